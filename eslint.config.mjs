@@ -1,0 +1,70 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+
+// Module boundaries (docs/architecture.md): apps -> libs; domain -> nothing; the SDK is
+// published on its own and so depends on nothing here; test infrastructure is for tests only.
+const depConstraints = [
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data'] },
+  { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform', 'type:feature'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform', 'type:feature', 'type:sdk'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform', 'type:feature', 'type:sdk'] },
+];
+const testConstraints = depConstraints.map((c) =>
+  c.sourceTag === 'type:domain' || c.sourceTag === 'type:util' || c.sourceTag === 'type:sdk'
+    ? c
+    : { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing', 'type:sdk'] },
+);
+
+const boundaries = (constraints) => ({
+  '@nx/enforce-module-boundaries': [
+    'error',
+    { enforceBuildableLibDependency: false, allow: [], depConstraints: constraints },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', '.gatehouse/**', '.nx/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      ...boundaries(depConstraints),
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through @gatehouse/config.' },
+      ],
+    },
+  },
+  {
+    // Only the config lib, the SDK (a client reading WEBHOOK_SECRET), the CLI and tests read the environment.
+    files: ['libs/config/**/*.ts', 'libs/sdk/**/*.ts', 'apps/cli/**/*.ts', 'libs/testing/**/*.ts', 'tools/**', 'e2e/**', '**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'e2e/**/*.ts'],
+    rules: { ...boundaries(testConstraints) },
+  },
+  {
+    files: ['libs/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['@nestjs/*', 'typeorm', 'ioredis', 'kafkajs', 'undici', 'pg', 'node:fs', 'node:net', 'node:http', 'node:https', 'node:dns'],
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'libs/domain does no I/O.' }],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } } },
+);

@@ -1,0 +1,20 @@
+/** Time as a port, so tests freeze it (docs/style.md). */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock tests move by hand. */
+export class FrozenClock implements Clock {
+  constructor(private current = Date.UTC(2026, 0, 1)) {}
+  now(): number {
+    return this.current;
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+  set(ms: number): void {
+    this.current = ms;
+  }
+}

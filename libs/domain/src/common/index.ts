@@ -1,0 +1,4 @@
+export * from './oauth-errors';
+export * from './api-errors';
+export * from './object-id';
+export * from './clock';

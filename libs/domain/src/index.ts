@@ -1,0 +1,3 @@
+export * from './common';
+export * from './oauth';
+export * from './webhooks';
