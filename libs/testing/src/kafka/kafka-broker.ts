@@ -1,0 +1,146 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { requireCommand } from '../infra/command-probe';
+import { findFreePort } from '../infra/free-port';
+import { JAVA_INSTALL_HINT, ensureKafkaJars, javaCommand, kafkaVersion } from './kafka-distribution';
+import { kafkaServerProperties, log4jProperties } from './kafka-server-properties';
+
+export interface KafkaBrokerOptions {
+  /** How long to wait for the broker to answer a metadata request. */
+  startTimeoutMs?: number;
+  /** JVM maximum heap, e.g. '512m'. */
+  maxHeap?: string;
+}
+
+export interface RunningKafkaBroker {
+  /** `host:port` list for kafkajs (`KAFKA_BROKERS`). */
+  brokers: string;
+  version: string;
+  /** The broker's own log (kept until stop()). */
+  logFile: string;
+  /** Milliseconds from launch to the first answered metadata request. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real single-node KRaft Kafka broker from the Apache Kafka jars (tools/kafka/pom.xml)
+ * on free loopback ports, in a fresh temporary directory removed by stop().
+ */
+export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promise<RunningKafkaBroker> {
+  const java = javaCommand();
+  requireCommand(java, ['-version'], JAVA_INSTALL_HINT);
+  const libs = await ensureKafkaJars();
+  const classpath = `${libs}/*`;
+
+  const workDir = mkdtempSync(join(tmpdir(), 'gatehouse-kafka-'));
+  const [brokerPort, controllerPort] = await distinctFreePorts();
+  const logFile = join(workDir, 'server.log');
+  const configFile = join(workDir, 'server.properties');
+  const log4jFile = join(workDir, 'log4j.properties');
+  writeFileSync(configFile, kafkaServerProperties({ brokerPort, controllerPort }, join(workDir, 'data')));
+  writeFileSync(log4jFile, log4jProperties(logFile));
+
+  const jvm = [
+    `-Xmx${options.maxHeap ?? '512m'}`,
+    '-Xms128m',
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1', // C1 only: the broker is up sooner and tests never load it hard
+    '-Djava.awt.headless=true',
+    `-Dlog4j.configuration=file:${log4jFile}`,
+    '-cp',
+    classpath,
+  ];
+  formatStorage(java, jvm, configFile, workDir);
+
+  const started = Date.now();
+  const consoleFd = openSync(join(workDir, 'console.log'), 'a');
+  const child = spawn(java, [...jvm, 'kafka.Kafka', configFile], { stdio: ['ignore', consoleFd, consoleFd] });
+  closeSync(consoleFd);
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const brokers = `127.0.0.1:${brokerPort}`;
+  const stop = async () => {
+    process.removeListener('exit', killOnExit);
+    await terminate(child);
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(brokers, child, options.startTimeoutMs ?? 90_000);
+  } catch (error) {
+    const detail = `${(error as Error).message}\n--- ${logFile} (tail) ---\n${tail(logFile)}${tail(join(workDir, 'console.log'))}`;
+    await stop();
+    throw new Error(`Kafka broker did not start: ${detail}`);
+  }
+  return { brokers, version: kafkaVersion(), logFile, startupMs: Date.now() - started, stop };
+}
+
+async function distinctFreePorts(): Promise<[number, number]> {
+  const first = await findFreePort();
+  let second = await findFreePort();
+  while (second === first) second = await findFreePort();
+  return [first, second];
+}
+
+/** KRaft refuses to start on an unformatted log directory; a fresh random cluster id per broker. */
+function formatStorage(java: string, jvm: string[], configFile: string, workDir: string): void {
+  const clusterId = randomBytes(16).toString('base64url');
+  const result = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', configFile], {
+    cwd: workDir,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    rmSync(workDir, { recursive: true, force: true });
+    throw new Error(`Formatting Kafka storage failed (exit ${result.status}): ${result.error?.message ?? ''}\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+async function waitUntilReady(brokers: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => (exited = `the broker process exited (code ${code}, signal ${signal})`));
+  let lastError = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(exited);
+    const kafka = new Kafka({
+      clientId: 'gatehouse-broker-probe',
+      brokers: [brokers],
+      logLevel: logLevel.NOTHING,
+      connectionTimeout: 1000,
+      retry: { retries: 0 },
+    });
+    const admin = kafka.admin();
+    try {
+      await admin.connect();
+      await admin.listTopics();
+      // Creating the offsets topic now spares the first consumer group a coordinator wait.
+      await admin.fetchOffsets({ groupId: 'gatehouse-broker-warmup', topics: [] }).catch(() => undefined);
+      return;
+    } catch (error) {
+      lastError = (error as Error).message;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
+  }
+  throw new Error(`no answer from ${brokers} within ${timeoutMs} ms (last error: ${lastError})`);
+}
+
+async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(killTimer);
+}
+
+function tail(file: string, lines = 40): string {
+  if (!existsSync(file)) return '';
+  return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+}
