@@ -1,0 +1,64 @@
+import { DEFAULT_SCRYPT_PARAMETERS, hashPassword, passwordNeedsRehash, verifyPassword } from './password-hash';
+
+// Cheap parameters keep most cases fast; one case exercises the production default.
+const FAST = { N: 2 ** 10, r: 8, p: 1 };
+
+describe('password hashing', () => {
+  it('stores scrypt$N$r$p$salt$key with the production default of N=2^15, r=8, p=1', async () => {
+    const started = process.hrtime.bigint();
+    const stored = await hashPassword('correct horse battery staple');
+    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(await verifyPassword('correct horse battery staple', stored)).toBe(true);
+    // A memory-hard hash that takes no time would mean the parameters were not applied.
+    expect(elapsedMs).toBeGreaterThan(5);
+  });
+
+  it('rejects a wrong password', async () => {
+    const stored = await hashPassword('s3cret', FAST);
+    expect(await verifyPassword('s3cret', stored)).toBe(true);
+    expect(await verifyPassword('s3creT', stored)).toBe(false);
+    expect(await verifyPassword('', stored)).toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashPassword('same', FAST)).not.toBe(await hashPassword('same', FAST));
+  });
+
+  it('matches the same password typed in another Unicode normalization form', async () => {
+    const composed = 'caf\u00e9';
+    const decomposed = 'cafe\u0301';
+    expect(await verifyPassword(decomposed, await hashPassword(composed, FAST))).toBe(true);
+  });
+
+  it('verifies hashes made with other parameters, read from the stored string', async () => {
+    const stored = await hashPassword('pw', { N: 2 ** 11, r: 4, p: 2 });
+    expect(stored.startsWith('scrypt$2048$4$2$')).toBe(true);
+    expect(await verifyPassword('pw', stored)).toBe(true);
+  });
+
+  it.each([
+    [''],
+    ['plain-text-password'],
+    ['bcrypt$2b$10$abc'],
+    ['scrypt$1000$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['scrypt$4294967296$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['scrypt$1024$8$1$AAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['scrypt$1024$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA'],
+  ])('answers false for the unusable stored value %p', async (stored) => {
+    expect(await verifyPassword('anything', stored)).toBe(false);
+  });
+
+  it('refuses to hash with parameters out of range', async () => {
+    await expect(hashPassword('pw', { N: 1000, r: 8, p: 1 })).rejects.toThrow(RangeError);
+    await expect(hashPassword('pw', { N: 2 ** 21, r: 8, p: 1 })).rejects.toThrow(RangeError);
+  });
+
+  it('says when a stored hash is weaker than the target parameters', async () => {
+    const weak = await hashPassword('pw', FAST);
+    expect(passwordNeedsRehash(weak)).toBe(true);
+    expect(passwordNeedsRehash(weak, FAST)).toBe(false);
+    expect(passwordNeedsRehash('garbage')).toBe(true);
+    expect(DEFAULT_SCRYPT_PARAMETERS).toEqual({ N: 32768, r: 8, p: 1 });
+  });
+});

@@ -1,0 +1,95 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** scrypt cost parameters (RFC 7914 section 2). */
+export interface ScryptParameters {
+  /** CPU/memory cost, a power of two. */
+  N: number;
+  /** Block size. */
+  r: number;
+  /** Parallelisation. */
+  p: number;
+}
+
+/** 2^15 * 8 * 128 bytes = 32 MiB per hash, the OWASP minimum for scrypt. */
+export const DEFAULT_SCRYPT_PARAMETERS: Readonly<ScryptParameters> = Object.freeze({ N: 2 ** 15, r: 8, p: 1 });
+
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+const SCHEME = 'scrypt';
+// Bounds on parameters read back from storage, so a corrupt row cannot ask for gigabytes.
+const MAX_N = 2 ** 20;
+const MAX_R = 32;
+const MAX_P = 16;
+
+/**
+ * Memory-hard password hash, stored as `scrypt$N$r$p$<salt>$<key>` (base64url). The parameters
+ * travel with the hash so they can be raised later without invalidating stored passwords.
+ */
+export async function hashPassword(
+  password: string,
+  parameters: ScryptParameters = DEFAULT_SCRYPT_PARAMETERS,
+): Promise<string> {
+  assertParameters(parameters);
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, KEY_BYTES, parameters);
+  const { N, r, p } = parameters;
+  return [SCHEME, N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** False for a wrong password and for a stored value this module did not produce. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseStoredPassword(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.key.length, parsed.parameters);
+  return timingSafeEqual(key, parsed.key);
+}
+
+/** True when a stored hash used weaker parameters than `target`: rehash it after a successful sign-in. */
+export function passwordNeedsRehash(
+  stored: string,
+  target: ScryptParameters = DEFAULT_SCRYPT_PARAMETERS,
+): boolean {
+  const parsed = parseStoredPassword(stored);
+  if (!parsed) return true;
+  const { N, r, p } = parsed.parameters;
+  return N < target.N || r < target.r || p < target.p;
+}
+
+interface StoredPassword {
+  parameters: ScryptParameters;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseStoredPassword(stored: string): StoredPassword | undefined {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== SCHEME) return undefined;
+  const [N, r, p] = parts.slice(1, 4).map((part) => (/^\d{1,8}$/.test(part) ? Number(part) : NaN));
+  const parameters = { N, r, p };
+  if (!validParameters(parameters)) return undefined;
+  const salt = Buffer.from(parts[4], 'base64url');
+  const key = Buffer.from(parts[5], 'base64url');
+  if (salt.length < SALT_BYTES || key.length < KEY_BYTES) return undefined;
+  return { parameters, salt, key };
+}
+
+function validParameters({ N, r, p }: ScryptParameters): boolean {
+  const powerOfTwo = Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0;
+  return powerOfTwo && N <= MAX_N && Number.isInteger(r) && r >= 1 && r <= MAX_R && Number.isInteger(p) && p >= 1 && p <= MAX_P;
+}
+
+function assertParameters(parameters: ScryptParameters): void {
+  if (!validParameters(parameters)) {
+    throw new RangeError(`scrypt parameters out of range: ${JSON.stringify(parameters)}`);
+  }
+}
+
+function derive(password: string, salt: Buffer, keyLength: number, { N, r, p }: ScryptParameters): Promise<Buffer> {
+  // Node refuses by default above 32 MiB; scrypt needs 128 * N * r bytes plus a little bookkeeping.
+  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
+  // RFC 8265 section 4.2: compare passwords in NFC, so the same password typed on another keyboard matches.
+  const normalized = password.normalize('NFC');
+  return new Promise((resolve, reject) => {
+    scrypt(normalized, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
