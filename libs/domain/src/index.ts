@@ -1,3 +1,4 @@
 export * from './common';
 export * from './oauth';
 export * from './webhooks';
+export * from './net';

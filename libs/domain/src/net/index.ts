@@ -1,0 +1,2 @@
+export * from './ip-address';
+export * from './special-use-address';
