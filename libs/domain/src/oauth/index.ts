@@ -1,1 +1,3 @@
 export * from './scopes';
+export * from './uri-components';
+export * from './redirect-uri-matcher';
