@@ -1,0 +1,179 @@
+import { ConfigError } from '../config-error';
+import { loadAllInOneConfig } from './all-in-one.config';
+import { loadAuthConfig } from './auth.config';
+import { loadDeliveryWorkerConfig } from './delivery-worker.config';
+import { loadTokenExchangeConfig } from './token-exchange.config';
+import { loadWebhookManagementConfig } from './webhook-management.config';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+const TOKEN = 'i'.repeat(32);
+
+const SERVERS = {
+  GATEHOUSE_PUBLIC_URL: 'https://hub.example.com',
+  DATABASE_URL: 'postgres://gatehouse:pw@db:5432/gatehouse',
+  REDIS_URL: 'redis://redis:6379/0',
+  KAFKA_BROKERS: 'kafka-0:9092,kafka-1:9092',
+};
+
+const DEFAULT_RUNTIME = { logLevel: 'info', shutdownGraceMs: 10000 };
+const DEFAULT_TOKEN_ISSUANCE = {
+  accessTokenTtlSeconds: 28800,
+  platformName: 'huggingface',
+  userEmailTokenType: 'urn:huggingface:token-type:user-email',
+};
+const DEFAULT_OAUTH = {
+  ...DEFAULT_TOKEN_ISSUANCE,
+  authorizationCodeTtlSeconds: 60,
+  deviceCodeTtlSeconds: 900,
+  devicePollIntervalSeconds: 5,
+  signInSessionTtlSeconds: 604800,
+};
+const DEFAULT_WEBHOOKS = { maxWebhooksPerUser: 100, dailyTriggerLimit: 1000 };
+const DEFAULT_DELIVERY = {
+  retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
+  timeoutMs: 15000,
+  jobLauncher: 'local',
+};
+const STORES = {
+  postgres: { url: SERVERS.DATABASE_URL },
+  redis: { url: SERVERS.REDIS_URL },
+  kafka: { brokers: ['kafka-0:9092', 'kafka-1:9092'] },
+};
+
+function problemVariables(load: () => unknown): string[] {
+  try {
+    load();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems.map((problem) => problem.variable);
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('per-app configuration', () => {
+  it('auth: servers, both secrets, the token-exchange URL, the interactive OAuth settings; port 3000', () => {
+    const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY, GATEHOUSE_INTERNAL_TOKEN: TOKEN, GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://token-exchange:3001/' };
+    expect(loadAuthConfig(env)).toEqual({
+      service: 'auth',
+      http: { port: 3000, publicUrl: 'https://hub.example.com' },
+      runtime: DEFAULT_RUNTIME,
+      ...STORES,
+      secrets: { encryptionKey: KEY, internalToken: TOKEN },
+      network: { allowLoopbackTargets: false },
+      oauth: DEFAULT_OAUTH,
+      tokenExchange: { url: 'http://token-exchange:3001' },
+    });
+    expect(problemVariables(() => loadAuthConfig({}))).toEqual([
+      'GATEHOUSE_PUBLIC_URL',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'KAFKA_BROKERS',
+      'GATEHOUSE_ENCRYPTION_KEY',
+      'GATEHOUSE_INTERNAL_TOKEN',
+      'GATEHOUSE_TOKEN_EXCHANGE_URL',
+    ]);
+  });
+
+  it('token-exchange: servers, both secrets, token issuance settings; port 3001', () => {
+    const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY, GATEHOUSE_INTERNAL_TOKEN: TOKEN };
+    expect(loadTokenExchangeConfig(env)).toEqual({
+      service: 'token-exchange',
+      http: { port: 3001, publicUrl: 'https://hub.example.com' },
+      runtime: DEFAULT_RUNTIME,
+      ...STORES,
+      secrets: { encryptionKey: KEY, internalToken: TOKEN },
+      network: { allowLoopbackTargets: false },
+      oauth: DEFAULT_TOKEN_ISSUANCE,
+    });
+    expect(problemVariables(() => loadTokenExchangeConfig({}))).toEqual([
+      'GATEHOUSE_PUBLIC_URL',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'KAFKA_BROKERS',
+      'GATEHOUSE_ENCRYPTION_KEY',
+      'GATEHOUSE_INTERNAL_TOKEN',
+    ]);
+  });
+
+  it('webhook-management: servers, both secrets, webhook limits; port 3002', () => {
+    const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY, GATEHOUSE_INTERNAL_TOKEN: TOKEN };
+    expect(loadWebhookManagementConfig(env)).toEqual({
+      service: 'webhook-management',
+      http: { port: 3002, publicUrl: 'https://hub.example.com' },
+      runtime: DEFAULT_RUNTIME,
+      ...STORES,
+      secrets: { encryptionKey: KEY, internalToken: TOKEN },
+      network: { allowLoopbackTargets: false },
+      webhooks: DEFAULT_WEBHOOKS,
+    });
+    expect(problemVariables(() => loadWebhookManagementConfig({}))).toEqual([
+      'GATEHOUSE_PUBLIC_URL',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'KAFKA_BROKERS',
+      'GATEHOUSE_ENCRYPTION_KEY',
+      'GATEHOUSE_INTERNAL_TOKEN',
+    ]);
+  });
+
+  it('delivery-worker: servers and the encryption key only, delivery settings; port 3003', () => {
+    const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY };
+    expect(loadDeliveryWorkerConfig(env)).toEqual({
+      service: 'delivery-worker',
+      http: { port: 3003, publicUrl: 'https://hub.example.com' },
+      runtime: DEFAULT_RUNTIME,
+      ...STORES,
+      secrets: { encryptionKey: KEY },
+      network: { allowLoopbackTargets: false },
+      webhooks: DEFAULT_WEBHOOKS,
+      delivery: DEFAULT_DELIVERY,
+    });
+    expect(problemVariables(() => loadDeliveryWorkerConfig({}))).toEqual([
+      'GATEHOUSE_PUBLIC_URL',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'KAFKA_BROKERS',
+      'GATEHOUSE_ENCRYPTION_KEY',
+    ]);
+  });
+
+  it('all-in-one: starts from an empty environment on port 8080 with its public URL on that port', () => {
+    expect(loadAllInOneConfig({})).toEqual({
+      service: 'gatehouse',
+      http: { port: 8080, publicUrl: 'http://localhost:8080' },
+      runtime: DEFAULT_RUNTIME,
+      storage: { dataDir: './.gatehouse', seedPath: undefined },
+      secrets: { encryptionKey: undefined, internalToken: undefined },
+      network: { allowLoopbackTargets: false },
+      oauth: DEFAULT_OAUTH,
+      webhooks: DEFAULT_WEBHOOKS,
+      delivery: DEFAULT_DELIVERY,
+    });
+  });
+
+  it('all-in-one: the default public URL follows PORT; an explicit one and configured secrets win', () => {
+    expect(loadAllInOneConfig({ PORT: '9999' }).http).toEqual({ port: 9999, publicUrl: 'http://localhost:9999' });
+    const config = loadAllInOneConfig({
+      PORT: '9999',
+      GATEHOUSE_PUBLIC_URL: 'https://gatehouse.test',
+      GATEHOUSE_ENCRYPTION_KEY: KEY,
+      GATEHOUSE_INTERNAL_TOKEN: TOKEN,
+      GATEHOUSE_SEED: './seed.yaml',
+      GATEHOUSE_DATA_DIR: '/var/lib/gatehouse',
+    });
+    expect(config.http).toEqual({ port: 9999, publicUrl: 'https://gatehouse.test' });
+    expect(config.secrets).toEqual({ encryptionKey: KEY, internalToken: TOKEN });
+    expect(config.storage).toEqual({ dataDir: '/var/lib/gatehouse', seedPath: './seed.yaml' });
+  });
+
+  it('all-in-one: ignores the server variables of the distributed shape', () => {
+    expect(loadAllInOneConfig({ DATABASE_URL: 'not a url', KAFKA_BROKERS: '??' })).not.toHaveProperty('postgres');
+  });
+
+  it('all-in-one: still validates the secrets it is given', () => {
+    expect(problemVariables(() => loadAllInOneConfig({ GATEHOUSE_ENCRYPTION_KEY: 'short', GATEHOUSE_INTERNAL_TOKEN: 'short' }))).toEqual([
+      'GATEHOUSE_ENCRYPTION_KEY',
+      'GATEHOUSE_INTERNAL_TOKEN',
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+import { composeConfig, constantSection } from '../env-section';
+import { loadConfig, type Environment } from '../load-config';
+import { httpSection } from '../sections/http.section';
+import { networkSection } from '../sections/network.section';
+import { oauthSection } from '../sections/oauth.sections';
+import { runtimeSection } from '../sections/runtime.section';
+import { secretsSection } from '../sections/secrets.sections';
+import { kafkaSection, postgresSection, redisSection } from '../sections/store.sections';
+import { tokenExchangeClientSection } from '../sections/token-exchange-client.section';
+
+export const authConfigSchema = composeConfig({
+  service: constantSection('auth'),
+  http: httpSection(3000),
+  runtime: runtimeSection,
+  postgres: postgresSection,
+  redis: redisSection,
+  kafka: kafkaSection,
+  secrets: secretsSection,
+  network: networkSection,
+  oauth: oauthSection,
+  tokenExchange: tokenExchangeClientSection,
+});
+
+export type AuthConfig = ReturnType<typeof authConfigSchema.parse>;
+
+export function loadAuthConfig(env?: Environment): AuthConfig {
+  return loadConfig(authConfigSchema, env);
+}

@@ -1,0 +1,30 @@
+import { composeConfig, constantSection } from '../env-section';
+import { loadConfig, type Environment } from '../load-config';
+import { deliverySection } from '../sections/delivery.section';
+import { httpSection } from '../sections/http.section';
+import { networkSection } from '../sections/network.section';
+import { runtimeSection } from '../sections/runtime.section';
+import { encryptionSecretsSection } from '../sections/secrets.sections';
+import { kafkaSection, postgresSection, redisSection } from '../sections/store.sections';
+import { webhooksSection } from '../sections/webhooks.section';
+
+export const deliveryWorkerConfigSchema = composeConfig({
+  service: constantSection('delivery-worker'),
+  http: httpSection(3003),
+  runtime: runtimeSection,
+  postgres: postgresSection,
+  // Daily trigger counters.
+  redis: redisSection,
+  kafka: kafkaSection,
+  // Opens webhook and Job secrets to sign deliveries; the worker serves no internal route.
+  secrets: encryptionSecretsSection,
+  network: networkSection,
+  webhooks: webhooksSection,
+  delivery: deliverySection,
+});
+
+export type DeliveryWorkerConfig = ReturnType<typeof deliveryWorkerConfigSchema.parse>;
+
+export function loadDeliveryWorkerConfig(env?: Environment): DeliveryWorkerConfig {
+  return loadConfig(deliveryWorkerConfigSchema, env);
+}

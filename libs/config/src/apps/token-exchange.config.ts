@@ -1,0 +1,28 @@
+import { composeConfig, constantSection } from '../env-section';
+import { loadConfig, type Environment } from '../load-config';
+import { httpSection } from '../sections/http.section';
+import { networkSection } from '../sections/network.section';
+import { tokenIssuanceSection } from '../sections/oauth.sections';
+import { runtimeSection } from '../sections/runtime.section';
+import { secretsSection } from '../sections/secrets.sections';
+import { kafkaSection, postgresSection, redisSection } from '../sections/store.sections';
+
+export const tokenExchangeConfigSchema = composeConfig({
+  service: constantSection('token-exchange'),
+  http: httpSection(3001),
+  runtime: runtimeSection,
+  postgres: postgresSection,
+  redis: redisSection,
+  kafka: kafkaSection,
+  // The encryption key opens the id_token signing keys; the internal token authenticates `auth`.
+  secrets: secretsSection,
+  // CI id_token exchange fetches the CI provider's JWKS, loopback only in development.
+  network: networkSection,
+  oauth: tokenIssuanceSection,
+});
+
+export type TokenExchangeConfig = ReturnType<typeof tokenExchangeConfigSchema.parse>;
+
+export function loadTokenExchangeConfig(env?: Environment): TokenExchangeConfig {
+  return loadConfig(tokenExchangeConfigSchema, env);
+}

@@ -1,0 +1,28 @@
+import { composeConfig, constantSection } from '../env-section';
+import { loadConfig, type Environment } from '../load-config';
+import { httpSection } from '../sections/http.section';
+import { networkSection } from '../sections/network.section';
+import { runtimeSection } from '../sections/runtime.section';
+import { secretsSection } from '../sections/secrets.sections';
+import { kafkaSection, postgresSection, redisSection } from '../sections/store.sections';
+import { webhooksSection } from '../sections/webhooks.section';
+
+export const webhookManagementConfigSchema = composeConfig({
+  service: constantSection('webhook-management'),
+  http: httpSection(3002),
+  runtime: runtimeSection,
+  postgres: postgresSection,
+  // Rate-limit counters of the management API live in flow state.
+  redis: redisSection,
+  kafka: kafkaSection,
+  // The encryption key seals webhook and Job secrets; the internal token guards event ingestion.
+  secrets: secretsSection,
+  network: networkSection,
+  webhooks: webhooksSection,
+});
+
+export type WebhookManagementConfig = ReturnType<typeof webhookManagementConfigSchema.parse>;
+
+export function loadWebhookManagementConfig(env?: Environment): WebhookManagementConfig {
+  return loadConfig(webhookManagementConfigSchema, env);
+}

@@ -1,0 +1,102 @@
+import { envVariable, invalid } from './env-variable';
+
+// Field types shared by the sections. Each message says what a good value looks like.
+
+export const portNumber = envVariable((raw) => {
+  const port = Number(raw);
+  return /^\d{1,5}$/.test(raw) && port >= 1 && port <= 65535 ? port : invalid('must be an integer from 1 to 65535');
+});
+
+export function positiveInteger(options: { allowZero?: boolean } = {}) {
+  const minimum = options.allowZero ? 0 : 1;
+  const message = options.allowZero ? 'must be a non-negative integer' : 'must be a positive integer';
+  return envVariable((raw) => {
+    const value = Number(raw);
+    return /^\d{1,15}$/.test(raw) && value >= minimum ? value : invalid(message);
+  });
+}
+
+/** The issuer and base URL: compared character for character by OAuth clients, so no trailing slash. */
+export const publicBaseUrl = envVariable((raw) => {
+  const url = parseHttpUrl(raw);
+  if (!url) return invalid('must be an absolute http(s) URL');
+  if (raw.endsWith('/')) return invalid('must not end with a slash');
+  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) return invalid('must not have a query or fragment');
+  if (url.username || url.password) return invalid('must not contain credentials');
+  return raw;
+});
+
+/** A service's base URL; trailing slashes are dropped so paths can be appended. */
+export const serviceUrl = envVariable((raw) => (parseHttpUrl(raw) ? raw.replace(/\/+$/, '') : invalid('must be an absolute http(s) URL')));
+
+export function urlWithScheme(schemes: readonly string[]) {
+  const message = `must be a ${schemes.map((scheme) => `${scheme}://`).join(' or ')} URL`;
+  return envVariable((raw) => {
+    try {
+      const url = new URL(raw);
+      return schemes.includes(url.protocol.slice(0, -1)) && url.hostname !== '' ? raw : invalid(message);
+    } catch {
+      return invalid(message);
+    }
+  });
+}
+
+const BROKER = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})$/;
+
+export const brokerList = envVariable((raw) => {
+  const brokers = raw.split(',').map((entry) => entry.trim());
+  const valid = brokers.every((broker) => {
+    const match = BROKER.exec(broker);
+    return match !== null && Number(match[2]) >= 1 && Number(match[2]) <= 65535;
+  });
+  return valid ? brokers : invalid('must be a comma-separated list of host:port');
+});
+
+const TRUE_WORDS = ['true', '1', 'yes'];
+const FALSE_WORDS = ['false', '0', 'no'];
+
+export const flag = envVariable((raw) => {
+  const word = raw.trim().toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  return invalid('must be one of true, false, 1, 0, yes, no');
+});
+
+export function oneOf<const T extends string>(values: readonly T[]) {
+  return envVariable((raw) =>
+    (values as readonly string[]).includes(raw) ? (raw as T) : invalid(`must be one of ${values.join(', ')}`),
+  );
+}
+
+export const nonEmptyText = envVariable((raw) => raw);
+
+/** A base64 (or base64url) encoding of exactly 32 bytes, as `openssl rand -base64 32` prints. */
+export const base64Key32 = envVariable((raw) => {
+  const value = raw.trim();
+  const decodesTo32 = /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32;
+  return decodesTo32 ? value : invalid('must be base64 of exactly 32 bytes (generate one with: openssl rand -base64 32)');
+});
+
+export const bearerSecret = envVariable((raw) => (raw.length >= 32 ? raw : invalid('must be at least 32 characters')));
+
+/** Comma-separated whole seconds, for instance a retry schedule. */
+export const secondsList = envVariable((raw) => {
+  const entries = raw.split(',').map((entry) => entry.trim());
+  return entries.every((entry) => /^\d{1,9}$/.test(entry))
+    ? entries.map(Number)
+    : invalid('must be a comma-separated list of whole seconds');
+});
+
+/** Used inside URNs (`urn:<platform>:token-type:user-email`), so limited to a URN-safe word. */
+export const urnWord = envVariable((raw) =>
+  /^[a-z0-9][a-z0-9-]{0,30}$/.test(raw) ? raw : invalid('must be lower-case letters, digits and dashes'),
+);
+
+function parseHttpUrl(raw: string): URL | undefined {
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,51 @@
+import { envSection } from '../env-section';
+import { positiveInteger, urnWord } from '../env-fields';
+
+export interface TokenIssuanceConfig {
+  /** Lifetime of issued access tokens; spec section 8: 8 hours by default for token exchange. */
+  accessTokenTtlSeconds: number;
+  /** The platform's name inside identifiers such as `urn:<platform>:token-type:user-email`. */
+  platformName: string;
+  /** RFC 8693 subject_token_type naming a user by e-mail address (spec section 4.3). */
+  userEmailTokenType: string;
+}
+
+export interface OAuthConfig extends TokenIssuanceConfig {
+  authorizationCodeTtlSeconds: number;
+  deviceCodeTtlSeconds: number;
+  /** RFC 8628 section 3.2 `interval`: the minimum seconds between device-code polls. */
+  devicePollIntervalSeconds: number;
+  signInSessionTtlSeconds: number;
+}
+
+const tokenIssuanceShape = {
+  GATEHOUSE_ACCESS_TOKEN_TTL_SECONDS: positiveInteger().default(28_800),
+  GATEHOUSE_PLATFORM_NAME: urnWord.default('huggingface'),
+};
+
+export const tokenIssuanceSection = envSection(
+  tokenIssuanceShape,
+  (env): TokenIssuanceConfig => ({
+    accessTokenTtlSeconds: env.GATEHOUSE_ACCESS_TOKEN_TTL_SECONDS,
+    platformName: env.GATEHOUSE_PLATFORM_NAME,
+    userEmailTokenType: `urn:${env.GATEHOUSE_PLATFORM_NAME}:token-type:user-email`,
+  }),
+);
+
+/** The interactive flows of `auth`: authorization code, device code, sign-in sessions. */
+export const oauthSection = envSection(
+  {
+    ...tokenIssuanceShape,
+    GATEHOUSE_AUTHORIZATION_CODE_TTL_SECONDS: positiveInteger().default(60),
+    GATEHOUSE_DEVICE_CODE_TTL_SECONDS: positiveInteger().default(900),
+    GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS: positiveInteger().default(5),
+    GATEHOUSE_SESSION_TTL_SECONDS: positiveInteger().default(604_800),
+  },
+  (env): OAuthConfig => ({
+    ...tokenIssuanceSection.build(env),
+    authorizationCodeTtlSeconds: env.GATEHOUSE_AUTHORIZATION_CODE_TTL_SECONDS,
+    deviceCodeTtlSeconds: env.GATEHOUSE_DEVICE_CODE_TTL_SECONDS,
+    devicePollIntervalSeconds: env.GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS,
+    signInSessionTtlSeconds: env.GATEHOUSE_SESSION_TTL_SECONDS,
+  }),
+);
