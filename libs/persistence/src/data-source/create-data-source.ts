@@ -1,0 +1,74 @@
+import { DataSource } from 'typeorm';
+import { ALL_ENTITIES } from '../entities/all-entities';
+import { ALL_MIGRATIONS } from '../migrations/all-migrations';
+import { startPgliteBridge } from './pglite-socket-bridge';
+
+export type DatabaseTarget =
+  | { type: 'postgres'; url: string; poolSize?: number }
+  | { type: 'pglite'; dataDir: string };
+
+export interface DataSourceExtras {
+  logging?: boolean;
+}
+
+interface Registration {
+  target: DatabaseTarget['type'];
+  release(): Promise<void>;
+}
+
+const registry = new WeakMap<DataSource, Registration>();
+
+/** Migrations are a separate step: the schema is never synchronized from the entities. */
+const COMMON = {
+  type: 'postgres' as const,
+  entities: ALL_ENTITIES,
+  migrations: ALL_MIGRATIONS,
+  migrationsTableName: 'migrations',
+  synchronize: false,
+  migrationsRun: false,
+  applicationName: 'gatehouse',
+};
+
+/** Creates and initializes a data source on PostgreSQL or on PGlite files under `dataDir`. */
+export async function createDataSource(target: DatabaseTarget, extras: DataSourceExtras = {}): Promise<DataSource> {
+  const logging = extras.logging ?? false;
+  if (target.type === 'postgres') {
+    const ds = new DataSource({ ...COMMON, url: target.url, poolSize: target.poolSize ?? 10, logging });
+    await ds.initialize();
+    registry.set(ds, { target: 'postgres', release: async () => undefined });
+    return ds;
+  }
+
+  const bridge = await startPgliteBridge(target.dataDir);
+  const ds = new DataSource({
+    ...COMMON,
+    host: bridge.socketDir,
+    port: bridge.port,
+    username: 'postgres',
+    database: 'postgres',
+    logging,
+    // One connection (see startPgliteBridge), never closed while idle so no one else takes the slot.
+    extra: { max: 1, idleTimeoutMillis: 0 },
+  });
+  try {
+    await ds.initialize();
+  } catch (error) {
+    await bridge.stop();
+    throw error;
+  }
+  registry.set(ds, { target: 'pglite', release: () => bridge.stop() });
+  return ds;
+}
+
+/** Which kind of database a data source from `createDataSource` runs on. */
+export function databaseTypeOf(ds: DataSource): DatabaseTarget['type'] | undefined {
+  return registry.get(ds)?.target;
+}
+
+/** Closes the pool and, for PGlite, the socket bridge and the database files. */
+export async function closeDataSource(ds: DataSource): Promise<void> {
+  const registration = registry.get(ds);
+  registry.delete(ds);
+  if (ds.isInitialized) await ds.destroy();
+  await registration?.release();
+}

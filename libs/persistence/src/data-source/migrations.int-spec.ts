@@ -1,0 +1,118 @@
+import { DataSource } from 'typeorm';
+import { ALL_MIGRATIONS } from '../migrations/all-migrations';
+import { DATABASE_KINDS, TestDatabase, createTestDatabase } from '../../test/test-databases';
+import { closeDataSource, createDataSource } from './create-data-source';
+import { runMigrations } from './run-migrations';
+
+const EXPECTED_TABLES = [
+  'access_tokens',
+  'audit_log',
+  'consents',
+  'deliveries',
+  'delivery_attempts',
+  'job_runs',
+  'jobs',
+  'memberships',
+  'migrations',
+  'oauth_apps',
+  'organizations',
+  'outbox',
+  'personal_access_tokens',
+  'refresh_tokens',
+  'signing_keys',
+  'trusted_publishers',
+  'users',
+  'webhooks',
+];
+// Opening a fresh PGlite directory runs initdb in WASM: several seconds.
+const SLOW = 60_000;
+const MIGRATION_NAMES = ALL_MIGRATIONS.map((migration) => new migration().name);
+
+async function tableNames(ds: DataSource): Promise<string[]> {
+  const rows: { table_name: string }[] = await ds.query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
+  );
+  return rows.map((row) => row.table_name);
+}
+
+describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
+  let database: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ds = await createDataSource(database.target);
+  }, SLOW);
+
+  afterAll(async () => {
+    if (ds) await closeDataSource(ds);
+    await database?.dispose();
+  }, SLOW);
+
+  it('applies the whole history to an empty database, then nothing on a second run', async () => {
+    const started = performance.now();
+    const applied = await runMigrations(ds);
+    const elapsedMs = Math.round(performance.now() - started);
+    console.log(`[persistence] ${kind}: ${applied.length} migrations applied in ${elapsedMs} ms`);
+
+    expect(applied).toEqual(MIGRATION_NAMES);
+    expect(await tableNames(ds)).toEqual(EXPECTED_TABLES);
+    expect(await runMigrations(ds)).toEqual([]);
+  });
+
+  it('leaves a schema that matches the entities exactly', async () => {
+    const pending = await ds.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+  });
+
+  it('creates no database-side id generator other than the bigserial sequences', async () => {
+    const rows: { column_name: string; column_default: string }[] = await ds.query(
+      `SELECT table_name || '.' || column_name AS column_name, column_default FROM information_schema.columns
+        WHERE table_schema = 'public' AND column_default LIKE '%(%' AND column_default NOT LIKE 'now()%'
+          AND table_name <> 'migrations'
+        ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { column_name: 'audit_log.id', column_default: "nextval('audit_log_id_seq'::regclass)" },
+      { column_name: 'outbox.id', column_default: "nextval('outbox_id_seq'::regclass)" },
+    ]);
+  });
+});
+
+describe('PGlite persistence', () => {
+  it('keeps data and the applied history under dataDir across restarts', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      const first = await createDataSource(database.target);
+      await runMigrations(first);
+      await first.query(`INSERT INTO organizations (id, name, fullname) VALUES ($1, 'acme', 'Acme')`, ['0'.repeat(24)]);
+      await closeDataSource(first);
+
+      const second = await createDataSource(database.target);
+      try {
+        expect(await runMigrations(second)).toEqual([]);
+        expect(await second.query(`SELECT name FROM organizations`)).toEqual([{ name: 'acme' }]);
+      } finally {
+        await closeDataSource(second);
+      }
+    } finally {
+      await database.dispose();
+    }
+  }, SLOW);
+});
+
+describe('concurrent migrators on PostgreSQL', () => {
+  it('apply each migration exactly once', async () => {
+    const database = await createTestDatabase('postgres');
+    const [a, b] = [await createDataSource(database.target), await createDataSource(database.target)];
+    try {
+      const [fromA, fromB] = await Promise.all([runMigrations(a), runMigrations(b)]);
+      expect([...fromA, ...fromB].sort()).toEqual([...MIGRATION_NAMES].sort());
+      expect(await a.query(`SELECT count(*)::int AS n FROM migrations`)).toEqual([{ n: MIGRATION_NAMES.length }]);
+    } finally {
+      await closeDataSource(a);
+      await closeDataSource(b);
+      await database.dispose();
+    }
+  });
+});

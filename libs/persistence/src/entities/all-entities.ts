@@ -1,0 +1,38 @@
+import { MembershipEntity } from './accounts/membership.entity';
+import { OrganizationEntity } from './accounts/organization.entity';
+import { UserEntity } from './accounts/user.entity';
+import { DeliveryAttemptEntity } from './delivery/delivery-attempt.entity';
+import { DeliveryEntity } from './delivery/delivery.entity';
+import { JobRunEntity } from './delivery/job-run.entity';
+import { AccessTokenEntity } from './oauth/access-token.entity';
+import { ConsentEntity } from './oauth/consent.entity';
+import { OAuthAppEntity } from './oauth/oauth-app.entity';
+import { PersonalAccessTokenEntity } from './oauth/personal-access-token.entity';
+import { RefreshTokenEntity } from './oauth/refresh-token.entity';
+import { SigningKeyEntity } from './oauth/signing-key.entity';
+import { OutboxMessageEntity } from './outbox/outbox-message.entity';
+import { AuditLogEntryEntity } from './token-exchange/audit-log-entry.entity';
+import { TrustedPublisherEntity } from './token-exchange/trusted-publisher.entity';
+import { JobEntity } from './webhooks/job.entity';
+import { WebhookEntity } from './webhooks/webhook.entity';
+
+/** Every entity the data source maps, for `createDataSource` and Nest's TypeOrmModule alike. */
+export const ALL_ENTITIES = [
+  UserEntity,
+  OrganizationEntity,
+  MembershipEntity,
+  OAuthAppEntity,
+  ConsentEntity,
+  AccessTokenEntity,
+  RefreshTokenEntity,
+  PersonalAccessTokenEntity,
+  SigningKeyEntity,
+  TrustedPublisherEntity,
+  AuditLogEntryEntity,
+  JobEntity,
+  WebhookEntity,
+  DeliveryEntity,
+  DeliveryAttemptEntity,
+  JobRunEntity,
+  OutboxMessageEntity,
+];

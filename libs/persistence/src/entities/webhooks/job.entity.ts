@@ -1,0 +1,43 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { UserEntity } from '../accounts/user.entity';
+
+/** A source Job that Job webhooks start (spec 2.6 `job_id`). Secrets are stored encrypted. */
+@Entity({ name: 'jobs' })
+@Index('jobs_owner_user_id_idx', ['ownerUserId'])
+export class JobEntity {
+  @PrimaryColumn({ type: 'char', length: 24 })
+  id!: string;
+
+  @Column({ name: 'owner_user_id', type: 'char', length: 24 })
+  ownerUserId!: string;
+
+  /** argv */
+  @Column({ type: 'jsonb' })
+  command!: string[];
+
+  @Column({ name: 'docker_image', type: 'text', nullable: true })
+  dockerImage!: string | null;
+
+  @Column({ name: 'space_id', type: 'text', nullable: true })
+  spaceId!: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  environment!: Record<string, string>;
+
+  /** name -> ciphertext */
+  @Column({ name: 'secrets_encrypted', type: 'jsonb', default: () => "'{}'" })
+  secretsEncrypted!: Record<string, string>;
+
+  @Column({ type: 'text', default: 'cpu-basic' })
+  flavor!: string;
+
+  @Column({ name: 'timeout_seconds', type: 'int', nullable: true })
+  timeoutSeconds!: number | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_user_id', foreignKeyConstraintName: 'jobs_owner_user_id_fkey' })
+  ownerUser?: UserEntity;
+}

@@ -1,0 +1,69 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { UserEntity } from '../accounts/user.entity';
+import { JobEntity } from './job.entity';
+
+export interface WatchedItem {
+  type: string;
+  name: string;
+}
+
+/**
+ * A webhook (spec 2.6): exactly one target, a URL or a Job spec (snapshotted from the source
+ * Job, so it survives the Job's deletion). `revision` grows with every change, so consumers of
+ * the compacted webhook-changed topic can drop stale versions.
+ */
+@Entity({ name: 'webhooks' })
+@Check('webhooks_one_target', 'num_nonnulls(url, job_spec) = 1')
+@Index('webhooks_owner_user_id_idx', ['ownerUserId'])
+export class WebhookEntity {
+  @PrimaryColumn({ type: 'char', length: 24 })
+  id!: string;
+
+  @Column({ name: 'owner_user_id', type: 'char', length: 24 })
+  ownerUserId!: string;
+
+  @Column({ type: 'text', nullable: true })
+  url!: string | null;
+
+  @Column({ name: 'job_source_id', type: 'char', length: 24, nullable: true })
+  jobSourceId!: string | null;
+
+  @Column({ name: 'job_spec', type: 'jsonb', nullable: true })
+  jobSpec!: Record<string, unknown> | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  watched!: WatchedItem[];
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  domains!: string[];
+
+  @Column({ name: 'secret_encrypted', type: 'text', nullable: true })
+  secretEncrypted!: string | null;
+
+  /** name -> ciphertext */
+  @Column({ name: 'job_secrets_encrypted', type: 'jsonb', default: () => "'{}'" })
+  jobSecretsEncrypted!: Record<string, string>;
+
+  @Column({ type: 'boolean', default: false })
+  disabled!: boolean;
+
+  @Column({ name: 'disabled_reason', type: 'text', nullable: true })
+  disabledReason!: string | null;
+
+  @Column({ type: 'int', default: 1 })
+  revision!: number;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_user_id', foreignKeyConstraintName: 'webhooks_owner_user_id_fkey' })
+  ownerUser?: UserEntity;
+
+  @ManyToOne(() => JobEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'job_source_id', foreignKeyConstraintName: 'webhooks_job_source_id_fkey' })
+  jobSource?: JobEntity;
+}

@@ -1,0 +1,16 @@
+import { Accounts1767225600000 } from './1767225600000-accounts';
+import { OAuth1767225600001 } from './1767225600001-oauth';
+import { TokenExchange1767225600002 } from './1767225600002-token-exchange';
+import { Webhooks1767225600003 } from './1767225600003-webhooks';
+import { Delivery1767225600004 } from './1767225600004-delivery';
+import { Outbox1767225600005 } from './1767225600005-outbox';
+
+/** The one migration history, oldest first. Append only: never edit a released migration. */
+export const ALL_MIGRATIONS = [
+  Accounts1767225600000,
+  OAuth1767225600001,
+  TokenExchange1767225600002,
+  Webhooks1767225600003,
+  Delivery1767225600004,
+  Outbox1767225600005,
+];
