@@ -1,4 +1,4 @@
-import { classifyAddress } from './special-use-address';
+import { classifyAddress, isLoopbackAddress } from './special-use-address';
 
 describe('classifyAddress', () => {
   it.each([
@@ -106,5 +106,21 @@ describe('classifyAddress', () => {
         expect(classifyAddress(ip, { allowLoopback: true }).allowed).toBe(false);
       },
     );
+  });
+});
+
+describe('isLoopbackAddress', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.200.1.1', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['::127.0.0.1', false],
+    ['10.0.0.1', false],
+    ['8.8.8.8', false],
+    ['localhost', false],
+  ])('%s -> %s', (ip, expected) => {
+    expect(isLoopbackAddress(ip)).toBe(expected);
   });
 });

@@ -134,3 +134,8 @@ export function classifyAddress(ip: string, options: ClassifyAddressOptions = {}
   if (address6 !== null) return classifyIPv6(address6, options);
   return { allowed: false, reason: 'not an IP address' };
 }
+
+/** 127.0.0.0/8, ::1 or ::ffff:127.0.0.0/104: the only targets `allowLoopback` lets through. */
+export function isLoopbackAddress(ip: string): boolean {
+  return !classifyAddress(ip).allowed && classifyAddress(ip, { allowLoopback: true }).allowed;
+}

@@ -1,1 +1,5 @@
-export {};
+export * from './body-error';
+export * from './watched-item';
+export * from './webhook-domain';
+export * from './webhook-url';
+export * from './job-secrets';
