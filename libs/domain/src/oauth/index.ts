@@ -1,3 +1,4 @@
 export * from './scopes';
 export * from './uri-components';
 export * from './redirect-uri-matcher';
+export * from './pkce';
