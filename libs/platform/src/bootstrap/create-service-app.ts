@@ -1,0 +1,83 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DestinationStream, Logger } from 'pino';
+import { createLogger, LogLevel } from '../logging/create-logger';
+import { NestJsonLogger } from '../logging/nest-json-logger';
+import { requestObserverMiddleware } from '../logging/request-observer';
+import { HttpMetrics } from '../metrics/http-metrics';
+import { PlatformModule } from '../platform.module';
+import { bodyParsers, DEFAULT_BODY_LIMIT } from '../request/body-parsers';
+import { InFlightRequests } from '../request/in-flight-requests';
+import { requestContextMiddleware } from '../request/request-context.middleware';
+import { requestIdMiddleware } from '../request/request-id';
+import { securityHeadersMiddleware } from '../request/security-headers';
+
+export interface ServiceAppOptions {
+  /** Service name: the `service` field of every log line and label of every metric. */
+  name: string;
+  /** The service's feature module (its infrastructure modules imported by it). */
+  module: Type<unknown> | DynamicModule;
+  logLevel?: LogLevel;
+  /** `GATEHOUSE_INTERNAL_TOKEN` from the app's configuration. */
+  internalToken?: string | null;
+  readinessTimeoutMs?: number;
+  /** Largest JSON or form body accepted; default 1 MB. */
+  bodyLimit?: string;
+  /** Express `trust proxy`; default: loopback and private networks (the ingress). */
+  trustProxy?: boolean | number | string;
+  /** Where log lines go (default stdout); or a ready logger. */
+  logDestination?: DestinationStream;
+  logger?: Logger;
+}
+
+const DEFAULT_TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+
+@Module({})
+class ServiceRootModule {}
+
+/**
+ * Builds and initializes a service's Nest application without listening: JSON logging, request
+ * ids, the access log and HTTP metrics, security headers, the body parsers (1 MB, raw body
+ * kept), the global error filter and guards, `/healthz`, `/readyz` and `/metrics`.
+ * Tests call it directly; `bootstrapService` adds listening and draining.
+ */
+export async function createServiceApp(options: ServiceAppOptions): Promise<NestExpressApplication> {
+  const logger = options.logger ?? createLogger({ service: options.name, level: options.logLevel, destination: options.logDestination });
+  const inFlight = new InFlightRequests();
+  const root: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [
+      PlatformModule.forRoot({
+        service: options.name,
+        logger,
+        internalToken: options.internalToken,
+        readinessTimeoutMs: options.readinessTimeoutMs,
+        inFlight,
+      }),
+      options.module,
+    ],
+  };
+  const app = await NestFactory.create<NestExpressApplication>(root, {
+    logger: new NestJsonLogger(logger),
+    bodyParser: false,
+    // Nest would otherwise abort the process on a start-up error instead of letting it be reported.
+    abortOnError: false,
+  });
+  app.set('trust proxy', options.trustProxy ?? DEFAULT_TRUST_PROXY);
+  app.disable('x-powered-by');
+  // Order matters: the id and the observers see every request, including ones whose body fails.
+  app.use(securityHeadersMiddleware());
+  app.use(requestIdMiddleware());
+  app.use(inFlight.middleware());
+  app.use(requestObserverMiddleware(logger, app.get(HttpMetrics)));
+  for (const parser of bodyParsers(options.bodyLimit ?? DEFAULT_BODY_LIMIT)) app.use(parser);
+  app.use(requestContextMiddleware());
+  try {
+    await app.init();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,18 @@
+/**
+ * A dependency the process needs in order to serve: a connection pool, a broker client.
+ * `check` resolves when the dependency answers and rejects (or hangs) when it does not.
+ */
+export interface ReadinessCheck {
+  readonly name: string;
+  check(): Promise<void>;
+}
+
+export type ReadinessStatus = 'ready' | 'not_ready' | 'draining';
+
+export interface ReadinessReport {
+  status: ReadinessStatus;
+  /** `ok`, or a short reason, per check name. Absent while draining. */
+  checks?: Record<string, string>;
+}
+
+export const DEFAULT_READINESS_TIMEOUT_MS = 2000;

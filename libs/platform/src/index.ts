@@ -1,0 +1,36 @@
+// Bootstrap
+export * from './bootstrap/bootstrap-service';
+export * from './bootstrap/create-service-app';
+export * from './platform.module';
+
+// Logging and request context
+export * from './logging/create-logger';
+export * from './logging/log-redaction';
+export * from './logging/logger.token';
+export * from './logging/nest-json-logger';
+export { currentRequestId } from './request/request-context';
+export { REQUEST_ID_HEADER, requestIdOf, resolveRequestId } from './request/request-id';
+export type { WithRawBody } from './request/body-parsers';
+
+// Health
+export * from './health/readiness-check';
+export * from './health/readiness-registry';
+export * from './health/readiness.module';
+
+// Metrics
+export * from './metrics/http-metrics';
+export * from './metrics/metrics-registry';
+
+// Errors and validation
+export * from './errors/error-shape';
+export * from './errors/error-response';
+export * from './errors/request-errors';
+export * from './validation/zod-validation';
+export * from './validation/zod-validation.pipe';
+
+// Internal service-to-service auth
+export * from './internal-auth/internal-token';
+export * from './internal-auth/internal-token.guard';
+
+// Ports
+export * from './clock/clock.module';

@@ -1,0 +1,33 @@
+import pino, { DestinationStream, Logger } from 'pino';
+import { currentRequestId } from '../request/request-context';
+import { REDACTED_LOG_PATHS, REDACTION_CENSOR } from './log-redaction';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface LoggerOptions {
+  service: string;
+  level?: LogLevel;
+  /** Where lines go; stdout when absent. Tests pass an in-memory stream. */
+  destination?: DestinationStream;
+}
+
+/**
+ * One JSON object per line: `level` (a name), `time` (ISO 8601), `msg`, `service`, and the
+ * `requestId` of the request being served when there is one.
+ */
+export function createLogger({ service, level = 'info', destination }: LoggerOptions): Logger {
+  return pino(
+    {
+      level,
+      base: { service, pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: [...REDACTED_LOG_PATHS], censor: REDACTION_CENSOR },
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
+    },
+    destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+}
