@@ -2,3 +2,5 @@ export * from './scopes';
 export * from './uri-components';
 export * from './redirect-uri-matcher';
 export * from './pkce';
+export * from './token-format';
+export * from './token-lifetime';

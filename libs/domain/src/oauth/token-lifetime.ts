@@ -1,0 +1,56 @@
+import { ApiError } from '../common';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/** Spec 2.1, 2.4, 8: 8 hours unless the app (or the organization, for token exchange) says otherwise. */
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 8 * HOUR;
+/** Spec 2.1 and 8: at most 30 days; issue 5: at least 5 minutes. */
+export const MIN_TOKEN_DURATION_SECONDS = 5 * 60;
+export const MAX_TOKEN_DURATION_SECONDS = 30 * DAY;
+/** hf-client-compatibility 5.3: trusted-publisher tokens last one hour, with no refresh token. */
+export const TRUSTED_PUBLISHER_TOKEN_TTL_SECONDS = HOUR;
+/**
+ * Refresh tokens: 30 days (the lifetime in huggingface_hub's device-flow fixtures); they rotate on
+ * every use, so an active client never reaches it.
+ */
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * DAY;
+/** Authorization codes: single use, about a minute (issue 3). */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+
+/** The access-token lifetime: the app's (or organization's) override when set, else 8 hours. */
+export function accessTokenTtlSeconds(overrideSeconds?: number | null): number {
+  return overrideSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
+}
+
+/**
+ * Validates a configured token duration (app setting, organization setting for token exchange).
+ * A bad value is a `bad_request` naming `field`, so the settings API can point at it.
+ */
+export function validateTokenDuration(seconds: unknown, field = 'tokenDuration'): number {
+  if (typeof seconds !== 'number' || !Number.isInteger(seconds)) {
+    throw ApiError.badRequest(`${field} must be a whole number of seconds`, field);
+  }
+  if (seconds < MIN_TOKEN_DURATION_SECONDS) {
+    throw ApiError.badRequest(`${field} must be at least ${MIN_TOKEN_DURATION_SECONDS} seconds (5 minutes)`, field);
+  }
+  if (seconds > MAX_TOKEN_DURATION_SECONDS) {
+    throw ApiError.badRequest(`${field} must be at most ${MAX_TOKEN_DURATION_SECONDS} seconds (30 days)`, field);
+  }
+  return seconds;
+}
+
+/** Expiry instant (ms since epoch) of something issued at `nowMs` for `ttlSeconds`. */
+export function expiresAt(nowMs: number, ttlSeconds: number): number {
+  return nowMs + ttlSeconds * 1000;
+}
+
+/** `expires_in`: whole seconds left, never negative. */
+export function expiresInSeconds(expiresAtMs: number, nowMs: number): number {
+  return Math.max(0, Math.floor((expiresAtMs - nowMs) / 1000));
+}
+
+/** Expired from the expiry instant on (the instant itself is already too late). */
+export function isExpired(expiresAtMs: number, nowMs: number): boolean {
+  return nowMs >= expiresAtMs;
+}
