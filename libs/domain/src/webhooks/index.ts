@@ -3,3 +3,4 @@ export * from './watched-item';
 export * from './webhook-domain';
 export * from './webhook-url';
 export * from './job-secrets';
+export * from './webhook-input';

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { ApiError, isObjectId } from '../common';
+import { badRequestFromIssues } from './body-error';
+import { jobSecretsSchema } from './job-secrets';
+import { type WatchedItem, watchedItemSchema, watchedKey } from './watched-item';
+import { type WebhookDomain, WEBHOOK_DOMAINS, webhookDomainsSchema } from './webhook-domain';
+import { type CheckedWebhookUrl, validateWebhookUrlSyntax } from './webhook-url';
+
+/**
+ * Create and update bodies exactly as the Python client sends them (hf-client-compatibility
+ * §1.2-1.4). That client sends unset options as JSON `null` (`{"domains": null, "secret": null}`),
+ * so `null` always means "not given". Unknown keys are ignored.
+ */
+export const MAX_WEBHOOK_SECRET_LENGTH = 256;
+export const DEFAULT_MAX_WATCHED_ITEMS = 1000;
+
+/** The aliases of the source Job id: the client's `jobSourceId`, the spec's `job_id`, and `jobId`. */
+const JOB_ID_KEYS = ['jobSourceId', 'job_id', 'jobId'] as const;
+
+export type WebhookTarget = { kind: 'url'; url: CheckedWebhookUrl } | { kind: 'job'; jobSourceId: string };
+
+export interface CreateWebhookInput {
+  target: WebhookTarget;
+  watched: WatchedItem[];
+  domains: WebhookDomain[];
+  secret: string | null;
+  /** Job webhooks only; empty for URL webhooks. */
+  secrets: Record<string, string>;
+}
+
+/** Absent keys leave the stored value unchanged. */
+export interface UpdateWebhookInput {
+  watched?: WatchedItem[];
+  domains?: WebhookDomain[];
+  url?: CheckedWebhookUrl;
+  /** `null` removes the secret (the body sent `""`). */
+  secret?: string | null;
+  jobSourceId?: string;
+  /** To merge with `mergeJobSecrets`: `""` values remove. */
+  secrets?: Record<string, string>;
+}
+
+export interface WebhookInputOptions {
+  allowLoopback?: boolean;
+  maxWatchedItems?: number;
+}
+
+/**
+ * The Hub sends the secret verbatim in the `X-Webhook-Secret` header and supports only ASCII
+ * (hub-docs `webhooks.md`): printable ASCII, and no space at either end since HTTP stacks trim
+ * header values (RFC 9110 §5.5), which would make the receiver see another secret.
+ */
+const secretSchema = z
+  .string({ error: 'must be a string' })
+  .max(MAX_WEBHOOK_SECRET_LENGTH, { error: `must be at most ${MAX_WEBHOOK_SECRET_LENGTH} characters` })
+  .regex(/^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/, {
+    error: 'must be printable ASCII with no space at either end (it is sent verbatim in a header)',
+  });
+
+const jobIdSchema = z.string({ error: 'must be a string' }).refine(isObjectId, { error: 'must be a Job id (24 hexadecimal characters)' });
+
+function bodySchema(allowEmptySecretValues: boolean) {
+  return z.object({
+    watched: z.array(watchedItemSchema, { error: 'must be an array of {type, name}' }).nullish(),
+    domains: webhookDomainsSchema.nullish(),
+    secret: secretSchema.nullish(),
+    secrets: jobSecretsSchema({ allowEmptyValues: allowEmptySecretValues }).nullish(),
+    url: z.unknown().optional(),
+    jobSourceId: jobIdSchema.nullish(),
+    job_id: jobIdSchema.nullish(),
+    jobId: jobIdSchema.nullish(),
+  });
+}
+
+type ParsedBody = z.infer<ReturnType<typeof bodySchema>>;
+
+function parseBody(body: unknown, allowEmptySecretValues: boolean): ParsedBody {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.badRequest('the body must be a JSON object');
+  const result = bodySchema(allowEmptySecretValues).safeParse(body);
+  if (!result.success) throw badRequestFromIssues(result.error.issues);
+  return result.data;
+}
+
+/** The one Job id given under any alias, with the key it came under; two different ids are refused. */
+function sourceJobId(body: ParsedBody): { key: string; id: string } | null {
+  const given = JOB_ID_KEYS.flatMap((key) => (body[key] ? [{ key, id: body[key] }] : []));
+  if (given.some((entry) => entry.id !== given[0]!.id)) {
+    throw ApiError.badRequest(`${given[1]!.key}: disagrees with ${given[0]!.key}; send the Job id once`, given[1]!.key);
+  }
+  return given[0] ?? null;
+}
+
+/** Deduplicated (case-insensitively, first spelling kept) and within the limit. */
+function normaliseWatched(items: WatchedItem[], options: WebhookInputOptions): WatchedItem[] {
+  const seen = new Set<string>();
+  const unique = items.filter((item) => {
+    const key = watchedKey(item.type, item.name);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const limit = options.maxWatchedItems ?? DEFAULT_MAX_WATCHED_ITEMS;
+  if (unique.length > limit) throw ApiError.badRequest(`watched: at most ${limit} items`, 'watched');
+  return unique.map(({ type, name }) => ({ type, name }));
+}
+
+export function parseCreateWebhookBody(body: unknown, options: WebhookInputOptions = {}): CreateWebhookInput {
+  const parsed = parseBody(body, false);
+  if (!parsed.watched) throw ApiError.badRequest('watched: is required', 'watched');
+  if (parsed.watched.length === 0) throw ApiError.badRequest('watched: must list at least one item', 'watched');
+
+  const job = sourceJobId(parsed);
+  const hasUrl = parsed.url !== undefined && parsed.url !== null;
+  if (hasUrl && job) throw ApiError.badRequest(`url: give either url or ${job.key}, not both`, 'url');
+  if (!hasUrl && !job) throw ApiError.badRequest('url: give a url, or a jobSourceId for a Job webhook', 'url');
+  if (hasUrl && parsed.secrets && Object.keys(parsed.secrets).length > 0) {
+    throw ApiError.badRequest('secrets: only Job webhooks take secrets', 'secrets');
+  }
+
+  const target: WebhookTarget = job
+    ? { kind: 'job', jobSourceId: job.id }
+    : { kind: 'url', url: validateWebhookUrlSyntax(parsed.url, { allowLoopback: options.allowLoopback }) };
+  return {
+    target,
+    watched: normaliseWatched(parsed.watched, options),
+    domains: parsed.domains ?? [...WEBHOOK_DOMAINS],
+    secret: parsed.secret ? parsed.secret : null,
+    secrets: target.kind === 'job' ? (parsed.secrets ?? {}) : {},
+  };
+}
+
+/**
+ * `current.kind` is the webhook being updated. The Python client always sends `watched`, as `[]`
+ * when the caller passed none, so `[]` means "unchanged" here (hf-client-compatibility §1.3).
+ * Spec 4.8 rule 4: a Job id on update must come with `secrets`.
+ */
+export function parseUpdateWebhookBody(body: unknown, current: { kind: 'url' | 'job' }, options: WebhookInputOptions = {}): UpdateWebhookInput {
+  const parsed = parseBody(body, true);
+  const update: UpdateWebhookInput = {};
+  if (parsed.watched && parsed.watched.length > 0) update.watched = normaliseWatched(parsed.watched, options);
+  if (parsed.domains) update.domains = parsed.domains;
+  if (parsed.secret !== undefined && parsed.secret !== null) update.secret = parsed.secret === '' ? null : parsed.secret;
+
+  const job = sourceJobId(parsed);
+  const hasUrl = parsed.url !== undefined && parsed.url !== null;
+  if (current.kind === 'job') {
+    if (hasUrl) throw ApiError.badRequest('url: a Job webhook has no url; create a URL webhook instead', 'url');
+    if (job && !parsed.secrets) throw ApiError.badRequest(`${job.key}: must be sent together with secrets`, job.key);
+    if (job) update.jobSourceId = job.id;
+    if (parsed.secrets) update.secrets = parsed.secrets;
+  } else {
+    if (job) throw ApiError.badRequest(`${job.key}: a URL webhook has no Job; create a Job webhook instead`, job.key);
+    if (parsed.secrets && Object.keys(parsed.secrets).length > 0) {
+      throw ApiError.badRequest('secrets: only Job webhooks take secrets', 'secrets');
+    }
+    if (hasUrl) update.url = validateWebhookUrlSyntax(parsed.url, { allowLoopback: options.allowLoopback });
+  }
+  return update;
+}
