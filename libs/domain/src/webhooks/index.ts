@@ -4,3 +4,4 @@ export * from './webhook-domain';
 export * from './webhook-url';
 export * from './job-secrets';
 export * from './webhook-input';
+export * from './webhook-view';

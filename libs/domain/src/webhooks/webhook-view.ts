@@ -1,0 +1,106 @@
+import type { WatchedItem } from './watched-item';
+import type { WebhookDomain } from './webhook-domain';
+
+/** The Job a Job webhook starts: snapshotted from the source Job at creation (spec 4.8). */
+export interface JobSpecRecord {
+  dockerImage?: string | null;
+  spaceId?: string | null;
+  command: readonly string[];
+  arguments?: readonly string[] | null;
+  environment?: Readonly<Record<string, string>> | null;
+  flavor?: string | null;
+  timeoutSeconds?: number | null;
+  tags?: readonly string[] | null;
+  arch?: string | null;
+  labels?: Readonly<Record<string, string>> | null;
+}
+
+export interface WebhookRecord {
+  id: string;
+  url: string | null;
+  job: JobSpecRecord | null;
+  /** Names of the webhook's Job secrets; the values never reach a view. */
+  jobSecretNames?: readonly string[];
+  watched: readonly WatchedItem[];
+  domains: readonly WebhookDomain[];
+  /** Decrypted webhook secret, or null. */
+  secret: string | null;
+  disabled: boolean;
+  disabledReason?: string | null;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+/**
+ * The `job` object in the shape `JobSpec(**data["job"])` of the Python client reads (HUB
+ * `_jobs_api.py`; hf-client-compatibility §1.5). `secrets` lists names only, never values.
+ */
+export interface JobSpecView {
+  dockerImage?: string;
+  spaceId?: string;
+  command: string[];
+  arguments: string[];
+  environment: Record<string, string>;
+  secrets: string[];
+  flavor: string | null;
+  timeout: number | null;
+  tags: string[];
+  arch: string | null;
+  labels: Record<string, string>;
+}
+
+/**
+ * The webhook object every route answers (hf-client-compatibility §1.5). `id`, `watched`,
+ * `domains` and `disabled` are read with `data[key]` by the Python client, so they are always
+ * present; `url`, `job` and `secret` are null when absent. `createdAt`, `updatedAt` and
+ * `disabledReason` are extra keys the clients ignore.
+ *
+ * The secret is echoed in clear, as the Hub's own examples do (`secret="my-secret"` on get and
+ * list) and as `hf webhooks info` displays: it is not a credential Gatehouse verifies but a value
+ * it sends verbatim to the receiver, only the owner can read the webhook (others get 404), and the
+ * owner needs it to configure the receiver. Job secrets, which are credentials for the Job, are
+ * never echoed.
+ */
+export interface WebhookView {
+  id: string;
+  url: string | null;
+  job: JobSpecView | null;
+  watched: WatchedItem[];
+  domains: WebhookDomain[];
+  secret: string | null;
+  disabled: boolean;
+  disabledReason: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export function toJobSpecView(job: JobSpecRecord, secretNames: readonly string[] = []): JobSpecView {
+  const image = job.dockerImage ? { dockerImage: job.dockerImage } : job.spaceId ? { spaceId: job.spaceId } : {};
+  return {
+    ...image,
+    command: [...job.command],
+    arguments: [...(job.arguments ?? [])],
+    environment: { ...(job.environment ?? {}) },
+    secrets: [...secretNames].sort(),
+    flavor: job.flavor ?? null,
+    timeout: job.timeoutSeconds ?? null,
+    tags: [...(job.tags ?? [])],
+    arch: job.arch ?? null,
+    labels: { ...(job.labels ?? {}) },
+  };
+}
+
+export function toWebhookView(record: WebhookRecord): WebhookView {
+  return {
+    id: record.id,
+    url: record.url,
+    job: record.job ? toJobSpecView(record.job, record.jobSecretNames) : null,
+    watched: record.watched.map(({ type, name }) => ({ type, name })),
+    domains: [...record.domains],
+    secret: record.secret,
+    disabled: record.disabled,
+    disabledReason: record.disabledReason ?? null,
+    ...(record.createdAt ? { createdAt: record.createdAt.toISOString() } : {}),
+    ...(record.updatedAt ? { updatedAt: record.updatedAt.toISOString() } : {}),
+  };
+}
