@@ -1,0 +1,32 @@
+import type { Logger } from '../internal/logger';
+
+/** Life of a tunnel address (spec 8). */
+export const TUNNEL_LIFETIME_HOURS = 72;
+
+export interface LaunchBannerContext {
+  url: string;
+  publicUrl: string | undefined;
+  tunnel: boolean;
+  urls: readonly string[];
+  secretConfigured: boolean;
+}
+
+/** What the server prints when it starts (spec 4.9 rule 4, spec 5.4, spec 8). */
+export function printLaunchBanner(logger: Logger, context: LaunchBannerContext): void {
+  logger.info(`Webhooks server running at ${context.url} (experimental: pin the @gatehouse/sdk version).`);
+  if (context.tunnel && context.publicUrl) {
+    logger.info(`Public tunnel: ${context.publicUrl} (temporary: the address expires after ${TUNNEL_LIFETIME_HOURS} hours).`);
+  } else if (context.publicUrl) {
+    logger.info(`Public URL: ${context.publicUrl}`);
+  }
+  if (!context.secretConfigured) {
+    logger.warn('No webhook secret set: every endpoint is open to anyone. Set WEBHOOK_SECRET or pass webhookSecret.');
+  }
+  if (context.urls.length === 0) {
+    logger.info('No webhook route registered yet: add one with server.add(handler).');
+    return;
+  }
+  logger.info('Webhook routes:');
+  for (const url of context.urls) logger.info(`  - POST ${url}`);
+  logger.info(`Register one with: gatehouse webhooks create --url ${context.urls[0]} --watch model:<name>`);
+}
