@@ -1,0 +1,80 @@
+import { Controller, Get, Inject, Post, Query, Req } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import { ApiError, InvalidClient } from '@gatehouse/domain';
+import type { Request } from 'express';
+import { Logger } from 'pino';
+import { z } from 'zod';
+import { OAuthErrorShape } from '../errors/error-shape';
+import { LOGGER } from '../logging/logger.token';
+import { ZodBody } from '../validation/zod-validation.pipe';
+
+// Routes the platform tests (unit, integration, drain) exercise: one of each kind of failure.
+
+const tokenRequest = z.object({ grant_type: z.string(), code: z.string().optional() });
+const itemRequest = z.object({ name: z.string().min(1), tags: z.array(z.string()).default([]) });
+
+@Controller('oauth')
+@OAuthErrorShape()
+export class OAuthProbeController {
+  @Post('token')
+  token(@ZodBody(tokenRequest) body: z.output<typeof tokenRequest>) {
+    return { grant_type: body.grant_type };
+  }
+
+  @Post('client-auth')
+  clientAuth(): never {
+    throw new InvalidClient('Client authentication failed', 'client x: secret mismatch');
+  }
+
+  @Get('crash')
+  crash(): never {
+    throw new Error('oauth internals: key id 42 missing');
+  }
+}
+
+@Controller('api')
+export class ApiProbeController {
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  @Post('items')
+  create(@ZodBody(itemRequest) body: z.output<typeof itemRequest>) {
+    return body;
+  }
+
+  @Post('raw')
+  raw(@Req() req: RawBodyRequest<Request>) {
+    return { rawLength: req.rawBody?.length ?? null, parsed: req.body as unknown };
+  }
+
+  @Get('crash')
+  crash(): never {
+    throw new Error('database password hunter2 rejected');
+  }
+
+  @Get('async-crash')
+  async asyncCrash(): Promise<never> {
+    await Promise.resolve();
+    throw new TypeError("Cannot read properties of undefined (reading 'secretKey')");
+  }
+
+  @Get('limited')
+  limited(): never {
+    throw new ApiError('rate_limited', 'Too many requests', { retryAfterSeconds: 30 });
+  }
+
+  @Get('slow')
+  async slow(@Query('ms') ms?: string) {
+    const duration = Math.min(Number(ms) || 500, 10_000);
+    this.logger.info({ durationMs: duration }, 'slow request started');
+    await new Promise((resolve) => setTimeout(resolve, duration));
+    return { done: true };
+  }
+}
+
+@Controller('internal')
+export class InternalProbeController {
+  @Get('ping')
+  ping() {
+    return { pong: true };
+  }
+}
