@@ -4,3 +4,5 @@ export * from './redirect-uri-matcher';
 export * from './pkce';
 export * from './token-format';
 export * from './token-lifetime';
+export * from './user-code';
+export * from './device-poll';
