@@ -5,3 +5,4 @@ export * from './webhook-url';
 export * from './job-secrets';
 export * from './webhook-input';
 export * from './webhook-view';
+export * from './repo-change-event';
