@@ -1,0 +1,60 @@
+import { TopicSpec } from '../topics';
+
+export interface OutgoingMessage {
+  /** Partitioning key: messages with the same key are consumed in the order they were published. */
+  key: string;
+  value: string;
+  headers?: Record<string, string>;
+}
+
+export interface IncomingMessage {
+  topic: string;
+  partition: number;
+  /** Position in the partition (a 64-bit integer, hence a string). */
+  offset: string;
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+  /** When the message was appended, in milliseconds since the epoch. */
+  timestamp: number;
+}
+
+export type MessageHandler = (message: IncomingMessage) => Promise<void>;
+
+export interface SubscribeOptions {
+  topics: string[];
+  /** Subscribers sharing a group id share the partitions; every group gets every message. */
+  groupId: string;
+  /** Where a group with no committed position starts: the oldest message, or (default) the next new one. */
+  fromBeginning?: boolean;
+  handler: MessageHandler;
+  /** Tries per message before it is dead-lettered; default 5. */
+  maxAttempts?: number;
+}
+
+export interface Subscription {
+  /** Lets the in-flight handler finish (within the bus's shutdown timeout), commits, leaves the group. */
+  close(): Promise<void>;
+}
+
+/**
+ * Publish/subscribe port, implemented over Kafka (KafkaEventBus) and in memory
+ * (InProcessEventBus). Both keep these rules (event-bus.contract.ts checks them):
+ * - a message's position is committed only after its handler resolved, so a consumer that dies
+ *   mid-handler gets the message again (at-least-once: handlers must be idempotent);
+ * - a handler that throws is retried with a short backoff up to maxAttempts, then the message is
+ *   published to deadLetterTopic(topic) with DEAD_LETTER_HEADERS and consumption goes on;
+ * - messages with the same key are handled one at a time, in publish order;
+ * - handlers run asynchronously, never inside publish().
+ */
+export interface EventBus {
+  publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  /** Resolves once the subscriber has joined its group and been given partitions. */
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Creates the missing topics; existing topics are left as they are. */
+  ensureTopics(specs: readonly TopicSpec[]): Promise<void>;
+  /** Throws when the bus cannot reach its broker (readiness probes). */
+  ping(): Promise<void>;
+  /** Closes every subscription (as Subscription.close) and the producer. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,165 @@
+import { Admin, Kafka, KafkaConfig, Partitioners, Producer, logLevel } from 'kafkajs';
+import { MessagingLogger, stderrMessagingLogger } from '../../messaging-logger';
+import { TopicSpec } from '../../topics';
+import { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
+import { DEFAULT_RETRY_BACKOFF, RetryBackoff } from '../handle-with-retries';
+import { kafkaLogCreator } from './kafka-logger';
+import { toKafkaMessage } from './kafka-message';
+import { KafkaSubscription, KafkaSubscriptionSettings } from './kafka-subscription';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** TLS, SASL and socket timeouts, passed to kafkajs as they are. */
+  connection?: Pick<KafkaConfig, 'ssl' | 'sasl' | 'connectionTimeout' | 'requestTimeout'>;
+  logger?: MessagingLogger;
+  /** kafkajs's own log level; default WARN. */
+  kafkaLogLevel?: logLevel;
+  backoff?: RetryBackoff;
+  /** How long closing waits for an in-flight handler before giving up on it; default 30 s. */
+  shutdownTimeoutMs?: number;
+  /** A handler (with its retries) must not run longer than this, or the group moves on; default 30 s. */
+  sessionTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  /** How long an idle fetch waits on the broker; new messages still arrive at once. Default 1 s. */
+  maxWaitTimeMs?: number;
+  /** Partitions handled at the same time per subscriber (each one message at a time); default 3. */
+  partitionsConsumedConcurrently?: number;
+  subscribeTimeoutMs?: number;
+  /** ping() fails when the broker has not answered within this time; default 5 s. */
+  pingTimeoutMs?: number;
+  now?: () => Date;
+}
+
+/** EventBus over Kafka with kafkajs: an idempotent producer and manually committed consumer groups. */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly subscriptionSettings: KafkaSubscriptionSettings;
+  private readonly subscriptions = new Set<Subscription>();
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+  private readonly pingTimeoutMs: number;
+  private closed = false;
+
+  constructor(options: KafkaEventBusOptions) {
+    this.pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
+    const logger = options.logger ?? stderrMessagingLogger;
+    this.kafka = new Kafka({
+      ...options.connection,
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: options.kafkaLogLevel ?? logLevel.WARN,
+      logCreator: kafkaLogCreator(logger),
+    });
+    this.subscriptionSettings = {
+      backoff: options.backoff ?? DEFAULT_RETRY_BACKOFF,
+      shutdownTimeoutMs: options.shutdownTimeoutMs ?? 30_000,
+      sessionTimeoutMs: options.sessionTimeoutMs ?? 30_000,
+      heartbeatIntervalMs: options.heartbeatIntervalMs ?? 3_000,
+      maxWaitTimeMs: options.maxWaitTimeMs ?? 1_000,
+      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 3,
+      subscribeTimeoutMs: options.subscribeTimeoutMs ?? 60_000,
+      logger,
+      now: options.now ?? (() => new Date()),
+      deadLetter: (letter) => this.publish(letter.topic, [letter.message]),
+    };
+  }
+
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    this.assertOpen();
+    if (messages.length === 0) return;
+    const producer = await this.connectedProducer();
+    await producer.send({ topic, acks: -1, messages: messages.map(toKafkaMessage) });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    if (options.topics.length === 0) throw new Error('subscribe() needs at least one topic');
+    const kafkaSubscription = new KafkaSubscription(this.kafka, options, this.subscriptionSettings);
+    await kafkaSubscription.start();
+    const subscription: Subscription = {
+      close: () => kafkaSubscription.close().finally(() => this.subscriptions.delete(subscription)),
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async ensureTopics(specs: readonly TopicSpec[]): Promise<void> {
+    this.assertOpen();
+    if (specs.length === 0) return;
+    const admin = await this.connectedAdmin();
+    const existing = new Set(await admin.listTopics());
+    const missing = specs.filter((spec) => !existing.has(spec.topic));
+    if (missing.length === 0) return;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((spec) => ({
+        topic: spec.topic,
+        numPartitions: spec.partitions,
+        replicationFactor: spec.replicationFactor,
+        configEntries: [
+          ...(spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
+          ...(spec.retentionMs !== undefined ? [{ name: 'retention.ms', value: String(spec.retentionMs) }] : []),
+        ],
+      })),
+    });
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${this.pingTimeoutMs} ms`)), this.pingTimeoutMs);
+    });
+    const probe = this.connectedAdmin().then((admin) => admin.describeCluster());
+    probe.catch(() => undefined); // a late failure after the timeout is already reported
+    try {
+      await Promise.race([probe, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    const clients = await Promise.allSettled([this.producer, this.admin]);
+    await Promise.all(
+      clients.map((client) => (client.status === 'fulfilled' && client.value ? client.value.disconnect() : undefined)),
+    );
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= connectOnce(
+      this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1, // with retries, keeps each partition's messages in send order
+        createPartitioner: Partitioners.DefaultPartitioner,
+        allowAutoTopicCreation: true,
+      }),
+      () => (this.producer = undefined),
+    );
+    return this.producer;
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    this.admin ??= connectOnce(this.kafka.admin(), () => (this.admin = undefined));
+    return this.admin;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('KafkaEventBus is closed');
+  }
+}
+
+/** Connects a kafkajs client; a failed connect is forgotten so the next call tries again. */
+async function connectOnce<T extends { connect(): Promise<void> }>(client: T, forget: () => void): Promise<T> {
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    forget();
+    throw error;
+  }
+}
