@@ -6,3 +6,6 @@ export * from './token-format';
 export * from './token-lifetime';
 export * from './user-code';
 export * from './device-poll';
+export * from './client-id-metadata-url';
+export * from './client-id-metadata-document';
+export * from './metadata-cache-ttl';

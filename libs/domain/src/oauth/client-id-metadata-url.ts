@@ -1,0 +1,50 @@
+import { InvalidClient } from '../common';
+import { parseUriComponents } from './uri-components';
+
+/** Spec 2.2: where an app publishes its client-ID metadata document. */
+export const CLIENT_ID_METADATA_PATH = '/.well-known/oauth-cimd';
+
+/**
+ * True when a `client_id` is to be treated as a metadata-document URL rather than a registered
+ * app's id. Registered ids never contain a scheme, so anything starting like an http(s) URL is
+ * routed here, and `validateClientIdUrl` then refuses what is not a proper https URL (instead of
+ * answering "unknown client" for `http://...`).
+ */
+export function isClientIdMetadataUrl(clientId: string): boolean {
+  return typeof clientId === 'string' && /^https?:\/\//i.test(clientId);
+}
+
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0020\u007f-\uffff\\]/;
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * The client-ID URL rules of draft-ietf-oauth-client-id-metadata-document §3 (checklist "CIMD"):
+ * `https` only, a path other than `/`, no fragment, no userinfo, no `.` or `..` segments (also
+ * as `%2e`), no query (SHOULD NOT: refused here), no control characters, spaces, backslashes or
+ * non-ASCII. The URL is returned unchanged: it is compared to the document's `client_id` as a
+ * string, never normalized. Throws invalid_client naming the broken rule.
+ */
+export function validateClientIdUrl(url: string): string {
+  const refuse = (reason: string): never => {
+    throw new InvalidClient(`client_id URL ${reason}`);
+  };
+  if (typeof url !== 'string' || url.length === 0) refuse('is empty');
+  if (url.length > 2048) refuse('is longer than 2048 characters');
+  if (FORBIDDEN_CHARACTERS.test(url)) refuse('contains a control character, space, backslash or non-ASCII character');
+  if (!url.startsWith('https://')) refuse('must use the https scheme');
+  if (url.includes('#')) refuse('must not contain a fragment');
+  if (url.includes('?')) refuse('must not contain a query');
+
+  const parts = parseUriComponents(url);
+  if (!parts || !parts.host) return refuse('is not a valid URL');
+  if (parts.userinfo !== null) refuse('must not contain userinfo');
+  if (parts.path === '' || parts.path === '/') refuse('must have a path');
+  if (parts.path.split('/').some((segment) => DOT_SEGMENT.test(segment))) refuse('must not contain . or .. segments');
+  if (!URL.canParse(url)) refuse('is not a valid URL');
+  return url;
+}
+
+/** The host name the consent page shows for a metadata-document app (CIMD §6, anti-phishing). */
+export function clientIdHostname(url: string): string {
+  return new URL(url).hostname;
+}
