@@ -56,11 +56,11 @@ export class GatehouseClient {
     });
   }
 
-  getWebhook(id: string): Promise<WebhookInfo> {
+  async getWebhook(id: string): Promise<WebhookInfo> {
     return this.webhookCall('GET', webhookPath(id));
   }
 
-  createWebhook(options: CreateWebhookOptions): Promise<WebhookInfo> {
+  async createWebhook(options: CreateWebhookOptions): Promise<WebhookInfo> {
     if ((options.url === undefined) === (options.jobId === undefined)) {
       throw new TypeError('createWebhook needs exactly one of `url` and `jobId`.');
     }
@@ -74,7 +74,7 @@ export class GatehouseClient {
   }
 
   /** Update is a POST, and `watched` is always sent (`[]` means unchanged), as the Python client does. */
-  updateWebhook(id: string, options: UpdateWebhookOptions = {}): Promise<WebhookInfo> {
+  async updateWebhook(id: string, options: UpdateWebhookOptions = {}): Promise<WebhookInfo> {
     if ((options.jobId === undefined) !== (options.secrets === undefined)) {
       throw new TypeError('On a Job webhook, `jobId` and `secrets` are passed together (spec 4.8).');
     }
@@ -90,11 +90,11 @@ export class GatehouseClient {
     });
   }
 
-  enableWebhook(id: string): Promise<WebhookInfo> {
+  async enableWebhook(id: string): Promise<WebhookInfo> {
     return this.webhookCall('POST', `${webhookPath(id)}/enable`);
   }
 
-  disableWebhook(id: string): Promise<WebhookInfo> {
+  async disableWebhook(id: string): Promise<WebhookInfo> {
     return this.webhookCall('POST', `${webhookPath(id)}/disable`);
   }
 
