@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { InfrastructureUnderTest } from '../testing/infrastructure-under-test';
+import { ServiceProcess, startServiceProcess } from '../testing/service-process';
+
+const FIXTURE = join(__dirname, '../testing/drain-fixture.main.ts');
+
+// Each test starts a Node process that compiles the service's TypeScript on the fly.
+jest.setTimeout(60_000);
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run this suite in the integration tier (its global setup starts the servers)`);
+  return value;
+}
+
+// A service started as its own process, stopped with SIGTERM while a request is in flight.
+describe('a service process on SIGTERM', () => {
+  const infrastructure: InfrastructureUnderTest = {
+    databaseUrl: requiredEnv('DATABASE_URL'),
+    redisUrl: requiredEnv('REDIS_URL'),
+    redisKeyPrefix: process.env.GATEHOUSE_TEST_REDIS_PREFIX,
+  };
+  let service: ServiceProcess | undefined;
+
+  afterEach(() => {
+    if (service && service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGKILL');
+  });
+
+  async function start(shutdownGraceMs: number): Promise<{ proc: ServiceProcess; url: string }> {
+    const proc = startServiceProcess(FIXTURE, [JSON.stringify({ shutdownGraceMs, infrastructure })]);
+    service = proc;
+    const listening = await proc.waitForLog('listening');
+    return { proc, url: listening.url as string };
+  }
+
+  it('finishes the request in flight, refuses new connections, closes and exits 0', async () => {
+    const { proc, url } = await start(10_000);
+    const ready = await fetch(`${url}/readyz`);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+
+    const slow = fetch(`${url}/api/slow?ms=1500`);
+    await proc.waitForLog('slow request started');
+    proc.child.kill('SIGTERM');
+    await proc.waitForLog('draining');
+
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    const response = await slow;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    expect(response.headers.get('connection')).toBe('close');
+
+    expect(await proc.exited).toEqual({ code: 0, signal: null });
+    expect(proc.logs.find((entry) => entry.msg === 'draining')).toMatchObject({ reason: 'SIGTERM', inFlight: 1 });
+    expect(proc.logs.find((entry) => entry.msg === 'stopped')).toMatchObject({ service: 'drain-fixture', reason: 'SIGTERM' });
+    expect(proc.logs.filter((entry) => entry.level === 'error' || entry.level === 'fatal')).toEqual([]);
+  });
+
+  it('cuts a request that outlives the grace period and still exits 0', async () => {
+    const { proc, url } = await start(300);
+    const slow = fetch(`${url}/api/slow?ms=8000`);
+    await proc.waitForLog('slow request started');
+    const signalled = Date.now();
+    proc.child.kill('SIGTERM');
+
+    await expect(slow).rejects.toThrow();
+    expect(await proc.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(5000);
+    expect(proc.logs.find((entry) => entry.msg === 'grace period over: cutting requests still in flight')).toMatchObject({
+      level: 'warn',
+      inFlight: 1,
+    });
+  });
+});

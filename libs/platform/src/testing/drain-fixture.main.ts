@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import { DynamicModule, Module } from '@nestjs/common';
+import { bootstrapService } from '../bootstrap/bootstrap-service';
+import { infrastructureImports, InfrastructureUnderTest } from './infrastructure-under-test';
+import { ProbeModule } from './probe.module';
+
+/**
+ * A service process for the drain test (graceful-shutdown.int-spec.ts). Its one argument is a
+ * JSON object: the grace period and which real servers to connect to.
+ */
+interface DrainFixtureArguments {
+  shutdownGraceMs: number;
+  infrastructure?: InfrastructureUnderTest;
+}
+
+@Module({})
+class DrainFixtureModule {}
+
+async function main(): Promise<void> {
+  const args = JSON.parse(process.argv[2] ?? '{}') as DrainFixtureArguments;
+  const module: DynamicModule = {
+    module: DrainFixtureModule,
+    imports: [...(args.infrastructure ? infrastructureImports(args.infrastructure) : []), ProbeModule],
+  };
+  await bootstrapService({
+    name: 'drain-fixture',
+    module,
+    port: 0,
+    host: '127.0.0.1',
+    shutdownGraceMs: args.shutdownGraceMs,
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`drain fixture failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(2);
+});
