@@ -1,0 +1,140 @@
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import type { IService } from 'kubernetes-models/v1/Service';
+import { GATEHOUSE_SERVICES } from './gatehouse-manifest-facts';
+import { ingressBackends, routeIngressPath } from './ingress-routing';
+import { deploymentsSelectedBy, objectsOfKind, resolveContainerPort } from './kubernetes-lookup';
+import { describeObject, type KubernetesObject } from './kubernetes-object';
+
+// Every reference between objects lands on something that exists: Services on Deployments'
+// ports, the Ingress on Services, autoscalers and disruption budgets on Deployments.
+
+/** Public request paths and the service that must answer them; null: no public route. */
+export const PUBLIC_ROUTES: Readonly<Record<string, string | null>> = {
+  '/oauth/authorize': 'auth',
+  '/oauth/token': 'auth',
+  '/oauth/device': 'auth',
+  '/oauth/jwks': 'auth',
+  '/.well-known/openid-configuration': 'auth',
+  '/.well-known/oauth-authorization-server': 'auth',
+  '/login': 'auth',
+  '/consent': 'auth',
+  '/api/whoami-v2': 'auth',
+  '/api/settings/tokens': 'auth',
+  '/api/settings/apps': 'auth',
+  '/api/settings/apps/some-app': 'auth',
+  '/api/settings/webhooks': 'webhook-management',
+  '/api/settings/webhooks/some-webhook/enable': 'webhook-management',
+  '/internal/token-exchange': null,
+  '/metrics': null,
+  '/healthz': null,
+};
+
+function checkServices(services: readonly (IService & KubernetesObject)[], deployments: readonly IDeployment[]): string[] {
+  const problems: string[] = [];
+  for (const service of services) {
+    const where = describeObject(service);
+    if (service.spec?.type !== undefined && service.spec.type !== 'ClusterIP') problems.push(`${where}: must be ClusterIP`);
+    const selected = deploymentsSelectedBy(deployments, service.spec?.selector ? { matchLabels: service.spec.selector } : undefined);
+    if (selected.length !== 1) {
+      problems.push(`${where}: selector must select the pods of exactly one Deployment, selects ${selected.length}`);
+      continue;
+    }
+    const [container] = selected[0].spec?.template.spec?.containers ?? [];
+    for (const port of service.spec?.ports ?? []) {
+      const target = port.targetPort ?? port.port;
+      if (!container || resolveContainerPort(container, target) === undefined) {
+        problems.push(`${where}: targetPort ${String(target)} is not a container port of Deployment/${selected[0].metadata?.name}`);
+      }
+    }
+  }
+  for (const { name } of GATEHOUSE_SERVICES) {
+    if (!services.some((service) => service.metadata.name === name)) problems.push(`Service/${name}: missing`);
+  }
+  return problems;
+}
+
+function checkIngresses(ingresses: readonly (IIngress & KubernetesObject)[], services: readonly IService[]): string[] {
+  const problems: string[] = [];
+  const privateServices = new Set<string>(GATEHOUSE_SERVICES.filter((s) => !s.isPublic).map((s) => s.name));
+  for (const ingress of ingresses) {
+    const where = describeObject(ingress);
+    for (const backend of ingressBackends(ingress)) {
+      const name = backend.service?.name;
+      const service = services.find((candidate) => candidate.metadata?.name === name);
+      if (!service) {
+        problems.push(`${where}: backend Service '${String(name)}' does not exist`);
+        continue;
+      }
+      const port = backend.service?.port;
+      const hasPort = (service.spec?.ports ?? []).some((p) => (port?.name ? p.name === port.name : p.port === port?.number));
+      if (!hasPort) problems.push(`${where}: Service/${name} has no port ${String(port?.name ?? port?.number)}`);
+      if (name && privateServices.has(name)) problems.push(`${where}: routes to ${name}, which has no public route`);
+    }
+  }
+  const [ingress] = ingresses;
+  if (!ingress) return [...problems, 'Ingress: missing'];
+  for (const [path, expected] of Object.entries(PUBLIC_ROUTES)) {
+    const routed = routeIngressPath(ingress, path)?.service?.name ?? null;
+    if (routed !== expected) problems.push(`${describeObject(ingress)}: ${path} goes to ${String(routed)}, expected ${String(expected)}`);
+  }
+  return problems;
+}
+
+function checkScaling(objects: readonly KubernetesObject[], deployments: readonly (IDeployment & KubernetesObject)[]): string[] {
+  const problems: string[] = [];
+  const autoscalers = objectsOfKind<IHorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler');
+  const minimumReplicas = new Map(deployments.map((d) => [d.metadata.name, d.spec?.replicas ?? 1]));
+  for (const autoscaler of autoscalers) {
+    const where = describeObject(autoscaler);
+    const target = autoscaler.spec?.scaleTargetRef;
+    const deployment = deployments.find((d) => d.metadata.name === target?.name);
+    if (target?.kind !== 'Deployment' || target.apiVersion !== 'apps/v1' || !deployment) {
+      problems.push(`${where}: scaleTargetRef ${String(target?.kind)}/${String(target?.name)} is not a Deployment here`);
+      continue;
+    }
+    if (deployment.spec?.replicas !== undefined) {
+      problems.push(`${describeObject(deployment)}: sets replicas although ${where} owns them`);
+    }
+    minimumReplicas.set(deployment.metadata.name, autoscaler.spec?.minReplicas ?? 1);
+  }
+  for (const service of GATEHOUSE_SERVICES.filter((s) => s.isAutoscaled)) {
+    if (!autoscalers.some((a) => a.spec?.scaleTargetRef.name === service.name)) {
+      problems.push(`HorizontalPodAutoscaler/${service.name}: missing`);
+    }
+  }
+  const budgets = objectsOfKind<IPodDisruptionBudget>(objects, 'PodDisruptionBudget');
+  for (const budget of budgets) {
+    const where = describeObject(budget);
+    const selected = deploymentsSelectedBy(deployments, budget.spec?.selector);
+    if (selected.length !== 1) {
+      problems.push(`${where}: selector must select the pods of exactly one Deployment, selects ${selected.length}`);
+      continue;
+    }
+    const minAvailable = budget.spec?.minAvailable;
+    const replicas = minimumReplicas.get(selected[0].metadata?.name ?? '') ?? 1;
+    if (typeof minAvailable === 'number' && minAvailable >= replicas) {
+      problems.push(`${where}: minAvailable ${minAvailable} leaves no pod of ${replicas} evictable, so node drains block`);
+    }
+  }
+  for (const { name } of GATEHOUSE_SERVICES) {
+    const deployment = deployments.find((d) => d.metadata.name === name);
+    if (deployment && !budgets.some((budget) => deploymentsSelectedBy([deployment], budget.spec?.selector).length === 1)) {
+      problems.push(`PodDisruptionBudget: none covers Deployment/${name}`);
+    }
+  }
+  return problems;
+}
+
+/** Problems of the references between objects; empty when every reference holds. */
+export function checkReferenceConventions(objects: readonly KubernetesObject[]): string[] {
+  const deployments = objectsOfKind<IDeployment>(objects, 'Deployment');
+  const services = objectsOfKind<IService>(objects, 'Service');
+  return [
+    ...checkServices(services, deployments),
+    ...checkIngresses(objectsOfKind<IIngress>(objects, 'Ingress'), services),
+    ...checkScaling(objects, deployments),
+  ];
+}

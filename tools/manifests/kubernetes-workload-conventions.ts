@@ -1,0 +1,156 @@
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
+import type { IProbe } from 'kubernetes-models/v1/Probe';
+import {
+  CONFIG_MAP_NAME,
+  CONFIGURATION_VARIABLES,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  GATEHOUSE_SERVICES,
+  SECRET_NAME,
+  SECRET_VARIABLES,
+  serviceEntrypoint,
+  type GatehouseServiceFacts,
+} from './gatehouse-manifest-facts';
+import { literalEnvValue, objectsOfKind, resolveContainerPort, selectorMatches } from './kubernetes-lookup';
+import { describeObject, type KubernetesObject } from './kubernetes-object';
+
+// What every Gatehouse workload must do: run the right entrypoint on the right port, answer
+// its probes there, get configuration from gatehouse-config and secrets from gatehouse-secrets
+// only by reference, run as non-root on a read-only root filesystem, and have time to drain.
+
+function shutdownGraceMs(objects: readonly KubernetesObject[]): number {
+  const configMap = objectsOfKind<IConfigMap>(objects, 'ConfigMap').find((c) => c.metadata.name === CONFIG_MAP_NAME);
+  const configured = Number(configMap?.data?.GATEHOUSE_SHUTDOWN_GRACE_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_SHUTDOWN_GRACE_MS;
+}
+
+function checkEnvironment(where: string, container: IContainer): string[] {
+  const problems: string[] = [];
+  for (const source of container.envFrom ?? []) {
+    if (source.secretRef) problems.push(`${where}: takes a whole Secret through envFrom; reference each key with secretKeyRef`);
+    if (source.configMapRef && source.configMapRef.name !== CONFIG_MAP_NAME) {
+      problems.push(`${where}: envFrom ConfigMap '${source.configMapRef.name}' is not ${CONFIG_MAP_NAME}`);
+    }
+  }
+  for (const variable of container.env ?? []) {
+    const name = variable.name;
+    if (!CONFIGURATION_VARIABLES.has(name)) problems.push(`${where}: env ${name} is not a Gatehouse configuration variable`);
+    const secretRef = variable.valueFrom?.secretKeyRef;
+    const configMapRef = variable.valueFrom?.configMapKeyRef;
+    if (SECRET_VARIABLES.has(name) && !secretRef) {
+      problems.push(`${where}: env ${name} is a secret and must come from secretKeyRef ${SECRET_NAME}`);
+    }
+    if (secretRef && (secretRef.name !== SECRET_NAME || secretRef.key !== name)) {
+      problems.push(`${where}: env ${name} must reference key ${name} of Secret ${SECRET_NAME}`);
+    }
+    if (configMapRef && configMapRef.name !== CONFIG_MAP_NAME) {
+      problems.push(`${where}: env ${name} references ConfigMap '${configMapRef.name}', not ${CONFIG_MAP_NAME}`);
+    }
+  }
+  return problems;
+}
+
+function checkHardening(where: string, pod: IPodSpec, container: IContainer): string[] {
+  const problems: string[] = [];
+  if (pod.securityContext?.runAsNonRoot !== true && container.securityContext?.runAsNonRoot !== true) {
+    problems.push(`${where}: must set securityContext.runAsNonRoot: true`);
+  }
+  if (container.securityContext?.readOnlyRootFilesystem !== true) {
+    problems.push(`${where}: must set securityContext.readOnlyRootFilesystem: true`);
+  }
+  if (container.securityContext?.allowPrivilegeEscalation !== false) {
+    problems.push(`${where}: must set securityContext.allowPrivilegeEscalation: false`);
+  }
+  const { requests, limits } = container.resources ?? {};
+  for (const [kind, values] of [['requests', requests], ['limits', limits]] as const) {
+    for (const resource of ['cpu', 'memory']) {
+      if (values?.[resource] === undefined) problems.push(`${where}: resources.${kind}.${resource} is not set`);
+    }
+  }
+  return problems;
+}
+
+function checkProbe(where: string, container: IContainer, name: string, probe: IProbe | undefined, path: string, port: number): string[] {
+  if (!probe?.httpGet) return [`${where}: ${name} must be an httpGet probe on ${path}`];
+  const problems: string[] = [];
+  if (probe.httpGet.path !== path) problems.push(`${where}: ${name} path is ${String(probe.httpGet.path)}, expected ${path}`);
+  const resolved = resolveContainerPort(container, probe.httpGet.port);
+  if (resolved !== port) problems.push(`${where}: ${name} port ${String(probe.httpGet.port)} is not container port ${port}`);
+  return problems;
+}
+
+function preStopSleepMs(container: IContainer): number {
+  const command = container.lifecycle?.preStop?.exec?.command ?? [];
+  return command[0] === 'sleep' ? Number(command[1] ?? 0) * 1000 : 0;
+}
+
+function checkDeployment(deployment: IDeployment & KubernetesObject, service: GatehouseServiceFacts, graceMs: number): string[] {
+  const where = describeObject(deployment);
+  const pod = deployment.spec?.template.spec;
+  if (!pod) return [`${where}: has no pod template`];
+  if (pod.containers.length !== 1) return [`${where}: expected exactly one container, found ${pod.containers.length}`];
+  const [container] = pod.containers;
+  const problems = [...checkEnvironment(where, container), ...checkHardening(where, pod, container)];
+  if (container.name !== service.name) problems.push(`${where}: container is named '${container.name}', expected '${service.name}'`);
+  const expectedCommand = ['node', serviceEntrypoint(service.name)];
+  if (JSON.stringify(container.command) !== JSON.stringify(expectedCommand)) {
+    problems.push(`${where}: command must be ${expectedCommand.join(' ')}`);
+  }
+  if (resolveContainerPort(container, 'http') !== service.port) {
+    problems.push(`${where}: container port 'http' must be ${service.port}`);
+  }
+  if (literalEnvValue(container, 'PORT') !== String(service.port)) problems.push(`${where}: env PORT must be "${service.port}"`);
+  problems.push(...checkProbe(where, container, 'livenessProbe', container.livenessProbe, '/healthz', service.port));
+  problems.push(...checkProbe(where, container, 'readinessProbe', container.readinessProbe, '/readyz', service.port));
+  if (container.startupProbe) {
+    problems.push(...checkProbe(where, container, 'startupProbe', container.startupProbe, '/healthz', service.port));
+  }
+  const budgetMs = (pod.terminationGracePeriodSeconds ?? 30) * 1000;
+  if (budgetMs <= graceMs + preStopSleepMs(container)) {
+    problems.push(`${where}: terminationGracePeriodSeconds must exceed the ${graceMs} ms drain plus the preStop sleep`);
+  }
+  if (!selectorMatches(deployment.spec?.selector, deployment.spec?.template.metadata?.labels)) {
+    problems.push(`${where}: spec.selector does not select its own pod template`);
+  }
+  return problems;
+}
+
+function checkMigrationJob(job: IJob & KubernetesObject): string[] {
+  const where = describeObject(job);
+  const pod = job.spec?.template.spec;
+  if (!pod || pod.containers.length !== 1) return [`${where}: expected exactly one container`];
+  const [container] = pod.containers;
+  const problems = [...checkEnvironment(where, container), ...checkHardening(where, pod, container)];
+  const expectedCommand = ['node', serviceEntrypoint('cli'), 'admin', 'migrate'];
+  if (JSON.stringify(container.command) !== JSON.stringify(expectedCommand)) {
+    problems.push(`${where}: command must be ${expectedCommand.join(' ')}`);
+  }
+  if (pod.restartPolicy !== 'Never' && pod.restartPolicy !== 'OnFailure') {
+    problems.push(`${where}: restartPolicy must be Never or OnFailure`);
+  }
+  return problems;
+}
+
+/** Convention problems of the Deployments and the migration Job; empty when all hold. */
+export function checkWorkloadConventions(objects: readonly KubernetesObject[]): string[] {
+  const graceMs = shutdownGraceMs(objects);
+  const deployments = objectsOfKind<IDeployment>(objects, 'Deployment');
+  const problems = deployments.flatMap((deployment) => {
+    const service = GATEHOUSE_SERVICES.find((candidate) => candidate.name === deployment.metadata.name);
+    return service
+      ? checkDeployment(deployment, service, graceMs)
+      : [`${describeObject(deployment)}: is not one of the Gatehouse services`];
+  });
+  for (const service of GATEHOUSE_SERVICES) {
+    if (!deployments.some((deployment) => deployment.metadata.name === service.name)) {
+      problems.push(`Deployment/${service.name}: missing`);
+    }
+  }
+  const jobs = objectsOfKind<IJob>(objects, 'Job');
+  if (jobs.length === 0) problems.push('Job: the migration Job is missing');
+  problems.push(...jobs.flatMap(checkMigrationJob));
+  return problems;
+}
