@@ -6,3 +6,4 @@ export * from './job-secrets';
 export * from './webhook-input';
 export * from './webhook-view';
 export * from './repo-change-event';
+export * from './subscription-index';
