@@ -1,0 +1,38 @@
+/**
+ * Short-lived state (docs/architecture.md "Short-lived flow state"): authorization codes, device
+ * codes, sign-in sessions, CSRF tokens, rate-limit counters. Everything here may vanish; nothing
+ * that must survive a restart belongs here. Every key written carries a TTL.
+ */
+export interface FlowStore {
+  /** Writes `value`, replacing any previous value and TTL. */
+  put(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Writes only when the key is absent; true when this call wrote it. */
+  putIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  get(key: string): Promise<string | null>;
+  /** Atomic get-and-delete: of N concurrent takers exactly one gets the value (single-use redeem). */
+  take(key: string): Promise<string | null>;
+  /** Overwrites an existing key keeping its TTL; false when the key is absent or expired. */
+  replace(key: string, value: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Fixed-window counter: the first increment creates the key with a `windowMs` TTL; later ones keep it. */
+  increment(key: string, windowMs: number): Promise<number>;
+  /** Remaining milliseconds, or null when absent. */
+  ttl(key: string): Promise<number | null>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Both adapters refuse what Redis would refuse, so a bug shows in unit tests too. */
+export function assertTtl(ttlMs: number): void {
+  if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
+    throw new RangeError(`flow state TTL must be a positive whole number of milliseconds, got ${ttlMs}`);
+  }
+}
+
+export class FlowCounterError extends Error {
+  override readonly name = 'FlowCounterError';
+
+  constructor(key: string) {
+    super(`flow state key ${key} does not hold a counter`);
+  }
+}

@@ -1,0 +1,6 @@
+export * from './flow-store';
+export * from './memory-flow-space';
+export * from './memory-flow-store';
+export * from './redis-flow-store';
+export * from './json-flow-store';
+export * from './rate-limiter';
