@@ -9,3 +9,4 @@ export * from './device-poll';
 export * from './client-id-metadata-url';
 export * from './client-id-metadata-document';
 export * from './metadata-cache-ttl';
+export * from './client-authentication';
