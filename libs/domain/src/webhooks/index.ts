@@ -7,3 +7,4 @@ export * from './webhook-input';
 export * from './webhook-view';
 export * from './repo-change-event';
 export * from './subscription-index';
+export * from './payload';
