@@ -7,3 +7,4 @@ export * from './outbox/append-outbox';
 export * from './outbox/typeorm-outbox.store';
 export * from './repositories/account.repository';
 export * from './repositories/oauth-app.repository';
+export * from './seed';

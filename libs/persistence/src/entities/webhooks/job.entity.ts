@@ -1,6 +1,14 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../accounts/user.entity';
 
+/**
+ * The additional authenticated data a Job secret is sealed with (SecretBox `context`), so a
+ * ciphertext copied to another Job or name does not open. Every reader must use it.
+ */
+export function jobSecretContext(jobId: string, name: string): string {
+  return `jobs/${jobId}/secrets/${name}`;
+}
+
 /** A source Job that Job webhooks start (spec 2.6 `job_id`). Secrets are stored encrypted. */
 @Entity({ name: 'jobs' })
 @Index('jobs_owner_user_id_idx', ['ownerUserId'])
@@ -24,7 +32,7 @@ export class JobEntity {
   @Column({ type: 'jsonb', default: () => "'{}'" })
   environment!: Record<string, string>;
 
-  /** name -> ciphertext */
+  /** name -> ciphertext sealed with `jobSecretContext(id, name)` */
   @Column({ name: 'secrets_encrypted', type: 'jsonb', default: () => "'{}'" })
   secretsEncrypted!: Record<string, string>;
 
