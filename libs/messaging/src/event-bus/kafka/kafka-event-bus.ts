@@ -124,10 +124,15 @@ export class KafkaEventBus implements EventBus {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
-    const clients = await Promise.allSettled([this.producer, this.admin]);
-    await Promise.all(
-      clients.map((client) => (client.status === 'fulfilled' && client.value ? client.value.disconnect() : undefined)),
+    // A client still connecting to an unreachable broker is disconnected once its connect settles,
+    // without holding close() up for kafkajs's whole connect-retry schedule.
+    const disconnects = [this.producer, this.admin].map((client) =>
+      client?.then(
+        (connected) => connected.disconnect(),
+        () => undefined,
+      ),
     );
+    await Promise.race([Promise.all(disconnects), delay(this.pingTimeoutMs)]);
   }
 
   private connectedProducer(): Promise<Producer> {
@@ -162,4 +167,8 @@ async function connectOnce<T extends { connect(): Promise<void> }>(client: T, fo
     forget();
     throw error;
   }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -1,0 +1,72 @@
+import { auditRecordedEvent } from './audit.event';
+import { InvalidEventError } from './invalid-event.error';
+import { TOKEN_EVENTS, tokenRevokedEvent } from './token.event';
+import { decodeEvent } from './event-definition';
+import { webhookChangedEvent } from './webhook-changed.event';
+
+const time = new Date(Date.UTC(2026, 0, 1));
+
+describe('webhook.changed v1', () => {
+  const upserted = {
+    change: 'upserted' as const,
+    webhookId: '6650d2d0e1f1a2b3c4d5e6f7',
+    ownerId: '6650d2d0e1f1a2b3c4d5e6f0',
+    webhook: {
+      watched: [{ type: 'model' as const, name: 'acme/bert' }, { type: 'org' as const, name: 'acme' }],
+      domains: ['repo' as const],
+      disabled: false,
+      url: 'https://hooks.example.com/gatehouse',
+      hasSecret: true,
+    },
+  };
+
+  it('carries a webhook upsert, keyed by webhook id', () => {
+    const message = webhookChangedEvent.encode(upserted, { key: upserted.webhookId, time });
+    expect(message.key).toBe(upserted.webhookId);
+    expect(webhookChangedEvent.decode(message).data).toEqual(upserted);
+  });
+
+  it('carries a Job webhook with the names of its secrets only', () => {
+    const job = { ...upserted, webhook: { ...upserted.webhook, url: null, job: { jobId: 'job-1', secretNames: ['HF_TOKEN'] } } };
+    expect(webhookChangedEvent.decode(webhookChangedEvent.encode(job, { key: job.webhookId })).data).toEqual(job);
+  });
+
+  it('carries a deletion without the webhook', () => {
+    const deleted = { change: 'deleted' as const, webhookId: upserted.webhookId, ownerId: upserted.ownerId };
+    expect(webhookChangedEvent.decode(webhookChangedEvent.encode(deleted, { key: deleted.webhookId })).data).toEqual(deleted);
+  });
+
+  it('refuses an upsert without its webhook, or watching nothing', () => {
+    expect(() => webhookChangedEvent.encode({ ...upserted, webhook: undefined } as never, { key: 'w' })).toThrow(InvalidEventError);
+    expect(() => webhookChangedEvent.encode({ ...upserted, webhook: { ...upserted.webhook, watched: [] } }, { key: 'w' })).toThrow(InvalidEventError);
+  });
+});
+
+describe('audit.recorded v1', () => {
+  it('records a token exchange for an organization', () => {
+    const data = {
+      entryId: 'a1',
+      organizationId: 'org-1',
+      action: 'oauth.token_exchange',
+      actor: { type: 'app' as const, id: 'client-1' },
+      subject: { type: 'user' as const, id: 'user-1' },
+      details: { scopes: ['read-repos'], expiresIn: 28800 },
+      occurredAt: time.toISOString(),
+    };
+    const message = auditRecordedEvent.encode(data, { key: data.organizationId });
+    expect(auditRecordedEvent.decode(message).data).toEqual(data);
+    expect(() => auditRecordedEvent.encode({ ...data, action: 'Token Exchange' }, { key: 'org-1' })).toThrow(InvalidEventError);
+  });
+});
+
+describe('token events v1', () => {
+  it('decode to issued or revoked from one topic', () => {
+    const revoked = tokenRevokedEvent.encode(
+      { tokenId: 't1', kind: 'refresh', userId: 'u1', clientId: 'c1', reason: 'refresh_token_reuse', revokedAt: time.toISOString() },
+      { key: 'u1' },
+    );
+    const decoded = decodeEvent(revoked, TOKEN_EVENTS);
+    expect(decoded.type).toBe('token.revoked');
+    expect(decoded.data).toMatchObject({ tokenId: 't1', reason: 'refresh_token_reuse' });
+  });
+});

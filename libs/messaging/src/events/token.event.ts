@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineEvent } from './event-definition';
+
+const tokenIdentity = {
+  /** The token record's id, never the token itself nor its hash. */
+  tokenId: z.string().min(1),
+  kind: z.enum(['access', 'refresh']),
+  userId: z.string().min(1),
+  /** The OAuth app's client id. */
+  clientId: z.string().min(1),
+};
+
+/** token.issued v1, on Topics.tokenEvents, key: user id. */
+export const tokenIssuedEvent = defineEvent({
+  type: 'token.issued',
+  version: 1,
+  schema: z.object({
+    ...tokenIdentity,
+    grantType: z.string().min(1),
+    scopes: z.array(z.string()),
+    /** Set for tokens bound to an organization (token exchange). */
+    organizationId: z.string().min(1).nullable(),
+    /** Refresh-token family, for rotation and reuse detection. */
+    familyId: z.string().min(1).nullable(),
+    issuedAt: z.iso.datetime({ offset: true }),
+    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+});
+
+/** token.revoked v1, on Topics.tokenEvents, key: user id. */
+export const tokenRevokedEvent = defineEvent({
+  type: 'token.revoked',
+  version: 1,
+  schema: z.object({
+    ...tokenIdentity,
+    reason: z.enum(['revocation_request', 'refresh_token_reuse', 'consent_withdrawn', 'app_deleted', 'signed_out']),
+    revokedAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
+/** Everything Topics.tokenEvents carries, for decodeEvent(). */
+export const TOKEN_EVENTS = [tokenIssuedEvent, tokenRevokedEvent] as const;
+
+export type TokenIssuedData = z.output<typeof tokenIssuedEvent.schema>;
+export type TokenRevokedData = z.output<typeof tokenRevokedEvent.schema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineEvent } from './event-definition';
+
+/** Kinds of watched item (spec §2.6). */
+export const watchedItemSchema = z.object({
+  type: z.enum(['model', 'dataset', 'space', 'org', 'user', 'bucket']),
+  /** Repository (`owner/name`), user or organization name. */
+  name: z.string().min(1),
+});
+
+/**
+ * What the delivery worker needs to match and deliver for one webhook. Secrets never travel in
+ * events: the worker reads (and decrypts) them from the database when it delivers.
+ */
+export const webhookSubscriptionSchema = z.object({
+  watched: z.array(watchedItemSchema).min(1),
+  /** Empty means every domain. Values seen: `repo`, `discussion` (spec §2.6). */
+  domains: z.array(z.enum(['repo', 'discussion'])),
+  disabled: z.boolean(),
+  /** Receiver URL; null for a Job webhook. */
+  url: z.url().nullable(),
+  /** Whether deliveries carry a secret. */
+  hasSecret: z.boolean(),
+  /** Present for a Job webhook: the source Job and the names (only) of the secrets passed to it. */
+  job: z.object({ jobId: z.string().min(1), secretNames: z.array(z.string()) }).optional(),
+});
+
+/**
+ * webhook.changed v1, on Topics.webhookChanged (compacted), key: webhook id. Published by
+ * webhook-management through the outbox after every create, update, enable, disable and delete,
+ * so the latest message of each key is that webhook's current state: a consumer that reads the
+ * topic from the beginning rebuilds the whole subscription index.
+ */
+export const webhookChangedEvent = defineEvent({
+  type: 'webhook.changed',
+  version: 1,
+  schema: z.discriminatedUnion('change', [
+    z.object({ change: z.literal('upserted'), webhookId: z.string().min(1), ownerId: z.string().min(1), webhook: webhookSubscriptionSchema }),
+    z.object({ change: z.literal('deleted'), webhookId: z.string().min(1), ownerId: z.string().min(1) }),
+  ]),
+});
+
+export type WebhookChangedData = z.output<typeof webhookChangedEvent.schema>;
+export type WebhookSubscription = z.output<typeof webhookSubscriptionSchema>;
