@@ -3,6 +3,8 @@ import {
   DEFAULT_SHUTDOWN_GRACE_MS,
   GATEHOUSE_SERVICES,
   serviceEntrypoint,
+  variablesReadBy,
+  variablesRequiredBy,
 } from './gatehouse-manifest-facts';
 
 // What docker-compose.yml must do beyond being a valid Compose file: the four services on their
@@ -93,7 +95,15 @@ function checkService(services: Record<string, ComposeService>, facts: (typeof G
   if (JSON.stringify(commandOf(service)) !== JSON.stringify(['node', serviceEntrypoint(facts.name)])) {
     problems.push(`${where}: command must be node ${serviceEntrypoint(facts.name)}`);
   }
-  if (environmentOf(service).PORT !== String(facts.port)) problems.push(`${where}: PORT must be ${facts.port}`);
+  const environment = environmentOf(service);
+  if (environment.PORT !== String(facts.port)) problems.push(`${where}: PORT must be ${facts.port}`);
+  const readable = variablesReadBy(facts.name);
+  for (const key of Object.keys(environment)) {
+    if (CONFIGURATION_VARIABLES.has(key) && !readable.has(key)) problems.push(`${where}: ${key} is not read by ${facts.name}`);
+  }
+  for (const key of variablesRequiredBy(facts.name)) {
+    if (!(key in environment)) problems.push(`${where}: ${facts.name} requires ${key}, which is not set`);
+  }
   const test = ([] as string[]).concat(service.healthcheck?.test ?? []).join(' ');
   if (!test.includes(`http://127.0.0.1:${facts.port}/readyz`)) {
     problems.push(`${where}: healthcheck must probe http://127.0.0.1:${facts.port}/readyz`);

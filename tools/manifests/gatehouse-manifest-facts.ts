@@ -1,9 +1,13 @@
-// What every deployment manifest of Gatehouse must agree with: the four services, their ports,
-// and the configuration variables the apps read (issue 2, item 2; libs/config is the source of
-// truth at run time, this list is what the manifests may set).
+import { CONFIG_VARIABLES, type GatehouseApp } from '@gatehouse/config';
+
+// What every deployment manifest of Gatehouse must agree with: the four services and their
+// ports, and the configuration variables the apps read, taken from @gatehouse/config so that a
+// manifest cannot set a variable no app reads, nor miss one an app requires.
+
+export type GatehouseServiceName = Exclude<GatehouseApp, 'gatehouse'>;
 
 export interface GatehouseServiceFacts {
-  readonly name: 'auth' | 'token-exchange' | 'webhook-management' | 'delivery-worker';
+  readonly name: GatehouseServiceName;
   readonly port: number;
   /** Reachable from outside the cluster (Ingress) or the Compose host (published port). */
   readonly isPublic: boolean;
@@ -26,24 +30,20 @@ export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'GATEHOUSE_INTERNAL_TOKEN',
 ]);
 
-export const CONFIGURATION_VARIABLES: ReadonlySet<string> = new Set([
-  'PORT',
-  'GATEHOUSE_PUBLIC_URL',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'KAFKA_BROKERS',
-  'GATEHOUSE_SEED',
-  'GATEHOUSE_ENCRYPTION_KEY',
-  'GATEHOUSE_INTERNAL_TOKEN',
-  'GATEHOUSE_ALLOW_LOOPBACK_TARGETS',
-  'GATEHOUSE_SHUTDOWN_GRACE_MS',
-  'GATEHOUSE_TOKEN_EXCHANGE_URL',
-  'GATEHOUSE_JOB_LAUNCHER',
-  'LOG_LEVEL',
-]);
+export const CONFIGURATION_VARIABLES: ReadonlySet<string> = new Set(CONFIG_VARIABLES.map((variable) => variable.name));
+
+export function variablesReadBy(app: GatehouseServiceName): ReadonlySet<string> {
+  return new Set(CONFIG_VARIABLES.filter((variable) => variable.apps.includes(app)).map((variable) => variable.name));
+}
+
+export function variablesRequiredBy(app: GatehouseServiceName): string[] {
+  return CONFIG_VARIABLES.filter((variable) => variable.requiredBy.includes(app)).map((variable) => variable.name);
+}
 
 /** The drain budget a service gets after SIGTERM when GATEHOUSE_SHUTDOWN_GRACE_MS is unset. */
-export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+export const DEFAULT_SHUTDOWN_GRACE_MS = Number(
+  CONFIG_VARIABLES.find((variable) => variable.name === 'GATEHOUSE_SHUTDOWN_GRACE_MS')?.default ?? 10_000,
+);
 
 export const SECRET_NAME = 'gatehouse-secrets';
 export const CONFIG_MAP_NAME = 'gatehouse-config';

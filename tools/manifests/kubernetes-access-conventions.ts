@@ -3,7 +3,7 @@ import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/Netw
 import type { IRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import type { IRoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { CONFIG_MAP_NAME, CONFIGURATION_VARIABLES, SECRET_VARIABLES } from './gatehouse-manifest-facts';
+import { CONFIG_MAP_NAME, GATEHOUSE_SERVICES, SECRET_VARIABLES, variablesReadBy } from './gatehouse-manifest-facts';
 import { literalEnvValue, objectsOfKind, podLabels, selectorMatches } from './kubernetes-lookup';
 import { describeObject, type KubernetesObject } from './kubernetes-object';
 
@@ -22,9 +22,11 @@ function checkSecretsAndConfig(objects: readonly KubernetesObject[]): string[] {
     .map((secret) => `${describeObject(secret)}: secret values must not be part of the manifests; reference the Secret instead`);
   const configMap = objectsOfKind<IConfigMap>(objects, 'ConfigMap').find((c) => c.metadata.name === CONFIG_MAP_NAME);
   if (!configMap) return [...problems, `ConfigMap/${CONFIG_MAP_NAME}: missing`];
+  // Every service takes the whole ConfigMap, so each key must be read by at least one of them.
+  const readByAService = new Set(GATEHOUSE_SERVICES.flatMap((service) => [...variablesReadBy(service.name)]));
   for (const key of Object.keys({ ...configMap.data, ...configMap.binaryData })) {
     if (SECRET_VARIABLES.has(key)) problems.push(`${describeObject(configMap)}: ${key} is a secret and belongs in the Secret`);
-    else if (!CONFIGURATION_VARIABLES.has(key)) problems.push(`${describeObject(configMap)}: ${key} is not a Gatehouse configuration variable`);
+    else if (!readByAService.has(key)) problems.push(`${describeObject(configMap)}: ${key} is not read by any Gatehouse service`);
   }
   return problems;
 }

@@ -12,6 +12,8 @@ import {
   SECRET_NAME,
   SECRET_VARIABLES,
   serviceEntrypoint,
+  variablesReadBy,
+  variablesRequiredBy,
   type GatehouseServiceFacts,
 } from './gatehouse-manifest-facts';
 import { literalEnvValue, objectsOfKind, resolveContainerPort, selectorMatches } from './kubernetes-lookup';
@@ -21,10 +23,35 @@ import { describeObject, type KubernetesObject } from './kubernetes-object';
 // its probes there, get configuration from gatehouse-config and secrets from gatehouse-secrets
 // only by reference, run as non-root on a read-only root filesystem, and have time to drain.
 
-function shutdownGraceMs(objects: readonly KubernetesObject[]): number {
+interface SharedConfiguration {
+  /** Keys of gatehouse-config, which Deployments take whole through envFrom. */
+  keys: ReadonlySet<string>;
+  shutdownGraceMs: number;
+}
+
+function sharedConfiguration(objects: readonly KubernetesObject[]): SharedConfiguration {
   const configMap = objectsOfKind<IConfigMap>(objects, 'ConfigMap').find((c) => c.metadata.name === CONFIG_MAP_NAME);
   const configured = Number(configMap?.data?.GATEHOUSE_SHUTDOWN_GRACE_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_SHUTDOWN_GRACE_MS;
+  return {
+    keys: new Set(Object.keys(configMap?.data ?? {})),
+    shutdownGraceMs: Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_SHUTDOWN_GRACE_MS,
+  };
+}
+
+/** Every variable the app requires is provided, and each one set explicitly is one it reads. */
+function checkServiceVariables(where: string, container: IContainer, service: GatehouseServiceFacts, shared: SharedConfiguration): string[] {
+  const explicit = (container.env ?? []).map((variable) => variable.name);
+  const fromConfigMap = (container.envFrom ?? []).some((source) => source.configMapRef?.name === CONFIG_MAP_NAME);
+  const provided = new Set([...explicit, ...(fromConfigMap ? shared.keys : [])]);
+  const readable = variablesReadBy(service.name);
+  return [
+    ...explicit
+      .filter((name) => CONFIGURATION_VARIABLES.has(name) && !readable.has(name))
+      .map((name) => `${where}: env ${name} is not read by ${service.name}`),
+    ...variablesRequiredBy(service.name)
+      .filter((name) => !provided.has(name))
+      .map((name) => `${where}: ${service.name} requires ${name}, which is not provided`),
+  ];
 }
 
 function checkEnvironment(where: string, container: IContainer): string[] {
@@ -87,13 +114,17 @@ function preStopSleepMs(container: IContainer): number {
   return command[0] === 'sleep' ? Number(command[1] ?? 0) * 1000 : 0;
 }
 
-function checkDeployment(deployment: IDeployment & KubernetesObject, service: GatehouseServiceFacts, graceMs: number): string[] {
+function checkDeployment(deployment: IDeployment & KubernetesObject, service: GatehouseServiceFacts, shared: SharedConfiguration): string[] {
   const where = describeObject(deployment);
   const pod = deployment.spec?.template.spec;
   if (!pod) return [`${where}: has no pod template`];
   if (pod.containers.length !== 1) return [`${where}: expected exactly one container, found ${pod.containers.length}`];
   const [container] = pod.containers;
-  const problems = [...checkEnvironment(where, container), ...checkHardening(where, pod, container)];
+  const problems = [
+    ...checkEnvironment(where, container),
+    ...checkServiceVariables(where, container, service, shared),
+    ...checkHardening(where, pod, container),
+  ];
   if (container.name !== service.name) problems.push(`${where}: container is named '${container.name}', expected '${service.name}'`);
   const expectedCommand = ['node', serviceEntrypoint(service.name)];
   if (JSON.stringify(container.command) !== JSON.stringify(expectedCommand)) {
@@ -109,8 +140,8 @@ function checkDeployment(deployment: IDeployment & KubernetesObject, service: Ga
     problems.push(...checkProbe(where, container, 'startupProbe', container.startupProbe, '/healthz', service.port));
   }
   const budgetMs = (pod.terminationGracePeriodSeconds ?? 30) * 1000;
-  if (budgetMs <= graceMs + preStopSleepMs(container)) {
-    problems.push(`${where}: terminationGracePeriodSeconds must exceed the ${graceMs} ms drain plus the preStop sleep`);
+  if (budgetMs <= shared.shutdownGraceMs + preStopSleepMs(container)) {
+    problems.push(`${where}: terminationGracePeriodSeconds must exceed the ${shared.shutdownGraceMs} ms drain plus the preStop sleep`);
   }
   if (!selectorMatches(deployment.spec?.selector, deployment.spec?.template.metadata?.labels)) {
     problems.push(`${where}: spec.selector does not select its own pod template`);
@@ -136,12 +167,12 @@ function checkMigrationJob(job: IJob & KubernetesObject): string[] {
 
 /** Convention problems of the Deployments and the migration Job; empty when all hold. */
 export function checkWorkloadConventions(objects: readonly KubernetesObject[]): string[] {
-  const graceMs = shutdownGraceMs(objects);
+  const shared = sharedConfiguration(objects);
   const deployments = objectsOfKind<IDeployment>(objects, 'Deployment');
   const problems = deployments.flatMap((deployment) => {
     const service = GATEHOUSE_SERVICES.find((candidate) => candidate.name === deployment.metadata.name);
     return service
-      ? checkDeployment(deployment, service, graceMs)
+      ? checkDeployment(deployment, service, shared)
       : [`${describeObject(deployment)}: is not one of the Gatehouse services`];
   });
   for (const service of GATEHOUSE_SERVICES) {
