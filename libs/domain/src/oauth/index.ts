@@ -10,3 +10,5 @@ export * from './client-id-metadata-url';
 export * from './client-id-metadata-document';
 export * from './metadata-cache-ttl';
 export * from './client-authentication';
+export * from './authorization-request';
+export * from './authorization-response';

@@ -1,0 +1,120 @@
+import { InvalidClient, InvalidRequest, OAuthError, UnsupportedResponseType } from '../common';
+import { PkceChallenge, validateCodeChallenge } from './pkce';
+import { matchRedirectUri } from './redirect-uri-matcher';
+import { resolveRequestedScopes } from './scopes';
+
+/** Query (GET) or form (POST) parameters as a web framework hands them over. */
+export type AuthorizationParams = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** The app as the authorization endpoint needs it (a registered app or a metadata document). */
+export interface AuthorizingClient {
+  clientId: string;
+  redirectUris: readonly string[];
+  scopes: readonly string[];
+  /** Public apps (no secret, metadata-document apps) must send a PKCE challenge. */
+  requiresPkce: boolean;
+}
+
+export interface AuthorizationRequest {
+  clientId: string;
+  /** The requested redirect URI (its loopback port may differ from the registered one). */
+  redirectUri: string;
+  scopes: string[];
+  state: string | null;
+  nonce: string | null;
+  codeChallenge: PkceChallenge | null;
+  /** Organizations the app asks for (`orgIds`), in order, without duplicates. */
+  orgIds: string[];
+}
+
+/**
+ * `error_page`: the client or redirect URI cannot be trusted, so the user sees an error page and
+ * is never redirected (RFC 6749 §4.1.2.1, no open redirector). `redirect_error`: the error goes
+ * back to the app with `error`, `error_description`, `state` and `iss`.
+ */
+export type AuthorizationRequestOutcome =
+  | { kind: 'valid'; request: AuthorizationRequest }
+  | { kind: 'error_page'; error: OAuthError }
+  | { kind: 'redirect_error'; error: OAuthError; redirectUri: string; state: string | null };
+
+const MAX_ORG_IDS = 50;
+
+/** The `client_id` to look the app up by, or null when missing or repeated. */
+export function authorizationClientId(params: AuthorizationParams): string | null {
+  const value = params['client_id'];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * Validates an authorization request (spec 4.6, issue 3) against the app found for its
+ * `client_id` (null: unknown). Checks, in order: client_id, client, redirect_uri (error page);
+ * then repeated parameters, response_type=code, scope, PKCE, orgIds (redirected).
+ */
+export function validateAuthorizationRequest(
+  params: AuthorizationParams,
+  client: AuthorizingClient | null,
+): AuthorizationRequestOutcome {
+  const clientId = authorizationClientId(params);
+  if (clientId === null) return errorPage(new InvalidRequest('client_id is required and must appear once'));
+  if (client === null) return errorPage(new InvalidClient('Unknown client'));
+  const requestedRedirect = params['redirect_uri'];
+  if (typeof requestedRedirect !== 'string' || requestedRedirect === '') {
+    return errorPage(new InvalidRequest('redirect_uri is required and must appear once'));
+  }
+  const redirectUri = matchRedirectUri(requestedRedirect, client.redirectUris);
+  if (redirectUri === null) {
+    return errorPage(new InvalidRequest('redirect_uri does not match any redirect URI registered for this app'));
+  }
+
+  const rawState = params['state'];
+  const state = typeof rawState === 'string' ? rawState : null;
+  try {
+    for (const name of ['response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method']) {
+      if (Array.isArray(params[name])) throw new InvalidRequest(`${name} must not be repeated`);
+    }
+    const responseType = single(params, 'response_type');
+    if (responseType === null) throw new InvalidRequest('response_type is required');
+    if (responseType !== 'code') throw new UnsupportedResponseType('Only response_type=code is supported');
+    const scopes = resolveRequestedScopes(single(params, 'scope'), client.scopes);
+    const codeChallenge = validateCodeChallenge(
+      single(params, 'code_challenge'),
+      single(params, 'code_challenge_method'),
+      { required: client.requiresPkce },
+    );
+    const orgIds = parseOrgIds(params['orgIds']);
+    return {
+      kind: 'valid',
+      request: { clientId: client.clientId, redirectUri, scopes, state, nonce: single(params, 'nonce'), codeChallenge, orgIds },
+    };
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    return { kind: 'redirect_error', error, redirectUri, state };
+  }
+}
+
+/**
+ * `orgIds` as comma-separated values, repeated parameters, or both (`orgIds=a,b&orgIds=c`):
+ * trimmed, empty entries dropped, duplicates removed, order kept. At most 50.
+ */
+export function parseOrgIds(value: string | readonly string[] | undefined): string[] {
+  if (value === undefined) return [];
+  const values = typeof value === 'string' ? [value] : value;
+  const ids = new Set<string>();
+  for (const entry of values) {
+    for (const part of entry.split(',')) {
+      const id = part.trim();
+      if (id !== '') ids.add(id);
+    }
+  }
+  if (ids.size > MAX_ORG_IDS) throw new InvalidRequest(`orgIds may name at most ${MAX_ORG_IDS} organizations`);
+  return [...ids];
+}
+
+function single(params: AuthorizationParams, name: string): string | null {
+  const value = params[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function errorPage(error: OAuthError): AuthorizationRequestOutcome {
+  return { kind: 'error_page', error };
+}
