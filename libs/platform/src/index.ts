@@ -34,3 +34,9 @@ export * from './internal-auth/internal-token.guard';
 
 // Ports
 export * from './clock/clock.module';
+
+// Infrastructure modules
+export * from './infrastructure/database.module';
+export * from './infrastructure/flow-state.module';
+export * from './infrastructure/messaging.module';
+export * from './infrastructure/infrastructure-lifecycle';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { InfrastructureUnderTest } from '../testing/infrastructure-under-test';
+import { infrastructureFromEnvironment } from '../testing/infrastructure-under-test';
 import { ServiceProcess, startServiceProcess } from '../testing/service-process';
 
 const FIXTURE = join(__dirname, '../testing/drain-fixture.main.ts');
@@ -7,19 +7,9 @@ const FIXTURE = join(__dirname, '../testing/drain-fixture.main.ts');
 // Each test starts a Node process that compiles the service's TypeScript on the fly.
 jest.setTimeout(60_000);
 
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run this suite in the integration tier (its global setup starts the servers)`);
-  return value;
-}
-
 // A service started as its own process, stopped with SIGTERM while a request is in flight.
 describe('a service process on SIGTERM', () => {
-  const infrastructure: InfrastructureUnderTest = {
-    databaseUrl: requiredEnv('DATABASE_URL'),
-    redisUrl: requiredEnv('REDIS_URL'),
-    redisKeyPrefix: process.env.GATEHOUSE_TEST_REDIS_PREFIX,
-  };
+  const infrastructure = infrastructureFromEnvironment(process.env);
   let service: ServiceProcess | undefined;
 
   afterEach(() => {
@@ -36,7 +26,7 @@ describe('a service process on SIGTERM', () => {
   it('finishes the request in flight, refuses new connections, closes and exits 0', async () => {
     const { proc, url } = await start(10_000);
     const ready = await fetch(`${url}/readyz`);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', kafka: 'ok' } });
 
     const slow = fetch(`${url}/api/slow?ms=1500`);
     await proc.waitForLog('slow request started');
