@@ -142,14 +142,16 @@ describe('GatehouseClient', () => {
     expect(api.requests[0]?.path).toBe('/api/settings/webhooks/..%2Fwhoami-v2');
   });
 
-  it.each([
+  const failures: Array<[number, typeof GatehouseHttpError, { headers?: Record<string, string>; body: unknown }, string]> = [
     [400, BadRequestError, { body: { error: 'watched[0].type must be one of model, dataset, space, org, user, bucket' } }, 'watched[0].type must be one of model, dataset, space, org, user, bucket'],
     [401, UnauthorizedError, { headers: { 'x-error-message': 'Invalid credentials in Authorization header' }, body: { error: 'Invalid credentials in Authorization header' } }, 'Invalid credentials in Authorization header'],
     [403, ForbiddenError, { body: { error: 'insufficient_scope', error_description: 'webhooks scope required' } }, 'insufficient_scope: webhooks scope required'],
     [404, NotFoundError, { body: { error: 'Webhook not found' } }, 'Webhook not found'],
     [429, RateLimitError, { headers: { 'retry-after': '55' }, body: { errors: [{ message: 'Slow down' }] } }, 'Slow down'],
     [502, GatehouseHttpError, { body: 'upstream unavailable' }, 'upstream unavailable'],
-  ])('raises %d as %p with the server message and request id', async (status, ErrorClass, answer, message) => {
+  ];
+
+  it.each(failures)('raises %d as %p with the server message and request id', async (status, ErrorClass, answer, message) => {
     api.respondWith(() => ({ status, ...answer, headers: { 'x-request-id': 'req-7f3a', ...answer.headers } }));
     const failure = await client.getWebhook(ID).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ErrorClass);
