@@ -12,3 +12,4 @@ export * from './metadata-cache-ttl';
 export * from './client-authentication';
 export * from './authorization-request';
 export * from './authorization-response';
+export * from './consent';

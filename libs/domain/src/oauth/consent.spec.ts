@@ -1,0 +1,73 @@
+import { AccessDenied, InvalidRequest, OAuthError } from '../common';
+import { ConsentGrant, checkRequestedOrgs, consentCovers, mergeConsent, selectGrantedOrgs } from './consent';
+
+function errorOf(run: () => unknown): OAuthError {
+  try {
+    run();
+  } catch (error) {
+    return error as OAuthError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('consentCovers', () => {
+  const existing: ConsentGrant = { scopes: ['openid', 'profile', 'manage-repos'], orgIds: ['org-a', 'org-b'] };
+
+  it.each<[string, ConsentGrant | null, ConsentGrant, boolean]>([
+    ['no consent yet', null, { scopes: ['openid'], orgIds: [] }, false],
+    ['the same request', existing, { scopes: ['openid', 'profile', 'manage-repos'], orgIds: ['org-a', 'org-b'] }, true],
+    ['fewer scopes', existing, { scopes: ['openid'], orgIds: [] }, true],
+    ['an implied scope', existing, { scopes: ['read-repos', 'write-repos'], orgIds: [] }, true],
+    ['one granted org', existing, { scopes: ['openid'], orgIds: ['org-b'] }, true],
+    ['a new scope', existing, { scopes: ['openid', 'email'], orgIds: [] }, false],
+    ['a new org', existing, { scopes: ['openid'], orgIds: ['org-c'] }, false],
+    ['an empty consent and an empty request', { scopes: [], orgIds: [] }, { scopes: [], orgIds: [] }, true],
+    ['a narrower grant asked to widen', { scopes: ['read-repos'], orgIds: [] }, { scopes: ['write-repos'], orgIds: [] }, false],
+  ])('%s → %p', (_name, previous, requested, expected) => {
+    expect(consentCovers(previous, requested)).toBe(expected);
+  });
+});
+
+describe('mergeConsent', () => {
+  it('unions scopes and organizations, earlier grants first', () => {
+    expect(mergeConsent({ scopes: ['openid', 'profile'], orgIds: ['a'] }, { scopes: ['email', 'openid'], orgIds: ['b', 'a'] })).toEqual({
+      scopes: ['openid', 'profile', 'email'],
+      orgIds: ['a', 'b'],
+    });
+    expect(mergeConsent(null, { scopes: ['openid'], orgIds: [] })).toEqual({ scopes: ['openid'], orgIds: [] });
+  });
+});
+
+describe('organizations', () => {
+  const members = ['org-a', 'org-b', 'org-c'];
+
+  it('accepts requested organizations the user belongs to', () => {
+    expect(() => checkRequestedOrgs(members, ['org-b', 'org-a'])).not.toThrow();
+    expect(() => checkRequestedOrgs(members, [])).not.toThrow();
+  });
+
+  it('refuses an organization the user does not belong to (or that does not exist) with access_denied', () => {
+    const error = errorOf(() => checkRequestedOrgs(members, ['org-a', 'org-x']));
+    expect(error).toBeInstanceOf(AccessDenied);
+    expect(error.code).toBe('access_denied');
+    expect(error.description).toBe('The app requires access to organization org-x, which you are not a member of');
+  });
+
+  it.each<[string, string[], string[], string[]]>([
+    ['nothing required, nothing selected', [], [], []],
+    ['nothing required, some selected', [], ['org-c', 'org-a'], ['org-a', 'org-c']],
+    ['required and selected', ['org-b'], ['org-b'], ['org-b']],
+    ['required plus an extra one', ['org-b'], ['org-b', 'org-c', 'org-b'], ['org-b', 'org-c']],
+  ])('grants: %s', (_name, required, selected, expected) => {
+    expect(selectGrantedOrgs({ memberOrgIds: members, requiredOrgIds: required, selectedOrgIds: selected })).toEqual(expected);
+  });
+
+  it.each<[string, string[], string[], new (description: string) => OAuthError, string]>([
+    ['a required one unchecked', ['org-b'], ['org-a'], AccessDenied, 'The app requires access to organization org-b'],
+    ['an organization the user does not belong to', [], ['org-x'], InvalidRequest, 'You are not a member of organization org-x'],
+  ])('refuses %s', (_name, required, selected, type, message) => {
+    const error = errorOf(() => selectGrantedOrgs({ memberOrgIds: members, requiredOrgIds: required, selectedOrgIds: selected }));
+    expect(error).toBeInstanceOf(type);
+    expect(error.description).toBe(message);
+  });
+});

@@ -1,0 +1,61 @@
+import { AccessDenied, InvalidRequest } from '../common';
+import { scopeCovers } from './scopes';
+
+/** What a user granted an app (remembered per user and app), or what a request asks for. */
+export interface ConsentGrant {
+  scopes: readonly string[];
+  orgIds: readonly string[];
+}
+
+/**
+ * True when a remembered consent already covers a request, so the consent page is skipped
+ * (issue 3): every requested scope is granted (directly or implied, e.g. `manage-repos` covers
+ * `read-repos`) and every organization named in `orgIds` was granted. Anything new shows the page.
+ */
+export function consentCovers(existing: ConsentGrant | null, requested: ConsentGrant): boolean {
+  if (existing === null) return false;
+  return (
+    scopeCovers(existing.scopes, requested.scopes) && requested.orgIds.every((orgId) => existing.orgIds.includes(orgId))
+  );
+}
+
+/** The consent to remember after the user approves more: the union, earlier grants first. */
+export function mergeConsent(existing: ConsentGrant | null, granted: ConsentGrant): ConsentGrant {
+  return {
+    scopes: [...new Set([...(existing?.scopes ?? []), ...granted.scopes])],
+    orgIds: [...new Set([...(existing?.orgIds ?? []), ...granted.orgIds])],
+  };
+}
+
+/**
+ * Checked before the consent page: every organization named in `orgIds` must be one the user
+ * belongs to. Decision: an organization id the user is not a member of (or that does not exist:
+ * the two are indistinguishable to the app, on purpose) is refused with access_denied rather than
+ * ignored, because the app asked for it as a requirement and would otherwise get a token without
+ * the access it depends on.
+ */
+export function checkRequestedOrgs(memberOrgIds: readonly string[], requestedOrgIds: readonly string[]): void {
+  const missing = requestedOrgIds.find((orgId) => !memberOrgIds.includes(orgId));
+  if (missing !== undefined) {
+    throw new AccessDenied(`The app requires access to organization ${missing}, which you are not a member of`);
+  }
+}
+
+/**
+ * The organizations granted by the consent form (one checkbox per membership; those named in
+ * `orgIds` pre-checked and required). A submitted organization the user does not belong to is
+ * invalid_request (tampered form, or membership removed meanwhile); an unchecked required one is
+ * access_denied. Returns the granted ids in membership order.
+ */
+export function selectGrantedOrgs(input: {
+  memberOrgIds: readonly string[];
+  requiredOrgIds: readonly string[];
+  selectedOrgIds: readonly string[];
+}): string[] {
+  const { memberOrgIds, requiredOrgIds, selectedOrgIds } = input;
+  const stranger = selectedOrgIds.find((orgId) => !memberOrgIds.includes(orgId));
+  if (stranger !== undefined) throw new InvalidRequest(`You are not a member of organization ${stranger}`);
+  const unchecked = requiredOrgIds.find((orgId) => !selectedOrgIds.includes(orgId));
+  if (unchecked !== undefined) throw new AccessDenied(`The app requires access to organization ${unchecked}`);
+  return memberOrgIds.filter((orgId) => selectedOrgIds.includes(orgId));
+}
