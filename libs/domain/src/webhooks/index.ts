@@ -8,3 +8,4 @@ export * from './webhook-view';
 export * from './repo-change-event';
 export * from './subscription-index';
 export * from './payload';
+export * from './signature';

@@ -1,0 +1,128 @@
+import { Webhook } from 'standardwebhooks';
+import { deliveryHeaders, signingKey, signStandardWebhook, standardWebhookSecret, verifyStandardWebhook } from './signature';
+
+const NOW_MS = Date.UTC(2026, 0, 1, 12, 0, 0);
+const NOW_S = NOW_MS / 1000;
+const BODY = JSON.stringify({ event: { action: 'update', scope: 'repo' }, webhook: { id: '6390e855e30d9209411de93b', version: 3 } });
+
+describe('signingKey', () => {
+  it.each([
+    ['a plain secret: its UTF-8 bytes', 'my-secret', Buffer.from('my-secret')],
+    ['whsec_ + base64: the decoded bytes', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', Buffer.from('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'base64')],
+    ['whsec_ + text that is not base64: the whole string', 'whsec_not base64!', Buffer.from('whsec_not base64!')],
+    ['a bare whsec_: the whole string', 'whsec_', Buffer.from('whsec_')],
+  ])('%s', (_label, secret, key) => {
+    expect(signingKey(secret).equals(key)).toBe(true);
+  });
+});
+
+describe('signStandardWebhook', () => {
+  it('matches the Standard Webhooks reference test vector', () => {
+    // standard-webhooks spec and libraries: msg_p5jXN8AQM9LWM0D4loKWxJek, 1614265330, body below.
+    const signature = signStandardWebhook({
+      id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      timestampSeconds: 1614265330,
+      body: '{"test": 2432232314}',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    });
+    expect(signature).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+  });
+
+  it.each([
+    ['an id with a dot', { id: 'a.b', timestampSeconds: NOW_S }],
+    ['an empty id', { id: '', timestampSeconds: NOW_S }],
+    ['a fractional timestamp', { id: 'msg', timestampSeconds: 1.5 }],
+  ])('refuses %s', (_label, input) => {
+    expect(() => signStandardWebhook({ ...input, body: BODY, secret: 's' })).toThrow(RangeError);
+  });
+});
+
+describe('verification with the standardwebhooks npm package', () => {
+  beforeEach(() => jest.useFakeTimers({ now: NOW_MS }));
+  afterEach(() => jest.useRealTimers());
+
+  it.each([['my-secret'], ['an ASCII secret with spaces ~!'], ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw']])('verifies deliveries signed with %p', (secret) => {
+    const headers = deliveryHeaders({ messageId: 'evt_1-654bbbc16f2ec14d77f109cc', timestampSeconds: NOW_S, body: BODY, secret, userAgent: 'Gatehouse-Webhooks/1' });
+    const receiver = new Webhook(standardSecret(secret));
+    expect(receiver.verify(BODY, headers)).toEqual(JSON.parse(BODY));
+  });
+
+  it('fails the package verification for another body', () => {
+    const headers = deliveryHeaders({ messageId: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret: 'my-secret', userAgent: 'ua' });
+    expect(() => new Webhook(standardSecret('my-secret')).verify(BODY.replace('update', 'delete'), headers)).toThrow('No matching signature found');
+  });
+
+  function standardSecret(secret: string): string {
+    const expected = 'whsec_' + signingKey(secret).toString('base64');
+    expect(standardWebhookSecret(secret)).toBe(expected);
+    return expected;
+  }
+});
+
+describe('verifyStandardWebhook', () => {
+  const secret = 'my-secret';
+  const signed = (overrides: Record<string, string> = {}) => ({
+    'Webhook-Id': 'msg_1',
+    'Webhook-Timestamp': String(NOW_S),
+    'Webhook-Signature': signStandardWebhook({ id: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret }),
+    ...overrides,
+  });
+
+  it('accepts a valid signature, with header names in any case', () => {
+    expect(verifyStandardWebhook(signed(), BODY, secret, NOW_MS)).toEqual({ ok: true });
+  });
+
+  it('accepts when any v1 entry of the list matches (rotation)', () => {
+    const headers = signed({ 'Webhook-Signature': `v1a,AAAA v1,bm90LXRoaXM= ${signed()['Webhook-Signature']}` });
+    expect(verifyStandardWebhook(headers, BODY, secret, NOW_MS)).toEqual({ ok: true });
+  });
+
+  it('accepts headers given as arrays (node IncomingHttpHeaders)', () => {
+    const { 'Webhook-Id': id, 'Webhook-Timestamp': ts, 'Webhook-Signature': sig } = signed();
+    expect(verifyStandardWebhook({ 'webhook-id': [id], 'webhook-timestamp': ts, 'webhook-signature': sig }, BODY, secret, NOW_MS)).toEqual({ ok: true });
+  });
+
+  it.each([
+    ['no webhook-id', { 'Webhook-Id': '' }, NOW_MS, 'missing_headers'],
+    ['a non-numeric timestamp', { 'Webhook-Timestamp': '12abc' }, NOW_MS, 'invalid_headers'],
+    ['an id with a dot', { 'Webhook-Id': 'a.b' }, NOW_MS, 'invalid_headers'],
+    ['a timestamp 301 s old', {}, NOW_MS + 301_000, 'timestamp_too_old'],
+    ['a timestamp 301 s ahead', {}, NOW_MS - 301_000, 'timestamp_too_new'],
+    ['a wrong signature', { 'Webhook-Signature': 'v1,bm90LXRoaXM=' }, NOW_MS, 'no_matching_signature'],
+    ['a signature under another version', { 'Webhook-Signature': 'v2,' + 'x'.repeat(44) }, NOW_MS, 'no_matching_signature'],
+  ])('refuses %s', (_label, overrides, now, reason) => {
+    expect(verifyStandardWebhook(signed(overrides), BODY, secret, now)).toEqual({ ok: false, reason });
+  });
+
+  it('accepts the edges of the tolerance window', () => {
+    expect(verifyStandardWebhook(signed(), BODY, secret, NOW_MS + 300_000)).toEqual({ ok: true });
+    expect(verifyStandardWebhook(signed(), BODY, secret, NOW_MS - 300_000)).toEqual({ ok: true });
+  });
+
+  it('refuses another secret and another body', () => {
+    expect(verifyStandardWebhook(signed(), BODY, 'other-secret', NOW_MS)).toEqual({ ok: false, reason: 'no_matching_signature' });
+    expect(verifyStandardWebhook(signed(), BODY + ' ', secret, NOW_MS)).toEqual({ ok: false, reason: 'no_matching_signature' });
+  });
+});
+
+describe('deliveryHeaders', () => {
+  it('sends the secret verbatim and the Standard Webhooks headers', () => {
+    expect(deliveryHeaders({ messageId: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret: 'my-secret', userAgent: 'Gatehouse-Webhooks/1.0' })).toEqual({
+      'content-type': 'application/json',
+      'user-agent': 'Gatehouse-Webhooks/1.0',
+      'x-webhook-secret': 'my-secret',
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(NOW_S),
+      'webhook-signature': signStandardWebhook({ id: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret: 'my-secret' }),
+    });
+  });
+
+  it('sends neither secret nor signature when the webhook has no secret', () => {
+    expect(deliveryHeaders({ messageId: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret: null, userAgent: 'ua' })).toEqual({
+      'content-type': 'application/json',
+      'user-agent': 'ua',
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(NOW_S),
+    });
+  });
+});
