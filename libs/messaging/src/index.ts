@@ -6,3 +6,6 @@ export { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BACKOFF, RetryBackoff } from './eve
 export * from './event-bus/in-process/in-process-event-bus';
 export * from './event-bus/kafka/kafka-event-bus';
 export * from './events';
+export * from './outbox/outbox-store';
+export * from './outbox/outbox-relay';
+export * from './outbox/in-memory-outbox-store';

@@ -1,0 +1,121 @@
+import { EventBus, OutgoingMessage } from '../event-bus/event-bus';
+import { MessagingLogger, stderrMessagingLogger } from '../messaging-logger';
+import { OutboxRecord, OutboxStore } from './outbox-store';
+
+export interface OutboxRelayOptions {
+  /** Records per transaction; default 100. */
+  batchSize?: number;
+  /** How often an idle relay looks for new records; default 200 ms. notify() wakes it sooner. */
+  pollIntervalMs?: number;
+  /** Wait after a failed batch (broker or database down); default 1 s. */
+  errorBackoffMs?: number;
+  logger?: MessagingLogger;
+}
+
+/**
+ * Publishes what producers wrote to the outbox (docs/architecture.md "Events (Kafka)": a crash
+ * between commit and publish loses nothing). Records are published in id order, so events of one
+ * key keep their order as long as one relay drains a given database at a time.
+ */
+export class OutboxRelay {
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly errorBackoffMs: number;
+  private readonly logger: MessagingLogger;
+  private relayedCount = 0;
+  private loop?: Promise<void>;
+  private stopping = false;
+  private wakeRequested = false;
+  private wake?: () => void;
+
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly bus: EventBus,
+    options: OutboxRelayOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 100;
+    this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.errorBackoffMs = options.errorBackoffMs ?? 1000;
+    this.logger = options.logger ?? stderrMessagingLogger;
+  }
+
+  /** Records published since this relay was made. */
+  get relayed(): number {
+    return this.relayedCount;
+  }
+
+  get running(): boolean {
+    return this.loop !== undefined;
+  }
+
+  /** Starts draining in the background until stop(). */
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = this.drain();
+  }
+
+  /** Says new records were committed: the relay looks now instead of at its next poll. */
+  notify(): void {
+    this.wakeRequested = true;
+    this.wake?.();
+  }
+
+  /** Lets the batch in flight finish, then returns. */
+  async stop(): Promise<void> {
+    if (!this.loop) return;
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /** Publishes one batch; returns how many records it held. For tests and one-shot commands. */
+  async relayOnce(): Promise<number> {
+    const count = await this.store.relayBatch(this.batchSize, (records) => this.publish(records));
+    this.relayedCount += count;
+    return count;
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopping) {
+      let count: number;
+      try {
+        count = await this.relayOnce();
+      } catch (error) {
+        this.logger.error({ err: error }, 'Outbox relay failed to publish a batch; it stays in the outbox');
+        await this.pause(this.errorBackoffMs);
+        continue;
+      }
+      if (count < this.batchSize) await this.pause(this.pollIntervalMs);
+    }
+  }
+
+  private async publish(records: OutboxRecord[]): Promise<void> {
+    const byTopic = new Map<string, OutgoingMessage[]>();
+    for (const record of records) {
+      const messages = byTopic.get(record.topic) ?? [];
+      messages.push({ key: record.key, value: record.value, headers: record.headers });
+      byTopic.set(record.topic, messages);
+    }
+    for (const [topic, messages] of byTopic) await this.bus.publish(topic, messages);
+  }
+
+  /** Sleeps up to `ms`, or less when notify() or stop() is called. */
+  private pause(ms: number): Promise<void> {
+    if (this.wakeRequested || this.stopping) {
+      this.wakeRequested = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        this.wakeRequested = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+}
