@@ -1,6 +1,7 @@
 // Bootstrap
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/create-service-app';
+export * from './bootstrap/exit-on-startup-failure';
 export * from './platform.module';
 
 // Logging and request context

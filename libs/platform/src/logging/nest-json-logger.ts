@@ -16,9 +16,11 @@ export class NestJsonLogger implements LoggerService {
   }
 
   error(message: unknown, ...optionalParams: unknown[]): void {
-    // Nest calls error(message, stack?, context?).
-    const context = optionalParams.length > 1 ? contextOf(optionalParams) : undefined;
-    const stack = typeof optionalParams[0] === 'string' && optionalParams.length > 1 ? optionalParams[0] : undefined;
+    // Nest calls error(message, stack?, context?): a lone string argument is a stack if it looks like one.
+    const [first] = optionalParams;
+    const lone = optionalParams.length === 1 && typeof first === 'string';
+    const stack = lone ? (looksLikeStack(first) ? first : undefined) : typeof first === 'string' ? first : undefined;
+    const context = lone ? (stack ? undefined : first) : optionalParams.length > 1 ? contextOf(optionalParams) : undefined;
     if (message instanceof Error) {
       this.logger.error({ err: message, context }, message.message);
       return;
@@ -56,6 +58,10 @@ export class NestJsonLogger implements LoggerService {
 function contextOf(params: unknown[]): string | undefined {
   const last = params[params.length - 1];
   return typeof last === 'string' ? last : undefined;
+}
+
+function looksLikeStack(value: string): boolean {
+  return /\n\s+at /.test(value);
 }
 
 function stringify(message: unknown): string {
