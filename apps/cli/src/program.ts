@@ -1,0 +1,12 @@
+import { Command } from 'commander';
+import { adminCommand } from './commands/admin.command';
+import type { CliIo } from './cli-io';
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('gatehouse')
+    .description('Gatehouse: sign-in, tokens and webhooks for machine-learning repository hosting')
+    .showHelpAfterError()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+  program.addCommand(adminCommand(io));
+  return program;
+}

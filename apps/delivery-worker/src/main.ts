@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { exitOnConfigError, loadDeliveryWorkerConfig } from '@gatehouse/config';
+import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
+import { deliveryWorkerServiceModule } from './delivery-worker-service.module';
+
+const config = exitOnConfigError(() => loadDeliveryWorkerConfig());
+exitOnStartupFailure(
+  bootstrapService({
+    name: config.service,
+    module: deliveryWorkerServiceModule(config),
+    port: config.http.port,
+    logLevel: config.runtime.logLevel,
+    shutdownGraceMs: config.runtime.shutdownGraceMs,
+  }),
+);

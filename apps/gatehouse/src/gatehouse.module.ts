@@ -1,0 +1,25 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { AllInOneConfig } from '@gatehouse/config';
+import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { join } from 'node:path';
+import { EmbeddedSeeder, EmbeddedSeedOptions, SEED_OPTIONS } from './embedded-seeder';
+
+@Module({})
+class GatehouseModule {}
+
+/**
+ * The all-in-one: every module of the four services in one process, on PGlite files under the
+ * data directory, in-memory flow state and an in-process event bus (docs/architecture.md
+ * "Runtime shapes"). Unlike the distributed services it migrates at start.
+ */
+export function gatehouseModule(config: AllInOneConfig, seed: EmbeddedSeedOptions): DynamicModule {
+  return {
+    module: GatehouseModule,
+    imports: [
+      DatabaseModule.forRoot({ type: 'pglite', dataDir: join(config.storage.dataDir, 'pglite'), runMigrations: true }),
+      FlowStateModule.forRoot({ type: 'memory' }),
+      MessagingModule.forRoot({ type: 'in-process' }),
+    ],
+    providers: [{ provide: SEED_OPTIONS, useValue: seed }, EmbeddedSeeder],
+  };
+}

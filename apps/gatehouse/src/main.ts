@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { exitOnConfigError, loadAllInOneConfig, resolveEmbeddedSecrets } from '@gatehouse/config';
+import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
+import { resolve } from 'node:path';
+import { EmbeddedSeeder } from './embedded-seeder';
+import { gatehouseModule } from './gatehouse.module';
+
+/** Loaded when GATEHOUSE_SEED is unset, so a fresh clone has someone to sign in as. */
+const DEMO_SEED = resolve(__dirname, '../../../libs/persistence/seed/demo.yaml');
+
+async function main(): Promise<void> {
+  const config = exitOnConfigError(() => loadAllInOneConfig());
+  const secrets = await resolveEmbeddedSecrets(config.storage.dataDir, config.secrets);
+  const seedPath = config.storage.seedPath ?? DEMO_SEED;
+  const service = await bootstrapService({
+    name: config.service,
+    module: gatehouseModule(config, { path: seedPath, encryptionKey: secrets.encryptionKey }),
+    port: config.http.port,
+    logLevel: config.runtime.logLevel,
+    shutdownGraceMs: config.runtime.shutdownGraceMs,
+    internalToken: secrets.internalToken,
+  });
+  const users = service.app.get(EmbeddedSeeder).seededUsers();
+  const lines = [
+    '',
+    `  Gatehouse is running at ${config.http.publicUrl}`,
+    `  (listening on ${service.url}; data in ${resolve(config.storage.dataDir)})`,
+    ...(seedPath === DEMO_SEED && users.length > 0
+      ? ['', '  Demo sign-in:', ...users.map((u) => `    ${u.username} / ${u.password}`)]
+      : []),
+    '',
+  ];
+  process.stderr.write(`${lines.join('\n')}\n`);
+}
+
+exitOnStartupFailure(main());

@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { exitOnConfigError, loadTokenExchangeConfig } from '@gatehouse/config';
+import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
+import { tokenExchangeServiceModule } from './token-exchange-service.module';
+
+const config = exitOnConfigError(() => loadTokenExchangeConfig());
+exitOnStartupFailure(
+  bootstrapService({
+    name: config.service,
+    module: tokenExchangeServiceModule(config),
+    port: config.http.port,
+    logLevel: config.runtime.logLevel,
+    shutdownGraceMs: config.runtime.shutdownGraceMs,
+    internalToken: config.secrets.internalToken,
+  }),
+);

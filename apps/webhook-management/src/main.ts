@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { exitOnConfigError, loadWebhookManagementConfig } from '@gatehouse/config';
+import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
+import { webhookManagementServiceModule } from './webhook-management-service.module';
+
+const config = exitOnConfigError(() => loadWebhookManagementConfig());
+exitOnStartupFailure(
+  bootstrapService({
+    name: config.service,
+    module: webhookManagementServiceModule(config),
+    port: config.http.port,
+    logLevel: config.runtime.logLevel,
+    shutdownGraceMs: config.runtime.shutdownGraceMs,
+    internalToken: config.secrets.internalToken,
+  }),
+);
