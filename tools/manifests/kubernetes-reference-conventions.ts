@@ -102,7 +102,7 @@ function checkScaling(objects: readonly KubernetesObject[], deployments: readonl
   }
   for (const service of GATEHOUSE_SERVICES.filter((s) => s.isAutoscaled)) {
     if (!autoscalers.some((a) => a.spec?.scaleTargetRef.name === service.name)) {
-      problems.push(`HorizontalPodAutoscaler/${service.name}: missing`);
+      problems.push(`Deployment/${service.name}: no HorizontalPodAutoscaler scales it`);
     }
   }
   const budgets = objectsOfKind<IPodDisruptionBudget>(objects, 'PodDisruptionBudget');

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IService } from 'kubernetes-models/v1/Service';
 import { renderKustomization, type KustomizeFileSystem } from './kustomize-renderer';
 
 function inMemoryFiles(files: Record<string, string>): KustomizeFileSystem {
@@ -45,11 +47,12 @@ labels:
     const objects = renderKustomization('/k', files);
 
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Deployment/web', 'Service/web', 'ConfigMap/settings']);
-    const [deployment, service, configMap] = objects as Array<Record<string, any>>;
+    const [deployment, service, configMap] = objects;
+    const deploymentSpec = (deployment as IDeployment).spec;
     expect(deployment.metadata.labels).toEqual({ app: 'web', 'app.kubernetes.io/part-of': 'shop' });
-    expect(deployment.spec.template.metadata.labels).toEqual({ app: 'web', 'app.kubernetes.io/part-of': 'shop' });
-    expect(deployment.spec.selector).toEqual({ matchLabels: { app: 'web' } });
-    expect(service.spec.selector).toEqual({ app: 'web' });
+    expect(deploymentSpec?.template.metadata?.labels).toEqual({ app: 'web', 'app.kubernetes.io/part-of': 'shop' });
+    expect(deploymentSpec?.selector).toEqual({ matchLabels: { app: 'web' } });
+    expect((service as IService).spec?.selector).toEqual({ app: 'web' });
     expect(service.metadata.labels).toEqual({ 'app.kubernetes.io/part-of': 'shop' });
     expect(configMap.metadata.labels).toEqual({ 'app.kubernetes.io/part-of': 'shop' });
   });
@@ -60,10 +63,10 @@ labels:
       '/k/web.yaml': DEPLOYMENT,
     });
 
-    const [deployment] = renderKustomization('/k', files) as Array<Record<string, any>>;
+    const [deployment] = renderKustomization('/k', files);
 
     expect(deployment.metadata.labels).toEqual({ app: 'web', team: 'a' });
-    expect(deployment.spec.template.metadata.labels).toEqual({ app: 'web' });
+    expect((deployment as IDeployment).spec?.template.metadata?.labels).toEqual({ app: 'web' });
   });
 
   it.each([

@@ -1,0 +1,214 @@
+import { join } from 'node:path';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { IRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
+import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IService } from 'kubernetes-models/v1/Service';
+import { checkAccessConventions } from './kubernetes-access-conventions';
+import type { KubernetesObject } from './kubernetes-object';
+import { checkReferenceConventions } from './kubernetes-reference-conventions';
+import { checkWorkloadConventions } from './kubernetes-workload-conventions';
+import { renderKustomization } from './kustomize-renderer';
+
+const objects = renderKustomization(join(__dirname, '..', '..', 'k8s', 'base'));
+
+function problemsOf(rendered: readonly KubernetesObject[]): string[] {
+  return [
+    ...checkWorkloadConventions(rendered),
+    ...checkReferenceConventions(rendered),
+    ...checkAccessConventions(rendered),
+  ];
+}
+
+function find<T>(from: KubernetesObject[], kind: string, name: string): T {
+  const found = from.find((o) => o.kind === kind && o.metadata.name === name);
+  if (!found) throw new Error(`${kind}/${name} is not in the base`);
+  return found as unknown as T;
+}
+
+const containerOf = (from: KubernetesObject[], name: string): IContainer =>
+  find<IDeployment>(from, 'Deployment', name).spec!.template.spec!.containers[0];
+
+function broken(mutate: (copy: KubernetesObject[]) => void): KubernetesObject[] {
+  const copy = structuredClone(objects);
+  mutate(copy);
+  return copy;
+}
+
+describe('k8s/base conventions', () => {
+  it('wires probes, ports, configuration, secrets, scaling, routing, isolation and RBAC as Gatehouse needs', () => {
+    expect(problemsOf(objects)).toEqual([]);
+  });
+
+  it.each<[string, (copy: KubernetesObject[]) => void, string[]]>([
+    [
+      'a readiness probe on the liveness path',
+      (c) => {
+        containerOf(c, 'auth').readinessProbe!.httpGet!.path = '/healthz';
+      },
+      ['Deployment/auth: readinessProbe path is /healthz, expected /readyz'],
+    ],
+    [
+      'a liveness probe on a port the container does not serve',
+      (c) => {
+        containerOf(c, 'token-exchange').livenessProbe!.httpGet!.port = 3000;
+      },
+      ['Deployment/token-exchange: livenessProbe port 3000 is not container port 3001'],
+    ],
+    [
+      'a container port that disagrees with PORT',
+      (c) => {
+        containerOf(c, 'webhook-management').ports![0].containerPort = 8080;
+      },
+      [
+        "Deployment/webhook-management: container port 'http' must be 3002",
+        'Deployment/webhook-management: livenessProbe port http is not container port 3002',
+        'Deployment/webhook-management: readinessProbe port http is not container port 3002',
+        'Deployment/webhook-management: startupProbe port http is not container port 3002',
+      ],
+    ],
+    [
+      'a Service targetPort no container serves',
+      (c) => {
+        find<IService>(c, 'Service', 'webhook-management').spec!.ports![0].targetPort = 8080;
+      },
+      ['Service/webhook-management: targetPort 8080 is not a container port of Deployment/webhook-management'],
+    ],
+    [
+      'an Ingress backend that does not exist',
+      (c) => {
+        const paths = find<IIngress>(c, 'Ingress', 'gatehouse').spec!.rules![0].http!.paths;
+        paths.find((p) => p.path === '/api/settings/webhooks')!.backend.service!.name = 'webhooks';
+      },
+      [
+        "Ingress/gatehouse: backend Service 'webhooks' does not exist",
+        'Ingress/gatehouse: /api/settings/webhooks goes to webhooks, expected webhook-management',
+        'Ingress/gatehouse: /api/settings/webhooks/some-webhook/enable goes to webhooks, expected webhook-management',
+      ],
+    ],
+    [
+      'a public route to token-exchange',
+      (c) => {
+        find<IIngress>(c, 'Ingress', 'gatehouse').spec!.rules![0].http!.paths.push({
+          path: '/internal',
+          pathType: 'Prefix',
+          backend: { service: { name: 'token-exchange', port: { name: 'http' } } },
+        });
+      },
+      [
+        'Ingress/gatehouse: routes to token-exchange, which has no public route',
+        'Ingress/gatehouse: /internal/token-exchange goes to token-exchange, expected null',
+      ],
+    ],
+    [
+      'an autoscaler aimed at a missing Deployment',
+      (c) => {
+        find<IHorizontalPodAutoscaler>(c, 'HorizontalPodAutoscaler', 'auth').spec!.scaleTargetRef.name = 'authentication';
+      },
+      [
+        'HorizontalPodAutoscaler/auth: scaleTargetRef Deployment/authentication is not a Deployment here',
+        'Deployment/auth: no HorizontalPodAutoscaler scales it',
+        'PodDisruptionBudget/auth: minAvailable 1 leaves no pod of 1 evictable, so node drains block',
+      ],
+    ],
+    [
+      'replicas fixed on an autoscaled Deployment',
+      (c) => {
+        find<IDeployment>(c, 'Deployment', 'delivery-worker').spec!.replicas = 3;
+      },
+      ['Deployment/delivery-worker: sets replicas although HorizontalPodAutoscaler/delivery-worker owns them'],
+    ],
+    [
+      'a secret written as a literal value',
+      (c) => {
+        const variable = containerOf(c, 'auth').env!.find((v) => v.name === 'GATEHOUSE_INTERNAL_TOKEN')!;
+        delete variable.valueFrom;
+        variable.value = 'not-so-secret';
+      },
+      ['Deployment/auth: env GATEHOUSE_INTERNAL_TOKEN is a secret and must come from secretKeyRef gatehouse-secrets'],
+    ],
+    [
+      'a Secret object in the manifests',
+      (c) => {
+        c.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'gatehouse-secrets' }, stringData: { DATABASE_URL: 'x' } });
+      },
+      ['Secret/gatehouse-secrets: secret values must not be part of the manifests; reference the Secret instead'],
+    ],
+    [
+      'a secret in the ConfigMap',
+      (c) => {
+        find<IConfigMap>(c, 'ConfigMap', 'gatehouse-config').data!.DATABASE_URL = 'postgres://u:p@db/gatehouse';
+      },
+      ['ConfigMap/gatehouse-config: DATABASE_URL is a secret and belongs in the Secret'],
+    ],
+    [
+      'a variable that is not Gatehouse configuration',
+      (c) => {
+        containerOf(c, 'auth').env!.push({ name: 'NODE_OPTIONS', value: '--inspect' });
+      },
+      ['Deployment/auth: env NODE_OPTIONS is not a Gatehouse configuration variable'],
+    ],
+    [
+      'a required variable left out',
+      (c) => {
+        const container = containerOf(c, 'webhook-management');
+        container.env = container.env!.filter((v) => v.name !== 'DATABASE_URL');
+      },
+      ['Deployment/webhook-management: webhook-management requires DATABASE_URL, which is not provided'],
+    ],
+    [
+      'a writable root filesystem',
+      (c) => {
+        containerOf(c, 'delivery-worker').securityContext!.readOnlyRootFilesystem = false;
+      },
+      ['Deployment/delivery-worker: must set securityContext.readOnlyRootFilesystem: true'],
+    ],
+    [
+      'no time to drain',
+      (c) => {
+        find<IDeployment>(c, 'Deployment', 'auth').spec!.template.spec!.terminationGracePeriodSeconds = 12;
+      },
+      ['Deployment/auth: terminationGracePeriodSeconds must exceed the 10000 ms drain plus the preStop sleep'],
+    ],
+    [
+      'a NetworkPolicy that admits every Gatehouse pod',
+      (c) => {
+        const policy = find<INetworkPolicy>(c, 'NetworkPolicy', 'token-exchange-from-auth-only');
+        policy.spec!.ingress![0].from![0].podSelector = { matchLabels: { 'app.kubernetes.io/name': 'gatehouse' } };
+      },
+      [
+        'NetworkPolicy/token-exchange-from-auth-only: admits Deployment/token-exchange',
+        'NetworkPolicy/token-exchange-from-auth-only: admits Deployment/webhook-management',
+        'NetworkPolicy/token-exchange-from-auth-only: admits Deployment/delivery-worker',
+      ],
+    ],
+    [
+      'a Job launcher that may not delete Jobs',
+      (c) => {
+        find<IRole>(c, 'Role', 'delivery-worker-jobs').rules![0].verbs = ['create', 'get', 'list', 'watch'];
+      },
+      ['ServiceAccount/delivery-worker: no Role bound to it grants delete on batch/jobs'],
+    ],
+    [
+      'a delivery worker without the Kubernetes Job launcher',
+      (c) => {
+        const container = containerOf(c, 'delivery-worker');
+        container.env = container.env!.filter((v) => v.name !== 'GATEHOUSE_JOB_LAUNCHER');
+      },
+      ['Deployment/delivery-worker: env GATEHOUSE_JOB_LAUNCHER must be "kubernetes"'],
+    ],
+    [
+      'a migration Job that does not migrate',
+      (c) => {
+        const job = c.find((o) => o.kind === 'Job') as unknown as { spec: { template: { spec: { containers: IContainer[] } } } };
+        job.spec.template.spec.containers[0].command = ['node', 'dist/apps/cli/src/main.js', 'admin', 'seed', '/seed/demo.yaml'];
+      },
+      ['Job/gatehouse-migrate: command must be node dist/apps/cli/src/main.js admin migrate'],
+    ],
+  ])('names %s', (_case, mutate, problems) => {
+    expect(problemsOf(broken(mutate))).toEqual(problems);
+  });
+});
