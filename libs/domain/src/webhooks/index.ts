@@ -9,3 +9,4 @@ export * from './repo-change-event';
 export * from './subscription-index';
 export * from './payload';
 export * from './signature';
+export * from './retry-schedule';
