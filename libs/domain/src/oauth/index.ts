@@ -13,3 +13,7 @@ export * from './client-authentication';
 export * from './authorization-request';
 export * from './authorization-response';
 export * from './consent';
+export * from './account';
+export * from './id-token-claims';
+export * from './userinfo';
+export * from './whoami';
