@@ -25,7 +25,7 @@ export class WebhookDispatcher {
   async dispatch(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const baseUrl = this.options.publicUrl() ?? requestBaseUrl(request);
     // Concatenated, not resolved: a request target like `//host/x` must stay a path.
-    const target = new URL(`http://localhost${request.url ?? '/'}`);
+    const target = new URL(`http://localhost${request.url?.startsWith('/') ? request.url : '/'}`);
     const path = target.pathname.length > 1 ? target.pathname.replace(/\/+$/, '') : target.pathname;
     const url = URL.canParse(`${baseUrl}${target.pathname}`) ? new URL(`${baseUrl}${target.pathname}${target.search}`) : target;
     const method = request.method ?? 'GET';

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { CapturingLogger } from '../../__tests__/support/capturing-logger';
 import { repoUpdatePayload } from '../../__tests__/support/webhook-payload.fixture';
 import { WebhooksServer } from '../../webhooks/webhooks-server';
@@ -103,5 +104,21 @@ describe('LocalTunnelProvider end to end', () => {
     const provider = new LocalTunnelProvider({ host: `http://127.0.0.1:${port}`, logger: new CapturingLogger() });
     await expect(provider.open(9)).rejects.toThrow(`Could not reach the tunnel server http://127.0.0.1:${port}.`);
     tunnelServer = await LocalTunnelTestServer.start();
+  });
+
+  it('fails with a TunnelError when the assigned port does not accept connections', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const assignment = { id: 'gone', port: closedPort, max_conn_count: 3, url: 'http://gone.localhost' };
+    const provider = new LocalTunnelProvider({
+      host: 'http://127.0.0.1:1',
+      logger: new CapturingLogger(),
+      fetch: async () => new Response(JSON.stringify(assignment), { status: 200 }),
+    });
+    await expect(provider.open(9)).rejects.toThrow(`Could not connect to the tunnel server at 127.0.0.1:${closedPort}.`);
   });
 });
