@@ -10,3 +10,4 @@ export * from './subscription-index';
 export * from './payload';
 export * from './signature';
 export * from './retry-schedule';
+export * from './trigger-limit';
