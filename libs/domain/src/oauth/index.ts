@@ -17,3 +17,5 @@ export * from './account';
 export * from './id-token-claims';
 export * from './userinfo';
 export * from './whoami';
+export * from './access-rules';
+export * from './access-policy';

@@ -1,0 +1,175 @@
+import { OrgRole, orgRoleAtLeast } from './account';
+import { ACTION_RULES, ActionRule, PolicyAction, ResourceKind } from './access-rules';
+import { scopeCovers } from './scopes';
+
+/** The token behind an API call, as introspection describes it. */
+export interface PolicyToken {
+  kind: 'personal' | 'oauth' | 'exchange' | 'trusted_publisher';
+  userId: string;
+  /** Personal tokens: `read` (the default) or `write`. */
+  role?: 'read' | 'write' | null;
+  /** OAuth and exchange tokens. */
+  scopes: readonly string[];
+  /** OAuth tokens: organizations the user granted the app (spec 4.6, 5.3 last line). */
+  grantedOrgIds: readonly string[];
+  /** Exchange tokens: the organization the app is bound to, and the user's role in it. */
+  boundOrgId?: string | null;
+  memberRole?: OrgRole | null;
+  /** Personal and OAuth tokens: the user's role in each organization they belong to. */
+  orgRoles?: Readonly<Record<string, OrgRole>>;
+  /** OAuth and exchange tokens: the app, for `contribute-repos`. */
+  clientId?: string | null;
+  /** Trusted-publisher tokens: the one repository they reach. */
+  repoId?: string | null;
+}
+
+export interface PolicyResource {
+  kind: ResourceKind;
+  id?: string;
+  ownerType: 'user' | 'org';
+  ownerId: string;
+  private: boolean;
+  gated?: boolean;
+  /** The user was individually granted access to this gated repository. */
+  userHasGatedAccess?: boolean;
+  createdByClientId?: string | null;
+  createdByUserId?: string | null;
+}
+
+export interface PolicyDecision {
+  allow: boolean;
+  reason: string;
+}
+
+const allow = (reason: string): PolicyDecision => ({ allow: true, reason });
+const deny = (reason: string): PolicyDecision => ({ allow: false, reason });
+
+/**
+ * May `token` perform `action` on `resource`? One pure decision for every service (issue 5):
+ *  - public, non-gated repositories and public collections are readable by every token, as they
+ *    are without one;
+ *  - trusted-publisher tokens read and write their one repository;
+ *  - personal tokens act as the user, `read` tokens never write;
+ *  - OAuth tokens act as the user within their scopes, on organization resources only for
+ *    organizations the user granted, within the user's role there; `contribute-repos` creates
+ *    repositories and reaches only those this app created;
+ *  - exchange tokens (spec 5.2) act within their scopes and the member's role in the bound
+ *    organization; outside it they only read public collections and public gated repositories the
+ *    user was granted, and the user's own identity (profile, e-mail, memberships).
+ */
+export function authorize(token: PolicyToken, action: PolicyAction, resource: PolicyResource): PolicyDecision {
+  const rule = ACTION_RULES[action];
+  if (!rule) return deny(`unknown action ${action}`);
+  if (!rule.resourceKinds.includes(resource.kind)) return deny(`${action} does not apply to a ${resource.kind}`);
+  if (isPublicContentRead(action, resource)) return allow('public resource: readable without a token');
+  if (token.kind === 'trusted_publisher') return trustedPublisher(token, action, resource);
+
+  const decision = decide(token, action, rule, resource);
+  if (decision.allow || !isGatedRead(action, resource)) return decision;
+  return gatedRead(token, resource);
+}
+
+function decide(token: PolicyToken, action: PolicyAction, rule: ActionRule, resource: PolicyResource): PolicyDecision {
+  const ownAccount = resource.ownerType === 'user' && resource.ownerId === token.userId;
+  if (rule.ownAccountOnly && resource.ownerType === 'user' && !ownAccount) return deny("only the token's own account");
+  if (token.kind === 'personal' && rule.writes && token.role !== 'write') return deny('read-only personal token');
+
+  if (token.kind === 'exchange') return exchange(token, action, rule, resource, ownAccount);
+  if (ownAccount) return token.kind === 'oauth' ? scopes(token, action, rule, resource, 'own resource') : allow('own resource');
+  if (action === 'discussion.write' && !resource.private) {
+    const reason = 'public repository: anyone may take part in discussions';
+    return token.kind === 'oauth' ? scopes(token, action, rule, resource, reason) : allow(reason);
+  }
+  if (resource.ownerType === 'user') return deny('resource of another user');
+
+  if (token.kind === 'oauth' && !token.grantedOrgIds.includes(resource.ownerId)) {
+    return deny('organization not granted to this app');
+  }
+  const role = token.orgRoles?.[resource.ownerId];
+  if (!role) return deny('not a member of the organization');
+  const byRole = orgRole(role, action, rule, resource, token.userId);
+  if (!byRole.allow || token.kind === 'personal') return byRole;
+  return scopes(token, action, rule, resource, byRole.reason);
+}
+
+function exchange(
+  token: PolicyToken,
+  action: PolicyAction,
+  rule: ActionRule,
+  resource: PolicyResource,
+  ownAccount: boolean,
+): PolicyDecision {
+  const identity = action === 'profile.read' || action === 'email.read' || action === 'memberships.read';
+  if (ownAccount && identity) return scopes(token, action, rule, resource, "the token's own identity");
+  if (ownAccount) return deny('token-exchange tokens have no access to personal resources');
+  if (resource.ownerType !== 'org' || resource.ownerId !== token.boundOrgId) {
+    return deny(
+      'token-exchange tokens are read-only outside the bound organization, on public collections and public gated repositories',
+    );
+  }
+  const role = token.memberRole ?? token.orgRoles?.[resource.ownerId];
+  if (!role) return deny('user is no longer a member of the bound organization');
+  const byRole = orgRole(role, action, rule, resource, token.userId);
+  return byRole.allow ? scopes(token, action, rule, resource, byRole.reason) : byRole;
+}
+
+function orgRole(
+  role: OrgRole,
+  action: PolicyAction,
+  rule: ActionRule,
+  resource: PolicyResource,
+  userId: string,
+): PolicyDecision {
+  if (orgRoleAtLeast(role, rule.orgRole)) return allow(`organization member (${role})`);
+  if (action === 'repo.write' && role === 'contributor' && resource.createdByUserId === userId) {
+    return allow('organization contributor on a repository they created');
+  }
+  return deny(`organization role ${role} does not allow ${action}`);
+}
+
+/** Scope check for OAuth and exchange tokens; `reason` explains the allow when scopes pass. */
+function scopes(
+  token: PolicyToken,
+  action: PolicyAction,
+  rule: ActionRule,
+  resource: PolicyResource,
+  reason: string,
+): PolicyDecision {
+  if (rule.scopes === null) return deny(`no scope grants ${action}`);
+  if (token.scopes.includes('contribute-repos')) {
+    if (action === 'repo.create') return allow(`${reason}, contribute-repos`);
+    const createdHere = !!resource.createdByClientId && resource.createdByClientId === token.clientId;
+    if ((action === 'repo.read' || action === 'repo.write') && createdHere) {
+      return allow(`${reason}, contribute-repos on a repository this app created`);
+    }
+  }
+  if (!rule.scopes.some((scope) => scopeCovers(token.scopes, scope))) return deny(`missing scope ${rule.scopes.join(' or ')}`);
+  if (action === 'discussion.write' && resource.private && !scopeCovers(token.scopes, 'read-repos')) {
+    return deny('missing scope read-repos (needed for discussions on a private repository)');
+  }
+  return allow(reason);
+}
+
+function isPublicContentRead(action: PolicyAction, resource: PolicyResource): boolean {
+  if (resource.private) return false;
+  return (action === 'repo.read' && !resource.gated) || action === 'collection.read';
+}
+
+function isGatedRead(action: PolicyAction, resource: PolicyResource): boolean {
+  return action === 'repo.read' && !resource.private && resource.gated === true;
+}
+
+/** Spec 5.3 `gated-repos`, spec 5.2: public gated repositories the user was individually granted. */
+function gatedRead(token: PolicyToken, resource: PolicyResource): PolicyDecision {
+  if (!resource.userHasGatedAccess) return deny('gated repository: the user has not been granted access');
+  if (token.kind !== 'personal' && !scopeCovers(token.scopes, 'gated-repos')) return deny('missing scope gated-repos');
+  return allow('public gated repository the user was granted access to');
+}
+
+function trustedPublisher(token: PolicyToken, action: PolicyAction, resource: PolicyResource): PolicyDecision {
+  const ownRepo = resource.kind === 'repo' && !!token.repoId && resource.id === token.repoId;
+  if (ownRepo && (action === 'repo.read' || action === 'repo.write')) {
+    return allow('trusted-publisher token for this repository');
+  }
+  return deny('trusted-publisher tokens only read and write their own repository');
+}
