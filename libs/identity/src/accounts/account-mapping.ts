@@ -1,0 +1,53 @@
+import type { OrgMembership, UserAccount } from '@gatehouse/domain';
+import type { MembershipWithOrganization, UserEntity } from '@gatehouse/persistence';
+import type { PrincipalUser } from '../principal/principal';
+
+/** Shown for users and organizations without an avatar of their own (relative to the public URL). */
+export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
+
+/**
+ * A stored user as the domain's claim, userinfo and whoami builders read it. The schema has no
+ * e-mail verification or billing columns yet: addresses are verified when accounts are created
+ * (seed, admin), and a Pro subscription stands for "a payment method is set up".
+ */
+export function userAccountOf(user: UserEntity): UserAccount {
+  return {
+    id: user.id,
+    username: user.username,
+    fullname: user.fullname,
+    email: user.email,
+    emailVerified: true,
+    avatarUrl: user.avatarUrl ?? DEFAULT_AVATAR_PATH,
+    websiteUrl: null,
+    isPro: user.isPro,
+    canPay: user.isPro,
+    periodEnd: null,
+  };
+}
+
+/** A membership as the domain builders read it; paid plans stand for "a payment method is set up". */
+export function orgMembershipOf(membership: MembershipWithOrganization): OrgMembership {
+  const { organization } = membership;
+  return {
+    id: organization.id,
+    name: organization.name,
+    fullname: organization.fullname,
+    avatarUrl: organization.avatarUrl ?? DEFAULT_AVATAR_PATH,
+    plan: organization.plan,
+    email: null,
+    canPay: organization.plan !== 'free',
+    periodEnd: null,
+    roleInOrg: membership.role,
+  };
+}
+
+export function principalUserOf(user: UserEntity): PrincipalUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    fullname: user.fullname,
+    isPro: user.isPro,
+    avatarUrl: user.avatarUrl,
+  };
+}

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { OAuthAppEntity, OAuthAppRepository } from '@gatehouse/persistence';
+import { DataSource } from 'typeorm';
+
+/** Port over registered OAuth apps. */
+export abstract class ClientLookup {
+  abstract findByClientId(clientId: string): Promise<OAuthAppEntity | null>;
+}
+
+@Injectable()
+export class TypeOrmClientLookup extends ClientLookup {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  findByClientId(clientId: string): Promise<OAuthAppEntity | null> {
+    return new OAuthAppRepository(this.dataSource.manager).findByClientId(clientId);
+  }
+}

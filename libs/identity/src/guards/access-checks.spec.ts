@@ -1,0 +1,70 @@
+import { ApiError } from '@gatehouse/domain';
+import type { Principal } from '../principal/principal';
+import { assertScopes, assertWriteAccess } from './access-checks';
+
+const base: Principal = {
+  tokenId: 't1',
+  kind: 'oauth',
+  user: { id: 'u1', username: 'ada', email: 'ada@example.com', fullname: 'Ada', isPro: false, avatarUrl: null },
+  scopes: ['openid', 'manage-repos'],
+  role: null,
+  clientId: 'app',
+  grantedOrgIds: [],
+  boundOrgId: null,
+  memberRole: null,
+  repo: null,
+  displayName: null,
+  createdAt: new Date(0),
+  expiresAt: null,
+};
+
+function forbiddenMessage(fn: () => void): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('forbidden');
+    return (error as ApiError).message;
+  }
+  throw new Error('expected a 403');
+}
+
+describe('assertScopes', () => {
+  it('passes OAuth tokens holding the scopes, implied ones included (manage-repos implies read-repos)', () => {
+    expect(() => assertScopes(base, ['read-repos', 'write-repos'])).not.toThrow();
+  });
+
+  it('names the first missing scope', () => {
+    expect(forbiddenMessage(() => assertScopes(base, ['read-repos', 'webhooks', 'jobs']))).toBe(
+      "This token lacks the 'webhooks' scope needed for this operation",
+    );
+  });
+
+  it.each(['exchange', 'trusted_publisher'] as const)('applies to %s tokens', (kind) => {
+    expect(forbiddenMessage(() => assertScopes({ ...base, kind, scopes: [] }, ['webhooks']))).toContain("'webhooks'");
+  });
+
+  it('lets personal tokens through: they act with the user rights', () => {
+    expect(() => assertScopes({ ...base, kind: 'personal', scopes: [], role: 'read' }, ['webhooks'])).not.toThrow();
+  });
+});
+
+describe('assertWriteAccess', () => {
+  it('refuses personal read tokens', () => {
+    expect(forbiddenMessage(() => assertWriteAccess({ ...base, kind: 'personal', role: 'read' }))).toBe(
+      'This token has read-only access and cannot change anything',
+    );
+  });
+
+  it('refuses exchange tokens of read members', () => {
+    expect(forbiddenMessage(() => assertWriteAccess({ ...base, kind: 'exchange', memberRole: 'read' }))).toContain('read-only');
+  });
+
+  it.each([
+    { ...base, kind: 'personal' as const, role: 'write' as const },
+    { ...base, kind: 'exchange' as const, memberRole: 'contributor' as const },
+    base,
+  ])('lets %#: other tokens through', (principal) => {
+    expect(() => assertWriteAccess(principal)).not.toThrow();
+  });
+});

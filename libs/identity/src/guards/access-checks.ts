@@ -1,0 +1,28 @@
+import { ApiError, scopeCovers } from '@gatehouse/domain';
+import type { Principal } from '../principal/principal';
+
+/**
+ * OAuth, exchange and trusted-publisher tokens need every scope in `required` (scopes imply
+ * others, spec 5.3); personal tokens act with the user's rights and pass. The 403 names the
+ * first scope missing.
+ */
+export function assertScopes(principal: Principal, required: readonly string[]): void {
+  if (principal.kind === 'personal') return;
+  const missing = required.find((scope) => !scopeCovers(principal.scopes, scope));
+  if (missing !== undefined) {
+    throw ApiError.forbidden(`This token lacks the '${missing}' scope needed for this operation`);
+  }
+}
+
+/**
+ * Routes that change things refuse read-only credentials: personal tokens of role `read`, and
+ * exchange tokens of a `read` member (spec 4.3 rule 2: the member's role limits the token).
+ */
+export function assertWriteAccess(principal: Principal): void {
+  if (principal.kind === 'personal' && principal.role !== 'write') {
+    throw ApiError.forbidden('This token has read-only access and cannot change anything');
+  }
+  if (principal.kind === 'exchange' && principal.memberRole === 'read') {
+    throw ApiError.forbidden('This token has read-only access in its organization and cannot change anything');
+  }
+}

@@ -1,0 +1,14 @@
+/** What IdentityModule.forRoot takes (from the app's configuration). */
+export interface IdentityOptions {
+  /** GATEHOUSE_PUBLIC_URL: the OAuth issuer and the base of profile and avatar URLs. */
+  publicUrl: string;
+  /** GATEHOUSE_ENCRYPTION_KEY (base64 of 32 bytes): seals signing keys at rest. */
+  encryptionKey: string;
+  /**
+   * How long a replica keeps the signing keys it read before reading them again, so a rotation
+   * made elsewhere (the CLI, another replica) is picked up. Default 60 s.
+   */
+  signingKeyCacheTtlMs?: number;
+}
+
+export const IDENTITY_OPTIONS = Symbol('gatehouse.identityOptions');

@@ -1,0 +1,78 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { ClientAuthenticator } from './clients/client-authenticator';
+import { ClientLookup, TypeOrmClientLookup } from './clients/client-lookup';
+import { GrantHandlerRegistry } from './grants/grant-handler-registry';
+import { BearerAuthGuard } from './guards/bearer-auth.guard';
+import { IDENTITY_OPTIONS, IdentityOptions } from './identity-options';
+import { JoseSigningKeyCrypto } from './keys/jose-signing-key-crypto';
+import { SigningKeyCrypto } from './keys/signing-key-crypto';
+import { SigningKeyStore } from './keys/signing-key-store';
+import { SigningKeys } from './keys/signing-keys';
+import { TypeOrmSigningKeyStore } from './keys/typeorm-signing-key.store';
+import { BearerAuthenticator } from './principal/bearer-authenticator';
+import { AccountReader } from './store/account-reader';
+import { OutboxWriter } from './store/outbox-writer';
+import { TokenStore } from './store/token-store';
+import { TransactionRunner } from './store/transaction-runner';
+import { TypeOrmAccountReader } from './store/typeorm-account-reader';
+import { TypeOrmOutboxWriter } from './store/typeorm-outbox-writer';
+import { TypeOrmTokenStore } from './store/typeorm-token-store';
+import { TypeOrmTransactionRunner } from './store/typeorm-transaction-runner';
+import { CryptoRandomSource, RandomSource } from './tokens/random-source';
+import { TokenIssuer } from './tokens/token-issuer';
+import { TokenRevoker } from './tokens/token-revoker';
+
+const EXPORTED = [
+  IDENTITY_OPTIONS,
+  TokenStore,
+  AccountReader,
+  TransactionRunner,
+  OutboxWriter,
+  RandomSource,
+  ClientLookup,
+  SigningKeys,
+  TokenIssuer,
+  TokenRevoker,
+  BearerAuthenticator,
+  BearerAuthGuard,
+  ClientAuthenticator,
+  GrantHandlerRegistry,
+];
+
+/**
+ * Who calls (bearer tokens to principals, client authentication) and what is issued to them
+ * (tokens, id_tokens and their signing keys). Global: the auth, token-exchange and
+ * webhook-management services import it once. Needs the platform's DataSource (DatabaseModule)
+ * and CLOCK.
+ */
+@Global()
+@Module({})
+export class IdentityModule {
+  static forRoot(options: IdentityOptions): DynamicModule {
+    return {
+      module: IdentityModule,
+      global: true,
+      imports: [DiscoveryModule],
+      providers: [
+        { provide: IDENTITY_OPTIONS, useValue: { ...options, publicUrl: options.publicUrl.replace(/\/+$/, '') } },
+        { provide: TokenStore, useClass: TypeOrmTokenStore },
+        { provide: AccountReader, useClass: TypeOrmAccountReader },
+        { provide: TransactionRunner, useClass: TypeOrmTransactionRunner },
+        { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
+        { provide: RandomSource, useClass: CryptoRandomSource },
+        { provide: ClientLookup, useClass: TypeOrmClientLookup },
+        { provide: SigningKeyStore, useClass: TypeOrmSigningKeyStore },
+        { provide: SigningKeyCrypto, useClass: JoseSigningKeyCrypto },
+        SigningKeys,
+        TokenIssuer,
+        TokenRevoker,
+        BearerAuthenticator,
+        BearerAuthGuard,
+        ClientAuthenticator,
+        GrantHandlerRegistry,
+      ],
+      exports: EXPORTED,
+    };
+  }
+}

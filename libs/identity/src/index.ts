@@ -1,0 +1,54 @@
+export * from './identity.module';
+export * from './identity-options';
+
+// Callers
+export * from './principal/principal';
+export * from './principal/bearer-authenticator';
+export * from './principal/bearer-credentials';
+export * from './principal/principal-request';
+export * from './guards/bearer-auth.guard';
+export * from './guards/current-principal.decorator';
+export * from './guards/require-scopes.decorator';
+export * from './guards/require-write-access.decorator';
+export * from './guards/access-checks';
+export * from './accounts/account-mapping';
+
+// Clients and grants of POST /oauth/token
+export * from './clients/authenticated-client';
+export * from './clients/client-authenticator';
+export * from './clients/client-lookup';
+export * from './grants/grant-handler';
+export * from './grants/token-request-context';
+export * from './grants/provide-grant-handlers';
+export * from './grants/grant-handler-registry';
+
+// Tokens and keys
+export * from './tokens/issue-token-request';
+export * from './tokens/token-issuer';
+export * from './tokens/token-revoker';
+export * from './tokens/token-events';
+export * from './tokens/random-source';
+export * from './keys/signing-keys';
+export * from './keys/signing-key-store';
+export * from './keys/signing-key-crypto';
+export * from './keys/jose-signing-key-crypto';
+export * from './keys/typeorm-signing-key.store';
+
+// Ports and their database adapters
+export * from './store/token-store';
+export * from './store/account-reader';
+export * from './store/transaction-runner';
+export * from './store/outbox-writer';
+export * from './store/typeorm-token-store';
+export * from './store/typeorm-account-reader';
+export * from './store/typeorm-transaction-runner';
+export * from './store/typeorm-outbox-writer';
+
+// Test doubles of the ports (in-memory), for unit tests of services built on them
+export * from './testing/in-memory-token-store';
+export * from './testing/in-memory-accounts';
+export * from './testing/recording-outbox';
+export * from './testing/predictable-random';
+export * from './testing/in-memory-signing-keys';
+export * from './testing/in-memory-client-lookup';
+export * from './testing/identity-test-kit';

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SecretBox } from '@gatehouse/crypto';
+import type { Clock } from '@gatehouse/domain';
+import type { SigningKeyEntity } from '@gatehouse/persistence';
+import { CLOCK } from '@gatehouse/platform';
+import type { JWK } from 'jose';
+import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
+import { SigningKeyCrypto } from './signing-key-crypto';
+import { NewSigningKey, SigningKeyStore } from './signing-key-store';
+
+const DEFAULT_CACHE_TTL_MS = 60_000;
+
+/**
+ * The id_token signing keys (RS256). The current key signs; the current and previous keys are
+ * published at `/oauth/jwks`, so tokens signed just before a rotation still verify. Private keys
+ * are sealed with SecretBox (GATEHOUSE_ENCRYPTION_KEY), bound to their kid.
+ *
+ * The first key is made on first use. Two replicas starting together may both generate one;
+ * the database keeps a single `current` key and the loser adopts the winner's.
+ */
+@Injectable()
+export class SigningKeys {
+  private readonly box: SecretBox;
+  private readonly cacheTtlMs: number;
+  private cached: { keys: SigningKeyEntity[]; loadedAtMs: number } | null = null;
+  private loading: Promise<SigningKeyEntity[]> | null = null;
+
+  constructor(
+    private readonly store: SigningKeyStore,
+    private readonly crypto: SigningKeyCrypto,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDENTITY_OPTIONS) options: Pick<IdentityOptions, 'encryptionKey' | 'signingKeyCacheTtlMs'>,
+  ) {
+    this.box = SecretBox.fromBase64Key(options.encryptionKey);
+    this.cacheTtlMs = options.signingKeyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+  }
+
+  /** The JWK Set of `/oauth/jwks`: current key first, then the previous one. */
+  async jwks(): Promise<{ keys: JWK[] }> {
+    const keys = await this.publishedKeys();
+    return { keys: keys.map((key) => ({ ...key.publicJwk }) as JWK) };
+  }
+
+  /** Signs id_token claims with the current key. */
+  async signIdToken(claims: object): Promise<string> {
+    const [current] = await this.publishedKeys();
+    const privateJwk = JSON.parse(this.box.decrypt(current!.privateJwkEncrypted, current!.kid)) as Record<string, unknown>;
+    return this.crypto.sign({ kid: current!.kid, alg: current!.alg, privateJwk }, claims);
+  }
+
+  /** Makes a new current key; the old current one stays published as previous, the one before is retired. */
+  async rotate(): Promise<{ current: string; previous: string | null }> {
+    const key = await this.newKey();
+    const { previous } = await this.store.rotateTo(key, new Date(this.clock.now()));
+    this.cached = null;
+    return { current: key.kid, previous };
+  }
+
+  private async publishedKeys(): Promise<SigningKeyEntity[]> {
+    const now = this.clock.now();
+    if (this.cached && now - this.cached.loadedAtMs < this.cacheTtlMs) return this.cached.keys;
+    this.loading ??= this.loadEnsuringCurrent().finally(() => {
+      this.loading = null;
+    });
+    const keys = await this.loading;
+    this.cached = { keys, loadedAtMs: now };
+    return keys;
+  }
+
+  private async loadEnsuringCurrent(): Promise<SigningKeyEntity[]> {
+    const keys = await this.store.published();
+    if (keys[0]?.status === 'current') return keys;
+    await this.store.insertFirstCurrent(await this.newKey(), new Date(this.clock.now()));
+    const reloaded = await this.store.published();
+    if (reloaded[0]?.status !== 'current') throw new Error('No current signing key after generating one');
+    return reloaded;
+  }
+
+  private async newKey(): Promise<NewSigningKey> {
+    const generated = await this.crypto.generate();
+    return {
+      kid: generated.kid,
+      alg: generated.alg,
+      publicJwk: generated.publicJwk,
+      privateJwkEncrypted: this.box.encrypt(JSON.stringify(generated.privateJwk), generated.kid),
+    };
+  }
+}

@@ -1,0 +1,142 @@
+import { hashToken } from '@gatehouse/crypto';
+import { ApiError } from '@gatehouse/domain';
+import { createIdentityTestKit, IdentityTestKit } from '../testing/identity-test-kit';
+
+const PERSONAL = `hf_${'P'.repeat(34)}`;
+const USER_ID = '65a000000000000000000001';
+const ORG_ID = '65a0000000000000000000f1';
+
+describe('BearerAuthenticator', () => {
+  let kit: IdentityTestKit;
+
+  beforeEach(() => {
+    kit = createIdentityTestKit();
+    kit.accounts.addUser({ id: USER_ID, username: 'ada', fullname: 'Ada Lovelace', isPro: true });
+    kit.accounts.addMembership(USER_ID, { id: ORG_ID, name: 'acme' }, 'admin');
+    kit.tokens.personalTokens.push({
+      id: 'pat1',
+      tokenHash: hashToken(PERSONAL),
+      userId: USER_ID,
+      name: 'laptop',
+      role: 'read',
+      lastUsedAt: null,
+      createdAt: new Date(Date.UTC(2025, 5, 1)),
+      revokedAt: null,
+    });
+  });
+
+  async function unauthorized(header: string | undefined): Promise<ApiError> {
+    const error = await kit.bearer.authenticate(header).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('unauthorized');
+    expect((error as ApiError).message).toBe('Invalid credentials in Authorization header');
+    return error as ApiError;
+  }
+
+  async function issueOAuth(scopes: string[], ttlSeconds = 3600) {
+    return kit.issuer.issue(kit.manager, {
+      kind: 'oauth',
+      userId: USER_ID,
+      clientId: 'app-1',
+      scopes,
+      orgIds: [ORG_ID],
+      ttlSeconds,
+      withRefreshToken: true,
+      idToken: false,
+    });
+  }
+
+  it('resolves a personal token to the user with every organization and its role', async () => {
+    const principal = await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
+    expect(principal).toEqual({
+      tokenId: 'pat1',
+      kind: 'personal',
+      user: { id: USER_ID, username: 'ada', email: 'ada@example.com', fullname: 'Ada Lovelace', isPro: true, avatarUrl: null },
+      scopes: [],
+      role: 'read',
+      clientId: null,
+      grantedOrgIds: [ORG_ID],
+      boundOrgId: null,
+      memberRole: null,
+      repo: null,
+      displayName: 'laptop',
+      createdAt: new Date(Date.UTC(2025, 5, 1)),
+      expiresAt: null,
+    });
+  });
+
+  it('records when a personal token was last used, at most every five minutes', async () => {
+    await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
+    const first = new Date(kit.clock.now());
+    expect(kit.tokens.personalTokens[0]!.lastUsedAt).toEqual(first);
+    kit.clock.advance(60_000);
+    await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
+    expect(kit.tokens.personalTokens[0]!.lastUsedAt).toEqual(first);
+    kit.clock.advance(5 * 60_000);
+    await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
+    expect(kit.tokens.personalTokens[0]!.lastUsedAt).toEqual(new Date(kit.clock.now()));
+  });
+
+  it('resolves an OAuth access token with its scopes and granted organizations', async () => {
+    const body = await issueOAuth(['openid', 'read-repos']);
+    const principal = await kit.bearer.authenticate(`Bearer ${body.access_token}`);
+    expect(principal).toMatchObject({ kind: 'oauth', scopes: ['openid', 'read-repos'], clientId: 'app-1', grantedOrgIds: [ORG_ID], role: null });
+    expect(principal.expiresAt).toEqual(new Date(kit.clock.now() + 3600_000));
+  });
+
+  it('resolves an exchange token to its bound organization and member role', async () => {
+    const body = await kit.issuer.issue(kit.manager, {
+      kind: 'exchange',
+      userId: USER_ID,
+      clientId: 'org-app',
+      scopes: ['read-repos'],
+      orgIds: [],
+      boundOrgId: ORG_ID,
+      memberRole: 'contributor',
+      ttlSeconds: 28_800,
+      withRefreshToken: false,
+      idToken: false,
+    });
+    expect(await kit.bearer.authenticate(`Bearer ${body.access_token}`)).toMatchObject({
+      kind: 'exchange',
+      boundOrgId: ORG_ID,
+      grantedOrgIds: [ORG_ID],
+      memberRole: 'contributor',
+    });
+  });
+
+  it('refuses a missing header, another scheme and malformed tokens', async () => {
+    await unauthorized(undefined);
+    await unauthorized(`Basic ${Buffer.from('a:b').toString('base64')}`);
+    await unauthorized('Bearer not-a-token');
+  });
+
+  it('refuses unknown and revoked personal tokens', async () => {
+    await unauthorized(`Bearer hf_${'Q'.repeat(34)}`);
+    kit.tokens.personalTokens[0]!.revokedAt = new Date();
+    await unauthorized(`Bearer ${PERSONAL}`);
+  });
+
+  it('refuses an access token from its expiry instant on', async () => {
+    const body = await issueOAuth(['openid'], 60);
+    kit.clock.advance(59_999);
+    await expect(kit.bearer.authenticate(`Bearer ${body.access_token}`)).resolves.toMatchObject({ kind: 'oauth' });
+    kit.clock.advance(1);
+    await unauthorized(`Bearer ${body.access_token}`);
+  });
+
+  it('refuses a refresh token presented as a bearer token', async () => {
+    const body = await issueOAuth(['openid']);
+    await unauthorized(`Bearer ${body.refresh_token}`);
+  });
+
+  it('refuses tokens of a disabled user', async () => {
+    const body = await issueOAuth(['openid']);
+    kit.accounts.users[0]!.disabledAt = new Date();
+    await unauthorized(`Bearer ${PERSONAL}`);
+    await unauthorized(`Bearer ${body.access_token}`);
+  });
+});

@@ -1,0 +1,44 @@
+import type { MembershipRole } from '@gatehouse/persistence';
+
+/** The user a token acts for, as API handlers need it. */
+export interface PrincipalUser {
+  id: string;
+  username: string;
+  email: string;
+  fullname: string;
+  isPro: boolean;
+  avatarUrl: string | null;
+}
+
+export type PrincipalKind = 'personal' | 'oauth' | 'exchange' | 'trusted_publisher';
+
+/**
+ * Who is calling, resolved from `Authorization: Bearer <token>`. Built by BearerAuthenticator and
+ * set on the request by BearerAuthGuard; read with `@CurrentPrincipal()`.
+ */
+export interface Principal {
+  /** The token record's id (never the token or its hash). */
+  tokenId: string;
+  kind: PrincipalKind;
+  user: PrincipalUser | null;
+  /** OAuth scopes; [] for personal tokens, which act with the user's full rights (`role` limits them). */
+  scopes: string[];
+  /** Personal token role. */
+  role: 'read' | 'write' | null;
+  clientId: string | null;
+  /**
+   * Organizations the token may act on: those granted at consent for OAuth tokens, every
+   * organization the user belongs to for personal tokens, the bound one for exchange tokens.
+   */
+  grantedOrgIds: string[];
+  /** Token exchange: the organization the app is bound to. */
+  boundOrgId: string | null;
+  /** Token exchange: the member's role in `boundOrgId` when the token was issued. */
+  memberRole: MembershipRole | null;
+  /** Trusted-publisher tokens: the repository they may act on. */
+  repo: { type: string; name: string } | null;
+  /** Personal token name. */
+  displayName: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+}

@@ -1,0 +1,58 @@
+import { FrozenClock } from '@gatehouse/domain';
+import { ClientAuthenticator } from '../clients/client-authenticator';
+import { IdentityOptions } from '../identity-options';
+import { SigningKeys } from '../keys/signing-keys';
+import { BearerAuthenticator } from '../principal/bearer-authenticator';
+import { TokenIssuer } from '../tokens/token-issuer';
+import { TokenRevoker } from '../tokens/token-revoker';
+import { InMemoryAccounts } from './in-memory-accounts';
+import { InMemoryClientLookup } from './in-memory-client-lookup';
+import { FakeSigningKeyCrypto, InMemorySigningKeyStore } from './in-memory-signing-keys';
+import { InMemoryTokenStore } from './in-memory-token-store';
+import { PredictableRandom } from './predictable-random';
+import { ImmediateTransactionRunner, RecordingOutbox } from './recording-outbox';
+
+/** A fixed GATEHOUSE_ENCRYPTION_KEY for tests (32 bytes of 0x2a, base64). */
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 42).toString('base64');
+
+/**
+ * The identity services wired to in-memory ports and a frozen clock, for unit tests of use
+ * cases built on them (new Service(kit.x, kit.y)).
+ */
+export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: number } = {}) {
+  const identityOptions: IdentityOptions = {
+    publicUrl: options.publicUrl ?? 'https://hub.example',
+    encryptionKey: TEST_ENCRYPTION_KEY,
+    signingKeyCacheTtlMs: 0,
+  };
+  const clock = new FrozenClock(options.nowMs ?? Date.UTC(2026, 0, 1, 12));
+  const tokens = new InMemoryTokenStore();
+  const accounts = new InMemoryAccounts();
+  const outbox = new RecordingOutbox();
+  const random = new PredictableRandom();
+  const clients = new InMemoryClientLookup();
+  const keyStore = new InMemorySigningKeyStore();
+  const keyCrypto = new FakeSigningKeyCrypto();
+  const transactions = new ImmediateTransactionRunner();
+  const signingKeys = new SigningKeys(keyStore, keyCrypto, clock, identityOptions);
+  return {
+    identityOptions,
+    clock,
+    tokens,
+    accounts,
+    outbox,
+    random,
+    clients,
+    keyStore,
+    keyCrypto,
+    transactions,
+    manager: ImmediateTransactionRunner.manager,
+    signingKeys,
+    issuer: new TokenIssuer(tokens, accounts, signingKeys, outbox, random, clock, identityOptions),
+    revoker: new TokenRevoker(tokens, outbox, clock),
+    bearer: new BearerAuthenticator(tokens, accounts, clock),
+    clientAuthenticator: new ClientAuthenticator(clients),
+  };
+}
+
+export type IdentityTestKit = ReturnType<typeof createIdentityTestKit>;

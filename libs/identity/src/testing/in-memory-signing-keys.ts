@@ -1,0 +1,46 @@
+import type { SigningKeyEntity } from '@gatehouse/persistence';
+import { GeneratedSigningKey, SigningKeyCrypto } from '../keys/signing-key-crypto';
+import { NewSigningKey, SigningKeyStore } from '../keys/signing-key-store';
+
+/** Test double of SigningKeyStore keeping the one-current-key rule. */
+export class InMemorySigningKeyStore extends SigningKeyStore {
+  readonly keys: SigningKeyEntity[] = [];
+
+  async published(): Promise<SigningKeyEntity[]> {
+    const current = this.keys.filter((key) => key.status === 'current');
+    const previous = this.keys.filter((key) => key.status === 'previous');
+    return [...current, ...previous].map((key) => ({ ...key }));
+  }
+
+  async insertFirstCurrent(key: NewSigningKey, at: Date): Promise<boolean> {
+    if (this.keys.some((existing) => existing.status === 'current')) return false;
+    this.keys.push({ ...key, status: 'current', createdAt: at, rotatedAt: null });
+    return true;
+  }
+
+  async rotateTo(key: NewSigningKey, at: Date): Promise<{ previous: string | null }> {
+    for (const existing of this.keys) if (existing.status === 'previous') Object.assign(existing, { status: 'retired', rotatedAt: at });
+    const current = this.keys.find((existing) => existing.status === 'current');
+    if (current) Object.assign(current, { status: 'previous', rotatedAt: at });
+    this.keys.push({ ...key, status: 'current', createdAt: at, rotatedAt: null });
+    return { previous: current?.kid ?? null };
+  }
+}
+
+/**
+ * Test double of SigningKeyCrypto: numbered keys and an unsigned, readable "JWS"
+ * (`<kid>.<claims JSON>`), for tests of key handling rather than of JOSE.
+ */
+export class FakeSigningKeyCrypto extends SigningKeyCrypto {
+  generated = 0;
+
+  async generate(): Promise<GeneratedSigningKey> {
+    this.generated += 1;
+    const kid = `kid-${this.generated}`;
+    return { kid, alg: 'RS256', publicJwk: { kty: 'RSA', kid, n: `n${this.generated}`, e: 'AQAB' }, privateJwk: { kty: 'RSA', kid, d: `d${this.generated}` } };
+  }
+
+  async sign(key: { kid: string; privateJwk: Record<string, unknown> }, claims: object): Promise<string> {
+    return `${key.kid}.${String(key.privateJwk.d)}.${JSON.stringify(claims)}`;
+  }
+}

@@ -1,0 +1,58 @@
+import type { MembershipRole, TokenRepository } from '@gatehouse/persistence';
+
+/** What a grant asks TokenIssuer to issue. */
+export interface IssueTokenRequest {
+  kind: 'oauth' | 'exchange' | 'trusted_publisher';
+  /** Required for refresh tokens and id_tokens. */
+  userId: string | null;
+  /** Required for refresh tokens and id_tokens (it is the id_token's `aud`). */
+  clientId: string | null;
+  /** Granted scopes, already validated by the grant. */
+  scopes: string[];
+  /** Organizations granted at consent (`orgIds`). */
+  orgIds: string[];
+  /** Token exchange: the organization the app is bound to. */
+  boundOrgId?: string | null;
+  /** Token exchange: the member's role in that organization. */
+  memberRole?: MembershipRole | null;
+  /** Trusted publishers: the repository the token may act on (then the token is `hf_jwt_...`). */
+  repo?: TokenRepository | null;
+  ttlSeconds: number;
+  withRefreshToken: boolean;
+  /**
+   * The grant's id (24 hex, e.g. `newObjectId()`): every access and refresh token of one grant
+   * carries it, so one call revokes them all (refresh reuse, authorization code replay).
+   * OAuth tokens get a fresh one when absent.
+   */
+  refreshFamilyId?: string;
+  /** When the user signed in; defaults to now. */
+  authTime?: Date;
+  /** The authorization request's `nonce`, echoed in the id_token. */
+  nonce?: string;
+  /** Issue an id_token (the grant decides: `openid` was granted). */
+  idToken: boolean;
+  /** For the token.issued event, e.g. `authorization_code`; a default per kind otherwise. */
+  grantType?: string;
+}
+
+/** RFC 6749 §5.1 (+ OIDC Core §3.1.3.3 `id_token`, RFC 8693 §2.2.1 `issued_token_type`). */
+export interface TokenResponseBody {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+  id_token?: string;
+  issued_token_type?: string;
+}
+
+/** The response plus the records behind it, for grants that must remember what they issued. */
+export interface IssuedTokens {
+  body: TokenResponseBody;
+  accessTokenId: string;
+  refreshTokenId: string | null;
+  /** The grant id the tokens carry (see `IssueTokenRequest.refreshFamilyId`). */
+  familyId: string | null;
+}
+
+export const ACCESS_TOKEN_TYPE_URN = 'urn:ietf:params:oauth:token-type:access_token';

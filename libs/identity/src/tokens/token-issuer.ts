@@ -1,0 +1,148 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { hashToken } from '@gatehouse/crypto';
+import {
+  buildIdTokenClaims,
+  Clock,
+  expiresAt,
+  formatScope,
+  REFRESH_TOKEN_TTL_SECONDS,
+  tokenPrefix,
+} from '@gatehouse/domain';
+import type { AccessTokenEntity, RefreshTokenEntity } from '@gatehouse/persistence';
+import { CLOCK } from '@gatehouse/platform';
+import type { EntityManager } from 'typeorm';
+import { userAccountOf } from '../accounts/account-mapping';
+import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
+import { SigningKeys } from '../keys/signing-keys';
+import { AccountReader } from '../store/account-reader';
+import { OutboxWriter } from '../store/outbox-writer';
+import { TokenStore } from '../store/token-store';
+import { ACCESS_TOKEN_TYPE_URN, IssuedTokens, IssueTokenRequest, TokenResponseBody } from './issue-token-request';
+import { RandomSource } from './random-source';
+import { IssuedTokenFacts, tokenIssuedMessage } from './token-events';
+
+const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+const DEFAULT_GRANT_TYPE: Record<IssueTokenRequest['kind'], string> = {
+  oauth: 'authorization_code',
+  exchange: TOKEN_EXCHANGE_GRANT,
+  trusted_publisher: TOKEN_EXCHANGE_GRANT,
+};
+
+/**
+ * Issues access tokens (and refresh tokens and id_tokens) in the caller's transaction. Only
+ * SHA-256 hashes are stored; the clear tokens exist in the returned body alone. A token.issued
+ * event per token goes to the outbox in the same transaction.
+ */
+@Injectable()
+export class TokenIssuer {
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly accounts: AccountReader,
+    private readonly keys: SigningKeys,
+    private readonly outbox: OutboxWriter,
+    private readonly random: RandomSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDENTITY_OPTIONS) private readonly options: Pick<IdentityOptions, 'publicUrl'>,
+  ) {}
+
+  async issue(manager: EntityManager, request: IssueTokenRequest): Promise<TokenResponseBody> {
+    return (await this.issueTokens(manager, request)).body;
+  }
+
+  async issueTokens(manager: EntityManager, request: IssueTokenRequest): Promise<IssuedTokens> {
+    assertIssuable(request);
+    const nowMs = this.clock.now();
+    const now = new Date(nowMs);
+    const familyId = request.refreshFamilyId ?? (request.kind === 'oauth' ? this.random.id(nowMs) : null);
+    const grantType = request.grantType ?? DEFAULT_GRANT_TYPE[request.kind];
+    const authTime = request.authTime ?? now;
+
+    const accessToken = this.random.token(request.kind === 'trusted_publisher' && request.repo ? tokenPrefix('trusted_publisher') : tokenPrefix('oauth_access'));
+    const access: AccessTokenEntity = {
+      id: this.random.id(nowMs),
+      tokenHash: hashToken(accessToken),
+      kind: request.kind,
+      userId: request.userId,
+      clientId: request.clientId,
+      scopes: [...request.scopes],
+      orgIds: [...request.orgIds],
+      boundOrgId: request.boundOrgId ?? null,
+      role: request.memberRole ?? null,
+      repo: request.repo ?? null,
+      refreshFamilyId: familyId,
+      authTime,
+      expiresAt: new Date(expiresAt(nowMs, request.ttlSeconds)),
+      revokedAt: null,
+      createdAt: now,
+    };
+    await this.tokens.insertAccessToken(manager, access);
+    const facts = { userId: request.userId, clientId: request.clientId, grantType, scopes: access.scopes, organizationId: access.boundOrgId, familyId, issuedAt: now };
+    await this.publish(manager, { ...facts, tokenId: access.id, kind: 'access', expiresAt: access.expiresAt });
+
+    const body: TokenResponseBody = {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: request.ttlSeconds,
+      scope: formatScope(request.scopes),
+    };
+
+    let refreshTokenId: string | null = null;
+    if (request.withRefreshToken) {
+      const refreshToken = this.random.token(tokenPrefix('oauth_refresh'));
+      const refresh: RefreshTokenEntity = {
+        id: this.random.id(nowMs),
+        tokenHash: hashToken(refreshToken),
+        familyId: familyId ?? this.random.id(nowMs),
+        clientId: request.clientId!,
+        userId: request.userId!,
+        scopes: [...request.scopes],
+        orgIds: [...request.orgIds],
+        authTime,
+        expiresAt: new Date(expiresAt(nowMs, REFRESH_TOKEN_TTL_SECONDS)),
+        usedAt: null,
+        revokedAt: null,
+        createdAt: now,
+      };
+      await this.tokens.insertRefreshToken(manager, refresh);
+      await this.publish(manager, { ...facts, tokenId: refresh.id, kind: 'refresh', familyId: refresh.familyId, expiresAt: refresh.expiresAt });
+      refreshTokenId = refresh.id;
+      body.refresh_token = refreshToken;
+    }
+
+    if (request.idToken) body.id_token = await this.idToken(manager, request, accessToken, nowMs, authTime);
+    if (request.kind !== 'oauth') body.issued_token_type = ACCESS_TOKEN_TYPE_URN;
+    return { body, accessTokenId: access.id, refreshTokenId, familyId };
+  }
+
+  private async idToken(manager: EntityManager, request: IssueTokenRequest, accessToken: string, nowMs: number, authTime: Date): Promise<string> {
+    const user = await this.accounts.findUser(request.userId!, manager);
+    if (!user) throw new Error(`Cannot issue an id_token: user ${request.userId} does not exist`);
+    const claims = buildIdTokenClaims({
+      issuer: this.options.publicUrl,
+      publicUrl: this.options.publicUrl,
+      clientId: request.clientId!,
+      user: userAccountOf(user),
+      scopes: request.scopes,
+      nowMs,
+      authTimeMs: authTime.getTime(),
+      nonce: request.nonce ?? null,
+      accessToken,
+    });
+    return this.keys.signIdToken(claims);
+  }
+
+  private async publish(manager: EntityManager, facts: IssuedTokenFacts): Promise<void> {
+    const message = tokenIssuedMessage(facts);
+    if (message) await this.outbox.append(manager, message);
+  }
+}
+
+/** Programming errors of the calling grant, not client errors. */
+function assertIssuable(request: IssueTokenRequest): void {
+  if ((request.withRefreshToken || request.idToken) && (!request.userId || !request.clientId)) {
+    throw new Error('Refresh tokens and id_tokens need both a user and a client');
+  }
+  if (!Number.isInteger(request.ttlSeconds) || request.ttlSeconds <= 0) {
+    throw new Error(`Access token lifetime must be a positive whole number of seconds, got ${request.ttlSeconds}`);
+  }
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Clock } from '@gatehouse/domain';
+import type { AccessTokenEntity } from '@gatehouse/persistence';
+import { CLOCK } from '@gatehouse/platform';
+import type { EntityManager } from 'typeorm';
+import { OutboxWriter } from '../store/outbox-writer';
+import { RevokedFamily, TokenStore } from '../store/token-store';
+import { RevocationReason, tokenRevokedMessage } from './token-events';
+
+/** Revokes tokens in the caller's transaction, with a token.revoked event per token revoked. */
+@Injectable()
+export class TokenRevoker {
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly outbox: OutboxWriter,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Every refresh and access token of a grant (RFC 9700 §4.14.2: reuse of a rotated refresh
+   * token; OAuth 2.1 §4.1.3: replay of an authorization code).
+   */
+  async revokeFamily(manager: EntityManager, familyId: string, reason: RevocationReason): Promise<RevokedFamily> {
+    const at = new Date(this.clock.now());
+    const revoked = await this.tokens.revokeFamily(manager, familyId, at);
+    for (const token of revoked.refreshTokens) await this.publish(manager, tokenRevokedMessage(token, 'refresh', reason, at));
+    for (const token of revoked.accessTokens) await this.publish(manager, tokenRevokedMessage(token, 'access', reason, at));
+    return revoked;
+  }
+
+  /** One access token; null when it was already revoked. */
+  async revokeAccessToken(manager: EntityManager, id: string, reason: RevocationReason): Promise<AccessTokenEntity | null> {
+    const at = new Date(this.clock.now());
+    const revoked = await this.tokens.revokeAccessToken(manager, id, at);
+    if (revoked) await this.publish(manager, tokenRevokedMessage(revoked, 'access', reason, at));
+    return revoked;
+  }
+
+  private async publish(manager: EntityManager, message: ReturnType<typeof tokenRevokedMessage>): Promise<void> {
+    if (message) await this.outbox.append(manager, message);
+  }
+}
