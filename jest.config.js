@@ -32,15 +32,15 @@ module.exports = {
       testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/timeout-integration.ts'],
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
+      globalSetup: '<rootDir>/libs/testing/src/jest/e2e-global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/timeout-e2e.ts'],
     },
   ],
 };

@@ -1,0 +1,58 @@
+import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// `npm start` is `build && node dist/apps/gatehouse/src/main.js`; the e2e global setup built dist/.
+describe('the all-in-one process (npm start)', () => {
+  let dataDir: string;
+  let gatehouse: NodeProcess;
+  let base: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-aio-'));
+    const port = await findFreePort();
+    base = `http://127.0.0.1:${port}`;
+    gatehouse = startNodeProcess('dist/apps/gatehouse/src/main.js', {
+      env: { PORT: String(port), GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_SEED: '', DATABASE_URL: '', REDIS_URL: '', KAFKA_BROKERS: '' },
+    });
+  });
+
+  afterAll(async () => {
+    await gatehouse?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers /healthz within 30 s of a start on an empty data directory', async () => {
+    const started = Date.now();
+    await waitForHttp(`${base}/healthz`, { timeoutMs: 30_000, process: gatehouse });
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('is ready on its embedded stores', async () => {
+    const response = await waitForHttp(`${base}/readyz`, { process: gatehouse });
+    expect(await response.json()).toEqual({
+      status: 'ready',
+      checks: { postgres: 'ok', 'flow-state': 'ok', 'event-bus': 'ok' },
+    });
+  });
+
+  it('prints its URL and the demo sign-in credentials', () => {
+    expect(gatehouse.output()).toContain(`Gatehouse is running at http://localhost:`);
+    expect(gatehouse.output()).toContain('alice / gatehouse-demo');
+  });
+
+  it('kept its generated secrets under the data directory, readable by the owner only', () => {
+    expect(statSync(join(dataDir, 'encryption.key')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'internal.token')).mode & 0o777).toBe(0o600);
+  });
+
+  it('logs structured JSON', () => {
+    const listening = gatehouse.logs.find((entry) => entry.msg === 'listening');
+    expect(listening).toMatchObject({ level: 'info', service: 'gatehouse' });
+  });
+
+  it('drains and exits 0 on SIGTERM', async () => {
+    expect(await gatehouse.stop()).toEqual({ code: 0, signal: null });
+  });
+});

@@ -1,0 +1,65 @@
+import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
+import { randomBytes } from 'node:crypto';
+
+// The production shape: each service its own process against the run's real PostgreSQL, Redis
+// and Kafka (DATABASE_URL, REDIS_URL, KAFKA_BROKERS come from the e2e global setup).
+const SERVICES = ['auth', 'token-exchange', 'webhook-management', 'delivery-worker'] as const;
+
+describe('the four services as separate processes', () => {
+  const running = new Map<string, { process: NodeProcess; url: string }>();
+
+  beforeAll(async () => {
+    const migrate = startNodeProcess('dist/apps/cli/src/main.js', { args: ['admin', 'migrate'] });
+    const migrated = await migrate.exited;
+    if (migrated.code !== 0) throw new Error(`admin migrate failed:\n${migrate.output()}`);
+
+    const secrets = {
+      GATEHOUSE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      GATEHOUSE_INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
+    };
+    const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (name) => [name, await findFreePort()] as const)));
+    for (const name of SERVICES) {
+      const url = `http://127.0.0.1:${ports[name]}`;
+      const process = startNodeProcess(`dist/apps/${name}/src/main.js`, {
+        env: {
+          ...secrets,
+          PORT: String(ports[name]),
+          GATEHOUSE_PUBLIC_URL: `http://127.0.0.1:${ports.auth}`,
+          GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${ports['token-exchange']}`,
+          GATEHOUSE_SHUTDOWN_GRACE_MS: '2000',
+        },
+      });
+      running.set(name, { process, url });
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all([...running.values()].map(({ process }) => process.stop()));
+  });
+
+  it.each(SERVICES)('%s reports ready with its PostgreSQL, Redis and Kafka connections', async (name) => {
+    const { process, url } = running.get(name)!;
+    const response = await waitForHttp(`${url}/readyz`, { timeoutMs: 60_000, process });
+    expect(await response.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', kafka: 'ok' } });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${url}/metrics`)).text()).toContain(`service="${name}"`);
+    expect(process.logs.find((entry) => entry.msg === 'listening')).toMatchObject({ service: name, level: 'info' });
+  });
+
+  it.each(SERVICES)('%s drains and exits 0 on SIGTERM', async (name) => {
+    expect(await running.get(name)!.process.stop()).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('a service with bad configuration', () => {
+  it('stops at once with exit code 78, naming each bad variable', async () => {
+    const auth = startNodeProcess('dist/apps/auth/src/main.js', {
+      env: { DATABASE_URL: 'mysql://nope', GATEHOUSE_PUBLIC_URL: 'not a url', GATEHOUSE_ENCRYPTION_KEY: 'short' },
+    });
+    const { code } = await auth.exited;
+    expect(code).toBe(78);
+    expect(auth.output()).toContain('DATABASE_URL');
+    expect(auth.output()).toContain('GATEHOUSE_PUBLIC_URL');
+    expect(auth.output()).toContain('GATEHOUSE_ENCRYPTION_KEY');
+  });
+});

@@ -1,0 +1,2 @@
+// End-to-end specs start whole services as processes.
+jest.setTimeout(180_000);
