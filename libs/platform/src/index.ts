@@ -41,3 +41,4 @@ export * from './infrastructure/database.module';
 export * from './infrastructure/flow-state.module';
 export * from './infrastructure/messaging.module';
 export * from './infrastructure/infrastructure-lifecycle';
+export * from './infrastructure/outbox-relay-lifecycle';

@@ -1,35 +1,53 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { Clock } from '@gatehouse/domain';
 import {
   EventBus,
   InProcessEventBus,
   KafkaEventBus,
   KafkaEventBusOptions,
   MessagingLogger,
+  OutboxRelay,
+  OutboxRelayOptions,
   stderrMessagingLogger,
 } from '@gatehouse/messaging';
+import { TypeOrmOutboxStore } from '@gatehouse/persistence';
 import { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { CLOCK } from '../clock/clock.module';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { ReadinessModule } from '../health/readiness.module';
 import { LOGGER } from '../logging/logger.token';
 import { InfrastructureLifecycle } from './infrastructure-lifecycle';
+import { OutboxRelayLifecycle } from './outbox-relay-lifecycle';
 
-export type MessagingModuleOptions =
+export type MessagingModuleOptions = (
   | ({ type: 'kafka' } & Pick<KafkaEventBusOptions, 'brokers' | 'clientId' | 'connection' | 'shutdownTimeoutMs'>)
   | {
       type: 'in-process';
       /** A bus made by the caller (and closed by it); a fresh one owned by this module otherwise. */
       bus?: EventBus;
-    };
+    }
+) & {
+  /**
+   * Run an outbox relay over the database of `DatabaseModule` (which must be imported too):
+   * processes that write events through the outbox set it. Injectable as `OUTBOX_RELAY`.
+   */
+  outboxRelay?: boolean | Omit<OutboxRelayOptions, 'logger'>;
+};
 
 /** Injection token of the process's `EventBus` (`@gatehouse/messaging`). */
 export const EVENT_BUS = Symbol('gatehouse.eventBus');
+
+/** Injection token of the `OutboxRelay`, present when `outboxRelay` is set; call `notify()` after a commit that wrote events. */
+export const OUTBOX_RELAY = Symbol('gatehouse.outboxRelay');
 
 const MESSAGING_LIFECYCLE = Symbol('gatehouse.messagingLifecycle');
 
 /**
  * The event bus: Kafka in the distributed shape (readiness check `kafka`), in-process in the
  * all-in-one (check `event-bus`). Closed on shutdown, which lets every subscription's in-flight
- * handler finish and commit first.
+ * handler finish and commit first. With `outboxRelay`, the relay starts once the application has
+ * started and stops (finishing its batch) before the bus and the database close.
  */
 @Module({})
 export class MessagingModule {
@@ -56,10 +74,27 @@ export class MessagingModule {
             ),
           inject: [ReadinessRegistry, EVENT_BUS],
         },
+        ...(options.outboxRelay ? outboxRelayProviders(options.outboxRelay === true ? {} : options.outboxRelay) : []),
       ],
-      exports: [EVENT_BUS],
+      exports: options.outboxRelay ? [EVENT_BUS, OUTBOX_RELAY] : [EVENT_BUS],
     };
   }
+}
+
+function outboxRelayProviders(relayOptions: Omit<OutboxRelayOptions, 'logger'>): Provider[] {
+  return [
+    {
+      provide: OUTBOX_RELAY,
+      useFactory: (dataSource: DataSource, bus: EventBus, clock?: Clock, logger?: Logger) =>
+        new OutboxRelay(new TypeOrmOutboxStore(dataSource, clock), bus, { ...relayOptions, logger: messagingLogger(logger) }),
+      inject: [DataSource, EVENT_BUS, { token: CLOCK, optional: true }, { token: LOGGER, optional: true }],
+    },
+    {
+      provide: OutboxRelayLifecycle,
+      useFactory: (relay: OutboxRelay) => new OutboxRelayLifecycle(relay),
+      inject: [OUTBOX_RELAY],
+    },
+  ];
 }
 
 function createBus(options: MessagingModuleOptions, logger: MessagingLogger): EventBus {
