@@ -191,6 +191,17 @@ describe('a service built by the platform', () => {
       expect(await res.json()).toEqual({ error: 'Cannot GET /nowhere' });
     });
 
+    it('answers a path parameter with broken percent-encoding with 400', async () => {
+      const res = await call('/api/things/%E0%A4%A');
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-error-message')).toBeTruthy();
+    });
+
+    it('answers a JSON body that is not an object or array with 400', async () => {
+      const res = await postJson('/api/items', '"just a string"');
+      expect(res.status).toBe(400);
+    });
+
     it('answers a known path with the wrong method with 405 and Allow', async () => {
       const res = await call('/api/items', { method: 'DELETE' });
       expect(res.status).toBe(405);

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import { ApiError, InvalidClient } from '@gatehouse/domain';
 import type { Request } from 'express';
@@ -60,6 +60,11 @@ export class ApiProbeController {
   @Get('limited')
   limited(): never {
     throw new ApiError('rate_limited', 'Too many requests', { retryAfterSeconds: 30 });
+  }
+
+  @Get('things/:id')
+  thing(@Param('id') id: string) {
+    return { id };
   }
 
   @Get('slow')
