@@ -1,0 +1,81 @@
+import { FrozenClock } from '@gatehouse/domain';
+import { FakeSigningKeyCrypto, InMemorySigningKeyStore } from '../testing/in-memory-signing-keys';
+import { TEST_ENCRYPTION_KEY } from '../testing/identity-test-kit';
+import { SigningKeys } from './signing-keys';
+
+describe('SigningKeys', () => {
+  let store: InMemorySigningKeyStore;
+  let crypto: FakeSigningKeyCrypto;
+  let clock: FrozenClock;
+  const make = (cacheTtlMs = 0) => new SigningKeys(store, crypto, clock, { encryptionKey: TEST_ENCRYPTION_KEY, signingKeyCacheTtlMs: cacheTtlMs });
+
+  beforeEach(() => {
+    store = new InMemorySigningKeyStore();
+    crypto = new FakeSigningKeyCrypto();
+    clock = new FrozenClock(Date.UTC(2026, 0, 1));
+  });
+
+  it('makes the first key on first use, once, even for concurrent callers', async () => {
+    const keys = make();
+    const [a, b] = await Promise.all([keys.jwks(), keys.jwks()]);
+    expect(a).toEqual({ keys: [{ kty: 'RSA', kid: 'kid-1', n: 'n1', e: 'AQAB' }] });
+    expect(b).toEqual(a);
+    expect(crypto.generated).toBe(1);
+    expect(store.keys.map((key) => [key.kid, key.status])).toEqual([['kid-1', 'current']]);
+  });
+
+  it('adopts the key another replica stored first', async () => {
+    const other = make();
+    await other.jwks();
+    const keys = make();
+    expect(await keys.signIdToken({ sub: 'u' })).toBe('kid-1.d1.{"sub":"u"}');
+    expect(store.keys).toHaveLength(1);
+  });
+
+  it('when two replicas race, keeps one current key and both sign with it', async () => {
+    // Both read "no key", both generate; the store keeps the first insert.
+    const first = make();
+    const second = make();
+    const [one, two] = await Promise.all([first.signIdToken({}), second.signIdToken({})]);
+    expect(store.keys.filter((key) => key.status === 'current')).toHaveLength(1);
+    expect(one.split('.')[0]).toBe(store.keys[0]!.kid);
+    expect(two.split('.')[0]).toBe(store.keys[0]!.kid);
+  });
+
+  it('seals private keys bound to their kid', async () => {
+    await make().jwks();
+    const [stored] = store.keys;
+    expect(stored!.privateJwkEncrypted).toMatch(/^v1\./);
+    expect(stored!.privateJwkEncrypted).not.toContain('d1');
+    expect(stored!.publicJwk).toEqual({ kty: 'RSA', kid: 'kid-1', n: 'n1', e: 'AQAB' });
+  });
+
+  it('rotates: the new key signs, the old one stays published, the one before is retired', async () => {
+    const keys = make();
+    await keys.jwks();
+    expect(await keys.rotate()).toEqual({ current: 'kid-2', previous: 'kid-1' });
+    expect((await keys.jwks()).keys.map((key) => key.kid)).toEqual(['kid-2', 'kid-1']);
+    expect((await keys.signIdToken({})).startsWith('kid-2.')).toBe(true);
+
+    expect(await keys.rotate()).toEqual({ current: 'kid-3', previous: 'kid-2' });
+    expect((await keys.jwks()).keys.map((key) => key.kid)).toEqual(['kid-3', 'kid-2']);
+    expect(store.keys.map((key) => [key.kid, key.status])).toEqual([
+      ['kid-1', 'retired'],
+      ['kid-2', 'previous'],
+      ['kid-3', 'current'],
+    ]);
+  });
+
+  it('rotating with no key yet makes the first one', async () => {
+    expect(await make().rotate()).toEqual({ current: 'kid-1', previous: null });
+  });
+
+  it('picks up a rotation made elsewhere once its cache expires', async () => {
+    const replica = make(60_000);
+    await replica.jwks();
+    await make().rotate();
+    expect((await replica.jwks()).keys.map((key) => key.kid)).toEqual(['kid-1']);
+    clock.advance(60_000);
+    expect((await replica.jwks()).keys.map((key) => key.kid)).toEqual(['kid-2', 'kid-1']);
+  });
+});
