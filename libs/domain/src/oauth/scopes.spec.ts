@@ -139,6 +139,13 @@ describe('scopes', () => {
       expect(resolveRequestedScopes(param, app)).toEqual(expected);
     });
 
+    it('limits token exchange to the app scopes, without the baseline', () => {
+      expect(resolveRequestedScopes('read-repos', ['manage-repos'], { baseline: false })).toEqual(['read-repos']);
+      expect(() => resolveRequestedScopes('openid', ['read-repos'], { baseline: false })).toThrow(
+        new InvalidScope("Scope 'openid' is not allowed for this app"),
+      );
+    });
+
     it('refuses a scope the app does not have', () => {
       expect(() => resolveRequestedScopes('openid jobs', ['openid'])).toThrow(
         new InvalidScope("Scope 'jobs' is not allowed for this app"),

@@ -129,9 +129,16 @@ export function defaultScopes(appScopes: readonly string[]): string[] {
 /**
  * The authorization, device and token-exchange rule in one place: parse the `scope` parameter,
  * fall back to the default when absent or blank, and validate against what the app may ask for.
+ * Token exchange passes `{ baseline: false }`: there the app's own scopes are the whole limit
+ * (issue 5: invalid_scope for a scope the app does not have).
  */
-export function resolveRequestedScopes(scopeParam: string | null | undefined, appScopes: readonly string[]): string[] {
+export function resolveRequestedScopes(
+  scopeParam: string | null | undefined,
+  appScopes: readonly string[],
+  options: { baseline?: boolean } = {},
+): string[] {
   const requested = parseScope(scopeParam);
   if (requested.length === 0) return defaultScopes(appScopes);
-  return validateScopes(requested, allowedScopesForApp(appScopes));
+  const allowed = options.baseline === false ? appScopes : allowedScopesForApp(appScopes);
+  return validateScopes(requested, allowed);
 }
