@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS hook that node loads with --require, before any TypeScript runs */
 // A require hook that lets plain `node` run the workspace's TypeScript, for child processes that
 // tests spawn (`node --require ./libs/testing/src/infra/register-swc.js child.ts`). It compiles
 // .ts files with @swc/core using the workspace .swcrc and resolves the `@gatehouse/*` aliases of

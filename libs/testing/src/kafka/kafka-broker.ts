@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { requireCommand } from '../infra/command-probe';
 import { findFreePort } from '../infra/free-port';
+import { classDataSharing } from './kafka-class-data-sharing';
 import { JAVA_INSTALL_HINT, ensureKafkaJars, javaCommand, kafkaVersion } from './kafka-distribution';
 import { kafkaServerProperties, log4jProperties } from './kafka-server-properties';
 
@@ -33,8 +34,9 @@ export interface RunningKafkaBroker {
  */
 export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promise<RunningKafkaBroker> {
   const java = javaCommand();
-  requireCommand(java, ['-version'], JAVA_INSTALL_HINT);
+  const javaVersion = requireCommand(java, ['-version'], JAVA_INSTALL_HINT);
   const libs = await ensureKafkaJars();
+  const sharing = classDataSharing(javaVersion, libs);
   const classpath = `${libs}/*`;
 
   const workDir = mkdtempSync(join(tmpdir(), 'gatehouse-kafka-'));
@@ -55,11 +57,11 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     '-cp',
     classpath,
   ];
-  formatStorage(java, jvm, configFile, workDir);
+  formatStorage(java, [...sharing.toolArgs, ...jvm], configFile, workDir);
 
   const started = Date.now();
   const consoleFd = openSync(join(workDir, 'console.log'), 'a');
-  const child = spawn(java, [...jvm, 'kafka.Kafka', configFile], { stdio: ['ignore', consoleFd, consoleFd] });
+  const child = spawn(java, [...sharing.brokerArgs, ...jvm, 'kafka.Kafka', configFile], { stdio: ['ignore', consoleFd, consoleFd] });
   closeSync(consoleFd);
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -67,7 +69,9 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   const brokers = `127.0.0.1:${brokerPort}`;
   const stop = async () => {
     process.removeListener('exit', killOnExit);
-    await terminate(child);
+    // Dumping the class archive at exit takes a while on a busy machine: wait longer for it.
+    await terminate(child, sharing.dumping ? 60_000 : 15_000);
+    sharing.afterExit();
     rmSync(workDir, { recursive: true, force: true });
   };
   try {
@@ -131,11 +135,11 @@ async function waitUntilReady(brokers: string, child: ChildProcess, timeoutMs: n
   throw new Error(`no answer from ${brokers} within ${timeoutMs} ms (last error: ${lastError})`);
 }
 
-async function terminate(child: ChildProcess): Promise<void> {
+async function terminate(child: ChildProcess, graceMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const killTimer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(killTimer);
 }

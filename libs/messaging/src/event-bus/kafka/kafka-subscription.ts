@@ -46,6 +46,7 @@ export class KafkaSubscription implements Subscription {
   /** Resolves once the consumer has joined its group and fixed its starting positions. */
   async start(): Promise<void> {
     const ready = this.whenReady();
+    ready.catch(() => undefined); // awaited below; this only keeps an early rejection from counting as unhandled
     try {
       await this.consumer.connect();
       await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning ?? false });
@@ -57,7 +58,6 @@ export class KafkaSubscription implements Subscription {
       });
       await ready;
     } catch (error) {
-      ready.catch(() => undefined);
       await this.consumer.disconnect().catch(() => undefined);
       throw error;
     }
