@@ -12,7 +12,7 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
     imports: [
       DatabaseModule.forRoot({ type: 'postgres', url: config.postgres.url }),
       FlowStateModule.forRoot({ type: 'redis', url: config.redis.url, keyPrefix: 'gatehouse:auth:' }),
-      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-auth' }),
+      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-auth', outboxRelay: true }),
     ],
   };
 }

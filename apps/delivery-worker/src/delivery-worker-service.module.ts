@@ -12,7 +12,7 @@ export function deliveryWorkerServiceModule(config: DeliveryWorkerConfig): Dynam
     imports: [
       DatabaseModule.forRoot({ type: 'postgres', url: config.postgres.url }),
       FlowStateModule.forRoot({ type: 'redis', url: config.redis.url, keyPrefix: 'gatehouse:delivery:' }),
-      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-delivery-worker' }),
+      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-delivery-worker', outboxRelay: true }),
     ],
   };
 }

@@ -18,7 +18,7 @@ export function gatehouseModule(config: AllInOneConfig, seed: EmbeddedSeedOption
     imports: [
       DatabaseModule.forRoot({ type: 'pglite', dataDir: join(config.storage.dataDir, 'pglite'), runMigrations: true }),
       FlowStateModule.forRoot({ type: 'memory' }),
-      MessagingModule.forRoot({ type: 'in-process' }),
+      MessagingModule.forRoot({ type: 'in-process', outboxRelay: true }),
     ],
     providers: [{ provide: SEED_OPTIONS, useValue: seed }, EmbeddedSeeder],
   };

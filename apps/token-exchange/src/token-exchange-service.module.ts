@@ -12,7 +12,7 @@ export function tokenExchangeServiceModule(config: TokenExchangeConfig): Dynamic
     imports: [
       DatabaseModule.forRoot({ type: 'postgres', url: config.postgres.url }),
       FlowStateModule.forRoot({ type: 'redis', url: config.redis.url, keyPrefix: 'gatehouse:token-exchange:' }),
-      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-token-exchange' }),
+      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-token-exchange', outboxRelay: true }),
     ],
   };
 }

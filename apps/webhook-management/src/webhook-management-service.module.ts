@@ -12,7 +12,7 @@ export function webhookManagementServiceModule(config: WebhookManagementConfig):
     imports: [
       DatabaseModule.forRoot({ type: 'postgres', url: config.postgres.url }),
       FlowStateModule.forRoot({ type: 'redis', url: config.redis.url, keyPrefix: 'gatehouse:webhooks:' }),
-      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-webhook-management' }),
+      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-webhook-management', outboxRelay: true }),
     ],
   };
 }
