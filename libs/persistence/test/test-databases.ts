@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { newObjectId } from '@gatehouse/crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { DatabaseTarget, closeDataSource, createDataSource } from '../src/data-source/create-data-source';
+import { startPgliteBridge } from '../src/data-source/pglite-socket-bridge';
 import { runMigrations } from '../src/data-source/run-migrations';
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -60,13 +61,36 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A fresh PGlite data directory under the system's temp dir, removed by `dispose`. */
+/**
+ * A fresh PGlite data directory under the system's temp dir, removed by `dispose`. Running
+ * initdb in WASM takes seconds, so it runs once per machine into a template that is copied.
+ */
 export async function createPgliteTestDatabase(): Promise<TestDatabase> {
+  const template = await pgliteTemplate();
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-pglite-test-'));
+  cpSync(template, dataDir, { recursive: true });
   return {
     target: { type: 'pglite', dataDir },
     dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
+}
+
+async function pgliteTemplate(): Promise<string> {
+  const packageJson = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+  const { version } = JSON.parse(readFileSync(packageJson, 'utf8'));
+  const template = join(tmpdir(), `gatehouse-pglite-template-${version}`);
+  if (existsSync(join(template, 'PG_VERSION'))) return template;
+  // Built aside and renamed into place, so parallel test workers never copy a half-made one.
+  const building = mkdtempSync(join(tmpdir(), 'gatehouse-pglite-template-building-'));
+  const bridge = await startPgliteBridge(building);
+  await bridge.stop();
+  try {
+    renameSync(building, template);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(join(template, 'PG_VERSION'))) throw error;
+  }
+  return template;
 }
 
 export type DatabaseKind = DatabaseTarget['type'];

@@ -16,6 +16,8 @@ interface Registration {
   release(): Promise<void>;
 }
 
+const PGLITE_CONNECTION_WAIT_MS = 30_000;
+
 const registry = new WeakMap<DataSource, Registration>();
 
 /** Migrations are a separate step: the schema is never synchronized from the entities. */
@@ -47,8 +49,10 @@ export async function createDataSource(target: DatabaseTarget, extras: DataSourc
     username: 'postgres',
     database: 'postgres',
     logging,
-    // One connection (see startPgliteBridge), never closed while idle so no one else takes the slot.
-    extra: { max: 1, idleTimeoutMillis: 0 },
+    // One connection (see startPgliteBridge), never closed while idle so no one else takes the
+    // slot. Code that opens a second connection inside a transaction (using the data source
+    // instead of the transaction's manager) would wait forever: the timeout turns that into an error.
+    extra: { max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: PGLITE_CONNECTION_WAIT_MS },
   });
   try {
     await ds.initialize();

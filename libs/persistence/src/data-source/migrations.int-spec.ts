@@ -4,6 +4,9 @@ import { DATABASE_KINDS, TestDatabase, createTestDatabase } from '../../test/tes
 import { closeDataSource, createDataSource } from './create-data-source';
 import { runMigrations } from './run-migrations';
 
+// PGlite runs Postgres in WASM: on a busy two-core machine one statement can take seconds.
+jest.setTimeout(60_000);
+
 const EXPECTED_TABLES = [
   'access_tokens',
   'audit_log',
@@ -96,6 +99,19 @@ describe('PGlite persistence', () => {
         await closeDataSource(second);
       }
     } finally {
+      await database.dispose();
+    }
+  }, SLOW);
+});
+
+describe('PGlite data directory', () => {
+  it('cannot be opened twice at once', async () => {
+    const database = await createTestDatabase('pglite');
+    const first = await createDataSource(database.target);
+    try {
+      await expect(createDataSource(database.target)).rejects.toThrow('is already open in this process');
+    } finally {
+      await closeDataSource(first);
       await database.dispose();
     }
   }, SLOW);

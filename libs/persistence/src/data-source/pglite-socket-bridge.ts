@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { lockDataDir } from './data-dir-lock';
 
 export interface PgliteBridge {
   /** Directory holding the Unix socket: pass it as `host` to the `pg` driver. */
@@ -51,35 +52,41 @@ type WorkerMessage = { type: 'ready' } | { type: 'stopped' } | { type: 'failed';
 export async function startPgliteBridge(dataDir: string): Promise<PgliteBridge> {
   const absoluteDataDir = resolve(dataDir);
   mkdirSync(absoluteDataDir, { recursive: true });
+  const unlock = lockDataDir(absoluteDataDir);
   const socketDir = mkdtempSync(join(tmpdir(), 'gatehouse-pglite-'));
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: {
-      dataDir: absoluteDataDir,
-      socketFile: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-      pglitePath: require.resolve('@electric-sql/pglite'),
-      socketPath: require.resolve('@electric-sql/pglite-socket'),
-    },
-  });
-  const cleanUp = () => rmSync(socketDir, { recursive: true, force: true });
+  const cleanUp = () => {
+    rmSync(socketDir, { recursive: true, force: true });
+    unlock();
+  };
 
+  let worker: Worker | undefined;
   try {
+    worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        dataDir: absoluteDataDir,
+        socketFile: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+        pglitePath: require.resolve('@electric-sql/pglite'),
+        socketPath: require.resolve('@electric-sql/pglite-socket'),
+      },
+    });
     await nextMessage(worker, 'ready');
   } catch (error) {
-    await worker.terminate();
+    await worker?.terminate();
     cleanUp();
     throw new Error(`PGlite could not open ${absoluteDataDir}: ${(error as Error).message}`);
   }
 
+  const running = worker;
   return {
     socketDir,
     port: SOCKET_PORT,
     async stop() {
-      worker.postMessage('stop');
+      running.postMessage('stop');
       try {
-        await nextMessage(worker, 'stopped');
+        await nextMessage(running, 'stopped');
       } finally {
-        await worker.terminate();
+        await running.terminate();
         cleanUp();
       }
     },

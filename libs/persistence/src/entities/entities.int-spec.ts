@@ -13,6 +13,9 @@ import { OAuthAppEntity } from './oauth/oauth-app.entity';
 import { SigningKeyEntity } from './oauth/signing-key.entity';
 import { WebhookEntity } from './webhooks/webhook.entity';
 
+// PGlite runs Postgres in WASM: on a busy two-core machine one statement can take seconds.
+jest.setTimeout(60_000);
+
 const UNIQUE_VIOLATION = '23505';
 const CHECK_VIOLATION = '23514';
 

@@ -5,6 +5,9 @@ import { OutboxMessageEntity } from '../entities/outbox/outbox-message.entity';
 import { appendOutbox } from './append-outbox';
 import { OutboxRecord, TypeOrmOutboxStore } from './typeorm-outbox.store';
 
+// PGlite runs Postgres in WASM: on a busy two-core machine one statement can take seconds.
+jest.setTimeout(60_000);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {

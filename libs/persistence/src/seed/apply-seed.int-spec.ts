@@ -9,6 +9,9 @@ import { SeedDeps, createSeedDeps } from './seed-deps';
 import { SeedError } from './seed-error';
 import { SeedDocument, SeedInput, parseSeedDocument } from './seed-schema';
 
+// PGlite runs Postgres in WASM: on a busy two-core machine one statement can take seconds.
+jest.setTimeout(60_000);
+
 const DEMO_SEED = join(__dirname, '../../seed/demo.yaml');
 const SEEDED_TABLES = ['users', 'organizations', 'memberships', 'oauth_apps', 'personal_access_tokens', 'jobs', 'trusted_publishers'];
 

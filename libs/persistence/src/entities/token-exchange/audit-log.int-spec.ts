@@ -3,6 +3,9 @@ import { DATABASE_KINDS, openMigratedDataSource, testId } from '../../../test/te
 import { sqlStateOf } from '../../../test/fixtures';
 import { AuditLogEntryEntity } from './audit-log-entry.entity';
 
+// PGlite runs Postgres in WASM: on a busy two-core machine one statement can take seconds.
+jest.setTimeout(60_000);
+
 const INSUFFICIENT_PRIVILEGE = '42501';
 
 describe.each(DATABASE_KINDS)('audit_log on %s', (kind) => {
