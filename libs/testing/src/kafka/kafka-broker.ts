@@ -70,8 +70,8 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   const stop = async () => {
     process.removeListener('exit', killOnExit);
     // Dumping the class archive at exit takes a while on a busy machine: wait longer for it.
-    await terminate(child, sharing.dumping ? 60_000 : 15_000);
-    sharing.afterExit();
+    const killed = await terminate(child, sharing.dumping ? 60_000 : 15_000);
+    sharing.afterExit(!killed);
     rmSync(workDir, { recursive: true, force: true });
   };
   try {
@@ -135,13 +135,19 @@ async function waitUntilReady(brokers: string, child: ChildProcess, timeoutMs: n
   throw new Error(`no answer from ${brokers} within ${timeoutMs} ms (last error: ${lastError})`);
 }
 
-async function terminate(child: ChildProcess, graceMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+/** SIGTERM (a controlled shutdown), then SIGKILL after `graceMs`; true when it had to kill. */
+async function terminate(child: ChildProcess, graceMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let killed = false;
   child.kill('SIGTERM');
-  const killTimer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  const killTimer = setTimeout(() => {
+    killed = true;
+    child.kill('SIGKILL');
+  }, graceMs);
   await exited;
   clearTimeout(killTimer);
+  return killed;
 }
 
 function tail(file: string, lines = 40): string {

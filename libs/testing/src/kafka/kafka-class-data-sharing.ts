@@ -9,8 +9,8 @@ export interface ClassDataSharing {
   toolArgs: string[];
   /** Whether this broker dumps an archive when it exits (a slower stop). */
   dumping: boolean;
-  /** Call once the broker JVM has exited: keeps the archive it dumped, if any. */
-  afterExit(): void;
+  /** Call once the broker JVM has exited: keeps the archive it dumped, unless it was killed mid-dump. */
+  afterExit(exitedCleanly: boolean): void;
 }
 
 /**
@@ -32,9 +32,9 @@ export function classDataSharing(javaVersionText: string, libsDir: string): Clas
     brokerArgs: [`-XX:ArchiveClassesAtExit=${partial}`],
     toolArgs: [],
     dumping: true,
-    afterExit: () => {
+    afterExit: (exitedCleanly) => {
       if (!existsSync(partial)) return;
-      if (existsSync(archive)) rmSync(partial, { force: true });
+      if (!exitedCleanly || existsSync(archive)) rmSync(partial, { force: true });
       else renameSync(partial, archive);
     },
   };
