@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, type Clock, isObjectId } from '@gatehouse/domain';
+import type { Principal } from '@gatehouse/identity';
+import { CLOCK } from '@gatehouse/platform';
+import { DELIVERY_REPLAY_TOPIC, deliveryReplayRequestedEvent } from '../contracts/delivery-replay.event';
+import { DeliveryActivityReader } from '../ports/delivery-activity-reader';
+import { IdGenerator } from '../ports/id-generator';
+import { WebhookRepository } from '../ports/webhook-repository';
+import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from './webhook-owner';
+
+export interface ReplayAccepted {
+  /** Id of the new delivery the worker records for the replay. */
+  id: string;
+  replayOf: string;
+  webhookId: string;
+  status: 'queued';
+}
+
+/**
+ * `POST .../{id}/activity/{deliveryId}/replay`: the delivery's payload is sent again to the
+ * webhook's current URL and secret (hf-client-compatibility §2.7). The request goes to the
+ * delivery worker through the outbox; the answer (202) names the delivery it will record.
+ * A disabled webhook gets no deliveries (spec 3.1), replays included: enable it first.
+ */
+@Injectable()
+export class ReplayDelivery {
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly deliveries: DeliveryActivityReader,
+    private readonly ids: IdGenerator,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(principal: Principal, id: string, deliveryId: string): Promise<ReplayAccepted> {
+    const ownerId = webhookOwnerOf(principal);
+    assertWebhookIdShape(id);
+    const replayId = this.ids.newId();
+    const now = new Date(this.clock.now());
+    await this.webhooks.transaction(async (tx) => {
+      const webhook = await tx.findOwnedForUpdate(ownerId, id);
+      if (!webhook) throw webhookNotFound();
+      const original = isObjectId(deliveryId) ? await this.deliveries.findDelivery(id, deliveryId) : null;
+      if (!original) throw ApiError.notFound('Delivery not found');
+      if (webhook.disabled) throw ApiError.conflict('The webhook is disabled; enable it to replay a delivery');
+      const message = deliveryReplayRequestedEvent.encode(
+        { replayId, webhookId: id, deliveryId, requestedBy: ownerId, requestedAt: now.toISOString() },
+        { key: id, id: replayId, time: now },
+      );
+      await tx.publish(DELIVERY_REPLAY_TOPIC, message);
+    });
+    return { id: replayId, replayOf: deliveryId, webhookId: id, status: 'queued' };
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, type CheckedWebhookUrl, classifyAddress } from '@gatehouse/domain';
+import { HostResolver } from '../ports/host-resolver';
+import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks-module-options';
+
+/**
+ * The network half of the webhook URL check (the syntax half is `validateWebhookUrlSyntax`):
+ * the host is resolved and refused if ANY of its addresses is private or special-use, since a
+ * client may connect to any of them. Loopback passes only with GATEHOUSE_ALLOW_LOOPBACK_TARGETS.
+ * The delivery worker checks again at connect time: answers change (DNS rebinding).
+ */
+@Injectable()
+export class WebhookUrlChecker {
+  constructor(
+    private readonly resolver: HostResolver,
+    @Inject(WEBHOOKS_SETTINGS) private readonly settings: WebhooksSettings,
+  ) {}
+
+  async assertPublic(checked: CheckedWebhookUrl, field = 'url'): Promise<void> {
+    if (checked.hostIsIpLiteral) return;
+    let resolution;
+    try {
+      resolution = await this.resolver.resolve(checked.host);
+    } catch (error) {
+      throw new ApiError('unavailable', `${field}: the host ${checked.host} could not be resolved right now; try again`, {
+        field,
+        detail: (error as Error).message,
+      });
+    }
+    if (resolution.kind === 'not_found' || resolution.addresses.length === 0) {
+      throw ApiError.badRequest(`${field}: the host ${checked.host} does not resolve to any address`, field);
+    }
+    for (const address of resolution.addresses) {
+      const verdict = classifyAddress(address, { allowLoopback: this.settings.allowLoopbackTargets });
+      if (!verdict.allowed) {
+        throw ApiError.badRequest(`${field}: must not resolve to a private or special-use address: ${checked.host} is ${verdict.reason}`, field);
+      }
+    }
+  }
+}

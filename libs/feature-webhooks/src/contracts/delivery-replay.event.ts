@@ -1,0 +1,34 @@
+import { defineEvent } from '@gatehouse/messaging';
+import { z } from 'zod';
+
+/**
+ * Replay requests, from webhook-management to the delivery worker; key: webhook id, so a
+ * webhook's replays are handled in the order they were asked for. Written through the outbox in
+ * the transaction that accepted the request.
+ */
+export const DELIVERY_REPLAY_TOPIC = 'gatehouse.delivery-replay.v1';
+
+const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/);
+
+/**
+ * delivery.replay_requested v1. The worker records a new delivery with id `replayId` and
+ * `replay_of = deliveryId`, carrying the original delivery's payload, and sends it to the
+ * webhook's CURRENT url (or Job) and secret (hf-client-compatibility §2.7). `replayId` is the id
+ * the management API already answered with (202), so the worker must use it as the new
+ * delivery's id and treat a second message with the same `replayId` as a duplicate.
+ */
+export const deliveryReplayRequestedEvent = defineEvent({
+  type: 'delivery.replay_requested',
+  version: 1,
+  schema: z.object({
+    replayId: objectIdSchema,
+    webhookId: objectIdSchema,
+    /** The delivery whose payload is sent again (itself possibly a replay). */
+    deliveryId: objectIdSchema,
+    /** The webhook's owner, who asked. */
+    requestedBy: objectIdSchema,
+    requestedAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
+export type DeliveryReplayRequested = z.output<typeof deliveryReplayRequestedEvent.schema>;

@@ -1,0 +1,2 @@
+export * from './delivery-replay.event';
+export * from './webhook-secret-context';

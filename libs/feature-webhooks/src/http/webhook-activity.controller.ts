@@ -1,0 +1,27 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CurrentPrincipal, type Principal, RequireScopes, RequireWriteAccess } from '@gatehouse/identity';
+import type { WebhookActivityView } from '../application/webhook-activity-view';
+import { WebhookActivity } from '../application/webhook-activity.use-case';
+import { type ReplayAccepted, ReplayDelivery } from '../application/replay-delivery.use-case';
+
+/** The activity view (recent deliveries and trigger usage) and replay (hf-client-compatibility §2.7). */
+@Controller('api/settings/webhooks/:id/activity')
+@RequireScopes('webhooks')
+export class WebhookActivityController {
+  constructor(
+    private readonly activity: WebhookActivity,
+    private readonly replays: ReplayDelivery,
+  ) {}
+
+  @Get()
+  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('limit') limit?: string): Promise<WebhookActivityView> {
+    return this.activity.execute(principal, id, limit);
+  }
+
+  @Post(':deliveryId/replay')
+  @HttpCode(202)
+  @RequireWriteAccess()
+  replay(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<ReplayAccepted> {
+    return this.replays.execute(principal, id, deliveryId);
+  }
+}

@@ -1,0 +1,28 @@
+import type { JobSpecRecord, WatchedItem, WebhookDomain } from '@gatehouse/domain';
+
+/**
+ * A webhook as stored: secrets sealed (SecretBox, context `webhookSecretContext(id)`), the Job
+ * spec snapshotted from its source Job at creation, `revision` grown by one on every change.
+ */
+export interface StoredWebhook {
+  id: string;
+  ownerId: string;
+  url: string | null;
+  /** The source Job; null for URL webhooks, or once that Job was deleted (the snapshot remains). */
+  jobSourceId: string | null;
+  jobSpec: JobSpecRecord | null;
+  watched: WatchedItem[];
+  domains: WebhookDomain[];
+  sealedSecret: string | null;
+  /** Job secret name -> sealed value. */
+  sealedJobSecrets: Record<string, string>;
+  disabled: boolean;
+  disabledReason: string | null;
+  revision: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function webhookKind(webhook: Pick<StoredWebhook, 'jobSpec'>): 'url' | 'job' {
+  return webhook.jobSpec ? 'job' : 'url';
+}

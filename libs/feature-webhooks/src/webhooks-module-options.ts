@@ -1,0 +1,29 @@
+import type { NetworkConfig, WebhooksConfig } from '@gatehouse/config';
+import { DEFAULT_TRIGGER_LIMIT_POLICY, type TriggerLimitPolicy } from '@gatehouse/domain';
+
+/** What `WebhooksModule.forRoot` takes, straight from the app's configuration. */
+export interface WebhooksModuleOptions {
+  /** GATEHOUSE_ENCRYPTION_KEY: seals webhook secrets and Job webhook secrets. */
+  encryptionKey: string;
+  webhooks: WebhooksConfig;
+  network: NetworkConfig;
+}
+
+/** The rules the use cases apply, derived once from the options. */
+export interface WebhooksSettings {
+  maxWebhooksPerUser: number;
+  /** GATEHOUSE_ALLOW_LOOPBACK_TARGETS: loopback URLs (and plain http to them) are accepted. */
+  allowLoopbackTargets: boolean;
+  /** The per-webhook trigger limit the delivery worker enforces; the activity view reports usage against it. */
+  triggerLimit: TriggerLimitPolicy;
+}
+
+export const WEBHOOKS_SETTINGS = Symbol('gatehouse.webhooksSettings');
+
+export function webhooksSettingsOf(options: Pick<WebhooksModuleOptions, 'webhooks' | 'network'>): WebhooksSettings {
+  return {
+    maxWebhooksPerUser: options.webhooks.maxWebhooksPerUser,
+    allowLoopbackTargets: options.network.allowLoopbackTargets,
+    triggerLimit: { ...DEFAULT_TRIGGER_LIMIT_POLICY, limit: options.webhooks.dailyTriggerLimit },
+  };
+}
