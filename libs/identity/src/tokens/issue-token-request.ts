@@ -9,6 +9,8 @@ export interface IssueTokenRequest {
   clientId: string | null;
   /** Granted scopes, already validated by the grant. */
   scopes: string[];
+  /** Scopes of the refresh token when they differ from the access token's (a narrowed refresh, RFC 6749 §6). */
+  refreshTokenScopes?: string[];
   /** Organizations granted at consent (`orgIds`). */
   orgIds: string[];
   /** Token exchange: the organization the app is bound to. */

@@ -95,7 +95,7 @@ export class TokenIssuer {
         familyId: familyId ?? this.random.id(nowMs),
         clientId: request.clientId!,
         userId: request.userId!,
-        scopes: [...request.scopes],
+        scopes: [...(request.refreshTokenScopes ?? request.scopes)],
         orgIds: [...request.orgIds],
         authTime,
         expiresAt: new Date(expiresAt(nowMs, REFRESH_TOKEN_TTL_SECONDS)),
@@ -104,7 +104,7 @@ export class TokenIssuer {
         createdAt: now,
       };
       await this.tokens.insertRefreshToken(manager, refresh);
-      await this.publish(manager, { ...facts, tokenId: refresh.id, kind: 'refresh', familyId: refresh.familyId, expiresAt: refresh.expiresAt });
+      await this.publish(manager, { ...facts, tokenId: refresh.id, kind: 'refresh', scopes: refresh.scopes, familyId: refresh.familyId, expiresAt: refresh.expiresAt });
       refreshTokenId = refresh.id;
       body.refresh_token = refreshToken;
     }

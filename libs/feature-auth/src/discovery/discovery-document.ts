@@ -1,0 +1,61 @@
+import { CODE_CHALLENGE_METHODS_SUPPORTED, SCOPES_SUPPORTED, TOKEN_ENDPOINT_AUTH_METHODS } from '@gatehouse/domain';
+
+export const DEVICE_CODE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
+export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+
+/** Claims the id_token and userinfo may carry (issue 3 items 6 and 7). */
+export const CLAIMS_SUPPORTED = [
+  'iss',
+  'sub',
+  'aud',
+  'exp',
+  'iat',
+  'auth_time',
+  'nonce',
+  'at_hash',
+  'name',
+  'preferred_username',
+  'picture',
+  'profile',
+  'website',
+  'email',
+  'email_verified',
+  'isPro',
+  'canPay',
+  'orgs',
+  'organizations',
+] as const;
+
+/**
+ * The metadata served at `/.well-known/openid-configuration` (OpenID Connect Discovery 1.0 §3) and
+ * `/.well-known/oauth-authorization-server` (RFC 8414 §2): one document, every endpoint under the
+ * issuer. `none` is listed among the token endpoint methods and `client_id_metadata_document_supported`
+ * is set, which MCP clients check together (oauth-spec-checklist, CIMD).
+ */
+export function buildDiscoveryDocument(issuer: string) {
+  const base = issuer.replace(/\/+$/, '');
+  return {
+    issuer: base,
+    authorization_endpoint: `${base}/oauth/authorize`,
+    token_endpoint: `${base}/oauth/token`,
+    userinfo_endpoint: `${base}/oauth/userinfo`,
+    jwks_uri: `${base}/oauth/jwks`,
+    revocation_endpoint: `${base}/oauth/revoke`,
+    introspection_endpoint: `${base}/oauth/introspect`,
+    device_authorization_endpoint: `${base}/oauth/device`,
+    scopes_supported: [...SCOPES_SUPPORTED],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token', DEVICE_CODE_GRANT_TYPE, TOKEN_EXCHANGE_GRANT_TYPE],
+    code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS_SUPPORTED],
+    token_endpoint_auth_methods_supported: ['none', ...TOKEN_ENDPOINT_AUTH_METHODS.filter((method) => method !== 'none')],
+    revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    subject_types_supported: ['public'],
+    claims_supported: [...CLAIMS_SUPPORTED],
+    client_id_metadata_document_supported: true,
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
+export type DiscoveryDocument = ReturnType<typeof buildDiscoveryDocument>;

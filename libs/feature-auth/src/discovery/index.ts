@@ -1,0 +1,3 @@
+export * from './discovery.module';
+export * from './discovery-document';
+export * from './public-cors.middleware';

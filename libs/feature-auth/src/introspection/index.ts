@@ -1,0 +1,2 @@
+export * from './introspection.module';
+export * from './introspection.service';

@@ -1,0 +1,2 @@
+export * from './keys.module';
+export * from './rotate-signing-keys';

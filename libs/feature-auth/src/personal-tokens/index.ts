@@ -1,0 +1,3 @@
+export * from './personal-tokens.module';
+export * from './personal-tokens.service';
+export * from './personal-token.store';

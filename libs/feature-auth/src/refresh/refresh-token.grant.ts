@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { hashToken } from '@gatehouse/crypto';
+import { Clock, InvalidGrant, InvalidRequest, isExpired } from '@gatehouse/domain';
+import {
+  AccountReader,
+  AuthenticatedClient,
+  ClientAuthenticator,
+  GrantHandler,
+  TokenIssuer,
+  TokenRequestContext,
+  TokenResponseBody,
+  TokenRevoker,
+  TokenStore,
+  TransactionRunner,
+} from '@gatehouse/identity';
+import { CLOCK } from '@gatehouse/platform';
+import type { EntityManager } from 'typeorm';
+import { narrowRefreshScopes } from './narrow-refresh-scopes';
+
+type Outcome = { body: TokenResponseBody } | { refused: InvalidGrant };
+
+/**
+ * The `refresh_token` grant (RFC 6749 §6). Refresh tokens rotate on every use; presenting one
+ * already used revokes every token of its grant (RFC 9700 §4.14.2), and that revocation is
+ * committed even though the request fails. The user is checked again: a disabled user gets
+ * invalid_grant.
+ */
+@Injectable()
+export class RefreshTokenGrant implements GrantHandler {
+  readonly grantType = 'refresh_token';
+
+  constructor(
+    private readonly clients: ClientAuthenticator,
+    private readonly tokens: TokenStore,
+    private readonly accounts: AccountReader,
+    private readonly issuer: TokenIssuer,
+    private readonly revoker: TokenRevoker,
+    private readonly transactions: TransactionRunner,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async handle(request: TokenRequestContext): Promise<TokenResponseBody> {
+    const client = await this.clients.authenticate(request);
+    const refreshToken = request.params.refresh_token;
+    if (!refreshToken) throw new InvalidRequest('refresh_token is required');
+    const outcome = await this.transactions.run((manager) => this.redeem(manager, client, refreshToken, request.params.scope));
+    if ('refused' in outcome) throw outcome.refused;
+    return outcome.body;
+  }
+
+  private async redeem(manager: EntityManager, client: AuthenticatedClient, refreshToken: string, scope: string | undefined): Promise<Outcome> {
+    const row = await this.tokens.lockRefreshToken(manager, hashToken(refreshToken));
+    if (!row || row.clientId !== client.clientId) return refused('Invalid refresh token', 'unknown, or issued to another client');
+    if (row.revokedAt) return refused('The refresh token was revoked');
+    if (row.usedAt) {
+      await this.revoker.revokeFamily(manager, row.familyId, 'refresh_token_reuse');
+      return refused('The refresh token was already used; every token of this grant is now revoked', `family ${row.familyId}`);
+    }
+    const now = this.clock.now();
+    if (isExpired(row.expiresAt.getTime(), now)) return refused('The refresh token expired');
+    const user = await this.accounts.findUser(row.userId, manager);
+    if (!user || user.disabledAt) return refused('The user of this grant can no longer sign in', `user ${row.userId}`);
+
+    const scopes = narrowRefreshScopes(scope, row.scopes);
+    await this.tokens.markRefreshTokenUsed(manager, row.id, new Date(now));
+    const body = await this.issuer.issue(manager, {
+      kind: 'oauth',
+      userId: row.userId,
+      clientId: row.clientId,
+      scopes,
+      // RFC 6749 §6: a new refresh token keeps the scope of the one it replaces.
+      refreshTokenScopes: row.scopes,
+      orgIds: row.orgIds,
+      ttlSeconds: client.accessTokenTtlSeconds,
+      withRefreshToken: true,
+      refreshFamilyId: row.familyId,
+      authTime: row.authTime,
+      idToken: scopes.includes('openid'),
+      grantType: this.grantType,
+    });
+    return { body };
+  }
+}
+
+function refused(description: string, detail?: string): Outcome {
+  return { refused: new InvalidGrant(description, detail) };
+}

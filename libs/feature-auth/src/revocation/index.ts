@@ -1,0 +1,2 @@
+export * from './revocation.module';
+export * from './revocation.service';

@@ -1,0 +1,2 @@
+export * from './userinfo.module';
+export * from './userinfo.service';

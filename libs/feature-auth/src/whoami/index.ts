@@ -1,0 +1,2 @@
+export * from './whoami.module';
+export * from './whoami.service';
