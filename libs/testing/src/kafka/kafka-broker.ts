@@ -93,14 +93,24 @@ async function distinctFreePorts(): Promise<[number, number]> {
 
 /** KRaft refuses to start on an unformatted log directory; a fresh random cluster id per broker. */
 function formatStorage(java: string, jvm: string[], configFile: string, workDir: string): void {
-  const clusterId = randomBytes(16).toString('base64url');
-  const result = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', configFile], {
+  const result = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', randomClusterId(), '-c', configFile], {
     cwd: workDir,
     encoding: 'utf8',
   });
   if (result.status !== 0) {
     rmSync(workDir, { recursive: true, force: true });
     throw new Error(`Formatting Kafka storage failed (exit ${result.status}): ${result.error?.message ?? ''}\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/**
+ * A KRaft cluster id: 16 random bytes in URL-safe base64, never starting with '-' (as Kafka's own
+ * Uuid.randomUuid()), which the storage tool would read as an option.
+ */
+export function randomClusterId(random: (size: number) => Buffer = randomBytes): string {
+  for (;;) {
+    const id = random(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
   }
 }
 
