@@ -1,5 +1,6 @@
 import type { NetworkConfig, WebhooksConfig } from '@gatehouse/config';
 import { DEFAULT_TRIGGER_LIMIT_POLICY, type TriggerLimitPolicy } from '@gatehouse/domain';
+import type { HostResolver } from './ports/host-resolver';
 
 /** What `WebhooksModule.forRoot` takes, straight from the app's configuration. */
 export interface WebhooksModuleOptions {
@@ -7,6 +8,8 @@ export interface WebhooksModuleOptions {
   encryptionKey: string;
   webhooks: WebhooksConfig;
   network: NetworkConfig;
+  /** Replaces the system resolver of the URL check (tests; deployments with a resolver of their own). */
+  hostResolver?: HostResolver;
 }
 
 /** The rules the use cases apply, derived once from the options. */

@@ -41,7 +41,7 @@ export class WebhooksModule {
         { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
         { provide: SourceJobReader, useClass: TypeOrmSourceJobReader },
         { provide: DeliveryActivityReader, useClass: TypeOrmDeliveryActivityReader },
-        { provide: HostResolver, useClass: DnsHostResolver },
+        options.hostResolver ? { provide: HostResolver, useValue: options.hostResolver } : { provide: HostResolver, useClass: DnsHostResolver },
         { provide: IdGenerator, useClass: ObjectIdGenerator },
         WebhookUrlChecker,
         WebhookPresenter,
