@@ -1,0 +1,167 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
+import { IdentityModule, IssueTokenRequest, TEST_ENCRYPTION_KEY, TokenIssuer, TokenResponseBody } from '@gatehouse/identity';
+import {
+  MembershipEntity,
+  MembershipRole,
+  OAuthAppEntity,
+  OrganizationEntity,
+  OrganizationPlan,
+  PersonalAccessTokenEntity,
+  UserEntity,
+} from '@gatehouse/persistence';
+import { bootstrapService, DatabaseModule, FlowStateModule, RunningService } from '@gatehouse/platform';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { AuthTokenModules } from '../auth-token-modules';
+
+export const TEST_PUBLIC_URL = 'https://hub.test';
+export const TEST_INTERNAL_TOKEN = 'internal-token-for-auth-tests-0123456789';
+
+/** The auth token modules on a fresh migrated PostgreSQL database and the run's Redis, listening on loopback. */
+export interface TokenTestApp {
+  url: string;
+  service: RunningService;
+  dataSource: DataSource;
+  /** Issues tokens as the browser flows would, in a transaction of their own. */
+  issue(request: IssueTokenRequest): Promise<TokenResponseBody>;
+  seedUser(username: string, fields?: Partial<UserEntity>): Promise<UserEntity>;
+  seedOrg(name: string, plan?: OrganizationPlan): Promise<OrganizationEntity>;
+  seedMembership(orgId: string, userId: string, role: MembershipRole): Promise<void>;
+  seedApp(clientId: string, fields?: Partial<OAuthAppEntity> & { secret?: string }): Promise<OAuthAppEntity>;
+  /** Stores a personal token and returns it in clear. */
+  seedPersonalToken(userId: string, role: 'read' | 'write', name?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function required(name: string): string {
+  // eslint-disable-next-line no-restricted-properties -- test support reads what the integration tier's global setup exports
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run this suite in the integration tier (its global setup starts PostgreSQL and Redis)`);
+  return value;
+}
+
+export async function startTokenTestApp(extraModules: Array<Type<unknown> | DynamicModule> = []): Promise<TokenTestApp> {
+  const serverUrl = new URL(required('DATABASE_URL'));
+  serverUrl.pathname = '/postgres';
+  const redisUrl = required('REDIS_URL');
+  // eslint-disable-next-line no-restricted-properties -- as above
+  const redisPrefix = process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:';
+  const database = await createScratchDatabase(serverUrl.toString());
+
+  @Module({
+    imports: [
+      DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
+      FlowStateModule.forRoot({ type: 'redis', url: redisUrl, keyPrefix: `${redisPrefix}auth-tokens:` }),
+      IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY, signingKeyCacheTtlMs: 0 }),
+      ...AuthTokenModules,
+      ...extraModules,
+    ],
+  })
+  class AuthTokensUnderTest {}
+
+  let service: RunningService;
+  try {
+    service = await bootstrapService({
+      name: 'auth-tokens-test',
+      module: AuthTokensUnderTest,
+      port: 0,
+      host: '127.0.0.1',
+      internalToken: TEST_INTERNAL_TOKEN,
+      handleProcessSignals: false,
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const dataSource = service.app.get(DataSource);
+  const issuer = service.app.get(TokenIssuer);
+  const manager = dataSource.manager;
+
+  return {
+    url: service.url,
+    service,
+    dataSource,
+    issue: (request) => dataSource.transaction((tx) => issuer.issue(tx, request)),
+    seedUser: (username, fields = {}) =>
+      manager.save(
+        manager.create(UserEntity, {
+          id: newObjectId(),
+          username,
+          email: `${username}@example.com`,
+          fullname: `${username[0]!.toUpperCase()}${username.slice(1)} Test`,
+          passwordHash: 'not-a-hash',
+          ...fields,
+        }),
+      ),
+    seedOrg: (name, plan = 'free') => manager.save(manager.create(OrganizationEntity, { id: newObjectId(), name, fullname: `${name} Inc`, plan })),
+    seedMembership: async (orgId, userId, role) => {
+      await manager.insert(MembershipEntity, { orgId, userId, role });
+    },
+    seedApp: async (clientId, { secret, ...fields } = {}) => {
+      const hasOwner = Boolean(fields.ownerUserId ?? fields.ownerOrgId);
+      const owner = hasOwner ? {} : { ownerUserId: (await manager.findOneByOrFail(UserEntity, {})).id };
+      return manager.save(
+        manager.create(OAuthAppEntity, {
+          id: newObjectId(),
+          clientId,
+          name: `App ${clientId}`,
+          clientSecretHash: secret === undefined ? null : hashToken(secret),
+          ...owner,
+          ...fields,
+        }),
+      );
+    },
+    seedPersonalToken: async (userId, role, name = `${role} token`) => {
+      const token = randomToken('hf_');
+      await manager.insert(PersonalAccessTokenEntity, { id: newObjectId(), tokenHash: hashToken(token), userId, name, role });
+      return token;
+    },
+    close: async () => {
+      await service.close();
+      await database.drop();
+    },
+  };
+}
+
+/** `Authorization: Basic` for client credentials (RFC 6749 §2.3.1). */
+export function basicAuth(clientId: string, secret: string): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+}
+
+/** POSTs a form body. */
+export function postForm(url: string, params: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(params).toString(),
+  });
+}
+
+/** An empty database of its own on the run's server, so migrations and signing keys are this suite's alone. */
+async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `gatehouse_auth_tokens_${randomBytes(5).toString('hex')}`;
+  await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+async function withClient(url: string, work: (client: Client) => Promise<unknown>): Promise<void> {
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`PostgreSQL is not reachable at ${new URL(url).host}: ${(error as Error).message}`);
+  }
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
