@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AuthConfig } from '@gatehouse/config';
-import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { distributedInfrastructure } from '@gatehouse/platform';
 
 @Module({})
 class AuthServiceModule {}
@@ -10,9 +10,7 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
   return {
     module: AuthServiceModule,
     imports: [
-      DatabaseModule.forRoot({ type: 'postgres', url: config.postgres.url }),
-      FlowStateModule.forRoot({ type: 'redis', url: config.redis.url, keyPrefix: 'gatehouse:auth:' }),
-      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-auth', outboxRelay: true }),
+      ...distributedInfrastructure('auth', config),
     ],
   };
 }

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { DeliveryWorkerConfig } from '@gatehouse/config';
-import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { distributedInfrastructure } from '@gatehouse/platform';
 
 @Module({})
 class DeliveryWorkerServiceModule {}
@@ -10,9 +10,7 @@ export function deliveryWorkerServiceModule(config: DeliveryWorkerConfig): Dynam
   return {
     module: DeliveryWorkerServiceModule,
     imports: [
-      DatabaseModule.forRoot({ type: 'postgres', url: config.postgres.url }),
-      FlowStateModule.forRoot({ type: 'redis', url: config.redis.url, keyPrefix: 'gatehouse:delivery:' }),
-      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-delivery-worker', outboxRelay: true }),
+      ...distributedInfrastructure('delivery-worker', config),
     ],
   };
 }

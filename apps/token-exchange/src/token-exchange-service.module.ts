@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { TokenExchangeConfig } from '@gatehouse/config';
-import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { distributedInfrastructure } from '@gatehouse/platform';
 
 @Module({})
 class TokenExchangeServiceModule {}
@@ -10,9 +10,7 @@ export function tokenExchangeServiceModule(config: TokenExchangeConfig): Dynamic
   return {
     module: TokenExchangeServiceModule,
     imports: [
-      DatabaseModule.forRoot({ type: 'postgres', url: config.postgres.url }),
-      FlowStateModule.forRoot({ type: 'redis', url: config.redis.url, keyPrefix: 'gatehouse:token-exchange:' }),
-      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-token-exchange', outboxRelay: true }),
+      ...distributedInfrastructure('token-exchange', config),
     ],
   };
 }

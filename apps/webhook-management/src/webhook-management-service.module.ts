@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { WebhookManagementConfig } from '@gatehouse/config';
-import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { distributedInfrastructure } from '@gatehouse/platform';
 
 @Module({})
 class WebhookManagementServiceModule {}
@@ -10,9 +10,7 @@ export function webhookManagementServiceModule(config: WebhookManagementConfig):
   return {
     module: WebhookManagementServiceModule,
     imports: [
-      DatabaseModule.forRoot({ type: 'postgres', url: config.postgres.url }),
-      FlowStateModule.forRoot({ type: 'redis', url: config.redis.url, keyPrefix: 'gatehouse:webhooks:' }),
-      MessagingModule.forRoot({ type: 'kafka', brokers: config.kafka.brokers, clientId: 'gatehouse-webhook-management', outboxRelay: true }),
+      ...distributedInfrastructure('webhook-management', config),
     ],
   };
 }

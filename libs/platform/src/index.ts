@@ -40,5 +40,6 @@ export * from './clock/clock.module';
 export * from './infrastructure/database.module';
 export * from './infrastructure/flow-state.module';
 export * from './infrastructure/messaging.module';
+export * from './infrastructure/distributed-infrastructure';
 export * from './infrastructure/infrastructure-lifecycle';
 export * from './infrastructure/outbox-relay-lifecycle';

@@ -1,0 +1,23 @@
+import { DynamicModule } from '@nestjs/common';
+import { DatabaseModule } from './database.module';
+import { FlowStateModule } from './flow-state.module';
+import { MessagingModule } from './messaging.module';
+
+export interface DistributedStores {
+  postgres: { url: string };
+  redis: { url: string };
+  kafka: { brokers: string[] };
+}
+
+/**
+ * The adapters of the distributed shape, the same for every service: its PostgreSQL pool, Redis
+ * under a key prefix of its own, and Kafka with an outbox relay (every service that changes the
+ * database publishes through the outbox). Services never migrate: that is `gatehouse admin migrate`.
+ */
+export function distributedInfrastructure(service: string, stores: DistributedStores): DynamicModule[] {
+  return [
+    DatabaseModule.forRoot({ type: 'postgres', url: stores.postgres.url }),
+    FlowStateModule.forRoot({ type: 'redis', url: stores.redis.url, keyPrefix: `gatehouse:${service}:` }),
+    MessagingModule.forRoot({ type: 'kafka', brokers: stores.kafka.brokers, clientId: `gatehouse-${service}`, outboxRelay: true }),
+  ];
+}
