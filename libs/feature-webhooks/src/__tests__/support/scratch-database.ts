@@ -11,6 +11,7 @@ export interface ScratchDatabase {
  * integration tier's global setup), so migrations start from nothing and suites do not collide.
  */
 export async function createScratchDatabase(): Promise<ScratchDatabase> {
+  // eslint-disable-next-line no-restricted-properties -- test support reads what the integration tier's global setup exports
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     throw new Error('DATABASE_URL is not set: run this suite in the integration tier (jest --selectProjects integration), which starts PostgreSQL');
