@@ -1,0 +1,2 @@
+export * from './repo-changed.event';
+export * from './delivery-dead-lettered.event';

@@ -1,0 +1,108 @@
+import type { DeliveryConfig, NetworkConfig, WebhooksConfig } from '@gatehouse/config';
+import { DEFAULT_AUTO_DISABLE_WINDOW_MS } from '@gatehouse/domain';
+import { DELIVERY_REPLAY_TOPIC } from '@gatehouse/feature-webhooks';
+import { Topics } from '@gatehouse/messaging';
+import type { DeliveryTopics } from './delivery-pipeline';
+import { JobLauncher } from './jobs/job-launcher';
+import { DEFAULT_KUBERNETES_JOB_SETTINGS, type KubernetesJobSettings } from './jobs/kubernetes-job-manifest';
+import { DEFAULT_LEASE_MS, DEFAULT_USER_AGENT } from './pipeline/delivery-settings';
+
+/** Knobs with sensible defaults; tests shorten them. */
+export interface DeliveryTuning {
+  /** Attempts in flight per process. */
+  concurrency: number;
+  /** Queued attempts above which the consumers wait. */
+  queueHighWaterMark: number;
+  leaseMs: number;
+  pollIntervalMs: number;
+  claimBatchSize: number;
+  membershipRefreshMs: number;
+  shutdownGraceMs: number;
+  autoDisableAfterMs: number;
+  retriesGaugeIntervalMs: number;
+}
+
+export const DEFAULT_DELIVERY_TUNING: DeliveryTuning = {
+  concurrency: 64,
+  queueHighWaterMark: 1_000,
+  leaseMs: DEFAULT_LEASE_MS,
+  pollIntervalMs: 1_000,
+  claimBatchSize: 100,
+  membershipRefreshMs: 30_000,
+  shutdownGraceMs: 10_000,
+  autoDisableAfterMs: DEFAULT_AUTO_DISABLE_WINDOW_MS,
+  retriesGaugeIntervalMs: 15_000,
+};
+
+export const DEFAULT_DELIVERY_TOPICS: DeliveryTopics = {
+  repoEvents: Topics.repoEvents,
+  webhookChanged: Topics.webhookChanged,
+  deadLetter: Topics.deliveryDeadLetter,
+  replays: DELIVERY_REPLAY_TOPIC,
+};
+
+export const DEFAULT_DELIVERY_GROUP_ID = 'gatehouse-delivery-worker';
+
+export interface DeliveryModuleOptions {
+  /** GATEHOUSE_PUBLIC_URL: base of the repository URLs in payloads. */
+  publicUrl: string;
+  /** GATEHOUSE_ENCRYPTION_KEY: opens webhook and Job secrets. */
+  encryptionKey: string;
+  /** GATEHOUSE_ALLOW_LOOPBACK_TARGETS. */
+  allowLoopbackTargets: boolean;
+  /** GATEHOUSE_DELIVERY_RETRY_SCHEDULE (seconds). */
+  retryScheduleSeconds: readonly number[];
+  /** GATEHOUSE_DELIVERY_TIMEOUT_MS. */
+  timeoutMs: number;
+  /** GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT. */
+  dailyTriggerLimit: number;
+  /** GATEHOUSE_JOB_LAUNCHER, or a launcher of the caller's (tests). */
+  jobLauncher: 'local' | 'kubernetes' | JobLauncher;
+  kubernetes?: Partial<KubernetesJobSettings>;
+  topics?: Partial<DeliveryTopics>;
+  /** Consumer group shared by every replica; default `gatehouse-delivery-worker`. */
+  groupId?: string;
+  /** Names this process's own webhook-changed consumer group; default host, pid and random. */
+  instanceId?: string;
+  userAgent?: string;
+  tuning?: Partial<DeliveryTuning>;
+}
+
+/** The options from an app's typed configuration (delivery-worker or all-in-one). */
+export function deliveryModuleOptionsOf(
+  config: { http: { publicUrl: string }; delivery: DeliveryConfig; webhooks: WebhooksConfig; network: NetworkConfig },
+  encryptionKey: string,
+): DeliveryModuleOptions {
+  return {
+    publicUrl: config.http.publicUrl,
+    encryptionKey,
+    allowLoopbackTargets: config.network.allowLoopbackTargets,
+    retryScheduleSeconds: config.delivery.retryScheduleSeconds,
+    timeoutMs: config.delivery.timeoutMs,
+    dailyTriggerLimit: config.webhooks.dailyTriggerLimit,
+    jobLauncher: config.delivery.jobLauncher,
+  };
+}
+
+export interface ResolvedDeliveryOptions extends DeliveryModuleOptions {
+  topics: DeliveryTopics;
+  groupId: string;
+  userAgent: string;
+  tuning: DeliveryTuning;
+  kubernetes: KubernetesJobSettings;
+}
+
+export function resolveDeliveryOptions(options: DeliveryModuleOptions): ResolvedDeliveryOptions {
+  const tuning = { ...DEFAULT_DELIVERY_TUNING, ...options.tuning };
+  if (tuning.leaseMs <= options.timeoutMs + 5_000) {
+    throw new RangeError(`the delivery lease (${tuning.leaseMs} ms) must exceed the attempt timeout (${options.timeoutMs} ms) by more than 5 s`);
+  }
+  return {
+    ...options,
+    topics: { ...DEFAULT_DELIVERY_TOPICS, ...options.topics },
+    groupId: options.groupId ?? DEFAULT_DELIVERY_GROUP_ID,
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    tuning,
+    kubernetes: { ...DEFAULT_KUBERNETES_JOB_SETTINGS, ...options.kubernetes },
+  };
+}

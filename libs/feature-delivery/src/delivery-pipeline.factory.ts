@@ -1,0 +1,129 @@
+import type { Clock } from '@gatehouse/domain';
+import { SecretBox } from '@gatehouse/crypto';
+import type { FlowStore } from '@gatehouse/flow-state';
+import type { EventBus, OutboxRelay } from '@gatehouse/messaging';
+import type { Logger } from 'pino';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { ResolvedDeliveryOptions } from './delivery-module-options';
+import { DeliveryPipeline } from './delivery-pipeline';
+import { HttpDeliverySender } from './http/http-delivery-sender';
+import { JobLauncher } from './jobs/job-launcher';
+import { DeliveryMetrics } from './metrics/delivery-metrics';
+import { DeliveryAttempt } from './pipeline/delivery-attempt';
+import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
+import { DeliveryIds } from './pipeline/delivery-ids';
+import type { DeliverySettings } from './pipeline/delivery-settings';
+import { DeliveryStore } from './pipeline/delivery-store';
+import type { DeliveryTask } from './pipeline/delivery-task';
+import { ReplayIntake } from './pipeline/replay-intake';
+import { RepoEventIntake } from './pipeline/repo-event-intake';
+import { RetryScheduler } from './pipeline/retry-scheduler';
+import { TriggerLimiter } from './pipeline/trigger-limiter';
+import { WebhookAutoDisabler } from './pipeline/webhook-auto-disabler';
+import { WebhookDisabler } from './pipeline/webhook-disabler';
+import { MembershipCache } from './subscriptions/membership-cache';
+import { MembershipSource } from './subscriptions/membership-source';
+import { SubscriptionRegistry } from './subscriptions/subscription-registry';
+import { WebhookChangesConsumer } from './subscriptions/webhook-changes.consumer';
+import { WebhookDirectory } from './subscriptions/webhook-directory';
+
+export interface DeliveryPipelineDependencies {
+  options: ResolvedDeliveryOptions;
+  bus: EventBus;
+  flowStore: FlowStore;
+  store: DeliveryStore;
+  directory: WebhookDirectory;
+  memberships: MembershipSource;
+  disabler: WebhookDisabler;
+  http: HttpDeliverySender;
+  jobs: JobLauncher;
+  metrics: DeliveryMetrics;
+  clock: Clock;
+  logger: Logger;
+  relay?: OutboxRelay | null;
+  random?: () => number;
+}
+
+/** Wires the pipeline's parts (plain classes over ports) from the module's providers. */
+export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): DeliveryPipeline {
+  const { options, bus, store, metrics, clock } = deps;
+  const logger = deps.logger.child({ component: 'delivery' });
+  const ids = new DeliveryIds();
+  const outboxWritten = () => deps.relay?.notify();
+  const settings: DeliverySettings = {
+    publicUrl: options.publicUrl,
+    userAgent: options.userAgent,
+    retryScheduleSeconds: options.retryScheduleSeconds,
+    timeoutMs: options.timeoutMs,
+    leaseMs: options.tuning.leaseMs,
+    autoDisableAfterMs: options.tuning.autoDisableAfterMs,
+    deadLetterTopic: options.topics.deadLetter,
+  };
+
+  const membership = new MembershipCache(deps.memberships, logger);
+  const registry = new SubscriptionRegistry(deps.directory, membership, {
+    webhookStopped: async (webhookId) => {
+      const cancelled = await store.cancelPending(webhookId, new Date(clock.now()));
+      if (cancelled > 0) metrics.delivery('cancelled', 'unknown', cancelled);
+    },
+    ownerAppeared: (ownerId) => {
+      if (!membership.knows(ownerId)) membership.reload().catch((error: unknown) => logger.warn({ err: error }, 'membership reload failed'));
+    },
+  });
+  const limiter = new TriggerLimiter(deps.flowStore, { limit: options.dailyTriggerLimit, windowMs: 24 * 3_600_000, bucketMs: 3_600_000 });
+  const autoDisabler = new WebhookAutoDisabler(
+    { store, disabler: deps.disabler, registry, clock, outboxWritten, logger },
+    settings.autoDisableAfterMs,
+  );
+  const attempt = new DeliveryAttempt(
+    {
+      store,
+      registry,
+      http: deps.http,
+      jobs: deps.jobs,
+      secretBox: SecretBox.fromBase64Key(options.encryptionKey),
+      autoDisabler,
+      metrics,
+      clock,
+      ids,
+      random: deps.random ?? Math.random,
+      outboxWritten,
+      logger,
+    },
+    settings,
+  );
+  const dispatcher = new DeliveryDispatcher<DeliveryTask>(
+    (task) => attempt.run(task),
+    { concurrency: options.tuning.concurrency, highWaterMark: options.tuning.queueHighWaterMark },
+    (error, task) => logger.error({ err: error, deliveryId: task.deliveryId }, 'delivery attempt failed unexpectedly; the lease will expire and it will be retried'),
+    (depth) => metrics.setQueueDepth(depth),
+  );
+  const instanceId = options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  return new DeliveryPipeline(
+    {
+      bus,
+      store,
+      registry,
+      membership,
+      webhookChanges: new WebhookChangesConsumer(bus, registry, { topic: options.topics.webhookChanged, groupId: `${options.groupId}.webhooks.${instanceId}` }),
+      intake: new RepoEventIntake({ registry, store, limiter, dispatcher, metrics, clock, ids }, settings),
+      replays: new ReplayIntake({ registry, store, limiter, dispatcher, metrics, clock, logger }, settings),
+      scheduler: new RetryScheduler({ store, dispatcher, metrics, clock, logger }, settings, {
+        pollIntervalMs: options.tuning.pollIntervalMs,
+        batchSize: options.tuning.claimBatchSize,
+        gaugeIntervalMs: options.tuning.retriesGaugeIntervalMs,
+      }),
+      dispatcher,
+      http: deps.http,
+      logger,
+      now: () => clock.now(),
+    },
+    {
+      topics: options.topics,
+      groupId: options.groupId,
+      membershipRefreshMs: options.tuning.membershipRefreshMs,
+      shutdownGraceMs: Math.min(options.tuning.shutdownGraceMs, options.timeoutMs),
+    },
+  );
+}

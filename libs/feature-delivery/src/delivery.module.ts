@@ -1,0 +1,103 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { Clock } from '@gatehouse/domain';
+import type { FlowStore } from '@gatehouse/flow-state';
+import type { EventBus, OutboxRelay } from '@gatehouse/messaging';
+import { CLOCK, EVENT_BUS, FLOW_STORE, LOGGER, METRICS_REGISTRY, OUTBOX_RELAY, ReadinessModule } from '@gatehouse/platform';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { type DeliveryModuleOptions, type ResolvedDeliveryOptions, resolveDeliveryOptions } from './delivery-module-options';
+import { DeliveryPipeline } from './delivery-pipeline';
+import { createDeliveryPipeline } from './delivery-pipeline.factory';
+import { DeliveryPipelineLifecycle } from './delivery-pipeline.lifecycle';
+import { HttpDeliverySender } from './http/http-delivery-sender';
+import { UndiciDeliverySender } from './http/undici-delivery-sender';
+import { JobLauncher } from './jobs/job-launcher';
+import { KubernetesJobLauncher } from './jobs/kubernetes-job-launcher';
+import { LocalProcessJobLauncher } from './jobs/local-process-job-launcher';
+import { DeliveryMetrics } from './metrics/delivery-metrics';
+import { DeliveryStore } from './pipeline/delivery-store';
+import { TypeOrmDeliveryStore } from './pipeline/typeorm-delivery-store';
+import { TypeOrmWebhookDisabler } from './pipeline/typeorm-webhook-disabler';
+import { WebhookDisabler } from './pipeline/webhook-disabler';
+import { MembershipSource } from './subscriptions/membership-source';
+import { TypeOrmMembershipSource } from './subscriptions/typeorm-membership-source';
+import { TypeOrmWebhookDirectory } from './subscriptions/typeorm-webhook-directory';
+import { WebhookDirectory } from './subscriptions/webhook-directory';
+
+export const DELIVERY_OPTIONS = Symbol('gatehouse.deliveryOptions');
+
+/**
+ * The delivery worker (docs/architecture.md flow 4): repo change events from the bus to webhook
+ * receivers and Jobs, with retries, dead letters and auto-disable. Needs the platform's
+ * DatabaseModule, FlowStateModule and MessagingModule (with `outboxRelay`, for dead letters and
+ * auto-disable events). Every port is a provider, so tests override one (`JobLauncher`,
+ * `HttpDeliverySender`) without touching the rest.
+ */
+@Module({})
+export class DeliveryModule {
+  static forRoot(options: DeliveryModuleOptions): DynamicModule {
+    const resolved = resolveDeliveryOptions(options);
+    return {
+      module: DeliveryModule,
+      imports: [ReadinessModule],
+      providers: [
+        { provide: DELIVERY_OPTIONS, useValue: resolved },
+        { provide: DeliveryStore, useClass: TypeOrmDeliveryStore },
+        { provide: WebhookDirectory, useClass: TypeOrmWebhookDirectory },
+        { provide: MembershipSource, useClass: TypeOrmMembershipSource },
+        {
+          provide: WebhookDisabler,
+          useFactory: (dataSource: DataSource) => new TypeOrmWebhookDisabler(dataSource, resolved.topics.webhookChanged),
+          inject: [DataSource],
+        },
+        {
+          provide: HttpDeliverySender,
+          useFactory: () => new UndiciDeliverySender({ timeoutMs: resolved.timeoutMs, allowLoopback: resolved.allowLoopbackTargets }),
+        },
+        { provide: JobLauncher, useFactory: () => jobLauncherOf(resolved) },
+        { provide: DeliveryMetrics, useFactory: (registry: Registry) => new DeliveryMetrics(registry), inject: [METRICS_REGISTRY] },
+        {
+          provide: DeliveryPipeline,
+          useFactory: (
+            options: ResolvedDeliveryOptions,
+            bus: EventBus,
+            flowStore: FlowStore,
+            store: DeliveryStore,
+            directory: WebhookDirectory,
+            memberships: MembershipSource,
+            disabler: WebhookDisabler,
+            http: HttpDeliverySender,
+            jobs: JobLauncher,
+            metrics: DeliveryMetrics,
+            clock: Clock,
+            logger: Logger,
+            relay: OutboxRelay | null,
+          ) => createDeliveryPipeline({ options, bus, flowStore, store, directory, memberships, disabler, http, jobs, metrics, clock, logger, relay }),
+          inject: [
+            DELIVERY_OPTIONS,
+            EVENT_BUS,
+            FLOW_STORE,
+            DeliveryStore,
+            WebhookDirectory,
+            MembershipSource,
+            WebhookDisabler,
+            HttpDeliverySender,
+            JobLauncher,
+            DeliveryMetrics,
+            CLOCK,
+            LOGGER,
+            { token: OUTBOX_RELAY, optional: true },
+          ],
+        },
+        DeliveryPipelineLifecycle,
+      ],
+      exports: [DeliveryPipeline, DeliveryMetrics],
+    };
+  }
+}
+
+function jobLauncherOf(options: ResolvedDeliveryOptions): JobLauncher {
+  if (typeof options.jobLauncher !== 'string') return options.jobLauncher;
+  return options.jobLauncher === 'kubernetes' ? new KubernetesJobLauncher(undefined, options.kubernetes) : new LocalProcessJobLauncher();
+}

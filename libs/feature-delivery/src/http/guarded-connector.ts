@@ -1,0 +1,64 @@
+import { classifyAddress } from '@gatehouse/domain';
+import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { buildConnector } from 'undici';
+import { AddressRefusedError } from './address-refused.error';
+
+/** Resolves a host name to every address it has (the `dns.lookup` of the system, by default). */
+export type HostAddressResolver = (hostname: string) => Promise<LookupAddress[]>;
+
+export const systemResolver: HostAddressResolver = (hostname) =>
+  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+
+export interface AddressGuardOptions {
+  /** GATEHOUSE_ALLOW_LOOPBACK_TARGETS: loopback addresses (only) are let through. */
+  allowLoopback: boolean;
+  resolve?: HostAddressResolver;
+}
+
+/**
+ * A `lookup` for net/tls.connect that drops every address `classifyAddress` refuses, so the
+ * socket can only dial allowed addresses: the check happens between resolution and connect,
+ * leaving no window for DNS rebinding (as Svix's worker does). No allowed address at all fails
+ * the connection with AddressRefusedError.
+ */
+export function guardedLookup(options: AddressGuardOptions): LookupFunction {
+  const resolve = options.resolve ?? systemResolver;
+  return (hostname, lookupOptions, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : lookupOptions.family;
+        const candidates = family === 4 || family === 6 ? addresses.filter((address) => address.family === family) : addresses;
+        const verdicts = candidates.map((address) => ({ address, verdict: classifyAddress(address.address, { allowLoopback: options.allowLoopback }) }));
+        const allowed = verdicts.filter(({ verdict }) => verdict.allowed).map(({ address }) => address);
+        if (allowed.length === 0) {
+          const reason = verdicts[0]?.verdict.reason ?? 'no address';
+          callback(new AddressRefusedError(hostname, reason), '', 0);
+          return;
+        }
+        if (lookupOptions.all) callback(null, allowed);
+        else callback(null, allowed[0]!.address, allowed[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+}
+
+/**
+ * undici's connector with the guard: host names go through guardedLookup, and a URL naming an IP
+ * address directly (which net.connect never looks up) is classified before dialling.
+ */
+export function guardedConnector(options: AddressGuardOptions & { connectTimeoutMs: number }): buildConnector.connector {
+  const connect = buildConnector({ lookup: guardedLookup(options), timeout: options.connectTimeoutMs });
+  return (connectOptions, callback) => {
+    const host = connectOptions.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(host)) {
+      const verdict = classifyAddress(host, { allowLoopback: options.allowLoopback });
+      if (!verdict.allowed) {
+        callback(new AddressRefusedError(host, verdict.reason ?? 'refused'), null);
+        return;
+      }
+    }
+    connect(connectOptions, callback);
+  };
+}

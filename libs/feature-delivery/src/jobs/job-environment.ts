@@ -1,0 +1,35 @@
+import { type JobSpecRecord, RESERVED_JOB_ENV_NAMES } from '@gatehouse/domain';
+
+export interface JobEnvironmentInput {
+  spec: JobSpecRecord;
+  /** The payload v3 JSON, exactly the body a URL webhook would get. */
+  payloadBody: string;
+  repo: { id: string; type: string };
+  /** The webhook's secret, or null. */
+  webhookSecret: string | null;
+  /** The webhook's Job secrets, opened. */
+  webhookSecrets: Readonly<Record<string, string>>;
+}
+
+/**
+ * A Job webhook's variables (spec 4.8, hub-docs `jobs-webhooks.md`): the source Job's plain
+ * environment, the webhook's `secrets`, and WEBHOOK_PAYLOAD, WEBHOOK_REPO_ID, WEBHOOK_REPO_TYPE
+ * and WEBHOOK_SECRET (when set), which nothing can shadow. The source Job's own secrets are never
+ * part of it (spec 4.8 rule 2): they are not in the snapshot this reads.
+ */
+export function jobEnvironment(input: JobEnvironmentInput): { environment: Record<string, string>; secretEnvironment: Record<string, string> } {
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.spec.environment ?? {})) {
+    if (!RESERVED_JOB_ENV_NAMES.includes(name) && !Object.hasOwn(input.webhookSecrets, name)) environment[name] = value;
+  }
+  environment.WEBHOOK_PAYLOAD = input.payloadBody;
+  environment.WEBHOOK_REPO_ID = input.repo.id;
+  environment.WEBHOOK_REPO_TYPE = input.repo.type;
+
+  const secretEnvironment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.webhookSecrets)) {
+    if (!RESERVED_JOB_ENV_NAMES.includes(name)) secretEnvironment[name] = value;
+  }
+  if (input.webhookSecret !== null) secretEnvironment.WEBHOOK_SECRET = input.webhookSecret;
+  return { environment, secretEnvironment };
+}

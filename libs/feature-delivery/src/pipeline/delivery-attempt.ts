@@ -1,0 +1,172 @@
+import { type Clock, deliveryHeaders } from '@gatehouse/domain';
+import { SecretBox } from '@gatehouse/crypto';
+import type { Logger } from 'pino';
+import { deliveryDeadLetteredEvent } from '../contracts/delivery-dead-lettered.event';
+import { HttpDeliverySender } from '../http/http-delivery-sender';
+import { jobEnvironment } from '../jobs/job-environment';
+import { JobLauncher, JobLaunchError, LaunchedJob } from '../jobs/job-launcher';
+import { DeliveryMetrics } from '../metrics/delivery-metrics';
+import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
+import type { WebhookSnapshot } from '../subscriptions/webhook-snapshot';
+import { type AttemptResult, type AttemptVerdict, judgeAttempt } from './attempt-verdict';
+import { DeliveryIds } from './delivery-ids';
+import { LEASE_SAFETY_MS, type DeliverySettings } from './delivery-settings';
+import { AttemptNext, DeliveryStore } from './delivery-store';
+import type { DeliveryTask } from './delivery-task';
+import { payloadBody } from './payload-body';
+import { openWebhookSecrets } from './webhook-secrets';
+import { WebhookAutoDisabler } from './webhook-auto-disabler';
+
+export interface DeliveryAttemptPorts {
+  store: DeliveryStore;
+  registry: SubscriptionRegistry;
+  http: HttpDeliverySender;
+  jobs: JobLauncher;
+  secretBox: SecretBox;
+  autoDisabler: WebhookAutoDisabler;
+  metrics: DeliveryMetrics;
+  clock: Clock;
+  ids: DeliveryIds;
+  random: () => number;
+  /** Called after an outbox write (a dead letter) so the relay publishes it now. */
+  outboxWritten: () => void;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * One delivery attempt (issue 7 items 3-6): to the webhook's current URL (POST of payload v3 with
+ * `X-Webhook-Secret` and Standard Webhooks headers, `webhook-id` = the delivery id) or Job; then
+ * the attempt is recorded with its outcome, the next try scheduled in `deliveries.next_attempt_at`
+ * (never waited for here), or the delivery dead-lettered, which may disable the webhook.
+ */
+export class DeliveryAttempt {
+  constructor(
+    private readonly ports: DeliveryAttemptPorts,
+    private readonly settings: DeliverySettings,
+  ) {}
+
+  async run(task: DeliveryTask): Promise<void> {
+    const { store, registry, clock, metrics } = this.ports;
+    // Too little lease left: another worker may claim the delivery while this one sends.
+    if (clock.now() + this.settings.timeoutMs + LEASE_SAFETY_MS > task.lease.getTime()) return;
+    const webhook = await registry.deliverable(task.webhookId);
+    // Gone or disabled: the registry has cancelled its pending deliveries, this one included.
+    if (!webhook) return;
+    const target = webhook.target.kind;
+    const attemptNo = task.attempts + 1;
+    const body = payloadBody(task.payload);
+    const startedAt = clock.now();
+    const { result, launched } = await this.attempt(webhook, task, body, attemptNo);
+    const finishedAt = clock.now();
+    const durationMs = Math.max(0, finishedAt - startedAt);
+    const verdict = judgeAttempt(result, { attemptNo, scheduleSeconds: this.settings.retryScheduleSeconds, now: finishedAt, random: this.ports.random() });
+
+    const recorded = await store.recordAttempt({
+      deliveryId: task.deliveryId,
+      lease: task.lease,
+      attemptId: this.ports.ids.next(startedAt),
+      startedAt: new Date(startedAt),
+      durationMs,
+      statusCode: verdict.statusCode,
+      error: verdict.error,
+      responseExcerpt: verdict.responseExcerpt,
+      next: this.nextOf(task, verdict, finishedAt, attemptNo),
+      now: new Date(finishedAt),
+    });
+    metrics.attempt(target, verdict.error === null ? 'success' : 'failure', durationMs);
+    if (launched && recorded) await this.followJobRun(task, launched, startedAt);
+    if (!recorded || !recorded.applied) return;
+
+    const { decision } = verdict;
+    if (decision.status === 'succeeded') {
+      metrics.delivery('succeeded', target);
+      if (task.eventTime !== undefined && attemptNo === 1) metrics.delivered(target, task.eventTime, finishedAt);
+    } else if (decision.status === 'retrying') {
+      metrics.delivery('retry_scheduled', target);
+    } else {
+      metrics.delivery('failed', target);
+      this.ports.outboxWritten();
+      this.ports.logger.warn({ deliveryId: task.deliveryId, webhookId: task.webhookId, reason: decision.reason, error: verdict.error }, 'delivery dead-lettered');
+      await this.ports.autoDisabler.afterDeadLetter(task.webhookId, verdict.disableWebhook);
+    }
+  }
+
+  private async attempt(webhook: WebhookSnapshot, task: DeliveryTask, body: string, attemptNo: number): Promise<{ result: AttemptResult; launched?: LaunchedJob }> {
+    let secrets;
+    try {
+      secrets = openWebhookSecrets(this.ports.secretBox, webhook);
+    } catch (error) {
+      this.ports.logger.error({ err: error, webhookId: webhook.id }, 'a webhook secret does not open with this encryption key');
+      return { result: { kind: 'not_sendable', message: 'the webhook secret could not be read; set it again' } };
+    }
+    if (webhook.target.kind === 'url') {
+      const headers = deliveryHeaders({
+        messageId: task.deliveryId,
+        timestampSeconds: Math.floor(this.ports.clock.now() / 1000),
+        body,
+        secret: secrets.secret,
+        userAgent: this.settings.userAgent,
+      });
+      return { result: { kind: 'http', result: await this.ports.http.post({ url: webhook.target.url, headers, body }) } };
+    }
+    const repo = task.payload.repo as { id: string; type: string };
+    const variables = jobEnvironment({ spec: webhook.target.spec, payloadBody: body, repo, webhookSecret: secrets.secret, webhookSecrets: secrets.jobSecrets });
+    try {
+      const launched = await this.ports.jobs.launch({ deliveryId: task.deliveryId, webhookId: webhook.id, attemptNo, spec: webhook.target.spec, ...variables });
+      return { result: { kind: 'job_started' }, launched };
+    } catch (error) {
+      const permanent = error instanceof JobLaunchError && error.permanent;
+      const message = error instanceof JobLaunchError ? error.message : 'the Job could not be started';
+      return { result: { kind: 'job_not_started', message, permanent } };
+    }
+  }
+
+  private nextOf(task: DeliveryTask, verdict: AttemptVerdict, now: number, attemptNo: number): AttemptNext {
+    const { decision } = verdict;
+    switch (decision.status) {
+      case 'succeeded':
+        return { status: 'succeeded' };
+      case 'retrying':
+        return { status: 'retrying', nextAttemptAt: new Date(now + decision.delayMs) };
+      case 'failed': {
+        const message = deliveryDeadLetteredEvent.encode(
+          {
+            deliveryId: task.deliveryId,
+            webhookId: task.webhookId,
+            eventId: task.eventId,
+            attempts: attemptNo,
+            lastStatusCode: verdict.statusCode,
+            lastError: verdict.error,
+            reason: decision.reason,
+            failedAt: new Date(now).toISOString(),
+          },
+          { key: task.webhookId, id: `${task.deliveryId}-dead`, time: new Date(now) },
+        );
+        return { status: 'failed', deadLetter: { topic: this.settings.deadLetterTopic, ...message } };
+      }
+    }
+  }
+
+  /** A `job_runs` row per started Job; a followed run (local process) is updated when it ends. */
+  private async followJobRun(task: DeliveryTask, launched: LaunchedJob, startedAt: number): Promise<void> {
+    const id = this.ports.ids.next(startedAt);
+    const { store, clock, logger } = this.ports;
+    try {
+      await store.recordJobRun({
+        id,
+        deliveryId: task.deliveryId,
+        webhookId: task.webhookId,
+        launcher: launched.launcher,
+        externalId: launched.externalId,
+        status: launched.exit ? 'running' : 'created',
+        startedAt: new Date(startedAt),
+      });
+    } catch (error) {
+      logger.warn({ err: error, deliveryId: task.deliveryId }, 'could not record the Job run');
+      return;
+    }
+    launched.exit
+      ?.then((exit) => store.finishJobRun(id, exit.status, exit.exitCode, new Date(clock.now())))
+      .catch((error: unknown) => logger.warn({ err: error, jobRunId: id }, 'could not record the end of a Job run'));
+  }
+}

@@ -1,0 +1,114 @@
+/** One attempt to make; `lane` orders attempts that must not overtake each other. */
+export interface DispatchItem<T> {
+  lane: string;
+  task: T;
+}
+
+export interface DispatcherOptions {
+  /** Attempts in flight at once in this process. */
+  concurrency: number;
+  /** Queued attempts above which producers wait (waitForRoom). */
+  highWaterMark: number;
+}
+
+/**
+ * Runs delivery attempts with bounded concurrency in lanes (issue 7 item 6): the attempts of one
+ * lane (a webhook and a repository) run one after another in the order they were queued, those of
+ * different lanes side by side. A slow receiver thus holds up only its own lanes; the consumer is
+ * held up only when the whole queue passes the high-water mark.
+ */
+export class DeliveryDispatcher<T> {
+  private readonly lanes = new Map<string, T[]>();
+  private readonly ready: string[] = [];
+  private running = 0;
+  private queued = 0;
+  private stopped = false;
+  private roomWaiters: Array<() => void> = [];
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly run: (task: T) => Promise<void>,
+    private readonly options: DispatcherOptions,
+    private readonly onError: (error: unknown, task: T) => void = () => undefined,
+    private readonly onDepth: (depth: number) => void = () => undefined,
+  ) {}
+
+  get depth(): number {
+    return this.queued;
+  }
+
+  get inFlight(): number {
+    return this.running;
+  }
+
+  enqueue({ lane, task }: DispatchItem<T>): void {
+    if (this.stopped) throw new Error('the dispatcher is stopped');
+    const queue = this.lanes.get(lane);
+    if (queue) queue.push(task);
+    else {
+      this.lanes.set(lane, [task]);
+      this.ready.push(lane);
+    }
+    this.queued += 1;
+    this.onDepth(this.queued);
+    this.pump();
+  }
+
+  /** Resolves once fewer than `highWaterMark` attempts are queued. */
+  waitForRoom(): Promise<void> {
+    if (this.queued < this.options.highWaterMark || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  /**
+   * Stops starting attempts, waits up to `graceMs` for those in flight, and returns the tasks
+   * that never started (their leases can be given back).
+   */
+  async stop(graceMs: number): Promise<T[]> {
+    this.stopped = true;
+    // A running attempt was already taken off its lane, so the lanes hold exactly what never started.
+    const left: T[] = [];
+    for (const queue of this.lanes.values()) left.push(...queue.splice(0));
+    this.ready.splice(0);
+    this.lanes.clear();
+    this.queued = 0;
+    this.releaseRoomWaiters();
+    if (this.running > 0) {
+      await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    }
+    return left;
+  }
+
+  private pump(): void {
+    while (!this.stopped && this.running < this.options.concurrency && this.ready.length > 0) {
+      void this.runLane(this.ready.shift()!);
+    }
+  }
+
+  private async runLane(lane: string): Promise<void> {
+    const queue = this.lanes.get(lane);
+    const task = queue?.shift();
+    if (!queue || task === undefined) return;
+    this.running += 1;
+    this.queued -= 1;
+    this.onDepth(this.queued);
+    if (this.queued < this.options.highWaterMark) this.releaseRoomWaiters();
+    try {
+      await this.run(task);
+    } catch (error) {
+      this.onError(error, task);
+    } finally {
+      this.running -= 1;
+      if (!this.stopped) {
+        if (queue.length > 0) this.ready.push(lane);
+        else this.lanes.delete(lane);
+      }
+      if (this.running === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+      this.pump();
+    }
+  }
+
+  private releaseRoomWaiters(): void {
+    this.roomWaiters.splice(0).forEach((resolve) => resolve());
+  }
+}

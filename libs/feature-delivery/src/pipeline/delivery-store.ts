@@ -1,0 +1,85 @@
+import type { OutboxMessage } from '@gatehouse/persistence';
+
+/** Values of `deliveries.status` (libs/persistence DeliveryStatus). */
+export type DeliveryState = 'pending' | 'succeeded' | 'retrying' | 'failed' | 'rate_limited' | 'cancelled';
+
+export interface NewDelivery {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  payload: Record<string, unknown>;
+  status: 'pending' | 'rate_limited' | 'cancelled';
+  /** For `pending`: the lease of the process that makes the first attempt. */
+  nextAttemptAt: Date | null;
+  replayOf: string | null;
+  lastError?: string | null;
+}
+
+/** A delivery claimed for its next attempt, held until `lease` (its `next_attempt_at`). */
+export interface ClaimedDelivery {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  payload: Record<string, unknown>;
+  /** Attempts made so far. */
+  attempts: number;
+  lease: Date;
+  replayOf: string | null;
+}
+
+export type AttemptNext =
+  | { status: 'succeeded' }
+  | { status: 'retrying'; nextAttemptAt: Date }
+  /** Dead-lettered: `deadLetter` is written to the outbox in the same transaction. */
+  | { status: 'failed'; deadLetter: OutboxMessage };
+
+export interface AttemptRecord {
+  deliveryId: string;
+  /** The lease the attempt was made under: only its holder moves the delivery on. */
+  lease: Date;
+  attemptId: string;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  /** Null exactly when the attempt succeeded. */
+  error: string | null;
+  responseExcerpt: string | null;
+  next: AttemptNext;
+  now: Date;
+}
+
+export interface RecordedAttempt {
+  attemptNo: number;
+  /** False when the lease had been lost (the delivery was cancelled, or taken over): the attempt is logged, the state left alone. */
+  applied: boolean;
+}
+
+export interface JobRunRecord {
+  id: string;
+  deliveryId: string;
+  webhookId: string;
+  launcher: string;
+  externalId: string;
+  status: string;
+  startedAt: Date;
+}
+
+/** The worker's tables: `deliveries`, `delivery_attempts`, `job_runs` (docs/architecture.md "Data ownership"). */
+export abstract class DeliveryStore {
+  /** Inserts the rows that are not there yet (unique webhook+event, and id); returns the ids inserted. */
+  abstract insert(rows: readonly NewDelivery[], now: Date): Promise<Set<string>>;
+  /** Due pending/retrying deliveries, locked with SKIP LOCKED and leased until `leaseUntil`, oldest due first. */
+  abstract claimDue(now: Date, limit: number, leaseUntil: Date): Promise<ClaimedDelivery[]>;
+  /** Null when the delivery no longer exists (its webhook was deleted). */
+  abstract recordAttempt(record: AttemptRecord): Promise<RecordedAttempt | null>;
+  /** Gives leases back (shutdown), so the deliveries are due at once for any worker. */
+  abstract releaseLeases(leases: ReadonlyArray<{ id: string; lease: Date }>, now: Date): Promise<void>;
+  /** Marks the webhook's pending and retrying deliveries `cancelled`; returns how many. */
+  abstract cancelPending(webhookId: string, now: Date): Promise<number>;
+  abstract countRetrying(): Promise<number>;
+  abstract find(deliveryId: string): Promise<{ id: string; webhookId: string; eventId: string; payload: Record<string, unknown> } | null>;
+  /** Start of the webhook's current run of failed attempts (none succeeded since), or null. */
+  abstract failingSince(webhookId: string): Promise<Date | null>;
+  abstract recordJobRun(run: JobRunRecord): Promise<void>;
+  abstract finishJobRun(id: string, status: string, exitCode: number | null, finishedAt: Date): Promise<void>;
+}

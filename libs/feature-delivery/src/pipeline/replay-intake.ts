@@ -1,0 +1,74 @@
+import type { Clock } from '@gatehouse/domain';
+import { deliveryReplayRequestedEvent } from '@gatehouse/feature-webhooks';
+import type { IncomingMessage } from '@gatehouse/messaging';
+import type { Logger } from 'pino';
+import { DeliveryMetrics } from '../metrics/delivery-metrics';
+import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
+import { DeliveryDispatcher } from './delivery-dispatcher';
+import type { DeliverySettings } from './delivery-settings';
+import { DeliveryStore } from './delivery-store';
+import { type DeliveryTask, laneOf } from './delivery-task';
+import { TriggerLimiter } from './trigger-limiter';
+
+/**
+ * Replay requests from webhook-management (issue 7 item 8; hf-client-compatibility §2.7): the
+ * stored payload of a delivery is sent again, as a new delivery with the id the management API
+ * already answered with (`replayId`) and `replay_of` = the original, to the webhook's CURRENT URL
+ * (or Job) and secret, read when the attempt is made. A repeated request finds its row and does
+ * nothing. A webhook disabled in the meantime gets the replay recorded as `cancelled`.
+ */
+export class ReplayIntake {
+  constructor(
+    private readonly ports: {
+      registry: SubscriptionRegistry;
+      store: DeliveryStore;
+      limiter: TriggerLimiter;
+      dispatcher: DeliveryDispatcher<DeliveryTask>;
+      metrics: DeliveryMetrics;
+      clock: Clock;
+      logger: Pick<Logger, 'warn'>;
+    },
+    private readonly settings: Pick<DeliverySettings, 'leaseMs'>,
+  ) {}
+
+  async handle(message: IncomingMessage): Promise<void> {
+    const { registry, store, limiter, dispatcher, metrics, clock, logger } = this.ports;
+    const request = deliveryReplayRequestedEvent.decode(message).data;
+    const original = await store.find(request.deliveryId);
+    if (!original || original.webhookId !== request.webhookId) {
+      logger.warn({ replayId: request.replayId, deliveryId: request.deliveryId }, 'replay of a delivery that no longer exists: ignored');
+      return;
+    }
+    const now = clock.now();
+    const webhook = await registry.deliverable(request.webhookId);
+    const decision = webhook ? await limiter.check(webhook.id, now) : null;
+    const status = !webhook ? 'cancelled' : decision!.allowed ? 'pending' : 'rate_limited';
+    const lease = new Date(now + this.settings.leaseMs);
+    const inserted = await store.insert(
+      [
+        {
+          id: request.replayId,
+          webhookId: request.webhookId,
+          eventId: original.eventId,
+          payload: original.payload,
+          status,
+          nextAttemptAt: status === 'pending' ? lease : null,
+          replayOf: original.id,
+          lastError:
+            status === 'cancelled' ? 'the webhook was disabled before the replay could be sent' : status === 'rate_limited' ? `over the limit of ${decision!.limit} triggers per 24 hours` : null,
+        },
+      ],
+      new Date(now),
+    );
+    if (!inserted.has(request.replayId)) return;
+    const target = webhook?.target.kind ?? 'unknown';
+    if (status !== 'pending') {
+      metrics.delivery(status, target);
+      return;
+    }
+    await limiter.record(request.webhookId, now);
+    const task: DeliveryTask = { deliveryId: request.replayId, webhookId: request.webhookId, eventId: original.eventId, payload: original.payload, attempts: 0, lease };
+    dispatcher.enqueue({ lane: laneOf(task), task });
+    await dispatcher.waitForRoom();
+  }
+}

@@ -1,0 +1,19 @@
+import { SecretBox } from '@gatehouse/crypto';
+import { webhookSecretContext } from '@gatehouse/feature-webhooks';
+import type { WebhookSnapshot } from '../subscriptions/webhook-snapshot';
+
+export interface OpenedSecrets {
+  secret: string | null;
+  jobSecrets: Record<string, string>;
+}
+
+/**
+ * Opens a webhook's sealed secret and Job secrets, with the context webhook-management sealed
+ * them under (`webhookSecretContext`). Throws SecretBoxError when one does not open.
+ */
+export function openWebhookSecrets(box: SecretBox, webhook: WebhookSnapshot): OpenedSecrets {
+  const context = webhookSecretContext(webhook.id);
+  const secret = webhook.sealedSecret === null ? null : box.decrypt(webhook.sealedSecret, context);
+  const jobSecrets = Object.fromEntries(Object.entries(webhook.sealedJobSecrets).map(([name, sealed]) => [name, box.decrypt(sealed, context)]));
+  return { secret, jobSecrets };
+}

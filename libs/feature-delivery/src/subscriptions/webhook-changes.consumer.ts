@@ -1,0 +1,39 @@
+import { type EventBus, type IncomingMessage, type Subscription, webhookChangedEvent } from '@gatehouse/messaging';
+import { WEBHOOK_REVISION_HEADER } from '@gatehouse/feature-webhooks';
+import { SubscriptionRegistry } from './subscription-registry';
+
+/**
+ * Follows the compacted webhook-changed topic. Every worker process needs every change, so each
+ * process reads in a consumer group of its own (`<prefix>.<instance id>`), from the end of the
+ * topic: the table snapshot loaded right after joining covers what came before.
+ */
+export class WebhookChangesConsumer {
+  private subscription?: Subscription;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly registry: SubscriptionRegistry,
+    private readonly options: { topic: string; groupId: string },
+  ) {}
+
+  async start(): Promise<void> {
+    this.subscription = await this.bus.subscribe({
+      topics: [this.options.topic],
+      groupId: this.options.groupId,
+      fromBeginning: false,
+      handler: (message) => this.handle(message),
+    });
+  }
+
+  async handle(message: IncomingMessage): Promise<void> {
+    const { data } = webhookChangedEvent.decode(message);
+    const header = message.headers[WEBHOOK_REVISION_HEADER];
+    const revision = header && /^\d+$/.test(header) ? Number(header) : undefined;
+    await this.registry.refresh(data.webhookId, revision);
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.close();
+    this.subscription = undefined;
+  }
+}

@@ -1,0 +1,38 @@
+import type { JobSpecRecord, Subscription, WatchedItem, WebhookDomain } from '@gatehouse/domain';
+
+export type DeliveryTarget = { kind: 'url'; url: string } | { kind: 'job'; spec: JobSpecRecord };
+
+/**
+ * What the worker holds of one webhook: the subscription fields it matches on plus what it needs
+ * to deliver (target, sealed secrets), read from the `webhooks` table. Secrets stay sealed in
+ * memory and are opened per attempt.
+ */
+export interface WebhookSnapshot {
+  id: string;
+  ownerId: string;
+  watched: WatchedItem[];
+  domains: WebhookDomain[];
+  disabled: boolean;
+  revision: number;
+  target: DeliveryTarget;
+  sealedSecret: string | null;
+  /** Job secret name -> sealed value. */
+  sealedJobSecrets: Record<string, string>;
+}
+
+/** An entry of the worker's SubscriptionIndex. */
+export interface DeliverySubscription extends Subscription {
+  webhook: WebhookSnapshot;
+}
+
+export function subscriptionOf(webhook: WebhookSnapshot): DeliverySubscription {
+  return {
+    webhookId: webhook.id,
+    ownerId: webhook.ownerId,
+    watched: webhook.watched,
+    domains: webhook.domains,
+    disabled: webhook.disabled,
+    revision: webhook.revision,
+    webhook,
+  };
+}
