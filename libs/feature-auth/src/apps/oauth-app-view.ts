@@ -1,0 +1,36 @@
+import type { OAuthAppEntity } from '@gatehouse/persistence';
+
+/** An app as the settings API shows it. The secret is never shown again, only whether there is one. */
+export interface OAuthAppView {
+  id: string;
+  clientId: string;
+  name: string;
+  owner: { type: 'user' | 'org'; name: string };
+  redirectUris: string[];
+  scopes: string[];
+  logoUri: string | null;
+  /** No client secret: the app authenticates with PKCE alone (spec 5.1). */
+  public: boolean;
+  accessTokenTtlSeconds: number;
+  /** Set up by the platform's support (spec 2.1), read-only here. */
+  tokenExchange: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function oauthAppView(app: OAuthAppEntity, owner: OAuthAppView['owner']): OAuthAppView {
+  return {
+    id: app.id,
+    clientId: app.clientId,
+    name: app.name,
+    owner,
+    redirectUris: [...app.redirectUris],
+    scopes: [...app.scopes],
+    logoUri: app.logoUri,
+    public: app.clientSecretHash === null,
+    accessTokenTtlSeconds: app.accessTokenTtlSeconds,
+    tokenExchange: app.tokenExchange,
+    createdAt: app.createdAt.toISOString(),
+    updatedAt: app.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,90 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppsModule } from './apps/apps.module';
+import { AUTHORIZATION_CODE_OPTIONS, AuthorizationCodeOptions } from './authorization-code/authorization-code-options';
+import { AuthorizationCodeModule } from './authorization-code/authorization-code.module';
+import { AUTHORIZE_OPTIONS, AuthorizeOptions } from './authorize/authorize-options';
+import { AuthorizeModule } from './authorize/authorize.module';
+import { CIMD_OPTIONS, CimdOptions } from './cimd/cimd-options';
+import { CimdModule } from './cimd/cimd.module';
+import { ConsentModule } from './consent/consent.module';
+import { AuthDiscoveryModule } from './discovery/discovery.module';
+import { IntrospectionModule } from './introspection/introspection.module';
+import { JwksModule } from './keys/keys.module';
+import { PagesModule } from './pages/pages.module';
+import { PersonalTokensModule } from './personal-tokens/personal-tokens.module';
+import { RefreshTokenGrantModule } from './refresh/refresh.module';
+import { RevocationModule } from './revocation/revocation.module';
+import { DEFAULT_SIGN_IN_LIMITS, SESSION_OPTIONS, SessionOptions, SignInLimits } from './session/session-options';
+import { SessionModule } from './session/session.module';
+import { TokenEndpointModule } from './token-endpoint/token-endpoint.module';
+import { UserinfoModule } from './userinfo/userinfo.module';
+import { WhoamiModule } from './whoami/whoami.module';
+
+/** What the `auth` service (and the all-in-one) configure the sign-in and token flows with. */
+export interface AuthModuleOptions {
+  /** GATEHOUSE_PUBLIC_URL: the issuer; an https URL also makes the session cookie Secure. */
+  publicUrl: string;
+  /** GATEHOUSE_AUTHORIZATION_CODE_TTL_SECONDS. */
+  authorizationCodeTtlSeconds: number;
+  /** GATEHOUSE_SESSION_TTL_SECONDS. */
+  signInSessionTtlSeconds: number;
+  /** GATEHOUSE_ALLOW_LOOPBACK_TARGETS: metadata documents may be served on loopback (development). */
+  allowLoopbackTargets: boolean;
+  /** Failed sign-ins allowed per account and per address (default 5 and 30 per 15 minutes). */
+  signInLimits?: SignInLimits;
+}
+
+/** An anonymous session only carries the sign-in form's CSRF token. */
+const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
+
+/**
+ * The `auth` service's HTTP surface: discovery and keys, `/oauth/authorize` with the sign-in and
+ * consent pages, `/oauth/token` with the authorization-code and refresh grants, userinfo,
+ * revocation, introspection, client-ID metadata documents, the OAuth app and personal token
+ * settings, whoami-v2. Needs IdentityModule, the DataSource, FLOW_STORE and CLOCK.
+ */
+@Module({})
+export class AuthModule {
+  static forRoot(options: AuthModuleOptions): DynamicModule {
+    const issuer = options.publicUrl.replace(/\/+$/, '');
+    const optionProviders = [
+      {
+        provide: SESSION_OPTIONS,
+        useValue: {
+          secureCookies: issuer.startsWith('https://'),
+          signedInTtlSeconds: options.signInSessionTtlSeconds,
+          anonymousTtlSeconds: ANONYMOUS_SESSION_TTL_SECONDS,
+          limits: options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
+        } satisfies SessionOptions,
+      },
+      { provide: AUTHORIZE_OPTIONS, useValue: { issuer } satisfies AuthorizeOptions },
+      { provide: AUTHORIZATION_CODE_OPTIONS, useValue: { codeTtlSeconds: options.authorizationCodeTtlSeconds } satisfies AuthorizationCodeOptions },
+      { provide: CIMD_OPTIONS, useValue: { allowLoopbackTargets: options.allowLoopbackTargets } satisfies CimdOptions },
+    ];
+    return {
+      module: AuthModule,
+      // Global so the feature modules below, which are static, can inject the option tokens.
+      global: true,
+      imports: [
+        PagesModule,
+        SessionModule,
+        ConsentModule,
+        CimdModule,
+        AuthorizationCodeModule,
+        AuthorizeModule,
+        AppsModule,
+        AuthDiscoveryModule,
+        JwksModule,
+        TokenEndpointModule,
+        RefreshTokenGrantModule,
+        UserinfoModule,
+        RevocationModule,
+        IntrospectionModule,
+        PersonalTokensModule,
+        WhoamiModule,
+      ],
+      providers: optionProviders,
+      exports: optionProviders.map((provider) => provider.provide),
+    };
+  }
+}

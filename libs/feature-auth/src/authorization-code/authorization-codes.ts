@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { hashToken } from '@gatehouse/crypto';
+import { FlowStore, JsonFlowStore } from '@gatehouse/flow-state';
+import { RandomSource } from '@gatehouse/identity';
+import { FLOW_STORE } from '@gatehouse/platform';
+import { z } from 'zod';
+import { AUTHORIZATION_CODE_OPTIONS, AuthorizationCodeOptions } from './authorization-code-options';
+import { AuthorizationCodeRecord, authorizationCodeRecordSchema } from './authorization-code-record';
+
+const redeemedSchema = z.object({ familyId: z.string(), replayed: z.boolean() });
+type Redeemed = z.infer<typeof redeemedSchema>;
+
+/**
+ * How long a redeemed code is remembered, so a replay can still revoke what it issued
+ * (OAuth 2.1 §4.1.3). Flow state may drop it sooner; then a replay only fails.
+ */
+export const REDEEMED_CODE_MEMORY_SECONDS = 24 * 3600;
+
+/**
+ * Authorization codes in flow state, under the SHA-256 of the code. A code is redeemed once
+ * (atomic take); redeeming leaves a marker naming the grant, which a second use flags so the
+ * tokens of the first use are revoked, even when they are still being issued.
+ */
+@Injectable()
+export class AuthorizationCodes {
+  private readonly codes: JsonFlowStore<AuthorizationCodeRecord>;
+  private readonly redeemed: JsonFlowStore<Redeemed>;
+
+  constructor(
+    @Inject(FLOW_STORE) store: FlowStore,
+    private readonly random: RandomSource,
+    @Inject(AUTHORIZATION_CODE_OPTIONS) private readonly options: AuthorizationCodeOptions,
+  ) {
+    this.codes = new JsonFlowStore(store, 'authorization-code:', authorizationCodeRecordSchema);
+    this.redeemed = new JsonFlowStore(store, 'authorization-code-redeemed:', redeemedSchema);
+  }
+
+  /** Stores the record and returns the code to send to the app. */
+  async issue(record: AuthorizationCodeRecord): Promise<string> {
+    const code = this.random.token('');
+    await this.codes.put(hashToken(code), record, this.options.codeTtlSeconds * 1000);
+    return code;
+  }
+
+  /** The record of a live, unredeemed code, without redeeming it (checks come first). */
+  peek(code: string): Promise<AuthorizationCodeRecord | null> {
+    return this.codes.get(hashToken(code));
+  }
+
+  /** Redeems the code: null when another request redeemed it first or it expired. */
+  async redeem(code: string): Promise<AuthorizationCodeRecord | null> {
+    const key = hashToken(code);
+    const record = await this.codes.take(key);
+    if (record) await this.redeemed.put(key, { familyId: record.familyId, replayed: false }, REDEEMED_CODE_MEMORY_SECONDS * 1000);
+    return record;
+  }
+
+  /** Flags a second use of a redeemed code; the grant id to revoke, or null for a code never seen. */
+  async flagReplay(code: string): Promise<string | null> {
+    const key = hashToken(code);
+    const marker = await this.redeemed.get(key);
+    if (!marker) return null;
+    await this.redeemed.replace(key, { ...marker, replayed: true });
+    return marker.familyId;
+  }
+
+  /** True when the code was presented again after its redemption. */
+  async wasReplayed(code: string): Promise<boolean> {
+    return (await this.redeemed.get(hashToken(code)))?.replayed ?? false;
+  }
+}

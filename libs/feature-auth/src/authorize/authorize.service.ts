@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthorizationParams, authorizationClientId, Clock, OAuthError, validateAuthorizationRequest } from '@gatehouse/domain';
+import { AccountReader } from '@gatehouse/identity';
+import { CLOCK } from '@gatehouse/platform';
+import { ConsentService } from '../consent/consent.service';
+import { SignedInSession } from '../session/browser-session';
+import { AUTHORIZATION_INTENT, AuthorizationIntent } from './authorization-intent';
+import { AuthorizationResponder } from './authorization-responder';
+import { AuthorizingClientResolver, ResolvedClient } from './authorizing-client-resolver';
+
+/**
+ * `error_page`: the client or redirect URI cannot be trusted, show the error, never redirect.
+ * `redirect`: to the app (a code or an error) or to the consent page.
+ * `sign_in`: nobody usable is signed in (`endSession`: the session's user is gone or disabled).
+ */
+export type AuthorizeOutcome =
+  | { kind: 'error_page'; error: OAuthError }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'sign_in'; endSession: boolean };
+
+/** The authorization endpoint (issue 3 item 2, spec 4.6), for GET and POST alike. */
+@Injectable()
+export class AuthorizeService {
+  constructor(
+    private readonly clients: AuthorizingClientResolver,
+    private readonly consents: ConsentService,
+    private readonly responder: AuthorizationResponder,
+    private readonly accounts: AccountReader,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The request is checked in full before anyone is asked to sign in. */
+  async authorize(params: AuthorizationParams, session: SignedInSession | null): Promise<AuthorizeOutcome> {
+    const clientId = authorizationClientId(params);
+    let client: ResolvedClient | null = null;
+    try {
+      if (clientId !== null) client = await this.clients.resolve(clientId, typeof params.scope === 'string' && params.scope.trim() !== '');
+    } catch (error) {
+      if (error instanceof OAuthError) return { kind: 'error_page', error };
+      throw error;
+    }
+    const validated = validateAuthorizationRequest(params, client?.authorizing ?? null);
+    if (validated.kind === 'error_page') return validated;
+    if (validated.kind === 'redirect_error') {
+      return { kind: 'redirect', location: this.responder.failure(validated.redirectUri, validated.state, validated.error) };
+    }
+    if (!session) return { kind: 'sign_in', endSession: false };
+    const user = await this.accounts.findUser(session.data.userId);
+    if (!user || user.disabledAt !== null) return { kind: 'sign_in', endSession: true };
+
+    const { request } = validated;
+    const intent: AuthorizationIntent = {
+      redirectUri: request.redirectUri,
+      state: request.state,
+      nonce: request.nonce,
+      codeChallenge: request.codeChallenge,
+      authTime: session.data.authTime,
+    };
+    try {
+      const start = await this.consents.begin({
+        userId: user.id,
+        client: client!.display,
+        scopes: request.scopes,
+        requiredOrgIds: request.orgIds,
+        intent: { kind: AUTHORIZATION_INTENT, payload: intent },
+      });
+      if (start.kind === 'ask') return { kind: 'redirect', location: start.location };
+      const location = await this.responder.success({ clientId: request.clientId, userId: user.id, intent, grant: start.grant, nowMs: this.clock.now() });
+      return { kind: 'redirect', location };
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      return { kind: 'redirect', location: this.responder.failure(request.redirectUri, request.state, error) };
+    }
+  }
+}

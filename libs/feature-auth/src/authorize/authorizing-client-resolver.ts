@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { allRedirectUrisLoopback, AuthorizingClient, isClientIdMetadataUrl, SCOPES_SUPPORTED } from '@gatehouse/domain';
+import { ClientLookup } from '@gatehouse/identity';
+import { ClientMetadataResolver } from '../cimd/client-metadata-resolver';
+import { ConsentClient } from '../consent/consent-request';
+
+/** The app of an authorization request: what validation needs, and what the consent page shows. */
+export interface ResolvedClient {
+  authorizing: AuthorizingClient;
+  display: ConsentClient;
+}
+
+/**
+ * Finds the app a `client_id` names: a registered app, or, for an http(s) URL, the app its
+ * metadata document describes (fetched; failures throw InvalidClient). Null: no such app.
+ */
+@Injectable()
+export class AuthorizingClientResolver {
+  constructor(
+    private readonly registered: ClientLookup,
+    private readonly metadata: ClientMetadataResolver,
+  ) {}
+
+  /** `scopeRequested`: whether the request carries a `scope` (see the metadata-document case). */
+  async resolve(clientId: string, scopeRequested: boolean): Promise<ResolvedClient | null> {
+    if (isClientIdMetadataUrl(clientId)) {
+      const document = await this.metadata.resolve(clientId);
+      return {
+        // Decision: a document names no scopes, so its app may ask for any scope of spec 5.3 (the
+        // user sees each on the consent page) and gets the openid/profile baseline when it asks
+        // for none; an empty list gives exactly that default.
+        authorizing: {
+          clientId,
+          redirectUris: document.redirectUris,
+          scopes: scopeRequested ? [...SCOPES_SUPPORTED] : [],
+          requiresPkce: true,
+        },
+        display: {
+          clientId,
+          name: document.clientName,
+          clientIdHost: document.hostname,
+          loopbackOnly: allRedirectUrisLoopback(document.redirectUris),
+        },
+      };
+    }
+    const app = await this.registered.findByClientId(clientId);
+    if (!app) return null;
+    return {
+      authorizing: { clientId, redirectUris: app.redirectUris, scopes: app.scopes, requiresPkce: app.clientSecretHash === null },
+      display: { clientId, name: app.name, clientIdHost: null, loopbackOnly: false },
+    };
+  }
+}

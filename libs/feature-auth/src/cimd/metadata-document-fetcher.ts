@@ -1,0 +1,15 @@
+import type { CacheHeaders } from '@gatehouse/domain';
+
+/** A document as retrieved: its parsed JSON and the headers that say how long to keep it. */
+export interface FetchedMetadataDocument {
+  json: unknown;
+  cacheHeaders: CacheHeaders;
+}
+
+/**
+ * Port: retrieves a client-ID metadata document. Throws InvalidClient whose description says
+ * what went wrong (status, redirect, size, timeout, refused address, not JSON).
+ */
+export abstract class MetadataDocumentFetcher {
+  abstract fetch(url: string): Promise<FetchedMetadataDocument>;
+}

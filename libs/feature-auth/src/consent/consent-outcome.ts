@@ -1,0 +1,23 @@
+import type { ConsentGrant, OAuthError } from '@gatehouse/domain';
+import type { ConsentRequest } from './consent-request';
+
+/** Where the browser goes once the user decided. */
+export type ConsentOutcome = { kind: 'redirect'; location: string } | { kind: 'page'; status: number; html: string };
+
+/**
+ * Finishes a flow once its consent is decided, for one `intent.kind` (see ConsentRequest).
+ * `approved` gets what was granted (the requested scopes, the organizations chosen);
+ * `refused` gets why not: access_denied for Deny or a required organization left out,
+ * invalid_request for a tampered form.
+ */
+export interface ConsentOutcomeHandler {
+  readonly intentKind: string;
+  approved(request: ConsentRequest, grant: ConsentGrant): Promise<ConsentOutcome>;
+  refused(request: ConsentRequest, error: OAuthError): Promise<ConsentOutcome>;
+}
+
+/**
+ * Multi-provider token: each module contributes its handlers with
+ * `provideConsentOutcomeHandlers(MyHandler)`; ConsentOutcomeRegistry collects them at start-up.
+ */
+export const CONSENT_OUTCOME_HANDLERS = Symbol('gatehouse.consentOutcomeHandlers');

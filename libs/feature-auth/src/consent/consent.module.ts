@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { SessionModule } from '../session/session.module';
+import { ConsentOutcomeRegistry } from './consent-outcome-registry';
+import { ConsentController } from './consent.controller';
+import { ConsentService } from './consent.service';
+import { PendingConsents } from './pending-consents';
+import { RememberedConsents, TypeOrmRememberedConsents } from './remembered-consents';
+
+/**
+ * The consent page and remembered consents. Flows contribute their ConsentOutcomeHandler with
+ * `provideConsentOutcomeHandlers(...)` in their own module and start consents with ConsentService.
+ */
+@Module({
+  imports: [DiscoveryModule, SessionModule],
+  controllers: [ConsentController],
+  providers: [ConsentService, PendingConsents, ConsentOutcomeRegistry, { provide: RememberedConsents, useClass: TypeOrmRememberedConsents }],
+  exports: [ConsentService],
+})
+export class ConsentModule {}

@@ -1,0 +1,62 @@
+import { html } from './html';
+import { renderPage } from './page-layout';
+
+export const CONSENT_PATH = '/oauth/consent';
+
+export interface ConsentPageView {
+  csrfToken: string;
+  consentId: string;
+  username: string;
+  app: {
+    name: string;
+    /** Metadata-document apps: the client ID's host name, the only thing vouching for the name. */
+    clientIdHost: string | null;
+    /** Every redirect URI is on loopback: anyone could publish this document (checklist "CIMD"). */
+    loopbackOnly: boolean;
+  };
+  scopes: Array<{ name: string; description: string }>;
+  organizations: Array<{ id: string; name: string; fullname: string; checked: boolean; required: boolean }>;
+}
+
+/**
+ * The consent page (issue 3 item 4). An organization the app requires (`orgIds`) is shown checked
+ * and disabled, with a hidden field carrying it, since a disabled checkbox is not submitted; the
+ * server enforces the requirement whatever the form says.
+ */
+export function consentPage(view: ConsentPageView): string {
+  const { app } = view;
+  return renderPage(
+    `Authorize ${app.name}`,
+    html`<div class="who"><span class="muted">Signed in as <strong>${view.username}</strong></span></div>
+<h1>Authorize ${app.name}</h1>
+${app.clientIdHost && html`<p class="client-id muted">This app is published by <code>${app.clientIdHost}</code>.</p>`}
+${app.loopbackOnly &&
+html`<p class="warning" role="note">This app only returns to addresses on your own computer. Anyone can publish an app under this name: continue only if you started this sign-in from a program you trust.</p>`}
+<p>${app.name} wants to:</p>
+<ul class="scopes">
+${view.scopes.map((scope) => html`<li>${scope.description} <code>${scope.name}</code></li>`)}
+</ul>
+<form method="post" action="${CONSENT_PATH}">
+<input type="hidden" name="csrf_token" value="${view.csrfToken}">
+<input type="hidden" name="consent_id" value="${view.consentId}">
+${view.organizations.length > 0 &&
+html`<fieldset>
+<legend>Organizations the app may access</legend>
+${view.organizations.map((org) => organizationCheckbox(org))}
+</fieldset>`}
+<div class="actions">
+<button type="submit" name="decision" value="deny">Deny</button>
+<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>
+</div>
+</form>`,
+  );
+}
+
+function organizationCheckbox(org: ConsentPageView['organizations'][number]) {
+  const id = `org-${org.id}`;
+  const label = org.fullname && org.fullname !== org.name ? `${org.fullname} (${org.name})` : org.name;
+  if (org.required) {
+    return html`<div class="org"><input type="checkbox" id="${id}" checked disabled aria-describedby="${id}-required"><input type="hidden" name="org_ids" value="${org.id}"><label for="${id}">${label} <span class="required" id="${id}-required">required by the app</span></label></div>`;
+  }
+  return html`<div class="org"><input type="checkbox" id="${id}" name="org_ids" value="${org.id}"${org.checked ? html` checked` : ''}><label for="${id}">${label}</label></div>`;
+}

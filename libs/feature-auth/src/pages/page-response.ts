@@ -1,0 +1,25 @@
+import type { Response } from 'express';
+
+/**
+ * CSP of every page: nothing but our own stylesheet, no script at all, never framed
+ * (RFC 9700 §4.16 clickjacking). No `form-action`: browsers apply it to the redirect that
+ * follows a form post, and the consent form's redirect goes to the app.
+ */
+export const PAGE_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/** Sends a rendered page, never cached (it carries a CSRF token and the user's data). */
+export function sendPage(res: Response, status: number, page: string): void {
+  res
+    .status(status)
+    .setHeader('Content-Type', 'text/html; charset=utf-8')
+    .setHeader('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY)
+    .setHeader('Cache-Control', 'no-store')
+    .setHeader('Pragma', 'no-cache')
+    .send(page);
+}
+
+/** A 303 See Other (RFC 9700 §4.12: never 307 after a form post carrying credentials). */
+export function redirectSeeOther(res: Response, location: string): void {
+  res.status(303).setHeader('Location', location).setHeader('Cache-Control', 'no-store').end();
+}

@@ -1,0 +1,32 @@
+import { html } from './html';
+import { renderPage } from './page-layout';
+
+export const SIGN_IN_PATH = '/oauth/login';
+
+export interface SignInPageView {
+  csrfToken: string;
+  /** Where to continue after signing in (a local path). */
+  returnTo: string;
+  /** What the user typed last time, kept on a failed attempt. */
+  login?: string;
+  /** Why the last attempt failed, shown as an alert. */
+  error?: string;
+}
+
+/** The sign-in form (issue 3 item 3): fields `Username or email` and `Password`, button `Sign in`. */
+export function signInPage(view: SignInPageView): string {
+  return renderPage(
+    'Sign in',
+    html`<h1>Sign in</h1>
+${view.error && html`<p class="alert" role="alert">${view.error}</p>`}
+<form method="post" action="${SIGN_IN_PATH}">
+<input type="hidden" name="csrf_token" value="${view.csrfToken}">
+<input type="hidden" name="return_to" value="${view.returnTo}">
+<label for="login">Username or email</label>
+<input type="text" id="login" name="login" value="${view.login ?? ''}" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus>
+<label for="password">Password</label>
+<input type="password" id="password" name="password" autocomplete="current-password" required>
+<button type="submit" class="primary wide">Sign in</button>
+</form>`,
+  );
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { SessionStore } from './session-store';
+import { SessionService } from './session.service';
+import { SignInAccounts, TypeOrmSignInAccounts } from './sign-in-accounts';
+import { SignInThrottle } from './sign-in-throttle';
+import { SignInController } from './sign-in.controller';
+import { SignInService } from './sign-in.service';
+
+/**
+ * Browser sessions, the sign-in page and sign-out. Needs SESSION_OPTIONS (AuthModule provides
+ * it), IdentityModule, the DataSource and FLOW_STORE.
+ */
+@Module({
+  controllers: [SignInController],
+  providers: [SessionStore, SessionService, SignInThrottle, SignInService, { provide: SignInAccounts, useClass: TypeOrmSignInAccounts }],
+  exports: [SessionService, SignInService],
+})
+export class SessionModule {}

@@ -1,0 +1,79 @@
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { AccountReader } from '@gatehouse/identity';
+import type { Request, Response } from 'express';
+import { messagePage } from '../pages/message.page';
+import { redirectSeeOther, sendPage } from '../pages/page-response';
+import { signInPage } from '../pages/sign-in.page';
+import { signOutPage } from '../pages/sign-out.page';
+import { isSignedIn } from './browser-session';
+import { DEFAULT_RETURN_TO, safeReturnTo } from './return-to';
+import { SessionService } from './session.service';
+import { SignInService } from './sign-in.service';
+
+const EXPIRED_FORM_MESSAGE = 'This form has expired. Please try again.';
+
+/** The sign-in page (GET and POST /oauth/login) and sign-out (GET and POST /oauth/logout). */
+@Controller('oauth')
+export class SignInController {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly signInService: SignInService,
+    private readonly accounts: AccountReader,
+  ) {}
+
+  @Get('login')
+  async showSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const returnTo = safeReturnTo(req.query.return_to);
+    const session = await this.sessions.load(req);
+    if (isSignedIn(session)) {
+      if (returnTo !== DEFAULT_RETURN_TO) return redirectSeeOther(res, returnTo);
+      const user = await this.accounts.findUser(session.data.userId);
+      return sendPage(res, 200, signOutPage({ csrfToken: session.data.csrfToken, username: user?.username ?? 'unknown' }));
+    }
+    const fresh = await this.sessions.loadOrStart(req, res);
+    sendPage(res, 200, signInPage({ csrfToken: fresh.data.csrfToken, returnTo }));
+  }
+
+  @Post('login')
+  async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const form = (req.body ?? {}) as Record<string, unknown>;
+    const returnTo = safeReturnTo(form.return_to);
+    const login = typeof form.login === 'string' ? form.login : '';
+    const session = await this.sessions.load(req);
+    if (!this.sessions.csrfMatches(session, form.csrf_token)) {
+      const fresh = await this.sessions.loadOrStart(req, res);
+      return sendPage(res, 403, signInPage({ csrfToken: fresh.data.csrfToken, returnTo, login, error: EXPIRED_FORM_MESSAGE }));
+    }
+    const password = typeof form.password === 'string' ? form.password : '';
+    const result = await this.signInService.signIn({ login, password, address: req.ip ?? 'unknown' });
+    switch (result.kind) {
+      case 'signed_in':
+        await this.sessions.signIn(req, res, result.userId);
+        return redirectSeeOther(res, returnTo);
+      case 'throttled':
+        res.setHeader('Retry-After', String(result.retryAfterSeconds));
+        return sendPage(res, 429, signInPage({ csrfToken: session!.data.csrfToken, returnTo, login, error: result.message }));
+      case 'refused':
+        return sendPage(res, 401, signInPage({ csrfToken: session!.data.csrfToken, returnTo, login, error: result.message }));
+    }
+  }
+
+  @Get('logout')
+  async showSignOut(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const session = await this.sessions.load(req);
+    if (!isSignedIn(session)) return sendPage(res, 200, messagePage({ title: 'Signed out', message: 'You are not signed in.' }));
+    const user = await this.accounts.findUser(session.data.userId);
+    sendPage(res, 200, signOutPage({ csrfToken: session.data.csrfToken, username: user?.username ?? 'unknown' }));
+  }
+
+  @Post('logout')
+  async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const session = await this.sessions.load(req);
+    const form = (req.body ?? {}) as Record<string, unknown>;
+    if (!this.sessions.csrfMatches(session, form.csrf_token)) {
+      return sendPage(res, 403, messagePage({ title: 'Sign out', message: EXPIRED_FORM_MESSAGE, alert: true }));
+    }
+    await this.sessions.signOut(req, res);
+    sendPage(res, 200, messagePage({ title: 'Signed out', message: 'You have signed out of Gatehouse.' }));
+  }
+}
