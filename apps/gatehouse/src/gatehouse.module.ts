@@ -1,5 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AllInOneConfig } from '@gatehouse/config';
+import { AuthModule } from '@gatehouse/feature-auth';
+import { WebhooksModule } from '@gatehouse/feature-webhooks';
+import { IdentityModule } from '@gatehouse/identity';
 import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
 import { join } from 'node:path';
 import { EmbeddedSeeder, EmbeddedSeedOptions, SEED_OPTIONS } from './embedded-seeder';
@@ -19,6 +22,14 @@ export function gatehouseModule(config: AllInOneConfig, seed: EmbeddedSeedOption
       DatabaseModule.forRoot({ type: 'pglite', dataDir: join(config.storage.dataDir, 'pglite'), runMigrations: true }),
       FlowStateModule.forRoot({ type: 'memory' }),
       MessagingModule.forRoot({ type: 'in-process', outboxRelay: true }),
+      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: seed.encryptionKey }),
+      AuthModule.forRoot({
+        publicUrl: config.http.publicUrl,
+        authorizationCodeTtlSeconds: config.oauth.authorizationCodeTtlSeconds,
+        signInSessionTtlSeconds: config.oauth.signInSessionTtlSeconds,
+        allowLoopbackTargets: config.network.allowLoopbackTargets,
+      }),
+      WebhooksModule.forRoot({ encryptionKey: seed.encryptionKey, webhooks: config.webhooks, network: config.network }),
     ],
     providers: [{ provide: SEED_OPTIONS, useValue: seed }, EmbeddedSeeder],
   };

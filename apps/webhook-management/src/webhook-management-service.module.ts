@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { WebhookManagementConfig } from '@gatehouse/config';
+import { WebhooksModule } from '@gatehouse/feature-webhooks';
+import { IdentityModule } from '@gatehouse/identity';
 import { distributedInfrastructure } from '@gatehouse/platform';
 
 @Module({})
@@ -11,6 +13,8 @@ export function webhookManagementServiceModule(config: WebhookManagementConfig):
     module: WebhookManagementServiceModule,
     imports: [
       ...distributedInfrastructure('webhook-management', config),
+      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: config.secrets.encryptionKey }),
+      WebhooksModule.forRoot({ encryptionKey: config.secrets.encryptionKey, webhooks: config.webhooks, network: config.network }),
     ],
   };
 }

@@ -1,4 +1,4 @@
-import { defineEvent } from '@gatehouse/messaging';
+import { deadLetterTopic, defineEvent, type TopicSpec } from '@gatehouse/messaging';
 import { z } from 'zod';
 
 /**
@@ -7,6 +7,9 @@ import { z } from 'zod';
  * the transaction that accepted the request.
  */
 export const DELIVERY_REPLAY_TOPIC = 'gatehouse.delivery-replay.v1';
+
+/** For `EventBus.ensureTopics` where the replay consumer starts: the topic and its dead-letter topic. */
+export const DELIVERY_REPLAY_TOPIC_SPECS: readonly TopicSpec[] = [{ topic: DELIVERY_REPLAY_TOPIC }, { topic: deadLetterTopic(DELIVERY_REPLAY_TOPIC) }];
 
 const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/);
 
