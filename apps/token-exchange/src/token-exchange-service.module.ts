@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { TokenExchangeConfig } from '@gatehouse/config';
+import { TokenExchangeServiceModule as TokenExchangeFeatureModule } from '@gatehouse/feature-token-exchange';
+import { IdentityModule } from '@gatehouse/identity';
 import { distributedInfrastructure } from '@gatehouse/platform';
 
 @Module({})
@@ -11,6 +13,11 @@ export function tokenExchangeServiceModule(config: TokenExchangeConfig): Dynamic
     module: TokenExchangeServiceModule,
     imports: [
       ...distributedInfrastructure('token-exchange', config),
+      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: config.secrets.encryptionKey }),
+      TokenExchangeFeatureModule.forRoot({
+        userEmailTokenType: config.oauth.userEmailTokenType,
+        allowLoopbackTargets: config.network.allowLoopbackTargets,
+      }),
     ],
   };
 }

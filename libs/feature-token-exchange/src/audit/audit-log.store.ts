@@ -1,0 +1,26 @@
+import type { EntityManager } from 'typeorm';
+import type { ChainHead } from './audit-chain';
+import type { AuditEntry } from './audit-entry';
+
+export interface AuditPageQuery {
+  orgId: string;
+  /** Only entries of this action. */
+  action?: string;
+  /** Only entries older than this one (the cursor of the previous page). */
+  beforeSeq?: number;
+  limit: number;
+}
+
+/** Port over the append-only `audit_log` table. */
+export abstract class AuditLogStore {
+  /** Serializes appends to one organization's chain until `manager`'s transaction ends. */
+  abstract lockChain(manager: EntityManager, orgId: string): Promise<void>;
+  /** The organization's latest entry (call after lockChain). */
+  abstract head(manager: EntityManager, orgId: string): Promise<ChainHead | null>;
+  /** Appends an entry; resolves to its database id. */
+  abstract insert(manager: EntityManager, entry: Omit<AuditEntry, 'id'>): Promise<string>;
+  /** Newest first. */
+  abstract page(query: AuditPageQuery): Promise<AuditEntry[]>;
+  /** Oldest first, from `afterSeq` exclusive: the verification walk, batch by batch. */
+  abstract ascending(orgId: string, afterSeq: number, limit: number): Promise<AuditEntry[]>;
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { authorize, ORG_ROLES, OrgRole, PolicyDecision, PolicyToken } from '@gatehouse/domain';
+import { AccountReader, BearerAuthenticator, Principal } from '@gatehouse/identity';
+import type { AuthorizeRequest } from './authorize-request';
+
+/** What the caller learns about the token besides the decision. */
+export interface AuthorizedPrincipal {
+  kind: Principal['kind'];
+  userId: string | null;
+  clientId: string | null;
+  scopes: string[];
+  boundOrgId: string | null;
+  /** Exchange tokens: the role the decision used (the lower of the role at issuance and today's). */
+  memberRole: OrgRole | null;
+  repo: { type: string; name: string } | null;
+}
+
+export type AccessDecision = PolicyDecision & { principal: AuthorizedPrincipal | null };
+
+/**
+ * `POST /internal/authorize`: the access policy of @gatehouse/domain (spec 5.2, 5.3) served to the
+ * platform's other services. The token is resolved to its principal and the user's current
+ * memberships, so a member removed from an organization, or demoted, loses access at once.
+ */
+@Injectable()
+export class AccessDecisionService {
+  constructor(
+    private readonly bearer: BearerAuthenticator,
+    private readonly accounts: AccountReader,
+  ) {}
+
+  async decide(request: AuthorizeRequest): Promise<AccessDecision> {
+    const principal = await this.bearer.resolve(request.token);
+    if (!principal) return { allow: false, reason: 'token is not active', principal: null };
+    const token = await this.policyTokenOf(principal);
+    return { ...authorize(token, request.action, request.resource), principal: summary(principal, token) };
+  }
+
+  private async policyTokenOf(principal: Principal): Promise<PolicyToken> {
+    const memberships = principal.user ? await this.accounts.membershipsOf(principal.user.id) : [];
+    const orgRoles: Record<string, OrgRole> = {};
+    for (const membership of memberships) orgRoles[membership.organization.id] = membership.role;
+    const currentBoundRole = principal.boundOrgId ? (orgRoles[principal.boundOrgId] ?? null) : null;
+    return {
+      kind: principal.kind,
+      userId: principal.user?.id ?? '',
+      role: principal.role,
+      scopes: principal.scopes,
+      grantedOrgIds: principal.grantedOrgIds,
+      boundOrgId: principal.boundOrgId,
+      memberRole: principal.kind === 'exchange' ? lowerRole(principal.memberRole, currentBoundRole) : null,
+      orgRoles: principal.kind === 'exchange' ? {} : orgRoles,
+      clientId: principal.clientId,
+      repoId: principal.repo ? `${principal.repo.type}/${principal.repo.name}` : null,
+    };
+  }
+}
+
+/** The lower of two roles; null when either is missing (no longer a member). */
+function lowerRole(a: OrgRole | null, b: OrgRole | null): OrgRole | null {
+  if (!a || !b) return null;
+  return ORG_ROLES.indexOf(a) <= ORG_ROLES.indexOf(b) ? a : b;
+}
+
+function summary(principal: Principal, token: PolicyToken): AuthorizedPrincipal {
+  return {
+    kind: principal.kind,
+    userId: principal.user?.id ?? null,
+    clientId: principal.clientId,
+    scopes: [...principal.scopes],
+    boundOrgId: principal.boundOrgId,
+    memberRole: token.memberRole ?? null,
+    repo: principal.repo,
+  };
+}

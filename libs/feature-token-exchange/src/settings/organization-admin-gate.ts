@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '@gatehouse/domain';
+import type { Principal } from '@gatehouse/identity';
+import { DirectoryOrganization, OrganizationDirectory } from '../store/organization-directory';
+import { organizationSettingsAccess, SettingsAccessMode } from './organization-settings-access';
+
+/** Resolves `/api/organizations/{name}/...` to the organization, admitting its administrators only. */
+@Injectable()
+export class OrganizationAdminGate {
+  constructor(private readonly directory: OrganizationDirectory) {}
+
+  async admit(principal: Principal, orgName: string, mode: SettingsAccessMode): Promise<DirectoryOrganization> {
+    const org = await this.directory.findOrganizationByName(orgName);
+    if (!org) throw ApiError.notFound(`Organization ${orgName} not found`);
+    const role = principal.user ? await this.directory.membershipRole(org.id, principal.user.id) : null;
+    const decision = organizationSettingsAccess(principal, role, mode);
+    if (!decision.allow) throw new ApiError('forbidden', decision.reason, { detail: `${principal.kind} token ${principal.tokenId} on ${org.name}` });
+    return org;
+  }
+}

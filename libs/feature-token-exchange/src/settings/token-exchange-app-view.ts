@@ -1,0 +1,24 @@
+import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from '@gatehouse/domain';
+import type { OAuthAppEntity } from '@gatehouse/persistence';
+
+/** A token-exchange app as its organization's administrators see it in the settings API. */
+export interface TokenExchangeAppView {
+  clientId: string;
+  name: string;
+  scopes: string[];
+  /** Lifetime of the tokens the app exchanges (spec 2.1: default 8 hours, at most 30 days). */
+  tokenDurationSeconds: number;
+  hasClientSecret: boolean;
+  updatedAt: string;
+}
+
+export function tokenExchangeAppView(app: OAuthAppEntity): TokenExchangeAppView {
+  return {
+    clientId: app.clientId,
+    name: app.name,
+    scopes: [...app.scopes],
+    tokenDurationSeconds: app.tokenExchangeTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+    hasClientSecret: app.clientSecretHash !== null,
+    updatedAt: app.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,58 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuditLogController } from './audit/audit-log.controller';
+import { AuditLogReader } from './audit/audit-log-reader';
+import { AuditLogStore } from './audit/audit-log.store';
+import { AuditRecorder } from './audit/audit-recorder';
+import { TypeOrmAuditLogStore } from './audit/typeorm-audit-log.store';
+import { AccessDecisionService } from './authorize/access-decision.service';
+import { InternalAuthorizeController } from './authorize/internal-authorize.controller';
+import { InternalTokenExchangeController } from './exchange/internal-token-exchange.controller';
+import { TokenExchangeService } from './exchange/token-exchange.service';
+import { TrustedPublisherExchange } from './exchange/trusted-publisher-exchange';
+import { UserEmailExchange } from './exchange/user-email-exchange';
+import { OrganizationAdminGate } from './settings/organization-admin-gate';
+import { OrganizationSettingsController } from './settings/organization-settings.controller';
+import { OrganizationSettingsService } from './settings/organization-settings.service';
+import { OrganizationDirectory } from './store/organization-directory';
+import { TypeOrmOrganizationDirectory } from './store/typeorm-organization-directory';
+import { TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from './token-exchange-options';
+import { CiTokenVerifier } from './trusted-publishers/ci-token-verifier';
+import { JoseCiTokenVerifier } from './trusted-publishers/jose-ci-token-verifier';
+import { JwksCache } from './trusted-publishers/jwks-cache';
+import { JwksFetcher, SafeJwksFetcher } from './trusted-publishers/jwks-fetcher';
+import { TrustedPublisherStore, TypeOrmTrustedPublisherStore } from './trusted-publishers/trusted-publisher-store';
+
+/**
+ * The token-exchange service (docs/architecture.md): `POST /internal/token-exchange` (both
+ * token-exchange grants), `POST /internal/authorize` (the access policy), the organization audit
+ * log (`GET /api/organizations/{name}/audit-log`) and token-exchange settings
+ * (`/api/organizations/{name}/settings/token-exchange-apps`). Needs IdentityModule, DatabaseModule
+ * and the platform; exports TokenExchangeService for the in-process grant client.
+ */
+@Module({})
+export class TokenExchangeServiceModule {
+  static forRoot(options: TokenExchangeServiceOptions): DynamicModule {
+    return {
+      module: TokenExchangeServiceModule,
+      controllers: [InternalTokenExchangeController, InternalAuthorizeController, AuditLogController, OrganizationSettingsController],
+      providers: [
+        { provide: TOKEN_EXCHANGE_OPTIONS, useValue: options },
+        { provide: AuditLogStore, useClass: TypeOrmAuditLogStore },
+        { provide: OrganizationDirectory, useClass: TypeOrmOrganizationDirectory },
+        { provide: TrustedPublisherStore, useClass: TypeOrmTrustedPublisherStore },
+        { provide: JwksFetcher, useClass: SafeJwksFetcher },
+        { provide: CiTokenVerifier, useClass: JoseCiTokenVerifier },
+        JwksCache,
+        AuditRecorder,
+        AuditLogReader,
+        OrganizationAdminGate,
+        OrganizationSettingsService,
+        UserEmailExchange,
+        TrustedPublisherExchange,
+        TokenExchangeService,
+        AccessDecisionService,
+      ],
+      exports: [TokenExchangeService],
+    };
+  }
+}
