@@ -1,0 +1,152 @@
+import type { OutboxMessage } from '@gatehouse/persistence';
+import {
+  AttemptRecord,
+  ClaimedDelivery,
+  DeliveryState,
+  DeliveryStore,
+  JobRunRecord,
+  NewDelivery,
+  RecordedAttempt,
+} from '../pipeline/delivery-store';
+
+export interface StoredDeliveryRow {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  payload: Record<string, unknown>;
+  status: DeliveryState;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  replayOf: string | null;
+  createdAt: Date;
+}
+
+export interface StoredAttemptRow {
+  id: string;
+  deliveryId: string;
+  attemptNo: number;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
+/** DeliveryStore with the TypeORM store's rules (uniqueness, leases, ownership), in memory. */
+export class InMemoryDeliveryStore extends DeliveryStore {
+  readonly webhookIds = new Set<string>();
+  readonly deliveries = new Map<string, StoredDeliveryRow>();
+  readonly attempts: StoredAttemptRow[] = [];
+  readonly outbox: OutboxMessage[] = [];
+  readonly jobRuns = new Map<string, JobRunRecord & { exitCode?: number | null; finishedAt?: Date }>();
+
+  async insert(rows: readonly NewDelivery[], now: Date): Promise<Set<string>> {
+    const inserted = new Set<string>();
+    for (const row of rows) {
+      if (!this.webhookIds.has(row.webhookId) || this.deliveries.has(row.id)) continue;
+      const duplicate = [...this.deliveries.values()].some((d) => d.replayOf === null && row.replayOf === null && d.webhookId === row.webhookId && d.eventId === row.eventId);
+      if (duplicate) continue;
+      this.deliveries.set(row.id, {
+        id: row.id,
+        webhookId: row.webhookId,
+        eventId: row.eventId,
+        payload: structuredClone(row.payload),
+        status: row.status,
+        attempts: 0,
+        nextAttemptAt: row.nextAttemptAt,
+        lastStatusCode: null,
+        lastError: row.lastError ?? null,
+        replayOf: row.replayOf,
+        createdAt: now,
+      });
+      inserted.add(row.id);
+    }
+    return inserted;
+  }
+
+  async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<ClaimedDelivery[]> {
+    const due = [...this.deliveries.values()]
+      .filter((d) => (d.status === 'pending' || d.status === 'retrying') && d.nextAttemptAt !== null && d.nextAttemptAt <= now)
+      .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || (a.id < b.id ? -1 : 1))
+      .slice(0, limit);
+    return due.map((d) => {
+      d.nextAttemptAt = leaseUntil;
+      return { id: d.id, webhookId: d.webhookId, eventId: d.eventId, payload: structuredClone(d.payload), attempts: d.attempts, lease: leaseUntil, replayOf: d.replayOf };
+    });
+  }
+
+  async recordAttempt(record: AttemptRecord): Promise<RecordedAttempt | null> {
+    const row = this.deliveries.get(record.deliveryId);
+    if (!row) return null;
+    const owned = (row.status === 'pending' || row.status === 'retrying') && row.nextAttemptAt?.getTime() === record.lease.getTime();
+    row.attempts += 1;
+    row.lastStatusCode = record.statusCode;
+    row.lastError = record.error;
+    if (owned) {
+      row.status = record.next.status;
+      row.nextAttemptAt = record.next.status === 'retrying' ? record.next.nextAttemptAt : null;
+      if (record.next.status === 'failed') this.outbox.push(record.next.deadLetter);
+    }
+    this.attempts.push({
+      id: record.attemptId,
+      deliveryId: row.id,
+      attemptNo: row.attempts,
+      startedAt: record.startedAt,
+      durationMs: record.durationMs,
+      statusCode: record.statusCode,
+      error: record.error,
+      responseExcerpt: record.responseExcerpt,
+    });
+    return { attemptNo: row.attempts, applied: owned };
+  }
+
+  async releaseLeases(leases: ReadonlyArray<{ id: string; lease: Date }>, now: Date): Promise<void> {
+    for (const { id, lease } of leases) {
+      const row = this.deliveries.get(id);
+      if (row && (row.status === 'pending' || row.status === 'retrying') && row.nextAttemptAt?.getTime() === lease.getTime()) row.nextAttemptAt = now;
+    }
+  }
+
+  async cancelPending(webhookId: string): Promise<number> {
+    let count = 0;
+    for (const row of this.deliveries.values()) {
+      if (row.webhookId === webhookId && (row.status === 'pending' || row.status === 'retrying')) {
+        row.status = 'cancelled';
+        row.nextAttemptAt = null;
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  async countRetrying(): Promise<number> {
+    return [...this.deliveries.values()].filter((d) => d.status === 'retrying').length;
+  }
+
+  async find(deliveryId: string) {
+    const row = this.deliveries.get(deliveryId);
+    return row ? { id: row.id, webhookId: row.webhookId, eventId: row.eventId, payload: structuredClone(row.payload) } : null;
+  }
+
+  async failingSince(webhookId: string): Promise<Date | null> {
+    const ofWebhook = this.attempts.filter((a) => this.deliveries.get(a.deliveryId)?.webhookId === webhookId);
+    const lastSuccess = Math.max(-Infinity, ...ofWebhook.filter((a) => a.error === null).map((a) => a.startedAt.getTime()));
+    const failures = ofWebhook.filter((a) => a.error !== null && a.startedAt.getTime() > lastSuccess).map((a) => a.startedAt.getTime());
+    return failures.length > 0 ? new Date(Math.min(...failures)) : null;
+  }
+
+  async recordJobRun(run: JobRunRecord): Promise<void> {
+    this.jobRuns.set(run.id, { ...run });
+  }
+
+  async finishJobRun(id: string, status: string, exitCode: number | null, finishedAt: Date): Promise<void> {
+    const run = this.jobRuns.get(id);
+    if (run) Object.assign(run, { status, exitCode, finishedAt });
+  }
+
+  ofWebhook(webhookId: string): StoredDeliveryRow[] {
+    return [...this.deliveries.values()].filter((d) => d.webhookId === webhookId);
+  }
+}

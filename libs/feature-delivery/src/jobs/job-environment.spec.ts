@@ -1,0 +1,21 @@
+import { jobEnvironment } from './job-environment';
+
+describe('jobEnvironment', () => {
+  const base = {
+    spec: { command: ['python', 'train.py'], environment: { MODE: 'fast', WEBHOOK_PAYLOAD: 'spoofed', HF_TOKEN: 'from-spec' } },
+    payloadBody: '{"event":{}}',
+    repo: { id: 'r1', type: 'dataset' },
+  };
+
+  it('puts the payload, repo id and type beside the Job environment, and the secrets apart', () => {
+    expect(jobEnvironment({ ...base, webhookSecret: 's3cret', webhookSecrets: { HF_TOKEN: 'hf_webhook', API_KEY: 'k' } })).toEqual({
+      environment: { MODE: 'fast', WEBHOOK_PAYLOAD: '{"event":{}}', WEBHOOK_REPO_ID: 'r1', WEBHOOK_REPO_TYPE: 'dataset' },
+      secretEnvironment: { HF_TOKEN: 'hf_webhook', API_KEY: 'k', WEBHOOK_SECRET: 's3cret' },
+    });
+  });
+
+  it('sets no WEBHOOK_SECRET for a webhook without a secret', () => {
+    const { secretEnvironment } = jobEnvironment({ ...base, webhookSecret: null, webhookSecrets: {} });
+    expect(secretEnvironment).toEqual({});
+  });
+});

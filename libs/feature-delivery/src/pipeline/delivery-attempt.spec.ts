@@ -1,0 +1,146 @@
+import { pushEvent } from '../__tests__/events';
+import { RecordingJobLauncher, ScriptedHttpSender, incoming, testBox, urlWebhook } from '../__tests__/fakes';
+import { pipelineHarness } from '../__tests__/pipeline-harness';
+import { repoChangedMessage } from '../contracts/repo-changed.event';
+import { webhookSecretContext } from '@gatehouse/feature-webhooks';
+
+const status = (code: number, retryAfter: string | null = null) => ({ kind: 'response' as const, status: code, retryAfter, excerpt: `answer ${code}` });
+
+describe('DeliveryAttempt', () => {
+  it('retries a failing receiver on the schedule and succeeds on the third attempt, every attempt recorded', async () => {
+    const http = new ScriptedHttpSender([status(500), status(500), status(200)]);
+    const harness = pipelineHarness({ http, retryScheduleSeconds: [5, 30] });
+    const webhook = await harness.addWebhook(urlWebhook());
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-1'))));
+    await harness.settle();
+    const [delivery] = harness.store.ofWebhook(webhook.id);
+    expect(delivery).toMatchObject({ status: 'retrying', attempts: 1, nextAttemptAt: new Date(harness.clock.now() + 5_000), lastStatusCode: 500 });
+
+    await harness.scheduler.pollOnce();
+    await harness.settle();
+    expect(http.requests).toHaveLength(1);
+    harness.clock.advance(5_000);
+    await harness.scheduler.pollOnce();
+    await harness.settle();
+    expect(delivery).toMatchObject({ status: 'retrying', attempts: 2, nextAttemptAt: new Date(harness.clock.now() + 30_000) });
+    harness.clock.advance(30_000);
+    await harness.scheduler.pollOnce();
+    await harness.settle();
+
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, nextAttemptAt: null, lastStatusCode: 200, lastError: null });
+    expect(harness.store.attempts.map(({ attemptNo, statusCode, error, responseExcerpt }) => ({ attemptNo, statusCode, error, responseExcerpt }))).toEqual([
+      { attemptNo: 1, statusCode: 500, error: 'the receiver answered HTTP 500', responseExcerpt: 'answer 500' },
+      { attemptNo: 2, statusCode: 500, error: 'the receiver answered HTTP 500', responseExcerpt: 'answer 500' },
+      { attemptNo: 3, statusCode: 200, error: null, responseExcerpt: 'answer 200' },
+    ]);
+    // webhook-id is stable across retries.
+    expect(new Set(http.requests.map((request) => request.headers['webhook-id']))).toEqual(new Set([delivery!.id]));
+  });
+
+  it('dead-letters after the last try: failed, and a delivery.dead_lettered event in the outbox', async () => {
+    const harness = pipelineHarness({ http: new ScriptedHttpSender([status(500)]), retryScheduleSeconds: [] });
+    const webhook = await harness.addWebhook(urlWebhook());
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-1'))));
+    await harness.settle();
+    const [delivery] = harness.store.ofWebhook(webhook.id);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
+    expect(harness.store.outbox).toHaveLength(1);
+    const [letter] = harness.store.outbox;
+    expect(letter).toMatchObject({ topic: 'gatehouse.delivery-dlq.v1', key: webhook.id });
+    expect(JSON.parse(letter!.value).data).toEqual({
+      deliveryId: delivery!.id,
+      webhookId: webhook.id,
+      eventId: 'evt-1',
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: 'the receiver answered HTTP 500',
+      reason: 'retries_exhausted',
+      failedAt: new Date(harness.clock.now()).toISOString(),
+    });
+    expect(harness.relayNotified()).toBe(1);
+    expect(harness.disabler.disabled).toEqual([]);
+  });
+
+  it('disables a webhook whose receiver answers 410 Gone', async () => {
+    const harness = pipelineHarness({ http: new ScriptedHttpSender([status(410)]) });
+    const webhook = await harness.addWebhook(urlWebhook());
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-1'))));
+    await harness.settle();
+    expect(harness.disabler.disabled).toEqual([{ webhookId: webhook.id, reason: 'Disabled automatically: the receiver answered 410 Gone' }]);
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-2'))));
+    expect(harness.store.ofWebhook(webhook.id)).toHaveLength(1);
+  });
+
+  it('disables a webhook that has failed for 5 days without a success', async () => {
+    const harness = pipelineHarness({ http: new ScriptedHttpSender([status(500)]), retryScheduleSeconds: [] });
+    const webhook = await harness.addWebhook(urlWebhook());
+    const firstFailure = harness.clock.now();
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-1'))));
+    await harness.settle();
+    harness.clock.advance(4 * 86_400_000);
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-2'))));
+    await harness.settle();
+    expect(harness.disabler.disabled).toEqual([]);
+    harness.clock.advance(86_400_000);
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-3'))));
+    await harness.settle();
+    expect(harness.disabler.disabled).toEqual([
+      { webhookId: webhook.id, reason: `Disabled automatically: every delivery since ${new Date(firstFailure).toISOString()} (5 days) has failed` },
+    ]);
+  });
+
+  it('cancels instead of sending when the webhook is disabled between the match and the attempt', async () => {
+    const harness = pipelineHarness();
+    const webhook = await harness.addWebhook(urlWebhook());
+    const lease = new Date(harness.clock.now() + 60_000);
+    const payload = { repo: { id: 'r' } };
+    await harness.store.insert([{ id: 'ffffffffffffffffffff0002', webhookId: webhook.id, eventId: 'e', payload, status: 'pending', nextAttemptAt: lease, replayOf: null }], new Date(harness.clock.now()));
+    harness.directory.put({ ...webhook, disabled: true, revision: 2 });
+    await harness.registry.refresh(webhook.id, 2);
+    harness.dispatcher.enqueue({ lane: 'x', task: { deliveryId: 'ffffffffffffffffffff0002', webhookId: webhook.id, eventId: 'e', payload, attempts: 0, lease } });
+    await harness.settle();
+    expect((harness.http as ScriptedHttpSender).requests).toHaveLength(0);
+    expect(harness.store.deliveries.get('ffffffffffffffffffff0002')).toMatchObject({ status: 'cancelled', attempts: 0 });
+  });
+
+  it('a Job webhook starts a Job with the payload and the webhook secrets, never the source Job secrets', async () => {
+    const jobs = new RecordingJobLauncher(async () => ({ launcher: 'recording', externalId: 'run-9', exit: Promise.resolve({ status: 'succeeded', exitCode: 0 }) }));
+    const harness = pipelineHarness({ jobs });
+    const base = urlWebhook({ secret: 'hook-secret' });
+    const webhook = await harness.addWebhook({
+      ...base,
+      target: { kind: 'job', spec: { dockerImage: 'python:3.12', command: ['python', 'run.py'], environment: { MODE: 'fast' } } },
+      sealedJobSecrets: { HF_TOKEN: testBox.encrypt('hf_webhook_token', webhookSecretContext(base.id)) },
+    });
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-1'))));
+    await harness.settle();
+
+    const [launch] = jobs.launches;
+    expect(launch!.environment).toEqual({
+      MODE: 'fast',
+      WEBHOOK_PAYLOAD: expect.any(String),
+      WEBHOOK_REPO_ID: '621ffdc036468d709f17434d',
+      WEBHOOK_REPO_TYPE: 'model',
+    });
+    expect(JSON.parse(launch!.environment.WEBHOOK_PAYLOAD!)).toMatchObject({ event: { action: 'update', scope: 'repo.content' }, webhook: { id: webhook.id, version: 3 } });
+    expect(launch!.secretEnvironment).toEqual({ HF_TOKEN: 'hf_webhook_token', WEBHOOK_SECRET: 'hook-secret' });
+    const [delivery] = harness.store.ofWebhook(webhook.id);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect([...harness.store.jobRuns.values()]).toEqual([
+      expect.objectContaining({ deliveryId: delivery!.id, webhookId: webhook.id, launcher: 'recording', externalId: 'run-9', status: 'succeeded', exitCode: 0 }),
+    ]);
+  });
+
+  it('does not send with too little lease left: the scheduler will take the delivery over', async () => {
+    const harness = pipelineHarness();
+    const webhook = await harness.addWebhook(urlWebhook());
+    await harness.store.insert(
+      [{ id: 'ffffffffffffffffffff0001', webhookId: webhook.id, eventId: 'e', payload: { repo: { id: 'r' } }, status: 'pending', nextAttemptAt: new Date(harness.clock.now() + 10_000), replayOf: null }],
+      new Date(harness.clock.now()),
+    );
+    harness.dispatcher.enqueue({ lane: 'x', task: { deliveryId: 'ffffffffffffffffffff0001', webhookId: webhook.id, eventId: 'e', payload: { repo: { id: 'r' } }, attempts: 0, lease: new Date(harness.clock.now() + 10_000) } });
+    await harness.settle();
+    expect((harness.http as ScriptedHttpSender).requests).toHaveLength(0);
+    expect(harness.store.deliveries.get('ffffffffffffffffffff0001')).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+});

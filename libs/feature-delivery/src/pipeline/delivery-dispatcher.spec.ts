@@ -1,0 +1,88 @@
+import { DeliveryDispatcher } from './delivery-dispatcher';
+
+interface Gate {
+  task: string;
+  open(): void;
+}
+
+/** A run function whose calls finish only when the test opens them. */
+function gatedRunner() {
+  const started: string[] = [];
+  const gates: Gate[] = [];
+  const run = (task: string) =>
+    new Promise<void>((resolve) => {
+      started.push(task);
+      gates.push({ task, open: resolve });
+    });
+  const finish = async (task: string) => {
+    gates.find((gate) => gate.task === task)!.open();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { run, started, finish };
+}
+
+describe('DeliveryDispatcher', () => {
+  it('runs one lane in order, one at a time, and other lanes beside it', async () => {
+    const { run, started, finish } = gatedRunner();
+    const dispatcher = new DeliveryDispatcher(run, { concurrency: 10, highWaterMark: 100 });
+    dispatcher.enqueue({ lane: 'w1:r1', task: 'a1' });
+    dispatcher.enqueue({ lane: 'w1:r1', task: 'a2' });
+    dispatcher.enqueue({ lane: 'w1:r2', task: 'b1' });
+    expect(started).toEqual(['a1', 'b1']);
+    await finish('a1');
+    expect(started).toEqual(['a1', 'b1', 'a2']);
+  });
+
+  it('keeps at most `concurrency` attempts in flight', async () => {
+    const { run, started, finish } = gatedRunner();
+    const dispatcher = new DeliveryDispatcher(run, { concurrency: 2, highWaterMark: 100 });
+    for (const lane of ['l1', 'l2', 'l3']) dispatcher.enqueue({ lane, task: lane });
+    expect(started).toEqual(['l1', 'l2']);
+    expect(dispatcher.inFlight).toBe(2);
+    await finish('l2');
+    expect(started).toEqual(['l1', 'l2', 'l3']);
+  });
+
+  it('holds producers back above the high-water mark until the queue drains', async () => {
+    const { run, finish } = gatedRunner();
+    const dispatcher = new DeliveryDispatcher(run, { concurrency: 1, highWaterMark: 2 });
+    for (const task of ['t1', 't2', 't3']) dispatcher.enqueue({ lane: 'same', task });
+    expect(dispatcher.depth).toBe(2);
+    let roomy = false;
+    void dispatcher.waitForRoom().then(() => (roomy = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(roomy).toBe(false);
+    await finish('t1');
+    expect(roomy).toBe(true);
+  });
+
+  it('reports a failing run and carries on with the lane', async () => {
+    const errors: string[] = [];
+    const ran: string[] = [];
+    const dispatcher = new DeliveryDispatcher(
+      async (task: string) => {
+        ran.push(task);
+        if (task === 'bad') throw new Error('boom');
+      },
+      { concurrency: 1, highWaterMark: 10 },
+      (error, task) => errors.push(`${task}: ${(error as Error).message}`),
+    );
+    dispatcher.enqueue({ lane: 'l', task: 'bad' });
+    dispatcher.enqueue({ lane: 'l', task: 'good' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ran).toEqual(['bad', 'good']);
+    expect(errors).toEqual(['bad: boom']);
+  });
+
+  it('stops: waits for attempts in flight and returns those never started', async () => {
+    const { run, started, finish } = gatedRunner();
+    const dispatcher = new DeliveryDispatcher(run, { concurrency: 1, highWaterMark: 10 });
+    for (const task of ['x1', 'x2', 'x3']) dispatcher.enqueue({ lane: 'x', task });
+    dispatcher.enqueue({ lane: 'y', task: 'y1' });
+    const stopping = dispatcher.stop(5_000);
+    await finish('x1');
+    await expect(stopping).resolves.toEqual(['x2', 'x3', 'y1']);
+    expect(started).toEqual(['x1']);
+    expect(() => dispatcher.enqueue({ lane: 'x', task: 'late' })).toThrow('the dispatcher is stopped');
+  });
+});
