@@ -19,6 +19,8 @@ const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleNameMapper,
+  // ESM-only packages Jest's CommonJS runtime cannot load untransformed.
+  transformIgnorePatterns: ['/node_modules/(?!(jose|openid-client|oauth4webapi)/)'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/libs/sdk/dist/'],
   setupFiles: ['<rootDir>/libs/testing/src/jest/setup-unit.ts'],
 };

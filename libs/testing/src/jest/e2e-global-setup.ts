@@ -4,7 +4,7 @@ import globalSetup from './global-setup';
 
 const ROOT = join(__dirname, '../../../..');
 
-/** End-to-end suites run the built services as processes: the integration infrastructure plus one build. */
+/** End-to-end suites run the built services as processes: the run's servers plus one build. */
 export default async function e2eGlobalSetup(): Promise<void> {
   await globalSetup();
   const started = Date.now();
