@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AuthConfig } from '@gatehouse/config';
+import { AuthModule } from '@gatehouse/feature-auth';
+import { IdentityModule } from '@gatehouse/identity';
 import { distributedInfrastructure } from '@gatehouse/platform';
 
 @Module({})
@@ -11,6 +13,13 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
     module: AuthServiceModule,
     imports: [
       ...distributedInfrastructure('auth', config),
+      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: config.secrets.encryptionKey }),
+      AuthModule.forRoot({
+        publicUrl: config.http.publicUrl,
+        authorizationCodeTtlSeconds: config.oauth.authorizationCodeTtlSeconds,
+        signInSessionTtlSeconds: config.oauth.signInSessionTtlSeconds,
+        allowLoopbackTargets: config.network.allowLoopbackTargets,
+      }),
     ],
   };
 }

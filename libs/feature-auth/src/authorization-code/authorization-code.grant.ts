@@ -3,6 +3,7 @@ import { InvalidGrant, InvalidRequest, verifyPkce } from '@gatehouse/domain';
 import {
   ClientAuthenticator,
   GrantHandler,
+  SigningKeys,
   TokenIssuer,
   TokenRequestContext,
   TokenResponseBody,
@@ -30,6 +31,7 @@ export class AuthorizationCodeGrant implements GrantHandler {
     private readonly issuer: TokenIssuer,
     private readonly revoker: TokenRevoker,
     private readonly transactions: TransactionRunner,
+    private readonly signingKeys: SigningKeys,
   ) {}
 
   async handle(ctx: TokenRequestContext): Promise<TokenResponseBody> {
@@ -51,6 +53,9 @@ export class AuthorizationCodeGrant implements GrantHandler {
 
     const redeemed = await this.codes.redeem(code);
     if (!redeemed) return this.refuseReplay(code);
+    // The all-in-one's PGlite has a single connection: signing keys loaded inside the transaction
+    // would wait for the connection the transaction holds. Load (and cache) them first.
+    if (redeemed.scopes.includes('openid')) await this.signingKeys.jwks();
     const body = await this.transactions.run((manager) =>
       this.issuer.issue(manager, {
         kind: 'oauth',
