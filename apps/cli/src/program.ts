@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { adminCommand } from './commands/admin.command';
+import { webhooksCommand } from './commands/webhooks/webhooks.command';
 import type { CliIo } from './cli-io';
 
 export function buildProgram(io: CliIo): Command {
@@ -8,5 +9,6 @@ export function buildProgram(io: CliIo): Command {
     .showHelpAfterError()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
   program.addCommand(adminCommand(io));
+  program.addCommand(webhooksCommand(io));
   return program;
 }
