@@ -8,6 +8,7 @@ import { CIMD_OPTIONS, CimdOptions } from './cimd/cimd-options';
 import { CimdModule } from './cimd/cimd.module';
 import { ConsentModule } from './consent/consent.module';
 import { AuthDiscoveryModule } from './discovery/discovery.module';
+import { DeviceFlowModule } from './device/device-flow.module';
 import { IntrospectionModule } from './introspection/introspection.module';
 import { JwksModule } from './keys/keys.module';
 import { PagesModule } from './pages/pages.module';
@@ -72,6 +73,7 @@ export class AuthModule {
         CimdModule,
         AuthorizationCodeModule,
         AuthorizeModule,
+        DeviceFlowModule.forRoot(options),
         AppsModule,
         AuthDiscoveryModule,
         JwksModule,
