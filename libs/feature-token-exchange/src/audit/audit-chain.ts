@@ -98,8 +98,8 @@ function brokenLink(entry: AuditEntry, expectedSeq: number, previousHash: string
     return { ...at, problem: 'sequence_gap', message: `entry seq ${entry.seq} (id ${entry.id}): ${missing}` };
   }
   if (entry.prevHash !== previousHash) {
-    const expected = previousHash === null ? 'no previous hash (first entry)' : `the hash of entry seq ${expectedSeq - 1}`;
-    return { ...at, problem: 'prev_hash_mismatch', message: `entry seq ${entry.seq} (id ${entry.id}): prev_hash is not ${expected}` };
+    const problem = previousHash === null ? 'the first entry has a prev_hash' : `prev_hash is not the hash of entry seq ${expectedSeq - 1}`;
+    return { ...at, problem: 'prev_hash_mismatch', message: `entry seq ${entry.seq} (id ${entry.id}): ${problem}` };
   }
   const { id: _id, hash, ...fields } = entry;
   if (auditEntryHash(fields) !== hash) {

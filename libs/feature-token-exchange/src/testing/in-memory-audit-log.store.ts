@@ -1,0 +1,43 @@
+import type { EntityManager } from 'typeorm';
+import type { ChainHead } from '../audit/audit-chain';
+import type { AuditEntry } from '../audit/audit-entry';
+import { AuditLogStore, AuditPageQuery } from '../audit/audit-log.store';
+
+/** Test double of AuditLogStore; `entries` may be edited by a test to play a tamperer. */
+export class InMemoryAuditLogStore extends AuditLogStore {
+  readonly entries: AuditEntry[] = [];
+  readonly locked: string[] = [];
+
+  async lockChain(_manager: EntityManager, orgId: string): Promise<void> {
+    this.locked.push(orgId);
+  }
+
+  async head(_manager: EntityManager, orgId: string): Promise<ChainHead | null> {
+    const last = this.of(orgId).at(-1);
+    return last ? { seq: last.seq, hash: last.hash } : null;
+  }
+
+  async insert(_manager: EntityManager, entry: Omit<AuditEntry, 'id'>): Promise<string> {
+    const id = String(this.entries.length + 1);
+    this.entries.push({ ...entry, id });
+    return id;
+  }
+
+  async page(query: AuditPageQuery): Promise<AuditEntry[]> {
+    return this.of(query.orgId)
+      .filter((entry) => !query.action || entry.action === query.action)
+      .filter((entry) => query.beforeSeq === undefined || entry.seq < query.beforeSeq)
+      .reverse()
+      .slice(0, query.limit);
+  }
+
+  async ascending(orgId: string, afterSeq: number, limit: number): Promise<AuditEntry[]> {
+    return this.of(orgId)
+      .filter((entry) => entry.seq > afterSeq)
+      .slice(0, limit);
+  }
+
+  of(orgId: string): AuditEntry[] {
+    return this.entries.filter((entry) => entry.orgId === orgId).sort((a, b) => a.seq - b.seq);
+  }
+}

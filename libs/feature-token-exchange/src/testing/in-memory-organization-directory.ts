@@ -1,0 +1,61 @@
+import type { MembershipRole, OAuthAppEntity, OrganizationPlan } from '@gatehouse/persistence';
+import type { EntityManager } from 'typeorm';
+import { DirectoryOrganization, DirectoryUser, OrganizationDirectory } from '../store/organization-directory';
+
+/** Test double of OrganizationDirectory; its apps are the given list (share InMemoryClientLookup's). */
+export class InMemoryOrganizationDirectory extends OrganizationDirectory {
+  readonly organizations: DirectoryOrganization[] = [];
+  readonly users: DirectoryUser[] = [];
+  readonly memberships: Array<{ orgId: string; userId: string; role: MembershipRole }> = [];
+
+  constructor(private readonly apps: OAuthAppEntity[]) {
+    super();
+  }
+
+  addOrganization(id: string, name: string, plan: OrganizationPlan = 'enterprise'): DirectoryOrganization {
+    const org = { id, name, plan };
+    this.organizations.push(org);
+    return org;
+  }
+
+  addUser(id: string, username: string, fields: Partial<DirectoryUser> = {}): DirectoryUser {
+    const user = { id, username, email: `${username}@example.com`, disabledAt: null, ...fields };
+    this.users.push(user);
+    return user;
+  }
+
+  addMembership(orgId: string, userId: string, role: MembershipRole): void {
+    this.memberships.push({ orgId, userId, role });
+  }
+
+  async findOrganizationById(id: string): Promise<DirectoryOrganization | null> {
+    return this.organizations.find((org) => org.id === id) ?? null;
+  }
+
+  async findOrganizationByName(name: string): Promise<DirectoryOrganization | null> {
+    return this.organizations.find((org) => org.name.toLowerCase() === name.toLowerCase()) ?? null;
+  }
+
+  async findUserByEmail(email: string): Promise<DirectoryUser | null> {
+    return this.users.find((user) => user.email.toLowerCase() === email.toLowerCase()) ?? null;
+  }
+
+  async membershipRole(orgId: string, userId: string): Promise<MembershipRole | null> {
+    return this.memberships.find((m) => m.orgId === orgId && m.userId === userId)?.role ?? null;
+  }
+
+  async tokenExchangeApps(orgId: string): Promise<OAuthAppEntity[]> {
+    return this.apps.filter((app) => app.boundOrgId === orgId && app.tokenExchange).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async updateApp(
+    _manager: EntityManager,
+    appId: string,
+    changes: Partial<Pick<OAuthAppEntity, 'tokenExchangeTtlSeconds' | 'clientSecretHash' | 'updatedAt'>>,
+  ): Promise<OAuthAppEntity> {
+    const app = this.apps.find((candidate) => candidate.id === appId);
+    if (!app) throw new Error(`no app ${appId}`);
+    Object.assign(app, changes);
+    return { ...app };
+  }
+}
