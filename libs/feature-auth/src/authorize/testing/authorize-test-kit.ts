@@ -1,0 +1,39 @@
+import { MemoryFlowStore } from '@gatehouse/flow-state';
+import { createIdentityTestKit } from '@gatehouse/identity';
+import { DiscoveryService } from '@nestjs/core';
+import { AuthorizationCodes } from '../../authorization-code/authorization-codes';
+import { FakeMetadataDocumentFetcher } from '../../cimd/testing/fake-metadata-document-fetcher';
+import { ClientMetadataResolver } from '../../cimd/client-metadata-resolver';
+import { ConsentOutcomeRegistry } from '../../consent/consent-outcome-registry';
+import { ConsentService } from '../../consent/consent.service';
+import { PendingConsents } from '../../consent/pending-consents';
+import { InMemoryRememberedConsents } from '../../consent/testing/in-memory-remembered-consents';
+import { AuthorizationConsentOutcome } from '../authorization-consent-outcome';
+import { AuthorizationResponder } from '../authorization-responder';
+import { AuthorizeService } from '../authorize.service';
+import { AuthorizingClientResolver } from '../authorizing-client-resolver';
+
+export const TEST_ISSUER = 'https://hub.example';
+
+/**
+ * The authorization endpoint's services on in-memory ports and a frozen clock (the identity
+ * test kit's), with a fake metadata-document fetcher: `new` everything, no Nest.
+ */
+export function createAuthorizeTestKit() {
+  const identity = createIdentityTestKit({ publicUrl: TEST_ISSUER });
+  const flow = new MemoryFlowStore({ clock: identity.clock });
+  const fetcher = new FakeMetadataDocumentFetcher();
+  const metadata = new ClientMetadataResolver(flow, fetcher, identity.clock);
+  const codes = new AuthorizationCodes(flow, identity.random, { codeTtlSeconds: 60 });
+  const remembered = new InMemoryRememberedConsents();
+  const pending = new PendingConsents(flow);
+  const outcomes = new ConsentOutcomeRegistry({ getProviders: () => [] } as unknown as DiscoveryService);
+  const consents = new ConsentService(pending, remembered, identity.accounts, outcomes, identity.random, identity.clock);
+  const responder = new AuthorizationResponder(codes, identity.random, { issuer: TEST_ISSUER });
+  outcomes.register(new AuthorizationConsentOutcome(responder, identity.clock));
+  const clients = new AuthorizingClientResolver(identity.clients, metadata);
+  const authorize = new AuthorizeService(clients, consents, responder, identity.accounts, identity.clock);
+  return { identity, flow, fetcher, metadata, codes, remembered, pending, outcomes, consents, responder, clients, authorize };
+}
+
+export type AuthorizeTestKit = ReturnType<typeof createAuthorizeTestKit>;

@@ -1,0 +1,123 @@
+import { AccessDenied } from '@gatehouse/domain';
+import { createAuthorizeTestKit, AuthorizeTestKit } from '../authorize/testing/authorize-test-kit';
+import { ConsentOutcomeHandler } from './consent-outcome';
+import { ConsentRequest } from './consent-request';
+
+const ALICE = 'a'.repeat(24);
+const BOB = 'b'.repeat(24);
+const ACME = '1'.repeat(24);
+const BETA = '2'.repeat(24);
+
+describe('ConsentService', () => {
+  let kit: AuthorizeTestKit;
+  let decisions: string[];
+
+  const deviceHandler: ConsentOutcomeHandler = {
+    intentKind: 'device',
+    approved: async (request, grant) => {
+      decisions.push(`approved ${request.intent.payload.deviceCode} ${grant.scopes.join(',')} ${grant.orgIds.join(',')}`);
+      return { kind: 'page', status: 200, html: 'connected' };
+    },
+    refused: async (request, error) => {
+      decisions.push(`refused ${request.intent.payload.deviceCode} ${error.code}`);
+      return { kind: 'page', status: 200, html: 'denied' };
+    },
+  };
+
+  const request = (fields: Partial<ConsentRequest> = {}): ConsentRequest => ({
+    userId: ALICE,
+    client: { clientId: 'cli', name: 'CLI <tool>', clientIdHost: null, loopbackOnly: false },
+    scopes: ['openid', 'read-repos'],
+    requiredOrgIds: [],
+    intent: { kind: 'device', payload: { deviceCode: 'dc-1' } },
+    ...fields,
+  });
+
+  beforeEach(() => {
+    kit = createAuthorizeTestKit();
+    decisions = [];
+    kit.outcomes.register(deviceHandler);
+    kit.identity.accounts.addUser({ id: ALICE, username: 'alice' });
+    kit.identity.accounts.addUser({ id: BOB, username: 'bob' });
+    kit.identity.accounts.addMembership(ALICE, { id: ACME, name: 'acme' }, 'admin');
+    kit.identity.accounts.addMembership(ALICE, { id: BETA, name: 'beta' }, 'read');
+  });
+
+  afterEach(() => kit.flow.close());
+
+  async function ask(fields: Partial<ConsentRequest> = {}): Promise<string> {
+    const start = await kit.consents.begin(request(fields));
+    expect(start.kind).toBe('ask');
+    return new URL((start as { location: string }).location, 'https://x').searchParams.get('consent_id')!;
+  }
+
+  it('describes the page: app, each scope with its description, one checkbox per organization', async () => {
+    const consentId = await ask({ requiredOrgIds: [BETA] });
+    expect(await kit.consents.view(consentId, ALICE, 'csrf-1')).toEqual({
+      csrfToken: 'csrf-1',
+      consentId,
+      username: 'alice',
+      app: { name: 'CLI <tool>', clientIdHost: null, loopbackOnly: false },
+      scopes: [
+        { name: 'openid', description: 'Confirm who you are when you sign in to the app' },
+        { name: 'read-repos', description: 'Read your models, datasets and apps, including private ones' },
+      ],
+      organizations: [
+        { id: ACME, name: 'acme', fullname: 'ACME', required: false, checked: false },
+        { id: BETA, name: 'beta', fullname: 'BETA', required: true, checked: true },
+      ],
+    });
+  });
+
+  it('shows nothing to another user', async () => {
+    const consentId = await ask();
+    expect(await kit.consents.view(consentId, BOB, 'csrf')).toBeNull();
+    expect(await kit.consents.decide(consentId, BOB, { decision: 'authorize', orgIds: [] })).toBeNull();
+    expect(await kit.consents.view(consentId, ALICE, 'csrf')).not.toBeNull();
+  });
+
+  it('hands the decision to the handler of the intent, once', async () => {
+    const consentId = await ask();
+    expect(await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [ACME] })).toEqual({ kind: 'page', status: 200, html: 'connected' });
+    expect(await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [ACME] })).toBeNull();
+    expect(decisions).toEqual([`approved dc-1 openid,read-repos ${ACME}`]);
+  });
+
+  it('refuses a form naming an organization the user does not belong to with invalid_request', async () => {
+    const consentId = await ask();
+    await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: ['9'.repeat(24)] });
+    expect(decisions).toEqual(['refused dc-1 invalid_request']);
+  });
+
+  it('refuses before any page when a required organization is not one of the user', async () => {
+    await expect(kit.consents.begin(request({ requiredOrgIds: ['9'.repeat(24)] }))).rejects.toBeInstanceOf(AccessDenied);
+  });
+
+  it('expires a pending consent after 10 minutes', async () => {
+    const consentId = await ask();
+    kit.identity.clock.advance(10 * 60_000 + 1);
+    expect(await kit.consents.view(consentId, ALICE, 'csrf')).toBeNull();
+  });
+
+  it('remembers scopes cumulatively and the latest choice of organizations', async () => {
+    await kit.consents.decide(await ask(), ALICE, { decision: 'authorize', orgIds: [ACME, BETA] });
+    await kit.consents.decide(await ask({ scopes: ['email'] }), ALICE, { decision: 'authorize', orgIds: [BETA] });
+    expect(await kit.remembered.find(ALICE, 'cli')).toEqual({ scopes: ['openid', 'read-repos', 'email'], orgIds: [BETA] });
+    expect(await kit.consents.begin(request({ scopes: ['read-repos', 'email'] }))).toEqual({
+      kind: 'granted',
+      grant: { scopes: ['read-repos', 'email'], orgIds: [BETA] },
+    });
+  });
+
+  it('pre-checks organizations granted before', async () => {
+    await kit.consents.decide(await ask(), ALICE, { decision: 'authorize', orgIds: [ACME] });
+    const view = await kit.consents.view(await ask({ scopes: ['email'] }), ALICE, 'csrf');
+    expect(view!.organizations.map((org) => [org.name, org.checked])).toEqual([['acme', true], ['beta', false]]);
+  });
+
+  it('drops a remembered organization the user has left when skipping the page', async () => {
+    await kit.consents.decide(await ask(), ALICE, { decision: 'authorize', orgIds: [ACME, BETA] });
+    kit.identity.accounts.memberships.splice(0, 1);
+    expect(await kit.consents.begin(request())).toEqual({ kind: 'granted', grant: { scopes: ['openid', 'read-repos'], orgIds: [BETA] } });
+  });
+});
