@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { DeliveryWorkerConfig } from '@gatehouse/config';
+import { DeliveryModule, deliveryModuleOptionsOf } from '@gatehouse/feature-delivery';
 import { distributedInfrastructure } from '@gatehouse/platform';
 
 @Module({})
@@ -11,6 +12,7 @@ export function deliveryWorkerServiceModule(config: DeliveryWorkerConfig): Dynam
     module: DeliveryWorkerServiceModule,
     imports: [
       ...distributedInfrastructure('delivery-worker', config),
+      DeliveryModule.forRoot(deliveryModuleOptionsOf(config, config.secrets.encryptionKey)),
     ],
   };
 }

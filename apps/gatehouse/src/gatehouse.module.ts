@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AllInOneConfig } from '@gatehouse/config';
 import { AuthModule } from '@gatehouse/feature-auth';
+import { DeliveryModule, deliveryModuleOptionsOf, EventIngestionModule } from '@gatehouse/feature-delivery';
 import { WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
 import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
@@ -30,6 +31,8 @@ export function gatehouseModule(config: AllInOneConfig, seed: EmbeddedSeedOption
         allowLoopbackTargets: config.network.allowLoopbackTargets,
       }),
       WebhooksModule.forRoot({ encryptionKey: seed.encryptionKey, webhooks: config.webhooks, network: config.network }),
+      EventIngestionModule.forRoot(),
+      DeliveryModule.forRoot(deliveryModuleOptionsOf(config, seed.encryptionKey)),
     ],
     providers: [{ provide: SEED_OPTIONS, useValue: seed }, EmbeddedSeeder],
   };
