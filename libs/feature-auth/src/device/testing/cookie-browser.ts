@@ -1,0 +1,54 @@
+/**
+ * A browser without a browser, for integration tests of the pages: keeps cookies, never follows
+ * redirects (tests assert each 303), sends forms, reads hidden fields back from the HTML. Every
+ * request comes from `address` (X-Forwarded-For, trusted from loopback), so rate-limit counters
+ * of one test are its own.
+ */
+export class CookieBrowser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly base: string,
+    readonly address: string,
+  ) {}
+
+  async get(path: string): Promise<Response> {
+    return this.send(path, { method: 'GET' });
+  }
+
+  async post(path: string, form: Record<string, string | string[]>): Promise<Response> {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(form)) for (const item of [value].flat()) body.append(name, item);
+    return this.send(path, { method: 'POST', body: body.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  }
+
+  /** Signs in through the sign-in page, as a user would. */
+  async signIn(login: string, password: string): Promise<void> {
+    const page = await (await this.get('/oauth/login')).text();
+    const res = await this.post('/oauth/login', { csrf_token: hiddenField(page, 'csrf_token'), return_to: '/oauth/login', login, password });
+    if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
+  }
+
+  private async send(path: string, init: RequestInit): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('X-Forwarded-For', this.address);
+    if (this.cookies.size > 0) headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const res = await fetch(new URL(path, this.base), { ...init, headers, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const separator = pair!.indexOf('=');
+      const name = pair!.slice(0, separator).trim();
+      const value = pair!.slice(separator + 1).trim();
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+}
+
+/** The value of a hidden input in a page. */
+export function hiddenField(html: string, name: string): string {
+  const match = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(html);
+  if (!match) throw new Error(`no hidden field ${name} in the page`);
+  return match[1]!;
+}
