@@ -1,0 +1,75 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+// The arrows of docs/architecture.md are enforced by lint (eslint.config.mjs); these cases show
+// the rules bite, so a config change that silently turns them off fails here.
+const ROOT = join(__dirname, '..');
+
+// ESLint runs as its own process: its flat config is an ES module, which Jest's runtime cannot import.
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const stdout = await new Promise<string>((resolve) => {
+    const eslint = execFile(
+      process.execPath,
+      [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', join(ROOT, filePath), '--format', 'json'],
+      { cwd: ROOT },
+      // ESLint exits 1 when it reports problems, which is what most cases expect.
+      (_error, out) => resolve(out),
+    );
+    eslint.stdin!.end(code);
+  });
+  const [result] = JSON.parse(stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
+  return result.messages.map((message) => message.ruleId ?? message.message);
+}
+
+jest.setTimeout(60_000);
+
+beforeAll(() => {
+  // The Nx rule reads the cached project graph; computing it is what `npm run lint` does first.
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'], {
+    cwd: ROOT,
+    env: { ...process.env, NX_DAEMON: 'false' },
+    stdio: 'ignore',
+  });
+}, 60_000);
+
+describe('module boundaries', () => {
+  it('refuses a domain file importing Nest', async () => {
+    expect(await ruleIdsFor('libs/domain/src/probe.ts', "import { Module } from '@nestjs/common';\nexport const m = Module;\n")).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('refuses the domain lib depending on another lib', async () => {
+    expect(
+      await ruleIdsFor('libs/domain/src/probe.ts', "import { createDataSource } from '@gatehouse/persistence';\nexport const c = createDataSource;\n"),
+    ).toContain('@nx/enforce-module-boundaries');
+  });
+
+  it('refuses a lib depending on an app-level feature above it', async () => {
+    expect(
+      await ruleIdsFor('libs/persistence/src/probe.ts', "import { bootstrapService } from '@gatehouse/platform';\nexport const b = bootstrapService;\n"),
+    ).toContain('@nx/enforce-module-boundaries');
+  });
+
+  it('keeps the published SDK free of server code', async () => {
+    expect(await ruleIdsFor('libs/sdk/src/probe.ts', "import { objectId } from '@gatehouse/domain';\nexport const o = objectId;\n")).toContain(
+      '@nx/enforce-module-boundaries',
+    );
+  });
+
+  it('keeps test infrastructure out of production code but lets tests use it', async () => {
+    const code = "import { findFreePort } from '@gatehouse/testing';\nexport const f = findFreePort;\n";
+    expect(await ruleIdsFor('libs/platform/src/probe.ts', code)).toContain('@nx/enforce-module-boundaries');
+    expect(await ruleIdsFor('libs/platform/src/probe.int-spec.ts', code)).not.toContain('@nx/enforce-module-boundaries');
+  });
+
+  it('lets an app use the libs', async () => {
+    expect(
+      await ruleIdsFor('apps/auth/src/probe.ts', "import { bootstrapService } from '@gatehouse/platform';\nexport const b = bootstrapService;\n"),
+    ).toEqual([]);
+  });
+
+  it('keeps configuration reads in the config lib', async () => {
+    expect(await ruleIdsFor('libs/feature-auth/src/probe.ts', 'export const port = process.env.PORT;\n')).toContain('no-restricted-properties');
+  });
+});
