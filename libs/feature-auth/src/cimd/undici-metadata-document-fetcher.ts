@@ -29,6 +29,8 @@ export class UndiciMetadataDocumentFetcher extends MetadataDocumentFetcher imple
         signal,
         headers: { accept: 'application/json', 'user-agent': 'Gatehouse' },
       });
+      // Abandoning the body on purpose (too large) must not surface as an unhandled stream error.
+      response.body.on('error', () => undefined);
       const header = (name: string): string | null => {
         const value = response.headers[name];
         return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);

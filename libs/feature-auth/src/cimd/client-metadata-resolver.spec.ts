@@ -1,0 +1,106 @@
+import { FrozenClock, InvalidClient, OAuthError } from '@gatehouse/domain';
+import { MemoryFlowStore } from '@gatehouse/flow-state';
+import { ClientMetadataResolver } from './client-metadata-resolver';
+import { FakeMetadataDocumentFetcher } from './testing/fake-metadata-document-fetcher';
+
+const URL_A = 'https://tool.example/.well-known/oauth-cimd';
+const document = (fields: Record<string, unknown> = {}) => ({
+  client_id: URL_A,
+  client_name: 'Tool',
+  redirect_uris: ['https://tool.example/callback'],
+  token_endpoint_auth_method: 'none',
+  ...fields,
+});
+
+describe('ClientMetadataResolver', () => {
+  let clock: FrozenClock;
+  let flow: MemoryFlowStore;
+  let fetcher: FakeMetadataDocumentFetcher;
+  let resolver: ClientMetadataResolver;
+
+  beforeEach(() => {
+    clock = new FrozenClock();
+    flow = new MemoryFlowStore({ clock });
+    fetcher = new FakeMetadataDocumentFetcher();
+    resolver = new ClientMetadataResolver(flow, fetcher, clock);
+  });
+
+  afterEach(() => flow.close());
+
+  async function failure(promise: Promise<unknown>): Promise<string> {
+    const error = await promise.then(() => null, (thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(OAuthError);
+    expect((error as OAuthError).code).toBe('invalid_client');
+    return (error as OAuthError).description;
+  }
+
+  it('validates the document and keeps it within its Cache-Control', async () => {
+    fetcher.documents.set(URL_A, { json: document({ logo_uri: 'https://tool.example/logo.png', unknown: 1 }), cacheHeaders: { cacheControl: 'max-age=120' } });
+    expect(await resolver.resolve(URL_A)).toEqual({
+      clientId: URL_A,
+      clientName: 'Tool',
+      redirectUris: ['https://tool.example/callback'],
+      tokenEndpointAuthMethod: 'none',
+      logoUri: 'https://tool.example/logo.png',
+      clientUri: null,
+      hostname: 'tool.example',
+    });
+    clock.advance(119_000);
+    await resolver.resolve(URL_A);
+    expect(fetcher.fetched).toHaveLength(1);
+    clock.advance(1_000);
+    await resolver.resolve(URL_A);
+    expect(fetcher.fetched).toHaveLength(2);
+  });
+
+  it('keeps a document at least 30 s and at most 24 h', async () => {
+    fetcher.documents.set(URL_A, { json: document(), cacheHeaders: { cacheControl: 'no-store' } });
+    await resolver.resolve(URL_A);
+    clock.advance(29_000);
+    await resolver.resolve(URL_A);
+    expect(fetcher.fetched).toHaveLength(1);
+    fetcher.documents.set(URL_A, { json: document(), cacheHeaders: { cacheControl: 'max-age=999999' } });
+    clock.advance(1_000);
+    await resolver.resolve(URL_A);
+    clock.advance(24 * 3600_000);
+    await resolver.resolve(URL_A);
+    expect(fetcher.fetched).toHaveLength(3);
+  });
+
+  it('never caches a failure or an invalid document', async () => {
+    fetcher.documents.set(URL_A, new InvalidClient('The client metadata document answered HTTP 500'));
+    expect(await failure(resolver.resolve(URL_A))).toBe('The client metadata document answered HTTP 500');
+    fetcher.documents.set(URL_A, { json: document({ client_id: 'https://other.example/.well-known/oauth-cimd' }) });
+    expect(await failure(resolver.resolve(URL_A))).toBe('client metadata document client_id must equal the URL it was fetched from');
+    fetcher.documents.set(URL_A, { json: document() });
+    await resolver.resolve(URL_A);
+    expect(fetcher.fetched).toHaveLength(3);
+  });
+
+  it.each([
+    ['a secret', { client_secret: 'x' }, 'client metadata document must not contain client_secret'],
+    ['a shared-secret method', { token_endpoint_auth_method: 'client_secret_basic' }, 'client metadata document must not use shared-secret authentication (client_secret_basic)'],
+    ['no redirect URIs', { redirect_uris: [] }, 'client metadata document is invalid: redirect_uris must not be empty'],
+  ])('refuses a document with %s', async (_case, fields, description) => {
+    fetcher.documents.set(URL_A, { json: document(fields) });
+    expect(await failure(resolver.resolve(URL_A))).toBe(description);
+  });
+
+  it('refuses a client ID that is not a proper https URL without fetching', async () => {
+    expect(await failure(resolver.resolve('http://tool.example/.well-known/oauth-cimd'))).toBe('client_id URL must use the https scheme');
+    expect(await failure(resolver.resolve('https://tool.example/a/../oauth-cimd'))).toBe('client_id URL must not contain . or .. segments');
+    expect(fetcher.fetched).toEqual([]);
+  });
+
+  it('shares one fetch between concurrent requests for one URL', async () => {
+    fetcher.documents.set(URL_A, { json: document() });
+    let open!: () => void;
+    fetcher.gate = new Promise((resolve) => (open = resolve));
+    const pending = Promise.all([resolver.resolve(URL_A), resolver.resolve(URL_A), resolver.resolve(URL_A)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    open();
+    const results = await pending;
+    expect(results.map((result) => result.clientName)).toEqual(['Tool', 'Tool', 'Tool']);
+    expect(fetcher.fetched).toEqual([URL_A]);
+  });
+});

@@ -1,0 +1,96 @@
+import { FrozenClock } from '@gatehouse/domain';
+import { MemoryFlowStore } from '@gatehouse/flow-state';
+import { PredictableRandom } from '@gatehouse/identity';
+import type { Request, Response } from 'express';
+import { SessionStore } from './session-store';
+import { SessionService } from './session.service';
+
+interface SetCookie {
+  name: string;
+  value: string;
+  options: Record<string, unknown>;
+}
+
+function fakeResponse() {
+  const set: SetCookie[] = [];
+  const cleared: string[] = [];
+  const res = {
+    cookie: (name: string, value: string, options: Record<string, unknown>) => set.push({ name, value, options }),
+    clearCookie: (name: string) => cleared.push(name),
+  } as unknown as Response;
+  return { res, set, cleared };
+}
+
+const requestWith = (cookie?: string) => ({ headers: cookie ? { cookie } : {} }) as Request;
+
+describe('SessionService', () => {
+  let clock: FrozenClock;
+  let flow: MemoryFlowStore;
+
+  beforeEach(() => {
+    clock = new FrozenClock(Date.UTC(2026, 0, 1));
+    flow = new MemoryFlowStore({ clock });
+  });
+
+  afterEach(() => flow.close());
+
+  const service = (secureCookies: boolean) =>
+    new SessionService(new SessionStore(flow), new PredictableRandom(), clock, {
+      secureCookies,
+      signedInTtlSeconds: 7200,
+      anonymousTtlSeconds: 600,
+      limits: { perAccount: 5, perAddress: 30, windowSeconds: 900 },
+    });
+
+  it('starts an anonymous session with a CSRF token and an HttpOnly, SameSite=Lax cookie', async () => {
+    const { res, set } = fakeResponse();
+    const session = await service(false).loadOrStart(requestWith(), res);
+    expect(session.data).toEqual({ csrfToken: expect.stringMatching(/^T{30}\d{10}$/), userId: null, authTime: null });
+    expect(set).toEqual([
+      { name: 'gatehouse_session', value: session.id, options: { httpOnly: true, sameSite: 'lax', secure: false, path: '/', maxAge: 600_000 } },
+    ]);
+    expect(await service(false).load(requestWith(`other=1; gatehouse_session=${session.id}`))).toEqual(session);
+  });
+
+  it('uses a Secure __Host- cookie on an https public URL', async () => {
+    const { res, set } = fakeResponse();
+    await service(true).loadOrStart(requestWith(), res);
+    expect(set[0]).toMatchObject({ name: '__Host-gatehouse_session', options: { secure: true, path: '/' } });
+  });
+
+  it('replaces the session on sign-in (new id and CSRF token) and records auth_time', async () => {
+    const sessions = service(false);
+    const anonymous = await sessions.loadOrStart(requestWith(), fakeResponse().res);
+    const { res, set } = fakeResponse();
+    const signedIn = await sessions.signIn(requestWith(`gatehouse_session=${anonymous.id}`), res, 'user-1');
+    expect(signedIn.id).not.toBe(anonymous.id);
+    expect(signedIn.data).toEqual({ csrfToken: expect.any(String), userId: 'user-1', authTime: Date.UTC(2026, 0, 1) });
+    expect(signedIn.data.csrfToken).not.toBe(anonymous.data.csrfToken);
+    expect(set[0]!.options.maxAge).toBe(7_200_000);
+    expect(await sessions.load(requestWith(`gatehouse_session=${anonymous.id}`))).toBeNull();
+    clock.advance(7_200_000);
+    expect(await sessions.load(requestWith(`gatehouse_session=${signedIn.id}`))).toBeNull();
+  });
+
+  it('ends the session on sign-out', async () => {
+    const sessions = service(false);
+    const signedIn = await sessions.signIn(requestWith(), fakeResponse().res, 'user-1');
+    const { res, cleared } = fakeResponse();
+    await sessions.signOut(requestWith(`gatehouse_session=${signedIn.id}`), res);
+    expect(cleared).toEqual(['gatehouse_session']);
+    expect(await sessions.load(requestWith(`gatehouse_session=${signedIn.id}`))).toBeNull();
+  });
+
+  it('checks the CSRF token of a form', async () => {
+    const sessions = service(false);
+    const session = await sessions.loadOrStart(requestWith(), fakeResponse().res);
+    expect(sessions.csrfMatches(session, session.data.csrfToken)).toBe(true);
+    expect(sessions.csrfMatches(session, 'forged')).toBe(false);
+    expect(sessions.csrfMatches(session, [session.data.csrfToken])).toBe(false);
+    expect(sessions.csrfMatches(null, session.data.csrfToken)).toBe(false);
+  });
+
+  it('ignores cookies that are not session ids', async () => {
+    expect(await service(false).load(requestWith('gatehouse_session=../../etc'))).toBeNull();
+  });
+});
