@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { classifyAddress } from '@gatehouse/domain';
 import { isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent, Dispatcher, request } from 'undici';
 import { DEFAULT_JWKS_FETCH_LIMITS, JwksFetchLimits, TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from '../token-exchange-options';
 import { guardedLookup } from './guarded-lookup';
 
@@ -89,20 +89,19 @@ export class SafeJwksFetcher extends JwksFetcher implements OnModuleDestroy {
     return url;
   }
 
-  private async readLimited(body: AsyncIterable<Buffer> & { destroy(): void }, contentLength: unknown, uri: string): Promise<string> {
+  private async readLimited(body: Dispatcher.ResponseData['body'], contentLength: unknown, uri: string): Promise<string> {
     const max = this.limits.maxBytes;
     if (typeof contentLength === 'string' && Number(contentLength) > max) {
-      body.destroy();
+      // Aborting the body reports an abort error nobody needs: the answer is already decided.
+      body.on('error', () => undefined).destroy();
       throw new JwksUnavailableError(`JWKS ${uri} is larger than ${max} bytes`);
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of body) {
+    // Leaving the loop early (the throw) destroys the body.
+    for await (const chunk of body as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > max) {
-        body.destroy();
-        throw new JwksUnavailableError(`JWKS ${uri} is larger than ${max} bytes`);
-      }
+      if (size > max) throw new JwksUnavailableError(`JWKS ${uri} is larger than ${max} bytes`);
       chunks.push(chunk);
     }
     return Buffer.concat(chunks).toString('utf8');

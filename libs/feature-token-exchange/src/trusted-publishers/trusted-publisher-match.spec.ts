@@ -39,7 +39,7 @@ describe('matchTrustedPublisher', () => {
     ['an unmatched repository', { ...claims, repository: 'mallory/bert-training' }, InvalidGrant, 'No trusted publisher matches this token (repository, workflow or environment)'],
     ['another branch', { ...claims, ref: 'refs/heads/dev' }, InvalidGrant, 'No trusted publisher matches this token (repository, workflow or environment)'],
     ['a missing condition claim', { aud: 'gatehouse', repository: 'acme/bert-training' }, InvalidGrant, 'No trusted publisher matches this token (repository, workflow or environment)'],
-    ['a condition met only by an object', { ...claims, ref: { toString: () => 'refs/heads/main' } }, InvalidGrant, 'No trusted publisher matches this token (repository, workflow or environment)'],
+    ['a condition met only by an object', { ...claims, ref: { toString: (): string => 'refs/heads/main' } }, InvalidGrant, 'No trusted publisher matches this token (repository, workflow or environment)'],
   ])('refuses %s', (_case, tokenClaims, ErrorClass, description) => {
     const error = refusal(() => matchTrustedPublisher([bert, data], tokenClaims as Record<string, unknown>));
     expect(error).toBeInstanceOf(ErrorClass);
