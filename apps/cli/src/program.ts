@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { adminCommand } from './commands/admin.command';
+import { authCommand } from './commands/auth/auth.command';
 import { eventsCommand } from './commands/events/events.command';
 import { webhooksCommand } from './commands/webhooks/webhooks.command';
 import type { CliIo } from './cli-io';
@@ -10,6 +11,7 @@ export function buildProgram(io: CliIo): Command {
     .showHelpAfterError()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
   program.addCommand(adminCommand(io));
+  program.addCommand(authCommand(io));
   program.addCommand(webhooksCommand(io));
   program.addCommand(eventsCommand(io));
   return program;
