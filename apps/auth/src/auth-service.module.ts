@@ -19,6 +19,8 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
         authorizationCodeTtlSeconds: config.oauth.authorizationCodeTtlSeconds,
         signInSessionTtlSeconds: config.oauth.signInSessionTtlSeconds,
         allowLoopbackTargets: config.network.allowLoopbackTargets,
+        deviceCodeTtlSeconds: config.oauth.deviceCodeTtlSeconds,
+        devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
       }),
     ],
   };

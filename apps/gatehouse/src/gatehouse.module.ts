@@ -29,6 +29,8 @@ export function gatehouseModule(config: AllInOneConfig, seed: EmbeddedSeedOption
         authorizationCodeTtlSeconds: config.oauth.authorizationCodeTtlSeconds,
         signInSessionTtlSeconds: config.oauth.signInSessionTtlSeconds,
         allowLoopbackTargets: config.network.allowLoopbackTargets,
+        deviceCodeTtlSeconds: config.oauth.deviceCodeTtlSeconds,
+        devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
       }),
       WebhooksModule.forRoot({ encryptionKey: seed.encryptionKey, webhooks: config.webhooks, network: config.network }),
       EventIngestionModule.forRoot(),

@@ -7,19 +7,11 @@ import { AuthorizeModule } from './authorize/authorize.module';
 import { CIMD_OPTIONS, CimdOptions } from './cimd/cimd-options';
 import { CimdModule } from './cimd/cimd.module';
 import { ConsentModule } from './consent/consent.module';
-import { AuthDiscoveryModule } from './discovery/discovery.module';
-import { DeviceFlowModule } from './device/device-flow.module';
-import { IntrospectionModule } from './introspection/introspection.module';
-import { JwksModule } from './keys/keys.module';
+import { DeviceFlowModule } from './device';
 import { PagesModule } from './pages/pages.module';
-import { PersonalTokensModule } from './personal-tokens/personal-tokens.module';
-import { RefreshTokenGrantModule } from './refresh/refresh.module';
-import { RevocationModule } from './revocation/revocation.module';
 import { DEFAULT_SIGN_IN_LIMITS, SESSION_OPTIONS, SessionOptions, SignInLimits } from './session/session-options';
 import { SessionModule } from './session/session.module';
-import { TokenEndpointModule } from './token-endpoint/token-endpoint.module';
-import { UserinfoModule } from './userinfo/userinfo.module';
-import { WhoamiModule } from './whoami/whoami.module';
+import { AuthTokenModules } from './token-endpoint';
 
 /** What the `auth` service (and the all-in-one) configure the sign-in and token flows with. */
 export interface AuthModuleOptions {
@@ -33,6 +25,10 @@ export interface AuthModuleOptions {
   allowLoopbackTargets: boolean;
   /** Failed sign-ins allowed per account and per address (default 5 and 30 per 15 minutes). */
   signInLimits?: SignInLimits;
+  /** GATEHOUSE_DEVICE_CODE_TTL_SECONDS (default 900). */
+  deviceCodeTtlSeconds?: number;
+  /** GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS (default 5). */
+  devicePollIntervalSeconds?: number;
 }
 
 /** An anonymous session only carries the sign-in form's CSRF token. */
@@ -40,7 +36,8 @@ const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
 
 /**
  * The `auth` service's HTTP surface: discovery and keys, `/oauth/authorize` with the sign-in and
- * consent pages, `/oauth/token` with the authorization-code and refresh grants, userinfo,
+ * consent pages, the device flow, `/oauth/token` with the authorization-code, device-code and
+ * refresh grants, userinfo,
  * revocation, introspection, client-ID metadata documents, the OAuth app and personal token
  * settings, whoami-v2. Needs IdentityModule, the DataSource, FLOW_STORE and CLOCK.
  */
@@ -75,15 +72,7 @@ export class AuthModule {
         AuthorizeModule,
         DeviceFlowModule.forRoot(options),
         AppsModule,
-        AuthDiscoveryModule,
-        JwksModule,
-        TokenEndpointModule,
-        RefreshTokenGrantModule,
-        UserinfoModule,
-        RevocationModule,
-        IntrospectionModule,
-        PersonalTokensModule,
-        WhoamiModule,
+        ...AuthTokenModules,
       ],
       providers: optionProviders,
       exports: optionProviders.map((provider) => provider.provide),

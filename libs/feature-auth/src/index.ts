@@ -23,3 +23,16 @@ export * from './consent/consent.controller';
 // Client-ID metadata documents
 export * from './cimd/client-metadata-resolver';
 export * from './cimd/cimd.module';
+
+// Discovery, keys, the token endpoint and its other grants, userinfo, revocation, introspection,
+// personal tokens, whoami, the device flow
+export * from './discovery';
+export * from './keys';
+export * from './token-endpoint';
+export * from './refresh';
+export * from './userinfo';
+export * from './revocation';
+export * from './introspection';
+export * from './personal-tokens';
+export * from './whoami';
+export * from './device';
