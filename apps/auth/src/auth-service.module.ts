@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AuthConfig } from '@gatehouse/config';
 import { AuthModule } from '@gatehouse/feature-auth';
+import { TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
 import { IdentityModule } from '@gatehouse/identity';
 import { distributedInfrastructure } from '@gatehouse/platform';
 
@@ -22,6 +23,7 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
         deviceCodeTtlSeconds: config.oauth.deviceCodeTtlSeconds,
         devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
       }),
+      TokenExchangeGrantModule.forRoot({ mode: 'http', url: config.tokenExchange.url, internalToken: config.secrets.internalToken }),
     ],
   };
 }

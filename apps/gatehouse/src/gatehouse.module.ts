@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { AllInOneConfig } from '@gatehouse/config';
 import { AuthModule } from '@gatehouse/feature-auth';
 import { DeliveryModule, deliveryModuleOptionsOf, EventIngestionModule } from '@gatehouse/feature-delivery';
+import { TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
 import { WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
 import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
@@ -33,6 +34,7 @@ export function gatehouseModule(config: AllInOneConfig, seed: EmbeddedSeedOption
         devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
       }),
       WebhooksModule.forRoot({ encryptionKey: seed.encryptionKey, webhooks: config.webhooks, network: config.network }),
+      TokenExchangeGrantModule.forRoot({ mode: 'in-process', service: { userEmailTokenType: config.oauth.userEmailTokenType, allowLoopbackTargets: config.network.allowLoopbackTargets } }),
       EventIngestionModule.forRoot(),
       DeliveryModule.forRoot(deliveryModuleOptionsOf(config, seed.encryptionKey)),
     ],

@@ -9,7 +9,7 @@ import {
   OAuthError,
   resolveRequestedScopes,
 } from '@gatehouse/domain';
-import { ClientLookup, TokenIssuer, TokenResponseBody, TransactionRunner } from '@gatehouse/identity';
+import { ClientLookup, SigningKeys, TokenIssuer, TokenResponseBody, TransactionRunner } from '@gatehouse/identity';
 import type { OAuthAppEntity } from '@gatehouse/persistence';
 import { LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
@@ -33,6 +33,7 @@ export class UserEmailExchange {
     private readonly clients: ClientLookup,
     private readonly directory: OrganizationDirectory,
     private readonly issuer: TokenIssuer,
+    private readonly signingKeys: SigningKeys,
     private readonly audit: AuditRecorder,
     private readonly transactions: TransactionRunner,
     @Inject(TOKEN_EXCHANGE_OPTIONS) private readonly options: Pick<TokenExchangeServiceOptions, 'userEmailTokenType'>,
@@ -64,6 +65,8 @@ export class UserEmailExchange {
     }
 
     const ttlSeconds = Math.min(app.tokenExchangeTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS, MAX_TOKEN_DURATION_SECONDS);
+    // The id_token's signing key is read before the transaction: the all-in-one's PGlite has one connection.
+    if (scopes.includes('openid')) await this.signingKeys.jwks();
     return this.transactions.run(async (manager) => {
       const issued = await this.issuer.issueTokens(manager, {
         kind: 'exchange',

@@ -38,7 +38,7 @@ export function createTokenExchangeTestKit() {
   const audit = new AuditRecorder(auditStore, identity.outbox, identity.transactions, identity.clock);
   const publishers = new InMemoryTrustedPublisherStore();
   const verifier = new FakeCiTokenVerifier();
-  const userEmail = new UserEmailExchange(identity.clients, directory, identity.issuer, audit, identity.transactions, { userEmailTokenType: USER_EMAIL_TOKEN_TYPE }, logger);
+  const userEmail = new UserEmailExchange(identity.clients, directory, identity.issuer, identity.signingKeys, audit, identity.transactions, { userEmailTokenType: USER_EMAIL_TOKEN_TYPE }, logger);
   const trustedPublishers = new TrustedPublisherExchange(publishers, verifier, directory, identity.issuer, audit, identity.transactions, logger);
   const gate = new OrganizationAdminGate(directory);
 
