@@ -16,6 +16,7 @@ import {
   AuthenticatedClient,
   ClientAuthenticator,
   GrantHandler,
+  SigningKeys,
   TokenIssuer,
   TokenRequestContext,
   TokenResponseBody,
@@ -46,6 +47,7 @@ export class DeviceCodeGrant implements GrantHandler {
     private readonly accounts: AccountReader,
     private readonly issuer: TokenIssuer,
     private readonly transactions: TransactionRunner,
+    private readonly signingKeys: SigningKeys,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -102,6 +104,9 @@ export class DeviceCodeGrant implements GrantHandler {
       throw new InvalidGrant(UNKNOWN_CODE, 'redeemed by a concurrent poll');
     }
     try {
+      // The all-in-one's PGlite has one connection: keys read inside the transaction would wait
+      // for the connection the transaction holds. Read (and cache) them first.
+      if (decision.scopes.includes('openid')) await this.signingKeys.jwks();
       return await this.transactions.run(async (manager) => {
         const user = await this.accounts.findUser(decision.userId, manager);
         if (!user || user.disabledAt !== null) {

@@ -73,7 +73,7 @@ export function createDeviceFlowTestKit(options: Partial<Omit<DeviceFlowOptions,
     guard,
     request,
     start: new DeviceAuthorizationService(kit.clientAuthenticator, authorizations, kit.random, userCodes, kit.clock, resolved),
-    grant: new DeviceCodeGrant(kit.clientAuthenticator, authorizations, kit.accounts, kit.issuer, kit.transactions, kit.clock),
+    grant: new DeviceCodeGrant(kit.clientAuthenticator, authorizations, kit.accounts, kit.issuer, kit.transactions, kit.signingKeys, kit.clock),
     verification: new DeviceVerificationService(authorizations, guard, pending, kit.accounts, kit.random, kit.clock),
     outcome: new DeviceConsentOutcome(authorizations, kit.clock),
     /** The consent request the verification page parks for this device code and user. */
