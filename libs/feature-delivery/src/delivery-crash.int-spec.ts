@@ -1,0 +1,142 @@
+import { SecretBox } from '@gatehouse/crypto';
+import type { RepoChangeEvent } from '@gatehouse/domain';
+import { KafkaEventBus } from '@gatehouse/messaging';
+import { closeDataSource, createDataSource, runMigrations } from '@gatehouse/persistence';
+import { createTestDatabase, dropTestDatabase, type NodeProcess, startNodeProcess, type TestDatabase, WORKSPACE_ROOT } from '@gatehouse/testing';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { ACME, insertWebhook, seedAccounts } from './__tests__/delivery-fixtures';
+import type { DeliveryTestAppOptions } from './__tests__/delivery-test-app';
+import { Receiver } from './__tests__/receiver';
+import { repoChangedMessage } from './contracts/repo-changed.event';
+
+const EVENTS = 10_000;
+const REPOS = 100;
+const CONCURRENCY = 64;
+const CHILD = join(__dirname, '__tests__/delivery-worker-child.ts');
+const REGISTER = join(WORKSPACE_ROOT, 'libs/testing/src/infra/register-swc.js');
+const quiet = { info: () => undefined, warn: () => undefined, error: (details: object, message: string) => console.error(message, details) };
+
+/** Event `index` of the batch; its number rides in `updatedRefs[0].newSha`, so the receiver can tell events apart. */
+function numberedEvent(index: number): RepoChangeEvent {
+  const repo = index % REPOS;
+  return {
+    id: `crash-${index}`,
+    time: new Date().toISOString(),
+    event: { action: 'update', scope: 'repo.content' },
+    repo: { type: 'model', name: `acme/model-${repo}`, id: `65d0000000000000000${String(repo).padStart(5, '0')}`, private: false, owner: { id: ACME, name: 'acme' } },
+    updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: index.toString(16).padStart(40, '0') }],
+  };
+}
+
+function eventNumberOf(body: string): number {
+  return parseInt((JSON.parse(body) as { updatedRefs: Array<{ newSha: string }> }).updatedRefs[0]!.newSha, 16);
+}
+
+describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
+  const suffix = randomBytes(4).toString('hex');
+  const key = randomBytes(32).toString('base64');
+  const topics = {
+    repoEvents: `gatehouse.repo-events.v1.crash-${suffix}`,
+    webhookChanged: `gatehouse.webhook-changed.v1.crash-${suffix}`,
+    deadLetter: `gatehouse.delivery-dlq.v1.crash-${suffix}`,
+    replays: `gatehouse.delivery-replay.v1.crash-${suffix}`,
+  };
+  let database: TestDatabase;
+  let ds: DataSource;
+  let producer: KafkaEventBus;
+  const receiver = new Receiver();
+  const workers: NodeProcess[] = [];
+  let options: DeliveryTestAppOptions;
+  let webhookId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ds = await createDataSource({ type: 'postgres', url: database.url, poolSize: 2 });
+    await runMigrations(ds);
+    await seedAccounts(ds);
+    const url = await receiver.start();
+    webhookId = await insertWebhook(ds, SecretBox.fromBase64Key(key), { url: `${url}/hook`, secret: 'crash-secret', watched: [{ type: 'org', name: 'acme' }] });
+    producer = new KafkaEventBus({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: `crash-producer-${suffix}`, logger: quiet });
+    await producer.ensureTopics([{ topic: topics.repoEvents, partitions: 3 }]);
+    options = {
+      databaseUrl: database.url,
+      redisUrl: process.env.REDIS_URL!,
+      redisPrefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? ''}crash-${suffix}:`,
+      brokers: process.env.KAFKA_BROKERS!.split(','),
+      internalToken: `crash-${suffix}`,
+      delivery: {
+        publicUrl: 'https://hub.example',
+        encryptionKey: key,
+        allowLoopbackTargets: true,
+        retryScheduleSeconds: [1, 1, 1],
+        timeoutMs: 2_000,
+        dailyTriggerLimit: 1_000_000,
+        jobLauncher: 'local',
+        topics,
+        groupId: `crash-${suffix}`,
+        tuning: { concurrency: CONCURRENCY, leaseMs: 8_000, pollIntervalMs: 200 },
+      },
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.stop(5_000)));
+    await producer?.close();
+    await receiver.stop();
+    if (ds) await closeDataSource(ds);
+    if (database) await dropTestDatabase(database.name);
+  }, 60_000);
+
+  async function startWorker(): Promise<NodeProcess> {
+    const worker = startNodeProcess(CHILD, { nodeArgs: ['--require', REGISTER], env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) } });
+    workers.push(worker);
+    await worker.waitForLog((entry) => entry.msg === 'worker ready', 60_000);
+    return worker;
+  }
+
+  it('loses no event and duplicates none, counted at the receiver by webhook-id', async () => {
+    const first = await startWorker();
+    const events = Array.from({ length: EVENTS }, (_, index) => numberedEvent(index));
+    for (let start = 0; start < EVENTS; start += 500) await producer.publish(topics.repoEvents, events.slice(start, start + 500).map(repoChangedMessage));
+
+    // Mid-batch: some delivered, most not yet.
+    await receiver.waitFor((requests) => requests.length >= EVENTS / 5, 120_000, `${EVENTS / 5} deliveries before the kill`);
+    first.child.kill('SIGKILL');
+    const killed = await first.exited;
+    expect(killed.signal).toBe('SIGKILL');
+    const deliveredBeforeKill = new Set(receiver.requests.map((request) => request.headers['webhook-id'])).size;
+    expect(deliveredBeforeKill).toBeLessThan(EVENTS);
+
+    await startWorker();
+    await receiver.waitFor((requests) => new Set(requests.map((request) => request.headers['webhook-id'])).size >= EVENTS, 240_000, `${EVENTS} distinct deliveries`);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+    const byWebhookId = new Map<string, number[]>();
+    for (const request of receiver.requests) {
+      const id = String(request.headers['webhook-id']);
+      byWebhookId.set(id, [...(byWebhookId.get(id) ?? []), eventNumberOf(request.body)]);
+    }
+    // One webhook-id per event: no event became two deliveries, none was lost.
+    expect(byWebhookId.size).toBe(EVENTS);
+    const eventNumbers = [...byWebhookId.values()].map((numbers) => numbers[0]!);
+    expect(new Set(eventNumbers).size).toBe(EVENTS);
+    expect(Math.min(...eventNumbers)).toBe(0);
+    expect(Math.max(...eventNumbers)).toBe(EVENTS - 1);
+    // A webhook-id sent twice is the same delivery tried again (its attempt was cut by the kill), always with the same event.
+    for (const numbers of byWebhookId.values()) expect(new Set(numbers).size).toBe(1);
+    const resent = receiver.requests.length - EVENTS;
+    expect(resent).toBeLessThanOrEqual(CONCURRENCY);
+
+    const [stats] = await ds.query(
+      `SELECT count(*)::int AS deliveries, count(DISTINCT event_id)::int AS events, count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded
+         FROM deliveries WHERE webhook_id = $1`,
+      [webhookId],
+    );
+    expect(stats).toEqual({ deliveries: EVENTS, events: EVENTS, succeeded: EVENTS });
+    const [ids] = await ds.query(`SELECT array_agg(id ORDER BY id) AS ids FROM deliveries WHERE webhook_id = $1`, [webhookId]);
+    expect([...byWebhookId.keys()].sort()).toEqual(ids.ids);
+    process.stdout.write(`[crash test] delivered before the kill: ${deliveredBeforeKill}; attempts re-sent after the restart: ${resent}\n`);
+  }, 420_000);
+});
