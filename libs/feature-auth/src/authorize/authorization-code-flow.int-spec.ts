@@ -1,0 +1,252 @@
+import { hashPassword } from '@gatehouse/crypto';
+import { s256CodeChallenge } from '@gatehouse/domain';
+import { ConsentEntity, OrganizationEntity, UserEntity } from '@gatehouse/persistence';
+import { randomInt } from 'node:crypto';
+import { AuthModule } from '../auth.module';
+import { CookieBrowser, hiddenField as rawHiddenField } from '../device/testing/cookie-browser';
+import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../token-endpoint/testing/token-test-app';
+
+const PASSWORD = 'correct horse battery staple';
+const VERIFIER = 'verifier-'.repeat(6);
+const SPA_REDIRECT = 'http://127.0.0.1/callback';
+const WEB_REDIRECT = 'https://web.example/oauth/callback?_target_url=%2Fhome';
+const WEB_SECRET = 'web-app-secret-0123456789';
+
+/** A hidden field's value as a browser submits it (entities decoded). */
+function hiddenField(html: string, name: string): string {
+  const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+  return rawHiddenField(html, name).replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!);
+}
+
+// The authorization endpoint, sign-in and consent pages and the authorization_code grant over
+// HTTP, on the real PostgreSQL and Redis.
+describe('authorization code flow over HTTP', () => {
+  let app: TokenTestApp;
+  let ada: UserEntity;
+  let acme: OrganizationEntity;
+  let beta: OrganizationEntity;
+  let addresses = 0;
+
+  beforeAll(async () => {
+    app = await startTokenTestApp([
+      AuthModule.forRoot({
+        publicUrl: TEST_PUBLIC_URL,
+        authorizationCodeTtlSeconds: 60,
+        signInSessionTtlSeconds: 3600,
+        allowLoopbackTargets: false,
+        signInLimits: { perAccount: 3, perAddress: 20, windowSeconds: 900 },
+      }),
+    ]);
+    const passwordHash = await hashPassword(PASSWORD);
+    ada = await app.seedUser(`ada${randomInt(1e9)}`, { passwordHash });
+    acme = await app.seedOrg(`acme${randomInt(1e9)}`);
+    beta = await app.seedOrg(`beta${randomInt(1e9)}`);
+    await app.seedMembership(acme.id, ada.id, 'admin');
+    await app.seedMembership(beta.id, ada.id, 'read');
+    await app.seedApp('spa-app', { name: 'SPA', redirectUris: [SPA_REDIRECT], scopes: ['openid', 'profile', 'read-repos'] });
+    await app.seedApp('web-app', { name: 'Web App', redirectUris: [WEB_REDIRECT], scopes: ['openid', 'profile', 'email'], secret: WEB_SECRET, accessTokenTtlSeconds: 3600 });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const browser = () => new CookieBrowser(app.url, `198.51.100.${(addresses += 1)}`);
+
+  const spaAuthorize = (extra: Record<string, string> = {}) =>
+    `/oauth/authorize?${new URLSearchParams({
+      client_id: 'spa-app',
+      redirect_uri: 'http://127.0.0.1:43123/callback',
+      response_type: 'code',
+      scope: 'openid profile',
+      state: '{"nonce":"x","redirectUri":"http://127.0.0.1:43123/callback"}',
+      code_challenge: s256CodeChallenge(VERIFIER),
+      code_challenge_method: 'S256',
+      ...extra,
+    })}`;
+
+  async function signIn(as: CookieBrowser, returnTo: string, password = PASSWORD): Promise<Response> {
+    const page = await as.get(`/oauth/login?return_to=${encodeURIComponent(returnTo)}`);
+    const html = await page.text();
+    return as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), return_to: hiddenField(html, 'return_to'), login: ada.username, password });
+  }
+
+  /** Answers the consent page the browser was sent to; returns the redirect back to the app. */
+  async function consent(as: CookieBrowser, location: string, decision: 'authorize' | 'deny', orgIds: string[] = []): Promise<URL> {
+    const page = await as.get(location);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const answered = await as.post('/oauth/consent', { csrf_token: hiddenField(html, 'csrf_token'), consent_id: hiddenField(html, 'consent_id'), decision, org_ids: orgIds });
+    expect(answered.status).toBe(303);
+    return new URL(answered.headers.get('location')!);
+  }
+
+  it('signs in, asks for consent, redirects with code, state and iss, and the code buys tokens once', async () => {
+    const as = browser();
+    const first = await as.get(spaAuthorize({ orgIds: acme.id }));
+    expect(first.status).toBe(303);
+    const signInAt = first.headers.get('location')!;
+    expect(signInAt).toMatch(/^\/oauth\/login\?return_to=%2Foauth%2Fauthorize%3F/);
+
+    const signInPage = await as.get(signInAt);
+    expect(signInPage.status).toBe(200);
+    expect(signInPage.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(signInPage.headers.get('cache-control')).toBe('no-store');
+    expect(signInPage.headers.getSetCookie()[0]).toMatch(/^__Host-gatehouse_session=[A-Za-z0-9]+; Max-Age=3600; Path=\/; Expires=.*; HttpOnly; Secure; SameSite=Lax$/);
+    const signInHtml = await signInPage.text();
+    const signedIn = await as.post('/oauth/login', {
+      csrf_token: hiddenField(signInHtml, 'csrf_token'),
+      return_to: hiddenField(signInHtml, 'return_to'),
+      login: ada.email.toUpperCase(),
+      password: PASSWORD,
+    });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.getSetCookie()[0]).toMatch(/Max-Age=3600/);
+
+    const again = await as.get(signedIn.headers.get('location')!);
+    expect(again.status).toBe(303);
+    const consentAt = again.headers.get('location')!;
+    const consentPage = await (await as.get(consentAt)).text();
+    expect(consentPage).toContain('<h1>Authorize SPA</h1>');
+    expect(consentPage).toContain(`<input type="checkbox" id="org-${acme.id}" checked disabled`);
+    expect(consentPage).toContain(`<input type="checkbox" id="org-${beta.id}" name="org_ids" value="${beta.id}">`);
+
+    const back = await consent(as, consentAt, 'authorize', [acme.id]);
+    expect(`${back.origin}${back.pathname}`).toBe('http://127.0.0.1:43123/callback');
+    expect([...back.searchParams.keys()]).toEqual(['code', 'state', 'iss']);
+    expect(back.searchParams.get('state')).toBe('{"nonce":"x","redirectUri":"http://127.0.0.1:43123/callback"}');
+    expect(back.searchParams.get('iss')).toBe(TEST_PUBLIC_URL);
+
+    const exchange = () =>
+      postForm(`${app.url}/oauth/token`, { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: 'http://127.0.0.1:43123/callback', code_verifier: VERIFIER });
+    const tokens = await exchange();
+    expect(tokens.status).toBe(200);
+    expect(tokens.headers.get('cache-control')).toBe('no-store');
+    const body = (await tokens.json()) as Record<string, string>;
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^hf_oauth_/),
+      token_type: 'bearer',
+      expires_in: 28_800,
+      scope: 'openid profile',
+      refresh_token: expect.stringMatching(/^hf_oauth_refresh_/),
+      id_token: expect.any(String),
+    });
+    const userinfo = await fetch(`${app.url}/oauth/userinfo`, { headers: { Authorization: `Bearer ${body.access_token}` } });
+    expect(((await userinfo.json()) as { orgs: Array<{ sub: string }> }).orgs.map((org) => org.sub)).toEqual([acme.id]);
+    expect(await app.dataSource.manager.findOneBy(ConsentEntity, { userId: ada.id, clientId: 'spa-app' })).toMatchObject({ scopes: ['openid', 'profile'], orgIds: [acme.id] });
+
+    const replay = await exchange();
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toEqual({ error: 'invalid_grant', error_description: 'The authorization code is invalid, expired or already used' });
+    const revoked = await fetch(`${app.url}/oauth/userinfo`, { headers: { Authorization: `Bearer ${body.access_token}` } });
+    expect(revoked.status).toBe(401);
+
+    // Nothing new asked: straight back to the app, through POST as huggingface.js does.
+    const direct = await as.post('/oauth/authorize', Object.fromEntries(new URL(spaAuthorize(), app.url).searchParams));
+    expect(direct.status).toBe(303);
+    expect(new URL(direct.headers.get('location')!).searchParams.get('code')).toEqual(expect.any(String));
+  });
+
+  it('sends access_denied back when the user denies', async () => {
+    const as = browser();
+    await signIn(as, '/oauth/login');
+    const asked = await as.get(spaAuthorize({ scope: 'openid read-repos', state: 'deny-me' }));
+    const back = await consent(as, asked.headers.get('location')!, 'deny');
+    expect(Object.fromEntries(back.searchParams)).toEqual({ error: 'access_denied', error_description: 'The user denied the request', state: 'deny-me', iss: TEST_PUBLIC_URL });
+  });
+
+  it('exchanges a confidential app code with Basic authentication and no PKCE (authlib)', async () => {
+    const as = browser();
+    await signIn(as, '/oauth/login');
+    const query = new URLSearchParams({ client_id: 'web-app', redirect_uri: WEB_REDIRECT, response_type: 'code', scope: 'openid email', state: 's', nonce: 'n-42' });
+    const back = await consent(as, (await as.get(`/oauth/authorize?${query}`)).headers.get('location')!, 'authorize');
+    expect(back.searchParams.get('_target_url')).toBe('/home');
+    const tokens = await postForm(
+      `${app.url}/oauth/token`,
+      { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: WEB_REDIRECT },
+      { Authorization: basicAuth('web-app', WEB_SECRET) },
+    );
+    expect(tokens.status).toBe(200);
+    const body = (await tokens.json()) as { expires_in: number; id_token: string };
+    expect(body.expires_in).toBe(3600);
+    expect(JSON.parse(Buffer.from(body.id_token.split('.')[1]!, 'base64url').toString())).toMatchObject({ aud: 'web-app', nonce: 'n-42', email: ada.email });
+  });
+
+  it('shows an error page and never redirects for an unknown client or an unregistered redirect URI', async () => {
+    const as = browser();
+    for (const query of [
+      { client_id: 'nobody', redirect_uri: SPA_REDIRECT, response_type: 'code' },
+      { client_id: 'spa-app', redirect_uri: 'http://localhost/callback', response_type: 'code' },
+    ]) {
+      const res = await as.get(`/oauth/authorize?${new URLSearchParams(query)}`);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('<h1>This sign-in request cannot continue</h1>');
+    }
+  });
+
+  it('redirects other errors to the app with error, error_description, state and iss', async () => {
+    const res = await browser().get(spaAuthorize({ code_challenge_method: 'plain', state: 'st' }));
+    expect(res.status).toBe(303);
+    expect(Object.fromEntries(new URL(res.headers.get('location')!).searchParams)).toEqual({
+      error: 'invalid_request',
+      error_description: 'code_challenge_method must be S256; plain is not supported',
+      state: 'st',
+      iss: TEST_PUBLIC_URL,
+    });
+  });
+
+  it('refuses a form without its CSRF token, a wrong password, then throttles the account with 429', async () => {
+    const tom = await app.seedUser(`tom${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
+    const attempt = async (password: string) => {
+      const as = browser();
+      const html = await (await as.get('/oauth/login')).text();
+      return as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), login: tom.username, password });
+    };
+    const as = browser();
+    await as.get('/oauth/login');
+    const forged = await as.post('/oauth/login', { csrf_token: 'forged', login: tom.username, password: PASSWORD });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain('This form has expired. Please try again.');
+
+    for (let count = 0; count < 3; count++) {
+      const refused = await attempt('wrong password');
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toContain('Incorrect username, email or password.');
+    }
+    const throttled = await attempt(PASSWORD);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(850);
+    expect(await throttled.text()).toContain('Too many failed sign-in attempts. Try again in 15 minutes.');
+  });
+
+  it('ends the session of a user disabled meanwhile, and refuses their sign-in', async () => {
+    const carol = await app.seedUser(`carol${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
+    const as = browser();
+    const page = await (await as.get('/oauth/login')).text();
+    expect((await as.post('/oauth/login', { csrf_token: hiddenField(page, 'csrf_token'), login: carol.username, password: PASSWORD })).status).toBe(303);
+    await app.dataSource.manager.update(UserEntity, { id: carol.id }, { disabledAt: new Date() });
+
+    const sentBack = await as.get(spaAuthorize());
+    expect(sentBack.status).toBe(303);
+    expect(sentBack.headers.get('location')).toMatch(/^\/oauth\/login\?return_to=/);
+    expect(sentBack.headers.getSetCookie()[0]).toMatch(/^__Host-gatehouse_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
+
+    const again = await (await as.get('/oauth/login')).text();
+    const refused = await as.post('/oauth/login', { csrf_token: hiddenField(again, 'csrf_token'), login: carol.username, password: PASSWORD });
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain('This account is disabled.');
+  });
+
+  it('signs out with a CSRF-protected form', async () => {
+    const as = browser();
+    await signIn(as, '/oauth/login');
+    const page = await as.get('/oauth/logout');
+    const html = await page.text();
+    expect(html).toContain(`You are signed in as ${ada.username}.`);
+    const out = await as.post('/oauth/logout', { csrf_token: hiddenField(html, 'csrf_token') });
+    expect(out.status).toBe(200);
+    expect((await as.get(spaAuthorize())).headers.get('location')).toMatch(/^\/oauth\/login/);
+  });
+});
