@@ -1,0 +1,89 @@
+import { WORKSPACE_ROOT } from '@gatehouse/testing';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { CLI_CLIENT_ID, DEMO_USER, RunningAllInOne, startAllInOne } from './support/all-in-one';
+import { shellQuote, TmuxTerminal } from './support/tmux-terminal';
+import { answerOnVerificationPage, launchChromium } from './support/verification-page';
+
+const CLI = 'dist/apps/cli/src/main.js';
+const run = promisify(execFile);
+
+// `gatehouse auth login` in a real terminal against the all-in-one, approved in Chromium.
+describe('gatehouse auth login in a terminal', () => {
+  let gatehouse: RunningAllInOne;
+  let browser: Browser;
+  let configHome: string;
+  let terminal: TmuxTerminal | undefined;
+
+  beforeAll(async () => {
+    [gatehouse, browser] = await Promise.all([startAllInOne(), launchChromium()]);
+    configHome = mkdtempSync(join(tmpdir(), 'gatehouse-cli-config-'));
+  });
+
+  afterAll(async () => {
+    terminal?.close();
+    await browser?.close();
+    await gatehouse?.stop();
+    if (configHome) rmSync(configHome, { recursive: true, force: true });
+  });
+
+  /** The CLI as a user runs it, headless (no display), with this test's config directory. */
+  const cli = (...args: string[]) =>
+    run(process.execPath, [CLI, ...args], {
+      cwd: WORKSPACE_ROOT,
+      env: { ...process.env, XDG_CONFIG_HOME: configHome, DISPLAY: '', WAYLAND_DISPLAY: '', GATEHOUSE_ENDPOINT: '' },
+    });
+
+  it('logs in with the device flow, then whoami prints the user', async () => {
+    terminal = new TmuxTerminal(
+      `env -u DISPLAY -u WAYLAND_DISPLAY -u GATEHOUSE_ENDPOINT XDG_CONFIG_HOME=${shellQuote(configHome)} ${shellQuote(process.execPath)} ${CLI} auth login --endpoint ${gatehouse.base}`,
+      WORKSPACE_ROOT,
+    );
+    const [, link] = await terminal.waitFor(/^\s+(http:\/\/\S+\/oauth\/device\?user_code=\S+)$/m);
+    const [, userCode] = await terminal.waitFor(/check that it shows this code: ([A-Z]{4}-[A-Z]{4})/);
+    expect(link).toBe(`${gatehouse.base}/oauth/device?user_code=${userCode}`);
+    // A terminal: the spinner runs while the CLI polls. Headless: no browser was opened.
+    await terminal.waitFor(/Waiting for you to approve the sign-in in the browser/);
+    expect(terminal.screen()).not.toContain('A browser window was opened');
+
+    const answered = await answerOnVerificationPage(browser, link!, userCode!, DEMO_USER, 'Authorize');
+    expect(answered.heading).toBe('Device connected');
+
+    await terminal.waitFor(new RegExp(`Logged in to ${gatehouse.base.replace(/[.]/g, '\\.')} as ${DEMO_USER.username}\\.`));
+    await terminal.waitFor(/\[exit 0\]/);
+    expect(terminal.screen()).not.toContain('Waiting for you to approve');
+
+    const tokenFile = join(configHome, 'gatehouse', 'token.json');
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    expect(statSync(join(configHome, 'gatehouse')).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(readFileSync(tokenFile, 'utf8'))).toEqual({
+      endpoint: gatehouse.base,
+      clientId: CLI_CLIENT_ID,
+      accessToken: expect.stringMatching(/^hf_oauth_/),
+      refreshToken: expect.stringMatching(/^hf_oauth_refresh_/),
+      expiresAt: expect.any(Number),
+      scope: 'openid profile email read-repos webhooks',
+    });
+
+    const whoami = await cli('auth', 'whoami');
+    expect(whoami.stdout).toContain(`user: ${DEMO_USER.username}\n`);
+    expect(whoami.stdout).toContain(`endpoint: ${gatehouse.base}\n`);
+  });
+
+  it('prints the stored access token, and logout revokes it', async () => {
+    const { stdout: token } = await cli('auth', 'token');
+    const accessToken = token.trim();
+    expect(accessToken).toMatch(/^hf_oauth_/);
+    const before = await fetch(`${gatehouse.base}/api/whoami-v2`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(before.status).toBe(200);
+
+    expect((await cli('auth', 'logout')).stdout).toBe(`Logged out of ${gatehouse.base}.\n`);
+    const after = await fetch(`${gatehouse.base}/api/whoami-v2`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(after.status).toBe(401);
+    await expect(cli('auth', 'whoami')).rejects.toMatchObject({ stderr: 'gatehouse: Not logged in. Run `gatehouse auth login` first.\n' });
+  });
+});
