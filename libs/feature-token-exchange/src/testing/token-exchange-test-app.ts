@@ -1,0 +1,168 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
+import { TokenEndpointModule } from '@gatehouse/feature-auth';
+import { IdentityModule, TEST_ENCRYPTION_KEY } from '@gatehouse/identity';
+import {
+  MembershipEntity,
+  MembershipRole,
+  OAuthAppEntity,
+  OrganizationEntity,
+  OrganizationPlan,
+  PersonalAccessTokenEntity,
+  UserEntity,
+} from '@gatehouse/persistence';
+import { bootstrapService, DatabaseModule, EVENT_BUS, MessagingModule, RunningService } from '@gatehouse/platform';
+import type { EventBus } from '@gatehouse/messaging';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { TokenExchangeGrantModule } from '../grant/token-exchange-grant.module';
+import { TokenExchangeServiceModule } from '../token-exchange-service.module';
+
+export const TEST_PUBLIC_URL = 'https://hub.test';
+export const TEST_INTERNAL_TOKEN = 'internal-token-for-token-exchange-tests-0123';
+export const TEST_USER_EMAIL_TOKEN_TYPE = 'urn:huggingface:token-type:user-email';
+
+export interface IntegrationStores {
+  /** The run's DATABASE_URL: a scratch database is made on its server. */
+  databaseUrl: string;
+  kafkaBrokers: string[];
+}
+
+/**
+ * The distributed shape in one test process: a token-exchange service and an auth service (its
+ * token endpoint and the HTTP grant client), two Nest apps on loopback over one fresh migrated
+ * PostgreSQL database, the token-exchange one publishing its outbox to the run's Kafka.
+ */
+export interface TokenExchangeTestApps {
+  /** Base URL of the auth app (`/oauth/token`). */
+  authUrl: string;
+  /** Base URL of the token-exchange app (`/internal/...`, `/api/organizations/...`). */
+  serviceUrl: string;
+  dataSource: DataSource;
+  /** The scratch database's URL (superuser access, to play a tamperer). */
+  databaseUrl: string;
+  bus: EventBus;
+  seedUser(username: string): Promise<UserEntity>;
+  seedOrg(name: string, plan?: OrganizationPlan): Promise<OrganizationEntity>;
+  seedMembership(orgId: string, userId: string, role: MembershipRole): Promise<void>;
+  seedExchangeApp(clientId: string, secret: string, orgId: string, fields?: Partial<OAuthAppEntity>): Promise<OAuthAppEntity>;
+  seedPersonalToken(userId: string, role: 'read' | 'write'): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTokenExchangeTestApps(stores: IntegrationStores): Promise<TokenExchangeTestApps> {
+  const database = await createScratchDatabase(stores.databaseUrl);
+  const running: RunningService[] = [];
+  try {
+    const service = await start('token-exchange-test', {
+      module: TokenExchangeServiceUnderTest,
+      imports: [
+        DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
+        MessagingModule.forRoot({ type: 'kafka', brokers: stores.kafkaBrokers, clientId: 'token-exchange-int-spec', outboxRelay: { pollIntervalMs: 100 } }),
+        IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY }),
+        TokenExchangeServiceModule.forRoot({ userEmailTokenType: TEST_USER_EMAIL_TOKEN_TYPE, allowLoopbackTargets: true }),
+      ],
+    });
+    running.push(service);
+    const auth = await start('auth-test', {
+      module: AuthUnderTest,
+      imports: [
+        DatabaseModule.forRoot({ type: 'postgres', url: database.url }),
+        MessagingModule.forRoot({ type: 'in-process' }),
+        IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY }),
+        TokenEndpointModule,
+        TokenExchangeGrantModule.forRoot({ mode: 'http', url: service.url, internalToken: TEST_INTERNAL_TOKEN }),
+      ],
+    });
+    running.push(auth);
+    const dataSource = service.app.get(DataSource);
+    const manager = dataSource.manager;
+    return {
+      authUrl: auth.url,
+      serviceUrl: service.url,
+      dataSource,
+      databaseUrl: database.url,
+      bus: service.app.get<EventBus>(EVENT_BUS),
+      seedUser: (username) =>
+        manager.save(manager.create(UserEntity, { id: newObjectId(), username, email: `${username}@example.com`, fullname: username, passwordHash: 'x' })),
+      seedOrg: (name, plan = 'enterprise') => manager.save(manager.create(OrganizationEntity, { id: newObjectId(), name, fullname: name, plan })),
+      seedMembership: async (orgId, userId, role) => {
+        await manager.insert(MembershipEntity, { orgId, userId, role });
+      },
+      seedExchangeApp: (clientId, secret, orgId, fields = {}) =>
+        manager.save(
+          manager.create(OAuthAppEntity, {
+            id: newObjectId(),
+            clientId,
+            name: clientId,
+            ownerOrgId: orgId,
+            clientSecretHash: hashToken(secret),
+            scopes: ['openid', 'profile', 'email', 'read-repos', 'write-repos'],
+            tokenExchange: true,
+            boundOrgId: orgId,
+            ...fields,
+          }),
+        ),
+      seedPersonalToken: async (userId, role) => {
+        const token = randomToken('hf_');
+        await manager.insert(PersonalAccessTokenEntity, { id: newObjectId(), tokenHash: hashToken(token), userId, name: `${role} token`, role });
+        return token;
+      },
+      close: async () => {
+        for (const app of running.reverse()) await app.close();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    for (const app of running.reverse()) await app.close().catch(() => undefined);
+    await database.drop();
+    throw error;
+  }
+}
+
+@Module({})
+class TokenExchangeServiceUnderTest {}
+
+@Module({})
+class AuthUnderTest {}
+
+function start(name: string, module: DynamicModule): Promise<RunningService> {
+  return bootstrapService({ name, module, port: 0, host: '127.0.0.1', internalToken: TEST_INTERNAL_TOKEN, handleProcessSignals: false, logLevel: 'silent' });
+}
+
+async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const name = `gatehouse_token_exchange_${randomBytes(5).toString('hex')}`;
+  await withClient(admin.toString(), (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withClient(admin.toString(), (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+/** Runs `work` on a connection of its own (as the server's superuser in the test setup). */
+export async function withClient(url: string, work: (client: Client) => Promise<unknown>): Promise<void> {
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`PostgreSQL is not reachable at ${new URL(url).host}: ${(error as Error).message}`);
+  }
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function basicAuth(clientId: string, secret: string): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+}
+
+export function postForm(url: string, params: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(params).toString() });
+}
