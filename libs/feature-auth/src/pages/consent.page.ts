@@ -1,5 +1,6 @@
 import { html } from './html';
 import { renderPage } from './page-layout';
+import { SIGN_OUT_PATH } from './sign-out.page';
 
 export const CONSENT_PATH = '/oauth/consent';
 
@@ -27,7 +28,7 @@ export function consentPage(view: ConsentPageView): string {
   const { app } = view;
   return renderPage(
     `Authorize ${app.name}`,
-    html`<div class="who"><span class="muted">Signed in as <strong>${view.username}</strong></span></div>
+    html`<div class="who"><span class="muted">Signed in as <strong>${view.username}</strong></span><a class="muted" href="${SIGN_OUT_PATH}">Not you?</a></div>
 <h1>Authorize ${app.name}</h1>
 ${app.clientIdHost && html`<p class="client-id muted">This app is published by <code>${app.clientIdHost}</code>.</p>`}
 ${app.loopbackOnly &&

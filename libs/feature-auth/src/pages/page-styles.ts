@@ -30,12 +30,13 @@ button.wide { width: 100%; }
 ul.scopes { list-style: none; padding: 0; margin: 0; }
 ul.scopes li { padding: 8px 0; border-top: 1px solid var(--line); }
 ul.scopes li:first-child { border-top: 0; }
-ul.scopes code, .client-id code { font-size: 13px; background: #f6f8fa; border-radius: 4px; padding: 1px 5px; }
+ul.scopes code, .client-id code { font-size: 13px; background: #f6f8fa; border-radius: 4px; padding: 1px 5px; white-space: nowrap; }
 fieldset { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px 10px; margin: 16px 0 0; }
 legend { font-weight: 600; padding: 0 4px; }
 .org { display: flex; align-items: flex-start; gap: 10px; padding: 6px 0; }
 .org input { margin-top: 5px; width: 16px; height: 16px; }
 .org label { font-weight: 400; margin: 0; }
-.org .required { color: var(--muted); font-size: 13px; }
+.org .required { display: block; color: var(--muted); font-size: 13px; }
+a { color: var(--accent); }
 .who { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; margin-bottom: 8px; }
 `;

@@ -1,0 +1,149 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { join } from 'node:path';
+import * as client from 'openid-client';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { CallbackServer } from './support/callback-server';
+import { RunningGatehouse, startGatehouse } from './support/gatehouse-process';
+import { launchChromium, signIn } from './support/headless-chromium';
+import { adaOrganizationIds } from './support/organization-ids';
+import { ADA, AUTH_E2E_SEED, PUBLIC_APP } from './support/seed';
+
+/** Screenshots of the pages when GATEHOUSE_E2E_SCREENSHOTS names a directory. */
+const screenshots = process.env.GATEHOUSE_E2E_SCREENSHOTS;
+const shoot = (page: Page, name: string) => (screenshots ? page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true }) : undefined);
+
+// A real relying party (openid-client v6) against the running all-in-one, the user driving the
+// real sign-in and consent pages in headless Chromium.
+describe('openid-client: authorization code with PKCE through the pages', () => {
+  let gatehouse: RunningGatehouse;
+  let callback: CallbackServer;
+  let chromium: Browser;
+  let context: BrowserContext;
+  let config: client.Configuration;
+  let orgs: Record<string, string>;
+
+  beforeAll(async () => {
+    [gatehouse, callback, chromium] = await Promise.all([startGatehouse(AUTH_E2E_SEED), new CallbackServer().start(), launchChromium()]);
+    context = await chromium.newContext();
+    // openid-client refuses http issuers unless told: this issuer is on loopback.
+    config = await client.discovery(new URL(gatehouse.base), PUBLIC_APP, undefined, client.None(), { execute: [client.allowInsecureRequests] });
+    orgs = await adaOrganizationIds(gatehouse.base);
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await callback?.stop();
+    await gatehouse?.stop();
+  });
+
+  async function authorizationRequest(scope: string, extra: Record<string, string> = {}) {
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: callback.url(),
+      scope,
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      ...extra,
+    });
+    return { url, codeVerifier, state, nonce };
+  }
+
+  it('discovers the issuer and its endpoints', () => {
+    const metadata = config.serverMetadata();
+    expect(metadata).toMatchObject({
+      issuer: gatehouse.base,
+      authorization_endpoint: `${gatehouse.base}/oauth/authorize`,
+      token_endpoint: `${gatehouse.base}/oauth/token`,
+      userinfo_endpoint: `${gatehouse.base}/oauth/userinfo`,
+      jwks_uri: `${gatehouse.base}/oauth/jwks`,
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+    });
+  });
+
+  it('signs in, grants organizations on the consent page, validates the id_token, reads userinfo and refreshes', async () => {
+    const request = await authorizationRequest('openid profile email read-memberships', { orgIds: orgs.analytical! });
+    const page = await context.newPage();
+    await page.goto(request.url.href);
+    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await shoot(page, 'sign-in');
+    await signIn(page, ADA.username, ADA.password);
+
+    await expect(page.getByRole('heading', { name: 'Authorize E2E Public App' }).isVisible()).resolves.toBe(true);
+    const required = page.getByLabel('Analytical Engines (analytical)');
+    const optional = page.getByLabel('Babbage Society (babbage)');
+    expect(await required.isChecked()).toBe(true);
+    expect(await required.isDisabled()).toBe(true);
+    expect(await optional.isChecked()).toBe(false);
+    await expect(page.getByText('See your e-mail address').isVisible()).resolves.toBe(true);
+    await optional.check();
+    await shoot(page, 'consent');
+    await Promise.all([page.waitForURL(`${callback.url()}?**`), page.getByRole('button', { name: 'Authorize' }).click()]);
+    await page.close();
+
+    const tokens = await client.authorizationCodeGrant(config, callback.last(), {
+      pkceCodeVerifier: request.codeVerifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+      idTokenExpected: true,
+    });
+    expect(tokens.access_token).toMatch(/^hf_oauth_/);
+    expect(tokens.scope).toBe('openid profile email read-memberships');
+    const claims = tokens.claims()!;
+    expect(claims).toMatchObject({ iss: gatehouse.base, aud: PUBLIC_APP, nonce: request.nonce, preferred_username: 'ada', name: 'Ada Lovelace', email: ADA.email });
+    expect(claims.auth_time).toEqual(expect.any(Number));
+    const verified = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri!)), { issuer: gatehouse.base, audience: PUBLIC_APP });
+    expect(verified.protectedHeader.alg).toBe('RS256');
+
+    const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+    expect(userinfo).toMatchObject({ sub: claims.sub, preferred_username: 'ada', email: ADA.email, isPro: true });
+    const granted = (userinfo.orgs as Array<{ sub: string; preferred_username: string; roleInOrg?: string }>).map((org) => [org.preferred_username, org.sub, org.roleInOrg]);
+    expect(granted.sort()).toEqual([
+      ['analytical', orgs.analytical, 'admin'],
+      ['babbage', orgs.babbage, 'read'],
+    ]);
+
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await client.fetchUserInfo(config, refreshed.access_token, claims.sub)).sub).toBe(claims.sub);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('skips the consent page when nothing new is asked', async () => {
+    const request = await authorizationRequest('openid profile');
+    const page = await context.newPage();
+    await Promise.all([page.waitForURL(`${callback.url()}?**`), page.goto(request.url.href)]);
+    await page.close();
+    const tokens = await client.authorizationCodeGrant(config, callback.last(), { pkceCodeVerifier: request.codeVerifier, expectedState: request.state, expectedNonce: request.nonce });
+    expect(tokens.scope).toBe('openid profile');
+  });
+
+  it('comes back with access_denied when the user denies', async () => {
+    const request = await authorizationRequest('openid read-repos');
+    const page = await context.newPage();
+    await page.goto(request.url.href);
+    await expect(page.getByRole('heading', { name: 'Authorize E2E Public App' }).isVisible()).resolves.toBe(true);
+    await Promise.all([page.waitForURL(`${callback.url()}?**`), page.getByRole('button', { name: 'Deny' }).click()]);
+    await page.close();
+    expect(Object.fromEntries(callback.last().searchParams)).toEqual({
+      error: 'access_denied',
+      error_description: 'The user denied the request',
+      state: request.state,
+      iss: gatehouse.base,
+    });
+    await expect(client.authorizationCodeGrant(config, callback.last(), { pkceCodeVerifier: request.codeVerifier, expectedState: request.state })).rejects.toMatchObject({
+      error: 'access_denied',
+    });
+  });
+
+  it('serves the pages with a CSP that forbids framing and scripts', async () => {
+    const res = await fetch(`${gatehouse.base}/oauth/login`);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
