@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { adminCommand } from './commands/admin.command';
 import { authCommand } from './commands/auth/auth.command';
 import { eventsCommand } from './commands/events/events.command';
+import { organizationsCommand } from './commands/organizations/organizations.command';
 import { webhooksCommand } from './commands/webhooks/webhooks.command';
 import type { CliIo } from './cli-io';
 
@@ -14,5 +15,6 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(authCommand(io));
   program.addCommand(webhooksCommand(io));
   program.addCommand(eventsCommand(io));
+  program.addCommand(organizationsCommand(io));
   return program;
 }
