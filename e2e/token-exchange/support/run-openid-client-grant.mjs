@@ -1,3 +1,4 @@
+/* global URL, Response */
 // Runs token-exchange requests with openid-client v6 (an ES module, so outside Jest's CommonJS
 // runtime) and prints one JSON result per request. Input (argv[2], JSON):
 //   { issuer, requests: [{ clientId, clientSecret?, params }] }
