@@ -99,6 +99,16 @@ const exchangeRules: Row[] = [
   ['exchange: discussions outside are refused', exchange(['write-discussions']), 'discussion.write', publicRepo('bob'), false, OUTSIDE],
   ['exchange: own profile', exchange(['profile']), 'profile.read', account('ada'), true, "the token's own identity"],
   ['exchange: own e-mail needs the scope', exchange(['profile']), 'email.read', account('ada'), false, 'missing scope email'],
+  ['exchange: outside, a public non-gated repo reads as without a token', exchange([]), 'repo.read', publicRepo('other'), true, PUBLIC],
+  ['exchange: outside, writing a public collection is refused', exchange(['write-collections']), 'collection.write', res('collection', 'other', { private: false }), false, OUTSIDE],
+  ['exchange: outside, another org’s endpoints', exchange(['read-endpoints'], 'admin'), 'endpoints.read', res('endpoint', 'other'), false, OUTSIDE],
+  ['exchange: bound org discussions, read member', exchange(['write-discussions', 'read-repos'], 'read'), 'discussion.write', privateRepo('acme'), true, 'organization member (read)'],
+  ['exchange: bound org endpoints, write member', exchange(['write-endpoints']), 'endpoints.write', res('endpoint', 'acme'), true, 'organization member (write)'],
+  ['exchange: bound org jobs need the scope', exchange(['write-repos']), 'jobs.run', res('job', 'acme'), false, 'missing scope jobs'],
+  ['exchange: inference billed to the bound org, write member', exchange(['inference-api']), 'inference.call', account('acme'), true, 'organization member (write)'],
+  ['exchange: bound org webhooks, admin member', exchange(['webhooks'], 'admin'), 'webhooks.manage', res('webhook', 'acme'), true, 'organization member (admin)'],
+  ['exchange: bound org webhooks, write member', exchange(['webhooks']), 'webhooks.manage', res('webhook', 'acme'), false, 'organization role write does not allow webhooks.manage'],
+  ['exchange: another user’s profile', exchange(['profile']), 'profile.read', account('bob'), false, "only the token's own account"],
   ['exchange: contribute-repos only on repos this app created', exchange(['contribute-repos']), 'repo.write', privateRepo('acme', { createdByClientId: 'org-app' }), true, 'organization member (write), contribute-repos on a repository this app created'],
 ];
 
