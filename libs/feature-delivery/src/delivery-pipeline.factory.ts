@@ -71,7 +71,9 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
       if (!membership.knows(ownerId)) membership.reload().catch((error: unknown) => logger.warn({ err: error }, 'membership reload failed'));
     },
   });
-  const limiter = new TriggerLimiter(deps.flowStore, { limit: options.dailyTriggerLimit, windowMs: 24 * 3_600_000, bucketMs: 3_600_000 });
+  const limiter = new TriggerLimiter(deps.flowStore, { limit: options.dailyTriggerLimit, windowMs: 24 * 3_600_000, bucketMs: 3_600_000 }, (error) =>
+    logger.warn({ err: error }, 'could not count a webhook trigger in flow state'),
+  );
   const autoDisabler = new WebhookAutoDisabler(
     { store, disabler: deps.disabler, registry, clock, outboxWritten, logger },
     settings.autoDisableAfterMs,

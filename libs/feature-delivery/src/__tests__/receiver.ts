@@ -11,6 +11,8 @@ export interface ReceivedRequest {
 /** A local webhook receiver: records every request; `answer` picks the status per path and call. */
 export class Receiver {
   readonly requests: ReceivedRequest[] = [];
+  /** Distinct `webhook-id` headers seen, kept as requests arrive (cheap to poll on big runs). */
+  readonly webhookIds = new Set<string>();
   private server?: Server;
   private waiters: Array<() => void> = [];
   private readonly calls = new Map<string, number>();
@@ -25,12 +27,15 @@ export class Receiver {
         const call = (this.calls.get(path) ?? 0) + 1;
         this.calls.set(path, call);
         this.requests.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        const webhookId = req.headers['webhook-id'];
+        if (typeof webhookId === 'string') this.webhookIds.add(webhookId);
         const status = this.answer(path, call);
         res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'thanks' : `no (${status})`);
         this.waiters.splice(0).forEach((wake) => wake());
       });
     });
-    this.server.keepAliveTimeout = 1_000;
+    // As web servers usually are (nginx: 75 s): connections are reused between deliveries.
+    this.server.keepAliveTimeout = 30_000;
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }

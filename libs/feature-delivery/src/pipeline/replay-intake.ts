@@ -66,7 +66,7 @@ export class ReplayIntake {
       metrics.delivery(status, target);
       return;
     }
-    await limiter.record(request.webhookId, now);
+    limiter.record(request.webhookId, now);
     const task: DeliveryTask = { deliveryId: request.replayId, webhookId: request.webhookId, eventId: original.eventId, payload: original.payload, attempts: 0, lease };
     dispatcher.enqueue({ lane: laneOf(task), task });
     await dispatcher.waitForRoom();

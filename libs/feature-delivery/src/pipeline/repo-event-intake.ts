@@ -67,7 +67,7 @@ export class RepoEventIntake {
         metrics.delivery('rate_limited', target);
         continue;
       }
-      await limiter.record(row.webhookId, now);
+      limiter.record(row.webhookId, now);
       const task: DeliveryTask = { deliveryId: row.id, webhookId: row.webhookId, eventId: row.eventId, payload: row.payload, attempts: 0, lease, eventTime };
       dispatcher.enqueue({ lane: laneOf(task), task });
     }

@@ -3,6 +3,7 @@ import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { TriggerLimiter } from './trigger-limiter';
 
 const HOUR = 3_600_000;
+const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('TriggerLimiter', () => {
   const policy = { limit: 3, windowMs: 24 * HOUR, bucketMs: HOUR };
@@ -17,7 +18,7 @@ describe('TriggerLimiter', () => {
     const { clock, limiter } = setup();
     for (let i = 0; i < 3; i += 1) {
       expect((await limiter.check('w1', clock.now())).allowed).toBe(true);
-      await limiter.record('w1', clock.now());
+      limiter.record('w1', clock.now());
       clock.advance(HOUR);
     }
     const refused = await limiter.check('w1', clock.now());
@@ -30,8 +31,22 @@ describe('TriggerLimiter', () => {
   it('sees triggers another replica counted in the current hour', async () => {
     const { clock, store, limiter } = setup();
     const otherReplica = new TriggerLimiter(store, policy);
-    await otherReplica.record('w1', clock.now());
-    await otherReplica.record('w1', clock.now());
+    otherReplica.record('w1', clock.now());
+    otherReplica.record('w1', clock.now());
+    await flush();
     expect(await limiter.check('w1', clock.now())).toMatchObject({ allowed: true, used: 2, remaining: 1 });
+  });
+
+  it('reads the current hour once, then learns the total from its own counts', async () => {
+    const { clock, store, limiter } = setup();
+    const reads = jest.spyOn(store, 'get');
+    await limiter.check('w1', clock.now());
+    const firstReads = reads.mock.calls.length;
+    const otherReplica = new TriggerLimiter(store, policy);
+    otherReplica.record('w1', clock.now());
+    limiter.record('w1', clock.now());
+    await flush();
+    expect(await limiter.check('w1', clock.now())).toMatchObject({ used: 2 });
+    expect(reads.mock.calls.length).toBe(firstReads);
   });
 });

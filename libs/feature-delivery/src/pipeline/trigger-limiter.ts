@@ -15,17 +15,23 @@ import type { FlowStore } from '@gatehouse/flow-state';
  * every worker replica counts into the same numbers. Buckets that have closed no longer change
  * and are cached here; a check then reads only the current bucket.
  *
- * Counting is best effort by design: replicas racing at the limit may let a few more through,
- * a crash between recording a delivery and counting it counts one less, and losing Redis resets
- * the counts (flow state may vanish; docs/architecture.md). The activity view counts from the
- * `deliveries` table instead.
+ * The current bucket is read once per webhook and hour; after that every count this process
+ * makes answers with the bucket's total (INCR), which keeps the local figure current without
+ * another read. So a check usually costs no round trip, and recording one does not wait.
+ *
+ * Counting is best effort by design: replicas racing at the limit may let a few more through
+ * (each sees the others' triggers at its own next count), a crash between recording a delivery
+ * and counting it counts one less, and losing Redis resets the counts (flow state may vanish;
+ * docs/architecture.md). The activity view counts from the `deliveries` table instead.
  */
 export class TriggerLimiter {
   private readonly closedBuckets = new Map<string, Map<number, number>>();
+  private readonly currentBuckets = new Map<string, { bucketStart: number; count: number }>();
 
   constructor(
     private readonly store: FlowStore,
     private readonly policy: TriggerLimitPolicy = DEFAULT_TRIGGER_LIMIT_POLICY,
+    private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
   async check(webhookId: string, now: number): Promise<TriggerLimitDecision> {
@@ -34,18 +40,32 @@ export class TriggerLimiter {
     const cached = this.closedBucketsOf(webhookId, oldest);
     const missing: number[] = [];
     for (let bucket = oldest; bucket < current; bucket += this.policy.bucketMs) if (!cached.has(bucket)) missing.push(bucket);
-    const [currentCount, ...missingCounts] = await Promise.all([current, ...missing].map((bucket) => this.store.get(this.key(webhookId, bucket))));
-    missing.forEach((bucket, index) => cached.set(bucket, Number(missingCounts[index] ?? 0)));
+    const known = this.currentBuckets.get(webhookId);
+    const readCurrent = known?.bucketStart !== current;
+    const reads = await Promise.all([...(readCurrent ? [current] : []), ...missing].map((bucket) => this.store.get(this.key(webhookId, bucket))));
+    if (readCurrent) {
+      const stored = Number(reads.shift() ?? 0);
+      const local = this.currentBuckets.get(webhookId);
+      // A count recorded while reading may already be there; keep the larger figure.
+      this.currentBuckets.set(webhookId, { bucketStart: current, count: local?.bucketStart === current ? Math.max(local.count, stored) : stored });
+    }
+    missing.forEach((bucket, index) => cached.set(bucket, Number(reads[index] ?? 0)));
     const counts: TriggerCount[] = [...cached].map(([bucketStart, count]) => ({ bucketStart, count }));
-    counts.push({ bucketStart: current, count: Number(currentCount ?? 0) });
+    counts.push({ bucketStart: current, count: this.currentBuckets.get(webhookId)!.count });
     return checkTriggerLimit(counts, now, this.policy);
   }
 
-  /** Counts one trigger now. */
-  async record(webhookId: string, now: number): Promise<void> {
-    const bucket = triggerBucketStart(now, this.policy);
+  /** Counts one trigger now; the increment is sent without waiting for it (failures go to onError). */
+  record(webhookId: string, now: number): void {
+    const bucketStart = triggerBucketStart(now, this.policy);
+    const local = this.currentBuckets.get(webhookId);
+    const count = local?.bucketStart === bucketStart ? local.count + 1 : 1;
+    this.currentBuckets.set(webhookId, { bucketStart, count });
     // Kept until the bucket has left every window that counts it.
-    await this.store.increment(this.key(webhookId, bucket), this.policy.windowMs + this.policy.bucketMs);
+    this.store.increment(this.key(webhookId, bucketStart), this.policy.windowMs + this.policy.bucketMs).then((total) => {
+      const latest = this.currentBuckets.get(webhookId);
+      if (latest?.bucketStart === bucketStart && total > latest.count) latest.count = total;
+    }, this.onError);
   }
 
   private closedBucketsOf(webhookId: string, oldest: number): Map<number, number> {

@@ -112,11 +112,16 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       record.durationMs,
       record.responseExcerpt,
     ];
+    if (next.status !== 'failed') {
+      // One statement is atomic by itself: no transaction round trips on the common path.
+      const rows: Array<{ attempts: number; owned: boolean }> = await this.dataSource.query(RECORD_ATTEMPT, params);
+      return rows[0] ? { attemptNo: rows[0].attempts, applied: rows[0].owned } : null;
+    }
     return this.dataSource.transaction(async (manager) => {
       const rows: Array<{ attempts: number; owned: boolean }> = await manager.query(RECORD_ATTEMPT, params);
       const row = rows[0];
       if (!row) return null;
-      if (row.owned && next.status === 'failed') await appendOutbox(manager, next.deadLetter);
+      if (row.owned) await appendOutbox(manager, next.deadLetter);
       return { attemptNo: row.attempts, applied: row.owned };
     });
   }
