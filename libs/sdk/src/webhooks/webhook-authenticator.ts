@@ -24,6 +24,22 @@ function constantTimeEquals(a: Buffer, b: Buffer): boolean {
 }
 
 /**
+ * The HMAC key, by the rule Gatehouse signs with: Standard Webhooks secrets are `whsec_` + the
+ * base64 of the key bytes, so a `whsec_` secret whose rest is canonical, non-empty base64 is keyed
+ * by the decoded bytes; any other secret (`whsec_my-secret` included: Hub secrets are free text)
+ * by its UTF-8 bytes. Node's lenient base64 decoder would otherwise turn such text into a key the
+ * sender never used.
+ */
+function signingKeyOf(secret: string): Buffer {
+  if (secret.startsWith(SIGNING_SECRET_PREFIX)) {
+    const encoded = secret.slice(SIGNING_SECRET_PREFIX.length);
+    const decoded = Buffer.from(encoded, 'base64');
+    if (decoded.length > 0 && decoded.toString('base64') === encoded) return decoded;
+  }
+  return Buffer.from(secret, 'utf8');
+}
+
+/**
  * Checks that a delivery carries the receiver's secret (spec 5.4): the `X-Webhook-Secret`
  * header as the Python WebhooksServer does (401 when missing, 403 when wrong), and, when the
  * sender adds Standard Webhooks headers, their HMAC-SHA256 signature and timestamp.
@@ -37,10 +53,7 @@ export class WebhookAuthenticator {
     private readonly nowMs: () => number,
   ) {
     this.secretBytes = Buffer.from(secret, 'utf8');
-    // Standard Webhooks secrets are `whsec_` + base64 key bytes; any other secret signs with its UTF-8 bytes.
-    this.signingKey = secret.startsWith(SIGNING_SECRET_PREFIX)
-      ? Buffer.from(secret.slice(SIGNING_SECRET_PREFIX.length), 'base64')
-      : this.secretBytes;
+    this.signingKey = signingKeyOf(secret);
   }
 
   checkSharedSecret(headers: IncomingHttpHeaders): AuthenticationFailure | undefined {

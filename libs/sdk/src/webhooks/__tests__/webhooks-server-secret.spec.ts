@@ -78,6 +78,15 @@ describe('WebhooksServer Standard Webhooks signature', () => {
     expect((await post(launched, '/webhooks/hook', body, headers)).status).toBe(200);
   });
 
+  // Gatehouse signs with the decoded bytes only when the rest is canonical base64 (the delivery
+  // worker's rule); any other whsec_-prefixed text is a plain secret, keyed by its UTF-8 bytes.
+  it.each(['whsec_my-secret', 'whsec_abc', 'whsec_'])('keys %s, not canonical base64, with its UTF-8 bytes as Gatehouse signs it', async (plain) => {
+    const { launched } = await start({ webhookSecret: plain }, (server) => server.add('/hook', () => 'ran'));
+    const body = JSON.stringify(repoUpdatePayload());
+    const headers = { ...signedHeaders(new Webhook(plain, { format: 'raw' }), body), 'x-webhook-secret': plain };
+    expect(await answer(await post(launched, '/webhooks/hook', body, headers))).toEqual({ status: 200, body: 'ran' });
+  });
+
   it('refuses a body that differs from the signed one', async () => {
     const { launched } = await start({ webhookSecret: secret }, (server) => server.add('/hook', () => 'ran'));
     const signed = JSON.stringify(repoUpdatePayload());
