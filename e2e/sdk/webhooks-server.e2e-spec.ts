@@ -173,6 +173,7 @@ describe('a WebhooksServer script receiving deliveries from the all-in-one', () 
 
   it('started by itself and printed both routes', () => {
     expect(receiver.output()).toContain(`  - POST ${receiverUrl}/webhooks/acknowledge\n  - POST ${receiverUrl}/webhooks/audit-log\n`);
+    expect(receiver.output()).toContain(`Register one with: gatehouse webhooks create --url ${receiverUrl}/webhooks/acknowledge --watch model:<name> --secret "$WEBHOOK_SECRET"\n`);
     expect(receiver.output().match(/Webhooks server running at/g)).toHaveLength(1);
   });
 

@@ -28,5 +28,7 @@ export function printLaunchBanner(logger: Logger, context: LaunchBannerContext):
   }
   logger.info('Webhook routes:');
   for (const url of context.urls) logger.info(`  - POST ${url}`);
-  logger.info(`Register one with: gatehouse webhooks create --url ${context.urls[0]} --watch model:<name>`);
+  // As on the landing page: a webhook registered without the secret would only ever get 401.
+  const secretFlag = context.secretConfigured ? ' --secret "$WEBHOOK_SECRET"' : '';
+  logger.info(`Register one with: gatehouse webhooks create --url ${context.urls[0]} --watch model:<name>${secretFlag}`);
 }

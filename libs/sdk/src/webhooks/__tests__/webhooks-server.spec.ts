@@ -186,8 +186,13 @@ describe('WebhooksServer launch', () => {
       'Webhook routes:',
       `  - POST ${launched.url}/webhooks/a`,
       `  - POST ${launched.url}/webhooks/b`,
-      `Register one with: gatehouse webhooks create --url ${launched.url}/webhooks/a --watch model:<name>`,
+      `Register one with: gatehouse webhooks create --url ${launched.url}/webhooks/a --watch model:<name> --secret "$WEBHOOK_SECRET"`,
     ]);
+  });
+
+  it('leaves --secret out of the registration hint when the server has no secret', async () => {
+    const { launched, logger } = await start({}, (s) => s.add('/a', () => undefined));
+    expect(logger.messages('info')).toContain(`Register one with: gatehouse webhooks create --url ${launched.url}/webhooks/a --watch model:<name>`);
   });
 
   it('stops listening on close', async () => {
