@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { WebhookManagementConfig } from '@gatehouse/config';
+import { EventIngestionModule } from '@gatehouse/feature-delivery';
 import { WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
 import { distributedInfrastructure } from '@gatehouse/platform';
@@ -7,7 +8,10 @@ import { distributedInfrastructure } from '@gatehouse/platform';
 @Module({})
 class WebhookManagementServiceModule {}
 
-/** The `webhook-management` service on PostgreSQL, Redis and Kafka. */
+/**
+ * The `webhook-management` service on PostgreSQL, Redis and Kafka: the webhooks settings API,
+ * and `POST /internal/events` for repo services that cannot speak Kafka.
+ */
 export function webhookManagementServiceModule(config: WebhookManagementConfig): DynamicModule {
   return {
     module: WebhookManagementServiceModule,
@@ -15,6 +19,7 @@ export function webhookManagementServiceModule(config: WebhookManagementConfig):
       ...distributedInfrastructure('webhook-management', config),
       IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: config.secrets.encryptionKey }),
       WebhooksModule.forRoot({ encryptionKey: config.secrets.encryptionKey, webhooks: config.webhooks, network: config.network }),
+      EventIngestionModule.forRoot(),
     ],
   };
 }

@@ -36,10 +36,13 @@ export class ReplayDelivery {
     assertWebhookIdShape(id);
     const replayId = this.ids.newId();
     const now = new Date(this.clock.now());
+    // Read before the transaction opens: the reader has its own connection, and the all-in-one's
+    // embedded database has only one, which the transaction holds. Nothing of it is revealed
+    // before the ownership check below.
+    const original = isObjectId(deliveryId) ? await this.deliveries.findDelivery(id, deliveryId) : null;
     await this.webhooks.transaction(async (tx) => {
       const webhook = await tx.findOwnedForUpdate(ownerId, id);
       if (!webhook) throw webhookNotFound();
-      const original = isObjectId(deliveryId) ? await this.deliveries.findDelivery(id, deliveryId) : null;
       if (!original) throw ApiError.notFound('Delivery not found');
       if (webhook.disabled) throw ApiError.conflict('The webhook is disabled; enable it to replay a delivery');
       const message = deliveryReplayRequestedEvent.encode(
