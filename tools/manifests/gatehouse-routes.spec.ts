@@ -1,0 +1,156 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { controllerRoutesIn } from './controller-routes';
+import { CONTROLLER_LIBRARIES, examplePath, exposureOf, gatehouseRoutes, unimportedControllerSources } from './gatehouse-routes';
+
+const ROOT = join(__dirname, '..', '..');
+
+describe('controllerRoutesIn', () => {
+  it('joins the controller path with each method path, and reads routes without a path', () => {
+    const source = `
+      @Controller('api/settings/apps')
+      export class AppsController {
+        @Get() list() {}
+        @Post(':clientId/secret') @HttpCode(201) rotate() {}
+        helper() {}
+      }
+      @Controller()
+      export class HealthController { @Get('healthz') live() {} }
+      export class NotAController { @Get('ignored') nothing() {} }
+    `;
+
+    expect(controllerRoutesIn(source, 'apps.controller.ts').map(({ method, path, handler }) => `${method} ${path} ${handler}`)).toEqual([
+      'GET /api/settings/apps AppsController.list',
+      'POST /api/settings/apps/:clientId/secret AppsController.rotate',
+      'GET /healthz HealthController.live',
+    ]);
+  });
+
+  it('refuses a path it cannot read instead of missing the route', () => {
+    const source = `const BASE = 'api'; @Controller(BASE) export class Dynamic { @Get() list() {} }`;
+
+    expect(() => controllerRoutesIn(source, 'dynamic.controller.ts')).toThrow(
+      'dynamic.controller.ts: @Controller of Dynamic: the route path is not a single string literal; the manifest checks cannot read it',
+    );
+  });
+});
+
+describe('route exposure', () => {
+  it.each([
+    ['/internal/token-exchange', 'internal'],
+    ['/internal', 'internal'],
+    ['/internalize', 'public'],
+    ['/metrics', 'operations'],
+    ['/readyz', 'operations'],
+    ['/oauth/introspect', 'public'],
+    ['/api/organizations/:name/audit-log', 'public'],
+  ])('%s is %s', (path, exposure) => {
+    expect(exposureOf(path)).toBe(exposure);
+  });
+
+  it('fills path parameters with example values', () => {
+    expect(examplePath('/api/organizations/:name/settings/token-exchange-apps/:clientId')).toBe(
+      '/api/organizations/example-name/settings/token-exchange-apps/example-clientId',
+    );
+  });
+});
+
+describe('the routes of the Gatehouse services, read from their controllers', () => {
+  const routes = gatehouseRoutes(ROOT);
+  const listed = (exposure: string): string[] =>
+    routes.filter((route) => route.exposure === exposure).map((route) => `${route.service} ${route.method} ${route.path}`).sort();
+
+  // A new route fails here first: decide whether it is public, then update the Ingress.
+  it('finds every public route and the service that answers it', () => {
+    expect(listed('public')).toEqual([
+      'auth DELETE /api/settings/apps/:clientId',
+      'auth DELETE /api/settings/apps/:clientId/secret',
+      'auth DELETE /api/settings/tokens/:id',
+      'auth GET /.well-known/oauth-authorization-server',
+      'auth GET /.well-known/openid-configuration',
+      'auth GET /api/settings/apps',
+      'auth GET /api/settings/apps/:clientId',
+      'auth GET /api/settings/tokens',
+      'auth GET /api/whoami-v2',
+      'auth GET /oauth/assets/pages.css',
+      'auth GET /oauth/authorize',
+      'auth GET /oauth/consent',
+      'auth GET /oauth/device',
+      'auth GET /oauth/device/consent',
+      'auth GET /oauth/jwks',
+      'auth GET /oauth/login',
+      'auth GET /oauth/logout',
+      'auth GET /oauth/userinfo',
+      'auth PATCH /api/settings/apps/:clientId',
+      'auth POST /api/settings/apps',
+      'auth POST /api/settings/apps/:clientId/secret',
+      'auth POST /api/settings/tokens',
+      'auth POST /oauth/authorize',
+      'auth POST /oauth/consent',
+      'auth POST /oauth/device',
+      'auth POST /oauth/device/verify',
+      'auth POST /oauth/introspect',
+      'auth POST /oauth/login',
+      'auth POST /oauth/logout',
+      'auth POST /oauth/revoke',
+      'auth POST /oauth/token',
+      'auth POST /oauth/userinfo',
+      'token-exchange GET /api/organizations/:name/audit-log',
+      'token-exchange GET /api/organizations/:name/settings/token-exchange-apps',
+      'token-exchange POST /api/organizations/:name/settings/token-exchange-apps/:clientId/secret',
+      'token-exchange PUT /api/organizations/:name/settings/token-exchange-apps/:clientId',
+      'webhook-management DELETE /api/settings/webhooks/:id',
+      'webhook-management GET /api/settings/webhooks',
+      'webhook-management GET /api/settings/webhooks/:id',
+      'webhook-management GET /api/settings/webhooks/:id/activity',
+      'webhook-management POST /api/settings/webhooks',
+      'webhook-management POST /api/settings/webhooks/:id',
+      'webhook-management POST /api/settings/webhooks/:id/activity/:deliveryId/replay',
+      'webhook-management POST /api/settings/webhooks/:id/disable',
+      'webhook-management POST /api/settings/webhooks/:id/enable',
+    ]);
+  });
+
+  it('finds the internal routes', () => {
+    expect(listed('internal')).toEqual([
+      'token-exchange POST /internal/authorize',
+      'token-exchange POST /internal/token-exchange',
+      'webhook-management POST /internal/events',
+    ]);
+  });
+
+  it('gives every service health, readiness and metrics', () => {
+    for (const service of ['auth', 'token-exchange', 'webhook-management', 'delivery-worker']) {
+      expect(listed('operations').filter((line) => line.startsWith(`${service} `))).toEqual([
+        `${service} GET /healthz`,
+        `${service} GET /metrics`,
+        `${service} GET /readyz`,
+      ]);
+    }
+  });
+
+  it('maps controllers only to services whose app imports their library', () => {
+    expect(unimportedControllerSources(ROOT)).toEqual([]);
+  });
+});
+
+describe('a controller no service is known to mount', () => {
+  it('stops the scan, naming it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'gatehouse-routes-'));
+    for (const library of CONTROLLER_LIBRARIES) mkdirSync(join(root, library), { recursive: true });
+    mkdirSync(join(root, 'libs/feature-delivery/src/retries'));
+    writeFileSync(
+      join(root, 'libs/feature-delivery/src/retries/retry-admin.controller.ts'),
+      "@Controller('internal/retries') export class RetryAdminController { @Post(':id') retry() {} }",
+    );
+
+    try {
+      expect(() => gatehouseRoutes(root)).toThrow(
+        'libs/feature-delivery/src/retries/retry-admin.controller.ts: RetryAdminController.retry (POST /internal/retries/:id) is mounted by no service CONTROLLER_SOURCES knows',
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
