@@ -1,5 +1,5 @@
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
-import { routeIngressPath } from './ingress-routing';
+import { routeIngressPath, winningIngressPath } from './ingress-routing';
 
 function ingressWith(paths: Array<{ path: string; pathType: 'Prefix' | 'Exact'; service: string }>): IIngress {
   return {
@@ -47,5 +47,12 @@ describe('routeIngressPath', () => {
 
   it.each(['/apis', '/api-docs', '/', '/internal/token-exchange'])('does not route %s', (path) => {
     expect(routedTo(ingress, path)).toBeUndefined();
+  });
+
+  it('names the winning path rule, and none when only a default backend answers', () => {
+    expect(winningIngressPath(ingress, '/api/settings/webhooks/42')?.path).toBe('/api/settings/webhooks');
+    const withDefault: IIngress = { ...ingress, spec: { ...ingress.spec, defaultBackend: { service: { name: 'fallback', port: { number: 80 } } } } };
+    expect(winningIngressPath(withDefault, '/elsewhere')).toBeUndefined();
+    expect(routedTo(withDefault, '/elsewhere')).toBe('fallback');
   });
 });

@@ -1,4 +1,5 @@
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import type { IHTTPIngressPath } from 'kubernetes-models/networking.k8s.io/v1/HTTPIngressPath';
 import type { IIngressBackend } from 'kubernetes-models/networking.k8s.io/v1/IngressBackend';
 
 // Which backend an Ingress sends a request path to, by the networking.k8s.io/v1 rules:
@@ -9,7 +10,7 @@ import type { IIngressBackend } from 'kubernetes-models/networking.k8s.io/v1/Ing
 interface Candidate {
   length: number;
   exact: boolean;
-  backend: IIngressBackend;
+  entry: IHTTPIngressPath;
 }
 
 function prefixMatches(prefix: string, path: string): boolean {
@@ -18,21 +19,30 @@ function prefixMatches(prefix: string, path: string): boolean {
   return path === trimmed || path.startsWith(`${trimmed}/`);
 }
 
-export function routeIngressPath(ingress: IIngress, path: string): IIngressBackend | undefined {
+/** The path rule that wins `path`, if any (the default backend is not a path rule). */
+export function winningIngressPath(ingress: IIngress, path: string): IHTTPIngressPath | undefined {
   const candidates: Candidate[] = [];
   for (const rule of ingress.spec?.rules ?? []) {
-    for (const rulePath of rule.http?.paths ?? []) {
-      const declared = rulePath.path ?? '/';
-      const exact = rulePath.pathType === 'Exact';
+    for (const entry of rule.http?.paths ?? []) {
+      const declared = entry.path ?? '/';
+      const exact = entry.pathType === 'Exact';
       const matches = exact ? declared === path : prefixMatches(declared, path);
-      if (matches) candidates.push({ length: declared.length, exact, backend: rulePath.backend });
+      if (matches) candidates.push({ length: declared.length, exact, entry });
     }
   }
   candidates.sort((a, b) => b.length - a.length || Number(b.exact) - Number(a.exact));
-  return candidates[0]?.backend ?? ingress.spec?.defaultBackend;
+  return candidates[0]?.entry;
+}
+
+export function routeIngressPath(ingress: IIngress, path: string): IIngressBackend | undefined {
+  return winningIngressPath(ingress, path)?.backend ?? ingress.spec?.defaultBackend;
+}
+
+export function ingressPathRules(ingress: IIngress): IHTTPIngressPath[] {
+  return (ingress.spec?.rules ?? []).flatMap((rule) => rule.http?.paths ?? []);
 }
 
 export function ingressBackends(ingress: IIngress): IIngressBackend[] {
-  const fromRules = (ingress.spec?.rules ?? []).flatMap((rule) => (rule.http?.paths ?? []).map((p) => p.backend));
+  const fromRules = ingressPathRules(ingress).map((entry) => entry.backend);
   return ingress.spec?.defaultBackend ? [ingress.spec.defaultBackend, ...fromRules] : fromRules;
 }

@@ -1,24 +1,28 @@
 import { join } from 'node:path';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IHTTPIngressPath } from 'kubernetes-models/networking.k8s.io/v1/HTTPIngressPath';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { IRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IService } from 'kubernetes-models/v1/Service';
+import { gatehouseRoutes } from './gatehouse-routes';
 import { checkAccessConventions } from './kubernetes-access-conventions';
 import type { KubernetesObject } from './kubernetes-object';
 import { checkReferenceConventions } from './kubernetes-reference-conventions';
 import { checkWorkloadConventions } from './kubernetes-workload-conventions';
 import { renderKustomization } from './kustomize-renderer';
 
-const objects = renderKustomization(join(__dirname, '..', '..', 'k8s', 'base'));
+const ROOT = join(__dirname, '..', '..');
+const objects = renderKustomization(join(ROOT, 'k8s', 'base'));
+const routes = gatehouseRoutes(ROOT);
 
 function problemsOf(rendered: readonly KubernetesObject[]): string[] {
   return [
     ...checkWorkloadConventions(rendered),
-    ...checkReferenceConventions(rendered),
+    ...checkReferenceConventions(rendered, routes),
     ...checkAccessConventions(rendered),
   ];
 }
@@ -31,6 +35,30 @@ function find<T>(from: KubernetesObject[], kind: string, name: string): T {
 
 const containerOf = (from: KubernetesObject[], name: string): IContainer =>
   find<IDeployment>(from, 'Deployment', name).spec!.template.spec!.containers[0];
+
+const ingressPaths = (from: KubernetesObject[]): IHTTPIngressPath[] => find<IIngress>(from, 'Ingress', 'gatehouse').spec!.rules![0].http!.paths;
+
+function pathRule(from: KubernetesObject[], path: string): IHTTPIngressPath {
+  const rule = ingressPaths(from).find((p) => p.path === path);
+  if (!rule) throw new Error(`the Ingress has no path ${path}`);
+  return rule;
+}
+
+const WEBHOOK_ROUTES = [
+  '/api/settings/webhooks',
+  '/api/settings/webhooks/:id',
+  '/api/settings/webhooks/:id/activity',
+  '/api/settings/webhooks/:id/activity/:deliveryId/replay',
+  '/api/settings/webhooks/:id/disable',
+  '/api/settings/webhooks/:id/enable',
+].join(' ');
+
+const ORGANIZATION_ROUTES = [
+  '/api/organizations/:name/audit-log',
+  '/api/organizations/:name/settings/token-exchange-apps',
+  '/api/organizations/:name/settings/token-exchange-apps/:clientId',
+  '/api/organizations/:name/settings/token-exchange-apps/:clientId/secret',
+].join(' ');
 
 function broken(mutate: (copy: KubernetesObject[]) => void): KubernetesObject[] {
   const copy = structuredClone(objects);
@@ -80,28 +108,78 @@ describe('k8s/base conventions', () => {
     [
       'an Ingress backend that does not exist',
       (c) => {
-        const paths = find<IIngress>(c, 'Ingress', 'gatehouse').spec!.rules![0].http!.paths;
-        paths.find((p) => p.path === '/api/settings/webhooks')!.backend.service!.name = 'webhooks';
+        pathRule(c, '/api/settings/webhooks').backend.service!.name = 'webhooks';
       },
       [
         "Ingress/gatehouse: backend Service 'webhooks' does not exist",
-        'Ingress/gatehouse: /api/settings/webhooks goes to webhooks, expected webhook-management',
-        'Ingress/gatehouse: /api/settings/webhooks/some-webhook/enable goes to webhooks, expected webhook-management',
+        `Ingress/gatehouse: webhook-management routes go to webhooks: ${WEBHOOK_ROUTES}`,
+        'Ingress/gatehouse: path /api/settings/webhooks reaches no public route of webhooks',
       ],
     ],
     [
-      'a public route to token-exchange',
+      'the organization admin API left unrouted',
       (c) => {
-        find<IIngress>(c, 'Ingress', 'gatehouse').spec!.rules![0].http!.paths.push({
-          path: '/internal',
-          pathType: 'Prefix',
-          backend: { service: { name: 'token-exchange', port: { name: 'http' } } },
-        });
+        const paths = ingressPaths(c);
+        paths.splice(paths.indexOf(pathRule(c, '/api/organizations')), 1);
+      },
+      [`Ingress/gatehouse: token-exchange routes go to no backend: ${ORGANIZATION_ROUTES}`],
+    ],
+    [
+      'the organization admin API sent to auth',
+      (c) => {
+        pathRule(c, '/api/organizations').backend.service!.name = 'auth';
       },
       [
-        'Ingress/gatehouse: routes to token-exchange, which has no public route',
-        'Ingress/gatehouse: /internal/token-exchange goes to token-exchange, expected null',
+        `Ingress/gatehouse: token-exchange routes go to auth: ${ORGANIZATION_ROUTES}`,
+        'Ingress/gatehouse: path /api/organizations reaches no public route of auth',
       ],
+    ],
+    [
+      '/internal routed to token-exchange',
+      (c) => {
+        ingressPaths(c).push({ path: '/internal', pathType: 'Prefix', backend: { service: { name: 'token-exchange', port: { name: 'http' } } } });
+      },
+      [
+        'Ingress/gatehouse: internal routes go to token-exchange: /internal/authorize /internal/events /internal/token-exchange',
+        'Ingress/gatehouse: path /internal is internal; /internal is never public',
+        'Ingress/gatehouse: path /internal reaches no public route of token-exchange',
+      ],
+    ],
+    [
+      'one internal route exposed by an Exact path',
+      (c) => {
+        ingressPaths(c).push({ path: '/internal/events', pathType: 'Exact', backend: { service: { name: 'webhook-management', port: { name: 'http' } } } });
+      },
+      [
+        'Ingress/gatehouse: internal routes go to webhook-management: /internal/events',
+        'Ingress/gatehouse: path /internal/events is internal; /internal is never public',
+        'Ingress/gatehouse: path /internal/events reaches no public route of webhook-management',
+      ],
+    ],
+    [
+      'a catch-all rule',
+      (c) => {
+        ingressPaths(c).push({ path: '/', pathType: 'Prefix', backend: { service: { name: 'auth', port: { name: 'http' } } } });
+      },
+      [
+        'Ingress/gatehouse: internal routes go to auth: /internal/authorize /internal/events /internal/token-exchange',
+        'Ingress/gatehouse: operations routes go to auth: /healthz /metrics /readyz',
+        'Ingress/gatehouse: path / reaches no public route of auth',
+      ],
+    ],
+    [
+      'a page path no controller serves',
+      (c) => {
+        ingressPaths(c).push({ path: '/login', pathType: 'Prefix', backend: { service: { name: 'auth', port: { name: 'http' } } } });
+      },
+      ['Ingress/gatehouse: path /login reaches no public route of auth'],
+    ],
+    [
+      'a public route to the delivery worker',
+      (c) => {
+        ingressPaths(c).push({ path: '/deliveries', pathType: 'Prefix', backend: { service: { name: 'delivery-worker', port: { name: 'http' } } } });
+      },
+      ['Ingress/gatehouse: path /deliveries reaches no public route of delivery-worker'],
     ],
     [
       'an autoscaler aimed at a missing Deployment',

@@ -4,33 +4,14 @@ import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IService } from 'kubernetes-models/v1/Service';
 import { GATEHOUSE_SERVICES } from './gatehouse-manifest-facts';
-import { ingressBackends, routeIngressPath } from './ingress-routing';
+import { examplePath, exposureOf, INTERNAL_PATH_PREFIX, type GatehouseRoute } from './gatehouse-routes';
+import { ingressBackends, ingressPathRules, routeIngressPath, winningIngressPath } from './ingress-routing';
 import { deploymentsSelectedBy, objectsOfKind, resolveContainerPort } from './kubernetes-lookup';
 import { describeObject, type KubernetesObject } from './kubernetes-object';
 
 // Every reference between objects lands on something that exists: Services on Deployments'
-// ports, the Ingress on Services, autoscalers and disruption budgets on Deployments.
-
-/** Public request paths and the service that must answer them; null: no public route. */
-export const PUBLIC_ROUTES: Readonly<Record<string, string | null>> = {
-  '/oauth/authorize': 'auth',
-  '/oauth/token': 'auth',
-  '/oauth/device': 'auth',
-  '/oauth/jwks': 'auth',
-  '/.well-known/openid-configuration': 'auth',
-  '/.well-known/oauth-authorization-server': 'auth',
-  '/login': 'auth',
-  '/consent': 'auth',
-  '/api/whoami-v2': 'auth',
-  '/api/settings/tokens': 'auth',
-  '/api/settings/apps': 'auth',
-  '/api/settings/apps/some-app': 'auth',
-  '/api/settings/webhooks': 'webhook-management',
-  '/api/settings/webhooks/some-webhook/enable': 'webhook-management',
-  '/internal/token-exchange': null,
-  '/metrics': null,
-  '/healthz': null,
-};
+// ports, the Ingress on Services, autoscalers and disruption budgets on Deployments; and the
+// Ingress routes exactly the public routes the controllers declare (gatehouse-routes.ts).
 
 function checkServices(services: readonly (IService & KubernetesObject)[], deployments: readonly IDeployment[]): string[] {
   const problems: string[] = [];
@@ -56,31 +37,60 @@ function checkServices(services: readonly (IService & KubernetesObject)[], deplo
   return problems;
 }
 
-function checkIngresses(ingresses: readonly (IIngress & KubernetesObject)[], services: readonly IService[]): string[] {
+function checkBackends(ingress: IIngress & KubernetesObject, services: readonly IService[]): string[] {
   const problems: string[] = [];
-  const privateServices = new Set<string>(GATEHOUSE_SERVICES.filter((s) => !s.isPublic).map((s) => s.name));
-  for (const ingress of ingresses) {
-    const where = describeObject(ingress);
-    for (const backend of ingressBackends(ingress)) {
-      const name = backend.service?.name;
-      const service = services.find((candidate) => candidate.metadata?.name === name);
-      if (!service) {
-        problems.push(`${where}: backend Service '${String(name)}' does not exist`);
-        continue;
-      }
-      const port = backend.service?.port;
-      const hasPort = (service.spec?.ports ?? []).some((p) => (port?.name ? p.name === port.name : p.port === port?.number));
-      if (!hasPort) problems.push(`${where}: Service/${name} has no port ${String(port?.name ?? port?.number)}`);
-      if (name && privateServices.has(name)) problems.push(`${where}: routes to ${name}, which has no public route`);
+  for (const backend of ingressBackends(ingress)) {
+    const name = backend.service?.name;
+    const service = services.find((candidate) => candidate.metadata?.name === name);
+    if (!service) {
+      problems.push(`${describeObject(ingress)}: backend Service '${String(name)}' does not exist`);
+      continue;
     }
-  }
-  const [ingress] = ingresses;
-  if (!ingress) return [...problems, 'Ingress: missing'];
-  for (const [path, expected] of Object.entries(PUBLIC_ROUTES)) {
-    const routed = routeIngressPath(ingress, path)?.service?.name ?? null;
-    if (routed !== expected) problems.push(`${describeObject(ingress)}: ${path} goes to ${String(routed)}, expected ${String(expected)}`);
+    const port = backend.service?.port;
+    const hasPort = (service.spec?.ports ?? []).some((p) => (port?.name ? p.name === port.name : p.port === port?.number));
+    if (!hasPort) problems.push(`${describeObject(ingress)}: Service/${name} has no port ${String(port?.name ?? port?.number)}`);
   }
   return problems;
+}
+
+/**
+ * Every public route reaches the service that serves it; no internal or operations route is
+ * routed at all; and every path rule wins at least one public route of its own backend, so no
+ * rule exposes a service where it serves nothing public (`/internal` least of all).
+ */
+function checkRouting(ingress: IIngress & KubernetesObject, routes: readonly GatehouseRoute[]): string[] {
+  const where = describeObject(ingress);
+  const misrouted = new Map<string, Set<string>>();
+  const note = (expected: string, routed: string, path: string): void => {
+    const key = `${expected} routes go to ${routed}`;
+    misrouted.set(key, (misrouted.get(key) ?? new Set()).add(path));
+  };
+  for (const route of routes) {
+    const routed = routeIngressPath(ingress, examplePath(route.path))?.service?.name ?? 'no backend';
+    if (route.exposure === 'public' && routed !== route.service) note(route.service, routed, route.path);
+    if (route.exposure !== 'public' && routed !== 'no backend') note(route.exposure, routed, route.path);
+  }
+  const problems = [...misrouted].map(([what, paths]) => `${where}: ${what}: ${[...paths].sort().join(' ')}`);
+  for (const rule of ingressPathRules(ingress)) {
+    const path = rule.path ?? '/';
+    if (exposureOf(path) === 'internal') problems.push(`${where}: path ${path} is internal; ${INTERNAL_PATH_PREFIX} is never public`);
+    const backend = rule.backend.service?.name;
+    const wins = routes.some(
+      (route) => route.exposure === 'public' && route.service === backend && winningIngressPath(ingress, examplePath(route.path)) === rule,
+    );
+    if (!wins) problems.push(`${where}: path ${path} reaches no public route of ${String(backend)}`);
+  }
+  return problems;
+}
+
+function checkIngresses(
+  ingresses: readonly (IIngress & KubernetesObject)[],
+  services: readonly IService[],
+  routes: readonly GatehouseRoute[],
+): string[] {
+  const [ingress] = ingresses;
+  if (!ingress) return ['Ingress: missing'];
+  return [...ingresses.flatMap((each) => checkBackends(each, services)), ...checkRouting(ingress, routes)];
 }
 
 function checkScaling(objects: readonly KubernetesObject[], deployments: readonly (IDeployment & KubernetesObject)[]): string[] {
@@ -128,13 +138,13 @@ function checkScaling(objects: readonly KubernetesObject[], deployments: readonl
   return problems;
 }
 
-/** Problems of the references between objects; empty when every reference holds. */
-export function checkReferenceConventions(objects: readonly KubernetesObject[]): string[] {
+/** Problems of the references between objects, and of the Ingress against `routes`; empty when all hold. */
+export function checkReferenceConventions(objects: readonly KubernetesObject[], routes: readonly GatehouseRoute[]): string[] {
   const deployments = objectsOfKind<IDeployment>(objects, 'Deployment');
   const services = objectsOfKind<IService>(objects, 'Service');
   return [
     ...checkServices(services, deployments),
-    ...checkIngresses(objectsOfKind<IIngress>(objects, 'Ingress'), services),
+    ...checkIngresses(objectsOfKind<IIngress>(objects, 'Ingress'), services, routes),
     ...checkScaling(objects, deployments),
   ];
 }
