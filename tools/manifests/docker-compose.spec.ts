@@ -95,11 +95,18 @@ describe('docker-compose.yml conventions', () => {
       ['services.auth: must depend on migrate with condition service_completed_successfully'],
     ],
     [
-      'a published internal service',
+      'a published service without public routes',
       (c) => {
-        c.services['token-exchange'].ports = ['3001:3001'];
+        c.services['delivery-worker'].ports = ['3003:3003'];
       },
-      ['services.token-exchange: must publish no port', 'services.token-exchange: must not publish ports'],
+      ['services.delivery-worker: must publish no port', 'services.delivery-worker: must not publish ports'],
+    ],
+    [
+      'the organization admin API left unpublished',
+      (c) => {
+        delete c.services['token-exchange'].ports;
+      },
+      ['services.token-exchange: must publish exactly port 3001'],
     ],
     [
       'a literal encryption key',

@@ -9,7 +9,11 @@ export type GatehouseServiceName = Exclude<GatehouseApp, 'gatehouse'>;
 export interface GatehouseServiceFacts {
   readonly name: GatehouseServiceName;
   readonly port: number;
-  /** Reachable from outside the cluster (Ingress) or the Compose host (published port). */
+  /**
+   * Serves public routes (gatehouse-routes.ts), so it is reachable from outside the cluster
+   * (Ingress) and from the Compose host (published port). token-exchange is public for its
+   * organization admin API (`/api/organizations`) only; `/internal` is never public.
+   */
   readonly isPublic: boolean;
   /** Scaled by a HorizontalPodAutoscaler in Kubernetes. */
   readonly isAutoscaled: boolean;
@@ -17,7 +21,7 @@ export interface GatehouseServiceFacts {
 
 export const GATEHOUSE_SERVICES: readonly GatehouseServiceFacts[] = [
   { name: 'auth', port: 3000, isPublic: true, isAutoscaled: true },
-  { name: 'token-exchange', port: 3001, isPublic: false, isAutoscaled: true },
+  { name: 'token-exchange', port: 3001, isPublic: true, isAutoscaled: true },
   { name: 'webhook-management', port: 3002, isPublic: true, isAutoscaled: false },
   { name: 'delivery-worker', port: 3003, isPublic: false, isAutoscaled: true },
 ];

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { controllerRoutesIn } from './controller-routes';
+import { GATEHOUSE_SERVICES } from './gatehouse-manifest-facts';
 import { CONTROLLER_LIBRARIES, examplePath, exposureOf, gatehouseRoutes, unimportedControllerSources } from './gatehouse-routes';
 
 const ROOT = join(__dirname, '..', '..');
@@ -128,6 +129,11 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
         `${service} GET /readyz`,
       ]);
     }
+  });
+
+  it('marks public exactly the services that serve a public route', () => {
+    const withPublicRoutes = new Set(routes.filter((route) => route.exposure === 'public').map((route) => route.service));
+    expect(GATEHOUSE_SERVICES.filter((service) => service.isPublic).map((service) => service.name)).toEqual([...withPublicRoutes].sort());
   });
 
   it('maps controllers only to services whose app imports their library', () => {
