@@ -9,6 +9,7 @@ import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IService } from 'kubernetes-models/v1/Service';
 import { gatehouseRoutes } from './gatehouse-routes';
+import { jobLauncherPermissions } from './job-launcher-permissions';
 import { checkAccessConventions } from './kubernetes-access-conventions';
 import type { KubernetesObject } from './kubernetes-object';
 import { checkReferenceConventions } from './kubernetes-reference-conventions';
@@ -18,12 +19,13 @@ import { renderKustomization } from './kustomize-renderer';
 const ROOT = join(__dirname, '..', '..');
 const objects = renderKustomization(join(ROOT, 'k8s', 'base'));
 const routes = gatehouseRoutes(ROOT);
+const jobLauncher = jobLauncherPermissions(ROOT);
 
 function problemsOf(rendered: readonly KubernetesObject[]): string[] {
   return [
     ...checkWorkloadConventions(rendered),
     ...checkReferenceConventions(rendered, routes),
-    ...checkAccessConventions(rendered),
+    ...checkAccessConventions(rendered, jobLauncher),
   ];
 }
 
@@ -35,6 +37,8 @@ function find<T>(from: KubernetesObject[], kind: string, name: string): T {
 
 const containerOf = (from: KubernetesObject[], name: string): IContainer =>
   find<IDeployment>(from, 'Deployment', name).spec!.template.spec!.containers[0];
+
+const policy = (from: KubernetesObject[], name: string): INetworkPolicy => find<INetworkPolicy>(from, 'NetworkPolicy', name);
 
 const ingressPaths = (from: KubernetesObject[]): IHTTPIngressPath[] => find<IIngress>(from, 'Ingress', 'gatehouse').spec!.rules![0].http!.paths;
 
@@ -254,21 +258,110 @@ describe('k8s/base conventions', () => {
     [
       'a NetworkPolicy that admits every Gatehouse pod',
       (c) => {
-        const policy = find<INetworkPolicy>(c, 'NetworkPolicy', 'token-exchange-from-auth-only');
-        policy.spec!.ingress![0].from![0].podSelector = { matchLabels: { 'app.kubernetes.io/name': 'gatehouse' } };
+        policy(c, 'token-exchange-from-auth').spec!.ingress![0].from![0].podSelector = { matchLabels: { 'app.kubernetes.io/name': 'gatehouse' } };
       },
       [
-        'NetworkPolicy/token-exchange-from-auth-only: admits Deployment/token-exchange',
-        'NetworkPolicy/token-exchange-from-auth-only: admits Deployment/webhook-management',
-        'NetworkPolicy/token-exchange-from-auth-only: admits Deployment/delivery-worker',
+        'NetworkPolicy/token-exchange-from-auth: admits Deployment/token-exchange',
+        'NetworkPolicy/token-exchange-from-auth: admits Deployment/webhook-management',
+        'NetworkPolicy/token-exchange-from-auth: admits Deployment/delivery-worker',
       ],
+    ],
+    [
+      'a NetworkPolicy that admits webhook-management instead of auth',
+      (c) => {
+        policy(c, 'token-exchange-from-auth').spec!.ingress![0].from![0].podSelector!.matchLabels!['app.kubernetes.io/component'] = 'webhook-management';
+      },
+      [
+        "NetworkPolicy/token-exchange-from-auth: a peer in its own namespace admits sources other than auth's pods",
+        'NetworkPolicy/token-exchange-from-auth: admits Deployment/webhook-management',
+        "NetworkPolicy/token-exchange-from-auth: does not admit auth's pods on port 3001 (POST /internal/token-exchange)",
+      ],
+    ],
+    [
+      'auth admitted on another port',
+      (c) => {
+        policy(c, 'token-exchange-from-auth').spec!.ingress![0].ports![0].port = 3000;
+      },
+      ["NetworkPolicy/token-exchange-from-auth: does not admit auth's pods on port 3001 (POST /internal/token-exchange)"],
+    ],
+    [
+      'no way in for the ingress controller',
+      (c) => {
+        c.splice(c.indexOf(policy(c, 'token-exchange-from-ingress-controller') as unknown as KubernetesObject), 1);
+      },
+      ['NetworkPolicy/token-exchange-from-ingress-controller: missing; the ingress controller must reach token-exchange for /api/organizations'],
+    ],
+    [
+      'whole namespaces admitted for the ingress controller',
+      (c) => {
+        delete policy(c, 'token-exchange-from-ingress-controller').spec!.ingress![0].from![0].podSelector;
+      },
+      [
+        'NetworkPolicy/token-exchange-from-ingress-controller: a peer admits every pod of the namespaces it selects',
+        'NetworkPolicy/token-exchange-from-ingress-controller: does not admit selected pods of other namespaces on port 3001 (/api/organizations)',
+      ],
+    ],
+    [
+      'access-policy clients from every namespace',
+      (c) => {
+        policy(c, 'token-exchange-from-access-policy-clients').spec!.ingress![0].from![0].namespaceSelector = {};
+      },
+      ['NetworkPolicy/token-exchange-from-access-policy-clients: a peer admits its pods from every namespace'],
+    ],
+    [
+      'an IP block admitted',
+      (c) => {
+        policy(c, 'token-exchange-from-access-policy-clients').spec!.ingress![0].from!.push({ ipBlock: { cidr: '10.0.0.0/8' } });
+      },
+      ['NetworkPolicy/token-exchange-from-access-policy-clients: a peer admits an IP block; name callers by namespace and pod labels'],
+    ],
+    [
+      'an ingress rule without sources',
+      (c) => {
+        delete policy(c, 'token-exchange-from-access-policy-clients').spec!.ingress![0].from;
+      },
+      [
+        "NetworkPolicy/token-exchange-from-access-policy-clients: an ingress rule without 'from' admits every source",
+        'NetworkPolicy/token-exchange-from-access-policy-clients: does not admit selected pods of other namespaces on port 3001 (POST /internal/authorize)',
+      ],
+    ],
+    [
+      'no NetworkPolicy for token-exchange',
+      (c) => {
+        for (const name of ['token-exchange-from-auth', 'token-exchange-from-ingress-controller', 'token-exchange-from-access-policy-clients']) {
+          c.splice(c.indexOf(policy(c, name) as unknown as KubernetesObject), 1);
+        }
+      },
+      ['NetworkPolicy: none restricts ingress to token-exchange'],
     ],
     [
       'a Job launcher that may not delete Jobs',
       (c) => {
-        find<IRole>(c, 'Role', 'delivery-worker-jobs').rules![0].verbs = ['create', 'get', 'list', 'watch'];
+        find<IRole>(c, 'Role', 'delivery-worker-jobs').rules![0].verbs = ['create'];
       },
       ['ServiceAccount/delivery-worker: no Role bound to it grants delete on batch/jobs'],
+    ],
+    [
+      'a Job launcher that may not create the Secret of a Job',
+      (c) => {
+        const role = find<IRole>(c, 'Role', 'delivery-worker-jobs');
+        role.rules = role.rules!.filter((rule) => !rule.resources!.includes('secrets'));
+      },
+      ['ServiceAccount/delivery-worker: no Role bound to it grants create on core/secrets'],
+    ],
+    [
+      'a Role that grants more than the Job launcher uses',
+      (c) => {
+        find<IRole>(c, 'Role', 'delivery-worker-jobs').rules!.push(
+          { apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list'] },
+          { apiGroups: ['batch'], resources: ['*'], verbs: ['create'] },
+        );
+      },
+      [
+        'Role/delivery-worker-jobs: grants get on core/secrets, which the Job launcher does not use',
+        'Role/delivery-worker-jobs: grants list on core/secrets, which the Job launcher does not use',
+        'Role/delivery-worker-jobs: grants create on batch/*, which the Job launcher does not use',
+      ],
     ],
     [
       'a delivery worker without the Kubernetes Job launcher',
