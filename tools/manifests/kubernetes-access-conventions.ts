@@ -46,7 +46,7 @@ const isEmptySelector = (selector: ILabelSelector): boolean =>
 
 function admitsPort(rule: INetworkPolicyIngressRule, port: number): boolean {
   const ports = rule.ports ?? [];
-  return ports.length === 0 || ports.some((p) => p.port === port || p.port === 'http');
+  return ports.length === 0 || ports.some((p) => (p.protocol ?? 'TCP') === 'TCP' && (p.port === port || p.port === 'http'));
 }
 
 function checkPeer(where: string, peer: INetworkPolicyPeer, auth: IDeployment, others: readonly (IDeployment & KubernetesObject)[]): string[] {
