@@ -5,6 +5,7 @@ import { Topics } from '@gatehouse/messaging';
 import type { DeliveryTopics } from './delivery-pipeline';
 import { JobLauncher } from './jobs/job-launcher';
 import { DEFAULT_KUBERNETES_JOB_SETTINGS, type KubernetesJobSettings } from './jobs/kubernetes-job-manifest';
+import { inClusterNamespace } from './jobs/kubernetes-namespace';
 import { DEFAULT_LEASE_MS, DEFAULT_USER_AGENT } from './pipeline/delivery-settings';
 
 /** Knobs with sensible defaults; tests shorten them. */
@@ -103,6 +104,7 @@ export function resolveDeliveryOptions(options: DeliveryModuleOptions): Resolved
     groupId: options.groupId ?? DEFAULT_DELIVERY_GROUP_ID,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     tuning,
-    kubernetes: { ...DEFAULT_KUBERNETES_JOB_SETTINGS, ...options.kubernetes },
+    // Jobs go to the worker's own namespace, where its Role applies, unless configured otherwise.
+    kubernetes: { ...DEFAULT_KUBERNETES_JOB_SETTINGS, namespace: inClusterNamespace() ?? DEFAULT_KUBERNETES_JOB_SETTINGS.namespace, ...options.kubernetes },
   };
 }
