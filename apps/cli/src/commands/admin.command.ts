@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { SecretBox } from '@gatehouse/crypto';
+import { rotateSigningKeys } from '@gatehouse/feature-auth';
 import { applySeed, closeDataSource, createDataSource, createSeedDeps, loadSeedFile, runMigrations } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
 import { databaseTarget, DatabaseOptions, encryptionKeyFor } from './database-target';
@@ -38,6 +39,15 @@ export function adminCommand(io: CliIo): Command {
       const key = await encryptionKeyFor(options, databaseTarget(options));
       const report = await withDataSource(options, (ds) => applySeed(ds, seed, createSeedDeps(SecretBox.fromBase64Key(key))));
       io.out(JSON.stringify(report, null, 2));
+    });
+
+  databaseOptions(admin.command('rotate-keys'))
+    .description('make a new RS256 signing key current; the previous one stays published in the JWKS so tokens it signed still verify')
+    .action(async (options: DatabaseOptions) => {
+      const target = databaseTarget(options);
+      const key = await encryptionKeyFor(options, target);
+      const { current, previous } = await withDataSource(options, (ds) => rotateSigningKeys(ds, key));
+      io.out(`Current signing key: ${current}${previous ? `\nPrevious (still published): ${previous}` : ''}`);
     });
 
   return admin;
