@@ -16,7 +16,10 @@ describe('client-ID metadata documents', () => {
   let chromium: Browser;
 
   beforeAll(async () => {
-    [site, callback, chromium] = await Promise.all([new MetadataDocumentSite().start(), new CallbackServer().start(), launchChromium()]);
+    // One at a time, so whatever started is stopped in afterAll even when a later start fails.
+    chromium = await launchChromium();
+    callback = await new CallbackServer().start();
+    site = await new MetadataDocumentSite().start();
     gatehouse = await startGatehouse(AUTH_E2E_SEED, { NODE_EXTRA_CA_CERTS: site.certificatePath });
     const document = (name: string, fields: object = {}) => ({
       client_id: site.clientId(name),

@@ -17,7 +17,10 @@ describe('Hugging Face client request shapes', () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
-    [gatehouse, callback, chromium] = await Promise.all([startGatehouse(AUTH_E2E_SEED), new CallbackServer().start(), launchChromium()]);
+    // One at a time, so whatever started is stopped in afterAll even when a later start fails.
+    chromium = await launchChromium();
+    callback = await new CallbackServer().start();
+    gatehouse = await startGatehouse(AUTH_E2E_SEED);
     context = await chromium.newContext();
   });
 

@@ -23,7 +23,10 @@ describe('openid-client: authorization code with PKCE through the pages', () => 
   let orgs: Record<string, string>;
 
   beforeAll(async () => {
-    [gatehouse, callback, chromium] = await Promise.all([startGatehouse(AUTH_E2E_SEED), new CallbackServer().start(), launchChromium()]);
+    // One at a time, so whatever started is stopped in afterAll even when a later start fails.
+    chromium = await launchChromium();
+    callback = await new CallbackServer().start();
+    gatehouse = await startGatehouse(AUTH_E2E_SEED);
     context = await chromium.newContext();
     // openid-client refuses http issuers unless told: this issuer is on loopback.
     config = await client.discovery(new URL(gatehouse.base), PUBLIC_APP, undefined, client.None(), { execute: [client.allowInsecureRequests] });
