@@ -1,8 +1,7 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
 import { KafkaEventBus } from '@gatehouse/messaging';
-import { closeDataSource, createDataSource, runMigrations } from '@gatehouse/persistence';
-import { createTestDatabase, dropTestDatabase, type NodeProcess, startNodeProcess, type TestDatabase, WORKSPACE_ROOT } from '@gatehouse/testing';
+import { createMigratedTestDatabase, type MigratedTestDatabase, type NodeProcess, startNodeProcess, WORKSPACE_ROOT } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -43,7 +42,7 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
     deadLetter: `gatehouse.delivery-dlq.v1.crash-${suffix}`,
     replays: `gatehouse.delivery-replay.v1.crash-${suffix}`,
   };
-  let database: TestDatabase;
+  let database: MigratedTestDatabase;
   let ds: DataSource;
   let producer: KafkaEventBus;
   const receiver = new Receiver();
@@ -52,9 +51,8 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
   let webhookId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    ds = await createDataSource({ type: 'postgres', url: database.url, poolSize: 2 });
-    await runMigrations(ds);
+    database = await createMigratedTestDatabase({ poolSize: 2 });
+    ds = database.dataSource;
     await seedAccounts(ds);
     const url = await receiver.start();
     webhookId = await insertWebhook(ds, SecretBox.fromBase64Key(key), { url: `${url}/hook`, secret: 'crash-secret', watched: [{ type: 'org', name: 'acme' }] });
@@ -85,8 +83,7 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
     await Promise.all(workers.map((worker) => worker.stop(5_000)));
     await producer?.close();
     await receiver.stop();
-    if (ds) await closeDataSource(ds);
-    if (database) await dropTestDatabase(database.name);
+    if (database) await database.drop();
   }, 60_000);
 
   async function startWorker(): Promise<NodeProcess> {

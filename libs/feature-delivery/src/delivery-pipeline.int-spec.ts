@@ -2,9 +2,8 @@ import { SecretBox } from '@gatehouse/crypto';
 import { type RepoChangeEvent, standardWebhookSecret } from '@gatehouse/domain';
 import { WEBHOOK_REVISION_HEADER, deliveryReplayRequestedEvent } from '@gatehouse/feature-webhooks';
 import { KafkaEventBus, webhookChangedEvent } from '@gatehouse/messaging';
-import { closeDataSource, createDataSource, runMigrations } from '@gatehouse/persistence';
 import type { RunningService } from '@gatehouse/platform';
-import { createTestDatabase, dropTestDatabase, type TestDatabase } from '@gatehouse/testing';
+import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,7 +50,7 @@ async function until<T>(probe: () => Promise<T | undefined | null | false>, what
 }
 
 describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
-  let database: TestDatabase;
+  let database: MigratedTestDatabase;
   let ds: DataSource;
   let app: RunningService;
   let producer: KafkaEventBus;
@@ -60,9 +59,8 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
   let jobDir: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    ds = await createDataSource({ type: 'postgres', url: database.url, poolSize: 4 });
-    await runMigrations(ds);
+    database = await createMigratedTestDatabase({ poolSize: 4 });
+    ds = database.dataSource;
     await seedAccounts(ds);
     receiver = new Receiver();
     receiverUrl = await receiver.start();
@@ -74,8 +72,7 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     await app?.close();
     await producer?.close();
     await receiver?.stop();
-    if (ds) await closeDataSource(ds);
-    if (database) await dropTestDatabase(database.name);
+    if (database) await database.drop();
     if (jobDir) await rm(jobDir, { recursive: true, force: true });
   });
 

@@ -13,7 +13,8 @@ import {
 } from '@gatehouse/persistence';
 import { bootstrapService, DatabaseModule, EVENT_BUS, MessagingModule, RunningService } from '@gatehouse/platform';
 import type { EventBus } from '@gatehouse/messaging';
-import { randomBytes } from 'node:crypto';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test support, run only by this lib's int-specs; the lint override knows tests by file name alone
+import { createScratchDatabase } from '@gatehouse/testing';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { TokenExchangeGrantModule } from '../grant/token-exchange-grant.module';
@@ -52,7 +53,7 @@ export interface TokenExchangeTestApps {
 }
 
 export async function startTokenExchangeTestApps(stores: IntegrationStores): Promise<TokenExchangeTestApps> {
-  const database = await createScratchDatabase(stores.databaseUrl);
+  const database = await createScratchDatabase({ prefix: 'gatehouse_token_exchange', onServerOf: stores.databaseUrl });
   const running: RunningService[] = [];
   try {
     const service = await start('token-exchange-test', {
@@ -129,19 +130,6 @@ class AuthUnderTest {}
 
 function start(name: string, module: DynamicModule): Promise<RunningService> {
   return bootstrapService({ name, module, port: 0, host: '127.0.0.1', internalToken: TEST_INTERNAL_TOKEN, handleProcessSignals: false, logLevel: 'silent' });
-}
-
-async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new URL(serverUrl);
-  admin.pathname = '/postgres';
-  const name = `gatehouse_token_exchange_${randomBytes(5).toString('hex')}`;
-  await withClient(admin.toString(), (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => withClient(admin.toString(), (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
 }
 
 /** Runs `work` on a connection of its own (as the server's superuser in the test setup). */

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import type { EventBus, IncomingMessage, OutboxRelay } from '@gatehouse/messaging';
 import { appendOutbox } from '@gatehouse/persistence';
+import { createScratchDatabase, ScratchDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createServiceApp } from '../bootstrap/create-service-app';
 import { CapturedLog } from '../testing/captured-log';
 import { infrastructureFromEnvironment } from '../testing/infrastructure-under-test';
-import { createScratchDatabase, ScratchDatabase } from '../testing/scratch-database';
 import { DatabaseModule } from './database.module';
 import { EVENT_BUS, MessagingModule, OUTBOX_RELAY } from './messaging.module';
 
@@ -28,7 +28,7 @@ describe('MessagingModule with the outbox relay', () => {
   let database: ScratchDatabase;
 
   beforeAll(async () => {
-    database = await createScratchDatabase(databaseUrl);
+    database = await createScratchDatabase({ prefix: 'gatehouse_platform', onServerOf: databaseUrl });
   });
 
   afterAll(async () => {
@@ -89,7 +89,7 @@ describe('MessagingModule with the outbox relay', () => {
   });
 
   it('does not migrate unless asked', async () => {
-    const fresh = await createScratchDatabase(databaseUrl);
+    const fresh = await createScratchDatabase({ prefix: 'gatehouse_platform', onServerOf: databaseUrl });
     try {
       @Module({ imports: [DatabaseModule.forRoot({ type: 'postgres', url: fresh.url })] })
       class WorkerService {}

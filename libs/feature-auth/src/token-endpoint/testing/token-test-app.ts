@@ -11,8 +11,8 @@ import {
   UserEntity,
 } from '@gatehouse/persistence';
 import { bootstrapService, DatabaseModule, FlowStateModule, RunningService } from '@gatehouse/platform';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test support, run only by this lib's int-specs; the lint override knows tests by file name alone
+import { createScratchDatabase } from '@gatehouse/testing';
 import { DataSource } from 'typeorm';
 import { AuthTokenModules } from '../auth-token-modules';
 
@@ -43,12 +43,12 @@ function required(name: string): string {
 }
 
 export async function startTokenTestApp(extraModules: Array<Type<unknown> | DynamicModule> = []): Promise<TokenTestApp> {
-  const serverUrl = new URL(required('DATABASE_URL'));
-  serverUrl.pathname = '/postgres';
+  const runDatabaseUrl = required('DATABASE_URL');
   const redisUrl = required('REDIS_URL');
   // eslint-disable-next-line no-restricted-properties -- as above
   const redisPrefix = process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:';
-  const database = await createScratchDatabase(serverUrl.toString());
+  // An empty database of its own on the run's server, so migrations and signing keys are this suite's alone.
+  const database = await createScratchDatabase({ prefix: 'gatehouse_auth_tokens', onServerOf: runDatabaseUrl });
 
   @Module({
     imports: [
@@ -138,30 +138,4 @@ export function postForm(url: string, params: Record<string, string>, headers: R
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(params).toString(),
   });
-}
-
-/** An empty database of its own on the run's server, so migrations and signing keys are this suite's alone. */
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `gatehouse_auth_tokens_${randomBytes(5).toString('hex')}`;
-  await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
-}
-
-async function withClient(url: string, work: (client: Client) => Promise<unknown>): Promise<void> {
-  const client = new Client({ connectionString: url });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${new URL(url).host}: ${(error as Error).message}`);
-  }
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '@gatehouse/identity';
 import { createServiceApp, DatabaseModule } from '@gatehouse/platform';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test support, run only by this lib's int-specs; the lint override knows tests by file name alone
+import { createScratchDatabase, type ScratchDatabase } from '@gatehouse/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { WebhooksModule } from '../../webhooks.module';
 import { FakeHostResolver } from '../fakes/fake-host-resolver';
 import { seedCallers } from './fixtures';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 export const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
 
@@ -25,7 +26,7 @@ export interface WebhooksTestApp {
  * through a table (`resolver`), so no test depends on the network.
  */
 export async function startWebhooksTestApp(options: { maxWebhooksPerUser?: number } = {}): Promise<WebhooksTestApp> {
-  const database: ScratchDatabase = await createScratchDatabase();
+  const database: ScratchDatabase = await createScratchDatabase({ prefix: 'gatehouse_webhooks' });
   const resolver = new FakeHostResolver();
   resolver.answers.set('webhook.site', ['93.184.215.14']);
   resolver.answers.set('hooks.example.com', ['93.184.215.15', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']);
