@@ -21,6 +21,17 @@ describe('discovery, JWKS and key rotation', () => {
   });
 
   const jwks = async (): Promise<JSONWebKeySet> => (await (await fetch(`${app.url}/oauth/jwks`)).json()) as JSONWebKeySet;
+  // A rotation made by another process (the CLI) is picked up by a background refresh once the
+  // cache expires (its TTL is 0 here), so the JWKS shows it on a following request.
+  const jwksShowing = async (kids: Array<string | null>): Promise<JSONWebKeySet> => {
+    const deadline = Date.now() + 5_000;
+    let published = await jwks();
+    while (Date.now() < deadline && JSON.stringify(published.keys.map((key) => key.kid)) !== JSON.stringify(kids)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      published = await jwks();
+    }
+    return published;
+  };
   const signIn = async (nonce: string) =>
     app.issue({ kind: 'oauth', userId, clientId: 'notebook', scopes: ['openid', 'profile'], orgIds: [], ttlSeconds: 3600, withRefreshToken: false, idToken: true, nonce });
   const verify = async (idToken: string, keys: JSONWebKeySet) =>
@@ -89,7 +100,7 @@ describe('discovery, JWKS and key rotation', () => {
     expect(rotated.previous).toBe(oldKey!.kid);
     expect(rotated.current).not.toBe(oldKey!.kid);
 
-    const published = await jwks();
+    const published = await jwksShowing([rotated.current, rotated.previous]);
     expect(published.keys.map((key) => key.kid)).toEqual([rotated.current, rotated.previous]);
     const after = await signIn('n-after');
     expect(decodeProtectedHeader(after.id_token!)).toEqual({ alg: 'RS256', kid: rotated.current, typ: 'JWT' });
@@ -106,7 +117,7 @@ describe('discovery, JWKS and key rotation', () => {
 
     const rotated = await rotateSigningKeys(app.dataSource, TEST_ENCRYPTION_KEY);
     expect(rotated.previous).toBe(current!.kid);
-    const published = await jwks();
+    const published = await jwksShowing([rotated.current, current!.kid]);
     expect(published.keys.map((key) => key.kid)).toEqual([rotated.current, current!.kid]);
     expect((await verify(signedNow.id_token!, published)).nonce).toBe('n-now');
     expect(await app.dataSource.manager.findOneByOrFail(SigningKeyEntity, { kid: oldest.kid })).toMatchObject({ status: 'retired' });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
 import type { Clock } from '@gatehouse/domain';
 import type { SigningKeyEntity } from '@gatehouse/persistence';
@@ -15,11 +15,17 @@ const DEFAULT_CACHE_TTL_MS = 60_000;
  * published at `/oauth/jwks`, so tokens signed just before a rotation still verify. Private keys
  * are sealed with SecretBox (GATEHOUSE_ENCRYPTION_KEY), bound to their kid.
  *
- * The first key is made on first use. Two replicas starting together may both generate one;
- * the database keeps a single `current` key and the loser adopts the winner's.
+ * The first key is made at start (or first use). Two replicas starting together may both generate
+ * one; the database keeps a single `current` key and the loser adopts the winner's.
+ *
+ * Keys are loaded at start and, once loaded, never waited for again: a cache older than its TTL
+ * is served while a refresh runs in the background (a rotation made elsewhere shows within about
+ * one TTL). Signing happens inside the token transaction, and the all-in-one's embedded database
+ * has a single connection, which that transaction holds: a blocking reload there would wait on
+ * itself.
  */
 @Injectable()
-export class SigningKeys {
+export class SigningKeys implements OnApplicationBootstrap {
   private readonly box: SecretBox;
   private readonly cacheTtlMs: number;
   private cached: { keys: SigningKeyEntity[]; loadedAtMs: number } | null = null;
@@ -33,6 +39,10 @@ export class SigningKeys {
   ) {
     this.box = SecretBox.fromBase64Key(options.encryptionKey);
     this.cacheTtlMs = options.signingKeyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.publishedKeys();
   }
 
   /** The JWK Set of `/oauth/jwks`: current key first, then the previous one. */
@@ -58,13 +68,24 @@ export class SigningKeys {
 
   private async publishedKeys(): Promise<SigningKeyEntity[]> {
     const now = this.clock.now();
-    if (this.cached && now - this.cached.loadedAtMs < this.cacheTtlMs) return this.cached.keys;
-    this.loading ??= this.loadEnsuringCurrent().finally(() => {
-      this.loading = null;
-    });
-    const keys = await this.loading;
-    this.cached = { keys, loadedAtMs: now };
-    return keys;
+    if (!this.cached) return this.load(now);
+    if (now - this.cached.loadedAtMs >= this.cacheTtlMs && !this.loading) {
+      // A failed refresh keeps serving the keys it has; the next call tries again.
+      this.load(now).catch(() => undefined);
+    }
+    return this.cached.keys;
+  }
+
+  private load(now: number): Promise<SigningKeyEntity[]> {
+    this.loading ??= this.loadEnsuringCurrent()
+      .then((keys) => {
+        this.cached = { keys, loadedAtMs: now };
+        return keys;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
   }
 
   private async loadEnsuringCurrent(): Promise<SigningKeyEntity[]> {
