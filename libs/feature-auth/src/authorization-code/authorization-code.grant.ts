@@ -90,7 +90,6 @@ export class AuthorizationCodeGrant implements GrantHandler {
   }
 
   private revokeFamily(familyId: string): Promise<unknown> {
-    // The event vocabulary has no code-replay reason yet; a replayed code is a reused grant credential.
-    return this.transactions.run((manager) => this.revoker.revokeFamily(manager, familyId, 'refresh_token_reuse'));
+    return this.transactions.run((manager) => this.revoker.revokeFamily(manager, familyId, 'authorization_code_reuse'));
   }
 }

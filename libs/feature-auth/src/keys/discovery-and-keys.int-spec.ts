@@ -23,7 +23,7 @@ describe('discovery, JWKS and key rotation', () => {
   const jwks = async (): Promise<JSONWebKeySet> => (await (await fetch(`${app.url}/oauth/jwks`)).json()) as JSONWebKeySet;
   // A rotation made by another process (the CLI) is picked up by a background refresh once the
   // cache expires (its TTL is 0 here), so the JWKS shows it on a following request.
-  const jwksShowing = async (kids: Array<string | null>): Promise<JSONWebKeySet> => {
+  const jwksShowing = async (kids: Array<string | null | undefined>): Promise<JSONWebKeySet> => {
     const deadline = Date.now() + 5_000;
     let published = await jwks();
     while (Date.now() < deadline && JSON.stringify(published.keys.map((key) => key.kid)) !== JSON.stringify(kids)) {
