@@ -8,11 +8,9 @@ export const Topics = {
   /** The latest state of each webhook, compacted; key: webhook id. */
   webhookChanged: 'gatehouse.webhook-changed.v1',
   /**
-   * Deliveries waiting for their next try; key: webhook id. The delivery worker schedules retries
-   * here instead of sleeping inside its handler. Tiered variants: deliveryRetryTopic().
+   * Deliveries that used up every try (business-level dead letters); key: webhook id. Retries
+   * themselves wait in the deliveries table (`next_attempt_at`), not on a topic.
    */
-  deliveryRetry: 'gatehouse.delivery-retry.v1',
-  /** Deliveries that used up every try (business-level dead letters); key: webhook id. */
   deliveryDeadLetter: 'gatehouse.delivery-dlq.v1',
   /** Audit-log entries, written through the outbox; key: organization id. */
   audit: 'gatehouse.audit.v1',
@@ -28,18 +26,6 @@ export type GatehouseTopic = (typeof Topics)[keyof typeof Topics];
  */
 export function deadLetterTopic(topic: string): string {
   return `${topic}.dlq`;
-}
-
-const RETRY_TIER = /^[1-9][0-9]*(s|m|h)$/;
-
-/**
- * A delivery retry tier with a fixed delay, e.g. deliveryRetryTopic('5m') =
- * 'gatehouse.delivery-retry.5m.v1'. Every message of a tier waits the same time, so a tier's
- * consumer only ever waits for the head of its partition.
- */
-export function deliveryRetryTopic(tier: string): string {
-  if (!RETRY_TIER.test(tier)) throw new RangeError(`Retry tier must look like '30s', '5m' or '1h', got '${tier}'`);
-  return `gatehouse.delivery-retry.${tier}.v1`;
 }
 
 export interface TopicSpec {
@@ -58,7 +44,6 @@ export interface TopicSpec {
 export const GATEHOUSE_TOPIC_SPECS: readonly TopicSpec[] = [
   { topic: Topics.repoEvents },
   { topic: Topics.webhookChanged, compacted: true },
-  { topic: Topics.deliveryRetry },
   { topic: Topics.deliveryDeadLetter },
   { topic: Topics.audit },
   { topic: Topics.tokenEvents },
