@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AuthConfig } from '@gatehouse/config';
-import { AuthModule } from '@gatehouse/feature-auth';
+import { AuthModule, authModuleOptionsOf } from '@gatehouse/feature-auth';
 import { TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
 import { IdentityModule } from '@gatehouse/identity';
 import { distributedInfrastructure } from '@gatehouse/platform';
@@ -15,14 +15,7 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
     imports: [
       ...distributedInfrastructure('auth', config),
       IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: config.secrets.encryptionKey }),
-      AuthModule.forRoot({
-        publicUrl: config.http.publicUrl,
-        authorizationCodeTtlSeconds: config.oauth.authorizationCodeTtlSeconds,
-        signInSessionTtlSeconds: config.oauth.signInSessionTtlSeconds,
-        allowLoopbackTargets: config.network.allowLoopbackTargets,
-        deviceCodeTtlSeconds: config.oauth.deviceCodeTtlSeconds,
-        devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
-      }),
+      AuthModule.forRoot(authModuleOptionsOf(config)),
       TokenExchangeGrantModule.forRoot({ mode: 'http', url: config.tokenExchange.url, internalToken: config.secrets.internalToken }),
     ],
   };

@@ -1,13 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { AllInOneConfig } from '@gatehouse/config';
-import { AuthModule } from '@gatehouse/feature-auth';
+import type { AllInOneConfig, SecretsConfig } from '@gatehouse/config';
+import { AuthModule, authModuleOptionsOf } from '@gatehouse/feature-auth';
 import { DeliveryModule, deliveryModuleOptionsOf, EventIngestionModule } from '@gatehouse/feature-delivery';
 import { TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
 import { WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
 import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
 import { join } from 'node:path';
-import { EmbeddedSeeder, EmbeddedSeedOptions, SEED_OPTIONS } from './embedded-seeder';
+import { EmbeddedSeeder, SEED_OPTIONS } from './embedded-seeder';
 
 @Module({})
 class GatehouseModule {}
@@ -17,27 +17,20 @@ class GatehouseModule {}
  * data directory, in-memory flow state and an in-process event bus (docs/architecture.md
  * "Runtime shapes"). Unlike the distributed services it migrates at start.
  */
-export function gatehouseModule(config: AllInOneConfig, seed: EmbeddedSeedOptions): DynamicModule {
+export function gatehouseModule(config: AllInOneConfig, secrets: SecretsConfig, seedPath: string): DynamicModule {
   return {
     module: GatehouseModule,
     imports: [
       DatabaseModule.forRoot({ type: 'pglite', dataDir: join(config.storage.dataDir, 'pglite'), runMigrations: true }),
       FlowStateModule.forRoot({ type: 'memory' }),
       MessagingModule.forRoot({ type: 'in-process', outboxRelay: true }),
-      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: seed.encryptionKey }),
-      AuthModule.forRoot({
-        publicUrl: config.http.publicUrl,
-        authorizationCodeTtlSeconds: config.oauth.authorizationCodeTtlSeconds,
-        signInSessionTtlSeconds: config.oauth.signInSessionTtlSeconds,
-        allowLoopbackTargets: config.network.allowLoopbackTargets,
-        deviceCodeTtlSeconds: config.oauth.deviceCodeTtlSeconds,
-        devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
-      }),
-      WebhooksModule.forRoot({ encryptionKey: seed.encryptionKey, webhooks: config.webhooks, network: config.network }),
+      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: secrets.encryptionKey }),
+      AuthModule.forRoot(authModuleOptionsOf(config)),
+      WebhooksModule.forRoot({ encryptionKey: secrets.encryptionKey, webhooks: config.webhooks, network: config.network }),
       TokenExchangeGrantModule.forRoot({ mode: 'in-process', service: { userEmailTokenType: config.oauth.userEmailTokenType, allowLoopbackTargets: config.network.allowLoopbackTargets } }),
       EventIngestionModule.forRoot(),
-      DeliveryModule.forRoot(deliveryModuleOptionsOf(config, seed.encryptionKey)),
+      DeliveryModule.forRoot(deliveryModuleOptionsOf(config, secrets.encryptionKey)),
     ],
-    providers: [{ provide: SEED_OPTIONS, useValue: seed }, EmbeddedSeeder],
+    providers: [{ provide: SEED_OPTIONS, useValue: { path: seedPath, encryptionKey: secrets.encryptionKey } }, EmbeddedSeeder],
   };
 }

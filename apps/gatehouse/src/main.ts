@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const seedPath = config.storage.seedPath ?? DEMO_SEED;
   const service = await bootstrapService({
     name: config.service,
-    module: gatehouseModule(config, { path: seedPath, encryptionKey: secrets.encryptionKey }),
+    module: gatehouseModule(config, secrets, seedPath),
     port: config.http.port,
     logLevel: config.runtime.logLevel,
     shutdownGraceMs: config.runtime.shutdownGraceMs,

@@ -31,6 +31,22 @@ export interface AuthModuleOptions {
   devicePollIntervalSeconds?: number;
 }
 
+/** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
+export function authModuleOptionsOf(config: {
+  http: { publicUrl: string };
+  oauth: { authorizationCodeTtlSeconds: number; signInSessionTtlSeconds: number; deviceCodeTtlSeconds: number; devicePollIntervalSeconds: number };
+  network: { allowLoopbackTargets: boolean };
+}): AuthModuleOptions {
+  return {
+    publicUrl: config.http.publicUrl,
+    authorizationCodeTtlSeconds: config.oauth.authorizationCodeTtlSeconds,
+    signInSessionTtlSeconds: config.oauth.signInSessionTtlSeconds,
+    allowLoopbackTargets: config.network.allowLoopbackTargets,
+    deviceCodeTtlSeconds: config.oauth.deviceCodeTtlSeconds,
+    devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
+  };
+}
+
 /** An anonymous session only carries the sign-in form's CSRF token. */
 const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
 
