@@ -1,8 +1,7 @@
 import { WebhooksServer, type LaunchedWebhooksServer, type WebhookPayload } from '@gatehouse/sdk';
-import { findFreePort, type NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
+import { type RunningAllInOne, startAllInOne } from '@gatehouse/testing';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -23,8 +22,7 @@ interface Received {
  * signature), then read back in the activity view.
  */
 describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver)', () => {
-  let dataDir: string;
-  let gatehouse: NodeProcess;
+  let gatehouse: RunningAllInOne;
   let base: string;
   let receiver: LaunchedWebhooksServer;
   const received: Received[] = [];
@@ -35,27 +33,14 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
   async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${gatehouse.output()}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${gatehouse.process.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-delivery-e2e-'));
-    const port = await findFreePort();
-    base = `http://127.0.0.1:${port}`;
-    gatehouse = startNodeProcess('dist/apps/gatehouse/src/main.js', {
-      env: {
-        PORT: String(port),
-        GATEHOUSE_DATA_DIR: dataDir,
-        GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
-        GATEHOUSE_SEED: '',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        KAFKA_BROKERS: '',
-      },
-    });
-    await waitForHttp(`${base}/readyz`, { process: gatehouse, timeoutMs: 60_000 });
+    gatehouse = await startAllInOne({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
+    base = gatehouse.url;
     const server = new WebhooksServer({ webhookSecret: SECRET, autoStart: false, env: {}, logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
     server.add('repo_updates', (payload, request) => {
       received.push({ payload, webhookId: String(request.headers['webhook-id']) });
@@ -67,7 +52,6 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
   afterAll(async () => {
     await receiver?.close();
     await gatehouse?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('creates a webhook with the CLI', async () => {
@@ -81,7 +65,7 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
   });
 
   it('delivers an event published with gatehouse events publish to the SDK receiver', async () => {
-    const file = join(dataDir, 'event.json');
+    const file = join(gatehouse.dataDir, 'event.json');
     writeFileSync(
       file,
       JSON.stringify({
@@ -90,8 +74,7 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
         updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
       }),
     );
-    const token = readFileSync(join(dataDir, 'internal.token'), 'utf8').trim();
-    const ids = (await cli('events', 'publish', file, '--endpoint', base, '--internal-token', token)).trim().split('\n');
+    const ids = (await cli('events', 'publish', file, '--endpoint', base, '--internal-token', gatehouse.internalToken())).trim().split('\n');
     expect(ids).toEqual([expect.stringMatching(/^evt_[0-9a-f]{24}$/)]);
 
     await until(() => received.length === 1, 'the delivery');

@@ -1,11 +1,11 @@
-import { WORKSPACE_ROOT } from '@gatehouse/testing';
+import { RunningAllInOne, WORKSPACE_ROOT } from '@gatehouse/testing';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { CLI_CLIENT_ID, DEMO_USER, RunningAllInOne, startAllInOne } from './support/all-in-one';
+import { CLI_CLIENT_ID, DEMO_USER, startDeviceFlowAllInOne } from './support/all-in-one';
 import { shellQuote, TmuxTerminal } from './support/tmux-terminal';
 import { answerOnVerificationPage, launchChromium } from './support/verification-page';
 
@@ -20,7 +20,7 @@ describe('gatehouse auth login in a terminal', () => {
   let terminal: TmuxTerminal | undefined;
 
   beforeAll(async () => {
-    [gatehouse, browser] = await Promise.all([startAllInOne(), launchChromium()]);
+    [gatehouse, browser] = await Promise.all([startDeviceFlowAllInOne(), launchChromium()]);
     configHome = mkdtempSync(join(tmpdir(), 'gatehouse-cli-config-'));
   });
 
@@ -40,12 +40,12 @@ describe('gatehouse auth login in a terminal', () => {
 
   it('logs in with the device flow, then whoami prints the user', async () => {
     terminal = new TmuxTerminal(
-      `env -u DISPLAY -u WAYLAND_DISPLAY -u GATEHOUSE_ENDPOINT XDG_CONFIG_HOME=${shellQuote(configHome)} ${shellQuote(process.execPath)} ${CLI} auth login --endpoint ${gatehouse.base}`,
+      `env -u DISPLAY -u WAYLAND_DISPLAY -u GATEHOUSE_ENDPOINT XDG_CONFIG_HOME=${shellQuote(configHome)} ${shellQuote(process.execPath)} ${CLI} auth login --endpoint ${gatehouse.url}`,
       WORKSPACE_ROOT,
     );
     const [, link] = await terminal.waitFor(/^\s+(http:\/\/\S+\/oauth\/device\?user_code=\S+)$/m);
     const [, userCode] = await terminal.waitFor(/check that it shows this code: ([A-Z]{4}-[A-Z]{4})/);
-    expect(link).toBe(`${gatehouse.base}/oauth/device?user_code=${userCode}`);
+    expect(link).toBe(`${gatehouse.url}/oauth/device?user_code=${userCode}`);
     // A terminal: the spinner runs while the CLI polls. Headless: no browser was opened.
     await terminal.waitFor(/Waiting for you to approve the sign-in in the browser/);
     expect(terminal.screen()).not.toContain('A browser window was opened');
@@ -53,7 +53,7 @@ describe('gatehouse auth login in a terminal', () => {
     const answered = await answerOnVerificationPage(browser, link!, userCode!, DEMO_USER, 'Authorize');
     expect(answered.heading).toBe('Device connected');
 
-    await terminal.waitFor(new RegExp(`Logged in to ${gatehouse.base.replace(/[.]/g, '\\.')} as ${DEMO_USER.username}\\.`));
+    await terminal.waitFor(new RegExp(`Logged in to ${gatehouse.url.replace(/[.]/g, '\\.')} as ${DEMO_USER.username}\\.`));
     await terminal.waitFor(/\[exit 0\]/);
     expect(terminal.screen()).not.toContain('Waiting for you to approve');
 
@@ -61,7 +61,7 @@ describe('gatehouse auth login in a terminal', () => {
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
     expect(statSync(join(configHome, 'gatehouse')).mode & 0o777).toBe(0o700);
     expect(JSON.parse(readFileSync(tokenFile, 'utf8'))).toEqual({
-      endpoint: gatehouse.base,
+      endpoint: gatehouse.url,
       clientId: CLI_CLIENT_ID,
       accessToken: expect.stringMatching(/^hf_oauth_/),
       refreshToken: expect.stringMatching(/^hf_oauth_refresh_/),
@@ -71,18 +71,18 @@ describe('gatehouse auth login in a terminal', () => {
 
     const whoami = await cli('auth', 'whoami');
     expect(whoami.stdout).toContain(`user: ${DEMO_USER.username}\n`);
-    expect(whoami.stdout).toContain(`endpoint: ${gatehouse.base}\n`);
+    expect(whoami.stdout).toContain(`endpoint: ${gatehouse.url}\n`);
   });
 
   it('prints the stored access token, and logout revokes it', async () => {
     const { stdout: token } = await cli('auth', 'token');
     const accessToken = token.trim();
     expect(accessToken).toMatch(/^hf_oauth_/);
-    const before = await fetch(`${gatehouse.base}/api/whoami-v2`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const before = await fetch(`${gatehouse.url}/api/whoami-v2`, { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(before.status).toBe(200);
 
-    expect((await cli('auth', 'logout')).stdout).toBe(`Logged out of ${gatehouse.base}.\n`);
-    const after = await fetch(`${gatehouse.base}/api/whoami-v2`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect((await cli('auth', 'logout')).stdout).toBe(`Logged out of ${gatehouse.url}.\n`);
+    const after = await fetch(`${gatehouse.url}/api/whoami-v2`, { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(after.status).toBe(401);
     await expect(cli('auth', 'whoami')).rejects.toMatchObject({ stderr: 'gatehouse: Not logged in. Run `gatehouse auth login` first.\n' });
   });

@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
+import type { RunningAllInOne } from '@gatehouse/testing';
 import type { Browser } from 'playwright-core';
-import { CLI_CLIENT_ID, DEMO_USER, POLL_INTERVAL_SECONDS, RunningAllInOne, startAllInOne } from './support/all-in-one';
+import { CLI_CLIENT_ID, DEMO_USER, POLL_INTERVAL_SECONDS, startDeviceFlowAllInOne } from './support/all-in-one';
 import { answerOnVerificationPage, launchChromium } from './support/verification-page';
 
 // openid-client's RFC 8628 helpers against the all-in-one, approved through the real pages.
@@ -10,8 +11,8 @@ describe('device flow with openid-client and headless Chromium', () => {
   let config: oidc.Configuration;
 
   beforeAll(async () => {
-    [gatehouse, browser] = await Promise.all([startAllInOne(), launchChromium()]);
-    config = await oidc.discovery(new URL(gatehouse.base), CLI_CLIENT_ID, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
+    [gatehouse, browser] = await Promise.all([startDeviceFlowAllInOne(), launchChromium()]);
+    config = await oidc.discovery(new URL(gatehouse.url), CLI_CLIENT_ID, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
   });
 
   afterAll(async () => {
@@ -23,8 +24,8 @@ describe('device flow with openid-client and headless Chromium', () => {
     const started = await oidc.initiateDeviceAuthorization(config, { scope: 'openid profile read-repos' });
     expect(started).toMatchObject({
       user_code: expect.stringMatching(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/),
-      verification_uri: `${gatehouse.base}/oauth/device`,
-      verification_uri_complete: `${gatehouse.base}/oauth/device?user_code=${started.user_code}`,
+      verification_uri: `${gatehouse.url}/oauth/device`,
+      verification_uri_complete: `${gatehouse.url}/oauth/device?user_code=${started.user_code}`,
       expires_in: 900,
       interval: POLL_INTERVAL_SECONDS,
     });
@@ -46,7 +47,7 @@ describe('device flow with openid-client and headless Chromium', () => {
     });
     // openid-client validated the id_token (issuer, audience, signature through the JWKS).
     const claims = tokens.claims()!;
-    expect(claims).toMatchObject({ iss: gatehouse.base, aud: CLI_CLIENT_ID, preferred_username: DEMO_USER.username });
+    expect(claims).toMatchObject({ iss: gatehouse.url, aud: CLI_CLIENT_ID, preferred_username: DEMO_USER.username });
     const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
     expect(userinfo.preferred_username).toBe(DEMO_USER.username);
 

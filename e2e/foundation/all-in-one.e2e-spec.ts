@@ -1,26 +1,22 @@
-import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { NodeProcess, RunningAllInOne, startAllInOne, waitForHttp } from '@gatehouse/testing';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // `npm start` is `build && node dist/apps/gatehouse/src/main.js`; the e2e global setup built dist/.
 describe('the all-in-one process (npm start)', () => {
-  let dataDir: string;
+  let allInOne: RunningAllInOne;
   let gatehouse: NodeProcess;
   let base: string;
+  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-aio-'));
-    const port = await findFreePort();
-    base = `http://127.0.0.1:${port}`;
-    gatehouse = startNodeProcess('dist/apps/gatehouse/src/main.js', {
-      env: { PORT: String(port), GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_SEED: '', DATABASE_URL: '', REDIS_URL: '', KAFKA_BROKERS: '' },
-    });
+    // Not waiting for readiness: the first test times the start itself.
+    allInOne = await startAllInOne({ waitUntilReady: false });
+    ({ process: gatehouse, url: base, dataDir } = allInOne);
   });
 
   afterAll(async () => {
-    await gatehouse?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await allInOne?.stop();
   });
 
   it('answers /healthz within 30 s of a start on an empty data directory', async () => {

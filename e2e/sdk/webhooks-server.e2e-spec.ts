@@ -1,9 +1,7 @@
 import type * as GatehouseSdk from '@gatehouse/sdk';
-import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { NodeProcess, RunningAllInOne, startAllInOne, startNodeProcess } from '@gatehouse/testing';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type BuiltSdk, buildSdkIntoScratchProject, placeFixture } from './support/built-sdk';
 import { repoPushEvent, type RepoPushEvent } from './support/repo-push-event';
 import { waitForOutput } from './support/wait-for-output';
@@ -55,8 +53,7 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
 describe('a WebhooksServer script receiving deliveries from the all-in-one', () => {
   let built: BuiltSdk;
   let sdk: typeof GatehouseSdk;
-  let dataDir: string;
-  let gatehouse: NodeProcess;
+  let gatehouse: RunningAllInOne;
   let receiver: NodeProcess;
   let base: string;
   let publicUrl: string;
@@ -135,25 +132,11 @@ describe('a WebhooksServer script receiving deliveries from the all-in-one', () 
     built = await buildSdkIntoScratchProject();
     sdk = createRequire(__filename)(built.packageDir) as typeof GatehouseSdk;
 
-    dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-sdk-e2e-data-'));
-    const port = await findFreePort();
-    base = `http://127.0.0.1:${port}`;
-    publicUrl = `http://localhost:${port}`;
-    gatehouse = startNodeProcess('dist/apps/gatehouse/src/main.js', {
-      env: {
-        PORT: String(port),
-        GATEHOUSE_DATA_DIR: dataDir,
-        GATEHOUSE_SEED: '',
-        GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
-        GATEHOUSE_PUBLIC_URL: undefined,
-        GATEHOUSE_INTERNAL_TOKEN: undefined,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        KAFKA_BROKERS: '',
-      },
-    });
-    await waitForHttp(`${base}/readyz`, { timeoutMs: 60_000, process: gatehouse });
-    internalToken = readFileSync(join(dataDir, 'internal.token'), 'utf8').trim();
+    gatehouse = await startAllInOne({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
+    base = gatehouse.url;
+    // GATEHOUSE_PUBLIC_URL is left unset, so links use the all-in-one's default.
+    publicUrl = `http://localhost:${new URL(base).port}`;
+    internalToken = gatehouse.internalToken();
 
     // Only what a user would set: the secret, a free port, and the Gatehouse to link to.
     receiver = startNodeProcess(await placeFixture(built, 'webhooks-receiver.mjs'), {
@@ -168,7 +151,6 @@ describe('a WebhooksServer script receiving deliveries from the all-in-one', () 
     await receiver?.stop();
     await gatehouse?.stop();
     if (built) rmSync(built.projectDir, { recursive: true, force: true });
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('started by itself and printed both routes', () => {

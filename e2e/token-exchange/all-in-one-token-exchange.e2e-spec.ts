@@ -1,7 +1,5 @@
 import { closeDataSource, createDataSource } from '@gatehouse/persistence';
-import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { RunningAllInOne, startAllInOne } from '@gatehouse/testing';
 import { join } from 'node:path';
 import { CiProvider } from './support/ci-provider';
 import { runCli } from './support/cli';
@@ -13,43 +11,32 @@ const AUDIENCE = 'gatehouse-e2e';
 
 describe('token exchange against the all-in-one (npm start)', () => {
   const ci = new CiProvider();
+  let gatehouse: RunningAllInOne;
   let dataDir: string;
-  let gatehouse: NodeProcess;
   let base: string;
 
   beforeAll(async () => {
     await ci.start();
-    dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-exchange-'));
-    const seed = writeDemoSeed(join(dataDir, 'seed.yaml'), [
-      {
-        issuer: ci.issuer,
-        jwksUri: ci.jwksUri,
-        audience: AUDIENCE,
-        conditions: { repository: 'acme/bert-training', workflow: 'release' },
-        repository: { type: 'model', name: 'acme/bert' },
-      },
-    ]);
-    const port = await findFreePort();
-    base = `http://127.0.0.1:${port}`;
-    gatehouse = startNodeProcess('dist/apps/gatehouse/src/main.js', {
-      env: {
-        PORT: String(port),
-        GATEHOUSE_PUBLIC_URL: base,
-        GATEHOUSE_DATA_DIR: dataDir,
-        GATEHOUSE_SEED: seed,
-        GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        KAFKA_BROKERS: '',
-      },
+    gatehouse = await startAllInOne({
+      listeningUrlIsPublic: true,
+      env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' },
+      seed: (dir) =>
+        writeDemoSeed(join(dir, 'seed.yaml'), [
+          {
+            issuer: ci.issuer,
+            jwksUri: ci.jwksUri,
+            audience: AUDIENCE,
+            conditions: { repository: 'acme/bert-training', workflow: 'release' },
+            repository: { type: 'model', name: 'acme/bert' },
+          },
+        ]),
     });
-    await waitForHttp(`${base}/readyz`, { timeoutMs: 60_000, process: gatehouse });
+    ({ url: base, dataDir } = gatehouse);
   });
 
   afterAll(async () => {
     await gatehouse?.stop();
     await ci.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const exchangeAs = (email: string, fields: Partial<{ scope: string; clientSecret: string; clientId: string; subjectTokenType: string }> = {}) => ({
@@ -135,7 +122,7 @@ describe('token exchange against the all-in-one (npm start)', () => {
       });
       const introspection = await fetch(`${base}/oauth/introspect`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${internalToken(dataDir)}` },
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${gatehouse.internalToken()}` },
         body: new URLSearchParams({ token: body.access_token as string }).toString(),
       });
       expect(await introspection.json()).toMatchObject({ active: true, kind: 'trusted_publisher', repo: { type: 'model', name: 'acme/bert' } });
@@ -166,7 +153,7 @@ describe('token exchange against the all-in-one (npm start)', () => {
     expect(actions).toEqual(expect.arrayContaining(['oauth.token_exchange success', 'oauth.token_exchange failure invalid_grant', 'oauth.trusted_publisher_exchange success', 'settings.token_duration_changed success']));
 
     // The PGlite files belong to one process at a time: stop the server to play the tamperer.
-    expect(await gatehouse.stop()).toEqual({ code: 0, signal: null });
+    expect(await gatehouse.process.stop()).toEqual({ code: 0, signal: null });
     const intact = await runCli(['orgs', 'audit', 'verify', 'acme', '--data-dir', dataDir], { DATABASE_URL: '' });
     expect(intact).toEqual({ code: 0, output: `Audit log of acme: ${entries.length} entries, hash chain intact.\n` });
 
@@ -190,9 +177,4 @@ describe('token exchange against the all-in-one (npm start)', () => {
 function tokensOf(result: GrantResult): Record<string, unknown> {
   if (!result.ok) throw new Error(`the exchange failed: ${result.status} ${result.error} ${result.error_description}`);
   return result.tokens;
-}
-
-/** The internal token the all-in-one generated under its data directory. */
-function internalToken(dataDir: string): string {
-  return readFileSync(join(dataDir, 'internal.token'), 'utf8').trim();
 }

@@ -1,4 +1,4 @@
-import { findFreePort, NodeProcess, startNodeProcess, waitForHttp, WORKSPACE_ROOT } from '@gatehouse/testing';
+import { RunningAllInOne, startAllInOne, WORKSPACE_ROOT } from '@gatehouse/testing';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,36 +28,20 @@ function gatehouse(env: Record<string, string>, ...args: string[]): Promise<CliR
 }
 
 describe('gatehouse webhooks against the all-in-one', () => {
-  let dataDir: string;
   let configHome: string;
-  let server: NodeProcess;
+  let server: RunningAllInOne;
   let env: Record<string, string>;
   const cli = (...args: string[]) => gatehouse(env, ...args);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-webhooks-e2e-'));
     configHome = mkdtempSync(join(tmpdir(), 'gatehouse-webhooks-e2e-config-'));
-    const port = await findFreePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = startNodeProcess('dist/apps/gatehouse/src/main.js', {
-      env: {
-        PORT: String(port),
-        GATEHOUSE_DATA_DIR: dataDir,
-        GATEHOUSE_SEED: '',
-        GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        KAFKA_BROKERS: '',
-      },
-    });
-    await waitForHttp(`${base}/readyz`, { timeoutMs: 60_000, process: server });
+    server = await startAllInOne({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
     // No stored login, no HF token of the developer's: only what the test gives.
-    env = { GATEHOUSE_ENDPOINT: base, GATEHOUSE_TOKEN: ALICE_TOKEN, HF_TOKEN: '', XDG_CONFIG_HOME: configHome };
+    env = { GATEHOUSE_ENDPOINT: server.url, GATEHOUSE_TOKEN: ALICE_TOKEN, HF_TOKEN: '', XDG_CONFIG_HOME: configHome };
   });
 
   afterAll(async () => {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
     rmSync(configHome, { recursive: true, force: true });
   });
 

@@ -1,7 +1,7 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
 import { KafkaEventBus } from '@gatehouse/messaging';
-import { createMigratedTestDatabase, type MigratedTestDatabase, type NodeProcess, startNodeProcess, WORKSPACE_ROOT } from '@gatehouse/testing';
+import { createMigratedTestDatabase, type MigratedTestDatabase, type NodeProcess, REGISTER_SWC, startNodeProcess } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -14,7 +14,6 @@ const EVENTS = 10_000;
 const REPOS = 100;
 const CONCURRENCY = 64;
 const CHILD = join(__dirname, '__tests__/delivery-worker-child.ts');
-const REGISTER = join(WORKSPACE_ROOT, 'libs/testing/src/infra/register-swc.js');
 const quiet = { info: () => undefined, warn: () => undefined, error: (details: object, message: string) => console.error(message, details) };
 
 /** Event `index` of the batch; its number rides in `updatedRefs[0].newSha`, so the receiver can tell events apart. */
@@ -87,7 +86,7 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
   }, 60_000);
 
   async function startWorker(): Promise<NodeProcess> {
-    const worker = startNodeProcess(CHILD, { nodeArgs: ['--require', REGISTER], env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) } });
+    const worker = startNodeProcess(CHILD, { nodeArgs: ['--require', REGISTER_SWC], env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) } });
     workers.push(worker);
     await worker.waitForLog((entry) => entry.msg === 'worker ready', 60_000);
     return worker;

@@ -7,4 +7,5 @@ export * from './infra/scratch-database';
 export * from './infra/test-run-infrastructure';
 export * from './kafka/kafka-broker';
 export * from './kafka/kafka-distribution';
+export * from './process/all-in-one';
 export * from './process/node-process';

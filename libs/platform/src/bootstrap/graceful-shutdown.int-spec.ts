@@ -1,6 +1,6 @@
+import { NodeProcess, REGISTER_SWC, startNodeProcess } from '@gatehouse/testing';
 import { join } from 'node:path';
 import { infrastructureFromEnvironment } from '../testing/infrastructure-under-test';
-import { ServiceProcess, startServiceProcess } from '../testing/service-process';
 
 const FIXTURE = join(__dirname, '../testing/drain-fixture.main.ts');
 
@@ -10,16 +10,16 @@ jest.setTimeout(60_000);
 // A service started as its own process, stopped with SIGTERM while a request is in flight.
 describe('a service process on SIGTERM', () => {
   const infrastructure = infrastructureFromEnvironment(process.env);
-  let service: ServiceProcess | undefined;
+  let service: NodeProcess | undefined;
 
   afterEach(() => {
     if (service && service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGKILL');
   });
 
-  async function start(shutdownGraceMs: number): Promise<{ proc: ServiceProcess; url: string }> {
-    const proc = startServiceProcess(FIXTURE, [JSON.stringify({ shutdownGraceMs, infrastructure })]);
+  async function start(shutdownGraceMs: number): Promise<{ proc: NodeProcess; url: string }> {
+    const proc = startNodeProcess(FIXTURE, { nodeArgs: ['--require', REGISTER_SWC], args: [JSON.stringify({ shutdownGraceMs, infrastructure })] });
     service = proc;
-    const listening = await proc.waitForLog('listening');
+    const listening = await proc.waitForLog((entry) => entry.msg === 'listening');
     return { proc, url: listening.url as string };
   }
 
@@ -29,9 +29,9 @@ describe('a service process on SIGTERM', () => {
     expect(await ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', kafka: 'ok' } });
 
     const slow = fetch(`${url}/api/slow?ms=1500`);
-    await proc.waitForLog('slow request started');
+    await proc.waitForLog((entry) => entry.msg === 'slow request started');
     proc.child.kill('SIGTERM');
-    await proc.waitForLog('draining');
+    await proc.waitForLog((entry) => entry.msg === 'draining');
 
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
     const response = await slow;
@@ -48,7 +48,7 @@ describe('a service process on SIGTERM', () => {
   it('cuts a request that outlives the grace period and still exits 0', async () => {
     const { proc, url } = await start(300);
     const slow = fetch(`${url}/api/slow?ms=8000`);
-    await proc.waitForLog('slow request started');
+    await proc.waitForLog((entry) => entry.msg === 'slow request started');
     const signalled = Date.now();
     proc.child.kill('SIGTERM');
 

@@ -1,7 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export const WORKSPACE_ROOT = resolve(__dirname, '../../../..');
+/** The require hook that lets plain `node` run the workspace's TypeScript: `nodeArgs: ['--require', REGISTER_SWC]`. */
+export const REGISTER_SWC = join(WORKSPACE_ROOT, 'libs/testing/src/infra/register-swc.js');
 
 export interface NodeProcess {
   child: ChildProcess;
@@ -17,7 +19,7 @@ export interface NodeProcess {
 
 /**
  * Runs a Node entry point (a built `dist/...js` file, or TypeScript through `nodeArgs`
- * `['--require', register-swc.js]`) as its own process and follows its JSON log lines.
+ * `['--require', REGISTER_SWC]`) as its own process and follows its JSON log lines.
  */
 export function startNodeProcess(
   entry: string,

@@ -1,0 +1,82 @@
+import { INTERNAL_TOKEN_FILE } from '@gatehouse/config';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findFreePort } from '../infra/free-port';
+import { NodeProcess, startNodeProcess, waitForHttp } from './node-process';
+
+export interface AllInOneOptions {
+  /** Added to (and overriding) the all-in-one's environment; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** GATEHOUSE_SEED: a seed file, or a function that writes one into the data directory and returns its path. Default: the demo seed. */
+  seed?: string | ((dataDir: string) => string);
+  /** GATEHOUSE_PUBLIC_URL is `url` (the issuer clients check) instead of the default http://localhost:<port>. */
+  listeningUrlIsPublic?: boolean;
+  /** Waits for /readyz before returning (default); false returns as soon as the process is spawned. */
+  waitUntilReady?: boolean;
+}
+
+export interface RunningAllInOne {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** Its GATEHOUSE_DATA_DIR, a temporary directory removed by `stop`. */
+  dataDir: string;
+  process: NodeProcess;
+  /** The internal token the all-in-one generated into its data directory. */
+  internalToken(): string;
+  /** SIGTERM (SIGKILL after the grace period), then removes the data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The built all-in-one (`dist/apps/gatehouse/src/main.js`, built by the e2e global setup) on a
+ * free loopback port and a temporary data directory, on its embedded stores: the run's
+ * DATABASE_URL, REDIS_URL and KAFKA_BROKERS are blanked, and so is any inherited public URL or
+ * internal token.
+ */
+export async function startAllInOne(options: AllInOneOptions = {}): Promise<RunningAllInOne> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-all-in-one-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  let seed: string;
+  let port: number;
+  try {
+    seed = typeof options.seed === 'function' ? options.seed(dataDir) : (options.seed ?? '');
+    port = await findFreePort();
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const gatehouse = startNodeProcess('dist/apps/gatehouse/src/main.js', {
+    env: {
+      PORT: String(port),
+      GATEHOUSE_DATA_DIR: dataDir,
+      GATEHOUSE_SEED: seed,
+      GATEHOUSE_PUBLIC_URL: options.listeningUrlIsPublic ? url : undefined,
+      GATEHOUSE_INTERNAL_TOKEN: undefined,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      KAFKA_BROKERS: '',
+      ...options.env,
+    },
+  });
+  const stop = async () => {
+    await gatehouse.stop();
+    removeDataDir();
+  };
+  if (options.waitUntilReady ?? true) {
+    try {
+      await waitForHttp(`${url}/readyz`, { timeoutMs: 60_000, process: gatehouse });
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }
+  return {
+    url,
+    dataDir,
+    process: gatehouse,
+    internalToken: () => readFileSync(join(dataDir, INTERNAL_TOKEN_FILE), 'utf8').trim(),
+    stop,
+  };
+}
