@@ -15,6 +15,10 @@ export * from './audit/audit-chain';
 export * from './audit/audit-log.store';
 export * from './audit/typeorm-audit-log.store';
 export * from './audit/audit-log-verification';
+// API answers, as clients (the CLI) read them
+export type { AuditEntryView } from './audit/audit-entry-view';
+export type { AuditLogPage } from './audit/audit-log-reader';
+export type { TokenExchangeAppView } from './settings/token-exchange-app-view';
 // Access policy served to internal services
 export * from './authorize/authorize-request';
 export * from './authorize/access-decision.service';

@@ -1,32 +1,4 @@
-/** A token-exchange app as the settings API answers it. */
-export interface TokenExchangeApp {
-  clientId: string;
-  name: string;
-  scopes: string[];
-  tokenDurationSeconds: number;
-  hasClientSecret: boolean;
-  updatedAt: string;
-}
-
-export interface AuditLogEntry {
-  id: string;
-  seq: number;
-  action: string;
-  outcome: 'success' | 'failure';
-  errorCode: string | null;
-  clientId: string | null;
-  actorUserId: string | null;
-  subject: string | null;
-  detail: Record<string, unknown>;
-  createdAt: string;
-  prevHash: string | null;
-  hash: string;
-}
-
-export interface AuditLogPage {
-  entries: AuditLogEntry[];
-  nextCursor: string | null;
-}
+import type { AuditLogPage, TokenExchangeAppView } from '@gatehouse/feature-token-exchange';
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -45,13 +17,13 @@ export class OrganizationApi {
     this.base = endpoint.replace(/\/+$/, '');
   }
 
-  async listTokenExchangeApps(org: string): Promise<TokenExchangeApp[]> {
-    return (await this.call<{ apps: TokenExchangeApp[] }>('GET', `${orgPath(org)}/settings/token-exchange-apps`)).apps;
+  async listTokenExchangeApps(org: string): Promise<TokenExchangeAppView[]> {
+    return (await this.call<{ apps: TokenExchangeAppView[] }>('GET', `${orgPath(org)}/settings/token-exchange-apps`)).apps;
   }
 
-  async setTokenDuration(org: string, clientId: string, seconds: number): Promise<TokenExchangeApp> {
+  async setTokenDuration(org: string, clientId: string, seconds: number): Promise<TokenExchangeAppView> {
     const path = `${orgPath(org)}/settings/token-exchange-apps/${encodeURIComponent(clientId)}`;
-    return (await this.call<{ app: TokenExchangeApp }>('PUT', path, { tokenDurationSeconds: seconds })).app;
+    return (await this.call<{ app: TokenExchangeAppView }>('PUT', path, { tokenDurationSeconds: seconds })).app;
   }
 
   refreshClientSecret(org: string, clientId: string): Promise<{ clientId: string; clientSecret: string }> {

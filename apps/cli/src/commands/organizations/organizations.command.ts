@@ -1,12 +1,12 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { verifyOrganizationAuditLog } from '@gatehouse/feature-token-exchange';
+import { type AuditLogPage, type TokenExchangeAppView, verifyOrganizationAuditLog } from '@gatehouse/feature-token-exchange';
 import { closeDataSource, createDataSource } from '@gatehouse/persistence';
 import type { CliIo } from '../../cli-io';
 import { databaseTarget, DatabaseOptions } from '../database-target';
 import { type ConnectionFlags, resolveConnection, withConnectionOptions } from '../webhooks/connection-options';
 import { readStoredToken, type StoredToken } from '../webhooks/stored-token';
 import { auditVerificationReport } from './audit-verification-report';
-import { AuditLogPage, Fetch, OrganizationApi, TokenExchangeApp } from './organization-api';
+import { Fetch, OrganizationApi } from './organization-api';
 import { formatTokenDuration, parseTokenDuration } from './token-duration';
 
 /** What the organization commands reach outside themselves; tests replace any of it. */
@@ -104,7 +104,7 @@ function positiveInteger(text: string): number {
   return value;
 }
 
-function appsTable(apps: TokenExchangeApp[]): string {
+function appsTable(apps: TokenExchangeAppView[]): string {
   if (apps.length === 0) return 'No token-exchange apps.';
   return table(
     ['CLIENT ID', 'NAME', 'TOKEN DURATION', 'SECRET', 'SCOPES'],
