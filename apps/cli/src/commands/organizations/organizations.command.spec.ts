@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { OrganizationAuditVerification } from '@gatehouse/feature-token-exchange';
+import { NOBODY_LOGGED_IN } from '../auth/testing/fake-gatehouse';
 import { organizationsCommand, OrganizationsCliDeps } from './organizations.command';
 import { formatTokenDuration, parseTokenDuration } from './token-duration';
 
@@ -26,7 +27,7 @@ function harness(answer: (call: Call) => { status: number; body: unknown }, veri
   const verified: Array<{ options: unknown; org: string }> = [];
   const deps: Partial<OrganizationsCliDeps> = {
     env: { GATEHOUSE_ENDPOINT: 'http://gatehouse.test/', GATEHOUSE_TOKEN: 'hf_adminToken' },
-    storedToken: () => null,
+    login: NOBODY_LOGGED_IN,
     fetch: async (url, init) => {
       const call = {
         method: init.method ?? 'GET',
@@ -97,7 +98,7 @@ describe('gatehouse orgs', () => {
   it('refuses to call the API without a token', async () => {
     const cli = harness(() => ({ status: 200, body: {} }));
     const program = new Command('gatehouse').exitOverride();
-    program.addCommand(organizationsCommand({ out: () => undefined, err: () => undefined }, { env: { GATEHOUSE_ENDPOINT: 'http://x' }, storedToken: () => null }));
+    program.addCommand(organizationsCommand({ out: () => undefined, err: () => undefined }, { env: { GATEHOUSE_ENDPOINT: 'http://x' }, login: NOBODY_LOGGED_IN }));
     await expect(program.parseAsync(['node', 'gatehouse', 'orgs', 'audit', 'log', 'acme'])).rejects.toThrow('No access token');
     expect(cli.calls).toEqual([]);
   });

@@ -2,9 +2,10 @@ import { Command, InvalidArgumentError } from 'commander';
 import { type AuditLogPage, type TokenExchangeAppView, verifyOrganizationAuditLog } from '@gatehouse/feature-token-exchange';
 import { closeDataSource, createDataSource } from '@gatehouse/persistence';
 import type { CliIo } from '../../cli-io';
+import { processAuthDeps } from '../auth/auth-deps';
+import { type StoredLogin, storedLogin } from '../auth/stored-login';
 import { databaseTarget, DatabaseOptions } from '../database-target';
 import { type ConnectionFlags, resolveConnection, withConnectionOptions } from '../webhooks/connection-options';
-import { readStoredToken, type StoredToken } from '../webhooks/stored-token';
 import { auditVerificationReport } from './audit-verification-report';
 import { Fetch, OrganizationApi } from './organization-api';
 import { formatTokenDuration, parseTokenDuration } from './token-duration';
@@ -12,7 +13,7 @@ import { formatTokenDuration, parseTokenDuration } from './token-duration';
 /** What the organization commands reach outside themselves; tests replace any of it. */
 export interface OrganizationsCliDeps {
   env: Readonly<Record<string, string | undefined>>;
-  storedToken: () => StoredToken | null;
+  login: StoredLogin;
   fetch: Fetch;
   verify: typeof verifyAuditWithDatabase;
 }
@@ -23,13 +24,13 @@ type OutputFlags = ConnectionFlags & { json?: boolean };
 export function organizationsCommand(io: CliIo, overrides: Partial<OrganizationsCliDeps> = {}): Command {
   const deps: OrganizationsCliDeps = {
     env: process.env,
-    storedToken: () => readStoredToken(),
+    login: storedLogin(processAuthDeps()),
     fetch: (url, init) => fetch(url, init),
     verify: verifyAuditWithDatabase,
     ...overrides,
   };
-  const apiFor = (flags: ConnectionFlags) => {
-    const connection = resolveConnection(flags, deps.env, deps.storedToken);
+  const apiFor = async (flags: ConnectionFlags) => {
+    const connection = await resolveConnection(flags, deps.env, deps.login);
     if (!connection.token) throw new Error('No access token: pass --token, set GATEHOUSE_TOKEN or HF_TOKEN, or sign in with gatehouse auth login');
     return new OrganizationApi(connection.endpoint, connection.token, deps.fetch);
   };
@@ -41,7 +42,8 @@ export function organizationsCommand(io: CliIo, overrides: Partial<Organizations
   output(exchange.command('ls').argument('<org>', 'organization name'))
     .description('list the token-exchange apps and their token durations')
     .action(async (org: string, flags: OutputFlags) => {
-      const apps = await apiFor(flags).listTokenExchangeApps(org);
+      const api = await apiFor(flags);
+      const apps = await api.listTokenExchangeApps(org);
       io.out(flags.json ? JSON.stringify(apps, null, 2) : appsTable(apps));
     });
 
@@ -49,14 +51,16 @@ export function organizationsCommand(io: CliIo, overrides: Partial<Organizations
     .argument('<duration>', 'lifetime of exchanged tokens: seconds, or 30m, 8h, 30d (5 minutes to 30 days)', parseTokenDuration)
     .description('set how long the tokens this app exchanges last')
     .action(async (org: string, clientId: string, seconds: number, flags: OutputFlags) => {
-      const app = await apiFor(flags).setTokenDuration(org, clientId, seconds);
+      const api = await apiFor(flags);
+      const app = await api.setTokenDuration(org, clientId, seconds);
       io.out(flags.json ? JSON.stringify(app, null, 2) : `Tokens exchanged by ${app.clientId} now last ${formatTokenDuration(app.tokenDurationSeconds)}.`);
     });
 
   output(exchange.command('refresh-secret').argument('<org>', 'organization name').argument('<client-id>', "the app's client ID"))
     .description('replace the client secret of the app (the old one stops working at once)')
     .action(async (org: string, clientId: string, flags: OutputFlags) => {
-      const refreshed = await apiFor(flags).refreshClientSecret(org, clientId);
+      const api = await apiFor(flags);
+      const refreshed = await api.refreshClientSecret(org, clientId);
       io.out(
         flags.json
           ? JSON.stringify(refreshed, null, 2)
@@ -71,7 +75,8 @@ export function organizationsCommand(io: CliIo, overrides: Partial<Organizations
     .option('--limit <n>', 'entries per page (1-200)', positiveInteger)
     .option('--cursor <cursor>', 'the next-page cursor a previous call printed')
     .action(async (org: string, flags: OutputFlags & { action?: string; limit?: number; cursor?: string }) => {
-      const page = await apiFor(flags).auditLog(org, { action: flags.action, limit: flags.limit, cursor: flags.cursor });
+      const api = await apiFor(flags);
+      const page = await api.auditLog(org, { action: flags.action, limit: flags.limit, cursor: flags.cursor });
       io.out(flags.json ? JSON.stringify(page, null, 2) : auditTable(page));
     });
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { StoredToken } from './stored-token';
+import type { StoredLogin } from '../auth/stored-login';
 
 export interface ConnectionFlags {
   endpoint?: string;
@@ -22,17 +22,19 @@ export function withConnectionOptions(command: Command): Command {
 const trimSlashes = (url: string) => url.replace(/\/+$/, '');
 
 /**
- * Flags first, then the environment, then the token `gatehouse auth login` stored. The stored
- * token is only sent to the endpoint it was issued by, never to another one.
+ * Flags first, then the environment, then the login `gatehouse auth login` stored (its token
+ * refreshed when close to expiry). The stored token is only sent to the endpoint it was issued
+ * by, never to another one.
  */
-export function resolveConnection(flags: ConnectionFlags, env: Env, stored: () => StoredToken | null): Connection {
+export async function resolveConnection(flags: ConnectionFlags, env: Env, login: StoredLogin): Promise<Connection> {
   const fromEnvironment = flags.token || env.GATEHOUSE_TOKEN || env.HF_TOKEN || undefined;
   const explicitEndpoint = flags.endpoint || env.GATEHOUSE_ENDPOINT || undefined;
-  const login = explicitEndpoint && fromEnvironment ? null : stored();
-  const endpoint = explicitEndpoint ?? login?.endpoint;
+  const stored = explicitEndpoint && fromEnvironment ? null : await login.read();
+  const endpoint = explicitEndpoint ?? stored?.endpoint;
   if (!endpoint) {
     throw new Error('No Gatehouse endpoint: pass --endpoint, set GATEHOUSE_ENDPOINT, or sign in with gatehouse auth login');
   }
-  const loginToken = login && trimSlashes(login.endpoint) === trimSlashes(endpoint) ? login.accessToken : undefined;
-  return { endpoint, token: fromEnvironment ?? loginToken };
+  if (fromEnvironment) return { endpoint, token: fromEnvironment };
+  const ownEndpoint = stored !== null && trimSlashes(stored.endpoint) === trimSlashes(endpoint);
+  return { endpoint, token: ownEndpoint ? await login.accessToken(stored.endpoint) : undefined };
 }

@@ -1,10 +1,9 @@
 import { Command } from 'commander';
 import { GatehouseClient } from '@gatehouse/sdk';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { storedLogin } from '../auth/stored-login';
+import { FakeGatehouse, fakeDeps, NOBODY_LOGGED_IN, tokens } from '../auth/testing/fake-gatehouse';
+import { readTokenFile, writeTokenFile } from '../auth/token-file';
 import type { Prompt } from './terminal-prompt';
-import { readStoredToken } from './stored-token';
 import { webhooksCommand, type WebhooksCliDeps } from './webhooks.command';
 
 const ENDPOINT = 'https://gatehouse.test';
@@ -75,7 +74,7 @@ function harness(options: { env?: Record<string, string>; prompt?: Prompt; reply
   }) as typeof fetch;
   const deps: WebhooksCliDeps = {
     env: { GATEHOUSE_ENDPOINT: ENDPOINT, GATEHOUSE_TOKEN: TOKEN, ...options.env },
-    storedToken: () => null,
+    login: NOBODY_LOGGED_IN,
     createClient: (clientOptions) => new GatehouseClient({ ...clientOptions, fetch: fakeFetch }),
     prompt: options.prompt ?? new ScriptedPrompt(false),
   };
@@ -248,7 +247,24 @@ describe('gatehouse webhooks', () => {
   });
 
   describe('where the endpoint and token come from', () => {
-    const stored = { endpoint: 'https://signed-in.example', accessToken: 'hf_oauth_stored' };
+    const stored = { endpoint: 'https://signed-in.example', clientId: 'gatehouse-cli', accessToken: 'hf_oauth_stored' };
+    const listingWith = (env: Record<string, string>, login: WebhooksCliDeps['login'], sent: string[]) =>
+      webhooksCommand(
+        { out: () => undefined, err: () => undefined },
+        {
+          env,
+          login,
+          prompt: new ScriptedPrompt(false),
+          createClient: (options) =>
+            new GatehouseClient({
+              ...options,
+              fetch: (async (url: string, init: RequestInit) => {
+                sent.push(`${url} ${new Headers(init.headers).get('authorization')}`);
+                return new Response('[]', { status: 200 });
+              }) as typeof fetch,
+            }),
+        },
+      );
 
     it('--endpoint and --token win over the environment', async () => {
       const cli = harness({ reply: () => ({ status: 200, body: [] }) });
@@ -264,60 +280,42 @@ describe('gatehouse webhooks', () => {
 
     it('falls back to the token gatehouse auth login stored, for its own endpoint only', async () => {
       const sent: string[] = [];
-      const make = (env: Record<string, string>) =>
-        webhooksCommand(
-          { out: () => undefined, err: () => undefined },
-          {
-            env,
-            storedToken: () => stored,
-            prompt: new ScriptedPrompt(false),
-            createClient: (options) =>
-              new GatehouseClient({
-                ...options,
-                fetch: (async (url: string, init: RequestInit) => {
-                  sent.push(`${url} ${new Headers(init.headers).get('authorization')}`);
-                  return new Response('[]', { status: 200 });
-                }) as typeof fetch,
-              }),
-          },
-        );
+      const { deps, tokenPath } = fakeDeps(new FakeGatehouse());
+      await writeTokenFile(tokenPath, stored);
+      const make = (env: Record<string, string>) => listingWith(env, storedLogin(deps), sent);
       await make({}).parseAsync(['ls'], { from: 'user' });
       expect(sent).toEqual(['https://signed-in.example/api/settings/webhooks Bearer hf_oauth_stored']);
       await expect(make({ GATEHOUSE_ENDPOINT: 'https://elsewhere.example' }).parseAsync(['ls'], { from: 'user' })).rejects.toThrow(/^No access token/);
+    });
+
+    it('refreshes a stored login close to expiry before using it, and saves the new token', async () => {
+      const server = new FakeGatehouse();
+      server.tokenAnswers = [tokens('hf_oauth_access_2', 28_800, 'hf_oauth_refresh_2')];
+      const { deps, tokenPath } = fakeDeps(server);
+      const now = deps.now();
+      await writeTokenFile(tokenPath, { endpoint: ENDPOINT, clientId: 'gatehouse-cli', accessToken: 'hf_oauth_access_1', refreshToken: 'hf_oauth_refresh_1', expiresAt: now + 1_000 });
+      const sent: string[] = [];
+      await listingWith({}, storedLogin(deps), sent).parseAsync(['ls'], { from: 'user' });
+      expect(server.requests).toEqual([
+        { method: 'POST', path: '/oauth/token', form: { grant_type: 'refresh_token', refresh_token: 'hf_oauth_refresh_1', client_id: 'gatehouse-cli' }, authorization: null },
+      ]);
+      expect(sent).toEqual([`${ENDPOINT}/api/settings/webhooks Bearer hf_oauth_access_2`]);
+      expect(await readTokenFile(tokenPath)).toMatchObject({ accessToken: 'hf_oauth_access_2', refreshToken: 'hf_oauth_refresh_2', expiresAt: now + 28_800_000 });
+    });
+
+    it('asks to log in again when the stored login expired and cannot be refreshed', async () => {
+      const { deps, tokenPath } = fakeDeps(new FakeGatehouse());
+      await writeTokenFile(tokenPath, { endpoint: ENDPOINT, clientId: 'gatehouse-cli', accessToken: 'hf_oauth_access_1', expiresAt: deps.now() - 1 });
+      const sent: string[] = [];
+      await expect(listingWith({}, storedLogin(deps), sent).parseAsync(['ls'], { from: 'user' })).rejects.toThrow(
+        'Your session expired. Run `gatehouse auth login` again.',
+      );
+      expect(sent).toEqual([]);
     });
 
     it('says what is missing when there is no endpoint', async () => {
       const cli = harness({ env: { GATEHOUSE_ENDPOINT: '' } });
       await expect(cli.run('ls')).rejects.toThrow('No Gatehouse endpoint: pass --endpoint, set GATEHOUSE_ENDPOINT, or sign in with gatehouse auth login');
     });
-  });
-});
-
-describe('readStoredToken', () => {
-  let home: string;
-  beforeEach(() => {
-    home = mkdtempSync(join(tmpdir(), 'gatehouse-cli-home-'));
-  });
-  afterEach(() => rmSync(home, { recursive: true, force: true }));
-
-  const write = (dir: string, content: string) => {
-    mkdirSync(join(dir, 'gatehouse'), { recursive: true });
-    writeFileSync(join(dir, 'gatehouse', 'token.json'), content);
-  };
-
-  it('reads ~/.config/gatehouse/token.json, or $XDG_CONFIG_HOME/gatehouse/token.json when set', () => {
-    write(join(home, '.config'), JSON.stringify({ endpoint: 'https://a.example', accessToken: 'hf_a', refreshToken: 'r' }));
-    expect(readStoredToken({}, home)).toEqual({ endpoint: 'https://a.example', accessToken: 'hf_a', refreshToken: 'r' });
-    const xdg = join(home, 'xdg');
-    write(xdg, JSON.stringify({ endpoint: 'https://b.example', accessToken: 'hf_b' }));
-    expect(readStoredToken({ XDG_CONFIG_HOME: xdg }, home)).toMatchObject({ accessToken: 'hf_b' });
-  });
-
-  it('answers null when nobody signed in, and names the file when it is unusable', () => {
-    expect(readStoredToken({}, home)).toBeNull();
-    write(join(home, '.config'), '{not json');
-    expect(() => readStoredToken({}, home)).toThrow(`${join(home, '.config', 'gatehouse', 'token.json')} is not valid JSON`);
-    write(join(home, '.config'), '{"endpoint": "https://a.example"}');
-    expect(() => readStoredToken({}, home)).toThrow(/lacks "endpoint" or "accessToken"/);
   });
 });

@@ -1,15 +1,16 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { GatehouseClient, type GatehouseClientOptions, parseWatchedItem, type WebhookDomain, type WebhookWatchedItem } from '@gatehouse/sdk';
 import type { CliIo } from '../../cli-io';
+import { processAuthDeps } from '../auth/auth-deps';
+import { type StoredLogin, storedLogin } from '../auth/stored-login';
 import { type ConnectionFlags, resolveConnection, withConnectionOptions } from './connection-options';
-import { readStoredToken, type StoredToken } from './stored-token';
 import { type Prompt, terminalPrompt } from './terminal-prompt';
 import { OUTPUT_FORMATS, type OutputFormat, render } from './webhook-output';
 
 /** What the webhooks commands reach outside themselves; tests replace any of it. */
 export interface WebhooksCliDeps {
   env: Readonly<Record<string, string | undefined>>;
-  storedToken: () => StoredToken | null;
+  login: StoredLogin;
   createClient: (options: GatehouseClientOptions) => GatehouseClient;
   prompt: Prompt;
 }
@@ -66,13 +67,13 @@ function targetOptions(command: Command): Command {
 export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> = {}): Command {
   const deps: WebhooksCliDeps = {
     env: process.env,
-    storedToken: () => readStoredToken(),
+    login: storedLogin(processAuthDeps()),
     createClient: (options) => new GatehouseClient(options),
     prompt: terminalPrompt,
     ...overrides,
   };
-  const clientFor = (flags: ConnectionFlags) => {
-    const connection = resolveConnection(flags, deps.env, deps.storedToken);
+  const clientFor = async (flags: ConnectionFlags) => {
+    const connection = await resolveConnection(flags, deps.env, deps.login);
     if (!connection.token) throw new Error('No access token: pass --token, set GATEHOUSE_TOKEN or HF_TOKEN, or sign in with gatehouse auth login');
     return deps.createClient({ endpoint: connection.endpoint, token: connection.token, env: {} });
   };
@@ -94,13 +95,15 @@ export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> =
   common(webhooks.command('ls'))
     .description('list your webhooks')
     .action(async (flags: CommonFlags) => {
-      io.out(render(flags.format, await clientFor(flags).listWebhooks()));
+      const client = await clientFor(flags);
+      io.out(render(flags.format, await client.listWebhooks()));
     });
 
   common(webhooks.command('info').argument('<id>', 'webhook id'))
     .description('show one webhook')
     .action(async (id: string, flags: CommonFlags) => {
-      io.out(render(flags.format, await clientFor(flags).getWebhook(id)));
+      const client = await clientFor(flags);
+      io.out(render(flags.format, await client.getWebhook(id)));
     });
 
   targetOptions(common(webhooks.command('create')))
@@ -109,7 +112,8 @@ export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> =
       if ((flags.url === undefined) === (flags.jobId === undefined)) throw new Error('Give exactly one of --url and --job-id');
       if (flags.watch.length === 0) throw new Error('Give at least one --watch <type>:<name>');
       if (flags.secrets.length > 0 && flags.jobId === undefined) throw new Error('--secrets is for Job webhooks (--job-id)');
-      const webhook = await clientFor(flags).createWebhook({
+      const client = await clientFor(flags);
+      const webhook = await client.createWebhook({
         ...(flags.url !== undefined ? { url: flags.url } : { jobId: flags.jobId }),
         watched: flags.watch,
         ...(flags.domain.length > 0 && { domains: flags.domain }),
@@ -124,7 +128,8 @@ export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> =
     .action(async (id: string, flags: CommonFlags & TargetFlags) => {
       // Spec 4.8 rule 4: on a Job webhook, the Job id and the secrets travel together.
       if ((flags.jobId === undefined) !== (flags.secrets.length === 0)) throw new Error('On update, --job-id and --secrets go together (spec 4.8)');
-      const webhook = await clientFor(flags).updateWebhook(id, {
+      const client = await clientFor(flags);
+      const webhook = await client.updateWebhook(id, {
         ...(flags.url !== undefined && { url: flags.url }),
         ...(flags.watch.length > 0 && { watched: flags.watch }),
         ...(flags.domain.length > 0 && { domains: flags.domain }),
@@ -141,7 +146,7 @@ export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> =
     common(webhooks.command(name).argument('<id>', 'webhook id'))
       .description(description)
       .action(async (id: string, flags: CommonFlags) => {
-        const client = clientFor(flags);
+        const client = await clientFor(flags);
         io.out(render(flags.format, name === 'enable' ? await client.enableWebhook(id) : await client.disableWebhook(id)));
       });
   }
@@ -157,7 +162,8 @@ export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> =
           return;
         }
       }
-      await clientFor(flags).deleteWebhook(id);
+      const client = await clientFor(flags);
+      await client.deleteWebhook(id);
       io.out(`Webhook ${id} deleted.`);
     });
 

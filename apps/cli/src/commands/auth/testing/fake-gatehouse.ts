@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo } from '../../../cli-io';
 import type { AuthDeps } from '../auth-deps';
+import type { StoredLogin } from '../stored-login';
 
 export const ENDPOINT = 'https://gatehouse.test';
 
@@ -61,6 +62,14 @@ export const tokens = (accessToken: string, expiresIn = 28_800, refreshToken = '
   status: 200,
   body: { access_token: accessToken, token_type: 'bearer', expires_in: expiresIn, scope: 'openid profile', refresh_token: refreshToken },
 });
+
+/** Nobody logged in, for commands given their endpoint and token outright. */
+export const NOBODY_LOGGED_IN: StoredLogin = {
+  read: async () => null,
+  accessToken: async () => {
+    throw new Error('nobody is logged in');
+  },
+};
 
 /** Output of a command, line by line. */
 export class CapturedIo implements CliIo {
