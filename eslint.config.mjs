@@ -51,7 +51,8 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'e2e/**/*.ts'],
+    // Tests, and the support code only tests load (test apps, fakes, kits in testing/ and __tests__/ folders).
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'e2e/**/*.ts', 'libs/*/src/**/testing/**/*.ts', 'libs/*/src/**/__tests__/**/*.ts'],
     rules: { ...boundaries(testConstraints) },
   },
   {

@@ -1,7 +1,4 @@
-import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { RunningAllInOne, startAllInOne } from '@gatehouse/testing';
 
 // Standards: bad input gets a clear error in the right shape and no request makes the process
 // crash or answer 500. Every public and internal route of the all-in-one gets malformed bodies,
@@ -62,25 +59,18 @@ const BODIES: Array<[contentType: string | undefined, body: string | undefined]>
 ];
 
 describe('bad input on every route of the all-in-one', () => {
-  let dataDir: string;
-  let gatehouse: NodeProcess;
+  let gatehouse: RunningAllInOne;
   let base: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-robust-'));
-    const port = await findFreePort();
-    base = `http://127.0.0.1:${port}`;
-    gatehouse = startNodeProcess('dist/apps/gatehouse/src/main.js', {
-      env: { PORT: String(port), GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_SEED: '', LOG_LEVEL: 'warn' },
-    });
-    await waitForHttp(`${base}/readyz`, { timeoutMs: 60_000, process: gatehouse });
+    gatehouse = await startAllInOne({ env: { LOG_LEVEL: 'warn' } });
+    base = gatehouse.url;
     // The internal routes' own credential, so their validation is exercised too.
-    AUTHORIZATIONS.push(`Bearer ${readFileSync(join(dataDir, 'internal.token'), 'utf8').trim()}`);
+    AUTHORIZATIONS.push(`Bearer ${gatehouse.internalToken()}`);
   });
 
   afterAll(async () => {
     await gatehouse?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it.each(ROUTES)('%s %s never answers 5xx', async (method, path) => {
@@ -107,6 +97,6 @@ describe('bad input on every route of the all-in-one', () => {
   it('is still ready after all of it', async () => {
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(200);
-    expect(gatehouse.child.exitCode).toBeNull();
+    expect(gatehouse.process.child.exitCode).toBeNull();
   });
 });

@@ -13,7 +13,6 @@ import {
 } from '@gatehouse/persistence';
 import { bootstrapService, DatabaseModule, EVENT_BUS, MessagingModule, RunningService } from '@gatehouse/platform';
 import type { EventBus } from '@gatehouse/messaging';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- test support, run only by this lib's int-specs; the lint override knows tests by file name alone
 import { createScratchDatabase } from '@gatehouse/testing';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';

@@ -11,7 +11,6 @@ import {
   UserEntity,
 } from '@gatehouse/persistence';
 import { bootstrapService, DatabaseModule, FlowStateModule, RunningService } from '@gatehouse/platform';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- test support, run only by this lib's int-specs; the lint override knows tests by file name alone
 import { createScratchDatabase } from '@gatehouse/testing';
 import { DataSource } from 'typeorm';
 import { AuthTokenModules } from '../auth-token-modules';

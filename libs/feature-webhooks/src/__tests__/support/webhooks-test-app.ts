@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '@gatehouse/identity';
 import { createServiceApp, DatabaseModule } from '@gatehouse/platform';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- test support, run only by this lib's int-specs; the lint override knows tests by file name alone
 import { createScratchDatabase, type ScratchDatabase } from '@gatehouse/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Writable } from 'node:stream';
