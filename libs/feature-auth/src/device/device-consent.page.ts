@@ -1,4 +1,4 @@
-import { CONSENT_PATH, ConsentPageView } from '../pages/consent.page';
+import { ConsentPageView, consentForm } from '../pages/consent.page';
 import { html } from '../pages/html';
 import { renderPage } from '../pages/page-layout';
 
@@ -25,23 +25,7 @@ export function deviceConsentPage(view: DeviceConsentPageView): string {
 <h1>Authorize ${app.name} on a device</h1>
 <p class="warning" role="note"><strong>Only approve this if you started this sign-in yourself, on a device you own.</strong> If someone sent you this code or link, or asked you to enter it, deny: they are trying to get into your account.</p>
 <p class="muted">Device code <code>${view.userCode}</code>, requested ${ago(view.requestedMinutesAgo)}.</p>
-<p>${app.name} wants to:</p>
-<ul class="scopes">
-${consent.scopes.map((scope) => html`<li>${scope.description} <code>${scope.name}</code></li>`)}
-</ul>
-<form method="post" action="${CONSENT_PATH}">
-<input type="hidden" name="csrf_token" value="${consent.csrfToken}">
-<input type="hidden" name="consent_id" value="${consent.consentId}">
-${consent.organizations.length > 0 &&
-html`<fieldset>
-<legend>Organizations the app may access</legend>
-${consent.organizations.map((org) => organizationCheckbox(org))}
-</fieldset>`}
-<div class="actions">
-<button type="submit" name="decision" value="deny">Deny</button>
-<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>
-</div>
-</form>`,
+${consentForm(consent)}`,
   );
 }
 
@@ -50,9 +34,3 @@ function ago(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
 }
 
-// The device flow names no required organizations, so every box is the user's free choice.
-function organizationCheckbox(org: ConsentPageView['organizations'][number]) {
-  const id = `org-${org.id}`;
-  const label = org.fullname && org.fullname !== org.name ? `${org.fullname} (${org.name})` : org.name;
-  return html`<div class="org"><input type="checkbox" id="${id}" name="org_ids" value="${org.id}"${org.checked ? html` checked` : ''}><label for="${id}">${label}</label></div>`;
-}

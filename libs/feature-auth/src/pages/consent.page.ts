@@ -33,7 +33,16 @@ export function consentPage(view: ConsentPageView): string {
 ${app.clientIdHost && html`<p class="client-id muted">This app is published by <code>${app.clientIdHost}</code>.</p>`}
 ${app.loopbackOnly &&
 html`<p class="warning" role="note">This app only returns to addresses on your own computer. Anyone can publish an app under this name: continue only if you started this sign-in from a program you trust.</p>`}
-<p>${app.name} wants to:</p>
+${consentForm(view)}`,
+  );
+}
+
+/**
+ * What every consent page asks: the requested scopes, the organization boxes and the two
+ * buttons, posting to the shared consent endpoint (the device flow's page reuses it).
+ */
+export function consentForm(view: ConsentPageView) {
+  return html`<p>${view.app.name} wants to:</p>
 <ul class="scopes">
 ${view.scopes.map((scope) => html`<li>${scope.description} <code>${scope.name}</code></li>`)}
 </ul>
@@ -49,8 +58,7 @@ ${view.organizations.map((org) => organizationCheckbox(org))}
 <button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="authorize" class="primary">Authorize</button>
 </div>
-</form>`,
-  );
+</form>`;
 }
 
 function organizationCheckbox(org: ConsentPageView['organizations'][number]) {
