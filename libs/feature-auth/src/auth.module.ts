@@ -11,6 +11,7 @@ import { DeviceFlowModule } from './device';
 import { PagesModule } from './pages/pages.module';
 import { DEFAULT_SIGN_IN_LIMITS, SESSION_OPTIONS, SessionOptions, SignInLimits } from './session/session-options';
 import { SessionModule } from './session/session.module';
+import { ConnectedApplicationsModule } from './connected-applications/connected-applications.module';
 import { AuthTokenModules } from './token-endpoint';
 
 /** What the `auth` service (and the all-in-one) configure the sign-in and token flows with. */
@@ -88,6 +89,7 @@ export class AuthModule {
         AuthorizeModule,
         DeviceFlowModule.forRoot(options),
         AppsModule,
+        ConnectedApplicationsModule,
         ...AuthTokenModules,
       ],
       providers: optionProviders,

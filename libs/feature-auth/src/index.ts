@@ -7,7 +7,6 @@ export * from './pages/page-response';
 export * from './pages/message.page';
 export * from './pages/sign-in.page';
 export * from './pages/consent.page';
-export * from './session/browser-session';
 export * from './session/session.service';
 export * from './session/session.module';
 export * from './session/sign-in-location';

@@ -11,6 +11,8 @@ import { SigningKeyStore } from './keys/signing-key-store';
 import { SigningKeys } from './keys/signing-keys';
 import { TypeOrmSigningKeyStore } from './keys/typeorm-signing-key.store';
 import { BearerAuthenticator } from './principal/bearer-authenticator';
+import { SessionAuthenticator } from './session/session-authenticator';
+import { SessionStore } from './session/session-store';
 import { AccountReader } from './store/account-reader';
 import { OutboxWriter } from './store/outbox-writer';
 import { TokenStore } from './store/token-store';
@@ -35,6 +37,8 @@ const EXPORTED = [
   TokenIssuer,
   TokenRevoker,
   BearerAuthenticator,
+  SessionStore,
+  SessionAuthenticator,
   BearerAuthGuard,
   ClientAuthenticator,
   GrantHandlerRegistry,
@@ -68,6 +72,8 @@ export class IdentityModule {
         TokenIssuer,
         TokenRevoker,
         BearerAuthenticator,
+        SessionStore,
+        SessionAuthenticator,
         BearerAuthGuard,
         ClientAuthenticator,
         GrantHandlerRegistry,

@@ -13,6 +13,12 @@ export * from './guards/require-write-access.decorator';
 export * from './guards/access-checks';
 export * from './accounts/account-mapping';
 
+// Browser sessions (written by the sign-in pages, accepted by the JSON API)
+export { type BrowserSession, browserSessionSchema, isSignedIn, type LoadedSession, type SignedInSession } from './session/browser-session';
+export { clearSessionCookie, readSessionCookie, sessionCookieName, writeSessionCookie } from './session/session-cookie';
+export { SessionStore } from './session/session-store';
+export { CSRF_HEADER, SessionAuthenticator } from './session/session-authenticator';
+
 // Clients and grants of POST /oauth/token
 export * from './clients/authenticated-client';
 export * from './clients/client-authenticator';

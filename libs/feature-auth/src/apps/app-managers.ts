@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@gatehouse/domain';
-import { AccountReader, Principal } from '@gatehouse/identity';
+import { AccountReader, actsAsUser, Principal } from '@gatehouse/identity';
 import type { OAuthAppEntity } from '@gatehouse/persistence';
 import type { OAuthAppView } from './oauth-app-view';
 
@@ -20,8 +20,8 @@ export class AppManagers {
    * token must not create or read other apps' credentials (there is no scope for it).
    */
   async of(principal: Principal): Promise<AppManager> {
-    if (principal.kind !== 'personal' || !principal.user) {
-      throw ApiError.forbidden('Managing OAuth apps needs a personal access token');
+    if (!actsAsUser(principal) || !principal.user) {
+      throw ApiError.forbidden('Managing OAuth apps needs a personal access token or the signed-in browser session');
     }
     const memberships = await this.accounts.membershipsOf(principal.user.id);
     return {

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { html } from '../pages/html';
 import { messagePage } from '../pages/message.page';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
-import { isSignedIn } from '../session/browser-session';
+import { isSignedIn } from '@gatehouse/identity';
 import { SessionService } from '../session/session.service';
 import { signInLocation } from '../session/sign-in-location';
 import { AuthorizeService } from './authorize.service';

@@ -1,6 +1,6 @@
 import { hashToken } from '@gatehouse/crypto';
 import { InvalidClient, s256CodeChallenge } from '@gatehouse/domain';
-import { SignedInSession } from '../session/browser-session';
+import type { SignedInSession } from '@gatehouse/identity';
 import { AuthorizeOutcome } from './authorize.service';
 import { AuthorizeTestKit, createAuthorizeTestKit, TEST_ISSUER } from './testing/authorize-test-kit';
 

@@ -3,7 +3,7 @@ import { AuthorizationParams, authorizationClientId, Clock, OAuthError, validate
 import { AccountReader } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { ConsentService } from '../consent/consent.service';
-import { SignedInSession } from '../session/browser-session';
+import type { SignedInSession } from '@gatehouse/identity';
 import { AUTHORIZATION_INTENT, AuthorizationIntent } from './authorization-intent';
 import { AuthorizationResponder } from './authorization-responder';
 import { AuthorizingClientResolver, ResolvedClient } from './authorizing-client-resolver';

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { consentPage } from '../pages/consent.page';
 import { messagePage } from '../pages/message.page';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
-import { isSignedIn } from '../session/browser-session';
+import { isSignedIn } from '@gatehouse/identity';
 import { SessionService } from '../session/session.service';
 import { signInLocation } from '../session/sign-in-location';
 import { ConsentOutcome } from './consent-outcome';

@@ -3,7 +3,7 @@ import { formatUserCode, normalizeUserCode } from '@gatehouse/domain';
 import { AccountReader } from '@gatehouse/identity';
 import type { Request, Response } from 'express';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
-import { isSignedIn, SignedInSession } from '../session/browser-session';
+import { isSignedIn, type SignedInSession } from '@gatehouse/identity';
 import { SessionService } from '../session/session.service';
 import { signInLocation } from '../session/sign-in-location';
 import { deviceCodePage } from './device-code.page';

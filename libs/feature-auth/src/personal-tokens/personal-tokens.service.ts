@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError, Clock, isObjectId, tokenPrefix } from '@gatehouse/domain';
-import { Principal, RandomSource } from '@gatehouse/identity';
+import { actsAsUser, Principal, RandomSource } from '@gatehouse/identity';
 import type { PersonalAccessTokenEntity, PersonalAccessTokenRole } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
 import { PersonalTokenStore } from './personal-token.store';
@@ -67,8 +67,8 @@ export class PersonalTokensService {
 }
 
 function personalTokenOwner(principal: Principal): string {
-  if (principal.kind !== 'personal' || !principal.user) {
-    throw ApiError.forbidden('Access tokens can only be managed with a personal access token');
+  if (!actsAsUser(principal) || !principal.user) {
+    throw ApiError.forbidden('Access tokens can only be managed with a personal access token or the signed-in browser session');
   }
   return principal.user.id;
 }

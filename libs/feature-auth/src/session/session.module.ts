@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { SessionStore } from './session-store';
 import { SessionService } from './session.service';
 import { SignInAccounts, TypeOrmSignInAccounts } from './sign-in-accounts';
 import { SignInThrottle } from './sign-in-throttle';
+import { SessionApiController } from './session-api.controller';
 import { SignInController } from './sign-in.controller';
 import { SignInService } from './sign-in.service';
 
@@ -11,8 +11,8 @@ import { SignInService } from './sign-in.service';
  * it), IdentityModule, the DataSource and FLOW_STORE.
  */
 @Module({
-  controllers: [SignInController],
-  providers: [SessionStore, SessionService, SignInThrottle, SignInService, { provide: SignInAccounts, useClass: TypeOrmSignInAccounts }],
+  controllers: [SignInController, SessionApiController],
+  providers: [SessionService, SignInThrottle, SignInService, { provide: SignInAccounts, useClass: TypeOrmSignInAccounts }],
   exports: [SessionService, SignInService],
 })
 export class SessionModule {}

@@ -1,8 +1,7 @@
 import { FrozenClock } from '@gatehouse/domain';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
-import { PredictableRandom } from '@gatehouse/identity';
+import { PredictableRandom, SessionStore } from '@gatehouse/identity';
 import type { Request, Response } from 'express';
-import { SessionStore } from './session-store';
 import { SessionService } from './session.service';
 
 interface SetCookie {

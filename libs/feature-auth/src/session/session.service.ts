@@ -1,13 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { timingSafeEqualString } from '@gatehouse/crypto';
 import type { Clock } from '@gatehouse/domain';
-import { RandomSource } from '@gatehouse/identity';
+import {
+  clearSessionCookie,
+  type LoadedSession,
+  RandomSource,
+  readSessionCookie,
+  SessionStore,
+  type SignedInSession,
+  writeSessionCookie,
+} from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
-import { LoadedSession, SignedInSession } from './browser-session';
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
 import { SESSION_OPTIONS, SessionOptions } from './session-options';
-import { SessionStore } from './session-store';
 
 /**
  * The browser session behind the cookie: loaded, started (anonymous, to carry a CSRF token),

@@ -5,7 +5,7 @@ import { messagePage } from '../pages/message.page';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
 import { signInPage } from '../pages/sign-in.page';
 import { signOutPage } from '../pages/sign-out.page';
-import { isSignedIn } from './browser-session';
+import { isSignedIn } from '@gatehouse/identity';
 import { DEFAULT_RETURN_TO, safeReturnTo } from './return-to';
 import { SessionService } from './session.service';
 import { SignInService } from './sign-in.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, buildWhoami, clientIdHostname, isClientIdMetadataUrl, Whoami, WhoamiToken } from '@gatehouse/domain';
-import { AccountReader, ClientLookup, orgMembershipOf, Principal, userAccountOf } from '@gatehouse/identity';
+import { AccountReader, actsAsUser, ClientLookup, orgMembershipOf, Principal, userAccountOf } from '@gatehouse/identity';
 
 /** `GET /api/whoami-v2` in the Hugging Face shape (issue 3 item 8, hf-client-compatibility 5.6). */
 @Injectable()
@@ -19,7 +19,7 @@ export class WhoamiService {
   }
 
   private async tokenOf(principal: Principal): Promise<WhoamiToken> {
-    if (principal.kind === 'personal') {
+    if (actsAsUser(principal)) {
       return { kind: 'personal', displayName: principal.displayName ?? '', role: principal.role ?? 'read', createdAtMs: principal.createdAt.getTime() };
     }
     return {

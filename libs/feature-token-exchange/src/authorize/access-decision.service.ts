@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { authorize, ORG_ROLES, OrgRole, PolicyDecision, PolicyToken } from '@gatehouse/domain';
-import { AccountReader, BearerAuthenticator, Principal } from '@gatehouse/identity';
+import { AccountReader, BearerAuthenticator, Principal, type TokenPrincipal } from '@gatehouse/identity';
 import type { AuthorizeRequest } from './authorize-request';
 
 /** What the caller learns about the token besides the decision. */
@@ -36,7 +36,7 @@ export class AccessDecisionService {
     return { ...authorize(token, request.action, request.resource), principal: summary(principal, token) };
   }
 
-  private async policyTokenOf(principal: Principal): Promise<PolicyToken> {
+  private async policyTokenOf(principal: TokenPrincipal): Promise<PolicyToken> {
     const memberships = principal.user ? await this.accounts.membershipsOf(principal.user.id) : [];
     const orgRoles: Record<string, OrgRole> = {};
     for (const membership of memberships) orgRoles[membership.organization.id] = membership.role;

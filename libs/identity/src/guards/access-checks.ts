@@ -2,12 +2,20 @@ import { ApiError, scopeCovers } from '@gatehouse/domain';
 import type { Principal } from '../principal/principal';
 
 /**
+ * Credentials that act with the user's own rights: a personal token (its `role` limits it) or the
+ * user's browser session. Only these manage the user's tokens and apps.
+ */
+export function actsAsUser(principal: Principal): boolean {
+  return principal.kind === 'personal' || principal.kind === 'session';
+}
+
+/**
  * OAuth, exchange and trusted-publisher tokens need every scope in `required` (scopes imply
- * others, spec 5.3); personal tokens act with the user's rights and pass. The 403 names the
+ * others, spec 5.3); personal tokens and the browser session act with the user's rights and pass. The 403 names the
  * first scope missing.
  */
 export function assertScopes(principal: Principal, required: readonly string[]): void {
-  if (principal.kind === 'personal') return;
+  if (actsAsUser(principal)) return;
   const missing = required.find((scope) => !scopeCovers(principal.scopes, scope));
   if (missing !== undefined) {
     throw ApiError.forbidden(`This token lacks the '${missing}' scope needed for this operation`);

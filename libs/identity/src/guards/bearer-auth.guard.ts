@@ -3,11 +3,13 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { BearerAuthenticator } from '../principal/bearer-authenticator';
 import { requestPrincipal, setRequestPrincipal } from '../principal/principal-request';
+import { SessionAuthenticator } from '../session/session-authenticator';
 import { assertScopes, assertWriteAccess } from './access-checks';
 import { REQUIRED_SCOPES_METADATA, WRITE_ACCESS_METADATA } from './access-metadata';
 
 /**
- * Authenticates `Authorization: Bearer <token>` (401 ApiError otherwise), puts the principal on
+ * Authenticates `Authorization: Bearer <token>`, or without that header the browser session with its
+ * CSRF header (401 ApiError otherwise), puts the principal on
  * the request for `@CurrentPrincipal()`, then enforces `@RequireScopes()` and
  * `@RequireWriteAccess()` of the class and the handler (403 ApiError).
  */
@@ -15,6 +17,7 @@ import { REQUIRED_SCOPES_METADATA, WRITE_ACCESS_METADATA } from './access-metada
 export class BearerAuthGuard implements CanActivate {
   constructor(
     private readonly authenticator: BearerAuthenticator,
+    private readonly sessions: SessionAuthenticator,
     private readonly reflector: Reflector,
   ) {}
 
@@ -22,7 +25,10 @@ export class BearerAuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     let principal = requestPrincipal(request);
     if (!principal) {
-      principal = await this.authenticator.authenticate(request.headers.authorization);
+      principal =
+        request.headers.authorization === undefined && this.sessions.carriesSession(request)
+          ? await this.sessions.authenticate(request)
+          : await this.authenticator.authenticate(request.headers.authorization);
       setRequestPrincipal(request, principal);
     }
     const targets = [context.getHandler(), context.getClass()];

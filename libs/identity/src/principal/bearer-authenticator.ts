@@ -7,7 +7,7 @@ import { principalUserOf } from '../accounts/account-mapping';
 import { AccountReader } from '../store/account-reader';
 import { TokenStore } from '../store/token-store';
 import { bearerTokenOf } from './bearer-credentials';
-import { Principal } from './principal';
+import { Principal, TokenPrincipal } from './principal';
 
 /** A personal token's `last_used_at` is written at most this often, not on every call. */
 const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
@@ -35,7 +35,7 @@ export class BearerAuthenticator {
   }
 
   /** The principal of a clear token, or null when it is unknown, expired, revoked or its user is disabled. */
-  async resolve(token: string): Promise<Principal | null> {
+  async resolve(token: string): Promise<TokenPrincipal | null> {
     switch (classifyToken(token)) {
       case 'personal':
         return this.personal(token);
@@ -47,7 +47,7 @@ export class BearerAuthenticator {
     }
   }
 
-  private async personal(token: string): Promise<Principal | null> {
+  private async personal(token: string): Promise<TokenPrincipal | null> {
     const row = await this.tokens.findPersonalToken(hashToken(token));
     if (!row || row.revokedAt) return null;
     const user = await this.activeUser(row.userId);
@@ -71,7 +71,7 @@ export class BearerAuthenticator {
     };
   }
 
-  private async access(token: string): Promise<Principal | null> {
+  private async access(token: string): Promise<TokenPrincipal | null> {
     const row = await this.tokens.findAccessToken(hashToken(token));
     if (!row || row.revokedAt || isExpired(row.expiresAt.getTime(), this.clock.now())) return null;
     let user: UserEntity | null = null;
@@ -94,7 +94,7 @@ export class BearerAuthenticator {
   }
 }
 
-function principalOfAccessToken(row: AccessTokenEntity, user: UserEntity | null): Principal {
+function principalOfAccessToken(row: AccessTokenEntity, user: UserEntity | null): TokenPrincipal {
   const exchange = row.kind === 'exchange';
   return {
     tokenId: row.id,

@@ -10,11 +10,13 @@ export interface PrincipalUser {
   avatarUrl: string | null;
 }
 
-export type PrincipalKind = 'personal' | 'oauth' | 'exchange' | 'trusted_publisher';
+/** `session`: the signed-in browser session of the settings pages, with the user's own write rights. */
+export type PrincipalKind = 'personal' | 'session' | 'oauth' | 'exchange' | 'trusted_publisher';
 
 /**
- * Who is calling, resolved from `Authorization: Bearer <token>`. Built by BearerAuthenticator and
- * set on the request by BearerAuthGuard; read with `@CurrentPrincipal()`.
+ * Who is calling, resolved from `Authorization: Bearer <token>` (BearerAuthenticator) or from the
+ * browser session (SessionAuthenticator); set on the request by BearerAuthGuard and read with
+ * `@CurrentPrincipal()`.
  */
 export interface Principal {
   /** The token record's id (never the token or its hash). */
@@ -42,3 +44,6 @@ export interface Principal {
   createdAt: Date;
   expiresAt: Date | null;
 }
+
+/** A principal resolved from a token (never the browser session). */
+export type TokenPrincipal = Principal & { kind: Exclude<PrincipalKind, 'session'> };
