@@ -51,6 +51,8 @@ export interface WebhookActivityView {
   disabledReason: string | null;
   triggers: TriggerUsageView;
   deliveries: DeliveryView[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
 }
 
 function record(value: unknown): Record<string, unknown> | null {

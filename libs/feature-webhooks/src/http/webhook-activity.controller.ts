@@ -14,8 +14,13 @@ export class WebhookActivityController {
   ) {}
 
   @Get()
-  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('limit') limit?: string): Promise<WebhookActivityView> {
-    return this.activity.execute(principal, id, limit);
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query('limit') limit?: string,
+    @Query('cursor') cursor?: string,
+  ): Promise<WebhookActivityView> {
+    return this.activity.execute(principal, id, limit, cursor);
   }
 
   @Post(':deliveryId/replay')

@@ -3,7 +3,7 @@ import type { TriggerCount } from '@gatehouse/domain';
 import { DeliveryAttemptEntity, DeliveryEntity } from '@gatehouse/persistence';
 import { DataSource, In } from 'typeorm';
 import type { DeliveryAttemptRecord, DeliveryRecord } from '../model/delivery-activity';
-import { DeliveryActivityReader } from '../ports/delivery-activity-reader';
+import { DeliveryActivityReader, type DeliveryPosition } from '../ports/delivery-activity-reader';
 
 /** Reads what the delivery worker wrote; never writes (the tables are the worker's). */
 @Injectable()
@@ -12,13 +12,15 @@ export class TypeOrmDeliveryActivityReader extends DeliveryActivityReader {
     super();
   }
 
-  async recentDeliveries(webhookId: string, limit: number): Promise<DeliveryRecord[]> {
-    const rows = await this.dataSource.manager.find(DeliveryEntity, {
-      where: { webhookId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: limit,
-    });
-    return this.withAttempts(rows);
+  async recentDeliveries(webhookId: string, limit: number, before?: DeliveryPosition): Promise<DeliveryRecord[]> {
+    const query = this.dataSource.manager
+      .createQueryBuilder(DeliveryEntity, 'delivery')
+      .where('delivery.webhook_id = :webhookId', { webhookId })
+      .orderBy('delivery.created_at', 'DESC')
+      .addOrderBy('delivery.id', 'DESC')
+      .limit(limit);
+    if (before) query.andWhere('(delivery.created_at, delivery.id) < (:createdAt, :id)', { createdAt: before.createdAt, id: before.id });
+    return this.withAttempts(await query.getMany());
   }
 
   async findDelivery(webhookId: string, deliveryId: string): Promise<DeliveryRecord | null> {

@@ -1,6 +1,6 @@
 import type { TriggerCount } from '@gatehouse/domain';
 import type { DeliveryRecord } from '../../model/delivery-activity';
-import { DeliveryActivityReader } from '../../ports/delivery-activity-reader';
+import { DeliveryActivityReader, type DeliveryPosition } from '../../ports/delivery-activity-reader';
 
 export class InMemoryDeliveryActivity extends DeliveryActivityReader {
   readonly deliveries: DeliveryRecord[] = [];
@@ -9,9 +9,15 @@ export class InMemoryDeliveryActivity extends DeliveryActivityReader {
     this.deliveries.push(delivery);
   }
 
-  async recentDeliveries(webhookId: string, limit: number): Promise<DeliveryRecord[]> {
+  async recentDeliveries(webhookId: string, limit: number, before?: DeliveryPosition): Promise<DeliveryRecord[]> {
     return this.deliveries
       .filter((delivery) => delivery.webhookId === webhookId)
+      .filter(
+        (delivery) =>
+          !before ||
+          delivery.createdAt.getTime() < before.createdAt.getTime() ||
+          (delivery.createdAt.getTime() === before.createdAt.getTime() && delivery.id < before.id),
+      )
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
       .slice(0, limit);
   }
