@@ -180,8 +180,16 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'GATEHOUSE_JOB_LAUNCHER',
     apps: DELIVERY,
     requiredBy: [],
-    default: 'local',
-    description: 'How Job webhooks start Jobs: `local` (a child process) or `kubernetes` (a Kubernetes Job).',
+    default: 'disabled',
+    description:
+      'How Job webhooks start Jobs: `disabled` (each Job delivery fails with a clear error), `kubernetes` (a Kubernetes Job), or `local` (a child process on the worker\'s host; development only, logs a warning at start).',
+  },
+  {
+    name: 'GATEHOUSE_LOCAL_JOB_USER',
+    apps: DELIVERY,
+    requiredBy: [],
+    default: '65534:65534',
+    description: '`uid:gid` that `local` Jobs run as when the worker runs as root (never root itself); default `nobody:nogroup`.',
   },
 ];
 

@@ -87,6 +87,14 @@ export const secondsList = envVariable((raw) => {
     : invalid('must be a comma-separated list of whole seconds');
 });
 
+/** `uid:gid`, numeric (`65534:65534` is `nobody:nogroup` on Debian): the identity a child process is switched to. */
+export const processUser = envVariable((raw) => {
+  const match = /^(\d{1,10}):(\d{1,10})$/.exec(raw.trim());
+  const uid = Number(match?.[1]);
+  const gid = Number(match?.[2]);
+  return match && uid > 0 && gid > 0 && uid < 2 ** 32 - 1 && gid < 2 ** 32 - 1 ? { uid, gid } : invalid('must be uid:gid, two numbers other than 0 (root)');
+});
+
 /** Used inside URNs (`urn:<platform>:token-type:user-email`), so limited to a URN-safe word. */
 export const urnWord = envVariable((raw) =>
   /^[a-z0-9][a-z0-9-]{0,30}$/.test(raw) ? raw : invalid('must be lower-case letters, digits and dashes'),

@@ -5,7 +5,7 @@ import { KafkaEventBus, webhookChangedEvent } from '@gatehouse/messaging';
 import type { RunningService } from '@gatehouse/platform';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -65,6 +65,8 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     receiver = new Receiver();
     receiverUrl = await receiver.start();
     jobDir = await mkdtemp(join(tmpdir(), 'gatehouse-delivery-it-'));
+    // A worker running as root starts local Jobs as nobody, who writes the Job's report here.
+    await chmod(jobDir, 0o777);
     producer = new KafkaEventBus({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: `delivery-it-producer-${suffix}`, logger: quiet });
   });
 

@@ -32,7 +32,8 @@ const DEFAULT_WEBHOOKS = { maxWebhooksPerUser: 100, dailyTriggerLimit: 1000 };
 const DEFAULT_DELIVERY = {
   retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
   timeoutMs: 15000,
-  jobLauncher: 'local',
+  jobLauncher: 'disabled',
+  localJobUser: { uid: 65534, gid: 65534 },
 };
 const STORES = {
   postgres: { url: SERVERS.DATABASE_URL },

@@ -1,4 +1,5 @@
 import { jobEnvironment } from './job-environment';
+import { JobLaunchError } from './job-launcher';
 
 describe('jobEnvironment', () => {
   const base = {
@@ -17,5 +18,11 @@ describe('jobEnvironment', () => {
   it('sets no WEBHOOK_SECRET for a webhook without a secret', () => {
     const { secretEnvironment } = jobEnvironment({ ...base, webhookSecret: null, webhookSecrets: {} });
     expect(secretEnvironment).toEqual({});
+  });
+
+  it('refuses, for good, a stored secret whose name changes how programs run (stored before the rule)', () => {
+    expect(() => jobEnvironment({ ...base, webhookSecret: null, webhookSecrets: { HF_TOKEN: 'x', LD_PRELOAD: '/tmp/x.so' } })).toThrow(
+      new JobLaunchError('the webhook secret LD_PRELOAD changes how programs load or run; remove it from the webhook', true),
+    );
   });
 });
