@@ -268,7 +268,7 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     await publish(published);
     const environment = await until(async () => readFile(jobOut, 'utf8').then((text) => JSON.parse(text) as Record<string, string>, () => null), 'the Job to run');
     expect(Object.keys(environment).sort()).toEqual(['HF_TOKEN', 'JOB_MODE', 'PATH', 'WEBHOOK_PAYLOAD', 'WEBHOOK_REPO_ID', 'WEBHOOK_REPO_TYPE', 'WEBHOOK_SECRET']);
-    expect(environment).toMatchObject({ HF_TOKEN: 'hf_from_the_webhook', JOB_MODE: 'nightly', WEBHOOK_REPO_ID: published.repo.id, WEBHOOK_REPO_TYPE: 'dataset', WEBHOOK_SECRET: 'job-hook-secret' });
+    expect(environment).toMatchObject({ HF_TOKEN: 'hf_from_the_webhook', JOB_MODE: 'nightly', WEBHOOK_REPO_ID: 'bob/job-data', WEBHOOK_REPO_TYPE: 'dataset', WEBHOOK_SECRET: 'job-hook-secret' });
     expect(JSON.parse(environment.WEBHOOK_PAYLOAD!)).toMatchObject({ event: { action: 'update', scope: 'repo.content' }, repo: { name: 'bob/job-data' }, webhook: { id: ids.job, version: 3 } });
     expect(JSON.stringify(environment)).not.toContain('never-pass-me');
 

@@ -5,12 +5,12 @@ describe('jobEnvironment', () => {
   const base = {
     spec: { command: ['python', 'train.py'], environment: { MODE: 'fast', WEBHOOK_PAYLOAD: 'spoofed', HF_TOKEN: 'from-spec' } },
     payloadBody: '{"event":{}}',
-    repo: { id: 'r1', type: 'dataset' },
+    repo: { id: '65c000000000000000000007', name: 'acme/train-data', type: 'dataset' },
   };
 
-  it('puts the payload, repo id and type beside the Job environment, and the secrets apart', () => {
+  it('puts the payload, the repo as owner/name (what HfApi takes as repo_id) and its type beside the Job environment, and the secrets apart', () => {
     expect(jobEnvironment({ ...base, webhookSecret: 's3cret', webhookSecrets: { HF_TOKEN: 'hf_webhook', API_KEY: 'k' } })).toEqual({
-      environment: { MODE: 'fast', WEBHOOK_PAYLOAD: '{"event":{}}', WEBHOOK_REPO_ID: 'r1', WEBHOOK_REPO_TYPE: 'dataset' },
+      environment: { MODE: 'fast', WEBHOOK_PAYLOAD: '{"event":{}}', WEBHOOK_REPO_ID: 'acme/train-data', WEBHOOK_REPO_TYPE: 'dataset' },
       secretEnvironment: { HF_TOKEN: 'hf_webhook', API_KEY: 'k', WEBHOOK_SECRET: 's3cret' },
     });
   });

@@ -5,7 +5,8 @@ export interface JobEnvironmentInput {
   spec: JobSpecRecord;
   /** The payload v3 JSON, exactly the body a URL webhook would get. */
   payloadBody: string;
-  repo: { id: string; type: string };
+  /** The payload's repo: `name` is `owner/name`. */
+  repo: { name: string; type: string };
   /** The webhook's secret, or null. */
   webhookSecret: string | null;
   /** The webhook's Job secrets, opened. */
@@ -26,7 +27,8 @@ export function jobEnvironment(input: JobEnvironmentInput): { environment: Recor
     if (!RESERVED_JOB_ENV_NAMES.includes(name) && !Object.hasOwn(input.webhookSecrets, name)) environment[name] = value;
   }
   environment.WEBHOOK_PAYLOAD = input.payloadBody;
-  environment.WEBHOOK_REPO_ID = input.repo.id;
+  // `owner/name`, what Job scripts pass to HfApi as `repo_id` (hf-client-compatibility Job webhooks).
+  environment.WEBHOOK_REPO_ID = input.repo.name;
   environment.WEBHOOK_REPO_TYPE = input.repo.type;
 
   const refused = Object.keys(input.webhookSecrets).find(controlsProgramExecution);

@@ -109,7 +109,7 @@ export class DeliveryAttempt {
       });
       return { result: { kind: 'http', result: await this.ports.http.post({ url: webhook.target.url, headers, body }) } };
     }
-    const repo = task.payload.repo as { id: string; type: string };
+    const repo = task.payload.repo as { name: string; type: string };
     try {
       const variables = jobEnvironment({ spec: webhook.target.spec, payloadBody: body, repo, webhookSecret: secrets.secret, webhookSecrets: secrets.jobSecrets });
       const launched = await this.ports.jobs.launch({ deliveryId: task.deliveryId, webhookId: webhook.id, attemptNo, spec: webhook.target.spec, ...variables });
