@@ -27,6 +27,20 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'HTTP port (1-65535): the API, or health and metrics only for the delivery worker.',
   },
   {
+    name: 'HOST',
+    apps: ['gatehouse'],
+    requiredBy: [],
+    default: '127.0.0.1',
+    description: 'Address the all-in-one listens on (an IP address or `localhost`); `0.0.0.0` or `::` for every interface.',
+  },
+  {
+    name: 'GATEHOUSE_ALLOW_DEMO_ON_NETWORK',
+    apps: ['gatehouse'],
+    requiredBy: [],
+    default: 'false',
+    description: 'Lets the all-in-one serve its demo seed (public passwords) on a non-loopback `HOST`; without it, it refuses to start.',
+  },
+  {
     name: 'GATEHOUSE_PUBLIC_URL',
     apps: ALL,
     requiredBy: SERVICES,
