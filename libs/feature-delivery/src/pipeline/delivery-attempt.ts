@@ -107,7 +107,9 @@ export class DeliveryAttempt {
         secret: secrets.secret,
         userAgent: this.settings.userAgent,
       });
-      return { result: { kind: 'http', result: await this.ports.http.post({ url: webhook.target.url, headers, body }) } };
+      const result = await this.ports.http.post({ url: webhook.target.url, headers, body });
+      if (result.kind === 'failed' && result.detail) this.ports.logger.warn({ webhookId: webhook.id, deliveryId: task.deliveryId, error: result.error, detail: result.detail }, 'delivery attempt refused');
+      return { result: { kind: 'http', result } };
     }
     const repo = task.payload.repo as { name: string; type: string };
     try {
