@@ -5,6 +5,7 @@ import { Webhooks1767225600003 } from './1767225600003-webhooks';
 import { Delivery1767225600004 } from './1767225600004-delivery';
 import { Outbox1767225600005 } from './1767225600005-outbox';
 import { WebhooksUpdatedAtIndex1767225600100 } from './1767225600100-webhooks-updated-at-index';
+import { AuditSeal1767225600101 } from './1767225600101-audit-seal';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const ALL_MIGRATIONS = [
   Delivery1767225600004,
   Outbox1767225600005,
   WebhooksUpdatedAtIndex1767225600100,
+  AuditSeal1767225600101,
 ];
