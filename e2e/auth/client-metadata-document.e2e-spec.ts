@@ -93,8 +93,8 @@ describe('client-ID metadata documents', () => {
   });
 
   it.each([
-    ['a private address (SSRF)', () => 'https://10.1.2.3/.well-known/oauth-cimd', "The client metadata document's host is not allowed: private-use (10.0.0.0/8)"],
-    ['the cloud metadata address (SSRF)', () => 'https://169.254.169.254/.well-known/oauth-cimd', "The client metadata document's host is not allowed: link-local (169.254.0.0/16)"],
+    ['a private address (SSRF)', () => 'https://10.1.2.3/.well-known/oauth-cimd', "The client metadata document's host is not allowed"],
+    ['the cloud metadata address (SSRF)', () => 'https://169.254.169.254/.well-known/oauth-cimd', "The client metadata document's host is not allowed"],
     ['a document over 5 KB', () => site.clientId('big'), 'The client metadata document is larger than 5120 bytes'],
     ['a redirect', () => site.clientId('moved'), 'The client metadata document answered with a redirect, and redirects are not followed'],
     ['a client_id that is not the document URL', () => site.clientId('mismatch'), 'client metadata document client_id must equal the URL it was fetched from'],

@@ -5,8 +5,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-// The demo seed's write token of alice (libs/persistence/seed/demo.yaml).
+// The demo seed's write token of alice and her Job (libs/persistence/seed/demo.yaml).
 const ALICE_TOKEN = 'hf_demoAliceWriteToken000000000000000';
+const ALICE_JOB_ID = '66a1f0c0d0e0f0a0b0c0d0e1';
 const SECRET = 'e2e-delivery-secret';
 const run = promisify(execFile);
 
@@ -99,6 +100,51 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
       statusCode: 200,
       error: null,
       attempts: 1,
+    });
+  });
+
+  describe('Job webhooks', () => {
+    const api = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${ALICE_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+    it.each([
+      ['LD_PRELOAD', '/tmp/evil.so'],
+      ['BASH_ENV', '/tmp/evil.sh'],
+      ['PYTHONWARNINGS', 'ignore::antigravity.x'],
+    ])('refuses a secret named %s', async (name, value) => {
+      const response = await api('/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/e2e-job' }], jobSourceId: ALICE_JOB_ID, secrets: { HF_TOKEN: 'hf_x', [name]: value } });
+      expect(response.status).toBe(400);
+      const message = `secrets.${name}: ${name} changes how programs load or run and cannot be a secret`;
+      expect(await response.json()).toEqual({ error: message });
+      expect(response.headers.get('x-error-message')).toBe(message);
+    });
+
+    it('starts no Job by default: the delivery fails, saying Jobs are disabled', async () => {
+      const created = await api('/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/e2e-job' }], jobSourceId: ALICE_JOB_ID, secrets: { HF_TOKEN: 'hf_x' } });
+      expect(created.status).toBe(201);
+      const jobWebhookId = ((await created.json()) as { webhook: { id: string } }).webhook.id;
+      const file = join(gatehouse.dataDir, 'job-event.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          event: { action: 'update', scope: 'repo.content' },
+          repo: { type: 'model', name: 'acme/e2e-job', id: '66e000000000000000000003', private: false, owner: { id: '66e000000000000000000002', name: 'acme' } },
+          updatedRefs: [],
+        }),
+      );
+      await cli('events', 'publish', file, '--endpoint', base, '--internal-token', gatehouse.internalToken());
+      let deliveries: Array<Record<string, unknown>> = [];
+      const activity = async () => {
+        const response = await fetch(`${base}/api/settings/webhooks/${jobWebhookId}/activity`, { headers: { authorization: `Bearer ${ALICE_TOKEN}` } });
+        deliveries = ((await response.json()) as { deliveries: Array<Record<string, unknown>> }).deliveries;
+        return deliveries[0]?.status === 'failed';
+      };
+      const deadline = Date.now() + 20_000;
+      while (!(await activity())) {
+        if (Date.now() > deadline) throw new Error(`the Job delivery did not fail in time: ${JSON.stringify(deliveries)}\n${gatehouse.process.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(deliveries).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, error: 'Job webhooks are disabled on this server (GATEHOUSE_JOB_LAUNCHER=disabled)' })]);
     });
   });
 });

@@ -94,7 +94,7 @@ describe('token exchange across the auth and token-exchange services', () => {
       [1, 'success', null],
     ]);
 
-    const verify = () => runCli(['orgs', 'audit', 'verify', 'acme', '--database-url', database.url]);
+    const verify = () => runCli(['orgs', 'audit', 'verify', 'acme', '--database-url', database.url], { GATEHOUSE_ENCRYPTION_KEY: secrets.GATEHOUSE_ENCRYPTION_KEY });
     expect(await verify()).toEqual({ code: 0, output: 'Audit log of acme: 5 entries, hash chain intact.\n' });
 
     // As the database superuser, behind the append-only triggers.

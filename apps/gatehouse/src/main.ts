@@ -4,6 +4,7 @@ import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
 import { resolve } from 'node:path';
 import { EmbeddedSeeder } from './embedded-seeder';
 import { gatehouseModule } from './gatehouse.module';
+import { listeningOn } from './listening-on';
 
 /** Loaded when GATEHOUSE_SEED is unset, so a fresh clone has someone to sign in as. */
 const DEMO_SEED = resolve(__dirname, '../../../libs/persistence/seed/demo.yaml');
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     name: config.service,
     module: gatehouseModule(config, secrets, seedPath),
     port: config.http.port,
+    host: config.http.host,
     logLevel: config.runtime.logLevel,
     shutdownGraceMs: config.runtime.shutdownGraceMs,
     internalToken: secrets.internalToken,
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Gatehouse is running at ${config.http.publicUrl}`,
-    `  (listening on ${service.url}; data in ${resolve(config.storage.dataDir)})`,
+    `  (listening on ${listeningOn(service.app.getHttpServer().address())}; data in ${resolve(config.storage.dataDir)})`,
     ...(seedPath === DEMO_SEED && users.length > 0
       ? ['', '  Demo sign-in:', ...users.map((u) => `    ${u.username} / ${u.password}`)]
       : []),

@@ -27,6 +27,20 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'HTTP port (1-65535): the API, or health and metrics only for the delivery worker.',
   },
   {
+    name: 'HOST',
+    apps: ['gatehouse'],
+    requiredBy: [],
+    default: '127.0.0.1',
+    description: 'Address the all-in-one listens on (an IP address or `localhost`); `0.0.0.0` or `::` for every interface.',
+  },
+  {
+    name: 'GATEHOUSE_ALLOW_DEMO_ON_NETWORK',
+    apps: ['gatehouse'],
+    requiredBy: [],
+    default: 'false',
+    description: 'Lets the all-in-one serve its demo seed (public passwords) on a non-loopback `HOST`; without it, it refuses to start.',
+  },
+  {
     name: 'GATEHOUSE_PUBLIC_URL',
     apps: ALL,
     requiredBy: SERVICES,
@@ -187,8 +201,16 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'GATEHOUSE_JOB_LAUNCHER',
     apps: DELIVERY,
     requiredBy: [],
-    default: 'local',
-    description: 'How Job webhooks start Jobs: `local` (a child process) or `kubernetes` (a Kubernetes Job).',
+    default: 'disabled',
+    description:
+      'How Job webhooks start Jobs: `disabled` (each Job delivery fails with a clear error), `kubernetes` (a Kubernetes Job), or `local` (a child process on the worker\'s host; development only, logs a warning at start).',
+  },
+  {
+    name: 'GATEHOUSE_LOCAL_JOB_USER',
+    apps: DELIVERY,
+    requiredBy: [],
+    default: '65534:65534',
+    description: '`uid:gid` that `local` Jobs run as when the worker runs as root (never root itself); default `nobody:nogroup`.',
   },
 ];
 

@@ -106,6 +106,8 @@ describe('variables of the webhooks, delivery and all-in-one sections', () => {
     ['GATEHOUSE_DELIVERY_RETRY_SCHEDULE', '0', (c) => c.delivery.retryScheduleSeconds, [0]],
     ['GATEHOUSE_DELIVERY_TIMEOUT_MS', '500', (c) => c.delivery.timeoutMs, 500],
     ['GATEHOUSE_JOB_LAUNCHER', 'kubernetes', (c) => c.delivery.jobLauncher, 'kubernetes'],
+    ['GATEHOUSE_JOB_LAUNCHER', 'local', (c) => c.delivery.jobLauncher, 'local'],
+    ['GATEHOUSE_LOCAL_JOB_USER', '1000:100', (c) => c.delivery.localJobUser, { uid: 1000, gid: 100 }],
     ['GATEHOUSE_DATA_DIR', '/tmp/gh', (c) => c.storage.dataDir, '/tmp/gh'],
     ['GATEHOUSE_SEED', 'seeds/demo.yaml', (c) => c.storage.seedPath, 'seeds/demo.yaml'],
   ];
@@ -115,7 +117,10 @@ describe('variables of the webhooks, delivery and all-in-one sections', () => {
     ['GATEHOUSE_DELIVERY_RETRY_SCHEDULE', '5,,10', 'must be a comma-separated list of whole seconds'],
     ['GATEHOUSE_DELIVERY_RETRY_SCHEDULE', '5m,10m', 'must be a comma-separated list of whole seconds'],
     ['GATEHOUSE_DELIVERY_TIMEOUT_MS', '0', 'must be a positive integer'],
-    ['GATEHOUSE_JOB_LAUNCHER', 'docker', 'must be one of local, kubernetes'],
+    ['GATEHOUSE_JOB_LAUNCHER', 'docker', 'must be one of disabled, local, kubernetes'],
+    ['GATEHOUSE_LOCAL_JOB_USER', 'nobody', 'must be uid:gid, two numbers other than 0 (root)'],
+    ['GATEHOUSE_LOCAL_JOB_USER', '0:0', 'must be uid:gid, two numbers other than 0 (root)'],
+    ['GATEHOUSE_LOCAL_JOB_USER', '1000:0', 'must be uid:gid, two numbers other than 0 (root)'],
     ['PORT', '100000', 'must be an integer from 1 to 65535'],
     ['GATEHOUSE_PUBLIC_URL', 'localhost:8080', 'must be an absolute http(s) URL'],
   ];

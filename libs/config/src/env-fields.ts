@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { envVariable, invalid } from './env-variable';
 
 // Field types shared by the sections. Each message says what a good value looks like.
@@ -86,6 +87,25 @@ export const secondsList = envVariable((raw) => {
     ? entries.map(Number)
     : invalid('must be a comma-separated list of whole seconds');
 });
+
+/** `uid:gid`, numeric (`65534:65534` is `nobody:nogroup` on Debian): the identity a child process is switched to. */
+export const processUser = envVariable((raw) => {
+  const match = /^(\d{1,10}):(\d{1,10})$/.exec(raw.trim());
+  const uid = Number(match?.[1]);
+  const gid = Number(match?.[2]);
+  return match && uid > 0 && gid > 0 && uid < 2 ** 32 - 1 && gid < 2 ** 32 - 1 ? { uid, gid } : invalid('must be uid:gid, two numbers other than 0 (root)');
+});
+
+/** An address to listen on: an IP literal, or `localhost`. */
+export const bindAddress = envVariable((raw) =>
+  isIP(raw) !== 0 || raw === 'localhost' ? raw : invalid('must be an IP address (127.0.0.1, ::1, 0.0.0.0, ::) or localhost'),
+);
+
+/** Whether a `bindAddress` reaches this machine only: `localhost`, 127.0.0.0/8, `::1` (RFC 6890). */
+export function isLoopbackBindAddress(address: string): boolean {
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return address === 'localhost' || address === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
+}
 
 /** Used inside URNs (`urn:<platform>:token-type:user-email`), so limited to a URN-safe word. */
 export const urnWord = envVariable((raw) =>

@@ -3,9 +3,10 @@ import { DEFAULT_AUTO_DISABLE_WINDOW_MS } from '@gatehouse/domain';
 import { DELIVERY_REPLAY_TOPIC } from '@gatehouse/feature-webhooks';
 import { Topics } from '@gatehouse/messaging';
 import type { DeliveryTopics } from './delivery-pipeline';
-import { JobLauncher } from './jobs/job-launcher';
+import type { JobLauncherChoice } from './jobs/configured-job-launcher';
 import { DEFAULT_KUBERNETES_JOB_SETTINGS, type KubernetesJobSettings } from './jobs/kubernetes-job-manifest';
 import { inClusterNamespace } from './jobs/kubernetes-namespace';
+import { DEFAULT_LOCAL_JOB_USER } from './jobs/local-process-job-launcher';
 import { DEFAULT_LEASE_MS, DEFAULT_USER_AGENT } from './pipeline/delivery-settings';
 
 /** Knobs with sensible defaults; tests shorten them. */
@@ -58,7 +59,9 @@ export interface DeliveryModuleOptions {
   /** GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT. */
   dailyTriggerLimit: number;
   /** GATEHOUSE_JOB_LAUNCHER, or a launcher of the caller's (tests). */
-  jobLauncher: 'local' | 'kubernetes' | JobLauncher;
+  jobLauncher: JobLauncherChoice;
+  /** GATEHOUSE_LOCAL_JOB_USER: who `local` Jobs run as when the worker runs as root; default 65534:65534. */
+  localJobUser?: { uid: number; gid: number };
   kubernetes?: Partial<KubernetesJobSettings>;
   topics?: Partial<DeliveryTopics>;
   /** Consumer group shared by every replica; default `gatehouse-delivery-worker`. */
@@ -82,6 +85,7 @@ export function deliveryModuleOptionsOf(
     timeoutMs: config.delivery.timeoutMs,
     dailyTriggerLimit: config.webhooks.dailyTriggerLimit,
     jobLauncher: config.delivery.jobLauncher,
+    localJobUser: config.delivery.localJobUser,
   };
 }
 
@@ -91,6 +95,7 @@ export interface ResolvedDeliveryOptions extends DeliveryModuleOptions {
   userAgent: string;
   tuning: DeliveryTuning;
   kubernetes: KubernetesJobSettings;
+  localJobUser: { uid: number; gid: number };
 }
 
 export function resolveDeliveryOptions(options: DeliveryModuleOptions): ResolvedDeliveryOptions {
@@ -104,6 +109,7 @@ export function resolveDeliveryOptions(options: DeliveryModuleOptions): Resolved
     groupId: options.groupId ?? DEFAULT_DELIVERY_GROUP_ID,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     tuning,
+    localJobUser: options.localJobUser ?? DEFAULT_LOCAL_JOB_USER,
     // Jobs go to the worker's own namespace, where its Role applies, unless configured otherwise.
     kubernetes: { ...DEFAULT_KUBERNETES_JOB_SETTINGS, namespace: inClusterNamespace() ?? DEFAULT_KUBERNETES_JOB_SETTINGS.namespace, ...options.kubernetes },
   };

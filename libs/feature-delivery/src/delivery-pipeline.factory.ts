@@ -70,7 +70,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
     ownerAppeared: (ownerId) => {
       if (!membership.knows(ownerId)) membership.reload().catch((error: unknown) => logger.warn({ err: error }, 'membership reload failed'));
     },
-  });
+  }, { clock });
   const limiter = new TriggerLimiter(deps.flowStore, { limit: options.dailyTriggerLimit, windowMs: 24 * 3_600_000, bucketMs: 3_600_000 }, (error) =>
     logger.warn({ err: error }, 'could not count a webhook trigger in flow state'),
   );

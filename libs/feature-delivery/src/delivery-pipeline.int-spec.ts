@@ -5,7 +5,7 @@ import { KafkaEventBus, webhookChangedEvent } from '@gatehouse/messaging';
 import type { RunningService } from '@gatehouse/platform';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -65,6 +65,8 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     receiver = new Receiver();
     receiverUrl = await receiver.start();
     jobDir = await mkdtemp(join(tmpdir(), 'gatehouse-delivery-it-'));
+    // A worker running as root starts local Jobs as nobody, who writes the Job's report here.
+    await chmod(jobDir, 0o777);
     producer = new KafkaEventBus({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: `delivery-it-producer-${suffix}`, logger: quiet });
   });
 
@@ -266,7 +268,7 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     await publish(published);
     const environment = await until(async () => readFile(jobOut, 'utf8').then((text) => JSON.parse(text) as Record<string, string>, () => null), 'the Job to run');
     expect(Object.keys(environment).sort()).toEqual(['HF_TOKEN', 'JOB_MODE', 'PATH', 'WEBHOOK_PAYLOAD', 'WEBHOOK_REPO_ID', 'WEBHOOK_REPO_TYPE', 'WEBHOOK_SECRET']);
-    expect(environment).toMatchObject({ HF_TOKEN: 'hf_from_the_webhook', JOB_MODE: 'nightly', WEBHOOK_REPO_ID: published.repo.id, WEBHOOK_REPO_TYPE: 'dataset', WEBHOOK_SECRET: 'job-hook-secret' });
+    expect(environment).toMatchObject({ HF_TOKEN: 'hf_from_the_webhook', JOB_MODE: 'nightly', WEBHOOK_REPO_ID: 'bob/job-data', WEBHOOK_REPO_TYPE: 'dataset', WEBHOOK_SECRET: 'job-hook-secret' });
     expect(JSON.parse(environment.WEBHOOK_PAYLOAD!)).toMatchObject({ event: { action: 'update', scope: 'repo.content' }, repo: { name: 'bob/job-data' }, webhook: { id: ids.job, version: 3 } });
     expect(JSON.stringify(environment)).not.toContain('never-pass-me');
 

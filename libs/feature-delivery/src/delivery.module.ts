@@ -12,9 +12,8 @@ import { createDeliveryPipeline } from './delivery-pipeline.factory';
 import { DeliveryPipelineLifecycle } from './delivery-pipeline.lifecycle';
 import { HttpDeliverySender } from './http/http-delivery-sender';
 import { UndiciDeliverySender } from './http/undici-delivery-sender';
+import { configuredJobLauncher } from './jobs/configured-job-launcher';
 import { JobLauncher } from './jobs/job-launcher';
-import { KubernetesJobLauncher } from './jobs/kubernetes-job-launcher';
-import { LocalProcessJobLauncher } from './jobs/local-process-job-launcher';
 import { DeliveryMetrics } from './metrics/delivery-metrics';
 import { DeliveryStore } from './pipeline/delivery-store';
 import { TypeOrmDeliveryStore } from './pipeline/typeorm-delivery-store';
@@ -55,7 +54,7 @@ export class DeliveryModule {
           provide: HttpDeliverySender,
           useFactory: () => new UndiciDeliverySender({ timeoutMs: resolved.timeoutMs, allowLoopback: resolved.allowLoopbackTargets }),
         },
-        { provide: JobLauncher, useFactory: () => jobLauncherOf(resolved) },
+        { provide: JobLauncher, useFactory: (logger: Logger) => configuredJobLauncher(resolved, logger), inject: [LOGGER] },
         { provide: DeliveryMetrics, useFactory: (registry: Registry) => new DeliveryMetrics(registry), inject: [METRICS_REGISTRY] },
         {
           provide: DeliveryPipeline,
@@ -95,9 +94,4 @@ export class DeliveryModule {
       exports: [DeliveryPipeline, DeliveryMetrics],
     };
   }
-}
-
-function jobLauncherOf(options: ResolvedDeliveryOptions): JobLauncher {
-  if (typeof options.jobLauncher !== 'string') return options.jobLauncher;
-  return options.jobLauncher === 'kubernetes' ? new KubernetesJobLauncher(undefined, options.kubernetes) : new LocalProcessJobLauncher();
 }

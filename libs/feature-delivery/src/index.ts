@@ -10,6 +10,7 @@ export { DeliveryMetrics } from './metrics/delivery-metrics';
 // Ports a deployment or a test may replace.
 export { JobLauncher, JobLaunchError, type JobLaunchRequest, type LaunchedJob, type JobRunExit } from './jobs/job-launcher';
 export { LocalProcessJobLauncher } from './jobs/local-process-job-launcher';
+export { DisabledJobLauncher } from './jobs/disabled-job-launcher';
 export { KubernetesJobLauncher } from './jobs/kubernetes-job-launcher';
 export { buildKubernetesJob, kubernetesJobName, type KubernetesJobSettings } from './jobs/kubernetes-job-manifest';
 export type { KubernetesJobsApi } from './jobs/kubernetes-jobs-api';

@@ -1,8 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '@gatehouse/identity';
 import { AuditLogController } from './audit/audit-log.controller';
 import { AuditLogReader } from './audit/audit-log-reader';
 import { AuditLogStore } from './audit/audit-log.store';
 import { AuditRecorder } from './audit/audit-recorder';
+import { AuditSeal } from './audit/audit-seal';
 import { TypeOrmAuditLogStore } from './audit/typeorm-audit-log.store';
 import { AccessDecisionService } from './authorize/access-decision.service';
 import { InternalAuthorizeController } from './authorize/internal-authorize.controller';
@@ -38,6 +40,7 @@ export class TokenExchangeServiceModule {
       providers: [
         { provide: TOKEN_EXCHANGE_OPTIONS, useValue: options },
         { provide: AuditLogStore, useClass: TypeOrmAuditLogStore },
+        { provide: AuditSeal, useFactory: (identity: IdentityOptions) => AuditSeal.fromEncryptionKey(identity.encryptionKey), inject: [IDENTITY_OPTIONS] },
         { provide: OrganizationDirectory, useClass: TypeOrmOrganizationDirectory },
         { provide: TrustedPublisherStore, useClass: TypeOrmTrustedPublisherStore },
         { provide: JwksFetcher, useClass: SafeJwksFetcher },

@@ -1,3 +1,5 @@
+import { ConfigError } from '../config-error';
+import { isLoopbackBindAddress } from '../env-fields';
 import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { deliverySection } from '../sections/delivery.section';
@@ -29,6 +31,20 @@ export const allInOneConfigSchema = composeConfig({
 
 export type AllInOneConfig = ReturnType<typeof allInOneConfigSchema.parse>;
 
+/**
+ * Without GATEHOUSE_SEED the all-in-one loads its demo seed, whose accounts and passwords are
+ * public (the README prints them): served beyond loopback only when GATEHOUSE_ALLOW_DEMO_ON_NETWORK says so.
+ */
 export function loadAllInOneConfig(env?: Environment): AllInOneConfig {
-  return loadConfig(allInOneConfigSchema, env);
+  const config = loadConfig(allInOneConfigSchema, env);
+  const { host, allowDemoOnNetwork } = config.http;
+  if (config.storage.seedPath === undefined && !isLoopbackBindAddress(host) && !allowDemoOnNetwork) {
+    throw new ConfigError([
+      {
+        variable: 'HOST',
+        reason: `${host} is not a loopback address and no GATEHOUSE_SEED is set, so the public demo accounts would be reachable from the network; set GATEHOUSE_SEED to your own seed, or GATEHOUSE_ALLOW_DEMO_ON_NETWORK=true`,
+      },
+    ]);
+  }
+  return config;
 }

@@ -32,7 +32,8 @@ const DEFAULT_WEBHOOKS = { maxWebhooksPerUser: 100, dailyTriggerLimit: 1000 };
 const DEFAULT_DELIVERY = {
   retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
   timeoutMs: 15000,
-  jobLauncher: 'local',
+  jobLauncher: 'disabled',
+  localJobUser: { uid: 65534, gid: 65534 },
 };
 const STORES = {
   postgres: { url: SERVERS.DATABASE_URL },
@@ -140,7 +141,7 @@ describe('per-app configuration', () => {
   it('all-in-one: starts from an empty environment on port 8080 with its public URL on that port', () => {
     expect(loadAllInOneConfig({})).toEqual({
       service: 'gatehouse',
-      http: { port: 8080, publicUrl: 'http://localhost:8080' },
+      http: { port: 8080, publicUrl: 'http://localhost:8080', host: '127.0.0.1', allowDemoOnNetwork: false },
       runtime: DEFAULT_RUNTIME,
       storage: { dataDir: './.gatehouse', seedPath: undefined },
       secrets: { encryptionKey: undefined, internalToken: undefined },
@@ -152,7 +153,7 @@ describe('per-app configuration', () => {
   });
 
   it('all-in-one: the default public URL follows PORT; an explicit one and configured secrets win', () => {
-    expect(loadAllInOneConfig({ PORT: '9999' }).http).toEqual({ port: 9999, publicUrl: 'http://localhost:9999' });
+    expect(loadAllInOneConfig({ PORT: '9999' }).http).toEqual({ port: 9999, publicUrl: 'http://localhost:9999', host: '127.0.0.1', allowDemoOnNetwork: false });
     const config = loadAllInOneConfig({
       PORT: '9999',
       GATEHOUSE_PUBLIC_URL: 'https://gatehouse.test',
@@ -161,9 +162,26 @@ describe('per-app configuration', () => {
       GATEHOUSE_SEED: './seed.yaml',
       GATEHOUSE_DATA_DIR: '/var/lib/gatehouse',
     });
-    expect(config.http).toEqual({ port: 9999, publicUrl: 'https://gatehouse.test' });
+    expect(config.http).toEqual({ port: 9999, publicUrl: 'https://gatehouse.test', host: '127.0.0.1', allowDemoOnNetwork: false });
     expect(config.secrets).toEqual({ encryptionKey: KEY, internalToken: TOKEN });
     expect(config.storage).toEqual({ dataDir: '/var/lib/gatehouse', seedPath: './seed.yaml' });
+  });
+
+  it.each(['127.0.0.1', '127.0.0.2', '::1', 'localhost'])('all-in-one: serves the demo seed on the loopback address %s', (host) => {
+    expect(loadAllInOneConfig({ HOST: host }).http.host).toBe(host);
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.20'])('all-in-one: refuses the demo seed (no GATEHOUSE_SEED) on %s unless told', (host) => {
+    expect(() => loadAllInOneConfig({ HOST: host })).toThrow(
+      `Invalid configuration: HOST: ${host} is not a loopback address and no GATEHOUSE_SEED is set, so the public demo accounts would be reachable from the network; set GATEHOUSE_SEED to your own seed, or GATEHOUSE_ALLOW_DEMO_ON_NETWORK=true`,
+    );
+    expect(loadAllInOneConfig({ HOST: host, GATEHOUSE_SEED: './seed.yaml' }).http.host).toBe(host);
+    expect(loadAllInOneConfig({ HOST: host, GATEHOUSE_ALLOW_DEMO_ON_NETWORK: 'true' }).http).toMatchObject({ host, allowDemoOnNetwork: true });
+  });
+
+  it('all-in-one: HOST is an address to listen on', () => {
+    expect(problemVariables(() => loadAllInOneConfig({ HOST: 'gatehouse.example.com' }))).toEqual(['HOST']);
+    expect(() => loadAllInOneConfig({ HOST: 'http://0.0.0.0' })).toThrow('Invalid configuration: HOST: must be an IP address (127.0.0.1, ::1, 0.0.0.0, ::) or localhost');
   });
 
   it('all-in-one: ignores the server variables of the distributed shape', () => {

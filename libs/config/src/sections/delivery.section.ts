@@ -1,7 +1,11 @@
 import { envSection } from '../env-section';
-import { oneOf, positiveInteger, secondsList } from '../env-fields';
+import { oneOf, positiveInteger, processUser, secondsList } from '../env-fields';
 
-export const JOB_LAUNCHERS = ['local', 'kubernetes'] as const;
+/**
+ * `disabled` (the default) records every Job delivery as failed; `local` runs Jobs as processes on
+ * the worker's host, for development only; `kubernetes` runs each as a Kubernetes Job.
+ */
+export const JOB_LAUNCHERS = ['disabled', 'local', 'kubernetes'] as const;
 export type JobLauncherKind = (typeof JOB_LAUNCHERS)[number];
 
 export interface DeliveryConfig {
@@ -9,6 +13,8 @@ export interface DeliveryConfig {
   retryScheduleSeconds: number[];
   timeoutMs: number;
   jobLauncher: JobLauncherKind;
+  /** Who `local` Jobs run as when the worker runs as root. */
+  localJobUser: { uid: number; gid: number };
 }
 
 export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -17,11 +23,13 @@ export const deliverySection = envSection(
   {
     GATEHOUSE_DELIVERY_RETRY_SCHEDULE: secondsList.default(DEFAULT_RETRY_SCHEDULE_SECONDS),
     GATEHOUSE_DELIVERY_TIMEOUT_MS: positiveInteger().default(15_000),
-    GATEHOUSE_JOB_LAUNCHER: oneOf(JOB_LAUNCHERS).default('local'),
+    GATEHOUSE_JOB_LAUNCHER: oneOf(JOB_LAUNCHERS).default('disabled'),
+    GATEHOUSE_LOCAL_JOB_USER: processUser.default({ uid: 65_534, gid: 65_534 }),
   },
   (env): DeliveryConfig => ({
     retryScheduleSeconds: [...env.GATEHOUSE_DELIVERY_RETRY_SCHEDULE],
     timeoutMs: env.GATEHOUSE_DELIVERY_TIMEOUT_MS,
     jobLauncher: env.GATEHOUSE_JOB_LAUNCHER,
+    localJobUser: { ...env.GATEHOUSE_LOCAL_JOB_USER },
   }),
 );

@@ -1,5 +1,5 @@
 import { envSection } from '../env-section';
-import { portNumber, publicBaseUrl } from '../env-fields';
+import { bindAddress, flag, portNumber, publicBaseUrl } from '../env-fields';
 
 export interface HttpConfig {
   port: number;
@@ -17,8 +17,30 @@ export function httpSection(defaultPort: number) {
 
 export const ALL_IN_ONE_DEFAULT_PORT = 8080;
 
-/** The all-in-one: runs from a fresh clone, so the public URL defaults to its own loopback port. */
+export interface EmbeddedHttpConfig extends HttpConfig {
+  /** The address listened on: loopback unless HOST says otherwise. */
+  host: string;
+  /** GATEHOUSE_ALLOW_DEMO_ON_NETWORK: the demo seed may be served on a non-loopback address. */
+  allowDemoOnNetwork: boolean;
+}
+
+export const ALL_IN_ONE_DEFAULT_HOST = '127.0.0.1';
+
+/**
+ * The all-in-one: runs from a fresh clone with public demo accounts, so it listens on loopback
+ * and its public URL defaults to its own loopback port.
+ */
 export const embeddedHttpSection = envSection(
-  { PORT: portNumber.default(ALL_IN_ONE_DEFAULT_PORT), GATEHOUSE_PUBLIC_URL: publicBaseUrl.optional() },
-  (env): HttpConfig => ({ port: env.PORT, publicUrl: env.GATEHOUSE_PUBLIC_URL ?? `http://localhost:${env.PORT}` }),
+  {
+    PORT: portNumber.default(ALL_IN_ONE_DEFAULT_PORT),
+    GATEHOUSE_PUBLIC_URL: publicBaseUrl.optional(),
+    HOST: bindAddress.default(ALL_IN_ONE_DEFAULT_HOST),
+    GATEHOUSE_ALLOW_DEMO_ON_NETWORK: flag.default(false),
+  },
+  (env): EmbeddedHttpConfig => ({
+    port: env.PORT,
+    publicUrl: env.GATEHOUSE_PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    host: env.HOST,
+    allowDemoOnNetwork: env.GATEHOUSE_ALLOW_DEMO_ON_NETWORK,
+  }),
 );

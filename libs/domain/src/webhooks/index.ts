@@ -3,6 +3,7 @@ export * from './watched-item';
 export * from './webhook-domain';
 export * from './webhook-url';
 export * from './job-secrets';
+export { controlsProgramExecution, PROGRAM_CONTROL_ENV_NAMES, PROGRAM_CONTROL_ENV_PREFIXES } from './program-control-env';
 export * from './webhook-input';
 export * from './webhook-view';
 export * from './repo-change-event';

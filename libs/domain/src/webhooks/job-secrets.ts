@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { controlsProgramExecution } from './program-control-env';
 
 /**
  * Secrets a Job webhook passes to the Jobs it starts (spec 4.8 rules 2-3). They become environment
  * variables, so names follow the portable environment-variable syntax (POSIX.1-2017 §8.1, upper
  * case) and values may not hold NUL. The names the worker sets itself (hf-client-compatibility §1.5)
- * are reserved, so a secret can never shadow the payload.
+ * are reserved, so a secret can never shadow the payload, and names that change how programs load
+ * or run (`controlsProgramExecution`) are refused, so a secret cannot turn into code.
  */
 export const JOB_SECRET_NAME = /^[A-Z_][A-Z0-9_]*$/;
 export const MAX_JOB_SECRET_NAME_LENGTH = 128;
@@ -12,10 +14,12 @@ export const MAX_JOB_SECRET_VALUE_LENGTH = 65_536;
 export const MAX_JOB_SECRETS = 100;
 export const RESERVED_JOB_ENV_NAMES: readonly string[] = ['WEBHOOK_PAYLOAD', 'WEBHOOK_REPO_ID', 'WEBHOOK_REPO_TYPE', 'WEBHOOK_SECRET'];
 
-function nameProblem(name: string): string | null {
+/** Why `name` cannot be a Job secret, or null. Checked on create and update, and again at launch. */
+export function jobSecretNameProblem(name: string): string | null {
   if (name.length > MAX_JOB_SECRET_NAME_LENGTH) return `names are at most ${MAX_JOB_SECRET_NAME_LENGTH} characters`;
   if (!JOB_SECRET_NAME.test(name)) return 'names are environment variable names: A-Z, 0-9 and _, not starting with a digit';
   if (RESERVED_JOB_ENV_NAMES.includes(name)) return `${name} is set by the webhook itself and cannot be a secret`;
+  if (controlsProgramExecution(name)) return `${name} changes how programs load or run and cannot be a secret`;
   return null;
 }
 
@@ -35,7 +39,7 @@ export function jobSecretsSchema(options: { allowEmptyValues: boolean }) {
       for (const name of names) {
         const value = ctx.value[name]!;
         const problem =
-          nameProblem(name) ??
+          jobSecretNameProblem(name) ??
           (value === '' && !options.allowEmptyValues ? 'must not be empty' : null) ??
           (value.length > MAX_JOB_SECRET_VALUE_LENGTH ? `must be at most ${MAX_JOB_SECRET_VALUE_LENGTH} characters` : null) ??
           (value.includes('\0') ? 'must not contain NUL characters' : null);

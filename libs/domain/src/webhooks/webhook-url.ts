@@ -57,7 +57,8 @@ export function validateWebhookUrlSyntax(raw: unknown, options: WebhookUrlOption
   const hostIsIpLiteral = isIpLiteral(host);
   if (hostIsIpLiteral) {
     const verdict = classifyAddress(host, { allowLoopback: options.allowLoopback === true });
-    if (!verdict.allowed) return fail(`must not target a private or special-use address: ${verdict.reason}`);
+    // One answer for every refused range; which one is for the log (docs/security.md).
+    if (!verdict.allowed) throw new ApiError('bad_request', `${field}: must not target a private or special-use address`, { field, detail: `${host} is ${verdict.reason}` });
   }
   return { url: parsed.href, host, hostIsIpLiteral };
 }

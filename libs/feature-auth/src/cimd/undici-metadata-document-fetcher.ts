@@ -90,7 +90,8 @@ function asInvalidClient(error: unknown, signal: AbortSignal): InvalidClient {
   if (error instanceof InvalidClient) return error;
   if (signal.aborted) return refuse(`did not arrive within ${CLIENT_METADATA_FETCH_TIMEOUT_MS} ms`);
   const refusal = findRefusal(error);
-  if (refusal) return new InvalidClient(`The client metadata document's host is not allowed: ${refusal.reason}`, refusal.message);
+  // One answer for every refused range, so client IDs cannot map internal DNS; the range is for the log.
+  if (refusal) return new InvalidClient("The client metadata document's host is not allowed", refusal.message);
   return new InvalidClient('The client metadata document could not be retrieved', error instanceof Error ? error.message : String(error));
 }
 

@@ -43,11 +43,24 @@ export function urlWebhook(overrides: Partial<WebhookSnapshot> & { url?: string;
 
 export class FakeWebhookDirectory extends WebhookDirectory {
   readonly rows = new Map<string, WebhookSnapshot>();
+  /** When each row was last written (the table's `updated_at`); `put` stamps `time`. */
+  readonly changedAt = new Map<string, number>();
+  time = Date.UTC(2026, 0, 1);
   reads = 0;
+  changeReads: Date[] = [];
+  /** When set, `revisionsChangedSince` waits for it (a slow query). */
+  gate?: Promise<void>;
 
   put(webhook: WebhookSnapshot): WebhookSnapshot {
     this.rows.set(webhook.id, webhook);
+    this.changedAt.set(webhook.id, this.time);
     return webhook;
+  }
+
+  async revisionsChangedSince(since: Date): Promise<Array<{ id: string; revision: number }>> {
+    this.changeReads.push(since);
+    await this.gate;
+    return [...this.rows.values()].filter((row) => this.changedAt.get(row.id)! > since.getTime()).map((row) => ({ id: row.id, revision: row.revision }));
   }
 
   async loadAll(): Promise<WebhookSnapshot[]> {

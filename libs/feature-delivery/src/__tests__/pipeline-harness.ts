@@ -43,9 +43,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
   const http = options.http ?? new ScriptedHttpSender();
   const jobs = options.jobs ?? new RecordingJobLauncher();
   const disabler = new FakeWebhookDisabler(directory);
-  const registry = new SubscriptionRegistry(directory, new MembershipCache(memberships), {
-    webhookStopped: async (id) => void (await store.cancelPending(id)),
-  });
+  const registry = new SubscriptionRegistry(directory, new MembershipCache(memberships), { webhookStopped: async (id) => void (await store.cancelPending(id)) }, { clock });
   const metricsRegistry = new Registry();
   const metrics = new DeliveryMetrics(metricsRegistry);
   const ids = new DeliveryIds();

@@ -8,7 +8,7 @@ export interface HttpDeliveryRequest {
 
 export type HttpDeliveryResult =
   | { kind: 'response'; status: number; retryAfter: string | null; excerpt: string | null }
-  | { kind: 'failed'; error: DeliveryErrorKind; message: string };
+  | { kind: 'failed'; error: DeliveryErrorKind; message: string; /** For the log only. */ detail?: string };
 
 /** POSTs one delivery attempt (issue 7 item 3). */
 export abstract class HttpDeliverySender {

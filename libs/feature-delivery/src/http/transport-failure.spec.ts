@@ -26,11 +26,12 @@ describe('transportFailure', () => {
     });
   });
 
-  it('a refused address says which block, even when wrapped', () => {
+  it('a refused address, even when wrapped, says so generically; which block is detail for the log', () => {
     const error = Object.assign(new Error('connect failed'), { cause: new AddressRefusedError('internal.example', 'private-use (10.0.0.0/8)') });
     expect(transportFailure(error, 15_000)).toEqual({
       error: 'address_refused',
-      message: 'internal.example resolves to a private or special-use address (private-use (10.0.0.0/8))',
+      message: 'the target resolves to a private or special-use address',
+      detail: 'internal.example resolves to no allowed address: private-use (10.0.0.0/8)',
     });
   });
 

@@ -5,6 +5,8 @@ export interface TransportFailure {
   error: DeliveryErrorKind;
   /** Shown to the webhook's owner in the activity view: says what happened, no internals. */
   message: string;
+  /** For the worker's log only. */
+  detail?: string;
 }
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA', 'EAI_FAIL']);
@@ -31,7 +33,8 @@ function codeOf(error: unknown): string | undefined {
 export function transportFailure(error: unknown, timeoutMs: number): TransportFailure {
   const links = chain(error);
   const refused = links.find((link): link is AddressRefusedError => link instanceof AddressRefusedError);
-  if (refused) return { error: 'address_refused', message: `${refused.host} resolves to a private or special-use address (${refused.reason})` };
+  // One message for every refused range (the owner sees it), so webhooks cannot map internal DNS.
+  if (refused) return { error: 'address_refused', message: 'the target resolves to a private or special-use address', detail: refused.message };
   if (links.some((link) => (link as Error)?.name === 'TimeoutError' || (link as Error)?.name === 'AbortError' || TIMEOUT_CODES.has(codeOf(link) ?? ''))) {
     return { error: 'timeout', message: `no response within ${timeoutMs} ms` };
   }

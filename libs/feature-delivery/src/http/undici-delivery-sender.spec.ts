@@ -68,8 +68,13 @@ describe('UndiciDeliverySender', () => {
     const byAddress = await http.post({ url: `${base}/hook`, headers: {}, body: '{}' });
     const byName = await http.post({ url: base.replace('127.0.0.1', 'localhost'), headers: {}, body: '{}' });
     await http.close();
-    expect(byAddress).toEqual({ kind: 'failed', error: 'address_refused', message: '127.0.0.1 resolves to a private or special-use address (loopback (127.0.0.0/8))' });
-    expect(byName).toMatchObject({ kind: 'failed', error: 'address_refused' });
+    expect(byAddress).toEqual({
+      kind: 'failed',
+      error: 'address_refused',
+      message: 'the target resolves to a private or special-use address',
+      detail: '127.0.0.1 resolves to no allowed address: loopback (127.0.0.0/8)',
+    });
+    expect(byName).toMatchObject({ kind: 'failed', error: 'address_refused', message: 'the target resolves to a private or special-use address' });
     expect(received).toEqual([]);
   });
 

@@ -1,10 +1,12 @@
-import { type JobSpecRecord, RESERVED_JOB_ENV_NAMES } from '@gatehouse/domain';
+import { controlsProgramExecution, type JobSpecRecord, RESERVED_JOB_ENV_NAMES } from '@gatehouse/domain';
+import { JobLaunchError } from './job-launcher';
 
 export interface JobEnvironmentInput {
   spec: JobSpecRecord;
   /** The payload v3 JSON, exactly the body a URL webhook would get. */
   payloadBody: string;
-  repo: { id: string; type: string };
+  /** The payload's repo: `name` is `owner/name`. */
+  repo: { name: string; type: string };
   /** The webhook's secret, or null. */
   webhookSecret: string | null;
   /** The webhook's Job secrets, opened. */
@@ -15,7 +17,9 @@ export interface JobEnvironmentInput {
  * A Job webhook's variables (spec 4.8, hub-docs `jobs-webhooks.md`): the source Job's plain
  * environment, the webhook's `secrets`, and WEBHOOK_PAYLOAD, WEBHOOK_REPO_ID, WEBHOOK_REPO_TYPE
  * and WEBHOOK_SECRET (when set), which nothing can shadow. The source Job's own secrets are never
- * part of it (spec 4.8 rule 2): they are not in the snapshot this reads.
+ * part of it (spec 4.8 rule 2): they are not in the snapshot this reads. A secret whose name
+ * changes how programs load or run (refused by webhook-management, but possibly stored before that
+ * rule) stops the launch for good: JobLaunchError.
  */
 export function jobEnvironment(input: JobEnvironmentInput): { environment: Record<string, string>; secretEnvironment: Record<string, string> } {
   const environment: Record<string, string> = {};
@@ -23,9 +27,12 @@ export function jobEnvironment(input: JobEnvironmentInput): { environment: Recor
     if (!RESERVED_JOB_ENV_NAMES.includes(name) && !Object.hasOwn(input.webhookSecrets, name)) environment[name] = value;
   }
   environment.WEBHOOK_PAYLOAD = input.payloadBody;
-  environment.WEBHOOK_REPO_ID = input.repo.id;
+  // `owner/name`, what Job scripts pass to HfApi as `repo_id` (hf-client-compatibility Job webhooks).
+  environment.WEBHOOK_REPO_ID = input.repo.name;
   environment.WEBHOOK_REPO_TYPE = input.repo.type;
 
+  const refused = Object.keys(input.webhookSecrets).find(controlsProgramExecution);
+  if (refused) throw new JobLaunchError(`the webhook secret ${refused} changes how programs load or run; remove it from the webhook`, true);
   const secretEnvironment: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.webhookSecrets)) {
     if (!RESERVED_JOB_ENV_NAMES.includes(name)) secretEnvironment[name] = value;

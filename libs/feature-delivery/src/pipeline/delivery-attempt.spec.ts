@@ -119,7 +119,7 @@ describe('DeliveryAttempt', () => {
     expect(launch!.environment).toEqual({
       MODE: 'fast',
       WEBHOOK_PAYLOAD: expect.any(String),
-      WEBHOOK_REPO_ID: '621ffdc036468d709f17434d',
+      WEBHOOK_REPO_ID: 'openai-community/gpt2',
       WEBHOOK_REPO_TYPE: 'model',
     });
     expect(JSON.parse(launch!.environment.WEBHOOK_PAYLOAD!)).toMatchObject({ event: { action: 'update', scope: 'repo.content' }, webhook: { id: webhook.id, version: 3 } });

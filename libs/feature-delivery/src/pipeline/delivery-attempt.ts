@@ -107,11 +107,13 @@ export class DeliveryAttempt {
         secret: secrets.secret,
         userAgent: this.settings.userAgent,
       });
-      return { result: { kind: 'http', result: await this.ports.http.post({ url: webhook.target.url, headers, body }) } };
+      const result = await this.ports.http.post({ url: webhook.target.url, headers, body });
+      if (result.kind === 'failed' && result.detail) this.ports.logger.warn({ webhookId: webhook.id, deliveryId: task.deliveryId, error: result.error, detail: result.detail }, 'delivery attempt refused');
+      return { result: { kind: 'http', result } };
     }
-    const repo = task.payload.repo as { id: string; type: string };
-    const variables = jobEnvironment({ spec: webhook.target.spec, payloadBody: body, repo, webhookSecret: secrets.secret, webhookSecrets: secrets.jobSecrets });
+    const repo = task.payload.repo as { name: string; type: string };
     try {
+      const variables = jobEnvironment({ spec: webhook.target.spec, payloadBody: body, repo, webhookSecret: secrets.secret, webhookSecrets: secrets.jobSecrets });
       const launched = await this.ports.jobs.launch({ deliveryId: task.deliveryId, webhookId: webhook.id, attemptNo, spec: webhook.target.spec, ...variables });
       return { result: { kind: 'job_started' }, launched };
     } catch (error) {

@@ -40,6 +40,8 @@ export class RepoEventIntake {
     const event = repoChangedEvent.decode(message).data;
     const now = clock.now();
     metrics.lag(message.partition, message.timestamp, now);
+    // A webhook whose create call returned before this event was published must be matched.
+    await registry.catchUpTo(message.timestamp);
     const webhooks = registry.match(event);
     if (webhooks.length === 0) return;
 

@@ -1,3 +1,4 @@
+import { FrozenClock } from '@gatehouse/domain';
 import { FakeMembershipSource, FakeWebhookDirectory, ORG, OWNER, urlWebhook } from '../__tests__/fakes';
 import { MembershipCache } from './membership-cache';
 import { SubscriptionRegistry } from './subscription-registry';
@@ -7,13 +8,18 @@ const event = (overrides: { private?: boolean; ownerId?: string; scope?: string 
   repo: { type: 'model' as const, name: 'openai-community/gpt2', private: overrides.private ?? false, owner: { id: overrides.ownerId ?? ORG, name: 'openai-community' } },
 });
 
+const T0 = Date.UTC(2026, 0, 1, 12);
+const FRESHNESS = { clockSkewMs: 1_000, overlapMs: 30_000 };
+
 async function setup() {
+  const clock = new FrozenClock(T0);
   const directory = new FakeWebhookDirectory();
+  directory.time = T0 - 60_000;
   const memberships = new FakeMembershipSource();
   const access = new MembershipCache(memberships);
   const stopped: string[] = [];
-  const registry = new SubscriptionRegistry(directory, access, { webhookStopped: async (id) => void stopped.push(id) });
-  return { directory, memberships, access, stopped, registry };
+  const registry = new SubscriptionRegistry(directory, access, { webhookStopped: async (id) => void stopped.push(id) }, { clock, freshness: FRESHNESS });
+  return { clock, directory, memberships, access, stopped, registry };
 }
 
 describe('SubscriptionRegistry', () => {
@@ -73,5 +79,62 @@ describe('SubscriptionRegistry', () => {
     expect(registry.match(event()).map((webhook) => webhook.id)).toEqual([created.id]);
     await expect(registry.deliverable('ffffffffffffffffffffffff')).resolves.toBeNull();
     expect(stopped).toEqual(['ffffffffffffffffffffffff']);
+  });
+
+  describe('reading through to the table for events newer than the index', () => {
+    it('an event that entered the bus after the index was read finds a webhook whose change event has not arrived', async () => {
+      const { clock, directory, registry } = await setup();
+      await registry.loadAll();
+      clock.advance(200);
+      directory.time = clock.now();
+      const created = directory.put(urlWebhook());
+      clock.advance(50);
+      expect(registry.match(event())).toEqual([]);
+      await registry.catchUpTo(clock.now() - 10);
+      expect(registry.match(event()).map((webhook) => webhook.id)).toEqual([created.id]);
+      expect(directory.changeReads).toEqual([new Date(T0 - FRESHNESS.overlapMs)]);
+    });
+
+    it('reads nothing for an event older than the last read by more than the clock skew', async () => {
+      const { clock, directory, registry } = await setup();
+      await registry.loadAll();
+      clock.advance(5_000);
+      await registry.catchUpTo(T0 - 1_001);
+      expect(directory.changeReads).toEqual([]);
+      await registry.catchUpTo(T0 - 1_000);
+      expect(directory.changeReads).toHaveLength(1);
+      // That read started at T0 + 5 s: events up to 4 s later are covered by it.
+      await registry.catchUpTo(T0 + 3_999);
+      expect(directory.changeReads).toHaveLength(1);
+    });
+
+    it('events arriving while a read is in flight share the next read', async () => {
+      const { clock, directory, registry } = await setup();
+      await registry.loadAll();
+      let release = () => undefined as void;
+      directory.gate = new Promise<void>((resolve) => (release = resolve));
+      const first = registry.catchUpTo(clock.now());
+      clock.advance(1);
+      const later = [registry.catchUpTo(clock.now()), registry.catchUpTo(clock.now()), registry.catchUpTo(clock.now())];
+      release();
+      await Promise.all([first, ...later]);
+      expect(directory.changeReads).toHaveLength(2);
+    });
+
+    it('reloads only rows newer than the revision it holds, and applies a disable found on the way', async () => {
+      const { clock, directory, registry, stopped } = await setup();
+      const kept = directory.put(urlWebhook());
+      const disabled = directory.put(urlWebhook());
+      await registry.loadAll();
+      clock.advance(100);
+      directory.time = clock.now();
+      directory.put(kept);
+      directory.put({ ...disabled, revision: 2, disabled: true });
+      const reads = directory.reads;
+      await registry.catchUpTo(clock.now());
+      expect(directory.reads - reads).toBe(1);
+      expect(stopped).toEqual([disabled.id]);
+      expect(registry.match(event()).map((webhook) => webhook.id)).toEqual([kept.id]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { type MatchableEvent, type RepoReadAccess, SubscriptionIndex } from '@gatehouse/domain';
+import { type Clock, type MatchableEvent, type RepoReadAccess, SubscriptionIndex, systemClock } from '@gatehouse/domain';
 import { WebhookDirectory } from './webhook-directory';
 import { type DeliverySubscription, type WebhookSnapshot, subscriptionOf } from './webhook-snapshot';
 
@@ -9,20 +9,59 @@ export interface SubscriptionRegistryHooks {
   ownerAppeared?(ownerId: string): void;
 }
 
+/** How the index reads through to the table for events newer than itself. */
+export interface IndexFreshness {
+  /**
+   * How far the clock of an event's producer (which stamps the event's bus timestamp) may lag the
+   * worker's. An event stamped within this of the index's last read is not trusted to be older
+   * than that read, so it triggers another.
+   */
+  clockSkewMs: number;
+  /**
+   * Each read takes the rows whose `updated_at` is after the previous read's start minus this:
+   * covers the skew between webhook-management's clock (which stamps `updated_at`) and the
+   * worker's, and the time from stamping to commit.
+   */
+  overlapMs: number;
+}
+
+export const DEFAULT_INDEX_FRESHNESS: IndexFreshness = { clockSkewMs: 1_000, overlapMs: 30_000 };
+
+interface CatchUp {
+  /** Number of the read, in start order. */
+  seq: number;
+  done: Promise<void>;
+}
+
 /**
- * The worker's subscription index (issue 7 item 2), matching in memory. Loaded from the
- * `webhooks` table at start, then kept current by webhook.changed events: each event makes the
- * registry read that one webhook's row, so the row (with its revision) is the truth and a late or
- * repeated event can never bring back an older state. Matching itself never queries.
+ * The worker's subscription index, matching in memory. Loaded from the `webhooks` table at start,
+ * then kept current two ways. webhook.changed events make the registry read that one webhook's
+ * row, so the row (with its revision) is the truth and a late or repeated event can never bring
+ * back an older state. And before an event is matched, `catchUpTo(its bus timestamp)` makes sure
+ * the index holds every webhook committed before the event entered the bus (the webhook create
+ * call had returned before the event was published): unless the index's last table read started
+ * after that, one read of the `(id, revision)` of recently changed rows picks up what the change
+ * events have not brought yet (libs/feature-delivery/README.md "Guarantees"). Reads do not
+ * overlap: events arriving during one share the next. Matching itself never queries.
  */
 export class SubscriptionRegistry {
   private readonly index = new SubscriptionIndex<DeliverySubscription>();
+  private readonly clock: Clock;
+  private readonly freshness: IndexFreshness;
+  /** Worker time at which the last completed table read started: the index holds every row committed before it. */
+  private syncedAt = Number.NEGATIVE_INFINITY;
+  private catchUps = 0;
+  private inFlight?: CatchUp;
 
   constructor(
     private readonly directory: WebhookDirectory,
     private readonly access: RepoReadAccess,
     private readonly hooks: SubscriptionRegistryHooks,
-  ) {}
+    options: { clock?: Clock; freshness?: IndexFreshness } = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.freshness = options.freshness ?? DEFAULT_INDEX_FRESHNESS;
+  }
 
   get size(): number {
     return this.index.size;
@@ -30,8 +69,26 @@ export class SubscriptionRegistry {
 
   /** The start-up snapshot; returns how many webhooks it holds. */
   async loadAll(): Promise<number> {
+    const startedAt = this.clock.now();
     for (const webhook of await this.directory.loadAll()) this.index.upsert(subscriptionOf(webhook));
+    this.syncedAt = Math.max(this.syncedAt, startedAt);
     return this.index.size;
+  }
+
+  /**
+   * Resolves once the index holds every webhook committed before `eventTime` (an event's bus
+   * timestamp, epoch ms), reading the recently changed rows if needed.
+   */
+  async catchUpTo(eventTime: number): Promise<void> {
+    const calledAfter = this.catchUps;
+    for (;;) {
+      if (this.syncedAt > eventTime + this.freshness.clockSkewMs) return;
+      const current = this.inFlight;
+      // A read started after this call started after the event was consumed, so after it entered the bus.
+      if (current && current.seq > calledAfter) return current.done;
+      if (!current) return this.startCatchUp().done;
+      await current.done.catch(() => undefined);
+    }
   }
 
   /** Enabled webhooks the event reaches (watched item, domain, private-repository access). */
@@ -64,6 +121,25 @@ export class SubscriptionRegistry {
   /** Applies a state this process itself just wrote (auto-disable) without waiting for its event. */
   applyLocal(webhook: WebhookSnapshot): void {
     this.index.upsert(subscriptionOf(webhook));
+  }
+
+  private startCatchUp(): CatchUp {
+    const seq = ++this.catchUps;
+    const startedAt = this.clock.now();
+    const since = new Date(this.syncedAt - this.freshness.overlapMs);
+    const done = (async () => {
+      try {
+        for (const { id, revision } of await this.directory.revisionsChangedSince(since)) {
+          const held = this.index.get(id);
+          if (!held || held.revision < revision) await this.reload(id);
+        }
+        this.syncedAt = Math.max(this.syncedAt, startedAt);
+      } finally {
+        if (this.inFlight?.seq === seq) this.inFlight = undefined;
+      }
+    })();
+    this.inFlight = { seq, done };
+    return this.inFlight;
   }
 
   private async reload(webhookId: string): Promise<WebhookSnapshot | null> {

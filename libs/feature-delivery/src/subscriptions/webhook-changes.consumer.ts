@@ -5,7 +5,8 @@ import { SubscriptionRegistry } from './subscription-registry';
 /**
  * Follows the compacted webhook-changed topic. Every worker process needs every change, so each
  * process reads in a consumer group of its own (`<prefix>.<instance id>`), from the end of the
- * topic: the table snapshot loaded right after joining covers what came before.
+ * topic: the table snapshot loaded right after joining covers what came before. The group is
+ * ephemeral (no committed offsets, deleted on stop), so restarts leave no groups behind.
  */
 export class WebhookChangesConsumer {
   private subscription?: Subscription;
@@ -21,6 +22,7 @@ export class WebhookChangesConsumer {
       topics: [this.options.topic],
       groupId: this.options.groupId,
       fromBeginning: false,
+      ephemeral: true,
       handler: (message) => this.handle(message),
     });
   }

@@ -5,4 +5,6 @@ export abstract class WebhookDirectory {
   /** Every webhook, disabled ones included: the start-up snapshot of the subscription index. */
   abstract loadAll(): Promise<WebhookSnapshot[]>;
   abstract load(webhookId: string): Promise<WebhookSnapshot | null>;
+  /** Id and revision of the rows whose `updated_at` is after `since` (deleted rows are not there). */
+  abstract revisionsChangedSince(since: Date): Promise<Array<{ id: string; revision: number }>>;
 }

@@ -10,7 +10,7 @@ function chain(drafts: Array<Partial<AuditEntryDraft>>): AuditEntry[] {
   for (const [index, draft] of drafts.entries()) {
     const head = entries.at(-1) ?? null;
     const chained = chainAuditEntry(head, { orgId: ORG, action: 'oauth.token_exchange', outcome: 'success', ...draft }, new Date(T0 + index * 1000));
-    entries.push({ ...chained, id: String(100 + index) });
+    entries.push({ ...chained, id: String(100 + index), mac: null });
   }
   return entries;
 }

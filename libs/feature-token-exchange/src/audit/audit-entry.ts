@@ -34,6 +34,8 @@ export interface AuditEntry {
   /** The previous entry's `hash`; null for the organization's first entry. */
   prevHash: string | null;
   hash: string;
+  /** AuditSeal.entryMac(hash); null on entries written before the log was sealed. Not hashed. */
+  mac: string | null;
 }
 
 export const AUDIT_ACTIONS = {

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { ChainHead } from './audit-chain';
 import type { AuditEntry } from './audit-entry';
+import type { SealedHead } from './audit-seal';
 
 export interface AuditPageQuery {
   orgId: string;
@@ -19,6 +20,10 @@ export abstract class AuditLogStore {
   abstract head(manager: EntityManager, orgId: string): Promise<ChainHead | null>;
   /** Appends an entry; resolves to its database id. */
   abstract insert(manager: EntityManager, entry: Omit<AuditEntry, 'id'>): Promise<string>;
+  /** Replaces the organization's sealed head (in the append's transaction). */
+  abstract saveSealedHead(manager: EntityManager, head: SealedHead): Promise<void>;
+  /** The organization's sealed head, or null (no sealed entry yet, or removed). */
+  abstract sealedHead(orgId: string): Promise<SealedHead | null>;
   /** Newest first. */
   abstract page(query: AuditPageQuery): Promise<AuditEntry[]>;
   /** Oldest first, from `afterSeq` exclusive: the verification walk, batch by batch. */

@@ -7,11 +7,12 @@ import { chainAuditEntry } from './audit-chain';
 import type { AuditEntry, AuditEntryDraft } from './audit-entry';
 import { auditRecordedMessage } from './audit-event';
 import { AuditLogStore } from './audit-log.store';
+import { AuditSeal } from './audit-seal';
 
 /**
- * Appends entries to an organization's hash-chained audit log, with their audit.recorded event in
- * the outbox, in the caller's transaction: an exchange commits its token and its entry together,
- * or neither (issue 5 item 3: no token leaves without its entry).
+ * Appends entries to an organization's hash-chained audit log, sealed (AuditSeal: the entry's mac
+ * and the organization's sealed head), with their audit.recorded event in the outbox, in the
+ * caller's transaction: an exchange commits its token and its entry together, or neither.
  */
 @Injectable()
 export class AuditRecorder {
@@ -20,13 +21,16 @@ export class AuditRecorder {
     private readonly outbox: OutboxWriter,
     private readonly transactions: TransactionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly seal: AuditSeal,
   ) {}
 
   async record(manager: EntityManager, draft: AuditEntryDraft): Promise<AuditEntry> {
     await this.store.lockChain(manager, draft.orgId);
     const head = await this.store.head(manager, draft.orgId);
     const chained = chainAuditEntry(head, draft, new Date(this.clock.now()));
-    const entry: AuditEntry = { ...chained, id: await this.store.insert(manager, chained) };
+    const sealed = { ...chained, mac: this.seal.entryMac(chained.hash) };
+    const entry: AuditEntry = { ...sealed, id: await this.store.insert(manager, sealed) };
+    await this.store.saveSealedHead(manager, this.seal.sealHead(entry.orgId, entry.seq, entry.hash));
     await this.outbox.append(manager, auditRecordedMessage(entry));
     return entry;
   }

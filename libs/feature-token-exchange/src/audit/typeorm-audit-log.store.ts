@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { ChainHead } from './audit-chain';
 import type { AuditEntry } from './audit-entry';
+import type { SealedHead } from './audit-seal';
 import { AuditLogStore, AuditPageQuery } from './audit-log.store';
 
 @Injectable()
@@ -27,6 +28,19 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
     // `detail` is free-form JSON, which TypeORM's deep-partial insert type cannot express.
     const result = await manager.insert(AuditLogEntryEntity, row as QueryDeepPartialEntity<AuditLogEntryEntity>);
     return String((result.identifiers[0] as { id: string | number }).id);
+  }
+
+  async saveSealedHead(manager: EntityManager, head: SealedHead): Promise<void> {
+    await manager.query(
+      `INSERT INTO audit_heads (org_id, seq, hash, mac) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (org_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, mac = EXCLUDED.mac`,
+      [head.orgId, head.seq, head.hash, head.mac],
+    );
+  }
+
+  async sealedHead(orgId: string): Promise<SealedHead | null> {
+    const [row] = (await this.dataSource.query(`SELECT org_id, seq, hash, mac FROM audit_heads WHERE org_id = $1`, [orgId])) as Array<{ org_id: string; seq: string; hash: string; mac: string }>;
+    return row ? { orgId: row.org_id, seq: Number(row.seq), hash: row.hash, mac: row.mac } : null;
   }
 
   async page(query: AuditPageQuery): Promise<AuditEntry[]> {
@@ -67,5 +81,6 @@ export function auditEntryOf(row: AuditLogEntryEntity): AuditEntry {
     createdAt: row.createdAt,
     prevHash: row.prevHash,
     hash: row.hash,
+    mac: row.mac,
   };
 }

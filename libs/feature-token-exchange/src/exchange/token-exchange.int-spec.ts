@@ -1,3 +1,4 @@
+import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity';
 import { AccessTokenEntity, OutboxMessageEntity, RefreshTokenEntity } from '@gatehouse/persistence';
 import { verifyOrganizationAuditLog } from '../audit/audit-log-verification';
 import {
@@ -121,10 +122,34 @@ describe('token exchange on PostgreSQL, handed from auth /oauth/token to the tok
       Array.from({ length: 24 }, (_, i) => exchange({ subject_token: i % 3 === 0 ? 'carol@example.com' : 'alice@example.com' })),
     );
     expect(results.map((res) => res.status).sort()).toEqual([...Array(16).fill(200), ...Array(8).fill(400)]);
-    const verification = await verifyOrganizationAuditLog(apps.dataSource, 'acme');
+    const verification = await verifyOrganizationAuditLog(apps.dataSource, 'acme', TEST_ENCRYPTION_KEY);
     expect(verification?.verdict.intact).toBe(true);
     const counts = await apps.dataSource.query(`SELECT count(*)::int AS n, max(seq)::int AS top FROM audit_log WHERE org_id = $1`, [ids.acme]);
     expect(counts[0].n).toBe(counts[0].top);
+  });
+
+  it('detects a cut end of the log (the newest entries deleted behind the triggers) against the sealed head', async () => {
+    await exchange({ subject_token: 'alice@example.com' });
+    await exchange({ subject_token: 'alice@example.com' });
+    const [top] = await apps.dataSource.query(`SELECT max(seq)::int AS seq FROM audit_log WHERE org_id = $1`, [ids.acme]);
+    await withClient(apps.databaseUrl, async (client) => {
+      await client.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
+      try {
+        await client.query(`DELETE FROM audit_log WHERE org_id = $1 AND seq > $2`, [ids.acme, top.seq - 2]);
+      } finally {
+        await client.query('ALTER TABLE audit_log ENABLE TRIGGER USER');
+      }
+    });
+    const verification = await verifyOrganizationAuditLog(apps.dataSource, 'acme', TEST_ENCRYPTION_KEY);
+    expect(verification?.verdict).toMatchObject({
+      intact: false,
+      brokenAt: {
+        seq: top.seq - 1,
+        id: null,
+        problem: 'truncated',
+        message: `entries seq ${top.seq - 1} to ${top.seq} are missing: the sealed head of the log is seq ${top.seq} (the end of the log was cut)`,
+      },
+    });
   });
 
   it('names the tampered entry after a row is changed behind the triggers', async () => {
@@ -137,7 +162,7 @@ describe('token exchange on PostgreSQL, handed from auth /oauth/token to the tok
         await client.query('ALTER TABLE audit_log ENABLE TRIGGER USER');
       }
     });
-    const verification = await verifyOrganizationAuditLog(apps.dataSource, 'acme');
+    const verification = await verifyOrganizationAuditLog(apps.dataSource, 'acme', TEST_ENCRYPTION_KEY);
     expect(verification?.verdict).toEqual({
       intact: false,
       checked: Number(row.seq) - 1,
@@ -148,6 +173,7 @@ describe('token exchange on PostgreSQL, handed from auth /oauth/token to the tok
         message: `entry seq ${row.seq} (id ${row.id}): content does not match its hash (the entry was changed)`,
       },
     });
-    expect(await verifyOrganizationAuditLog(apps.dataSource, 'nowhere')).toBeNull();
+    expect(await verifyOrganizationAuditLog(apps.dataSource, 'nowhere', TEST_ENCRYPTION_KEY)).toBeNull();
   });
+
 });

@@ -81,6 +81,14 @@ describe('the trusted-publisher (CI id_token) exchange', () => {
     expect((await refusal(kit, request({ subject_token: kit.verifier.register(claims) }))).error).toBe('temporarily_unavailable');
   });
 
+  it('answers the same when the JWKS host is refused by the SSRF guard, never naming the range', async () => {
+    kit.verifier.failure = new JwksUnavailableError('JWKS https://ci.example/jwks could not be fetched: ci.example resolves to 10.1.2.3, which outbound requests may not reach (private-use (10.0.0.0/8))');
+    expect(await refusal(kit, request({ subject_token: kit.verifier.register(claims) }))).toEqual({
+      error: 'temporarily_unavailable',
+      description: "The CI provider's signing keys could not be fetched; try again later",
+    });
+  });
+
   it('refuses a missing subject_token and an actor_token', async () => {
     expect((await refusal(kit, request({}))).error).toBe('invalid_request');
     expect((await refusal(kit, request({ subject_token: kit.verifier.register(claims), actor_token: 'x' }))).error).toBe('invalid_request');

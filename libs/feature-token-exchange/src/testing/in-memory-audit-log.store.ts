@@ -2,11 +2,13 @@ import type { EntityManager } from 'typeorm';
 import type { ChainHead } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/audit-entry';
 import { AuditLogStore, AuditPageQuery } from '../audit/audit-log.store';
+import type { SealedHead } from '../audit/audit-seal';
 
 /** Test double of AuditLogStore; `entries` may be edited by a test to play a tamperer. */
 export class InMemoryAuditLogStore extends AuditLogStore {
   readonly entries: AuditEntry[] = [];
   readonly locked: string[] = [];
+  readonly heads = new Map<string, SealedHead>();
 
   async lockChain(_manager: EntityManager, orgId: string): Promise<void> {
     this.locked.push(orgId);
@@ -21,6 +23,14 @@ export class InMemoryAuditLogStore extends AuditLogStore {
     const id = String(this.entries.length + 1);
     this.entries.push({ ...entry, id });
     return id;
+  }
+
+  async saveSealedHead(_manager: EntityManager, head: SealedHead): Promise<void> {
+    this.heads.set(head.orgId, head);
+  }
+
+  async sealedHead(orgId: string): Promise<SealedHead | null> {
+    return this.heads.get(orgId) ?? null;
   }
 
   async page(query: AuditPageQuery): Promise<AuditEntry[]> {

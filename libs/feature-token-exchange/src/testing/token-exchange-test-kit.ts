@@ -1,9 +1,10 @@
 import { hashToken } from '@gatehouse/crypto';
-import { createIdentityTestKit } from '@gatehouse/identity';
+import { createIdentityTestKit, TEST_ENCRYPTION_KEY } from '@gatehouse/identity';
 import type { MembershipRole, OAuthAppEntity } from '@gatehouse/persistence';
 import pino from 'pino';
 import { AuditRecorder } from '../audit/audit-recorder';
 import { AuditLogReader } from '../audit/audit-log-reader';
+import { AuditSeal } from '../audit/audit-seal';
 import { AccessDecisionService } from '../authorize/access-decision.service';
 import { TokenExchangeService } from '../exchange/token-exchange.service';
 import { TrustedPublisherExchange } from '../exchange/trusted-publisher-exchange';
@@ -35,7 +36,7 @@ export function createTokenExchangeTestKit() {
   const directory = new InMemoryOrganizationDirectory(identity.clients.apps);
   const auditStore = new InMemoryAuditLogStore();
   const logger = pino({ level: 'silent' });
-  const audit = new AuditRecorder(auditStore, identity.outbox, identity.transactions, identity.clock);
+  const audit = new AuditRecorder(auditStore, identity.outbox, identity.transactions, identity.clock, AuditSeal.fromEncryptionKey(TEST_ENCRYPTION_KEY));
   const publishers = new InMemoryTrustedPublisherStore();
   const verifier = new FakeCiTokenVerifier();
   const userEmail = new UserEmailExchange(identity.clients, directory, identity.issuer, identity.signingKeys, audit, identity.transactions, { userEmailTokenType: USER_EMAIL_TOKEN_TYPE }, logger);

@@ -67,8 +67,8 @@ describe('CreateWebhook', () => {
       const error = await failure(() => kit.create.execute(personalPrincipal(), { watched: WATCHED, url: 'https://internal.example.com/x' }));
       expect(error.code).toBe('bad_request');
       expect(error.options.field).toBe('url');
-      expect(error.message).toMatch(/^url: must not resolve to a private or special-use address/);
-      expect(error.message).toMatch(reason);
+      expect(error.message).toMatch(/^url: must not target a private or special-use address$/);
+      expect(error.options.detail).toMatch(reason);
       expect(kit.repository.rows.size).toBe(0);
     });
 
@@ -90,7 +90,7 @@ describe('CreateWebhook', () => {
       expect(view.url).toBe('http://localhost:9000/hook');
       kit.resolver.answers.set('mixed.example.com', ['127.0.0.1', '192.168.1.1']);
       const error = await failure(() => kit.create.execute(personalPrincipal(), { watched: WATCHED, url: 'https://mixed.example.com/' }));
-      expect(error.message).toMatch(/private-use/);
+      expect(error.options.detail).toMatch(/private-use/);
     });
 
     it('does not resolve IP literals (their syntax check already classified them)', async () => {

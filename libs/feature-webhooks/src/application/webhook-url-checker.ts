@@ -33,7 +33,11 @@ export class WebhookUrlChecker {
     for (const address of resolution.addresses) {
       const verdict = classifyAddress(address, { allowLoopback: this.settings.allowLoopbackTargets });
       if (!verdict.allowed) {
-        throw ApiError.badRequest(`${field}: must not resolve to a private or special-use address: ${checked.host} is ${verdict.reason}`, field);
+        // One answer for every refused range, so the check cannot map internal DNS; the range is for the log.
+        throw new ApiError('bad_request', `${field}: must not target a private or special-use address`, {
+          field,
+          detail: `${checked.host} resolves to ${address}: ${verdict.reason}`,
+        });
       }
     }
   }

@@ -30,6 +30,13 @@ export interface SubscribeOptions {
   handler: MessageHandler;
   /** Tries per message before it is dead-lettered; default 5. */
   maxAttempts?: number;
+  /**
+   * The group keeps no position: nothing is committed, and closing the subscription deletes the
+   * group (Kafka also drops an empty group that has no committed offsets by itself). For a
+   * consumer in a group of its own per process that reads from the end and rebuilds its state
+   * elsewhere at start; an ordinary group would be left behind by every process that ever ran.
+   */
+  ephemeral?: boolean;
 }
 
 export interface Subscription {

@@ -4,6 +4,8 @@ import { TokenExchange1767225600002 } from './1767225600002-token-exchange';
 import { Webhooks1767225600003 } from './1767225600003-webhooks';
 import { Delivery1767225600004 } from './1767225600004-delivery';
 import { Outbox1767225600005 } from './1767225600005-outbox';
+import { WebhooksUpdatedAtIndex1767225600100 } from './1767225600100-webhooks-updated-at-index';
+import { AuditSeal1767225600101 } from './1767225600101-audit-seal';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -13,4 +15,6 @@ export const ALL_MIGRATIONS = [
   Webhooks1767225600003,
   Delivery1767225600004,
   Outbox1767225600005,
+  WebhooksUpdatedAtIndex1767225600100,
+  AuditSeal1767225600101,
 ];

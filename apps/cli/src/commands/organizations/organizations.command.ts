@@ -4,7 +4,7 @@ import { closeDataSource, createDataSource } from '@gatehouse/persistence';
 import type { CliIo } from '../../cli-io';
 import { processAuthDeps } from '../auth/auth-deps';
 import { type StoredLogin, storedLogin } from '../auth/stored-login';
-import { databaseTarget, DatabaseOptions } from '../database-target';
+import { databaseTarget, DatabaseOptions, encryptionKeyFor } from '../database-target';
 import { type ConnectionFlags, resolveConnection, withConnectionOptions } from '../webhooks/connection-options';
 import { auditVerificationReport } from './audit-verification-report';
 import { Fetch, OrganizationApi } from './organization-api';
@@ -85,7 +85,9 @@ export function organizationsCommand(io: CliIo, overrides: Partial<Organizations
     .argument('<org>', 'organization name')
     .option('--database-url <url>', 'PostgreSQL URL (default: $DATABASE_URL)')
     .option('--data-dir <dir>', 'all-in-one data directory when no database URL is given (default: $GATEHOUSE_DATA_DIR or ./.gatehouse)')
-    .description("check the organization's audit hash chain in the database and name the first broken link (exit code 1)")
+    .description(
+      "check the organization's audit hash chain, its seals and its sealed head in the database (needs $GATEHOUSE_ENCRYPTION_KEY, or the all-in-one data directory) and name the first broken link (exit code 1)",
+    )
     .action(async (org: string, options: DatabaseOptions) => {
       io.out(auditVerificationReport(org, await deps.verify(options, org)));
     });
@@ -95,9 +97,12 @@ export function organizationsCommand(io: CliIo, overrides: Partial<Organizations
 
 /** Reads the database directly: the check must not trust the service whose log it checks. */
 export async function verifyAuditWithDatabase(options: DatabaseOptions, orgName: string) {
-  const dataSource = await createDataSource(databaseTarget(options));
+  const target = databaseTarget(options);
+  // The seal key derives from the encryption key, which the database does not hold.
+  const encryptionKey = await encryptionKeyFor(options, target);
+  const dataSource = await createDataSource(target);
   try {
-    return await verifyOrganizationAuditLog(dataSource, orgName);
+    return await verifyOrganizationAuditLog(dataSource, orgName, encryptionKey);
   } finally {
     await closeDataSource(dataSource);
   }

@@ -59,11 +59,11 @@ export function createWebhooksTestKit(overrides: Partial<WebhooksSettings> = {})
 export type WebhooksTestKit = ReturnType<typeof createWebhooksTestKit>;
 
 /** Runs `fn` and returns what it threw (an ApiError, usually). */
-export async function failure(fn: () => Promise<unknown>): Promise<{ code: string; message: string; options: { field?: string } }> {
+export async function failure(fn: () => Promise<unknown>): Promise<{ code: string; message: string; options: { field?: string; detail?: string } }> {
   try {
     await fn();
   } catch (error) {
-    return error as { code: string; message: string; options: { field?: string } };
+    return error as { code: string; message: string; options: { field?: string; detail?: string } };
   }
   throw new Error('expected a failure');
 }

@@ -67,7 +67,10 @@ export class InProcessEventBus implements EventBus {
     let closing: Promise<void> | undefined;
     const subscription: Subscription = {
       close: () => {
-        closing ??= group.leave(member).finally(() => this.subscriptions.delete(subscription));
+        closing ??= group.leave(member).finally(() => {
+          this.subscriptions.delete(subscription);
+          if (options.ephemeral && group.size === 0 && this.groups.get(options.groupId) === group) this.groups.delete(options.groupId);
+        });
         return closing;
       },
     };

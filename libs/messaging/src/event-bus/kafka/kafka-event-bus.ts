@@ -78,7 +78,11 @@ export class KafkaEventBus implements EventBus {
     const kafkaSubscription = new KafkaSubscription(this.kafka, options, this.subscriptionSettings);
     await kafkaSubscription.start();
     const subscription: Subscription = {
-      close: () => kafkaSubscription.close().finally(() => this.subscriptions.delete(subscription)),
+      close: () =>
+        kafkaSubscription
+          .close()
+          .then(() => (options.ephemeral ? this.deleteGroup(options.groupId) : undefined))
+          .finally(() => this.subscriptions.delete(subscription)),
     };
     this.subscriptions.add(subscription);
     return subscription;
@@ -133,6 +137,16 @@ export class KafkaEventBus implements EventBus {
       ),
     );
     await Promise.race([Promise.all(disconnects), delay(this.pingTimeoutMs)]);
+  }
+
+  /** Best effort: a group the broker still thinks busy is dropped by it once empty, having no offsets. */
+  private async deleteGroup(groupId: string): Promise<void> {
+    try {
+      const admin = await this.connectedAdmin();
+      await admin.deleteGroups([groupId]);
+    } catch (error) {
+      this.subscriptionSettings.logger.warn({ groupId, err: error }, 'could not delete an ephemeral consumer group; the broker drops it once empty');
+    }
   }
 
   private connectedProducer(): Promise<Producer> {

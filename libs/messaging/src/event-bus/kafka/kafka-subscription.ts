@@ -105,6 +105,10 @@ export class KafkaSubscription implements Subscription {
         );
       }
       resolveOffset(kafkaMessage.offset);
+      if (this.options.ephemeral) {
+        await keepAlive();
+        continue;
+      }
       // Straight to the group coordinator: unlike consumer.commitOffsets(), this still commits
       // while the consumer is stopping, so close() keeps the work of the in-flight handler.
       await commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: nextOffset(kafkaMessage.offset) }] }] });

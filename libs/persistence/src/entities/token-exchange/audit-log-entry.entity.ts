@@ -51,4 +51,8 @@ export class AuditLogEntryEntity {
 
   @Column({ type: 'char', length: 64 })
   hash!: string;
+
+  /** HMAC of `hash` under the audit seal key (never stored); null on entries from before sealing. */
+  @Column({ type: 'char', length: 64, nullable: true })
+  mac!: string | null;
 }

@@ -15,6 +15,7 @@ export interface WatchedItem {
 @Entity({ name: 'webhooks' })
 @Check('webhooks_one_target', 'num_nonnulls(url, job_spec) = 1')
 @Index('webhooks_owner_user_id_idx', ['ownerUserId'])
+@Index('webhooks_updated_at_idx', ['updatedAt'])
 export class WebhookEntity {
   @PrimaryColumn({ type: 'char', length: 24 })
   id!: string;
