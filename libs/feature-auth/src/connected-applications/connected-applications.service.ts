@@ -70,7 +70,7 @@ export class ConnectedApplicationsService {
 
 function ownerOf(principal: Principal): string {
   if (!actsAsUser(principal) || !principal.user) {
-    throw ApiError.forbidden('Connected applications are managed with a personal access token or the signed-in browser session');
+    throw ApiError.forbidden('Connected applications are managed with a personal access token');
   }
   return principal.user.id;
 }
