@@ -143,6 +143,7 @@ describe('the JSON API on the browser session', () => {
           clientId: 'notebook',
           name: 'Notebook',
           logoUrl: null,
+          homepageUrl: null,
           scopes: ['openid', 'read-repos'],
           organizations: [{ id: org.id, name: org.name }],
           grantedAt: expect.any(String),
