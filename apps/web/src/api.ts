@@ -26,7 +26,7 @@ export class ApiFailure extends Error {
 }
 
 const FIELD_ERROR = /^([A-Za-z][A-Za-z0-9_]*)(?:\.[A-Za-z0-9_.[\]]+)?: (.+)$/;
-const QUOTED_FIELD_ERROR = /^Invalid "([A-Za-z][A-Za-z0-9_]*)": (.+)$/;
+const QUOTED_FIELD_ERROR = /^Invalid "([A-Za-z][A-Za-z0-9_]*)[^"]*": (.+)$/;
 
 export function failureOf(status: number, message: string): ApiFailure {
   const match = FIELD_ERROR.exec(message) ?? QUOTED_FIELD_ERROR.exec(message);

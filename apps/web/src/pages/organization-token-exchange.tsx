@@ -54,20 +54,26 @@ function query(filters: Filters, extra: Record<string, string> = {}): string {
 export function TokenExchangePage({ org }: { org: string }) {
   useTitle(`${org}: token exchange`);
   const base = `/api/organizations/${segment(org)}`;
-  const apps = useResource<ExchangeApp[]>(`${base}/settings/token-exchange-apps`);
+  const apps = useResource<{ apps: ExchangeApp[] }>(`${base}/settings/token-exchange-apps`);
+  // A saved duration is an audit entry: the log below is read again.
+  const [auditVersion, setAuditVersion] = useState(0);
+  const saved = () => {
+    apps.reload();
+    setAuditVersion((version) => version + 1);
+  };
   return (
     <>
       <p className="crumbs">Organization {org}</p>
       <h1>Token exchange</h1>
       <p className="lead">Apps bound to {org} exchange a member’s identity for a token that acts in the organization. Set how long those tokens live, and read who got one.</p>
       <Loaded resource={apps} what="the organization’s apps" notFound={<NotFound what="organization" back={<Link href="/">Back to the start</Link>} />}>
-        {(list) => (
+        {({ apps: list }) => (
           <>
             <section className="card">
               <h2>Token-exchange apps</h2>
-              {list.length === 0 ? <Empty>This organization has no token-exchange app.</Empty> : list.map((app) => <ExchangeAppRow key={app.clientId} base={base} app={app} onSaved={apps.reload} />)}
+              {list.length === 0 ? <Empty>This organization has no token-exchange app.</Empty> : list.map((app) => <ExchangeAppRow key={app.clientId} base={base} app={app} onSaved={saved} />)}
             </section>
-            <AuditLog base={base} org={org} />
+            <AuditLog key={auditVersion} base={base} org={org} />
           </>
         )}
       </Loaded>
