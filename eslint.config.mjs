@@ -8,6 +8,8 @@ const depConstraints = [
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [] },
+  // The settings app runs in a browser and talks to the server only over its JSON API.
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data'] },
   { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform'] },
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform', 'type:feature'] },

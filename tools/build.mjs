@@ -1,4 +1,4 @@
-// Compiles every app and lib to CommonJS under dist/, mirroring the source tree, with the
+// Compiles every app and lib to CommonJS under dist/ (the settings app with Vite, last), mirroring the source tree, with the
 // @gatehouse/* path aliases rewritten to relative requires. SWC keeps decorator metadata, which
 // Nest's dependency injection and TypeORM need; type checking is `npm run typecheck`'s job.
 import { transformFile } from '@swc/core';
@@ -34,6 +34,8 @@ const started = Date.now();
 let files = 0;
 for (const top of ['apps', 'libs']) {
   for (const project of await readdir(join(root, top))) {
+    // The settings app is a browser bundle: Vite builds it below.
+    if (top === 'apps' && project === 'web') continue;
     const projectDir = join(root, top, project);
     for (const sub of ['src', 'seed']) {
       const dir = join(projectDir, sub);
@@ -63,3 +65,9 @@ for (const top of ['apps', 'libs']) {
   }
 }
 console.log(`built ${files} files into dist/ in ${Date.now() - started} ms`);
+
+// The settings single-page app (apps/web) into dist/apps/web, which `auth` and the all-in-one serve.
+const webStarted = Date.now();
+const { build } = await import('vite');
+await build({ configFile: join(root, 'apps/web/vite.config.mjs') });
+console.log(`built the settings app into dist/apps/web in ${Date.now() - webStarted} ms`);

@@ -7,6 +7,7 @@ const WEBHOOK_ROUTES = [
   '/api/settings/webhooks',
   '/api/settings/webhooks/:id',
   '/api/settings/webhooks/:id/activity',
+  '/api/settings/webhooks/:id/activity/:deliveryId',
   '/api/settings/webhooks/:id/activity/:deliveryId/replay',
   '/api/settings/webhooks/:id/disable',
   '/api/settings/webhooks/:id/enable',
@@ -14,6 +15,8 @@ const WEBHOOK_ROUTES = [
 
 const ORGANIZATION_ROUTES = [
   '/api/organizations/:name/audit-log',
+  '/api/organizations/:name/audit-log/export',
+  '/api/organizations/:name/audit-log/verify',
   '/api/organizations/:name/settings/token-exchange-apps',
   '/api/organizations/:name/settings/token-exchange-apps/:clientId',
   '/api/organizations/:name/settings/token-exchange-apps/:clientId/secret',

@@ -114,6 +114,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'All-in-one storage: PGlite files and generated secrets.',
   },
   {
+    name: 'GATEHOUSE_WEB_DIR',
+    apps: INTERACTIVE,
+    requiredBy: [],
+    default: '`dist/apps/web` (relative to the working directory)',
+    description: 'The built settings app (`npm run build`), served at `/`, `/settings/*` and `/organizations/*/settings/*`.',
+  },
+  {
     name: 'GATEHOUSE_SEED',
     apps: ['gatehouse'],
     requiredBy: [],

@@ -16,6 +16,7 @@ export * from './sections/token-exchange-client.section';
 export * from './sections/webhooks.section';
 export * from './sections/delivery.section';
 export * from './sections/storage.section';
+export { DEFAULT_WEB_APP_DIR, type WebAppConfig, webAppSection } from './sections/web-app.section';
 export * from './apps/app-config-schemas';
 export * from './apps/auth.config';
 export * from './apps/token-exchange.config';

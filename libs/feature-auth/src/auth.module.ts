@@ -11,7 +11,10 @@ import { DeviceFlowModule } from './device';
 import { PagesModule } from './pages/pages.module';
 import { DEFAULT_SIGN_IN_LIMITS, SESSION_OPTIONS, SessionOptions, SignInLimits } from './session/session-options';
 import { SessionModule } from './session/session.module';
+import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
 import { ConnectedApplicationsModule } from './connected-applications/connected-applications.module';
+import { SETTINGS_APP_OPTIONS, type SettingsAppOptions } from './settings-app/settings-app-options';
+import { SettingsAppModule } from './settings-app/settings-app.module';
 import { AuthTokenModules } from './token-endpoint';
 
 /** What the `auth` service (and the all-in-one) configure the sign-in and token flows with. */
@@ -30,6 +33,8 @@ export interface AuthModuleOptions {
   deviceCodeTtlSeconds?: number;
   /** GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS (default 5). */
   devicePollIntervalSeconds?: number;
+  /** GATEHOUSE_WEB_DIR: the built settings app (default `dist/apps/web`). */
+  webAppDirectory?: string;
 }
 
 /** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
@@ -37,6 +42,7 @@ export function authModuleOptionsOf(config: {
   http: { publicUrl: string };
   oauth: { authorizationCodeTtlSeconds: number; signInSessionTtlSeconds: number; deviceCodeTtlSeconds: number; devicePollIntervalSeconds: number };
   network: { allowLoopbackTargets: boolean };
+  webApp: { directory: string };
 }): AuthModuleOptions {
   return {
     publicUrl: config.http.publicUrl,
@@ -45,6 +51,7 @@ export function authModuleOptionsOf(config: {
     allowLoopbackTargets: config.network.allowLoopbackTargets,
     deviceCodeTtlSeconds: config.oauth.deviceCodeTtlSeconds,
     devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
+    webAppDirectory: config.webApp.directory,
   };
 }
 
@@ -74,6 +81,7 @@ export class AuthModule {
       },
       { provide: AUTHORIZE_OPTIONS, useValue: { issuer } satisfies AuthorizeOptions },
       { provide: AUTHORIZATION_CODE_OPTIONS, useValue: { codeTtlSeconds: options.authorizationCodeTtlSeconds } satisfies AuthorizationCodeOptions },
+      { provide: SETTINGS_APP_OPTIONS, useValue: { directory: options.webAppDirectory ?? DEFAULT_WEB_APP_DIR } satisfies SettingsAppOptions },
       { provide: CIMD_OPTIONS, useValue: { allowLoopbackTargets: options.allowLoopbackTargets } satisfies CimdOptions },
     ];
     return {
@@ -90,6 +98,7 @@ export class AuthModule {
         DeviceFlowModule.forRoot(options),
         AppsModule,
         ConnectedApplicationsModule,
+        SettingsAppModule,
         ...AuthTokenModules,
       ],
       providers: optionProviders,

@@ -7,6 +7,7 @@ import { ReplayDelivery } from './application/replay-delivery.use-case';
 import { SetWebhookDisabled } from './application/set-webhook-disabled.use-case';
 import { UpdateWebhook } from './application/update-webhook.use-case';
 import { WebhookActivity } from './application/webhook-activity.use-case';
+import { WebhookDeliveryDetail } from './application/webhook-delivery-detail.use-case';
 import { WebhookPresenter } from './application/webhook-presenter';
 import { WebhookUrlChecker } from './application/webhook-url-checker';
 import { WebhookActivityController } from './http/webhook-activity.controller';
@@ -51,6 +52,7 @@ export class WebhooksModule {
         SetWebhookDisabled,
         DeleteWebhook,
         WebhookActivity,
+        WebhookDeliveryDetail,
         ReplayDelivery,
       ],
     };

@@ -12,7 +12,6 @@ import { SigningKeys } from './keys/signing-keys';
 import { TypeOrmSigningKeyStore } from './keys/typeorm-signing-key.store';
 import { BearerAuthenticator } from './principal/bearer-authenticator';
 import { SessionAuthenticator } from './session/session-authenticator';
-import { SessionStore } from './session/session-store';
 import { AccountReader } from './store/account-reader';
 import { OutboxWriter } from './store/outbox-writer';
 import { TokenStore } from './store/token-store';
@@ -37,7 +36,6 @@ const EXPORTED = [
   TokenIssuer,
   TokenRevoker,
   BearerAuthenticator,
-  SessionStore,
   SessionAuthenticator,
   BearerAuthGuard,
   ClientAuthenticator,
@@ -72,7 +70,6 @@ export class IdentityModule {
         TokenIssuer,
         TokenRevoker,
         BearerAuthenticator,
-        SessionStore,
         SessionAuthenticator,
         BearerAuthGuard,
         ClientAuthenticator,

@@ -7,6 +7,7 @@ import { embeddedHttpSection } from '../sections/http.section';
 import { networkSection } from '../sections/network.section';
 import { oauthSection } from '../sections/oauth.sections';
 import { runtimeSection } from '../sections/runtime.section';
+import { webAppSection } from '../sections/web-app.section';
 import { embeddedSecretsSection } from '../sections/secrets.sections';
 import { embeddedStorageSection } from '../sections/storage.section';
 import { webhooksSection } from '../sections/webhooks.section';
@@ -23,6 +24,7 @@ export const allInOneConfigSchema = composeConfig({
   secrets: embeddedSecretsSection,
   network: networkSection,
   oauth: oauthSection,
+  webApp: webAppSection,
   webhooks: webhooksSection,
   delivery: deliverySection,
 });

@@ -63,6 +63,7 @@ describe('per-app configuration', () => {
       network: { allowLoopbackTargets: false },
       oauth: DEFAULT_OAUTH,
       tokenExchange: { url: 'http://token-exchange:3001' },
+      webApp: { directory: 'dist/apps/web' },
     });
     expect(problemVariables(() => loadAuthConfig({}))).toEqual([
       'GATEHOUSE_PUBLIC_URL',
@@ -144,6 +145,7 @@ describe('per-app configuration', () => {
       http: { port: 8080, publicUrl: 'http://localhost:8080', host: '127.0.0.1', allowDemoOnNetwork: false },
       runtime: DEFAULT_RUNTIME,
       storage: { dataDir: './.gatehouse', seedPath: undefined },
+      webApp: { directory: 'dist/apps/web' },
       secrets: { encryptionKey: undefined, internalToken: undefined },
       network: { allowLoopbackTargets: false },
       oauth: DEFAULT_OAUTH,

@@ -4,6 +4,7 @@ import { httpSection } from '../sections/http.section';
 import { networkSection } from '../sections/network.section';
 import { oauthSection } from '../sections/oauth.sections';
 import { runtimeSection } from '../sections/runtime.section';
+import { webAppSection } from '../sections/web-app.section';
 import { secretsSection } from '../sections/secrets.sections';
 import { kafkaSection, postgresSection, redisSection } from '../sections/store.sections';
 import { tokenExchangeClientSection } from '../sections/token-exchange-client.section';
@@ -18,6 +19,7 @@ export const authConfigSchema = composeConfig({
   secrets: secretsSection,
   network: networkSection,
   oauth: oauthSection,
+  webApp: webAppSection,
   tokenExchange: tokenExchangeClientSection,
 });
 

@@ -41,6 +41,7 @@ const fields = {
   redirectUris: z.array(redirectUri).max(20, { error: 'At most 20 redirect URIs' }),
   scopes: z.array(scope).max(18),
   logoUri: httpsUrl.nullable(),
+  homepageUrl: httpsUrl.nullable(),
   accessTokenTtlSeconds: z
     .int({ error: 'Must be a whole number of seconds' })
     .min(MIN_TOKEN_DURATION_SECONDS, { error: `Must be at least ${MIN_TOKEN_DURATION_SECONDS} seconds (5 minutes)` })
@@ -53,6 +54,7 @@ export const createAppSchema = z.strictObject({
   redirectUris: fields.redirectUris.default([]),
   scopes: fields.scopes.default([]),
   logoUri: fields.logoUri.optional(),
+  homepageUrl: fields.homepageUrl.optional(),
   accessTokenTtlSeconds: fields.accessTokenTtlSeconds.optional(),
   /** An organization name: the app belongs to it (the caller must be its admin). Default: the caller. */
   owner: z.string().min(1).optional(),
@@ -67,6 +69,7 @@ export const updateAppSchema = z
     redirectUris: fields.redirectUris.optional(),
     scopes: fields.scopes.optional(),
     logoUri: fields.logoUri.optional(),
+    homepageUrl: fields.homepageUrl.optional(),
     accessTokenTtlSeconds: fields.accessTokenTtlSeconds.optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { error: 'Nothing to update' });

@@ -21,7 +21,7 @@ export class AppManagers {
    */
   async of(principal: Principal): Promise<AppManager> {
     if (!actsAsUser(principal) || !principal.user) {
-      throw ApiError.forbidden('Managing OAuth apps needs a personal access token or the signed-in browser session');
+      throw ApiError.forbidden('Managing OAuth apps needs a personal access token');
     }
     const memberships = await this.accounts.membershipsOf(principal.user.id);
     return {

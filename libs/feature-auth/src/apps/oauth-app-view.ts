@@ -9,6 +9,7 @@ export interface OAuthAppView {
   redirectUris: string[];
   scopes: string[];
   logoUri: string | null;
+  homepageUrl: string | null;
   /** No client secret: the app authenticates with PKCE alone (spec 5.1). */
   public: boolean;
   accessTokenTtlSeconds: number;
@@ -27,6 +28,7 @@ export function oauthAppView(app: OAuthAppEntity, owner: OAuthAppView['owner']):
     redirectUris: [...app.redirectUris],
     scopes: [...app.scopes],
     logoUri: app.logoUri,
+    homepageUrl: app.homepageUrl,
     public: app.clientSecretHash === null,
     accessTokenTtlSeconds: app.accessTokenTtlSeconds,
     tokenExchange: app.tokenExchange,

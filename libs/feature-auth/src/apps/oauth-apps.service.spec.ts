@@ -61,6 +61,7 @@ describe('OAuthAppsService', () => {
       redirectUris: ['https://app.example/cb', 'http://127.0.0.1/cb', 'myapp:/cb'],
       scopes: ['openid', 'read-repos'],
       logoUri: null,
+      homepageUrl: null,
       public: false,
       accessTokenTtlSeconds: 28_800,
       tokenExchange: false,
@@ -69,6 +70,14 @@ describe('OAuthAppsService', () => {
     });
     expect(store.apps[0]!.clientSecretHash).toBe(hashToken(created.clientSecret!));
     expect(await service.get(alice, created.app.clientId)).toEqual(created.app);
+  });
+
+  it('keeps a homepage, https only, and changes it on update', async () => {
+    const created = await create(alice, { name: 'Site', homepageUrl: 'https://site.example' });
+    expect(created.app.homepageUrl).toBe('https://site.example');
+    const updated = await service.update(alice, created.app.clientId, { homepageUrl: 'https://site.example/about' });
+    expect(updated.homepageUrl).toBe('https://site.example/about');
+    expect(createAppSchema.safeParse({ name: 'Site', homepageUrl: 'http://site.example' }).error?.issues[0]?.message).toBe('Must be an https URL');
   });
 
   it('creates a public app without a secret', async () => {

@@ -56,6 +56,7 @@ export class OAuthAppsService {
       redirectUris: [...new Set(input.redirectUris)],
       scopes: [...new Set(input.scopes)],
       logoUri: input.logoUri ?? null,
+      homepageUrl: input.homepageUrl ?? null,
       accessTokenTtlSeconds: input.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
       tokenExchange: false,
       boundOrgId: null,
@@ -76,6 +77,7 @@ export class OAuthAppsService {
       redirectUris: patch.redirectUris ? [...new Set(patch.redirectUris)] : app.redirectUris,
       scopes: patch.scopes ? [...new Set(patch.scopes)] : app.scopes,
       logoUri: patch.logoUri !== undefined ? patch.logoUri : app.logoUri,
+      homepageUrl: patch.homepageUrl !== undefined ? patch.homepageUrl : app.homepageUrl,
       accessTokenTtlSeconds: patch.accessTokenTtlSeconds ?? app.accessTokenTtlSeconds,
       updatedAt: new Date(this.clock.now()),
     };

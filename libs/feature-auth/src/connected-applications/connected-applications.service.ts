@@ -10,6 +10,7 @@ export interface ConnectedApplicationView {
   /** The registered name; a metadata-document app is named by its document's host. */
   name: string;
   logoUrl: string | null;
+  homepageUrl: string | null;
   scopes: string[];
   /** The organizations granted, by name; an organization the user has since left is left out. */
   organizations: { id: string; name: string }[];
@@ -44,6 +45,7 @@ export class ConnectedApplicationsService {
           clientId: grant.clientId,
           name: app?.name ?? metadataDocumentHost(grant.clientId),
           logoUrl: app?.logoUri ?? null,
+          homepageUrl: app?.homepageUrl ?? null,
           scopes: grant.scopes,
           organizations: grant.orgIds.flatMap((id) => (orgNames.has(id) ? [{ id, name: orgNames.get(id)! }] : [])),
           grantedAt: grant.grantedAt.toISOString(),
@@ -70,7 +72,7 @@ export class ConnectedApplicationsService {
 
 function ownerOf(principal: Principal): string {
   if (!actsAsUser(principal) || !principal.user) {
-    throw ApiError.forbidden('Connected applications are managed with a personal access token or the signed-in browser session');
+    throw ApiError.forbidden('Connected applications are managed with a personal access token');
   }
   return principal.user.id;
 }

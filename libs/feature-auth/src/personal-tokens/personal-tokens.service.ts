@@ -68,7 +68,7 @@ export class PersonalTokensService {
 
 function personalTokenOwner(principal: Principal): string {
   if (!actsAsUser(principal) || !principal.user) {
-    throw ApiError.forbidden('Access tokens can only be managed with a personal access token or the signed-in browser session');
+    throw ApiError.forbidden('Access tokens can only be managed with a personal access token');
   }
   return principal.user.id;
 }

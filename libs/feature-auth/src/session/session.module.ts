@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SessionStore } from '@gatehouse/identity';
 import { SessionService } from './session.service';
 import { SignInAccounts, TypeOrmSignInAccounts } from './sign-in-accounts';
 import { SignInThrottle } from './sign-in-throttle';
@@ -12,7 +13,7 @@ import { SignInService } from './sign-in.service';
  */
 @Module({
   controllers: [SignInController, SessionApiController],
-  providers: [SessionService, SignInThrottle, SignInService, { provide: SignInAccounts, useClass: TypeOrmSignInAccounts }],
+  providers: [SessionStore, SessionService, SignInThrottle, SignInService, { provide: SignInAccounts, useClass: TypeOrmSignInAccounts }],
   exports: [SessionService, SignInService],
 })
 export class SessionModule {}

@@ -3,20 +3,36 @@ import { BearerAuthGuard, CurrentPrincipal, Principal } from '@gatehouse/identit
 import { ZodQuery } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { AuditLogPage, AuditLogQuery, AuditLogReader } from './audit-log-reader';
+import type { AuditEntryView } from './audit-entry-view';
+import { auditLogCsv } from './audit-log-csv';
+import { AuditLogPage, AuditLogQuery, AuditLogReader, type AuditLogVerification } from './audit-log-reader';
 
-const auditLogQuerySchema = z.strictObject({
+const auditFilterFields = {
   action: z
     .string()
     .regex(/^[a-z][a-z_]*(\.[a-z][a-z_]*)+$/, 'must be an action name such as oauth.token_exchange')
     .optional(),
+  clientId: z.string().min(1).max(2048).optional(),
+  subject: z.string().min(1).max(320).optional(),
+  since: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z' }).transform((text) => new Date(text)).optional(),
+  until: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-11-30T00:00:00Z' }).transform((text) => new Date(text)).optional(),
+};
+
+const auditLogQuerySchema = z.strictObject({
+  ...auditFilterFields,
   cursor: z.string().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 
+const auditExportQuerySchema = z.strictObject({ ...auditFilterFields, format: z.enum(['json', 'csv']).default('json') });
+
+type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
 /**
- * `GET /api/organizations/{name}/audit-log?action=&cursor=&limit=`: the organization's audit log,
- * newest first; `nextCursor` (also a `Link: <...>; rel="next"` header) reaches older entries.
+ * The organization's audit log, for its administrators: `GET …/audit-log?action=&clientId=&subject=
+ * &since=&until=&cursor=&limit=` newest first (`nextCursor`, also a `Link: <...>; rel="next"`
+ * header, reaches older entries), `…/audit-log/export?format=json|csv` every matching entry as a
+ * download, and `…/audit-log/verify` whether the hash chain and its seal hold.
  */
 @Controller('api/organizations')
 @UseGuards(BearerAuthGuard)
@@ -34,6 +50,26 @@ export class AuditLogController {
     const page = await this.reader.read(principal, name, query);
     if (page.nextCursor) res.setHeader('Link', `<${nextPageUrl(req, page.nextCursor)}>; rel="next"`);
     return page;
+  }
+
+  @Get(':name/audit-log/export')
+  async export(
+    @CurrentPrincipal() principal: Principal,
+    @Param('name') name: string,
+    @ZodQuery(auditExportQuerySchema) query: AuditExportQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuditEntryView[] | string> {
+    const { format, ...filter } = query;
+    const entries = await this.reader.export(principal, name, filter);
+    res.setHeader('Content-Disposition', `attachment; filename="${name}-audit-log.${format}"`);
+    if (format === 'json') return entries;
+    res.type('text/csv; charset=utf-8');
+    return auditLogCsv(entries);
+  }
+
+  @Get(':name/audit-log/verify')
+  verify(@CurrentPrincipal() principal: Principal, @Param('name') name: string): Promise<AuditLogVerification> {
+    return this.reader.verify(principal, name);
   }
 }
 

@@ -3,10 +3,32 @@ import type { ChainHead } from './audit-chain';
 import type { AuditEntry } from './audit-entry';
 import type { SealedHead } from './audit-seal';
 
-export interface AuditPageQuery {
-  orgId: string;
+/** Which entries a reader wants; every field given must match. */
+export interface AuditFilter {
   /** Only entries of this action. */
   action?: string;
+  /** Only entries of this app. */
+  clientId?: string;
+  /** Only entries about this subject (the member the token was asked for). */
+  subject?: string;
+  /** Only entries written at or after this time. */
+  since?: Date;
+  /** Only entries written before this time. */
+  until?: Date;
+}
+
+export function matchesAuditFilter(entry: AuditEntry, filter: AuditFilter): boolean {
+  return (
+    (filter.action === undefined || entry.action === filter.action) &&
+    (filter.clientId === undefined || entry.clientId === filter.clientId) &&
+    (filter.subject === undefined || entry.subject === filter.subject) &&
+    (filter.since === undefined || entry.createdAt >= filter.since) &&
+    (filter.until === undefined || entry.createdAt < filter.until)
+  );
+}
+
+export interface AuditPageQuery extends AuditFilter {
+  orgId: string;
   /** Only entries older than this one (the cursor of the previous page). */
   beforeSeq?: number;
   limit: number;

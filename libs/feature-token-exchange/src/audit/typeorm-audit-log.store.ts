@@ -49,7 +49,11 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
       .where('a.org_id = :orgId', { orgId: query.orgId })
       .orderBy('a.seq', 'DESC')
       .limit(query.limit);
-    if (query.action) builder.andWhere('a.action = :action', { action: query.action });
+    if (query.action !== undefined) builder.andWhere('a.action = :action', { action: query.action });
+    if (query.clientId !== undefined) builder.andWhere('a.client_id = :clientId', { clientId: query.clientId });
+    if (query.subject !== undefined) builder.andWhere('a.subject = :subject', { subject: query.subject });
+    if (query.since !== undefined) builder.andWhere('a.created_at >= :since', { since: query.since });
+    if (query.until !== undefined) builder.andWhere('a.created_at < :until', { until: query.until });
     if (query.beforeSeq !== undefined) builder.andWhere('a.seq < :beforeSeq', { beforeSeq: query.beforeSeq });
     return (await builder.getMany()).map(auditEntryOf);
   }

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@gatehouse/domain';
-import type { Principal } from '@gatehouse/identity';
+import { actsAsUser, type Principal } from '@gatehouse/identity';
 import { DirectoryOrganization, OrganizationDirectory } from '../store/organization-directory';
 import { organizationSettingsAccess, SettingsAccessMode } from './organization-settings-access';
 
-/** Resolves `/api/organizations/{name}/...` to the organization, admitting its administrators only. */
+/**
+ * Resolves `/api/organizations/{name}/...` to the organization, admitting its administrators only.
+ * To a user outside the organization it does not exist: 404, as for an unknown name.
+ */
 @Injectable()
 export class OrganizationAdminGate {
   constructor(private readonly directory: OrganizationDirectory) {}
@@ -13,6 +16,7 @@ export class OrganizationAdminGate {
     const org = await this.directory.findOrganizationByName(orgName);
     if (!org) throw ApiError.notFound(`Organization ${orgName} not found`);
     const role = principal.user ? await this.directory.membershipRole(org.id, principal.user.id) : null;
+    if (role === null && actsAsUser(principal)) throw ApiError.notFound(`Organization ${orgName} not found`);
     const decision = organizationSettingsAccess(principal, role, mode);
     if (!decision.allow) throw new ApiError('forbidden', decision.reason, { detail: `${principal.kind} token ${principal.tokenId} on ${org.name}` });
     return org;

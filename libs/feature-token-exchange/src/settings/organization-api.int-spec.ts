@@ -119,10 +119,10 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
     });
 
     it('keeps admins of one organization away from another’s apps (cross-tenant)', async () => {
-      expect((await setDuration('other', 'other-exchange', tokens.aliceWrite, 600)).status).toBe(403);
+      expect((await setDuration('other', 'other-exchange', tokens.aliceWrite, 600)).status).toBe(404);
       expect((await setDuration('acme', 'other-exchange', tokens.aliceWrite, 600)).status).toBe(404);
       expect((await api('/api/organizations/acme/settings/token-exchange-apps/other-exchange/secret', tokens.aliceWrite, { method: 'POST' })).status).toBe(404);
-      expect((await api('/api/organizations/other/settings/token-exchange-apps', tokens.aliceWrite)).status).toBe(403);
+      expect((await api('/api/organizations/other/settings/token-exchange-apps', tokens.aliceWrite)).status).toBe(404);
       expect((await api('/api/organizations/nowhere/settings/token-exchange-apps', tokens.aliceWrite)).status).toBe(404);
     });
 
@@ -166,9 +166,51 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
     });
 
     it('keeps one organization’s log from another’s admins (cross-tenant)', async () => {
-      expect((await api('/api/organizations/other/audit-log', tokens.aliceWrite)).status).toBe(403);
+      expect((await api('/api/organizations/other/audit-log', tokens.aliceWrite)).status).toBe(404);
       const bobsOwn = (await (await api('/api/organizations/other/audit-log', tokens.bobWrite)).json()) as { entries: unknown[] };
       expect(bobsOwn.entries).toEqual([]);
+    });
+
+    it('filters by app, subject and time', async () => {
+      const bySubject = (await (await api('/api/organizations/acme/audit-log?subject=nobody%40example.com', tokens.aliceRead)).json()) as { entries: Array<{ subject: string }> };
+      expect(bySubject.entries.length).toBeGreaterThan(0);
+      expect(new Set(bySubject.entries.map((entry) => entry.subject))).toEqual(new Set(['nobody@example.com']));
+      const future = (await (await api('/api/organizations/acme/audit-log?since=2999-01-01T00:00:00Z', tokens.aliceRead)).json()) as { entries: unknown[] };
+      expect(future.entries).toEqual([]);
+      const past = (await (await api('/api/organizations/acme/audit-log?until=2000-01-01T00:00:00Z&clientId=acme-exchange', tokens.aliceRead)).json()) as { entries: unknown[] };
+      expect(past.entries).toEqual([]);
+      const badTime = await api('/api/organizations/acme/audit-log?since=yesterday', tokens.aliceRead);
+      expect(badTime.status).toBe(400);
+      expect(((await badTime.json()) as { error: string }).error).toBe('Invalid "since": must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z');
+    });
+
+    it('exports every matching entry as JSON or CSV', async () => {
+      const [count] = await apps.dataSource.query(`SELECT count(*)::int AS n FROM audit_log WHERE org_id = $1`, [ids.acme]);
+      const json = await api('/api/organizations/acme/audit-log/export', tokens.aliceRead);
+      expect(json.status).toBe(200);
+      expect(json.headers.get('content-disposition')).toBe('attachment; filename="acme-audit-log.json"');
+      const entries = (await json.json()) as Array<{ seq: number; hash: string }>;
+      expect(entries.length).toBe(count.n);
+      expect(entries[0]!.seq).toBeGreaterThan(entries.at(-1)!.seq);
+
+      const csv = await api('/api/organizations/acme/audit-log/export?format=csv&clientId=acme-exchange', tokens.aliceRead);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      const lines = (await csv.text()).trimEnd().split('\r\n');
+      expect(lines[0]).toBe('seq,createdAt,action,outcome,errorCode,clientId,actorUserId,subject,detail,prevHash,hash');
+      expect(lines.length - 1).toBeGreaterThan(0);
+      expect(lines.slice(1).every((line) => line.includes(',acme-exchange,'))).toBe(true);
+      expect((await api('/api/organizations/other/audit-log/export', tokens.aliceRead)).status).toBe(404);
+      expect((await api('/api/organizations/acme/audit-log/export?format=xml', tokens.aliceRead)).status).toBe(400);
+    });
+
+    it('verifies the chain and its seal for the organization’s admins', async () => {
+      const res = await api('/api/organizations/acme/audit-log/verify', tokens.aliceRead);
+      expect(res.status).toBe(200);
+      const [count] = await apps.dataSource.query(`SELECT count(*)::int AS n FROM audit_log WHERE org_id = $1`, [ids.acme]);
+      expect(await res.json()).toEqual({ intact: true, checked: count.n });
+      expect((await api('/api/organizations/acme/audit-log/verify', tokens.bobWrite)).status).toBe(403);
+      expect((await api('/api/organizations/other/audit-log/verify', tokens.aliceWrite)).status).toBe(404);
     });
 
     it('refuses a bad cursor or action with 400', async () => {

@@ -108,8 +108,8 @@ describe('organization token-exchange settings', () => {
       expect(await kit.settings.listApps(principal(IDS.alice, { role: 'read' }), 'acme')).toHaveLength(1);
     });
 
-    it("keeps one organization's admin away from another's apps (cross-tenant)", async () => {
-      expect(await apiError(kit.settings.setTokenDuration(alice, 'other', 'other-app', 600))).toEqual({ code: 'forbidden', message: 'Only organization administrators may do this' });
+    it("keeps one organization's admin away from another's apps: to them it does not exist (cross-tenant)", async () => {
+      expect(await apiError(kit.settings.setTokenDuration(alice, 'other', 'other-app', 600))).toEqual({ code: 'not_found', message: 'Organization other not found' });
       expect(await apiError(kit.settings.setTokenDuration(alice, 'acme', 'other-app', 600))).toEqual({ code: 'not_found', message: 'No token-exchange app other-app in organization acme' });
       expect(await apiError(kit.settings.refreshClientSecret(alice, 'acme', 'other-app'))).toMatchObject({ code: 'not_found' });
       expect(kit.clients.apps[1]!.clientSecretHash).toBe(hashToken('other-secret'));

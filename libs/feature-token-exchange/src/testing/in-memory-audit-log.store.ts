@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { ChainHead } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/audit-entry';
-import { AuditLogStore, AuditPageQuery } from '../audit/audit-log.store';
+import { AuditLogStore, AuditPageQuery, matchesAuditFilter } from '../audit/audit-log.store';
 import type { SealedHead } from '../audit/audit-seal';
 
 /** Test double of AuditLogStore; `entries` may be edited by a test to play a tamperer. */
@@ -35,7 +35,7 @@ export class InMemoryAuditLogStore extends AuditLogStore {
 
   async page(query: AuditPageQuery): Promise<AuditEntry[]> {
     return this.of(query.orgId)
-      .filter((entry) => !query.action || entry.action === query.action)
+      .filter((entry) => matchesAuditFilter(entry, query))
       .filter((entry) => query.beforeSeq === undefined || entry.seq < query.beforeSeq)
       .reverse()
       .slice(0, query.limit);

@@ -36,7 +36,8 @@ export function createTokenExchangeTestKit() {
   const directory = new InMemoryOrganizationDirectory(identity.clients.apps);
   const auditStore = new InMemoryAuditLogStore();
   const logger = pino({ level: 'silent' });
-  const audit = new AuditRecorder(auditStore, identity.outbox, identity.transactions, identity.clock, AuditSeal.fromEncryptionKey(TEST_ENCRYPTION_KEY));
+  const seal = AuditSeal.fromEncryptionKey(TEST_ENCRYPTION_KEY);
+  const audit = new AuditRecorder(auditStore, identity.outbox, identity.transactions, identity.clock, seal);
   const publishers = new InMemoryTrustedPublisherStore();
   const verifier = new FakeCiTokenVerifier();
   const userEmail = new UserEmailExchange(identity.clients, directory, identity.issuer, identity.signingKeys, audit, identity.transactions, { userEmailTokenType: USER_EMAIL_TOKEN_TYPE }, logger);
@@ -54,7 +55,7 @@ export function createTokenExchangeTestKit() {
     trustedPublishers,
     exchange: new TokenExchangeService(userEmail, trustedPublishers),
     settings: new OrganizationSettingsService(gate, directory, audit, identity.transactions, identity.random, identity.clock),
-    auditLog: new AuditLogReader(gate, auditStore),
+    auditLog: new AuditLogReader(gate, auditStore, seal),
     decisions: new AccessDecisionService(identity.bearer, identity.accounts),
 
     /** A user in the directory and in the identity accounts (id_tokens read those). */

@@ -1,15 +1,15 @@
 import { ApiError, isObjectId } from '@gatehouse/domain';
-import type { Principal } from '@gatehouse/identity';
+import { actsAsUser, type Principal } from '@gatehouse/identity';
 
 /**
  * The user whose webhooks the caller manages. Webhooks belong to users (the Hub has no
  * organization webhooks, hf-client-compatibility §1.1), so only tokens acting for a user in their
- * own right may manage them: personal tokens and OAuth tokens (whose `webhooks` scope the route
- * guard checks). Token-exchange tokens act inside an organization and trusted-publisher tokens on
+ * own right may manage them: personal tokens, the user's browser session, and OAuth tokens (whose
+ * `webhooks` scope the route guard checks). Token-exchange tokens act inside an organization and trusted-publisher tokens on
  * one repository (spec 5.2); neither reaches a user's webhooks.
  */
 export function webhookOwnerOf(principal: Principal): string {
-  if ((principal.kind !== 'personal' && principal.kind !== 'oauth') || !principal.user) {
+  if ((!actsAsUser(principal) && principal.kind !== 'oauth') || !principal.user) {
     throw ApiError.forbidden('Webhooks belong to users: use a personal access token or an OAuth token with the webhooks scope');
   }
   return principal.user.id;

@@ -3,6 +3,7 @@ import { CurrentPrincipal, type Principal, RequireScopes, RequireWriteAccess } f
 import type { WebhookActivityView } from '../application/webhook-activity-view';
 import { WebhookActivity } from '../application/webhook-activity.use-case';
 import { type ReplayAccepted, ReplayDelivery } from '../application/replay-delivery.use-case';
+import { type DeliveryDetailView, WebhookDeliveryDetail } from '../application/webhook-delivery-detail.use-case';
 
 /** The activity view (recent deliveries and trigger usage) and replay (hf-client-compatibility §2.7). */
 @Controller('api/settings/webhooks/:id/activity')
@@ -11,6 +12,7 @@ export class WebhookActivityController {
   constructor(
     private readonly activity: WebhookActivity,
     private readonly replays: ReplayDelivery,
+    private readonly details: WebhookDeliveryDetail,
   ) {}
 
   @Get()
@@ -21,6 +23,11 @@ export class WebhookActivityController {
     @Query('cursor') cursor?: string,
   ): Promise<WebhookActivityView> {
     return this.activity.execute(principal, id, limit, cursor);
+  }
+
+  @Get(':deliveryId')
+  detail(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<DeliveryDetailView> {
+    return this.details.execute(principal, id, deliveryId);
   }
 
   @Post(':deliveryId/replay')

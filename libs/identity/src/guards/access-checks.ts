@@ -5,7 +5,7 @@ import type { Principal } from '../principal/principal';
  * Credentials that act with the user's own rights: a personal token (its `role` limits it) or the
  * user's browser session. Only these manage the user's tokens and apps.
  */
-export function actsAsUser(principal: Principal): boolean {
+export function actsAsUser(principal: Pick<Principal, 'kind'>): boolean {
   return principal.kind === 'personal' || principal.kind === 'session';
 }
 

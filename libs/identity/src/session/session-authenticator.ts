@@ -1,6 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { timingSafeEqualString } from '@gatehouse/crypto';
 import { ApiError } from '@gatehouse/domain';
+import type { FlowStore } from '@gatehouse/flow-state';
+import { FLOW_STORE } from '@gatehouse/platform';
 import type { Request } from 'express';
 import { principalUserOf } from '../accounts/account-mapping';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
@@ -28,25 +30,28 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export class SessionAuthenticator {
   private readonly secureCookies: boolean;
   private readonly publicOrigin: string;
+  /** Null in a process without flow state: it then has no browser sessions, only bearer tokens. */
+  private readonly sessions: SessionStore | null;
 
   constructor(
-    private readonly sessions: SessionStore,
     private readonly accounts: AccountReader,
     @Inject(IDENTITY_OPTIONS) options: IdentityOptions,
+    @Optional() @Inject(FLOW_STORE) flowStore?: FlowStore,
   ) {
+    this.sessions = flowStore ? new SessionStore(flowStore) : null;
     this.secureCookies = options.publicUrl.startsWith('https://');
     this.publicOrigin = new URL(options.publicUrl).origin;
   }
 
   /** Whether the request carries a session cookie (and no other credentials were given). */
   carriesSession(req: Request): boolean {
-    return readSessionCookie(req, this.secureCookies) !== null;
+    return this.sessions !== null && readSessionCookie(req, this.secureCookies) !== null;
   }
 
   /** The signed-in user of the session cookie; 401 without a live session, 403 without the CSRF proof. */
   async authenticate(req: Request): Promise<Principal> {
     const id = readSessionCookie(req, this.secureCookies);
-    const session = id === null ? null : await this.sessions.get(id);
+    const session = id === null || this.sessions === null ? null : await this.sessions.get(id);
     const loaded = id !== null && session !== null ? { id, data: session } : null;
     if (!isSignedIn(loaded)) throw ApiError.unauthorized('Sign in again: the browser session has ended');
     const submitted = req.headers[CSRF_HEADER];

@@ -15,6 +15,7 @@ export class InMemoryClientLookup extends ClientLookup {
       redirectUris: [],
       scopes: [],
       logoUri: null,
+      homepageUrl: null,
       accessTokenTtlSeconds: 28_800,
       tokenExchange: false,
       boundOrgId: null,

@@ -6,6 +6,7 @@ import { Delivery1767225600004 } from './1767225600004-delivery';
 import { Outbox1767225600005 } from './1767225600005-outbox';
 import { WebhooksUpdatedAtIndex1767225600100 } from './1767225600100-webhooks-updated-at-index';
 import { AuditSeal1767225600101 } from './1767225600101-audit-seal';
+import { OAuthAppHomepage1767225600200 } from './1767225600200-oauth-app-homepage';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const ALL_MIGRATIONS = [
   Outbox1767225600005,
   WebhooksUpdatedAtIndex1767225600100,
   AuditSeal1767225600101,
+  OAuthAppHomepage1767225600200,
 ];

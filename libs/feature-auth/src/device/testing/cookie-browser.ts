@@ -29,6 +29,11 @@ export class CookieBrowser {
     if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
   }
 
+  /** Any request with the browser's cookies, e.g. the settings pages' JSON API calls. */
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    return this.send(path, init);
+  }
+
   private async send(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('X-Forwarded-For', this.address);

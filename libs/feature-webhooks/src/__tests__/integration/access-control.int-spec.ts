@@ -16,6 +16,7 @@ const ROUTES: Route[] = [
   { name: 'list', method: 'GET', path: () => '/api/settings/webhooks', changes: false },
   { name: 'get', method: 'GET', path: (id) => `/api/settings/webhooks/${id}`, changes: false },
   { name: 'activity', method: 'GET', path: (id) => `/api/settings/webhooks/${id}/activity`, changes: false },
+  { name: 'delivery', method: 'GET', path: (id) => `/api/settings/webhooks/${id}/activity/${DELIVERY_ID}`, changes: false },
   { name: 'create', method: 'POST', path: () => '/api/settings/webhooks', body: HOOK, changes: true },
   { name: 'update', method: 'POST', path: (id) => `/api/settings/webhooks/${id}`, body: { watched: [], url: 'https://hooks.example.com/x' }, changes: true },
   { name: 'enable', method: 'POST', path: (id) => `/api/settings/webhooks/${id}/enable`, changes: true },

@@ -136,6 +136,51 @@ describe('outbox events, activity and replay', () => {
       expect(deliveries[1]).toMatchObject({ status: 'rate_limited', attempts: 0, durationMs: null, attemptLog: [] });
     });
 
+    it('pages the activity: nextCursor continues after the last delivery shown, null on the last page', async () => {
+      const first = await alice('GET', `/api/settings/webhooks/${id}/activity?limit=2`);
+      expect(first.status).toBe(200);
+      expect(first.json.deliveries.map((delivery: { id: string }) => delivery.id)).toEqual(['65f000000000000000000003', '65f000000000000000000002']);
+      expect(first.json.nextCursor).toBe('65f000000000000000000002');
+      const second = await alice('GET', `/api/settings/webhooks/${id}/activity?limit=2&cursor=${first.json.nextCursor}`);
+      expect(second.json.deliveries.map((delivery: { id: string }) => delivery.id)).toEqual(['65f000000000000000000001']);
+      expect(second.json.nextCursor).toBeNull();
+      const foreign = await alice('GET', `/api/settings/webhooks/${id}/activity?cursor=65f0000000000000000000ff`);
+      expect(foreign.status).toBe(400);
+      expect(foreign.json).toEqual({ error: 'cursor: not a delivery of this webhook; use the nextCursor of the previous page' });
+    });
+
+    it('shows one delivery with the request as the worker sends it, secret and signature masked', async () => {
+      const secretHook = (
+        await alice('POST', '/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/bert' }], url: 'https://hooks.example.com/masked', secret: 'never-shown' })
+      ).json.webhook.id;
+      await server.dataSource.query(
+        `INSERT INTO deliveries (id, webhook_id, event_id, payload, status, attempts, last_status_code) VALUES ('65f000000000000000000009', $1, 'evt-9', $2, 'succeeded', 1, 204)`,
+        [secretHook, JSON.stringify(payload)],
+      );
+      await server.dataSource.query(
+        `INSERT INTO delivery_attempts (id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_excerpt)
+         VALUES ('65fa00000000000000000009', '65f000000000000000000009', 1, '2026-11-20T10:00:00Z', 12, 204, NULL, '')`,
+      );
+      const response = await alice('GET', `/api/settings/webhooks/${secretHook}/activity/65f000000000000000000009`);
+      expect(response.status).toBe(200);
+      expect(response.text).not.toContain('never-shown');
+      expect(response.json).toMatchObject({ id: '65f000000000000000000009', status: 'succeeded', statusCode: 204, payload, attemptLog: [{ attempt: 1, statusCode: 204 }] });
+      expect(response.json.request).toEqual({
+        method: 'POST',
+        url: 'https://hooks.example.com/masked',
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-secret': '********',
+          'webhook-id': '65f000000000000000000009',
+          'webhook-timestamp': String(Date.parse('2026-11-20T10:00:00Z') / 1000),
+          'webhook-signature': 'v1,********',
+        },
+      });
+      const missing = await alice('GET', `/api/settings/webhooks/${secretHook}/activity/65f000000000000000000001`);
+      expect(missing.status).toBe(404);
+      expect(missing.json).toEqual({ error: 'Delivery not found' });
+    });
+
     it('replays a delivery: 202 with the new delivery id, and a replay request in the outbox', async () => {
       const response = await alice('POST', `/api/settings/webhooks/${id}/activity/65f000000000000000000001/replay`);
       expect(response.status).toBe(202);

@@ -36,6 +36,9 @@ export class OAuthAppEntity {
   @Column({ name: 'logo_uri', type: 'text', nullable: true })
   logoUri!: string | null;
 
+  @Column({ name: 'homepage_url', type: 'text', nullable: true })
+  homepageUrl!: string | null;
+
   @Column({ name: 'access_token_ttl_seconds', type: 'int', default: 28800 })
   accessTokenTtlSeconds!: number;
 

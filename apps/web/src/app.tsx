@@ -1,0 +1,128 @@
+import { type ReactNode, useEffect } from 'react';
+import { api } from './api';
+import { ErrorNotice, Loading } from './components';
+import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pages/applications';
+import { ConnectedApplicationsPage } from './pages/connected-applications';
+import { HomePage } from './pages/home';
+import { TokenExchangePage } from './pages/organization-token-exchange';
+import { TokensPage } from './pages/tokens';
+import { WebhookEditPage, WebhookNewPage, WebhooksPage } from './pages/webhooks';
+import { Link, match, useLocation } from './router';
+import { SessionProvider, signInUrl, useSessionState } from './session';
+
+interface Route {
+  pattern: string;
+  render: (params: Record<string, string>) => ReactNode;
+}
+
+const SETTINGS_ROUTES: Route[] = [
+  { pattern: '/settings', render: () => <SettingsIndex /> },
+  { pattern: '/settings/tokens', render: () => <TokensPage /> },
+  { pattern: '/settings/applications', render: () => <ApplicationsPage /> },
+  { pattern: '/settings/applications/new', render: () => <ApplicationNewPage /> },
+  { pattern: '/settings/applications/:clientId', render: ({ clientId }) => <ApplicationEditPage clientId={clientId!} /> },
+  { pattern: '/settings/connected-applications', render: () => <ConnectedApplicationsPage /> },
+  { pattern: '/settings/webhooks', render: () => <WebhooksPage /> },
+  { pattern: '/settings/webhooks/new', render: () => <WebhookNewPage /> },
+  { pattern: '/settings/webhooks/:id', render: ({ id }) => <WebhookEditPage id={id!} /> },
+  { pattern: '/organizations/:name/settings/token-exchange', render: ({ name }) => <TokenExchangePage org={name!} /> },
+];
+
+export function App() {
+  return (
+    <SessionProvider>
+      <Shell />
+    </SessionProvider>
+  );
+}
+
+function Shell() {
+  const state = useSessionState();
+  const { pathname } = useLocation();
+  const isHome = pathname === '/';
+  useEffect(() => {
+    if (state.kind === 'signed-out' && !isHome) window.location.assign(signInUrl());
+  }, [state.kind, isHome]);
+
+  return (
+    <>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <Header />
+      <main id="content" tabIndex={-1}>
+        {state.kind === 'loading' && <Loading what="your session" />}
+        {state.kind === 'error' && <ErrorNotice failure={state.message} onRetry={() => window.location.reload()} />}
+        {state.kind === 'signed-out' && (isHome ? <HomePage /> : <Loading what="the sign-in page" />)}
+        {state.kind === 'signed-in' && <Page pathname={pathname} />}
+      </main>
+    </>
+  );
+}
+
+function Page({ pathname }: { pathname: string }) {
+  if (pathname === '/') return <HomePage />;
+  for (const route of SETTINGS_ROUTES) {
+    const params = match(route.pattern, pathname);
+    if (params) return <>{route.render(params)}</>;
+  }
+  return (
+    <section className="card">
+      <h1>Not found</h1>
+      <p>There is no settings page at this address.</p>
+      <p>
+        <Link href="/">Back to the start</Link>
+      </p>
+    </section>
+  );
+}
+
+function SettingsIndex() {
+  return <HomePage />;
+}
+
+function Header() {
+  const state = useSessionState();
+  const signOut = async () => {
+    try {
+      await api('POST', '/api/session/logout');
+    } finally {
+      window.location.assign('/');
+    }
+  };
+  return (
+    <header className="site-header">
+      <Link href="/" className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          ◆
+        </span>{' '}
+        Gatehouse
+      </Link>
+      {state.kind === 'signed-in' && (
+        <>
+          <nav aria-label="Settings" className="site-nav">
+            <Link href="/settings/tokens">Access tokens</Link>
+            <Link href="/settings/applications">OAuth apps</Link>
+            <Link href="/settings/connected-applications">Connected apps</Link>
+            <Link href="/settings/webhooks">Webhooks</Link>
+          </nav>
+          <div className="account">
+            <span className="account-name" title={state.session.user.email}>
+              {state.session.user.name}
+            </span>
+            <button type="button" className="button button-secondary" onClick={signOut}>
+              Sign out
+            </button>
+          </div>
+        </>
+      )}
+      {state.kind === 'signed-out' && (
+        <div className="account">
+          <a className="button" href={signInUrl('/')}>
+            Sign in
+          </a>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,249 @@
+import { type FormEvent, useState } from 'react';
+import { api, segment } from '../api';
+import { asFailure, Empty, ErrorNotice, Field, Loaded, NotFound, useResource, useSubmit, When } from '../components';
+import { Link, useTitle } from '../router';
+
+interface ExchangeApp {
+  clientId: string;
+  name: string;
+  scopes: string[];
+  tokenDurationSeconds: number;
+  hasClientSecret: boolean;
+  updatedAt: string;
+}
+
+interface AuditEntry {
+  id: string;
+  seq: number;
+  action: string;
+  outcome: 'success' | 'failure';
+  errorCode: string | null;
+  clientId: string | null;
+  actorUserId: string | null;
+  subject: string | null;
+  detail: Record<string, unknown>;
+  createdAt: string;
+}
+
+interface AuditPage {
+  entries: AuditEntry[];
+  nextCursor: string | null;
+}
+
+type Verification = { intact: true; checked: number } | { intact: false; checked: number; brokenAt: { seq?: number; problem?: string } };
+
+interface Filters {
+  clientId: string;
+  subject: string;
+  since: string;
+  until: string;
+}
+
+const NO_FILTERS: Filters = { clientId: '', subject: '', since: '', until: '' };
+
+function query(filters: Filters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra);
+  if (filters.clientId) params.set('clientId', filters.clientId);
+  if (filters.subject) params.set('subject', filters.subject);
+  if (filters.since) params.set('since', new Date(filters.since).toISOString());
+  if (filters.until) params.set('until', new Date(filters.until).toISOString());
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function TokenExchangePage({ org }: { org: string }) {
+  useTitle(`${org}: token exchange`);
+  const base = `/api/organizations/${segment(org)}`;
+  const apps = useResource<{ apps: ExchangeApp[] }>(`${base}/settings/token-exchange-apps`);
+  // A saved duration is an audit entry: the log below is read again.
+  const [auditVersion, setAuditVersion] = useState(0);
+  const saved = () => {
+    apps.reload();
+    setAuditVersion((version) => version + 1);
+  };
+  return (
+    <>
+      <p className="crumbs">Organization {org}</p>
+      <h1>Token exchange</h1>
+      <p className="lead">Apps bound to {org} exchange a member’s identity for a token that acts in the organization. Set how long those tokens live, and read who got one.</p>
+      <Loaded resource={apps} what="the organization’s apps" notFound={<NotFound what="organization" back={<Link href="/">Back to the start</Link>} />}>
+        {({ apps: list }) => (
+          <>
+            <section className="card">
+              <h2>Token-exchange apps</h2>
+              {list.length === 0 ? <Empty>This organization has no token-exchange app.</Empty> : list.map((app) => <ExchangeAppRow key={app.clientId} base={base} app={app} onSaved={saved} />)}
+            </section>
+            <AuditLog key={auditVersion} base={base} org={org} />
+          </>
+        )}
+      </Loaded>
+    </>
+  );
+}
+
+function ExchangeAppRow({ base, app, onSaved }: { base: string; app: ExchangeApp; onSaved: () => void }) {
+  const [hours, setHours] = useState(String(app.tokenDurationSeconds / 3600));
+  const save = useSubmit();
+  const [saved, setSaved] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    const result = await save.run(() => api<ExchangeApp>('PUT', `${base}/settings/token-exchange-apps/${segment(app.clientId)}`, { tokenDurationSeconds: Math.round(Number(hours) * 3600) }));
+    if (result) {
+      setSaved(true);
+      onSaved();
+    }
+  };
+  return (
+    <form className="exchange-app" onSubmit={submit} noValidate>
+      <div>
+        <strong>{app.name}</strong> <code className="small">{app.clientId}</code>
+        <div className="small muted">
+          Scopes: {app.scopes.join(', ')} · updated <When iso={app.updatedAt} />
+        </div>
+      </div>
+      <div className="inline-fields">
+        <Field
+          label={`Token duration for ${app.name} (hours)`}
+          name="tokenDurationSeconds"
+          type="number"
+          min={0.1}
+          max={720}
+          step={0.5}
+          value={hours}
+          onChange={(event) => setHours(event.target.value)}
+          hint="8 hours by default; from 5 minutes to 30 days."
+          error={save.failure ? save.failure.fieldMessage || save.failure.message : null}
+        />
+        <button type="submit" className="button" disabled={save.busy}>
+          Save
+        </button>
+      </div>
+      {saved && (
+        <p className="notice notice-success" role="status">
+          Saved: new tokens of {app.name} live {hours} hours.
+        </p>
+      )}
+    </form>
+  );
+}
+
+function AuditLog({ base, org }: { base: string; org: string }) {
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState<{ cursor: string | null; stack: string[] }>({ cursor: null, stack: [] });
+  const log = useResource<AuditPage>(`${base}/audit-log${query(filters, { limit: '25', ...(page.cursor ? { cursor: page.cursor } : {}) })}`);
+  const verification = useResource<Verification>(`${base}/audit-log/verify`);
+  const [exportFailure, setExportFailure] = useState<ReturnType<typeof asFailure> | null>(null);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPage({ cursor: null, stack: [] });
+  };
+  const download = async (format: 'json' | 'csv') => {
+    setExportFailure(null);
+    try {
+      const body = await api<unknown>('GET', `${base}/audit-log/export${query(filters, { format })}`);
+      const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2);
+      const url = URL.createObjectURL(new Blob([text], { type: format === 'csv' ? 'text/csv' : 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${org}-audit-log.${format}`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      setExportFailure(asFailure(error));
+    }
+  };
+
+  return (
+    <section className="card">
+      <div className="page-head">
+        <h2>Audit log</h2>
+        <span aria-live="polite">
+          {verification.kind === 'ready' &&
+            (verification.data.intact ? (
+              <span className="badge badge-ok">Chain verified ({verification.data.checked} entries)</span>
+            ) : (
+              <span className="badge badge-bad">Chain broken at entry {verification.data.brokenAt.seq ?? '?'}</span>
+            ))}
+          {verification.kind === 'error' && <span className="badge badge-bad">Verification failed: {verification.failure.message}</span>}
+        </span>
+      </div>
+      <form className="filters" onSubmit={apply} noValidate>
+        <Field label="App (client ID)" name="clientId" value={draft.clientId} onChange={(event) => setDraft({ ...draft, clientId: event.target.value })} />
+        <Field label="Member (e-mail)" name="subject" value={draft.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
+        <Field label="From" name="since" type="datetime-local" value={draft.since} onChange={(event) => setDraft({ ...draft, since: event.target.value })} />
+        <Field label="Until" name="until" type="datetime-local" value={draft.until} onChange={(event) => setDraft({ ...draft, until: event.target.value })} />
+        <div className="button-row">
+          <button type="submit" className="button">
+            Filter
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => void download('json')}>
+            Export JSON
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => void download('csv')}>
+            Export CSV
+          </button>
+        </div>
+      </form>
+      {exportFailure && <ErrorNotice failure={exportFailure} />}
+      <Loaded resource={log} what="the audit log">
+        {(data) =>
+          data.entries.length === 0 ? (
+            <Empty>No entries match.</Empty>
+          ) : (
+            <>
+              <div className="table-wrap">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">When</th>
+                      <th scope="col">What</th>
+                      <th scope="col">App</th>
+                      <th scope="col">Who</th>
+                      <th scope="col">Scopes</th>
+                      <th scope="col">From</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.entries.map((entry) => (
+                      <tr key={entry.id}>
+                        <td>
+                          <When iso={entry.createdAt} />
+                        </td>
+                        <td>
+                          <code>{entry.action}</code> <span className={`badge badge-${entry.outcome === 'success' ? 'ok' : 'bad'}`}>{entry.errorCode ?? entry.outcome}</span>
+                        </td>
+                        <td>{entry.clientId ?? '—'}</td>
+                        <td>{entry.subject ?? entry.actorUserId ?? '—'}</td>
+                        <td>{typeof entry.detail.scope === 'string' ? entry.detail.scope : Array.isArray(entry.detail.scopes) ? entry.detail.scopes.join(' ') : '—'}</td>
+                        <td>{typeof entry.detail.ip === 'string' ? entry.detail.ip : typeof entry.detail.address === 'string' ? entry.detail.address : '—'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div className="button-row">
+                <button type="button" className="button button-secondary" disabled={page.stack.length === 0} onClick={() => setPage(({ stack }) => ({ cursor: stack.at(-1) ?? null, stack: stack.slice(0, -1) }))}>
+                  Newer
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={!data.nextCursor}
+                  onClick={() => setPage(({ cursor, stack }) => ({ cursor: data.nextCursor, stack: [...stack, ...(cursor === null ? [] : [cursor])] }))}
+                >
+                  Older
+                </button>
+              </div>
+            </>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}

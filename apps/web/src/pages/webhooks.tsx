@@ -1,0 +1,332 @@
+import { type FormEvent, useState } from 'react';
+import { api, segment } from '../api';
+import { ConfirmButton, Empty, ErrorNotice, Field, FormError, Loaded, NotFound, useResource, useSubmit, When } from '../components';
+import { Link, navigate, useTitle } from '../router';
+import { DeliveryOutcome, WebhookActivity } from './webhook-activity';
+
+export interface Webhook {
+  id: string;
+  url: string | null;
+  job: { id?: string; secrets?: string[] } | null;
+  watched: { type: string; name: string }[];
+  domains: string[];
+  secret: string | null;
+  disabled: boolean;
+  disabledReason: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+interface ActivityPage {
+  deliveries: { status: string; statusCode: number | null; error: string | null; createdAt: string }[];
+}
+
+const WATCHED_TYPES = ['model', 'dataset', 'space', 'user', 'org'];
+const DOMAINS = [
+  { value: 'repo', label: 'Repository changes (commits, tags, settings)' },
+  { value: 'discussion', label: 'Discussions and pull requests' },
+];
+const WEBHOOK_FIELDS = ['watched', 'domains', 'url', 'secret', 'secrets', 'jobSourceId'];
+
+export function webhookState(webhook: Webhook): { label: string; tone: 'ok' | 'off' | 'bad' } {
+  if (!webhook.disabled) return { label: 'Enabled', tone: 'ok' };
+  if (webhook.disabledReason) return { label: 'Disabled by failures', tone: 'bad' };
+  return { label: 'Disabled', tone: 'off' };
+}
+
+export function WebhooksPage() {
+  useTitle('Webhooks');
+  const webhooks = useResource<Webhook[]>('/api/settings/webhooks');
+  return (
+    <>
+      <div className="page-head">
+        <h1>Webhooks</h1>
+        <Link href="/settings/webhooks/new" className="button">
+          New webhook
+        </Link>
+      </div>
+      <p className="lead">A webhook watches repositories, users or organizations and receives their changes by HTTP POST, or starts a Job.</p>
+      <Loaded resource={webhooks} what="your webhooks">
+        {(list) =>
+          list.length === 0 ? (
+            <Empty>
+              No webhooks yet. <Link href="/settings/webhooks/new">Create one</Link> to be told when a repository changes.
+            </Empty>
+          ) : (
+            <ul className="rows">
+              {list.map((webhook) => (
+                <WebhookRow key={webhook.id} webhook={webhook} />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+    </>
+  );
+}
+
+function WebhookRow({ webhook }: { webhook: Webhook }) {
+  const last = useResource<ActivityPage>(`/api/settings/webhooks/${segment(webhook.id)}/activity?limit=1`);
+  const state = webhookState(webhook);
+  const latest = last.kind === 'ready' ? last.data.deliveries[0] : undefined;
+  return (
+    <li className="row row-wrap">
+      <div className="row-main">
+        <Link href={`/settings/webhooks/${segment(webhook.id)}`} className="row-title">
+          {webhook.url ?? `Job ${webhook.job?.id ?? ''}`}
+        </Link>
+        <div className="muted small">Watching {webhook.watched.map((item) => `${item.type} ${item.name}`).join(', ')}</div>
+        <div className="small">
+          Last delivery:{' '}
+          {last.kind === 'loading' ? (
+            <span className="muted">…</span>
+          ) : latest ? (
+            <>
+              <DeliveryOutcome delivery={latest} /> <When iso={latest.createdAt} />
+            </>
+          ) : (
+            <span className="muted">none yet</span>
+          )}
+        </div>
+      </div>
+      <span className={`badge badge-${state.tone}`}>{state.label}</span>
+    </li>
+  );
+}
+
+interface FormValues {
+  watched: { type: string; name: string }[];
+  domains: string[];
+  target: 'url' | 'job';
+  url: string;
+  jobSourceId: string;
+  secret: string;
+  jobSecrets: string;
+}
+
+function valuesOf(webhook: Webhook | null): FormValues {
+  return {
+    watched: webhook?.watched.length ? webhook.watched.map((item) => ({ ...item })) : [{ type: 'model', name: '' }],
+    domains: webhook?.domains ?? ['repo', 'discussion'],
+    target: webhook?.job ? 'job' : 'url',
+    url: webhook?.url ?? '',
+    jobSourceId: webhook?.job?.id ?? '',
+    secret: webhook?.secret ?? '',
+    jobSecrets: '',
+  };
+}
+
+/** `NAME=value` lines into the API's `secrets` object. */
+function jobSecretsOf(text: string): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const separator = line.indexOf('=');
+    if (line.trim() === '' || separator < 1) continue;
+    secrets[line.slice(0, separator).trim()] = line.slice(separator + 1);
+  }
+  return secrets;
+}
+
+function WebhookForm({ webhook, submitLabel, submit, onSubmit }: { webhook: Webhook | null; submitLabel: string; submit: ReturnType<typeof useSubmit>; onSubmit: (body: Record<string, unknown>) => void }) {
+  const [values, setValues] = useState<FormValues>(() => valuesOf(webhook));
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const setWatched = (index: number, change: Partial<{ type: string; name: string }>) =>
+    set(
+      'watched',
+      values.watched.map((item, position) => (position === index ? { ...item, ...change } : item)),
+    );
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const secrets = jobSecretsOf(values.jobSecrets);
+    onSubmit({
+      watched: values.watched.filter((item) => item.name.trim() !== '').map((item) => ({ type: item.type, name: item.name.trim() })),
+      domains: values.domains,
+      secret: values.secret,
+      ...(values.target === 'url' ? { url: values.url.trim() } : { jobSourceId: values.jobSourceId.trim(), ...(Object.keys(secrets).length ? { secrets } : {}) }),
+    });
+  };
+
+  return (
+    <form onSubmit={send} noValidate className="card">
+      <fieldset className="field">
+        <legend>Watched</legend>
+        <p className="hint">Repositories (owner/name), or every repository of a user or organization.</p>
+        {values.watched.map((item, index) => (
+          <div key={index} className="inline-fields">
+            <label className="visually-hidden" htmlFor={`watched-type-${index}`}>
+              Watched item {index + 1} type
+            </label>
+            <select id={`watched-type-${index}`} value={item.type} onChange={(event) => setWatched(index, { type: event.target.value })}>
+              {WATCHED_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+            <label className="visually-hidden" htmlFor={`watched-name-${index}`}>
+              Watched item {index + 1} name
+            </label>
+            <input id={`watched-name-${index}`} value={item.name} placeholder={item.type === 'user' || item.type === 'org' ? 'name' : 'owner/name'} onChange={(event) => setWatched(index, { name: event.target.value })} />
+            {values.watched.length > 1 && (
+              <button type="button" className="button button-secondary" onClick={() => set('watched', values.watched.filter((_item, position) => position !== index))} aria-label={`Remove watched item ${index + 1}`}>
+                Remove
+              </button>
+            )}
+          </div>
+        ))}
+        <button type="button" className="button button-secondary" onClick={() => set('watched', [...values.watched, { type: 'model', name: '' }])}>
+          Add another
+        </button>
+        {submit.fieldError('watched') && <p className="field-error">{submit.fieldError('watched')}</p>}
+      </fieldset>
+      <fieldset className="field">
+        <legend>Events</legend>
+        {DOMAINS.map((domain) => (
+          <label key={domain.value} className="choice">
+            <input
+              type="checkbox"
+              checked={values.domains.includes(domain.value)}
+              onChange={() => set('domains', values.domains.includes(domain.value) ? values.domains.filter((item) => item !== domain.value) : [...values.domains, domain.value])}
+            />{' '}
+            {domain.label}
+          </label>
+        ))}
+        {submit.fieldError('domains') && <p className="field-error">{submit.fieldError('domains')}</p>}
+      </fieldset>
+      <fieldset className="field">
+        <legend>Deliver to</legend>
+        <label className="choice">
+          <input type="radio" name="target" checked={values.target === 'url'} onChange={() => set('target', 'url')} /> A URL (HTTP POST)
+        </label>
+        <label className="choice">
+          <input type="radio" name="target" checked={values.target === 'job'} onChange={() => set('target', 'job')} /> A Job (the payload in its environment)
+        </label>
+      </fieldset>
+      {values.target === 'url' ? (
+        <Field label="Webhook URL" name="url" type="url" value={values.url} onChange={(event) => set('url', event.target.value)} placeholder="https://example.com/webhook" error={submit.fieldError('url')} />
+      ) : (
+        <>
+          <Field label="Source Job id" name="jobSourceId" value={values.jobSourceId} onChange={(event) => set('jobSourceId', event.target.value)} hint="24 hexadecimal characters, one of your Jobs." error={submit.fieldError('jobSourceId')} />
+          <Field label="Job secrets" name="secrets" textarea rows={2} value={values.jobSecrets} onChange={(event) => set('jobSecrets', event.target.value)} hint="NAME=value, one per line; kept encrypted and shown by name only." error={submit.fieldError('secrets')} />
+        </>
+      )}
+      <Field label="Secret" name="secret" value={values.secret} onChange={(event) => set('secret', event.target.value)} hint="Sent as X-Webhook-Secret and used to sign each delivery. Leave empty for none." autoComplete="off" error={submit.fieldError('secret')} />
+      <FormError failure={submit.failure} fields={WEBHOOK_FIELDS} />
+      <button type="submit" className="button" disabled={submit.busy}>
+        {submit.busy ? 'Saving…' : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+export function WebhookNewPage() {
+  useTitle('New webhook');
+  const submit = useSubmit();
+  const create = (body: Record<string, unknown>) =>
+    void submit.run(() => api<{ webhook: Webhook }>('POST', '/api/settings/webhooks', body)).then((result) => result && navigate(`/settings/webhooks/${segment(result.webhook.id)}`));
+  return (
+    <>
+      <p className="crumbs">
+        <Link href="/settings/webhooks">Webhooks</Link>
+      </p>
+      <h1>New webhook</h1>
+      <WebhookForm webhook={null} submitLabel="Create webhook" submit={submit} onSubmit={create} />
+    </>
+  );
+}
+
+export function WebhookEditPage({ id }: { id: string }) {
+  const webhook = useResource<{ webhook: Webhook }>(`/api/settings/webhooks/${segment(id)}`);
+  const [tab, setTab] = useState<'settings' | 'activity'>(() => (window.location.hash === '#activity' ? 'activity' : 'settings'));
+  useTitle(tab === 'activity' ? 'Webhook activity' : 'Webhook');
+  const save = useSubmit();
+  const action = useSubmit();
+  const [saved, setSaved] = useState(false);
+  const path = `/api/settings/webhooks/${segment(id)}`;
+
+  const update = (body: Record<string, unknown>) =>
+    void save.run(() => api<{ webhook: Webhook }>('POST', path, body)).then((result) => {
+      if (result) {
+        setSaved(true);
+        webhook.reload();
+      }
+    });
+  const toggle = (enable: boolean) => void action.run(() => api('POST', `${path}/${enable ? 'enable' : 'disable'}`)).then(() => webhook.reload());
+  const remove = async () => {
+    let deleted = false;
+    await action.run(async () => {
+      await api('DELETE', path);
+      deleted = true;
+    });
+    if (deleted) navigate('/settings/webhooks');
+  };
+  const show = (next: 'settings' | 'activity') => {
+    setTab(next);
+    window.history.replaceState(null, '', next === 'activity' ? '#activity' : window.location.pathname);
+  };
+
+  return (
+    <>
+      <p className="crumbs">
+        <Link href="/settings/webhooks">Webhooks</Link>
+      </p>
+      <Loaded resource={webhook} what="the webhook" notFound={<NotFound what="webhook" back={<Link href="/settings/webhooks">Back to your webhooks</Link>} />}>
+        {({ webhook: current }) => {
+          const state = webhookState(current);
+          return (
+            <>
+              <div className="page-head">
+                <h1 className="break">{current.url ?? `Job webhook`}</h1>
+                <span className={`badge badge-${state.tone}`}>{state.label}</span>
+              </div>
+              {current.disabledReason && (
+                <p className="notice notice-error" role="note">
+                  {current.disabledReason}
+                </p>
+              )}
+              <div role="tablist" aria-label="Webhook" className="tabs">
+                <button type="button" role="tab" id="tab-settings" aria-controls="panel-settings" aria-selected={tab === 'settings'} tabIndex={tab === 'settings' ? 0 : -1} onClick={() => show('settings')}>
+                  Settings
+                </button>
+                <button type="button" role="tab" id="tab-activity" aria-controls="panel-activity" aria-selected={tab === 'activity'} tabIndex={tab === 'activity' ? 0 : -1} onClick={() => show('activity')}>
+                  Activity
+                </button>
+              </div>
+              {tab === 'settings' ? (
+                <div role="tabpanel" id="panel-settings" aria-labelledby="tab-settings">
+                  {saved && !save.failure && (
+                    <p className="notice notice-success" role="status">
+                      Saved.
+                    </p>
+                  )}
+                  <WebhookForm key={current.updatedAt ?? current.id} webhook={current} submitLabel="Save changes" submit={save} onSubmit={update} />
+                  <section className="card">
+                    <h2>State</h2>
+                    {action.failure && <ErrorNotice failure={action.failure} />}
+                    <div className="button-row">
+                      {current.disabled ? (
+                        <button type="button" className="button" onClick={() => toggle(true)} disabled={action.busy}>
+                          Enable
+                        </button>
+                      ) : (
+                        <button type="button" className="button button-secondary" onClick={() => toggle(false)} disabled={action.busy}>
+                          Disable
+                        </button>
+                      )}
+                      <ConfirmButton label="Delete webhook" confirmLabel="Delete webhook for good" onConfirm={() => void remove()} busy={action.busy} />
+                    </div>
+                  </section>
+                </div>
+              ) : (
+                <div role="tabpanel" id="panel-activity" aria-labelledby="tab-activity">
+                  <WebhookActivity id={current.id} />
+                </div>
+              )}
+            </>
+          );
+        }}
+      </Loaded>
+    </>
+  );
+}

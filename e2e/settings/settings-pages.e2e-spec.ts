@@ -1,0 +1,301 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { CallbackServer } from '../auth/support/callback-server';
+import { launchChromium, signIn } from '../auth/support/headless-chromium';
+import { newPersonContext, screenshots, seriousAccessibilityViolations } from './support/settings-browser';
+import { ALL_IN_ONE, type SettingsShape, type SettingsTarget } from './support/settings-shapes';
+
+// The demo seed (libs/persistence/seed/demo.yaml): alice administers acme; bob is a read member.
+const ALICE = { login: 'alice', password: 'gatehouse-demo', token: 'hf_demoAliceWriteToken000000000000000' };
+const SHAPES: SettingsShape[] = [ALL_IN_ONE];
+
+/** A webhook receiver on loopback that answers 200 and counts what it got. */
+async function startReceiver(): Promise<{ url: string; received: Array<{ id: string; secret: string | undefined }>; close(): Promise<void> }> {
+  const received: Array<{ id: string; secret: string | undefined }> = [];
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received.push({ id: String(req.headers['webhook-id']), secret: req.headers['x-webhook-secret'] as string | undefined });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(SHAPES)('the settings pages on $name', (shape) => {
+  let target: SettingsTarget;
+  let browser: Browser;
+  let page: Page;
+  let pageErrors: string[];
+  let closeContext: () => Promise<void>;
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${target.base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ALICE.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: res.status === 204 ? null : await res.json() };
+  };
+
+  async function expectAccessible(name: string): Promise<void> {
+    await page.waitForLoadState('networkidle');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshots(page, name);
+  }
+
+  beforeAll(async () => {
+    target = await shape.start();
+    browser = await launchChromium();
+    const person = await newPersonContext(browser, target.base);
+    page = person.page;
+    page.setDefaultTimeout(15_000);
+    pageErrors = person.pageErrors;
+    closeContext = () => person.context.close();
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeContext?.();
+    await browser?.close();
+    await target?.stop();
+  });
+
+  afterEach(() => {
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('/ : says what Gatehouse is to a visitor, and a settings page sends them to sign in and back', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Gatehouse' }).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    await expectAccessible('home-signed-out');
+
+    await page.goto('/settings/tokens');
+    await page.waitForURL(/\/oauth\/login\?return_to=%2Fsettings%2Ftokens$/);
+    await signIn(page, ALICE.login, ALICE.password);
+    await page.waitForURL(`${target.base}/settings/tokens`);
+    await page.getByRole('heading', { level: 1, name: 'Access tokens' }).waitFor();
+
+    await page.getByRole('link', { name: 'Gatehouse' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+    expect(await page.getByText('Signed in as alice').isVisible()).toBe(true);
+    for (const name of ['Access tokens', 'OAuth apps', 'Connected apps', 'Webhooks', 'Token exchange and audit log']) {
+      expect(await page.getByRole('link', { name }).first().isVisible()).toBe(true);
+    }
+    await expectAccessible('home');
+  });
+
+  it('/settings/tokens: creates a token shown once that works with the API, and deletes it', async () => {
+    await page.getByRole('link', { name: 'Access tokens' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Access tokens' }).waitFor();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByText('Must not be empty').or(page.getByText('String must contain')).or(page.getByText(/^Too small/)).first().waitFor();
+
+    await page.getByLabel('Name').fill('laptop CLI');
+    await page.getByLabel('Write: everything you can do').check();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const value = (await page.getByTestId('once-value').textContent())!;
+    expect(value).toMatch(/^hf_[0-9A-Za-z]{30,}$/);
+    const whoami = await fetch(`${target.base}/api/whoami-v2`, { headers: { authorization: `Bearer ${value}` } });
+    expect(((await whoami.json()) as { name: string }).name).toBe('alice');
+    await page.getByRole('cell', { name: 'laptop CLI', exact: true }).waitFor();
+    await expectAccessible('tokens');
+
+    await page.getByRole('button', { name: 'Delete laptop CLI' }).click();
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByRole('cell', { name: 'laptop CLI', exact: true }).waitFor({ state: 'detached' });
+    const tokens = (await api('GET', '/api/settings/tokens')).json as Array<{ name: string }>;
+    expect(tokens.map((token) => token.name)).not.toContain('laptop CLI');
+    expect((await fetch(`${target.base}/api/whoami-v2`, { headers: { authorization: `Bearer ${value}` } })).status).toBe(401);
+  });
+
+  it('/settings/applications: creates an app with its secret shown once, shows field errors, edits it, drops its secret and deletes it', async () => {
+    await page.getByRole('link', { name: 'OAuth apps' }).first().click();
+    await page.getByRole('link', { name: 'New OAuth app' }).click();
+    await page.waitForURL(/\/settings\/applications\/new$/);
+    await page.getByLabel('Name').fill('Notebook viewer');
+    await page.getByLabel('Homepage').fill('https://viewer.example');
+    await page.getByLabel('Redirect URIs').fill('http://viewer.example/callback');
+    await page.getByRole('button', { name: 'Create app' }).click();
+    const uriError = page.locator('.field-error').first();
+    await uriError.waitFor();
+    expect(await uriError.textContent()).toContain('must use https unless its host is localhost');
+
+    await page.getByLabel('Redirect URIs').fill('https://viewer.example/callback');
+    await page.getByLabel('read-repos').check();
+    await expectAccessible('application-new');
+    await page.getByRole('button', { name: 'Create app' }).click();
+    await page.getByRole('heading', { name: 'Notebook viewer is ready' }).waitFor();
+    const clientId = (await page.getByTestId('client-id').textContent())!;
+    const secret = (await page.getByTestId('once-value').textContent())!;
+    const created = await api('GET', `/api/settings/apps/${clientId}`);
+    expect(created.json.app).toMatchObject({ name: 'Notebook viewer', homepageUrl: 'https://viewer.example', redirectUris: ['https://viewer.example/callback'], public: false });
+    expect(created.json.app.scopes).toEqual(expect.arrayContaining(['openid', 'profile', 'read-repos']));
+    expect(secret.length).toBeGreaterThan(20);
+
+    await page.getByRole('link', { name: 'Go to the app' }).click();
+    await page.getByLabel('Name').fill('Notebook viewer 2');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Notebook viewer 2' }).waitFor();
+    expect((await api('GET', `/api/settings/apps/${clientId}`)).json.app.name).toBe('Notebook viewer 2');
+    await expectAccessible('application-edit');
+
+    await page.getByRole('button', { name: 'Delete the secret' }).click();
+    await page.getByRole('button', { name: 'Delete secret: the app becomes public' }).click();
+    await page.getByText('Public (PKCE, no secret)').waitFor();
+    expect((await api('GET', `/api/settings/apps/${clientId}`)).json.app.public).toBe(true);
+
+    await page.getByRole('button', { name: 'Delete app', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete app for good' }).click();
+    await page.waitForURL(/\/settings\/applications$/);
+    expect((await api('GET', `/api/settings/apps/${clientId}`)).status).toBe(404);
+
+    await page.goto(`/settings/applications/${clientId}`);
+    await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+  });
+
+  it('/settings/connected-applications: lists an app the user signed in to, and revoking ends its tokens', async () => {
+    const app = await api('POST', '/api/settings/apps', { name: 'Reading list', public: true, redirectUris: ['http://127.0.0.1/callback'], scopes: ['openid', 'profile'] });
+    const clientId: string = app.json.app.clientId;
+    const callback = await new CallbackServer().start();
+    try {
+      const verifier = randomBytes(32).toString('base64url');
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const authorize = new URL('/oauth/authorize', target.base);
+      Object.entries({ client_id: clientId, response_type: 'code', redirect_uri: callback.url(), scope: 'openid profile', state: 's1', code_challenge: challenge, code_challenge_method: 'S256' }).forEach(([key, value]) => authorize.searchParams.set(key, value));
+      await page.goto(authorize.toString());
+      await page.getByRole('button', { name: 'Authorize' }).click();
+      await page.waitForURL(/127\.0\.0\.1:\d+\/callback/);
+      const code = callback.last().searchParams.get('code')!;
+      const tokenResponse = await fetch(`${target.base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callback.url(), client_id: clientId, code_verifier: verifier }),
+      });
+      const tokens = (await tokenResponse.json()) as { access_token: string; refresh_token: string };
+      expect((await fetch(`${target.base}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(200);
+
+      await page.goto('/settings/connected-applications');
+      await page.getByRole('heading', { level: 2, name: 'Reading list' }).waitFor();
+      await expectAccessible('connected-applications');
+      await page.getByRole('button', { name: 'Revoke access for Reading list' }).click();
+      await page.getByRole('button', { name: 'Revoke Reading list' }).click();
+      await page.getByText('Reading list no longer has access to your account.').waitFor();
+
+      expect((await fetch(`${target.base}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401);
+      const refresh = await fetch(`${target.base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId }),
+      });
+      expect(refresh.status).toBe(400);
+      expect(((await refresh.json()) as { error: string }).error).toBe('invalid_grant');
+      const listed = (await api('GET', '/api/settings/connected-applications')).json as Array<{ clientId: string }>;
+      expect(listed.map((connected) => connected.clientId)).not.toContain(clientId);
+    } finally {
+      await callback.stop();
+    }
+  });
+
+  it('/settings/webhooks: creates a webhook in the form, disables and enables it, shows a delivery in Activity and replays it', async () => {
+    const receiver = await startReceiver();
+    try {
+      await page.goto('/settings/webhooks');
+      await page.getByText('No webhooks yet.').waitFor();
+      await expectAccessible('webhooks-empty');
+      await page.getByRole('link', { name: 'New webhook' }).click();
+      await page.getByLabel('Watched item 1 type').selectOption('model');
+      await page.getByLabel('Watched item 1 name').fill('acme/settings-e2e');
+      await page.getByLabel('Webhook URL').fill(receiver.url);
+      await page.getByLabel('Secret').fill('settings-e2e-secret');
+      await expectAccessible('webhook-new');
+      await page.getByRole('button', { name: 'Create webhook' }).click();
+      await page.waitForURL(/\/settings\/webhooks\/[0-9a-f]{24}$/);
+      const id = page.url().split('/').pop()!;
+      const listed = (await api('GET', '/api/settings/webhooks')).json as Array<{ id: string; url: string; watched: unknown[] }>;
+      expect(listed).toEqual([expect.objectContaining({ id, url: receiver.url, watched: [{ type: 'model', name: 'acme/settings-e2e' }] })]);
+
+      await page.getByRole('button', { name: 'Disable' }).click();
+      await page.getByText('Disabled', { exact: true }).first().waitFor();
+      expect((await api('GET', `/api/settings/webhooks/${id}`)).json.webhook.disabled).toBe(true);
+      await page.getByRole('button', { name: 'Enable' }).click();
+      await page.getByText('Enabled', { exact: true }).first().waitFor();
+      expect((await api('GET', `/api/settings/webhooks/${id}`)).json.webhook.disabled).toBe(false);
+
+      const event = {
+        event: { action: 'update', scope: 'repo.content' },
+        repo: { type: 'model', name: 'acme/settings-e2e', id: '66e000000000000000000101', private: false, owner: { id: '66e000000000000000000102', name: 'acme' } },
+        updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
+      };
+      expect((await target.publishEvents([event])).status).toBe(202);
+      const deadline = Date.now() + 30_000;
+      while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0]!.secret).toBe('settings-e2e-secret');
+
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await page.getByText('HTTP 200').first().waitFor();
+      await page.getByRole('button', { name: 'Details' }).first().click();
+      const headers = page.getByLabel('Request headers');
+      await headers.waitFor();
+      expect(await headers.textContent()).toContain('x-webhook-secret: ********');
+      expect(await page.content()).not.toContain('settings-e2e-secret');
+      await expectAccessible('webhook-activity');
+
+      await page.getByRole('button', { name: 'Replay' }).first().click();
+      await page.getByText('Replay queued: its new delivery is at the top of the list.').waitFor({ timeout: 30_000 });
+      await page.locator('.delivery').nth(1).waitFor();
+      expect(await page.locator('.delivery').count()).toBe(2);
+      const activity = (await api('GET', `/api/settings/webhooks/${id}/activity`)).json as { deliveries: Array<{ replayOf: string | null }> };
+      expect(activity.deliveries).toHaveLength(2);
+      expect(activity.deliveries[0]!.replayOf).toBe(receiver.received[0]!.id);
+
+      await page.getByRole('link', { name: 'Webhooks', exact: true }).first().click();
+      await page.getByText('Enabled', { exact: true }).waitFor();
+      await page.getByText('HTTP 200').waitFor();
+      await expectAccessible('webhooks');
+
+      await page.goto(`/settings/webhooks/${id}`);
+      await page.getByRole('button', { name: 'Delete webhook' }).click();
+      await page.getByRole('button', { name: 'Delete webhook for good' }).click();
+      await page.waitForURL(/\/settings\/webhooks$/);
+      expect((await api('GET', `/api/settings/webhooks/${id}`)).status).toBe(404);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('/organizations/{name}/settings/token-exchange: sets the token duration, reads, verifies and exports the audit log', async () => {
+    await page.goto('/organizations/acme/settings/token-exchange');
+    await page.getByRole('heading', { level: 1, name: 'Token exchange' }).waitFor();
+    const duration = page.getByLabel(/^Token duration for /);
+    expect(await duration.inputValue()).toBe('8');
+    await duration.fill('2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/Saved: new tokens of .* live 2 hours\./).waitFor();
+    const { apps } = (await api('GET', '/api/organizations/acme/settings/token-exchange-apps')).json as { apps: Array<{ tokenDurationSeconds: number }> };
+    expect(apps[0]!.tokenDurationSeconds).toBe(7200);
+
+    await page.getByText('settings.token_duration_changed').first().waitFor();
+    await page.getByText(/^Chain verified \(\d+ entries\)$/).waitFor();
+    await page.getByLabel('Member (e-mail)').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('No entries match.').waitFor();
+    await page.getByLabel('Member (e-mail)').fill('');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('settings.token_duration_changed').first().waitFor();
+    await expectAccessible('organization-token-exchange');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('acme-audit-log.csv');
+
+    await page.goto('/organizations/nowhere/settings/token-exchange');
+    await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+  });
+});

@@ -1,0 +1,25 @@
+import type { Response } from 'express';
+
+/**
+ * The settings app loads only its own hashed scripts and stylesheet: no inline code, so an
+ * injected `<script>` or `style=` cannot run; it is never framed (clickjacking); it talks only to
+ * this origin's API. Images may come from https (app logos, avatars).
+ */
+export const SETTINGS_APP_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function setSettingsAppHeaders(res: Response): void {
+  res.setHeader('Content-Security-Policy', SETTINGS_APP_CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Referrer-Policy', 'same-origin');
+}
