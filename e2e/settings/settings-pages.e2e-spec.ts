@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
@@ -284,7 +285,8 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     expect(apps[0]!.tokenDurationSeconds).toBe(7200);
 
     await page.getByText('settings.token_duration_changed').first().waitFor();
-    await page.getByText(/^Chain verified \(\d+ entries\)$/).waitFor();
+    expect(await page.getByRole('cell', { name: 'alice (you)' }).first().isVisible()).toBe(true);
+    await page.getByText(/^Chain verified \(\d+ entr(y|ies)\)$/).waitFor();
     await page.getByLabel('Member (e-mail)').fill('nobody@example.com');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No entries match.').waitFor();
@@ -294,6 +296,9 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await expectAccessible('organization-token-exchange');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('acme-audit-log.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('seq,createdAt,action,outcome,errorCode,clientId,actorUserId,subject,detail,prevHash,hash');
+    expect(csv).toContain(',settings.token_duration_changed,success,');
 
     await page.goto('/organizations/nowhere/settings/token-exchange');
     await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();

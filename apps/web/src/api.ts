@@ -33,8 +33,9 @@ export function failureOf(status: number, message: string): ApiFailure {
   return new ApiFailure(status, message, match ? match[1]! : null, match ? match[2]! : message);
 }
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** Sends a request; an answer that is not 2xx becomes an ApiFailure with the API's own message. */
+async function send(method: string, path: string, body: unknown, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   if (csrfToken) headers['X-CSRF-Token'] = csrfToken;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
@@ -43,19 +44,32 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   } catch {
     throw new ApiFailure(0, 'Gatehouse could not be reached. Check your connection and try again.', null, '');
   }
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
   if (!res.ok) {
-    const message = (parsed as { error?: unknown } | null)?.error;
+    let message: unknown = null;
+    try {
+      message = ((await res.json()) as { error?: unknown } | null)?.error;
+    } catch {
+      message = null;
+    }
     throw failureOf(res.status, typeof message === 'string' ? message : res.headers.get('x-error-message') ?? `The server answered ${res.status}`);
   }
-  return parsed as T;
+  return res;
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await send(method, path, body, 'application/json');
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  try {
+    return (text ? JSON.parse(text) : null) as T;
+  } catch {
+    throw new ApiFailure(res.status, `The server answered ${res.status} with something other than JSON`, null, '');
+  }
+}
+
+/** A file the API answers (an export): its bytes as served, whatever their format. */
+export async function apiFile(path: string): Promise<Blob> {
+  return (await send('GET', path, undefined, '*/*')).blob();
 }
 
 /** A path segment: ids and client ids (a metadata-document client id is a URL) stay one segment. */

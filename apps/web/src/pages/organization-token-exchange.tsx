@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { api, segment } from '../api';
+import { api, apiFile, segment } from '../api';
 import { asFailure, Empty, ErrorNotice, Field, Loaded, NotFound, useResource, useSubmit, When } from '../components';
 import { Link, useTitle } from '../router';
+import { useSession } from '../session';
 
 interface ExchangeApp {
   clientId: string;
@@ -73,7 +74,7 @@ export function TokenExchangePage({ org }: { org: string }) {
               <h2>Token-exchange apps</h2>
               {list.length === 0 ? <Empty>This organization has no token-exchange app.</Empty> : list.map((app) => <ExchangeAppRow key={app.clientId} base={base} app={app} onSaved={saved} />)}
             </section>
-            <AuditLog key={auditVersion} base={base} org={org} />
+            <AuditLog key={auditVersion} base={base} org={org} appNames={new Map(list.map((app) => [app.clientId, app.name]))} />
           </>
         )}
       </Loaded>
@@ -102,7 +103,7 @@ function ExchangeAppRow({ base, app, onSaved }: { base: string; app: ExchangeApp
           Scopes: {app.scopes.join(', ')} · updated <When iso={app.updatedAt} />
         </div>
       </div>
-      <div className="inline-fields">
+      <div className="inline-fields duration">
         <Field
           label={`Token duration for ${app.name} (hours)`}
           name="tokenDurationSeconds"
@@ -128,12 +129,19 @@ function ExchangeAppRow({ base, app, onSaved }: { base: string; app: ExchangeApp
   );
 }
 
-function AuditLog({ base, org }: { base: string; org: string }) {
+function AuditLog({ base, org, appNames }: { base: string; org: string; appNames: ReadonlyMap<string, string> }) {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [page, setPage] = useState<{ cursor: string | null; stack: string[] }>({ cursor: null, stack: [] });
+  // `stack` holds the cursors of the newer pages already read (null is the first page), so Newer walks back.
+  const [page, setPage] = useState<{ cursor: string | null; stack: (string | null)[] }>({ cursor: null, stack: [] });
   const log = useResource<AuditPage>(`${base}/audit-log${query(filters, { limit: '25', ...(page.cursor ? { cursor: page.cursor } : {}) })}`);
   const verification = useResource<Verification>(`${base}/audit-log/verify`);
+  const { user } = useSession();
+  // An administrator's change names its actor; an exchange names the member (the subject) it was for.
+  const who = (entry: AuditEntry): string => {
+    if (entry.actorUserId) return entry.actorUserId === user.id ? `${user.name} (you)` : entry.actorUserId;
+    return typeof entry.detail.username === 'string' && entry.subject ? `${entry.detail.username} (${entry.subject})` : entry.subject ?? '—';
+  };
   const [exportFailure, setExportFailure] = useState<ReturnType<typeof asFailure> | null>(null);
 
   const apply = (event: FormEvent) => {
@@ -144,9 +152,7 @@ function AuditLog({ base, org }: { base: string; org: string }) {
   const download = async (format: 'json' | 'csv') => {
     setExportFailure(null);
     try {
-      const body = await api<unknown>('GET', `${base}/audit-log/export${query(filters, { format })}`);
-      const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2);
-      const url = URL.createObjectURL(new Blob([text], { type: format === 'csv' ? 'text/csv' : 'application/json' }));
+      const url = URL.createObjectURL(await apiFile(`${base}/audit-log/export${query(filters, { format })}`));
       const link = document.createElement('a');
       link.href = url;
       link.download = `${org}-audit-log.${format}`;
@@ -166,7 +172,7 @@ function AuditLog({ base, org }: { base: string; org: string }) {
         <span aria-live="polite">
           {verification.kind === 'ready' &&
             (verification.data.intact ? (
-              <span className="badge badge-ok">Chain verified ({verification.data.checked} entries)</span>
+              <span className="badge badge-ok">Chain verified ({verification.data.checked} {verification.data.checked === 1 ? 'entry' : 'entries'})</span>
             ) : (
               <span className="badge badge-bad">Chain broken at entry {verification.data.brokenAt.seq ?? '?'}</span>
             ))}
@@ -198,7 +204,7 @@ function AuditLog({ base, org }: { base: string; org: string }) {
           ) : (
             <>
               <div className="table-wrap">
-                <table>
+                <table className="table-stack">
                   <thead>
                     <tr>
                       <th scope="col">When</th>
@@ -212,34 +218,38 @@ function AuditLog({ base, org }: { base: string; org: string }) {
                   <tbody>
                     {data.entries.map((entry) => (
                       <tr key={entry.id}>
-                        <td>
+                        <td data-label="When">
                           <When iso={entry.createdAt} />
                         </td>
-                        <td>
+                        <td data-label="What">
                           <code>{entry.action}</code> <span className={`badge badge-${entry.outcome === 'success' ? 'ok' : 'bad'}`}>{entry.errorCode ?? entry.outcome}</span>
                         </td>
-                        <td>{entry.clientId ?? '—'}</td>
-                        <td>{entry.subject ?? entry.actorUserId ?? '—'}</td>
-                        <td>{typeof entry.detail.scope === 'string' ? entry.detail.scope : Array.isArray(entry.detail.scopes) ? entry.detail.scopes.join(' ') : '—'}</td>
-                        <td>{typeof entry.detail.ip === 'string' ? entry.detail.ip : typeof entry.detail.address === 'string' ? entry.detail.address : '—'}</td>
+                        <td data-label="App" className="break">
+                          {entry.clientId === null ? '—' : appNames.has(entry.clientId) ? <span title={entry.clientId}>{appNames.get(entry.clientId)}</span> : <code>{entry.clientId}</code>}
+                        </td>
+                        <td data-label="Who" className="break">{who(entry)}</td>
+                        <td data-label="Scopes">{typeof entry.detail.scope === 'string' ? entry.detail.scope : Array.isArray(entry.detail.scopes) ? entry.detail.scopes.join(' ') : '—'}</td>
+                        <td data-label="From">{typeof entry.detail.ip === 'string' ? entry.detail.ip : typeof entry.detail.address === 'string' ? entry.detail.address : '—'}</td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
-              <div className="button-row">
-                <button type="button" className="button button-secondary" disabled={page.stack.length === 0} onClick={() => setPage(({ stack }) => ({ cursor: stack.at(-1) ?? null, stack: stack.slice(0, -1) }))}>
-                  Newer
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  disabled={!data.nextCursor}
-                  onClick={() => setPage(({ cursor, stack }) => ({ cursor: data.nextCursor, stack: [...stack, ...(cursor === null ? [] : [cursor])] }))}
-                >
-                  Older
-                </button>
-              </div>
+              {(page.stack.length > 0 || data.nextCursor) && (
+                <div className="button-row">
+                  <button type="button" className="button button-secondary" disabled={page.stack.length === 0} onClick={() => setPage(({ stack }) => ({ cursor: stack.at(-1) ?? null, stack: stack.slice(0, -1) }))}>
+                    Newer
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    disabled={!data.nextCursor}
+                    onClick={() => setPage(({ cursor, stack }) => ({ cursor: data.nextCursor, stack: [...stack, cursor] }))}
+                  >
+                    Older
+                  </button>
+                </div>
+              )}
             </>
           )
         }
