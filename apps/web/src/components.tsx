@@ -137,13 +137,17 @@ export function OnceValue({ label, value, note }: { label: string; value: string
   );
 }
 
-/** A destructive action that asks once more before it acts. */
-export function ConfirmButton({ label, confirmLabel, onConfirm, busy }: { label: string; confirmLabel: string; onConfirm: () => void; busy?: boolean }) {
+/**
+ * A destructive action that asks once more before it acts. In a list, `short` is the visible text
+ * (e.g. "Delete") while `label` stays its accessible name ("Delete laptop CLI"), and the button is
+ * quiet so a column of them does not shout.
+ */
+export function ConfirmButton({ label, short, confirmLabel, onConfirm, busy }: { label: string; short?: string; confirmLabel: string; onConfirm: () => void; busy?: boolean }) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" className="button button-danger" onClick={() => setAsking(true)} disabled={busy}>
-        {label}
+      <button type="button" className={short ? 'button button-danger-quiet' : 'button button-danger'} aria-label={short ? label : undefined} onClick={() => setAsking(true)} disabled={busy}>
+        {short ?? label}
       </button>
     );
   }

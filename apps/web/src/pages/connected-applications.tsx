@@ -77,7 +77,7 @@ export function ConnectedApplicationsPage() {
                     </p>
                     {app.organizations.length > 0 && <p className="small">Organizations: {app.organizations.map((org) => org.name).join(', ')}</p>}
                   </div>
-                  <ConfirmButton label={`Revoke access for ${app.name}`} confirmLabel={`Revoke ${app.name}`} onConfirm={() => void revokeAccess(app)} busy={revoke.busy} />
+                  <ConfirmButton label={`Revoke access for ${app.name}`} short="Revoke access" confirmLabel={`Revoke ${app.name}`} onConfirm={() => void revokeAccess(app)} busy={revoke.busy} />
                 </li>
               ))}
             </ul>

@@ -37,7 +37,7 @@ export function TokensPage() {
   return (
     <>
       <h1>Access tokens</h1>
-      <p className="lead">Use a token where a password would not do: the CLI (`gatehouse auth token`), scripts and notebooks send it as a bearer token.</p>
+      <p className="lead">Use a token where a password would not do: the CLI (<code>gatehouse auth login --token</code>), scripts and notebooks send it as a bearer token.</p>
       {created && <OnceValue label={`New token “${created.name}”.`} value={created.token} note="Copy it now: it will not be shown again." />}
       <section className="card">
         <h2>Create a token</h2>
@@ -67,7 +67,7 @@ export function TokensPage() {
               <Empty>No access tokens yet. Create one above.</Empty>
             ) : (
               <div className="table-wrap">
-                <table>
+                <table className="table-stack">
                   <thead>
                     <tr>
                       <th scope="col">Name</th>
@@ -82,18 +82,18 @@ export function TokensPage() {
                   <tbody>
                     {list.map((token) => (
                       <tr key={token.id}>
-                        <td>{token.name}</td>
-                        <td>
+                        <td data-label="Name">{token.name}</td>
+                        <td data-label="Role">
                           <span className="badge">{token.role}</span>
                         </td>
-                        <td>
+                        <td data-label="Created">
                           <When iso={token.createdAt} />
                         </td>
-                        <td>
+                        <td data-label="Last used">
                           <When iso={token.lastUsedAt} />
                         </td>
                         <td className="actions">
-                          <ConfirmButton label={`Delete ${token.name}`} confirmLabel="Delete for good" onConfirm={() => void remove(token.id)} busy={removal.busy} />
+                          <ConfirmButton label={`Delete ${token.name}`} short="Delete" confirmLabel="Delete for good" onConfirm={() => void remove(token.id)} busy={removal.busy} />
                         </td>
                       </tr>
                     ))}

@@ -40,6 +40,7 @@ interface ActivityPage {
 }
 
 const PAGE_SIZE = 20;
+const REPLAY_WATCH_MS = 60_000;
 
 /** The webhook's deliveries, newest first, a page at a time; each opens to its request and attempts. */
 export function WebhookActivity({ id }: { id: string }) {
@@ -50,7 +51,7 @@ export function WebhookActivity({ id }: { id: string }) {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const [replayed, setReplayed] = useState<string | null>(null);
+  const [replayed, setReplayed] = useState<{ id: string; at: number } | null>(null);
 
   useEffect(() => {
     if (first.kind === 'ready') {
@@ -59,9 +60,11 @@ export function WebhookActivity({ id }: { id: string }) {
     }
   }, [first]);
 
-  // A replay is recorded by the delivery worker a moment later: look again until it shows.
+  // A replay is recorded by the delivery worker a moment later: look again until it shows, for a
+  // while (the Refresh button is there after that).
   useEffect(() => {
-    if (!replayed || first.kind !== 'ready' || first.data.deliveries.some((delivery) => delivery.id === replayed)) return;
+    if (!replayed || first.kind !== 'ready' || first.data.deliveries.some((delivery) => delivery.id === replayed.id)) return;
+    if (Date.now() - replayed.at > REPLAY_WATCH_MS) return;
     const timer = window.setTimeout(first.reload, 700);
     return () => window.clearTimeout(timer);
   }, [replayed, first]);
@@ -84,7 +87,7 @@ export function WebhookActivity({ id }: { id: string }) {
     setFailure(null);
     try {
       const accepted = await api<{ id: string }>('POST', `${base}/${segment(delivery.id)}/replay`);
-      setReplayed(accepted.id);
+      setReplayed({ id: accepted.id, at: Date.now() });
       first.reload();
     } catch (error) {
       setFailure(asFailure(error));
@@ -108,7 +111,7 @@ export function WebhookActivity({ id }: { id: string }) {
       </p>
       {replayed && (
         <p className="notice notice-success" role="status">
-          Replay queued{deliveries.some((delivery) => delivery.id === replayed) ? ': its new delivery is at the top of the list.' : '…'}
+          Replay queued{deliveries.some((delivery) => delivery.id === replayed.id) ? ': its new delivery is at the top of the list.' : '…'}
         </p>
       )}
       {failure && <ErrorNotice failure={failure} />}
