@@ -17,6 +17,7 @@ export interface GatewayOptions {
 
 export interface RunningGateway {
   url: string;
+  pid: number | undefined;
   /** nginx's error log so far (access logs are off). */
   output(): string;
   stop(): Promise<void>;
@@ -76,6 +77,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
   return {
     url,
+    pid: child.pid,
     output: () => stderr + output(),
     stop: async () => {
       if (child.exitCode === null) {
