@@ -116,10 +116,7 @@ function checkService(services: Record<string, ComposeService>, facts: (typeof G
       problems.push(`${where}: must depend on ${store} with condition service_healthy`);
     }
   }
-  const expectedPorts = facts.isPublic ? [String(facts.port)] : [];
-  if (JSON.stringify(containerPorts(service)) !== JSON.stringify(expectedPorts)) {
-    problems.push(`${where}: must publish ${facts.isPublic ? `exactly port ${facts.port}` : 'no port'}`);
-  }
+  if (containerPorts(service).length > 0) problems.push(`${where}: must publish no port (the gateway is the one public address)`);
   if (durationMs(service.stop_grace_period) <= DEFAULT_SHUTDOWN_GRACE_MS) {
     problems.push(`${where}: stop_grace_period must exceed the ${DEFAULT_SHUTDOWN_GRACE_MS} ms drain`);
   }
@@ -161,6 +158,25 @@ function checkStores(services: Record<string, ComposeService>): string[] {
   return problems;
 }
 
+export const GATEWAY_PORT = '8080';
+
+/** The one public address: nginx on 8080 with the generated routes, after the services it routes to. */
+function checkGateway(services: Record<string, ComposeService>): string[] {
+  const gateway = services.gateway;
+  if (!gateway) return ['services.gateway: missing (the one public address)'];
+  const problems: string[] = [];
+  if (!gateway.image?.startsWith('nginx:')) problems.push('services.gateway: must use image nginx:*');
+  if (JSON.stringify(containerPorts(gateway)) !== JSON.stringify([GATEWAY_PORT])) problems.push(`services.gateway: must publish exactly port ${GATEWAY_PORT}`);
+  const volumes = ((gateway as { volumes?: unknown[] }).volumes ?? []).map(String);
+  if (!volumes.some((volume) => volume.startsWith('./deploy/gateway/routes.conf:'))) {
+    problems.push('services.gateway: must mount the generated routes, ./deploy/gateway/routes.conf');
+  }
+  for (const facts of GATEHOUSE_SERVICES.filter((service) => service.isPublic)) {
+    if (dependencyCondition(gateway, facts.name) !== 'service_healthy') problems.push(`services.gateway: must depend on ${facts.name} with condition service_healthy`);
+  }
+  return problems;
+}
+
 /** Convention problems of a parsed docker-compose.yml; empty when all hold. */
 export function checkComposeConventions(compose: unknown): string[] {
   const services = (compose as ComposeFile).services ?? {};
@@ -168,11 +184,11 @@ export function checkComposeConventions(compose: unknown): string[] {
     ...GATEHOUSE_SERVICES.flatMap((facts) => checkService(services, facts)),
     ...checkOneShotSteps(services),
     ...checkStores(services),
+    ...checkGateway(services),
   ];
-  const publicNames = new Set<string>(GATEHOUSE_SERVICES.filter((s) => s.isPublic).map((s) => s.name));
   for (const [name, service] of Object.entries(services)) {
     if (isGatehouseProcess(service)) problems.push(...checkEnvironment(name, service));
-    if ((service.ports ?? []).length > 0 && !publicNames.has(name)) problems.push(`services.${name}: must not publish ports`);
+    if ((service.ports ?? []).length > 0 && name !== 'gateway' && !GATEHOUSE_SERVICES.some((facts) => facts.name === name)) problems.push(`services.${name}: must not publish ports`);
   }
   return problems;
 }

@@ -95,18 +95,25 @@ describe('docker-compose.yml conventions', () => {
       ['services.auth: must depend on migrate with condition service_completed_successfully'],
     ],
     [
-      'a published service without public routes',
+      'a service published beside the gateway',
       (c) => {
-        c.services['delivery-worker'].ports = ['3003:3003'];
+        c.services['token-exchange'].ports = ['127.0.0.1:3001:3001'];
       },
-      ['services.delivery-worker: must publish no port', 'services.delivery-worker: must not publish ports'],
+      ['services.token-exchange: must publish no port (the gateway is the one public address)'],
     ],
     [
-      'the organization admin API left unpublished',
+      'the gateway left unpublished',
       (c) => {
-        delete c.services['token-exchange'].ports;
+        delete c.services.gateway.ports;
       },
-      ['services.token-exchange: must publish exactly port 3001'],
+      ['services.gateway: must publish exactly port 8080'],
+    ],
+    [
+      'a gateway without the generated routes',
+      (c) => {
+        c.services.gateway.volumes = ['./deploy/gateway/nginx.conf:/etc/nginx/nginx.conf:ro'];
+      },
+      ['services.gateway: must mount the generated routes, ./deploy/gateway/routes.conf'],
     ],
     [
       'a literal encryption key',

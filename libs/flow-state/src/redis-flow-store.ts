@@ -67,6 +67,11 @@ export class RedisFlowStore implements FlowStore {
     return new RedisFlowStore(redis, { keyPrefix: options.keyPrefix, ownsConnection: true });
   }
 
+  /** The same connection under another key prefix (closing it leaves the connection open). */
+  withKeyPrefix(keyPrefix: string): RedisFlowStore {
+    return new RedisFlowStore(this.redis, { keyPrefix, ownsConnection: false });
+  }
+
   async put(key: string, value: string, ttlMs: number): Promise<void> {
     assertTtl(ttlMs);
     await this.redis.set(this.prefix + key, value, 'PX', ttlMs);

@@ -9,3 +9,5 @@ export * from './kafka/kafka-broker';
 export * from './kafka/kafka-distribution';
 export * from './process/all-in-one';
 export * from './process/node-process';
+export { GATEWAY_ROUTES, gatewayNginxConf, type GatewayOptions, NGINX, type RunningGateway, startGateway } from './stack/nginx-gateway';
+export { DEMO_SEED, type RunningStack, STACK_SERVICES, type StackOptions, type StackReplica, type StackService, startStack } from './stack/stack';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { timingSafeEqualString } from '@gatehouse/crypto';
 import { ApiError } from '@gatehouse/domain';
 import type { FlowStore } from '@gatehouse/flow-state';
-import { FLOW_STORE } from '@gatehouse/platform';
+import { SHARED_FLOW_STORE } from '@gatehouse/platform';
 import type { Request } from 'express';
 import { principalUserOf } from '../accounts/account-mapping';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
@@ -36,7 +36,7 @@ export class SessionAuthenticator {
   constructor(
     private readonly accounts: AccountReader,
     @Inject(IDENTITY_OPTIONS) options: IdentityOptions,
-    @Optional() @Inject(FLOW_STORE) flowStore?: FlowStore,
+    @Optional() @Inject(SHARED_FLOW_STORE) flowStore?: FlowStore,
   ) {
     this.sessions = flowStore ? new SessionStore(flowStore) : null;
     this.secureCookies = options.publicUrl.startsWith('https://');

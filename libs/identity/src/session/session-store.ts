@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { FlowStore, JsonFlowStore } from '@gatehouse/flow-state';
-import { FLOW_STORE } from '@gatehouse/platform';
+import { SHARED_FLOW_STORE } from '@gatehouse/platform';
 import { BrowserSession, browserSessionSchema } from './browser-session';
 
 /** Sessions in flow state, keyed by the SHA-256 of the cookie value (a store dump holds no live cookie). */
@@ -9,7 +9,7 @@ import { BrowserSession, browserSessionSchema } from './browser-session';
 export class SessionStore {
   private readonly records: JsonFlowStore<BrowserSession>;
 
-  constructor(@Inject(FLOW_STORE) store: FlowStore) {
+  constructor(@Inject(SHARED_FLOW_STORE) store: FlowStore) {
     this.records = new JsonFlowStore(store, 'session:', browserSessionSchema);
   }
 

@@ -12,12 +12,12 @@ export interface DistributedStores {
 /**
  * The adapters of the distributed shape, the same for every service: its PostgreSQL pool, Redis
  * under a key prefix of its own, and Kafka with an outbox relay (every service that changes the
- * database publishes through the outbox). Services never migrate: that is `gatehouse admin migrate`.
+ * database publishes through the outbox). Browser sessions live under a prefix all services share. Services never migrate: that is `gatehouse admin migrate`.
  */
 export function distributedInfrastructure(service: string, stores: DistributedStores): DynamicModule[] {
   return [
     DatabaseModule.forRoot({ type: 'postgres', url: stores.postgres.url }),
-    FlowStateModule.forRoot({ type: 'redis', url: stores.redis.url, keyPrefix: `gatehouse:${service}:` }),
+    FlowStateModule.forRoot({ type: 'redis', url: stores.redis.url, keyPrefix: `gatehouse:${service}:`, sharedKeyPrefix: 'gatehouse:shared:' }),
     MessagingModule.forRoot({ type: 'kafka', brokers: stores.kafka.brokers, clientId: `gatehouse-${service}`, outboxRelay: true }),
   ];
 }

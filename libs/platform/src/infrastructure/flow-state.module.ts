@@ -6,10 +6,25 @@ import { ReadinessRegistry } from '../health/readiness-registry';
 import { ReadinessModule } from '../health/readiness.module';
 import { InfrastructureLifecycle } from './infrastructure-lifecycle';
 
-export type FlowStateModuleOptions = { type: 'redis'; url: string; keyPrefix?: string } | { type: 'memory' };
+export type FlowStateModuleOptions =
+  | {
+      type: 'redis';
+      url: string;
+      /** This service's own keys. */
+      keyPrefix?: string;
+      /** Keys every service reads (SHARED_FLOW_STORE); default `keyPrefix`, one namespace for all. */
+      sharedKeyPrefix?: string;
+    }
+  | { type: 'memory' };
 
 /** Injection token of the process's `FlowStore` (`@gatehouse/flow-state`). */
 export const FLOW_STORE = Symbol('gatehouse.flowStore');
+
+/**
+ * Flow state every service reads, whoever wrote it: the browser sessions `auth` writes and the JSON
+ * API of every service accepts. The same store as FLOW_STORE in the all-in-one.
+ */
+export const SHARED_FLOW_STORE = Symbol('gatehouse.sharedFlowStore');
 
 const FLOW_STATE_LIFECYCLE = Symbol('gatehouse.flowStateLifecycle');
 
@@ -34,6 +49,12 @@ export class FlowStateModule {
           inject: [{ token: CLOCK, optional: true }],
         },
         {
+          provide: SHARED_FLOW_STORE,
+          useFactory: (store: FlowStore): FlowStore =>
+            options.type === 'redis' && options.sharedKeyPrefix !== undefined && store instanceof RedisFlowStore ? store.withKeyPrefix(options.sharedKeyPrefix) : store,
+          inject: [FLOW_STORE],
+        },
+        {
           provide: FLOW_STATE_LIFECYCLE,
           useFactory: (registry: ReadinessRegistry, store: FlowStore) =>
             new InfrastructureLifecycle(
@@ -44,7 +65,7 @@ export class FlowStateModule {
           inject: [ReadinessRegistry, FLOW_STORE],
         },
       ],
-      exports: [FLOW_STORE],
+      exports: [FLOW_STORE, SHARED_FLOW_STORE],
     };
   }
 }

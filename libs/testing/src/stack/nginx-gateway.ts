@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WORKSPACE_ROOT } from '../process/node-process';
+
+export const NGINX = '/usr/sbin/nginx';
+export const NGINX_INSTALL_HINT = "install Debian's nginx package (apt-get install nginx)";
+/** Generated from the controllers by `npm run gateway:routes` (tools/gateway). */
+export const GATEWAY_ROUTES = join(WORKSPACE_ROOT, 'deploy/gateway/routes.conf');
+
+export interface GatewayOptions {
+  port: number;
+  /** `host:port` of each replica, by nginx upstream name (`auth`, `token_exchange`, `webhook_management`). */
+  upstreams: Record<string, string[]>;
+}
+
+export interface RunningGateway {
+  url: string;
+  pid: number | undefined;
+  /** nginx's error log so far (access logs are off). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** The nginx configuration of a gateway on loopback: upstreams of local replicas around the generated routes. */
+export function gatewayNginxConf(options: GatewayOptions, prefix: string): string {
+  const upstreams = Object.entries(options.upstreams).map(
+    ([name, servers]) => `  upstream ${name} {\n${servers.map((server) => `    server ${server} max_fails=1 fail_timeout=2s;`).join('\n')}\n    keepalive 16;\n  }`,
+  );
+  return `daemon off;
+master_process on;
+worker_processes 1;
+pid ${join(prefix, 'nginx.pid')};
+error_log ${join(prefix, 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${join(prefix, 'client_body')};
+  proxy_temp_path ${join(prefix, 'proxy')};
+  fastcgi_temp_path ${join(prefix, 'fastcgi')};
+  uwsgi_temp_path ${join(prefix, 'uwsgi')};
+  scgi_temp_path ${join(prefix, 'scgi')};
+${upstreams.join('\n')}
+  server {
+    listen 127.0.0.1:${options.port};
+    include ${GATEWAY_ROUTES};
+  }
+}
+`;
+}
+
+/** Debian's nginx as a plain process in front of the given replicas; fails naming the package when missing. */
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: ${NGINX_INSTALL_HINT}`);
+  const prefix = mkdtempSync(join(tmpdir(), 'gatehouse-gateway-'));
+  for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, dir));
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(conf, gatewayNginxConf(options, prefix));
+  const errorLog = join(prefix, 'error.log');
+  const output = () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '');
+  const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const early = await Promise.race([exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 100))]);
+    if (early !== 'running') throw new Error(`nginx exited with ${early}:\n${stderr}${output()}`);
+    const answered = await fetch(`${url}/gateway-probe`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not answer on ${url}:\n${stderr}${output()}`);
+  }
+  return {
+    url,
+    pid: child.pid,
+    output: () => stderr + output(),
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGQUIT');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { findFreePort } from '../infra/free-port';
+import { type NodeProcess, startNodeProcess, waitForHttp, WORKSPACE_ROOT } from '../process/node-process';
+import { type RunningGateway, startGateway } from './nginx-gateway';
+
+export const STACK_SERVICES = ['auth', 'token-exchange', 'webhook-management', 'delivery-worker'] as const;
+export type StackService = (typeof STACK_SERVICES)[number];
+
+/** Services the gateway routes to, by their nginx upstream name. */
+const ROUTED: Partial<Record<StackService, string>> = { auth: 'auth', 'token-exchange': 'token_exchange', 'webhook-management': 'webhook_management' };
+export const DEMO_SEED = join(WORKSPACE_ROOT, 'libs/persistence/seed/demo.yaml');
+
+export interface StackOptions {
+  databaseUrl: string;
+  redisUrl: string;
+  kafkaBrokers: string;
+  /** The gateway's port (the one public address); a free one when absent. */
+  port?: number;
+  /** Replicas per service (default one each). */
+  replicas?: Partial<Record<StackService, number>>;
+  /** Seed file applied after the migrations (default the demo seed); null for none. */
+  seed?: string | null;
+  /** More environment for every service (e.g. GATEHOUSE_ALLOW_LOOPBACK_TARGETS). */
+  env?: Record<string, string>;
+  /** Every line a process writes, with its name (`auth-1`), for a console that shows them all. */
+  onLine?: (name: string, line: string) => void;
+}
+
+export interface StackReplica {
+  name: string;
+  service: StackService;
+  url: string;
+  process: NodeProcess;
+}
+
+export interface RunningStack {
+  /** The gateway: the issuer and the base URL of every public route. */
+  url: string;
+  internalToken: string;
+  encryptionKey: string;
+  replicas: StackReplica[];
+  gateway: RunningGateway;
+  /** The first replica of a service, for its internal routes (never routed by the gateway). */
+  service(service: StackService): StackReplica;
+  stop(): Promise<void>;
+}
+
+function follow(process: NodeProcess, name: string, onLine: StackOptions['onLine']): void {
+  if (!onLine) return;
+  for (const stream of [process.child.stdout!, process.child.stderr!]) {
+    let pending = '';
+    stream.on('data', (chunk: Buffer | string) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) if (line.trim()) onLine(name, line);
+    });
+  }
+}
+
+async function runCli(args: string[], env: Record<string, string>, onLine: StackOptions['onLine']): Promise<void> {
+  const cli = startNodeProcess('dist/apps/cli/src/main.js', { args, env });
+  follow(cli, `admin ${args[1]}`, onLine);
+  const { code } = await cli.exited;
+  if (code !== 0) throw new Error(`gatehouse ${args.join(' ')} failed (${code}):\n${cli.output()}`);
+}
+
+/**
+ * The distributed shape as processes, built from dist/: the migrations and the seed, every
+ * service with its replicas against the given PostgreSQL, Redis and Kafka, and an nginx gateway
+ * on one port routing the public routes (deploy/gateway/routes.conf). A failed start stops what
+ * it started.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const internalToken = randomBytes(32).toString('base64url');
+  const encryptionKey = randomBytes(32).toString('base64');
+  const gatewayPort = options.port ?? (await findFreePort());
+  const url = `http://127.0.0.1:${gatewayPort}`;
+  const stores = { DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, KAFKA_BROKERS: options.kafkaBrokers, GATEHOUSE_ENCRYPTION_KEY: encryptionKey };
+
+  await runCli(['admin', 'migrate'], stores, options.onLine);
+  if (options.seed !== null) await runCli(['admin', 'seed', options.seed ?? DEMO_SEED], stores, options.onLine);
+
+  const replicas: StackReplica[] = [];
+  let gateway: RunningGateway | undefined;
+  const stop = async () => {
+    await gateway?.stop();
+    await Promise.all(replicas.map((replica) => replica.process.stop()));
+  };
+  try {
+    const plan: Array<{ service: StackService; name: string; port: number }> = [];
+    for (const service of STACK_SERVICES) {
+      const count = options.replicas?.[service] ?? 1;
+      for (let index = 1; index <= count; index++) plan.push({ service, name: count > 1 ? `${service}-${index}` : service, port: await findFreePort() });
+    }
+    const tokenExchange = plan.find((entry) => entry.service === 'token-exchange')!;
+    for (const { service, name, port } of plan) {
+      const process = startNodeProcess(`dist/apps/${service}/src/main.js`, {
+        env: {
+          ...stores,
+          GATEHOUSE_INTERNAL_TOKEN: internalToken,
+          PORT: String(port),
+          GATEHOUSE_PUBLIC_URL: url,
+          GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${tokenExchange.port}`,
+          GATEHOUSE_SHUTDOWN_GRACE_MS: '3000',
+          ...options.env,
+        },
+      });
+      follow(process, name, options.onLine);
+      replicas.push({ name, service, url: `http://127.0.0.1:${port}`, process });
+    }
+    await Promise.all(replicas.map((replica) => waitForHttp(`${replica.url}/readyz`, { timeoutMs: 90_000, process: replica.process })));
+    const upstreams: Record<string, string[]> = {};
+    for (const replica of replicas) {
+      const upstream = ROUTED[replica.service];
+      if (upstream) (upstreams[upstream] ??= []).push(replica.url.replace('http://', ''));
+    }
+    gateway = await startGateway({ port: gatewayPort, upstreams });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    internalToken,
+    encryptionKey,
+    replicas,
+    gateway,
+    service: (service) => replicas.find((replica) => replica.service === service)!,
+    stop,
+  };
+}
