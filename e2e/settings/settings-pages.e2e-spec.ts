@@ -252,7 +252,8 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       await expectAccessible('webhook-activity');
 
       await page.getByRole('button', { name: 'Replay' }).first().click();
-      await page.getByText('Replay queued: its new delivery is at the top of the list.').waitFor({ timeout: 30_000 });
+      // Behind the gateway the replay crosses the outbox and Kafka to a worker replica: generous on a loaded machine.
+      await page.getByText('Replay queued: its new delivery is at the top of the list.').waitFor({ timeout: 90_000 });
       await page.locator('.delivery').nth(1).waitFor();
       expect(await page.locator('.delivery').count()).toBe(2);
       const activity = (await api('GET', `/api/settings/webhooks/${id}/activity`)).json as { deliveries: Array<{ replayOf: string | null }> };
@@ -269,6 +270,8 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       await page.getByRole('button', { name: 'Delete webhook for good' }).click();
       await page.waitForURL(/\/settings\/webhooks$/);
       expect((await api('GET', `/api/settings/webhooks/${id}`)).status).toBe(404);
+      await page.goto(`/settings/webhooks/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
     } finally {
       await receiver.close();
     }

@@ -40,7 +40,7 @@ interface ActivityPage {
 }
 
 const PAGE_SIZE = 20;
-const REPLAY_WATCH_MS = 60_000;
+const REPLAY_WATCH_MS = 120_000;
 
 /** The webhook's deliveries, newest first, a page at a time; each opens to its request and attempts. */
 export function WebhookActivity({ id }: { id: string }) {
