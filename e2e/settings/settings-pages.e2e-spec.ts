@@ -277,6 +277,44 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     }
   });
 
+  it('/settings/webhooks/{id} Activity: pages newest first, and Load older reads the next page', async () => {
+    const receiver = await startReceiver();
+    // Setup through the API; the paging under test is clicked through.
+    const created = await api('POST', '/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/paging-e2e' }], url: receiver.url, domains: ['repo'] });
+    const id: string = created.json.webhook.id;
+    try {
+      const events = Array.from({ length: 21 }, (_, index) => ({
+        event: { action: 'update', scope: 'repo.content' },
+        repo: { type: 'model', name: 'acme/paging-e2e', id: '66e000000000000000000201', private: false, owner: { id: '66e000000000000000000102', name: 'acme' } },
+        updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: index.toString(16).padStart(40, '0') }],
+      }));
+      expect((await target.publishEvents(events)).status).toBe(202);
+      const deadline = Date.now() + 90_000;
+      let recorded = 0;
+      while (recorded < 21 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const first = (await api('GET', `/api/settings/webhooks/${id}/activity?limit=21`)).json as { deliveries: unknown[] };
+        recorded = first.deliveries.length;
+      }
+      expect(recorded).toBe(21);
+
+      await page.goto(`/settings/webhooks/${id}`);
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await page.locator('.delivery').nth(19).waitFor();
+      expect(await page.locator('.delivery').count()).toBe(20);
+      await page.getByRole('button', { name: 'Load older deliveries' }).click();
+      await page.locator('.delivery').nth(20).waitFor();
+      expect(await page.locator('.delivery').count()).toBe(21);
+      await page.getByRole('button', { name: 'Load older deliveries' }).waitFor({ state: 'detached' });
+      const ids = await page.locator('.delivery').evaluateAll((items) => items.map((item) => item.getAttribute('data-delivery-id')));
+      const all = (await api('GET', `/api/settings/webhooks/${id}/activity?limit=21`)).json as { deliveries: Array<{ id: string }> };
+      expect(ids).toEqual(all.deliveries.map((delivery) => delivery.id));
+    } finally {
+      await api('DELETE', `/api/settings/webhooks/${id}`);
+      await receiver.close();
+    }
+  });
+
   it('/organizations/{name}/settings/token-exchange: sets the token duration, reads, verifies and exports the audit log', async () => {
     await page.goto('/organizations/acme/settings/token-exchange');
     await page.getByRole('heading', { level: 1, name: 'Token exchange' }).waitFor();

@@ -53,21 +53,23 @@ export function WebhookActivity({ id }: { id: string }) {
   const [open, setOpen] = useState<string | null>(null);
   const [replayed, setReplayed] = useState<{ id: string; at: number } | null>(null);
 
+  // The newest page as read (its identity changes only when it is read again): older pages start over.
+  const newest = first.kind === 'ready' ? first.data : null;
+  const { reload } = first;
   useEffect(() => {
-    if (first.kind === 'ready') {
-      setOlder([]);
-      setCursor(first.data.nextCursor);
-    }
-  }, [first]);
+    if (!newest) return;
+    setOlder([]);
+    setCursor(newest.nextCursor);
+  }, [newest]);
 
   // A replay is recorded by the delivery worker a moment later: look again until it shows, for a
   // while (the Refresh button is there after that).
   useEffect(() => {
-    if (!replayed || first.kind !== 'ready' || first.data.deliveries.some((delivery) => delivery.id === replayed.id)) return;
+    if (!replayed || !newest || newest.deliveries.some((delivery) => delivery.id === replayed.id)) return;
     if (Date.now() - replayed.at > REPLAY_WATCH_MS) return;
-    const timer = window.setTimeout(first.reload, 700);
+    const timer = window.setTimeout(reload, 700);
     return () => window.clearTimeout(timer);
-  }, [replayed, first]);
+  }, [replayed, newest, reload]);
 
   const loadOlder = async () => {
     if (!cursor) return;
