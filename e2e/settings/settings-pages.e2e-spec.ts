@@ -345,4 +345,15 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.goto('/organizations/nowhere/settings/token-exchange');
     await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
   });
+
+  it('Sign out in the header ends the browser session', async () => {
+    await page.goto('/settings/tokens');
+    await page.getByRole('link', { name: 'Access tokens', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gatehouse' }).waitFor();
+    const session = await page.evaluate(async () => (await fetch('/api/session')).status);
+    expect(session).toBe(401);
+    await page.goto('/settings/webhooks');
+    await page.waitForURL(/\/oauth\/login\?return_to=%2Fsettings%2Fwebhooks$/);
+  });
 });

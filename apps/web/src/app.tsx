@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { api } from './api';
 import { ErrorNotice, Loading } from './components';
 import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pages/applications';
@@ -43,6 +43,14 @@ function Shell() {
   useEffect(() => {
     if (state.kind === 'signed-out' && !isHome) window.location.assign(signInUrl());
   }, [state.kind, isHome]);
+  // After an in-page navigation, focus the new page's content, as a page load would for a screen reader.
+  const main = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    main.current?.focus();
+  }, [pathname]);
 
   return (
     <>
@@ -50,7 +58,7 @@ function Shell() {
         Skip to content
       </a>
       <Header />
-      <main id="content" tabIndex={-1}>
+      <main id="content" tabIndex={-1} ref={main}>
         {state.kind === 'loading' && <Loading what="your session" />}
         {state.kind === 'error' && <ErrorNotice failure={state.message} onRetry={() => window.location.reload()} />}
         {state.kind === 'signed-out' && (isHome ? <HomePage /> : <Loading what="the sign-in page" />)}
@@ -81,8 +89,16 @@ function SettingsIndex() {
   return <HomePage />;
 }
 
+const SECTIONS = [
+  { href: '/settings/tokens', label: 'Access tokens' },
+  { href: '/settings/applications', label: 'OAuth apps' },
+  { href: '/settings/connected-applications', label: 'Connected apps' },
+  { href: '/settings/webhooks', label: 'Webhooks' },
+];
+
 function Header() {
   const state = useSessionState();
+  const { pathname } = useLocation();
   const signOut = async () => {
     try {
       await api('POST', '/api/session/logout');
@@ -101,10 +117,11 @@ function Header() {
       {state.kind === 'signed-in' && (
         <>
           <nav aria-label="Settings" className="site-nav">
-            <Link href="/settings/tokens">Access tokens</Link>
-            <Link href="/settings/applications">OAuth apps</Link>
-            <Link href="/settings/connected-applications">Connected apps</Link>
-            <Link href="/settings/webhooks">Webhooks</Link>
+            {SECTIONS.map(({ href, label }) => (
+              <Link key={href} href={href} aria-current={pathname === href || pathname.startsWith(`${href}/`) ? 'page' : undefined}>
+                {label}
+              </Link>
+            ))}
           </nav>
           <div className="account">
             <span className="account-name" title={state.session.user.email}>
