@@ -30,7 +30,6 @@ describe('npm run start:stack', () => {
   let port: number;
 
   beforeAll(async () => {
-    // eslint-disable-next-line no-restricted-properties -- the e2e global setup exports the run's PostgreSQL
     database = await createScratchDatabase({ prefix: 'gatehouse_stack_e2e', onServerOf: process.env.DATABASE_URL! });
     // The tool creates its database itself: hand it a name that does not exist yet.
     await database.drop();
