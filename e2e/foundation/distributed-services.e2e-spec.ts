@@ -1,5 +1,7 @@
 import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
+import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 
 // The production shape: each service its own process against the run's real PostgreSQL, Redis
 // and Kafka (DATABASE_URL, REDIS_URL, KAFKA_BROKERS come from the e2e global setup).
@@ -47,6 +49,21 @@ describe('the four services as separate processes', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(await (await fetch(`${url}/metrics`)).text()).toContain(`service="${name}"`);
     expect(process.logs.find((entry) => entry.msg === 'listening')).toMatchObject({ service: name, level: 'info' });
+  });
+
+  it('each service names itself to PostgreSQL (application_name) and Redis (CLIENT SETNAME)', async () => {
+    const pg = new Client({ connectionString: process.env.DATABASE_URL });
+    await pg.connect();
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      const rows: Array<{ application_name: string }> = (await pg.query(`SELECT DISTINCT application_name FROM pg_stat_activity WHERE application_name LIKE 'gatehouse-%'`)).rows;
+      expect(rows.map((row) => row.application_name)).toEqual(expect.arrayContaining(SERVICES.map((name) => `gatehouse-${name}`)));
+      const clients = (await redis.call('CLIENT', 'LIST')) as string;
+      for (const name of SERVICES) expect(clients).toContain(` name=gatehouse-${name} `);
+    } finally {
+      await pg.end();
+      redis.disconnect();
+    }
   });
 
   it.each(SERVICES)('%s drains and exits 0 on SIGTERM', async (name) => {

@@ -41,7 +41,6 @@ export const DISTRIBUTED: SettingsShape = {
   name: 'the distributed services behind the gateway',
   async start() {
     const [database, redis, kafka] = await Promise.all([
-      // eslint-disable-next-line no-restricted-properties -- the e2e global setup exports the run's PostgreSQL
       createScratchDatabase({ prefix: 'gatehouse_settings_e2e', onServerOf: process.env.DATABASE_URL! }),
       claimTestRedis(),
       startKafkaBroker(),

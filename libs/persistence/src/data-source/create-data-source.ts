@@ -4,7 +4,13 @@ import { ALL_MIGRATIONS } from '../migrations/all-migrations';
 import { startPgliteBridge } from './pglite-socket-bridge';
 
 export type DatabaseTarget =
-  | { type: 'postgres'; url: string; poolSize?: number }
+  | {
+      type: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** `application_name` of its connections, so an operator tells the services apart in pg_stat_activity. Default `gatehouse`. */
+      applicationName?: string;
+    }
   | { type: 'pglite'; dataDir: string };
 
 export interface DataSourceExtras {
@@ -35,7 +41,7 @@ const COMMON = {
 export async function createDataSource(target: DatabaseTarget, extras: DataSourceExtras = {}): Promise<DataSource> {
   const logging = extras.logging ?? false;
   if (target.type === 'postgres') {
-    const ds = new DataSource({ ...COMMON, url: target.url, poolSize: target.poolSize ?? 10, logging });
+    const ds = new DataSource({ ...COMMON, url: target.url, poolSize: target.poolSize ?? 10, logging, applicationName: target.applicationName ?? COMMON.applicationName });
     await ds.initialize();
     registry.set(ds, { target: 'postgres', release: async () => undefined });
     return ds;

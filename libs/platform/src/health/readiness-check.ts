@@ -5,6 +5,12 @@
 export interface ReadinessCheck {
   readonly name: string;
   check(): Promise<void>;
+  /**
+   * False for a dependency the process answers without: its state is reported, but its failure
+   * does not take the process out of its Service (a service that publishes through the outbox
+   * keeps serving while Kafka is away). Default true.
+   */
+  readonly required?: boolean;
 }
 
 export type ReadinessStatus = 'ready' | 'not_ready' | 'draining';

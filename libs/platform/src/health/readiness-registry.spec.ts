@@ -10,6 +10,22 @@ describe('ReadinessRegistry', () => {
     await expect(registry.evaluate()).resolves.toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
   });
 
+  it('stays ready when only a dependency it can answer without fails, and reports it', async () => {
+    const registry = new ReadinessRegistry();
+    registry.register(ok('postgres'));
+    registry.register({
+      name: 'kafka',
+      required: false,
+      check: async () => {
+        throw new Error('Connection error: connect ECONNREFUSED 127.0.0.1:9092');
+      },
+    });
+    await expect(registry.evaluate()).resolves.toEqual({
+      status: 'ready',
+      checks: { postgres: 'ok', kafka: 'Connection error: connect ECONNREFUSED 127.0.0.1:9092' },
+    });
+  });
+
   it('is ready with no checks (a process without dependencies)', async () => {
     await expect(new ReadinessRegistry().evaluate()).resolves.toEqual({ status: 'ready', checks: {} });
   });

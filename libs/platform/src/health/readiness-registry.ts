@@ -40,10 +40,11 @@ export class ReadinessRegistry {
   async evaluate(): Promise<ReadinessReport> {
     if (this.draining) return { status: 'draining' };
     const results = await Promise.all(
-      [...this.checks.values()].map(async (check) => [check.name, await this.run(check)] as const),
+      [...this.checks.values()].map(async (check) => [check, await this.run(check)] as const),
     );
-    const checks = Object.fromEntries(results);
-    return { status: results.every(([, result]) => result === 'ok') ? 'ready' : 'not_ready', checks };
+    const checks = Object.fromEntries(results.map(([check, result]) => [check.name, result]));
+    const ready = results.every(([check, result]) => result === 'ok' || check.required === false);
+    return { status: ready ? 'ready' : 'not_ready', checks };
   }
 
   private async run(check: ReadinessCheck): Promise<string> {

@@ -12,12 +12,26 @@ export interface DistributedStores {
 /**
  * The adapters of the distributed shape, the same for every service: its PostgreSQL pool, Redis
  * under a key prefix of its own, and Kafka with an outbox relay (every service that changes the
- * database publishes through the outbox). Browser sessions live under a prefix all services share. Services never migrate: that is `gatehouse admin migrate`.
+ * database publishes through the outbox). Each connection carries the service's name
+ * (`gatehouse-<service>`: PostgreSQL `application_name`, Redis `CLIENT SETNAME`, Kafka `clientId`). Browser sessions live under a prefix all services share. Services never migrate: that is `gatehouse admin migrate`.
  */
 export function distributedInfrastructure(service: string, stores: DistributedStores): DynamicModule[] {
   return [
-    DatabaseModule.forRoot({ type: 'postgres', url: stores.postgres.url }),
-    FlowStateModule.forRoot({ type: 'redis', url: stores.redis.url, keyPrefix: `gatehouse:${service}:`, sharedKeyPrefix: 'gatehouse:shared:' }),
-    MessagingModule.forRoot({ type: 'kafka', brokers: stores.kafka.brokers, clientId: `gatehouse-${service}`, outboxRelay: true }),
+    DatabaseModule.forRoot({ type: 'postgres', url: stores.postgres.url, applicationName: `gatehouse-${service}` }),
+    FlowStateModule.forRoot({
+      type: 'redis',
+      url: stores.redis.url,
+      keyPrefix: `gatehouse:${service}:`,
+      sharedKeyPrefix: 'gatehouse:shared:',
+      connectionName: `gatehouse-${service}`,
+    }),
+    MessagingModule.forRoot({
+      type: 'kafka',
+      brokers: stores.kafka.brokers,
+      clientId: `gatehouse-${service}`,
+      outboxRelay: true,
+      // Only the delivery worker cannot work without the broker; the others publish through the outbox.
+      requiredForReadiness: service === 'delivery-worker',
+    }),
   ];
 }

@@ -1,10 +1,30 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { Clock } from '@gatehouse/domain';
+import type { Logger } from 'pino';
 import { FlowStore, MemoryFlowStore, RedisFlowStore } from '@gatehouse/flow-state';
 import { CLOCK } from '../clock/clock.module';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { ReadinessModule } from '../health/readiness.module';
+import { LOGGER } from '../logging/logger.token';
 import { InfrastructureLifecycle } from './infrastructure-lifecycle';
+
+const CONNECTION_ERROR_LOG_INTERVAL_MS = 5_000;
+
+/**
+ * Redis connection errors as one JSON log line per kind every few seconds, instead of ioredis's
+ * multi-line "Unhandled error event" on the console while it reconnects.
+ */
+function connectionErrorLog(logger: Logger | undefined): (error: Error) => void {
+  let lastAt = 0;
+  let lastMessage = '';
+  return (error) => {
+    const now = Date.now();
+    if (error.message === lastMessage && now - lastAt < CONNECTION_ERROR_LOG_INTERVAL_MS) return;
+    lastAt = now;
+    lastMessage = error.message;
+    logger?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'redis connection error; reconnecting');
+  };
+}
 
 export type FlowStateModuleOptions =
   | {
@@ -14,6 +34,8 @@ export type FlowStateModuleOptions =
       keyPrefix?: string;
       /** Keys every service reads (SHARED_FLOW_STORE); default `keyPrefix`, one namespace for all. */
       sharedKeyPrefix?: string;
+      /** `CLIENT SETNAME` of the connection, so an operator tells the services apart in CLIENT LIST. */
+      connectionName?: string;
     }
   | { type: 'memory' };
 
@@ -42,11 +64,18 @@ export class FlowStateModule {
       providers: [
         {
           provide: FLOW_STORE,
-          useFactory: async (clock?: Clock): Promise<FlowStore> =>
+          useFactory: async (clock?: Clock, logger?: Logger): Promise<FlowStore> =>
             options.type === 'redis'
-              ? RedisFlowStore.connect(options.url, { keyPrefix: options.keyPrefix })
+              ? RedisFlowStore.connect(options.url, {
+                  keyPrefix: options.keyPrefix,
+                  redis: options.connectionName ? { connectionName: options.connectionName } : undefined,
+                  onConnectionError: connectionErrorLog(logger),
+                })
               : new MemoryFlowStore(clock ? { clock } : {}),
-          inject: [{ token: CLOCK, optional: true }],
+          inject: [
+            { token: CLOCK, optional: true },
+            { token: LOGGER, optional: true },
+          ],
         },
         {
           provide: SHARED_FLOW_STORE,

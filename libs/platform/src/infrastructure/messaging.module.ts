@@ -33,6 +33,11 @@ export type MessagingModuleOptions = (
    * processes that write events through the outbox set it. Injectable as `OUTBOX_RELAY`.
    */
   outboxRelay?: boolean | Omit<OutboxRelayOptions, 'logger'>;
+  /**
+   * Whether the broker's absence makes the process not ready (default true). A service whose
+   * events go through the outbox answers without Kafka: its events wait in the outbox.
+   */
+  requiredForReadiness?: boolean;
 };
 
 /** Injection token of the process's `EventBus` (`@gatehouse/messaging`). */
@@ -67,7 +72,7 @@ export class MessagingModule {
           useFactory: (registry: ReadinessRegistry, bus: EventBus) =>
             new InfrastructureLifecycle(
               registry,
-              { name: options.type === 'kafka' ? 'kafka' : 'event-bus', check: () => bus.ping() },
+              { name: options.type === 'kafka' ? 'kafka' : 'event-bus', check: () => bus.ping(), required: options.requiredForReadiness ?? true },
               async () => {
                 if (options.type === 'kafka' || !options.bus) await bus.close();
               },
