@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { api, segment } from '../api';
 import { ConfirmButton, Empty, ErrorNotice, Field, FormError, Loaded, NotFound, useResource, useSubmit, When } from '../components';
 import { Link, navigate, useTitle } from '../router';
@@ -236,6 +236,8 @@ export function WebhookNewPage() {
   );
 }
 
+const TAB_KEYS: Record<string, 'other' | 'settings' | 'activity'> = { ArrowRight: 'other', ArrowLeft: 'other', Home: 'settings', End: 'activity' };
+
 export function WebhookEditPage({ id }: { id: string }) {
   const webhook = useResource<{ webhook: Webhook }>(`/api/settings/webhooks/${segment(id)}`);
   const [tab, setTab] = useState<'settings' | 'activity'>(() => (window.location.hash === '#activity' ? 'activity' : 'settings'));
@@ -265,6 +267,15 @@ export function WebhookEditPage({ id }: { id: string }) {
     setTab(next);
     window.history.replaceState(null, '', next === 'activity' ? '#activity' : window.location.pathname);
   };
+  // The tabs take one Tab stop; the arrow keys (and Home, End) move between them (WAI-ARIA tabs pattern).
+  const moveTab = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next: string | undefined = TAB_KEYS[event.key];
+    if (!next) return;
+    event.preventDefault();
+    const target = next === 'other' ? (tab === 'settings' ? 'activity' : 'settings') : (next as 'settings' | 'activity');
+    show(target);
+    document.getElementById(`tab-${target}`)?.focus();
+  };
 
   return (
     <>
@@ -285,7 +296,7 @@ export function WebhookEditPage({ id }: { id: string }) {
                   {current.disabledReason}
                 </p>
               )}
-              <div role="tablist" aria-label="Webhook" className="tabs">
+              <div role="tablist" aria-label="Webhook" className="tabs" onKeyDown={moveTab}>
                 <button type="button" role="tab" id="tab-settings" aria-controls="panel-settings" aria-selected={tab === 'settings'} tabIndex={tab === 'settings' ? 0 : -1} onClick={() => show('settings')}>
                   Settings
                 </button>
