@@ -131,6 +131,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     expect(await uriError.textContent()).toContain('must use https unless its host is localhost');
 
     await page.getByLabel('Redirect URIs').fill('https://viewer.example/callback');
+    expect(await page.locator('.field-error').count()).toBe(0);
     await page.getByLabel('read-repos').check();
     await expectAccessible('application-new');
     await page.getByRole('button', { name: 'Create app' }).click();

@@ -74,10 +74,20 @@ export function Loaded<T>({ resource, what, notFound, children }: { resource: Re
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string | null; textarea?: boolean; rows?: number };
 
-/** A labelled input with its hint and the API's error for this field, announced to screen readers. */
-export function Field({ label, hint, error, textarea, rows, id, ...input }: FieldProps) {
+/**
+ * A labelled input with its hint and the API's error for this field, announced to screen readers.
+ * The error stays until the person edits the field (a new answer of the API shows it again).
+ */
+export function Field({ label, hint, error: apiError, textarea, rows, id, onChange, ...input }: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
+  const [editedAfter, setEditedAfter] = useState<string | null>(null);
+  useEffect(() => setEditedAfter(null), [apiError]);
+  const error = apiError && editedAfter !== apiError ? apiError : null;
+  const change: ChangeEventHandler<HTMLInputElement> = (event) => {
+    if (apiError) setEditedAfter(apiError);
+    onChange?.(event);
+  };
   const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
@@ -96,11 +106,11 @@ export function Field({ label, hint, error, textarea, rows, id, ...input }: Fiel
           name={input.name}
           value={input.value as string}
           required={input.required}
-          onChange={input.onChange as unknown as ChangeEventHandler<HTMLTextAreaElement>}
+          onChange={change as unknown as ChangeEventHandler<HTMLTextAreaElement>}
           placeholder={input.placeholder}
         />
       ) : (
-        <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={change} {...input} />
       )}
       {error && (
         <p className="field-error" id={`${inputId}-error`}>
