@@ -34,7 +34,7 @@ describe('authorization code flow over HTTP', () => {
         authorizationCodeTtlSeconds: 60,
         signInSessionTtlSeconds: 3600,
         allowLoopbackTargets: false,
-        signInLimits: { perAccount: 3, perAddress: 20, windowSeconds: 900 },
+        signInLimits: { perLoginAndAddress: 3, perAddress: 20, windowSeconds: 900, slowDownAfter: 10, maxDelaySeconds: 30 },
       }),
     ]);
     const passwordHash = await hashPassword(PASSWORD);
@@ -197,10 +197,10 @@ describe('authorization code flow over HTTP', () => {
     });
   });
 
-  it('refuses a form without its CSRF token, a wrong password, then throttles the account with 429', async () => {
+  it('refuses a form without its CSRF token, a wrong password, then throttles that login from that address with 429', async () => {
     const tom = await app.seedUser(`tom${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
-    const attempt = async (password: string) => {
-      const as = browser();
+    const attempt = async (password: string, address = '203.0.113.77') => {
+      const as = new CookieBrowser(app.url, address);
       const html = await (await as.get('/oauth/login')).text();
       return as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), login: tom.username, password });
     };
@@ -219,6 +219,7 @@ describe('authorization code flow over HTTP', () => {
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(850);
     expect(await throttled.text()).toContain('Too many failed sign-in attempts. Try again in 15 minutes.');
+    expect((await attempt(PASSWORD, '203.0.113.78')).status).toBe(303);
   });
 
   it('ends the session of a user disabled meanwhile, and refuses their sign-in', async () => {
