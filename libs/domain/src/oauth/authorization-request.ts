@@ -13,6 +13,8 @@ export interface AuthorizingClient {
   scopes: readonly string[];
   /** Public apps (no secret, metadata-document apps) must send a PKCE challenge. */
   requiresPkce: boolean;
+  /** Native apps (no secret) may redirect to a loopback URI on any port (RFC 8252 §7.3). */
+  anyLoopbackPort: boolean;
 }
 
 export interface AuthorizationRequest {
@@ -61,7 +63,7 @@ export function validateAuthorizationRequest(
   if (typeof requestedRedirect !== 'string' || requestedRedirect === '') {
     return errorPage(new InvalidRequest('redirect_uri is required and must appear once'));
   }
-  const redirectUri = matchRedirectUri(requestedRedirect, client.redirectUris);
+  const redirectUri = matchRedirectUri(requestedRedirect, client.redirectUris, { anyLoopbackPort: client.anyLoopbackPort });
   if (redirectUri === null) {
     return errorPage(new InvalidRequest('redirect_uri does not match any redirect URI registered for this app'));
   }
