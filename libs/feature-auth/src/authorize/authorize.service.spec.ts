@@ -92,9 +92,12 @@ describe('AuthorizeService', () => {
       expect(redirectParams(outcome)).toEqual({ error: 'invalid_request', error_description: 'code_challenge is required (PKCE with S256)', state: 's', iss: TEST_ISSUER });
     });
 
-    it('refuses an organization the user is not a member of with access_denied', async () => {
-      const params = redirectParams(await kit.authorize.authorize(webParams({ orgIds: '9'.repeat(24) }), session));
-      expect(params).toMatchObject({ error: 'access_denied', state: 'st-1', iss: TEST_ISSUER });
+    it('answers an organization the user is not a member of exactly as a member who denies: the consent page, then access_denied', async () => {
+      const asked = await kit.authorize.authorize(webParams({ orgIds: '9'.repeat(24) }), session);
+      expect((asked as { location: string }).location).toMatch(/^\/oauth\/consent\?consent_id=/);
+      const consentId = new URL((asked as { location: string }).location, TEST_ISSUER).searchParams.get('consent_id')!;
+      const outcome = await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [] });
+      expect(redirectParams(outcome as AuthorizeOutcome)).toEqual({ _target_url: '/', error: 'access_denied', error_description: 'The user denied the request', state: 'st-1', iss: TEST_ISSUER });
     });
   });
 

@@ -1,4 +1,3 @@
-import { AccessDenied } from '@gatehouse/domain';
 import { createAuthorizeTestKit, AuthorizeTestKit } from '../authorize/testing/authorize-test-kit';
 import { ConsentOutcomeHandler } from './consent-outcome';
 import { ConsentRequest } from './consent-request';
@@ -55,6 +54,7 @@ describe('ConsentService', () => {
     const consentId = await ask({ requiredOrgIds: [BETA] });
     expect(await kit.consents.view(consentId, ALICE, 'csrf-1')).toEqual({
       csrfToken: 'csrf-1',
+      requiresUnavailableOrganization: false,
       consentId,
       username: 'alice',
       app: { name: 'CLI <tool>', clientIdHost: null, loopbackOnly: false },
@@ -89,8 +89,13 @@ describe('ConsentService', () => {
     expect(decisions).toEqual(['refused dc-1 invalid_request']);
   });
 
-  it('refuses before any page when a required organization is not one of the user', async () => {
-    await expect(kit.consents.begin(request({ requiredOrgIds: ['9'.repeat(24)] }))).rejects.toBeInstanceOf(AccessDenied);
+  it('shows the page, with Deny only, when a required organization is not one of the user, and answers Authorize as a denial', async () => {
+    const start = await kit.consents.begin(request({ requiredOrgIds: ['9'.repeat(24)] }));
+    expect(start).toEqual({ kind: 'ask', location: expect.stringMatching(/^\/oauth\/consent\?consent_id=/) });
+    const consentId = new URL((start as { location: string }).location, 'https://hub.example').searchParams.get('consent_id')!;
+    expect(await kit.consents.view(consentId, ALICE, 'csrf')).toMatchObject({ requiresUnavailableOrganization: true });
+    await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: ['9'.repeat(24)] });
+    expect(decisions).toEqual(['refused dc-1 access_denied']);
   });
 
   it('expires a pending consent after 10 minutes', async () => {

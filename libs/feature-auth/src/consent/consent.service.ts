@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessDenied,
-  checkRequestedOrgs,
+  canGrantRequiredOrgs,
   Clock,
   ConsentGrant,
   consentCovers,
@@ -28,6 +28,8 @@ export interface ConsentDecision {
   orgIds: string[];
 }
 
+const DENIED = 'The user denied the request';
+
 /**
  * The consent step shared by the authorization-code and device flows (issue 3 item 4): skip it
  * when a remembered consent covers the request, otherwise park the request, show the page, and
@@ -45,14 +47,15 @@ export class ConsentService {
   ) {}
 
   /**
-   * Throws AccessDenied when the app requires an organization the user is not a member of. A
-   * skipped page grants the requested scopes and the organizations granted before that the
-   * user still belongs to.
+   * A skipped page grants the requested scopes and the organizations granted before that the
+   * user still belongs to. When the app requires an organization the user is not a member of,
+   * the page is shown anyway, offering only Deny: bouncing straight back with an error would
+   * tell the app, without the user doing anything, which organizations the user is not in.
    */
   async begin(request: ConsentRequest): Promise<ConsentStart> {
     const memberOrgIds = await this.memberOrgIds(request.userId);
-    checkRequestedOrgs(memberOrgIds, request.requiredOrgIds);
-    const existing = await this.remembered.find(request.userId, request.client.clientId);
+    const grantable = canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds);
+    const existing = grantable ? await this.remembered.find(request.userId, request.client.clientId) : null;
     if (existing && consentCovers(existing, { scopes: request.scopes, orgIds: request.requiredOrgIds })) {
       return { kind: 'granted', grant: { scopes: [...request.scopes], orgIds: memberOrgIds.filter((id) => existing.orgIds.includes(id)) } };
     }
@@ -70,9 +73,11 @@ export class ConsentService {
       this.accounts.membershipsOf(userId),
       this.remembered.find(userId, request.client.clientId),
     ]);
+    const memberOrgIds = memberships.map(({ organization }) => organization.id);
     return {
       csrfToken,
       consentId,
+      requiresUnavailableOrganization: !canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds),
       username: user?.username ?? '',
       app: { name: request.client.name, clientIdHost: request.client.clientIdHost, loopbackOnly: request.client.loopbackOnly },
       scopes: request.scopes.map((name) => ({ name, description: isKnownScope(name) ? describeScope(name) : name })),
@@ -96,12 +101,16 @@ export class ConsentService {
     const request = await this.pending.take(consentId);
     if (!request) return null;
     const handler = this.outcomes.get(request.intent.kind);
-    if (decision.decision === 'deny') return handler.refused(request, new AccessDenied('The user denied the request'));
+    const denied = new AccessDenied(DENIED);
+    if (decision.decision === 'deny') return handler.refused(request, denied);
 
+    const memberOrgIds = await this.memberOrgIds(userId);
+    // Not grantable (the page offered only Deny): answered exactly like a denial.
+    if (!canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds)) return handler.refused(request, denied);
     let grant: ConsentGrant;
     try {
       const orgIds = selectGrantedOrgs({
-        memberOrgIds: await this.memberOrgIds(userId),
+        memberOrgIds,
         requiredOrgIds: request.requiredOrgIds,
         selectedOrgIds: decision.orgIds,
       });

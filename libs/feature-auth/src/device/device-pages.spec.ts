@@ -21,6 +21,7 @@ describe('device flow pages', () => {
         app: { name: 'Gatehouse CLI', clientIdHost: null, loopbackOnly: false },
         scopes: [{ name: 'read-repos', description: 'Read your models' }],
         organizations: [{ id: 'o1', name: 'acme', fullname: 'Acme Inc', checked: false, required: false }],
+        requiresUnavailableOrganization: false,
       },
     });
     expect(page).toContain('<h1>Authorize Gatehouse CLI on a device</h1>');

@@ -17,6 +17,8 @@ export interface ConsentPageView {
   };
   scopes: Array<{ name: string; description: string }>;
   organizations: Array<{ id: string; name: string; fullname: string; checked: boolean; required: boolean }>;
+  /** The app requires an organization this account does not belong to: the page offers only Deny. */
+  requiresUnavailableOrganization: boolean;
 }
 
 /**
@@ -54,9 +56,11 @@ html`<fieldset>
 <legend>Organizations the app may access</legend>
 ${view.organizations.map((org) => organizationCheckbox(org))}
 </fieldset>`}
+${view.requiresUnavailableOrganization &&
+html`<p class="warning" role="note">${view.app.name} requires access to an organization your account is not a member of, so it cannot be authorized for this account. Deny to return to the app, or sign in with another account.</p>`}
 <div class="actions">
-<button type="submit" name="decision" value="deny">Deny</button>
-<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>
+<button type="submit" name="decision" value="deny"${view.requiresUnavailableOrganization ? html` class="primary"` : ''}>Deny</button>
+${!view.requiresUnavailableOrganization && html`<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>`}
 </div>
 </form>`;
 }

@@ -9,6 +9,7 @@ const consentView = (fields: Partial<ConsentPageView> = {}): ConsentPageView => 
   app: { name: 'My <App>', clientIdHost: null, loopbackOnly: false },
   scopes: [{ name: 'openid', description: 'Confirm who you are' }],
   organizations: [],
+  requiresUnavailableOrganization: false,
   ...fields,
 });
 
@@ -23,6 +24,13 @@ describe('pages', () => {
     expect(page).toContain('<input type="hidden" name="return_to" value="/oauth/authorize?a=1&amp;b=2">');
     expect(page).toContain('<p class="alert" role="alert">Nope &amp; nope</p>');
     expect(page).toContain('<form method="post" action="/oauth/login">');
+  });
+
+  it('consent for an organization the account is not in: says so and offers Deny only', () => {
+    const page = consentPage(consentView({ requiresUnavailableOrganization: true }));
+    expect(page).toContain('requires access to an organization your account is not a member of');
+    expect(page).toContain('<button type="submit" name="decision" value="deny" class="primary">Deny</button>');
+    expect(page).not.toContain('value="authorize"');
   });
 
   it('has no inline script or style, only the stylesheet', () => {
