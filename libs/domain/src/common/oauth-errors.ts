@@ -48,6 +48,22 @@ export class ExpiredToken extends OAuthError { readonly code = 'expired_token' a
 export class ServerError extends OAuthError { readonly code = 'server_error' as const; }
 export class TemporarilyUnavailable extends OAuthError { readonly code = 'temporarily_unavailable' as const; }
 
+/**
+ * Too many requests from one address or for one client: answered 429 with `Retry-After`
+ * (RFC 6585 §4). RFC 6749 has no code of its own for it; `temporarily_unavailable` is the one
+ * whose meaning (try again later) every client already handles.
+ */
+export class RateLimited extends OAuthError {
+  readonly code = 'temporarily_unavailable' as const;
+  constructor(
+    description: string,
+    readonly retryAfterSeconds: number,
+    detail?: string,
+  ) {
+    super(description, detail);
+  }
+}
+
 /** HTTP status for an OAuth error at the token, device and revocation endpoints. */
 export function oauthErrorStatus(code: OAuthErrorCode): number {
   switch (code) {

@@ -1,5 +1,5 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
-import type { AuthorizationParams, OAuthError } from '@gatehouse/domain';
+import { type AuthorizationParams, type OAuthError, RateLimited } from '@gatehouse/domain';
 import type { Request, Response } from 'express';
 import { html } from '../pages/html';
 import { messagePage } from '../pages/message.page';
@@ -38,7 +38,8 @@ export class AuthorizeController {
     const outcome = await this.authorizeService.authorize(params, isSignedIn(session) ? session : null);
     switch (outcome.kind) {
       case 'error_page':
-        return sendPage(res, 400, authorizationErrorPage(outcome.error));
+        if (outcome.error instanceof RateLimited) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(outcome.error.retryAfterSeconds))));
+        return sendPage(res, outcome.error instanceof RateLimited ? 429 : 400, authorizationErrorPage(outcome.error));
       case 'redirect':
         return redirectSeeOther(res, outcome.location);
       case 'sign_in':

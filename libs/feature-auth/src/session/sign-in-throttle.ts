@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { FlowStore } from '@gatehouse/flow-state';
+import { FailureCounter, FlowStore } from '@gatehouse/flow-state';
 import { FLOW_STORE } from '@gatehouse/platform';
 import { SESSION_OPTIONS, SessionOptions } from './session-options';
 
@@ -29,17 +29,22 @@ export interface ThrottleKeys {
  */
 @Injectable()
 export class SignInThrottle {
+  private readonly failures: FailureCounter;
+
   constructor(
     @Inject(FLOW_STORE) private readonly store: FlowStore,
     @Inject(SESSION_OPTIONS) private readonly options: SessionOptions,
-  ) {}
+  ) {
+    this.failures = new FailureCounter(store, 'sign-in-failures:');
+  }
 
   /** Seconds to wait before trying again, or null when a sign-in may be attempted now. */
   async retryAfterSeconds(keys: ThrottleKeys): Promise<number | null> {
-    const { perLoginAndAddress, perAddress } = this.options.limits;
+    const { perLoginAndAddress, perAddress, windowSeconds } = this.options.limits;
+    const windowMs = windowSeconds * 1000;
     const waits = await Promise.all([
-      this.waitForCount(loginAndAddressKey(keys), perLoginAndAddress),
-      this.waitForCount(addressKey(keys), perAddress),
+      this.failures.blockedForMs(loginAndAddressKey(keys), perLoginAndAddress, windowMs),
+      this.failures.blockedForMs(addressKey(keys), perAddress, windowMs),
       this.store.ttl(slowDownKey(keys)),
     ]);
     const blocked = waits.filter((wait): wait is number => wait !== null).map((ms) => Math.max(1, Math.ceil(ms / 1000)));
@@ -49,9 +54,9 @@ export class SignInThrottle {
   async recordFailure(keys: ThrottleKeys): Promise<void> {
     const { windowSeconds, slowDownAfter, maxDelaySeconds } = this.options.limits;
     const windowMs = windowSeconds * 1000;
-    await this.store.increment(loginAndAddressKey(keys), windowMs);
-    await this.store.increment(addressKey(keys), windowMs);
-    const loginFailures = await this.store.increment(loginKey(keys), windowMs);
+    await this.failures.record(loginAndAddressKey(keys), windowMs);
+    await this.failures.record(addressKey(keys), windowMs);
+    const loginFailures = await this.failures.record(loginKey(keys), windowMs);
     if (loginFailures > slowDownAfter) {
       const delaySeconds = Math.min(maxDelaySeconds, 2 ** Math.min(loginFailures - slowDownAfter - 1, 30));
       await this.store.put(slowDownKey(keys), '1', delaySeconds * 1000);
@@ -59,15 +64,8 @@ export class SignInThrottle {
   }
 
   async recordSuccess(keys: ThrottleKeys): Promise<void> {
-    await this.store.delete(loginAndAddressKey(keys));
-    await this.store.delete(loginKey(keys));
-  }
-
-  /** Milliseconds left in the window when `key` has reached `limit`, else null. */
-  private async waitForCount(key: string, limit: number): Promise<number | null> {
-    const count = Number((await this.store.get(key)) ?? 0);
-    if (count < limit) return null;
-    return (await this.store.ttl(key)) ?? this.options.limits.windowSeconds * 1000;
+    await this.failures.clear(loginAndAddressKey(keys));
+    await this.failures.clear(loginKey(keys));
   }
 }
 
@@ -76,11 +74,11 @@ function loginPart(keys: ThrottleKeys): string {
 }
 
 function loginAndAddressKey(keys: ThrottleKeys): string {
-  return `sign-in-failures:login-address:${loginPart(keys)}:${keys.address}`;
+  return `login-address:${loginPart(keys)}:${keys.address}`;
 }
 
 function loginKey(keys: ThrottleKeys): string {
-  return `sign-in-failures:login:${loginPart(keys)}`;
+  return `login:${loginPart(keys)}`;
 }
 
 function slowDownKey(keys: ThrottleKeys): string {
@@ -88,5 +86,5 @@ function slowDownKey(keys: ThrottleKeys): string {
 }
 
 function addressKey(keys: ThrottleKeys): string {
-  return `sign-in-failures:address:${keys.address}`;
+  return `address:${keys.address}`;
 }
