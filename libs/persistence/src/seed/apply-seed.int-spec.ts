@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
       users: { created: 2, updated: 0, unchanged: 0 },
       organizations: { created: 1, updated: 0, unchanged: 0 },
       memberships: { created: 2, updated: 0, unchanged: 0 },
-      apps: { created: 3, updated: 0, unchanged: 0 },
+      apps: { created: 4, updated: 0, unchanged: 0 },
       accessTokens: { created: 1, updated: 0, unchanged: 0 },
       jobs: { created: 1, updated: 0, unchanged: 0 },
       trustedPublishers: { created: 1, updated: 0, unchanged: 0 },
@@ -87,7 +87,7 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
       users: { created: 0, updated: 0, unchanged: 2 },
       organizations: { created: 0, updated: 0, unchanged: 1 },
       memberships: { created: 0, updated: 0, unchanged: 2 },
-      apps: { created: 0, updated: 0, unchanged: 3 },
+      apps: { created: 0, updated: 0, unchanged: 4 },
       accessTokens: { created: 0, updated: 0, unchanged: 1 },
       jobs: { created: 0, updated: 0, unchanged: 1 },
       trustedPublishers: { created: 0, updated: 0, unchanged: 1 },
@@ -131,6 +131,7 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
         ttl: null,
       },
       { client_id: 'gatehouse-cli', client_secret_hash: null, token_exchange: false, bound_org: null, ttl: null },
+      { client_id: '26be6b09-91c5-47da-9861-d2d2bb7a7e36', client_secret_hash: null, token_exchange: false, bound_org: null, ttl: null },
     ]);
     expect(await ds.query(`SELECT user_id, name, role, token_hash FROM personal_access_tokens`)).toEqual([
       { user_id: alice.id, name: 'demo-write', role: 'write', token_hash: hashToken('hf_demoAliceWriteToken000000000000000') },
@@ -163,7 +164,7 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
     expect([report.users, report.memberships, report.apps, report.jobs]).toEqual([
       { created: 0, updated: 2, unchanged: 0 },
       { created: 0, updated: 1, unchanged: 1 },
-      { created: 0, updated: 1, unchanged: 2 },
+      { created: 0, updated: 1, unchanged: 3 },
       { created: 0, updated: 1, unchanged: 0 },
     ]);
     expect(deps.hashed.slice(-1)).toEqual(['a-new-password']);
@@ -173,6 +174,7 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
       appsBefore[0],
       { name: 'demo-web-app', updated_at: new Date(clock.now()) },
       appsBefore[2],
+      appsBefore[3],
     ]);
   });
 
