@@ -45,6 +45,8 @@ describe('validateAuthorizationRequest', () => {
         nonce: null,
         codeChallenge: { challenge: CHALLENGE, method: 'S256' },
         orgIds: [],
+        prompt: { none: false, login: false, consent: false },
+        maxAgeSeconds: null,
       },
     });
   });
@@ -60,6 +62,8 @@ describe('validateAuthorizationRequest', () => {
         nonce: 'n-0S6_WzA2Mj',
         codeChallenge: null,
         orgIds: [],
+        prompt: { none: false, login: false, consent: false },
+        maxAgeSeconds: null,
       },
     });
   });

@@ -147,6 +147,32 @@ describe('authorization code flow over HTTP', () => {
     expect(new URL(direct.headers.get('location')!).searchParams.get('code')).toEqual(expect.any(String));
   });
 
+  it('prompt=login shows the sign-in form to a signed-in user, then continues the request without asking again', async () => {
+    const as = browser();
+    await signIn(as, '/');
+    const asked = await as.get(spaAuthorize({ prompt: 'login' }));
+    expect(asked.status).toBe(303);
+    const signInAt = asked.headers.get('location')!;
+    expect(signInAt).toMatch(/^\/oauth\/login\?return_to=%2Foauth%2Fauthorize%3F.*&prompt=login$/);
+    expect(decodeURIComponent(signInAt)).not.toContain('prompt=login&');
+    const page = await as.get(signInAt);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('The app asks you to sign in again to continue.');
+    const signedIn = await as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), return_to: hiddenField(html, 'return_to'), login: ada.username, password: PASSWORD });
+    expect(signedIn.status).toBe(303);
+    const back = await as.get(signedIn.headers.get('location')!);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toMatch(/^(\/oauth\/consent\?consent_id=|http:\/\/127\.0\.0\.1:43123\/callback\?code=)/);
+  });
+
+  it('prompt=none answers login_required to a browser nobody signed in on', async () => {
+    const answer = await browser().get(spaAuthorize({ prompt: 'none' }));
+    expect(answer.status).toBe(303);
+    const back = new URL(answer.headers.get('location')!);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'login_required', iss: TEST_PUBLIC_URL });
+  });
+
   it('sends access_denied back when the user denies', async () => {
     const as = browser();
     await signIn(as, '/oauth/login');

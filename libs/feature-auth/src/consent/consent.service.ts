@@ -19,8 +19,17 @@ import { ConsentRequest } from './consent-request';
 import { PendingConsents } from './pending-consents';
 import { RememberedConsents } from './remembered-consents';
 
-/** `granted`: a remembered consent covers the request, no page. `ask`: send the browser to `location`. */
-export type ConsentStart = { kind: 'granted'; grant: ConsentGrant } | { kind: 'ask'; location: string };
+/**
+ * `granted`: a remembered consent covers the request, no page. `ask`: send the browser to
+ * `location`. `must_ask`: the page is needed but the app asked for none (`prompt=none`).
+ */
+export type ConsentStart = { kind: 'granted'; grant: ConsentGrant } | { kind: 'ask'; location: string } | { kind: 'must_ask' };
+
+/** OIDC `prompt`: `alwaysAsk` (consent) shows the page even when remembered; `neverAsk` (none) shows none. */
+export interface ConsentPrompt {
+  alwaysAsk?: boolean;
+  neverAsk?: boolean;
+}
 
 export interface ConsentDecision {
   decision: 'authorize' | 'deny';
@@ -52,13 +61,14 @@ export class ConsentService {
    * the page is shown anyway, offering only Deny: bouncing straight back with an error would
    * tell the app, without the user doing anything, which organizations the user is not in.
    */
-  async begin(request: ConsentRequest): Promise<ConsentStart> {
+  async begin(request: ConsentRequest, prompt: ConsentPrompt = {}): Promise<ConsentStart> {
     const memberOrgIds = await this.memberOrgIds(request.userId);
     const grantable = canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds);
-    const existing = grantable ? await this.remembered.find(request.userId, request.client.clientId) : null;
+    const existing = grantable && !prompt.alwaysAsk ? await this.remembered.find(request.userId, request.client.clientId) : null;
     if (existing && consentCovers(existing, { scopes: request.scopes, orgIds: request.requiredOrgIds })) {
       return { kind: 'granted', grant: { scopes: [...request.scopes], orgIds: memberOrgIds.filter((id) => existing.orgIds.includes(id)) } };
     }
+    if (prompt.neverAsk) return { kind: 'must_ask' };
     const consentId = this.random.token('');
     await this.pending.put(consentId, request);
     return { kind: 'ask', location: `${CONSENT_PATH}?consent_id=${encodeURIComponent(consentId)}` };
