@@ -1,5 +1,5 @@
 import { AccessDenied, InvalidRequest, OAuthError } from '../common';
-import { ConsentGrant, canGrantRequiredOrgs, consentCovers, mergeConsent, selectGrantedOrgs } from './consent';
+import { ConsentGrant, canGrantRequiredOrgs, chooseGrantedScopes, consentCovers, mergeConsent, selectGrantedOrgs } from './consent';
 
 function errorOf(run: () => unknown): OAuthError {
   try {
@@ -66,5 +66,16 @@ describe('organizations', () => {
     const error = errorOf(() => selectGrantedOrgs({ memberOrgIds: members, requiredOrgIds: required, selectedOrgIds: selected }));
     expect(error).toBeInstanceOf(type);
     expect(error.description).toBe(message);
+  });
+});
+
+describe('chooseGrantedScopes', () => {
+  it.each<[string, string[], string[] | undefined, string[]]>([
+    ['no choice offered: everything asked', ['openid', 'read-repos'], undefined, ['openid', 'read-repos']],
+    ['everything unticked: the fixed ones stay', ['openid', 'profile', 'read-repos'], [], ['openid', 'profile']],
+    ['some left ticked, in the order asked', ['email', 'openid', 'read-repos', 'write-repos'], ['write-repos', 'email'], ['email', 'openid', 'write-repos']],
+    ['a scope not asked for is ignored', ['openid'], ['manage-repos'], ['openid']],
+  ])('%s', (_case, requested, chosen, granted) => {
+    expect(chooseGrantedScopes(requested, chosen)).toEqual(granted);
   });
 });

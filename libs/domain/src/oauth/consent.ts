@@ -54,3 +54,16 @@ export function selectGrantedOrgs(input: {
   if (unchecked !== undefined) throw new AccessDenied(`The app requires access to organization ${unchecked}`);
   return memberOrgIds.filter((orgId) => selectedOrgIds.includes(orgId));
 }
+
+/** Scopes the consent page shows checked and fixed: who the user is, which every app gets. */
+export const FIXED_CONSENT_SCOPES: readonly string[] = ['openid', 'profile'];
+
+/**
+ * The scopes a consent grants: every requested fixed scope, and of the others those the user
+ * left ticked (`chosen`; undefined when the form offered no choice: all of them). A chosen scope
+ * that was not requested is ignored.
+ */
+export function chooseGrantedScopes(requested: readonly string[], chosen: readonly string[] | undefined): string[] {
+  if (chosen === undefined) return [...requested];
+  return requested.filter((scope) => FIXED_CONSENT_SCOPES.includes(scope) || chosen.includes(scope));
+}

@@ -166,6 +166,19 @@ describe('authorization code flow over HTTP', () => {
     expect(back.headers.get('location')).toMatch(/^(\/oauth\/consent\?consent_id=|http:\/\/127\.0\.0\.1:43123\/callback\?code=)/);
   });
 
+  it('grants only the scopes left ticked on the consent page', async () => {
+    const as = browser();
+    await signIn(as, '/');
+    const asked = await as.get(spaAuthorize({ scope: 'openid profile read-repos', prompt: 'consent' }));
+    const page = await (await as.get(asked.headers.get('location')!)).text();
+    expect(page).toContain('<input type="checkbox" id="scope-read-repos" name="scopes" value="read-repos" checked>');
+    expect(page).not.toContain('id="scope-openid"');
+    const answered = await as.post('/oauth/consent', { csrf_token: hiddenField(page, 'csrf_token'), consent_id: hiddenField(page, 'consent_id'), decision: 'authorize', scope_choice: '1' });
+    const code = new URL(answered.headers.get('location')!).searchParams.get('code')!;
+    const tokens = await postForm(`${app.url}/oauth/token`, { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:43123/callback', code_verifier: VERIFIER });
+    expect(((await tokens.json()) as { scope: string }).scope).toBe('openid profile');
+  });
+
   it('prompt=none answers login_required to a browser nobody signed in on', async () => {
     const answer = await browser().get(spaAuthorize({ prompt: 'none' }));
     expect(answer.status).toBe(303);

@@ -59,8 +59,8 @@ describe('ConsentService', () => {
       username: 'alice',
       app: { name: 'CLI <tool>', clientIdHost: null, loopbackOnly: false },
       scopes: [
-        { name: 'openid', description: 'Confirm who you are when you sign in to the app' },
-        { name: 'read-repos', description: 'Read your models, datasets and apps, including private ones' },
+        { name: 'openid', description: 'Confirm who you are when you sign in to the app', fixed: true },
+        { name: 'read-repos', description: 'Read your models, datasets and apps, including private ones', fixed: false },
       ],
       organizations: [
         { id: ACME, name: 'acme', fullname: 'ACME', required: false, checked: false },
@@ -81,6 +81,13 @@ describe('ConsentService', () => {
     expect(await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [ACME] })).toEqual({ kind: 'page', status: 200, html: 'connected' });
     expect(await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [ACME] })).toBeNull();
     expect(decisions).toEqual([`approved dc-1 openid,read-repos ${ACME}`]);
+  });
+
+  it('grants only the optional scopes left ticked, always openid and profile, and remembers that', async () => {
+    const consentId = await ask({ scopes: ['openid', 'profile', 'read-repos', 'email'] });
+    await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [], scopes: ['email', 'write-repos'] });
+    expect(decisions).toEqual(['approved dc-1 openid,profile,email ']);
+    expect(await kit.remembered.find(ALICE, 'cli')).toMatchObject({ scopes: ['openid', 'profile', 'email'] });
   });
 
   it('refuses a form naming an organization the user does not belong to with invalid_request', async () => {

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessDenied,
   canGrantRequiredOrgs,
+  chooseGrantedScopes,
+  FIXED_CONSENT_SCOPES,
   Clock,
   ConsentGrant,
   consentCovers,
@@ -35,6 +37,8 @@ export interface ConsentDecision {
   decision: 'authorize' | 'deny';
   /** The organization checkboxes ticked (and the required ones' hidden fields). */
   orgIds: string[];
+  /** The optional scopes left ticked; undefined when the form offered no choice. */
+  scopes?: string[];
 }
 
 const DENIED = 'The user denied the request';
@@ -90,7 +94,11 @@ export class ConsentService {
       requiresUnavailableOrganization: !canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds),
       username: user?.username ?? '',
       app: { name: request.client.name, clientIdHost: request.client.clientIdHost, loopbackOnly: request.client.loopbackOnly },
-      scopes: request.scopes.map((name) => ({ name, description: isKnownScope(name) ? describeScope(name) : name })),
+      scopes: request.scopes.map((name) => ({
+        name,
+        description: isKnownScope(name) ? describeScope(name) : name,
+        fixed: FIXED_CONSENT_SCOPES.includes(name),
+      })),
       organizations: memberships.map(({ organization }) => {
         const required = request.requiredOrgIds.includes(organization.id);
         return {
@@ -124,7 +132,7 @@ export class ConsentService {
         requiredOrgIds: request.requiredOrgIds,
         selectedOrgIds: decision.orgIds,
       });
-      grant = { scopes: [...request.scopes], orgIds };
+      grant = { scopes: chooseGrantedScopes(request.scopes, decision.scopes), orgIds };
     } catch (error) {
       if (error instanceof OAuthError) return handler.refused(request, error);
       throw error;

@@ -7,7 +7,7 @@ const consentView = (fields: Partial<ConsentPageView> = {}): ConsentPageView => 
   consentId: 'consent-id',
   username: 'alice',
   app: { name: 'My <App>', clientIdHost: null, loopbackOnly: false },
-  scopes: [{ name: 'openid', description: 'Confirm who you are' }],
+  scopes: [{ name: 'openid', description: 'Confirm who you are', fixed: true }],
   organizations: [],
   requiresUnavailableOrganization: false,
   ...fields,
@@ -43,7 +43,7 @@ describe('pages', () => {
   it('consent: escaped app name, scopes with descriptions, Authorize and Deny', () => {
     const page = consentPage(consentView());
     expect(page).toContain('<h1>Authorize My &lt;App&gt;</h1>');
-    expect(page).toContain('<li>Confirm who you are <code>openid</code></li>');
+    expect(page).toContain('<div class="scope">Confirm who you are <code>openid</code></div>');
     expect(page).toContain('<button type="submit" name="decision" value="deny">Deny</button>');
     expect(page).toContain('<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>');
     expect(page).toContain('<input type="hidden" name="consent_id" value="consent-id">');
