@@ -1,0 +1,25 @@
+import type { BenchEnvironment } from './bench-environment';
+import type { ScenarioId } from './bench-settings';
+import type { TrialReport } from './trial';
+
+/** A single figure worth a line of its own (a hash's time, a statement count). */
+export interface Fact {
+  name: string;
+  value: number;
+  unit: string;
+  /** How it was obtained, when not obvious. */
+  how?: string;
+}
+
+export interface ScenarioReport {
+  id: ScenarioId;
+  title: string;
+  trials: TrialReport[];
+  facts: Fact[];
+}
+
+export interface Scenario {
+  id: ScenarioId;
+  title: string;
+  run(env: BenchEnvironment): Promise<ScenarioReport>;
+}
