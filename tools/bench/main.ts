@@ -12,9 +12,11 @@ import { readSettings } from './harness/bench-settings';
 import type { Scenario, ScenarioReport } from './harness/scenario';
 import { describeMachine } from './report/machine';
 import { writeReport } from './report/write-report';
+import { returningUsers } from './scenarios/returning-users';
 import { signInSpike } from './scenarios/sign-in-spike';
+import { tokenValidation } from './scenarios/token-validation';
 
-const SCENARIOS: Scenario[] = [signInSpike];
+const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation];
 
 async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));

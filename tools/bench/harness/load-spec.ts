@@ -3,7 +3,7 @@ import type { OAuthTarget } from '../load/flows/oauth-client';
 
 /** Which flow a run repeats, with what it needs. Pools are named sets of credentials kept in the load process. */
 export type FlowSpec =
-  | { kind: 'gatehouse-sign-in' | 'oidc-provider-sign-in'; target: OAuthTarget; loginPrefix: string; firstVisitor: number; password: string; keepIn?: string }
+  | { kind: 'gatehouse-sign-in' | 'oidc-provider-sign-in'; target: OAuthTarget; loginPrefix: string; firstVisitor: number; password: string; keepIn?: string[] }
   | { kind: 'returning-user'; target: OAuthTarget; sessions: string }
   | { kind: 'refresh-rotation'; target: OAuthTarget; tokens: string }
   | { kind: 'bearer-get'; path: string; tokens: string }

@@ -13,9 +13,9 @@ export function flowFor(spec: FlowSpec, pool: (name: string) => CredentialPool):
   switch (spec.kind) {
     case 'gatehouse-sign-in':
     case 'oidc-provider-sign-in': {
-      const keep = spec.keepIn ? pool(spec.keepIn) : undefined;
+      const keep = (spec.keepIn ?? []).map(pool);
       const login = (n: number) => `${spec.loginPrefix}${spec.firstVisitor + n}`;
-      const onDone = (flow: CodeFlowState) => keep?.add(credentialsOf(flow));
+      const onDone = (flow: CodeFlowState) => keep.forEach((kept) => kept.add(credentialsOf(flow)));
       return spec.kind === 'gatehouse-sign-in' ? gatehouseSignIn(spec.target, login, spec.password, onDone) : oidcProviderSignIn(spec.target, login, spec.password, onDone);
     }
     case 'returning-user':
