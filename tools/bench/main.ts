@@ -14,9 +14,10 @@ import { describeMachine } from './report/machine';
 import { writeReport } from './report/write-report';
 import { returningUsers } from './scenarios/returning-users';
 import { signInSpike } from './scenarios/sign-in-spike';
+import { statementsPerRequest } from './scenarios/statements-per-request';
 import { tokenValidation } from './scenarios/token-validation';
 
-const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation];
+const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, statementsPerRequest];
 
 async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));

@@ -11,11 +11,19 @@ export interface Fact {
   how?: string;
 }
 
+/** Figures that are not a rate: statement counts, memory; the first column names the row. */
+export interface Table {
+  title: string;
+  columns: string[];
+  rows: Array<Array<string | number>>;
+}
+
 export interface ScenarioReport {
   id: ScenarioId;
   title: string;
   trials: TrialReport[];
   facts: Fact[];
+  tables?: Table[];
 }
 
 export interface Scenario {
