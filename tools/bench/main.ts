@@ -12,12 +12,13 @@ import { readSettings } from './harness/bench-settings';
 import type { Scenario, ScenarioReport } from './harness/scenario';
 import { describeMachine } from './report/machine';
 import { writeReport } from './report/write-report';
+import { memory } from './scenarios/memory';
 import { returningUsers } from './scenarios/returning-users';
 import { signInSpike } from './scenarios/sign-in-spike';
 import { statementsPerRequest } from './scenarios/statements-per-request';
 import { tokenValidation } from './scenarios/token-validation';
 
-const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, statementsPerRequest];
+const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, statementsPerRequest, memory];
 
 async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   try {
     for (const scenario of SCENARIOS.filter((candidate) => settings.scenarios.includes(candidate.id))) {
       log(`== ${scenario.title}`);
-      reports.push(await scenario.run(env));
+      reports.push(await scenario.run(env, reports));
     }
   } finally {
     await env.stop();

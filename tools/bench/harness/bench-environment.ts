@@ -9,6 +9,7 @@ import { PeerAccount, peerAccountKey } from '../peers/peer-records';
 import { RunningPeer, startOidcProviderPeer } from '../peers/peer-processes';
 import { BenchSettings } from './bench-settings';
 import { LoadGenerator } from './load-generator';
+import { rssMiB } from './process-meter';
 
 /** Everything the scenarios share: the stores, Gatehouse, its peer, the load generator. */
 export interface BenchEnvironment {
@@ -21,6 +22,8 @@ export interface BenchEnvironment {
   load: LoadGenerator;
   gatehouse: RunningGatehouse;
   oidcProvider: RunningPeer;
+  /** RSS of each long-running process a few seconds after it was ready, before any load, in MiB. */
+  idleRssMiB: Record<string, number>;
   /** Key prefix of the run's Redis database for the peers' records. */
   redisPrefix: string;
   /** Reserves `count` visitors never signed in before; returns the first one's number. */
@@ -73,6 +76,12 @@ export async function startBenchEnvironment(settings: BenchSettings, log: (line:
     stoppers.push(() => gatehouse.stop());
     const oidcProvider = await startOidcProviderPeer({ redisUrl: infra.redis.url, prefix: `${redisPrefix}oidc:`, clientId: BENCH_CLIENT.clientId, redirectUri: BENCH_CLIENT.redirectUri });
     stoppers.push(async () => void (await oidcProvider.process.stop()));
+    await new Promise((settle) => setTimeout(settle, 3000));
+    const idleRssMiB = {
+      auth: rssMiB(gatehouse.auth.child.pid!),
+      'token-exchange': rssMiB(gatehouse.tokenExchange.child.pid!),
+      'oidc-provider': rssMiB(oidcProvider.process.child.pid!),
+    };
     let nextVisitor = 1;
     const reserveVisitors = (count: number) => {
       if (nextVisitor + count - 1 > visitors) throw new Error(`out of visitor accounts (${visitors}); raise visitorCount`);
@@ -80,7 +89,7 @@ export async function startBenchEnvironment(settings: BenchSettings, log: (line:
       nextVisitor += count;
       return first;
     };
-    return { settings, infra, encryptionKey, internalToken, passwordHash, load, gatehouse, oidcProvider, redisPrefix, reserveVisitors, log, stop };
+    return { settings, infra, encryptionKey, internalToken, passwordHash, load, gatehouse, oidcProvider, idleRssMiB, redisPrefix, reserveVisitors, log, stop };
   } catch (error) {
     await stop();
     throw error;

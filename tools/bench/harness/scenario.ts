@@ -29,5 +29,6 @@ export interface ScenarioReport {
 export interface Scenario {
   id: ScenarioId;
   title: string;
-  run(env: BenchEnvironment): Promise<ScenarioReport>;
+  /** `earlier`: the reports of the scenarios that ran before it in this run. */
+  run(env: BenchEnvironment, earlier: ScenarioReport[]): Promise<ScenarioReport>;
 }
