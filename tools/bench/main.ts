@@ -12,13 +12,15 @@ import { readSettings } from './harness/bench-settings';
 import type { Scenario, ScenarioReport } from './harness/scenario';
 import { describeMachine } from './report/machine';
 import { writeReport } from './report/write-report';
+import { deliveryScenario } from './scenarios/delivery';
 import { memory } from './scenarios/memory';
 import { returningUsers } from './scenarios/returning-users';
 import { signInSpike } from './scenarios/sign-in-spike';
 import { statementsPerRequest } from './scenarios/statements-per-request';
+import { tokenExchangeScenario } from './scenarios/token-exchange';
 import { tokenValidation } from './scenarios/token-validation';
 
-const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, statementsPerRequest, memory];
+const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, tokenExchangeScenario, statementsPerRequest, memory, deliveryScenario];
 
 async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));

@@ -31,7 +31,7 @@ export function readSettings(argv: string[]): BenchSettings {
   for (const id of scenarios) if (!(SCENARIO_IDS as readonly string[]).includes(id)) throw new Error(`unknown scenario ${id}; one of ${SCENARIO_IDS.join(', ')}`);
   return {
     quick,
-    seconds: quick ? 3 : 6,
+    seconds: quick ? 2 : 5,
     rampSeconds: quick ? 1 : 2,
     rounds: 3,
     signInConcurrency: [1, 8, 32],

@@ -2,6 +2,8 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { REGISTER_SWC, WORKSPACE_ROOT } from '@gatehouse/testing';
 import type { Credentials } from '../load/credential-pool';
+import type { ExchangeTransactionSpec } from '../load/exchange-transaction-loop';
+import type { RawConsumeSpec, RawPostSpec } from '../load/raw-delivery-limits';
 import { LoadResult } from './load-result';
 import type { HashSpec, LoadCommand, LoadReplyMessage, RunSpec } from './load-spec';
 
@@ -46,6 +48,18 @@ export class LoadGenerator {
 
   hash(spec: HashSpec): Promise<LoadResult> {
     return this.send({ hash: spec }) as Promise<LoadResult>;
+  }
+
+  exchangeTransactions(spec: ExchangeTransactionSpec): Promise<LoadResult> {
+    return this.send({ exchangeTransactions: spec }) as Promise<LoadResult>;
+  }
+
+  rawPost(spec: RawPostSpec): Promise<LoadResult> {
+    return this.send({ rawPost: spec }) as Promise<LoadResult>;
+  }
+
+  rawConsume(spec: RawConsumeSpec): Promise<LoadResult> {
+    return this.send({ rawConsume: spec }) as Promise<LoadResult>;
   }
 
   async seed(pool: string, credentials: Credentials[]): Promise<number> {

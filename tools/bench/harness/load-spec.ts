@@ -1,5 +1,8 @@
 import type { Credentials } from '../load/credential-pool';
+import type { ExchangeTransactionSpec } from '../load/exchange-transaction-loop';
 import type { OAuthTarget } from '../load/flows/oauth-client';
+import type { RawConsumeSpec, RawPostSpec } from '../load/raw-delivery-limits';
+import type { ExchangeClient } from '../load/flows/token-exchange';
 
 /** Which flow a run repeats, with what it needs. Pools are named sets of credentials kept in the load process. */
 export type FlowSpec =
@@ -7,7 +10,8 @@ export type FlowSpec =
   | { kind: 'returning-user'; target: OAuthTarget; sessions: string }
   | { kind: 'refresh-rotation'; target: OAuthTarget; tokens: string }
   | { kind: 'bearer-get'; path: string; tokens: string }
-  | { kind: 'introspect'; path: string; authorization: string; tokens: string };
+  | { kind: 'introspect'; path: string; authorization: string; tokens: string }
+  | { kind: 'token-exchange'; clients: ExchangeClient[] };
 
 export interface RunSpec {
   flow: FlowSpec;
@@ -26,7 +30,9 @@ export interface HashSpec {
   stored: string;
 }
 
-export type LoadCommand = { run: RunSpec } | { hash: HashSpec } | { seed: { pool: string; credentials: Credentials[] } } | { drop: { pool: string } };
+export type LoadCommand = { run: RunSpec } | { hash: HashSpec } | { exchangeTransactions: ExchangeTransactionSpec }
+  | { rawPost: RawPostSpec }
+  | { rawConsume: RawConsumeSpec } | { seed: { pool: string; credentials: Credentials[] } } | { drop: { pool: string } };
 
 export interface LoadRequestMessage {
   id: number;

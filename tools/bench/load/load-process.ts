@@ -4,7 +4,9 @@
 import type { LoadCommand, LoadReplyMessage, LoadRequestMessage } from '../harness/load-spec';
 import { CredentialPool } from './credential-pool';
 import { flowFor } from './flow-catalog';
+import { exchangeTransactionLoop } from './exchange-transaction-loop';
 import { hashLoop } from './hash-loop';
+import { rawConsumeLoop, rawPostLoop } from './raw-delivery-limits';
 import { runFlow } from './run-flow';
 
 const pools = new Map<string, CredentialPool>();
@@ -21,6 +23,9 @@ async function execute(command: LoadCommand): Promise<unknown> {
     return pool(command.seed.pool).size;
   }
   if ('hash' in command) return hashLoop(command.hash);
+  if ('rawPost' in command) return rawPostLoop(command.rawPost);
+  if ('rawConsume' in command) return rawConsumeLoop(command.rawConsume);
+  if ('exchangeTransactions' in command) return exchangeTransactionLoop(command.exchangeTransactions);
   if ('drop' in command) return pools.delete(command.drop.pool);
   const { flow, ...options } = command.run;
   return runFlow(flowFor(flow, pool), options);

@@ -27,8 +27,8 @@ const FIRST_ERRORS_KEPT = 5;
 
 export function percentiles(values: number[]): Percentiles {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
-  return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? 0 };
+  const at = (p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+  return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? Number.NaN };
 }
 
 function lowerCased(headers: Record<string, unknown> | undefined): StepAnswer['headers'] {

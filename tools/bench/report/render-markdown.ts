@@ -11,7 +11,8 @@ export function number(value: number): string {
   if (!Number.isFinite(value)) return '–';
   if (Math.abs(value) >= 100) return Math.round(value).toLocaleString('en-US');
   if (Math.abs(value) >= 10) return value.toFixed(1);
-  return value.toFixed(2);
+  if (Math.abs(value) >= 0.1 || value === 0) return value.toFixed(2);
+  return value.toPrecision(2);
 }
 
 function table(columns: string[], rows: Array<Array<string | number>>): string {

@@ -47,6 +47,13 @@ export function evaluateTargets(scenarios: ScenarioReport[]): TargetCheck[] {
     const value = tableValue(scenarios, 'statements', row, 1);
     if (value !== undefined) checks.push({ target: `${row}: at most ${most} statements`, measured: number(value), met: value <= most });
   }
+  const worker = ['raw undici POST loop', 'raw kafkajs consume loop'].map((limit) => ratio(scenarios, 'delivery', 'burst', 'delivery worker', limit));
+  if (worker[0] && worker[1]) {
+    const binding = worker[0].median >= worker[1].median ? worker[0] : worker[1];
+    checks.push(atLeast(`delivery ≥ 0.5 × min(raw POST loop, raw consume loop), here the ${binding.against}`, binding, 0.5));
+  }
+  const p99 = scenarios.find((scenario) => scenario.id === 'delivery')?.facts.find((fact) => fact.name.startsWith('event-to-first-attempt p99'));
+  if (p99) checks.push({ target: 'delivery: event-to-first-attempt p99 under 250 ms at half the burst rate', measured: `${number(p99.value)} ms`, met: p99.value < 250 });
   for (const row of ['auth', 'token-exchange', 'all-in-one']) {
     const value = tableValue(scenarios, 'memory', row, 2);
     const most = row === 'all-in-one' ? 250 : 150;

@@ -1,4 +1,4 @@
-import { GATEHOUSE_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
+import { exchangeApp, GATEHOUSE_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
 import { startGatehouseServices } from '../gatehouse/gatehouse-services';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
@@ -49,6 +49,7 @@ export const statementsPerRequest: Scenario = {
         { name: '/oauth/userinfo', flow: { kind: 'bearer-get', path: '/oauth/userinfo', tokens: POOLS.tokens } },
         { name: '/api/whoami-v2', flow: { kind: 'bearer-get', path: '/api/whoami-v2', tokens: POOLS.tokens } },
         { name: '/oauth/introspect', flow: { kind: 'introspect', path: '/oauth/introspect', authorization: `Bearer ${env.internalToken}`, tokens: POOLS.tokens } },
+        { name: 'token exchange (auth + token-exchange)', flow: { kind: 'token-exchange', clients: [exchangeApp(1)] } },
       ];
       const counts: Table = { title: 'Statements per request (BEGIN and COMMIT included: each is a round trip)', columns: ['Path', 'Statements per flow', 'Outbox relay statements per flow', 'Flows'], rows: [] };
       const texts: Table = { title: 'What the request path executes, per flow', columns: ['Path', 'Statements (table, times per flow)'], rows: [] };
@@ -57,7 +58,7 @@ export const statementsPerRequest: Scenario = {
         const result = await env.load.run({ flow: path.flow, url: gatehouse.url, connections: 1, flows });
         if (result.errors > 0) throw new Error(`${path.name}: ${result.firstErrors.join('; ')}`);
         await new Promise((settle) => setTimeout(settle, 300));
-        const tally = tallyStatements(proxy.statements.slice(from));
+        const tally = tallyStatements(proxy.statements, from);
         counts.rows.push([path.name, tally.requestPath / result.completed, tally.relay / result.completed, result.completed]);
         texts.rows.push([path.name, tally.byText.map(({ text, count }) => `${text} ×${number(count / result.completed)}`).join(', ')]);
       }

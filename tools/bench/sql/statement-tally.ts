@@ -15,18 +15,21 @@ const END = /^\s*(COMMIT|ROLLBACK)\b/i;
 const RELAY = /FROM\s+"?outbox"?[\s\S]*FOR UPDATE SKIP LOCKED/i;
 
 /**
- * Splits statements into the outbox relay's transactions and everything else, per connection
- * (a transaction is BEGIN … COMMIT/ROLLBACK on one connection).
+ * Splits the statements from index `from` on into the outbox relay's transactions and everything
+ * else, per connection (a transaction is BEGIN … COMMIT/ROLLBACK on one connection). Statements
+ * before `from` are read too, so a transaction that began earlier is still recognised.
  */
-export function tallyStatements(statements: SeenStatement[]): StatementTally {
-  const open = new Map<number, SeenStatement[]>();
+export function tallyStatements(all: SeenStatement[], from: number): StatementTally {
+  const indexed = all.map((statement, index) => ({ ...statement, index }));
+  const open = new Map<number, typeof indexed>();
   const requestPath: SeenStatement[] = [];
   let relay = 0;
-  const close = (transaction: SeenStatement[]) => {
-    if (transaction.some((statement) => RELAY.test(statement.text))) relay += transaction.length;
-    else requestPath.push(...transaction);
+  const close = (transaction: typeof indexed) => {
+    const inWindow = transaction.filter((statement) => statement.index >= from);
+    if (transaction.some((statement) => RELAY.test(statement.text))) relay += inWindow.length;
+    else requestPath.push(...inWindow);
   };
-  for (const statement of statements) {
+  for (const statement of indexed) {
     const transaction = open.get(statement.connection);
     if (BEGIN.test(statement.text)) {
       if (transaction) close(transaction);
@@ -37,7 +40,7 @@ export function tallyStatements(statements: SeenStatement[]): StatementTally {
         close(transaction);
         open.delete(statement.connection);
       }
-    } else {
+    } else if (statement.index >= from) {
       requestPath.push(statement);
     }
   }
