@@ -3,15 +3,17 @@
 //   npm run bench -- --quick                 shorter runs (same rounds and cases)
 //   npm run bench -- --only sign-in,memory   some scenarios
 //   npm run bench -- --no-write              print, leave docs/ alone
+//   npm run bench -- --render                rewrite docs/benchmarks.md from docs/benchmarks.json (after editing report/findings.md)
 import 'reflect-metadata';
 import { WORKSPACE_ROOT } from '@gatehouse/testing';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBenchEnvironment } from './harness/bench-environment';
 import { readSettings } from './harness/bench-settings';
 import type { Scenario, ScenarioReport } from './harness/scenario';
 import { describeMachine } from './report/machine';
-import { writeReport } from './report/write-report';
+import { BenchReport, JSON_PATH, writeReport } from './report/write-report';
 import { deliveryScenario } from './scenarios/delivery';
 import { memory } from './scenarios/memory';
 import { returningUsers } from './scenarios/returning-users';
@@ -23,6 +25,11 @@ import { tokenValidation } from './scenarios/token-validation';
 const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, tokenExchangeScenario, statementsPerRequest, memory, deliveryScenario];
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--render')) {
+    const kept = JSON.parse(readFileSync(join(WORKSPACE_ROOT, JSON_PATH), 'utf8')) as BenchReport;
+    process.stdout.write(`[bench] ${writeReport(kept, true)}\n`);
+    return;
+  }
   const settings = readSettings(process.argv.slice(2));
   const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
   const startedAt = new Date();

@@ -16,11 +16,11 @@ export interface BenchSettings {
   write: boolean;
 }
 
-const USAGE = 'npm run bench -- [--quick] [--only sign-in,returning-user,…] [--no-write]';
+const USAGE = 'npm run bench -- [--quick] [--only sign-in,returning-user,…] [--no-write] | --render';
 
 /** `--quick`: shorter runs, same rounds and cases; `--only a,b`: those scenarios; `--no-write`: leave docs/ alone. */
 export function readSettings(argv: string[]): BenchSettings {
-  const known = new Set(['--quick', '--only', '--no-write', '--help']);
+  const known = new Set(['--quick', '--only', '--no-write', '--render']);
   for (const [index, argument] of argv.entries()) {
     if (argument.startsWith('--') && !known.has(argument)) throw new Error(`unknown option ${argument}; ${USAGE}`);
     if (!argument.startsWith('--') && argv[index - 1] !== '--only') throw new Error(`unexpected argument ${argument}; ${USAGE}`);
