@@ -21,7 +21,7 @@ export interface RunningGatehouse {
  * on the given stores (the database already migrated and seeded). Flows go to auth directly: the
  * gateway would add a hop that oidc-provider does not have.
  */
-export async function startGatehouseServices(stores: GatehouseStores): Promise<RunningGatehouse> {
+export async function startGatehouseServices(stores: GatehouseStores, authNodeArgs: string[] = []): Promise<RunningGatehouse> {
   const ports = { auth: await findFreePort(), exchange: await findFreePort() };
   const url = `http://127.0.0.1:${ports.auth}`;
   const env = {
@@ -36,7 +36,7 @@ export async function startGatehouseServices(stores: GatehouseStores): Promise<R
     LOG_LEVEL: 'warn',
   };
   const tokenExchange = startNodeProcess('dist/apps/token-exchange/src/main.js', { env: { ...env, PORT: String(ports.exchange) } });
-  const auth = startNodeProcess('dist/apps/auth/src/main.js', { env: { ...env, PORT: String(ports.auth) } });
+  const auth = startNodeProcess('dist/apps/auth/src/main.js', { env: { ...env, PORT: String(ports.auth) }, nodeArgs: authNodeArgs });
   const stop = async () => {
     await Promise.all([auth.stop(), tokenExchange.stop()]);
   };

@@ -55,7 +55,8 @@ async function storePeerAccounts(redisUrl: string, prefix: string, visitors: num
   }
 }
 
-export async function startBenchEnvironment(settings: BenchSettings, log: (line: string) => void): Promise<BenchEnvironment & { stop(): Promise<void> }> {
+/** `authNodeArgs`: extra node options for the auth process (`--cpu-prof` when profiling). */
+export async function startBenchEnvironment(settings: BenchSettings, log: (line: string) => void, authNodeArgs: string[] = []): Promise<BenchEnvironment & { stop(): Promise<void> }> {
   const infra = await startTestRunInfrastructure();
   const stoppers: Array<() => Promise<void>> = [() => stopTestRunInfrastructure(infra)];
   const stop = async () => {
@@ -72,7 +73,7 @@ export async function startBenchEnvironment(settings: BenchSettings, log: (line:
     log(`${visitors} visitor accounts on each side, sharing one scrypt hash (${passwordHash.split('$').slice(0, 4).join('$')}$…)`);
     const load = await LoadGenerator.start();
     stoppers.push(() => load.stop());
-    const gatehouse = await startGatehouseServices({ databaseUrl: infra.database.url, redisUrl: infra.redis.url, kafkaBrokers: infra.kafka.brokers, encryptionKey, internalToken });
+    const gatehouse = await startGatehouseServices({ databaseUrl: infra.database.url, redisUrl: infra.redis.url, kafkaBrokers: infra.kafka.brokers, encryptionKey, internalToken }, authNodeArgs);
     stoppers.push(() => gatehouse.stop());
     const oidcProvider = await startOidcProviderPeer({ redisUrl: infra.redis.url, prefix: `${redisPrefix}oidc:`, clientId: BENCH_CLIENT.clientId, redirectUri: BENCH_CLIENT.redirectUri });
     stoppers.push(async () => void (await oidcProvider.process.stop()));
