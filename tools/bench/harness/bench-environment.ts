@@ -31,12 +31,13 @@ export interface BenchEnvironment {
   log(line: string): void;
 }
 
-/** Visitors per second of run a sign-in trial may use up: far above the hash-bound rate of two cores. */
-export const VISITORS_PER_SECOND = 150;
+/** Visitors per second of run a sign-in trial may use up: well above the hash-bound rate of two cores (about 20/s). */
+export const VISITORS_PER_SECOND = 60;
 
+/** Accounts for every sign-in run: runs at high concurrency last longer (sign-in-spike.ts runLength), so room for 4× the nominal length. */
 function visitorCount(settings: BenchSettings): number {
-  const runs = settings.signInConcurrency.length * (settings.rounds + 1) * 2 + 8;
-  return Math.ceil(runs * (settings.rampSeconds + settings.seconds + 1) * VISITORS_PER_SECOND) + 2000;
+  const runs = settings.signInConcurrency.length * settings.rounds * 2;
+  return Math.ceil(runs * 4 * (settings.rampSeconds + settings.seconds + 1) * VISITORS_PER_SECOND) + 2000;
 }
 
 async function storePeerAccounts(redisUrl: string, prefix: string, visitors: number, passwordHash: string): Promise<void> {

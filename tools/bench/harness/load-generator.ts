@@ -7,6 +7,12 @@ import type { RawConsumeSpec, RawPostSpec } from '../load/raw-delivery-limits';
 import { LoadResult } from './load-result';
 import type { HashSpec, LoadCommand, LoadReplyMessage, RunSpec } from './load-spec';
 
+/** JSON (and so IPC) carries NaN as null: a run that completed nothing has no latency. */
+function withNaN(result: LoadResult): LoadResult {
+  const { p50, p99, max } = result.latencyMs;
+  return { ...result, latencyMs: { p50: p50 ?? Number.NaN, p99: p99 ?? Number.NaN, max: max ?? Number.NaN } };
+}
+
 /** The parent's handle on the load-generator process (tools/bench/load/load-process.ts). */
 export class LoadGenerator {
   private nextId = 1;
@@ -42,12 +48,12 @@ export class LoadGenerator {
     return this.child.pid!;
   }
 
-  run(spec: RunSpec): Promise<LoadResult> {
-    return this.send({ run: spec }) as Promise<LoadResult>;
+  async run(spec: RunSpec): Promise<LoadResult> {
+    return withNaN((await this.send({ run: spec })) as LoadResult);
   }
 
-  hash(spec: HashSpec): Promise<LoadResult> {
-    return this.send({ hash: spec }) as Promise<LoadResult>;
+  async hash(spec: HashSpec): Promise<LoadResult> {
+    return withNaN((await this.send({ hash: spec })) as LoadResult);
   }
 
   exchangeTransactions(spec: ExchangeTransactionSpec): Promise<LoadResult> {

@@ -7,25 +7,49 @@ import type { Scenario, ScenarioReport } from '../harness/scenario';
 type SignInKind = 'gatehouse-sign-in' | 'oidc-provider-sign-in';
 
 /** A run of new visitors, each on an account never signed in before (so the consent page is always asked). */
-function signInRun(env: BenchEnvironment, kind: SignInKind, url: string, connections: number) {
-  const { seconds, rampSeconds } = env.settings;
-  const firstVisitor = env.reserveVisitors(Math.ceil((rampSeconds + seconds + 1) * VISITORS_PER_SECOND));
+interface RunLength {
+  seconds: number;
+  rampSeconds: number;
+  /** More than the hash-bound rate: each sign-in needs one hash, and one fresh account. */
+  visitorsPerSecond: number;
+}
+
+function signInRun(env: BenchEnvironment, kind: SignInKind, url: string, connections: number, { seconds, rampSeconds, visitorsPerSecond }: RunLength) {
+  const firstVisitor = env.reserveVisitors(Math.ceil((rampSeconds + seconds + 1) * visitorsPerSecond));
   const target = kind === 'gatehouse-sign-in' ? GATEHOUSE_TARGET : OIDC_PROVIDER_TARGET;
   return env.load.run({ flow: { kind, target, loginPrefix: VISITOR_PREFIX, firstVisitor, password: VISITOR_PASSWORD }, url, connections, seconds, rampSeconds });
 }
 
-export function signInContenders(env: BenchEnvironment, connections: number): Contender[] {
-  const { seconds, rampSeconds } = env.settings;
+export function signInContenders(env: BenchEnvironment, connections: number, length: RunLength): Contender[] {
+  const { seconds, rampSeconds } = length;
   const load = env.load.pid;
   return [
-    { name: 'Gatehouse', processes: { auth: env.gatehouse.auth.child.pid!, 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load }, run: () => signInRun(env, 'gatehouse-sign-in', env.gatehouse.url, connections) },
-    { name: 'oidc-provider', processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load }, run: () => signInRun(env, 'oidc-provider-sign-in', env.oidcProvider.url, connections) },
+    { name: 'Gatehouse', processes: { auth: env.gatehouse.auth.child.pid!, 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load }, run: () => signInRun(env, 'gatehouse-sign-in', env.gatehouse.url, connections, length) },
+    { name: 'oidc-provider', processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load }, run: () => signInRun(env, 'oidc-provider-sign-in', env.oidcProvider.url, connections, length) },
     {
       name: 'scrypt limit',
       processes: { load },
       run: () => env.load.hash({ seconds, rampSeconds, concurrency: connections, password: VISITOR_PASSWORD, stored: env.passwordHash }),
     },
   ];
+}
+
+/**
+ * How long the runs at `connections` must be: a sign-in takes at least `connections` hash times
+ * when the hash is the bottleneck, so the ramp must outlast one flow and the window hold several.
+ * Estimated from the hash-bound rate at that concurrency, measured now.
+ */
+async function runLength(env: BenchEnvironment, connections: number): Promise<RunLength> {
+  const { seconds, rampSeconds } = env.settings;
+  const probe = await env.load.hash({ seconds: 1, concurrency: connections, password: VISITOR_PASSWORD, stored: env.passwordHash });
+  const flowSeconds = connections / Math.max(probe.perSecond, 0.5);
+  const length = {
+    rampSeconds: Math.max(rampSeconds, Math.ceil(1.5 * flowSeconds)),
+    seconds: Math.max(seconds, Math.ceil(3 * flowSeconds)),
+    visitorsPerSecond: Math.max(VISITORS_PER_SECOND / 2, 3 * probe.perSecond),
+  };
+  env.log(`concurrency ${connections}: ${probe.perSecond.toFixed(1)} hashes/s, so runs of ${length.rampSeconds} s ramp + ${length.seconds} s measured`);
+  return length;
 }
 
 /**
@@ -41,7 +65,7 @@ export const signInSpike: Scenario = {
     const alone = await env.load.hash({ seconds: settings.quick ? 1 : 2, concurrency: 1, password: VISITOR_PASSWORD, stored: env.passwordHash });
     const trials = [];
     for (const connections of settings.signInConcurrency) {
-      const contenders = signInContenders(env, connections);
+      const contenders = signInContenders(env, connections, await runLength(env, connections));
       trials.push(
         await runTrial(
           `concurrency ${connections}`,
