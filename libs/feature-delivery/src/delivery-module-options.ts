@@ -9,6 +9,8 @@ import { inClusterNamespace } from './jobs/kubernetes-namespace';
 import { DEFAULT_LOCAL_JOB_USER } from './jobs/local-process-job-launcher';
 import { DEFAULT_LEASE_MS, DEFAULT_USER_AGENT } from './pipeline/delivery-settings';
 
+const MIN_LEASE_MS = 4_000;
+
 /** Knobs with sensible defaults; tests shorten them. */
 export interface DeliveryTuning {
   /** Attempts in flight per process. */
@@ -68,6 +70,12 @@ export interface DeliveryModuleOptions {
   groupId?: string;
   /** Names this process's own webhook-changed consumer group; default host, pid and random. */
   instanceId?: string;
+  /**
+   * Start the pipeline after the application has started (its port open: liveness answers at
+   * once, readiness says `delivery` is not running yet) and keep trying while the broker or the
+   * database is away. Default false: start-up waits for the pipeline (tests, the all-in-one).
+   */
+  startInBackground?: boolean;
   userAgent?: string;
   tuning?: Partial<DeliveryTuning>;
 }
@@ -100,9 +108,8 @@ export interface ResolvedDeliveryOptions extends DeliveryModuleOptions {
 
 export function resolveDeliveryOptions(options: DeliveryModuleOptions): ResolvedDeliveryOptions {
   const tuning = { ...DEFAULT_DELIVERY_TUNING, ...options.tuning };
-  if (tuning.leaseMs <= options.timeoutMs + 5_000) {
-    throw new RangeError(`the delivery lease (${tuning.leaseMs} ms) must exceed the attempt timeout (${options.timeoutMs} ms) by more than 5 s`);
-  }
+  // Renewed every quarter of its period, a lease must leave an attempt LEASE_SAFETY_MS to start in.
+  if (tuning.leaseMs < MIN_LEASE_MS) throw new RangeError(`the delivery lease (${tuning.leaseMs} ms) must be at least ${MIN_LEASE_MS} ms`);
   return {
     ...options,
     topics: { ...DEFAULT_DELIVERY_TOPICS, ...options.topics },

@@ -18,6 +18,7 @@ import { DeliveryStore } from './pipeline/delivery-store';
 import type { DeliveryTask } from './pipeline/delivery-task';
 import { ReplayIntake } from './pipeline/replay-intake';
 import { RepoEventIntake } from './pipeline/repo-event-intake';
+import { LeaseRenewer } from './pipeline/lease-renewer';
 import { RetryScheduler } from './pipeline/retry-scheduler';
 import { TriggerLimiter } from './pipeline/trigger-limiter';
 import { WebhookAutoDisabler } from './pipeline/webhook-auto-disabler';
@@ -117,6 +118,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
         gaugeIntervalMs: options.tuning.retriesGaugeIntervalMs,
       }),
       dispatcher,
+      leases: new LeaseRenewer({ store, dispatcher, clock, logger }, settings),
       http: deps.http,
       logger,
       now: () => clock.now(),
