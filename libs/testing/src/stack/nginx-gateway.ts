@@ -26,7 +26,9 @@ export interface RunningGateway {
 /** The nginx configuration of a gateway on loopback: upstreams of local replicas around the generated routes. */
 export function gatewayNginxConf(options: GatewayOptions, prefix: string): string {
   const upstreams = Object.entries(options.upstreams).map(
-    ([name, servers]) => `  upstream ${name} {\n${servers.map((server) => `    server ${server} max_fails=1 fail_timeout=2s;`).join('\n')}\n    keepalive 16;\n  }`,
+    // Idle upstream connections are dropped before Node's own 5 s keep-alive timeout would close
+    // them under a request nginx is just sending (a 502 for a request that cannot be retried).
+    ([name, servers]) => `  upstream ${name} {\n${servers.map((server) => `    server ${server} max_fails=1 fail_timeout=2s;`).join('\n')}\n    keepalive 16;\n    keepalive_timeout 4s;\n  }`,
   );
   return `daemon off;
 master_process on;
