@@ -7,8 +7,11 @@ export interface ScenarioOptions {
   label: string;
   events: number;
   perSecond: number;
-  /** Injects the fault while the stream runs; resolves with when the fault ended (epoch ms) and any figures of its own. */
-  fault(context: ScenarioContext): Promise<{ endedAt: number; figures?: Record<string, unknown> }>;
+  /**
+   * Injects the fault while the stream runs; resolves with when the fault began and ended (epoch
+   * ms; began defaults to ended) and any figures of its own.
+   */
+  fault(context: ScenarioContext): Promise<{ startedAt?: number; endedAt: number; figures?: Record<string, unknown> }>;
 }
 
 export interface ScenarioContext {
@@ -29,6 +32,8 @@ export interface DeliveryFigures {
   recoveryMs: number;
   /** Longest time from an event's publication to its delivery. */
   maxEventToDeliveryMs: number;
+  /** The same, over the events published after the fault began. */
+  maxEventToDeliveryAfterFaultMs: number;
   [figure: string]: unknown;
 }
 
@@ -67,10 +72,13 @@ export async function runDeliveryScenario(faults: FaultStack, options: ScenarioO
     for (const [webhookDeliveryId, sha] of receiver.eventOf) deliveredAtBySha.set(sha, receiver.deliveredAt.get(webhookDeliveryId)!);
     let recoveredAt = fault.endedAt;
     let maxEventToDeliveryMs = 0;
+    let maxEventToDeliveryAfterFaultMs = 0;
+    const faultStartedAt = fault.startedAt ?? fault.endedAt;
     for (const [sha, publishedAt] of stream.publishedAt) {
       const at = deliveredAtBySha.get(sha);
       if (at === undefined) continue;
       maxEventToDeliveryMs = Math.max(maxEventToDeliveryMs, at - publishedAt);
+      if (publishedAt >= faultStartedAt) maxEventToDeliveryAfterFaultMs = Math.max(maxEventToDeliveryAfterFaultMs, at - publishedAt);
       if (publishedAt <= fault.endedAt) recoveredAt = Math.max(recoveredAt, at);
     }
     return {
@@ -81,6 +89,7 @@ export async function runDeliveryScenario(faults: FaultStack, options: ScenarioO
       attemptsMissingFromHistory: await attemptsMissingFromHistory(faults, webhookId, receiver),
       recoveryMs: recoveredAt - fault.endedAt,
       maxEventToDeliveryMs,
+      maxEventToDeliveryAfterFaultMs,
       ...fault.figures,
     };
   } finally {
