@@ -6,6 +6,7 @@ import { DeliveryStore } from './pipeline/delivery-store';
 import { type DeliveryTask, leasesOf } from './pipeline/delivery-task';
 import { ReplayIntake } from './pipeline/replay-intake';
 import { RepoEventIntake } from './pipeline/repo-event-intake';
+import { DeliveryPruner } from './pipeline/delivery-pruner';
 import { LeaseRenewer } from './pipeline/lease-renewer';
 import { RetryScheduler } from './pipeline/retry-scheduler';
 import { MembershipCache } from './subscriptions/membership-cache';
@@ -34,6 +35,7 @@ export interface DeliveryPipelineParts {
   scheduler: RetryScheduler;
   dispatcher: DeliveryDispatcher<DeliveryTask>;
   leases: LeaseRenewer;
+  pruner: DeliveryPruner;
   http: HttpDeliverySender;
   logger: Pick<Logger, 'info' | 'warn'>;
   now: () => number;
@@ -71,7 +73,7 @@ export class DeliveryPipeline {
 
   /** Starts every part; a failure stops what had started (the dispatcher stays usable) and is thrown, so start() may be called again. */
   async start(): Promise<void> {
-    const { bus, registry, membership, webhookChanges, intake, replays, scheduler, leases, logger } = this.parts;
+    const { bus, registry, membership, webhookChanges, intake, replays, scheduler, leases, pruner, logger } = this.parts;
     const { topics, groupId } = this.options;
     try {
       await bus.ensureTopics(this.topicSpecs());
@@ -81,6 +83,7 @@ export class DeliveryPipeline {
       const webhooks = await registry.loadAll();
       leases.start();
       scheduler.start();
+      pruner.start();
       this.subscriptions.push(
         await bus.subscribe({ topics: [topics.repoEvents], groupId, fromBeginning: true, handler: (message) => intake.handle(message) }),
         await bus.subscribe({ topics: [topics.replays], groupId: `${groupId}.replays`, fromBeginning: true, handler: (message) => replays.handle(message) }),
@@ -103,11 +106,12 @@ export class DeliveryPipeline {
     await http.close();
   }
 
-  /** Consumers first (their in-flight handler finishes and commits), then the scheduler and the webhook-changed consumer. */
+  /** Consumers first (their in-flight handler finishes and commits), then the scheduler, the pruner and the webhook-changed consumer. */
   private async stopConsuming(): Promise<void> {
-    const { webhookChanges, membership, scheduler } = this.parts;
+    const { webhookChanges, membership, scheduler, pruner } = this.parts;
     await Promise.allSettled(this.subscriptions.splice(0).map((subscription) => subscription.close()));
     await scheduler.stop();
+    await pruner.stop();
     await webhookChanges.stop().catch(() => undefined);
     membership.stop();
   }

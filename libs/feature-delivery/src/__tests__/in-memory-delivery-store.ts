@@ -163,6 +163,20 @@ export class InMemoryDeliveryStore extends DeliveryStore {
     return failures.length > 0 ? new Date(Math.min(...failures)) : null;
   }
 
+  async pruneFinished(before: Date, limit: number): Promise<number> {
+    const finished = new Set<DeliveryState>(['succeeded', 'failed', 'rate_limited', 'cancelled']);
+    const doomed = [...this.deliveries.values()]
+      .filter((row) => finished.has(row.status) && row.createdAt < before)
+      .filter((row) => ![...this.deliveries.values()].some((replay) => replay.replayOf === row.id && replay.createdAt >= before))
+      .slice(0, limit);
+    for (const row of doomed) this.deliveries.delete(row.id);
+    return doomed.length;
+  }
+
+  async pruneSentOutbox(): Promise<number> {
+    return 0;
+  }
+
   async recordJobRun(run: JobRunRecord): Promise<void> {
     this.jobRuns.set(run.id, { ...run });
   }

@@ -104,6 +104,14 @@ export abstract class DeliveryStore {
   abstract find(deliveryId: string): Promise<{ id: string; webhookId: string; eventId: string; payload: Record<string, unknown> } | null>;
   /** Start of the webhook's current run of failed attempts (none succeeded since), or null. */
   abstract failingSince(webhookId: string): Promise<Date | null>;
+  /**
+   * Deletes up to `limit` finished deliveries (succeeded, failed, rate-limited, cancelled) last
+   * changed before `before`, with their attempts and Job runs; an original whose replay is newer
+   * stays. Returns how many were deleted.
+   */
+  abstract pruneFinished(before: Date, limit: number): Promise<number>;
+  /** Deletes up to `limit` outbox rows published before `before`; returns how many. */
+  abstract pruneSentOutbox(before: Date, limit: number): Promise<number>;
   abstract recordJobRun(run: JobRunRecord): Promise<void>;
   abstract finishJobRun(id: string, status: string, exitCode: number | null, finishedAt: Date): Promise<void>;
 }

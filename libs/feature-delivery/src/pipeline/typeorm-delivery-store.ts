@@ -207,6 +207,30 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
     return since ? new Date(since) : null;
   }
 
+  async pruneFinished(before: Date, limit: number): Promise<number> {
+    // Attempts and Job runs go with their delivery (ON DELETE CASCADE). SKIP LOCKED: replicas
+    // pruning at the same time take different rows.
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM deliveries WHERE id IN (
+         SELECT d.id FROM deliveries d
+          WHERE d.status IN ('succeeded', 'failed', 'rate_limited', 'cancelled') AND d.updated_at < $1
+            AND NOT EXISTS (SELECT 1 FROM deliveries r WHERE r.replay_of = d.id AND r.updated_at >= $1)
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED)`,
+      [before, limit],
+    );
+    return deleted;
+  }
+
+  async pruneSentOutbox(before: Date, limit: number): Promise<number> {
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM outbox WHERE id IN (
+         SELECT id FROM outbox WHERE sent_at IS NOT NULL AND sent_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, limit],
+    );
+    return deleted;
+  }
+
   async recordJobRun(run: JobRunRecord): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO job_runs (id, delivery_id, webhook_id, launcher, external_id, status, started_at)
