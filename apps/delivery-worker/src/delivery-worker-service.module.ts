@@ -12,7 +12,8 @@ export function deliveryWorkerServiceModule(config: DeliveryWorkerConfig): Dynam
     module: DeliveryWorkerServiceModule,
     imports: [
       ...distributedInfrastructure('delivery-worker', config),
-      DeliveryModule.forRoot(deliveryModuleOptionsOf(config, config.secrets.encryptionKey)),
+      // The port opens at once: a restarted worker answers its probes while it joins the group.
+      DeliveryModule.forRoot({ ...deliveryModuleOptionsOf(config, config.secrets.encryptionKey), startInBackground: true }),
     ],
   };
 }

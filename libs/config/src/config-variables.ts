@@ -206,6 +206,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Timeout of one delivery attempt.',
   },
   {
+    name: 'GATEHOUSE_DELIVERY_RETENTION_DAYS',
+    apps: DELIVERY,
+    requiredBy: [],
+    default: '30',
+    description: 'Days a finished delivery (with its attempts) stays in the activity history before it is pruned.',
+  },
+  {
     name: 'GATEHOUSE_JOB_LAUNCHER',
     apps: DELIVERY,
     requiredBy: [],

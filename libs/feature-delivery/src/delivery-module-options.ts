@@ -7,7 +7,10 @@ import type { JobLauncherChoice } from './jobs/configured-job-launcher';
 import { DEFAULT_KUBERNETES_JOB_SETTINGS, type KubernetesJobSettings } from './jobs/kubernetes-job-manifest';
 import { inClusterNamespace } from './jobs/kubernetes-namespace';
 import { DEFAULT_LOCAL_JOB_USER } from './jobs/local-process-job-launcher';
+import { DEFAULT_PRUNE_INTERVAL_MS } from './pipeline/delivery-pruner';
 import { DEFAULT_LEASE_MS, DEFAULT_USER_AGENT } from './pipeline/delivery-settings';
+
+const MIN_LEASE_MS = 4_000;
 
 /** Knobs with sensible defaults; tests shorten them. */
 export interface DeliveryTuning {
@@ -22,6 +25,8 @@ export interface DeliveryTuning {
   shutdownGraceMs: number;
   autoDisableAfterMs: number;
   retriesGaugeIntervalMs: number;
+  /** How often finished deliveries past their retention are pruned. */
+  pruneIntervalMs: number;
 }
 
 export const DEFAULT_DELIVERY_TUNING: DeliveryTuning = {
@@ -34,6 +39,7 @@ export const DEFAULT_DELIVERY_TUNING: DeliveryTuning = {
   shutdownGraceMs: 10_000,
   autoDisableAfterMs: DEFAULT_AUTO_DISABLE_WINDOW_MS,
   retriesGaugeIntervalMs: 15_000,
+  pruneIntervalMs: DEFAULT_PRUNE_INTERVAL_MS,
 };
 
 export const DEFAULT_DELIVERY_TOPICS: DeliveryTopics = {
@@ -44,6 +50,7 @@ export const DEFAULT_DELIVERY_TOPICS: DeliveryTopics = {
 };
 
 export const DEFAULT_DELIVERY_GROUP_ID = 'gatehouse-delivery-worker';
+export const DEFAULT_RETENTION_DAYS = 30;
 
 export interface DeliveryModuleOptions {
   /** GATEHOUSE_PUBLIC_URL: base of the repository URLs in payloads. */
@@ -60,6 +67,8 @@ export interface DeliveryModuleOptions {
   dailyTriggerLimit: number;
   /** GATEHOUSE_JOB_LAUNCHER, or a launcher of the caller's (tests). */
   jobLauncher: JobLauncherChoice;
+  /** GATEHOUSE_DELIVERY_RETENTION_DAYS: how long finished deliveries stay in the activity history; default 30. */
+  retentionDays?: number;
   /** GATEHOUSE_LOCAL_JOB_USER: who `local` Jobs run as when the worker runs as root; default 65534:65534. */
   localJobUser?: { uid: number; gid: number };
   kubernetes?: Partial<KubernetesJobSettings>;
@@ -68,6 +77,12 @@ export interface DeliveryModuleOptions {
   groupId?: string;
   /** Names this process's own webhook-changed consumer group; default host, pid and random. */
   instanceId?: string;
+  /**
+   * Start the pipeline after the application has started (its port open: liveness answers at
+   * once, readiness says `delivery` is not running yet) and keep trying while the broker or the
+   * database is away. Default false: start-up waits for the pipeline (tests, the all-in-one).
+   */
+  startInBackground?: boolean;
   userAgent?: string;
   tuning?: Partial<DeliveryTuning>;
 }
@@ -86,6 +101,7 @@ export function deliveryModuleOptionsOf(
     dailyTriggerLimit: config.webhooks.dailyTriggerLimit,
     jobLauncher: config.delivery.jobLauncher,
     localJobUser: config.delivery.localJobUser,
+    retentionDays: config.delivery.retentionDays,
   };
 }
 
@@ -94,21 +110,22 @@ export interface ResolvedDeliveryOptions extends DeliveryModuleOptions {
   groupId: string;
   userAgent: string;
   tuning: DeliveryTuning;
+  retentionDays: number;
   kubernetes: KubernetesJobSettings;
   localJobUser: { uid: number; gid: number };
 }
 
 export function resolveDeliveryOptions(options: DeliveryModuleOptions): ResolvedDeliveryOptions {
   const tuning = { ...DEFAULT_DELIVERY_TUNING, ...options.tuning };
-  if (tuning.leaseMs <= options.timeoutMs + 5_000) {
-    throw new RangeError(`the delivery lease (${tuning.leaseMs} ms) must exceed the attempt timeout (${options.timeoutMs} ms) by more than 5 s`);
-  }
+  // Renewed every quarter of its period, a lease must leave an attempt LEASE_SAFETY_MS to start in.
+  if (tuning.leaseMs < MIN_LEASE_MS) throw new RangeError(`the delivery lease (${tuning.leaseMs} ms) must be at least ${MIN_LEASE_MS} ms`);
   return {
     ...options,
     topics: { ...DEFAULT_DELIVERY_TOPICS, ...options.topics },
     groupId: options.groupId ?? DEFAULT_DELIVERY_GROUP_ID,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     tuning,
+    retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
     localJobUser: options.localJobUser ?? DEFAULT_LOCAL_JOB_USER,
     // Jobs go to the worker's own namespace, where its Role applies, unless configured otherwise.
     kubernetes: { ...DEFAULT_KUBERNETES_JOB_SETTINGS, namespace: inClusterNamespace() ?? DEFAULT_KUBERNETES_JOB_SETTINGS.namespace, ...options.kubernetes },

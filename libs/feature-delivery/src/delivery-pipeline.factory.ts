@@ -18,6 +18,8 @@ import { DeliveryStore } from './pipeline/delivery-store';
 import type { DeliveryTask } from './pipeline/delivery-task';
 import { ReplayIntake } from './pipeline/replay-intake';
 import { RepoEventIntake } from './pipeline/repo-event-intake';
+import { DEFAULT_PRUNE_BATCH_SIZE, DeliveryPruner } from './pipeline/delivery-pruner';
+import { LeaseRenewer } from './pipeline/lease-renewer';
 import { RetryScheduler } from './pipeline/retry-scheduler';
 import { TriggerLimiter } from './pipeline/trigger-limiter';
 import { WebhookAutoDisabler } from './pipeline/webhook-auto-disabler';
@@ -117,6 +119,11 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
         gaugeIntervalMs: options.tuning.retriesGaugeIntervalMs,
       }),
       dispatcher,
+      leases: new LeaseRenewer({ store, dispatcher, clock, logger }, settings),
+      pruner: new DeliveryPruner(
+        { store, clock, logger },
+        { retentionMs: options.retentionDays * 86_400_000, intervalMs: options.tuning.pruneIntervalMs, batchSize: DEFAULT_PRUNE_BATCH_SIZE },
+      ),
       http: deps.http,
       logger,
       now: () => clock.now(),

@@ -3,9 +3,11 @@ import type { Logger } from 'pino';
 import { HttpDeliverySender } from './http/http-delivery-sender';
 import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
 import { DeliveryStore } from './pipeline/delivery-store';
-import type { DeliveryTask } from './pipeline/delivery-task';
+import { type DeliveryTask, leasesOf } from './pipeline/delivery-task';
 import { ReplayIntake } from './pipeline/replay-intake';
 import { RepoEventIntake } from './pipeline/repo-event-intake';
+import { DeliveryPruner } from './pipeline/delivery-pruner';
+import { LeaseRenewer } from './pipeline/lease-renewer';
 import { RetryScheduler } from './pipeline/retry-scheduler';
 import { MembershipCache } from './subscriptions/membership-cache';
 import { SubscriptionRegistry } from './subscriptions/subscription-registry';
@@ -32,6 +34,8 @@ export interface DeliveryPipelineParts {
   replays: ReplayIntake;
   scheduler: RetryScheduler;
   dispatcher: DeliveryDispatcher<DeliveryTask>;
+  leases: LeaseRenewer;
+  pruner: DeliveryPruner;
   http: HttpDeliverySender;
   logger: Pick<Logger, 'info' | 'warn'>;
   now: () => number;
@@ -51,7 +55,8 @@ export interface DeliveryPipelineOptions {
  * (joined before the table is read, so no change falls between), the subscription index from the
  * table, the retry scheduler, then the repo-event and replay consumers in the shared group.
  * Stop: consumers first (their in-flight handler finishes and commits), then the scheduler, then
- * the dispatcher (attempts in flight finish; leases of those not started are given back).
+ * the dispatcher (attempts in flight finish, their leases still renewed; leases of those not
+ * started are given back).
  */
 export class DeliveryPipeline {
   private subscriptions: Subscription[] = [];
@@ -66,33 +71,49 @@ export class DeliveryPipeline {
     return this.started;
   }
 
+  /** Starts every part; a failure stops what had started (the dispatcher stays usable) and is thrown, so start() may be called again. */
   async start(): Promise<void> {
-    const { bus, registry, membership, webhookChanges, intake, replays, scheduler, logger } = this.parts;
+    const { bus, registry, membership, webhookChanges, intake, replays, scheduler, leases, pruner, logger } = this.parts;
     const { topics, groupId } = this.options;
-    await bus.ensureTopics(this.topicSpecs());
-    await membership.reload();
-    membership.startRefreshing(this.options.membershipRefreshMs);
-    await webhookChanges.start();
-    const webhooks = await registry.loadAll();
-    scheduler.start();
-    this.subscriptions.push(
-      await bus.subscribe({ topics: [topics.repoEvents], groupId, fromBeginning: true, handler: (message) => intake.handle(message) }),
-      await bus.subscribe({ topics: [topics.replays], groupId: `${groupId}.replays`, fromBeginning: true, handler: (message) => replays.handle(message) }),
-    );
-    this.started = true;
-    logger.info({ webhooks, groupId, topics }, 'delivery pipeline started');
+    try {
+      await bus.ensureTopics(this.topicSpecs());
+      await membership.reload();
+      membership.startRefreshing(this.options.membershipRefreshMs);
+      await webhookChanges.start();
+      const webhooks = await registry.loadAll();
+      leases.start();
+      scheduler.start();
+      pruner.start();
+      this.subscriptions.push(
+        await bus.subscribe({ topics: [topics.repoEvents], groupId, fromBeginning: true, handler: (message) => intake.handle(message) }),
+        await bus.subscribe({ topics: [topics.replays], groupId: `${groupId}.replays`, fromBeginning: true, handler: (message) => replays.handle(message) }),
+      );
+      this.started = true;
+      logger.info({ webhooks, groupId, topics }, 'delivery pipeline started');
+    } catch (error) {
+      await this.stopConsuming();
+      throw error;
+    }
   }
 
   async stop(): Promise<void> {
-    const { store, webhookChanges, membership, scheduler, dispatcher, http, now } = this.parts;
+    const { store, dispatcher, leases, http, now } = this.parts;
     this.started = false;
-    await Promise.all(this.subscriptions.splice(0).map((subscription) => subscription.close()));
-    await scheduler.stop();
+    await this.stopConsuming();
     const notStarted = await dispatcher.stop(this.options.shutdownGraceMs);
-    await store.releaseLeases(notStarted.map((task) => ({ id: task.deliveryId, lease: task.lease })), new Date(now())).catch(() => undefined);
-    await webhookChanges.stop();
-    membership.stop();
+    await leases.stop();
+    await store.releaseLeases(notStarted.map((task) => ({ id: task.deliveryId, leases: leasesOf(task) })), new Date(now())).catch(() => undefined);
     await http.close();
+  }
+
+  /** Consumers first (their in-flight handler finishes and commits), then the scheduler, the pruner and the webhook-changed consumer. */
+  private async stopConsuming(): Promise<void> {
+    const { webhookChanges, membership, scheduler, pruner } = this.parts;
+    await Promise.allSettled(this.subscriptions.splice(0).map((subscription) => subscription.close()));
+    await scheduler.stop();
+    await pruner.stop();
+    await webhookChanges.stop().catch(() => undefined);
+    membership.stop();
   }
 
   private topicSpecs(): TopicSpec[] {

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
 import type { FlowStore } from '@gatehouse/flow-state';
 import type { EventBus, OutboxRelay } from '@gatehouse/messaging';
-import { CLOCK, EVENT_BUS, FLOW_STORE, LOGGER, METRICS_REGISTRY, OUTBOX_RELAY, ReadinessModule } from '@gatehouse/platform';
+import { CLOCK, EVENT_BUS, FLOW_STORE, LOGGER, METRICS_REGISTRY, OUTBOX_RELAY, ReadinessModule, ReadinessRegistry } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
@@ -89,7 +89,12 @@ export class DeliveryModule {
             { token: OUTBOX_RELAY, optional: true },
           ],
         },
-        DeliveryPipelineLifecycle,
+        {
+          provide: DeliveryPipelineLifecycle,
+          useFactory: (pipeline: DeliveryPipeline, readiness: ReadinessRegistry, logger: Logger) =>
+            new DeliveryPipelineLifecycle(pipeline, readiness, logger.child({ component: 'delivery' }), resolved.startInBackground ?? false),
+          inject: [DeliveryPipeline, ReadinessRegistry, LOGGER],
+        },
       ],
       exports: [DeliveryPipeline, DeliveryMetrics],
     };

@@ -35,6 +35,7 @@ const DEFAULT_DELIVERY = {
   timeoutMs: 15000,
   jobLauncher: 'disabled',
   localJobUser: { uid: 65534, gid: 65534 },
+  retentionDays: 30,
 };
 const STORES = {
   postgres: { url: SERVERS.DATABASE_URL },

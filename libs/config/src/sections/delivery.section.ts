@@ -15,6 +15,8 @@ export interface DeliveryConfig {
   jobLauncher: JobLauncherKind;
   /** Who `local` Jobs run as when the worker runs as root. */
   localJobUser: { uid: number; gid: number };
+  /** Days a finished delivery stays in the activity history before it is pruned. */
+  retentionDays: number;
 }
 
 export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -25,11 +27,13 @@ export const deliverySection = envSection(
     GATEHOUSE_DELIVERY_TIMEOUT_MS: positiveInteger().default(15_000),
     GATEHOUSE_JOB_LAUNCHER: oneOf(JOB_LAUNCHERS).default('disabled'),
     GATEHOUSE_LOCAL_JOB_USER: processUser.default({ uid: 65_534, gid: 65_534 }),
+    GATEHOUSE_DELIVERY_RETENTION_DAYS: positiveInteger().default(30),
   },
   (env): DeliveryConfig => ({
     retryScheduleSeconds: [...env.GATEHOUSE_DELIVERY_RETRY_SCHEDULE],
     timeoutMs: env.GATEHOUSE_DELIVERY_TIMEOUT_MS,
     jobLauncher: env.GATEHOUSE_JOB_LAUNCHER,
     localJobUser: { ...env.GATEHOUSE_LOCAL_JOB_USER },
+    retentionDays: env.GATEHOUSE_DELIVERY_RETENTION_DAYS,
   }),
 );

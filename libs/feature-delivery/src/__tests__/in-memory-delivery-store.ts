@@ -1,6 +1,8 @@
 import type { OutboxMessage } from '@gatehouse/persistence';
 import {
+  ATTEMPT_OUTCOME_PENDING,
   AttemptRecord,
+  AttemptStart,
   ClaimedDelivery,
   DeliveryState,
   DeliveryStore,
@@ -77,11 +79,31 @@ export class InMemoryDeliveryStore extends DeliveryStore {
     });
   }
 
+  private owns(row: StoredDeliveryRow, leases: readonly Date[]): boolean {
+    return (row.status === 'pending' || row.status === 'retrying') && leases.some((lease) => row.nextAttemptAt?.getTime() === lease.getTime());
+  }
+
+  async beginAttempt(start: AttemptStart): Promise<{ attemptNo: number } | null> {
+    const row = this.deliveries.get(start.deliveryId);
+    if (!row || !this.owns(row, start.leases)) return null;
+    row.attempts += 1;
+    this.attempts.push({
+      id: start.attemptId,
+      deliveryId: row.id,
+      attemptNo: row.attempts,
+      startedAt: start.startedAt,
+      durationMs: 0,
+      statusCode: null,
+      error: ATTEMPT_OUTCOME_PENDING,
+      responseExcerpt: null,
+    });
+    return { attemptNo: row.attempts };
+  }
+
   async recordAttempt(record: AttemptRecord): Promise<RecordedAttempt | null> {
     const row = this.deliveries.get(record.deliveryId);
     if (!row) return null;
-    const owned = (row.status === 'pending' || row.status === 'retrying') && row.nextAttemptAt?.getTime() === record.lease.getTime();
-    row.attempts += 1;
+    const owned = this.owns(row, record.leases);
     row.lastStatusCode = record.statusCode;
     row.lastError = record.error;
     if (owned) {
@@ -89,23 +111,27 @@ export class InMemoryDeliveryStore extends DeliveryStore {
       row.nextAttemptAt = record.next.status === 'retrying' ? record.next.nextAttemptAt : null;
       if (record.next.status === 'failed') this.outbox.push(record.next.deadLetter);
     }
-    this.attempts.push({
-      id: record.attemptId,
-      deliveryId: row.id,
-      attemptNo: row.attempts,
-      startedAt: record.startedAt,
-      durationMs: record.durationMs,
-      statusCode: record.statusCode,
-      error: record.error,
-      responseExcerpt: record.responseExcerpt,
-    });
-    return { attemptNo: row.attempts, applied: owned };
+    const attempt = this.attempts.find((a) => a.id === record.attemptId && a.deliveryId === row.id);
+    if (attempt) Object.assign(attempt, { durationMs: record.durationMs, statusCode: record.statusCode, error: record.error, responseExcerpt: record.responseExcerpt });
+    return { attemptNo: attempt?.attemptNo ?? 0, applied: owned };
   }
 
-  async releaseLeases(leases: ReadonlyArray<{ id: string; lease: Date }>, now: Date): Promise<void> {
-    for (const { id, lease } of leases) {
-      const row = this.deliveries.get(id);
-      if (row && (row.status === 'pending' || row.status === 'retrying') && row.nextAttemptAt?.getTime() === lease.getTime()) row.nextAttemptAt = now;
+  async renewLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, until: Date, _now: Date): Promise<Set<string>> {
+    const renewed = new Set<string>();
+    for (const held of leases) {
+      const row = this.deliveries.get(held.id);
+      if (row && this.owns(row, held.leases)) {
+        row.nextAttemptAt = until;
+        renewed.add(held.id);
+      }
+    }
+    return renewed;
+  }
+
+  async releaseLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, now: Date): Promise<void> {
+    for (const held of leases) {
+      const row = this.deliveries.get(held.id);
+      if (row && this.owns(row, held.leases)) row.nextAttemptAt = now;
     }
   }
 
@@ -135,6 +161,20 @@ export class InMemoryDeliveryStore extends DeliveryStore {
     const lastSuccess = Math.max(-Infinity, ...ofWebhook.filter((a) => a.error === null).map((a) => a.startedAt.getTime()));
     const failures = ofWebhook.filter((a) => a.error !== null && a.startedAt.getTime() > lastSuccess).map((a) => a.startedAt.getTime());
     return failures.length > 0 ? new Date(Math.min(...failures)) : null;
+  }
+
+  async pruneFinished(before: Date, limit: number): Promise<number> {
+    const finished = new Set<DeliveryState>(['succeeded', 'failed', 'rate_limited', 'cancelled']);
+    const doomed = [...this.deliveries.values()]
+      .filter((row) => finished.has(row.status) && row.createdAt < before)
+      .filter((row) => ![...this.deliveries.values()].some((replay) => replay.replayOf === row.id && replay.createdAt >= before))
+      .slice(0, limit);
+    for (const row of doomed) this.deliveries.delete(row.id);
+    return doomed.length;
+  }
+
+  async pruneSentOutbox(): Promise<number> {
+    return 0;
   }
 
   async recordJobRun(run: JobRunRecord): Promise<void> {

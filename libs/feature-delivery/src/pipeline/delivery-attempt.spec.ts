@@ -2,6 +2,7 @@ import { pushEvent } from '../__tests__/events';
 import { RecordingJobLauncher, ScriptedHttpSender, incoming, testBox, urlWebhook } from '../__tests__/fakes';
 import { pipelineHarness } from '../__tests__/pipeline-harness';
 import { repoChangedMessage } from '../contracts/repo-changed.event';
+import { ATTEMPT_OUTCOME_PENDING } from './delivery-store';
 import { webhookSecretContext } from '@gatehouse/feature-webhooks';
 
 const status = (code: number, retryAfter: string | null = null) => ({ kind: 'response' as const, status: code, retryAfter, excerpt: `answer ${code}` });
@@ -131,16 +132,51 @@ describe('DeliveryAttempt', () => {
     ]);
   });
 
-  it('does not send with too little lease left: the scheduler will take the delivery over', async () => {
+  it('does not send when failing renewals let its lease run low: the scheduler will take the delivery over', async () => {
     const harness = pipelineHarness();
     const webhook = await harness.addWebhook(urlWebhook());
+    const lease = new Date(harness.clock.now() + 1_000);
     await harness.store.insert(
-      [{ id: 'ffffffffffffffffffff0001', webhookId: webhook.id, eventId: 'e', payload: { repo: { id: 'r' } }, status: 'pending', nextAttemptAt: new Date(harness.clock.now() + 10_000), replayOf: null }],
+      [{ id: 'ffffffffffffffffffff0001', webhookId: webhook.id, eventId: 'e', payload: { repo: { id: 'r' } }, status: 'pending', nextAttemptAt: lease, replayOf: null }],
       new Date(harness.clock.now()),
     );
-    harness.dispatcher.enqueue({ lane: 'x', task: { deliveryId: 'ffffffffffffffffffff0001', webhookId: webhook.id, eventId: 'e', payload: { repo: { id: 'r' } }, attempts: 0, lease: new Date(harness.clock.now() + 10_000) } });
+    harness.dispatcher.enqueue({ lane: 'x', task: { deliveryId: 'ffffffffffffffffffff0001', webhookId: webhook.id, eventId: 'e', payload: { repo: { id: 'r' } }, attempts: 0, lease } });
     await harness.settle();
     expect((harness.http as ScriptedHttpSender).requests).toHaveLength(0);
     expect(harness.store.deliveries.get('ffffffffffffffffffff0001')).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('sends nothing when another worker holds the lease now', async () => {
+    const harness = pipelineHarness();
+    const webhook = await harness.addWebhook(urlWebhook());
+    const theirs = new Date(harness.clock.now() + 9_000);
+    await harness.store.insert(
+      [{ id: 'ffffffffffffffffffff0002', webhookId: webhook.id, eventId: 'e', payload: { repo: { id: 'r' } }, status: 'pending', nextAttemptAt: theirs, replayOf: null }],
+      new Date(harness.clock.now()),
+    );
+    const mine = new Date(harness.clock.now() + 8_000);
+    harness.dispatcher.enqueue({ lane: 'x', task: { deliveryId: 'ffffffffffffffffffff0002', webhookId: webhook.id, eventId: 'e', payload: { repo: { id: 'r' } }, attempts: 0, lease: mine } });
+    await harness.settle();
+    expect((harness.http as ScriptedHttpSender).requests).toHaveLength(0);
+    expect(harness.store.attempts).toEqual([]);
+    expect(harness.store.deliveries.get('ffffffffffffffffffff0002')).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: theirs });
+  });
+
+  it('writes the attempt row before sending, so an attempt cut short by a crash is in the history', async () => {
+    const seenWhileSending: unknown[] = [];
+    const harness = pipelineHarness();
+    const http = harness.http as ScriptedHttpSender;
+    const post = http.post.bind(http);
+    http.post = async (request) => {
+      seenWhileSending.push(...harness.store.attempts.map(({ attemptNo, error, durationMs }) => ({ attemptNo, error, durationMs })));
+      return post(request);
+    };
+    const webhook = await harness.addWebhook(urlWebhook());
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-row-first'))));
+    await harness.settle();
+    expect(seenWhileSending).toEqual([{ attemptNo: 1, error: ATTEMPT_OUTCOME_PENDING, durationMs: 0 }]);
+    const [delivery] = harness.store.ofWebhook(webhook.id);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(harness.store.attempts.map(({ attemptNo, statusCode, error }) => ({ attemptNo, statusCode, error }))).toEqual([{ attemptNo: 1, statusCode: 204, error: null }]);
   });
 });

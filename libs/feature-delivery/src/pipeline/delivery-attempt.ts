@@ -12,7 +12,7 @@ import { type AttemptResult, type AttemptVerdict, judgeAttempt } from './attempt
 import { DeliveryIds } from './delivery-ids';
 import { LEASE_SAFETY_MS, type DeliverySettings } from './delivery-settings';
 import { AttemptNext, DeliveryStore } from './delivery-store';
-import type { DeliveryTask } from './delivery-task';
+import { type DeliveryTask, leasesOf } from './delivery-task';
 import { payloadBody } from './payload-body';
 import { openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
@@ -34,10 +34,12 @@ export interface DeliveryAttemptPorts {
 }
 
 /**
- * One delivery attempt (issue 7 items 3-6): to the webhook's current URL (POST of payload v3 with
+ * One delivery attempt: to the webhook's current URL (POST of payload v3 with
  * `X-Webhook-Secret` and Standard Webhooks headers, `webhook-id` = the delivery id) or Job; then
  * the attempt is recorded with its outcome, the next try scheduled in `deliveries.next_attempt_at`
- * (never waited for here), or the delivery dead-lettered, which may disable the webhook.
+ * (never waited for here), or the delivery dead-lettered, which may disable the webhook. The
+ * attempt's row is written before anything is sent, so every attempt that may have reached the
+ * receiver is in the activity history, even when the worker dies before its outcome is known.
  */
 export class DeliveryAttempt {
   constructor(
@@ -46,16 +48,20 @@ export class DeliveryAttempt {
   ) {}
 
   async run(task: DeliveryTask): Promise<void> {
-    const { store, registry, clock, metrics } = this.ports;
-    // Too little lease left: another worker may claim the delivery while this one sends.
-    if (clock.now() + this.settings.timeoutMs + LEASE_SAFETY_MS > task.lease.getTime()) return;
+    const { store, registry, clock } = this.ports;
+    // Renewals have been failing (the database is away): another worker may soon claim it.
+    if (task.lease.getTime() - clock.now() < LEASE_SAFETY_MS) return;
     const webhook = await registry.deliverable(task.webhookId);
     // Gone or disabled: the registry has cancelled its pending deliveries, this one included.
     if (!webhook) return;
     const target = webhook.target.kind;
-    const attemptNo = task.attempts + 1;
     const body = payloadBody(task.payload);
     const startedAt = clock.now();
+    const attemptId = this.ports.ids.next(startedAt);
+    const begun = await store.beginAttempt({ deliveryId: task.deliveryId, leases: leasesOf(task), attemptId, startedAt: new Date(startedAt) });
+    // The lease was lost (cancelled, or taken over by another worker): nothing is sent.
+    if (!begun) return;
+    const { attemptNo } = begun;
     const { result, launched } = await this.attempt(webhook, task, body, attemptNo);
     const finishedAt = clock.now();
     const durationMs = Math.max(0, finishedAt - startedAt);
@@ -63,8 +69,8 @@ export class DeliveryAttempt {
 
     const recorded = await store.recordAttempt({
       deliveryId: task.deliveryId,
-      lease: task.lease,
-      attemptId: this.ports.ids.next(startedAt),
+      leases: leasesOf(task),
+      attemptId,
       startedAt: new Date(startedAt),
       durationMs,
       statusCode: verdict.statusCode,
@@ -73,6 +79,7 @@ export class DeliveryAttempt {
       next: this.nextOf(task, verdict, finishedAt, attemptNo),
       now: new Date(finishedAt),
     });
+    const { metrics } = this.ports;
     metrics.attempt(target, verdict.error === null ? 'success' : 'failure', durationMs);
     if (launched && recorded) await this.followJobRun(task, launched, startedAt);
     if (!recorded || !recorded.applied) return;

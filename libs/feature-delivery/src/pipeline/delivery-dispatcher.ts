@@ -12,7 +12,7 @@ export interface DispatcherOptions {
 }
 
 /**
- * Runs delivery attempts with bounded concurrency in lanes (issue 7 item 6): the attempts of one
+ * Runs delivery attempts with bounded concurrency in lanes: the attempts of one
  * lane (a webhook and a repository) run one after another in the order they were queued, those of
  * different lanes side by side. A slow receiver thus holds up only its own lanes; the consumer is
  * held up only when the whole queue passes the high-water mark.
@@ -20,7 +20,7 @@ export interface DispatcherOptions {
 export class DeliveryDispatcher<T> {
   private readonly lanes = new Map<string, T[]>();
   private readonly ready: string[] = [];
-  private running = 0;
+  private readonly runningTasks = new Set<T>();
   private queued = 0;
   private stopped = false;
   private roomWaiters: Array<() => void> = [];
@@ -38,7 +38,14 @@ export class DeliveryDispatcher<T> {
   }
 
   get inFlight(): number {
-    return this.running;
+    return this.runningTasks.size;
+  }
+
+  /** Every task queued or running: the ones whose leases this process must keep. */
+  held(): T[] {
+    const held = [...this.runningTasks];
+    for (const queue of this.lanes.values()) held.push(...queue);
+    return held;
   }
 
   enqueue({ lane, task }: DispatchItem<T>): void {
@@ -73,14 +80,14 @@ export class DeliveryDispatcher<T> {
     this.lanes.clear();
     this.queued = 0;
     this.releaseRoomWaiters();
-    if (this.running > 0) {
+    if (this.runningTasks.size > 0) {
       await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
     }
     return left;
   }
 
   private pump(): void {
-    while (!this.stopped && this.running < this.options.concurrency && this.ready.length > 0) {
+    while (!this.stopped && this.runningTasks.size < this.options.concurrency && this.ready.length > 0) {
       void this.runLane(this.ready.shift()!);
     }
   }
@@ -89,7 +96,7 @@ export class DeliveryDispatcher<T> {
     const queue = this.lanes.get(lane);
     const task = queue?.shift();
     if (!queue || task === undefined) return;
-    this.running += 1;
+    this.runningTasks.add(task);
     this.queued -= 1;
     this.onDepth(this.queued);
     if (this.queued < this.options.highWaterMark) this.releaseRoomWaiters();
@@ -98,12 +105,12 @@ export class DeliveryDispatcher<T> {
     } catch (error) {
       this.onError(error, task);
     } finally {
-      this.running -= 1;
+      this.runningTasks.delete(task);
       if (!this.stopped) {
         if (queue.length > 0) this.ready.push(lane);
         else this.lanes.delete(lane);
       }
-      if (this.running === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+      if (this.runningTasks.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
       this.pump();
     }
   }

@@ -9,7 +9,11 @@ export interface DeliverySettings {
   retryScheduleSeconds: readonly number[];
   /** Per attempt (GATEHOUSE_DELIVERY_TIMEOUT_MS). */
   timeoutMs: number;
-  /** How long a claimed delivery belongs to the process that claimed it; must exceed timeoutMs. */
+  /**
+   * How long a claimed delivery belongs to the process that claimed it without a renewal. The
+   * holder renews its leases every quarter of this (LeaseRenewer), so it bounds how long the
+   * deliveries of a worker that died wait before another worker sends them.
+   */
   leaseMs: number;
   /** A webhook failing this long without a success is disabled (5 days). */
   autoDisableAfterMs: number;
@@ -18,8 +22,10 @@ export interface DeliverySettings {
 }
 
 export const DEFAULT_USER_AGENT = 'Gatehouse-Webhooks/1.0';
-export const DEFAULT_LEASE_MS = 120_000;
+export const DEFAULT_LEASE_MS = 10_000;
+/** Renewals per lease period: three can fail in a row before a lease runs out. */
+export const LEASE_RENEWALS_PER_PERIOD = 4;
 export { DEFAULT_AUTO_DISABLE_WINDOW_MS };
 
-/** An attempt starts only with this much of its lease left beyond the timeout. */
-export const LEASE_SAFETY_MS = 5_000;
+/** An attempt starts only with this much of its lease left (less means renewals are failing). */
+export const LEASE_SAFETY_MS = 2_000;

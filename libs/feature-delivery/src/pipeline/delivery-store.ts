@@ -33,10 +33,26 @@ export type AttemptNext =
   /** Dead-lettered: `deadLetter` is written to the outbox in the same transaction. */
   | { status: 'failed'; deadLetter: OutboxMessage };
 
+/** An attempt about to be made, recorded before anything is sent. */
+export interface AttemptStart {
+  deliveryId: string;
+  /** Every lease value this process was given for the delivery (renewals add one each). */
+  leases: readonly Date[];
+  attemptId: string;
+  startedAt: Date;
+}
+
+/**
+ * What an attempt row says until its outcome is recorded: so an attempt cut short by a crash
+ * (which may have reached the receiver) still shows in the activity history.
+ */
+export const ATTEMPT_OUTCOME_PENDING = 'no outcome recorded: the attempt was still in flight, or its worker stopped before it finished';
+
 export interface AttemptRecord {
   deliveryId: string;
-  /** The lease the attempt was made under: only its holder moves the delivery on. */
-  lease: Date;
+  /** The leases the attempt was made under (AttemptStart.leases): only their holder moves the delivery on. */
+  leases: readonly Date[];
+  /** The row written by beginAttempt, now given its outcome. */
   attemptId: string;
   startedAt: Date;
   durationMs: number;
@@ -70,16 +86,32 @@ export abstract class DeliveryStore {
   abstract insert(rows: readonly NewDelivery[], now: Date): Promise<Set<string>>;
   /** Due pending/retrying deliveries, locked with SKIP LOCKED and leased until `leaseUntil`, oldest due first. */
   abstract claimDue(now: Date, limit: number, leaseUntil: Date): Promise<ClaimedDelivery[]>;
-  /** Null when the delivery no longer exists (its webhook was deleted). */
+  /**
+   * Counts the attempt and writes its row (outcome ATTEMPT_OUTCOME_PENDING) before anything is
+   * sent, if the lease is still this process's; returns its number, or null when the lease was
+   * lost (cancelled, taken over, deleted): nothing must then be sent.
+   */
+  abstract beginAttempt(start: AttemptStart): Promise<{ attemptNo: number } | null>;
+  /** Gives the attempt row its outcome. Null when the delivery no longer exists (its webhook was deleted). */
   abstract recordAttempt(record: AttemptRecord): Promise<RecordedAttempt | null>;
+  /** Moves the leases this process still holds to `until`; returns the ids renewed (the others were lost or finished). */
+  abstract renewLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, until: Date, now: Date): Promise<Set<string>>;
   /** Gives leases back (shutdown), so the deliveries are due at once for any worker. */
-  abstract releaseLeases(leases: ReadonlyArray<{ id: string; lease: Date }>, now: Date): Promise<void>;
+  abstract releaseLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, now: Date): Promise<void>;
   /** Marks the webhook's pending and retrying deliveries `cancelled`; returns how many. */
   abstract cancelPending(webhookId: string, now: Date): Promise<number>;
   abstract countRetrying(): Promise<number>;
   abstract find(deliveryId: string): Promise<{ id: string; webhookId: string; eventId: string; payload: Record<string, unknown> } | null>;
   /** Start of the webhook's current run of failed attempts (none succeeded since), or null. */
   abstract failingSince(webhookId: string): Promise<Date | null>;
+  /**
+   * Deletes up to `limit` finished deliveries (succeeded, failed, rate-limited, cancelled) last
+   * changed before `before`, with their attempts and Job runs; an original whose replay is newer
+   * stays. Returns how many were deleted.
+   */
+  abstract pruneFinished(before: Date, limit: number): Promise<number>;
+  /** Deletes up to `limit` outbox rows published before `before`; returns how many. */
+  abstract pruneSentOutbox(before: Date, limit: number): Promise<number>;
   abstract recordJobRun(run: JobRunRecord): Promise<void>;
   abstract finishJobRun(id: string, status: string, exitCode: number | null, finishedAt: Date): Promise<void>;
 }

@@ -6,14 +6,36 @@ export interface DeliveryTask {
   payload: Record<string, unknown>;
   /** Attempts made before this one. */
   attempts: number;
-  /** The delivery's lease (`next_attempt_at`) this process holds. */
+  /** The delivery's lease (`next_attempt_at`) this process holds; LeaseRenewer moves it on. */
   lease: Date;
+  /** Lease values asked for before the current one, newest first (a renewal whose answer was lost may have applied). */
+  formerLeases?: Date[];
   /** When the repo event happened (epoch ms), for first attempts: the event-to-delivery metric. */
   eventTime?: number;
 }
 
-/** Attempts of one webhook for one repository keep their order (issue 7 item 6). */
+/** Attempts of one webhook for one repository keep their order. */
 export function laneOf(task: Pick<DeliveryTask, 'webhookId' | 'payload'>): string {
   const repo = task.payload.repo as { id?: unknown } | undefined;
   return `${task.webhookId}:${typeof repo?.id === 'string' ? repo.id : ''}`;
+}
+
+/** Lease values older than these few renewals cannot still be the row's. */
+const KEPT_FORMER_LEASES = 4;
+
+/** Every lease value this process may hold the delivery under. */
+export function leasesOf(task: Pick<DeliveryTask, 'lease' | 'formerLeases'>): Date[] {
+  return [task.lease, ...(task.formerLeases ?? [])];
+}
+
+/** Notes a lease value asked for (before the store answers), so an attempt recorded meanwhile still matches. */
+export function noteLeaseAsked(task: DeliveryTask, asked: Date): void {
+  task.formerLeases = [asked, ...(task.formerLeases ?? [])].slice(0, KEPT_FORMER_LEASES);
+}
+
+/** The store confirmed the renewal to `until`: it is the lease now, the previous one is kept as former. */
+export function leaseRenewed(task: DeliveryTask, until: Date): void {
+  const former = (task.formerLeases ?? []).filter((lease) => lease.getTime() !== until.getTime());
+  task.formerLeases = [task.lease, ...former].slice(0, KEPT_FORMER_LEASES);
+  task.lease = until;
 }

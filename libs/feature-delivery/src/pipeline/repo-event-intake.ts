@@ -21,7 +21,7 @@ export interface RepoEventIntakePorts {
 }
 
 /**
- * The repo-events consumer's handler (issue 7 items 2 and 6). It matches the event in memory,
+ * The repo-events consumer's handler. It matches the event in memory,
  * records one delivery per matched webhook (rate-limited ones as `rate_limited`) in one statement
  * that skips those already recorded (unique webhook + event: a redelivered event is never
  * delivered twice), and hands the new ones to the dispatcher under a lease. It resolves only

@@ -18,7 +18,7 @@ export interface RetrySchedulerOptions {
 export const DEFAULT_RETRY_SCHEDULER_OPTIONS: RetrySchedulerOptions = { pollIntervalMs: 1_000, batchSize: 100, gaugeIntervalMs: 15_000 };
 
 /**
- * Retries outside the consumer (issue 7 item 5): a due-time table, `deliveries.next_attempt_at`,
+ * Retries outside the consumer: a due-time table, `deliveries.next_attempt_at`,
  * polled with `FOR UPDATE SKIP LOCKED` so that replicas share the work without taking the same
  * row. A claimed delivery is leased (its `next_attempt_at` moved to the lease's end) and handed to
  * the dispatcher; should this process die, the lease runs out and any replica claims it again.

@@ -179,6 +179,20 @@ describe('errorResponseFor', () => {
       });
     });
 
+    it('answers 503 with Retry-After when a dependency dropped the connection, nothing of the error', () => {
+      const terminated = Object.assign(new Error('terminating connection due to administrator command at postgres://admin:hunter2@db'), { code: '57P01' });
+      expect(errorResponseFor(terminated, apiRoute)).toEqual({
+        status: 503,
+        headers: { 'X-Error-Message': 'Service temporarily unavailable, try again shortly', 'Retry-After': '1' },
+        body: { error: 'Service temporarily unavailable, try again shortly' },
+      });
+      expect(errorResponseFor(new Error('Connection is closed.'), oauthRoute)).toMatchObject({
+        status: 503,
+        headers: { 'Retry-After': '1' },
+        body: { error: 'temporarily_unavailable', error_description: 'Service temporarily unavailable, try again shortly' },
+      });
+    });
+
     it('answers 500 as server_error on an OAuth route', () => {
       const response = errorResponseFor('a string thrown', oauthRoute);
       expect(response.status).toBe(500);

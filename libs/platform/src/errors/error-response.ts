@@ -1,5 +1,6 @@
 import { HttpException, NotFoundException } from '@nestjs/common';
 import { ApiError, apiErrorStatus, OAuthError, OAuthErrorCode, oauthErrorStatus, RateLimited } from '@gatehouse/domain';
+import { isDependencyUnavailable } from './dependency-unavailable';
 import { ErrorShape } from './error-shape';
 import { BodyParseError, RequestValidationError } from './request-errors';
 
@@ -24,6 +25,9 @@ export interface FailedRequest {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal Server Error';
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, try again shortly';
+/** The pools reconnect within about a second; a client told to wait this long usually succeeds. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 const OAUTH_REALM = 'gatehouse';
 const MAX_HEADER_MESSAGE_LENGTH = 1000;
 
@@ -34,6 +38,7 @@ type Classified =
   | { kind: 'body'; error: BodyParseError }
   | { kind: 'no_route' }
   | { kind: 'http'; status: number; message: string }
+  | { kind: 'dependency_unavailable' }
   | { kind: 'unexpected' };
 
 /**
@@ -75,6 +80,11 @@ export function errorResponseFor(thrown: unknown, request: FailedRequest): Error
     }
     case 'http':
       return shaped(request, classified.status, classified.message);
+    case 'dependency_unavailable': {
+      const response = shaped(request, 503, UNAVAILABLE_MESSAGE);
+      response.headers['Retry-After'] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
+      return response;
+    }
     case 'unexpected':
       return shaped(request, 500, INTERNAL_ERROR_MESSAGE);
     default:
@@ -93,6 +103,7 @@ function classify(thrown: unknown, request: FailedRequest): Classified {
     if (!Number.isInteger(status) || status < 400 || status > 599) return { kind: 'unexpected' };
     return { kind: 'http', status, message: status >= 500 ? INTERNAL_ERROR_MESSAGE : httpExceptionMessage(thrown) };
   }
+  if (isDependencyUnavailable(thrown)) return { kind: 'dependency_unavailable' };
   return { kind: 'unexpected' };
 }
 

@@ -25,6 +25,10 @@ export interface RunningKafkaBroker {
   logFile: string;
   /** Milliseconds from launch to the first answered metadata request. */
   startupMs: number;
+  /** Stops the broker process (SIGTERM, a controlled shutdown) and keeps its data and ports for resume(). */
+  halt(): Promise<void>;
+  /** Starts the halted broker again on the same ports and data; resolves once it answers. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,28 +64,42 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   formatStorage(java, [...sharing.toolArgs, ...jvm], configFile, workDir);
 
   const started = Date.now();
-  const consoleFd = openSync(join(workDir, 'console.log'), 'a');
-  const child = spawn(java, [...sharing.brokerArgs, ...jvm, 'kafka.Kafka', configFile], { stdio: ['ignore', consoleFd, consoleFd] });
-  closeSync(consoleFd);
+  const launch = (): ChildProcess => {
+    const consoleFd = openSync(join(workDir, 'console.log'), 'a');
+    const spawned = spawn(java, [...sharing.brokerArgs, ...jvm, 'kafka.Kafka', configFile], { stdio: ['ignore', consoleFd, consoleFd] });
+    closeSync(consoleFd);
+    return spawned;
+  };
+  let child = launch();
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
   const brokers = `127.0.0.1:${brokerPort}`;
+  const graceMs = sharing.dumping ? 60_000 : 15_000;
   const stop = async () => {
     process.removeListener('exit', killOnExit);
     // Dumping the class archive at exit takes a while on a busy machine: wait longer for it.
-    const killed = await terminate(child, sharing.dumping ? 60_000 : 15_000);
+    const killed = await terminate(child, graceMs);
     sharing.afterExit(!killed);
     rmSync(workDir, { recursive: true, force: true });
   };
+  const startTimeoutMs = options.startTimeoutMs ?? 90_000;
   try {
-    await waitUntilReady(brokers, child, options.startTimeoutMs ?? 90_000);
+    await waitUntilReady(brokers, child, startTimeoutMs);
   } catch (error) {
     const detail = `${(error as Error).message}\n--- ${logFile} (tail) ---\n${tail(logFile)}${tail(join(workDir, 'console.log'))}`;
     await stop();
     throw new Error(`Kafka broker did not start: ${detail}`);
   }
-  return { brokers, version: kafkaVersion(), logFile, startupMs: Date.now() - started, stop };
+  const halt = async () => {
+    await terminate(child, graceMs);
+  };
+  const resume = async () => {
+    if (child.exitCode === null && child.signalCode === null) return;
+    child = launch();
+    await waitUntilReady(brokers, child, startTimeoutMs);
+  };
+  return { brokers, version: kafkaVersion(), logFile, startupMs: Date.now() - started, halt, resume, stop };
 }
 
 async function distinctFreePorts(): Promise<[number, number]> {

@@ -26,7 +26,12 @@ export interface RunningGateway {
 /** The nginx configuration of a gateway on loopback: upstreams of local replicas around the generated routes. */
 export function gatewayNginxConf(options: GatewayOptions, prefix: string): string {
   const upstreams = Object.entries(options.upstreams).map(
-    ([name, servers]) => `  upstream ${name} {\n${servers.map((server) => `    server ${server} max_fails=1 fail_timeout=2s;`).join('\n')}\n    keepalive 16;\n  }`,
+    // max_fails=0: a replica that refuses a connection (stopped, restarting) is skipped for that
+    // request only, never marked down for a while; marking down made both replicas of a rolling
+    // restart "down" at once (502 "no live upstreams") when the second stopped within fail_timeout
+    // of the first one's last refusal. Idle upstream connections are dropped before Node's own 5 s
+    // keep-alive timeout would close them under a request nginx is just sending.
+    ([name, servers]) => `  upstream ${name} {\n${servers.map((server) => `    server ${server} max_fails=0;`).join('\n')}\n    keepalive 16;\n    keepalive_timeout 4s;\n  }`,
   );
   return `daemon off;
 master_process on;

@@ -31,7 +31,10 @@ export interface StackReplica {
   name: string;
   service: StackService;
   url: string;
+  /** The replica's current process (a new one after restart()). */
   process: NodeProcess;
+  /** Starts the replica again, same port and environment, once its process has ended; resolves when it listens (not waiting for readiness). */
+  restart(): Promise<void>;
 }
 
 export interface RunningStack {
@@ -96,19 +99,32 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     const tokenExchange = plan.find((entry) => entry.service === 'token-exchange')!;
     for (const { service, name, port } of plan) {
-      const process = startNodeProcess(`dist/apps/${service}/src/main.js`, {
-        env: {
-          ...stores,
-          GATEHOUSE_INTERNAL_TOKEN: internalToken,
-          PORT: String(port),
-          GATEHOUSE_PUBLIC_URL: url,
-          GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${tokenExchange.port}`,
-          GATEHOUSE_SHUTDOWN_GRACE_MS: '3000',
-          ...options.env,
+      const env = {
+        ...stores,
+        GATEHOUSE_INTERNAL_TOKEN: internalToken,
+        PORT: String(port),
+        GATEHOUSE_PUBLIC_URL: url,
+        GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${tokenExchange.port}`,
+        GATEHOUSE_SHUTDOWN_GRACE_MS: '3000',
+        ...options.env,
+      };
+      const launch = () => {
+        const process = startNodeProcess(`dist/apps/${service}/src/main.js`, { env });
+        follow(process, name, options.onLine);
+        return process;
+      };
+      const replica: StackReplica = {
+        name,
+        service,
+        url: `http://127.0.0.1:${port}`,
+        process: launch(),
+        restart: async () => {
+          await replica.process.exited;
+          replica.process = launch();
+          await waitForHttp(`${replica.url}/healthz`, { timeoutMs: 90_000, process: replica.process });
         },
-      });
-      follow(process, name, options.onLine);
-      replicas.push({ name, service, url: `http://127.0.0.1:${port}`, process });
+      };
+      replicas.push(replica);
     }
     await Promise.all(replicas.map((replica) => waitForHttp(`${replica.url}/readyz`, { timeoutMs: 90_000, process: replica.process })));
     const upstreams: Record<string, string[]> = {};

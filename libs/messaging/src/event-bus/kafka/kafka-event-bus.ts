@@ -18,8 +18,13 @@ export interface KafkaEventBusOptions {
   backoff?: RetryBackoff;
   /** How long closing waits for an in-flight handler before giving up on it; default 30 s. */
   shutdownTimeoutMs?: number;
-  /** A handler (with its retries) must not run longer than this, or the group moves on; default 30 s. */
+  /**
+   * How long the group waits for a silent member before giving its partitions to the others;
+   * default 6 s (the broker's default minimum). Heartbeats go on while a handler runs, so this
+   * bounds how long a crashed process holds its partitions, not how long a handler may take.
+   */
   sessionTimeoutMs?: number;
+  /** Default 1 s. */
   heartbeatIntervalMs?: number;
   /** How long an idle fetch waits on the broker; new messages still arrive at once. Default 1 s. */
   maxWaitTimeMs?: number;
@@ -30,6 +35,9 @@ export interface KafkaEventBusOptions {
   pingTimeoutMs?: number;
   now?: () => Date;
 }
+
+export const DEFAULT_SESSION_TIMEOUT_MS = 6_000;
+export const DEFAULT_HEARTBEAT_INTERVAL_MS = 1_000;
 
 /** EventBus over Kafka with kafkajs: an idempotent producer and manually committed consumer groups. */
 export class KafkaEventBus implements EventBus {
@@ -54,8 +62,8 @@ export class KafkaEventBus implements EventBus {
     this.subscriptionSettings = {
       backoff: options.backoff ?? DEFAULT_RETRY_BACKOFF,
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 30_000,
-      sessionTimeoutMs: options.sessionTimeoutMs ?? 30_000,
-      heartbeatIntervalMs: options.heartbeatIntervalMs ?? 3_000,
+      sessionTimeoutMs: options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
+      heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS,
       maxWaitTimeMs: options.maxWaitTimeMs ?? 1_000,
       partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 3,
       subscribeTimeoutMs: options.subscribeTimeoutMs ?? 60_000,

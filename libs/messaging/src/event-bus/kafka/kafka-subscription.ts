@@ -83,7 +83,7 @@ export class KafkaSubscription implements Subscription {
     for (const kafkaMessage of batch.messages) {
       if (!isRunning() || isStale()) break;
       const message = toIncomingMessage(topic, partition, kafkaMessage);
-      const outcome = await handleWithRetries(message, this.options.handler, {
+      const outcome = await this.whileBeating(heartbeat, isRunning, () => handleWithRetries(message, this.options.handler, {
         maxAttempts: this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         backoff: this.settings.backoff,
         isClosing: () => this.closing !== undefined,
@@ -94,7 +94,7 @@ export class KafkaSubscription implements Subscription {
             { topic, partition, offset: message.offset, groupId: this.options.groupId, attempt, err: error },
             'Event handler failed',
           ),
-      });
+      }));
       if (outcome.kind === 'abandoned') break;
       if (outcome.kind === 'exhausted') {
         const letter = deadLetterFor(message, { ...outcome, groupId: this.options.groupId, failedAt: this.settings.now() });
@@ -113,6 +113,23 @@ export class KafkaSubscription implements Subscription {
       // while the consumer is stopping, so close() keeps the work of the in-flight handler.
       await commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: nextOffset(kafkaMessage.offset) }] }] });
       await keepAlive();
+    }
+  }
+
+  /**
+   * kafkajs sends heartbeats only when asked to, between messages: a handler that waits (a full
+   * dispatch queue, a slow database) would otherwise outlive the session and cost the group a
+   * rebalance. So the membership is kept alive on a timer for as long as the handler runs; the
+   * session timeout then measures only whether the process is alive, and can be short.
+   */
+  private async whileBeating<T>(heartbeat: () => Promise<void>, isRunning: () => boolean, work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(() => {
+      if (isRunning()) heartbeat().catch(() => undefined); // a rebalance is noticed by the batch loop (isStale)
+    }, this.settings.heartbeatIntervalMs);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
     }
   }
 
