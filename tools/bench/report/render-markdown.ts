@@ -42,7 +42,7 @@ function renderTrial(trial: TrialReport): string {
   return [
     `### ${trial.name}`,
     '',
-    `${trial.rounds} rounds, ${runs[0]?.connections ?? '?'} connections, ${number(runs[0]?.seconds ?? 0)} s measured per run.`,
+    `${trial.rounds} rounds, ${runs[0]?.connections ?? '?'} connection${runs[0]?.connections === 1 ? '' : 's'}, ${number(runs[0]?.seconds ?? 0)} s measured per run.`,
     '',
     table(['Contender', 'Rate /s (median)', 'Rounds', 'p50 ms', 'p99 ms', 'max ms', 'Errors', 'CPU per second of run (median)', 'Peak RSS'], rows),
     '',
