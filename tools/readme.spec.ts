@@ -7,6 +7,7 @@ const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
 describe('README', () => {
   it('documents exactly the configuration the apps read', () => {
     const table = /<!-- configuration-table:start -->\n([\s\S]*?)\n<!-- configuration-table:end -->/.exec(readme)?.[1];
+    // `npm run readme:config` rewrites the table.
     expect(table?.trim()).toBe(configurationTableMarkdown().trim());
   });
 

@@ -4,7 +4,7 @@ import { Browser, BrowserContext } from 'playwright-core';
 import { CallbackServer } from './support/callback-server';
 import { RunningGatehouse, startGatehouse } from './support/gatehouse-process';
 import { launchChromium, signIn } from './support/headless-chromium';
-import { ADA, AUTH_E2E_SEED, PUBLIC_APP, WEB_APP, WEB_APP_CALLBACK_PATH, WEB_APP_SECRET } from './support/seed';
+import { ADA, authE2eSeed, PUBLIC_APP, WEB_APP, WEB_APP_CALLBACK_PATH, WEB_APP_SECRET } from './support/seed';
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
@@ -20,7 +20,7 @@ describe('Hugging Face client request shapes', () => {
     // One at a time, so whatever started is stopped in afterAll even when a later start fails.
     chromium = await launchChromium();
     callback = await new CallbackServer().start();
-    gatehouse = await startGatehouse(AUTH_E2E_SEED);
+    gatehouse = await startGatehouse(authE2eSeed(new URL(callback.url()).origin));
     context = await chromium.newContext();
   });
 

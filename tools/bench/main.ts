@@ -1,29 +1,55 @@
-// `npm run bench`: runs every benchmark in turn, each as its own process, and prints its results.
-// `npm run bench -- delivery` runs one; arguments after `--` go to it (`-- delivery --events 2000`).
-// Results worth keeping go into docs/benchmarks.md with the command that produced them.
-import { spawnSync } from 'node:child_process';
+// `npm run bench`: every scenario of docs/benchmarks.md, each against its peer or its limit in the
+// same run, interleaved. Writes docs/benchmarks.md and docs/benchmarks.json.
+//   npm run bench -- --quick                 shorter runs (same rounds and cases)
+//   npm run bench -- --only sign-in,memory   some scenarios
+//   npm run bench -- --no-write              print, leave docs/ alone
+//   npm run bench -- --render                rewrite docs/benchmarks.md from docs/benchmarks.json (after editing report/findings.md)
+import 'reflect-metadata';
+import { WORKSPACE_ROOT } from '@gatehouse/testing';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startBenchEnvironment } from './harness/bench-environment';
+import { readSettings } from './harness/bench-settings';
+import type { Scenario, ScenarioReport } from './harness/scenario';
+import { describeMachine } from './report/machine';
+import { BenchReport, JSON_PATH, writeReport } from './report/write-report';
+import { deliveryScenario } from './scenarios/delivery';
+import { memory } from './scenarios/memory';
+import { returningUsers } from './scenarios/returning-users';
+import { signInSpike } from './scenarios/sign-in-spike';
+import { statementsPerRequest } from './scenarios/statements-per-request';
+import { tokenExchangeScenario } from './scenarios/token-exchange';
+import { tokenValidation } from './scenarios/token-validation';
 
-const ROOT = join(__dirname, '..', '..');
-const REGISTER = join(ROOT, 'libs/testing/src/infra/register-swc.js');
-const BENCHMARKS = ['delivery', 'token-exchange'] as const;
+const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, tokenExchangeScenario, statementsPerRequest, memory, deliveryScenario];
 
-const [selected, ...rest] = process.argv.slice(2);
-const names = selected && !selected.startsWith('--') ? [selected] : [...BENCHMARKS];
-const args = selected && !selected.startsWith('--') ? rest : process.argv.slice(2);
-
-for (const name of names) {
-  if (!(BENCHMARKS as readonly string[]).includes(name)) {
-    console.error(`unknown benchmark "${name}"; one of: ${BENCHMARKS.join(', ')}`);
-    process.exit(2);
+async function main(): Promise<void> {
+  if (process.argv.includes('--render')) {
+    const kept = JSON.parse(readFileSync(join(WORKSPACE_ROOT, JSON_PATH), 'utf8')) as BenchReport;
+    process.stdout.write(`[bench] ${writeReport(kept, true)}\n`);
+    return;
   }
-  console.log(`\n== ${name} ==`);
-  const run = spawnSync(process.execPath, ['--require', REGISTER, join(ROOT, 'tools/bench', `${name}.ts`), ...args], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (run.status !== 0) {
-    console.error(`benchmark ${name} failed (exit ${run.status ?? run.signal})`);
-    process.exit(1);
+  const settings = readSettings(process.argv.slice(2));
+  const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+  const startedAt = new Date();
+  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
+  const env = await startBenchEnvironment(settings, log);
+  const reports: ScenarioReport[] = [];
+  try {
+    for (const scenario of SCENARIOS.filter((candidate) => settings.scenarios.includes(candidate.id))) {
+      log(`== ${scenario.title}`);
+      reports.push(await scenario.run(env, reports));
+    }
+  } finally {
+    await env.stop();
   }
+  const machine = describeMachine(env.infra);
+  const written = writeReport({ startedAt: startedAt.toISOString(), seconds: (Date.now() - startedAt.getTime()) / 1000, argv: process.argv.slice(2), settings, machine, scenarios: reports }, settings.write);
+  log(written);
 }
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+});

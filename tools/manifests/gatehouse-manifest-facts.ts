@@ -15,15 +15,18 @@ export interface GatehouseServiceFacts {
    * organization admin API (`/api/organizations`) only; `/internal` is never public.
    */
   readonly isPublic: boolean;
-  /** Scaled by a HorizontalPodAutoscaler in Kubernetes. */
-  readonly isAutoscaled: boolean;
+  /**
+   * How Kubernetes scales it: on CPU (a HorizontalPodAutoscaler), on the Kafka consumer lag of
+   * its group (a KEDA ScaledObject), or a replica count the manifests set.
+   */
+  readonly scaling: 'cpu' | 'kafka-lag' | 'fixed';
 }
 
 export const GATEHOUSE_SERVICES: readonly GatehouseServiceFacts[] = [
-  { name: 'auth', port: 3000, isPublic: true, isAutoscaled: true },
-  { name: 'token-exchange', port: 3001, isPublic: true, isAutoscaled: true },
-  { name: 'webhook-management', port: 3002, isPublic: true, isAutoscaled: false },
-  { name: 'delivery-worker', port: 3003, isPublic: false, isAutoscaled: true },
+  { name: 'auth', port: 3000, isPublic: true, scaling: 'cpu' },
+  { name: 'token-exchange', port: 3001, isPublic: true, scaling: 'cpu' },
+  { name: 'webhook-management', port: 3002, isPublic: true, scaling: 'fixed' },
+  { name: 'delivery-worker', port: 3003, isPublic: false, scaling: 'kafka-lag' },
 ];
 
 /** Values that must never be written into a manifest: Kubernetes reads them from a Secret. */

@@ -1,9 +1,9 @@
 import type { IRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { broken, containerOf, find, policy, problemsOf, remove } from './kubernetes-base-under-test';
+import { broken, containerOf, find, problemsOf } from './kubernetes-base-under-test';
 import type { KubernetesObject } from './kubernetes-object';
 
-// Secrets, the NetworkPolicies in front of token-exchange, and the Job launcher's RBAC.
+// Secrets and the Job launcher's RBAC (NetworkPolicies: kubernetes-network.spec.ts).
 
 describe('k8s/base access', () => {
   it.each<[string, (copy: KubernetesObject[]) => void, string[]]>([
@@ -29,92 +29,6 @@ describe('k8s/base access', () => {
         find<IConfigMap>(c, 'ConfigMap', 'gatehouse-config').data!.DATABASE_URL = 'postgres://u:p@db/gatehouse';
       },
       ['ConfigMap/gatehouse-config: DATABASE_URL is a secret and belongs in the Secret'],
-    ],
-    [
-      'a NetworkPolicy that admits every Gatehouse pod',
-      (c) => {
-        policy(c, 'token-exchange-from-auth').spec!.ingress![0].from![0].podSelector = { matchLabels: { 'app.kubernetes.io/name': 'gatehouse' } };
-      },
-      [
-        'NetworkPolicy/token-exchange-from-auth: admits Deployment/token-exchange',
-        'NetworkPolicy/token-exchange-from-auth: admits Deployment/webhook-management',
-        'NetworkPolicy/token-exchange-from-auth: admits Deployment/delivery-worker',
-      ],
-    ],
-    [
-      'a NetworkPolicy that admits webhook-management instead of auth',
-      (c) => {
-        policy(c, 'token-exchange-from-auth').spec!.ingress![0].from![0].podSelector!.matchLabels!['app.kubernetes.io/component'] = 'webhook-management';
-      },
-      [
-        "NetworkPolicy/token-exchange-from-auth: a peer in its own namespace admits sources other than auth's pods",
-        'NetworkPolicy/token-exchange-from-auth: admits Deployment/webhook-management',
-        "NetworkPolicy/token-exchange-from-auth: does not admit auth's pods on port 3001 (POST /internal/token-exchange)",
-      ],
-    ],
-    [
-      'auth admitted on another port',
-      (c) => {
-        policy(c, 'token-exchange-from-auth').spec!.ingress![0].ports![0].port = 3000;
-      },
-      ["NetworkPolicy/token-exchange-from-auth: does not admit auth's pods on port 3001 (POST /internal/token-exchange)"],
-    ],
-    [
-      'auth admitted over UDP only',
-      (c) => {
-        policy(c, 'token-exchange-from-auth').spec!.ingress![0].ports![0].protocol = 'UDP';
-      },
-      ["NetworkPolicy/token-exchange-from-auth: does not admit auth's pods on port 3001 (POST /internal/token-exchange)"],
-    ],
-    [
-      'no way in for the ingress controller',
-      (c) => {
-        remove(c, 'NetworkPolicy', 'token-exchange-from-ingress-controller');
-      },
-      ['NetworkPolicy/token-exchange-from-ingress-controller: missing; the ingress controller must reach token-exchange for /api/organizations'],
-    ],
-    [
-      'whole namespaces admitted for the ingress controller',
-      (c) => {
-        delete policy(c, 'token-exchange-from-ingress-controller').spec!.ingress![0].from![0].podSelector;
-      },
-      [
-        'NetworkPolicy/token-exchange-from-ingress-controller: a peer admits every pod of the namespaces it selects',
-        'NetworkPolicy/token-exchange-from-ingress-controller: does not admit selected pods of other namespaces on port 3001 (/api/organizations)',
-      ],
-    ],
-    [
-      'access-policy clients from every namespace',
-      (c) => {
-        policy(c, 'token-exchange-from-access-policy-clients').spec!.ingress![0].from![0].namespaceSelector = {};
-      },
-      ['NetworkPolicy/token-exchange-from-access-policy-clients: a peer admits its pods from every namespace'],
-    ],
-    [
-      'an IP block admitted',
-      (c) => {
-        policy(c, 'token-exchange-from-access-policy-clients').spec!.ingress![0].from!.push({ ipBlock: { cidr: '10.0.0.0/8' } });
-      },
-      ['NetworkPolicy/token-exchange-from-access-policy-clients: a peer admits an IP block; name callers by namespace and pod labels'],
-    ],
-    [
-      'an ingress rule without sources',
-      (c) => {
-        delete policy(c, 'token-exchange-from-access-policy-clients').spec!.ingress![0].from;
-      },
-      [
-        "NetworkPolicy/token-exchange-from-access-policy-clients: an ingress rule without 'from' admits every source",
-        'NetworkPolicy/token-exchange-from-access-policy-clients: does not admit selected pods of other namespaces on port 3001 (POST /internal/authorize)',
-      ],
-    ],
-    [
-      'no NetworkPolicy for token-exchange',
-      (c) => {
-        for (const name of ['token-exchange-from-auth', 'token-exchange-from-ingress-controller', 'token-exchange-from-access-policy-clients']) {
-          remove(c, 'NetworkPolicy', name);
-        }
-      },
-      ['NetworkPolicy: none restricts ingress to token-exchange'],
     ],
     [
       'a Job launcher that may not delete Jobs',

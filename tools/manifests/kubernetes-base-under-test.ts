@@ -4,41 +4,54 @@ import type { IHTTPIngressPath } from 'kubernetes-models/networking.k8s.io/v1/HT
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { IContainer } from 'kubernetes-models/v1/Container';
+import { DECLARED_TOPICS, DELIVERY_WORKER_CONSUMER } from './gatehouse-event-facts';
 import { gatehouseRoutes } from './gatehouse-routes';
+import { checkKafkaTopicConventions, partitionsByTopic } from './kafka-topic-conventions';
 import { jobLauncherPermissions } from './job-launcher-permissions';
 import { checkAccessConventions } from './kubernetes-access-conventions';
 import type { KubernetesObject } from './kubernetes-object';
 import { checkReferenceConventions } from './kubernetes-reference-conventions';
+import { checkScalingConventions } from './kubernetes-scaling-conventions';
 import { checkWorkloadConventions } from './kubernetes-workload-conventions';
 import { renderKustomization } from './kustomize-renderer';
 
-// k8s/base as rendered, every convention problem of a rendering, and helpers that break a copy
-// of it in one place, for the convention specs.
+// k8s/base and k8s/kafka-topics as rendered, every convention problem of a rendering, and
+// helpers that break a copy of it in one place, for the convention specs.
 
 const ROOT = join(__dirname, '..', '..');
 
 export const baseObjects = renderKustomization(join(ROOT, 'k8s', 'base'));
+export const baseTopics = renderKustomization(join(ROOT, 'k8s', 'kafka-topics'));
 const routes = gatehouseRoutes(ROOT);
 const jobLauncher = jobLauncherPermissions(ROOT);
 
-export function problemsOf(rendered: readonly KubernetesObject[]): string[] {
+/**
+ * Convention problems of a rendering of the services, with `topics` the rendering of the
+ * KafkaTopics applied beside it (the partitions bound the lag-scaled workers).
+ */
+export function problemsOf(rendered: readonly KubernetesObject[], topics: readonly KubernetesObject[] = baseTopics): string[] {
   return [
     ...checkWorkloadConventions(rendered),
     ...checkReferenceConventions(rendered, routes),
+    ...checkScalingConventions(rendered, { lagScaledConsumer: DELIVERY_WORKER_CONSUMER, partitionsByTopic: partitionsByTopic(topics) }),
     ...checkAccessConventions(rendered, jobLauncher),
   ];
 }
 
-/** A copy of the base with one thing broken by `mutate`. */
-export function broken(mutate: (copy: KubernetesObject[]) => void): KubernetesObject[] {
-  const copy = structuredClone(baseObjects);
+export function topicProblemsOf(topics: readonly KubernetesObject[]): string[] {
+  return checkKafkaTopicConventions(topics, DECLARED_TOPICS);
+}
+
+/** A copy of `of` (the base by default) with one thing broken by `mutate`. */
+export function broken(mutate: (copy: KubernetesObject[]) => void, of: readonly KubernetesObject[] = baseObjects): KubernetesObject[] {
+  const copy = structuredClone(of) as KubernetesObject[];
   mutate(copy);
   return copy;
 }
 
 export function find<T>(from: KubernetesObject[], kind: string, name: string): T {
   const found = from.find((o) => o.kind === kind && o.metadata.name === name);
-  if (!found) throw new Error(`${kind}/${name} is not in the base`);
+  if (!found) throw new Error(`${kind}/${name} is not in the rendering`);
   return found as unknown as T;
 }
 

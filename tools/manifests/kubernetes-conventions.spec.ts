@@ -60,7 +60,7 @@ describe('k8s/base conventions', () => {
       (c) => {
         find<IDeployment>(c, 'Deployment', 'delivery-worker').spec!.replicas = 3;
       },
-      ['Deployment/delivery-worker: sets replicas although HorizontalPodAutoscaler/delivery-worker owns them'],
+      ['Deployment/delivery-worker: sets replicas although ScaledObject/delivery-worker owns them'],
     ],
     [
       'a variable that is not Gatehouse configuration',

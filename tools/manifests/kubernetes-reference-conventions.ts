@@ -1,7 +1,5 @@
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
-import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
-import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IService } from 'kubernetes-models/v1/Service';
 import { GATEHOUSE_SERVICES } from './gatehouse-manifest-facts';
 import { examplePath, exposureOf, INTERNAL_PATH_PREFIX, type GatehouseRoute } from './gatehouse-routes';
@@ -10,8 +8,9 @@ import { deploymentsSelectedBy, objectsOfKind, resolveContainerPort } from './ku
 import { describeObject, type KubernetesObject } from './kubernetes-object';
 
 // Every reference between objects lands on something that exists: Services on Deployments'
-// ports, the Ingress on Services, autoscalers and disruption budgets on Deployments; and the
-// Ingress routes exactly the public routes the controllers declare (gatehouse-routes.ts).
+// ports, the Ingress on Services (autoscalers and disruption budgets: kubernetes-scaling-
+// conventions.ts); and the Ingress routes exactly the public routes the controllers declare
+// (gatehouse-routes.ts).
 
 function checkServices(services: readonly (IService & KubernetesObject)[], deployments: readonly IDeployment[]): string[] {
   const problems: string[] = [];
@@ -93,51 +92,6 @@ function checkIngresses(
   return [...ingresses.flatMap((each) => checkBackends(each, services)), ...checkRouting(ingress, routes)];
 }
 
-function checkScaling(objects: readonly KubernetesObject[], deployments: readonly (IDeployment & KubernetesObject)[]): string[] {
-  const problems: string[] = [];
-  const autoscalers = objectsOfKind<IHorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler');
-  const minimumReplicas = new Map(deployments.map((d) => [d.metadata.name, d.spec?.replicas ?? 1]));
-  for (const autoscaler of autoscalers) {
-    const where = describeObject(autoscaler);
-    const target = autoscaler.spec?.scaleTargetRef;
-    const deployment = deployments.find((d) => d.metadata.name === target?.name);
-    if (target?.kind !== 'Deployment' || target.apiVersion !== 'apps/v1' || !deployment) {
-      problems.push(`${where}: scaleTargetRef ${String(target?.kind)}/${String(target?.name)} is not a Deployment here`);
-      continue;
-    }
-    if (deployment.spec?.replicas !== undefined) {
-      problems.push(`${describeObject(deployment)}: sets replicas although ${where} owns them`);
-    }
-    minimumReplicas.set(deployment.metadata.name, autoscaler.spec?.minReplicas ?? 1);
-  }
-  for (const service of GATEHOUSE_SERVICES.filter((s) => s.isAutoscaled)) {
-    if (!autoscalers.some((a) => a.spec?.scaleTargetRef.name === service.name)) {
-      problems.push(`Deployment/${service.name}: no HorizontalPodAutoscaler scales it`);
-    }
-  }
-  const budgets = objectsOfKind<IPodDisruptionBudget>(objects, 'PodDisruptionBudget');
-  for (const budget of budgets) {
-    const where = describeObject(budget);
-    const selected = deploymentsSelectedBy(deployments, budget.spec?.selector);
-    if (selected.length !== 1) {
-      problems.push(`${where}: selector must select the pods of exactly one Deployment, selects ${selected.length}`);
-      continue;
-    }
-    const minAvailable = budget.spec?.minAvailable;
-    const replicas = minimumReplicas.get(selected[0].metadata?.name ?? '') ?? 1;
-    if (typeof minAvailable === 'number' && minAvailable >= replicas) {
-      problems.push(`${where}: minAvailable ${minAvailable} leaves no pod of ${replicas} evictable, so node drains block`);
-    }
-  }
-  for (const { name } of GATEHOUSE_SERVICES) {
-    const deployment = deployments.find((d) => d.metadata.name === name);
-    if (deployment && !budgets.some((budget) => deploymentsSelectedBy([deployment], budget.spec?.selector).length === 1)) {
-      problems.push(`PodDisruptionBudget: none covers Deployment/${name}`);
-    }
-  }
-  return problems;
-}
-
 /** Problems of the references between objects, and of the Ingress against `routes`; empty when all hold. */
 export function checkReferenceConventions(objects: readonly KubernetesObject[], routes: readonly GatehouseRoute[]): string[] {
   const deployments = objectsOfKind<IDeployment>(objects, 'Deployment');
@@ -145,6 +99,5 @@ export function checkReferenceConventions(objects: readonly KubernetesObject[], 
   return [
     ...checkServices(services, deployments),
     ...checkIngresses(objectsOfKind<IIngress>(objects, 'Ingress'), services, routes),
-    ...checkScaling(objects, deployments),
   ];
 }

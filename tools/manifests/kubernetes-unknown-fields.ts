@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import ts from 'typescript';
+import { kubernetesModelModule } from './kubernetes-model-modules';
 import { describeObject, type KubernetesObject } from './kubernetes-object';
 
 // The compiled schemas of kubernetes-models accept properties they do not know, as the API
@@ -7,7 +8,9 @@ import { describeObject, type KubernetesObject } from './kubernetes-object';
 // (a misspelt `readinesProbe` would otherwise be dropped in silence). The package's TypeScript
 // interfaces, generated from the same OpenAPI definitions, are exact, so each object is written
 // as an object literal of its kind's interface and every property is looked up in the type the
-// TypeScript checker expects at that place.
+// TypeScript checker expects at that place. A CRD's free-form field (`x-kubernetes-preserve-
+// unknown-fields`, as Strimzi's topic `config`) is generated as the empty type `{}`: anything goes
+// there, as it does on the API server.
 
 const VIRTUAL_FILE = join(__dirname, '__kubernetes-objects-under-check__.ts');
 
@@ -28,10 +31,15 @@ interface VirtualSource {
   objectOffsets: number[];
 }
 
+function moduleSpecifier(object: KubernetesObject): string {
+  const module = kubernetesModelModule(object.apiVersion, object.kind);
+  if (!module) throw new Error(`${describeObject(object)}: malformed apiVersion '${object.apiVersion}' or kind '${object.kind}'`);
+  return module.specifier;
+}
+
 function buildSource(objects: KubernetesObject[]): VirtualSource {
   const imports = objects.map(
-    (object, index) =>
-      `import type { I${object.kind} as Kind${index} } from 'kubernetes-models/${object.apiVersion}/${object.kind}';\n`,
+    (object, index) => `import type { I${object.kind} as Kind${index} } from '${moduleSpecifier(object)}';\n`,
   );
   let text = imports.join('');
   const objectOffsets: number[] = [];
@@ -67,13 +75,22 @@ function objectIndexAt(objectOffsets: number[], position: number): number {
   return index;
 }
 
+function isFreeForm(checker: ts.TypeChecker, type: ts.Type): boolean {
+  return (
+    (type.flags & ts.TypeFlags.Object) !== 0 &&
+    checker.getPropertiesOfType(type).length === 0 &&
+    checker.getSignaturesOfType(type, ts.SignatureKind.Call).length === 0
+  );
+}
+
 function isKnownProperty(checker: ts.TypeChecker, expected: ts.Type, name: string): boolean {
   const candidates = expected.isUnion() ? expected.types : [expected];
   return candidates.some(
     (candidate) =>
       (candidate.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0 ||
       checker.getPropertyOfType(candidate, name) !== undefined ||
-      checker.getIndexInfosOfType(candidate).length > 0,
+      checker.getIndexInfosOfType(candidate).length > 0 ||
+      isFreeForm(checker, candidate),
   );
 }
 
@@ -113,7 +130,7 @@ export function findUnknownKubernetesFields(objects: KubernetesObject[]): string
   const { text, objectOffsets } = buildSource(objects);
   const host = compilerHostWith(text);
   const unresolved = objects
-    .map((object) => `kubernetes-models/${object.apiVersion}/${object.kind}`)
+    .map(moduleSpecifier)
     .filter((name) => !ts.resolveModuleName(name, VIRTUAL_FILE, COMPILER_OPTIONS, host).resolvedModule);
   if (unresolved.length > 0) throw new Error(`no TypeScript model for: ${[...new Set(unresolved)].join(', ')}`);
 

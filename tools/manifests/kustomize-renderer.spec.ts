@@ -31,6 +31,13 @@ metadata: { name: web }
 spec: { selector: { app: web }, ports: [{ port: 80 }] }
 `;
 
+const ROLE_BINDING = `apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: { name: web }
+roleRef: { apiGroup: rbac.authorization.k8s.io, kind: Role, name: web }
+subjects: [{ kind: ServiceAccount, name: web }, { kind: ServiceAccount, name: default }]
+`;
+
 describe('renderKustomization', () => {
   it('loads files and nested kustomizations and adds labels to metadata and pod templates, never to selectors', () => {
     const files = inMemoryFiles({
@@ -71,6 +78,22 @@ labels:
 
   it.each([
     ['a field it does not implement', 'resources: [web.yaml]\nnamePrefix: x-\n', '/k/kustomization.yaml: field(s) namePrefix not supported by this renderer'],
+    [
+      'a strategic merge patch',
+      'resources: [web.yaml]\npatches: [{ patch: "kind: Deployment\\nmetadata: { name: web }\\nspec: { replicas: 2 }" }]\n',
+      '/k/kustomization.yaml: a patch without target is a strategic merge patch, not supported by this renderer',
+    ],
+    [
+      'a patch whose target matches nothing',
+      'resources: [web.yaml]\npatches: [{ target: { kind: Service, name: web }, patch: "[{ op: remove, path: /spec }]" }]\n',
+      '/k/kustomization.yaml: patch target {"kind":"Service","name":"web"} matches no object',
+    ],
+    [
+      'a patch operation on a path that does not exist',
+      'resources: [web.yaml]\npatches: [{ target: { kind: Deployment }, patch: "[{ op: replace, path: /spec/replicas, value: 2 }]" }]\n',
+      '/k/kustomization.yaml: patch of Deployment/web failed: Cannot perform the operation at a path that does not exist',
+    ],
+    ['replicas for a missing workload', 'resources: [web.yaml]\nreplicas: [{ name: api, count: 2 }]\n', "/k/kustomization.yaml: replicas for 'api' match no workload"],
     ['labels on selectors', 'resources: [web.yaml]\nlabels: [{ pairs: { a: b }, includeSelectors: true }]\n', '/k/kustomization.yaml: labels with includeSelectors are not supported by this renderer'],
     ['a missing resource', 'resources: [absent.yaml]\n', "/k: resource 'absent.yaml' does not exist"],
     ['a remote base', 'resources: [https://example.com/base]\n', "/k: resource 'https://example.com/base' must be a relative path (remote bases are not supported)"],
@@ -79,6 +102,58 @@ labels:
     const files = inMemoryFiles({ '/k/kustomization.yaml': kustomization, '/k/web.yaml': DEPLOYMENT });
 
     expect(() => renderKustomization('/k', files)).toThrow(message);
+  });
+
+  it('applies JSON 6902 patches by target, then the namespace, images and replicas of an overlay over its base', () => {
+    const files = inMemoryFiles({
+      '/k/base/kustomization.yaml': 'resources: [web.yaml]\nlabels: [{ pairs: { team: a }, includeTemplates: true }]\n',
+      '/k/base/web.yaml': `${DEPLOYMENT}---\n${SERVICE}---\n${ROLE_BINDING}`,
+      '/k/prod/kustomization.yaml': `resources: [../base]
+namespace: shop
+images:
+  - { name: web, newName: registry.example.com/web, newTag: "2.0" }
+replicas:
+  - { name: web, count: 3 }
+patches:
+  - target: { kind: Service, name: web }
+    patch: |-
+      - op: add
+        path: /spec/ports/0/name
+        value: http
+      - op: replace
+        path: /spec/ports/0/port
+        value: 8080
+  - target: { group: apps, version: v1, kind: Deployment }
+    patch: |-
+      - op: add
+        path: /spec/template/spec/containers/0/args
+        value: [--serve]
+`,
+    });
+
+    const [deployment, service, binding] = renderKustomization('/k/prod', files);
+    const deploymentSpec = (deployment as IDeployment).spec!;
+
+    expect(deploymentSpec.replicas).toBe(3);
+    expect(deploymentSpec.template.spec!.containers[0]).toEqual({ name: 'web', image: 'registry.example.com/web:2.0', args: ['--serve'] });
+    expect(deploymentSpec.template.metadata?.labels).toEqual({ app: 'web', team: 'a' });
+    expect((service as IService).spec?.ports).toEqual([{ port: 8080, name: 'http' }]);
+    expect([deployment, service, binding].map((o) => o.metadata.namespace)).toEqual(['shop', 'shop', 'shop']);
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'web' },
+      { kind: 'ServiceAccount', name: 'default', namespace: 'shop' },
+    ]);
+  });
+
+  it('replaces an image by digest, and leaves images of other names alone', () => {
+    const files = inMemoryFiles({
+      '/k/kustomization.yaml': 'resources: [web.yaml]\nimages: [{ name: web, digest: "sha256:abc" }, { name: other, newTag: "9" }]\n',
+      '/k/web.yaml': DEPLOYMENT.replace('image: web:1 }', 'image: web:1 }, { name: side, image: "registry.example.com/side:3" }'),
+    });
+
+    const [deployment] = renderKustomization('/k', files);
+
+    expect((deployment as IDeployment).spec!.template.spec!.containers.map((c) => c.image)).toEqual(['web@sha256:abc', 'registry.example.com/side:3']);
   });
 
   it('fails loudly when the directory has no kustomization', () => {

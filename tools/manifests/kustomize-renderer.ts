@@ -1,11 +1,21 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { isKubernetesObject, describeObject, type KubernetesObject } from './kubernetes-object';
+import {
+  applyPatches,
+  setImages,
+  setNamespace,
+  setReplicas,
+  type ImageEntry,
+  type PatchEntry,
+  type ReplicaEntry,
+} from './kustomize-transformers';
 import { parseYamlDocuments } from './yaml-documents';
 
 // The subset of `kustomize build` that k8s/ uses: `resources` (files and nested kustomization
-// directories) and `labels`. Any other field fails loudly instead of being ignored, so the
-// rendering the tests validate is never quietly different from what kustomize would produce.
+// directories), `labels`, JSON 6902 `patches`, `namespace`, `images` and `replicas`. Any other
+// field fails loudly instead of being ignored, so the rendering the tests validate is never
+// quietly different from what kustomize would produce.
 
 export interface KustomizeFileSystem {
   readText(path: string): string;
@@ -28,9 +38,13 @@ interface Kustomization {
   kind?: string;
   resources?: string[];
   labels?: LabelsEntry[];
+  patches?: PatchEntry[];
+  namespace?: string;
+  images?: ImageEntry[];
+  replicas?: ReplicaEntry[];
 }
 
-const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'labels']);
+const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'labels', 'patches', 'namespace', 'images', 'replicas']);
 const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 const POD_TEMPLATE_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
 
@@ -113,5 +127,9 @@ export function renderKustomization(directory: string, files: KustomizeFileSyste
     seen.add(id);
     for (const entry of kustomization.labels ?? []) applyLabels(object, entry);
   }
+  applyPatches(path, objects, kustomization.patches ?? []);
+  if (kustomization.namespace) setNamespace(objects, kustomization.namespace);
+  setImages(objects, kustomization.images ?? []);
+  setReplicas(path, objects, kustomization.replicas ?? []);
   return objects;
 }

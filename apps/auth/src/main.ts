@@ -3,7 +3,7 @@ import { exitOnConfigError, loadAuthConfig } from '@gatehouse/config';
 import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
 import { authServiceModule } from './auth-service.module';
 
-const config = exitOnConfigError(() => loadAuthConfig());
+const config = exitOnConfigError(() => loadAuthConfig(), undefined, 'auth');
 exitOnStartupFailure(
   bootstrapService({
     name: config.service,
@@ -13,4 +13,5 @@ exitOnStartupFailure(
     shutdownGraceMs: config.runtime.shutdownGraceMs,
     internalToken: config.secrets.internalToken,
   }),
+  { service: config.service },
 );

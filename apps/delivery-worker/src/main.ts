@@ -3,7 +3,7 @@ import { exitOnConfigError, loadDeliveryWorkerConfig } from '@gatehouse/config';
 import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
 import { deliveryWorkerServiceModule } from './delivery-worker-service.module';
 
-const config = exitOnConfigError(() => loadDeliveryWorkerConfig());
+const config = exitOnConfigError(() => loadDeliveryWorkerConfig(), undefined, 'delivery-worker');
 exitOnStartupFailure(
   bootstrapService({
     name: config.service,
@@ -12,4 +12,5 @@ exitOnStartupFailure(
     logLevel: config.runtime.logLevel,
     shutdownGraceMs: config.runtime.shutdownGraceMs,
   }),
+  { service: config.service },
 );

@@ -10,7 +10,7 @@ import { listeningOn } from './listening-on';
 const DEMO_SEED = resolve(__dirname, '../../../libs/persistence/seed/demo.yaml');
 
 async function main(): Promise<void> {
-  const config = exitOnConfigError(() => loadAllInOneConfig());
+  const config = exitOnConfigError(() => loadAllInOneConfig(), undefined, 'gatehouse');
   const secrets = await resolveEmbeddedSecrets(config.storage.dataDir, config.secrets);
   const seedPath = config.storage.seedPath ?? DEMO_SEED;
   const service = await bootstrapService({
@@ -35,4 +35,4 @@ async function main(): Promise<void> {
   process.stderr.write(`${lines.join('\n')}\n`);
 }
 
-exitOnStartupFailure(main());
+exitOnStartupFailure(main(), { service: 'gatehouse' });

@@ -3,7 +3,7 @@ import { exitOnConfigError, loadTokenExchangeConfig } from '@gatehouse/config';
 import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
 import { tokenExchangeServiceModule } from './token-exchange-service.module';
 
-const config = exitOnConfigError(() => loadTokenExchangeConfig());
+const config = exitOnConfigError(() => loadTokenExchangeConfig(), undefined, 'token-exchange');
 exitOnStartupFailure(
   bootstrapService({
     name: config.service,
@@ -13,4 +13,5 @@ exitOnStartupFailure(
     shutdownGraceMs: config.runtime.shutdownGraceMs,
     internalToken: config.secrets.internalToken,
   }),
+  { service: config.service },
 );

@@ -3,7 +3,7 @@ import { exitOnConfigError, loadWebhookManagementConfig } from '@gatehouse/confi
 import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
 import { webhookManagementServiceModule } from './webhook-management-service.module';
 
-const config = exitOnConfigError(() => loadWebhookManagementConfig());
+const config = exitOnConfigError(() => loadWebhookManagementConfig(), undefined, 'webhook-management');
 exitOnStartupFailure(
   bootstrapService({
     name: config.service,
@@ -13,4 +13,5 @@ exitOnStartupFailure(
     shutdownGraceMs: config.runtime.shutdownGraceMs,
     internalToken: config.secrets.internalToken,
   }),
+  { service: config.service },
 );

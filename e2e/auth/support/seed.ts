@@ -9,6 +9,19 @@ export const WEB_APP = 'e2e-web-app';
 export const WEB_APP_SECRET = 'e2e-web-app-secret-0123456789';
 /** authlib's (Gradio's) callback carries a query string (hf-client-compatibility 5.2). */
 export const WEB_APP_CALLBACK_PATH = '/login/callback?_target_url=%2Fhome';
+/** How the web app registers that callback: any query on that address (docs/settings-api.md). */
+export const WEB_APP_REGISTERED_CALLBACK_PATH = '/login/callback?*';
+
+/**
+ * The seed, with the web app's callback on `callbackOrigin` (`http://127.0.0.1:<port>`): an app
+ * with a secret has exact redirect URIs, port included.
+ */
+export function authE2eSeed(callbackOrigin = 'http://127.0.0.1') {
+  return {
+    ...AUTH_E2E_SEED,
+    apps: AUTH_E2E_SEED.apps.map((app) => (app.clientId === WEB_APP ? { ...app, redirectUris: [`${callbackOrigin}${WEB_APP_REGISTERED_CALLBACK_PATH}`] } : app)),
+  };
+}
 
 export const AUTH_E2E_SEED = {
   users: [
@@ -33,7 +46,7 @@ export const AUTH_E2E_SEED = {
       owner: 'analytical',
       clientId: WEB_APP,
       clientSecret: WEB_APP_SECRET,
-      redirectUris: [`http://127.0.0.1${WEB_APP_CALLBACK_PATH}`],
+      redirectUris: [`http://127.0.0.1${WEB_APP_REGISTERED_CALLBACK_PATH}`],
       scopes: ['openid', 'profile', 'email'],
     },
   ],

@@ -170,6 +170,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Lifetime of a browser sign-in session.',
   },
   {
+    name: 'GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS',
+    apps: INTERACTIVE,
+    requiredBy: [],
+    default: '10',
+    description:
+      'Seconds during which a just-rotated refresh token, presented again, gets the same new pair instead of revoking the grant (two processes refreshing at once); 0 turns the grace off.',
+  },
+  {
     name: 'GATEHOUSE_WEBHOOKS_PER_USER',
     apps: WEBHOOKS,
     requiredBy: [],

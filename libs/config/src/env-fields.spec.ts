@@ -50,6 +50,7 @@ const good: Case[] = [
   ['GATEHOUSE_AUTHORIZATION_CODE_TTL_SECONDS', '30', (c) => c.oauth.authorizationCodeTtlSeconds, 30],
   ['GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS', '1', (c) => c.oauth.devicePollIntervalSeconds, 1],
   ['GATEHOUSE_SESSION_TTL_SECONDS', '86400', (c) => c.oauth.signInSessionTtlSeconds, 86400],
+  ['GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS', '0', (c) => c.oauth.refreshReuseGraceSeconds, 0],
   ['GATEHOUSE_PLATFORM_NAME', 'acme-hub', (c) => c.oauth.userEmailTokenType, 'urn:acme-hub:token-type:user-email'],
 ];
 

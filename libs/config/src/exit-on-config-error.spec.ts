@@ -38,8 +38,9 @@ describe('exitOnConfigError', () => {
     expect(io.lines).toHaveLength(1);
     expect(io.lines[0].endsWith('\n')).toBe(true);
     expect(JSON.parse(io.lines[0])).toEqual({
-      level: 60,
-      time: expect.any(Number),
+      level: 'fatal',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      pid: process.pid,
       msg: 'Invalid configuration: GATEHOUSE_PUBLIC_URL: must be an absolute http(s) URL; KAFKA_BROKERS: required',
       problems,
     });

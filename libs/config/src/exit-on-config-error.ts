@@ -1,4 +1,5 @@
 import { ConfigError } from './config-error';
+import { fatalLogLine } from './fatal-log-line';
 
 /** EX_CONFIG from sysexits.h: "something was found in an unconfigured or misconfigured state". */
 export const EX_CONFIG = 78;
@@ -14,16 +15,15 @@ const realProcess: ProcessExit = {
 };
 
 /**
- * For mains: runs `load`, and on ConfigError prints one JSON log line (pino's shape, level fatal)
- * to stderr and exits with 78. Other errors propagate unchanged.
+ * For mains: runs `load`, and on ConfigError prints one fatal JSON log line (the shape of every
+ * other line) to stderr and exits with 78. Other errors propagate unchanged.
  */
-export function exitOnConfigError<T>(load: () => T, processExit: ProcessExit = realProcess): T {
+export function exitOnConfigError<T>(load: () => T, processExit: ProcessExit = realProcess, service?: string): T {
   try {
     return load();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    const line = { level: 60, time: Date.now(), msg: error.message, problems: error.problems };
-    processExit.writeError(`${JSON.stringify(line)}\n`);
+    processExit.writeError(fatalLogLine(error.message, { service, problems: error.problems }));
     return processExit.exit(EX_CONFIG);
   }
 }

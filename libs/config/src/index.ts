@@ -23,3 +23,4 @@ export * from './apps/token-exchange.config';
 export * from './apps/webhook-management.config';
 export * from './apps/delivery-worker.config';
 export * from './apps/all-in-one.config';
+export { fatalLogLine } from './fatal-log-line';

@@ -9,6 +9,7 @@ import { CimdModule } from './cimd/cimd.module';
 import { ConsentModule } from './consent/consent.module';
 import { DeviceFlowModule } from './device';
 import { PagesModule } from './pages/pages.module';
+import { REFRESH_OPTIONS, RefreshOptions } from './refresh/refresh-rotation-grace';
 import { DEFAULT_SIGN_IN_LIMITS, SESSION_OPTIONS, SessionOptions, SignInLimits } from './session/session-options';
 import { SessionModule } from './session/session.module';
 import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
@@ -35,12 +36,20 @@ export interface AuthModuleOptions {
   devicePollIntervalSeconds?: number;
   /** GATEHOUSE_WEB_DIR: the built settings app (default `dist/apps/web`). */
   webAppDirectory?: string;
+  /** GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS (default 10). */
+  refreshReuseGraceSeconds?: number;
 }
 
 /** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
 export function authModuleOptionsOf(config: {
   http: { publicUrl: string };
-  oauth: { authorizationCodeTtlSeconds: number; signInSessionTtlSeconds: number; deviceCodeTtlSeconds: number; devicePollIntervalSeconds: number };
+  oauth: {
+    authorizationCodeTtlSeconds: number;
+    signInSessionTtlSeconds: number;
+    deviceCodeTtlSeconds: number;
+    devicePollIntervalSeconds: number;
+    refreshReuseGraceSeconds: number;
+  };
   network: { allowLoopbackTargets: boolean };
   webApp: { directory: string };
 }): AuthModuleOptions {
@@ -52,8 +61,11 @@ export function authModuleOptionsOf(config: {
     deviceCodeTtlSeconds: config.oauth.deviceCodeTtlSeconds,
     devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
     webAppDirectory: config.webApp.directory,
+    refreshReuseGraceSeconds: config.oauth.refreshReuseGraceSeconds,
   };
 }
+
+const DEFAULT_REFRESH_REUSE_GRACE_SECONDS = 10;
 
 /** An anonymous session only carries the sign-in form's CSRF token. */
 const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
@@ -82,6 +94,10 @@ export class AuthModule {
       { provide: AUTHORIZE_OPTIONS, useValue: { issuer } satisfies AuthorizeOptions },
       { provide: AUTHORIZATION_CODE_OPTIONS, useValue: { codeTtlSeconds: options.authorizationCodeTtlSeconds } satisfies AuthorizationCodeOptions },
       { provide: SETTINGS_APP_OPTIONS, useValue: { directory: options.webAppDirectory ?? DEFAULT_WEB_APP_DIR } satisfies SettingsAppOptions },
+      {
+        provide: REFRESH_OPTIONS,
+        useValue: { reuseGraceSeconds: options.refreshReuseGraceSeconds ?? DEFAULT_REFRESH_REUSE_GRACE_SECONDS } satisfies RefreshOptions,
+      },
       { provide: CIMD_OPTIONS, useValue: { allowLoopbackTargets: options.allowLoopbackTargets } satisfies CimdOptions },
     ];
     return {

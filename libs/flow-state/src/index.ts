@@ -4,3 +4,4 @@ export * from './memory-flow-store';
 export * from './redis-flow-store';
 export * from './json-flow-store';
 export * from './rate-limiter';
+export { FailureCounter } from './failure-counter';

@@ -27,6 +27,7 @@ const DEFAULT_OAUTH = {
   deviceCodeTtlSeconds: 900,
   devicePollIntervalSeconds: 5,
   signInSessionTtlSeconds: 604800,
+  refreshReuseGraceSeconds: 10,
 };
 const DEFAULT_WEBHOOKS = { maxWebhooksPerUser: 100, dailyTriggerLimit: 1000 };
 const DEFAULT_DELIVERY = {

@@ -16,6 +16,8 @@ export interface OAuthConfig extends TokenIssuanceConfig {
   /** RFC 8628 section 3.2 `interval`: the minimum seconds between device-code polls. */
   devicePollIntervalSeconds: number;
   signInSessionTtlSeconds: number;
+  /** How long a spent refresh token still gets the answer it got (0: never). */
+  refreshReuseGraceSeconds: number;
 }
 
 const tokenIssuanceShape = {
@@ -40,6 +42,7 @@ export const oauthSection = envSection(
     GATEHOUSE_DEVICE_CODE_TTL_SECONDS: positiveInteger().default(900),
     GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS: positiveInteger().default(5),
     GATEHOUSE_SESSION_TTL_SECONDS: positiveInteger().default(604_800),
+    GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS: positiveInteger({ allowZero: true }).default(10),
   },
   (env): OAuthConfig => ({
     ...tokenIssuanceSection.build(env),
@@ -47,5 +50,6 @@ export const oauthSection = envSection(
     deviceCodeTtlSeconds: env.GATEHOUSE_DEVICE_CODE_TTL_SECONDS,
     devicePollIntervalSeconds: env.GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS,
     signInSessionTtlSeconds: env.GATEHOUSE_SESSION_TTL_SECONDS,
+    refreshReuseGraceSeconds: env.GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS,
   }),
 );

@@ -19,7 +19,9 @@ export type OAuthErrorCode =
   | 'slow_down'
   | 'expired_token'
   | 'server_error'
-  | 'temporarily_unavailable';
+  | 'temporarily_unavailable'
+  | 'login_required'
+  | 'consent_required';
 
 export abstract class OAuthError extends Error {
   abstract readonly code: OAuthErrorCode;
@@ -47,6 +49,26 @@ export class SlowDown extends OAuthError { readonly code = 'slow_down' as const;
 export class ExpiredToken extends OAuthError { readonly code = 'expired_token' as const; }
 export class ServerError extends OAuthError { readonly code = 'server_error' as const; }
 export class TemporarilyUnavailable extends OAuthError { readonly code = 'temporarily_unavailable' as const; }
+/** OIDC Core §3.1.2.6: `prompt=none`, and the user would have to sign in. */
+export class LoginRequired extends OAuthError { readonly code = 'login_required' as const; }
+/** OIDC Core §3.1.2.6: `prompt=none`, and the user would have to consent. */
+export class ConsentRequired extends OAuthError { readonly code = 'consent_required' as const; }
+
+/**
+ * Too many requests from one address or for one client: answered 429 with `Retry-After`
+ * (RFC 6585 §4). RFC 6749 has no code of its own for it; `temporarily_unavailable` is the one
+ * whose meaning (try again later) every client already handles.
+ */
+export class RateLimited extends OAuthError {
+  readonly code = 'temporarily_unavailable' as const;
+  constructor(
+    description: string,
+    readonly retryAfterSeconds: number,
+    detail?: string,
+  ) {
+    super(description, detail);
+  }
+}
 
 /** HTTP status for an OAuth error at the token, device and revocation endpoints. */
 export function oauthErrorStatus(code: OAuthErrorCode): number {
@@ -69,6 +91,8 @@ export function oauthErrorStatus(code: OAuthErrorCode): number {
     case 'authorization_pending':
     case 'slow_down':
     case 'expired_token':
+    case 'login_required':
+    case 'consent_required':
       return 400;
   }
 }

@@ -7,8 +7,9 @@ const publicClient: AuthorizingClient = {
   redirectUris: ['https://app.example.com/cb', 'http://127.0.0.1/callback'],
   scopes: ['openid', 'profile', 'email', 'read-repos'],
   requiresPkce: true,
+  anyLoopbackPort: true,
 };
-const confidentialClient: AuthorizingClient = { ...publicClient, requiresPkce: false };
+const confidentialClient: AuthorizingClient = { ...publicClient, requiresPkce: false, anyLoopbackPort: false };
 
 // huggingface.js oauthLoginUrl (hf-client-compatibility 5.2), keys in its order.
 const jsState = JSON.stringify({ nonce: 'b0f6b8e4', redirectUri: 'https://app.example.com/cb', state: 'a&b=c' });
@@ -44,6 +45,8 @@ describe('validateAuthorizationRequest', () => {
         nonce: null,
         codeChallenge: { challenge: CHALLENGE, method: 'S256' },
         orgIds: [],
+        prompt: { none: false, login: false, consent: false },
+        maxAgeSeconds: null,
       },
     });
   });
@@ -59,6 +62,8 @@ describe('validateAuthorizationRequest', () => {
         nonce: 'n-0S6_WzA2Mj',
         codeChallenge: null,
         orgIds: [],
+        prompt: { none: false, login: false, consent: false },
+        maxAgeSeconds: null,
       },
     });
   });
@@ -84,6 +89,7 @@ describe('validateAuthorizationRequest', () => {
       ['repeated redirect_uri', { ...jsParams, redirect_uri: ['https://app.example.com/cb', 'https://evil.com/'] }, publicClient, 'invalid_request', 'redirect_uri is required and must appear once'],
       ['unmatched redirect_uri', { ...jsParams, redirect_uri: 'https://evil.example.com/cb' }, publicClient, 'invalid_request', 'redirect_uri does not match any redirect URI registered for this app'],
       ['loopback host swapped', { ...jsParams, redirect_uri: 'http://localhost:5000/callback' }, publicClient, 'invalid_request', 'redirect_uri does not match any redirect URI registered for this app'],
+      ['another loopback port for an app with a secret', { ...jsParams, redirect_uri: 'http://127.0.0.1:53682/callback' }, confidentialClient, 'invalid_request', 'redirect_uri does not match any redirect URI registered for this app'],
       ['unmatched redirect_uri wins over a bad response_type', { ...jsParams, response_type: 'token', redirect_uri: 'https://evil.example.com/' }, publicClient, 'invalid_request', 'redirect_uri does not match any redirect URI registered for this app'],
     ])('%s', (_name, params, client, code, description) => {
       const outcome = validateAuthorizationRequest(params, client);

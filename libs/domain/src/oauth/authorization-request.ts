@@ -13,6 +13,8 @@ export interface AuthorizingClient {
   scopes: readonly string[];
   /** Public apps (no secret, metadata-document apps) must send a PKCE challenge. */
   requiresPkce: boolean;
+  /** Native apps (no secret) may redirect to a loopback URI on any port (RFC 8252 §7.3). */
+  anyLoopbackPort: boolean;
 }
 
 export interface AuthorizationRequest {
@@ -25,6 +27,38 @@ export interface AuthorizationRequest {
   codeChallenge: PkceChallenge | null;
   /** Organizations the app asks for (`orgIds`), in order, without duplicates. */
   orgIds: string[];
+  /** OIDC `prompt`: what the user must (or must not) be asked. */
+  prompt: Prompt;
+  /** OIDC `max_age`: the longest time since the user signed in, or null. */
+  maxAgeSeconds: number | null;
+}
+
+/**
+ * OIDC Core §3.1.2.1 `prompt`. `none`: answer without any page (login_required,
+ * consent_required); `login`: sign in again even with a session (`select_account` means the same
+ * here: a session holds one account); `consent`: show the consent page even when remembered.
+ */
+export interface Prompt {
+  none: boolean;
+  login: boolean;
+  consent: boolean;
+}
+
+const PROMPT_VALUES = new Set(['none', 'login', 'consent', 'select_account']);
+
+export function parsePrompt(value: string | null): Prompt {
+  const values = (value ?? '').split(' ').filter((part) => part !== '');
+  const unknown = values.find((part) => !PROMPT_VALUES.has(part));
+  if (unknown !== undefined) throw new InvalidRequest(`prompt must be none, login, consent or select_account, not ${unknown}`);
+  const none = values.includes('none');
+  if (none && values.length > 1) throw new InvalidRequest('prompt=none cannot be combined with other values');
+  return { none, login: values.includes('login') || values.includes('select_account'), consent: values.includes('consent') };
+}
+
+export function parseMaxAge(value: string | null): number | null {
+  if (value === null) return null;
+  if (!/^\d{1,10}$/.test(value)) throw new InvalidRequest('max_age must be a whole number of seconds');
+  return Number(value);
 }
 
 /**
@@ -48,7 +82,7 @@ export function authorizationClientId(params: AuthorizationParams): string | nul
 /**
  * Validates an authorization request (spec 4.6, issue 3) against the app found for its
  * `client_id` (null: unknown). Checks, in order: client_id, client, redirect_uri (error page);
- * then repeated parameters, response_type=code, scope, PKCE, orgIds (redirected).
+ * then repeated parameters, response_type=code, scope, PKCE, orgIds, prompt, max_age (redirected).
  */
 export function validateAuthorizationRequest(
   params: AuthorizationParams,
@@ -61,7 +95,7 @@ export function validateAuthorizationRequest(
   if (typeof requestedRedirect !== 'string' || requestedRedirect === '') {
     return errorPage(new InvalidRequest('redirect_uri is required and must appear once'));
   }
-  const redirectUri = matchRedirectUri(requestedRedirect, client.redirectUris);
+  const redirectUri = matchRedirectUri(requestedRedirect, client.redirectUris, { anyLoopbackPort: client.anyLoopbackPort });
   if (redirectUri === null) {
     return errorPage(new InvalidRequest('redirect_uri does not match any redirect URI registered for this app'));
   }
@@ -69,7 +103,7 @@ export function validateAuthorizationRequest(
   const rawState = params['state'];
   const state = typeof rawState === 'string' ? rawState : null;
   try {
-    for (const name of ['response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method']) {
+    for (const name of ['response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'prompt', 'max_age']) {
       if (Array.isArray(params[name])) throw new InvalidRequest(`${name} must not be repeated`);
     }
     const responseType = single(params, 'response_type');
@@ -82,9 +116,11 @@ export function validateAuthorizationRequest(
       { required: client.requiresPkce },
     );
     const orgIds = parseOrgIds(params['orgIds']);
+    const prompt = parsePrompt(single(params, 'prompt'));
+    const maxAgeSeconds = parseMaxAge(single(params, 'max_age'));
     return {
       kind: 'valid',
-      request: { clientId: client.clientId, redirectUri, scopes, state, nonce: single(params, 'nonce'), codeChallenge, orgIds },
+      request: { clientId: client.clientId, redirectUri, scopes, state, nonce: single(params, 'nonce'), codeChallenge, orgIds, prompt, maxAgeSeconds },
     };
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;

@@ -1,5 +1,5 @@
 import { AccessDenied, InvalidRequest, OAuthError } from '../common';
-import { ConsentGrant, checkRequestedOrgs, consentCovers, mergeConsent, selectGrantedOrgs } from './consent';
+import { ConsentGrant, canGrantRequiredOrgs, chooseGrantedScopes, consentCovers, mergeConsent, selectGrantedOrgs } from './consent';
 
 function errorOf(run: () => unknown): OAuthError {
   try {
@@ -41,16 +41,13 @@ describe('mergeConsent', () => {
 describe('organizations', () => {
   const members = ['org-a', 'org-b', 'org-c'];
 
-  it('accepts requested organizations the user belongs to', () => {
-    expect(() => checkRequestedOrgs(members, ['org-b', 'org-a'])).not.toThrow();
-    expect(() => checkRequestedOrgs(members, [])).not.toThrow();
+  it('can grant required organizations the user belongs to, or none', () => {
+    expect(canGrantRequiredOrgs(members, ['org-b', 'org-a'])).toBe(true);
+    expect(canGrantRequiredOrgs(members, [])).toBe(true);
   });
 
-  it('refuses an organization the user does not belong to (or that does not exist) with access_denied', () => {
-    const error = errorOf(() => checkRequestedOrgs(members, ['org-a', 'org-x']));
-    expect(error).toBeInstanceOf(AccessDenied);
-    expect(error.code).toBe('access_denied');
-    expect(error.description).toBe('The app requires access to organization org-x, which you are not a member of');
+  it('cannot grant an organization the user does not belong to (or that does not exist)', () => {
+    expect(canGrantRequiredOrgs(members, ['org-a', 'org-x'])).toBe(false);
   });
 
   it.each<[string, string[], string[], string[]]>([
@@ -69,5 +66,16 @@ describe('organizations', () => {
     const error = errorOf(() => selectGrantedOrgs({ memberOrgIds: members, requiredOrgIds: required, selectedOrgIds: selected }));
     expect(error).toBeInstanceOf(type);
     expect(error.description).toBe(message);
+  });
+});
+
+describe('chooseGrantedScopes', () => {
+  it.each<[string, string[], string[] | undefined, string[]]>([
+    ['no choice offered: everything asked', ['openid', 'read-repos'], undefined, ['openid', 'read-repos']],
+    ['everything unticked: the fixed ones stay', ['openid', 'profile', 'read-repos'], [], ['openid', 'profile']],
+    ['some left ticked, in the order asked', ['email', 'openid', 'read-repos', 'write-repos'], ['write-repos', 'email'], ['email', 'openid', 'write-repos']],
+    ['a scope not asked for is ignored', ['openid'], ['manage-repos'], ['openid']],
+  ])('%s', (_case, requested, chosen, granted) => {
+    expect(chooseGrantedScopes(requested, chosen)).toEqual(granted);
   });
 });

@@ -28,17 +28,12 @@ export function mergeConsent(existing: ConsentGrant | null, granted: ConsentGran
 }
 
 /**
- * Checked before the consent page: every organization named in `orgIds` must be one the user
- * belongs to. Decision: an organization id the user is not a member of (or that does not exist:
- * the two are indistinguishable to the app, on purpose) is refused with access_denied rather than
- * ignored, because the app asked for it as a requirement and would otherwise get a token without
- * the access it depends on.
+ * Whether the user can grant every organization named in `orgIds`. Decision: when not, the
+ * request is not refused at once but shown with Deny only and answered as a denial, so the app
+ * cannot tell a non-member (or an organization that does not exist) from a member who said no.
  */
-export function checkRequestedOrgs(memberOrgIds: readonly string[], requestedOrgIds: readonly string[]): void {
-  const missing = requestedOrgIds.find((orgId) => !memberOrgIds.includes(orgId));
-  if (missing !== undefined) {
-    throw new AccessDenied(`The app requires access to organization ${missing}, which you are not a member of`);
-  }
+export function canGrantRequiredOrgs(memberOrgIds: readonly string[], requiredOrgIds: readonly string[]): boolean {
+  return requiredOrgIds.every((orgId) => memberOrgIds.includes(orgId));
 }
 
 /**
@@ -58,4 +53,17 @@ export function selectGrantedOrgs(input: {
   const unchecked = requiredOrgIds.find((orgId) => !selectedOrgIds.includes(orgId));
   if (unchecked !== undefined) throw new AccessDenied(`The app requires access to organization ${unchecked}`);
   return memberOrgIds.filter((orgId) => selectedOrgIds.includes(orgId));
+}
+
+/** Scopes the consent page shows checked and fixed: who the user is, which every app gets. */
+export const FIXED_CONSENT_SCOPES: readonly string[] = ['openid', 'profile'];
+
+/**
+ * The scopes a consent grants: every requested fixed scope, and of the others those the user
+ * left ticked (`chosen`; undefined when the form offered no choice: all of them). A chosen scope
+ * that was not requested is ignored.
+ */
+export function chooseGrantedScopes(requested: readonly string[], chosen: readonly string[] | undefined): string[] {
+  if (chosen === undefined) return [...requested];
+  return requested.filter((scope) => FIXED_CONSENT_SCOPES.includes(scope) || chosen.includes(scope));
 }

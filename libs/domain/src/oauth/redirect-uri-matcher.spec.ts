@@ -1,6 +1,6 @@
 import { isLoopbackRedirectUri, matchRedirectUri } from './redirect-uri-matcher';
 
-describe('matchRedirectUri (spec 4.6)', () => {
+describe('matchRedirectUri', () => {
   const accepted: Array<[string, string, string[]]> = [
     // rule 1: exact match
     ['https exact', 'https://app.example.com/oauth/callback', ['https://app.example.com/oauth/callback']],
@@ -20,6 +20,11 @@ describe('matchRedirectUri (spec 4.6)', () => {
     ['loopback same userinfo (rule 4 compares it exactly)', 'http://me@127.0.0.1:5000/cb', ['http://me@127.0.0.1/cb']],
     // rule 3: each loopback host on its own, both registered
     ['localhost when both hosts registered', 'http://localhost:7/cb', ['http://127.0.0.1/cb', 'http://localhost/cb']],
+    // rule 4: a registered query of exactly `*` accepts any query on the same scheme, authority and path
+    ['attach_huggingface_oauth callback', 'https://space.hf.space/oauth/huggingface/callback?_target_url=%2Fsettings%3Ftab%3D2', ['https://space.hf.space/oauth/huggingface/callback?*']],
+    ['any query, none', 'https://space.hf.space/oauth/huggingface/callback', ['https://space.hf.space/oauth/huggingface/callback?*']],
+    ['any query with a port', 'https://space.hf.space:8443/cb?a=1&b=2', ['https://space.hf.space:8443/cb?*']],
+    ['any query on loopback, any port', 'http://127.0.0.1:7860/oauth/huggingface/callback?_target_url=%2F', ['http://127.0.0.1/oauth/huggingface/callback?*']],
   ];
 
   it.each(accepted)('accepts %s', (_name, requested, registered) => {
@@ -80,10 +85,29 @@ describe('matchRedirectUri (spec 4.6)', () => {
     // nothing registered
     ['nothing registered', 'http://localhost:5000/cb', []],
     ['malformed registered loopback', 'http://localhost:5000/cb', ['http://localhost/cb#frag']],
+    // rule 4: the query wildcard is opt-in and covers nothing but the query
+    ['another query without the opt-in', 'https://space.hf.space/cb?_target_url=%2Fa', ['https://space.hf.space/cb?_target_url=%2F']],
+    ['any query, another path', 'https://space.hf.space/cb/other?x=1', ['https://space.hf.space/cb?*']],
+    ['any query, a longer path', 'https://space.hf.space/cbx?x=1', ['https://space.hf.space/cb?*']],
+    ['any query, another host', 'https://evil.hf.space/cb?x=1', ['https://space.hf.space/cb?*']],
+    ['any query, another port', 'https://space.hf.space:444/cb?x=1', ['https://space.hf.space/cb?*']],
+    ['any query, another scheme', 'http://space.hf.space/cb?x=1', ['https://space.hf.space/cb?*']],
+    ['any query, userinfo added', 'https://evil@space.hf.space/cb?x=1', ['https://space.hf.space/cb?*']],
+    ['a star in the query is not a wildcard otherwise', 'https://space.hf.space/cb?a=2', ['https://space.hf.space/cb?a=*']],
+    ['any query still refuses a fragment', 'https://space.hf.space/cb?x=1#f', ['https://space.hf.space/cb?*']],
   ];
 
   it.each(refused)('refuses %s', (_name, requested, registered) => {
     expect(matchRedirectUri(requested, registered)).toBeNull();
+  });
+
+  it('keeps loopback URIs of apps with a secret exact, port included', () => {
+    const native = { anyLoopbackPort: false };
+    expect(matchRedirectUri('http://127.0.0.1:53682/callback', ['http://127.0.0.1:8080/callback'], native)).toBeNull();
+    expect(matchRedirectUri('http://127.0.0.1:53682/callback', ['http://127.0.0.1/callback'], native)).toBeNull();
+    expect(matchRedirectUri('http://127.0.0.1:8080/callback', ['http://127.0.0.1:8080/callback'], native)).toBe('http://127.0.0.1:8080/callback');
+    expect(matchRedirectUri('http://127.0.0.1:8080/cb?x=1', ['http://127.0.0.1:8080/cb?*'], native)).toBe('http://127.0.0.1:8080/cb?x=1');
+    expect(matchRedirectUri('http://127.0.0.1:9/cb?x=1', ['http://127.0.0.1:8080/cb?*'], native)).toBeNull();
   });
 
   it.each([

@@ -34,7 +34,7 @@ describe('authorization code flow over HTTP', () => {
         authorizationCodeTtlSeconds: 60,
         signInSessionTtlSeconds: 3600,
         allowLoopbackTargets: false,
-        signInLimits: { perAccount: 3, perAddress: 20, windowSeconds: 900 },
+        signInLimits: { perLoginAndAddress: 3, perAddress: 20, windowSeconds: 900, slowDownAfter: 10, maxDelaySeconds: 30 },
       }),
     ]);
     const passwordHash = await hashPassword(PASSWORD);
@@ -147,6 +147,45 @@ describe('authorization code flow over HTTP', () => {
     expect(new URL(direct.headers.get('location')!).searchParams.get('code')).toEqual(expect.any(String));
   });
 
+  it('prompt=login shows the sign-in form to a signed-in user, then continues the request without asking again', async () => {
+    const as = browser();
+    await signIn(as, '/');
+    const asked = await as.get(spaAuthorize({ prompt: 'login' }));
+    expect(asked.status).toBe(303);
+    const signInAt = asked.headers.get('location')!;
+    expect(signInAt).toMatch(/^\/oauth\/login\?return_to=%2Foauth%2Fauthorize%3F.*&prompt=login$/);
+    expect(decodeURIComponent(signInAt)).not.toContain('prompt=login&');
+    const page = await as.get(signInAt);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('The app asks you to sign in again to continue.');
+    const signedIn = await as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), return_to: hiddenField(html, 'return_to'), login: ada.username, password: PASSWORD });
+    expect(signedIn.status).toBe(303);
+    const back = await as.get(signedIn.headers.get('location')!);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toMatch(/^(\/oauth\/consent\?consent_id=|http:\/\/127\.0\.0\.1:43123\/callback\?code=)/);
+  });
+
+  it('grants only the scopes left ticked on the consent page', async () => {
+    const as = browser();
+    await signIn(as, '/');
+    const asked = await as.get(spaAuthorize({ scope: 'openid profile read-repos', prompt: 'consent' }));
+    const page = await (await as.get(asked.headers.get('location')!)).text();
+    expect(page).toContain('<input type="checkbox" id="scope-read-repos" name="scopes" value="read-repos" checked>');
+    expect(page).not.toContain('id="scope-openid"');
+    const answered = await as.post('/oauth/consent', { csrf_token: hiddenField(page, 'csrf_token'), consent_id: hiddenField(page, 'consent_id'), decision: 'authorize', scope_choice: '1' });
+    const code = new URL(answered.headers.get('location')!).searchParams.get('code')!;
+    const tokens = await postForm(`${app.url}/oauth/token`, { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:43123/callback', code_verifier: VERIFIER });
+    expect(((await tokens.json()) as { scope: string }).scope).toBe('openid profile');
+  });
+
+  it('prompt=none answers login_required to a browser nobody signed in on', async () => {
+    const answer = await browser().get(spaAuthorize({ prompt: 'none' }));
+    expect(answer.status).toBe(303);
+    const back = new URL(answer.headers.get('location')!);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'login_required', iss: TEST_PUBLIC_URL });
+  });
+
   it('sends access_denied back when the user denies', async () => {
     const as = browser();
     await signIn(as, '/oauth/login');
@@ -197,10 +236,10 @@ describe('authorization code flow over HTTP', () => {
     });
   });
 
-  it('refuses a form without its CSRF token, a wrong password, then throttles the account with 429', async () => {
+  it('refuses a form without its CSRF token, a wrong password, then throttles that login from that address with 429', async () => {
     const tom = await app.seedUser(`tom${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
-    const attempt = async (password: string) => {
-      const as = browser();
+    const attempt = async (password: string, address = '203.0.113.77') => {
+      const as = new CookieBrowser(app.url, address);
       const html = await (await as.get('/oauth/login')).text();
       return as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), login: tom.username, password });
     };
@@ -219,6 +258,7 @@ describe('authorization code flow over HTTP', () => {
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(850);
     expect(await throttled.text()).toContain('Too many failed sign-in attempts. Try again in 15 minutes.');
+    expect((await attempt(PASSWORD, '203.0.113.78')).status).toBe(303);
   });
 
   it('ends the session of a user disabled meanwhile, and refuses their sign-in', async () => {

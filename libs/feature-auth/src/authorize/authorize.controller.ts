@@ -1,5 +1,5 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
-import type { AuthorizationParams, OAuthError } from '@gatehouse/domain';
+import { type AuthorizationParams, type OAuthError, RateLimited } from '@gatehouse/domain';
 import type { Request, Response } from 'express';
 import { html } from '../pages/html';
 import { messagePage } from '../pages/message.page';
@@ -38,12 +38,16 @@ export class AuthorizeController {
     const outcome = await this.authorizeService.authorize(params, isSignedIn(session) ? session : null);
     switch (outcome.kind) {
       case 'error_page':
-        return sendPage(res, 400, authorizationErrorPage(outcome.error));
+        if (outcome.error instanceof RateLimited) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(outcome.error.retryAfterSeconds))));
+        return sendPage(res, outcome.error instanceof RateLimited ? 429 : 400, authorizationErrorPage(outcome.error));
       case 'redirect':
         return redirectSeeOther(res, outcome.location);
-      case 'sign_in':
+      case 'sign_in': {
         if (outcome.endSession) await this.sessions.signOut(req, res);
-        return redirectSeeOther(res, signInLocation(`${AUTHORIZE_PATH}?${queryOf(params)}`));
+        // After a fresh sign-in the request comes back without what asked for it, or it would ask again.
+        const back = outcome.reauthenticate ? withoutReauthentication(params) : params;
+        return redirectSeeOther(res, signInLocation(`${AUTHORIZE_PATH}?${queryOf(back)}`, { reauthenticate: outcome.reauthenticate }));
+      }
     }
   }
 }
@@ -55,6 +59,13 @@ function authorizationErrorPage(error: OAuthError): string {
     alert: true,
     extra: html`<p class="muted">Error: <code>${error.code}</code>. Go back to the app and try again, or tell its developer.</p>`,
   });
+}
+
+/** `max_age` dropped, and `login` and `select_account` taken out of `prompt` (`consent` stays). */
+function withoutReauthentication(params: AuthorizationParams): AuthorizationParams {
+  const { max_age: _maxAge, prompt, ...rest } = params;
+  const kept = typeof prompt === 'string' ? prompt.split(' ').filter((value) => value === 'consent') : [];
+  return kept.length > 0 ? { ...rest, prompt: kept.join(' ') } : rest;
 }
 
 /** The parameters as a query string, repeated ones kept, so sign-in can come back to the same request. */

@@ -92,20 +92,23 @@ describe('AuthorizeService', () => {
       expect(redirectParams(outcome)).toEqual({ error: 'invalid_request', error_description: 'code_challenge is required (PKCE with S256)', state: 's', iss: TEST_ISSUER });
     });
 
-    it('refuses an organization the user is not a member of with access_denied', async () => {
-      const params = redirectParams(await kit.authorize.authorize(webParams({ orgIds: '9'.repeat(24) }), session));
-      expect(params).toMatchObject({ error: 'access_denied', state: 'st-1', iss: TEST_ISSUER });
+    it('answers an organization the user is not a member of exactly as a member who denies: the consent page, then access_denied', async () => {
+      const asked = await kit.authorize.authorize(webParams({ orgIds: '9'.repeat(24) }), session);
+      expect((asked as { location: string }).location).toMatch(/^\/oauth\/consent\?consent_id=/);
+      const consentId = new URL((asked as { location: string }).location, TEST_ISSUER).searchParams.get('consent_id')!;
+      const outcome = await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [] });
+      expect(redirectParams(outcome as AuthorizeOutcome)).toEqual({ _target_url: '/', error: 'access_denied', error_description: 'The user denied the request', state: 'st-1', iss: TEST_ISSUER });
     });
   });
 
   it('asks to sign in only once the request is valid', async () => {
-    expect(await kit.authorize.authorize(webParams(), null)).toEqual({ kind: 'sign_in', endSession: false });
+    expect(await kit.authorize.authorize(webParams(), null)).toEqual({ kind: 'sign_in', endSession: false, reauthenticate: false });
     expect((await kit.authorize.authorize(webParams({ redirect_uri: 'https://evil.example' }), null)).kind).toBe('error_page');
   });
 
   it('ends the session of a disabled user', async () => {
     kit.identity.accounts.users[0]!.disabledAt = new Date();
-    expect(await kit.authorize.authorize(webParams(), session)).toEqual({ kind: 'sign_in', endSession: true });
+    expect(await kit.authorize.authorize(webParams(), session)).toEqual({ kind: 'sign_in', endSession: true, reauthenticate: false });
   });
 
   it('asks for consent, then answers with a code bound to everything the token request must prove', async () => {
@@ -138,6 +141,47 @@ describe('AuthorizeService', () => {
     const again = redirectParams(await kit.authorize.authorize(webParams({ scope: 'openid profile', state: 'st-2' }), session));
     expect(again).toMatchObject({ state: 'st-2', iss: TEST_ISSUER });
     expect(await kit.codes.peek(again.code!)).toMatchObject({ scopes: ['openid', 'profile'], orgIds: [ACME] });
+  });
+
+  describe('prompt and max_age (OIDC Core §3.1.2.1)', () => {
+    it('prompt=none answers login_required to nobody signed in, and consent_required when the page would be needed', async () => {
+      expect(redirectParams(await kit.authorize.authorize(webParams({ prompt: 'none' }), null))).toMatchObject({ error: 'login_required', state: 'st-1', iss: TEST_ISSUER });
+      expect(redirectParams(await kit.authorize.authorize(webParams({ prompt: 'none' }), session))).toMatchObject({ error: 'consent_required', state: 'st-1' });
+      await approve(await kit.authorize.authorize(webParams(), session));
+      expect(redirectParams(await kit.authorize.authorize(webParams({ prompt: 'none' }), session)).code).toEqual(expect.any(String));
+    });
+
+    it('prompt=login and select_account ask a signed-in user to sign in again', async () => {
+      for (const prompt of ['login', 'select_account', 'login consent']) {
+        expect(await kit.authorize.authorize(webParams({ prompt }), session)).toEqual({ kind: 'sign_in', endSession: false, reauthenticate: true });
+      }
+    });
+
+    it('max_age asks to sign in again once the sign-in is older, and prompt=none then answers login_required', async () => {
+      expect((await kit.authorize.authorize(webParams({ max_age: '60' }), session)).kind).toBe('redirect');
+      expect(await kit.authorize.authorize(webParams({ max_age: '59' }), session)).toEqual({ kind: 'sign_in', endSession: false, reauthenticate: true });
+      expect(redirectParams(await kit.authorize.authorize(webParams({ max_age: '0', prompt: 'none' }), session))).toMatchObject({ error: 'login_required' });
+    });
+
+    it('prompt=consent shows the consent page although a remembered consent covers the request', async () => {
+      await approve(await kit.authorize.authorize(webParams(), session));
+      const asked = await kit.authorize.authorize(webParams({ prompt: 'consent' }), session);
+      expect((asked as { location: string }).location).toMatch(/^\/oauth\/consent\?consent_id=/);
+    });
+
+    it.each([
+      ['an unknown value', 'sometimes', 'prompt must be none, login, consent or select_account, not sometimes'],
+      ['none with another value', 'none login', 'prompt=none cannot be combined with other values'],
+    ])('refuses prompt with %s', async (_case, prompt, description) => {
+      expect(redirectParams(await kit.authorize.authorize(webParams({ prompt }), session))).toMatchObject({ error: 'invalid_request', error_description: description });
+    });
+
+    it('refuses a max_age that is not a whole number of seconds', async () => {
+      expect(redirectParams(await kit.authorize.authorize(webParams({ max_age: '-1' }), session))).toMatchObject({
+        error: 'invalid_request',
+        error_description: 'max_age must be a whole number of seconds',
+      });
+    });
   });
 
   it('asks again for a new scope or a required organization not granted before', async () => {

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthorizationParams, authorizationClientId, Clock, OAuthError, validateAuthorizationRequest } from '@gatehouse/domain';
+import {
+  AuthorizationParams,
+  authorizationClientId,
+  Clock,
+  ConsentRequired,
+  LoginRequired,
+  OAuthError,
+  validateAuthorizationRequest,
+} from '@gatehouse/domain';
 import { AccountReader } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { ConsentService } from '../consent/consent.service';
@@ -11,14 +19,15 @@ import { AuthorizingClientResolver, ResolvedClient } from './authorizing-client-
 /**
  * `error_page`: the client or redirect URI cannot be trusted, show the error, never redirect.
  * `redirect`: to the app (a code or an error) or to the consent page.
- * `sign_in`: nobody usable is signed in (`endSession`: the session's user is gone or disabled).
+ * `sign_in`: nobody usable is signed in (`endSession`: the session's user is gone or disabled), or
+ * the app asks for a fresh sign-in (`reauthenticate`: `prompt=login`, or `max_age` passed).
  */
 export type AuthorizeOutcome =
   | { kind: 'error_page'; error: OAuthError }
   | { kind: 'redirect'; location: string }
-  | { kind: 'sign_in'; endSession: boolean };
+  | { kind: 'sign_in'; endSession: boolean; reauthenticate: boolean };
 
-/** The authorization endpoint (issue 3 item 2, spec 4.6), for GET and POST alike. */
+/** The authorization endpoint (RFC 6749 §4.1.1, OIDC Core §3.1.2), for GET and POST alike. */
 @Injectable()
 export class AuthorizeService {
   constructor(
@@ -44,11 +53,22 @@ export class AuthorizeService {
     if (validated.kind === 'redirect_error') {
       return { kind: 'redirect', location: this.responder.failure(validated.redirectUri, validated.state, validated.error) };
     }
-    if (!session) return { kind: 'sign_in', endSession: false };
-    const user = await this.accounts.findUser(session.data.userId);
-    if (!user || user.disabledAt !== null) return { kind: 'sign_in', endSession: true };
-
     const { request } = validated;
+    const refuse = (error: OAuthError): AuthorizeOutcome => ({ kind: 'redirect', location: this.responder.failure(request.redirectUri, request.state, error) });
+    if (!session) {
+      return request.prompt.none ? refuse(new LoginRequired('The user is not signed in')) : { kind: 'sign_in', endSession: false, reauthenticate: false };
+    }
+    const user = await this.accounts.findUser(session.data.userId);
+    if (!user || user.disabledAt !== null) {
+      return request.prompt.none ? refuse(new LoginRequired('The user is not signed in')) : { kind: 'sign_in', endSession: true, reauthenticate: false };
+    }
+    const signedInSeconds = Math.floor((this.clock.now() - session.data.authTime) / 1000);
+    if (request.prompt.login || (request.maxAgeSeconds !== null && signedInSeconds > request.maxAgeSeconds)) {
+      return request.prompt.none
+        ? refuse(new LoginRequired('The user signed in longer ago than max_age allows'))
+        : { kind: 'sign_in', endSession: false, reauthenticate: true };
+    }
+
     const intent: AuthorizationIntent = {
       redirectUri: request.redirectUri,
       state: request.state,
@@ -57,19 +77,23 @@ export class AuthorizeService {
       authTime: session.data.authTime,
     };
     try {
-      const start = await this.consents.begin({
-        userId: user.id,
-        client: client!.display,
-        scopes: request.scopes,
-        requiredOrgIds: request.orgIds,
-        intent: { kind: AUTHORIZATION_INTENT, payload: intent },
-      });
+      const start = await this.consents.begin(
+        {
+          userId: user.id,
+          client: client!.display,
+          scopes: request.scopes,
+          requiredOrgIds: request.orgIds,
+          intent: { kind: AUTHORIZATION_INTENT, payload: intent },
+        },
+        { alwaysAsk: request.prompt.consent, neverAsk: request.prompt.none },
+      );
       if (start.kind === 'ask') return { kind: 'redirect', location: start.location };
+      if (start.kind === 'must_ask') return refuse(new ConsentRequired('The user has not consented to this request'));
       const location = await this.responder.success({ clientId: request.clientId, userId: user.id, intent, grant: start.grant, nowMs: this.clock.now() });
       return { kind: 'redirect', location };
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
-      return { kind: 'redirect', location: this.responder.failure(request.redirectUri, request.state, error) };
+      return refuse(error);
     }
   }
 }

@@ -34,6 +34,7 @@ export class AuthorizingClientResolver {
           redirectUris: document.redirectUris,
           scopes: scopeRequested ? [...SCOPES_SUPPORTED] : [],
           requiresPkce: true,
+          anyLoopbackPort: true,
         },
         display: {
           clientId,
@@ -46,7 +47,13 @@ export class AuthorizingClientResolver {
     const app = await this.registered.findByClientId(clientId);
     if (!app) return null;
     return {
-      authorizing: { clientId, redirectUris: app.redirectUris, scopes: app.scopes, requiresPkce: app.clientSecretHash === null },
+      authorizing: {
+        clientId,
+        redirectUris: app.redirectUris,
+        scopes: app.scopes,
+        requiresPkce: app.clientSecretHash === null,
+        anyLoopbackPort: app.clientSecretHash === null,
+      },
       display: { clientId, name: app.name, clientIdHost: null, loopbackOnly: false },
     };
   }

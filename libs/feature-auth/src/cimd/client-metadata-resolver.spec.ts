@@ -1,6 +1,6 @@
-import { FrozenClock, InvalidClient, OAuthError } from '@gatehouse/domain';
+import { FrozenClock, InvalidClient, OAuthError, RateLimited } from '@gatehouse/domain';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
-import { ClientMetadataResolver } from './client-metadata-resolver';
+import { ClientMetadataResolver, FETCHES_PER_HOST } from './client-metadata-resolver';
 import { FakeMetadataDocumentFetcher } from './testing/fake-metadata-document-fetcher';
 
 const URL_A = 'https://tool.example/.well-known/oauth-cimd';
@@ -102,5 +102,19 @@ describe('ClientMetadataResolver', () => {
     const results = await pending;
     expect(results.map((result) => result.clientName)).toEqual(['Tool', 'Tool', 'Tool']);
     expect(fetcher.fetched).toEqual([URL_A]);
+  });
+
+  it('limits document fetches per host: an attacker cannot make the server fetch from one site at full speed', async () => {
+    fetcher.documents.set(URL_A, new InvalidClient('The client metadata document could not be fetched'));
+    for (let attempt = 0; attempt < FETCHES_PER_HOST; attempt += 1) await failure(resolver.resolve(URL_A));
+    const limited = await resolver.resolve(URL_A).then(() => null, (thrown: unknown) => thrown);
+    expect(limited).toBeInstanceOf(RateLimited);
+    expect(limited).toMatchObject({ code: 'temporarily_unavailable', retryAfterSeconds: 60 });
+    expect(fetcher.fetched).toHaveLength(FETCHES_PER_HOST);
+    const other = 'https://other.example/.well-known/oauth-cimd';
+    fetcher.documents.set(other, { json: document({ client_id: other, redirect_uris: ['https://other.example/cb'] }) });
+    expect((await resolver.resolve(other)).hostname).toBe('other.example');
+    clock.advance(60_000);
+    await failure(resolver.resolve(URL_A));
   });
 });

@@ -40,6 +40,8 @@ export class ConsentController {
     const outcome = await this.consents.decide(consentId, session.data.userId, {
       decision: form.decision === 'authorize' ? 'authorize' : 'deny',
       orgIds: stringList(form.org_ids),
+      // Only a form that showed scope boxes chooses; an older form grants what was asked.
+      scopes: form.scope_choice === '1' ? stringList(form.scopes) : undefined,
     });
     if (!outcome) return sendPage(res, 400, messagePage({ title: 'Authorization expired', message: GONE_MESSAGE, alert: true }));
     sendOutcome(res, outcome);

@@ -1,4 +1,3 @@
-import { AccessDenied } from '@gatehouse/domain';
 import { createAuthorizeTestKit, AuthorizeTestKit } from '../authorize/testing/authorize-test-kit';
 import { ConsentOutcomeHandler } from './consent-outcome';
 import { ConsentRequest } from './consent-request';
@@ -55,12 +54,13 @@ describe('ConsentService', () => {
     const consentId = await ask({ requiredOrgIds: [BETA] });
     expect(await kit.consents.view(consentId, ALICE, 'csrf-1')).toEqual({
       csrfToken: 'csrf-1',
+      requiresUnavailableOrganization: false,
       consentId,
       username: 'alice',
       app: { name: 'CLI <tool>', clientIdHost: null, loopbackOnly: false },
       scopes: [
-        { name: 'openid', description: 'Confirm who you are when you sign in to the app' },
-        { name: 'read-repos', description: 'Read your models, datasets and apps, including private ones' },
+        { name: 'openid', description: 'Confirm who you are when you sign in to the app', fixed: true },
+        { name: 'read-repos', description: 'Read your models, datasets and apps, including private ones', fixed: false },
       ],
       organizations: [
         { id: ACME, name: 'acme', fullname: 'ACME', required: false, checked: false },
@@ -83,14 +83,26 @@ describe('ConsentService', () => {
     expect(decisions).toEqual([`approved dc-1 openid,read-repos ${ACME}`]);
   });
 
+  it('grants only the optional scopes left ticked, always openid and profile, and remembers that', async () => {
+    const consentId = await ask({ scopes: ['openid', 'profile', 'read-repos', 'email'] });
+    await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [], scopes: ['email', 'write-repos'] });
+    expect(decisions).toEqual(['approved dc-1 openid,profile,email ']);
+    expect(await kit.remembered.find(ALICE, 'cli')).toMatchObject({ scopes: ['openid', 'profile', 'email'] });
+  });
+
   it('refuses a form naming an organization the user does not belong to with invalid_request', async () => {
     const consentId = await ask();
     await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: ['9'.repeat(24)] });
     expect(decisions).toEqual(['refused dc-1 invalid_request']);
   });
 
-  it('refuses before any page when a required organization is not one of the user', async () => {
-    await expect(kit.consents.begin(request({ requiredOrgIds: ['9'.repeat(24)] }))).rejects.toBeInstanceOf(AccessDenied);
+  it('shows the page, with Deny only, when a required organization is not one of the user, and answers Authorize as a denial', async () => {
+    const start = await kit.consents.begin(request({ requiredOrgIds: ['9'.repeat(24)] }));
+    expect(start).toEqual({ kind: 'ask', location: expect.stringMatching(/^\/oauth\/consent\?consent_id=/) });
+    const consentId = new URL((start as { location: string }).location, 'https://hub.example').searchParams.get('consent_id')!;
+    expect(await kit.consents.view(consentId, ALICE, 'csrf')).toMatchObject({ requiresUnavailableOrganization: true });
+    await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: ['9'.repeat(24)] });
+    expect(decisions).toEqual(['refused dc-1 access_denied']);
   });
 
   it('expires a pending consent after 10 minutes', async () => {

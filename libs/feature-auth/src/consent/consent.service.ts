@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessDenied,
-  checkRequestedOrgs,
+  canGrantRequiredOrgs,
+  chooseGrantedScopes,
+  FIXED_CONSENT_SCOPES,
   Clock,
   ConsentGrant,
   consentCovers,
@@ -19,14 +21,27 @@ import { ConsentRequest } from './consent-request';
 import { PendingConsents } from './pending-consents';
 import { RememberedConsents } from './remembered-consents';
 
-/** `granted`: a remembered consent covers the request, no page. `ask`: send the browser to `location`. */
-export type ConsentStart = { kind: 'granted'; grant: ConsentGrant } | { kind: 'ask'; location: string };
+/**
+ * `granted`: a remembered consent covers the request, no page. `ask`: send the browser to
+ * `location`. `must_ask`: the page is needed but the app asked for none (`prompt=none`).
+ */
+export type ConsentStart = { kind: 'granted'; grant: ConsentGrant } | { kind: 'ask'; location: string } | { kind: 'must_ask' };
+
+/** OIDC `prompt`: `alwaysAsk` (consent) shows the page even when remembered; `neverAsk` (none) shows none. */
+export interface ConsentPrompt {
+  alwaysAsk?: boolean;
+  neverAsk?: boolean;
+}
 
 export interface ConsentDecision {
   decision: 'authorize' | 'deny';
   /** The organization checkboxes ticked (and the required ones' hidden fields). */
   orgIds: string[];
+  /** The optional scopes left ticked; undefined when the form offered no choice. */
+  scopes?: string[];
 }
+
+const DENIED = 'The user denied the request';
 
 /**
  * The consent step shared by the authorization-code and device flows (issue 3 item 4): skip it
@@ -45,17 +60,19 @@ export class ConsentService {
   ) {}
 
   /**
-   * Throws AccessDenied when the app requires an organization the user is not a member of. A
-   * skipped page grants the requested scopes and the organizations granted before that the
-   * user still belongs to.
+   * A skipped page grants the requested scopes and the organizations granted before that the
+   * user still belongs to. When the app requires an organization the user is not a member of,
+   * the page is shown anyway, offering only Deny: bouncing straight back with an error would
+   * tell the app, without the user doing anything, which organizations the user is not in.
    */
-  async begin(request: ConsentRequest): Promise<ConsentStart> {
+  async begin(request: ConsentRequest, prompt: ConsentPrompt = {}): Promise<ConsentStart> {
     const memberOrgIds = await this.memberOrgIds(request.userId);
-    checkRequestedOrgs(memberOrgIds, request.requiredOrgIds);
-    const existing = await this.remembered.find(request.userId, request.client.clientId);
+    const grantable = canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds);
+    const existing = grantable && !prompt.alwaysAsk ? await this.remembered.find(request.userId, request.client.clientId) : null;
     if (existing && consentCovers(existing, { scopes: request.scopes, orgIds: request.requiredOrgIds })) {
       return { kind: 'granted', grant: { scopes: [...request.scopes], orgIds: memberOrgIds.filter((id) => existing.orgIds.includes(id)) } };
     }
+    if (prompt.neverAsk) return { kind: 'must_ask' };
     const consentId = this.random.token('');
     await this.pending.put(consentId, request);
     return { kind: 'ask', location: `${CONSENT_PATH}?consent_id=${encodeURIComponent(consentId)}` };
@@ -70,12 +87,18 @@ export class ConsentService {
       this.accounts.membershipsOf(userId),
       this.remembered.find(userId, request.client.clientId),
     ]);
+    const memberOrgIds = memberships.map(({ organization }) => organization.id);
     return {
       csrfToken,
       consentId,
+      requiresUnavailableOrganization: !canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds),
       username: user?.username ?? '',
       app: { name: request.client.name, clientIdHost: request.client.clientIdHost, loopbackOnly: request.client.loopbackOnly },
-      scopes: request.scopes.map((name) => ({ name, description: isKnownScope(name) ? describeScope(name) : name })),
+      scopes: request.scopes.map((name) => ({
+        name,
+        description: isKnownScope(name) ? describeScope(name) : name,
+        fixed: FIXED_CONSENT_SCOPES.includes(name),
+      })),
       organizations: memberships.map(({ organization }) => {
         const required = request.requiredOrgIds.includes(organization.id);
         return {
@@ -96,16 +119,20 @@ export class ConsentService {
     const request = await this.pending.take(consentId);
     if (!request) return null;
     const handler = this.outcomes.get(request.intent.kind);
-    if (decision.decision === 'deny') return handler.refused(request, new AccessDenied('The user denied the request'));
+    const denied = new AccessDenied(DENIED);
+    if (decision.decision === 'deny') return handler.refused(request, denied);
 
+    const memberOrgIds = await this.memberOrgIds(userId);
+    // Not grantable (the page offered only Deny): answered exactly like a denial.
+    if (!canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds)) return handler.refused(request, denied);
     let grant: ConsentGrant;
     try {
       const orgIds = selectGrantedOrgs({
-        memberOrgIds: await this.memberOrgIds(userId),
+        memberOrgIds,
         requiredOrgIds: request.requiredOrgIds,
         selectedOrgIds: decision.orgIds,
       });
-      grant = { scopes: [...request.scopes], orgIds };
+      grant = { scopes: chooseGrantedScopes(request.scopes, decision.scopes), orgIds };
     } catch (error) {
       if (error instanceof OAuthError) return handler.refused(request, error);
       throw error;

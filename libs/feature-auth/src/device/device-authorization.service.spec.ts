@@ -73,4 +73,15 @@ describe('DeviceAuthorizationService (POST /oauth/device)', () => {
     await kit.start.start(kit.request({ client_id: 'cli' }));
     expect((await rejection(kit.start.start(kit.request({ client_id: 'cli' })))).code).toBe('server_error');
   });
+
+  it('limits starts per client address: the 4th within the window is 429 with the wait, another address goes on', async () => {
+    kit = createDeviceFlowTestKit({ limits: { startsPerAddress: 3, startWindowSeconds: 60 }, userCodes: ['BCDFGHJK', 'LMNPQRST', 'VWXZBCDF', 'GHJKLMNP', 'QRSTVWXZ'] });
+    for (let start = 0; start < 3; start += 1) await kit.start.start(kit.request({ client_id: 'cli' }));
+    kit.clock.advance(20_000);
+    const limited = await rejection(kit.start.start(kit.request({ client_id: 'cli' })));
+    expect(limited).toMatchObject({ code: 'temporarily_unavailable', description: 'Too many device authorizations from your address; try again later', retryAfterSeconds: 40 });
+    expect((await kit.start.start({ ...kit.request({ client_id: 'cli' }), ip: '192.0.2.44' })).user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+    kit.clock.advance(40_000);
+    expect((await kit.start.start(kit.request({ client_id: 'cli' }))).user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+  });
 });

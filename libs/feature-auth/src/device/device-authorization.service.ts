@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { Clock, formatUserCode, resolveRequestedScopes, ServerError, UnauthorizedClient } from '@gatehouse/domain';
+import { Clock, formatUserCode, RateLimited, resolveRequestedScopes, ServerError, UnauthorizedClient } from '@gatehouse/domain';
+import { FlowStore, RateLimiter } from '@gatehouse/flow-state';
 import { ClientAuthenticator, RandomSource, TokenRequestContext } from '@gatehouse/identity';
-import { CLOCK } from '@gatehouse/platform';
+import { CLOCK, FLOW_STORE } from '@gatehouse/platform';
 import { DeviceAuthorizations } from './device-authorizations';
 import { DEVICE_FLOW_OPTIONS, ResolvedDeviceFlowOptions } from './device-flow-options';
 import { UserCodeGenerator } from './user-code-generator';
@@ -24,10 +25,13 @@ const USER_CODE_DRAWS = 10;
  * `POST /oauth/device` (spec 4.1, RFC 8628 §3.1): authenticates the client as the token endpoint
  * does (Basic for apps with a secret, `client_id` alone for public apps), resolves the scopes
  * (the app's own when none are asked), and starts a device authorization. The device code has
- * 256 random bits and is stored only as its SHA-256 (RFC 8628 §5.2).
+ * 256 random bits and is stored only as its SHA-256 (RFC 8628 §5.2). Starts are limited per
+ * client address: each one stores state until it expires, and nothing authenticates a public app.
  */
 @Injectable()
 export class DeviceAuthorizationService {
+  private readonly starts: RateLimiter;
+
   constructor(
     private readonly clients: ClientAuthenticator,
     private readonly authorizations: DeviceAuthorizations,
@@ -35,9 +39,17 @@ export class DeviceAuthorizationService {
     private readonly userCodes: UserCodeGenerator,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(DEVICE_FLOW_OPTIONS) private readonly options: ResolvedDeviceFlowOptions,
-  ) {}
+    @Inject(FLOW_STORE) store: FlowStore,
+  ) {
+    this.starts = new RateLimiter(store, 'device-starts:');
+  }
 
   async start(request: TokenRequestContext): Promise<DeviceAuthorizationResponse> {
+    const { startsPerAddress, startWindowSeconds } = this.options.limits;
+    const admitted = await this.starts.hit(request.ip, startsPerAddress, startWindowSeconds * 1000);
+    if (!admitted.allowed) {
+      throw new RateLimited('Too many device authorizations from your address; try again later', admitted.resetMs / 1000, `address ${request.ip}`);
+    }
     const client = await this.clients.authenticate(request);
     if (!client.app) {
       // Nothing vouches for a metadata document's name without a redirect back to its site,

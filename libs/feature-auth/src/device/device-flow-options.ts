@@ -1,7 +1,7 @@
 /** The verification page (RFC 8628 §3.3); `POST` on it is the device authorization endpoint (spec 4.1). */
 export const DEVICE_VERIFICATION_PATH = '/oauth/device';
 
-/** Limits on user-code entry (RFC 8628 §5.1): wrong codes allowed per window, per key. */
+/** Limits of the device flow: user-code entry (RFC 8628 §5.1), wrong codes allowed per window per key, and starts per address. */
 export interface UserCodeEntryLimits {
   /** Wrong codes per signed-in user within `windowSeconds`. */
   perUser: number;
@@ -11,6 +11,9 @@ export interface UserCodeEntryLimits {
   /** Wrong codes on the whole server within `globalWindowSeconds`: caps a guesser spread over many accounts and addresses. */
   global: number;
   globalWindowSeconds: number;
+  /** Device authorizations (`POST /oauth/device`) started per client address within `startWindowSeconds`. */
+  startsPerAddress: number;
+  startWindowSeconds: number;
 }
 
 /** How the device flow behaves (from the app's configuration, through DeviceFlowModule.forRoot). */
@@ -30,6 +33,8 @@ export const DEFAULT_USER_CODE_ENTRY_LIMITS: UserCodeEntryLimits = {
   windowSeconds: 10 * 60,
   global: 100,
   globalWindowSeconds: 60,
+  startsPerAddress: 30,
+  startWindowSeconds: 60,
 };
 
 export const DEVICE_FLOW_OPTIONS = Symbol('gatehouse.auth.deviceFlowOptions');

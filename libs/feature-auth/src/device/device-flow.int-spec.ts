@@ -90,6 +90,28 @@ describe('device authorization grant (RFC 8628) over HTTP', () => {
     expect((await start({}, { Authorization: basicAuth('device-web', 'web-s3cret') })).expires_in).toBe(900);
   });
 
+  it('POST /oauth/device answers 429 with Retry-After past 30 starts a minute from one address; others go on', async () => {
+    const from = { 'X-Forwarded-For': '203.0.113.200' };
+    const answers = await Promise.all(Array.from({ length: 31 }, () => postForm(`${app.url}/oauth/device`, { client_id: 'device-cli' }, from)));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(30);
+    const limited = answers.find((res) => res.status === 429)!;
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.get('cache-control')).toBe('no-store');
+    expect(await limited.json()).toEqual({ error: 'temporarily_unavailable', error_description: 'Too many device authorizations from your address; try again later' });
+    expect((await postForm(`${app.url}/oauth/device`, { client_id: 'device-cli' }, { 'X-Forwarded-For': '203.0.113.201' })).status).toBe(200);
+  });
+
+  it('answers 429 to an address guessing a client secret, after 10 wrong ones', async () => {
+    const from = { 'X-Forwarded-For': '203.0.113.210' };
+    for (let guess = 0; guess < 10; guess += 1) {
+      await expectOAuthError(await postForm(`${app.url}/oauth/device`, {}, { ...from, Authorization: basicAuth('device-web', `guess-${guess}`) }), 401, 'invalid_client');
+    }
+    const limited = await postForm(`${app.url}/oauth/device`, {}, { ...from, Authorization: basicAuth('device-web', 'web-s3cret') });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(((await limited.json()) as { error: string }).error).toBe('temporarily_unavailable');
+  });
+
   it('polling answers authorization_pending, then slow_down when too fast, all as 400 JSON', async () => {
     const { device_code } = await start();
     await expectOAuthError(await poll(device_code), 400, 'authorization_pending');

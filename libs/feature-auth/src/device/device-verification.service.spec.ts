@@ -112,5 +112,13 @@ describe('DeviceVerificationService (the code typed on the verification page)', 
       minutes(1);
       expect((await enter('BCDF-GHJK', { userId: OTHER_USER_ID, address: '192.0.2.50' })).kind).toBe('consent');
     });
+
+    it('does not let one account spend the server-wide budget: entries its own limit refused are not counted', async () => {
+      kit = createDeviceFlowTestKit({ limits: { global: 8 } });
+      await kit.start.start(kit.request({ client_id: 'cli' }));
+      for (let attempt = 1; attempt <= 110; attempt += 1) await enter('LMNP-QRST', { address: `192.0.2.${attempt % 200}` });
+      expect(await enter('LMNP-QRST', { address: '192.0.2.250' })).toMatchObject({ kind: 'limited', message: expect.stringContaining('your account') });
+      expect((await enter('BCDF-GHJK', { userId: OTHER_USER_ID, address: '198.51.100.7' })).kind).toBe('consent');
+    });
   });
 });

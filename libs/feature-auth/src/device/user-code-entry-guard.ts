@@ -28,7 +28,8 @@ interface Counter {
 /**
  * Brute-force resistance for user codes (RFC 8628 §5.1): at most `perUser` wrong codes per
  * signed-in user and `perAddress` per client address in each window, and `global` wrong codes on
- * the whole server per global window.
+ * the whole server per global window, counting only entries the per-user and per-address limits
+ * admitted.
  *
  * Every entry counts as an attempt BEFORE the code is looked up (an atomic increment), and a right
  * code then counts as a success; wrong = attempts - successes. Counting first is what makes the
@@ -48,14 +49,24 @@ export class UserCodeEntryGuard {
 
   async admit(keys: { userId: string; address: string }): Promise<EntryAdmission> {
     const { limits } = this.options;
-    const counters = [
+    const local = [
       this.counter('user', `user:${keys.userId}`, limits.perUser, limits.windowSeconds),
       this.counter('address', `address:${keys.address}`, limits.perAddress, limits.windowSeconds),
-      this.counter('global', 'global', limits.global, limits.globalWindowSeconds),
     ];
+    // Both local counters count even when one refuses: hammering never shortens a wait.
+    let refusal = await this.countAll(local);
+    if (refusal) return { admitted: false, ...refusal };
+    // The server-wide budget counts only entries its user and address were allowed to make, so
+    // one account or address cannot spend it for everyone.
+    const global = this.counter('global', 'global', limits.global, limits.globalWindowSeconds);
+    refusal = await this.countAll([global]);
+    if (refusal) return { admitted: false, ...refusal };
+    return { admitted: true, ticket: { counters: [...local, global] } };
+  }
+
+  private async countAll(counters: readonly Counter[]): Promise<{ limit: EntryLimit; retryAfterSeconds: number } | null> {
     const nowMs = this.clock.now();
     let refusal: { limit: EntryLimit; retryAfterSeconds: number } | null = null;
-    // Each counter is counted even when an earlier one refuses: hammering never shortens a wait.
     for (const counter of counters) {
       const attempts = await this.store.increment(counter.attemptsKey, counter.windowMs);
       const successes = Number((await this.store.get(counter.successesKey)) ?? 0);
@@ -63,7 +74,7 @@ export class UserCodeEntryGuard {
         refusal = { limit: counter.limit, retryAfterSeconds: Math.max(1, Math.ceil((counter.windowEndsAt - nowMs) / 1000)) };
       }
     }
-    return refusal ? { admitted: false, ...refusal } : { admitted: true, ticket: { counters } };
+    return refusal;
   }
 
   /** The code was right: the attempt does not count as a wrong one. */

@@ -15,8 +15,11 @@ export interface ConsentPageView {
     /** Every redirect URI is on loopback: anyone could publish this document (checklist "CIMD"). */
     loopbackOnly: boolean;
   };
-  scopes: Array<{ name: string; description: string }>;
+  /** `fixed`: always granted (who the user is), shown without a box. */
+  scopes: Array<{ name: string; description: string; fixed: boolean }>;
   organizations: Array<{ id: string; name: string; fullname: string; checked: boolean; required: boolean }>;
+  /** The app requires an organization this account does not belong to: the page offers only Deny. */
+  requiresUnavailableOrganization: boolean;
 }
 
 /**
@@ -38,27 +41,37 @@ ${consentForm(view)}`,
 }
 
 /**
- * What every consent page asks: the requested scopes, the organization boxes and the two
- * buttons, posting to the shared consent endpoint (the device flow's page reuses it).
+ * What every consent page asks: the requested scopes (each one the user may refuse with a box,
+ * ticked), the organization boxes and the two buttons, posting to the shared consent endpoint
+ * (the device flow's page reuses it).
  */
 export function consentForm(view: ConsentPageView) {
-  return html`<p>${view.app.name} wants to:</p>
-<ul class="scopes">
-${view.scopes.map((scope) => html`<li>${scope.description} <code>${scope.name}</code></li>`)}
-</ul>
-<form method="post" action="${CONSENT_PATH}">
+  return html`<form method="post" action="${CONSENT_PATH}">
 <input type="hidden" name="csrf_token" value="${view.csrfToken}">
 <input type="hidden" name="consent_id" value="${view.consentId}">
+<input type="hidden" name="scope_choice" value="1">
+<fieldset class="scopes">
+<legend>${view.app.name} wants to:</legend>
+${view.scopes.map((scope) => scopeItem(scope))}
+</fieldset>
 ${view.organizations.length > 0 &&
 html`<fieldset>
 <legend>Organizations the app may access</legend>
 ${view.organizations.map((org) => organizationCheckbox(org))}
 </fieldset>`}
+${view.requiresUnavailableOrganization &&
+html`<p class="warning" role="note">${view.app.name} requires access to an organization your account is not a member of, so it cannot be authorized for this account. Deny to return to the app, or sign in with another account.</p>`}
 <div class="actions">
-<button type="submit" name="decision" value="deny">Deny</button>
-<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>
+<button type="submit" name="decision" value="deny"${view.requiresUnavailableOrganization ? html` class="primary"` : ''}>Deny</button>
+${!view.requiresUnavailableOrganization && html`<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>`}
 </div>
 </form>`;
+}
+
+function scopeItem(scope: ConsentPageView['scopes'][number]) {
+  if (scope.fixed) return html`<div class="scope">${scope.description} <code>${scope.name}</code></div>`;
+  const id = `scope-${scope.name}`;
+  return html`<div class="scope"><input type="checkbox" id="${id}" name="scopes" value="${scope.name}" checked><label for="${id}">${scope.description} <code>${scope.name}</code></label></div>`;
 }
 
 function organizationCheckbox(org: ConsentPageView['organizations'][number]) {

@@ -27,10 +27,11 @@ button.wide { width: 100%; }
 .actions { display: flex; gap: 12px; justify-content: flex-end; margin-top: 24px; }
 .alert { border: 1px solid var(--error-line); background: var(--error-bg); border-radius: 6px; padding: 10px 12px; margin-bottom: 16px; }
 .warning { border: 1px solid var(--warn-line); background: var(--warn-bg); border-radius: 6px; padding: 10px 12px; margin: 12px 0; font-size: 14px; }
-ul.scopes { list-style: none; padding: 0; margin: 0; }
-ul.scopes li { padding: 8px 0; border-top: 1px solid var(--line); }
-ul.scopes li:first-child { border-top: 0; }
-ul.scopes code, .client-id code { font-size: 13px; background: #f6f8fa; border-radius: 4px; padding: 1px 5px; white-space: nowrap; }
+.scope { display: flex; align-items: flex-start; gap: 10px; padding: 8px 0; border-top: 1px solid var(--line); }
+.scope:first-of-type { border-top: 0; }
+.scope input { margin-top: 4px; width: 16px; height: 16px; flex: none; }
+.scope label { font-weight: 400; margin: 0; }
+.scope code, .client-id code { font-size: 13px; background: #f6f8fa; border-radius: 4px; padding: 1px 5px; white-space: nowrap; }
 fieldset { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px 10px; margin: 16px 0 0; }
 legend { font-weight: 600; padding: 0 4px; }
 .org { display: flex; align-items: flex-start; gap: 10px; padding: 6px 0; }

@@ -7,8 +7,9 @@ const consentView = (fields: Partial<ConsentPageView> = {}): ConsentPageView => 
   consentId: 'consent-id',
   username: 'alice',
   app: { name: 'My <App>', clientIdHost: null, loopbackOnly: false },
-  scopes: [{ name: 'openid', description: 'Confirm who you are' }],
+  scopes: [{ name: 'openid', description: 'Confirm who you are', fixed: true }],
   organizations: [],
+  requiresUnavailableOrganization: false,
   ...fields,
 });
 
@@ -25,6 +26,13 @@ describe('pages', () => {
     expect(page).toContain('<form method="post" action="/oauth/login">');
   });
 
+  it('consent for an organization the account is not in: says so and offers Deny only', () => {
+    const page = consentPage(consentView({ requiresUnavailableOrganization: true }));
+    expect(page).toContain('requires access to an organization your account is not a member of');
+    expect(page).toContain('<button type="submit" name="decision" value="deny" class="primary">Deny</button>');
+    expect(page).not.toContain('value="authorize"');
+  });
+
   it('has no inline script or style, only the stylesheet', () => {
     for (const page of [signInPage({ csrfToken: 'c', returnTo: '/' }), consentPage(consentView()), messagePage({ title: 't', message: 'm' })]) {
       expect(page).not.toMatch(/<script|style=|<style/);
@@ -35,7 +43,7 @@ describe('pages', () => {
   it('consent: escaped app name, scopes with descriptions, Authorize and Deny', () => {
     const page = consentPage(consentView());
     expect(page).toContain('<h1>Authorize My &lt;App&gt;</h1>');
-    expect(page).toContain('<li>Confirm who you are <code>openid</code></li>');
+    expect(page).toContain('<div class="scope">Confirm who you are <code>openid</code></div>');
     expect(page).toContain('<button type="submit" name="decision" value="deny">Deny</button>');
     expect(page).toContain('<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>');
     expect(page).toContain('<input type="hidden" name="consent_id" value="consent-id">');

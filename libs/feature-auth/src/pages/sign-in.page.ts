@@ -11,13 +11,16 @@ export interface SignInPageView {
   login?: string;
   /** Why the last attempt failed, shown as an alert. */
   error?: string;
+  /** The app asked for a fresh sign-in although someone is signed in (`prompt=login`, `max_age`). */
+  reauthenticate?: boolean;
 }
 
-/** The sign-in form (issue 3 item 3): fields `Username or email` and `Password`, button `Sign in`. */
+/** The sign-in form: fields `Username or email` and `Password`, button `Sign in`. */
 export function signInPage(view: SignInPageView): string {
   return renderPage(
     'Sign in',
     html`<h1>Sign in</h1>
+${view.reauthenticate && html`<p class="muted" role="note">The app asks you to sign in again to continue.</p>`}
 ${view.error && html`<p class="alert" role="alert">${view.error}</p>`}
 <form method="post" action="${SIGN_IN_PATH}">
 <input type="hidden" name="csrf_token" value="${view.csrfToken}">

@@ -1,6 +1,8 @@
 import { hashToken } from '@gatehouse/crypto';
 import { OAuthError } from '@gatehouse/domain';
 import { createIdentityTestKit, IdentityTestKit, TokenRequestContext, TokenResponseBody } from '@gatehouse/identity';
+import { MemoryFlowStore } from '@gatehouse/flow-state';
+import { RefreshRotationGrace } from './refresh-rotation-grace';
 import { RefreshTokenGrant } from './refresh-token.grant';
 
 const USER_ID = '65a000000000000000000001';
@@ -16,7 +18,7 @@ describe('RefreshTokenGrant', () => {
     kit.accounts.addUser({ id: USER_ID, username: 'ada' });
     kit.clients.addApp({ clientId: 'cli', accessTokenTtlSeconds: 900 });
     kit.clients.addApp({ clientId: 'web', clientSecretHash: hashToken('s3cret') });
-    grant = new RefreshTokenGrant(kit.clientAuthenticator, kit.tokens, kit.accounts, kit.issuer, kit.revoker, kit.transactions, kit.clock);
+    grant = withGrace(10);
     first = await kit.issuer.issue(kit.manager, {
       kind: 'oauth',
       userId: USER_ID,
@@ -31,6 +33,11 @@ describe('RefreshTokenGrant', () => {
     kit.clock.advance(3600_000);
     kit.outbox.messages.length = 0;
   });
+
+  function withGrace(seconds: number): RefreshTokenGrant {
+    const grace = new RefreshRotationGrace(new MemoryFlowStore({ clock: kit.clock }), { reuseGraceSeconds: seconds });
+    return new RefreshTokenGrant(kit.clientAuthenticator, kit.tokens, kit.accounts, kit.issuer, kit.revoker, kit.transactions, grace, kit.clock);
+  }
 
   const refresh = (params: Record<string, string>, authorization?: string) => {
     const request: TokenRequestContext = { params: { grant_type: 'refresh_token', ...params }, authorization, ip: '192.0.2.1', now: new Date(kit.clock.now()) };
@@ -87,6 +94,7 @@ describe('RefreshTokenGrant', () => {
 
   it('on reuse of a spent refresh token, revokes every token of the grant and answers invalid_grant', async () => {
     const second = await refresh({ client_id: 'cli', refresh_token: first.refresh_token! });
+    kit.clock.advance(10_000);
     const error = await refused(refresh({ client_id: 'cli', refresh_token: first.refresh_token! }));
     expect([error.code, error.description]).toEqual([
       'invalid_grant',
@@ -98,6 +106,23 @@ describe('RefreshTokenGrant', () => {
       'The refresh token was revoked',
     );
     await expect(kit.bearer.resolve(second.access_token)).resolves.toBeNull();
+  });
+
+  it('within the reuse grace, the same spent token gets the same new pair, and nothing is revoked', async () => {
+    const second = await refresh({ client_id: 'cli', refresh_token: first.refresh_token! });
+    kit.clock.advance(9_000);
+    expect(await refresh({ client_id: 'cli', refresh_token: first.refresh_token! })).toEqual(second);
+    expect(kit.tokens.refreshTokens.filter((row) => row.revokedAt !== null)).toEqual([]);
+    await expect(kit.bearer.resolve(second.access_token)).resolves.not.toBeNull();
+    expect((await refresh({ client_id: 'cli', refresh_token: second.refresh_token! })).refresh_token).not.toBe(second.refresh_token);
+  });
+
+  it('with the grace off, the first reuse revokes', async () => {
+    grant = withGrace(0);
+    await refresh({ client_id: 'cli', refresh_token: first.refresh_token! });
+    expect((await refused(refresh({ client_id: 'cli', refresh_token: first.refresh_token! }))).description).toBe(
+      'The refresh token was already used; every token of this grant is now revoked',
+    );
   });
 
   it('refuses a refresh token of another client as if unknown', async () => {

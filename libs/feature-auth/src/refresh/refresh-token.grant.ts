@@ -16,14 +16,16 @@ import {
 import { CLOCK } from '@gatehouse/platform';
 import type { EntityManager } from 'typeorm';
 import { narrowRefreshScopes } from './narrow-refresh-scopes';
+import { RefreshRotationGrace } from './refresh-rotation-grace';
 
 type Outcome = { body: TokenResponseBody } | { refused: InvalidGrant };
 
 /**
  * The `refresh_token` grant (RFC 6749 §6). Refresh tokens rotate on every use; presenting one
  * already used revokes every token of its grant (RFC 9700 §4.14.2), and that revocation is
- * committed even though the request fails. The user is checked again: a disabled user gets
- * invalid_grant.
+ * committed even though the request fails, except within the short grace of RefreshRotationGrace,
+ * where the same token gets the same answer again. The user is checked again: a disabled user
+ * gets invalid_grant.
  */
 @Injectable()
 export class RefreshTokenGrant implements GrantHandler {
@@ -36,6 +38,7 @@ export class RefreshTokenGrant implements GrantHandler {
     private readonly issuer: TokenIssuer,
     private readonly revoker: TokenRevoker,
     private readonly transactions: TransactionRunner,
+    private readonly grace: RefreshRotationGrace,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -43,7 +46,13 @@ export class RefreshTokenGrant implements GrantHandler {
     const client = await this.clients.authenticate(request);
     const refreshToken = request.params.refresh_token;
     if (!refreshToken) throw new InvalidRequest('refresh_token is required');
-    const outcome = await this.transactions.run((manager) => this.redeem(manager, client, refreshToken, request.params.scope));
+    let outcome: Outcome;
+    try {
+      outcome = await this.transactions.run((manager) => this.redeem(manager, client, refreshToken, request.params.scope));
+    } catch (error) {
+      await this.grace.forget(refreshToken);
+      throw error;
+    }
     if ('refused' in outcome) throw outcome.refused;
     return outcome.body;
   }
@@ -52,11 +61,13 @@ export class RefreshTokenGrant implements GrantHandler {
     const row = await this.tokens.lockRefreshToken(manager, hashToken(refreshToken));
     if (!row || row.clientId !== client.clientId) return refused('Invalid refresh token', 'unknown, or issued to another client');
     if (row.revokedAt) return refused('The refresh token was revoked');
+    const now = this.clock.now();
     if (row.usedAt) {
+      const again = row.usedAt.getTime() + this.grace.windowMs > now ? await this.grace.answerFor(refreshToken) : null;
+      if (again) return { body: again };
       await this.revoker.revokeFamily(manager, row.familyId, 'refresh_token_reuse');
       return refused('The refresh token was already used; every token of this grant is now revoked', `family ${row.familyId}`);
     }
-    const now = this.clock.now();
     if (isExpired(row.expiresAt.getTime(), now)) return refused('The refresh token expired');
     const user = await this.accounts.findUser(row.userId, manager);
     if (!user || user.disabledAt) return refused('The user of this grant can no longer sign in', `user ${row.userId}`);
@@ -78,6 +89,8 @@ export class RefreshTokenGrant implements GrantHandler {
       idToken: scopes.includes('openid'),
       grantType: this.grantType,
     });
+    // Written before the commit: a concurrent refresh waiting on the row lock finds it.
+    await this.grace.remember(refreshToken, body);
     return { body };
   }
 }

@@ -38,7 +38,7 @@ describe('SessionService', () => {
       secureCookies,
       signedInTtlSeconds: 7200,
       anonymousTtlSeconds: 600,
-      limits: { perAccount: 5, perAddress: 30, windowSeconds: 900 },
+      limits: { perLoginAndAddress: 5, perAddress: 30, windowSeconds: 900, slowDownAfter: 10, maxDelaySeconds: 30 },
     });
 
   it('starts an anonymous session with a CSRF token and an HttpOnly, SameSite=Lax cookie', async () => {

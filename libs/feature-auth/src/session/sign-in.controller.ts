@@ -24,14 +24,15 @@ export class SignInController {
   @Get('login')
   async showSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
     const returnTo = safeReturnTo(req.query.return_to);
+    const reauthenticate = req.query.prompt === 'login';
     const session = await this.sessions.load(req);
-    if (isSignedIn(session)) {
+    if (isSignedIn(session) && !reauthenticate) {
       if (returnTo !== DEFAULT_RETURN_TO) return redirectSeeOther(res, returnTo);
       const user = await this.accounts.findUser(session.data.userId);
       return sendPage(res, 200, signOutPage({ csrfToken: session.data.csrfToken, username: user?.username ?? 'unknown' }));
     }
     const fresh = await this.sessions.loadOrStart(req, res);
-    sendPage(res, 200, signInPage({ csrfToken: fresh.data.csrfToken, returnTo }));
+    sendPage(res, 200, signInPage({ csrfToken: fresh.data.csrfToken, returnTo, reauthenticate }));
   }
 
   @Post('login')

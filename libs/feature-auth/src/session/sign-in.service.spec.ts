@@ -34,7 +34,7 @@ describe('SignInService', () => {
       secureCookies: false,
       signedInTtlSeconds: 3600,
       anonymousTtlSeconds: 600,
-      limits: { perAccount: 3, perAddress: 5, windowSeconds: 900 },
+      limits: { perLoginAndAddress: 3, perAddress: 5, windowSeconds: 900, slowDownAfter: 4, maxDelaySeconds: 30 },
     });
     service = new SignInService(accounts, throttle);
   });
@@ -59,17 +59,44 @@ describe('SignInService', () => {
     expect(await attempt('carol', 'carol pass')).toEqual({ kind: 'refused', message: DISABLED_ACCOUNT_MESSAGE });
   });
 
-  it('throttles an account after 3 failures, whatever login names it and from any address', async () => {
-    await attempt('alice', 'x', '198.51.100.1');
-    await attempt('alice@example.com', 'x', '198.51.100.2');
-    await attempt('ALICE', 'x', '198.51.100.3');
-    expect(await attempt('alice', 'correct horse', '198.51.100.4')).toEqual({
+  it('throttles a login at one address after 3 failures; its owner elsewhere still signs in', async () => {
+    for (let i = 0; i < 3; i++) await attempt('alice', 'x', '198.51.100.1');
+    expect(await attempt('alice', 'correct horse', '198.51.100.1')).toEqual({
       kind: 'throttled',
       retryAfterSeconds: 900,
       message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
     });
-    clock.advance(900_000);
     expect(await attempt('alice', 'correct horse', '198.51.100.4')).toEqual({ kind: 'signed_in', userId: 'alice-id' });
+    clock.advance(900_000);
+    expect(await attempt('alice', 'correct horse', '198.51.100.1')).toEqual({ kind: 'signed_in', userId: 'alice-id' });
+  });
+
+  it('cannot be used to lock an account: failures from many addresses slow the login down, doubling up to a cap', async () => {
+    for (let i = 1; i <= 4; i++) expect((await attempt('alice', 'x', `192.0.2.${i}`)).kind).toBe('refused');
+    expect((await attempt('alice', 'x', '192.0.2.5')).kind).toBe('refused');
+    expect(await attempt('alice', 'correct horse', '192.0.2.99')).toMatchObject({ kind: 'throttled', retryAfterSeconds: 1 });
+    clock.advance(1000);
+    expect((await attempt('alice', 'x', '192.0.2.6')).kind).toBe('refused');
+    expect(await attempt('alice', 'x', '192.0.2.7')).toMatchObject({ kind: 'throttled', retryAfterSeconds: 2 });
+    for (let i = 8; i < 20; i++) {
+      clock.advance(60_000);
+      await attempt('alice', 'x', `192.0.2.${i}`);
+    }
+    expect(await attempt('alice', 'x', '192.0.2.50')).toMatchObject({ kind: 'throttled', retryAfterSeconds: 30 });
+    clock.advance(30_000);
+    expect(await attempt('alice', 'correct horse', '192.0.2.99')).toEqual({ kind: 'signed_in', userId: 'alice-id' });
+  });
+
+  it('keys on the login typed: unknown logins throttle alike, and e-mail and username of one account count apart', async () => {
+    for (let i = 0; i < 3; i++) {
+      await attempt('alice@example.com', 'x', '198.51.100.1');
+      await attempt('nobody@example.com', 'x', '198.51.100.2');
+    }
+    const alice = await attempt('alice@example.com', 'x', '198.51.100.1');
+    const nobody = await attempt('nobody@example.com', 'x', '198.51.100.2');
+    expect(nobody).toEqual(alice);
+    expect(alice.kind).toBe('throttled');
+    expect(await attempt('alice', 'correct horse', '198.51.100.1')).toEqual({ kind: 'signed_in', userId: 'alice-id' });
   });
 
   it('throttles an address after 5 failures across accounts', async () => {

@@ -12,9 +12,9 @@ export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect username, email or password.
 export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Contact your administrator.';
 
 /**
- * Checks a sign-in form: throttled per account and per address, the same answer and about the
- * same time whether the account exists or the password is wrong, and a disabled account refused
- * (told only to someone who knows its password).
+ * Checks a sign-in form: throttled per login typed and per address (SignInThrottle), the same
+ * answer and about the same time whether the account exists or the password is wrong, and a
+ * disabled account refused (told only to someone who knows its password).
  */
 @Injectable()
 export class SignInService {
@@ -27,13 +27,13 @@ export class SignInService {
 
   async signIn(input: { login: string; password: string; address: string }): Promise<SignInResult> {
     const login = input.login.trim();
-    const account = login === '' ? null : await this.accounts.findByLogin(login);
-    const keys: ThrottleKeys = { account: account ? `user:${account.id}` : `login:${login.toLowerCase()}`, address: input.address };
-
+    const keys: ThrottleKeys = { login, address: input.address };
+    // Checked before the account is looked up: a throttled answer is the same for every login.
     const retryAfterSeconds = await this.throttle.retryAfterSeconds(keys);
     if (retryAfterSeconds !== null) {
       return { kind: 'throttled', retryAfterSeconds, message: throttledMessage(retryAfterSeconds) };
     }
+    const account = login === '' ? null : await this.accounts.findByLogin(login);
 
     // Hash even for an unknown account, so the response time does not tell which accounts exist.
     const passwordMatches = await verifyPassword(input.password, account?.passwordHash ?? (await this.dummy()));

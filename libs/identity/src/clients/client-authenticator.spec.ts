@@ -1,13 +1,14 @@
 import { hashToken } from '@gatehouse/crypto';
-import { InvalidClient, InvalidRequest, OAuthError } from '@gatehouse/domain';
+import { FrozenClock, InvalidClient, InvalidRequest, OAuthError, RateLimited } from '@gatehouse/domain';
+import { MemoryFlowStore } from '@gatehouse/flow-state';
 import type { TokenRequestContext } from '../grants/token-request-context';
 import { InMemoryClientLookup } from '../testing/in-memory-client-lookup';
-import { ClientAuthenticator } from './client-authenticator';
+import { CLIENT_SECRET_FAILURES_ALLOWED, ClientAuthenticator } from './client-authenticator';
 
 const CIMD = 'https://app.example/.well-known/oauth-cimd';
 
-function ctx(params: Record<string, string>, authorization?: string): TokenRequestContext {
-  return { params, authorization, ip: '203.0.113.7', now: new Date(0) };
+function ctx(params: Record<string, string>, authorization?: string, ip = '203.0.113.7'): TokenRequestContext {
+  return { params, authorization, ip, now: new Date(0) };
 }
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
@@ -15,12 +16,14 @@ const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIC
 describe('ClientAuthenticator', () => {
   let clients: InMemoryClientLookup;
   let authenticator: ClientAuthenticator;
+  let clock: FrozenClock;
 
   beforeEach(() => {
+    clock = new FrozenClock();
     clients = new InMemoryClientLookup();
     clients.addApp({ clientId: 'confidential', clientSecretHash: hashToken('s3cret'), scopes: ['read-repos'], accessTokenTtlSeconds: 600 });
     clients.addApp({ clientId: 'public', scopes: [] });
-    authenticator = new ClientAuthenticator(clients);
+    authenticator = new ClientAuthenticator(clients, new MemoryFlowStore({ clock }));
   });
 
   async function failure(promise: Promise<unknown>): Promise<OAuthError> {
@@ -31,6 +34,19 @@ describe('ClientAuthenticator', () => {
     expect(error).toBeInstanceOf(OAuthError);
     return error as OAuthError;
   }
+
+  it('answers 429 to an address that keeps guessing a client secret, even the right one, until the window ends', async () => {
+    for (let attempt = 0; attempt < CLIENT_SECRET_FAILURES_ALLOWED; attempt += 1) {
+      expect((await failure(authenticator.authenticate(ctx({}, basic('confidential', `guess-${attempt}`))))).code).toBe('invalid_client');
+    }
+    const limited = await failure(authenticator.authenticate(ctx({}, basic('confidential', 's3cret'))));
+    expect(limited).toBeInstanceOf(RateLimited);
+    expect(limited.description).toBe('Too many failed client authentications from your address; try again later');
+    expect((limited as RateLimited).retryAfterSeconds).toBe(600);
+    expect(await authenticator.authenticate(ctx({}, basic('confidential', 's3cret'), '198.51.100.4'))).toMatchObject({ clientId: 'confidential' });
+    clock.advance(600_000);
+    expect(await authenticator.authenticate(ctx({}, basic('confidential', 's3cret')))).toMatchObject({ clientId: 'confidential' });
+  });
 
   it('accepts client_secret_basic', async () => {
     const client = await authenticator.authenticate(ctx({}, basic('confidential', 's3cret')));

@@ -42,6 +42,15 @@ describe('SigningKeys', () => {
     expect(two.split('.')[0]).toBe(store.keys[0]!.kid);
   });
 
+  it('refuses to start with an encryption key that does not open the stored signing key, naming the variable', async () => {
+    await make().onApplicationBootstrap();
+    const otherKey = Buffer.alloc(32, 7).toString('base64');
+    const wrong = new SigningKeys(store, crypto, clock, { encryptionKey: otherKey, signingKeyCacheTtlMs: 0 });
+    await expect(wrong.onApplicationBootstrap()).rejects.toThrow(
+      `GATEHOUSE_ENCRYPTION_KEY does not open the signing key ${store.keys[0]!.kid} stored in the database`,
+    );
+  });
+
   it('seals private keys bound to their kid', async () => {
     await make().jwks();
     const [stored] = store.keys;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { SecretBox } from '@gatehouse/crypto';
+import { SecretBox, SecretBoxError } from '@gatehouse/crypto';
 import type { Clock } from '@gatehouse/domain';
 import type { SigningKeyEntity } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
@@ -41,8 +41,19 @@ export class SigningKeys implements OnApplicationBootstrap {
     this.cacheTtlMs = options.signingKeyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
   }
 
+  /** Fails the start when the current key does not open: every id_token would fail later. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.publishedKeys();
+    const [current] = await this.publishedKeys();
+    try {
+      this.box.decrypt(current!.privateJwkEncrypted, current!.kid);
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      throw new Error(
+        `GATEHOUSE_ENCRYPTION_KEY does not open the signing key ${current!.kid} stored in the database: ` +
+          'set it to the key the database was set up with (every service shares one), ' +
+          'or, if that key is lost, run `gatehouse admin rotate-keys` with the new key and sign everyone in again',
+      );
+    }
   }
 
   /** The JWK Set of `/oauth/jwks`: current key first, then the previous one. */

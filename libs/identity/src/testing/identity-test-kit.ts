@@ -1,4 +1,5 @@
 import { FrozenClock } from '@gatehouse/domain';
+import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { ClientAuthenticator } from '../clients/client-authenticator';
 import { IdentityOptions } from '../identity-options';
 import { SigningKeys } from '../keys/signing-keys';
@@ -35,7 +36,9 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
   const keyCrypto = new FakeSigningKeyCrypto();
   const transactions = new ImmediateTransactionRunner();
   const signingKeys = new SigningKeys(keyStore, keyCrypto, clock, identityOptions);
+  const flow = new MemoryFlowStore({ clock });
   return {
+    flow,
     identityOptions,
     clock,
     tokens,
@@ -51,7 +54,7 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
     issuer: new TokenIssuer(tokens, accounts, signingKeys, outbox, random, clock, identityOptions),
     revoker: new TokenRevoker(tokens, outbox, clock),
     bearer: new BearerAuthenticator(tokens, accounts, clock),
-    clientAuthenticator: new ClientAuthenticator(clients),
+    clientAuthenticator: new ClientAuthenticator(clients, flow),
   };
 }
 

@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
       users: { created: 2, updated: 0, unchanged: 0 },
       organizations: { created: 1, updated: 0, unchanged: 0 },
       memberships: { created: 2, updated: 0, unchanged: 0 },
-      apps: { created: 3, updated: 0, unchanged: 0 },
+      apps: { created: 5, updated: 0, unchanged: 0 },
       accessTokens: { created: 1, updated: 0, unchanged: 0 },
       jobs: { created: 1, updated: 0, unchanged: 0 },
       trustedPublishers: { created: 1, updated: 0, unchanged: 0 },
@@ -87,7 +87,7 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
       users: { created: 0, updated: 0, unchanged: 2 },
       organizations: { created: 0, updated: 0, unchanged: 1 },
       memberships: { created: 0, updated: 0, unchanged: 2 },
-      apps: { created: 0, updated: 0, unchanged: 3 },
+      apps: { created: 0, updated: 0, unchanged: 5 },
       accessTokens: { created: 0, updated: 0, unchanged: 1 },
       jobs: { created: 0, updated: 0, unchanged: 1 },
       trustedPublishers: { created: 0, updated: 0, unchanged: 1 },
@@ -124,6 +124,13 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
         ttl: 28800,
       },
       {
+        client_id: '3c5e7a90-1b2d-4e6f-8a0b-2c4d6e8f0a1b',
+        client_secret_hash: hashToken('demo-space-secret-0123456789'),
+        token_exchange: false,
+        bound_org: null,
+        ttl: null,
+      },
+      {
         client_id: '0f6f4d1e-5a7b-4c3d-9e2f-1a2b3c4d5e6f',
         client_secret_hash: hashToken('demo-web-app-secret-0123456789'),
         token_exchange: false,
@@ -131,6 +138,7 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
         ttl: null,
       },
       { client_id: 'gatehouse-cli', client_secret_hash: null, token_exchange: false, bound_org: null, ttl: null },
+      { client_id: '26be6b09-91c5-47da-9861-d2d2bb7a7e36', client_secret_hash: null, token_exchange: false, bound_org: null, ttl: null },
     ]);
     expect(await ds.query(`SELECT user_id, name, role, token_hash FROM personal_access_tokens`)).toEqual([
       { user_id: alice.id, name: 'demo-write', role: 'write', token_hash: hashToken('hf_demoAliceWriteToken000000000000000') },
@@ -163,7 +171,7 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
     expect([report.users, report.memberships, report.apps, report.jobs]).toEqual([
       { created: 0, updated: 2, unchanged: 0 },
       { created: 0, updated: 1, unchanged: 1 },
-      { created: 0, updated: 1, unchanged: 2 },
+      { created: 0, updated: 1, unchanged: 4 },
       { created: 0, updated: 1, unchanged: 0 },
     ]);
     expect(deps.hashed.slice(-1)).toEqual(['a-new-password']);
@@ -171,8 +179,10 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
     const appsAfter = await ds.query(`SELECT name, updated_at FROM oauth_apps ORDER BY name`);
     expect(appsAfter).toEqual([
       appsBefore[0],
+      appsBefore[1],
       { name: 'demo-web-app', updated_at: new Date(clock.now()) },
-      appsBefore[2],
+      appsBefore[3],
+      appsBefore[4],
     ]);
   });
 

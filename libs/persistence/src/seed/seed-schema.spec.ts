@@ -117,6 +117,8 @@ describe('loadSeedFile', () => {
       ['gatehouse-cli', true, null],
       ['demo-web-app', false, null],
       ['acme-token-exchange', false, 'acme'],
+      ['huggingface_hub CLI', true, null],
+      ['demo-space', false, null],
     ]);
   });
 

@@ -11,6 +11,7 @@ import {
   InvalidTarget,
   InvalidToken,
   OAuthError,
+  RateLimited,
   ServerError,
   SlowDown,
   TemporarilyUnavailable,
@@ -66,6 +67,15 @@ describe('errorResponseFor', () => {
     it('adds no challenge when the client authenticated in the body', () => {
       const response = errorResponseFor(new InvalidClient('Client authentication failed'), oauthRoute);
       expect(response.headers['WWW-Authenticate']).toBeUndefined();
+    });
+
+    it('answers a rate limit 429 with Retry-After in the OAuth shape, and nothing of the detail', () => {
+      const response = errorResponseFor(new RateLimited('Too many device authorizations from your address', 41.2, 'address 203.0.113.9'), oauthRoute);
+      expect(response).toEqual({
+        status: 429,
+        headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache', 'Retry-After': '42' },
+        body: { error: 'temporarily_unavailable', error_description: 'Too many device authorizations from your address' },
+      });
     });
 
     it('answers invalid_token with a Bearer challenge (RFC 6750 §3)', () => {

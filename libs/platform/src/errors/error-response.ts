@@ -1,5 +1,5 @@
 import { HttpException, NotFoundException } from '@nestjs/common';
-import { ApiError, apiErrorStatus, OAuthError, OAuthErrorCode, oauthErrorStatus } from '@gatehouse/domain';
+import { ApiError, apiErrorStatus, OAuthError, OAuthErrorCode, oauthErrorStatus, RateLimited } from '@gatehouse/domain';
 import { isDependencyUnavailable } from './dependency-unavailable';
 import { ErrorShape } from './error-shape';
 import { BodyParseError, RequestValidationError } from './request-errors';
@@ -49,13 +49,15 @@ type Classified =
 export function errorResponseFor(thrown: unknown, request: FailedRequest): ErrorResponse {
   const classified = classify(thrown, request);
   switch (classified.kind) {
-    case 'oauth':
-      return oauthResponse(
-        oauthErrorStatus(classified.error.code),
-        classified.error.code,
-        classified.error.description,
-        request,
-      );
+    case 'oauth': {
+      const { error } = classified;
+      if (error instanceof RateLimited) {
+        const response = oauthResponse(429, error.code, error.description, request);
+        response.headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+        return response;
+      }
+      return oauthResponse(oauthErrorStatus(error.code), error.code, error.description, request);
+    }
     case 'api': {
       const { error } = classified;
       const response = apiResponse(apiErrorStatus(error.code), error.message);

@@ -1,4 +1,4 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
 import { IdentityModule, IssueTokenRequest, TEST_ENCRYPTION_KEY, TokenIssuer, TokenResponseBody } from '@gatehouse/identity';
 import {
@@ -14,6 +14,7 @@ import { bootstrapService, DatabaseModule, FlowStateModule, RunningService } fro
 import { createScratchDatabase } from '@gatehouse/testing';
 import { DataSource } from 'typeorm';
 import { AuthTokenModules } from '../auth-token-modules';
+import { REFRESH_OPTIONS, RefreshOptions } from '../../refresh/refresh-rotation-grace';
 
 export const TEST_PUBLIC_URL = 'https://hub.test';
 export const TEST_INTERNAL_TOKEN = 'internal-token-for-auth-tests-0123456789';
@@ -41,6 +42,16 @@ function required(name: string): string {
   return value;
 }
 
+/** The refresh grant's reuse grace in this test app: short, so a suite can wait it out. */
+export const TEST_REFRESH_REUSE_GRACE_SECONDS = 2;
+
+@Global()
+@Module({
+  providers: [{ provide: REFRESH_OPTIONS, useValue: { reuseGraceSeconds: TEST_REFRESH_REUSE_GRACE_SECONDS } satisfies RefreshOptions }],
+  exports: [REFRESH_OPTIONS],
+})
+class TokenTestOptionsModule {}
+
 export async function startTokenTestApp(extraModules: Array<Type<unknown> | DynamicModule> = []): Promise<TokenTestApp> {
   const runDatabaseUrl = required('DATABASE_URL');
   const redisUrl = required('REDIS_URL');
@@ -54,6 +65,7 @@ export async function startTokenTestApp(extraModules: Array<Type<unknown> | Dyna
       DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
       FlowStateModule.forRoot({ type: 'redis', url: redisUrl, keyPrefix: `${redisPrefix}auth-tokens:` }),
       IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY, signingKeyCacheTtlMs: 0 }),
+      TokenTestOptionsModule,
       ...AuthTokenModules,
       ...extraModules,
     ],

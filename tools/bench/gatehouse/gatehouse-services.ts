@@ -1,0 +1,51 @@
+import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
+
+export interface GatehouseStores {
+  databaseUrl: string;
+  redisUrl: string;
+  kafkaBrokers: string;
+  encryptionKey: string;
+  internalToken: string;
+}
+
+export interface RunningGatehouse {
+  /** auth's own address: the issuer, and where every flow of the benchmark goes. */
+  url: string;
+  auth: NodeProcess;
+  tokenExchange: NodeProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * `auth` and `token-exchange` of the distributed shape, built from dist/, as their own processes
+ * on the given stores (the database already migrated and seeded). Flows go to auth directly: the
+ * gateway would add a hop that oidc-provider does not have.
+ */
+export async function startGatehouseServices(stores: GatehouseStores, authNodeArgs: string[] = []): Promise<RunningGatehouse> {
+  const ports = { auth: await findFreePort(), exchange: await findFreePort() };
+  const url = `http://127.0.0.1:${ports.auth}`;
+  const env = {
+    DATABASE_URL: stores.databaseUrl,
+    REDIS_URL: stores.redisUrl,
+    KAFKA_BROKERS: stores.kafkaBrokers,
+    GATEHOUSE_ENCRYPTION_KEY: stores.encryptionKey,
+    GATEHOUSE_INTERNAL_TOKEN: stores.internalToken,
+    GATEHOUSE_PUBLIC_URL: url,
+    GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${ports.exchange}`,
+    GATEHOUSE_SHUTDOWN_GRACE_MS: '2000',
+    LOG_LEVEL: 'warn',
+  };
+  const tokenExchange = startNodeProcess('dist/apps/token-exchange/src/main.js', { env: { ...env, PORT: String(ports.exchange) } });
+  const auth = startNodeProcess('dist/apps/auth/src/main.js', { env: { ...env, PORT: String(ports.auth) }, nodeArgs: authNodeArgs });
+  const stop = async () => {
+    await Promise.all([auth.stop(), tokenExchange.stop()]);
+  };
+  try {
+    await waitForHttp(`http://127.0.0.1:${ports.exchange}/readyz`, { timeoutMs: 90_000, process: tokenExchange });
+    await waitForHttp(`${url}/readyz`, { timeoutMs: 90_000, process: auth });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, auth, tokenExchange, stop };
+}

@@ -1,0 +1,44 @@
+export const SCENARIO_IDS = ['sign-in', 'returning-user', 'token-validation', 'statements', 'memory', 'delivery', 'token-exchange'] as const;
+export type ScenarioId = (typeof SCENARIO_IDS)[number];
+
+export interface BenchSettings {
+  quick: boolean;
+  /** Length of one measured run. */
+  seconds: number;
+  /** Start of every run left out of its figures: the closed loop fills up, JIT and caches warm. */
+  rampSeconds: number;
+  rounds: number;
+  signInConcurrency: number[];
+  /** Connections of the returning-user, refresh and token-validation trials. */
+  steadyConcurrency: number;
+  scenarios: ScenarioId[];
+  /** Where the report goes (docs/benchmarks.md and its JSON); false prints only. */
+  write: boolean;
+}
+
+const USAGE = 'npm run bench -- [--quick] [--only sign-in,returning-user,…] [--no-write] | --render';
+
+/** `--quick`: shorter runs, same rounds and cases; `--only a,b`: those scenarios; `--no-write`: leave docs/ alone. */
+export function readSettings(argv: string[]): BenchSettings {
+  const known = new Set(['--quick', '--only', '--no-write', '--render']);
+  for (const [index, argument] of argv.entries()) {
+    if (argument.startsWith('--') && !known.has(argument)) throw new Error(`unknown option ${argument}; ${USAGE}`);
+    if (!argument.startsWith('--') && argv[index - 1] !== '--only') throw new Error(`unexpected argument ${argument}; ${USAGE}`);
+  }
+  const quick = argv.includes('--quick');
+  const onlyAt = argv.indexOf('--only');
+  const scenarios = onlyAt >= 0 ? (argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : [...SCENARIO_IDS];
+  for (const id of scenarios) if (!(SCENARIO_IDS as readonly string[]).includes(id)) throw new Error(`unknown scenario ${id}; one of ${SCENARIO_IDS.join(', ')}`);
+  return {
+    quick,
+    seconds: quick ? 2 : 5,
+    rampSeconds: quick ? 1 : 2,
+    rounds: 3,
+    signInConcurrency: [1, 8, 32],
+    steadyConcurrency: 8,
+    scenarios: scenarios as ScenarioId[],
+    write: !argv.includes('--no-write'),
+  };
+}
+
+export const USAGE_LINE = USAGE;

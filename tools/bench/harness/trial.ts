@@ -1,0 +1,60 @@
+import { LoadResult } from './load-result';
+import { ProcessMeter, ProcessUsage } from './process-meter';
+
+/** One contender of a trial: how to run it once, and which processes are its own. */
+export interface Contender {
+  name: string;
+  run(): Promise<LoadResult>;
+  /** Processes measured during its runs (the load generator included), by name. */
+  processes: Record<string, number>;
+}
+
+export interface RunFigures extends LoadResult {
+  processes: Record<string, ProcessUsage>;
+}
+
+export interface Ratio {
+  subject: string;
+  against: string;
+  /** Median over rounds of subject rate / reference rate in the same round. */
+  median: number;
+  min: number;
+  max: number;
+}
+
+export interface TrialReport {
+  name: string;
+  rounds: number;
+  runs: Record<string, RunFigures[]>;
+  ratios: Ratio[];
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Runs the contenders in turn, A, B, A, B, … for `rounds` rounds, each run measured with the CPU
+ * time and peak RSS of its processes, and reports each `[subject, against]` pair as the ratio of
+ * their rates within the same round: on a shared machine only neighbours in time compare.
+ */
+export async function runTrial(name: string, contenders: Contender[], pairs: Array<[string, string]>, rounds: number, log: (line: string) => void): Promise<TrialReport> {
+  const runs: Record<string, RunFigures[]> = Object.fromEntries(contenders.map((contender) => [contender.name, []]));
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const contender of contenders) {
+      const meter = new ProcessMeter(contender.processes);
+      meter.start();
+      const result = await contender.run();
+      const figures = { ...result, processes: meter.stop() };
+      runs[contender.name]!.push(figures);
+      log(`${name} round ${round}: ${contender.name} ${figures.perSecond.toFixed(1)}/s p50 ${figures.latencyMs.p50.toFixed(1)} ms p99 ${figures.latencyMs.p99.toFixed(1)} ms errors ${figures.errors}${figures.firstErrors.length ? ` (${figures.firstErrors[0]})` : ''}`);
+    }
+  }
+  const ratios = pairs.map(([subject, against]) => {
+    const perRound = runs[subject]!.map((run, index) => run.perSecond / runs[against]![index]!.perSecond);
+    return { subject, against, median: median(perRound), min: Math.min(...perRound), max: Math.max(...perRound) };
+  });
+  return { name, rounds, runs, ratios };
+}

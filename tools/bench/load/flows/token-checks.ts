@@ -1,0 +1,44 @@
+import { CredentialPool } from '../credential-pool';
+import { expectStatus, Flow, FlowError, FlowState, jsonBody } from '../flow';
+
+interface TokenState extends FlowState {
+  token: string;
+}
+
+function nextToken(tokens: CredentialPool): TokenState {
+  const token = tokens.next()?.accessToken;
+  if (!token) throw new FlowError('no access tokens in the pool');
+  return { token };
+}
+
+/** GET `path` with a bearer token from the pool; the answer must be 200 with a JSON object. */
+export function bearerGet(path: string, tokens: CredentialPool): Flow<TokenState> {
+  return {
+    start: () => nextToken(tokens),
+    steps: [
+      {
+        request: (flow) => ({ method: 'GET', path, headers: { authorization: `Bearer ${flow.token}` } }),
+        check: (_flow, answer) => {
+          expectStatus(answer, 200, path);
+          jsonBody(answer);
+        },
+      },
+    ],
+  };
+}
+
+/** RFC 7662 introspection of a token from the pool, authenticated with `authorization`; it must be active. */
+export function introspect(path: string, authorization: string, tokens: CredentialPool): Flow<TokenState> {
+  return {
+    start: () => nextToken(tokens),
+    steps: [
+      {
+        request: (flow) => ({ method: 'POST', path, headers: { authorization }, form: { token: flow.token } }),
+        check: (_flow, answer) => {
+          expectStatus(answer, 200, path);
+          if (jsonBody<{ active?: boolean }>(answer).active !== true) throw new FlowError(`${path}: token not active`);
+        },
+      },
+    ],
+  };
+}

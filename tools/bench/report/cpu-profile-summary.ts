@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface ProfileLine {
+  /** Function and where it is (package or file, line), or the package as a whole. */
+  name: string;
+  /** Share of all samples, 0..1. */
+  share: number;
+}
+
+function where(url: string): string {
+  if (!url) return '(native)';
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (inPackage) return inPackage[1]!;
+  if (url.startsWith('node:')) return url;
+  const inRepo = /\/(dist\/.*|libs\/.*|apps\/.*)$/.exec(url);
+  return inRepo ? inRepo[1]! : url;
+}
+
+/**
+ * Reads a V8 .cpuprofile (node --cpu-prof) and returns the functions with the most self time and
+ * the packages (or our own dist/ files) with the most self time, each as a share of all samples.
+ */
+export function summarizeCpuProfile(path: string, top = 15): { samples: number; functions: ProfileLine[]; places: ProfileLine[] } {
+  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfSamples = new Map<number, number>();
+  for (const id of profile.samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
+  const functions = new Map<string, number>();
+  const places = new Map<string, number>();
+  for (const [id, count] of selfSamples) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const place = where(url);
+    const name = `${functionName || '(anonymous)'} — ${place}${url ? `:${lineNumber + 1}` : ''}`;
+    functions.set(name, (functions.get(name) ?? 0) + count);
+    places.set(place, (places.get(place) ?? 0) + count);
+  }
+  const total = profile.samples.length;
+  const ranked = (counts: Map<string, number>) =>
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, count]) => ({ name, share: count / total }));
+  return { samples: total, functions: ranked(functions), places: ranked(places) };
+}

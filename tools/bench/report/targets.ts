@@ -1,0 +1,63 @@
+import type { ScenarioReport } from '../harness/scenario';
+import type { Ratio } from '../harness/trial';
+import { number } from './render-markdown';
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+function ratio(scenarios: ScenarioReport[], id: string, trialStart: string, subject: string, against: string): Ratio | undefined {
+  const trial = scenarios.find((scenario) => scenario.id === id)?.trials.find((candidate) => candidate.name.startsWith(trialStart));
+  return trial?.ratios.find((candidate) => candidate.subject === subject && candidate.against === against);
+}
+
+function atLeast(target: string, found: Ratio | undefined, minimum: number): TargetCheck | undefined {
+  if (!found) return undefined;
+  return { target, measured: `${number(found.median)}× (${number(found.min)}–${number(found.max)})`, met: found.median >= minimum };
+}
+
+function tableValue(scenarios: ScenarioReport[], id: string, row: string, column: number): number | undefined {
+  for (const extra of scenarios.find((scenario) => scenario.id === id)?.tables ?? []) {
+    const found = extra.rows.find((candidate) => candidate[0] === row);
+    if (found && typeof found[column] === 'number') return found[column];
+  }
+  return undefined;
+}
+
+/** The targets of docs/benchmarks.md checked against what this run measured; targets of scenarios that did not run are left out. */
+export function evaluateTargets(scenarios: ScenarioReport[]): TargetCheck[] {
+  const checks: Array<TargetCheck | undefined> = [];
+  for (const connections of [8, 32]) {
+    checks.push(atLeast(`sign-in spike at ${connections} connections ≥ 0.95 × the scrypt limit`, ratio(scenarios, 'sign-in', `concurrency ${connections}`, 'Gatehouse', 'scrypt limit'), 0.95));
+    checks.push(atLeast(`sign-in spike at ${connections} connections ≥ 1 × oidc-provider`, ratio(scenarios, 'sign-in', `concurrency ${connections}`, 'Gatehouse', 'oidc-provider'), 1));
+  }
+  checks.push(atLeast('returning user ≥ 1.5 × oidc-provider', ratio(scenarios, 'returning-user', 'returning user', 'Gatehouse', 'oidc-provider'), 1.5));
+  checks.push(atLeast('refresh rotation ≥ 1.5 × oidc-provider', ratio(scenarios, 'returning-user', 'refresh_token', 'Gatehouse', 'oidc-provider'), 1.5));
+  for (const path of ['userinfo', 'whoami-v2']) {
+    checks.push(atLeast(`${path} ≥ 1 × oidc-provider /me`, ratio(scenarios, 'token-validation', 'bearer checks', path, 'oidc-provider /me'), 1));
+    checks.push(atLeast(`${path} ≥ 0.5 × the bare Node + Redis server`, ratio(scenarios, 'token-validation', 'bearer checks', path, 'bare server + Redis'), 0.5));
+  }
+  for (const [row, most] of [
+    ['/oauth/userinfo', 2],
+    ['/api/whoami-v2', 2],
+    ['returning user (authorize → token → userinfo)', 5],
+  ] as const) {
+    const value = tableValue(scenarios, 'statements', row, 1);
+    if (value !== undefined) checks.push({ target: `${row}: at most ${most} statements`, measured: number(value), met: value <= most });
+  }
+  const worker = ['raw undici POST loop', 'raw kafkajs consume loop'].map((limit) => ratio(scenarios, 'delivery', 'burst', 'delivery worker', limit));
+  if (worker[0] && worker[1]) {
+    const binding = worker[0].median >= worker[1].median ? worker[0] : worker[1];
+    checks.push(atLeast(`delivery ≥ 0.5 × min(raw POST loop, raw consume loop), here the ${binding.against}`, binding, 0.5));
+  }
+  const p99 = scenarios.find((scenario) => scenario.id === 'delivery')?.facts.find((fact) => fact.name.startsWith('event-to-first-attempt p99'));
+  if (p99) checks.push({ target: 'delivery: event-to-first-attempt p99 under 250 ms at half the burst rate', measured: `${number(p99.value)} ms`, met: p99.value < 250 });
+  for (const row of ['auth', 'token-exchange', 'all-in-one']) {
+    const value = tableValue(scenarios, 'memory', row, 2);
+    const most = row === 'all-in-one' ? 250 : 150;
+    if (value !== undefined) checks.push({ target: `${row} under ${most} MB RSS under load`, measured: `${number(value)} MiB`, met: value * 1.048576 < most });
+  }
+  return checks.filter((check): check is TargetCheck => check !== undefined);
+}

@@ -1,0 +1,154 @@
+import { SecretBox } from '@gatehouse/crypto';
+import type { RepoChangeEvent } from '@gatehouse/domain';
+import { KafkaEventBus } from '@gatehouse/messaging';
+import { closeDataSource, createDataSource } from '@gatehouse/persistence';
+import { NodeProcess, REGISTER_SWC, startNodeProcess, WORKSPACE_ROOT } from '@gatehouse/testing';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { ACME, insertWebhook, seedAccounts } from '../../../libs/feature-delivery/src/__tests__/delivery-fixtures';
+import type { DeliveryTestAppOptions } from '../../../libs/feature-delivery/src/__tests__/delivery-test-app';
+import { ReceivedRequest, Receiver } from '../../../libs/feature-delivery/src/__tests__/receiver';
+import { repoChangedMessage } from '../../../libs/feature-delivery/src/contracts/repo-changed.event';
+import type { BenchEnvironment } from '../harness/bench-environment';
+import type { LoadResult } from '../harness/load-result';
+import { percentiles } from '../load/run-flow';
+
+const REPOS = 100;
+export const REPO_EVENTS_TOPIC = 'gatehouse.repo-events.v1';
+export const PARTITIONS = 3;
+const quiet = { info: () => undefined, warn: () => undefined, error: (details: object, message: string) => console.error(message, details) };
+
+function numberedEvent(run: string, index: number): RepoChangeEvent {
+  const repo = index % REPOS;
+  return {
+    id: `${run}-${index}`,
+    time: new Date().toISOString(),
+    event: { action: 'update', scope: 'repo.content' },
+    repo: { type: 'model', name: `acme/model-${repo}`, id: `65e0000000000000000${String(repo).padStart(5, '0')}`, private: false, owner: { id: ACME, name: 'acme' } },
+    updatedRefs: [{ ref: `refs/heads/${run}`, oldSha: null, newSha: index.toString(16).padStart(40, '0') }],
+  };
+}
+
+/**
+ * One delivery-worker process (libs/feature-delivery's worker child, default tuning) with one
+ * signed URL webhook watching organization `acme`, a local receiver that answers 200 at once, and
+ * a producer of repo change events. Runs are told apart by the ref their events name.
+ */
+export class DeliveryRig {
+  private readonly publishedAt = new Map<string, number>();
+  private readonly firstArrival = new Map<string, number>();
+  private readonly arrivedPerRun = new Map<string, number>();
+  private seen = 0;
+
+  private constructor(
+    readonly receiver: Receiver,
+    private readonly ds: DataSource,
+    readonly producer: KafkaEventBus,
+    readonly worker: NodeProcess,
+    readonly receiverUrl: string,
+  ) {}
+
+  static async start(env: BenchEnvironment): Promise<DeliveryRig> {
+    const ds = await createDataSource({ type: 'postgres', url: env.infra.database.url, poolSize: 2 });
+    await seedAccounts(ds);
+    const receiver = new Receiver();
+    const url = await receiver.start();
+    await insertWebhook(ds, SecretBox.fromBase64Key(env.encryptionKey), { url: `${url}/hook`, secret: 'bench-secret', watched: [{ type: 'org', name: 'acme' }] });
+    const producer = new KafkaEventBus({ brokers: env.infra.kafka.brokers.split(','), clientId: 'delivery-bench', logger: quiet });
+    await producer.ensureTopics([{ topic: REPO_EVENTS_TOPIC, partitions: PARTITIONS }]);
+    const options: DeliveryTestAppOptions = {
+      databaseUrl: env.infra.database.url,
+      redisUrl: env.infra.redis.url,
+      redisPrefix: `${env.redisPrefix}delivery:`,
+      brokers: env.infra.kafka.brokers.split(','),
+      internalToken: env.internalToken,
+      delivery: {
+        publicUrl: 'https://hub.example',
+        encryptionKey: env.encryptionKey,
+        allowLoopbackTargets: true,
+        retryScheduleSeconds: [1, 5, 30],
+        timeoutMs: 15_000,
+        dailyTriggerLimit: 10_000_000,
+        jobLauncher: 'local',
+        topics: { repoEvents: REPO_EVENTS_TOPIC, webhookChanged: 'gatehouse.webhook-changed.v1', deadLetter: 'gatehouse.delivery-dlq.v1', replays: 'gatehouse.delivery-replay.v1' },
+      },
+    };
+    const worker = startNodeProcess(join(WORKSPACE_ROOT, 'libs/feature-delivery/src/__tests__/delivery-worker-child.ts'), {
+      nodeArgs: ['--require', REGISTER_SWC],
+      env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) },
+    });
+    await worker.waitForLog((entry) => entry.msg === 'worker ready', 90_000);
+    return new DeliveryRig(receiver, ds, producer, worker, url);
+  }
+
+  /** A delivery the worker made, to replay its exact body and headers from the raw POST loop. */
+  sample(): ReceivedRequest {
+    const request = this.receiver.requests[0];
+    if (!request) throw new Error('no delivery received yet');
+    return request;
+  }
+
+  /** Publishes `count` events of run `run` at once, waits for their deliveries: deliveries/s from the first publish to the last arrival. */
+  async burst(run: string, count: number): Promise<LoadResult> {
+    const events = Array.from({ length: count }, (_, index) => numberedEvent(run, index));
+    const started = Date.now();
+    for (let first = 0; first < count; first += 500) {
+      const batch = events.slice(first, first + 500);
+      const now = Date.now();
+      batch.forEach((event) => this.publishedAt.set(event.id, now));
+      await this.producer.publish(REPO_EVENTS_TOPIC, batch.map(repoChangedMessage));
+    }
+    await this.receiver.waitFor(() => this.arrivals(run) >= count, 600_000, `${count} deliveries of ${run}`);
+    return this.figures(events, (Math.max(...events.map((event) => this.firstArrival.get(event.id)!)) - started) / 1000);
+  }
+
+  /** Publishes `count` events of run `run` at `rate` per second: event-to-first-attempt latency at that rate. */
+  async paced(run: string, count: number, rate: number): Promise<LoadResult> {
+    const events = Array.from({ length: count }, (_, index) => numberedEvent(run, index));
+    const tickMs = 20;
+    const perTick = Math.max(1, Math.round((rate * tickMs) / 1000));
+    const started = Date.now();
+    for (let first = 0; first < count; first += perTick) {
+      const wait = started + (first / rate) * 1000 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const batch = events.slice(first, first + perTick);
+      const now = Date.now();
+      batch.forEach((event) => this.publishedAt.set(event.id, now));
+      await this.producer.publish(REPO_EVENTS_TOPIC, batch.map(repoChangedMessage));
+    }
+    await this.receiver.waitFor(() => this.arrivals(run) >= count, 600_000, `${count} deliveries of ${run}`);
+    return this.figures(events, (Date.now() - started) / 1000);
+  }
+
+  /** Attempts recorded in PostgreSQL, to check against the deliveries received. */
+  async attemptsRecorded(): Promise<number> {
+    const [{ attempts }] = (await this.ds.query(`SELECT count(*)::int AS attempts FROM delivery_attempts`)) as Array<{ attempts: number }>;
+    return attempts;
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.stop(10_000);
+    await this.producer.close();
+    await this.receiver.stop();
+    await closeDataSource(this.ds);
+  }
+
+  private figures(events: RepoChangeEvent[], seconds: number): LoadResult {
+    const latencies = events.map((event) => this.firstArrival.get(event.id)! - this.publishedAt.get(event.id)!);
+    return { connections: PARTITIONS, seconds, completed: events.length, perSecond: events.length / seconds, errors: 0, requests: events.length, latencyMs: percentiles(latencies), firstErrors: [] };
+  }
+
+  /** Reads each received request once, as it comes, so the receiver never becomes the bottleneck. */
+  private arrivals(run: string): number {
+    for (; this.seen < this.receiver.requests.length; this.seen += 1) {
+      const request = this.receiver.requests[this.seen]!;
+      const { updatedRefs } = JSON.parse(request.body) as { updatedRefs: Array<{ ref: string; newSha: string }> };
+      const runName = updatedRefs[0]!.ref.slice('refs/heads/'.length);
+      const id = `${runName}-${parseInt(updatedRefs[0]!.newSha, 16)}`;
+      if (this.firstArrival.has(id)) continue;
+      this.firstArrival.set(id, request.at);
+      this.arrivedPerRun.set(runName, (this.arrivedPerRun.get(runName) ?? 0) + 1);
+    }
+    return this.arrivedPerRun.get(run) ?? 0;
+  }
+}

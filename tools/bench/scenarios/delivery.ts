@@ -1,0 +1,77 @@
+import { KafkaEventBus } from '@gatehouse/messaging';
+import type { BenchEnvironment } from '../harness/bench-environment';
+import type { Fact, Scenario, ScenarioReport } from '../harness/scenario';
+import { Contender, median, runTrial } from '../harness/trial';
+import { DeliveryRig, PARTITIONS } from './delivery-rig';
+
+const WORKER_IN_FLIGHT = 64;
+const REPLAYED_HEADERS = /^(content-type|user-agent|x-webhook-secret|webhook-id|webhook-timestamp|webhook-signature)$/i;
+
+/**
+ * Deliveries per second of one delivery-worker process for a burst of events, against its two
+ * limits in the same run: a raw undici POST loop sending the same delivery to the same receiver
+ * with as many in flight as the worker allows, and a raw kafkajs consumer reading as many events
+ * over the same number of partitions with a handler that does nothing. Then event-to-first-attempt
+ * latency at half the worker's burst rate.
+ */
+export const deliveryScenario: Scenario = {
+  id: 'delivery',
+  title: 'Webhook delivery',
+  async run(env: BenchEnvironment): Promise<ScenarioReport> {
+    const { rounds, quick } = env.settings;
+    const events = quick ? 1000 : 3000;
+    const rig = await DeliveryRig.start(env);
+    const rawTopics = new KafkaEventBus({ brokers: env.infra.kafka.brokers.split(','), clientId: 'delivery-bench-raw', logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+    try {
+      await rig.burst('warmup', 200);
+      const sample = rig.sample();
+      const headers = Object.fromEntries(Object.entries(sample.headers).filter(([name]) => REPLAYED_HEADERS.test(name)).map(([name, value]) => [name, String(value)]));
+      let burstRound = 0;
+      let consumeRound = 0;
+      const contenders: Contender[] = [
+        { name: 'delivery worker', processes: { 'delivery-worker': rig.worker.child.pid! }, run: () => rig.burst(`burst${(burstRound += 1)}`, events) },
+        {
+          name: 'raw undici POST loop',
+          processes: { load: env.load.pid },
+          run: () => env.load.rawPost({ url: rig.receiverUrl, path: '/raw', body: sample.body, headers, concurrency: WORKER_IN_FLIGHT, requests: events }),
+        },
+        {
+          name: 'raw kafkajs consume loop',
+          processes: { load: env.load.pid },
+          run: async () => {
+            const topic = `bench.raw-consume.${Date.now()}.${(consumeRound += 1)}`;
+            await rawTopics.ensureTopics([{ topic, partitions: PARTITIONS }]);
+            const message = { key: 'bench', value: sample.body };
+            for (let first = 0; first < events; first += 500) await rawTopics.publish(topic, Array.from({ length: Math.min(500, events - first) }, () => message));
+            return env.load.rawConsume({ brokers: env.infra.kafka.brokers.split(','), topic, messages: events });
+          },
+        },
+      ];
+      const trial = await runTrial(
+        `burst of ${events} events, ${PARTITIONS} partitions, one worker`,
+        contenders,
+        [
+          ['delivery worker', 'raw undici POST loop'],
+          ['delivery worker', 'raw kafkajs consume loop'],
+        ],
+        rounds,
+        env.log,
+      );
+      const halfPeak = Math.max(1, median(trial.runs['delivery worker']!.map((run) => run.perSecond)) / 2);
+      const pacedCount = Math.max(200, Math.round(halfPeak * (quick ? 5 : 10)));
+      const paced = await rig.paced('paced', pacedCount, halfPeak);
+      const delivered = rig.receiver.requests.filter((request) => request.path === '/hook').length;
+      const facts: Fact[] = [
+        { name: `event-to-first-attempt p50 at half the burst rate (${halfPeak.toFixed(0)} events/s, ${pacedCount} events)`, value: paced.latencyMs.p50, unit: 'ms' },
+        { name: 'event-to-first-attempt p99 at half the burst rate', value: paced.latencyMs.p99, unit: 'ms' },
+        { name: 'event-to-first-attempt max at half the burst rate', value: paced.latencyMs.max, unit: 'ms' },
+        { name: 'deliveries the receiver got from the worker', value: delivered, unit: 'requests', how: `for ${200 + rounds * events + pacedCount} events published` },
+        { name: 'delivery attempts recorded in PostgreSQL', value: await rig.attemptsRecorded(), unit: 'rows' },
+      ];
+      return { id: 'delivery', title: deliveryScenario.title, trials: [trial], facts };
+    } finally {
+      await rawTopics.close();
+      await rig.stop();
+    }
+  },
+};

@@ -1,0 +1,96 @@
+import { BENCH_CLIENT, BENCH_SEED, GATEHOUSE_TARGET, VISITOR_PASSWORD } from '../gatehouse/bench-accounts';
+import type { BenchEnvironment } from '../harness/bench-environment';
+import type { FlowSpec } from '../harness/load-spec';
+import { rssMiB } from '../harness/process-meter';
+import type { Scenario, ScenarioReport, Table } from '../harness/scenario';
+import { Contender, runTrial } from '../harness/trial';
+import { startAllInOne } from '@gatehouse/testing';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pools, signInVisitors } from './signed-in-users';
+
+const AIO_VISITORS = 16;
+const AIO_PREFIX = 'aio-visitor-';
+const AIO_POOLS = { sessions: 'aio-sessions', refresh: 'aio-refresh', tokens: 'aio-tokens' };
+
+/** The highest peak RSS each process reached in the trials that ran before, and where. */
+function peaks(earlier: ScenarioReport[]): Map<string, { mib: number; where: string }> {
+  const found = new Map<string, { mib: number; where: string }>();
+  for (const scenario of earlier) {
+    for (const trial of scenario.trials) {
+      for (const runs of Object.values(trial.runs)) {
+        for (const run of runs) {
+          for (const [name, usage] of Object.entries(run.processes)) {
+            if (usage.peakRssMiB > (found.get(name)?.mib ?? 0)) found.set(name, { mib: usage.peakRssMiB, where: `${scenario.title}: ${trial.name}` });
+          }
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * RSS of each service idle and at its peak under the load of the scenarios before, and the
+ * all-in-one (PGlite, in-memory flow state) under returning users and userinfo checks, interleaved
+ * with the same flows on the distributed shape.
+ */
+export const memory: Scenario = {
+  id: 'memory',
+  title: 'Memory',
+  async run(env: BenchEnvironment, earlier: ScenarioReport[]): Promise<ScenarioReport> {
+    const { seconds, rampSeconds, rounds, steadyConcurrency: connections } = env.settings;
+    await signInVisitors(env, connections);
+    const allInOne = await startAllInOne({
+      listeningUrlIsPublic: true,
+      seed: (dataDir) => {
+        const path = join(dataDir, 'bench-seed.json');
+        const visitors = Array.from({ length: AIO_VISITORS }, (_, index) => ({ username: `${AIO_PREFIX}${index + 1}`, email: `${AIO_PREFIX}${index + 1}@bench.example`, fullname: `Visitor ${index + 1}`, password: VISITOR_PASSWORD }));
+        writeFileSync(path, JSON.stringify({ ...BENCH_SEED, users: [...BENCH_SEED.users, ...visitors] }));
+        return path;
+      },
+      env: { LOG_LEVEL: 'warn' },
+    });
+    try {
+      await new Promise((settle) => setTimeout(settle, 3000));
+      const aioIdle = rssMiB(allInOne.process.child.pid!);
+      const signedIn = await env.load.run({
+        flow: { kind: 'gatehouse-sign-in', target: GATEHOUSE_TARGET, loginPrefix: AIO_PREFIX, firstVisitor: 1, password: VISITOR_PASSWORD, keepIn: Object.values(AIO_POOLS) },
+        url: allInOne.url,
+        connections: 4,
+        flows: AIO_VISITORS,
+      });
+      if (signedIn.errors > 0) throw new Error(`all-in-one sign-ins failed: ${signedIn.firstErrors.join('; ')}`);
+      const load = env.load.pid;
+      const aio = { 'all-in-one': allInOne.process.child.pid!, load };
+      const distributed = { auth: env.gatehouse.auth.child.pid!, 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load };
+      const run = (url: string, flow: FlowSpec) => () => env.load.run({ flow, url, connections, seconds, rampSeconds });
+      const contenders: Contender[] = [
+        { name: 'all-in-one returning user', processes: aio, run: run(allInOne.url, { kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: AIO_POOLS.sessions }) },
+        { name: 'distributed returning user', processes: distributed, run: run(env.gatehouse.url, { kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: pools('gatehouse').sessions }) },
+        { name: 'all-in-one userinfo', processes: aio, run: run(allInOne.url, { kind: 'bearer-get', path: '/oauth/userinfo', tokens: AIO_POOLS.tokens }) },
+        { name: 'distributed userinfo', processes: distributed, run: run(env.gatehouse.url, { kind: 'bearer-get', path: '/oauth/userinfo', tokens: pools('gatehouse').tokens }) },
+      ];
+      const trial = await runTrial(
+        `all-in-one against the distributed shape, concurrency ${connections}`,
+        contenders,
+        [
+          ['all-in-one returning user', 'distributed returning user'],
+          ['all-in-one userinfo', 'distributed userinfo'],
+        ],
+        rounds,
+        env.log,
+      );
+      const before = peaks([...earlier, { id: 'memory', title: memory.title, trials: [trial], facts: [] }]);
+      const rss: Table = { title: `Resident memory (MiB; ${BENCH_CLIENT.clientId} flows)`, columns: ['Process', 'Idle', 'Peak under load', 'Where the peak was'], rows: [] };
+      for (const [name, idle] of Object.entries({ ...env.idleRssMiB, 'all-in-one': aioIdle })) {
+        const peak = before.get(name);
+        rss.rows.push([name, idle, peak?.mib ?? Number.NaN, peak?.where ?? 'no load measured in this run']);
+      }
+      return { id: 'memory', title: memory.title, trials: [trial], facts: [], tables: [rss] };
+    } finally {
+      await allInOne.stop();
+      for (const pool of Object.values(AIO_POOLS)) await env.load.drop(pool);
+    }
+  },
+};
