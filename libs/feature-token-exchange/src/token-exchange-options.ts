@@ -1,6 +1,6 @@
 /** What TokenExchangeServiceModule.forRoot takes (from the app's configuration). */
 export interface TokenExchangeServiceOptions {
-  /** `urn:<platform>:token-type:user-email` (spec 4.3; config `oauth.userEmailTokenType`). */
+  /** `urn:<platform>:token-type:user-email` (docs/oauth.md "Token exchange"; config `oauth.userEmailTokenType`). */
   userEmailTokenType: string;
   /** GATEHOUSE_ALLOW_LOOPBACK_TARGETS: CI providers' JWKS URLs may point at loopback (development, tests). */
   allowLoopbackTargets: boolean;

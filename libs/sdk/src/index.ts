@@ -1,4 +1,4 @@
-// Receiving webhooks (EXPERIMENTAL, spec 9: pin the package version).
+// Receiving webhooks (EXPERIMENTAL: pin the package version).
 export { WebhooksServer } from './webhooks/webhooks-server';
 export type {
   LaunchedWebhooksServer,

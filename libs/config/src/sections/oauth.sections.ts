@@ -2,11 +2,11 @@ import { envSection } from '../env-section';
 import { positiveInteger, urnWord } from '../env-fields';
 
 export interface TokenIssuanceConfig {
-  /** Lifetime of issued access tokens; spec section 8: 8 hours by default for token exchange. */
+  /** Lifetime of issued access tokens; 8 hours by default (docs/oauth.md "Token formats and lifetimes"). */
   accessTokenTtlSeconds: number;
   /** The platform's name inside identifiers such as `urn:<platform>:token-type:user-email`. */
   platformName: string;
-  /** RFC 8693 subject_token_type naming a user by e-mail address (spec section 4.3). */
+  /** RFC 8693 subject_token_type naming a user by e-mail address (docs/oauth.md "Token exchange"). */
   userEmailTokenType: string;
 }
 

@@ -68,7 +68,7 @@ const generic: Row[] = [
   ['a public collection of another organization', oauth([]), 'collection.read', res('collection', 'other', { private: false }), true, PUBLIC],
 ];
 
-// Spec 5.2: tokens issued by token exchange.
+// docs/oauth.md "Token exchange": tokens issued by token exchange.
 const exchangeRules: Row[] = [
   ['exchange: bound org private repo, write member, read-repos', exchange(['read-repos']), 'repo.read', privateRepo('acme'), true, 'organization member (write)'],
   ['exchange: bound org repo write, write member', exchange(['write-repos']), 'repo.write', privateRepo('acme'), true, 'organization member (write)'],
@@ -112,7 +112,7 @@ const exchangeRules: Row[] = [
   ['exchange: contribute-repos only on repos this app created', exchange(['contribute-repos']), 'repo.write', privateRepo('acme', { createdByClientId: 'org-app' }), true, 'organization member (write), contribute-repos on a repository this app created'],
 ];
 
-// Spec 5.3: each scope on an OAuth token, with what it grants and what it does not.
+// docs/oauth.md "Scopes": each scope on an OAuth token, with what it grants and what it does not.
 const scopeRules: Row[] = [
   ['openid grants no API access', oauth(['openid']), 'profile.read', account('ada'), false, 'missing scope profile'],
   ['openid does not read private repos', oauth(['openid']), 'repo.read', privateRepo('ada'), false, 'missing scope read-repos'],

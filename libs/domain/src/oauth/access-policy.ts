@@ -10,7 +10,7 @@ export interface PolicyToken {
   role?: 'read' | 'write' | null;
   /** OAuth and exchange tokens. */
   scopes: readonly string[];
-  /** OAuth tokens: organizations the user granted the app (spec 4.6, 5.3 last line). */
+  /** OAuth tokens: organizations the user granted the app (docs/oauth.md "Consent"). */
   grantedOrgIds: readonly string[];
   /** Exchange tokens: the organization the app is bound to, and the user's role in it. */
   boundOrgId?: string | null;
@@ -45,7 +45,7 @@ const allow = (reason: string): PolicyDecision => ({ allow: true, reason });
 const deny = (reason: string): PolicyDecision => ({ allow: false, reason });
 
 /**
- * May `token` perform `action` on `resource`? One pure decision for every service (issue 5):
+ * May `token` perform `action` on `resource`? One pure decision for every service:
  *  - public, non-gated repositories and public collections are readable by every token, as they
  *    are without one;
  *  - trusted-publisher tokens read and write their one repository;
@@ -53,7 +53,7 @@ const deny = (reason: string): PolicyDecision => ({ allow: false, reason });
  *  - OAuth tokens act as the user within their scopes, on organization resources only for
  *    organizations the user granted, within the user's role there; `contribute-repos` creates
  *    repositories and reaches only those this app created;
- *  - exchange tokens (spec 5.2) act within their scopes and the member's role in the bound
+ *  - exchange tokens (docs/oauth.md "Token exchange") act within their scopes and the member's role in the bound
  *    organization; outside it they only read public collections and public gated repositories the
  *    user was granted, and the user's own identity (profile, e-mail, memberships).
  */
@@ -159,7 +159,7 @@ function isGatedRead(action: PolicyAction, resource: PolicyResource): boolean {
   return action === 'repo.read' && !resource.private && resource.gated === true;
 }
 
-/** Spec 5.3 `gated-repos`, spec 5.2: public gated repositories the user was individually granted. */
+/** docs/oauth.md "Scopes" `gated-repos`: public gated repositories the user was individually granted. */
 function gatedRead(token: PolicyToken, resource: PolicyResource): PolicyDecision {
   if (!resource.userHasGatedAccess) return deny('gated repository: the user has not been granted access');
   if (token.kind !== 'personal' && !scopeCovers(token.scopes, 'gated-repos')) return deny('missing scope gated-repos');

@@ -36,7 +36,7 @@ export interface ActionRule {
 }
 
 /**
- * What each action needs (spec 5.3). Organization roles (documented decision, applied to every
+ * What each action needs (docs/oauth.md "Scopes"). Organization roles (documented decision, applied to every
  * token kind on organization resources):
  *  - read: read repositories, collections and endpoints, see memberships and billing status,
  *    take part in discussions;

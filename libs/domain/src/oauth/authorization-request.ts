@@ -80,7 +80,7 @@ export function authorizationClientId(params: AuthorizationParams): string | nul
 }
 
 /**
- * Validates an authorization request (spec 4.6, issue 3) against the app found for its
+ * Validates an authorization request (docs/oauth.md "Authorization code and PKCE") against the app found for its
  * `client_id` (null: unknown). Checks, in order: client_id, client, redirect_uri (error page);
  * then repeated parameters, response_type=code, scope, PKCE, orgIds, prompt, max_age (redirected).
  */

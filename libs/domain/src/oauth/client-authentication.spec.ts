@@ -74,7 +74,7 @@ describe('presentedClient', () => {
     expect(error.description).toBe(message);
   });
 
-  it('supports the three methods of spec 5.1', () => {
+  it('supports the three methods of docs/oauth.md "Client authentication"', () => {
     expect(TOKEN_ENDPOINT_AUTH_METHODS).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
   });
 });

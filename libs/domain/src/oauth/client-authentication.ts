@@ -1,6 +1,6 @@
 import { InvalidClient, InvalidRequest } from '../common';
 
-/** `token_endpoint_auth_methods_supported` (spec 5.1). */
+/** `token_endpoint_auth_methods_supported` (docs/oauth.md "Client authentication"). */
 export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
 export type ClientAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
@@ -84,14 +84,14 @@ export function presentedClient(input: {
 }
 
 /**
- * Decides client authentication (spec 5.1) once the caller has found the app (by the presented
+ * Decides client authentication (docs/oauth.md "Client authentication") once the caller has found the app (by the presented
  * `client_id`, or from the code when none was presented) and compared any presented secret with
  * the stored hash (`secretMatches`, false when no secret was presented):
  *  - a presented `client_id` that is not this app's: invalid_client;
  *  - an app with a secret must present it and it must match: invalid_client otherwise;
  *  - exception: `pkceBoundCode` (an authorization-code exchange whose code carries a PKCE
  *    challenge, already verified) may come without the secret, because huggingface.js exchanges
- *    codes of apps that have one with PKCE alone (issue 3: "confidential apps may use PKCE too");
+ *    codes of apps that have one with PKCE alone;
  *  - a public app (no secret, e.g. deleted) presenting a secret: invalid_client;
  *  - a public app presenting nothing: `none`.
  */

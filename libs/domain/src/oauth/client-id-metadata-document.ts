@@ -42,13 +42,13 @@ const documentSchema = z.object({
 const UNSAFE_REDIRECT_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'about', 'blob', 'filesystem']);
 
 /**
- * Validates a fetched document (spec 2.2, CIMD §4) against the URL it was fetched from:
+ * Validates a fetched document (docs/oauth.md "Apps", CIMD §4) against the URL it was fetched from:
  *  - `client_id` equals the URL by simple string comparison;
  *  - `client_name` and a non-empty `redirect_uris` are present;
  *  - `token_endpoint_auth_method` is present and `none` (absent would mean client_secret_basic
  *    by RFC 7591 §2); `client_secret`, `client_secret_expires_at` and `client_secret_*` methods
  *    are refused: a public document cannot hold a secret;
- *  - each redirect URI is https, http on a loopback host (spec 4.6), or a private-use scheme;
+ *  - each redirect URI is https, http on a loopback host (docs/oauth.md "Redirect URIs"), or a private-use scheme;
  *  - `logo_uri` and `client_uri`, when present, are https URLs.
  * Unknown fields are ignored. Throws invalid_client naming the first problem.
  */

@@ -7,7 +7,7 @@ import {
 } from './client-id-metadata-url';
 
 describe('client-ID metadata URL', () => {
-  it('publishes the spec 2.2 path', () => {
+  it('publishes the client-ID metadata document path', () => {
     expect(CLIENT_ID_METADATA_PATH).toBe('/.well-known/oauth-cimd');
   });
 

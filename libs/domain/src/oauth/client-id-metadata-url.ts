@@ -1,7 +1,7 @@
 import { InvalidClient } from '../common';
 import { parseUriComponents } from './uri-components';
 
-/** Spec 2.2: where an app publishes its client-ID metadata document. */
+/** docs/oauth.md "Apps": where an app publishes its client-ID metadata document. */
 export const CLIENT_ID_METADATA_PATH = '/.well-known/oauth-cimd';
 
 /**

@@ -9,7 +9,7 @@ export interface ConsentGrant {
 
 /**
  * True when a remembered consent already covers a request, so the consent page is skipped
- * (issue 3): every requested scope is granted (directly or implied, e.g. `manage-repos` covers
+ * (docs/oauth.md "Consent"): every requested scope is granted (directly or implied, e.g. `manage-repos` covers
  * `read-repos`) and every organization named in `orgIds` was granted. Anything new shows the page.
  */
 export function consentCovers(existing: ConsentGrant | null, requested: ConsentGrant): boolean {

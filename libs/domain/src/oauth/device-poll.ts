@@ -1,7 +1,7 @@
 /** RFC 8628 §3.2: 5 s when no interval is sent; §3.5: `slow_down` adds 5 s. */
 export const DEFAULT_POLL_INTERVAL_SECONDS = 5;
 export const SLOW_DOWN_INCREMENT_SECONDS = 5;
-/** Issue 4: device codes live 15 minutes by default (configurable by the caller). */
+/** docs/oauth.md "Device flow": device codes live 15 minutes by default (configurable by the caller). */
 export const DEFAULT_DEVICE_CODE_TTL_SECONDS = 900;
 
 export type DeviceAuthorizationStatus = 'pending' | 'approved' | 'denied' | 'redeemed';

@@ -49,7 +49,7 @@ export function atHash(accessToken: string): string {
 /**
  * The claims of the id_token (issued only with `openid`). Profile claims (`name`,
  * `preferred_username`, `picture` as an absolute URL, `profile`, `website` when set) come with the
- * `profile` scope and `email`/`email_verified` with `email` (spec 5.3, OIDC Core §5.4); authlib
+ * `profile` scope and `email`/`email_verified` with `email` (docs/oauth.md "Scopes", OIDC Core §5.4); authlib
  * and Gradio read the profile claims from here, not from userinfo (hf-client-compatibility 5.4).
  * `nonce` is echoed only when the authorization request sent one.
  */

@@ -1,4 +1,4 @@
-/** Cache bounds for client-ID metadata documents (issue 3, checklist "CIMD"): 30 s to 24 h. */
+/** Cache bounds for client-ID metadata documents (docs/oauth.md "Apps"): 30 s to 24 h. */
 export const METADATA_CACHE_MIN_SECONDS = 30;
 export const METADATA_CACHE_MAX_SECONDS = 24 * 3600;
 /** Used when the response says nothing about freshness. */

@@ -16,7 +16,7 @@ import {
 } from './scopes';
 
 describe('scopes', () => {
-  it('lists the 18 scopes of spec 5.3 in order, each with a description', () => {
+  it('lists the 18 scopes of docs/oauth.md "Scopes" in order, each with a description', () => {
     expect(SCOPES_SUPPORTED).toEqual([
       'openid',
       'profile',

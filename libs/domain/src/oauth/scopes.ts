@@ -1,7 +1,7 @@
 import { InvalidScope } from '../common';
 
 /**
- * The scopes of spec 5.3, in the spec's order. The descriptions are what the consent page shows:
+ * The scopes of docs/oauth.md "Scopes", in that order. The descriptions are what the consent page shows:
  * they say what the app will be able to do, in words a user reads in a few seconds.
  */
 export const SCOPE_DEFINITIONS = [
@@ -55,7 +55,7 @@ export const SCOPES_SUPPORTED: readonly ScopeName[] = SCOPE_DEFINITIONS.map((sco
  */
 export const BASELINE_SCOPES: readonly ScopeName[] = ['openid', 'profile'];
 
-/** Scopes that carry others with them (spec 5.3 wording: "includes", "read and write", "fully manage"). */
+/** Scopes that carry others with them (docs/oauth.md "Scopes" wording: "includes", "read and write", "fully manage"). */
 const IMPLIES: Readonly<Partial<Record<ScopeName, readonly ScopeName[]>>> = {
   'write-repos': ['read-repos'],
   'manage-repos': ['write-repos', 'read-repos'],
@@ -110,7 +110,7 @@ export function allowedScopesForApp(appScopes: readonly string[]): string[] {
 
 /**
  * Checks each requested scope is known and allowed; the first offender is named in the
- * `invalid_scope` description (spec 7). Returns the requested list unchanged.
+ * `invalid_scope` description (RFC 6749 §5.2). Returns the requested list unchanged.
  */
 export function validateScopes(requested: readonly string[], allowed: readonly string[]): string[] {
   const allowedSet = new Set(impliedScopes(allowed));
@@ -130,7 +130,7 @@ export function defaultScopes(appScopes: readonly string[]): string[] {
  * The authorization, device and token-exchange rule in one place: parse the `scope` parameter,
  * fall back to the default when absent or blank, and validate against what the app may ask for.
  * Token exchange passes `{ baseline: false }`: there the app's own scopes are the whole limit
- * (issue 5: invalid_scope for a scope the app does not have).
+ * (docs/oauth.md "Token exchange": invalid_scope for a scope the app does not have).
  */
 export function resolveRequestedScopes(
   scopeParam: string | null | undefined,

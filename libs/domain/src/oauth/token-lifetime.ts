@@ -3,9 +3,9 @@ import { ApiError } from '../common';
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-/** Spec 2.1, 2.4, 8: 8 hours unless the app (or the organization, for token exchange) says otherwise. */
+/** docs/oauth.md "Token formats and lifetimes": 8 hours unless the app (or the organization, for token exchange) says otherwise. */
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 8 * HOUR;
-/** Spec 2.1 and 8: at most 30 days; issue 5: at least 5 minutes. */
+/** docs/oauth.md "Token formats and lifetimes": at least 5 minutes, at most 30 days. */
 export const MIN_TOKEN_DURATION_SECONDS = 5 * 60;
 export const MAX_TOKEN_DURATION_SECONDS = 30 * DAY;
 /** hf-client-compatibility 5.3: trusted-publisher tokens last one hour, with no refresh token. */
@@ -15,7 +15,7 @@ export const TRUSTED_PUBLISHER_TOKEN_TTL_SECONDS = HOUR;
  * every use, so an active client never reaches it.
  */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * DAY;
-/** Authorization codes: single use, about a minute (issue 3). */
+/** Authorization codes: single use, about a minute (RFC 6749 §4.1.2). */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
 /** The access-token lifetime: the app's (or organization's) override when set, else 8 hours. */

@@ -1,7 +1,7 @@
 import { OrgMembership, UserAccount, absoluteUrl, profileUrl } from './account';
 
 export interface UserinfoOrganization {
-  /** The organization id: the value apps pass as `orgIds` (spec 2.5, 4.6). */
+  /** The organization id: the value apps pass as `orgIds` (docs/oauth.md "Consent"). */
   sub: string;
   name: string;
   preferred_username: string;
@@ -24,7 +24,7 @@ export interface Userinfo {
   canPay?: boolean;
   /** What every Hugging Face client reads (hf-client-compatibility 5.4). */
   orgs: UserinfoOrganization[];
-  /** The spec's name for the same list (spec 2.5). */
+  /** Another name for the same list (docs/oauth.md "Userinfo and whoami"). */
   organizations: UserinfoOrganization[];
 }
 
@@ -38,7 +38,7 @@ export interface UserinfoInput {
 }
 
 /**
- * The `/oauth/userinfo` answer (issue 3 item 7): `sub` and `isPro` always; profile claims with
+ * The `/oauth/userinfo` answer (docs/oauth.md "Userinfo and whoami"): `sub` and `isPro` always; profile claims with
  * `profile`; `email`/`email_verified` with `email`; `canPay` (user and organizations) with
  * `read-billing`; the organizations the user granted this app, each with `roleInOrg` only under
  * `read-memberships`. The organization list is `[]` when none was granted, never absent.

@@ -1,6 +1,6 @@
 import { jobSecretsSchema, mergeJobSecrets, secretNames } from './job-secrets';
 
-describe('mergeJobSecrets (spec 4.8 rule 3)', () => {
+describe('mergeJobSecrets', () => {
   it.each([
     ['replaces listed secrets', { A: '1', B: '2' }, { A: 'one' }, { A: 'one', B: '2' }],
     ['adds new secrets', { A: '1' }, { C: '3' }, { A: '1', C: '3' }],

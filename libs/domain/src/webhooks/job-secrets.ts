@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { controlsProgramExecution } from './program-control-env';
 
 /**
- * Secrets a Job webhook passes to the Jobs it starts (spec 4.8 rules 2-3). They become environment
+ * Secrets a Job webhook passes to the Jobs it starts (libs/feature-webhooks/README.md). They become environment
  * variables, so names follow the portable environment-variable syntax (POSIX.1-2017 §8.1, upper
  * case) and values may not hold NUL. The names the worker sets itself (hf-client-compatibility §1.5)
  * are reserved, so a secret can never shadow the payload, and names that change how programs load
@@ -49,7 +49,7 @@ export function jobSecretsSchema(options: { allowEmptyValues: boolean }) {
 }
 
 /**
- * Spec 4.8 rule 3: secrets listed in the update replace the stored values, an empty string removes
+ * libs/feature-webhooks/README.md "Update body": secrets listed in the update replace the stored values, an empty string removes
  * a secret, and every secret not listed is kept. Neither argument is modified.
  */
 export function mergeJobSecrets(stored: Readonly<Record<string, string>>, update: Readonly<Record<string, string>>): Record<string, string> {

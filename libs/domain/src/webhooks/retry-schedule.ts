@@ -1,5 +1,5 @@
 /**
- * When to try a failed delivery again, and when to give up (issue 7 item 5). The schedule and
+ * When to try a failed delivery again, and when to give up (libs/feature-delivery/README.md). The schedule and
  * jitter are Svix's (`config.default.toml`, `worker.rs`): 8 attempts over about 27.6 hours.
  */
 export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];

@@ -103,7 +103,7 @@ export interface DeliveryHeadersInput {
 }
 
 /**
- * Headers of one delivery attempt (issue 7 item 3). `x-webhook-secret` carries the secret
+ * Headers of one delivery attempt. `x-webhook-secret` carries the secret
  * verbatim, as the Hub does and its receivers check (hub-docs `webhooks.md`). Without a secret
  * there is no key, so `webhook-signature` is left out; `webhook-id` and `webhook-timestamp`
  * still identify the delivery.

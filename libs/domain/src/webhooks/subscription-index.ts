@@ -35,7 +35,7 @@ function indexKey(item: WatchedItem): string {
 }
 
 /**
- * In-memory subscription index of the delivery worker (issue 7 item 2): matching an event costs
+ * In-memory subscription index of the delivery worker: matching an event costs
  * two hash lookups plus the webhooks that watch its repository, bucket or owner, never a scan.
  *
  * An event reaches an enabled webhook that watches its repository (type and name), its owner (a

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Event domains a webhook filters on (spec 6). The Python client's `WEBHOOK_DOMAIN_T` and its CLI
+ * Event domains a webhook filters on (docs/settings-api.md "Webhooks"). The Python client's `WEBHOOK_DOMAIN_T` and its CLI
  * send `discussions`, its docstrings and guides send `discussion` (hf-client-compatibility §1.6):
  * both are accepted and stored, and echoed, as `discussion`.
  */

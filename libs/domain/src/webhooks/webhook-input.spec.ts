@@ -149,7 +149,7 @@ describe('parseUpdateWebhookBody', () => {
 
   it.each([
     ['a url on a Job webhook', { url: HOOK }, 'job', 'url: a Job webhook has no url; create a URL webhook instead', 'url'],
-    ['a Job id without secrets (spec 4.8 rule 4)', { job_id: JOB_ID }, 'job', 'job_id: must be sent together with secrets', 'job_id'],
+    ['a Job id without secrets', { job_id: JOB_ID }, 'job', 'job_id: must be sent together with secrets', 'job_id'],
     ['a Job id with null secrets', { jobSourceId: JOB_ID, secrets: null }, 'job', 'jobSourceId: must be sent together with secrets', 'jobSourceId'],
     ['a Job id on a URL webhook', { jobSourceId: JOB_ID, secrets: {} }, 'url', 'jobSourceId: a URL webhook has no Job; create a Job webhook instead', 'jobSourceId'],
     ['secrets on a URL webhook', { secrets: { A: 'x' } }, 'url', 'secrets: only Job webhooks take secrets', 'secrets'],

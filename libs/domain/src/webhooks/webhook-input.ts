@@ -132,7 +132,7 @@ export function parseCreateWebhookBody(body: unknown, options: WebhookInputOptio
 /**
  * `current.kind` is the webhook being updated. The Python client always sends `watched`, as `[]`
  * when the caller passed none, so `[]` means "unchanged" here (hf-client-compatibility §1.3).
- * Spec 4.8 rule 4: a Job id on update must come with `secrets`.
+ * libs/feature-webhooks/README.md "Update body": a Job id on update must come with `secrets`.
  */
 export function parseUpdateWebhookBody(body: unknown, current: { kind: 'url' | 'job' }, options: WebhookInputOptions = {}): UpdateWebhookInput {
   const parsed = parseBody(body, true);

@@ -1,7 +1,7 @@
 import type { WatchedItem } from './watched-item';
 import type { WebhookDomain } from './webhook-domain';
 
-/** The Job a Job webhook starts: snapshotted from the source Job at creation (spec 4.8). */
+/** The Job a Job webhook starts: snapshotted from the source Job at creation. */
 export interface JobSpecRecord {
   dockerImage?: string | null;
   spaceId?: string | null;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 const UNSAFE_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'about', 'blob', 'filesystem']);
 
 /**
- * A redirect URI an app may register (RFC 9700 §4.1, spec 4.6): absolute, no fragment; https;
+ * A redirect URI an app may register (RFC 9700 §4.1, docs/settings-api.md "Redirect URIs"): absolute, no fragment; https;
  * http only on a loopback host; or a private-use scheme such as `myapp:/callback`.
  */
 export function redirectUriProblem(uri: string): string | null {

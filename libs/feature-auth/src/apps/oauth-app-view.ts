@@ -10,10 +10,10 @@ export interface OAuthAppView {
   scopes: string[];
   logoUri: string | null;
   homepageUrl: string | null;
-  /** No client secret: the app authenticates with PKCE alone (spec 5.1). */
+  /** No client secret: the app authenticates with PKCE alone (docs/oauth.md "Client authentication"). */
   public: boolean;
   accessTokenTtlSeconds: number;
-  /** Set up by the platform's support (spec 2.1), read-only here. */
+  /** Set up by the platform's support (docs/oauth.md "Apps"), read-only here. */
   tokenExchange: boolean;
   createdAt: string;
   updatedAt: string;

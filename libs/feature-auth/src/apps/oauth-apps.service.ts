@@ -17,7 +17,7 @@ export interface AppWithSecret {
 }
 
 /**
- * The OAuth app settings (issue 3 item 11, spec 2.1): a user, or an organization's admin,
+ * The OAuth app settings (docs/settings-api.md "OAuth apps"): a user, or an organization's admin,
  * creates, lists, changes and deletes apps, and creates, refreshes or deletes the client secret.
  * An app the caller may not manage answers 404 as if it did not exist.
  */
@@ -99,7 +99,7 @@ export class OAuthAppsService {
     return { app: this.view(manager, updated), clientSecret };
   }
 
-  /** Deletes the secret: the app becomes public and must use PKCE (spec 2.1, 5.1). */
+  /** Deletes the secret: the app becomes public and must use PKCE (docs/oauth.md "Client authentication"). */
   async deleteClientSecret(principal: Principal, clientId: string): Promise<OAuthAppView> {
     const { manager, app } = await this.managed(principal, clientId);
     const updated = { ...app, clientSecretHash: null, updatedAt: new Date(this.clock.now()) };

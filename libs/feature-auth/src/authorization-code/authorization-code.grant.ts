@@ -15,7 +15,7 @@ import { AuthorizationCodes } from './authorization-codes';
 const INVALID_CODE = 'The authorization code is invalid, expired or already used';
 
 /**
- * `grant_type=authorization_code` (RFC 6749 §4.1.3, RFC 7636 §4.6, issue 3 item 5). The client
+ * `grant_type=authorization_code` (RFC 6749 §4.1.3, RFC 7636 §4.6, docs/oauth.md "Authorization code and PKCE"). The client
  * is the one named by `client_id` or Basic credentials, or, when the request names none
  * (huggingface.js), the code's own client. Every check runs before the code is redeemed, so a
  * wrong request does not burn the code; redeeming is atomic; a second use revokes the tokens of

@@ -224,7 +224,7 @@ describe('AuthorizeService', () => {
       expect(params).toMatchObject({ error: 'invalid_request', error_description: 'code_challenge is required (PKCE with S256)' });
     });
 
-    it('may ask for any scope of spec 5.3', async () => {
+    it('may ask for any scope of docs/oauth.md "Scopes"', async () => {
       const asked = await kit.authorize.authorize({ client_id: CIMD, redirect_uri: 'http://127.0.0.1/cb', response_type: 'code', scope: 'openid webhooks', code_challenge: CHALLENGE, code_challenge_method: 'S256' }, session);
       expect((asked as { location: string }).location).toMatch(/^\/oauth\/consent/);
     });

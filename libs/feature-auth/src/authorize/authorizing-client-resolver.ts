@@ -26,7 +26,7 @@ export class AuthorizingClientResolver {
     if (isClientIdMetadataUrl(clientId)) {
       const document = await this.metadata.resolve(clientId);
       return {
-        // Decision: a document names no scopes, so its app may ask for any scope of spec 5.3 (the
+        // Decision: a document names no scopes, so its app may ask for any scope of docs/oauth.md "Scopes" (the
         // user sees each on the consent page) and gets the openid/profile baseline when it asks
         // for none; an empty list gives exactly that default.
         authorizing: {

@@ -17,7 +17,7 @@ const clientMetadataSchema = z.object({
 });
 
 /**
- * The app behind a metadata-document client ID (spec 2.2, 4.7): the URL is checked, the document
+ * The app behind a metadata-document client ID (docs/oauth.md "Apps"): the URL is checked, the document
  * is taken from the flow-state cache or fetched, validated, and cached for as long as its
  * Cache-Control allows within 30 s to 24 h. Failures and invalid documents are never cached.
  * Concurrent requests for one URL in this process share one fetch. Fetches are limited per host

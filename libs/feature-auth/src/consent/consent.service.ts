@@ -44,7 +44,7 @@ export interface ConsentDecision {
 const DENIED = 'The user denied the request';
 
 /**
- * The consent step shared by the authorization-code and device flows (issue 3 item 4): skip it
+ * The consent step shared by the authorization-code and device flows (docs/oauth.md "Consent"): skip it
  * when a remembered consent covers the request, otherwise park the request, show the page, and
  * hand the user's answer to the flow's ConsentOutcomeHandler.
  */

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { tokenRequestParams } from '../token-endpoint/token-request-params';
 import { DeviceAuthorizationResponse, DeviceAuthorizationService } from './device-authorization.service';
 
-/** `POST /oauth/device` (spec 4.1): JSON answers, RFC 6749 §5.2 errors (RFC 8628 §3.2). */
+/** `POST /oauth/device` (RFC 8628 §3.1): JSON answers, RFC 6749 §5.2 errors (RFC 8628 §3.2). */
 @Controller('oauth/device')
 @OAuthErrorShape()
 export class DeviceAuthorizationController {

@@ -49,7 +49,7 @@ describe('DeviceAuthorizationService (POST /oauth/device)', () => {
     expect(await kit.start.start(kit.request({ client_id: 'cli' }))).toMatchObject({ expires_in: 120, interval: 1 });
   });
 
-  it('needs Basic authentication for an app with a secret (spec 4.1)', async () => {
+  it('needs Basic authentication for an app with a secret', async () => {
     expect((await rejection(kit.start.start(kit.request({ client_id: 'web' })))).code).toBe('invalid_client');
     expect((await rejection(kit.start.start(kit.request({}, basic('web', 'wrong'))))).code).toBe('invalid_client');
     expect(await kit.start.start(kit.request({}, basic('web', 's3cret')))).toMatchObject({ user_code: 'BCDF-GHJK' });

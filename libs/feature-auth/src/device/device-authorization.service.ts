@@ -22,7 +22,7 @@ export interface DeviceAuthorizationResponse {
 const USER_CODE_DRAWS = 10;
 
 /**
- * `POST /oauth/device` (spec 4.1, RFC 8628 §3.1): authenticates the client as the token endpoint
+ * `POST /oauth/device` (RFC 8628 §3.1, docs/oauth.md "Device flow"): authenticates the client as the token endpoint
  * does (Basic for apps with a secret, `client_id` alone for public apps), resolves the scopes
  * (the app's own when none are asked), and starts a device authorization. The device code has
  * 256 random bits and is stored only as its SHA-256 (RFC 8628 §5.2). Starts are limited per

@@ -30,7 +30,7 @@ import { DeviceAuthorizations } from './device-authorizations';
 const UNKNOWN_CODE = 'The device code is unknown or was already used';
 
 /**
- * The device code grant of `POST /oauth/token` (spec 4.2, RFC 8628 §3.4-3.5). Each poll is
+ * The device code grant of `POST /oauth/token` (RFC 8628 §3.4-3.5, docs/oauth.md "Device flow"). Each poll is
  * judged by the domain's `evaluatePoll`: `authorization_pending`, `slow_down` (the interval then
  * grows by 5 s, for good), `access_denied`, `expired_token`, and `invalid_grant` for a code that
  * is unknown, another client's or already redeemed. Redemption is single use even under

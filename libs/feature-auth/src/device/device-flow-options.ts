@@ -1,4 +1,4 @@
-/** The verification page (RFC 8628 §3.3); `POST` on it is the device authorization endpoint (spec 4.1). */
+/** The verification page (RFC 8628 §3.3); `POST` on it is the device authorization endpoint (RFC 8628 §3.1). */
 export const DEVICE_VERIFICATION_PATH = '/oauth/device';
 
 /** Limits of the device flow: user-code entry (RFC 8628 §5.1), wrong codes allowed per window per key, and starts per address. */

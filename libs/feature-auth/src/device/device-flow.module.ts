@@ -33,7 +33,7 @@ export interface DeviceFlowModuleOptions {
 }
 
 /**
- * The device authorization grant (RFC 8628, issue 4): `POST /oauth/device`, the verification
+ * The device authorization grant (RFC 8628, docs/oauth.md "Device flow"): `POST /oauth/device`, the verification
  * and device consent pages under `/oauth/device`, and the device_code grant of `/oauth/token`.
  * Needs IdentityModule, FLOW_STORE, CLOCK and SESSION_OPTIONS (AuthModule provides it).
  */

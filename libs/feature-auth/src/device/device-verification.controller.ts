@@ -19,7 +19,7 @@ const EXPIRED_FORM_MESSAGE = 'This form has expired. Please enter the code again
  * The verification page (RFC 8628 §3.3): `GET /oauth/device` (sign in first, then the code form),
  * `POST /oauth/device/verify` (the code), `GET /oauth/device/consent` (the device consent page,
  * answered through the shared `POST /oauth/consent`). `POST /oauth/device` itself is the device
- * authorization endpoint of spec 4.1, hence the separate form target.
+ * authorization endpoint (RFC 8628 §3.1), hence the separate form target.
  */
 @Controller('oauth/device')
 export class DeviceVerificationController {

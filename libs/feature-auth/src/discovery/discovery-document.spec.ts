@@ -17,7 +17,7 @@ describe('buildDiscoveryDocument', () => {
     });
   });
 
-  it('lists the 18 scopes of spec 5.3 in order', () => {
+  it('lists the 18 scopes of docs/oauth.md "Scopes" in order', () => {
     expect(document.scopes_supported).toEqual(SCOPES_SUPPORTED);
     expect(document.scopes_supported).toHaveLength(18);
   });

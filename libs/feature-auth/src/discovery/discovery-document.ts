@@ -3,7 +3,7 @@ import { CODE_CHALLENGE_METHODS_SUPPORTED, SCOPES_SUPPORTED, TOKEN_ENDPOINT_AUTH
 export const DEVICE_CODE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
 export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
-/** Claims the id_token and userinfo may carry (issue 3 items 6 and 7). */
+/** Claims the id_token and userinfo may carry (docs/oauth.md "Token formats and lifetimes", "Userinfo and whoami"). */
 export const CLAIMS_SUPPORTED = [
   'iss',
   'sub',

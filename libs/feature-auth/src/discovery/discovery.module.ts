@@ -2,7 +2,7 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { DiscoveryController } from './discovery.controller';
 import { PublicCorsMiddleware } from './public-cors.middleware';
 
-/** `/.well-known/openid-configuration` and `/.well-known/oauth-authorization-server` (issue 3 item 1). */
+/** `/.well-known/openid-configuration` and `/.well-known/oauth-authorization-server` (docs/oauth.md "Endpoints and discovery"). */
 @Module({ controllers: [DiscoveryController] })
 export class AuthDiscoveryModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -35,7 +35,7 @@ export type IntrospectionResponse =
       repo?: { type: string; name: string };
     };
 
-/** Token introspection for the platform's internal services (issue 3 item 9). */
+/** Token introspection for the platform's internal services (RFC 7662). */
 @Injectable()
 export class IntrospectionService {
   constructor(

@@ -2,7 +2,7 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { PublicCorsMiddleware } from '../discovery/public-cors.middleware';
 import { JwksController } from './jwks.controller';
 
-/** `/oauth/jwks` (issue 3 item 1). */
+/** `/oauth/jwks` (RFC 7517; docs/oauth.md "Endpoints and discovery"). */
 @Module({ controllers: [JwksController] })
 export class JwksModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

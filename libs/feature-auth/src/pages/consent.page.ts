@@ -23,7 +23,7 @@ export interface ConsentPageView {
 }
 
 /**
- * The consent page (issue 3 item 4). An organization the app requires (`orgIds`) is shown checked
+ * The consent page (docs/oauth.md "Consent"). An organization the app requires (`orgIds`) is shown checked
  * and disabled, with a hidden field carrying it, since a disabled checkbox is not submitted; the
  * server enforces the requirement whatever the form says.
  */

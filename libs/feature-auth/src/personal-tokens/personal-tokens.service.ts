@@ -20,7 +20,7 @@ export interface CreatedPersonalToken extends PersonalTokenView {
 }
 
 /**
- * Personal access tokens (`hf_...`, role `read` or `write`; issue 3 item 8), managed with a
+ * Personal access tokens (`hf_...`, role `read` or `write`; docs/oauth.md "Token formats and lifetimes"), managed with a
  * personal token of the same user. OAuth and exchange tokens may not manage them: an app must not
  * turn a scoped grant into a full-rights token. A read token may list but not create or delete.
  */

@@ -10,7 +10,7 @@ import {
 } from '@gatehouse/identity';
 
 /**
- * `/oauth/userinfo` (OIDC Core §5.3, issue 3 item 7) for OAuth access tokens (sign-in, device
+ * `/oauth/userinfo` (OIDC Core §5.3, docs/oauth.md "Userinfo and whoami") for OAuth access tokens (sign-in, device
  * flow, token exchange). Anything else, personal tokens included, is invalid_token (RFC 6750 §3.1).
  */
 @Injectable()

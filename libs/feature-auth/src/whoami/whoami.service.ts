@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, buildWhoami, clientIdHostname, isClientIdMetadataUrl, Whoami, WhoamiToken } from '@gatehouse/domain';
 import { AccountReader, actsAsUser, ClientLookup, orgMembershipOf, Principal, userAccountOf } from '@gatehouse/identity';
 
-/** `GET /api/whoami-v2` in the Hugging Face shape (issue 3 item 8, hf-client-compatibility 5.6). */
+/** `GET /api/whoami-v2` in the Hugging Face shape (docs/oauth.md "Userinfo and whoami", hf-client-compatibility 5.6). */
 @Injectable()
 export class WhoamiService {
   constructor(

@@ -2,7 +2,7 @@ import { type OutgoingMessage, defineEvent } from '@gatehouse/messaging';
 import { type RepoChangeEvent, repoChangeEventSchema } from '@gatehouse/domain';
 
 /**
- * repo.changed v1: the repo change event contract (issue 7 item 1), published by the platform's
+ * repo.changed v1: the repo change event contract (docs/events.md), published by the platform's
  * repo services on `Topics.repoEvents`, keyed by repository id so that one repository's events
  * stay in order. The data is `RepoChangeEvent` (libs/domain `repo-change-event.ts`); the envelope
  * repeats its `id` and `time`. docs/events.md documents it for producers.

@@ -14,10 +14,10 @@ export interface JobEnvironmentInput {
 }
 
 /**
- * A Job webhook's variables (spec 4.8, hub-docs `jobs-webhooks.md`): the source Job's plain
+ * A Job webhook's variables (libs/feature-webhooks/README.md, hub-docs `jobs-webhooks.md`): the source Job's plain
  * environment, the webhook's `secrets`, and WEBHOOK_PAYLOAD, WEBHOOK_REPO_ID, WEBHOOK_REPO_TYPE
  * and WEBHOOK_SECRET (when set), which nothing can shadow. The source Job's own secrets are never
- * part of it (spec 4.8 rule 2): they are not in the snapshot this reads. A secret whose name
+ * part of it: they are not in the snapshot this reads. A secret whose name
  * changes how programs load or run (refused by webhook-management, but possibly stored before that
  * rule) stops the launch for good: JobLaunchError.
  */

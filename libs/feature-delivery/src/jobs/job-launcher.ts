@@ -37,7 +37,7 @@ export class JobLaunchError extends Error {
   }
 }
 
-/** Starts the Job of a Job webhook's delivery (issue 7 item 4). */
+/** Starts the Job of a Job webhook's delivery (libs/feature-delivery/README.md). */
 export abstract class JobLauncher {
   abstract readonly name: string;
   /** Resolves once the Job is started (or created); rejects with JobLaunchError. */

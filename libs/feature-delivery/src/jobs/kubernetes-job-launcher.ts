@@ -5,7 +5,7 @@ import { KubernetesJobsApi, kubernetesStatusOf } from './kubernetes-jobs-api';
 const CONFLICT = 409;
 
 /**
- * Starts a Job webhook's delivery as a Kubernetes `batch/v1` Job (issue 7 item 4). The Job is
+ * Starts a Job webhook's delivery as a Kubernetes `batch/v1` Job. The Job is
  * named after the delivery attempt, so a retry after a crash that already created it finds it
  * (409) and counts it as started instead of starting a second one. The run itself is followed by
  * Kubernetes, not by the worker: its `job_runs` row says `created`.

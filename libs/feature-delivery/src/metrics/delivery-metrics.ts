@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
-/** What happened to a delivery, counted once per decision (issue 7 item 7). */
+/** What happened to a delivery, counted once per decision. */
 export type DeliveryOutcome = 'succeeded' | 'retry_scheduled' | 'failed' | 'rate_limited' | 'cancelled';
 /** `unknown` for deliveries cancelled with their webhook. */
 export type DeliveryTargetKind = 'url' | 'job' | 'unknown';

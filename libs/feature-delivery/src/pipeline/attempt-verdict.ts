@@ -62,7 +62,7 @@ function errorText(result: AttemptResult): string {
 }
 
 /**
- * What an attempt's result means (issue 7 items 3 and 5): only 2xx (or a started Job) succeeds;
+ * What an attempt's result means: only 2xx (or a started Job) succeeds;
  * a retryable failure waits `nextRetryDelayMs` (schedule, ±20 % jitter, `Retry-After`) unless it
  * was the last try; a permanent one (410, refused address, bad URL, unstartable Job) is final.
  */

@@ -7,7 +7,7 @@ import { WebhookDisabler } from './webhook-disabler';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Disables a webhook whose deliveries keep failing (issue 7 item 5), checked whenever one of its
+ * Disables a webhook whose deliveries keep failing, checked whenever one of its
  * deliveries is dead-lettered: at once when the receiver said the endpoint is gone (410), or when
  * its attempts have failed without a single success for the whole window (5 days, as Svix). The
  * reason is stored in `disabled_reason`, which the owner sees with the webhook and its activity.

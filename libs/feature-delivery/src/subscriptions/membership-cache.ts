@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import { MembershipSource } from './membership-source';
 
 /**
- * Who may read a private repository, for matching without a database query per event (issue 7
- * item 2): the webhook's owner reads a private repository they own, or one owned by an
+ * Who may read a private repository, for matching without a database query per event: the webhook's owner reads a private repository they own, or one owned by an
  * organization they belong to (any role).
  *
  * Memberships have no change events, so the cache is a snapshot of the memberships of webhook

@@ -13,7 +13,7 @@ export interface ChainHead {
 }
 
 /**
- * The chain rule (issue 5 item 3): `hash = sha256_hex(prev_hash + canonical JSON of the entry)`,
+ * The chain rule (libs/feature-token-exchange/README.md "Audit log"): `hash = sha256_hex(prev_hash + canonical JSON of the entry)`,
  * the canonical JSON being RFC 8785 (JCS) over the hashed fields with `createdAt` as an ISO 8601
  * string; an organization's first entry has no `prev_hash` and hashes with the empty string.
  */

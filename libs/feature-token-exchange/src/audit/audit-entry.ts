@@ -16,7 +16,7 @@ export interface AuditEntryDraft {
   detail?: Record<string, unknown>;
 }
 
-/** One row of an organization's audit log, as stored and as hashed (spec 5.2, issue 5 item 3). */
+/** One row of an organization's audit log, as stored and as hashed (libs/feature-token-exchange/README.md "Audit log"). */
 export interface AuditEntry {
   /** Database id (bigserial, as a string); not part of the hash. */
   id: string;

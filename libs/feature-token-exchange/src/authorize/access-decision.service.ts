@@ -18,7 +18,7 @@ export interface AuthorizedPrincipal {
 export type AccessDecision = PolicyDecision & { principal: AuthorizedPrincipal | null };
 
 /**
- * `POST /internal/authorize`: the access policy of @gatehouse/domain (spec 5.2, 5.3) served to the
+ * `POST /internal/authorize`: the access policy of @gatehouse/domain (docs/oauth.md "Scopes") served to the
  * platform's other services. The token is resolved to its principal and the user's current
  * memberships, so a member removed from an organization, or demoted, loses access at once.
  */

@@ -9,7 +9,7 @@ export interface ExchangeAttempt {
 }
 
 /**
- * Spec 4.3 and 5.1: token exchange needs `Authorization: Basic` of an app that has a secret.
+ * docs/oauth.md "Token exchange": token exchange needs `Authorization: Basic` of an app that has a secret.
  * Missing or wrong credentials are invalid_client. `attempt` is filled in as soon as the app is
  * known, so a refused attempt on an organization's app lands in that organization's audit log.
  */

@@ -75,7 +75,7 @@ describe('token exchange on PostgreSQL, handed from auth /oauth/token to the tok
     expect(await res.json()).toMatchObject({ scope: 'read-repos', expires_in: 28_800 });
   });
 
-  describe('errors of spec 7, relayed with their status', () => {
+  describe('RFC 6749 §5.2 errors, relayed with their status', () => {
     it.each([
       ['no client credentials', 401, 'invalid_client', {}, null],
       ['a wrong client secret', 401, 'invalid_client', {}, basicAuth('acme-exchange', 'wrong')],

@@ -7,7 +7,7 @@ import { UserEmailExchange } from './user-email-exchange';
 
 /**
  * The one entry point of `grant_type=urn:ietf:params:oauth:grant-type:token-exchange`: both
- * grants share the grant type and differ by `subject_token_type` (spec 4.3, 4.4). A CI id_token
+ * grants share the grant type and differ by `subject_token_type` (docs/oauth.md "Token exchange"). A CI id_token
  * goes to the trusted-publisher grant; everything else to the organization grant, which
  * authenticates the client before judging the subject token type.
  */

@@ -18,7 +18,7 @@ import { TokenExchangeRequest } from './token-exchange-request';
 const AUDITED_CLAIMS = ['sub', 'repository', 'workflow', 'workflow_ref', 'ref', 'environment', 'job_workflow_ref', 'run_id'];
 
 /**
- * The CI id_token grant ("trusted publishers", issue 5 item 5): no client credentials; the CI
+ * The CI id_token grant ("trusted publishers", docs/oauth.md "Token exchange"): no client credentials; the CI
  * provider's signed token, verified against its JWKS, must carry the configured audience and
  * match a trusted-publisher entry. The answer is a one-hour `hf_jwt_` token for that repository
  * alone, without refresh token, audited in the repository owner's organization when it is one.

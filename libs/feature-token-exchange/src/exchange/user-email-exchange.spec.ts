@@ -25,7 +25,7 @@ async function refusal(kit: TokenExchangeTestKit, req: TokenExchangeRequest): Pr
   return { error: error.code, status: oauthErrorStatus(error.code), description: error.description };
 }
 
-describe('the organization token exchange (spec 4.3)', () => {
+describe('the organization token exchange', () => {
   let kit: TokenExchangeTestKit;
 
   beforeEach(() => {
@@ -104,7 +104,7 @@ describe('the organization token exchange (spec 4.3)', () => {
     expect(JSON.stringify(kit.outbox.messages)).not.toContain(body.access_token);
   });
 
-  describe('errors of spec 7', () => {
+  describe('RFC 6749 §5.2 errors', () => {
     it.each([
       ['no Authorization header', 'invalid_client', 401, request({ subject_token: 'alice@example.com' }, null)],
       ['a Bearer header instead of Basic', 'invalid_client', 401, request({ subject_token: 'alice@example.com' }, 'Bearer hf_x')],
@@ -142,7 +142,7 @@ describe('the organization token exchange (spec 4.3)', () => {
       });
     });
 
-    it('refuses an organization not on the Enterprise plan (spec 8)', async () => {
+    it('refuses an organization not on the Enterprise plan', async () => {
       kit.directory.organizations.find((org) => org.id === IDS.other)!.plan = 'team';
       kit.addExchangeApp('other-app', 'other-secret', IDS.other);
       expect((await refusal(kit, request({ subject_token: 'carol@example.com' }, basicAuthorization('other-app', 'other-secret')))).error).toBe('invalid_client');

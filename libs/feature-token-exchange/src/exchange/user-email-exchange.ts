@@ -22,7 +22,7 @@ import { assertImpersonationOnly, auditedSubject, requiredSubjectToken } from '.
 import { ID_TOKEN_TYPE, TokenExchangeRequest } from './token-exchange-request';
 
 /**
- * The organization grant (spec 4.3, issue 5 item 1): an organization-bound app with the
+ * The organization grant (docs/oauth.md "Token exchange"): an organization-bound app with the
  * token-exchange privilege trades a member's e-mail for an access token bound to the organization
  * and limited by the member's role. The token and its audit entry commit together; a refused
  * attempt on a known organization is audited with its error code.
@@ -92,7 +92,7 @@ export class UserEmailExchange {
     });
   }
 
-  /** Spec 5.1 and 7: the privilege and the binding; spec 8: Enterprise plan only. */
+  /** docs/oauth.md "Token exchange": the privilege, the binding, and the Enterprise plan. */
   private async boundOrganization(app: OAuthAppEntity): Promise<DirectoryOrganization> {
     if (!app.tokenExchange) throw new InvalidClient('The client is not authorized for token exchange');
     const org = app.boundOrgId ? await this.directory.findOrganizationById(app.boundOrgId) : null;

@@ -9,7 +9,7 @@ export type SettingsAccessMode = 'read' | 'write';
  * administrators, through a personal access token (a `write` one to change anything) or their
  * signed-in browser session. OAuth,
  * exchange and trusted-publisher tokens never reach organization settings, as the access policy
- * has it (spec 5.3 `read-memberships`: "no access to organization settings"; `org.settings` has
+ * has it (docs/oauth.md "Scopes", `read-memberships`: "no access to organization settings"; `org.settings` has
  * no scope).
  */
 export function organizationSettingsAccess(

@@ -17,7 +17,7 @@ export interface RefreshedClientSecret {
 }
 
 /**
- * Organization settings of token exchange (issue 5 item 4, spec 2.1): administrators list the
+ * Organization settings of token exchange (docs/settings-api.md "Organization token exchange"): administrators list the
  * organization's token-exchange apps, set each one's token duration (5 minutes to 30 days) and
  * refresh its client secret. Each change is audited in the transaction that makes it.
  */

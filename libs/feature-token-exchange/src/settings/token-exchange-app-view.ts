@@ -6,7 +6,7 @@ export interface TokenExchangeAppView {
   clientId: string;
   name: string;
   scopes: string[];
-  /** Lifetime of the tokens the app exchanges (spec 2.1: default 8 hours, at most 30 days). */
+  /** Lifetime of the tokens the app exchanges (docs/oauth.md "Token formats and lifetimes": default 8 hours, at most 30 days). */
   tokenDurationSeconds: number;
   hasClientSecret: boolean;
   updatedAt: string;

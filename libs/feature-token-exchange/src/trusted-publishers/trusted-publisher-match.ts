@@ -2,12 +2,12 @@ import { InvalidGrant, InvalidRequest, InvalidTarget } from '@gatehouse/domain';
 import type { TrustedPublisher } from './trusted-publisher-store';
 
 /**
- * Which trusted publisher a verified CI token speaks for (issue 5 item 5), among the entries of
+ * Which trusted publisher a verified CI token speaks for (docs/oauth.md "Token exchange"), among the entries of
  * its issuer:
  *  - `aud` must equal an entry's audience (a one-element array counts), else invalid_request
  *    (RFC 8693 §2.2.2: an unacceptable subject token);
  *  - every condition of the entry (claim name → exact value: repository, workflow, environment...)
- *    must hold, else invalid_grant (no publisher trusts this job, as spec 7 answers an unknown member);
+ *    must hold, else invalid_grant (no publisher trusts this job, as the organization grant answers an unknown member);
  *  - `resource`, when sent, picks the repository (`<type>/<name>`, `<type>s/<name>`, a model's bare
  *    `<name>`, or a URL with such a path), else invalid_target;
  *  - several repositories left and no `resource`: invalid_request.

@@ -8,7 +8,7 @@ import { webhookDeletedMessage } from './webhook-changed-messages';
 import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from './webhook-owner';
 
 /**
- * `DELETE /api/settings/webhooks/{id}`: permanent (spec 3.1). The webhook's delivery records go
+ * `DELETE /api/settings/webhooks/{id}`: permanent. The webhook's delivery records go
  * with it, and the `deleted` event makes the worker drop it and cancel its pending retries.
  */
 @Injectable()

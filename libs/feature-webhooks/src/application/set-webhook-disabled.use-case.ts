@@ -9,7 +9,7 @@ import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from './webhook
 import { WebhookPresenter } from './webhook-presenter';
 
 /**
- * `POST .../{id}/enable` and `.../{id}/disable` (spec 3.1). A disabled webhook is kept but gets
+ * `POST .../{id}/enable` and `.../{id}/disable`. A disabled webhook is kept but gets
  * no deliveries; enabling also clears the reason of an automatic disable. Asking for the state
  * the webhook is already in changes nothing and answers it as is.
  */

@@ -2,7 +2,7 @@ import { ApiError, type JobSpecRecord } from '@gatehouse/domain';
 import type { SourceJobReader } from '../ports/source-job-reader';
 
 /**
- * The spec a Job webhook runs, copied from the caller's own source Job (spec 4.8). Another
+ * The spec a Job webhook runs, copied from the caller's own source Job. Another
  * user's Job is answered exactly like a missing one.
  */
 export async function snapshotSourceJob(jobs: SourceJobReader, ownerId: string, jobId: string): Promise<JobSpecRecord> {

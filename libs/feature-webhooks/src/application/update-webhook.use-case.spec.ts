@@ -74,7 +74,7 @@ describe('UpdateWebhook', () => {
     });
   });
 
-  describe('a Job webhook (spec 4.8 rules 3 and 4)', () => {
+  describe('a Job webhook', () => {
     let id: string;
     beforeEach(async () => {
       kit.jobs.add({ id: JOB_A, ownerId: ALICE_ID, spec: { dockerImage: 'python:3.12', command: ['python', 'a.py'] } });

@@ -17,8 +17,8 @@ import { WebhookUrlChecker } from './webhook-url-checker';
 
 /**
  * `POST /api/settings/webhooks/{id}`: only what the body gives changes (`watched: []` is "not
- * given", hf-client-compatibility §1.3). A Job id (with `secrets`, spec 4.8 rule 4) takes a new
- * snapshot of that Job; `secrets` merge by spec 4.8 rule 3.
+ * given", hf-client-compatibility §1.3). A Job id (with `secrets`) takes a new
+ * snapshot of that Job; `secrets` merge as libs/feature-webhooks/README.md says.
  */
 @Injectable()
 export class UpdateWebhook {

@@ -6,7 +6,7 @@ import { actsAsUser, type Principal } from '@gatehouse/identity';
  * organization webhooks, hf-client-compatibility §1.1), so only tokens acting for a user in their
  * own right may manage them: personal tokens, the user's browser session, and OAuth tokens (whose
  * `webhooks` scope the route guard checks). Token-exchange tokens act inside an organization and trusted-publisher tokens on
- * one repository (spec 5.2); neither reaches a user's webhooks.
+ * one repository; neither reaches a user's webhooks.
  */
 export function webhookOwnerOf(principal: Principal): string {
   if ((!actsAsUser(principal) && principal.kind !== 'oauth') || !principal.user) {

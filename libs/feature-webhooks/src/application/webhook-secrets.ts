@@ -7,7 +7,7 @@ export function sealWebhookSecret(box: SecretBox, webhookId: string, secret: str
 }
 
 /**
- * Spec 4.8 rule 3 (`mergeJobSecrets`) applied to sealed values: listed secrets are sealed anew,
+ * The merge rule of `mergeJobSecrets` applied to sealed values: listed secrets are sealed anew,
  * an empty value removes one, every other stored secret keeps its ciphertext.
  */
 export function sealJobSecrets(

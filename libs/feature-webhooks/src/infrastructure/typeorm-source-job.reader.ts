@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { SourceJob } from '../model/source-job';
 import { SourceJobReader } from '../ports/source-job-reader';
 
-/** Reads the `jobs` table; `secrets_encrypted` is never selected (spec 4.8 rule 2). */
+/** Reads the `jobs` table; `secrets_encrypted` is never selected. */
 @Injectable()
 export class TypeOrmSourceJobReader extends SourceJobReader {
   constructor(private readonly dataSource: DataSource) {

@@ -2,7 +2,7 @@ import type { JobSpecRecord } from '@gatehouse/domain';
 
 /**
  * A source Job (table `jobs`) as a Job webhook snapshots it. Its secrets are deliberately absent:
- * spec 4.8 rule 2, the source Job's secrets are never copied to the webhook.
+ * docs/settings-api.md "Webhooks", the source Job's secrets are never copied to the webhook.
  */
 export interface SourceJob {
   id: string;

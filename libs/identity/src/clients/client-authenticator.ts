@@ -17,9 +17,9 @@ import { AuthenticatedClient, ClientAuthenticationOptions } from './authenticate
 import { ClientLookup } from './client-lookup';
 
 /**
- * Client authentication at the token, revocation and device endpoints (spec 5.1, RFC 6749 §2.3):
+ * Client authentication at the token, revocation and device endpoints (docs/oauth.md "Client authentication", RFC 6749 §2.3):
  * `client_secret_basic`, `client_secret_post`, or `none` for public apps. Apps whose client ID is a
- * metadata-document URL are public (spec 2.2). Failures are invalid_client (401).
+ * metadata-document URL are public (docs/oauth.md "Apps"). Failures are invalid_client (401).
  *
  * Wrong secrets are counted per client and address: after CLIENT_SECRET_FAILURES_ALLOWED in a
  * window that client answers that address 429 until the window ends, whatever it presents.

@@ -11,7 +11,7 @@ export function actsAsUser(principal: Pick<Principal, 'kind'>): boolean {
 
 /**
  * OAuth, exchange and trusted-publisher tokens need every scope in `required` (scopes imply
- * others, spec 5.3); personal tokens and the browser session act with the user's rights and pass. The 403 names the
+ * others, docs/oauth.md "Scopes"); personal tokens and the browser session act with the user's rights and pass. The 403 names the
  * first scope missing.
  */
 export function assertScopes(principal: Principal, required: readonly string[]): void {
@@ -24,7 +24,7 @@ export function assertScopes(principal: Principal, required: readonly string[]):
 
 /**
  * Routes that change things refuse read-only credentials: personal tokens of role `read`, and
- * exchange tokens of a `read` member (spec 4.3 rule 2: the member's role limits the token).
+ * exchange tokens of a `read` member (docs/oauth.md "Token exchange": the member's role limits the token).
  */
 export function assertWriteAccess(principal: Principal): void {
   if (principal.kind === 'personal' && principal.role !== 'write') {

@@ -3,7 +3,7 @@ import { defineEvent } from './event-definition';
 
 /**
  * audit.recorded v1, on Topics.audit, key: organization id. One per audit-log row, published
- * through the outbox in the transaction that wrote the row (spec §5.2: every token exchange is
+ * through the outbox in the transaction that wrote the row (docs/oauth.md "Token exchange": every token exchange is
  * recorded in the organization's audit log). For downstream SIEMs; nothing inside consumes it.
  */
 export const auditRecordedEvent = defineEvent({

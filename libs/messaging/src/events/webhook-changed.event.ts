@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from './event-definition';
 
-/** Kinds of watched item (spec §2.6). */
+/** Kinds of watched item (docs/settings-api.md "Webhooks"). */
 export const watchedItemSchema = z.object({
   type: z.enum(['model', 'dataset', 'space', 'org', 'user', 'bucket']),
   /** Repository (`owner/name`), user or organization name. */
@@ -14,7 +14,7 @@ export const watchedItemSchema = z.object({
  */
 export const webhookSubscriptionSchema = z.object({
   watched: z.array(watchedItemSchema).min(1),
-  /** Empty means every domain. Values seen: `repo`, `discussion` (spec §2.6). */
+  /** Empty means every domain. Values seen: `repo`, `discussion`. */
   domains: z.array(z.enum(['repo', 'discussion'])),
   disabled: z.boolean(),
   /** Receiver URL; null for a Job webhook. */

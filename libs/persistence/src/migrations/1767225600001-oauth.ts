@@ -2,7 +2,7 @@ import { SqlMigration } from './sql-migration';
 
 /**
  * OAuth tables. `client_id` columns outside `oauth_apps` carry no foreign key: apps known
- * through a client-ID metadata document (spec 2.2) have no row there.
+ * through a client-ID metadata document (docs/oauth.md "Apps") have no row there.
  */
 export class OAuth1767225600001 extends SqlMigration {
   readonly name = 'OAuth1767225600001';

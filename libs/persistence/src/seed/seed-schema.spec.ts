@@ -30,7 +30,7 @@ describe('seed document schema', () => {
     expect(parseSeedDocument(null).users).toEqual([]);
   });
 
-  it('defaults a token-exchange duration to 8 hours (spec 2.1)', () => {
+  it('defaults a token-exchange duration to 8 hours', () => {
     const seed = parseSeedDocument({
       apps: [{ name: 'x', owner: 'acme', tokenExchange: { organization: 'acme' } }],
     });

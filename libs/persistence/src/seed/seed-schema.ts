@@ -9,7 +9,7 @@ const name = z
 const objectIdPattern = /^[0-9a-f]{24}$/;
 const nonEmpty = z.string().min(1);
 const stringMap = z.record(z.string().min(1), z.string());
-const MAX_TOKEN_DURATION_SECONDS = 30 * 24 * 3600; // spec 2.1: at most 30 days
+const MAX_TOKEN_DURATION_SECONDS = 30 * 24 * 3600; // docs/oauth.md "Token formats and lifetimes": at most 30 days
 
 const user = z.strictObject({
   username: name,
@@ -69,7 +69,7 @@ const trustedPublisher = z.strictObject({
   }),
 });
 
-/** Every list may be absent; a seed declares state and is applied idempotently (issue 2 item 6). */
+/** Every list may be absent; a seed declares state and is applied idempotently. */
 export const seedDocumentSchema = z
   .strictObject({
     users: z.array(user).default([]),

@@ -41,7 +41,7 @@ export interface DeviceLoginOptions {
 }
 
 /**
- * Signs in with the device authorization grant (RFC 8628; spec 4.1, 4.2). Polls the token
+ * Signs in with the device authorization grant (RFC 8628; docs/oauth.md "Device flow"). Polls the token
  * endpoint every `interval` seconds, slower by 5 s after each `slow_down`, until tokens arrive,
  * the user refuses (AccessDeniedError), or the code expires (ExpiredTokenError). Server errors
  * and non-JSON answers are treated as transient and polling goes on.

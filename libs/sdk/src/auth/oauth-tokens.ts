@@ -1,6 +1,6 @@
 import { JsonReader } from '../internal/json-reader';
 
-/** Tokens from the token endpoint (spec 2.4), in camelCase. */
+/** Tokens from the token endpoint (RFC 6749 §5.1), in camelCase. */
 export interface OAuthTokens {
   accessToken: string;
   /** `bearer`. */

@@ -16,8 +16,8 @@ export interface PostFormOptions {
 }
 
 /**
- * POSTs an `application/x-www-form-urlencoded` body (spec 4). Apps with a secret authenticate
- * with HTTP Basic (spec 5.1), the id and secret form-urlencoded first as RFC 6749 2.3.1 says.
+ * POSTs an `application/x-www-form-urlencoded` body (RFC 6749 §3.2). Apps with a secret authenticate
+ * with HTTP Basic (docs/oauth.md "Client authentication"), the id and secret form-urlencoded first as RFC 6749 2.3.1 says.
  */
 export async function postForm(options: PostFormOptions): Promise<FormAnswer> {
   const headers: Record<string, string> = {

@@ -76,7 +76,7 @@ export class GatehouseClient {
   /** Update is a POST, and `watched` is always sent (`[]` means unchanged), as the Python client does. */
   async updateWebhook(id: string, options: UpdateWebhookOptions = {}): Promise<WebhookInfo> {
     if ((options.jobId === undefined) !== (options.secrets === undefined)) {
-      throw new TypeError('On a Job webhook, `jobId` and `secrets` are passed together (spec 4.8).');
+      throw new TypeError('On a Job webhook, `jobId` and `secrets` are passed together.');
     }
     if (options.url !== undefined && options.jobId !== undefined) {
       throw new TypeError('updateWebhook takes `url` or `jobId`, not both.');

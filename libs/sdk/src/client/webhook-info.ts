@@ -1,4 +1,4 @@
-/** What a webhook watches (spec 2.6); a bucket is named `<owner>/<name>`. */
+/** What a webhook watches (docs/settings-api.md "Webhooks"); a bucket is named `<owner>/<name>`. */
 export type WatchedItemType = 'model' | 'dataset' | 'space' | 'org' | 'user' | 'bucket';
 
 export interface WebhookWatchedItem {
@@ -54,8 +54,8 @@ export interface UpdateWebhookOptions {
   watched?: Array<WebhookWatchedItem | string>;
   domains?: WebhookDomain[];
   secret?: string;
-  /** Job webhooks (spec 4.8 rule 4): `jobId` and `secrets` go together. */
+  /** Job webhooks: `jobId` and `secrets` go together. */
   jobId?: string;
-  /** Listed secrets replace stored values, `''` removes one, others are kept (spec 4.8 rule 3). */
+  /** Listed secrets replace stored values, `''` removes one, others are kept. */
   secrets?: Record<string, string>;
 }

@@ -10,7 +10,7 @@ export interface TunnelOpenOptions {
   localHost?: string;
 }
 
-/** Opens public tunnels to local ports (spec 4.9 rule 5); plug in any tunnelling service. */
+/** Opens public tunnels to local ports (libs/sdk/README.md "Public tunnel"); plug in any tunnelling service. */
 export interface TunnelProvider {
   open(localPort: number, options?: TunnelOpenOptions): Promise<OpenTunnel>;
 }

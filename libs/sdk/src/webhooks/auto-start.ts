@@ -5,7 +5,7 @@ export interface ProcessExitHooks {
 }
 
 /**
- * Starts the server once the script's own work is done (spec 4.9 rule 4), the Node counterpart
+ * Starts the server once the script's own work is done, the Node counterpart
  * of Python's `atexit`: `beforeExit` fires when the event loop has run dry, so after top-level
  * code, top-level `await`s and their timers have finished, and never when the script crashed
  * or called `process.exit()`. A listening server keeps the loop busy, so it fires at most once

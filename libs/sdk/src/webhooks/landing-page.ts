@@ -13,7 +13,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** The default page at `/` (spec 4.9 rule 3): the routes and how to register them as webhooks. */
+/** The default page at `/`: the routes and how to register them as webhooks. */
 export function renderLandingPage(context: LandingPageContext): string {
   const routeUrls = context.routes.map((route) => `${context.baseUrl}${route}`);
   const routeItems = routeUrls.length

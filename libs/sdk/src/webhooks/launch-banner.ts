@@ -1,6 +1,6 @@
 import type { Logger } from '../internal/logger';
 
-/** Life of a tunnel address (spec 8). */
+/** Life of a tunnel address (libs/sdk/README.md "Public tunnel"). */
 export const TUNNEL_LIFETIME_HOURS = 72;
 
 export interface LaunchBannerContext {
@@ -11,7 +11,7 @@ export interface LaunchBannerContext {
   secretConfigured: boolean;
 }
 
-/** What the server prints when it starts (spec 4.9 rule 4, spec 5.4, spec 8). */
+/** What the server prints when it starts (libs/sdk/README.md "`server.launch(options?)`"). */
 export function printLaunchBanner(logger: Logger, context: LaunchBannerContext): void {
   logger.info(`Webhooks server running at ${context.url} (experimental: pin the @gatehouse/sdk version).`);
   if (context.tunnel && context.publicUrl) {

@@ -40,7 +40,7 @@ function signingKeyOf(secret: string): Buffer {
 }
 
 /**
- * Checks that a delivery carries the receiver's secret (spec 5.4): the `X-Webhook-Secret`
+ * Checks that a delivery carries the receiver's secret: the `X-Webhook-Secret`
  * header as the Python WebhooksServer does (401 when missing, 403 when wrong), and, when the
  * sender adds Standard Webhooks headers, their HMAC-SHA256 signature and timestamp.
  */

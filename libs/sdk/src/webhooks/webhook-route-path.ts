@@ -1,7 +1,7 @@
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /**
- * The route of a handler (spec 4.9 rule 1): `/webhooks/<name>`, where the name is the explicit
+ * The route of a handler (libs/sdk/README.md "`server.add(handler)` / `server.add(path, handler)`"): `/webhooks/<name>`, where the name is the explicit
  * path with its leading and trailing slashes trimmed, else the handler's function name.
  * Throws TypeError when neither gives a usable URL path.
  */

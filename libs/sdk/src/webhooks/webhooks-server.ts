@@ -18,10 +18,10 @@ const DEFAULT_PORT = 7860;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * EXPERIMENTAL (spec 9): may change in breaking ways without notice; pin the package version.
+ * EXPERIMENTAL: may change in breaking ways without notice; pin the package version.
  *
- * Receives webhook deliveries (spec 4.9): one `POST /webhooks/<name>` route per handler, a
- * landing page at `/`, an optional shared secret (spec 5.4), and an optional public tunnel.
+ * Receives webhook deliveries (libs/sdk/README.md "`WebhooksServer` (experimental)"): one `POST /webhooks/<name>` route per handler, a
+ * landing page at `/`, an optional shared secret, and an optional public tunnel.
  */
 export class WebhooksServer {
   private readonly handlers = new Map<string, WebhookHandler>();

@@ -20,7 +20,7 @@ export interface OrganizationsCliDeps {
 
 type OutputFlags = ConnectionFlags & { json?: boolean };
 
-/** `gatehouse orgs ...`: an organization's token-exchange settings and audit log (issue 5 items 3 and 4). */
+/** `gatehouse orgs ...`: an organization's token-exchange settings and audit log (libs/feature-token-exchange/README.md). */
 export function organizationsCommand(io: CliIo, overrides: Partial<OrganizationsCliDeps> = {}): Command {
   const deps: OrganizationsCliDeps = {
     env: process.env,

@@ -63,7 +63,7 @@ function targetOptions(command: Command): Command {
     .option('--secrets <NAME>', 'Job secret named NAME, valued from $NAME or typed at a hidden prompt (repeatable)', secretName, []);
 }
 
-/** `gatehouse webhooks ...`: the webhook management API through @gatehouse/sdk (spec 4.8 command-line equivalents). */
+/** `gatehouse webhooks ...`: the webhook management API through @gatehouse/sdk (libs/feature-webhooks/README.md). */
 export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> = {}): Command {
   const deps: WebhooksCliDeps = {
     env: process.env,
@@ -126,8 +126,8 @@ export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> =
   targetOptions(common(webhooks.command('update').argument('<id>', 'webhook id')))
     .description('change the given options of a webhook; the others stay as they are')
     .action(async (id: string, flags: CommonFlags & TargetFlags) => {
-      // Spec 4.8 rule 4: on a Job webhook, the Job id and the secrets travel together.
-      if ((flags.jobId === undefined) !== (flags.secrets.length === 0)) throw new Error('On update, --job-id and --secrets go together (spec 4.8)');
+      // docs/settings-api.md "Webhooks": on a Job webhook, the Job id and the secrets travel together.
+      if ((flags.jobId === undefined) !== (flags.secrets.length === 0)) throw new Error('On update, --job-id and --secrets go together');
       const client = await clientFor(flags);
       const webhook = await client.updateWebhook(id, {
         ...(flags.url !== undefined && { url: flags.url }),

@@ -3,7 +3,7 @@ import { UserEntity } from '../accounts/user.entity';
 
 /**
  * A user's grant to an app. `clientId` has no foreign key: apps registered through a
- * client-ID metadata document (spec 2.2) have no `oauth_apps` row.
+ * client-ID metadata document (docs/oauth.md "Apps") have no `oauth_apps` row.
  */
 @Entity({ name: 'consents' })
 @Unique('consents_user_id_client_id_key', ['userId', 'clientId'])

@@ -2,7 +2,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Uni
 import { OrganizationEntity } from '../accounts/organization.entity';
 import { UserEntity } from '../accounts/user.entity';
 
-/** An OAuth app (spec 2.1). `clientSecretHash === null` means a public app. */
+/** An OAuth app (docs/oauth.md "Apps"). `clientSecretHash === null` means a public app. */
 @Entity({ name: 'oauth_apps' })
 @Unique('oauth_apps_client_id_key', ['clientId'])
 @Check('oauth_apps_one_owner', 'num_nonnulls(owner_user_id, owner_org_id) = 1')

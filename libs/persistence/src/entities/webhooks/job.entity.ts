@@ -9,7 +9,7 @@ export function jobSecretContext(jobId: string, name: string): string {
   return `jobs/${jobId}/secrets/${name}`;
 }
 
-/** A source Job that Job webhooks start (spec 2.6 `job_id`). Secrets are stored encrypted. */
+/** A source Job that Job webhooks start (`job_id`, libs/feature-webhooks/README.md). Secrets are stored encrypted. */
 @Entity({ name: 'jobs' })
 @Index('jobs_owner_user_id_idx', ['ownerUserId'])
 export class JobEntity {

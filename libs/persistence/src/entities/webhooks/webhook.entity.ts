@@ -8,7 +8,7 @@ export interface WatchedItem {
 }
 
 /**
- * A webhook (spec 2.6): exactly one target, a URL or a Job spec (snapshotted from the source
+ * A webhook (docs/settings-api.md "Webhooks"): exactly one target, a URL or a Job spec (snapshotted from the source
  * Job, so it survives the Job's deletion). `revision` grows with every change, so consumers of
  * the compacted webhook-changed topic can drop stale versions.
  */

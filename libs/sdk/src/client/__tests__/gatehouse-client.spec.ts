@@ -108,7 +108,7 @@ describe('GatehouseClient', () => {
   });
 
   it('refuses locally Job secrets without the job id, and the reverse', async () => {
-    await expect(client.updateWebhook(ID, { secrets: { A: 'b' } })).rejects.toThrow('On a Job webhook, `jobId` and `secrets` are passed together (spec 4.8).');
+    await expect(client.updateWebhook(ID, { secrets: { A: 'b' } })).rejects.toThrow('On a Job webhook, `jobId` and `secrets` are passed together.');
     await expect(client.updateWebhook(ID, { jobId: 'j' })).rejects.toThrow(TypeError);
     await expect(client.getWebhook('')).rejects.toThrow('A webhook id is required.');
     expect(api.requests).toEqual([]);
