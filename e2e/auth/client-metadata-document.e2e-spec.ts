@@ -6,7 +6,7 @@ import { launchChromium, signIn } from './support/headless-chromium';
 import { MetadataDocumentSite } from './support/metadata-document-site';
 import { ADA, AUTH_E2E_SEED } from './support/seed';
 
-// An app registered by nothing but its client-ID metadata document (spec 2.2, 4.7), served on
+// An app registered by nothing but its client-ID metadata document (docs/oauth.md "Apps"), served on
 // https://127.0.0.1 (loopback allowed in this all-in-one), signs a user in end to end; documents
 // that break the retrieval or validation rules are refused before anyone signs in.
 describe('client-ID metadata documents', () => {

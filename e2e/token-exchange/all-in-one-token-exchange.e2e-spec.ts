@@ -70,7 +70,7 @@ describe('token exchange against the all-in-one (npm start)', () => {
     expect(await whoami.json()).toMatchObject({ name: 'bob' });
   });
 
-  it('answers each error of spec 7 with its code and status', async () => {
+  it('answers each token-exchange error with its code and status (RFC 6749 §5.2, RFC 8693 §2.2.2)', async () => {
     const results = await openidClientGrants(base, [
       exchangeAs('alice@example.com', { clientSecret: 'not-the-secret' }),
       exchangeAs('alice@example.com', { clientSecret: undefined }),

@@ -18,7 +18,7 @@ export class CallbackServer {
     return this;
   }
 
-  /** The redirect URI to send, on this server's port (spec 4.6: any port on loopback). */
+  /** The redirect URI to send, on this server's port (docs/oauth.md "Redirect URIs"). */
   url(path = '/callback'): string {
     return `http://127.0.0.1:${this.port}${path}`;
   }
