@@ -1,4 +1,13 @@
-import { findFreePort, type NodeProcess, type RunningKafkaBroker, startKafkaBroker, startNodeProcess, waitForHttp } from '@gatehouse/testing';
+import {
+  createScratchDatabase,
+  findFreePort,
+  type NodeProcess,
+  type RunningKafkaBroker,
+  type ScratchDatabase,
+  startKafkaBroker,
+  startNodeProcess,
+  waitForHttp,
+} from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 
 interface Readiness {
@@ -10,18 +19,22 @@ interface Readiness {
 // outage must not take it out of its Service; the delivery worker cannot work without Kafka.
 describe('readiness through a Kafka outage', () => {
   let kafka: RunningKafkaBroker;
+  let database: ScratchDatabase;
   const running: Record<string, { process: NodeProcess; url: string }> = {};
 
   beforeAll(async () => {
     kafka = await startKafkaBroker();
-    const migrate = startNodeProcess('dist/apps/cli/src/main.js', { args: ['admin', 'migrate'] });
+    // A database of its own: its signing keys are sealed with this suite's encryption key, which
+    // the services check at start.
+    database = await createScratchDatabase({ prefix: 'gatehouse_kafka_outage', onServerOf: process.env.DATABASE_URL! });
+    const migrate = startNodeProcess('dist/apps/cli/src/main.js', { args: ['admin', 'migrate'], env: { DATABASE_URL: database.url } });
     if ((await migrate.exited).code !== 0) throw new Error(`admin migrate failed:\n${migrate.output()}`);
     const secrets = { GATEHOUSE_ENCRYPTION_KEY: randomBytes(32).toString('base64'), GATEHOUSE_INTERNAL_TOKEN: randomBytes(32).toString('base64url') };
     for (const service of ['auth', 'delivery-worker']) {
       const port = await findFreePort();
       const url = `http://127.0.0.1:${port}`;
       const process = startNodeProcess(`dist/apps/${service}/src/main.js`, {
-        env: { ...secrets, PORT: String(port), KAFKA_BROKERS: kafka.brokers, GATEHOUSE_PUBLIC_URL: url, GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://127.0.0.1:9', GATEHOUSE_SHUTDOWN_GRACE_MS: '1000' },
+        env: { ...secrets, DATABASE_URL: database.url, PORT: String(port), KAFKA_BROKERS: kafka.brokers, GATEHOUSE_PUBLIC_URL: url, GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://127.0.0.1:9', GATEHOUSE_SHUTDOWN_GRACE_MS: '1000' },
       });
       running[service] = { process, url };
     }
@@ -31,6 +44,7 @@ describe('readiness through a Kafka outage', () => {
   afterAll(async () => {
     await Promise.all(Object.values(running).map(({ process }) => process.stop()));
     await kafka?.stop();
+    await database?.drop();
   });
 
   async function readiness(service: string): Promise<{ code: number; body: Readiness }> {
