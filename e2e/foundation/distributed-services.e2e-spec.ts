@@ -1,17 +1,20 @@
-import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
+import { createScratchDatabase, findFreePort, NodeProcess, type ScratchDatabase, startNodeProcess, waitForHttp } from '@gatehouse/testing';
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
 // The production shape: each service its own process against the run's real PostgreSQL, Redis
-// and Kafka (DATABASE_URL, REDIS_URL, KAFKA_BROKERS come from the e2e global setup).
+// and Kafka (REDIS_URL and KAFKA_BROKERS come from the e2e global setup; the database is this
+// suite's own, since its signing keys are sealed with this suite's encryption key).
 const SERVICES = ['auth', 'token-exchange', 'webhook-management', 'delivery-worker'] as const;
 
 describe('the four services as separate processes', () => {
   const running = new Map<string, { process: NodeProcess; url: string }>();
+  let database: ScratchDatabase;
 
   beforeAll(async () => {
-    const migrate = startNodeProcess('dist/apps/cli/src/main.js', { args: ['admin', 'migrate'] });
+    database = await createScratchDatabase({ prefix: 'gatehouse_services_e2e', onServerOf: process.env.DATABASE_URL! });
+    const migrate = startNodeProcess('dist/apps/cli/src/main.js', { args: ['admin', 'migrate'], env: { DATABASE_URL: database.url } });
     const migrated = await migrate.exited;
     if (migrated.code !== 0) throw new Error(`admin migrate failed:\n${migrate.output()}`);
 
@@ -25,6 +28,7 @@ describe('the four services as separate processes', () => {
       const process = startNodeProcess(`dist/apps/${name}/src/main.js`, {
         env: {
           ...secrets,
+          DATABASE_URL: database.url,
           PORT: String(ports[name]),
           GATEHOUSE_PUBLIC_URL: `http://127.0.0.1:${ports.auth}`,
           GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${ports['token-exchange']}`,
@@ -37,6 +41,7 @@ describe('the four services as separate processes', () => {
 
   afterAll(async () => {
     await Promise.all([...running.values()].map(({ process }) => process.stop()));
+    await database?.drop();
   });
 
   it.each(SERVICES)('%s reports ready with its PostgreSQL, Redis and Kafka connections', async (name) => {
@@ -52,7 +57,7 @@ describe('the four services as separate processes', () => {
   });
 
   it('each service names itself to PostgreSQL (application_name) and Redis (CLIENT SETNAME)', async () => {
-    const pg = new Client({ connectionString: process.env.DATABASE_URL });
+    const pg = new Client({ connectionString: database.url });
     await pg.connect();
     const redis = new Redis(process.env.REDIS_URL!);
     try {
