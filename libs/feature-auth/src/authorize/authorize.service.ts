@@ -55,12 +55,12 @@ export class AuthorizeService {
     }
     const { request } = validated;
     const refuse = (error: OAuthError): AuthorizeOutcome => ({ kind: 'redirect', location: this.responder.failure(request.redirectUri, request.state, error) });
-    if (!session) {
-      return request.prompt.none ? refuse(new LoginRequired('The user is not signed in')) : { kind: 'sign_in', endSession: false, reauthenticate: false };
-    }
-    const user = await this.accounts.findUser(session.data.userId);
-    if (!user || user.disabledAt !== null) {
-      return request.prompt.none ? refuse(new LoginRequired('The user is not signed in')) : { kind: 'sign_in', endSession: true, reauthenticate: false };
+    const user = session ? await this.accounts.findUser(session.data.userId) : null;
+    if (!session || !user || user.disabledAt !== null) {
+      // A session whose user is gone or disabled is ended on the way to the sign-in page.
+      return request.prompt.none
+        ? refuse(new LoginRequired('The user is not signed in'))
+        : { kind: 'sign_in', endSession: session !== null, reauthenticate: false };
     }
     const signedInSeconds = Math.floor((this.clock.now() - session.data.authTime) / 1000);
     if (request.prompt.login || (request.maxAgeSeconds !== null && signedInSeconds > request.maxAgeSeconds)) {
