@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import 'reflect-metadata';
 import { processIo } from './cli-io';
 import { buildProgram } from './program';
 

@@ -1,4 +1,3 @@
-import { resolveEmbeddedSecrets } from '@gatehouse/config';
 import type { DatabaseTarget } from '@gatehouse/persistence';
 import { join, resolve } from 'node:path';
 
@@ -29,5 +28,6 @@ export async function encryptionKeyFor(options: DatabaseOptions, target: Databas
   if (target.type === 'postgres') {
     throw new Error('GATEHOUSE_ENCRYPTION_KEY is required with a PostgreSQL database (base64 of 32 random bytes)');
   }
+  const { resolveEmbeddedSecrets } = await import('@gatehouse/config');
   return (await resolveEmbeddedSecrets(dataDirOf(options))).encryptionKey;
 }

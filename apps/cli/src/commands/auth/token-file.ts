@@ -1,21 +1,36 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import type { ZodType } from 'zod';
 
 /**
  * What `gatehouse auth login` stores, and every command that calls the API reads (the webhooks
  * commands too). `expiresAt` is epoch milliseconds; personal access tokens have none.
  */
-export const storedTokenSchema = z.object({
-  endpoint: z.string(),
-  clientId: z.string(),
-  accessToken: z.string(),
-  refreshToken: z.string().optional(),
-  expiresAt: z.number().optional(),
-  scope: z.string().optional(),
-});
+export interface StoredToken {
+  endpoint: string;
+  clientId: string;
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt?: number;
+  scope?: string;
+}
 
-export type StoredToken = z.infer<typeof storedTokenSchema>;
+let schema: ZodType<StoredToken> | undefined;
+
+/** Built on first use: zod is a hundred modules, and `gatehouse --help` reads no token file. */
+async function storedTokenSchema(): Promise<ZodType<StoredToken>> {
+  if (schema) return schema;
+  const { z } = await import('zod');
+  schema = z.object({
+    endpoint: z.string(),
+    clientId: z.string(),
+    accessToken: z.string(),
+    refreshToken: z.string().optional(),
+    expiresAt: z.number().optional(),
+    scope: z.string().optional(),
+  });
+  return schema;
+}
 
 /** `$XDG_CONFIG_HOME/gatehouse/token.json`, else `~/.config/gatehouse/token.json`. */
 export function tokenFilePath(env: Readonly<Record<string, string | undefined>>, homedir: string): string {
@@ -38,7 +53,7 @@ export async function readTokenFile(path: string): Promise<StoredToken | null> {
   } catch {
     throw new Error(`${path} is not valid JSON; delete it and run \`gatehouse auth login\``);
   }
-  const parsed = storedTokenSchema.safeParse(json);
+  const parsed = (await storedTokenSchema()).safeParse(json);
   if (!parsed.success) throw new Error(`${path} is not a Gatehouse token file; delete it and run \`gatehouse auth login\``);
   return parsed.data;
 }
@@ -53,7 +68,7 @@ export async function writeTokenFile(path: string, token: StoredToken): Promise<
   await mkdir(directory, { recursive: true, mode: 0o700 });
   await chmod(directory, 0o700);
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(storedTokenSchema.parse(token), null, 2)}\n`, { mode: 0o600 });
+  await writeFile(temporary, `${JSON.stringify((await storedTokenSchema()).parse(token), null, 2)}\n`, { mode: 0o600 });
   await chmod(temporary, 0o600);
   await rename(temporary, path);
 }

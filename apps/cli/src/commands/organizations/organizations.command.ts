@@ -1,10 +1,9 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { type AuditLogPage, type TokenExchangeAppView, verifyOrganizationAuditLog } from '@gatehouse/feature-token-exchange';
-import { closeDataSource, createDataSource } from '@gatehouse/persistence';
+import type { AuditLogPage, OrganizationAuditVerification, TokenExchangeAppView } from '@gatehouse/feature-token-exchange';
 import type { CliIo } from '../../cli-io';
 import { processAuthDeps } from '../auth/auth-deps';
 import { type StoredLogin, storedLogin } from '../auth/stored-login';
-import { databaseTarget, DatabaseOptions, encryptionKeyFor } from '../database-target';
+import type { DatabaseOptions } from '../database-target';
 import { type ConnectionFlags, resolveConnection, withConnectionOptions } from '../webhooks/connection-options';
 import { auditVerificationReport } from './audit-verification-report';
 import { Fetch, OrganizationApi } from './organization-api';
@@ -15,7 +14,7 @@ export interface OrganizationsCliDeps {
   env: Readonly<Record<string, string | undefined>>;
   login: StoredLogin;
   fetch: Fetch;
-  verify: typeof verifyAuditWithDatabase;
+  verify: (options: DatabaseOptions, orgName: string) => Promise<OrganizationAuditVerification | null>;
 }
 
 type OutputFlags = ConnectionFlags & { json?: boolean };
@@ -26,7 +25,8 @@ export function organizationsCommand(io: CliIo, overrides: Partial<Organizations
     env: process.env,
     login: storedLogin(processAuthDeps()),
     fetch: (url, init) => fetch(url, init),
-    verify: verifyAuditWithDatabase,
+    // Loaded only when `audit verify` runs: it brings TypeORM and the entities.
+    verify: async (options, orgName) => (await import('./verify-audit-with-database')).verifyAuditWithDatabase(options, orgName),
     ...overrides,
   };
   const apiFor = async (flags: ConnectionFlags) => {
@@ -93,19 +93,6 @@ export function organizationsCommand(io: CliIo, overrides: Partial<Organizations
     });
 
   return orgs;
-}
-
-/** Reads the database directly: the check must not trust the service whose log it checks. */
-export async function verifyAuditWithDatabase(options: DatabaseOptions, orgName: string) {
-  const target = databaseTarget(options);
-  // The seal key derives from the encryption key, which the database does not hold.
-  const encryptionKey = await encryptionKeyFor(options, target);
-  const dataSource = await createDataSource(target);
-  try {
-    return await verifyOrganizationAuditLog(dataSource, orgName, encryptionKey);
-  } finally {
-    await closeDataSource(dataSource);
-  }
 }
 
 function positiveInteger(text: string): number {
