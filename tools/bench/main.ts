@@ -14,6 +14,7 @@ import { readSettings } from './harness/bench-settings';
 import type { Scenario, ScenarioReport } from './harness/scenario';
 import { describeMachine } from './report/machine';
 import { BenchReport, JSON_PATH, writeReport } from './report/write-report';
+import { cliStartup } from './scenarios/cli-startup';
 import { deliveryScenario } from './scenarios/delivery';
 import { memory } from './scenarios/memory';
 import { returningUsers } from './scenarios/returning-users';
@@ -22,7 +23,7 @@ import { statementsPerRequest } from './scenarios/statements-per-request';
 import { tokenExchangeScenario } from './scenarios/token-exchange';
 import { tokenValidation } from './scenarios/token-validation';
 
-const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, tokenExchangeScenario, statementsPerRequest, memory, deliveryScenario];
+const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, tokenExchangeScenario, statementsPerRequest, memory, deliveryScenario, cliStartup];
 
 async function main(): Promise<void> {
   if (process.argv.includes('--render')) {

@@ -59,5 +59,7 @@ export function evaluateTargets(scenarios: ScenarioReport[]): TargetCheck[] {
     const most = row === 'all-in-one' ? 250 : 150;
     if (value !== undefined) checks.push({ target: `${row} under ${most} MB RSS under load`, measured: `${number(value)} MiB`, met: value * 1.048576 < most });
   }
+  const cli = scenarios.find((scenario) => scenario.id === 'cli-startup')?.trials[0]?.ratios.find((candidate) => candidate.against.startsWith('gatehouse --help at'));
+  checks.push(atLeast('`gatehouse --help` in under a third of the time it took when every command loaded its dependencies up front', cli, 3));
   return checks.filter((check): check is TargetCheck => check !== undefined);
 }
