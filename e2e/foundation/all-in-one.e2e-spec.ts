@@ -33,6 +33,16 @@ describe('the all-in-one process (npm start)', () => {
     expect(Object.values(readiness.checks).every((state) => state === 'ok')).toBe(true);
   });
 
+  it('advertises every grant it handles in discovery', async () => {
+    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as { grant_types_supported: string[] };
+    expect(discovery.grant_types_supported).toEqual([
+      'authorization_code',
+      'refresh_token',
+      'urn:ietf:params:oauth:grant-type:device_code',
+      'urn:ietf:params:oauth:grant-type:token-exchange',
+    ]);
+  });
+
   it('prints its URL and the demo sign-in credentials', () => {
     expect(gatehouse.output()).toContain(`Gatehouse is running at http://localhost:`);
     expect(gatehouse.output()).toContain('alice / gatehouse-demo');

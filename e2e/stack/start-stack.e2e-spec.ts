@@ -57,8 +57,14 @@ describe('npm run start:stack', () => {
   it('serves every public route at one URL, the issuer, with the demo credentials', async () => {
     const base = `http://127.0.0.1:${port}`;
     expect(output).toContain(`Gatehouse (distributed) is ready at ${base}`);
-    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as { issuer: string };
+    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as { issuer: string; grant_types_supported: string[] };
     expect(discovery.issuer).toBe(base);
+    expect(discovery.grant_types_supported).toEqual([
+      'authorization_code',
+      'refresh_token',
+      'urn:ietf:params:oauth:grant-type:device_code',
+      'urn:ietf:params:oauth:grant-type:token-exchange',
+    ]);
     expect((await fetch(`${base}/internal/events`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${base}/readyz`)).status).toBe(404);
 

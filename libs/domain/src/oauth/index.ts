@@ -2,6 +2,7 @@ export * from './scopes';
 export * from './uri-components';
 export * from './redirect-uri-matcher';
 export * from './pkce';
+export { AUTHORIZATION_CODE_GRANT_TYPE, DEVICE_CODE_GRANT_TYPE, GRANT_TYPES, type GrantType, inDiscoveryOrder, REFRESH_TOKEN_GRANT_TYPE, TOKEN_EXCHANGE_GRANT_TYPE } from './grant-types';
 export * from './token-format';
 export * from './token-lifetime';
 export * from './user-code';

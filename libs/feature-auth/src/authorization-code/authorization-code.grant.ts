@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidGrant, InvalidRequest, verifyPkce } from '@gatehouse/domain';
+import { AUTHORIZATION_CODE_GRANT_TYPE, InvalidGrant, InvalidRequest, verifyPkce } from '@gatehouse/domain';
 import {
   ClientAuthenticator,
   GrantHandler,
@@ -23,7 +23,7 @@ const INVALID_CODE = 'The authorization code is invalid, expired or already used
  */
 @Injectable()
 export class AuthorizationCodeGrant implements GrantHandler {
-  readonly grantType = 'authorization_code';
+  readonly grantType = AUTHORIZATION_CODE_GRANT_TYPE;
 
   constructor(
     private readonly codes: AuthorizationCodes,

@@ -1,16 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import {
-  AccessDenied,
-  AuthorizationPending,
-  Clock,
-  DevicePollState,
-  evaluatePoll,
-  ExpiredToken,
-  InvalidGrant,
-  InvalidRequest,
-  SlowDown,
-} from '@gatehouse/domain';
+import { AccessDenied, AuthorizationPending, Clock, DEVICE_CODE_GRANT_TYPE, DevicePollState, evaluatePoll, ExpiredToken, InvalidGrant, InvalidRequest, SlowDown } from '@gatehouse/domain';
 import {
   AccountReader,
   AuthenticatedClient,
@@ -23,7 +13,6 @@ import {
   TransactionRunner,
 } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import { DEVICE_CODE_GRANT_TYPE } from '../discovery/discovery-document';
 import { DeviceAuthorization, DeviceDecision } from './device-authorization-record';
 import { DeviceAuthorizations } from './device-authorizations';
 

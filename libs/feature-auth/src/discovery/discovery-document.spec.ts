@@ -1,8 +1,8 @@
-import { SCOPES_SUPPORTED } from '@gatehouse/domain';
+import { GRANT_TYPES, SCOPES_SUPPORTED } from '@gatehouse/domain';
 import { buildDiscoveryDocument } from './discovery-document';
 
 describe('buildDiscoveryDocument', () => {
-  const document = buildDiscoveryDocument('https://hub.example/');
+  const document = buildDiscoveryDocument('https://hub.example/', [...GRANT_TYPES].reverse());
 
   it('names the issuer without a trailing slash and every endpoint under it', () => {
     expect(document).toMatchObject({
@@ -39,5 +39,9 @@ describe('buildDiscoveryDocument', () => {
       authorization_response_iss_parameter_supported: true,
     });
     expect(document.claims_supported).toEqual(expect.arrayContaining(['sub', 'nonce', 'at_hash', 'preferred_username', 'email', 'orgs']));
+  });
+
+  it('lists only the grant types a handler was registered for', () => {
+    expect(buildDiscoveryDocument('https://hub.example', ['refresh_token', 'authorization_code']).grant_types_supported).toEqual(['authorization_code', 'refresh_token']);
   });
 });

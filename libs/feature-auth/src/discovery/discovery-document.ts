@@ -1,7 +1,4 @@
-import { CODE_CHALLENGE_METHODS_SUPPORTED, SCOPES_SUPPORTED, TOKEN_ENDPOINT_AUTH_METHODS } from '@gatehouse/domain';
-
-export const DEVICE_CODE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
-export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+import { CODE_CHALLENGE_METHODS_SUPPORTED, inDiscoveryOrder, SCOPES_SUPPORTED, TOKEN_ENDPOINT_AUTH_METHODS } from '@gatehouse/domain';
 
 /** Claims the id_token and userinfo may carry (docs/oauth.md "Token formats and lifetimes", "Userinfo and whoami"). */
 export const CLAIMS_SUPPORTED = [
@@ -30,9 +27,10 @@ export const CLAIMS_SUPPORTED = [
  * The metadata served at `/.well-known/openid-configuration` (OpenID Connect Discovery 1.0 §3) and
  * `/.well-known/oauth-authorization-server` (RFC 8414 §2): one document, every endpoint under the
  * issuer. `none` is listed among the token endpoint methods and `client_id_metadata_document_supported`
- * is set, which MCP clients check together (oauth-spec-checklist, CIMD).
+ * is set, which MCP clients check together. `grantTypes` are those of the grant handlers the
+ * service registered (GrantHandlerRegistry), so the list cannot claim a grant nobody handles.
  */
-export function buildDiscoveryDocument(issuer: string) {
+export function buildDiscoveryDocument(issuer: string, grantTypes: Iterable<string>) {
   const base = issuer.replace(/\/+$/, '');
   return {
     issuer: base,
@@ -46,7 +44,7 @@ export function buildDiscoveryDocument(issuer: string) {
     scopes_supported: [...SCOPES_SUPPORTED],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
-    grant_types_supported: ['authorization_code', 'refresh_token', DEVICE_CODE_GRANT_TYPE, TOKEN_EXCHANGE_GRANT_TYPE],
+    grant_types_supported: inDiscoveryOrder(grantTypes),
     code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS_SUPPORTED],
     token_endpoint_auth_methods_supported: ['none', ...TOKEN_ENDPOINT_AUTH_METHODS.filter((method) => method !== 'none')],
     revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],

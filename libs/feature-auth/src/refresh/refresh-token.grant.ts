@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { Clock, InvalidGrant, InvalidRequest, isExpired } from '@gatehouse/domain';
+import { Clock, InvalidGrant, InvalidRequest, isExpired, REFRESH_TOKEN_GRANT_TYPE } from '@gatehouse/domain';
 import {
   AccountReader,
   AuthenticatedClient,
@@ -29,7 +29,7 @@ type Outcome = { body: TokenResponseBody } | { refused: InvalidGrant };
  */
 @Injectable()
 export class RefreshTokenGrant implements GrantHandler {
-  readonly grantType = 'refresh_token';
+  readonly grantType = REFRESH_TOKEN_GRANT_TYPE;
 
   constructor(
     private readonly clients: ClientAuthenticator,

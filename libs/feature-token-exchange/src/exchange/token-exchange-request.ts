@@ -19,7 +19,6 @@ export const tokenExchangeRequestSchema = z.strictObject({
   ip: z.string().max(64),
 });
 
-export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 /** RFC 8693 §3. */
 export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token';
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';

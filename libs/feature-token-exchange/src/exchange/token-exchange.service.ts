@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { UnsupportedGrantType } from '@gatehouse/domain';
+import { TOKEN_EXCHANGE_GRANT_TYPE, UnsupportedGrantType } from '@gatehouse/domain';
 import type { TokenResponseBody } from '@gatehouse/identity';
-import { ID_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, TokenExchangeRequest } from './token-exchange-request';
+import { ID_TOKEN_TYPE, TokenExchangeRequest } from './token-exchange-request';
 import { TrustedPublisherExchange } from './trusted-publisher-exchange';
 import { UserEmailExchange } from './user-email-exchange';
 

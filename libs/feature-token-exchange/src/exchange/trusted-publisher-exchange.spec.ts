@@ -1,7 +1,8 @@
 import { OAuthError } from '@gatehouse/domain';
 import { JwksUnavailableError } from '../trusted-publishers/jwks-fetcher';
 import { createTokenExchangeTestKit, IDS, TokenExchangeTestKit } from '../testing/token-exchange-test-kit';
-import { ID_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, TokenExchangeRequest } from './token-exchange-request';
+import { ID_TOKEN_TYPE, TokenExchangeRequest } from './token-exchange-request';
+import { TOKEN_EXCHANGE_GRANT_TYPE } from '@gatehouse/domain';
 
 const ISSUER = 'https://ci.example';
 

@@ -1,7 +1,8 @@
 import { OAuthError, oauthErrorStatus } from '@gatehouse/domain';
 import { verifyAuditChain } from '../audit/audit-chain';
 import { basicAuthorization, createTokenExchangeTestKit, IDS, TokenExchangeTestKit, USER_EMAIL_TOKEN_TYPE } from '../testing/token-exchange-test-kit';
-import { TOKEN_EXCHANGE_GRANT_TYPE, TokenExchangeRequest } from './token-exchange-request';
+import { TokenExchangeRequest } from './token-exchange-request';
+import { TOKEN_EXCHANGE_GRANT_TYPE } from '@gatehouse/domain';
 
 const CLIENT = 'acme-exchange';
 const SECRET = 'acme-exchange-secret';

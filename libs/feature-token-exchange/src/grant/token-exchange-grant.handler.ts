@@ -1,6 +1,6 @@
+import { TOKEN_EXCHANGE_GRANT_TYPE } from '@gatehouse/domain';
 import { Injectable } from '@nestjs/common';
 import type { GrantHandler, TokenRequestContext, TokenResponseBody } from '@gatehouse/identity';
-import { TOKEN_EXCHANGE_GRANT_TYPE } from '../exchange/token-exchange-request';
 import { TokenExchangeClient } from './token-exchange-client';
 
 /**

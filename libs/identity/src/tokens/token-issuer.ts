@@ -1,13 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import {
-  buildIdTokenClaims,
-  Clock,
-  expiresAt,
-  formatScope,
-  REFRESH_TOKEN_TTL_SECONDS,
-  tokenPrefix,
-} from '@gatehouse/domain';
+import { AUTHORIZATION_CODE_GRANT_TYPE, buildIdTokenClaims, Clock, expiresAt, formatScope, REFRESH_TOKEN_TTL_SECONDS, TOKEN_EXCHANGE_GRANT_TYPE, tokenPrefix } from '@gatehouse/domain';
 import type { AccessTokenEntity, RefreshTokenEntity } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
 import type { EntityManager } from 'typeorm';
@@ -21,11 +14,10 @@ import { ACCESS_TOKEN_TYPE_URN, IssuedTokens, IssueTokenRequest, TokenResponseBo
 import { RandomSource } from './random-source';
 import { IssuedTokenFacts, tokenIssuedMessage } from './token-events';
 
-const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const DEFAULT_GRANT_TYPE: Record<IssueTokenRequest['kind'], string> = {
-  oauth: 'authorization_code',
-  exchange: TOKEN_EXCHANGE_GRANT,
-  trusted_publisher: TOKEN_EXCHANGE_GRANT,
+  oauth: AUTHORIZATION_CODE_GRANT_TYPE,
+  exchange: TOKEN_EXCHANGE_GRANT_TYPE,
+  trusted_publisher: TOKEN_EXCHANGE_GRANT_TYPE,
 };
 
 /**
