@@ -1,9 +1,13 @@
+import { WATCHED_ITEM_TYPES } from '@gatehouse/domain';
 import { z } from 'zod';
 import { defineEvent } from './event-definition';
 
-/** Kinds of watched item (docs/settings-api.md "Webhooks"). */
-export const watchedItemSchema = z.object({
-  type: z.enum(['model', 'dataset', 'space', 'org', 'user', 'bucket']),
+/**
+ * A watched item as the event carries it: the domain's kinds, any non-empty name (the name rules
+ * are checked where a webhook is written, and an event must not be refused for a rule added later).
+ */
+const watchedItemSchema = z.object({
+  type: z.enum(WATCHED_ITEM_TYPES),
   /** Repository (`owner/name`), user or organization name. */
   name: z.string().min(1),
 });

@@ -1,11 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../accounts/user.entity';
+import type { WatchedItem } from '@gatehouse/domain';
 import { JobEntity } from './job.entity';
-
-export interface WatchedItem {
-  type: string;
-  name: string;
-}
 
 /**
  * A webhook (docs/settings-api.md "Webhooks"): exactly one target, a URL or a Job spec (snapshotted from the source
