@@ -1,7 +1,7 @@
 import { FlowCounterError, type FlowStore } from './flow-store';
 
 /** One store under test, and how to let time pass for it (a frozen clock, or real sleeping). */
-export interface FlowStoreSubject {
+interface FlowStoreSubject {
   store: FlowStore;
   advance(ms: number): Promise<void>;
 }

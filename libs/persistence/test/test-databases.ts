@@ -50,7 +50,7 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty PostgreSQL database of its own, dropped by `dispose`. */
-export async function createPostgresTestDatabase(): Promise<TestDatabase> {
+async function createPostgresTestDatabase(): Promise<TestDatabase> {
   const name = `gatehouse_persistence_${randomBytes(6).toString('hex')}`;
   await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl());
@@ -65,7 +65,7 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
  * A fresh PGlite data directory under the system's temp dir, removed by `dispose`. Running
  * initdb in WASM takes seconds, so it runs once per machine into a template that is copied.
  */
-export async function createPgliteTestDatabase(): Promise<TestDatabase> {
+async function createPgliteTestDatabase(): Promise<TestDatabase> {
   const template = await pgliteTemplate();
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-pglite-test-'));
   cpSync(template, dataDir, { recursive: true });

@@ -17,7 +17,7 @@ export function databaseTarget(options: DatabaseOptions): DatabaseTarget {
   return { type: 'pglite', dataDir: join(dataDirOf(options), 'pglite') };
 }
 
-export function dataDirOf(options: DatabaseOptions): string {
+function dataDirOf(options: DatabaseOptions): string {
   return resolve(options.dataDir ?? process.env.GATEHOUSE_DATA_DIR ?? '.gatehouse');
 }
 

@@ -28,7 +28,7 @@ const DOMAINS = [
 ];
 const WEBHOOK_FIELDS = ['watched', 'domains', 'url', 'secret', 'secrets', 'jobSourceId'];
 
-export function webhookState(webhook: Webhook): { label: string; tone: 'ok' | 'off' | 'bad' } {
+function webhookState(webhook: Webhook): { label: string; tone: 'ok' | 'off' | 'bad' } {
   if (!webhook.disabled) return { label: 'Enabled', tone: 'ok' };
   if (webhook.disabledReason) return { label: 'Disabled by failures', tone: 'bad' };
   return { label: 'Disabled', tone: 'off' };

@@ -23,10 +23,10 @@ export interface AuditLogPage {
   nextCursor: string | null;
 }
 
-export const DEFAULT_AUDIT_PAGE_SIZE = 50;
+const DEFAULT_AUDIT_PAGE_SIZE = 50;
 /** An export is read in pages of this size, up to MAX_AUDIT_EXPORT entries (narrow it with the filters). */
 const EXPORT_PAGE_SIZE = 1000;
-export const MAX_AUDIT_EXPORT = 10_000;
+const MAX_AUDIT_EXPORT = 10_000;
 
 /** `GET /api/organizations/{name}/audit-log`: newest first, for the organization's administrators. */
 @Injectable()

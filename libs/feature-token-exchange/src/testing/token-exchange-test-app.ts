@@ -19,7 +19,7 @@ import { DataSource } from 'typeorm';
 import { TokenExchangeGrantModule } from '../grant/token-exchange-grant.module';
 import { TokenExchangeServiceModule } from '../token-exchange-service.module';
 
-export const TEST_PUBLIC_URL = 'https://hub.test';
+const TEST_PUBLIC_URL = 'https://hub.test';
 export const TEST_INTERNAL_TOKEN = 'internal-token-for-token-exchange-tests-0123';
 export const TEST_USER_EMAIL_TOKEN_TYPE = 'urn:huggingface:token-type:user-email';
 

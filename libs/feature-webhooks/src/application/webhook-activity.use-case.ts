@@ -8,8 +8,8 @@ import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks-module-opt
 import { toDeliveryView, type WebhookActivityView } from './webhook-activity-view';
 import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from './webhook-owner';
 
-export const DEFAULT_ACTIVITY_LIMIT = 50;
-export const MAX_ACTIVITY_LIMIT = 100;
+const DEFAULT_ACTIVITY_LIMIT = 50;
+const MAX_ACTIVITY_LIMIT = 100;
 
 /**
  * `GET /api/settings/webhooks/{id}/activity[?limit=N][&cursor=C]`: the most recent deliveries,

@@ -9,10 +9,10 @@ import { type DeliveryView, toDeliveryView } from './webhook-activity-view';
 import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from './webhook-owner';
 
 /** Stands for the secret and the signature made with it: the activity view never shows either. */
-export const MASKED = '********';
+const MASKED = '********';
 
 /** The HTTP request of a URL webhook's delivery, as the receiver got it (secrets masked). */
-export interface DeliveryRequestView {
+interface DeliveryRequestView {
   method: 'POST';
   url: string;
   headers: Record<string, string>;

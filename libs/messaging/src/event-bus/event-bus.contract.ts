@@ -10,7 +10,7 @@ export interface EventBusContractSettings {
   shutdownTimeoutMs: number;
 }
 
-export const CONTRACT_SETTINGS: EventBusContractSettings = {
+const CONTRACT_SETTINGS: EventBusContractSettings = {
   backoff: { initialMs: 10, maxMs: 40 },
   shutdownTimeoutMs: 500,
 };

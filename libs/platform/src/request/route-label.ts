@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 
 /** Label of requests no route matched, so unknown paths cannot grow the metric series. */
-export const UNMATCHED_ROUTE = '<unmatched>';
+const UNMATCHED_ROUTE = '<unmatched>';
 
 /** The route pattern that served the request (`/api/settings/webhooks/:id`), never the raw path. */
 export function routeLabel(req: Request): string {

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
  * Headers every response carries. A route may still override one (a page that must be framed
  * would replace `X-Frame-Options`); none does today.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   // The consent page must not be framed by another site (clickjacking, RFC 6749 §10.13).

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-export function replyJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function replyJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   replyJsonText(response, status, JSON.stringify(body), headers);
 }
 

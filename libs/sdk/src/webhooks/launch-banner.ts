@@ -1,7 +1,7 @@
 import type { Logger } from '../internal/logger';
 
 /** Life of a tunnel address (libs/sdk/README.md "Public tunnel"). */
-export const TUNNEL_LIFETIME_HOURS = 72;
+const TUNNEL_LIFETIME_HOURS = 72;
 
 export interface LaunchBannerContext {
   url: string;

@@ -82,7 +82,7 @@ function showCode(prompt: DeviceCodePrompt, io: CliIo): void {
 }
 
 /** The user's name for `token`, or a clear error when the server does not accept it. */
-export async function whoamiWith(endpoint: string, token: string, deps: AuthDeps): Promise<string> {
+async function whoamiWith(endpoint: string, token: string, deps: AuthDeps): Promise<string> {
   try {
     const me = await new GatehouseClient({ endpoint, token, fetch: deps.fetch, env: {} }).whoami();
     return me.name;

@@ -5,7 +5,7 @@ import { readTokenFile, StoredToken, tokenFilePath, writeTokenFile } from './tok
 /** An access token this close to its expiry is refreshed before use. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
-export const NOT_LOGGED_IN = 'Not logged in. Run `gatehouse auth login` first.';
+const NOT_LOGGED_IN = 'Not logged in. Run `gatehouse auth login` first.';
 
 /** The endpoint a command talks to: `--endpoint`, else GATEHOUSE_ENDPOINT, else `fallback`. */
 export function resolveEndpoint(option: string | undefined, deps: AuthDeps, fallback?: string): string {

@@ -15,7 +15,7 @@ const watchedText = (webhook: WebhookInfo) => webhook.watched.map((item) => `${i
 const status = (webhook: WebhookInfo) => (webhook.disabled ? 'disabled' : 'enabled');
 
 /** `gatehouse webhooks ls`: one row per webhook, columns padded to their widest cell. */
-export function webhookTable(webhooks: readonly WebhookInfo[]): string {
+function webhookTable(webhooks: readonly WebhookInfo[]): string {
   if (webhooks.length === 0) return 'No webhooks.';
   const rows = [
     ['ID', 'STATUS', 'TARGET', 'WATCHED', 'DOMAINS'],
@@ -29,7 +29,7 @@ export function webhookTable(webhooks: readonly WebhookInfo[]): string {
  * `gatehouse webhooks info`: the webhook, one field a line. The webhook secret is shown as set or
  * not, so it does not land in terminal scrollback; `--format json` prints it as the API answers.
  */
-export function webhookDetails(webhook: WebhookInfo): string {
+function webhookDetails(webhook: WebhookInfo): string {
   const lines: Array<[string, string]> = [
     ['id', webhook.id],
     ['status', status(webhook)],
