@@ -22,6 +22,20 @@ const testConstraints = depConstraints.map((c) =>
     : { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing', 'type:sdk'] },
 );
 
+// Requests to addresses a user supplied go through the one outbound guard (docs/security.md
+// "Outbound requests"): nothing else builds its own connection. Type imports (Dispatcher) stay free.
+const GUARD_MESSAGE = 'Open outbound connections with guardedAgent from @gatehouse/platform (libs/platform/src/outbound).';
+const rawConnection = (names, importNames) => names.map((name) => ({ name, importNames, message: GUARD_MESSAGE }));
+const RAW_CONNECTION_IMPORTS = [
+  ...rawConnection(['undici'], ['Agent', 'Client', 'Pool', 'buildConnector', 'connect']),
+  ...rawConnection(['node:http', 'http', 'node:https', 'https'], ['request', 'get', 'Agent']),
+  ...rawConnection(['node:net', 'net', 'node:tls', 'tls'], ['connect', 'createConnection']),
+];
+const RAW_CONNECTION_CALLS = {
+  selector: 'MemberExpression[object.name=/^(https?|net|tls|undici)$/][property.name=/^(request|get|connect|createConnection|Agent|Client|Pool|buildConnector)$/]',
+  message: GUARD_MESSAGE,
+};
+
 const boundaries = (constraints) => ({
   '@nx/enforce-module-boundaries': [
     'error',
@@ -56,6 +70,32 @@ export default tseslint.config(
     // Tests, and the support code only tests load (test apps, fakes, kits in testing/ and __tests__/ folders).
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'e2e/**/*.ts', 'libs/*/src/**/testing/**/*.ts', 'libs/*/src/**/__tests__/**/*.ts'],
     rules: { ...boundaries(testConstraints) },
+  },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: RAW_CONNECTION_IMPORTS }],
+      'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS],
+    },
+  },
+  {
+    // The guard itself; tests, test support and tools, which talk to servers they started on
+    // known local addresses; the SDK, published on its own, whose tunnel dials the developer's
+    // own server; and the client of the internal token-exchange service, whose URL is configuration.
+    files: [
+      'libs/platform/src/outbound/**/*.ts',
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+      '**/*.e2e-spec.ts',
+      'e2e/**',
+      'tools/**',
+      'libs/testing/**',
+      'libs/*/src/**/testing/**/*.ts',
+      'libs/*/src/**/__tests__/**/*.ts',
+      'libs/sdk/**',
+      'libs/feature-token-exchange/src/grant/http-token-exchange-client.ts',
+    ],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },
   {
     files: ['libs/domain/**/*.ts'],

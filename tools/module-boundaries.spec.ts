@@ -73,3 +73,25 @@ describe('module boundaries', () => {
     expect(await ruleIdsFor('libs/feature-auth/src/probe.ts', 'export const port = process.env.PORT;\n')).toContain('no-restricted-properties');
   });
 });
+
+describe('outbound connections (docs/security.md "Outbound requests")', () => {
+  it.each([
+    ["import { Agent } from 'undici';\nexport const a = Agent;\n", 'no-restricted-imports'],
+    ["import { buildConnector } from 'undici';\nexport const b = buildConnector;\n", 'no-restricted-imports'],
+    ["import { request } from 'node:https';\nexport const r = request;\n", 'no-restricted-imports'],
+    ["import * as http from 'node:http';\nexport const h = http;\n", 'no-restricted-imports'],
+    ["import { connect } from 'node:net';\nexport const c = connect;\n", 'no-restricted-imports'],
+    ["import http from 'node:http';\nexport const r = http.request;\n", 'no-restricted-syntax'],
+  ])('refuses a raw connection outside the guard: %p', async (code, rule) => {
+    expect(await ruleIdsFor('libs/feature-webhooks/src/probe.ts', code)).toContain(rule);
+  });
+
+  it('lets the guard, tests and tools open connections, and everyone use undici request with a guarded dispatcher', async () => {
+    const raw = "import { Agent } from 'undici';\nexport const a = Agent;\n";
+    expect(await ruleIdsFor('libs/platform/src/outbound/probe.ts', raw)).toEqual([]);
+    expect(await ruleIdsFor('libs/feature-webhooks/src/probe.spec.ts', raw)).toEqual([]);
+    expect(await ruleIdsFor('tools/bench/probe.ts', raw)).toEqual([]);
+    const guarded = "import { guardedAgent } from '@gatehouse/platform';\nimport { request } from 'undici';\nexport const r = [guardedAgent, request];\n";
+    expect(await ruleIdsFor('libs/feature-webhooks/src/probe.ts', guarded)).toEqual([]);
+  });
+});

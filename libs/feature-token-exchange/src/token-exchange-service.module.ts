@@ -20,7 +20,6 @@ import { TypeOrmOrganizationDirectory } from './store/typeorm-organization-direc
 import { TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from './token-exchange-options';
 import { CiTokenVerifier } from './trusted-publishers/ci-token-verifier';
 import { JoseCiTokenVerifier } from './trusted-publishers/jose-ci-token-verifier';
-import { JwksCache } from './trusted-publishers/jwks-cache';
 import { JwksFetcher, SafeJwksFetcher } from './trusted-publishers/jwks-fetcher';
 import { TrustedPublisherStore, TypeOrmTrustedPublisherStore } from './trusted-publishers/trusted-publisher-store';
 
@@ -45,7 +44,6 @@ export class TokenExchangeServiceModule {
         { provide: TrustedPublisherStore, useClass: TypeOrmTrustedPublisherStore },
         { provide: JwksFetcher, useClass: SafeJwksFetcher },
         { provide: CiTokenVerifier, useClass: JoseCiTokenVerifier },
-        JwksCache,
         AuditRecorder,
         AuditLogReader,
         OrganizationAdminGate,

@@ -29,6 +29,13 @@ export * from './errors/request-errors';
 export * from './validation/zod-validation';
 export * from './validation/zod-validation.pipe';
 
+// Outbound requests to user-supplied addresses (docs/security.md "Outbound requests")
+export { AddressRefusedError } from './outbound/address-refused.error';
+export { type CappedBody, readCappedBody } from './outbound/capped-body';
+export { guardedAgent, type GuardedAgentOptions } from './outbound/guarded-agent';
+export { addressRefusal, type AddressGuardOptions, type HostAddressResolver } from './outbound/guarded-lookup';
+export { classifyOutboundFailure, type OutboundFailure } from './outbound/outbound-failure';
+
 // Internal service-to-service auth
 export * from './internal-auth/internal-token';
 export * from './internal-auth/internal-token.guard';

@@ -1,36 +1,32 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { CLIENT_METADATA_FETCH_TIMEOUT_MS, CLIENT_METADATA_MAX_BYTES, InvalidClient } from '@gatehouse/domain';
-import { Agent, request } from 'undici';
-import { addressGuardedAgent } from './address-guarded-agent';
+import { classifyOutboundFailure, guardedAgent, readCappedBody } from '@gatehouse/platform';
+import { type Dispatcher, request } from 'undici';
 import { CIMD_OPTIONS, CimdOptions } from './cimd-options';
 import { FetchedMetadataDocument, MetadataDocumentFetcher } from './metadata-document-fetcher';
-import { RefusedAddressError } from './refused-address.error';
 
 /**
  * Retrieval rules of the CIMD draft (checklist "CIMD"): GET with no redirect followed (any
  * status but 200 fails), at most 5 KB read (checked against Content-Length and again while
- * streaming), 2.5 s for the whole exchange, public addresses only (address-guarded agent).
+ * streaming), 2.5 s for the whole exchange, public addresses only (the outbound guard).
  */
 @Injectable()
 export class UndiciMetadataDocumentFetcher extends MetadataDocumentFetcher implements OnModuleDestroy {
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
 
   constructor(@Inject(CIMD_OPTIONS) options: CimdOptions) {
     super();
-    this.agent = addressGuardedAgent({ allowLoopback: options.allowLoopbackTargets, connectTimeoutMs: CLIENT_METADATA_FETCH_TIMEOUT_MS });
+    this.agent = guardedAgent({ allowLoopback: options.allowLoopbackTargets, connectTimeoutMs: CLIENT_METADATA_FETCH_TIMEOUT_MS });
   }
 
   async fetch(url: string): Promise<FetchedMetadataDocument> {
-    const signal = AbortSignal.timeout(CLIENT_METADATA_FETCH_TIMEOUT_MS);
     try {
       const response = await request(url, {
         method: 'GET',
         dispatcher: this.agent,
-        signal,
+        signal: AbortSignal.timeout(CLIENT_METADATA_FETCH_TIMEOUT_MS),
         headers: { accept: 'application/json', 'user-agent': 'Gatehouse' },
       });
-      // Abandoning the body on purpose (too large) must not surface as an unhandled stream error.
-      response.body.on('error', () => undefined);
       const header = (name: string): string | null => {
         const value = response.headers[name];
         return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
@@ -40,38 +36,20 @@ export class UndiciMetadataDocumentFetcher extends MetadataDocumentFetcher imple
         if (response.statusCode >= 300 && response.statusCode < 400) throw refuse('answered with a redirect, and redirects are not followed');
         throw refuse(`answered HTTP ${response.statusCode}`);
       }
-      const declared = Number(header('content-length'));
-      if (Number.isFinite(declared) && declared > CLIENT_METADATA_MAX_BYTES) {
-        response.body.destroy();
-        throw refuse(`is larger than ${CLIENT_METADATA_MAX_BYTES} bytes`);
-      }
-      const text = await readLimited(response.body, CLIENT_METADATA_MAX_BYTES);
+      const body = await readCappedBody(response.body, CLIENT_METADATA_MAX_BYTES, response.headers['content-length']);
+      if (!body.complete) throw refuse(`is larger than ${CLIENT_METADATA_MAX_BYTES} bytes`);
       return {
-        json: parseJson(text),
+        json: parseJson(body.bytes.toString('utf8')),
         cacheHeaders: { cacheControl: header('cache-control'), expires: header('expires'), date: header('date') },
       };
     } catch (error) {
-      throw asInvalidClient(error, signal);
+      throw asInvalidClient(error);
     }
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.agent.close();
   }
-}
-
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy();
-      throw refuse(`is larger than ${limit} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {
@@ -86,21 +64,11 @@ function refuse(reason: string): InvalidClient {
   return new InvalidClient(`The client metadata document ${reason}`);
 }
 
-function asInvalidClient(error: unknown, signal: AbortSignal): InvalidClient {
+function asInvalidClient(error: unknown): InvalidClient {
   if (error instanceof InvalidClient) return error;
-  if (signal.aborted) return refuse(`did not arrive within ${CLIENT_METADATA_FETCH_TIMEOUT_MS} ms`);
-  const refusal = findRefusal(error);
+  const failure = classifyOutboundFailure(error);
+  if (failure.kind === 'timeout') return refuse(`did not arrive within ${CLIENT_METADATA_FETCH_TIMEOUT_MS} ms`);
   // One answer for every refused range, so client IDs cannot map internal DNS; the range is for the log.
-  if (refusal) return new InvalidClient("The client metadata document's host is not allowed", refusal.message);
+  if (failure.kind === 'address_refused') return new InvalidClient("The client metadata document's host is not allowed", failure.refusal.message);
   return new InvalidClient('The client metadata document could not be retrieved', error instanceof Error ? error.message : String(error));
-}
-
-/** undici wraps connector errors; the refusal may sit a few `cause`s deep. */
-function findRefusal(error: unknown): RefusedAddressError | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    if (current instanceof RefusedAddressError) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
 }

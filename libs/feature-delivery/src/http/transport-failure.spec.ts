@@ -1,4 +1,4 @@
-import { AddressRefusedError } from './address-refused.error';
+import { AddressRefusedError } from '@gatehouse/platform';
 import { transportFailure } from './transport-failure';
 
 function withCode(code: string, wrapped = false): Error {

@@ -1,5 +1,5 @@
-import { Agent, request } from 'undici';
-import { type HostAddressResolver, guardedConnector } from './guarded-connector';
+import { guardedAgent, type HostAddressResolver, readCappedBody } from '@gatehouse/platform';
+import { type Dispatcher, request } from 'undici';
 import { HttpDeliveryRequest, HttpDeliveryResult, HttpDeliverySender } from './http-delivery-sender';
 import { transportFailure } from './transport-failure';
 
@@ -18,21 +18,21 @@ export const DEFAULT_EXCERPT_BYTES = 4096;
 /**
  * Deliveries over undici: redirects are never followed (undici's `request` has no redirect
  * handling unless asked, and a 3xx is then a failed attempt, as Standard Webhooks asks), the
- * address is checked at connect time (guardedConnector), and the response body is read only up
+ * address is checked at connect time (the outbound guard, guardedAgent), and the response body is read only up
  * to the excerpt size.
  */
 export class UndiciDeliverySender extends HttpDeliverySender {
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly excerptBytes: number;
 
   constructor(private readonly options: UndiciDeliverySenderOptions) {
     super();
     this.excerptBytes = options.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
-    this.agent = new Agent({
-      connect: guardedConnector({ allowLoopback: options.allowLoopback, resolve: options.resolve, connectTimeoutMs: options.timeoutMs }),
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      keepAliveTimeout: 4_000,
+    this.agent = guardedAgent({
+      allowLoopback: options.allowLoopback,
+      resolve: options.resolve,
+      connectTimeoutMs: options.timeoutMs,
+      agent: { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, keepAliveTimeout: 4_000 },
     });
   }
 
@@ -68,18 +68,9 @@ export class UndiciDeliverySender extends HttpDeliverySender {
 }
 
 /** At most `limit` bytes of the body as text; a longer body is cut (and its connection dropped). */
-async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): unknown }, limit: number): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= limit) {
-      body.destroy();
-      break;
-    }
-  }
-  if (size === 0) return null;
+async function readExcerpt(body: Dispatcher.ResponseData['body'], limit: number): Promise<string | null> {
+  const { bytes } = await readCappedBody(body, limit);
+  if (bytes.length === 0) return null;
   // A multi-byte character cut at the limit decodes to U+FFFD; drop it.
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '');
+  return bytes.toString('utf8').replace(/\uFFFD$/, '');
 }

@@ -1,15 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, InvalidRequest } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
-import type { JSONWebKeySet } from 'jose';
+import { DEFAULT_JWKS_FETCH_LIMITS, JwksFetchLimits, TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from '../token-exchange-options';
 import { CiTokenIssuer, CiTokenVerifier } from './ci-token-verifier';
-import { JsonWebKeySet } from './jwks-fetcher';
-import { JwksCache } from './jwks-cache';
+import { JwksFetcher, JwksUnavailableError } from './jwks-fetcher';
 
 // jose 6 is an ES module: loaded on first use (Node's require of ES modules in the built services).
 const loadJose = () => import('jose');
 type Jose = Awaited<ReturnType<typeof loadJose>>;
-type KeyResolver = ReturnType<Jose['createLocalJWKSet']>;
+type RemoteKeySet = ReturnType<Jose['createRemoteJWKSet']>;
 
 /** Asymmetric algorithms CI providers sign with; `none` and HMAC are never accepted. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
@@ -27,46 +26,58 @@ const REJECTIONS: Record<string, string> = {
   ERR_JWT_INVALID: 'subject_token is not a valid JWT',
 };
 
-/** CiTokenVerifier with jose, over the JWKS cache; one refetch when the signing key is unknown. */
+/**
+ * CiTokenVerifier with jose. Each JWKS URL gets one jose remote key set, which owns the caching:
+ * a set is used for `cacheTtlMs`, a token naming a key the set lacks refetches it at most once
+ * per `refetchCooldownMs` (the provider rotated; made-up key ids cannot make us hammer it),
+ * concurrent requests share one fetch and a failed fetch is not kept. The fetch itself is the
+ * guarded JwksFetcher.
+ */
 @Injectable()
 export class JoseCiTokenVerifier extends CiTokenVerifier {
-  private readonly resolvers = new WeakMap<JsonWebKeySet, KeyResolver>();
+  private readonly keySets = new Map<string, RemoteKeySet>();
+  private readonly limits: JwksFetchLimits;
 
   constructor(
-    private readonly cache: JwksCache,
+    private readonly fetcher: JwksFetcher,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(TOKEN_EXCHANGE_OPTIONS) options: Pick<TokenExchangeServiceOptions, 'jwks'>,
   ) {
     super();
+    this.limits = { ...DEFAULT_JWKS_FETCH_LIMITS, ...options.jwks };
   }
 
   async verify(jwt: string, issuer: CiTokenIssuer): Promise<Record<string, unknown>> {
     const jose = await loadJose();
     try {
-      return await this.verifyWith(jose, jwt, issuer.issuer, await this.cache.get(issuer.jwksUri));
-    } catch (error) {
-      if (codeOf(error) !== 'ERR_JWKS_NO_MATCHING_KEY') throw rejection(error);
-    }
-    try {
-      return await this.verifyWith(jose, jwt, issuer.issuer, await this.cache.get(issuer.jwksUri, { keyMissing: true }));
+      const { payload } = await jose.jwtVerify(jwt, this.keySet(jose, issuer.jwksUri), {
+        issuer: issuer.issuer,
+        algorithms: ALGORITHMS,
+        currentDate: new Date(this.clock.now()),
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp', 'iat'],
+      });
+      return payload as Record<string, unknown>;
     } catch (error) {
       throw rejection(error);
     }
   }
 
-  private async verifyWith(jose: Jose, jwt: string, issuer: string, keys: JsonWebKeySet): Promise<Record<string, unknown>> {
-    let resolver = this.resolvers.get(keys);
-    if (!resolver) {
-      resolver = jose.createLocalJWKSet(keys as unknown as JSONWebKeySet);
-      this.resolvers.set(keys, resolver);
-    }
-    const { payload } = await jose.jwtVerify(jwt, resolver, {
-      issuer,
-      algorithms: ALGORITHMS,
-      currentDate: new Date(this.clock.now()),
-      clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      requiredClaims: ['exp', 'iat'],
+  private keySet(jose: Jose, uri: string): RemoteKeySet {
+    const known = this.keySets.get(uri);
+    if (known) return known;
+    if (!URL.canParse(uri)) throw new JwksUnavailableError(`JWKS URL ${uri} is not a URL`);
+    const created = jose.createRemoteJWKSet(new URL(uri), {
+      cacheMaxAge: this.limits.cacheTtlMs,
+      cooldownDuration: this.limits.refetchCooldownMs,
+      timeoutDuration: this.limits.timeoutMs,
+      [jose.customFetch]: async (url: string) => {
+        const keys = await this.fetcher.fetch(url);
+        return new Response(JSON.stringify(keys), { status: 200, headers: { 'content-type': 'application/json' } });
+      },
     });
-    return payload as Record<string, unknown>;
+    this.keySets.set(uri, created);
+    return created;
   }
 }
 

@@ -48,7 +48,7 @@ describe('SafeJwksFetcher', () => {
     expect(await failure(fetcher(false).fetch('https://127.0.0.1:1/jwks'))).toMatch(/points at a refused address \(loopback/);
     expect(await failure(fetcher(false).fetch('https://10.1.2.3/jwks'))).toMatch(/points at a refused address \(private-use/);
     expect(await failure(fetcher(false).fetch('https://[::1]/jwks'))).toMatch(/refused address/);
-    expect(await failure(fetcher(false).fetch('https://localhost:1/jwks'))).toMatch(/localhost resolves to (127\.0\.0\.1|::1), which outbound requests may not reach/);
+    expect(await failure(fetcher(false).fetch('https://localhost:1/jwks'))).toMatch(/^JWKS URL https:\/\/localhost:1\/jwks points at a refused address \(loopback \((127\.0\.0\.0\/8|::1\/128)\)\)$/);
   });
 
   it('refuses credentials in the URL and what is not a URL', async () => {

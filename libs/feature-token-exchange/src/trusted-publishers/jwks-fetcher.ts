@@ -1,9 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { classifyAddress } from '@gatehouse/domain';
-import { isIP } from 'node:net';
-import { Agent, Dispatcher, request } from 'undici';
+import { classifyOutboundFailure, guardedAgent, readCappedBody } from '@gatehouse/platform';
+import { type Dispatcher, request } from 'undici';
 import { DEFAULT_JWKS_FETCH_LIMITS, JwksFetchLimits, TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from '../token-exchange-options';
-import { guardedLookup } from './guarded-lookup';
 
 /** A JSON Web Key Set (RFC 7517 §5), as fetched: its keys are checked by jose when used. */
 export interface JsonWebKeySet {
@@ -18,7 +16,7 @@ export class JwksUnavailableError extends Error {
   }
 }
 
-/** Port: fetches a JWKS document. */
+/** Port: fetches a JWKS document (jose's remote key set calls it; caching and refetch are jose's). */
 export abstract class JwksFetcher {
   abstract fetch(uri: string): Promise<JsonWebKeySet>;
 }
@@ -26,21 +24,21 @@ export abstract class JwksFetcher {
 /**
  * Fetches JWKS documents the way outbound requests on a third party's behalf must be made:
  * https only (plain http too when loopback targets are allowed, for development and tests), no
- * credentials in the URL, special-use addresses refused (checked on the connected address), no
+ * credentials in the URL, special-use addresses refused (the outbound guard, at connect time), no
  * redirects followed, a deadline on the whole request and a cap on the body size.
  */
 @Injectable()
 export class SafeJwksFetcher extends JwksFetcher implements OnModuleDestroy {
   private readonly limits: JwksFetchLimits;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
 
   constructor(@Inject(TOKEN_EXCHANGE_OPTIONS) private readonly options: Pick<TokenExchangeServiceOptions, 'allowLoopbackTargets' | 'jwks'>) {
     super();
     this.limits = { ...DEFAULT_JWKS_FETCH_LIMITS, ...options.jwks };
-    this.agent = new Agent({
-      connect: { lookup: guardedLookup({ allowLoopback: options.allowLoopbackTargets }), timeout: this.limits.timeoutMs },
-      headersTimeout: this.limits.timeoutMs,
-      bodyTimeout: this.limits.timeoutMs,
+    this.agent = guardedAgent({
+      allowLoopback: options.allowLoopbackTargets,
+      connectTimeoutMs: this.limits.timeoutMs,
+      agent: { headersTimeout: this.limits.timeoutMs, bodyTimeout: this.limits.timeoutMs },
     });
   }
 
@@ -58,9 +56,13 @@ export class SafeJwksFetcher extends JwksFetcher implements OnModuleDestroy {
         await response.body.dump();
         throw new JwksUnavailableError(`JWKS ${uri} answered ${response.statusCode} (redirects are not followed)`);
       }
-      body = await this.readLimited(response.body, response.headers['content-length'], uri);
+      const read = await readCappedBody(response.body, this.limits.maxBytes, response.headers['content-length']);
+      if (!read.complete) throw new JwksUnavailableError(`JWKS ${uri} is larger than ${this.limits.maxBytes} bytes`);
+      body = read.bytes.toString('utf8');
     } catch (error) {
       if (error instanceof JwksUnavailableError) throw error;
+      const failure = classifyOutboundFailure(error);
+      if (failure.kind === 'address_refused') throw new JwksUnavailableError(`JWKS URL ${uri} points at a refused address (${failure.refusal.reason})`);
       throw new JwksUnavailableError(`JWKS ${uri} could not be fetched: ${describe(error)}`);
     }
     return parseJwks(body, uri);
@@ -80,31 +82,7 @@ export class SafeJwksFetcher extends JwksFetcher implements OnModuleDestroy {
     const allowedProtocols = this.options.allowLoopbackTargets ? ['https:', 'http:'] : ['https:'];
     if (!allowedProtocols.includes(url.protocol)) throw new JwksUnavailableError(`JWKS URL ${uri} must use https`);
     if (url.username || url.password) throw new JwksUnavailableError(`JWKS URL ${uri} must not carry credentials`);
-    // An IP literal is connected to without a lookup: judge it here.
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host)) {
-      const verdict = classifyAddress(host, { allowLoopback: this.options.allowLoopbackTargets });
-      if (!verdict.allowed) throw new JwksUnavailableError(`JWKS URL ${uri} points at a refused address (${verdict.reason})`);
-    }
     return url;
-  }
-
-  private async readLimited(body: Dispatcher.ResponseData['body'], contentLength: unknown, uri: string): Promise<string> {
-    const max = this.limits.maxBytes;
-    if (typeof contentLength === 'string' && Number(contentLength) > max) {
-      // Aborting the body reports an abort error nobody needs: the answer is already decided.
-      body.on('error', () => undefined).destroy();
-      throw new JwksUnavailableError(`JWKS ${uri} is larger than ${max} bytes`);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    // Leaving the loop early (the throw) destroys the body.
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > max) throw new JwksUnavailableError(`JWKS ${uri} is larger than ${max} bytes`);
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
   }
 }
 

@@ -1,10 +1,9 @@
 import { classifyAddress } from '@gatehouse/domain';
 import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
-import { buildConnector } from 'undici';
+import type { LookupFunction } from 'node:net';
 import { AddressRefusedError } from './address-refused.error';
 
-/** Resolves a host name to every address it has (the `dns.lookup` of the system, by default). */
+/** Resolves a host name to every address it has (the system's `dns.lookup`, by default). */
 export type HostAddressResolver = (hostname: string) => Promise<LookupAddress[]>;
 
 export const systemResolver: HostAddressResolver = (hostname) =>
@@ -16,11 +15,17 @@ export interface AddressGuardOptions {
   resolve?: HostAddressResolver;
 }
 
+/** The refusal of one address, or null when the guard lets it through (the rule: classifyAddress). */
+export function addressRefusal(address: string, options: Pick<AddressGuardOptions, 'allowLoopback'>): AddressRefusedError | null {
+  const verdict = classifyAddress(address, { allowLoopback: options.allowLoopback });
+  return verdict.allowed ? null : new AddressRefusedError(address, verdict.reason ?? 'special-use address');
+}
+
 /**
- * A `lookup` for net/tls.connect that drops every address `classifyAddress` refuses, so the
- * socket can only dial allowed addresses: the check happens between resolution and connect,
- * leaving no window for DNS rebinding (as Svix's worker does). No allowed address at all fails
- * the connection with AddressRefusedError.
+ * A `lookup` for net/tls.connect that drops every address the rule refuses, so the socket can
+ * only dial allowed addresses: the check happens between resolution and connect, leaving no
+ * window for DNS rebinding. No allowed address at all fails the connection with
+ * AddressRefusedError naming the first refused block.
  */
 export function guardedLookup(options: AddressGuardOptions): LookupFunction {
   const resolve = options.resolve ?? systemResolver;
@@ -41,24 +46,5 @@ export function guardedLookup(options: AddressGuardOptions): LookupFunction {
       },
       (error: NodeJS.ErrnoException) => callback(error, '', 0),
     );
-  };
-}
-
-/**
- * undici's connector with the guard: host names go through guardedLookup, and a URL naming an IP
- * address directly (which net.connect never looks up) is classified before dialling.
- */
-export function guardedConnector(options: AddressGuardOptions & { connectTimeoutMs: number }): buildConnector.connector {
-  const connect = buildConnector({ lookup: guardedLookup(options), timeout: options.connectTimeoutMs });
-  return (connectOptions, callback) => {
-    const host = connectOptions.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (isIP(host)) {
-      const verdict = classifyAddress(host, { allowLoopback: options.allowLoopback });
-      if (!verdict.allowed) {
-        callback(new AddressRefusedError(host, verdict.reason ?? 'refused'), null);
-        return;
-      }
-    }
-    connect(connectOptions, callback);
   };
 }

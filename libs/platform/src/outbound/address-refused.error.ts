@@ -1,4 +1,7 @@
-/** A delivery target that resolves only to addresses the worker may not connect to (SSRF guard). */
+/**
+ * A connection the outbound guard would not open: the host resolves to no address Gatehouse may
+ * reach on a user's behalf. `reason` names the refused block, for the log only (docs/security.md).
+ */
 export class AddressRefusedError extends Error {
   readonly code = 'GATEHOUSE_ADDRESS_REFUSED';
 
