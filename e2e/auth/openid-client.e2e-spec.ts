@@ -1,9 +1,11 @@
+import { SHAPES, type ShapeTarget } from '@gatehouse/testing';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { CallbackServer } from './support/callback-server';
-import { RunningGatehouse, startGatehouse } from './support/gatehouse-process';
 import { launchChromium, signIn } from './support/headless-chromium';
 import { adaOrganizationIds } from './support/organization-ids';
 import { ADA, AUTH_E2E_SEED, PUBLIC_APP } from './support/seed';
@@ -12,10 +14,11 @@ import { ADA, AUTH_E2E_SEED, PUBLIC_APP } from './support/seed';
 const screenshots = process.env.GATEHOUSE_E2E_SCREENSHOTS;
 const shoot = (page: Page, name: string) => (screenshots ? page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true }) : undefined);
 
-// A real relying party (openid-client v6) against the running all-in-one, the user driving the
-// real sign-in and consent pages in headless Chromium.
-describe('openid-client: authorization code with PKCE through the pages', () => {
-  let gatehouse: RunningGatehouse;
+// A real relying party (openid-client v6) against each shape, the user driving the real sign-in
+// and consent pages in headless Chromium.
+describe.each(SHAPES)('openid-client: authorization code with PKCE through the pages of $name', (shape) => {
+  let gatehouse: ShapeTarget;
+  let seedDir: string;
   let callback: CallbackServer;
   let chromium: Browser;
   let context: BrowserContext;
@@ -26,17 +29,20 @@ describe('openid-client: authorization code with PKCE through the pages', () => 
     // One at a time, so whatever started is stopped in afterAll even when a later start fails.
     chromium = await launchChromium();
     callback = await new CallbackServer().start();
-    gatehouse = await startGatehouse(AUTH_E2E_SEED);
+    seedDir = mkdtempSync(join(tmpdir(), 'gatehouse-auth-e2e-seed-'));
+    writeFileSync(join(seedDir, 'seed.json'), JSON.stringify(AUTH_E2E_SEED));
+    gatehouse = await shape.start({ seed: join(seedDir, 'seed.json'), env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
     context = await chromium.newContext();
     // openid-client refuses http issuers unless told: this issuer is on loopback.
-    config = await client.discovery(new URL(gatehouse.base), PUBLIC_APP, undefined, client.None(), { execute: [client.allowInsecureRequests] });
-    orgs = await adaOrganizationIds(gatehouse.base);
+    config = await client.discovery(new URL(gatehouse.url), PUBLIC_APP, undefined, client.None(), { execute: [client.allowInsecureRequests] });
+    orgs = await adaOrganizationIds(gatehouse.url);
   });
 
   afterAll(async () => {
     await chromium?.close();
     await callback?.stop();
     await gatehouse?.stop();
+    if (seedDir) rmSync(seedDir, { recursive: true, force: true });
   });
 
   async function authorizationRequest(scope: string, extra: Record<string, string> = {}) {
@@ -58,11 +64,11 @@ describe('openid-client: authorization code with PKCE through the pages', () => 
   it('discovers the issuer and its endpoints', () => {
     const metadata = config.serverMetadata();
     expect(metadata).toMatchObject({
-      issuer: gatehouse.base,
-      authorization_endpoint: `${gatehouse.base}/oauth/authorize`,
-      token_endpoint: `${gatehouse.base}/oauth/token`,
-      userinfo_endpoint: `${gatehouse.base}/oauth/userinfo`,
-      jwks_uri: `${gatehouse.base}/oauth/jwks`,
+      issuer: gatehouse.url,
+      authorization_endpoint: `${gatehouse.url}/oauth/authorize`,
+      token_endpoint: `${gatehouse.url}/oauth/token`,
+      userinfo_endpoint: `${gatehouse.url}/oauth/userinfo`,
+      jwks_uri: `${gatehouse.url}/oauth/jwks`,
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
     });
@@ -97,9 +103,9 @@ describe('openid-client: authorization code with PKCE through the pages', () => 
     expect(tokens.access_token).toMatch(/^hf_oauth_/);
     expect(tokens.scope).toBe('openid profile email read-memberships');
     const claims = tokens.claims()!;
-    expect(claims).toMatchObject({ iss: gatehouse.base, aud: PUBLIC_APP, nonce: request.nonce, preferred_username: 'ada', name: 'Ada Lovelace', email: ADA.email });
+    expect(claims).toMatchObject({ iss: gatehouse.url, aud: PUBLIC_APP, nonce: request.nonce, preferred_username: 'ada', name: 'Ada Lovelace', email: ADA.email });
     expect(claims.auth_time).toEqual(expect.any(Number));
-    const verified = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri!)), { issuer: gatehouse.base, audience: PUBLIC_APP });
+    const verified = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri!)), { issuer: gatehouse.url, audience: PUBLIC_APP });
     expect(verified.protectedHeader.alg).toBe('RS256');
 
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
@@ -139,7 +145,7 @@ describe('openid-client: authorization code with PKCE through the pages', () => 
       error: 'access_denied',
       error_description: 'The user denied the request',
       state: request.state,
-      iss: gatehouse.base,
+      iss: gatehouse.url,
     });
     await expect(client.authorizationCodeGrant(config, callback.last(), { pkceCodeVerifier: request.codeVerifier, expectedState: request.state })).rejects.toMatchObject({
       error: 'access_denied',
@@ -147,7 +153,7 @@ describe('openid-client: authorization code with PKCE through the pages', () => 
   });
 
   it('serves the pages with a CSP that forbids framing and scripts', async () => {
-    const res = await fetch(`${gatehouse.base}/oauth/login`);
+    const res = await fetch(`${gatehouse.url}/oauth/login`);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
   });

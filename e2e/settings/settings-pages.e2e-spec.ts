@@ -1,3 +1,4 @@
+import { ALL_IN_ONE, SHAPES, type ShapeTarget } from '@gatehouse/testing';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -6,11 +7,9 @@ import type { Browser, Page } from 'playwright-core';
 import { CallbackServer } from '../auth/support/callback-server';
 import { launchChromium, signIn } from '../auth/support/headless-chromium';
 import { newPersonContext, screenshots, seriousAccessibilityViolations } from './support/settings-browser';
-import { ALL_IN_ONE, DISTRIBUTED, type SettingsShape, type SettingsTarget } from './support/settings-shapes';
 
 // The demo seed (libs/persistence/seed/demo.yaml): alice administers acme; bob is a read member.
 const ALICE = { login: 'alice', password: 'gatehouse-demo', token: 'hf_demoAliceWriteToken000000000000000' };
-const SHAPES: SettingsShape[] = [ALL_IN_ONE, DISTRIBUTED];
 
 /** A webhook receiver on loopback that answers 200 and counts what it got. */
 async function startReceiver(): Promise<{ url: string; received: Array<{ id: string; secret: string | undefined }>; close(): Promise<void> }> {
@@ -31,14 +30,14 @@ async function startReceiver(): Promise<{ url: string; received: Array<{ id: str
 }
 
 describe.each(SHAPES)('the settings pages on $name', (shape) => {
-  let target: SettingsTarget;
+  let target: ShapeTarget;
   let browser: Browser;
   let page: Page;
   let pageErrors: string[];
   let closeContext: () => Promise<void>;
 
   const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${target.base}${path}`, {
+    const res = await fetch(`${target.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${ALICE.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -54,9 +53,9 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
   }
 
   beforeAll(async () => {
-    target = await shape.start();
+    target = await shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
     browser = await launchChromium();
-    const person = await newPersonContext(browser, target.base);
+    const person = await newPersonContext(browser, target.url);
     page = person.page;
     page.setDefaultTimeout(15_000);
     pageErrors = person.pageErrors;
@@ -82,7 +81,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.goto('/settings/tokens');
     await page.waitForURL(/\/oauth\/login\?return_to=%2Fsettings%2Ftokens$/);
     await signIn(page, ALICE.login, ALICE.password);
-    await page.waitForURL(`${target.base}/settings/tokens`);
+    await page.waitForURL(`${target.url}/settings/tokens`);
     await page.getByRole('heading', { level: 1, name: 'Access tokens' }).waitFor();
 
     await page.getByRole('link', { name: 'Gatehouse' }).click();
@@ -105,7 +104,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.getByRole('button', { name: 'Create token' }).click();
     const value = (await page.getByTestId('once-value').textContent())!;
     expect(value).toMatch(/^hf_[0-9A-Za-z]{30,}$/);
-    const whoami = await fetch(`${target.base}/api/whoami-v2`, { headers: { authorization: `Bearer ${value}` } });
+    const whoami = await fetch(`${target.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${value}` } });
     expect(((await whoami.json()) as { name: string }).name).toBe('alice');
     await page.getByRole('cell', { name: 'laptop CLI', exact: true }).waitFor();
     await expectAccessible('tokens');
@@ -115,7 +114,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.getByRole('cell', { name: 'laptop CLI', exact: true }).waitFor({ state: 'detached' });
     const tokens = (await api('GET', '/api/settings/tokens')).json as Array<{ name: string }>;
     expect(tokens.map((token) => token.name)).not.toContain('laptop CLI');
-    expect((await fetch(`${target.base}/api/whoami-v2`, { headers: { authorization: `Bearer ${value}` } })).status).toBe(401);
+    expect((await fetch(`${target.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${value}` } })).status).toBe(401);
   });
 
   it('/settings/applications: creates an app with its secret shown once, shows field errors, edits it, drops its secret and deletes it', async () => {
@@ -171,19 +170,19 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     try {
       const verifier = randomBytes(32).toString('base64url');
       const challenge = createHash('sha256').update(verifier).digest('base64url');
-      const authorize = new URL('/oauth/authorize', target.base);
+      const authorize = new URL('/oauth/authorize', target.url);
       Object.entries({ client_id: clientId, response_type: 'code', redirect_uri: callback.url(), scope: 'openid profile', state: 's1', code_challenge: challenge, code_challenge_method: 'S256' }).forEach(([key, value]) => authorize.searchParams.set(key, value));
       await page.goto(authorize.toString());
       await page.getByRole('button', { name: 'Authorize' }).click();
       await page.waitForURL(/127\.0\.0\.1:\d+\/callback/);
       const code = callback.last().searchParams.get('code')!;
-      const tokenResponse = await fetch(`${target.base}/oauth/token`, {
+      const tokenResponse = await fetch(`${target.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callback.url(), client_id: clientId, code_verifier: verifier }),
       });
       const tokens = (await tokenResponse.json()) as { access_token: string; refresh_token: string };
-      expect((await fetch(`${target.base}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(200);
+      expect((await fetch(`${target.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(200);
 
       await page.goto('/settings/connected-applications');
       await page.getByRole('heading', { level: 2, name: 'Reading list' }).waitFor();
@@ -192,8 +191,8 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       await page.getByRole('button', { name: 'Revoke Reading list' }).click();
       await page.getByText('Reading list no longer has access to your account.').waitFor();
 
-      expect((await fetch(`${target.base}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401);
-      const refresh = await fetch(`${target.base}/oauth/token`, {
+      expect((await fetch(`${target.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401);
+      const refresh = await fetch(`${target.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId }),

@@ -11,3 +11,4 @@ export * from './process/all-in-one';
 export * from './process/node-process';
 export { GATEWAY_ROUTES, gatewayNginxConf, type GatewayOptions, NGINX, type RunningGateway, startGateway } from './stack/nginx-gateway';
 export { DEMO_SEED, type RunningStack, STACK_SERVICES, type StackOptions, type StackReplica, type StackService, startStack } from './stack/stack';
+export { ALL_IN_ONE, DISTRIBUTED, type Shape, type ShapeOptions, SHAPES, type ShapeTarget } from './stack/shapes';
