@@ -85,7 +85,13 @@ export class DeliveryPipeline {
       scheduler.start();
       pruner.start();
       this.subscriptions.push(
-        await bus.subscribe({ topics: [topics.repoEvents], groupId, fromBeginning: true, handler: (message) => intake.handle(message) }),
+        await bus.subscribe({
+          topics: [topics.repoEvents],
+          groupId,
+          fromBeginning: true,
+          handler: (message) => intake.handle(message),
+          batchHandler: (messages) => intake.handleBatch(messages),
+        }),
         await bus.subscribe({ topics: [topics.replays], groupId: `${groupId}.replays`, fromBeginning: true, handler: (message) => replays.handle(message) }),
       );
       this.started = true;

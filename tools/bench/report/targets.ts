@@ -54,6 +54,8 @@ export function evaluateTargets(scenarios: ScenarioReport[]): TargetCheck[] {
   }
   const p99 = scenarios.find((scenario) => scenario.id === 'delivery')?.facts.find((fact) => fact.name.startsWith('event-to-first-attempt p99'));
   if (p99) checks.push({ target: 'delivery: event-to-first-attempt p99 under 250 ms at half the burst rate', measured: `${number(p99.value)} ms`, met: p99.value < 250 });
+  const scale = scenarios.find((scenario) => scenario.id === 'delivery')?.facts.find((fact) => fact.name.startsWith('delivery rate with 100,000'));
+  if (scale) checks.push({ target: 'delivery with 100,000 webhooks at most 10 % slower than with 10,000', measured: `${scale.value.toFixed(2)}×`, met: scale.value >= 0.9 });
   for (const row of ['auth', 'token-exchange', 'all-in-one']) {
     const value = tableValue(scenarios, 'memory', row, 2);
     const most = row === 'all-in-one' ? 250 : 150;

@@ -5,7 +5,7 @@ import { closeDataSource, createDataSource } from '@gatehouse/persistence';
 import { NodeProcess, REGISTER_SWC, startNodeProcess, WORKSPACE_ROOT } from '@gatehouse/testing';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { ACME, insertWebhook, seedAccounts } from '../../../libs/feature-delivery/src/__tests__/delivery-fixtures';
+import { ACME, ALICE, insertWebhook, seedAccounts } from '../../../libs/feature-delivery/src/__tests__/delivery-fixtures';
 import type { DeliveryTestAppOptions } from '../../../libs/feature-delivery/src/__tests__/delivery-test-app';
 import { ReceivedRequest, Receiver } from '../../../libs/feature-delivery/src/__tests__/receiver';
 import { repoChangedMessage } from '../../../libs/feature-delivery/src/contracts/repo-changed.event';
@@ -29,6 +29,18 @@ function numberedEvent(run: string, index: number): RepoChangeEvent {
   };
 }
 
+/** The target of the webhooks that only fill the index; no bench event matches them. */
+const UNMATCHED_URL = 'https://unmatched.example/hook';
+
+async function startWorker(options: DeliveryTestAppOptions): Promise<NodeProcess> {
+  const worker = startNodeProcess(join(WORKSPACE_ROOT, 'libs/feature-delivery/src/__tests__/delivery-worker-child.ts'), {
+    nodeArgs: ['--require', REGISTER_SWC],
+    env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) },
+  });
+  await worker.waitForLog((entry) => entry.msg === 'worker ready', 180_000);
+  return worker;
+}
+
 /**
  * One delivery-worker process (libs/feature-delivery's worker child, default tuning) with one
  * signed URL webhook watching organization `acme`, a local receiver that answers 200 at once, and
@@ -44,8 +56,9 @@ export class DeliveryRig {
     readonly receiver: Receiver,
     private readonly ds: DataSource,
     readonly producer: KafkaEventBus,
-    readonly worker: NodeProcess,
+    public worker: NodeProcess,
     readonly receiverUrl: string,
+    private readonly options: DeliveryTestAppOptions,
   ) {}
 
   static async start(env: BenchEnvironment): Promise<DeliveryRig> {
@@ -73,12 +86,31 @@ export class DeliveryRig {
         topics: { repoEvents: REPO_EVENTS_TOPIC, webhookChanged: 'gatehouse.webhook-changed.v1', deadLetter: 'gatehouse.delivery-dlq.v1', replays: 'gatehouse.delivery-replay.v1' },
       },
     };
-    const worker = startNodeProcess(join(WORKSPACE_ROOT, 'libs/feature-delivery/src/__tests__/delivery-worker-child.ts'), {
-      nodeArgs: ['--require', REGISTER_SWC],
-      env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) },
-    });
-    await worker.waitForLog((entry) => entry.msg === 'worker ready', 90_000);
-    return new DeliveryRig(receiver, ds, producer, worker, url);
+    const worker = await startWorker(options);
+    return new DeliveryRig(receiver, ds, producer, worker, url, options);
+  }
+
+  /**
+   * Makes `total` webhooks besides the bench's own one exist, each watching a model of an owner
+   * of its own (so none matches the bench's events, and each is a separate key of the index).
+   */
+  async registerWebhooks(total: number): Promise<void> {
+    const [{ present }] = (await this.ds.query(`SELECT count(*)::int AS present FROM webhooks WHERE url = $1`, [UNMATCHED_URL])) as Array<{ present: number }>;
+    if (present >= total) return;
+    await this.ds.query(
+      `INSERT INTO webhooks (id, owner_user_id, url, watched, domains)
+       SELECT lpad(to_hex(g), 24, 'f'), $1, $2, jsonb_build_array(jsonb_build_object('type', 'model', 'name', 'bench-owner-' || g || '/model')), ARRAY['repo']
+         FROM generate_series($3::int, $4::int) AS g`,
+      [ALICE, UNMATCHED_URL, present + 1, total],
+    );
+  }
+
+  /** A new worker process (which loads every webhook at start); returns how long it took to be ready, in seconds. */
+  async restartWorker(): Promise<number> {
+    await this.worker.stop(10_000);
+    const started = Date.now();
+    this.worker = await startWorker(this.options);
+    return (Date.now() - started) / 1000;
   }
 
   /** A delivery the worker made, to replay its exact body and headers from the raw POST loop. */

@@ -3,6 +3,7 @@ import type { BenchEnvironment } from '../harness/bench-environment';
 import type { Fact, Scenario, ScenarioReport } from '../harness/scenario';
 import { Contender, median, runTrial } from '../harness/trial';
 import { DeliveryRig, PARTITIONS } from './delivery-rig';
+import { matchMicros } from './delivery-matching';
 
 const WORKER_IN_FLIGHT = 64;
 const REPLAYED_HEADERS = /^(content-type|user-agent|x-webhook-secret|webhook-id|webhook-timestamp|webhook-signature)$/i;
@@ -12,7 +13,8 @@ const REPLAYED_HEADERS = /^(content-type|user-agent|x-webhook-secret|webhook-id|
  * limits in the same run: a raw undici POST loop sending the same delivery to the same receiver
  * with as many in flight as the worker allows, and a raw kafkajs consumer reading as many events
  * over the same number of partitions with a handler that does nothing. Then event-to-first-attempt
- * latency at half the worker's burst rate.
+ * latency at half the worker's burst rate, and the same bursts with 10,000 and then 100,000 other
+ * webhooks registered (a new worker each time, which loads them all).
  */
 export const deliveryScenario: Scenario = {
   id: 'delivery',
@@ -60,12 +62,14 @@ export const deliveryScenario: Scenario = {
       const halfPeak = Math.max(1, median(trial.runs['delivery worker']!.map((run) => run.perSecond)) / 2);
       const pacedCount = Math.max(200, Math.round(halfPeak * (quick ? 5 : 10)));
       const paced = await rig.paced('paced', pacedCount, halfPeak);
+      const scale = await measureScale(rig, env, events);
       const delivered = rig.receiver.requests.filter((request) => request.path === '/hook').length;
       const facts: Fact[] = [
         { name: `event-to-first-attempt p50 at half the burst rate (${halfPeak.toFixed(0)} events/s, ${pacedCount} events)`, value: paced.latencyMs.p50, unit: 'ms' },
         { name: 'event-to-first-attempt p99 at half the burst rate', value: paced.latencyMs.p99, unit: 'ms' },
         { name: 'event-to-first-attempt max at half the burst rate', value: paced.latencyMs.max, unit: 'ms' },
-        { name: 'deliveries the receiver got from the worker', value: delivered, unit: 'requests', how: `for ${200 + rounds * events + pacedCount} events published` },
+        ...scale.facts,
+        { name: 'deliveries the receiver got from the worker', value: delivered, unit: 'requests', how: `for ${200 + rounds * events + pacedCount + scale.events} events published` },
         { name: 'delivery attempts recorded in PostgreSQL', value: await rig.attemptsRecorded(), unit: 'rows' },
       ];
       return { id: 'delivery', title: deliveryScenario.title, trials: [trial], facts };
@@ -75,3 +79,36 @@ export const deliveryScenario: Scenario = {
     }
   },
 };
+
+/** Registered webhooks (besides the bench's own) for the scale runs, smallest first. */
+const WEBHOOK_COUNTS = [10_000, 100_000] as const;
+
+/**
+ * The worker's burst rate with 10,000 and with 100,000 other webhooks registered, none matching
+ * (the index must not make an event's cost grow with them), and the in-memory matching time per
+ * event at both sizes. The runs are in sequence, not interleaved: each size needs a new worker.
+ */
+async function measureScale(rig: DeliveryRig, env: BenchEnvironment, events: number): Promise<{ facts: Fact[]; events: number }> {
+  const { rounds } = env.settings;
+  const rates = new Map<number, number>();
+  const facts: Fact[] = [];
+  let published = 0;
+  for (const size of WEBHOOK_COUNTS) {
+    await rig.registerWebhooks(size);
+    const startSeconds = await rig.restartWorker();
+    await rig.burst(`scale-warmup-${size}`, 200);
+    const perSecond: number[] = [];
+    for (let round = 1; round <= rounds; round += 1) perSecond.push((await rig.burst(`scale-${size}-${round}`, events)).perSecond);
+    published += 200 + rounds * events;
+    rates.set(size, median(perSecond));
+    env.log(`delivery with ${size} webhooks: ${perSecond.map((rate) => rate.toFixed(0)).join(' / ')} /s, worker ready in ${startSeconds.toFixed(1)} s`);
+    facts.push(
+      { name: `deliveries/s with ${size.toLocaleString('en-US')} other webhooks registered`, value: median(perSecond), unit: '/s', how: `median of ${rounds} bursts of ${events} events (${perSecond.map((rate) => rate.toFixed(0)).join(' / ')})` },
+      { name: `worker start to ready with ${size.toLocaleString('en-US')} other webhooks`, value: startSeconds, unit: 's' },
+      { name: `matching one event in the index of ${size.toLocaleString('en-US')} webhooks`, value: matchMicros(size), unit: 'µs', how: 'SubscriptionIndex.match, in this process' },
+    );
+  }
+  const [small, large] = WEBHOOK_COUNTS.map((size) => rates.get(size)!);
+  facts.push({ name: 'delivery rate with 100,000 ÷ with 10,000 webhooks', value: large! / small!, unit: '×' });
+  return { facts, events: published };
+}

@@ -42,9 +42,12 @@ export class InMemoryDeliveryStore extends DeliveryStore {
   readonly deliveries = new Map<string, StoredDeliveryRow>();
   readonly attempts: StoredAttemptRow[] = [];
   readonly outbox: OutboxMessage[] = [];
+  /** Every write, one entry per call with the number of rows it carried. */
+  readonly writes: Array<{ kind: 'insert' | 'begin' | 'record'; rows: number }> = [];
   readonly jobRuns = new Map<string, JobRunRecord & { exitCode?: number | null; finishedAt?: Date }>();
 
   async insert(rows: readonly NewDelivery[], now: Date): Promise<Set<string>> {
+    this.writes.push({ kind: 'insert', rows: rows.length });
     const inserted = new Set<string>();
     for (const row of rows) {
       if (!this.webhookIds.has(row.webhookId) || this.deliveries.has(row.id)) continue;
@@ -83,7 +86,17 @@ export class InMemoryDeliveryStore extends DeliveryStore {
     return (row.status === 'pending' || row.status === 'retrying') && leases.some((lease) => row.nextAttemptAt?.getTime() === lease.getTime());
   }
 
-  async beginAttempt(start: AttemptStart): Promise<{ attemptNo: number } | null> {
+  async beginAttempts(starts: readonly AttemptStart[]): Promise<Array<{ attemptNo: number } | null>> {
+    this.writes.push({ kind: 'begin', rows: starts.length });
+    return starts.map((start) => this.beginAttempt(start));
+  }
+
+  async recordAttempts(records: readonly AttemptRecord[]): Promise<Array<RecordedAttempt | null>> {
+    this.writes.push({ kind: 'record', rows: records.length });
+    return records.map((record) => this.recordAttempt(record));
+  }
+
+  private beginAttempt(start: AttemptStart): { attemptNo: number } | null {
     const row = this.deliveries.get(start.deliveryId);
     if (!row || !this.owns(row, start.leases)) return null;
     row.attempts += 1;
@@ -100,7 +113,7 @@ export class InMemoryDeliveryStore extends DeliveryStore {
     return { attemptNo: row.attempts };
   }
 
-  async recordAttempt(record: AttemptRecord): Promise<RecordedAttempt | null> {
+  private recordAttempt(record: AttemptRecord): RecordedAttempt | null {
     const row = this.deliveries.get(record.deliveryId);
     if (!row) return null;
     const owned = this.owns(row, record.leases);

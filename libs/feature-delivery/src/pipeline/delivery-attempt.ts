@@ -12,7 +12,8 @@ import { type AttemptResult, type AttemptVerdict, judgeAttempt } from './attempt
 import { DeliveryIds } from './delivery-ids';
 import { LEASE_SAFETY_MS, type DeliverySettings } from './delivery-settings';
 import { AttemptNext, DeliveryStore } from './delivery-store';
-import { type DeliveryTask, leasesOf } from './delivery-task';
+import type { DeliveryTask } from './delivery-task';
+import { AttemptJournal } from './attempt-journal';
 import { payloadBody } from './payload-body';
 import { openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
@@ -40,15 +41,20 @@ export interface DeliveryAttemptPorts {
  * (never waited for here), or the delivery dead-lettered, which may disable the webhook. The
  * attempt's row is written before anything is sent, so every attempt that may have reached the
  * receiver is in the activity history, even when the worker dies before its outcome is known.
+ * Attempts running side by side share their writes (AttemptJournal).
  */
 export class DeliveryAttempt {
+  private readonly journal: AttemptJournal;
+
   constructor(
     private readonly ports: DeliveryAttemptPorts,
     private readonly settings: DeliverySettings,
-  ) {}
+  ) {
+    this.journal = new AttemptJournal(ports.store);
+  }
 
   async run(task: DeliveryTask): Promise<void> {
-    const { store, registry, clock } = this.ports;
+    const { registry, clock } = this.ports;
     // Renewals have been failing (the database is away): another worker may soon claim it.
     if (task.lease.getTime() - clock.now() < LEASE_SAFETY_MS) return;
     const webhook = await registry.deliverable(task.webhookId);
@@ -58,7 +64,7 @@ export class DeliveryAttempt {
     const body = payloadBody(task.payload);
     const startedAt = clock.now();
     const attemptId = this.ports.ids.next(startedAt);
-    const begun = await store.beginAttempt({ deliveryId: task.deliveryId, leases: leasesOf(task), attemptId, startedAt: new Date(startedAt) });
+    const begun = await this.journal.begin(task, attemptId, new Date(startedAt));
     // The lease was lost (cancelled, or taken over by another worker): nothing is sent.
     if (!begun) return;
     const { attemptNo } = begun;
@@ -67,9 +73,7 @@ export class DeliveryAttempt {
     const durationMs = Math.max(0, finishedAt - startedAt);
     const verdict = judgeAttempt(result, { attemptNo, scheduleSeconds: this.settings.retryScheduleSeconds, now: finishedAt, random: this.ports.random() });
 
-    const recorded = await store.recordAttempt({
-      deliveryId: task.deliveryId,
-      leases: leasesOf(task),
+    const recorded = await this.journal.record(task, {
       attemptId,
       startedAt: new Date(startedAt),
       durationMs,

@@ -52,7 +52,7 @@ export interface AttemptRecord {
   deliveryId: string;
   /** The leases the attempt was made under (AttemptStart.leases): only their holder moves the delivery on. */
   leases: readonly Date[];
-  /** The row written by beginAttempt, now given its outcome. */
+  /** The row written by beginAttempts, now given its outcome. */
   attemptId: string;
   startedAt: Date;
   durationMs: number;
@@ -87,13 +87,18 @@ export abstract class DeliveryStore {
   /** Due pending/retrying deliveries, locked with SKIP LOCKED and leased until `leaseUntil`, oldest due first. */
   abstract claimDue(now: Date, limit: number, leaseUntil: Date): Promise<ClaimedDelivery[]>;
   /**
-   * Counts the attempt and writes its row (outcome ATTEMPT_OUTCOME_PENDING) before anything is
-   * sent, if the lease is still this process's; returns its number, or null when the lease was
+   * For each start (of distinct deliveries), in one statement: counts the attempt and writes its
+   * row (outcome ATTEMPT_OUTCOME_PENDING) before anything is sent, if the lease is still this
+   * process's. Answers in the order of `starts`: the attempt's number, or null when the lease was
    * lost (cancelled, taken over, deleted): nothing must then be sent.
    */
-  abstract beginAttempt(start: AttemptStart): Promise<{ attemptNo: number } | null>;
-  /** Gives the attempt row its outcome. Null when the delivery no longer exists (its webhook was deleted). */
-  abstract recordAttempt(record: AttemptRecord): Promise<RecordedAttempt | null>;
+  abstract beginAttempts(starts: readonly AttemptStart[]): Promise<Array<{ attemptNo: number } | null>>;
+  /**
+   * Gives each attempt row (of distinct deliveries) its outcome, in one statement (one
+   * transaction with the dead letters' outbox rows). Answers in the order of `records`; null when
+   * the delivery no longer exists (its webhook was deleted).
+   */
+  abstract recordAttempts(records: readonly AttemptRecord[]): Promise<Array<RecordedAttempt | null>>;
   /** Moves the leases this process still holds to `until`; returns the ids renewed (the others were lost or finished). */
   abstract renewLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, until: Date, now: Date): Promise<Set<string>>;
   /** Gives leases back (shutdown), so the deliveries are due at once for any worker. */

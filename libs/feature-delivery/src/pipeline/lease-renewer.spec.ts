@@ -54,8 +54,8 @@ describe('LeaseRenewer', () => {
     store.renewLeases = async (leases, until, now) => {
       const renewed = await renew(leases, until, now);
       const task = tasks[0]!;
-      const begun = await store.beginAttempt({ deliveryId: task.deliveryId, leases: [task.lease, ...(task.formerLeases ?? [])], attemptId: 'a'.repeat(24), startedAt: new Date(now) });
-      const recorded = await store.recordAttempt({
+      const [begun] = await store.beginAttempts([{ deliveryId: task.deliveryId, leases: [task.lease, ...(task.formerLeases ?? [])], attemptId: 'a'.repeat(24), startedAt: new Date(now) }]);
+      const [recorded] = await store.recordAttempts([{
         deliveryId: task.deliveryId,
         leases: [task.lease, ...(task.formerLeases ?? [])],
         attemptId: 'a'.repeat(24),
@@ -66,7 +66,7 @@ describe('LeaseRenewer', () => {
         responseExcerpt: null,
         next: { status: 'succeeded' },
         now,
-      });
+      }]);
       recordedMeanwhile = begun !== null && recorded!.applied;
       return renewed;
     };

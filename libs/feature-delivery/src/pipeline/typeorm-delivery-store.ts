@@ -23,41 +23,59 @@ const CLAIM = `
     FROM due WHERE d.id = due.id
   RETURNING d.id, d.webhook_id, d.event_id, d.payload, d.attempts, d.replay_of, due.due_at`;
 
-// One statement: the attempt is counted and its row written only while the lease is this
-// process's, before anything is sent (a crash mid-send leaves the row, ATTEMPT_OUTCOME_PENDING).
-const BEGIN_ATTEMPT = `
-  WITH upd AS (
-    UPDATE deliveries SET attempts = attempts + 1, updated_at = $3
-     WHERE id = $1 AND status IN ('pending', 'retrying') AND next_attempt_at = ANY($2::timestamptz[])
-    RETURNING id, attempts),
+// Rows of the deliveries a multi-row statement moves are locked in id order first, so two such
+// statements (attempts of a batch, a lease renewal, a cancel) never wait on each other in a cycle.
+
+// One statement for the attempts beginning together: each is counted and its row written only
+// while the lease is this process's, before anything is sent (a crash mid-send leaves the row,
+// ATTEMPT_OUTCOME_PENDING).
+const BEGIN_ATTEMPTS = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(delivery_id char(24), attempt_id char(24), started_at timestamptz, leases timestamptz[])),
+  locked AS (
+    SELECT d.id FROM deliveries d JOIN input i ON i.delivery_id = d.id
+     WHERE d.status IN ('pending', 'retrying') AND d.next_attempt_at = ANY(i.leases)
+     ORDER BY d.id FOR UPDATE OF d),
+  upd AS (
+    UPDATE deliveries d SET attempts = d.attempts + 1, updated_at = i.started_at
+      FROM locked JOIN input i ON i.delivery_id = locked.id
+     WHERE d.id = locked.id
+    RETURNING d.id, d.attempts),
   logged AS (
     INSERT INTO delivery_attempts (id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_excerpt)
-    SELECT $4, upd.id, upd.attempts, $3, 0, NULL, $5, NULL FROM upd
-    RETURNING attempt_no)
-  SELECT attempt_no FROM logged`;
+    SELECT i.attempt_id, upd.id, upd.attempts, i.started_at, 0, NULL, $2, NULL FROM upd JOIN input i ON i.delivery_id = upd.id
+    RETURNING delivery_id, attempt_no)
+  SELECT delivery_id, attempt_no FROM logged`;
 
-// One statement: the delivery row is locked and moved on only by the lease holder; the attempt's
-// row gets its outcome whoever holds the lease.
-const RECORD_ATTEMPT = `
-  WITH old AS (
-    SELECT id, (status IN ('pending', 'retrying') AND next_attempt_at = ANY($2::timestamptz[])) AS owned
-      FROM deliveries WHERE id = $1 FOR UPDATE),
+// One statement for the outcomes recorded together: each delivery row is moved on only by the
+// lease holder; the attempt's row gets its outcome whoever holds the lease.
+const RECORD_ATTEMPTS = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(delivery_id char(24), attempt_id char(24), leases timestamptz[], recorded_at timestamptz,
+                                                     status_code int, error text, status text, next_attempt_at timestamptz,
+                                                     duration_ms int, response_excerpt text)),
+  old AS (
+    SELECT d.id, (d.status IN ('pending', 'retrying') AND d.next_attempt_at = ANY(i.leases)) AS owned
+      FROM deliveries d JOIN input i ON i.delivery_id = d.id
+     ORDER BY d.id FOR UPDATE OF d),
   upd AS (
     UPDATE deliveries d
-       SET updated_at = $3, last_status_code = $4, last_error = $5,
-           status = CASE WHEN old.owned THEN $6 ELSE d.status END,
-           next_attempt_at = CASE WHEN old.owned THEN $7::timestamptz ELSE d.next_attempt_at END
-      FROM old WHERE d.id = old.id
+       SET updated_at = i.recorded_at, last_status_code = i.status_code, last_error = i.error,
+           status = CASE WHEN old.owned THEN i.status ELSE d.status END,
+           next_attempt_at = CASE WHEN old.owned THEN i.next_attempt_at ELSE d.next_attempt_at END
+      FROM old JOIN input i ON i.delivery_id = old.id
+     WHERE d.id = old.id
     RETURNING d.id, old.owned),
   logged AS (
     UPDATE delivery_attempts a
-       SET duration_ms = $9, status_code = $4, error = $5, response_excerpt = $10
-      FROM upd WHERE a.id = $8 AND a.delivery_id = upd.id
-    RETURNING a.attempt_no)
-  SELECT upd.owned, (SELECT attempt_no FROM logged) AS attempt_no FROM upd`;
+       SET duration_ms = i.duration_ms, status_code = i.status_code, error = i.error, response_excerpt = i.response_excerpt
+      FROM upd JOIN input i ON i.delivery_id = upd.id
+     WHERE a.id = i.attempt_id AND a.delivery_id = upd.id
+    RETURNING a.delivery_id, a.attempt_no)
+  SELECT upd.id, upd.owned, logged.attempt_no FROM upd LEFT JOIN logged ON logged.delivery_id = upd.id`;
 
 // Pairs (id, lease value) for every value this process may hold each delivery under.
-const LEASE_PAIRS = `unnest($1::text[], $2::timestamptz[]) AS l(id, lease)`;
+const LEASE_PAIRS = `unnest($1::bpchar[], $2::timestamptz[]) AS l(id, lease)`;
 
 const FAILING_SINCE = `
   SELECT min(a.started_at) AS since
@@ -114,43 +132,54 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       }));
   }
 
-  async beginAttempt(start: AttemptStart): Promise<{ attemptNo: number } | null> {
-    const rows: Array<{ attempt_no: number }> = await this.dataSource.query(BEGIN_ATTEMPT, [
-      start.deliveryId,
-      start.leases.map((lease) => lease.toISOString()),
-      start.startedAt,
-      start.attemptId,
-      ATTEMPT_OUTCOME_PENDING,
-    ]);
-    return rows[0] ? { attemptNo: rows[0].attempt_no } : null;
+  async beginAttempts(starts: readonly AttemptStart[]): Promise<Array<{ attemptNo: number } | null>> {
+    if (starts.length === 0) return [];
+    const input = starts.map((start) => ({
+      delivery_id: start.deliveryId,
+      attempt_id: start.attemptId,
+      started_at: start.startedAt.toISOString(),
+      leases: start.leases.map((lease) => lease.toISOString()),
+    }));
+    const rows: Array<{ delivery_id: string; attempt_no: number }> = await this.dataSource.query(BEGIN_ATTEMPTS, [JSON.stringify(input), ATTEMPT_OUTCOME_PENDING]);
+    const begun = new Map(rows.map((row) => [row.delivery_id, row.attempt_no]));
+    return starts.map((start) => {
+      const attemptNo = begun.get(start.deliveryId);
+      return attemptNo === undefined ? null : { attemptNo };
+    });
   }
 
-  async recordAttempt(record: AttemptRecord): Promise<RecordedAttempt | null> {
-    const { next } = record;
-    const params = [
-      record.deliveryId,
-      record.leases.map((lease) => lease.toISOString()),
-      record.now,
-      record.statusCode,
-      record.error,
-      next.status,
-      next.status === 'retrying' ? next.nextAttemptAt : null,
-      record.attemptId,
-      record.durationMs,
-      record.responseExcerpt,
-    ];
-    type Row = { owned: boolean; attempt_no: number | null };
-    if (next.status !== 'failed') {
+  async recordAttempts(records: readonly AttemptRecord[]): Promise<Array<RecordedAttempt | null>> {
+    if (records.length === 0) return [];
+    const input = records.map((record) => ({
+      delivery_id: record.deliveryId,
+      attempt_id: record.attemptId,
+      leases: record.leases.map((lease) => lease.toISOString()),
+      recorded_at: record.now.toISOString(),
+      status_code: record.statusCode,
+      error: record.error,
+      status: record.next.status,
+      next_attempt_at: record.next.status === 'retrying' ? record.next.nextAttemptAt.toISOString() : null,
+      duration_ms: Math.round(record.durationMs),
+      response_excerpt: record.responseExcerpt,
+    }));
+    type Row = { id: string; owned: boolean; attempt_no: number | null };
+    const answer = (rows: Row[]) => {
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return records.map((record): RecordedAttempt | null => {
+        const row = byId.get(record.deliveryId);
+        return row ? { attemptNo: row.attempt_no ?? 0, applied: row.owned } : null;
+      });
+    };
+    if (!records.some((record) => record.next.status === 'failed')) {
       // One statement is atomic by itself: no transaction round trips on the common path.
-      const rows: Row[] = await this.dataSource.query(RECORD_ATTEMPT, params);
-      return rows[0] ? { attemptNo: rows[0].attempt_no ?? 0, applied: rows[0].owned } : null;
+      return answer(await this.dataSource.query(RECORD_ATTEMPTS, [JSON.stringify(input)]));
     }
     return this.dataSource.transaction(async (manager) => {
-      const rows: Row[] = await manager.query(RECORD_ATTEMPT, params);
-      const row = rows[0];
-      if (!row) return null;
-      if (row.owned) await appendOutbox(manager, next.deadLetter);
-      return { attemptNo: row.attempt_no ?? 0, applied: row.owned };
+      const recorded = answer(await manager.query(RECORD_ATTEMPTS, [JSON.stringify(input)]));
+      for (const [index, record] of records.entries()) {
+        if (record.next.status === 'failed' && recorded[index]?.applied) await appendOutbox(manager, record.next.deadLetter);
+      }
+      return recorded;
     });
   }
 
@@ -158,9 +187,12 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
     if (leases.length === 0) return new Set();
     const [ids, values] = leasePairs(leases);
     const [rows]: [Array<{ id: string }>, number] = await this.dataSource.query(
-      `UPDATE deliveries d SET next_attempt_at = $3, updated_at = $4
-         FROM ${LEASE_PAIRS}
-        WHERE d.id = l.id AND d.next_attempt_at = l.lease AND d.status IN ('pending', 'retrying')
+      `WITH locked AS (
+         SELECT d.id FROM deliveries d JOIN ${LEASE_PAIRS} ON d.id = l.id
+          WHERE d.next_attempt_at = l.lease AND d.status IN ('pending', 'retrying')
+          ORDER BY d.id FOR UPDATE OF d)
+       UPDATE deliveries d SET next_attempt_at = $3, updated_at = $4
+         FROM locked WHERE d.id = locked.id
        RETURNING d.id`,
       [ids, values, until, now],
     );
@@ -171,9 +203,12 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
     if (leases.length === 0) return;
     const [ids, values] = leasePairs(leases);
     await this.dataSource.query(
-      `UPDATE deliveries d SET next_attempt_at = $3
-         FROM ${LEASE_PAIRS}
-        WHERE d.id = l.id AND d.next_attempt_at = l.lease AND d.status IN ('pending', 'retrying')`,
+      `WITH locked AS (
+         SELECT d.id FROM deliveries d JOIN ${LEASE_PAIRS} ON d.id = l.id
+          WHERE d.next_attempt_at = l.lease AND d.status IN ('pending', 'retrying')
+          ORDER BY d.id FOR UPDATE OF d)
+       UPDATE deliveries d SET next_attempt_at = $3
+         FROM locked WHERE d.id = locked.id`,
       [ids, values, now],
     );
   }
@@ -181,7 +216,8 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
   async cancelPending(webhookId: string, now: Date): Promise<number> {
     const [, affected]: [unknown, number] = await this.dataSource.query(
       `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = $2
-        WHERE webhook_id = $1 AND status IN ('pending', 'retrying')`,
+        WHERE id IN (SELECT id FROM deliveries WHERE webhook_id = $1 AND status IN ('pending', 'retrying') ORDER BY id FOR UPDATE)
+          AND status IN ('pending', 'retrying')`,
       [webhookId, now],
     );
     return affected;

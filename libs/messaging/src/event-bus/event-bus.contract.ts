@@ -191,6 +191,61 @@ export function describeEventBusContract(
       expect(new Date(letter.headers[DEAD_LETTER_HEADERS.failedAt]).toISOString()).toBe(letter.headers[DEAD_LETTER_HEADERS.failedAt]);
     });
 
+    it('gives a batch handler the fetched messages of a partition together, in order, and commits past the last', async () => {
+      const topic = topicNamed('batch');
+      const groupId = groupNamed('batch');
+      await bus.ensureTopics([{ topic, partitions: 1 }]);
+      await bus.publish(topic, ['m1', 'm2', 'm3', 'm4'].map((value) => ({ key: 'k', value })));
+      const batches: string[][] = [];
+      const one: string[] = [];
+      const first = await subscribe({
+        topics: [topic],
+        groupId,
+        fromBeginning: true,
+        handler: async (m) => void one.push(m.value),
+        batchHandler: async (messages) => void batches.push(messages.map((m) => m.value)),
+      });
+      await waitFor('the four messages', () => batches.flat().length === 4);
+      expect(batches.flat()).toEqual(['m1', 'm2', 'm3', 'm4']);
+      expect(batches[0]!.length).toBeGreaterThan(1);
+      expect(one).toEqual([]);
+      await first.close();
+
+      const afterRestart: string[] = [];
+      await subscribe({ topics: [topic], groupId, fromBeginning: true, handler: async () => undefined, batchHandler: async (messages) => void afterRestart.push(...messages.map((m) => m.value)) });
+      await bus.publish(topic, [{ key: 'k', value: 'm5' }]);
+      await waitFor('the next message', () => afterRestart.length >= 1);
+      expect(afterRestart).toEqual(['m5']);
+    });
+
+    it('hands the messages of a failed batch one by one to the handler: only the bad one is dead-lettered', async () => {
+      const topic = topicNamed('batch-poison');
+      await bus.ensureTopics([{ topic, partitions: 1 }, { topic: deadLetterTopic(topic), partitions: 1 }]);
+      await bus.publish(topic, ['good-1', 'poison', 'good-2'].map((value) => ({ key: 'k', value })));
+      const handled: string[] = [];
+      await subscribe({
+        topics: [topic],
+        groupId: groupNamed('batch-poison'),
+        fromBeginning: true,
+        maxAttempts: 2,
+        handler: async (m) => {
+          if (m.value === 'poison') throw new TypeError('cannot read this');
+          handled.push(m.value);
+        },
+        batchHandler: async (messages) => {
+          if (messages.some((m) => m.value === 'poison')) throw new TypeError('cannot read this');
+          handled.push(...messages.map((m) => m.value));
+        },
+      });
+      const deadLetters: IncomingMessage[] = [];
+      await subscribe({ topics: [deadLetterTopic(topic)], groupId: groupNamed('batch-dlq-reader'), fromBeginning: true, handler: async (m) => void deadLetters.push(m) });
+      await waitFor('the dead letter', () => deadLetters.length === 1);
+      await waitFor('the good messages', () => handled.length === 2);
+      expect(handled).toEqual(['good-1', 'good-2']);
+      expect(deadLetters.map((m) => m.value)).toEqual(['poison']);
+      expect(deadLetters[0]!.headers[DEAD_LETTER_HEADERS.attempts]).toBe('2');
+    });
+
     it('hands the messages of one key to the handler one at a time, in publish order', async () => {
       const topic = topicNamed('order');
       await bus.ensureTopics([{ topic, partitions: 3 }]);

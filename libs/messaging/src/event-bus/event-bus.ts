@@ -21,6 +21,9 @@ export interface IncomingMessage {
 
 export type MessageHandler = (message: IncomingMessage) => Promise<void>;
 
+/** Handles messages of one partition, in partition order, together. */
+export type BatchHandler = (messages: readonly IncomingMessage[]) => Promise<void>;
+
 export interface SubscribeOptions {
   topics: string[];
   /** Subscribers sharing a group id share the partitions; every group gets every message. */
@@ -28,6 +31,14 @@ export interface SubscribeOptions {
   /** Where a group with no committed position starts: the oldest message, or (default) the next new one. */
   fromBeginning?: boolean;
   handler: MessageHandler;
+  /**
+   * Takes what the bus fetched from one partition at once (in order) instead of `handler` one
+   * message at a time; the position moves past the last of them, in one commit, once it resolves.
+   * When it throws, the same messages go one by one to `handler`, with its retries and dead
+   * letter, so a bad message holds up only itself. Either way handlers must be idempotent: part
+   * of a batch may be seen again.
+   */
+  batchHandler?: BatchHandler;
   /** Tries per message before it is dead-lettered; default 5. */
   maxAttempts?: number;
   /**

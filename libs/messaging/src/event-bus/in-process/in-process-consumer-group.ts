@@ -110,7 +110,7 @@ export class InProcessConsumerGroup {
     const stored = log.at(cursor.position);
     if (!stored) return;
     cursor.busy = true;
-    const work = this.process(member, cursor, stored).finally(() => {
+    const work = (member.options.batchHandler ? this.processBatch(member, cursor, log.endOffset) : this.process(member, cursor, stored)).finally(() => {
       cursor.busy = false;
       member.inFlight.delete(work);
       this.schedule(cursor);
@@ -118,17 +118,40 @@ export class InProcessConsumerGroup {
     member.inFlight.add(work);
   }
 
+  /** Every message up to `end` (at most MAX_BATCH) to the batch handler; on a throw, one by one to the handler. */
+  private async processBatch(member: Member, cursor: Cursor, end: number): Promise<void> {
+    const log = this.broker.topicLog(cursor.topic).partitions[cursor.partition];
+    const first = cursor.position;
+    const messages: IncomingMessage[] = [];
+    for (let offset = first; offset < Math.min(end, first + MAX_BATCH); offset += 1) messages.push(incomingOf(cursor, offset, log.at(offset)!));
+    const outcome = await Promise.race([
+      Promise.resolve()
+        .then(() => member.options.batchHandler!(messages))
+        .then(
+          () => 'handled' as const,
+          (error: unknown) => {
+            this.broker.logger.warn({ topic: cursor.topic, partition: cursor.partition, offset: first, count: messages.length, groupId: this.groupId, err: error }, 'Batch handler failed; handling its messages one at a time');
+            return 'failed' as const;
+          },
+        ),
+      member.abandoned.then(() => 'abandoned' as const),
+    ]);
+    if (outcome === 'abandoned') return;
+    if (outcome === 'handled') {
+      cursor.position = first + messages.length;
+      this.broker.committed(cursor.topic, cursor.partition);
+      return;
+    }
+    for (const message of messages) {
+      if (cursor.owner !== member) return;
+      await this.process(member, cursor, log.at(Number(message.offset))!);
+      if (cursor.position !== Number(message.offset) + 1) return;
+    }
+  }
+
   private async process(member: Member, cursor: Cursor, stored: StoredMessage): Promise<void> {
     const offset = cursor.position;
-    const message: IncomingMessage = {
-      topic: cursor.topic,
-      partition: cursor.partition,
-      offset: String(offset),
-      key: stored.key,
-      value: stored.value,
-      headers: { ...stored.headers },
-      timestamp: stored.timestamp,
-    };
+    const message = incomingOf(cursor, offset, stored);
     const outcome = await handleWithRetries(message, member.options.handler, {
       maxAttempts: member.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       backoff: this.broker.backoff,
@@ -152,6 +175,21 @@ export class InProcessConsumerGroup {
     cursor.position = offset + 1;
     this.broker.committed(cursor.topic, cursor.partition);
   }
+}
+
+/** The most messages one batch handler call is given. */
+const MAX_BATCH = 500;
+
+function incomingOf(cursor: Cursor, offset: number, stored: StoredMessage): IncomingMessage {
+  return {
+    topic: cursor.topic,
+    partition: cursor.partition,
+    offset: String(offset),
+    key: stored.key,
+    value: stored.value,
+    headers: { ...stored.headers },
+    timestamp: stored.timestamp,
+  };
 }
 
 function cursorKey(topic: string, partition: number): string {

@@ -1,7 +1,7 @@
 import { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { MessagingLogger } from '../../messaging-logger';
 import { DeadLetter, deadLetterFor } from '../dead-letter';
-import { SubscribeOptions, Subscription } from '../event-bus';
+import { IncomingMessage, SubscribeOptions, Subscription } from '../event-bus';
 import { DEFAULT_MAX_ATTEMPTS, RetryBackoff, handleWithRetries } from '../handle-with-retries';
 import { nextOffset, toIncomingMessage } from './kafka-message';
 
@@ -19,9 +19,10 @@ export interface KafkaSubscriptionSettings {
 }
 
 /**
- * One kafkajs consumer in a group. Offsets are committed by hand, one message at a time, after
- * its handler resolved or it was dead-lettered: auto-commit is off and batches are not
- * auto-resolved, so a crash mid-handler leaves the message to the partition's next owner.
+ * One kafkajs consumer in a group. Offsets are committed by hand, one message at a time after
+ * its handler resolved or it was dead-lettered (or once for a whole fetch, after a batch handler
+ * resolved): auto-commit is off and batches are not auto-resolved, so a crash mid-handler leaves
+ * the message to the partition's next owner.
  */
 export class KafkaSubscription implements Subscription {
   private readonly consumer: Consumer;
@@ -80,6 +81,18 @@ export class KafkaSubscription implements Subscription {
     const keepAlive = async () => {
       if (isRunning()) await heartbeat();
     };
+    const last = batch.messages[batch.messages.length - 1];
+    if (this.options.batchHandler && last && isRunning() && !isStale()) {
+      const messages = batch.messages.map((kafkaMessage) => toIncomingMessage(topic, partition, kafkaMessage));
+      const outcome = await this.whileBeating(heartbeat, isRunning, () => this.handleBatch(messages));
+      if (outcome === 'abandoned') return;
+      if (outcome === 'handled') {
+        resolveOffset(last.offset);
+        if (!this.options.ephemeral) await commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: nextOffset(last.offset) }] }] });
+        await keepAlive();
+        return;
+      }
+    }
     for (const kafkaMessage of batch.messages) {
       if (!isRunning() || isStale()) break;
       const message = toIncomingMessage(topic, partition, kafkaMessage);
@@ -114,6 +127,24 @@ export class KafkaSubscription implements Subscription {
       await commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: nextOffset(kafkaMessage.offset) }] }] });
       await keepAlive();
     }
+  }
+
+  /** The batch handler's verdict; 'failed' hands the messages to the one-at-a-time path. */
+  private async handleBatch(messages: IncomingMessage[]): Promise<'handled' | 'failed' | 'abandoned'> {
+    const { topic, partition } = messages[0]!;
+    const handled = Promise.resolve()
+      .then(() => this.options.batchHandler!(messages))
+      .then(
+        () => 'handled' as const,
+        (error: unknown) => {
+          this.settings.logger.warn(
+            { topic, partition, offset: messages[0]!.offset, count: messages.length, groupId: this.options.groupId, err: error },
+            'Batch handler failed; handling its messages one at a time',
+          );
+          return 'failed' as const;
+        },
+      );
+    return Promise.race([handled, this.abandoned.then(() => 'abandoned' as const)]);
   }
 
   /**
