@@ -2,10 +2,11 @@ import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, 
 import { deadLetterTopic, decodeEvent, type EventBus, type IncomingMessage, type Subscription, TOKEN_EVENTS, Topics } from '@gatehouse/messaging';
 import { EVENT_BUS, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
+import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import { BearerTokenReader } from './bearer-token-reader';
 import { PrincipalCache } from './principal-cache';
 
-/** One group for every service: the cache is shared, so one consumer per event is enough. */
+/** Default group, one for every service: the cache is shared, so one consumer per event is enough. */
 export const PRINCIPAL_REVOCATION_GROUP = 'gatehouse.principal-cache';
 
 const RETRY_MS = 5_000;
@@ -23,16 +24,25 @@ export class PrincipalRevocationConsumer implements OnApplicationBootstrap, Befo
   private stopped = false;
   private starting: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  private readonly groupId: string;
 
   constructor(
     private readonly reader: BearerTokenReader,
     private readonly cache: PrincipalCache,
+    @Inject(IDENTITY_OPTIONS) options: Pick<IdentityOptions, 'principalRevocationGroupId'>,
     @Optional() @Inject(EVENT_BUS) private readonly bus?: EventBus,
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.groupId = options.principalRevocationGroupId ?? PRINCIPAL_REVOCATION_GROUP;
+  }
 
   onApplicationBootstrap(): void {
     if (this.bus) this.starting = this.start(this.bus);
+  }
+
+  /** Resolves once the group is joined (at once without an event bus, or after stopping). */
+  async whenFollowing(): Promise<void> {
+    await this.starting;
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -57,7 +67,7 @@ export class PrincipalRevocationConsumer implements OnApplicationBootstrap, Befo
         await bus.ensureTopics([{ topic: Topics.tokenEvents }, { topic: deadLetterTopic(Topics.tokenEvents) }]);
         const subscription = await bus.subscribe({
           topics: [Topics.tokenEvents],
-          groupId: PRINCIPAL_REVOCATION_GROUP,
+          groupId: this.groupId,
           handler: (message) => this.handle(message),
         });
         if (this.stopped) await subscription.close();
