@@ -13,6 +13,7 @@ import { TypeOrmSigningKeyStore } from './keys/typeorm-signing-key.store';
 import { BearerAuthenticator } from './principal/bearer-authenticator';
 import { BearerTokenReader } from './principal/bearer-token-reader';
 import { PrincipalCache } from './principal/principal-cache';
+import { PrincipalInvalidator } from './principal/principal-invalidator';
 import { PrincipalRevocationConsumer } from './principal/principal-revocation.consumer';
 import { SessionAuthenticator } from './session/session-authenticator';
 import { AccountReader } from './store/account-reader';
@@ -41,6 +42,7 @@ const EXPORTED = [
   TokenRevoker,
   BearerTokenReader,
   PrincipalCache,
+  PrincipalInvalidator,
   BearerAuthenticator,
   SessionAuthenticator,
   BearerAuthGuard,
@@ -77,6 +79,7 @@ export class IdentityModule {
         TokenIssuer,
         TokenRevoker,
         PrincipalCache,
+        PrincipalInvalidator,
         PrincipalRevocationConsumer,
         BearerAuthenticator,
         SessionAuthenticator,

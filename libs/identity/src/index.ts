@@ -7,6 +7,7 @@ export * from './principal/bearer-authenticator';
 export type { AccessTokenGrant, BearerMembershipRecord, BearerUserRecord, PersonalTokenGrant } from './principal/bearer-token-reader';
 export { BearerTokenReader } from './principal/bearer-token-reader';
 export { DEFAULT_PRINCIPAL_CACHE_TTL_MS, PrincipalCache } from './principal/principal-cache';
+export { PrincipalInvalidator } from './principal/principal-invalidator';
 export { PRINCIPAL_REVOCATION_GROUP, PrincipalRevocationConsumer } from './principal/principal-revocation.consumer';
 export * from './principal/bearer-credentials';
 export * from './principal/principal-request';

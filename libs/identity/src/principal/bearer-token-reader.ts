@@ -65,6 +65,8 @@ export abstract class BearerTokenReader {
   abstract personalToken(tokenHash: string): Promise<PersonalTokenGrant | null>;
   /** The stored hash of an access token, to find its cached principal from a token.revoked event. */
   abstract accessTokenHash(tokenId: string): Promise<string | null>;
+  /** The hashes of the user's tokens that may be cached: personal and access tokens neither revoked nor expired. */
+  abstract liveTokenHashesOf(userId: string): Promise<string[]>;
   /** Records a personal token's use (best effort, outside any transaction). */
   abstract touchPersonalToken(id: string, at: Date): Promise<void>;
 }

@@ -3,8 +3,7 @@ import { deadLetterTopic, decodeEvent, type EventBus, type IncomingMessage, type
 import { EVENT_BUS, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
-import { BearerTokenReader } from './bearer-token-reader';
-import { PrincipalCache } from './principal-cache';
+import { PrincipalInvalidator } from './principal-invalidator';
 
 /** Default group, one for every service: the cache is shared, so one consumer per event is enough. */
 export const PRINCIPAL_REVOCATION_GROUP = 'gatehouse.principal-cache';
@@ -27,8 +26,7 @@ export class PrincipalRevocationConsumer implements OnApplicationBootstrap, Befo
   private readonly groupId: string;
 
   constructor(
-    private readonly reader: BearerTokenReader,
-    private readonly cache: PrincipalCache,
+    private readonly invalidator: PrincipalInvalidator,
     @Inject(IDENTITY_OPTIONS) options: Pick<IdentityOptions, 'principalRevocationGroupId'>,
     @Optional() @Inject(EVENT_BUS) private readonly bus?: EventBus,
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
@@ -57,8 +55,7 @@ export class PrincipalRevocationConsumer implements OnApplicationBootstrap, Befo
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodeEvent(message, TOKEN_EVENTS);
     if (event.type !== 'token.revoked' || event.data.kind !== 'access') return;
-    const tokenHash = await this.reader.accessTokenHash(event.data.tokenId);
-    if (tokenHash !== null) await this.cache.invalidate([tokenHash]);
+    await this.invalidator.accessTokenRevoked(event.data.tokenId);
   }
 
   private async start(bus: EventBus): Promise<void> {

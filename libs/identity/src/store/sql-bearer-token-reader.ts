@@ -137,6 +137,15 @@ export class SqlBearerTokenReader extends BearerTokenReader {
     return row?.token_hash ?? null;
   }
 
+  async liveTokenHashesOf(userId: string): Promise<string[]> {
+    const rows: Array<{ token_hash: string }> = await this.dataSource.query(
+      `SELECT token_hash FROM access_tokens WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+       UNION ALL SELECT token_hash FROM personal_access_tokens WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId],
+    );
+    return rows.map((row) => row.token_hash);
+  }
+
   async touchPersonalToken(id: string, at: Date): Promise<void> {
     await this.dataSource.query('UPDATE personal_access_tokens SET last_used_at = $2 WHERE id = $1', [id, at]);
   }

@@ -37,6 +37,12 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
     return this.tokens.accessTokens.find((row) => row.id === tokenId)?.tokenHash ?? null;
   }
 
+  async liveTokenHashesOf(userId: string): Promise<string[]> {
+    const access = this.tokens.accessTokens.filter((row) => row.userId === userId && !row.revokedAt);
+    const personal = this.tokens.personalTokens.filter((row) => row.userId === userId && !row.revokedAt);
+    return [...access, ...personal].map((row) => row.tokenHash);
+  }
+
   touchPersonalToken(id: string, at: Date): Promise<void> {
     return this.tokens.touchPersonalToken(id, at);
   }
