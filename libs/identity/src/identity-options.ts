@@ -9,6 +9,14 @@ export interface IdentityOptions {
    * made elsewhere (the CLI, another replica) is picked up. Default 60 s.
    */
   signingKeyCacheTtlMs?: number;
+  /**
+   * Longest life of a bearer token's cached principal (PrincipalCache); revocations clear it
+   * sooner. It bounds how long a change made outside the services (a seed file) takes to show.
+   * Default 60 s; 0 turns the cache off.
+   */
+  principalCacheTtlMs?: number;
+  /** Consumer group of PrincipalRevocationConsumer; default `gatehouse.principal-cache` (tests give each run its own). */
+  principalRevocationGroupId?: string;
 }
 
 export const IDENTITY_OPTIONS = Symbol('gatehouse.identityOptions');

@@ -11,9 +11,14 @@ import { SigningKeyStore } from './keys/signing-key-store';
 import { SigningKeys } from './keys/signing-keys';
 import { TypeOrmSigningKeyStore } from './keys/typeorm-signing-key.store';
 import { BearerAuthenticator } from './principal/bearer-authenticator';
+import { BearerTokenReader } from './principal/bearer-token-reader';
+import { PrincipalCache } from './principal/principal-cache';
+import { PrincipalInvalidator } from './principal/principal-invalidator';
+import { PrincipalRevocationConsumer } from './principal/principal-revocation.consumer';
 import { SessionAuthenticator } from './session/session-authenticator';
 import { AccountReader } from './store/account-reader';
 import { OutboxWriter } from './store/outbox-writer';
+import { SqlBearerTokenReader } from './store/sql-bearer-token-reader';
 import { TokenStore } from './store/token-store';
 import { TransactionRunner } from './store/transaction-runner';
 import { TypeOrmAccountReader } from './store/typeorm-account-reader';
@@ -35,6 +40,9 @@ const EXPORTED = [
   SigningKeys,
   TokenIssuer,
   TokenRevoker,
+  BearerTokenReader,
+  PrincipalCache,
+  PrincipalInvalidator,
   BearerAuthenticator,
   SessionAuthenticator,
   BearerAuthGuard,
@@ -64,11 +72,15 @@ export class IdentityModule {
         { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
         { provide: RandomSource, useClass: CryptoRandomSource },
         { provide: ClientLookup, useClass: TypeOrmClientLookup },
+        { provide: BearerTokenReader, useClass: SqlBearerTokenReader },
         { provide: SigningKeyStore, useClass: TypeOrmSigningKeyStore },
         { provide: SigningKeyCrypto, useClass: JoseSigningKeyCrypto },
         SigningKeys,
         TokenIssuer,
         TokenRevoker,
+        PrincipalCache,
+        PrincipalInvalidator,
+        PrincipalRevocationConsumer,
         BearerAuthenticator,
         SessionAuthenticator,
         BearerAuthGuard,

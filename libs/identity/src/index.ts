@@ -4,6 +4,11 @@ export * from './identity-options';
 // Callers
 export * from './principal/principal';
 export * from './principal/bearer-authenticator';
+export type { AccessTokenGrant, BearerMembershipRecord, BearerUserRecord, PersonalTokenGrant } from './principal/bearer-token-reader';
+export { BearerTokenReader } from './principal/bearer-token-reader';
+export { DEFAULT_PRINCIPAL_CACHE_TTL_MS, PrincipalCache } from './principal/principal-cache';
+export { PrincipalInvalidator } from './principal/principal-invalidator';
+export { PRINCIPAL_REVOCATION_GROUP, PrincipalRevocationConsumer } from './principal/principal-revocation.consumer';
 export * from './principal/bearer-credentials';
 export * from './principal/principal-request';
 export * from './guards/bearer-auth.guard';
@@ -12,6 +17,7 @@ export * from './guards/require-scopes.decorator';
 export * from './guards/require-write-access.decorator';
 export * from './guards/access-checks';
 export * from './accounts/account-mapping';
+export { principalAccount } from './accounts/principal-account';
 
 // Browser sessions (written by the sign-in pages, accepted by the JSON API)
 export { type BrowserSession, browserSessionSchema, isSignedIn, type LoadedSession, type SignedInSession } from './session/browser-session';
@@ -49,9 +55,11 @@ export * from './store/typeorm-token-store';
 export * from './store/typeorm-account-reader';
 export * from './store/typeorm-transaction-runner';
 export * from './store/typeorm-outbox-writer';
+export { SqlBearerTokenReader } from './store/sql-bearer-token-reader';
 
 // Test doubles of the ports (in-memory), for unit tests of services built on them
 export * from './testing/in-memory-token-store';
+export { InMemoryBearerTokenReader } from './testing/in-memory-bearer-token-reader';
 export * from './testing/in-memory-accounts';
 export * from './testing/recording-outbox';
 export * from './testing/predictable-random';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { formatScope, InvalidRequest, OrgRole } from '@gatehouse/domain';
-import { AccountReader, BearerAuthenticator, IDENTITY_OPTIONS, IdentityOptions, Principal } from '@gatehouse/identity';
+import { AccountReader, BearerAuthenticator, IDENTITY_OPTIONS, IdentityOptions, Principal, principalAccount } from '@gatehouse/identity';
 
 export interface IntrospectedOrganization {
   sub: string;
@@ -49,10 +49,10 @@ export class IntrospectionService {
     const principal = await this.bearer.resolve(token);
     // §2.2: an inactive token gets `active` alone, nothing about why.
     if (!principal) return { active: false };
-    const memberships = principal.user ? await this.accounts.membershipsOf(principal.user.id) : [];
+    const memberships = (await principalAccount(principal, this.accounts))?.memberships ?? [];
     const organizations = memberships
-      .filter((membership) => principal.grantedOrgIds.includes(membership.organization.id))
-      .map((membership) => ({ sub: membership.organization.id, name: membership.organization.name, roleInOrg: membership.role }));
+      .filter((membership) => principal.grantedOrgIds.includes(membership.id))
+      .map((membership) => ({ sub: membership.id, name: membership.name, roleInOrg: membership.roleInOrg }));
     return {
       active: true,
       iss: this.options.publicUrl,

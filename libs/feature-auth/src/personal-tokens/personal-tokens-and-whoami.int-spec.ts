@@ -1,3 +1,4 @@
+import { PrincipalInvalidator } from '@gatehouse/identity';
 import { startTokenTestApp, TokenTestApp } from '../token-endpoint/testing/token-test-app';
 
 const INVALID_CREDENTIALS = 'Invalid credentials in Authorization header';
@@ -161,6 +162,8 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
       await app.dataSource.query(`UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [bob]);
       await expectApiError(await call('GET', '/api/whoami-v2', access_token), 401, INVALID_CREDENTIALS);
       await app.dataSource.query('UPDATE users SET disabled_at = now() WHERE id = $1', [bob]);
+      // bobWrite's principal is cached from the tests above; whatever changes an account says so.
+      await app.service.app.get(PrincipalInvalidator).accountChanged(bob);
       await expectApiError(await call('GET', '/api/whoami-v2', bobWrite), 401, INVALID_CREDENTIALS);
     });
   });

@@ -19,6 +19,9 @@ class KitPersonalTokenStore extends PersonalTokenStore {
   async listActive(userId: string) {
     return this.rows.filter((row) => row.userId === userId && !row.revokedAt);
   }
+  async activeTokenHash(userId: string, id: string) {
+    return this.rows.find((row) => row.id === id && row.userId === userId && !row.revokedAt)?.tokenHash ?? null;
+  }
   async revoke(userId: string, id: string, at: Date) {
     const row = this.rows.find((candidate) => candidate.id === id && candidate.userId === userId && !candidate.revokedAt);
     if (row) row.revokedAt = at;
@@ -34,7 +37,7 @@ describe('PersonalTokensService', () => {
     kit = createIdentityTestKit();
     kit.accounts.addUser({ id: ADA, username: 'ada' });
     kit.accounts.addUser({ id: BOB, username: 'bob' });
-    service = new PersonalTokensService(new KitPersonalTokenStore(kit.tokens.personalTokens), kit.random, kit.clock);
+    service = new PersonalTokensService(new KitPersonalTokenStore(kit.tokens.personalTokens), kit.random, kit.principals, kit.clock);
   });
 
   async function personal(userId: string, role: 'read' | 'write'): Promise<Principal> {

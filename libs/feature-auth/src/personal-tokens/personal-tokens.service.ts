@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError, Clock, isObjectId, tokenPrefix } from '@gatehouse/domain';
-import { actsAsUser, Principal, RandomSource } from '@gatehouse/identity';
+import { actsAsUser, Principal, PrincipalCache, RandomSource } from '@gatehouse/identity';
 import type { PersonalAccessTokenEntity, PersonalAccessTokenRole } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
 import { PersonalTokenStore } from './personal-token.store';
@@ -29,6 +29,7 @@ export class PersonalTokensService {
   constructor(
     private readonly store: PersonalTokenStore,
     private readonly random: RandomSource,
+    private readonly principals: PrincipalCache,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -60,9 +61,11 @@ export class PersonalTokensService {
     const userId = personalTokenOwner(principal);
     if (principal.role !== 'write') throw ApiError.forbidden('A read token cannot delete access tokens');
     // Another user's token is "not found", never "forbidden": its existence is not disclosed.
-    if (!isObjectId(id) || !(await this.store.revoke(userId, id, new Date(this.clock.now())))) {
-      throw ApiError.notFound('Access token not found');
-    }
+    const tokenHash = isObjectId(id) ? await this.store.activeTokenHash(userId, id) : null;
+    if (tokenHash === null) throw ApiError.notFound('Access token not found');
+    // Stale first: a check that reads the token before the revocation commits cannot cache it again.
+    await this.principals.invalidate([tokenHash]);
+    if (!(await this.store.revoke(userId, id, new Date(this.clock.now())))) throw ApiError.notFound('Access token not found');
   }
 }
 

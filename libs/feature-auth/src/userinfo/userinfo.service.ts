@@ -1,13 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buildUserinfo, InvalidToken, Userinfo } from '@gatehouse/domain';
-import {
-  AccountReader,
-  BearerAuthenticator,
-  IDENTITY_OPTIONS,
-  IdentityOptions,
-  orgMembershipOf,
-  userAccountOf,
-} from '@gatehouse/identity';
+import { AccountReader, BearerAuthenticator, IDENTITY_OPTIONS, IdentityOptions, principalAccount } from '@gatehouse/identity';
 
 /**
  * `/oauth/userinfo` (OIDC Core §5.3, docs/oauth.md "Userinfo and whoami") for OAuth access tokens (sign-in, device
@@ -27,14 +20,13 @@ export class UserinfoService {
     if (!principal?.user || (principal.kind !== 'oauth' && principal.kind !== 'exchange')) {
       throw new InvalidToken('The access token is invalid, expired or revoked');
     }
-    const user = await this.accounts.findUser(principal.user.id);
-    if (!user) throw new InvalidToken('The access token is invalid, expired or revoked');
-    const memberships = await this.accounts.membershipsOf(user.id);
+    const account = await principalAccount(principal, this.accounts);
+    if (!account) throw new InvalidToken('The access token is invalid, expired or revoked');
     return buildUserinfo({
       publicUrl: this.options.publicUrl,
-      user: userAccountOf(user),
+      user: account.user,
       scopes: principal.scopes,
-      memberships: memberships.map(orgMembershipOf),
+      memberships: account.memberships,
       grantedOrgIds: principal.grantedOrgIds,
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, buildWhoami, clientIdHostname, isClientIdMetadataUrl, Whoami, WhoamiToken } from '@gatehouse/domain';
-import { AccountReader, actsAsUser, ClientLookup, orgMembershipOf, Principal, userAccountOf } from '@gatehouse/identity';
+import { AccountReader, actsAsUser, ClientLookup, Principal, principalAccount } from '@gatehouse/identity';
 
 /** `GET /api/whoami-v2` in the Hugging Face shape (docs/oauth.md "Userinfo and whoami", hf-client-compatibility 5.6). */
 @Injectable()
@@ -12,10 +12,9 @@ export class WhoamiService {
 
   async whoami(principal: Principal): Promise<Whoami> {
     if (!principal.user) throw ApiError.forbidden('This token does not act for a user');
-    const user = await this.accounts.findUser(principal.user.id);
-    if (!user) throw ApiError.unauthorized();
-    const memberships = await this.accounts.membershipsOf(user.id);
-    return buildWhoami({ user: userAccountOf(user), memberships: memberships.map(orgMembershipOf), token: await this.tokenOf(principal) });
+    const account = await principalAccount(principal, this.accounts);
+    if (!account) throw ApiError.unauthorized();
+    return buildWhoami({ user: account.user, memberships: account.memberships, token: await this.tokenOf(principal) });
   }
 
   private async tokenOf(principal: Principal): Promise<WhoamiToken> {
@@ -25,7 +24,7 @@ export class WhoamiService {
     return {
       kind: 'oauth',
       clientId: principal.clientId ?? '',
-      appName: await this.appName(principal.clientId),
+      appName: await this.appName(principal),
       scopes: principal.scopes,
       grantedOrgIds: principal.grantedOrgIds,
       boundOrgId: principal.boundOrgId,
@@ -34,10 +33,14 @@ export class WhoamiService {
     };
   }
 
-  /** The app's name; a metadata-document app is named by its host (its document is not fetched here). */
-  private async appName(clientId: string | null): Promise<string> {
+  /**
+   * The app's name, as read with the token when it was; a metadata-document app is named by its
+   * host (its document is not fetched here).
+   */
+  private async appName({ clientId, appName }: Principal): Promise<string> {
     if (!clientId) return '';
-    const app = await this.clients.findByClientId(clientId);
+    if (appName) return appName;
+    const app = appName === undefined ? await this.clients.findByClientId(clientId) : null;
     if (app) return app.name;
     return isClientIdMetadataUrl(clientId) ? clientIdHostname(clientId) : clientId;
   }

@@ -1,16 +1,21 @@
 import type { OrgMembership, UserAccount } from '@gatehouse/domain';
-import type { MembershipWithOrganization, UserEntity } from '@gatehouse/persistence';
+import type { MembershipWithOrganization, OrganizationEntity, UserEntity } from '@gatehouse/persistence';
 import type { PrincipalUser } from '../principal/principal';
 
 /** Shown for users and organizations without an avatar of their own (relative to the public URL). */
 export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
+
+type UserFields = Pick<UserEntity, 'id' | 'username' | 'fullname' | 'email' | 'avatarUrl' | 'isPro'>;
+type MembershipFields = Pick<MembershipWithOrganization, 'role'> & {
+  organization: Pick<OrganizationEntity, 'id' | 'name' | 'fullname' | 'avatarUrl' | 'plan'>;
+};
 
 /**
  * A stored user as the domain's claim, userinfo and whoami builders read it. The schema has no
  * e-mail verification or billing columns yet: addresses are verified when accounts are created
  * (seed, admin), and a Pro subscription stands for "a payment method is set up".
  */
-export function userAccountOf(user: UserEntity): UserAccount {
+export function userAccountOf(user: UserFields): UserAccount {
   return {
     id: user.id,
     username: user.username,
@@ -26,7 +31,7 @@ export function userAccountOf(user: UserEntity): UserAccount {
 }
 
 /** A membership as the domain builders read it; paid plans stand for "a payment method is set up". */
-export function orgMembershipOf(membership: MembershipWithOrganization): OrgMembership {
+export function orgMembershipOf(membership: MembershipFields): OrgMembership {
   const { organization } = membership;
   return {
     id: organization.id,
@@ -41,7 +46,7 @@ export function orgMembershipOf(membership: MembershipWithOrganization): OrgMemb
   };
 }
 
-export function principalUserOf(user: UserEntity): PrincipalUser {
+export function principalUserOf(user: UserFields): PrincipalUser {
   return {
     id: user.id,
     username: user.username,

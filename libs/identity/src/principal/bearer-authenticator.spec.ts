@@ -65,7 +65,59 @@ describe('BearerAuthenticator', () => {
       displayName: 'laptop',
       createdAt: new Date(Date.UTC(2025, 5, 1)),
       expiresAt: null,
+      account: {
+        user: {
+          id: USER_ID,
+          username: 'ada',
+          fullname: 'Ada Lovelace',
+          email: 'ada@example.com',
+          emailVerified: true,
+          avatarUrl: '/avatars/default.svg',
+          websiteUrl: null,
+          isPro: true,
+          canPay: true,
+          periodEnd: null,
+        },
+        memberships: [
+          { id: ORG_ID, name: 'acme', fullname: 'ACME', avatarUrl: '/avatars/default.svg', plan: 'free', email: null, canPay: false, periodEnd: null, roleInOrg: 'admin' },
+        ],
+      },
+      appName: null,
     });
+  });
+
+  it('answers a second check from the cache, with the same principal and no read', async () => {
+    const first = await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
+    const body = await issueOAuth(['openid']);
+    const oauth = await kit.bearer.authenticate(`Bearer ${body.access_token}`);
+    expect(kit.bearerTokens.reads).toBe(2);
+    expect(await kit.bearer.authenticate(`Bearer ${PERSONAL}`)).toEqual(first);
+    expect(await kit.bearer.authenticate(`Bearer ${body.access_token}`)).toEqual(oauth);
+    expect(kit.bearerTokens.reads).toBe(2);
+  });
+
+  it('refuses a revoked access token on the next check although its principal was cached', async () => {
+    const body = await issueOAuth(['openid']);
+    await kit.bearer.authenticate(`Bearer ${body.access_token}`);
+    const accessTokenId = kit.tokens.accessTokens[0]!.id;
+    await kit.revoker.revokeAccessToken(kit.manager, accessTokenId, 'revocation_request');
+    await unauthorized(`Bearer ${body.access_token}`);
+  });
+
+  it('refuses every access token of a revoked grant on the next check', async () => {
+    const body = await issueOAuth(['openid']);
+    await kit.bearer.authenticate(`Bearer ${body.access_token}`);
+    await kit.revoker.revokeFamily(kit.manager, kit.tokens.accessTokens[0]!.refreshFamilyId!, 'refresh_token_reuse');
+    await unauthorized(`Bearer ${body.access_token}`);
+  });
+
+  it('keeps a cached principal no longer than the cap, then reads the token again', async () => {
+    await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
+    kit.accounts.users[0]!.disabledAt = new Date();
+    kit.clock.advance(59_999);
+    await expect(kit.bearer.authenticate(`Bearer ${PERSONAL}`)).resolves.toMatchObject({ kind: 'personal' });
+    kit.clock.advance(1);
+    await unauthorized(`Bearer ${PERSONAL}`);
   });
 
   it('records when a personal token was last used, at most every five minutes', async () => {

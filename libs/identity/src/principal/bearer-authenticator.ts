@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, classifyToken, Clock, isExpired } from '@gatehouse/domain';
 import { hashToken } from '@gatehouse/crypto';
-import type { AccessTokenEntity, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
-import { principalUserOf } from '../accounts/account-mapping';
-import { AccountReader } from '../store/account-reader';
-import { TokenStore } from '../store/token-store';
+import { orgMembershipOf, principalUserOf, userAccountOf } from '../accounts/account-mapping';
 import { bearerTokenOf } from './bearer-credentials';
-import { Principal, TokenPrincipal } from './principal';
+import { AccessTokenGrant, BearerMembershipRecord, BearerTokenReader, BearerUserRecord, PersonalTokenGrant } from './bearer-token-reader';
+import { Principal, PrincipalAccount, TokenPrincipal } from './principal';
+import { PrincipalCache } from './principal-cache';
 
 /** A personal token's `last_used_at` is written at most this often, not on every call. */
 const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
@@ -16,12 +15,14 @@ const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
  * Resolves bearer tokens to principals: personal tokens (`hf_`), OAuth and exchange tokens
  * (`hf_oauth_`) and trusted-publisher tokens (`hf_jwt_`), looked up by hash. Unknown, expired
  * and revoked tokens, and tokens of disabled users, are all the same 401 to the caller.
+ * A check is one GET of the PrincipalCache; on a miss, one statement reads the token with its
+ * user and memberships (plus, at most every few minutes, a personal token's last use).
  */
 @Injectable()
 export class BearerAuthenticator {
   constructor(
-    private readonly tokens: TokenStore,
-    private readonly accounts: AccountReader,
+    private readonly reader: BearerTokenReader,
+    private readonly cache: PrincipalCache,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -36,79 +37,79 @@ export class BearerAuthenticator {
 
   /** The principal of a clear token, or null when it is unknown, expired, revoked or its user is disabled. */
   async resolve(token: string): Promise<TokenPrincipal | null> {
-    switch (classifyToken(token)) {
-      case 'personal':
-        return this.personal(token);
-      case 'oauth_access':
-      case 'trusted_publisher':
-        return this.access(token);
-      default:
-        return null;
-    }
+    const kind = classifyToken(token);
+    if (kind !== 'personal' && kind !== 'oauth_access' && kind !== 'trusted_publisher') return null;
+    const tokenHash = hashToken(token);
+    const cached = await this.cache.get(tokenHash);
+    if (cached) return cached.expiresAt && isExpired(cached.expiresAt.getTime(), this.clock.now()) ? null : cached;
+    const principal = kind === 'personal' ? await this.personal(tokenHash) : await this.access(tokenHash);
+    if (principal) await this.cache.fill(tokenHash, principal);
+    return principal;
   }
 
-  private async personal(token: string): Promise<TokenPrincipal | null> {
-    const row = await this.tokens.findPersonalToken(hashToken(token));
-    if (!row || row.revokedAt) return null;
-    const user = await this.activeUser(row.userId);
-    if (!user) return null;
-    const memberships = await this.accounts.membershipsOf(user.id);
-    await this.recordUse(row);
-    return {
-      tokenId: row.id,
-      kind: 'personal',
-      user: principalUserOf(user),
-      scopes: [],
-      role: row.role,
-      clientId: null,
-      grantedOrgIds: memberships.map((membership) => membership.organization.id),
-      boundOrgId: null,
-      memberRole: null,
-      repo: null,
-      displayName: row.name,
-      createdAt: row.createdAt,
-      expiresAt: null,
-    };
+  private async personal(tokenHash: string): Promise<TokenPrincipal | null> {
+    const grant = await this.reader.personalToken(tokenHash);
+    if (!grant || grant.token.revokedAt || grant.user.disabledAt) return null;
+    await this.recordUse(grant.token);
+    return principalOfPersonalToken(grant);
   }
 
-  private async access(token: string): Promise<TokenPrincipal | null> {
-    const row = await this.tokens.findAccessToken(hashToken(token));
-    if (!row || row.revokedAt || isExpired(row.expiresAt.getTime(), this.clock.now())) return null;
-    let user: UserEntity | null = null;
-    if (row.userId !== null) {
-      user = await this.activeUser(row.userId);
-      if (!user) return null;
-    }
-    return principalOfAccessToken(row, user);
+  private async access(tokenHash: string): Promise<TokenPrincipal | null> {
+    const grant = await this.reader.accessToken(tokenHash);
+    if (!grant || grant.token.revokedAt || isExpired(grant.token.expiresAt.getTime(), this.clock.now())) return null;
+    if (grant.token.userId !== null && (!grant.user || grant.user.disabledAt)) return null;
+    return principalOfAccessToken(grant);
   }
 
-  private async activeUser(userId: string): Promise<UserEntity | null> {
-    const user = await this.accounts.findUser(userId);
-    return user && !user.disabledAt ? user : null;
-  }
-
-  private async recordUse(row: PersonalAccessTokenEntity): Promise<void> {
+  /** Only when the principal is read from the database: a cached principal costs no statement. */
+  private async recordUse(token: PersonalTokenGrant['token']): Promise<void> {
     const now = this.clock.now();
-    if (row.lastUsedAt && now - row.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
-    await this.tokens.touchPersonalToken(row.id, new Date(now));
+    if (token.lastUsedAt && now - token.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+    await this.reader.touchPersonalToken(token.id, new Date(now));
   }
 }
 
-function principalOfAccessToken(row: AccessTokenEntity, user: UserEntity | null): TokenPrincipal {
-  const exchange = row.kind === 'exchange';
+function accountOf(user: BearerUserRecord, memberships: BearerMembershipRecord[]): PrincipalAccount {
+  return { user: userAccountOf(user), memberships: memberships.map(orgMembershipOf) };
+}
+
+function principalOfPersonalToken({ token, user, memberships }: PersonalTokenGrant): TokenPrincipal {
   return {
-    tokenId: row.id,
-    kind: row.kind,
+    tokenId: token.id,
+    kind: 'personal',
+    user: principalUserOf(user),
+    scopes: [],
+    role: token.role,
+    clientId: null,
+    grantedOrgIds: memberships.map((membership) => membership.organization.id),
+    boundOrgId: null,
+    memberRole: null,
+    repo: null,
+    displayName: token.name,
+    createdAt: token.createdAt,
+    expiresAt: null,
+    account: accountOf(user, memberships),
+    appName: null,
+  };
+}
+
+function principalOfAccessToken({ token, user, memberships, appName }: AccessTokenGrant): TokenPrincipal {
+  const exchange = token.kind === 'exchange';
+  return {
+    tokenId: token.id,
+    kind: token.kind,
     user: user ? principalUserOf(user) : null,
-    scopes: [...row.scopes],
+    scopes: [...token.scopes],
     role: null,
-    clientId: row.clientId,
-    grantedOrgIds: exchange && row.boundOrgId ? [row.boundOrgId] : [...row.orgIds],
-    boundOrgId: row.boundOrgId,
-    memberRole: exchange ? (row.role as Principal['memberRole']) : null,
-    repo: row.repo,
+    clientId: token.clientId,
+    grantedOrgIds: exchange && token.boundOrgId ? [token.boundOrgId] : [...token.orgIds],
+    boundOrgId: token.boundOrgId,
+    memberRole: exchange ? (token.role as Principal['memberRole']) : null,
+    repo: token.repo,
     displayName: null,
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
+    createdAt: token.createdAt,
+    expiresAt: token.expiresAt,
+    ...(user ? { account: accountOf(user, memberships) } : {}),
+    appName,
   };
 }

@@ -1,3 +1,4 @@
+import type { OrgMembership, UserAccount } from '@gatehouse/domain';
 import type { MembershipRole } from '@gatehouse/persistence';
 
 /** The user a token acts for, as API handlers need it. */
@@ -8,6 +9,15 @@ export interface PrincipalUser {
   fullname: string;
   isPro: boolean;
   avatarUrl: string | null;
+}
+
+/**
+ * The user's profile and memberships as they were read with the credentials, so userinfo and
+ * whoami answer from the principal without reading the user again.
+ */
+export interface PrincipalAccount {
+  user: UserAccount;
+  memberships: OrgMembership[];
 }
 
 /** `session`: the signed-in browser session of the settings pages, with the user's own write rights. */
@@ -43,6 +53,13 @@ export interface Principal {
   displayName: string | null;
   createdAt: Date;
   expiresAt: Date | null;
+  /**
+   * Set by BearerAuthenticator and SessionAuthenticator for principals with a user; principals
+   * built elsewhere (tests, other services' fakes) may leave it out, and readers then load it.
+   */
+  account?: PrincipalAccount;
+  /** The registered app's name for tokens of an app (null when it has no row: metadata-document apps). */
+  appName?: string | null;
 }
 
 /** A principal resolved from a token (never the browser session). */

@@ -4,7 +4,7 @@ import { ApiError } from '@gatehouse/domain';
 import type { FlowStore } from '@gatehouse/flow-state';
 import { SHARED_FLOW_STORE } from '@gatehouse/platform';
 import type { Request } from 'express';
-import { principalUserOf } from '../accounts/account-mapping';
+import { orgMembershipOf, principalUserOf, userAccountOf } from '../accounts/account-mapping';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import type { Principal } from '../principal/principal';
 import { AccountReader } from '../store/account-reader';
@@ -78,6 +78,8 @@ export class SessionAuthenticator {
       displayName: 'Browser session',
       createdAt: new Date(loaded.data.authTime),
       expiresAt: null,
+      account: { user: userAccountOf(user), memberships: memberships.map(orgMembershipOf) },
+      appName: null,
     };
   }
 

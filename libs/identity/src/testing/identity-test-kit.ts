@@ -4,9 +4,11 @@ import { ClientAuthenticator } from '../clients/client-authenticator';
 import { IdentityOptions } from '../identity-options';
 import { SigningKeys } from '../keys/signing-keys';
 import { BearerAuthenticator } from '../principal/bearer-authenticator';
+import { PrincipalCache } from '../principal/principal-cache';
 import { TokenIssuer } from '../tokens/token-issuer';
 import { TokenRevoker } from '../tokens/token-revoker';
 import { InMemoryAccounts } from './in-memory-accounts';
+import { InMemoryBearerTokenReader } from './in-memory-bearer-token-reader';
 import { InMemoryClientLookup } from './in-memory-client-lookup';
 import { FakeSigningKeyCrypto, InMemorySigningKeyStore } from './in-memory-signing-keys';
 import { InMemoryTokenStore } from './in-memory-token-store';
@@ -37,6 +39,8 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
   const transactions = new ImmediateTransactionRunner();
   const signingKeys = new SigningKeys(keyStore, keyCrypto, clock, identityOptions);
   const flow = new MemoryFlowStore({ clock });
+  const bearerTokens = new InMemoryBearerTokenReader(tokens, accounts, clients);
+  const principals = new PrincipalCache(clock, identityOptions, flow);
   return {
     flow,
     identityOptions,
@@ -52,8 +56,10 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
     manager: ImmediateTransactionRunner.manager,
     signingKeys,
     issuer: new TokenIssuer(tokens, accounts, signingKeys, outbox, random, clock, identityOptions),
-    revoker: new TokenRevoker(tokens, outbox, clock),
-    bearer: new BearerAuthenticator(tokens, accounts, clock),
+    bearerTokens,
+    principals,
+    revoker: new TokenRevoker(tokens, outbox, principals, clock),
+    bearer: new BearerAuthenticator(bearerTokens, principals, clock),
     clientAuthenticator: new ClientAuthenticator(clients, flow),
   };
 }

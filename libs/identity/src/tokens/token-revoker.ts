@@ -3,16 +3,22 @@ import type { Clock } from '@gatehouse/domain';
 import type { AccessTokenEntity } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
 import type { EntityManager } from 'typeorm';
+import { PrincipalCache } from '../principal/principal-cache';
 import { OutboxWriter } from '../store/outbox-writer';
 import { RevokedFamily, TokenStore } from '../store/token-store';
 import { RevocationReason, tokenRevokedMessage } from './token-events';
 
-/** Revokes tokens in the caller's transaction, with a token.revoked event per token revoked. */
+/**
+ * Revokes tokens in the caller's transaction, with a token.revoked event per token revoked. The
+ * revoked access tokens' cached principals are marked stale before the transaction commits, so
+ * the next check anywhere reads the revocation (docs/architecture.md "Principal cache").
+ */
 @Injectable()
 export class TokenRevoker {
   constructor(
     private readonly tokens: TokenStore,
     private readonly outbox: OutboxWriter,
+    private readonly principals: PrincipalCache,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -23,6 +29,7 @@ export class TokenRevoker {
   async revokeFamily(manager: EntityManager, familyId: string, reason: RevocationReason): Promise<RevokedFamily> {
     const at = new Date(this.clock.now());
     const revoked = await this.tokens.revokeFamily(manager, familyId, at);
+    await this.principals.invalidate(revoked.accessTokens.map((token) => token.tokenHash));
     for (const token of revoked.refreshTokens) await this.publish(manager, tokenRevokedMessage(token, 'refresh', reason, at));
     for (const token of revoked.accessTokens) await this.publish(manager, tokenRevokedMessage(token, 'access', reason, at));
     return revoked;
@@ -32,6 +39,7 @@ export class TokenRevoker {
   async revokeAccessToken(manager: EntityManager, id: string, reason: RevocationReason): Promise<AccessTokenEntity | null> {
     const at = new Date(this.clock.now());
     const revoked = await this.tokens.revokeAccessToken(manager, id, at);
+    if (revoked) await this.principals.invalidate([revoked.tokenHash]);
     if (revoked) await this.publish(manager, tokenRevokedMessage(revoked, 'access', reason, at));
     return revoked;
   }

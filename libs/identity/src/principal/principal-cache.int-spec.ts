@@ -1,0 +1,136 @@
+import { Controller, Get, INestApplication, Module, UseGuards } from '@nestjs/common';
+import { newObjectId } from '@gatehouse/crypto';
+import { appendOutbox, UserEntity } from '@gatehouse/persistence';
+import { createServiceApp, DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { createScratchDatabase, ScratchDatabase } from '@gatehouse/testing';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { BearerAuthGuard } from '../guards/bearer-auth.guard';
+import { CurrentPrincipal } from '../guards/current-principal.decorator';
+import { IdentityModule } from '../identity.module';
+import { TEST_ENCRYPTION_KEY } from '../testing/identity-test-kit';
+import { TokenIssuer } from '../tokens/token-issuer';
+import { tokenRevokedMessage } from '../tokens/token-events';
+import { TokenRevoker } from '../tokens/token-revoker';
+import { TransactionRunner } from '../store/transaction-runner';
+import type { Principal } from './principal';
+import { PrincipalRevocationConsumer } from './principal-revocation.consumer';
+
+@Controller('api/probe')
+@UseGuards(BearerAuthGuard)
+class ProbeController {
+  @Get('me')
+  me(@CurrentPrincipal() principal: Principal) {
+    return { user: principal.user?.username, orgs: principal.account?.memberships.map((membership) => membership.name) };
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+function required(name: string): string {
+  // eslint-disable-next-line no-restricted-properties -- the integration tier's global setup exports these
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run this suite in the integration tier`);
+  return value;
+}
+
+interface Service {
+  app: INestApplication;
+  url: string;
+}
+
+/**
+ * Two services on one PostgreSQL database, one Redis (their principals under the shared prefix)
+ * and Kafka, as auth and webhook-management run: a token revoked through one is refused by the
+ * other on its next request, and a token.revoked event alone clears the other's cached principal.
+ */
+describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', () => {
+  const run = randomBytes(4).toString('hex');
+  // eslint-disable-next-line no-restricted-properties -- as above
+  const redisPrefix = `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:'}principals-${run}:`;
+  let database: ScratchDatabase;
+  let first: Service;
+  let second: Service;
+  let dataSource: DataSource;
+  let userId: string;
+
+  async function start(name: string, migrate: boolean): Promise<Service> {
+    @Module({
+      imports: [
+        DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: migrate }),
+        FlowStateModule.forRoot({ type: 'redis', url: required('REDIS_URL'), keyPrefix: `${redisPrefix}${name}:`, sharedKeyPrefix: `${redisPrefix}shared:` }),
+        MessagingModule.forRoot({ type: 'kafka', brokers: required('KAFKA_BROKERS').split(','), clientId: `principals-${name}`, outboxRelay: { pollIntervalMs: 50 } }),
+        IdentityModule.forRoot({
+          publicUrl: 'https://hub.test',
+          encryptionKey: TEST_ENCRYPTION_KEY,
+          signingKeyCacheTtlMs: 0,
+          principalRevocationGroupId: `principal-cache-test-${run}`,
+        }),
+        ProbeModule,
+      ],
+    })
+    class ServiceUnderTest {}
+    const app = await createServiceApp({ name: `principals-${name}`, module: ServiceUnderTest, logLevel: 'silent' });
+    await app.listen(0, '127.0.0.1');
+    await app.get(PrincipalRevocationConsumer).whenFollowing();
+    return { app, url: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}` };
+  }
+
+  beforeAll(async () => {
+    database = await createScratchDatabase({ prefix: 'gatehouse_principals', onServerOf: required('DATABASE_URL') });
+    first = await start('first', true);
+    second = await start('second', false);
+    dataSource = first.app.get(DataSource);
+    userId = newObjectId();
+    await dataSource.manager.insert(UserEntity, { id: userId, username: 'ada', email: 'ada@example.com', fullname: 'Ada', passwordHash: 'x' });
+  });
+
+  afterAll(async () => {
+    await second?.app.close();
+    await first?.app.close();
+    await database?.drop();
+  });
+
+  const issue = async () => {
+    const issued = await dataSource.transaction((manager) =>
+      first.app.get(TokenIssuer).issueTokens(manager, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }),
+    );
+    return { token: issued.body.access_token, id: issued.accessTokenId };
+  };
+  const me = (service: Service, token: string) => fetch(`${service.url}/api/probe/me`, { headers: { Authorization: `Bearer ${token}` } });
+
+  it('refuses a token revoked through one process on the other process’s next request', async () => {
+    const { token, id } = await issue();
+    expect((await me(second, token)).status).toBe(200);
+    expect((await me(first, token)).status).toBe(200);
+
+    await first.app.get(TransactionRunner).run((manager) => first.app.get(TokenRevoker).revokeAccessToken(manager, id, 'revocation_request'));
+
+    expect((await me(second, token)).status).toBe(401);
+    expect((await me(first, token)).status).toBe(401);
+  });
+
+  it('clears a cached principal from the token.revoked event alone, within a second', async () => {
+    const { token, id } = await issue();
+    const cached = await me(second, token);
+    expect(cached.status).toBe(200);
+    expect(await cached.json()).toEqual({ user: 'ada', orgs: [] });
+
+    // A revocation committed without the stale mark: the cached principal still answers.
+    const at = new Date();
+    await dataSource.query('UPDATE access_tokens SET revoked_at = $2 WHERE id = $1', [id, at]);
+    expect((await me(second, token)).status).toBe(200);
+
+    const published = Date.now();
+    await dataSource.transaction((manager) => appendOutbox(manager, tokenRevokedMessage({ id, userId, clientId: 'app' }, 'access', 'revocation_request', at)!));
+    let status = 200;
+    while (status === 200 && Date.now() - published < 5_000) {
+      await new Promise((pause) => setTimeout(pause, 20));
+      status = (await me(second, token)).status;
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - published).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,72 @@
+import { hashToken } from '@gatehouse/crypto';
+import { tokenIssuedEvent, tokenRevokedEvent, Topics } from '@gatehouse/messaging';
+import { createIdentityTestKit, IdentityTestKit } from '../testing/identity-test-kit';
+import { PrincipalInvalidator } from './principal-invalidator';
+import { PrincipalRevocationConsumer } from './principal-revocation.consumer';
+
+const USER_ID = '65a000000000000000000001';
+const OTHER_ID = '65a000000000000000000002';
+const PERSONAL = `hf_${'P'.repeat(34)}`;
+
+describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
+  let kit: IdentityTestKit;
+  let invalidator: PrincipalInvalidator;
+
+  beforeEach(() => {
+    kit = createIdentityTestKit();
+    kit.accounts.addUser({ id: USER_ID, username: 'ada' });
+    kit.accounts.addUser({ id: OTHER_ID, username: 'bob' });
+    kit.tokens.personalTokens.push({ id: 'pat1', tokenHash: hashToken(PERSONAL), userId: USER_ID, name: 'laptop', role: 'write', lastUsedAt: null, createdAt: new Date(0), revokedAt: null });
+    invalidator = new PrincipalInvalidator(kit.bearerTokens, kit.principals);
+  });
+
+  const issue = async (userId: string) =>
+    (await kit.issuer.issueTokens(kit.manager, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }));
+
+  it('reads every live token of a changed account again on its next check, and only that account’s', async () => {
+    const ada = await issue(USER_ID);
+    const bob = await issue(OTHER_ID);
+    for (const token of [PERSONAL, ada.body.access_token, bob.body.access_token]) expect(await kit.bearer.resolve(token)).not.toBeNull();
+    kit.accounts.users[0]!.disabledAt = new Date();
+    kit.accounts.users[1]!.disabledAt = new Date();
+    await invalidator.accountChanged(USER_ID);
+    expect(await kit.bearer.resolve(PERSONAL)).toBeNull();
+    expect(await kit.bearer.resolve(ada.body.access_token)).toBeNull();
+    expect(await kit.bearer.resolve(bob.body.access_token)).toMatchObject({ user: { username: 'bob' } });
+  });
+
+  it('clears the principal of the access token a token.revoked event names', async () => {
+    const issued = await issue(USER_ID);
+    expect(await kit.bearer.resolve(issued.body.access_token)).not.toBeNull();
+    kit.tokens.accessTokens[0]!.revokedAt = new Date();
+    expect(await kit.bearer.resolve(issued.body.access_token)).not.toBeNull();
+
+    const consumer = new PrincipalRevocationConsumer(invalidator, {});
+    const at = new Date(kit.clock.now());
+    const revoked = tokenRevokedEvent.encode({ tokenId: issued.accessTokenId, kind: 'access', userId: USER_ID, clientId: 'app', reason: 'revocation_request', revokedAt: at.toISOString() }, { key: USER_ID, time: at });
+    const message = { topic: Topics.tokenEvents, partition: 0, offset: '0', headers: {}, timestamp: at.getTime(), ...revoked };
+    await consumer.handle(message);
+    expect(await kit.bearer.resolve(issued.body.access_token)).toBeNull();
+  });
+
+  it('lets token.issued events and unknown token ids pass', async () => {
+    const issued = await issue(USER_ID);
+    expect(await kit.bearer.resolve(issued.body.access_token)).not.toBeNull();
+    const consumer = new PrincipalRevocationConsumer(invalidator, {});
+    const at = new Date(kit.clock.now());
+    const event = tokenIssuedEvent.encode(
+      { tokenId: issued.accessTokenId, kind: 'access', userId: USER_ID, clientId: 'app', grantType: 'authorization_code', scopes: [], organizationId: null, familyId: null, issuedAt: at.toISOString(), expiresAt: null },
+      { key: USER_ID, time: at },
+    );
+    await consumer.handle({ topic: Topics.tokenEvents, partition: 0, offset: '1', headers: {}, timestamp: at.getTime(), ...event });
+    await invalidator.accessTokenRevoked('65a0000000000000000000ff');
+    expect(kit.bearerTokens.reads).toBe(1);
+    expect(await kit.bearer.resolve(issued.body.access_token)).not.toBeNull();
+    expect(kit.bearerTokens.reads).toBe(1);
+  });
+
+  it('refuses a message that is not a token event, so the bus retries and dead-letters it', async () => {
+    const consumer = new PrincipalRevocationConsumer(invalidator, {});
+    await expect(consumer.handle({ topic: Topics.tokenEvents, partition: 0, offset: '2', headers: {}, timestamp: 0, key: 'k', value: 'not json' })).rejects.toThrow('Event value is not JSON');
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { TokenPrincipal } from './principal';
+
+const userAccountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  avatarUrl: z.string(),
+  websiteUrl: z.string().nullable().optional(),
+  isPro: z.boolean(),
+  canPay: z.boolean(),
+  periodEnd: z.number().nullable().optional(),
+});
+
+const orgMembershipSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  fullname: z.string(),
+  avatarUrl: z.string(),
+  plan: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  canPay: z.boolean(),
+  periodEnd: z.number().nullable().optional(),
+  roleInOrg: z.enum(['admin', 'write', 'contributor', 'read']),
+});
+
+/** A principal as kept in flow state: dates as epoch milliseconds. */
+const snapshotSchema = z.object({
+  tokenId: z.string(),
+  kind: z.enum(['personal', 'oauth', 'exchange', 'trusted_publisher']),
+  user: z
+    .object({ id: z.string(), username: z.string(), email: z.string(), fullname: z.string(), isPro: z.boolean(), avatarUrl: z.string().nullable() })
+    .nullable(),
+  scopes: z.array(z.string()),
+  role: z.enum(['read', 'write']).nullable(),
+  clientId: z.string().nullable(),
+  grantedOrgIds: z.array(z.string()),
+  boundOrgId: z.string().nullable(),
+  memberRole: z.enum(['admin', 'write', 'contributor', 'read']).nullable(),
+  repo: z.object({ type: z.string(), name: z.string() }).nullable(),
+  displayName: z.string().nullable(),
+  createdAt: z.number(),
+  expiresAt: z.number().nullable(),
+  account: z.object({ user: userAccountSchema, memberships: z.array(orgMembershipSchema) }).nullable(),
+  appName: z.string().nullable(),
+});
+
+/** What a revoked token's key holds until its principal could no longer be written back. */
+export const STALE_PRINCIPAL = '{"stale":true}';
+
+export function encodePrincipal(principal: TokenPrincipal): string {
+  const snapshot: z.input<typeof snapshotSchema> = {
+    tokenId: principal.tokenId,
+    kind: principal.kind,
+    user: principal.user,
+    scopes: principal.scopes,
+    role: principal.role,
+    clientId: principal.clientId,
+    grantedOrgIds: principal.grantedOrgIds,
+    boundOrgId: principal.boundOrgId,
+    memberRole: principal.memberRole,
+    repo: principal.repo,
+    displayName: principal.displayName,
+    createdAt: principal.createdAt.getTime(),
+    expiresAt: principal.expiresAt ? principal.expiresAt.getTime() : null,
+    account: principal.account ?? null,
+    appName: principal.appName ?? null,
+  };
+  return JSON.stringify(snapshot);
+}
+
+/**
+ * The principal of a cached value; null for the stale marker and for anything that no longer fits
+ * the schema (written by an older release): the caller then reads the token from the database.
+ */
+export function decodePrincipal(raw: string): TokenPrincipal | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = snapshotSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const { createdAt, expiresAt, account, appName, ...rest } = parsed.data;
+  return {
+    ...rest,
+    createdAt: new Date(createdAt),
+    expiresAt: expiresAt === null ? null : new Date(expiresAt),
+    ...(account ? { account } : {}),
+    appName,
+  };
+}
