@@ -1,6 +1,5 @@
 import type { RepoChangeEvent } from '@gatehouse/domain';
-import { repoChangedMessage } from '@gatehouse/feature-delivery';
-import { KafkaEventBus, Topics } from '@gatehouse/messaging';
+import { KafkaEventBus, repoChangedMessage, Topics } from '@gatehouse/messaging';
 import { logLevel } from 'kafkajs';
 
 export interface StreamOptions {

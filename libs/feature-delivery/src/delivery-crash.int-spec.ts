@@ -1,6 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
-import { KafkaEventBus } from '@gatehouse/messaging';
+import { KafkaEventBus, repoChangedMessage } from '@gatehouse/messaging';
 import { createMigratedTestDatabase, type MigratedTestDatabase, type NodeProcess, REGISTER_SWC, startNodeProcess } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -8,7 +8,6 @@ import type { DataSource } from 'typeorm';
 import { ACME, insertWebhook, seedAccounts } from './__tests__/delivery-fixtures';
 import type { DeliveryTestAppOptions } from './__tests__/delivery-test-app';
 import { Receiver } from './__tests__/receiver';
-import { repoChangedMessage } from './contracts/repo-changed.event';
 import { ATTEMPT_OUTCOME_PENDING } from './pipeline/delivery-store';
 
 const EVENTS = 10_000;

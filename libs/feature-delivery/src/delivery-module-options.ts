@@ -1,6 +1,5 @@
 import type { DeliveryConfig, NetworkConfig, WebhooksConfig } from '@gatehouse/config';
 import { DEFAULT_AUTO_DISABLE_WINDOW_MS } from '@gatehouse/domain';
-import { DELIVERY_REPLAY_TOPIC } from '@gatehouse/feature-webhooks';
 import { Topics } from '@gatehouse/messaging';
 import type { DeliveryTopics } from './delivery-pipeline';
 import type { JobLauncherChoice } from './jobs/configured-job-launcher';
@@ -46,7 +45,7 @@ export const DEFAULT_DELIVERY_TOPICS: DeliveryTopics = {
   repoEvents: Topics.repoEvents,
   webhookChanged: Topics.webhookChanged,
   deadLetter: Topics.deliveryDeadLetter,
-  replays: DELIVERY_REPLAY_TOPIC,
+  replays: Topics.deliveryReplay,
 };
 
 export const DEFAULT_DELIVERY_GROUP_ID = 'gatehouse-delivery-worker';

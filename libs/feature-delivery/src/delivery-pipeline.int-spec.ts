@@ -1,7 +1,7 @@
 import { SecretBox } from '@gatehouse/crypto';
 import { type RepoChangeEvent, standardWebhookSecret } from '@gatehouse/domain';
-import { WEBHOOK_REVISION_HEADER, deliveryReplayRequestedEvent } from '@gatehouse/feature-webhooks';
-import { KafkaEventBus, webhookChangedEvent } from '@gatehouse/messaging';
+import { WEBHOOK_REVISION_HEADER } from '@gatehouse/feature-webhooks';
+import { deliveryReplayRequestedEvent, KafkaEventBus, repoChangedMessage, webhookChangedEvent } from '@gatehouse/messaging';
 import type { RunningService } from '@gatehouse/platform';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,6 @@ import type { DataSource } from 'typeorm';
 import { ACME, BOB, insertSourceJob, insertWebhook, newId, seedAccounts } from './__tests__/delivery-fixtures';
 import { startDeliveryApp } from './__tests__/delivery-test-app';
 import { Receiver } from './__tests__/receiver';
-import { repoChangedMessage } from './contracts/repo-changed.event';
 
 const KEY = randomBytes(32).toString('base64');
 const box = SecretBox.fromBase64Key(KEY);

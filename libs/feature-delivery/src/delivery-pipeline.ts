@@ -20,7 +20,7 @@ export interface DeliveryTopics {
   webhookChanged: string;
   /** Dead-lettered deliveries (Topics.deliveryDeadLetter). */
   deadLetter: string;
-  /** Replay requests from webhook-management (DELIVERY_REPLAY_TOPIC). */
+  /** Replay requests from webhook-management (Topics.deliveryReplay). */
   replays: string;
 }
 

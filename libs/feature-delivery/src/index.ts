@@ -1,5 +1,4 @@
 // Contracts for producers and consumers of the delivery pipeline's topics.
-export * from './contracts';
 
 // The delivery worker.
 export { DeliveryModule, DELIVERY_OPTIONS } from './delivery.module';

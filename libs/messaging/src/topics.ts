@@ -16,6 +16,12 @@ export const Topics = {
   audit: 'gatehouse.audit.v1',
   /** Access/refresh tokens issued and revoked; key: user id. */
   tokenEvents: 'gatehouse.token-events.v1',
+  /**
+   * Replay requests, from webhook-management to the delivery worker; key: webhook id, so a
+   * webhook's replays are handled in the order they were asked for. Written through the outbox in
+   * the transaction that accepted the request.
+   */
+  deliveryReplay: 'gatehouse.delivery-replay.v1',
 } as const;
 
 export type GatehouseTopic = (typeof Topics)[keyof typeof Topics];
@@ -47,4 +53,5 @@ export const GATEHOUSE_TOPIC_SPECS: readonly TopicSpec[] = [
   { topic: Topics.deliveryDeadLetter },
   { topic: Topics.audit },
   { topic: Topics.tokenEvents },
+  { topic: Topics.deliveryReplay },
 ].flatMap((spec) => [spec, { topic: deadLetterTopic(spec.topic) }]);

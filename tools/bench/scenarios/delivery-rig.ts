@@ -1,6 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
-import { KafkaEventBus } from '@gatehouse/messaging';
+import { KafkaEventBus, repoChangedMessage } from '@gatehouse/messaging';
 import { closeDataSource, createDataSource } from '@gatehouse/persistence';
 import { NodeProcess, REGISTER_SWC, startNodeProcess, WORKSPACE_ROOT } from '@gatehouse/testing';
 import { join } from 'node:path';
@@ -8,7 +8,6 @@ import type { DataSource } from 'typeorm';
 import { ACME, ALICE, insertWebhook, seedAccounts } from '../../../libs/feature-delivery/src/__tests__/delivery-fixtures';
 import type { DeliveryTestAppOptions } from '../../../libs/feature-delivery/src/__tests__/delivery-test-app';
 import { ReceivedRequest, Receiver } from '../../../libs/feature-delivery/src/__tests__/receiver';
-import { repoChangedMessage } from '../../../libs/feature-delivery/src/contracts/repo-changed.event';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { LoadResult } from '../harness/load-result';
 import { percentiles } from '../load/run-flow';

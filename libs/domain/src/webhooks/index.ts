@@ -12,3 +12,4 @@ export * from './payload';
 export * from './signature';
 export * from './retry-schedule';
 export * from './trigger-limit';
+export { webhookSecretContext } from './webhook-secret-context';

@@ -1,6 +1,6 @@
+import { webhookSecretContext } from '@gatehouse/domain';
 import type { JobSpecRecord, WatchedItem } from '@gatehouse/domain';
 import { SecretBox } from '@gatehouse/crypto';
-import { webhookSecretContext } from '@gatehouse/feature-webhooks';
 import { jobSecretContext } from '@gatehouse/persistence';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';

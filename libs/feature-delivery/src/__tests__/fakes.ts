@@ -1,6 +1,6 @@
+import { webhookSecretContext } from '@gatehouse/domain';
 import type { WatchedItem } from '@gatehouse/domain';
 import { SecretBox } from '@gatehouse/crypto';
-import { webhookSecretContext } from '@gatehouse/feature-webhooks';
 import type { IncomingMessage, OutgoingMessage } from '@gatehouse/messaging';
 import { HttpDeliveryRequest, HttpDeliveryResult, HttpDeliverySender } from '../http/http-delivery-sender';
 import { JobLauncher, JobLaunchRequest, LaunchedJob } from '../jobs/job-launcher';

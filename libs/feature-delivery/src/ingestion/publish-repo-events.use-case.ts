@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Clock, objectId } from '@gatehouse/domain';
-import { type EventBus, Topics } from '@gatehouse/messaging';
+import { type EventBus, repoChangedMessage, Topics } from '@gatehouse/messaging';
 import { CLOCK, EVENT_BUS } from '@gatehouse/platform';
 import { randomBytes } from 'node:crypto';
-import { repoChangedMessage } from '../contracts/repo-changed.event';
 import { parseIngestionBody } from './ingestion-body';
 
 /** Where ingested events go; tests point it at a topic of their own. */

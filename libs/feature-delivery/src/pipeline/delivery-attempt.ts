@@ -1,7 +1,7 @@
+import { deliveryDeadLetteredEvent } from '@gatehouse/messaging';
 import { type Clock, deliveryHeaders } from '@gatehouse/domain';
 import { SecretBox } from '@gatehouse/crypto';
 import type { Logger } from 'pino';
-import { deliveryDeadLetteredEvent } from '../contracts/delivery-dead-lettered.event';
 import { HttpDeliverySender } from '../http/http-delivery-sender';
 import { jobEnvironment } from '../jobs/job-environment';
 import { JobLauncher, JobLaunchError, LaunchedJob } from '../jobs/job-launcher';

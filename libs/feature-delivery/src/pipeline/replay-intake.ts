@@ -1,5 +1,5 @@
+import { deliveryReplayRequestedEvent } from '@gatehouse/messaging';
 import type { Clock } from '@gatehouse/domain';
-import { deliveryReplayRequestedEvent } from '@gatehouse/feature-webhooks';
 import type { IncomingMessage } from '@gatehouse/messaging';
 import type { Logger } from 'pino';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';

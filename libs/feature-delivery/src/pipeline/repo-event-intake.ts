@@ -1,6 +1,6 @@
+import { repoChangedEvent } from '@gatehouse/messaging';
 import { type Clock, type RepoChangeEvent, buildPayloadV3 } from '@gatehouse/domain';
 import type { IncomingMessage } from '@gatehouse/messaging';
-import { repoChangedEvent } from '../contracts/repo-changed.event';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
 import type { WebhookSnapshot } from '../subscriptions/webhook-snapshot';

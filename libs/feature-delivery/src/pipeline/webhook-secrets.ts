@@ -1,5 +1,5 @@
+import { webhookSecretContext } from '@gatehouse/domain';
 import { SecretBox } from '@gatehouse/crypto';
-import { webhookSecretContext } from '@gatehouse/feature-webhooks';
 import type { WebhookSnapshot } from '../subscriptions/webhook-snapshot';
 
 export interface OpenedSecrets {

@@ -1,6 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
-import { KafkaEventBus } from '@gatehouse/messaging';
+import { KafkaEventBus, repoChangedMessage } from '@gatehouse/messaging';
 import type { RunningService } from '@gatehouse/platform';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { Kafka, logLevel } from 'kafkajs';
@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { ACME, insertWebhook, newId, seedAccounts } from '../__tests__/delivery-fixtures';
 import { startDeliveryApp } from '../__tests__/delivery-test-app';
 import { Receiver } from '../__tests__/receiver';
-import { repoChangedMessage } from '../contracts/repo-changed.event';
 
 const KEY = randomBytes(32).toString('base64');
 const box = SecretBox.fromBase64Key(KEY);

@@ -1,5 +1,5 @@
+import { webhookSecretContext } from '@gatehouse/domain';
 import { Topics } from '@gatehouse/messaging';
-import { webhookSecretContext } from '../contracts/webhook-secret-context';
 import { ALICE_ID, BOB_ID, personalPrincipal, principalOfKind } from '../__tests__/fakes/principals';
 import { createWebhooksTestKit, failure, NOW, type WebhooksTestKit } from '../__tests__/fakes/webhooks-test-kit';
 

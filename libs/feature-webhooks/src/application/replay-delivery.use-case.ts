@@ -1,8 +1,8 @@
+import { deliveryReplayRequestedEvent, Topics } from '@gatehouse/messaging';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, type Clock, isObjectId } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import { DELIVERY_REPLAY_TOPIC, deliveryReplayRequestedEvent } from '../contracts/delivery-replay.event';
 import { DeliveryActivityReader } from '../ports/delivery-activity-reader';
 import { IdGenerator } from '../ports/id-generator';
 import { WebhookRepository } from '../ports/webhook-repository';
@@ -49,7 +49,7 @@ export class ReplayDelivery {
         { replayId, webhookId: id, deliveryId, requestedBy: ownerId, requestedAt: now.toISOString() },
         { key: id, id: replayId, time: now },
       );
-      await tx.publish(DELIVERY_REPLAY_TOPIC, message);
+      await tx.publish(Topics.deliveryReplay, message);
     });
     return { id: replayId, replayOf: deliveryId, webhookId: id, status: 'queued' };
   }

@@ -1,4 +1,4 @@
-import { DELIVERY_REPLAY_TOPIC, deliveryReplayRequestedEvent } from '../contracts/delivery-replay.event';
+import { deliveryReplayRequestedEvent, Topics } from '@gatehouse/messaging';
 import type { DeliveryRecord } from '../model/delivery-activity';
 import { ALICE_ID, BOB_ID, personalPrincipal } from '../__tests__/fakes/principals';
 import { createWebhooksTestKit, failure, NOW, type WebhooksTestKit } from '../__tests__/fakes/webhooks-test-kit';
@@ -120,7 +120,7 @@ describe('webhook activity and replay', () => {
       kit.clock.advance(5000);
       const accepted = await kit.replay.execute(alice, id, original);
       expect(accepted).toEqual({ id: '000000000000000000000002', replayOf: original, webhookId: id, status: 'queued' });
-      const [message] = kit.repository.outbox.filter((m) => m.topic === DELIVERY_REPLAY_TOPIC);
+      const [message] = kit.repository.outbox.filter((m) => m.topic === Topics.deliveryReplay);
       expect(message!.key).toBe(id);
       const envelope = deliveryReplayRequestedEvent.decode(message!);
       expect(envelope.id).toBe(accepted.id);
@@ -141,7 +141,7 @@ describe('webhook activity and replay', () => {
 
     it("answers 404 for another user's webhook and publishes nothing", async () => {
       expect(await failure(() => kit.replay.execute(bob, id, original))).toMatchObject({ code: 'not_found', message: 'Webhook not found' });
-      expect(kit.repository.outbox.filter((m) => m.topic === DELIVERY_REPLAY_TOPIC)).toHaveLength(0);
+      expect(kit.repository.outbox.filter((m) => m.topic === Topics.deliveryReplay)).toHaveLength(0);
     });
 
     it('refuses to replay to a disabled webhook (409)', async () => {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
-import { secretNames, toWebhookView, type WebhookView } from '@gatehouse/domain';
-import { webhookSecretContext } from '../contracts/webhook-secret-context';
+import { secretNames, toWebhookView, webhookSecretContext, type WebhookView } from '@gatehouse/domain';
 import type { StoredWebhook } from '../model/stored-webhook';
 
 /**

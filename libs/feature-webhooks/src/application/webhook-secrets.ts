@@ -1,6 +1,5 @@
 import type { SecretBox } from '@gatehouse/crypto';
-import { mergeJobSecrets } from '@gatehouse/domain';
-import { webhookSecretContext } from '../contracts/webhook-secret-context';
+import { mergeJobSecrets, webhookSecretContext } from '@gatehouse/domain';
 
 export function sealWebhookSecret(box: SecretBox, webhookId: string, secret: string | null): string | null {
   return secret === null ? null : box.encrypt(secret, webhookSecretContext(webhookId));

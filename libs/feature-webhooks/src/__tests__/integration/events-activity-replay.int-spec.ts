@@ -1,5 +1,4 @@
-import { webhookChangedEvent } from '@gatehouse/messaging';
-import { DELIVERY_REPLAY_TOPIC, deliveryReplayRequestedEvent } from '../../contracts/delivery-replay.event';
+import { deliveryReplayRequestedEvent, Topics, webhookChangedEvent } from '@gatehouse/messaging';
 import { ALICE, ALICE_JOB_ID, TOKENS } from '../support/fixtures';
 import { call, ENCRYPTION_KEY, startWebhooksTestApp, type WebhooksTestApp } from '../support/webhooks-test-app';
 import { SecretBox } from '@gatehouse/crypto';
@@ -185,7 +184,7 @@ describe('outbox events, activity and replay', () => {
       const response = await alice('POST', `/api/settings/webhooks/${id}/activity/65f000000000000000000001/replay`);
       expect(response.status).toBe(202);
       expect(response.json).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), replayOf: '65f000000000000000000001', webhookId: id, status: 'queued' });
-      const [row] = (await outbox(id)).filter((message) => message.topic === DELIVERY_REPLAY_TOPIC);
+      const [row] = (await outbox(id)).filter((message) => message.topic === Topics.deliveryReplay);
       const event = deliveryReplayRequestedEvent.decode(row!);
       expect(event.data).toEqual({
         replayId: response.json.id,

@@ -1,15 +1,5 @@
-import { deadLetterTopic, defineEvent, type TopicSpec } from '@gatehouse/messaging';
 import { z } from 'zod';
-
-/**
- * Replay requests, from webhook-management to the delivery worker; key: webhook id, so a
- * webhook's replays are handled in the order they were asked for. Written through the outbox in
- * the transaction that accepted the request.
- */
-export const DELIVERY_REPLAY_TOPIC = 'gatehouse.delivery-replay.v1';
-
-/** For `EventBus.ensureTopics` where the replay consumer starts: the topic and its dead-letter topic. */
-export const DELIVERY_REPLAY_TOPIC_SPECS: readonly TopicSpec[] = [{ topic: DELIVERY_REPLAY_TOPIC }, { topic: deadLetterTopic(DELIVERY_REPLAY_TOPIC) }];
+import { defineEvent } from './event-definition';
 
 const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/);
 

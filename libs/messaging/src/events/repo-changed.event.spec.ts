@@ -1,4 +1,4 @@
-import { InvalidEventError } from '@gatehouse/messaging';
+import { InvalidEventError } from './invalid-event.error';
 import { repoChangedEvent, repoChangedMessage } from './repo-changed.event';
 
 const event = {

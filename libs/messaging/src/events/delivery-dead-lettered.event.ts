@@ -1,4 +1,4 @@
-import { defineEvent } from '@gatehouse/messaging';
+import { defineEvent } from './event-definition';
 import { z } from 'zod';
 
 /**

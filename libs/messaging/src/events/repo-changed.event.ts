@@ -1,5 +1,6 @@
-import { type OutgoingMessage, defineEvent } from '@gatehouse/messaging';
 import { type RepoChangeEvent, repoChangeEventSchema } from '@gatehouse/domain';
+import type { OutgoingMessage } from '../event-bus/event-bus';
+import { defineEvent } from './event-definition';
 
 /**
  * repo.changed v1: the repo change event contract (docs/events.md), published by the platform's

@@ -1,2 +1,0 @@
-export * from './repo-changed.event';
-export * from './delivery-dead-lettered.event';

@@ -1,2 +1,0 @@
-export * from './delivery-replay.event';
-export * from './webhook-secret-context';
