@@ -14,7 +14,7 @@ import { type CheckedWebhookUrl, validateWebhookUrlSyntax } from './webhook-url'
 export const MAX_WEBHOOK_SECRET_LENGTH = 256;
 export const DEFAULT_MAX_WATCHED_ITEMS = 1000;
 
-/** The aliases of the source Job id: the client's `jobSourceId`, the spec's `job_id`, and `jobId`. */
+/** The aliases of the source Job id: the client's `jobSourceId`, its Python argument's name `job_id`, and `jobId`. */
 const JOB_ID_KEYS = ['jobSourceId', 'job_id', 'jobId'] as const;
 
 export type WebhookTarget = { kind: 'url'; url: CheckedWebhookUrl } | { kind: 'job'; jobSourceId: string };
