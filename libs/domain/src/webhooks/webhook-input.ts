@@ -7,8 +7,8 @@ import { type WebhookDomain, WEBHOOK_DOMAINS, webhookDomainsSchema } from './web
 import { type CheckedWebhookUrl, validateWebhookUrlSyntax } from './webhook-url';
 
 /**
- * Create and update bodies exactly as the Python client sends them (docs/hf-clients.md "Webhook
- * management API"). That client sends unset options as JSON `null` (`{"domains": null, "secret": null}`),
+ * Create and update bodies exactly as the Python client sends them
+ * (docs/hf-clients.md "Webhook management API"). That client sends unset options as JSON `null` (`{"domains": null, "secret": null}`),
  * so `null` always means "not given". Unknown keys are ignored.
  */
 export const MAX_WEBHOOK_SECRET_LENGTH = 256;
