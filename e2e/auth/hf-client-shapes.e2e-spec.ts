@@ -8,7 +8,7 @@ import { ADA, authE2eSeed, PUBLIC_APP, WEB_APP, WEB_APP_CALLBACK_PATH, WEB_APP_S
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
-// The exact request shapes of the Hugging Face clients (hf-client-compatibility 5.2-5.4), end to
+// The exact request shapes of the Hugging Face clients (docs/hf-clients.md "OAuth and OpenID Connect"), end to
 // end against the all-in-one, the user on the real pages in Chromium.
 describe('Hugging Face client request shapes', () => {
   let gatehouse: RunningGatehouse;

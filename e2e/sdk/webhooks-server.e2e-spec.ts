@@ -6,7 +6,7 @@ import { type BuiltSdk, buildSdkIntoScratchProject, placeFixture } from './suppo
 import { repoPushEvent, type RepoPushEvent } from './support/repo-push-event';
 import { waitForOutput } from './support/wait-for-output';
 
-// Issue 8, "Done when": the all-in-one delivers a real event, through a webhook created with the
+// End to end: the all-in-one delivers a real event, through a webhook created with the
 // management client, to a WebhooksServer started by a user's script (e2e/sdk/fixtures).
 
 // The demo seed (libs/persistence/seed/demo.yaml): Alice's personal token, role write.

@@ -7,7 +7,7 @@ export const ADA_READ_TOKEN = 'hf_e2eAdaReadToken0123456789';
 export const PUBLIC_APP = 'e2e-public-app';
 export const WEB_APP = 'e2e-web-app';
 export const WEB_APP_SECRET = 'e2e-web-app-secret-0123456789';
-/** authlib's (Gradio's) callback carries a query string (hf-client-compatibility 5.2). */
+/** authlib's (Gradio's) callback carries a query string (docs/hf-clients.md "OAuth and OpenID Connect"). */
 export const WEB_APP_CALLBACK_PATH = '/login/callback?_target_url=%2Fhome';
 /** How the web app registers that callback: any query on that address (docs/settings-api.md). */
 export const WEB_APP_REGISTERED_CALLBACK_PATH = '/login/callback?*';

@@ -1,6 +1,6 @@
 /**
  * Errors of the platform API (`/api/...`). They are answered in the Hugging Face shape:
- * `{"error": message}` with the same message in `X-Error-Message` (hf-client-compatibility §1.7).
+ * `{"error": message}` with the same message in `X-Error-Message` (docs/hf-clients.md "Errors").
  * The message is public; `detail` is for logs only.
  */
 export type ApiErrorCode =

@@ -45,7 +45,7 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return pathOrUrl.startsWith('/') ? base + pathOrUrl : `${base}/${pathOrUrl}`;
 }
 
-/** The OIDC `profile` claim: `<public_url>/<username>` (hf-client-compatibility 5.4). */
+/** The OIDC `profile` claim: `<public_url>/<username>` (docs/hf-clients.md "OAuth and OpenID Connect"). */
 export function profileUrl(publicUrl: string, username: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/${encodeURIComponent(username)}`;
 }

@@ -11,7 +11,7 @@ const publicClient: AuthorizingClient = {
 };
 const confidentialClient: AuthorizingClient = { ...publicClient, requiresPkce: false, anyLoopbackPort: false };
 
-// huggingface.js oauthLoginUrl (hf-client-compatibility 5.2), keys in its order.
+// huggingface.js oauthLoginUrl (docs/hf-clients.md "OAuth and OpenID Connect"), keys in its order.
 const jsState = JSON.stringify({ nonce: 'b0f6b8e4', redirectUri: 'https://app.example.com/cb', state: 'a&b=c' });
 const jsParams: AuthorizationParams = {
   client_id: 'app-1',

@@ -4,7 +4,7 @@ import { isLoopbackRedirectUri } from './redirect-uri-matcher';
 import { parseUriComponents } from './uri-components';
 import { clientIdHostname } from './client-id-metadata-url';
 
-/** Retrieval limits (checklist "CIMD"): read at most 5 KB, give up after 2.5 s. */
+/** Retrieval limits (docs/oauth.md "Apps"): read at most 5 KB, give up after 2.5 s. */
 export const CLIENT_METADATA_MAX_BYTES = 5 * 1024;
 export const CLIENT_METADATA_FETCH_TIMEOUT_MS = 2500;
 
@@ -91,7 +91,7 @@ export function validateMetadataDocument(url: string, json: unknown): ClientMeta
 
 /**
  * True when every redirect URI is an http loopback one: anyone can host a copy of such an app's
- * document and listen on a local port, so the consent page warns (MCP guidance, checklist "CIMD").
+ * document and listen on a local port, so the consent page warns (MCP guidance, docs/oauth.md "Consent").
  */
 export function allRedirectUrisLoopback(uris: readonly string[]): boolean {
   return uris.length > 0 && uris.every((uri) => isLoopbackRedirectUri(uri));

@@ -17,7 +17,7 @@ export function isClientIdMetadataUrl(clientId: string): boolean {
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /**
- * The client-ID URL rules of draft-ietf-oauth-client-id-metadata-document §3 (checklist "CIMD"):
+ * The client-ID URL rules of draft-ietf-oauth-client-id-metadata-document §3 (docs/oauth.md "Apps"):
  * `https` only, a path other than `/`, no fragment, no userinfo, no `.` or `..` segments (also
  * as `%2e`), no query (SHOULD NOT: refused here), no control characters, spaces, backslashes or
  * non-ASCII. The URL is returned unchanged: it is compared to the document's `client_id` as a

@@ -50,7 +50,7 @@ export function atHash(accessToken: string): string {
  * The claims of the id_token (issued only with `openid`). Profile claims (`name`,
  * `preferred_username`, `picture` as an absolute URL, `profile`, `website` when set) come with the
  * `profile` scope and `email`/`email_verified` with `email` (docs/oauth.md "Scopes", OIDC Core §5.4); authlib
- * and Gradio read the profile claims from here, not from userinfo (hf-client-compatibility 5.4).
+ * and Gradio read the profile claims from here, not from userinfo (docs/hf-clients.md "OAuth and OpenID Connect").
  * `nonce` is echoed only when the authorization request sent one.
  */
 export function buildIdTokenClaims(input: IdTokenClaimsInput): IdTokenClaims {

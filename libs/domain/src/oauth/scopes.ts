@@ -51,7 +51,7 @@ export const SCOPES_SUPPORTED: readonly ScopeName[] = SCOPE_DEFINITIONS.map((sco
 /**
  * Every app may ask for these, and they are what an app gets when neither the request nor the app
  * names any scope: huggingface.js asks for `openid profile` by default and Spaces always get them
- * (hf-client-compatibility 5.2).
+ * (docs/hf-clients.md "OAuth and OpenID Connect").
  */
 export const BASELINE_SCOPES: readonly ScopeName[] = ['openid', 'profile'];
 

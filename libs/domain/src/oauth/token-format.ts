@@ -1,5 +1,5 @@
 /**
- * Token prefixes (hf-client-compatibility 5.6). Every token starts with `hf_`, because
+ * Token prefixes (docs/hf-clients.md "Token prefixes and whoami-v2"). Every token starts with `hf_`, because
  * huggingface.js `checkAccessToken` refuses anything else. More specific prefixes come first:
  * classification takes the first that fits.
  */

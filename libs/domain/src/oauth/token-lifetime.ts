@@ -8,7 +8,7 @@ export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 8 * HOUR;
 /** docs/oauth.md "Token formats and lifetimes": at least 5 minutes, at most 30 days. */
 export const MIN_TOKEN_DURATION_SECONDS = 5 * 60;
 export const MAX_TOKEN_DURATION_SECONDS = 30 * DAY;
-/** hf-client-compatibility 5.3: trusted-publisher tokens last one hour, with no refresh token. */
+/** docs/oauth.md "Token formats and lifetimes": trusted-publisher tokens last one hour, with no refresh token. */
 export const TRUSTED_PUBLISHER_TOKEN_TTL_SECONDS = HOUR;
 /**
  * Refresh tokens: 30 days (the lifetime in huggingface_hub's device-flow fixtures); they rotate on

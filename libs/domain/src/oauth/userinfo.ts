@@ -22,7 +22,7 @@ export interface Userinfo {
   email_verified?: boolean;
   isPro: boolean;
   canPay?: boolean;
-  /** What every Hugging Face client reads (hf-client-compatibility 5.4). */
+  /** What every Hugging Face client reads (docs/hf-clients.md "OAuth and OpenID Connect"). */
   orgs: UserinfoOrganization[];
   /** Another name for the same list (docs/oauth.md "Userinfo and whoami"). */
   organizations: UserinfoOrganization[];

@@ -28,7 +28,7 @@ const labsEntry = {
 };
 
 describe('buildWhoami', () => {
-  it('answers a personal token with the whole account (hf-client-compatibility 5.6)', () => {
+  it('answers a personal token with the whole account', () => {
     expect(
       buildWhoami({
         user: ada,

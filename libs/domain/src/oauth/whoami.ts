@@ -82,7 +82,7 @@ const WRITING_SCOPES = [
 ];
 
 /**
- * `GET /api/whoami-v2` (hf-client-compatibility 5.6). A personal token sees the whole account:
+ * `GET /api/whoami-v2` (docs/hf-clients.md "Token prefixes and whoami-v2"). A personal token sees the whole account:
  * e-mail, billing, every organization with its role. An OAuth token sees what its scopes allow,
  * as userinfo does: `email`/`emailVerified` only with `email` (left out otherwise), `canPay`
  * false without `read-billing`, only the granted organizations (for a token-exchange token, the

@@ -8,7 +8,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-/** The first schema issue as a 400 naming the field (hf-client-compatibility §1.7: `{"error": ...}`). */
+/** The first schema issue as a 400 naming the field (docs/hf-clients.md "Errors": `{"error": ...}`). */
 export function badRequestFromIssues(issues: readonly z.core.$ZodIssue[]): ApiError {
   const issue = issues[0];
   if (!issue || issue.path.length === 0) return ApiError.badRequest(issue?.message ?? 'the body is invalid');

@@ -4,7 +4,7 @@ import { controlsProgramExecution } from './program-control-env';
 /**
  * Secrets a Job webhook passes to the Jobs it starts (libs/feature-webhooks/README.md). They become environment
  * variables, so names follow the portable environment-variable syntax (POSIX.1-2017 §8.1, upper
- * case) and values may not hold NUL. The names the worker sets itself (hf-client-compatibility §1.5)
+ * case) and values may not hold NUL. The names the worker sets itself (docs/hf-clients.md "Job webhooks")
  * are reserved, so a secret can never shadow the payload, and names that change how programs load
  * or run (`controlsProgramExecution`) are refused, so a secret cannot turn into code.
  */

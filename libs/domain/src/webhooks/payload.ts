@@ -1,8 +1,8 @@
 import type { EventRepoType, RepoChangeEvent, RepoEventAction, RepoEventScope, UpdatedRef } from './repo-change-event';
 
 /**
- * Webhook payload version 3, the only version the Python client accepts (hf-client-compatibility
- * §2.1-2.5, hub-docs `webhooks.md`). camelCase names exactly as documented; keys in the order of
+ * Webhook payload version 3, the only version the Python client accepts (docs/hf-clients.md
+ * "Webhook payload", hub-docs `webhooks.md`). camelCase names exactly as documented; keys in the order of
  * the docs' example. Optional parts are omitted, never null.
  */
 export interface WebhookPayloadV3 {

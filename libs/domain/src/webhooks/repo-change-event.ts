@@ -4,7 +4,7 @@ import { REPO_TYPES, watchedNameProblem } from './watched-item';
 /**
  * The repo change event: what the platform's repo services publish, keyed by repository id, and
  * what the delivery worker turns into payload v3 (docs/events.md). Field names and shapes follow
- * the payload the Hugging Face clients parse (hf-client-compatibility §2), plus what delivery
+ * the payload the Hugging Face clients parse (docs/hf-clients.md "Webhook payload"), plus what delivery
  * needs and the payload does not show: the event `id` and `time`, and the owner's `name` (to
  * match webhooks watching a user or organization by name).
  *

@@ -79,7 +79,7 @@ export type DeliveryClassification =
 const OVERLOADED_STATUSES = new Set([429, 502, 503, 504]);
 
 /**
- * Only 2xx succeeds (hub-docs PR #2773; Standard Webhooks). Every other status is retried,
+ * Only 2xx succeeds (docs/hf-clients.md "Delivery"; Standard Webhooks). Every other status is retried,
  * redirects included since they are not followed, except 410 Gone: the receiver says the
  * endpoint is gone for good, so retries stop and the webhook is disabled with that reason,
  * as Standard Webhooks recommends; its owner can enable it again.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What a webhook watches (docs/settings-api.md "Webhooks", hf-client-compatibility §1.4): a repository, every repository
+ * What a webhook watches (docs/settings-api.md "Webhooks", docs/hf-clients.md "Webhook management API"): a repository, every repository
  * of a user or organization, or a bucket. The keys are exactly `type` and `name`: the Python client
  * serialises its dataclass with `asdict` and rebuilds items from those two keys only.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Event domains a webhook filters on (docs/settings-api.md "Webhooks"). The Python client's `WEBHOOK_DOMAIN_T` and its CLI
- * send `discussions`, its docstrings and guides send `discussion` (hf-client-compatibility §1.6):
+ * send `discussions`, its docstrings and guides send `discussion` (docs/hf-clients.md "Webhook management API"):
  * both are accepted and stored, and echoed, as `discussion`.
  */
 export const WEBHOOK_DOMAINS = ['repo', 'discussion'] as const;

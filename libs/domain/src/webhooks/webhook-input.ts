@@ -7,14 +7,14 @@ import { type WebhookDomain, WEBHOOK_DOMAINS, webhookDomainsSchema } from './web
 import { type CheckedWebhookUrl, validateWebhookUrlSyntax } from './webhook-url';
 
 /**
- * Create and update bodies exactly as the Python client sends them (hf-client-compatibility
- * §1.2-1.4). That client sends unset options as JSON `null` (`{"domains": null, "secret": null}`),
+ * Create and update bodies exactly as the Python client sends them
+ * (docs/hf-clients.md "Webhook management API"). That client sends unset options as JSON `null` (`{"domains": null, "secret": null}`),
  * so `null` always means "not given". Unknown keys are ignored.
  */
 export const MAX_WEBHOOK_SECRET_LENGTH = 256;
 export const DEFAULT_MAX_WATCHED_ITEMS = 1000;
 
-/** The aliases of the source Job id: the client's `jobSourceId`, the spec's `job_id`, and `jobId`. */
+/** The aliases of the source Job id: the client's `jobSourceId`, its Python argument's name `job_id`, and `jobId`. */
 const JOB_ID_KEYS = ['jobSourceId', 'job_id', 'jobId'] as const;
 
 export type WebhookTarget = { kind: 'url'; url: CheckedWebhookUrl } | { kind: 'job'; jobSourceId: string };
@@ -131,7 +131,7 @@ export function parseCreateWebhookBody(body: unknown, options: WebhookInputOptio
 
 /**
  * `current.kind` is the webhook being updated. The Python client always sends `watched`, as `[]`
- * when the caller passed none, so `[]` means "unchanged" here (hf-client-compatibility §1.3).
+ * when the caller passed none, so `[]` means "unchanged" here (docs/hf-clients.md "Webhook management API").
  * libs/feature-webhooks/README.md "Update body": a Job id on update must come with `secrets`.
  */
 export function parseUpdateWebhookBody(body: unknown, current: { kind: 'url' | 'job' }, options: WebhookInputOptions = {}): UpdateWebhookInput {

@@ -32,8 +32,8 @@ export interface WebhookRecord {
 }
 
 /**
- * The `job` object in the shape `JobSpec(**data["job"])` of the Python client reads (HUB
- * `_jobs_api.py`; hf-client-compatibility §1.5). `secrets` lists names only, never values.
+ * The `job` object in the shape `JobSpec(**data["job"])` of the Python client reads
+ * (huggingface_hub `_jobs_api.py`; docs/hf-clients.md "Webhook management API"). `secrets` lists names only, never values.
  */
 export interface JobSpecView {
   dockerImage?: string;
@@ -50,7 +50,7 @@ export interface JobSpecView {
 }
 
 /**
- * The webhook object every route answers (hf-client-compatibility §1.5). `id`, `watched`,
+ * The webhook object every route answers (docs/hf-clients.md "Webhook management API"). `id`, `watched`,
  * `domains` and `disabled` are read with `data[key]` by the Python client, so they are always
  * present; `url`, `job` and `secret` are null when absent. `createdAt`, `updatedAt` and
  * `disabledReason` are extra keys the clients ignore.

@@ -14,7 +14,7 @@ export const AUTHORIZE_PATH = '/oauth/authorize';
 /**
  * `GET` and `POST /oauth/authorize` (OIDC Core §3.1.2.1 allows both). Every redirect is a 303:
  * after a POST the browser must follow with a GET (RFC 9700 §4.12), and clients' tests expect
- * 303 for GET as well (hf-client-compatibility 5.2).
+ * 303 for GET as well (docs/hf-clients.md "OAuth and OpenID Connect").
  */
 @Controller('oauth/authorize')
 export class AuthorizeController {

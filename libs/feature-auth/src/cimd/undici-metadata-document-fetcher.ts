@@ -6,7 +6,7 @@ import { CIMD_OPTIONS, CimdOptions } from './cimd-options';
 import { FetchedMetadataDocument, MetadataDocumentFetcher } from './metadata-document-fetcher';
 
 /**
- * Retrieval rules of the CIMD draft (checklist "CIMD"): GET with no redirect followed (any
+ * Retrieval rules of the CIMD draft (docs/oauth.md "Apps"): GET with no redirect followed (any
  * status but 200 fails), at most 5 KB read (checked against Content-Length and again while
  * streaming), 2.5 s for the whole exchange, public addresses only (the outbound guard).
  */

@@ -30,7 +30,7 @@ export interface DeviceVerificationInput {
 
 /**
  * The verification page's code check (RFC 8628 §3.3): only for a signed-in user (signing in
- * first keeps anonymous guessing out, checklist "RFC 8628"), behind UserCodeEntryGuard, with
+ * first keeps anonymous guessing out, RFC 8628 §5.1), behind UserCodeEntryGuard, with
  * case, spaces and dashes ignored. A right code parks a consent request for this user; the
  * consent page is always shown, never skipped by an earlier consent to the same app: the user
  * must look at what they approve (RFC 8628 §5.4 remote phishing).

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 
 /**
  * CORS for the endpoints browser apps call directly: huggingface.js fetches discovery, exchanges
- * the code and reads userinfo from the page of a Space (hf-client-compatibility 5.1-5.4). Any
+ * the code and reads userinfo from the page of a Space (docs/hf-clients.md "OAuth and OpenID Connect"). Any
  * origin may call them: they take no cookies, only bearer tokens and client credentials sent
  * explicitly, so `Access-Control-Allow-Credentials` is never set. Preflights are answered here.
  */

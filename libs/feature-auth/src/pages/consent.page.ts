@@ -12,7 +12,7 @@ export interface ConsentPageView {
     name: string;
     /** Metadata-document apps: the client ID's host name, the only thing vouching for the name. */
     clientIdHost: string | null;
-    /** Every redirect URI is on loopback: anyone could publish this document (checklist "CIMD"). */
+    /** Every redirect URI is on loopback: anyone could publish this document (docs/oauth.md "Consent"). */
     loopbackOnly: boolean;
   };
   /** `fixed`: always granted (who the user is), shown without a box. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, buildWhoami, clientIdHostname, isClientIdMetadataUrl, Whoami, WhoamiToken } from '@gatehouse/domain';
 import { AccountReader, actsAsUser, ClientLookup, Principal, principalAccount } from '@gatehouse/identity';
 
-/** `GET /api/whoami-v2` in the Hugging Face shape (docs/oauth.md "Userinfo and whoami", hf-client-compatibility 5.6). */
+/** `GET /api/whoami-v2` in the Hugging Face shape (docs/oauth.md "Userinfo and whoami", docs/hf-clients.md "Token prefixes and whoami-v2"). */
 @Injectable()
 export class WhoamiService {
   constructor(

@@ -27,7 +27,7 @@ export function jobEnvironment(input: JobEnvironmentInput): { environment: Recor
     if (!RESERVED_JOB_ENV_NAMES.includes(name) && !Object.hasOwn(input.webhookSecrets, name)) environment[name] = value;
   }
   environment.WEBHOOK_PAYLOAD = input.payloadBody;
-  // `owner/name`, what Job scripts pass to HfApi as `repo_id` (hf-client-compatibility Job webhooks).
+  // `owner/name`, what Job scripts pass to HfApi as `repo_id` (docs/hf-clients.md "Job webhooks").
   environment.WEBHOOK_REPO_ID = input.repo.name;
   environment.WEBHOOK_REPO_TYPE = input.repo.type;
 

@@ -11,7 +11,7 @@ import { type DeliveryTask, laneOf } from './delivery-task';
 import { TriggerLimiter } from './trigger-limiter';
 
 /**
- * Replay requests from webhook-management (hf-client-compatibility §2.7): the
+ * Replay requests from webhook-management (docs/hf-clients.md "Delivery"): the
  * stored payload of a delivery is sent again, as a new delivery with the id the management API
  * already answered with (`replayId`) and `replay_of` = the original, to the webhook's CURRENT URL
  * (or Job) and secret, read when the attempt is made. A repeated request finds its row and does

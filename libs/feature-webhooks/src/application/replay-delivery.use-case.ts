@@ -18,7 +18,7 @@ export interface ReplayAccepted {
 
 /**
  * `POST .../{id}/activity/{deliveryId}/replay`: the delivery's payload is sent again to the
- * webhook's current URL and secret (hf-client-compatibility §2.7). The request goes to the
+ * webhook's current URL and secret (docs/hf-clients.md "Delivery"). The request goes to the
  * delivery worker through the outbox; the answer (202) names the delivery it will record.
  * A disabled webhook gets no deliveries, replays included: enable it first.
  */

@@ -17,7 +17,7 @@ import { WebhookUrlChecker } from './webhook-url-checker';
 
 /**
  * `POST /api/settings/webhooks/{id}`: only what the body gives changes (`watched: []` is "not
- * given", hf-client-compatibility §1.3). A Job id (with `secrets`) takes a new
+ * given", docs/hf-clients.md "Webhook management API"). A Job id (with `secrets`) takes a new
  * snapshot of that Job; `secrets` merge as libs/feature-webhooks/README.md says.
  */
 @Injectable()

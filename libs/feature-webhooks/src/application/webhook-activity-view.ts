@@ -10,7 +10,7 @@ export interface DeliveryAttemptView {
   response: string | null;
 }
 
-/** One row of the activity view (hf-client-compatibility §2.7: recent events with HTTP status and payload). */
+/** One row of the activity view (docs/hf-clients.md "Delivery": recent events with HTTP status and payload). */
 export interface DeliveryView {
   id: string;
   eventId: string;

@@ -3,7 +3,7 @@ import { actsAsUser, type Principal } from '@gatehouse/identity';
 
 /**
  * The user whose webhooks the caller manages. Webhooks belong to users (the Hub has no
- * organization webhooks, hf-client-compatibility §1.1), so only tokens acting for a user in their
+ * organization webhooks, docs/hf-clients.md "Webhook management API"), so only tokens acting for a user in their
  * own right may manage them: personal tokens, the user's browser session, and OAuth tokens (whose
  * `webhooks` scope the route guard checks). Token-exchange tokens act inside an organization and trusted-publisher tokens on
  * one repository; neither reaches a user's webhooks.

@@ -5,7 +5,7 @@ import { WebhookActivity } from '../application/webhook-activity.use-case';
 import { type ReplayAccepted, ReplayDelivery } from '../application/replay-delivery.use-case';
 import { type DeliveryDetailView, WebhookDeliveryDetail } from '../application/webhook-delivery-detail.use-case';
 
-/** The activity view (recent deliveries and trigger usage) and replay (hf-client-compatibility §2.7). */
+/** The activity view (recent deliveries and trigger usage) and replay (docs/hf-clients.md "Delivery"). */
 @Controller('api/settings/webhooks/:id/activity')
 @RequireScopes('webhooks')
 export class WebhookActivityController {

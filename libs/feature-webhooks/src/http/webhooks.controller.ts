@@ -10,7 +10,7 @@ import { UpdateWebhook } from '../application/update-webhook.use-case';
 type Wrapped = { webhook: WebhookView };
 
 /**
- * The routes exactly as the Python client calls them (hf-client-compatibility §1.1): the list is a
+ * The routes exactly as the Python client calls them (docs/hf-clients.md "Webhook management API"): the list is a
  * bare array, every other answer `{"webhook": {...}}`, update is a POST. OAuth tokens need the
  * `webhooks` scope; read-only tokens may list and read but not change.
  */

@@ -4,7 +4,7 @@ import type { Clock } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
 import { IdGenerator } from '../ports/id-generator';
 
-/** 24-hex ids that sort by creation time, like the Hub's (hf-client-compatibility §1.1). */
+/** 24-hex ids that sort by creation time, like the Hub's (docs/hf-clients.md "Webhook management API"). */
 @Injectable()
 export class ObjectIdGenerator extends IdGenerator {
   constructor(@Inject(CLOCK) private readonly clock: Clock) {

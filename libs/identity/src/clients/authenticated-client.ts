@@ -20,7 +20,7 @@ export interface ClientAuthenticationOptions {
   allowMissingClientId?: boolean;
   /**
    * The client a grant belongs to (an authorization code's), taken as the client when the request
-   * names none: huggingface.js exchanges codes without `client_id` (hf-client-compatibility 5.3).
+   * names none: huggingface.js exchanges codes without `client_id` (docs/hf-clients.md "OAuth and OpenID Connect").
    */
   clientIdFromGrant?: string;
   /** The request redeems a code bound to a PKCE challenge its verifier satisfied (see authenticateClient). */

@@ -6,7 +6,7 @@ const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/);
 /**
  * delivery.replay_requested v1. The worker records a new delivery with id `replayId` and
  * `replay_of = deliveryId`, carrying the original delivery's payload, and sends it to the
- * webhook's CURRENT url (or Job) and secret (hf-client-compatibility §2.7). `replayId` is the id
+ * webhook's CURRENT url (or Job) and secret (docs/hf-clients.md "Delivery"). `replayId` is the id
  * the management API already answered with (202), so the worker must use it as the new
  * delivery's id and treat a second message with the same `replayId` as a duplicate.
  */

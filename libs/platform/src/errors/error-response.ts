@@ -153,7 +153,7 @@ function oauthResponse(status: number, code: OAuthErrorCode, description: string
   return { status, headers, body: { error: code, error_description: description } };
 }
 
-/** The Hugging Face shape (hf-client-compatibility §1.7). */
+/** The Hugging Face shape (docs/hf-clients.md "Errors"). */
 function apiResponse(status: number, message: string): ErrorResponse {
   return { status, headers: { 'X-Error-Message': headerSafe(message) }, body: { error: message } };
 }

@@ -25,7 +25,7 @@ const WEBHOOKS_PATH = '/api/settings/webhooks';
 
 /**
  * The webhook management API and `whoami`, on exactly the routes and bodies the Python client
- * uses (hf-client-compatibility 1). Non-2xx answers throw GatehouseHttpError subclasses.
+ * uses (docs/hf-clients.md "Webhook management API"). Non-2xx answers throw GatehouseHttpError subclasses.
  */
 export class GatehouseClient {
   readonly endpoint: string;

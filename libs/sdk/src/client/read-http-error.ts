@@ -2,7 +2,7 @@ import { createHttpError, type GatehouseHttpError } from './gatehouse-http-error
 
 const MAX_TEXT_MESSAGE = 500;
 
-/** Builds the typed error for a non-2xx response (the shapes of hf-client-compatibility 1.7). */
+/** Builds the typed error for a non-2xx response (the shapes of docs/hf-clients.md "Errors"). */
 export async function readHttpError(response: Response, method: string, url: string): Promise<GatehouseHttpError> {
   const text = await response.text().catch(() => '');
   const messages = [response.headers.get('x-error-message') ?? undefined, bodyMessage(text)].filter(

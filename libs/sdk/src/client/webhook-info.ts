@@ -6,7 +6,7 @@ export interface WebhookWatchedItem {
   name: string;
 }
 
-/** Both spellings of the discussion domain are accepted (hf-client-compatibility 1.6). */
+/** Both spellings of the discussion domain are accepted (docs/hf-clients.md "Webhook management API"). */
 export type WebhookDomain = 'repo' | 'discussion' | 'discussions';
 
 /** The Job a Job webhook starts (camelCase as served); secrets are listed by name only. */
@@ -23,7 +23,7 @@ export interface WebhookJobSpec {
   [key: string]: unknown;
 }
 
-/** A webhook as the management API returns it (hf-client-compatibility 1.5). */
+/** A webhook as the management API returns it (docs/hf-clients.md "Webhook management API"). */
 export interface WebhookInfo {
   id: string;
   /** Target URL; `null` for a Job webhook. */

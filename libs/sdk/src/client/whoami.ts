@@ -1,4 +1,4 @@
-/** `GET /api/whoami-v2` (hf-client-compatibility 5.6). Fields beyond these are kept as sent. */
+/** `GET /api/whoami-v2` (docs/hf-clients.md "Token prefixes and whoami-v2"). Fields beyond these are kept as sent. */
 export interface WhoAmIOrg {
   type: 'org';
   id: string;

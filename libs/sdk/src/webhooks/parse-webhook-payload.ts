@@ -5,7 +5,7 @@ import { WebhookPayloadError } from './webhook-payload-error';
 const EVENT_ACTIONS = ['create', 'delete', 'move', 'update'] as const;
 const REPO_TYPES = ['model', 'dataset', 'space', 'bucket'] as const;
 const DISCUSSION_STATUSES = ['open', 'closed', 'draft', 'merged'] as const;
-/** Only version 3 exists (hf-client-compatibility 2.1). */
+/** Only version 3 exists (docs/hf-clients.md "Webhook payload"). */
 const SUPPORTED_VERSIONS = [3] as const;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The webhook payload, version 3 (libs/feature-delivery/README.md; hf-client-compatibility 2.2-2.5). JSON names are
+ * The webhook payload, version 3 (libs/feature-delivery/README.md; docs/hf-clients.md "Webhook payload"). JSON names are
  * camelCase exactly as delivered. Keys not declared here are kept at run time, so a payload
  * from a newer server still reaches the handler.
  */

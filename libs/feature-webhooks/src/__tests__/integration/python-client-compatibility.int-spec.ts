@@ -12,7 +12,7 @@ const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 /**
  * Each request huggingface_hub's webhook methods send, byte for byte, and every key its parser
- * reads from the answers (hf-client-compatibility §1).
+ * reads from the answers (docs/hf-clients.md "Webhook management API").
  */
 describe('webhook management as the Python client uses it', () => {
   let server: WebhooksTestApp;

@@ -1,7 +1,7 @@
 import { TOKENS } from './fixtures';
 
 /**
- * What huggingface_hub sends (hf-client-compatibility §1.1-1.3): its headers, and JSON bodies as
+ * What huggingface_hub sends (docs/hf-clients.md "Webhook management API"): its headers, and JSON bodies as
  * its HTTP stacks serialise them: `requests` uses `json.dumps` defaults (`", "` and `": "`),
  * httpx (huggingface_hub 1.x) compact separators. Unset options travel as `null`.
  */
