@@ -36,6 +36,16 @@ const RAW_CONNECTION_CALLS = {
   message: GUARD_MESSAGE,
 };
 
+// Topics and event envelopes are declared once, in libs/messaging (docs/architecture.md
+// "Events (Kafka)"): a feature lib that writes a topic name of its own fails.
+const TOPIC_LITERAL = {
+  selector: 'Literal[value=/^gatehouse\\.[a-z0-9-]+\\.v[0-9]+/]',
+  message: 'Declare topics in libs/messaging/src/topics.ts and use Topics.<name>.',
+};
+
+// Ports carry domain records and a transaction handle, never ORM types (docs/architecture.md "Ports").
+const ORM_IN_PORT = { patterns: [{ group: ['typeorm', 'typeorm/*'], message: 'A port speaks in domain records and a transaction handle, not TypeORM types.' }] };
+
 const boundaries = (constraints) => ({
   '@nx/enforce-module-boundaries': [
     'error',
@@ -77,6 +87,14 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: RAW_CONNECTION_IMPORTS }],
       'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS],
     },
+  },
+  {
+    files: ['libs/feature-*/src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS, TOPIC_LITERAL] },
+  },
+  {
+    files: ['libs/*/src/**/ports/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: RAW_CONNECTION_IMPORTS, ...ORM_IN_PORT }] },
   },
   {
     // The guard itself; tests, test support and tools, which talk to servers they started on

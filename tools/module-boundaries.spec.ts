@@ -95,3 +95,19 @@ describe('outbound connections (docs/security.md "Outbound requests")', () => {
     expect(await ruleIdsFor('libs/feature-webhooks/src/probe.ts', guarded)).toEqual([]);
   });
 });
+
+describe('one home per contract', () => {
+  it('refuses a topic name written in a feature lib, and lets libs/messaging and tests name them', async () => {
+    const topic = "export const TOPIC = 'gatehouse.delivery-replay.v2';\n";
+    expect(await ruleIdsFor('libs/feature-webhooks/src/probe.ts', topic)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('libs/messaging/src/probe.ts', topic)).toEqual([]);
+    expect(await ruleIdsFor('libs/feature-delivery/src/probe.int-spec.ts', topic)).toEqual([]);
+  });
+
+  it('refuses TypeORM in a port or a domain file', async () => {
+    const orm = "import type { EntityManager } from 'typeorm';\nexport type M = EntityManager;\n";
+    expect(await ruleIdsFor('libs/feature-webhooks/src/ports/probe.ts', orm)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('libs/domain/src/probe.ts', orm)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('libs/feature-webhooks/src/infrastructure/probe.ts', orm)).toEqual([]);
+  });
+});
