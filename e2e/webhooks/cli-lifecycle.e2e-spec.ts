@@ -1,4 +1,4 @@
-import { RunningAllInOne, startAllInOne, WORKSPACE_ROOT } from '@gatehouse/testing';
+import { SHAPES, type ShapeTarget, WORKSPACE_ROOT } from '@gatehouse/testing';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,15 +27,15 @@ function gatehouse(env: Record<string, string>, ...args: string[]): Promise<CliR
   });
 }
 
-describe('gatehouse webhooks against the all-in-one', () => {
+describe.each(SHAPES)('gatehouse webhooks against $name', (shape) => {
   let configHome: string;
-  let server: RunningAllInOne;
+  let server: ShapeTarget;
   let env: Record<string, string>;
   const cli = (...args: string[]) => gatehouse(env, ...args);
 
   beforeAll(async () => {
     configHome = mkdtempSync(join(tmpdir(), 'gatehouse-webhooks-e2e-config-'));
-    server = await startAllInOne({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
+    server = await shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
     // No stored login, no HF token of the developer's: only what the test gives.
     env = { GATEHOUSE_ENDPOINT: server.url, GATEHOUSE_TOKEN: ALICE_TOKEN, HF_TOKEN: '', XDG_CONFIG_HOME: configHome };
   });
