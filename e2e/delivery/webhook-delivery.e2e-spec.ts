@@ -1,7 +1,8 @@
 import { WebhooksServer, type LaunchedWebhooksServer, type WebhookPayload } from '@gatehouse/sdk';
-import { type RunningAllInOne, startAllInOne } from '@gatehouse/testing';
+import { SHAPES, type ShapeTarget } from '@gatehouse/testing';
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -17,14 +18,15 @@ interface Received {
 }
 
 /**
- * The delivery path in the all-in-one, with the project's own clients only: a webhook created
- * with `gatehouse webhooks create`, an event published with `gatehouse events publish`, received
- * by the SDK's WebhooksServer (which checks X-Webhook-Secret and the Standard Webhooks
- * signature), then read back in the activity view.
+ * The delivery path on each shape, with the project's own clients only: a webhook created with
+ * `gatehouse webhooks create`, an event published with `gatehouse events publish` (to the
+ * address serving /internal/*), received by the SDK's WebhooksServer (which checks
+ * X-Webhook-Secret and the Standard Webhooks signature), then read back in the activity view.
  */
-describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver)', () => {
-  let gatehouse: RunningAllInOne;
+describe.each(SHAPES)('webhook delivery on $name (CLI, ingestion route, SDK receiver)', (shape) => {
+  let gatehouse: ShapeTarget;
   let base: string;
+  let eventsDir: string;
   let receiver: LaunchedWebhooksServer;
   const received: Received[] = [];
   let webhookId: string;
@@ -34,13 +36,14 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
   async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${gatehouse.process.output()}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${gatehouse.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
   beforeAll(async () => {
-    gatehouse = await startAllInOne({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
+    eventsDir = mkdtempSync(join(tmpdir(), 'gatehouse-delivery-e2e-'));
+    gatehouse = await shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
     base = gatehouse.url;
     const server = new WebhooksServer({ webhookSecret: SECRET, autoStart: false, env: {}, logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
     server.add('repo_updates', (payload, request) => {
@@ -48,11 +51,12 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
       return { ok: true };
     });
     receiver = await server.launch({ port: 0, host: '127.0.0.1' });
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await receiver?.close();
     await gatehouse?.stop();
+    if (eventsDir) rmSync(eventsDir, { recursive: true, force: true });
   });
 
   it('creates a webhook with the CLI', async () => {
@@ -66,7 +70,7 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
   });
 
   it('delivers an event published with gatehouse events publish to the SDK receiver', async () => {
-    const file = join(gatehouse.dataDir, 'event.json');
+    const file = join(eventsDir, 'event.json');
     writeFileSync(
       file,
       JSON.stringify({
@@ -75,7 +79,7 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
         updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
       }),
     );
-    const ids = (await cli('events', 'publish', file, '--endpoint', base, '--internal-token', gatehouse.internalToken())).trim().split('\n');
+    const ids = (await cli('events', 'publish', file, '--endpoint', gatehouse.internalUrl, '--internal-token', gatehouse.internalToken)).trim().split('\n');
     expect(ids).toEqual([expect.stringMatching(/^evt_[0-9a-f]{24}$/)]);
 
     await until(() => received.length === 1, 'the delivery');
@@ -123,7 +127,7 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
       const created = await api('/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/e2e-job' }], jobSourceId: ALICE_JOB_ID, secrets: { HF_TOKEN: 'hf_x' } });
       expect(created.status).toBe(201);
       const jobWebhookId = ((await created.json()) as { webhook: { id: string } }).webhook.id;
-      const file = join(gatehouse.dataDir, 'job-event.json');
+      const file = join(eventsDir, 'job-event.json');
       writeFileSync(
         file,
         JSON.stringify({
@@ -132,7 +136,7 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
           updatedRefs: [],
         }),
       );
-      await cli('events', 'publish', file, '--endpoint', base, '--internal-token', gatehouse.internalToken());
+      await cli('events', 'publish', file, '--endpoint', gatehouse.internalUrl, '--internal-token', gatehouse.internalToken);
       let deliveries: Array<Record<string, unknown>> = [];
       const activity = async () => {
         const response = await fetch(`${base}/api/settings/webhooks/${jobWebhookId}/activity`, { headers: { authorization: `Bearer ${ALICE_TOKEN}` } });
@@ -141,7 +145,7 @@ describe('webhook delivery in the all-in-one (CLI, ingestion route, SDK receiver
       };
       const deadline = Date.now() + 20_000;
       while (!(await activity())) {
-        if (Date.now() > deadline) throw new Error(`the Job delivery did not fail in time: ${JSON.stringify(deliveries)}\n${gatehouse.process.output()}`);
+        if (Date.now() > deadline) throw new Error(`the Job delivery did not fail in time: ${JSON.stringify(deliveries)}\n${gatehouse.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(deliveries).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, error: 'Job webhooks are disabled on this server (GATEHOUSE_JOB_LAUNCHER=disabled)' })]);
