@@ -1,13 +1,13 @@
 import type * as GatehouseSdk from '@gatehouse/sdk';
-import { NodeProcess, RunningAllInOne, startAllInOne, startNodeProcess } from '@gatehouse/testing';
+import { NodeProcess, SHAPES, type ShapeTarget, startNodeProcess } from '@gatehouse/testing';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type BuiltSdk, buildSdkIntoScratchProject, placeFixture } from './support/built-sdk';
 import { repoPushEvent, type RepoPushEvent } from './support/repo-push-event';
 import { waitForOutput } from './support/wait-for-output';
 
-// Issue 8, "Done when": the all-in-one delivers a real event, through a webhook created with the
-// management client, to a WebhooksServer started by a user's script (e2e/sdk/fixtures).
+// Each shape delivers a real event, through a webhook created with the management client, to a
+// WebhooksServer started by a user's script (e2e/sdk/fixtures).
 
 // The demo seed (libs/persistence/seed/demo.yaml): Alice's personal token, role write.
 const ALICE_TOKEN = 'hf_demoAliceWriteToken000000000000000';
@@ -50,14 +50,12 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
   }
 }
 
-describe('a WebhooksServer script receiving deliveries from the all-in-one', () => {
+describe.each(SHAPES)('a WebhooksServer script receiving deliveries from $name', (shape) => {
   let built: BuiltSdk;
   let sdk: typeof GatehouseSdk;
-  let gatehouse: RunningAllInOne;
+  let gatehouse: ShapeTarget;
   let receiver: NodeProcess;
   let base: string;
-  let publicUrl: string;
-  let internalToken: string;
   let receiverUrl: string;
 
   const received = (route: ReceivedDelivery['route']) =>
@@ -71,7 +69,7 @@ describe('a WebhooksServer script receiving deliveries from the all-in-one', () 
       name: event.repo.name,
       id: event.repo.id,
       private: false,
-      url: { web: `${publicUrl}/${event.repo.name}`, api: `${publicUrl}/api/models/${event.repo.name}` },
+      url: { web: `${base}/${event.repo.name}`, api: `${base}/api/models/${event.repo.name}` },
       headSha: event.repo.headSha,
       owner: { id: event.repo.owner.id },
     },
@@ -80,11 +78,7 @@ describe('a WebhooksServer script receiving deliveries from the all-in-one', () 
   });
 
   async function publish(...events: RepoPushEvent[]): Promise<void> {
-    const response = await fetch(`${base}/internal/events`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${internalToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(events),
-    });
+    const response = await gatehouse.publishEvents(events);
     expect({ status: response.status, body: await response.json() }).toEqual({ status: 202, body: { ids: events.map((event) => event.id) } });
   }
 
@@ -132,11 +126,9 @@ describe('a WebhooksServer script receiving deliveries from the all-in-one', () 
     built = await buildSdkIntoScratchProject();
     sdk = createRequire(__filename)(built.packageDir) as typeof GatehouseSdk;
 
-    gatehouse = await startAllInOne({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
+    gatehouse = await shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
+    // The public URL too: the links in payloads start with it.
     base = gatehouse.url;
-    // GATEHOUSE_PUBLIC_URL is left unset, so links use the all-in-one's default.
-    publicUrl = `http://localhost:${new URL(base).port}`;
-    internalToken = gatehouse.internalToken();
 
     // Only what a user would set: the secret, a free port, and the Gatehouse to link to.
     receiver = startNodeProcess(await placeFixture(built, 'webhooks-receiver.mjs'), {
