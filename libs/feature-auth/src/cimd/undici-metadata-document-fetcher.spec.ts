@@ -1,27 +1,25 @@
 import { OAuthError } from '@gatehouse/domain';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { type LocalSite, startLocalSite } from '@gatehouse/testing';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { UndiciMetadataDocumentFetcher } from './undici-metadata-document-fetcher';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The document's website, on loopback: the fetcher's checks do not depend on the scheme. */
 describe('UndiciMetadataDocumentFetcher', () => {
-  let server: Server;
+  let site: LocalSite;
   let base: string;
   let handler: Handler;
   const fetchers: UndiciMetadataDocumentFetcher[] = [];
 
   beforeAll(async () => {
-    server = createServer((req, res) => handler(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await startLocalSite((req, res) => handler(req, res));
+    base = site.base;
   });
 
   afterAll(async () => {
     await Promise.all(fetchers.map((fetcher) => fetcher.onModuleDestroy()));
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await site.close();
   });
 
   const fetcher = (allowLoopbackTargets: boolean) => {

@@ -1,25 +1,23 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type LocalSite, startLocalSite } from '@gatehouse/testing';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwksUnavailableError, SafeJwksFetcher } from './jwks-fetcher';
 
 const KEYS = { keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1' }] };
 
 describe('SafeJwksFetcher', () => {
-  let server: Server;
+  let site: LocalSite;
   let base: string;
   let handler: (req: IncomingMessage, res: ServerResponse) => void;
   const fetchers: SafeJwksFetcher[] = [];
 
   beforeAll(async () => {
-    server = createServer((req, res) => handler(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await startLocalSite((req, res) => handler(req, res));
+    base = site.base;
   });
 
   afterAll(async () => {
     await Promise.all(fetchers.map((fetcher) => fetcher.onModuleDestroy()));
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await site.close();
   });
 
   function fetcher(allowLoopbackTargets: boolean, jwks: { timeoutMs?: number; maxBytes?: number } = {}): SafeJwksFetcher {
