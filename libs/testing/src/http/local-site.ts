@@ -23,3 +23,34 @@ export async function startLocalSite(handle: (req: IncomingMessage, res: ServerR
     },
   };
 }
+
+/** A LocalSite for one `describe` block, and the clients of it to close first. */
+export interface SuiteSite {
+  /** Readable once the block's tests run. */
+  readonly base: string;
+  /** Registers a client (an adapter with `onModuleDestroy`) to close after the block, before the site. */
+  closeAfter<T extends { onModuleDestroy(): Promise<void> }>(client: T): T;
+}
+
+/** Starts a LocalSite before the tests of the calling `describe` block and closes it after them. */
+export function localSiteForSuite(handle: (req: IncomingMessage, res: ServerResponse) => void): SuiteSite {
+  let site: LocalSite | undefined;
+  const clients: Array<{ onModuleDestroy(): Promise<void> }> = [];
+  beforeAll(async () => {
+    site = await startLocalSite(handle);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.onModuleDestroy()));
+    await site?.close();
+  });
+  return {
+    get base() {
+      if (!site) throw new Error('the local site starts in beforeAll');
+      return site.base;
+    },
+    closeAfter(client) {
+      clients.push(client);
+      return client;
+    },
+  };
+}
