@@ -33,7 +33,7 @@ export * from './validation/zod-validation.pipe';
 export { AddressRefusedError } from './outbound/address-refused.error';
 export { type CappedBody, readCappedBody } from './outbound/capped-body';
 export { guardedAgent, type GuardedAgentOptions } from './outbound/guarded-agent';
-export { addressRefusal, type AddressGuardOptions, type HostAddressResolver } from './outbound/guarded-lookup';
+export { addressRefusal, type AddressGuardOptions, type HostAddressResolver, systemResolver } from './outbound/guarded-lookup';
 export { classifyOutboundFailure, type OutboundFailure } from './outbound/outbound-failure';
 
 // Internal service-to-service auth

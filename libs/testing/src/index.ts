@@ -5,6 +5,7 @@ export * from './infra/postgres';
 export * from './infra/redis';
 export * from './infra/scratch-database';
 export * from './infra/test-run-infrastructure';
+export { type LocalSite, localSiteForSuite, startLocalSite, type SuiteSite } from './http/local-site';
 export * from './kafka/kafka-broker';
 export * from './kafka/kafka-distribution';
 export * from './process/all-in-one';

@@ -1,34 +1,15 @@
 import { OAuthError } from '@gatehouse/domain';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { localSiteForSuite } from '@gatehouse/testing';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { UndiciMetadataDocumentFetcher } from './undici-metadata-document-fetcher';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The document's website, on loopback: the fetcher's checks do not depend on the scheme. */
 describe('UndiciMetadataDocumentFetcher', () => {
-  let server: Server;
-  let base: string;
   let handler: Handler;
-  const fetchers: UndiciMetadataDocumentFetcher[] = [];
-
-  beforeAll(async () => {
-    server = createServer((req, res) => handler(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-
-  afterAll(async () => {
-    await Promise.all(fetchers.map((fetcher) => fetcher.onModuleDestroy()));
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-
-  const fetcher = (allowLoopbackTargets: boolean) => {
-    const created = new UndiciMetadataDocumentFetcher({ allowLoopbackTargets });
-    fetchers.push(created);
-    return created;
-  };
+  const site = localSiteForSuite((req, res) => handler(req, res));
+  const fetcher = (allowLoopbackTargets: boolean) => site.closeAfter(new UndiciMetadataDocumentFetcher({ allowLoopbackTargets }));
 
   async function failure(promise: Promise<unknown>): Promise<string> {
     const error = await promise.then(() => null, (thrown: unknown) => thrown);
@@ -43,7 +24,7 @@ describe('UndiciMetadataDocumentFetcher', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60', date: 'Thu, 01 Jan 2026 00:00:00 GMT' });
       res.end(JSON.stringify({ client_id: 'x' }));
     };
-    expect(await fetcher(true).fetch(`${base}/.well-known/oauth-cimd`)).toEqual({
+    expect(await fetcher(true).fetch(`${site.base}/.well-known/oauth-cimd`)).toEqual({
       json: { client_id: 'x' },
       cacheHeaders: { cacheControl: 'max-age=60', expires: null, date: 'Thu, 01 Jan 2026 00:00:00 GMT' },
     });
@@ -55,8 +36,8 @@ describe('UndiciMetadataDocumentFetcher', () => {
       hits += 1;
       res.end('{}');
     };
-    expect(await failure(fetcher(false).fetch(`${base}/doc`))).toBe("The client metadata document's host is not allowed");
-    const port = new URL(base).port;
+    expect(await failure(fetcher(false).fetch(`${site.base}/doc`))).toBe("The client metadata document's host is not allowed");
+    const port = new URL(site.base).port;
     expect(await failure(fetcher(false).fetch(`http://localhost:${port}/doc`))).toBe("The client metadata document's host is not allowed");
     expect(hits).toBe(0);
   });
@@ -73,10 +54,10 @@ describe('UndiciMetadataDocumentFetcher', () => {
 
   it('follows no redirect', async () => {
     handler = (_req, res) => {
-      res.writeHead(302, { location: `${base}/elsewhere` });
+      res.writeHead(302, { location: `${site.base}/elsewhere` });
       res.end();
     };
-    expect(await failure(fetcher(true).fetch(`${base}/doc`))).toBe('The client metadata document answered with a redirect, and redirects are not followed');
+    expect(await failure(fetcher(true).fetch(`${site.base}/doc`))).toBe('The client metadata document answered with a redirect, and redirects are not followed');
   });
 
   it('refuses any status but 200', async () => {
@@ -84,7 +65,7 @@ describe('UndiciMetadataDocumentFetcher', () => {
       res.writeHead(404);
       res.end('{}');
     };
-    expect(await failure(fetcher(true).fetch(`${base}/doc`))).toBe('The client metadata document answered HTTP 404');
+    expect(await failure(fetcher(true).fetch(`${site.base}/doc`))).toBe('The client metadata document answered HTTP 404');
   });
 
   it('refuses more than 5 KB, declared or streamed', async () => {
@@ -92,25 +73,25 @@ describe('UndiciMetadataDocumentFetcher', () => {
       res.writeHead(200, { 'content-length': '6000' });
       res.end('x'.repeat(6000));
     };
-    expect(await failure(fetcher(true).fetch(`${base}/doc`))).toBe('The client metadata document is larger than 5120 bytes');
+    expect(await failure(fetcher(true).fetch(`${site.base}/doc`))).toBe('The client metadata document is larger than 5120 bytes');
     handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(`{"pad":"${'x'.repeat(4000)}`);
       res.end(`${'x'.repeat(2000)}"}`);
     };
-    expect(await failure(fetcher(true).fetch(`${base}/doc`))).toBe('The client metadata document is larger than 5120 bytes');
+    expect(await failure(fetcher(true).fetch(`${site.base}/doc`))).toBe('The client metadata document is larger than 5120 bytes');
   });
 
   it('accepts exactly 5 KB', async () => {
     const body = JSON.stringify({ pad: 'x'.repeat(5120 - 10) });
     handler = (_req, res) => res.end(body);
     expect(body).toHaveLength(5120);
-    await expect(fetcher(true).fetch(`${base}/doc`)).resolves.toMatchObject({ json: { pad: expect.any(String) } });
+    await expect(fetcher(true).fetch(`${site.base}/doc`)).resolves.toMatchObject({ json: { pad: expect.any(String) } });
   });
 
   it('refuses a body that is not JSON', async () => {
     handler = (_req, res) => res.end('<html>');
-    expect(await failure(fetcher(true).fetch(`${base}/doc`))).toBe('The client metadata document is not valid JSON');
+    expect(await failure(fetcher(true).fetch(`${site.base}/doc`))).toBe('The client metadata document is not valid JSON');
   });
 
   it('gives up after 2.5 s', async () => {
@@ -119,7 +100,7 @@ describe('UndiciMetadataDocumentFetcher', () => {
       res.write('{');
     };
     const started = Date.now();
-    expect(await failure(fetcher(true).fetch(`${base}/slow`))).toBe('The client metadata document did not arrive within 2500 ms');
+    expect(await failure(fetcher(true).fetch(`${site.base}/slow`))).toBe('The client metadata document did not arrive within 2500 ms');
     expect(Date.now() - started).toBeLessThan(4000);
   });
 });

@@ -18,8 +18,8 @@ export const DEFAULT_EXCERPT_BYTES = 4096;
 /**
  * Deliveries over undici: redirects are never followed (undici's `request` has no redirect
  * handling unless asked, and a 3xx is then a failed attempt, as Standard Webhooks asks), the
- * address is checked at connect time (the outbound guard, guardedAgent), and the response body is read only up
- * to the excerpt size.
+ * address is checked at connect time (the outbound guard, guardedAgent), and the response body
+ * is read only up to the excerpt size.
  */
 export class UndiciDeliverySender extends HttpDeliverySender {
   private readonly agent: Dispatcher;

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type LocalSite, startLocalSite } from '@gatehouse/testing';
 import { interceptors, request } from 'undici';
 import { AddressRefusedError } from './address-refused.error';
 import { guardedAgent, guardedConnector } from './guarded-agent';
@@ -22,21 +21,20 @@ describe('guardedConnector', () => {
 });
 
 describe('guardedAgent', () => {
-  let server: Server;
-  let port: number;
+  let site: LocalSite;
+  let port: string;
   let hits: string[];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    site = await startLocalSite((req, res) => {
       hits.push(req.url ?? '');
       if (req.url === '/to-private') res.writeHead(302, { location: 'http://10.0.0.1/secret' }).end();
       else res.end('ok');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    port = new URL(site.base).port;
   });
   beforeEach(() => (hits = []));
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => site.close());
 
   const answers = (addresses: string[]) => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
