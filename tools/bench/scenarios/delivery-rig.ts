@@ -32,9 +32,9 @@ function numberedEvent(run: string, index: number): RepoChangeEvent {
 /** The target of the webhooks that only fill the index; no bench event matches them. */
 const UNMATCHED_URL = 'https://unmatched.example/hook';
 
-async function startWorker(options: DeliveryTestAppOptions): Promise<NodeProcess> {
+async function startWorker(options: DeliveryTestAppOptions, nodeArgs: string[]): Promise<NodeProcess> {
   const worker = startNodeProcess(join(WORKSPACE_ROOT, 'libs/feature-delivery/src/__tests__/delivery-worker-child.ts'), {
-    nodeArgs: ['--require', REGISTER_SWC],
+    nodeArgs: [...nodeArgs, '--require', REGISTER_SWC],
     env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) },
   });
   await worker.waitForLog((entry) => entry.msg === 'worker ready', 180_000);
@@ -59,9 +59,10 @@ export class DeliveryRig {
     public worker: NodeProcess,
     readonly receiverUrl: string,
     private readonly options: DeliveryTestAppOptions,
+    private readonly workerNodeArgs: string[],
   ) {}
 
-  static async start(env: BenchEnvironment): Promise<DeliveryRig> {
+  static async start(env: Pick<BenchEnvironment, 'infra' | 'encryptionKey' | 'redisPrefix' | 'internalToken'>, workerNodeArgs: string[] = []): Promise<DeliveryRig> {
     const ds = await createDataSource({ type: 'postgres', url: env.infra.database.url, poolSize: 2 });
     await seedAccounts(ds);
     const receiver = new Receiver();
@@ -86,8 +87,8 @@ export class DeliveryRig {
         topics: { repoEvents: REPO_EVENTS_TOPIC, webhookChanged: 'gatehouse.webhook-changed.v1', deadLetter: 'gatehouse.delivery-dlq.v1', replays: 'gatehouse.delivery-replay.v1' },
       },
     };
-    const worker = await startWorker(options);
-    return new DeliveryRig(receiver, ds, producer, worker, url, options);
+    const worker = await startWorker(options, workerNodeArgs);
+    return new DeliveryRig(receiver, ds, producer, worker, url, options, workerNodeArgs);
   }
 
   /**
@@ -99,7 +100,7 @@ export class DeliveryRig {
     if (present >= total) return;
     await this.ds.query(
       `INSERT INTO webhooks (id, owner_user_id, url, watched, domains)
-       SELECT lpad(to_hex(g), 24, 'f'), $1, $2, jsonb_build_array(jsonb_build_object('type', 'model', 'name', 'bench-owner-' || g || '/model')), ARRAY['repo']
+       SELECT 'be0c' || lpad(to_hex(g), 20, '0'), $1, $2, jsonb_build_array(jsonb_build_object('type', 'model', 'name', 'bench-owner-' || g || '/model')), ARRAY['repo']
          FROM generate_series($3::int, $4::int) AS g`,
       [ALICE, UNMATCHED_URL, present + 1, total],
     );
@@ -109,7 +110,7 @@ export class DeliveryRig {
   async restartWorker(): Promise<number> {
     await this.worker.stop(10_000);
     const started = Date.now();
-    this.worker = await startWorker(this.options);
+    this.worker = await startWorker(this.options, this.workerNodeArgs);
     return (Date.now() - started) / 1000;
   }
 

@@ -1,6 +1,7 @@
 import { FrozenClock } from '@gatehouse/domain';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { Registry } from 'prom-client';
+import { HttpDeliverySender } from '../http/http-delivery-sender';
 import { JobLauncher } from '../jobs/job-launcher';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { DeliveryAttempt } from '../pipeline/delivery-attempt';
@@ -28,7 +29,7 @@ import {
 import { InMemoryDeliveryStore } from './in-memory-delivery-store';
 
 export interface HarnessOptions {
-  http?: ScriptedHttpSender;
+  http?: HttpDeliverySender;
   jobs?: JobLauncher;
   retryScheduleSeconds?: number[];
   triggerLimit?: number;
