@@ -12,6 +12,7 @@ import type { DeliveryTask } from '../pipeline/delivery-task';
 import { ReplayIntake } from '../pipeline/replay-intake';
 import { RepoEventIntake } from '../pipeline/repo-event-intake';
 import { RetryScheduler } from '../pipeline/retry-scheduler';
+import { SendSlots } from '../pipeline/send-slots';
 import { TriggerLimiter } from '../pipeline/trigger-limiter';
 import { WebhookAutoDisabler } from '../pipeline/webhook-auto-disabler';
 import { MembershipCache } from '../subscriptions/membership-cache';
@@ -62,7 +63,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
   const outboxWritten = () => void (relayNotified += 1);
   const autoDisabler = new WebhookAutoDisabler({ store, disabler, registry, clock, outboxWritten, logger: silentLogger }, settings.autoDisableAfterMs);
   const attempt = new DeliveryAttempt(
-    { store, registry, http, jobs, secretBox: testBox, autoDisabler, metrics, clock, ids, random: () => 0.5, outboxWritten, logger: silentLogger },
+    { store, registry, http, jobs, secretBox: testBox, autoDisabler, metrics, clock, ids, random: () => 0.5, outboxWritten, logger: silentLogger, sendSlots: new SendSlots(4) },
     settings,
   );
   const dispatcher = new DeliveryDispatcher<DeliveryTask>((task) => attempt.run(task), { concurrency: 4, highWaterMark: 100 });

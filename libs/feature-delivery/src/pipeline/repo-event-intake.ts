@@ -122,7 +122,8 @@ export class RepoEventIntake {
         continue;
       }
       limiter.record(row.webhookId, now);
-      const task: DeliveryTask = { deliveryId: row.id, webhookId: row.webhookId, eventId: row.eventId, payload: row.payload, attempts: 0, lease: row.nextAttemptAt!, eventTime };
+      const body = JSON.stringify(row.payload);
+      const task: DeliveryTask = { deliveryId: row.id, webhookId: row.webhookId, eventId: row.eventId, payload: row.payload, attempts: 0, lease: row.nextAttemptAt!, eventTime, body };
       dispatcher.enqueue({ lane: laneOf(task), task });
     }
   }

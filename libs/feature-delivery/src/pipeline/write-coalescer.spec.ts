@@ -15,7 +15,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('WriteCoalescer', () => {
   it('writes what is submitted in one turn together, each submitter getting its own answer', async () => {
     const writes: string[][] = [];
-    const coalescer = new WriteCoalescer(async (inputs: string[]) => (writes.push(inputs), inputs.map((input) => input.toUpperCase())), { maxBatch: 10, keyOf: (input) => input });
+    const coalescer = new WriteCoalescer(async (inputs: string[]) => (writes.push(inputs), inputs.map((input) => input.toUpperCase())), { maxBatch: 10, maxWrites: 1, keyOf: (input) => input });
     await expect(Promise.all(['a', 'b', 'c'].map((input) => coalescer.submit(input)))).resolves.toEqual(['A', 'B', 'C']);
     expect(writes).toEqual([['a', 'b', 'c']]);
   });
@@ -29,7 +29,7 @@ describe('WriteCoalescer', () => {
         await gates[writes.length - 1]!.promise;
         return inputs;
       },
-      { maxBatch: 10, keyOf: (input) => input },
+      { maxBatch: 10, maxWrites: 1, keyOf: (input) => input },
     );
     const first = coalescer.submit('a');
     await turn();
@@ -44,9 +44,36 @@ describe('WriteCoalescer', () => {
     await expect(Promise.all(later)).resolves.toEqual(['b', 'c']);
   });
 
+  it('starts another write while one is under way when allowed two, and holds the rest', async () => {
+    const writes: string[][] = [];
+    const gates = [deferred<void>(), deferred<void>(), deferred<void>()];
+    const coalescer = new WriteCoalescer(
+      async (inputs: string[]) => {
+        writes.push(inputs);
+        await gates[writes.length - 1]!.promise;
+        return inputs;
+      },
+      { maxBatch: 10, maxWrites: 2, keyOf: (input) => input },
+    );
+    const all = [coalescer.submit('a')];
+    await turn();
+    all.push(coalescer.submit('b'));
+    await turn();
+    all.push(coalescer.submit('c'), coalescer.submit('d'));
+    await turn();
+    expect(writes).toEqual([['a'], ['b']]);
+    gates[0]!.resolve();
+    await all[0];
+    await turn();
+    expect(writes).toEqual([['a'], ['b'], ['c', 'd']]);
+    gates[1]!.resolve();
+    gates[2]!.resolve();
+    await expect(Promise.all(all)).resolves.toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('never puts two inputs with one key, or more than maxBatch, in one write', async () => {
     const writes: string[][] = [];
-    const coalescer = new WriteCoalescer(async (inputs: string[]) => (writes.push(inputs), inputs), { maxBatch: 2, keyOf: (input) => input.slice(0, 1) });
+    const coalescer = new WriteCoalescer(async (inputs: string[]) => (writes.push(inputs), inputs), { maxBatch: 2, maxWrites: 1, keyOf: (input) => input.slice(0, 1) });
     await Promise.all(['a1', 'a2', 'b1', 'c1'].map((input) => coalescer.submit(input)));
     expect(writes).toEqual([['a1', 'b1'], ['a2', 'c1']]);
   });
@@ -59,7 +86,7 @@ describe('WriteCoalescer', () => {
         if (calls === 1) throw new Error('connection lost');
         return inputs;
       },
-      { maxBatch: 10, keyOf: (input) => input },
+      { maxBatch: 10, maxWrites: 1, keyOf: (input) => input },
     );
     const failed = [coalescer.submit('a'), coalescer.submit('b')];
     await expect(Promise.all(failed)).rejects.toThrow('connection lost');
