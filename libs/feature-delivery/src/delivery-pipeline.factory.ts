@@ -21,6 +21,7 @@ import { RepoEventIntake } from './pipeline/repo-event-intake';
 import { DEFAULT_PRUNE_BATCH_SIZE, DeliveryPruner } from './pipeline/delivery-pruner';
 import { LeaseRenewer } from './pipeline/lease-renewer';
 import { RetryScheduler } from './pipeline/retry-scheduler';
+import { SendSlots } from './pipeline/send-slots';
 import { TriggerLimiter } from './pipeline/trigger-limiter';
 import { WebhookAutoDisabler } from './pipeline/webhook-auto-disabler';
 import { WebhookDisabler } from './pipeline/webhook-disabler';
@@ -46,6 +47,12 @@ export interface DeliveryPipelineDependencies {
   relay?: OutboxRelay | null;
   random?: () => number;
 }
+
+/**
+ * Attempts under way per request slot: besides the one sending, others write their attempt rows
+ * (before and after sending), so the slots stay busy while the database answers.
+ */
+const ATTEMPTS_PER_SEND_SLOT = 4;
 
 /** Wires the pipeline's parts (plain classes over ports) from the module's providers. */
 export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): DeliveryPipeline {
@@ -92,6 +99,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
       clock,
       ids,
       random: deps.random ?? Math.random,
+      sendSlots: new SendSlots(options.tuning.concurrency),
       outboxWritten,
       logger,
     },
@@ -99,7 +107,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
   );
   const dispatcher = new DeliveryDispatcher<DeliveryTask>(
     (task) => attempt.run(task),
-    { concurrency: options.tuning.concurrency, highWaterMark: options.tuning.queueHighWaterMark },
+    { concurrency: options.tuning.concurrency * ATTEMPTS_PER_SEND_SLOT, highWaterMark: options.tuning.queueHighWaterMark },
     (error, task) => logger.error({ err: error, deliveryId: task.deliveryId }, 'delivery attempt failed unexpectedly; the lease will expire and it will be retried'),
     (depth) => metrics.setQueueDepth(depth),
   );

@@ -1,6 +1,7 @@
 import { FrozenClock } from '@gatehouse/domain';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { Registry } from 'prom-client';
+import { HttpDeliverySender } from '../http/http-delivery-sender';
 import { JobLauncher } from '../jobs/job-launcher';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { DeliveryAttempt } from '../pipeline/delivery-attempt';
@@ -11,6 +12,7 @@ import type { DeliveryTask } from '../pipeline/delivery-task';
 import { ReplayIntake } from '../pipeline/replay-intake';
 import { RepoEventIntake } from '../pipeline/repo-event-intake';
 import { RetryScheduler } from '../pipeline/retry-scheduler';
+import { SendSlots } from '../pipeline/send-slots';
 import { TriggerLimiter } from '../pipeline/trigger-limiter';
 import { WebhookAutoDisabler } from '../pipeline/webhook-auto-disabler';
 import { MembershipCache } from '../subscriptions/membership-cache';
@@ -28,7 +30,7 @@ import {
 import { InMemoryDeliveryStore } from './in-memory-delivery-store';
 
 export interface HarnessOptions {
-  http?: ScriptedHttpSender;
+  http?: HttpDeliverySender;
   jobs?: JobLauncher;
   retryScheduleSeconds?: number[];
   triggerLimit?: number;
@@ -61,7 +63,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
   const outboxWritten = () => void (relayNotified += 1);
   const autoDisabler = new WebhookAutoDisabler({ store, disabler, registry, clock, outboxWritten, logger: silentLogger }, settings.autoDisableAfterMs);
   const attempt = new DeliveryAttempt(
-    { store, registry, http, jobs, secretBox: testBox, autoDisabler, metrics, clock, ids, random: () => 0.5, outboxWritten, logger: silentLogger },
+    { store, registry, http, jobs, secretBox: testBox, autoDisabler, metrics, clock, ids, random: () => 0.5, outboxWritten, logger: silentLogger, sendSlots: new SendSlots(4) },
     settings,
   );
   const dispatcher = new DeliveryDispatcher<DeliveryTask>((task) => attempt.run(task), { concurrency: 4, highWaterMark: 100 });

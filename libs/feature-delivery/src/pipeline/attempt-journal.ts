@@ -4,6 +4,8 @@ import { WriteCoalescer } from './write-coalescer';
 
 /** Most attempts one statement begins or records. */
 const MAX_ATTEMPTS_PER_WRITE = 500;
+/** Statements of each kind under way at once: the next batch forms while one runs. */
+const WRITES_IN_FLIGHT = 2;
 
 interface Begin {
   task: DeliveryTask;
@@ -30,11 +32,11 @@ export class AttemptJournal {
   constructor(store: DeliveryStore) {
     this.begins = new WriteCoalescer(
       (inputs) => store.beginAttempts(inputs.map(({ task, attemptId, startedAt }) => ({ deliveryId: task.deliveryId, leases: leasesOf(task), attemptId, startedAt }))),
-      { maxBatch: MAX_ATTEMPTS_PER_WRITE, keyOf: (input) => input.task.deliveryId },
+      { maxBatch: MAX_ATTEMPTS_PER_WRITE, maxWrites: WRITES_IN_FLIGHT, keyOf: (input) => input.task.deliveryId },
     );
     this.outcomes = new WriteCoalescer(
       (inputs) => store.recordAttempts(inputs.map(({ task, record }) => ({ ...record, deliveryId: task.deliveryId, leases: leasesOf(task) }))),
-      { maxBatch: MAX_ATTEMPTS_PER_WRITE, keyOf: (input) => input.task.deliveryId },
+      { maxBatch: MAX_ATTEMPTS_PER_WRITE, maxWrites: WRITES_IN_FLIGHT, keyOf: (input) => input.task.deliveryId },
     );
   }
 

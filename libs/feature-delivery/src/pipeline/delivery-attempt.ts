@@ -14,8 +14,9 @@ import { LEASE_SAFETY_MS, type DeliverySettings } from './delivery-settings';
 import { AttemptNext, DeliveryStore } from './delivery-store';
 import type { DeliveryTask } from './delivery-task';
 import { AttemptJournal } from './attempt-journal';
+import { SendSlots } from './send-slots';
 import { payloadBody } from './payload-body';
-import { openWebhookSecrets } from './webhook-secrets';
+import { type OpenedSecrets, openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
 
 export interface DeliveryAttemptPorts {
@@ -29,6 +30,8 @@ export interface DeliveryAttemptPorts {
   clock: Clock;
   ids: DeliveryIds;
   random: () => number;
+  /** Bounds the requests and Job launches in flight. */
+  sendSlots: SendSlots;
   /** Called after an outbox write (a dead letter) so the relay publishes it now. */
   outboxWritten: () => void;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -45,6 +48,8 @@ export interface DeliveryAttemptPorts {
  */
 export class DeliveryAttempt {
   private readonly journal: AttemptJournal;
+  /** Secrets opened per webhook snapshot: a changed webhook is a new snapshot, opened again. */
+  private readonly openedSecrets = new WeakMap<WebhookSnapshot, OpenedSecrets>();
 
   constructor(
     private readonly ports: DeliveryAttemptPorts,
@@ -61,14 +66,14 @@ export class DeliveryAttempt {
     // Gone or disabled: the registry has cancelled its pending deliveries, this one included.
     if (!webhook) return;
     const target = webhook.target.kind;
-    const body = payloadBody(task.payload);
+    const body = task.body ?? payloadBody(task.payload);
     const startedAt = clock.now();
     const attemptId = this.ports.ids.next(startedAt);
     const begun = await this.journal.begin(task, attemptId, new Date(startedAt));
     // The lease was lost (cancelled, or taken over by another worker): nothing is sent.
     if (!begun) return;
     const { attemptNo } = begun;
-    const { result, launched } = await this.attempt(webhook, task, body, attemptNo);
+    const { result, launched } = await this.ports.sendSlots.run(() => this.attempt(webhook, task, body, attemptNo));
     const finishedAt = clock.now();
     const durationMs = Math.max(0, finishedAt - startedAt);
     const verdict = judgeAttempt(result, { attemptNo, scheduleSeconds: this.settings.retryScheduleSeconds, now: finishedAt, random: this.ports.random() });
@@ -103,9 +108,9 @@ export class DeliveryAttempt {
   }
 
   private async attempt(webhook: WebhookSnapshot, task: DeliveryTask, body: string, attemptNo: number): Promise<{ result: AttemptResult; launched?: LaunchedJob }> {
-    let secrets;
+    let secrets = this.openedSecrets.get(webhook);
     try {
-      secrets = openWebhookSecrets(this.ports.secretBox, webhook);
+      if (!secrets) this.openedSecrets.set(webhook, (secrets = openWebhookSecrets(this.ports.secretBox, webhook)));
     } catch (error) {
       this.ports.logger.error({ err: error, webhookId: webhook.id }, 'a webhook secret does not open with this encryption key');
       return { result: { kind: 'not_sendable', message: 'the webhook secret could not be read; set it again' } };

@@ -10,6 +10,8 @@ export interface DeliveryTask {
   lease: Date;
   /** Lease values asked for before the current one, newest first (a renewal whose answer was lost may have applied). */
   formerLeases?: Date[];
+  /** The body as sent, when the payload was built here (not read back from `jsonb`, whose key order differs). */
+  body?: string;
   /** When the repo event happened (epoch ms), for first attempts: the event-to-delivery metric. */
   eventTime?: number;
 }

@@ -21,6 +21,17 @@ export interface RepoEventIntakePorts {
   ids: DeliveryIds;
 }
 
+interface Match {
+  event: RepoChangeEvent;
+  webhook: WebhookSnapshot;
+}
+
+interface Recordable {
+  row: NewDelivery;
+  webhook: WebhookSnapshot;
+  eventTime: number;
+}
+
 /** Most delivery rows one insert carries; a larger batch is inserted (and dispatched) in parts. */
 const MAX_ROWS_PER_INSERT = 500;
 
@@ -57,42 +68,48 @@ export class RepoEventIntake {
     await registry.catchUpTo(Math.max(...messages.map((message) => message.timestamp)));
     const matches = events.flatMap((event) => registry.match(event).map((webhook) => ({ event, webhook })));
     if (matches.length === 0) return;
-    const rows = await this.rowsFor(matches, now);
+    const { roomy, tight } = await this.splitByTriggerLimit(matches, now);
+    const rows = roomy.map((match) => this.rowOf(match, now, null));
     for (let first = 0; first < rows.length; first += MAX_ROWS_PER_INSERT) await this.record(rows.slice(first, first + MAX_ROWS_PER_INSERT), now);
+    // Near its limit, a webhook's events are counted one at a time, as each is recorded: an event
+    // read again (already recorded) then takes no trigger from a new one.
+    for (const match of tight) {
+      const decision = await this.ports.limiter.check(match.webhook.id, now);
+      await this.record([this.rowOf(match, now, decision.allowed ? null : decision.limit)], now);
+    }
     await dispatcher.waitForRoom();
   }
 
   /**
-   * One delivery row per match, in event order. Each webhook's trigger limit is read once per
-   * batch; its remaining triggers go to the batch's first events, the rest are rate-limited.
+   * Matches of webhooks whose remaining triggers cover all their matches in the batch (recorded
+   * together), and those of webhooks near their limit, in event order.
    */
-  private async rowsFor(matches: Array<{ event: RepoChangeEvent; webhook: WebhookSnapshot }>, now: number): Promise<Array<{ row: NewDelivery; webhook: WebhookSnapshot; eventTime: number }>> {
-    const { limiter, ids } = this.ports;
-    const webhookIds = [...new Set(matches.map(({ webhook }) => webhook.id))];
-    const decisions = new Map(await Promise.all(webhookIds.map(async (id) => [id, await limiter.check(id, now)] as const)));
-    const granted = new Map<string, number>();
-    const lease = new Date(now + this.settings.leaseMs);
-    return matches.map(({ event, webhook }) => {
-      const decision = decisions.get(webhook.id)!;
-      const used = granted.get(webhook.id) ?? 0;
-      const allowed = used < decision.remaining;
-      if (allowed) granted.set(webhook.id, used + 1);
-      const row: NewDelivery = {
-        id: ids.next(now),
-        webhookId: webhook.id,
-        eventId: event.id,
-        payload: buildPayloadV3(event, { id: webhook.id }, { publicBaseUrl: this.settings.publicUrl }) as unknown as Record<string, unknown>,
-        status: allowed ? 'pending' : 'rate_limited',
-        nextAttemptAt: allowed ? lease : null,
-        replayOf: null,
-        ...(allowed ? {} : { lastError: `over the limit of ${decision.limit} triggers per 24 hours` }),
-      };
-      return { row, webhook, eventTime: Date.parse(event.time) };
-    });
+  private async splitByTriggerLimit(matches: Match[], now: number): Promise<{ roomy: Match[]; tight: Match[] }> {
+    const counts = new Map<string, number>();
+    for (const { webhook } of matches) counts.set(webhook.id, (counts.get(webhook.id) ?? 0) + 1);
+    const decisions = await Promise.all([...counts].map(async ([id, count]) => [id, (await this.ports.limiter.check(id, now)).remaining >= count] as const));
+    const roomy = new Set(decisions.filter(([, fits]) => fits).map(([id]) => id));
+    return { roomy: matches.filter(({ webhook }) => roomy.has(webhook.id)), tight: matches.filter(({ webhook }) => !roomy.has(webhook.id)) };
+  }
+
+  /** The delivery row of a match: pending under this process's lease, or rate-limited when `overLimit` is set. */
+  private rowOf({ event, webhook }: Match, now: number, overLimit: number | null): Recordable {
+    const allowed = overLimit === null;
+    const row: NewDelivery = {
+      id: this.ports.ids.next(now),
+      webhookId: webhook.id,
+      eventId: event.id,
+      payload: buildPayloadV3(event, { id: webhook.id }, { publicBaseUrl: this.settings.publicUrl }) as unknown as Record<string, unknown>,
+      status: allowed ? 'pending' : 'rate_limited',
+      nextAttemptAt: allowed ? new Date(now + this.settings.leaseMs) : null,
+      replayOf: null,
+      ...(allowed ? {} : { lastError: `over the limit of ${overLimit} triggers per 24 hours` }),
+    };
+    return { row, webhook, eventTime: Date.parse(event.time) };
   }
 
   /** Inserts the rows in one statement, then counts and dispatches those that were new. */
-  private async record(rows: Array<{ row: NewDelivery; webhook: WebhookSnapshot; eventTime: number }>, now: number): Promise<void> {
+  private async record(rows: Recordable[], now: number): Promise<void> {
     const { store, limiter, dispatcher, metrics } = this.ports;
     const inserted = await store.insert(
       rows.map(({ row }) => row),
@@ -105,7 +122,8 @@ export class RepoEventIntake {
         continue;
       }
       limiter.record(row.webhookId, now);
-      const task: DeliveryTask = { deliveryId: row.id, webhookId: row.webhookId, eventId: row.eventId, payload: row.payload, attempts: 0, lease: row.nextAttemptAt!, eventTime };
+      const body = JSON.stringify(row.payload);
+      const task: DeliveryTask = { deliveryId: row.id, webhookId: row.webhookId, eventId: row.eventId, payload: row.payload, attempts: 0, lease: row.nextAttemptAt!, eventTime, body };
       dispatcher.enqueue({ lane: laneOf(task), task });
     }
   }

@@ -7,19 +7,22 @@ interface Waiting<I, O> {
 export interface WriteCoalescerOptions<I> {
   /** Most inputs one write carries. */
   maxBatch: number;
+  /** Writes under way at once; what arrives meanwhile waits and goes together in the next. */
+  maxWrites: number;
   /** Inputs with the same key never share a write (a later one waits for the next). */
   keyOf(input: I): string;
 }
 
 /**
- * Group commit for one kind of write: inputs submitted while a write is under way (or in the same
- * turn of the event loop) go together in the next one, so attempts starting or finishing at once
- * cost one statement, and a lone attempt waits for no timer. One write is in flight at a time;
- * each input's promise settles with its own answer, or with the write's error.
+ * Group commit for one kind of write: inputs submitted in the same turn of the event loop, or
+ * while `maxWrites` writes are under way, go together in the next write, so attempts starting or
+ * finishing at once cost one statement, and a lone attempt waits for no timer. Each input's
+ * promise settles with its own answer, or with its write's error.
  */
 export class WriteCoalescer<I, O> {
   private waiting: Array<Waiting<I, O>> = [];
-  private writing = false;
+  private writes = 0;
+  private scheduled = false;
 
   constructor(
     private readonly write: (inputs: I[]) => Promise<O[]>,
@@ -29,23 +32,31 @@ export class WriteCoalescer<I, O> {
   submit(input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ input, resolve, reject });
-      if (this.writing) return;
-      this.writing = true;
-      setImmediate(() => void this.drain());
+      this.schedule();
     });
   }
 
-  private async drain(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const batch = this.take();
-      try {
-        const outputs = await this.write(batch.map((waiting) => waiting.input));
-        batch.forEach((waiting, index) => waiting.resolve(outputs[index]!));
-      } catch (error) {
-        batch.forEach((waiting) => waiting.reject(error));
-      }
+  private schedule(): void {
+    if (this.scheduled || this.writes >= this.options.maxWrites) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.waiting.length > 0 && this.writes < this.options.maxWrites) void this.writeNext();
+    });
+  }
+
+  private async writeNext(): Promise<void> {
+    this.writes += 1;
+    const batch = this.take();
+    try {
+      const outputs = await this.write(batch.map((waiting) => waiting.input));
+      batch.forEach((waiting, index) => waiting.resolve(outputs[index]!));
+    } catch (error) {
+      batch.forEach((waiting) => waiting.reject(error));
+    } finally {
+      this.writes -= 1;
+      if (this.waiting.length > 0) this.schedule();
     }
-    this.writing = false;
   }
 
   private take(): Array<Waiting<I, O>> {

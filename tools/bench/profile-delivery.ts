@@ -1,0 +1,51 @@
+// Profiles one delivery-worker process (node --cpu-prof) through bursts of the delivery
+// benchmark's events, then prints the packages and functions with the most self time, for
+// tools/bench/report/findings.md. Needs only PostgreSQL, Redis and Kafka (no Gatehouse services).
+//   node --require ./libs/testing/src/infra/register-swc.js tools/bench/profile-delivery.ts [events] [bursts]
+import 'reflect-metadata';
+import { runMigrations, createDataSource, closeDataSource } from '@gatehouse/persistence';
+import { startTestRunInfrastructure, stopTestRunInfrastructure } from '@gatehouse/testing';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { summarizeCpuProfile } from './report/cpu-profile-summary';
+import { DeliveryRig } from './scenarios/delivery-rig';
+
+async function main(): Promise<void> {
+  const [events = '3000', bursts = '3'] = process.argv.slice(2);
+  const log = (line: string) => process.stdout.write(`[profile] ${line}\n`);
+  const profiles = mkdtempSync(join(tmpdir(), 'gatehouse-delivery-profile-'));
+  const infra = await startTestRunInfrastructure();
+  try {
+    const ds = await createDataSource({ type: 'postgres', url: infra.database.url });
+    await runMigrations(ds);
+    await closeDataSource(ds);
+    const env = { infra, encryptionKey: randomBytes(32).toString('base64'), redisPrefix: `${infra.redis.prefix}profile:`, internalToken: randomBytes(16).toString('hex') };
+    const rig = await DeliveryRig.start(env, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
+    try {
+      await rig.burst('warmup', 200);
+      for (let burst = 1; burst <= Number(bursts); burst += 1) {
+        const result = await rig.burst(`burst${burst}`, Number(events));
+        log(`burst ${burst}: ${result.perSecond.toFixed(0)} deliveries/s, p50 ${result.latencyMs.p50.toFixed(0)} ms, p99 ${result.latencyMs.p99.toFixed(0)} ms`);
+      }
+    } finally {
+      await rig.stop();
+    }
+  } finally {
+    await stopTestRunInfrastructure(infra);
+  }
+  const [file] = readdirSync(profiles).filter((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`the worker wrote no profile into ${profiles}`);
+  const summary = summarizeCpuProfile(join(profiles, file));
+  log(`profile ${join(profiles, file)}: ${summary.samples} samples (whole process life, start-up included)`);
+  log('self time by package or file:');
+  for (const line of summary.places) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
+  log('self time by function:');
+  for (const line of summary.functions) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+});
