@@ -46,6 +46,12 @@ export * from './keys/signing-key-crypto';
 export * from './keys/jose-signing-key-crypto';
 export * from './keys/typeorm-signing-key.store';
 
+// Pruning of expired tokens
+export { ExpiredTokenStore } from './pruning/expired-token-store';
+export { SqlExpiredTokenStore } from './pruning/sql-expired-token-store';
+export { DEFAULT_TOKEN_PRUNE_BATCH_SIZE, DEFAULT_TOKEN_PRUNE_INTERVAL_MS, TokenPruner, type TokenPrunerOptions } from './pruning/token-pruner';
+export { TokenPruningLifecycle, TokenPruningModule, type TokenPruningOptions } from './pruning/token-pruning.module';
+
 // Ports and their database adapters
 export * from './store/token-store';
 export * from './store/account-reader';
