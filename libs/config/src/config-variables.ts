@@ -178,6 +178,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'Seconds during which a just-rotated refresh token, presented again, gets the same new pair instead of revoking the grant (two processes refreshing at once); 0 turns the grace off.',
   },
   {
+    name: 'GATEHOUSE_TOKEN_RETENTION_DAYS',
+    apps: INTERACTIVE,
+    requiredBy: [],
+    default: '7',
+    description: 'Days an expired access or refresh token stays in the database before it is pruned (hourly); device codes live in flow state and expire by themselves.',
+  },
+  {
     name: 'GATEHOUSE_WEBHOOKS_PER_USER',
     apps: WEBHOOKS,
     requiredBy: [],

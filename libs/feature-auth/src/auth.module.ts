@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { TokenPruningModule } from '@gatehouse/identity';
 import { AppsModule } from './apps/apps.module';
 import { AUTHORIZATION_CODE_OPTIONS, AuthorizationCodeOptions } from './authorization-code/authorization-code-options';
 import { AuthorizationCodeModule } from './authorization-code/authorization-code.module';
@@ -38,6 +39,8 @@ export interface AuthModuleOptions {
   webAppDirectory?: string;
   /** GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS (default 10). */
   refreshReuseGraceSeconds?: number;
+  /** GATEHOUSE_TOKEN_RETENTION_DAYS: expired access and refresh tokens older than this are pruned (default 7). */
+  tokenRetentionDays?: number;
 }
 
 /** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
@@ -49,6 +52,7 @@ export function authModuleOptionsOf(config: {
     deviceCodeTtlSeconds: number;
     devicePollIntervalSeconds: number;
     refreshReuseGraceSeconds: number;
+    tokenRetentionDays: number;
   };
   network: { allowLoopbackTargets: boolean };
   webApp: { directory: string };
@@ -62,10 +66,12 @@ export function authModuleOptionsOf(config: {
     devicePollIntervalSeconds: config.oauth.devicePollIntervalSeconds,
     webAppDirectory: config.webApp.directory,
     refreshReuseGraceSeconds: config.oauth.refreshReuseGraceSeconds,
+    tokenRetentionDays: config.oauth.tokenRetentionDays,
   };
 }
 
 const DEFAULT_REFRESH_REUSE_GRACE_SECONDS = 10;
+const DEFAULT_TOKEN_RETENTION_DAYS = 7;
 
 /** An anonymous session only carries the sign-in form's CSRF token. */
 const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
@@ -115,6 +121,7 @@ export class AuthModule {
         AppsModule,
         ConnectedApplicationsModule,
         SettingsAppModule,
+        TokenPruningModule.forRoot({ retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS }),
         ...AuthTokenModules,
       ],
       providers: optionProviders,

@@ -17,7 +17,9 @@ import { PrincipalInvalidator } from './principal/principal-invalidator';
 import { PrincipalRevocationConsumer } from './principal/principal-revocation.consumer';
 import { SessionAuthenticator } from './session/session-authenticator';
 import { AccountReader } from './store/account-reader';
+import { IssuedTokenWriter } from './store/issued-token-writer';
 import { OutboxWriter } from './store/outbox-writer';
+import { SqlIssuedTokenWriter } from './store/sql-issued-token-writer';
 import { SqlBearerTokenReader } from './store/sql-bearer-token-reader';
 import { TokenStore } from './store/token-store';
 import { TransactionRunner } from './store/transaction-runner';
@@ -70,6 +72,7 @@ export class IdentityModule {
         { provide: AccountReader, useClass: TypeOrmAccountReader },
         { provide: TransactionRunner, useClass: TypeOrmTransactionRunner },
         { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
+        { provide: IssuedTokenWriter, useClass: SqlIssuedTokenWriter },
         { provide: RandomSource, useClass: CryptoRandomSource },
         { provide: ClientLookup, useClass: TypeOrmClientLookup },
         { provide: BearerTokenReader, useClass: SqlBearerTokenReader },

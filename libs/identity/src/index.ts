@@ -46,6 +46,12 @@ export * from './keys/signing-key-crypto';
 export * from './keys/jose-signing-key-crypto';
 export * from './keys/typeorm-signing-key.store';
 
+// Pruning of expired tokens
+export { ExpiredTokenStore } from './pruning/expired-token-store';
+export { SqlExpiredTokenStore } from './pruning/sql-expired-token-store';
+export { DEFAULT_TOKEN_PRUNE_BATCH_SIZE, DEFAULT_TOKEN_PRUNE_INTERVAL_MS, TokenPruner, type TokenPrunerOptions } from './pruning/token-pruner';
+export { TokenPruningLifecycle, TokenPruningModule, type TokenPruningOptions } from './pruning/token-pruning.module';
+
 // Ports and their database adapters
 export * from './store/token-store';
 export * from './store/account-reader';
@@ -56,10 +62,13 @@ export * from './store/typeorm-account-reader';
 export * from './store/typeorm-transaction-runner';
 export * from './store/typeorm-outbox-writer';
 export { SqlBearerTokenReader } from './store/sql-bearer-token-reader';
+export { IssuedTokenWriter, type IssuedTokenRows } from './store/issued-token-writer';
+export { SqlIssuedTokenWriter } from './store/sql-issued-token-writer';
 
 // Test doubles of the ports (in-memory), for unit tests of services built on them
 export * from './testing/in-memory-token-store';
 export { InMemoryBearerTokenReader } from './testing/in-memory-bearer-token-reader';
+export { InMemoryIssuedTokenWriter } from './testing/in-memory-issued-token-writer';
 export * from './testing/in-memory-accounts';
 export * from './testing/recording-outbox';
 export * from './testing/predictable-random';

@@ -28,6 +28,7 @@ const DEFAULT_OAUTH = {
   devicePollIntervalSeconds: 5,
   signInSessionTtlSeconds: 604800,
   refreshReuseGraceSeconds: 10,
+  tokenRetentionDays: 7,
 };
 const DEFAULT_WEBHOOKS = { maxWebhooksPerUser: 100, dailyTriggerLimit: 1000 };
 const DEFAULT_DELIVERY = {

@@ -18,6 +18,8 @@ export interface OAuthConfig extends TokenIssuanceConfig {
   signInSessionTtlSeconds: number;
   /** How long a spent refresh token still gets the answer it got (0: never). */
   refreshReuseGraceSeconds: number;
+  /** Days an expired access or refresh token stays in the database before it is pruned. */
+  tokenRetentionDays: number;
 }
 
 const tokenIssuanceShape = {
@@ -43,6 +45,7 @@ export const oauthSection = envSection(
     GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS: positiveInteger().default(5),
     GATEHOUSE_SESSION_TTL_SECONDS: positiveInteger().default(604_800),
     GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS: positiveInteger({ allowZero: true }).default(10),
+    GATEHOUSE_TOKEN_RETENTION_DAYS: positiveInteger().default(7),
   },
   (env): OAuthConfig => ({
     ...tokenIssuanceSection.build(env),
@@ -51,5 +54,6 @@ export const oauthSection = envSection(
     devicePollIntervalSeconds: env.GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS,
     signInSessionTtlSeconds: env.GATEHOUSE_SESSION_TTL_SECONDS,
     refreshReuseGraceSeconds: env.GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS,
+    tokenRetentionDays: env.GATEHOUSE_TOKEN_RETENTION_DAYS,
   }),
 );

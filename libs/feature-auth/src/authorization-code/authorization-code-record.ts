@@ -14,6 +14,23 @@ export const authorizationCodeRecordSchema = z.object({
   authTime: z.number().int(),
   /** The grant id every token issued from this code carries, so a replay revokes them all. */
   familyId: z.string(),
+  /**
+   * The user and memberships as the authorization request read them (docs/benchmarks.md
+   * "Returning sign-in"): the token request builds the id_token and caches the new token's
+   * principal from them instead of reading them again. Absent when the code was issued from the
+   * consent page; the token request then reads the user.
+   */
+  account: z
+    .object({
+      user: z.object({ id: z.string(), username: z.string(), fullname: z.string(), email: z.string(), avatarUrl: z.string().nullable(), isPro: z.boolean() }),
+      memberships: z.array(
+        z.object({
+          organization: z.object({ id: z.string(), name: z.string(), fullname: z.string(), plan: z.enum(['free', 'team', 'enterprise']), avatarUrl: z.string().nullable() }),
+          role: z.enum(['admin', 'write', 'contributor', 'read']),
+        }),
+      ),
+    })
+    .optional(),
 });
 
 export type AuthorizationCodeRecord = z.infer<typeof authorizationCodeRecordSchema>;

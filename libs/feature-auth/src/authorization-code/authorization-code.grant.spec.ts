@@ -58,6 +58,26 @@ describe('AuthorizationCodeGrant', () => {
     return { code: (error as OAuthError).code, description: (error as OAuthError).description };
   }
 
+  it('builds the id_token from the user the code carries and caches the new token principal, so neither is read again', async () => {
+    const account = {
+      user: { id: 'u'.repeat(24), username: 'alice-at-authorize', fullname: 'Alice', email: 'alice@example.com', avatarUrl: null, isPro: false },
+      memberships: [{ organization: { id: 'o'.repeat(24), name: 'acme', fullname: 'ACME', plan: 'team' as const, avatarUrl: null }, role: 'write' as const }],
+    };
+    const code = await issueCode({ account });
+    const body = await grant.handle(request({ code, redirect_uri: REDIRECT, code_verifier: VERIFIER }));
+    const claims = JSON.parse(body.id_token!.split('.').slice(2).join('.')) as Record<string, unknown>;
+    expect(claims.preferred_username).toBe('alice-at-authorize');
+    const principal = await kit.bearer.resolve(body.access_token);
+    expect(kit.bearerTokens.reads).toBe(0);
+    expect(principal).toMatchObject({
+      kind: 'oauth',
+      clientId: 'public-app',
+      grantedOrgIds: ['o'.repeat(24)],
+      appName: 'Test app',
+      account: { user: { username: 'alice-at-authorize' }, memberships: [{ id: 'o'.repeat(24), name: 'acme', roleInOrg: 'write' }] },
+    });
+  });
+
   it('exchanges a PKCE code of a public app named by the code alone (huggingface.js sends no client_id)', async () => {
     const code = await issueCode();
     const body = await grant.handle(request({ code, redirect_uri: REDIRECT, code_verifier: VERIFIER }));

@@ -70,6 +70,10 @@ export class AuthorizationCodeGrant implements GrantHandler {
         nonce: redeemed.nonce ?? undefined,
         idToken: redeemed.scopes.includes('openid'),
         grantType: this.grantType,
+        ...(redeemed.account && {
+          user: redeemed.account.user,
+          cachePrincipal: { memberships: redeemed.account.memberships, appName: client.app?.name ?? null },
+        }),
       }),
     );
     // A replay that arrived while the tokens were being issued could not revoke them yet.

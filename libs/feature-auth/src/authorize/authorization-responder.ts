@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { authorizationErrorParams, buildAuthorizationResponseUrl, ConsentGrant, OAuthError } from '@gatehouse/domain';
 import { RandomSource } from '@gatehouse/identity';
+import type { AuthorizationCodeRecord } from '../authorization-code/authorization-code-record';
 import { AuthorizationCodes } from '../authorization-code/authorization-codes';
 import { AuthorizationIntent } from './authorization-intent';
 import { AUTHORIZE_OPTIONS, AuthorizeOptions } from './authorize-options';
@@ -17,7 +18,14 @@ export class AuthorizationResponder {
     @Inject(AUTHORIZE_OPTIONS) private readonly options: AuthorizeOptions,
   ) {}
 
-  async success(input: { clientId: string; userId: string; intent: AuthorizationIntent; grant: ConsentGrant; nowMs: number }): Promise<string> {
+  async success(input: {
+    clientId: string;
+    userId: string;
+    intent: AuthorizationIntent;
+    grant: ConsentGrant;
+    nowMs: number;
+    account?: AuthorizationCodeRecord['account'];
+  }): Promise<string> {
     const { intent, grant } = input;
     const code = await this.codes.issue({
       clientId: input.clientId,
@@ -29,6 +37,7 @@ export class AuthorizationResponder {
       nonce: intent.nonce,
       authTime: intent.authTime,
       familyId: this.random.id(input.nowMs),
+      ...(input.account ? { account: input.account } : {}),
     });
     return buildAuthorizationResponseUrl(intent.redirectUri, { code, state: intent.state, iss: this.options.issuer });
   }

@@ -6,6 +6,7 @@ import { provideConsentOutcomeHandlers } from '../consent/provide-consent-outcom
 import { SessionModule } from '../session/session.module';
 import { AuthorizationConsentOutcome } from './authorization-consent-outcome';
 import { AuthorizationResponder } from './authorization-responder';
+import { AuthorizeContextReader, SqlAuthorizeContextReader } from './authorize-context';
 import { AuthorizeController } from './authorize.controller';
 import { AuthorizeService } from './authorize.service';
 import { AuthorizingClientResolver } from './authorizing-client-resolver';
@@ -14,6 +15,6 @@ import { AuthorizingClientResolver } from './authorizing-client-resolver';
 @Module({
   imports: [SessionModule, ConsentModule, CimdModule, AuthorizationCodeModule],
   controllers: [AuthorizeController],
-  providers: [AuthorizeService, AuthorizingClientResolver, AuthorizationResponder, ...provideConsentOutcomeHandlers(AuthorizationConsentOutcome)],
+  providers: [AuthorizeService, { provide: AuthorizeContextReader, useClass: SqlAuthorizeContextReader }, AuthorizingClientResolver, AuthorizationResponder, ...provideConsentOutcomeHandlers(AuthorizationConsentOutcome)],
 })
 export class AuthorizeModule {}

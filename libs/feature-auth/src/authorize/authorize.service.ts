@@ -8,12 +8,12 @@ import {
   OAuthError,
   validateAuthorizationRequest,
 } from '@gatehouse/domain';
-import { AccountReader } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { ConsentService } from '../consent/consent.service';
 import type { SignedInSession } from '@gatehouse/identity';
 import { AUTHORIZATION_INTENT, AuthorizationIntent } from './authorization-intent';
 import { AuthorizationResponder } from './authorization-responder';
+import { AuthorizeContext, AuthorizeContextReader } from './authorize-context';
 import { AuthorizingClientResolver, ResolvedClient } from './authorizing-client-resolver';
 
 /**
@@ -34,16 +34,23 @@ export class AuthorizeService {
     private readonly clients: AuthorizingClientResolver,
     private readonly consents: ConsentService,
     private readonly responder: AuthorizationResponder,
-    private readonly accounts: AccountReader,
+    private readonly contexts: AuthorizeContextReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** The request is checked in full before anyone is asked to sign in. */
+  /**
+   * The request is checked in full before anyone is asked to sign in. The app, the session's user,
+   * the user's memberships and remembered consent are read together, in one statement.
+   */
   async authorize(params: AuthorizationParams, session: SignedInSession | null): Promise<AuthorizeOutcome> {
     const clientId = authorizationClientId(params);
     let client: ResolvedClient | null = null;
+    let context: AuthorizeContext | null = null;
     try {
-      if (clientId !== null) client = await this.clients.resolve(clientId, typeof params.scope === 'string' && params.scope.trim() !== '');
+      if (clientId !== null) {
+        context = await this.contexts.read(clientId, session?.data.userId ?? null);
+        client = await this.clients.resolve(clientId, typeof params.scope === 'string' && params.scope.trim() !== '', context.app);
+      }
     } catch (error) {
       if (error instanceof OAuthError) return { kind: 'error_page', error };
       throw error;
@@ -55,8 +62,9 @@ export class AuthorizeService {
     }
     const { request } = validated;
     const refuse = (error: OAuthError): AuthorizeOutcome => ({ kind: 'redirect', location: this.responder.failure(request.redirectUri, request.state, error) });
-    const user = session ? await this.accounts.findUser(session.data.userId) : null;
-    if (!session || !user || user.disabledAt !== null) {
+    const user = session ? (context?.user ?? null) : null;
+    const memberships = context?.memberships ?? [];
+    if (!session || !user || user.disabled) {
       // A session whose user is gone or disabled is ended on the way to the sign-in page.
       return request.prompt.none
         ? refuse(new LoginRequired('The user is not signed in'))
@@ -86,10 +94,13 @@ export class AuthorizeService {
           intent: { kind: AUTHORIZATION_INTENT, payload: intent },
         },
         { alwaysAsk: request.prompt.consent, neverAsk: request.prompt.none },
+        { memberOrgIds: memberships.map((membership) => membership.organization.id), remembered: context?.remembered ?? null },
       );
       if (start.kind === 'ask') return { kind: 'redirect', location: start.location };
       if (start.kind === 'must_ask') return refuse(new ConsentRequired('The user has not consented to this request'));
-      const location = await this.responder.success({ clientId: request.clientId, userId: user.id, intent, grant: start.grant, nowMs: this.clock.now() });
+      const { disabled: _disabled, ...profile } = user;
+      const account = { user: profile, memberships };
+      const location = await this.responder.success({ clientId: request.clientId, userId: user.id, intent, grant: start.grant, nowMs: this.clock.now(), account });
       return { kind: 'redirect', location };
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;

@@ -3,6 +3,7 @@ import { allRedirectUrisLoopback, AuthorizingClient, isClientIdMetadataUrl, SCOP
 import { ClientLookup } from '@gatehouse/identity';
 import { ClientMetadataResolver } from '../cimd/client-metadata-resolver';
 import { ConsentClient } from '../consent/consent-request';
+import type { AuthorizingAppRecord } from './authorize-context';
 
 /** The app of an authorization request: what validation needs, and what the consent page shows. */
 export interface ResolvedClient {
@@ -21,8 +22,11 @@ export class AuthorizingClientResolver {
     private readonly metadata: ClientMetadataResolver,
   ) {}
 
-  /** `scopeRequested`: whether the request carries a `scope` (see the metadata-document case). */
-  async resolve(clientId: string, scopeRequested: boolean): Promise<ResolvedClient | null> {
+  /**
+   * `scopeRequested`: whether the request carries a `scope` (see the metadata-document case).
+   * `registered`: the registered app as the caller already read it (null: none), so it is not read again.
+   */
+  async resolve(clientId: string, scopeRequested: boolean, registered?: AuthorizingAppRecord | null): Promise<ResolvedClient | null> {
     if (isClientIdMetadataUrl(clientId)) {
       const document = await this.metadata.resolve(clientId);
       return {
@@ -44,17 +48,22 @@ export class AuthorizingClientResolver {
         },
       };
     }
-    const app = await this.registered.findByClientId(clientId);
+    const app = registered !== undefined ? registered : await this.lookUp(clientId);
     if (!app) return null;
     return {
       authorizing: {
         clientId,
         redirectUris: app.redirectUris,
         scopes: app.scopes,
-        requiresPkce: app.clientSecretHash === null,
-        anyLoopbackPort: app.clientSecretHash === null,
+        requiresPkce: !app.hasSecret,
+        anyLoopbackPort: !app.hasSecret,
       },
       display: { clientId, name: app.name, clientIdHost: null, loopbackOnly: false },
     };
+  }
+
+  private async lookUp(clientId: string): Promise<AuthorizingAppRecord | null> {
+    const app = await this.registered.findByClientId(clientId);
+    return app && { clientId: app.clientId, name: app.name, redirectUris: app.redirectUris, scopes: app.scopes, hasSecret: app.clientSecretHash !== null };
   }
 }

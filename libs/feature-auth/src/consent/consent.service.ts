@@ -41,6 +41,12 @@ export interface ConsentDecision {
   scopes?: string[];
 }
 
+/** The user's organizations and remembered consent for the app, when the caller read them already. */
+export interface KnownConsentFacts {
+  memberOrgIds: string[];
+  remembered: ConsentGrant | null;
+}
+
 const DENIED = 'The user denied the request';
 
 /**
@@ -65,10 +71,10 @@ export class ConsentService {
    * the page is shown anyway, offering only Deny: bouncing straight back with an error would
    * tell the app, without the user doing anything, which organizations the user is not in.
    */
-  async begin(request: ConsentRequest, prompt: ConsentPrompt = {}): Promise<ConsentStart> {
-    const memberOrgIds = await this.memberOrgIds(request.userId);
+  async begin(request: ConsentRequest, prompt: ConsentPrompt = {}, known?: KnownConsentFacts): Promise<ConsentStart> {
+    const memberOrgIds = known ? known.memberOrgIds : await this.memberOrgIds(request.userId);
     const grantable = canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds);
-    const existing = grantable && !prompt.alwaysAsk ? await this.remembered.find(request.userId, request.client.clientId) : null;
+    const existing = !grantable || prompt.alwaysAsk ? null : known ? known.remembered : await this.remembered.find(request.userId, request.client.clientId);
     if (existing && consentCovers(existing, { scopes: request.scopes, orgIds: request.requiredOrgIds })) {
       return { kind: 'granted', grant: { scopes: [...request.scopes], orgIds: memberOrgIds.filter((id) => existing.orgIds.includes(id)) } };
     }

@@ -36,7 +36,7 @@ describe('RefreshTokenGrant', () => {
 
   function withGrace(seconds: number): RefreshTokenGrant {
     const grace = new RefreshRotationGrace(new MemoryFlowStore({ clock: kit.clock }), { reuseGraceSeconds: seconds });
-    return new RefreshTokenGrant(kit.clientAuthenticator, kit.tokens, kit.accounts, kit.issuer, kit.revoker, kit.transactions, grace, kit.clock);
+    return new RefreshTokenGrant(kit.clientAuthenticator, kit.tokens, kit.issuer, kit.revoker, kit.transactions, grace, kit.clock);
   }
 
   const refresh = (params: Record<string, string>, authorization?: string) => {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { Clock, InvalidGrant, InvalidRequest, isExpired, REFRESH_TOKEN_GRANT_TYPE } from '@gatehouse/domain';
 import {
-  AccountReader,
   AuthenticatedClient,
   ClientAuthenticator,
   GrantHandler,
@@ -34,7 +33,6 @@ export class RefreshTokenGrant implements GrantHandler {
   constructor(
     private readonly clients: ClientAuthenticator,
     private readonly tokens: TokenStore,
-    private readonly accounts: AccountReader,
     private readonly issuer: TokenIssuer,
     private readonly revoker: TokenRevoker,
     private readonly transactions: TransactionRunner,
@@ -69,11 +67,10 @@ export class RefreshTokenGrant implements GrantHandler {
       return refused('The refresh token was already used; every token of this grant is now revoked', `family ${row.familyId}`);
     }
     if (isExpired(row.expiresAt.getTime(), now)) return refused('The refresh token expired');
-    const user = await this.accounts.findUser(row.userId, manager);
+    const { user } = row;
     if (!user || user.disabledAt) return refused('The user of this grant can no longer sign in', `user ${row.userId}`);
 
     const scopes = narrowRefreshScopes(scope, row.scopes);
-    await this.tokens.markRefreshTokenUsed(manager, row.id, new Date(now));
     const body = await this.issuer.issue(manager, {
       kind: 'oauth',
       userId: row.userId,
@@ -88,6 +85,8 @@ export class RefreshTokenGrant implements GrantHandler {
       authTime: row.authTime,
       idToken: scopes.includes('openid'),
       grantType: this.grantType,
+      user,
+      rotatedRefreshTokenId: row.id,
     });
     // Written before the commit: a concurrent refresh waiting on the row lock finds it.
     await this.grace.remember(refreshToken, body);

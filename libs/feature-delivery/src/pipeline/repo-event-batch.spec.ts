@@ -2,7 +2,7 @@ import type { RepoChangeEvent } from '@gatehouse/domain';
 import { pushEvent } from '../__tests__/events';
 import { incoming, urlWebhook } from '../__tests__/fakes';
 import { pipelineHarness } from '../__tests__/pipeline-harness';
-import { repoChangedMessage } from '../contracts/repo-changed.event';
+import { repoChangedMessage } from '@gatehouse/messaging';
 import { HttpDeliveryRequest, HttpDeliveryResult, HttpDeliverySender } from '../http/http-delivery-sender';
 
 /** Answers 204 to every request, but only once released: the requests in flight can be counted. */

@@ -93,7 +93,8 @@ function principalOfPersonalToken({ token, user, memberships }: PersonalTokenGra
   };
 }
 
-function principalOfAccessToken({ token, user, memberships, appName }: AccessTokenGrant): TokenPrincipal {
+/** The principal of an access token read with its user, memberships and app (also used to cache a token just issued). */
+export function principalOfAccessToken({ token, user, memberships, appName }: AccessTokenGrant): TokenPrincipal {
   const exchange = token.kind === 'exchange';
   return {
     tokenId: token.id,

@@ -20,7 +20,10 @@ export abstract class TokenStore {
   abstract findPersonalToken(tokenHash: string): Promise<PersonalAccessTokenEntity | null>;
   abstract findRefreshToken(tokenHash: string): Promise<RefreshTokenEntity | null>;
 
-  /** Reads a refresh token and locks its row until the transaction ends (one redeemer at a time). */
+  /**
+   * Reads a refresh token with its `user` and locks the token's row until the transaction ends
+   * (one redeemer at a time), in one round trip.
+   */
   abstract lockRefreshToken(manager: EntityManager, tokenHash: string): Promise<RefreshTokenEntity | null>;
   abstract markRefreshTokenUsed(manager: EntityManager, id: string, at: Date): Promise<void>;
 

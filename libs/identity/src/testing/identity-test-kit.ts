@@ -9,6 +9,7 @@ import { TokenIssuer } from '../tokens/token-issuer';
 import { TokenRevoker } from '../tokens/token-revoker';
 import { InMemoryAccounts } from './in-memory-accounts';
 import { InMemoryBearerTokenReader } from './in-memory-bearer-token-reader';
+import { InMemoryIssuedTokenWriter } from './in-memory-issued-token-writer';
 import { InMemoryClientLookup } from './in-memory-client-lookup';
 import { FakeSigningKeyCrypto, InMemorySigningKeyStore } from './in-memory-signing-keys';
 import { InMemoryTokenStore } from './in-memory-token-store';
@@ -31,6 +32,7 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
   const clock = new FrozenClock(options.nowMs ?? Date.UTC(2026, 0, 1, 12));
   const tokens = new InMemoryTokenStore();
   const accounts = new InMemoryAccounts();
+  tokens.findUser = (id) => accounts.findUser(id);
   const outbox = new RecordingOutbox();
   const random = new PredictableRandom();
   const clients = new InMemoryClientLookup();
@@ -55,7 +57,7 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
     transactions,
     manager: ImmediateTransactionRunner.manager,
     signingKeys,
-    issuer: new TokenIssuer(tokens, accounts, signingKeys, outbox, random, clock, identityOptions),
+    issuer: new TokenIssuer(new InMemoryIssuedTokenWriter(tokens, outbox), accounts, signingKeys, random, principals, clock, identityOptions),
     bearerTokens,
     principals,
     revoker: new TokenRevoker(tokens, outbox, principals, clock),

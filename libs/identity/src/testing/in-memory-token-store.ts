@@ -1,4 +1,4 @@
-import type { AccessTokenEntity, PersonalAccessTokenEntity, RefreshTokenEntity } from '@gatehouse/persistence';
+import type { AccessTokenEntity, PersonalAccessTokenEntity, RefreshTokenEntity, UserEntity } from '@gatehouse/persistence';
 import type { EntityManager } from 'typeorm';
 import { RevokedFamily, TokenStore } from '../store/token-store';
 
@@ -7,6 +7,8 @@ export class InMemoryTokenStore extends TokenStore {
   readonly accessTokens: AccessTokenEntity[] = [];
   readonly refreshTokens: RefreshTokenEntity[] = [];
   readonly personalTokens: PersonalAccessTokenEntity[] = [];
+  /** Where lockRefreshToken finds a token's user (the kit points it at its InMemoryAccounts). */
+  findUser: (id: string) => Promise<UserEntity | null> = async () => null;
 
   async insertAccessToken(_manager: EntityManager, row: AccessTokenEntity): Promise<void> {
     this.accessTokens.push({ ...row });
@@ -28,8 +30,11 @@ export class InMemoryTokenStore extends TokenStore {
     return copy(this.refreshTokens.find((row) => row.tokenHash === tokenHash));
   }
 
-  lockRefreshToken(_manager: EntityManager, tokenHash: string): Promise<RefreshTokenEntity | null> {
-    return this.findRefreshToken(tokenHash);
+  async lockRefreshToken(_manager: EntityManager, tokenHash: string): Promise<RefreshTokenEntity | null> {
+    const row = await this.findRefreshToken(tokenHash);
+    if (!row) return null;
+    const user = await this.findUser(row.userId);
+    return user ? { ...row, user } : row;
   }
 
   async markRefreshTokenUsed(_manager: EntityManager, id: string, at: Date): Promise<void> {

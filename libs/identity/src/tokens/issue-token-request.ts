@@ -1,4 +1,8 @@
-import type { MembershipRole, TokenRepository } from '@gatehouse/persistence';
+import type { MembershipRole, TokenRepository, UserEntity } from '@gatehouse/persistence';
+import type { BearerMembershipRecord } from '../principal/bearer-token-reader';
+
+/** The user fields an id_token's claims are built from. */
+export type IdTokenUser = Pick<UserEntity, 'id' | 'username' | 'fullname' | 'email' | 'avatarUrl' | 'isPro'>;
 
 /** What a grant asks TokenIssuer to issue. */
 export interface IssueTokenRequest {
@@ -35,6 +39,19 @@ export interface IssueTokenRequest {
   idToken: boolean;
   /** For the token.issued event, e.g. `authorization_code`; a default per kind otherwise. */
   grantType?: string;
+  /**
+   * The user as the grant already read it (the refresh token's row, the authorization request):
+   * the id_token is built from it instead of reading the user again.
+   */
+  user?: IdTokenUser;
+  /** A refresh grant's spent token: marked used in the same write as the new pair. */
+  rotatedRefreshTokenId?: string;
+  /**
+   * With `user`: the user's memberships and the app's name as the grant read them, so the new
+   * access token's principal is cached at once and its first check (userinfo, right after a
+   * sign-in) costs no statement. The user must not be disabled.
+   */
+  cachePrincipal?: { memberships: BearerMembershipRecord[]; appName: string | null };
 }
 
 /** RFC 6749 §5.1 (+ OIDC Core §3.1.3.3 `id_token`, RFC 8693 §2.2.1 `issued_token_type`). */

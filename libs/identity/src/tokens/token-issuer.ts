@@ -1,16 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { AUTHORIZATION_CODE_GRANT_TYPE, buildIdTokenClaims, Clock, expiresAt, formatScope, REFRESH_TOKEN_TTL_SECONDS, TOKEN_EXCHANGE_GRANT_TYPE, tokenPrefix } from '@gatehouse/domain';
-import type { AccessTokenEntity, RefreshTokenEntity } from '@gatehouse/persistence';
+import type { AccessTokenEntity, OutboxMessage, RefreshTokenEntity } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
 import type { EntityManager } from 'typeorm';
 import { userAccountOf } from '../accounts/account-mapping';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import { SigningKeys } from '../keys/signing-keys';
 import { AccountReader } from '../store/account-reader';
-import { OutboxWriter } from '../store/outbox-writer';
-import { TokenStore } from '../store/token-store';
-import { ACCESS_TOKEN_TYPE_URN, IssuedTokens, IssueTokenRequest, TokenResponseBody } from './issue-token-request';
+import { principalOfAccessToken } from '../principal/bearer-authenticator';
+import { PrincipalCache } from '../principal/principal-cache';
+import { IssuedTokenWriter } from '../store/issued-token-writer';
+import { ACCESS_TOKEN_TYPE_URN, IdTokenUser, IssuedTokens, IssueTokenRequest, TokenResponseBody } from './issue-token-request';
 import { RandomSource } from './random-source';
 import { IssuedTokenFacts, tokenIssuedMessage } from './token-events';
 
@@ -23,16 +24,17 @@ const DEFAULT_GRANT_TYPE: Record<IssueTokenRequest['kind'], string> = {
 /**
  * Issues access tokens (and refresh tokens and id_tokens) in the caller's transaction. Only
  * SHA-256 hashes are stored; the clear tokens exist in the returned body alone. A token.issued
- * event per token goes to the outbox in the same transaction.
+ * event per token goes to the outbox in the same transaction, written with the tokens in one
+ * round trip (IssuedTokenWriter).
  */
 @Injectable()
 export class TokenIssuer {
   constructor(
-    private readonly tokens: TokenStore,
+    private readonly writer: IssuedTokenWriter,
     private readonly accounts: AccountReader,
     private readonly keys: SigningKeys,
-    private readonly outbox: OutboxWriter,
     private readonly random: RandomSource,
+    private readonly principals: PrincipalCache,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDENTITY_OPTIONS) private readonly options: Pick<IdentityOptions, 'publicUrl'>,
   ) {}
@@ -67,9 +69,13 @@ export class TokenIssuer {
       revokedAt: null,
       createdAt: now,
     };
-    await this.tokens.insertAccessToken(manager, access);
     const facts = { userId: request.userId, clientId: request.clientId, grantType, scopes: access.scopes, organizationId: access.boundOrgId, familyId, issuedAt: now };
-    await this.publish(manager, { ...facts, tokenId: access.id, kind: 'access', expiresAt: access.expiresAt });
+    const events: OutboxMessage[] = [];
+    const publish = (issued: IssuedTokenFacts) => {
+      const message = tokenIssuedMessage(issued);
+      if (message) events.push(message);
+    };
+    publish({ ...facts, tokenId: access.id, kind: 'access', expiresAt: access.expiresAt });
 
     const body: TokenResponseBody = {
       access_token: accessToken,
@@ -78,10 +84,10 @@ export class TokenIssuer {
       scope: formatScope(request.scopes),
     };
 
-    let refreshTokenId: string | null = null;
+    let refresh: RefreshTokenEntity | null = null;
     if (request.withRefreshToken) {
       const refreshToken = this.random.token(tokenPrefix('oauth_refresh'));
-      const refresh: RefreshTokenEntity = {
+      refresh = {
         id: this.random.id(nowMs),
         tokenHash: hashToken(refreshToken),
         familyId: familyId ?? this.random.id(nowMs),
@@ -95,19 +101,24 @@ export class TokenIssuer {
         revokedAt: null,
         createdAt: now,
       };
-      await this.tokens.insertRefreshToken(manager, refresh);
-      await this.publish(manager, { ...facts, tokenId: refresh.id, kind: 'refresh', scopes: refresh.scopes, familyId: refresh.familyId, expiresAt: refresh.expiresAt });
-      refreshTokenId = refresh.id;
+      publish({ ...facts, tokenId: refresh.id, kind: 'refresh', scopes: refresh.scopes, familyId: refresh.familyId, expiresAt: refresh.expiresAt });
       body.refresh_token = refreshToken;
+    }
+    const rotated = request.rotatedRefreshTokenId ? { refreshTokenId: request.rotatedRefreshTokenId, usedAt: now } : undefined;
+    await this.writer.write(manager, { accessToken: access, refreshToken: refresh, events, rotated });
+    // Before the commit is safe: until the body is returned nobody holds the token.
+    if (request.user && request.cachePrincipal) {
+      const { memberships, appName } = request.cachePrincipal;
+      await this.principals.fill(access.tokenHash, principalOfAccessToken({ token: access, user: { ...request.user, disabledAt: null }, memberships, appName }));
     }
 
     if (request.idToken) body.id_token = await this.idToken(manager, request, accessToken, nowMs, authTime);
     if (request.kind !== 'oauth') body.issued_token_type = ACCESS_TOKEN_TYPE_URN;
-    return { body, accessTokenId: access.id, refreshTokenId, familyId };
+    return { body, accessTokenId: access.id, refreshTokenId: refresh?.id ?? null, familyId };
   }
 
   private async idToken(manager: EntityManager, request: IssueTokenRequest, accessToken: string, nowMs: number, authTime: Date): Promise<string> {
-    const user = await this.accounts.findUser(request.userId!, manager);
+    const user: IdTokenUser | null = request.user ?? (await this.accounts.findUser(request.userId!, manager));
     if (!user) throw new Error(`Cannot issue an id_token: user ${request.userId} does not exist`);
     const claims = buildIdTokenClaims({
       issuer: this.options.publicUrl,
@@ -121,11 +132,6 @@ export class TokenIssuer {
       accessToken,
     });
     return this.keys.signIdToken(claims);
-  }
-
-  private async publish(manager: EntityManager, facts: IssuedTokenFacts): Promise<void> {
-    const message = tokenIssuedMessage(facts);
-    if (message) await this.outbox.append(manager, message);
   }
 }
 

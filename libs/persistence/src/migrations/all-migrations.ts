@@ -7,6 +7,7 @@ import { Outbox1767225600005 } from './1767225600005-outbox';
 import { WebhooksUpdatedAtIndex1767225600100 } from './1767225600100-webhooks-updated-at-index';
 import { AuditSeal1767225600101 } from './1767225600101-audit-seal';
 import { OAuthAppHomepage1767225600200 } from './1767225600200-oauth-app-homepage';
+import { TokenExpiryIndexes1767225600310 } from './1767225600310-token-expiry-indexes';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const ALL_MIGRATIONS = [
   WebhooksUpdatedAtIndex1767225600100,
   AuditSeal1767225600101,
   OAuthAppHomepage1767225600200,
+  TokenExpiryIndexes1767225600310,
 ];

@@ -12,6 +12,7 @@ import { AuthorizationConsentOutcome } from '../authorization-consent-outcome';
 import { AuthorizationResponder } from '../authorization-responder';
 import { AuthorizeService } from '../authorize.service';
 import { AuthorizingClientResolver } from '../authorizing-client-resolver';
+import { InMemoryAuthorizeContextReader } from './in-memory-authorize-context-reader';
 
 export const TEST_ISSUER = 'https://hub.example';
 
@@ -32,7 +33,8 @@ export function createAuthorizeTestKit() {
   const responder = new AuthorizationResponder(codes, identity.random, { issuer: TEST_ISSUER });
   outcomes.register(new AuthorizationConsentOutcome(responder, identity.clock));
   const clients = new AuthorizingClientResolver(identity.clients, metadata);
-  const authorize = new AuthorizeService(clients, consents, responder, identity.accounts, identity.clock);
+  const contexts = new InMemoryAuthorizeContextReader(identity.accounts, identity.clients, remembered);
+  const authorize = new AuthorizeService(clients, consents, responder, contexts, identity.clock);
   return { identity, flow, fetcher, metadata, codes, remembered, pending, outcomes, consents, responder, clients, authorize };
 }
 

@@ -17,6 +17,7 @@ export interface TokenRepository {
 @Check('access_tokens_kind_check', "kind IN ('oauth', 'exchange', 'trusted_publisher')")
 @Index('access_tokens_user_id_idx', ['userId'])
 @Index('access_tokens_refresh_family_id_idx', ['refreshFamilyId'])
+@Index('access_tokens_expires_at_idx', ['expiresAt'])
 export class AccessTokenEntity {
   @PrimaryColumn({ type: 'char', length: 24 })
   id!: string;

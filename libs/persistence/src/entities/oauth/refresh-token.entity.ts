@@ -9,6 +9,7 @@ import { UserEntity } from '../accounts/user.entity';
 @Unique('refresh_tokens_token_hash_key', ['tokenHash'])
 @Index('refresh_tokens_family_id_idx', ['familyId'])
 @Index('refresh_tokens_user_id_idx', ['userId'])
+@Index('refresh_tokens_expires_at_idx', ['expiresAt'])
 export class RefreshTokenEntity {
   @PrimaryColumn({ type: 'char', length: 24 })
   id!: string;

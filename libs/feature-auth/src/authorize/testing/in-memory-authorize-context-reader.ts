@@ -1,0 +1,25 @@
+import type { InMemoryAccounts, InMemoryClientLookup } from '@gatehouse/identity';
+import type { RememberedConsents } from '../../consent/remembered-consents';
+import { AuthorizeContext, AuthorizeContextReader } from '../authorize-context';
+
+/** Test double of AuthorizeContextReader over the identity kit's accounts and apps and a RememberedConsents. */
+export class InMemoryAuthorizeContextReader extends AuthorizeContextReader {
+  constructor(
+    private readonly accounts: InMemoryAccounts,
+    private readonly clients: InMemoryClientLookup,
+    private readonly remembered: RememberedConsents,
+  ) {
+    super();
+  }
+
+  async read(clientId: string, userId: string | null): Promise<AuthorizeContext> {
+    const app = await this.clients.findByClientId(clientId);
+    const user = userId === null ? null : await this.accounts.findUser(userId);
+    return {
+      app: app && { clientId: app.clientId, name: app.name, redirectUris: [...app.redirectUris], scopes: [...app.scopes], hasSecret: app.clientSecretHash !== null },
+      user: user && { id: user.id, username: user.username, fullname: user.fullname, email: user.email, avatarUrl: user.avatarUrl, isPro: user.isPro, disabled: user.disabledAt !== null },
+      memberships: user ? await this.accounts.membershipsOf(user.id) : [],
+      remembered: user ? await this.remembered.find(user.id, clientId) : null,
+    };
+  }
+}
