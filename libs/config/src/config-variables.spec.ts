@@ -1,18 +1,8 @@
 import { APP_CONFIG_SCHEMAS, GATEHOUSE_APPS } from './apps/app-config-schemas';
-import { ConfigError } from './config-error';
 import { CONFIG_VARIABLES, configurationTableMarkdown } from './config-variables';
 import { configVariableNames } from './env-section';
-import { loadConfig } from './load-config';
-
-function missingWhenEmpty(app: (typeof GATEHOUSE_APPS)[number]): string[] {
-  try {
-    loadConfig(APP_CONFIG_SCHEMAS[app], {});
-    return [];
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return error.problems.filter((problem) => problem.reason === 'required').map((problem) => problem.variable);
-  }
-}
+import { documented, variableDocOf } from './variable-doc';
+import { z } from 'zod';
 
 describe('CONFIG_VARIABLES', () => {
   it('lists each variable once', () => {
@@ -20,14 +10,24 @@ describe('CONFIG_VARIABLES', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it.each(GATEHOUSE_APPS)('lists exactly the variables the %s schema reads', (app) => {
-    const listed = CONFIG_VARIABLES.filter((variable) => variable.apps.includes(app)).map((variable) => variable.name);
-    expect([...listed].sort()).toEqual(configVariableNames(APP_CONFIG_SCHEMAS[app]).sort());
+  it.each(GATEHOUSE_APPS)('lists exactly the variables the %s schema reads, each with a description', (app) => {
+    const listed = CONFIG_VARIABLES.filter((variable) => variable.apps.includes(app));
+    expect(listed.map((variable) => variable.name).sort()).toEqual(configVariableNames(APP_CONFIG_SCHEMAS[app]).sort());
+    for (const variable of listed) expect(variable.description).toMatch(/^\S.{10,}\.$/);
   });
 
-  it.each(GATEHOUSE_APPS)('lists exactly the variables %s refuses to start without', (app) => {
-    const listed = CONFIG_VARIABLES.filter((variable) => variable.requiredBy.includes(app)).map((variable) => variable.name);
-    expect([...listed].sort()).toEqual(missingWhenEmpty(app).sort());
+  it('says which apps refuse to start without a variable', () => {
+    const byName = new Map(CONFIG_VARIABLES.map((variable) => [variable.name, variable]));
+    expect(byName.get('DATABASE_URL')?.requiredBy).toEqual(['auth', 'token-exchange', 'webhook-management', 'delivery-worker']);
+    expect(byName.get('GATEHOUSE_TOKEN_EXCHANGE_URL')?.requiredBy).toEqual(['auth']);
+    expect(byName.get('GATEHOUSE_PUBLIC_URL')).toMatchObject({ apps: [...GATEHOUSE_APPS], requiredBy: ['auth', 'token-exchange', 'webhook-management', 'delivery-worker'] });
+    expect(byName.get('LOG_LEVEL')).toMatchObject({ requiredBy: [], default: 'info' });
+  });
+
+  it('keeps a variable\'s description on its schema', () => {
+    const doc = { description: 'How many widgets.', shownDefault: 'a few' };
+    expect(variableDocOf(documented(z.string().optional(), doc))).toEqual(doc);
+    expect(variableDocOf(z.string())).toBeUndefined();
   });
 
   it('gives every optional variable a default or says why it has none', () => {

@@ -1,5 +1,12 @@
 import { envSection } from '../env-section';
 import { oneOf, positiveInteger, processUser, secondsList } from '../env-fields';
+import { documented, type VariableDoc } from '../variable-doc';
+
+const GATEHOUSE_DELIVERY_RETRY_SCHEDULE_DOC: VariableDoc = { description: 'Seconds before each retry of a failed delivery; after the last, the delivery is dead-lettered.' };
+const GATEHOUSE_DELIVERY_TIMEOUT_MS_DOC: VariableDoc = { description: 'Timeout of one delivery attempt.' };
+const GATEHOUSE_DELIVERY_RETENTION_DAYS_DOC: VariableDoc = { description: 'Days a finished delivery (with its attempts) stays in the activity history before it is pruned.' };
+const GATEHOUSE_JOB_LAUNCHER_DOC: VariableDoc = { description: "How Job webhooks start Jobs: `disabled` (each Job delivery fails with a clear error), `kubernetes` (a Kubernetes Job), or `local` (a child process on the worker's host; development only, logs a warning at start)." };
+const GATEHOUSE_LOCAL_JOB_USER_DOC: VariableDoc = { description: '`uid:gid` that `local` Jobs run as when the worker runs as root (never root itself); default `nobody:nogroup`.', shownDefault: '65534:65534' };
 
 /**
  * `disabled` (the default) records every Job delivery as failed; `local` runs Jobs as processes on
@@ -23,11 +30,11 @@ export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000,
 
 export const deliverySection = envSection(
   {
-    GATEHOUSE_DELIVERY_RETRY_SCHEDULE: secondsList.default(DEFAULT_RETRY_SCHEDULE_SECONDS),
-    GATEHOUSE_DELIVERY_TIMEOUT_MS: positiveInteger().default(15_000),
-    GATEHOUSE_JOB_LAUNCHER: oneOf(JOB_LAUNCHERS).default('disabled'),
-    GATEHOUSE_LOCAL_JOB_USER: processUser.default({ uid: 65_534, gid: 65_534 }),
-    GATEHOUSE_DELIVERY_RETENTION_DAYS: positiveInteger().default(30),
+    GATEHOUSE_DELIVERY_RETRY_SCHEDULE: documented(secondsList.default(DEFAULT_RETRY_SCHEDULE_SECONDS), GATEHOUSE_DELIVERY_RETRY_SCHEDULE_DOC),
+    GATEHOUSE_DELIVERY_TIMEOUT_MS: documented(positiveInteger().default(15_000), GATEHOUSE_DELIVERY_TIMEOUT_MS_DOC),
+    GATEHOUSE_JOB_LAUNCHER: documented(oneOf(JOB_LAUNCHERS).default('disabled'), GATEHOUSE_JOB_LAUNCHER_DOC),
+    GATEHOUSE_LOCAL_JOB_USER: documented(processUser.default({ uid: 65_534, gid: 65_534 }), GATEHOUSE_LOCAL_JOB_USER_DOC),
+    GATEHOUSE_DELIVERY_RETENTION_DAYS: documented(positiveInteger().default(30), GATEHOUSE_DELIVERY_RETENTION_DAYS_DOC),
   },
   (env): DeliveryConfig => ({
     retryScheduleSeconds: [...env.GATEHOUSE_DELIVERY_RETRY_SCHEDULE],

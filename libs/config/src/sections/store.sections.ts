@@ -1,5 +1,10 @@
 import { envSection } from '../env-section';
 import { brokerList, urlWithScheme } from '../env-fields';
+import { documented, type VariableDoc } from '../variable-doc';
+
+const DATABASE_URL_DOC: VariableDoc = { description: 'PostgreSQL connection URL (`postgres://user:password@host:5432/db`).' };
+const REDIS_URL_DOC: VariableDoc = { description: 'Redis URL for short-lived flow state and rate-limit counters (`redis://` or `rediss://`).' };
+const KAFKA_BROKERS_DOC: VariableDoc = { description: 'Comma-separated Kafka bootstrap brokers, `host:port`.' };
 
 // The three servers of the distributed shape. The all-in-one uses none of them.
 
@@ -8,7 +13,7 @@ export interface PostgresConfig {
 }
 
 export const postgresSection = envSection(
-  { DATABASE_URL: urlWithScheme(['postgres', 'postgresql']) },
+  { DATABASE_URL: documented(urlWithScheme(['postgres', 'postgresql']), DATABASE_URL_DOC) },
   (env): PostgresConfig => ({ url: env.DATABASE_URL }),
 );
 
@@ -17,7 +22,7 @@ export interface RedisConfig {
 }
 
 export const redisSection = envSection(
-  { REDIS_URL: urlWithScheme(['redis', 'rediss']) },
+  { REDIS_URL: documented(urlWithScheme(['redis', 'rediss']), REDIS_URL_DOC) },
   (env): RedisConfig => ({ url: env.REDIS_URL }),
 );
 
@@ -25,4 +30,4 @@ export interface KafkaConfig {
   brokers: string[];
 }
 
-export const kafkaSection = envSection({ KAFKA_BROKERS: brokerList }, (env): KafkaConfig => ({ brokers: env.KAFKA_BROKERS }));
+export const kafkaSection = envSection({ KAFKA_BROKERS: documented(brokerList, KAFKA_BROKERS_DOC)}, (env): KafkaConfig => ({ brokers: env.KAFKA_BROKERS }));
