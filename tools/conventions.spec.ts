@@ -56,3 +56,27 @@ describe('citations in apps/, libs/, e2e/ and tools/', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** Tests, test support and tools: the code that may import a lib's `testing` entry. */
+const TEST_CODE = /\.(spec|int-spec|e2e-spec|contract|faults-spec)\.ts$|\/(testing|__tests__|test)\/|^libs\/testing\/|^e2e\/|^tools\//;
+const TESTING_ENTRY_IMPORT = /from '@gatehouse\/[a-z-]+\/testing'/;
+
+describe('test doubles', () => {
+  it.each([
+    ['libs/identity/src/tokens/token-issuer.spec.ts', true],
+    ['libs/feature-auth/src/device/testing/device-flow-test-kit.ts', true],
+    ['e2e/auth/openid-client.e2e-spec.ts', true],
+    ['libs/identity/src/tokens/token-issuer.ts', false],
+    ['apps/auth/src/main.ts', false],
+  ])('counts %s as test code: %s', (file, test) => {
+    expect(TEST_CODE.test(file)).toBe(test);
+  });
+
+  it("stay out of production code: only tests import a lib's testing entry", () => {
+    const offenders = ['apps', 'libs']
+      .flatMap((folder) => sourceFiles(join(ROOT, folder)))
+      .map((file) => relative(ROOT, file))
+      .filter((file) => file.endsWith('.ts') && !TEST_CODE.test(file) && TESTING_ENTRY_IMPORT.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
