@@ -50,3 +50,4 @@ export * from './infrastructure/messaging.module';
 export * from './infrastructure/distributed-infrastructure';
 export * from './infrastructure/infrastructure-lifecycle';
 export * from './infrastructure/outbox-relay-lifecycle';
+export { type PeriodicPrunerOptions, PeriodicPruner, type PrunedTable, type PrunerLogger } from './scheduling/periodic-pruner';
