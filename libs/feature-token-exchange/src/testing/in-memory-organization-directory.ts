@@ -1,6 +1,6 @@
 import type { MembershipRole, OAuthAppEntity, OrganizationPlan } from '@gatehouse/persistence';
 import type { EntityManager } from 'typeorm';
-import { DirectoryOrganization, DirectoryUser, OrganizationDirectory } from '../store/organization-directory';
+import { DirectoryOrganization, DirectoryUser, ExchangeParties, OrganizationDirectory } from '../store/organization-directory';
 
 /** Test double of OrganizationDirectory; its apps are the given list (share InMemoryClientLookup's). */
 export class InMemoryOrganizationDirectory extends OrganizationDirectory {
@@ -42,6 +42,13 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
 
   async membershipRole(orgId: string, userId: string): Promise<MembershipRole | null> {
     return this.memberships.find((m) => m.orgId === orgId && m.userId === userId)?.role ?? null;
+  }
+
+  async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
+    const organization = await this.findOrganizationById(orgId);
+    const user = email === null ? null : await this.findUserByEmail(email);
+    const role = organization && user ? await this.membershipRole(orgId, user.id) : null;
+    return { organization, user, role };
   }
 
   async tokenExchangeApps(orgId: string): Promise<OAuthAppEntity[]> {
