@@ -15,13 +15,10 @@ export interface ExchangeParties {
 
 /** What token exchange and the organization settings read and change about accounts and apps. */
 export abstract class OrganizationDirectory {
-  abstract findOrganizationById(id: string): Promise<DirectoryOrganization | null>;
   /** Case-insensitive, as organization names are unique. */
   abstract findOrganizationByName(name: string): Promise<DirectoryOrganization | null>;
-  /** Case-insensitive, as e-mail addresses are unique. */
-  abstract findUserByEmail(email: string): Promise<DirectoryUser | null>;
   abstract membershipRole(orgId: string, userId: string): Promise<MembershipRole | null>;
-  /** The organization, the user with `email` and the user's role in it, read together. */
+  /** The organization, the user with `email` (case-insensitive, as addresses are unique) and the user's role in it, read together. */
   abstract exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties>;
   /** The apps with the token-exchange privilege bound to the organization, by name. */
   abstract tokenExchangeApps(orgId: string): Promise<OAuthAppEntity[]>;

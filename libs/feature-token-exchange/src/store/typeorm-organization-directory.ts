@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountRepository, MembershipRole, OAuthAppEntity, OrganizationPlan } from '@gatehouse/persistence';
 import { DataSource, EntityManager } from 'typeorm';
-import { DirectoryOrganization, DirectoryUser, ExchangeParties, OrganizationDirectory } from './organization-directory';
+import { DirectoryOrganization, ExchangeParties, OrganizationDirectory } from './organization-directory';
 
 interface ExchangePartiesRow {
   org_id: string;
@@ -24,16 +24,8 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
     return new AccountRepository(this.dataSource.manager);
   }
 
-  findOrganizationById(id: string): Promise<DirectoryOrganization | null> {
-    return this.accounts.findOrgById(id);
-  }
-
   findOrganizationByName(name: string): Promise<DirectoryOrganization | null> {
     return this.accounts.findOrgByName(name);
-  }
-
-  findUserByEmail(email: string): Promise<DirectoryUser | null> {
-    return this.accounts.findUserByEmail(email);
   }
 
   async membershipRole(orgId: string, userId: string): Promise<MembershipRole | null> {

@@ -28,16 +28,8 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
     this.memberships.push({ orgId, userId, role });
   }
 
-  async findOrganizationById(id: string): Promise<DirectoryOrganization | null> {
-    return this.organizations.find((org) => org.id === id) ?? null;
-  }
-
   async findOrganizationByName(name: string): Promise<DirectoryOrganization | null> {
     return this.organizations.find((org) => org.name.toLowerCase() === name.toLowerCase()) ?? null;
-  }
-
-  async findUserByEmail(email: string): Promise<DirectoryUser | null> {
-    return this.users.find((user) => user.email.toLowerCase() === email.toLowerCase()) ?? null;
   }
 
   async membershipRole(orgId: string, userId: string): Promise<MembershipRole | null> {
@@ -45,8 +37,8 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
   }
 
   async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
-    const organization = await this.findOrganizationById(orgId);
-    const user = email === null ? null : await this.findUserByEmail(email);
+    const organization = this.organizations.find((org) => org.id === orgId) ?? null;
+    const user = email === null ? null : (this.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase()) ?? null);
     const role = organization && user ? await this.membershipRole(orgId, user.id) : null;
     return { organization, user, role };
   }
