@@ -14,8 +14,8 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
   }
 
   async lockHead(manager: EntityManager, orgId: string): Promise<AppendSlot> {
-    // The row lock is taken in a sub-select: after waiting, READ COMMITTED re-reads the row as the
-    // previous holder committed it (PostgreSQL "Transaction Isolation", Read Committed level).
+    // After waiting for the lock, READ COMMITTED returns the row as the previous holder committed
+    // it (the sub-select is re-evaluated on the new row version), so the head read is never stale.
     const [row] = (await manager.query(
       `SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::text AS id,
               (SELECT json_build_object('seq', h.seq, 'hash', h.hash, 'mac', h.mac) FROM audit_heads h WHERE h.org_id = $1 FOR UPDATE) AS head`,
