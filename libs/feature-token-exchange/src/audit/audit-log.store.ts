@@ -1,3 +1,4 @@
+import type { OutboxMessage } from '@gatehouse/persistence';
 import type { EntityManager } from 'typeorm';
 import type { ChainHead } from './audit-chain';
 import type { AuditEntry } from './audit-entry';
@@ -34,16 +35,34 @@ export interface AuditPageQuery extends AuditFilter {
   limit: number;
 }
 
-/** Port over the append-only `audit_log` table. */
+/** An append's place in the chain: the organization's sealed head row as stored, and the new entry's id. */
+export interface AppendSlot {
+  /** The database id reserved for the entry. */
+  id: string;
+  /** Null when the organization has no head row (no sealed entry yet, or removed). */
+  head: SealedHead | null;
+}
+
+/**
+ * Port over the append-only `audit_log` table and its `audit_heads` row per organization
+ * (docs/benchmarks.md "Token exchange"): an append is `lockHead`, then `append`, two round trips,
+ * serialized per organization only.
+ */
 export abstract class AuditLogStore {
-  /** Serializes appends to one organization's chain until `manager`'s transaction ends. */
+  /**
+   * Locks the organization's head row until `manager`'s transaction ends and reads it as committed
+   * by the previous holder, reserving the entry's id.
+   */
+  abstract lockHead(manager: EntityManager, orgId: string): Promise<AppendSlot>;
+  /**
+   * Serializes appends to a chain that has no head row to lock until `manager`'s transaction
+   * ends, then locks the head row if one was created while waiting (call before `latest`).
+   */
   abstract lockChain(manager: EntityManager, orgId: string): Promise<void>;
-  /** The organization's latest entry (call after lockChain). */
-  abstract head(manager: EntityManager, orgId: string): Promise<ChainHead | null>;
-  /** Appends an entry; resolves to its database id. */
-  abstract insert(manager: EntityManager, entry: Omit<AuditEntry, 'id'>): Promise<string>;
-  /** Replaces the organization's sealed head (in the append's transaction). */
-  abstract saveSealedHead(manager: EntityManager, head: SealedHead): Promise<void>;
+  /** The organization's latest entry as committed (after lockHead or lockChain). */
+  abstract latest(manager: EntityManager, orgId: string): Promise<ChainHead | null>;
+  /** Inserts the entry with its reserved id, replaces the sealed head and writes `event` to the outbox, in one write. */
+  abstract append(manager: EntityManager, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void>;
   /** The organization's sealed head, or null (no sealed entry yet, or removed). */
   abstract sealedHead(orgId: string): Promise<SealedHead | null>;
   /** Newest first. */

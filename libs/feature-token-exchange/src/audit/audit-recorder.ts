@@ -1,42 +1,58 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
-import { OutboxWriter, TransactionRunner } from '@gatehouse/identity';
+import { TransactionRunner } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import type { EntityManager } from 'typeorm';
 import { chainAuditEntry } from './audit-chain';
+import type { ChainHead } from './audit-chain';
 import type { AuditEntry, AuditEntryDraft } from './audit-entry';
 import { auditRecordedMessage } from './audit-event';
 import { AuditLogStore } from './audit-log.store';
 import { AuditSeal } from './audit-seal';
+import type { SealedHead } from './audit-seal';
 
 /**
  * Appends entries to an organization's hash-chained audit log, sealed (AuditSeal: the entry's mac
  * and the organization's sealed head), with their audit.recorded event in the outbox, in the
  * caller's transaction: an exchange commits its token and its entry together, or neither.
+ *
+ * The chain continues from the organization's head row, locked (docs/benchmarks.md "Token
+ * exchange"): one statement locks and reads it, one writes the entry, the head and the event.
+ * Without a head row (an organization's first entry, a log from before the seal) or with a head
+ * row whose seal fails, the chain continues from the latest entry instead, as before the seal.
  */
 @Injectable()
 export class AuditRecorder {
   constructor(
     private readonly store: AuditLogStore,
-    private readonly outbox: OutboxWriter,
     private readonly transactions: TransactionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly seal: AuditSeal,
   ) {}
 
   async record(manager: EntityManager, draft: AuditEntryDraft): Promise<AuditEntry> {
-    await this.store.lockChain(manager, draft.orgId);
-    const head = await this.store.head(manager, draft.orgId);
+    const slot = await this.store.lockHead(manager, draft.orgId);
+    const head = this.sealedLink(slot.head) ?? (await this.latestLink(manager, draft.orgId, slot.head !== null));
     const chained = chainAuditEntry(head, draft, new Date(this.clock.now()));
-    const sealed = { ...chained, mac: this.seal.entryMac(chained.hash) };
-    const entry: AuditEntry = { ...sealed, id: await this.store.insert(manager, sealed) };
-    await this.store.saveSealedHead(manager, this.seal.sealHead(entry.orgId, entry.seq, entry.hash));
-    await this.outbox.append(manager, auditRecordedMessage(entry));
+    const entry: AuditEntry = { ...chained, id: slot.id, mac: this.seal.entryMac(chained.hash) };
+    await this.store.append(manager, entry, this.seal.sealHead(entry.orgId, entry.seq, entry.hash), auditRecordedMessage(entry));
     return entry;
   }
 
   /** Records an entry in a transaction of its own (refused attempts, which store nothing else). */
   recordAlone(draft: AuditEntryDraft): Promise<AuditEntry> {
     return this.transactions.run((manager) => this.record(manager, draft));
+  }
+
+  /** The head row as the chain's link when its seal holds. */
+  private sealedLink(head: SealedHead | null): ChainHead | null {
+    if (!head || this.seal.sealHead(head.orgId, head.seq, head.hash).mac !== head.mac) return null;
+    return { seq: head.seq, hash: head.hash };
+  }
+
+  /** A locked head row already serializes the appends; without one, the chain lock does. */
+  private async latestLink(manager: EntityManager, orgId: string, headLocked: boolean): Promise<ChainHead | null> {
+    if (!headLocked) await this.store.lockChain(manager, orgId);
+    return this.store.latest(manager, orgId);
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLogEntryEntity } from '@gatehouse/persistence';
+import type { OutboxMessage } from '@gatehouse/persistence';
 import { DataSource, EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { ChainHead } from './audit-chain';
 import type { AuditEntry } from './audit-entry';
 import type { SealedHead } from './audit-seal';
-import { AuditLogStore, AuditPageQuery } from './audit-log.store';
+import { AppendSlot, AuditLogStore, AuditPageQuery } from './audit-log.store';
 
 @Injectable()
 export class TypeOrmAuditLogStore extends AuditLogStore {
@@ -13,28 +13,50 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
     super();
   }
 
+  async lockHead(manager: EntityManager, orgId: string): Promise<AppendSlot> {
+    // After waiting for the lock, READ COMMITTED returns the row as the previous holder committed
+    // it (the sub-select is re-evaluated on the new row version), so the head read is never stale.
+    const [row] = (await manager.query(
+      `SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::text AS id,
+              (SELECT json_build_object('seq', h.seq, 'hash', h.hash, 'mac', h.mac) FROM audit_heads h WHERE h.org_id = $1 FOR UPDATE) AS head`,
+      [orgId],
+    )) as Array<{ id: string; head: { seq: number | string; hash: string; mac: string } | null }>;
+    const { id, head } = row!;
+    return { id, head: head ? { orgId, seq: Number(head.seq), hash: head.hash, mac: head.mac } : null };
+  }
+
   async lockChain(manager: EntityManager, orgId: string): Promise<void> {
     // A transaction-scoped advisory lock: the first entry of an organization has no row to lock.
     await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`gatehouse.audit_log:${orgId}`]);
+    // A head row committed while this waited is locked by appenders that do not take the advisory lock.
+    await manager.query('SELECT 1 FROM audit_heads WHERE org_id = $1 FOR UPDATE', [orgId]);
   }
 
-  async head(manager: EntityManager, orgId: string): Promise<ChainHead | null> {
+  async latest(manager: EntityManager, orgId: string): Promise<ChainHead | null> {
     const row = await manager.findOne(AuditLogEntryEntity, { where: { orgId }, order: { seq: 'DESC' }, select: { seq: true, hash: true } });
     return row ? { seq: Number(row.seq), hash: row.hash } : null;
   }
 
-  async insert(manager: EntityManager, entry: Omit<AuditEntry, 'id'>): Promise<string> {
-    const row: Omit<AuditLogEntryEntity, 'id'> = { ...entry, seq: String(entry.seq) };
-    // `detail` is free-form JSON, which TypeORM's deep-partial insert type cannot express.
-    const result = await manager.insert(AuditLogEntryEntity, row as QueryDeepPartialEntity<AuditLogEntryEntity>);
-    return String((result.identifiers[0] as { id: string | number }).id);
-  }
-
-  async saveSealedHead(manager: EntityManager, head: SealedHead): Promise<void> {
+  async append(manager: EntityManager, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void> {
+    if (!manager.queryRunner?.isTransactionActive) {
+      throw new Error('Audit entries are appended inside a transaction (pass the manager given by TransactionRunner.run)');
+    }
+    // The outbox row is the one appendOutbox writes: topic, key, value, headers (default {}).
     await manager.query(
-      `INSERT INTO audit_heads (org_id, seq, hash, mac) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (org_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, mac = EXCLUDED.mac`,
-      [head.orgId, head.seq, head.hash, head.mac],
+      `WITH entry AS (
+         INSERT INTO audit_log (id, org_id, seq, action, outcome, error_code, client_id, actor_user_id, subject, detail, created_at, prev_hash, hash, mac)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14)
+       ), head AS (
+         INSERT INTO audit_heads (org_id, seq, hash, mac) VALUES ($15, $16, $17, $18)
+         ON CONFLICT (org_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, mac = EXCLUDED.mac
+       )
+       INSERT INTO outbox (topic, key, value, headers) VALUES ($19, $20, $21, $22::jsonb)`,
+      [
+        entry.id, entry.orgId, entry.seq, entry.action, entry.outcome, entry.errorCode, entry.clientId, entry.actorUserId, entry.subject,
+        JSON.stringify(entry.detail), entry.createdAt, entry.prevHash, entry.hash, entry.mac,
+        head.orgId, head.seq, head.hash, head.mac,
+        event.topic, event.key, event.value, JSON.stringify(event.headers ?? {}),
+      ],
     );
   }
 

@@ -128,7 +128,7 @@ describe('token exchange on PostgreSQL, handed from auth /oauth/token to the tok
     expect(counts[0].n).toBe(counts[0].top);
   });
 
-  it('detects a cut end of the log (the newest entries deleted behind the triggers) against the sealed head', async () => {
+  it('detects a cut end of the log (the newest entries deleted behind the triggers) against the sealed head, and after later appends', async () => {
     await exchange({ subject_token: 'alice@example.com' });
     await exchange({ subject_token: 'alice@example.com' });
     const [top] = await apps.dataSource.query(`SELECT max(seq)::int AS seq FROM audit_log WHERE org_id = $1`, [ids.acme]);
@@ -149,6 +149,13 @@ describe('token exchange on PostgreSQL, handed from auth /oauth/token to the tok
         problem: 'truncated',
         message: `entries seq ${top.seq - 1} to ${top.seq} are missing: the sealed head of the log is seq ${top.seq} (the end of the log was cut)`,
       },
+    });
+    // The next append continues from the sealed head, so the cut stays visible behind it.
+    expect((await exchange({ subject_token: 'alice@example.com' })).status).toBe(200);
+    const after = await verifyOrganizationAuditLog(apps.dataSource, 'acme', TEST_ENCRYPTION_KEY);
+    expect(after?.verdict).toMatchObject({
+      intact: false,
+      brokenAt: { seq: top.seq + 1, problem: 'sequence_gap', message: expect.stringContaining(`entries seq ${top.seq - 1} to ${top.seq} are missing`) },
     });
   });
 

@@ -184,7 +184,7 @@ describe('the organization token exchange', () => {
     });
 
     it('answers no token when the audit entry cannot be written (the rollback is in the integration test)', async () => {
-      kit.auditStore.insert = () => Promise.reject(new Error('disk full'));
+      kit.auditStore.append = () => Promise.reject(new Error('disk full'));
       await expect(kit.exchange.exchange(request({ subject_token: 'alice@example.com' }))).rejects.toThrow('disk full');
     });
   });

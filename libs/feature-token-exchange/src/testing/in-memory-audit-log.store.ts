@@ -1,7 +1,9 @@
+import type { OutboxWriter } from '@gatehouse/identity';
+import type { OutboxMessage } from '@gatehouse/persistence';
 import type { EntityManager } from 'typeorm';
 import type { ChainHead } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/audit-entry';
-import { AuditLogStore, AuditPageQuery, matchesAuditFilter } from '../audit/audit-log.store';
+import { AppendSlot, AuditLogStore, AuditPageQuery, matchesAuditFilter } from '../audit/audit-log.store';
 import type { SealedHead } from '../audit/audit-seal';
 
 /** Test double of AuditLogStore; `entries` may be edited by a test to play a tamperer. */
@@ -9,24 +11,30 @@ export class InMemoryAuditLogStore extends AuditLogStore {
   readonly entries: AuditEntry[] = [];
   readonly locked: string[] = [];
   readonly heads = new Map<string, SealedHead>();
+  private nextId = 1;
+
+  /** `outbox` receives the audit.recorded events (the identity test kit's recording outbox). */
+  constructor(private readonly outbox: OutboxWriter) {
+    super();
+  }
+
+  async lockHead(_manager: EntityManager, orgId: string): Promise<AppendSlot> {
+    return { id: String(this.nextId++), head: this.heads.get(orgId) ?? null };
+  }
 
   async lockChain(_manager: EntityManager, orgId: string): Promise<void> {
     this.locked.push(orgId);
   }
 
-  async head(_manager: EntityManager, orgId: string): Promise<ChainHead | null> {
+  async latest(_manager: EntityManager, orgId: string): Promise<ChainHead | null> {
     const last = this.of(orgId).at(-1);
     return last ? { seq: last.seq, hash: last.hash } : null;
   }
 
-  async insert(_manager: EntityManager, entry: Omit<AuditEntry, 'id'>): Promise<string> {
-    const id = String(this.entries.length + 1);
-    this.entries.push({ ...entry, id });
-    return id;
-  }
-
-  async saveSealedHead(_manager: EntityManager, head: SealedHead): Promise<void> {
+  async append(manager: EntityManager, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void> {
+    this.entries.push(entry);
     this.heads.set(head.orgId, head);
+    await this.outbox.append(manager, event);
   }
 
   async sealedHead(orgId: string): Promise<SealedHead | null> {

@@ -1,6 +1,6 @@
 import type { MembershipRole, OAuthAppEntity, OrganizationPlan } from '@gatehouse/persistence';
 import type { EntityManager } from 'typeorm';
-import { DirectoryOrganization, DirectoryUser, OrganizationDirectory } from '../store/organization-directory';
+import { DirectoryOrganization, DirectoryUser, ExchangeParties, OrganizationDirectory } from '../store/organization-directory';
 
 /** Test double of OrganizationDirectory; its apps are the given list (share InMemoryClientLookup's). */
 export class InMemoryOrganizationDirectory extends OrganizationDirectory {
@@ -28,20 +28,19 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
     this.memberships.push({ orgId, userId, role });
   }
 
-  async findOrganizationById(id: string): Promise<DirectoryOrganization | null> {
-    return this.organizations.find((org) => org.id === id) ?? null;
-  }
-
   async findOrganizationByName(name: string): Promise<DirectoryOrganization | null> {
     return this.organizations.find((org) => org.name.toLowerCase() === name.toLowerCase()) ?? null;
   }
 
-  async findUserByEmail(email: string): Promise<DirectoryUser | null> {
-    return this.users.find((user) => user.email.toLowerCase() === email.toLowerCase()) ?? null;
-  }
-
   async membershipRole(orgId: string, userId: string): Promise<MembershipRole | null> {
     return this.memberships.find((m) => m.orgId === orgId && m.userId === userId)?.role ?? null;
+  }
+
+  async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
+    const organization = this.organizations.find((org) => org.id === orgId) ?? null;
+    const user = email === null ? null : (this.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase()) ?? null);
+    const role = organization && user ? await this.membershipRole(orgId, user.id) : null;
+    return { organization, user, role };
   }
 
   async tokenExchangeApps(orgId: string): Promise<OAuthAppEntity[]> {

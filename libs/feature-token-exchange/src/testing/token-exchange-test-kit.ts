@@ -34,10 +34,10 @@ export const IDS = {
 export function createTokenExchangeTestKit() {
   const identity = createIdentityTestKit();
   const directory = new InMemoryOrganizationDirectory(identity.clients.apps);
-  const auditStore = new InMemoryAuditLogStore();
+  const auditStore = new InMemoryAuditLogStore(identity.outbox);
   const logger = pino({ level: 'silent' });
   const seal = AuditSeal.fromEncryptionKey(TEST_ENCRYPTION_KEY);
-  const audit = new AuditRecorder(auditStore, identity.outbox, identity.transactions, identity.clock, seal);
+  const audit = new AuditRecorder(auditStore, identity.transactions, identity.clock, seal);
   const publishers = new InMemoryTrustedPublisherStore();
   const verifier = new FakeCiTokenVerifier();
   const userEmail = new UserEmailExchange(identity.clients, directory, identity.issuer, identity.signingKeys, audit, identity.transactions, { userEmailTokenType: USER_EMAIL_TOKEN_TYPE }, logger);
