@@ -58,7 +58,8 @@ export class DeliveryAttempt {
     this.journal = new AttemptJournal(ports.store);
   }
 
-  async run(task: DeliveryTask): Promise<void> {
+  /** `sent` is called once the request is sent (or the Job started), before the outcome is recorded. */
+  async run(task: DeliveryTask, sent: () => void = () => undefined): Promise<void> {
     const { registry, clock } = this.ports;
     // Renewals have been failing (the database is away): another worker may soon claim it.
     if (task.lease.getTime() - clock.now() < LEASE_SAFETY_MS) return;
@@ -74,6 +75,7 @@ export class DeliveryAttempt {
     if (!begun) return;
     const { attemptNo } = begun;
     const { result, launched } = await this.ports.sendSlots.run(() => this.attempt(webhook, task, body, attemptNo));
+    sent();
     const finishedAt = clock.now();
     const durationMs = Math.max(0, finishedAt - startedAt);
     const verdict = judgeAttempt(result, { attemptNo, scheduleSeconds: this.settings.retryScheduleSeconds, now: finishedAt, random: this.ports.random() });
