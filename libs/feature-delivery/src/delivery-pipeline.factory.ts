@@ -52,7 +52,7 @@ export interface DeliveryPipelineDependencies {
  * Attempts under way per request slot: besides the one sending, others write their attempt rows
  * (before and after sending), so the slots stay busy while the database answers.
  */
-const ATTEMPTS_PER_SEND_SLOT = 4;
+export const ATTEMPTS_PER_SEND_SLOT = 4;
 
 /** Wires the pipeline's parts (plain classes over ports) from the module's providers. */
 export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): DeliveryPipeline {
