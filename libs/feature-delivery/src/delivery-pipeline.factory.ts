@@ -52,7 +52,7 @@ export interface DeliveryPipelineDependencies {
  * Attempts under way per request slot: besides the one sending, others write their attempt rows
  * (before and after sending), so the slots stay busy while the database answers.
  */
-const ATTEMPTS_PER_SEND_SLOT = 4;
+export const ATTEMPTS_PER_SEND_SLOT = 4;
 
 /** Wires the pipeline's parts (plain classes over ports) from the module's providers. */
 export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): DeliveryPipeline {
@@ -106,7 +106,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
     settings,
   );
   const dispatcher = new DeliveryDispatcher<DeliveryTask>(
-    (task) => attempt.run(task),
+    (task, laneFree) => attempt.run(task, laneFree),
     { concurrency: options.tuning.concurrency * ATTEMPTS_PER_SEND_SLOT, highWaterMark: options.tuning.queueHighWaterMark },
     (error, task) => logger.error({ err: error, deliveryId: task.deliveryId }, 'delivery attempt failed unexpectedly; the lease will expire and it will be retried'),
     (depth) => metrics.setQueueDepth(depth),

@@ -66,7 +66,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
     { store, registry, http, jobs, secretBox: testBox, autoDisabler, metrics, clock, ids, random: () => 0.5, outboxWritten, logger: silentLogger, sendSlots: new SendSlots(4) },
     settings,
   );
-  const dispatcher = new DeliveryDispatcher<DeliveryTask>((task) => attempt.run(task), { concurrency: 4, highWaterMark: 100 });
+  const dispatcher = new DeliveryDispatcher<DeliveryTask>((task, laneFree) => attempt.run(task, laneFree), { concurrency: 4, highWaterMark: 100 });
   const intake = new RepoEventIntake({ registry, store, limiter, dispatcher, metrics, clock, ids }, settings);
   const replays = new ReplayIntake({ registry, store, limiter, dispatcher, metrics, clock, logger: silentLogger }, settings);
   const scheduler = new RetryScheduler({ store, dispatcher, metrics, clock, logger: silentLogger }, settings, { pollIntervalMs: 10, batchSize: 10, gaugeIntervalMs: 0 });

@@ -12,7 +12,7 @@ import { type AttemptResult, type AttemptVerdict, judgeAttempt } from './attempt
 import { DeliveryIds } from './delivery-ids';
 import { LEASE_SAFETY_MS, type DeliverySettings } from './delivery-settings';
 import { AttemptNext, DeliveryStore } from './delivery-store';
-import type { DeliveryTask } from './delivery-task';
+import { type DeliveryTask, laneOf } from './delivery-task';
 import { AttemptJournal } from './attempt-journal';
 import { SendSlots } from './send-slots';
 import { payloadBody } from './payload-body';
@@ -48,6 +48,8 @@ export interface DeliveryAttemptPorts {
  */
 export class DeliveryAttempt {
   private readonly journal: AttemptJournal;
+  /** Per lane, when the last attempt to take its turn will have sent its request. */
+  private readonly lastSendOfLane = new Map<string, Promise<void>>();
   /** Secrets opened per webhook snapshot: a changed webhook is a new snapshot, opened again. */
   private readonly openedSecrets = new WeakMap<WebhookSnapshot, OpenedSecrets>();
 
@@ -58,7 +60,28 @@ export class DeliveryAttempt {
     this.journal = new AttemptJournal(ports.store);
   }
 
-  async run(task: DeliveryTask): Promise<void> {
+  /**
+   * Runs one attempt. The dispatcher starts a lane's attempts in order; each takes its place in
+   * its lane's send order at once and calls `laneFree`, so the lane's next attempt may write its
+   * row meanwhile, but sends only after this one's request is answered (first attempts for one
+   * webhook and one repository still go out in event order).
+   */
+  async run(task: DeliveryTask, laneFree: () => void = () => undefined): Promise<void> {
+    const lane = laneOf(task);
+    const previousSent = this.lastSendOfLane.get(lane);
+    let markSent: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (markSent = resolve));
+    this.lastSendOfLane.set(lane, sent);
+    laneFree();
+    try {
+      await this.attemptInTurn(task, previousSent, markSent);
+    } finally {
+      markSent();
+      if (this.lastSendOfLane.get(lane) === sent) this.lastSendOfLane.delete(lane);
+    }
+  }
+
+  private async attemptInTurn(task: DeliveryTask, previousSent: Promise<void> | undefined, markSent: () => void): Promise<void> {
     const { registry, clock } = this.ports;
     // Renewals have been failing (the database is away): another worker may soon claim it.
     if (task.lease.getTime() - clock.now() < LEASE_SAFETY_MS) return;
@@ -67,13 +90,16 @@ export class DeliveryAttempt {
     if (!webhook) return;
     const target = webhook.target.kind;
     const body = task.body ?? payloadBody(task.payload);
-    const startedAt = clock.now();
-    const attemptId = this.ports.ids.next(startedAt);
-    const begun = await this.journal.begin(task, attemptId, new Date(startedAt));
+    const begunAt = clock.now();
+    const attemptId = this.ports.ids.next(begunAt);
+    const begun = await this.journal.begin(task, attemptId, new Date(begunAt));
     // The lease was lost (cancelled, or taken over by another worker): nothing is sent.
     if (!begun) return;
     const { attemptNo } = begun;
+    await previousSent;
+    const startedAt = clock.now();
     const { result, launched } = await this.ports.sendSlots.run(() => this.attempt(webhook, task, body, attemptNo));
+    markSent();
     const finishedAt = clock.now();
     const durationMs = Math.max(0, finishedAt - startedAt);
     const verdict = judgeAttempt(result, { attemptNo, scheduleSeconds: this.settings.retryScheduleSeconds, now: finishedAt, random: this.ports.random() });

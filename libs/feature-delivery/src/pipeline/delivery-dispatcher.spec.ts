@@ -33,6 +33,33 @@ describe('DeliveryDispatcher', () => {
     expect(started).toEqual(['a1', 'b1', 'a2']);
   });
 
+  it('starts a lane next attempt once the previous one frees the lane, still counting it in flight', async () => {
+    const frees = new Map<string, () => void>();
+    const finishes = new Map<string, () => void>();
+    const started: string[] = [];
+    const dispatcher = new DeliveryDispatcher(
+      (task: string, laneFree: () => void) =>
+        new Promise<void>((resolve) => {
+          started.push(task);
+          frees.set(task, laneFree);
+          finishes.set(task, resolve);
+        }),
+      { concurrency: 2, highWaterMark: 100 },
+    );
+    for (const task of ['a1', 'a2', 'a3']) dispatcher.enqueue({ lane: 'w1:r1', task });
+    expect(started).toEqual(['a1']);
+    frees.get('a1')!();
+    expect(started).toEqual(['a1', 'a2']);
+    expect(dispatcher.inFlight).toBe(2);
+    frees.get('a2')!();
+    // The lane is free, but two attempts are in flight already.
+    expect(started).toEqual(['a1', 'a2']);
+    finishes.get('a1')!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a1', 'a2', 'a3']);
+    expect(dispatcher.held()).toEqual(['a2', 'a3']);
+  });
+
   it('keeps at most `concurrency` attempts in flight', async () => {
     const { run, started, finish } = gatedRunner();
     const dispatcher = new DeliveryDispatcher(run, { concurrency: 2, highWaterMark: 100 });

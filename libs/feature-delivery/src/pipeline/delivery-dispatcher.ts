@@ -13,8 +13,8 @@ export interface DispatcherOptions {
 
 /**
  * Runs delivery attempts with bounded concurrency in lanes: the attempts of one
- * lane (a webhook and a repository) run one after another in the order they were queued, those of
- * different lanes side by side. A slow receiver thus holds up only its own lanes; the consumer is
+ * lane (a webhook and a repository) run one after another in the order they were queued (the
+ * next once the previous has sent its request), those of different lanes side by side. A slow receiver thus holds up only its own lanes; the consumer is
  * held up only when the whole queue passes the high-water mark.
  */
 export class DeliveryDispatcher<T> {
@@ -26,8 +26,12 @@ export class DeliveryDispatcher<T> {
   private roomWaiters: Array<() => void> = [];
   private idleWaiters: Array<() => void> = [];
 
+  /**
+   * `run` may call `laneFree` before it resolves (once its request is sent): the lane's next
+   * attempt may then start, while this one, still counted in flight, records its outcome.
+   */
   constructor(
-    private readonly run: (task: T) => Promise<void>,
+    private readonly run: (task: T, laneFree: () => void) => Promise<void>,
     private readonly options: DispatcherOptions,
     private readonly onError: (error: unknown, task: T) => void = () => undefined,
     private readonly onDepth: (depth: number) => void = () => undefined,
@@ -100,16 +104,23 @@ export class DeliveryDispatcher<T> {
     this.queued -= 1;
     this.onDepth(this.queued);
     if (this.queued < this.options.highWaterMark) this.releaseRoomWaiters();
-    try {
-      await this.run(task);
-    } catch (error) {
-      this.onError(error, task);
-    } finally {
-      this.runningTasks.delete(task);
+    let freed = false;
+    const laneFree = () => {
+      if (freed) return;
+      freed = true;
       if (!this.stopped) {
         if (queue.length > 0) this.ready.push(lane);
         else this.lanes.delete(lane);
       }
+      this.pump();
+    };
+    try {
+      await this.run(task, laneFree);
+    } catch (error) {
+      this.onError(error, task);
+    } finally {
+      this.runningTasks.delete(task);
+      laneFree();
       if (this.runningTasks.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
       this.pump();
     }

@@ -74,6 +74,26 @@ describe('RepoEventIntake.handleBatch', () => {
     );
   });
 
+  it('begins the attempts of one lane together, but sends them one after another in event order', async () => {
+    const http = new GatedHttpSender();
+    const harness = pipelineHarness({ http });
+    await harness.addWebhook(urlWebhook());
+    const messages = ['e1', 'e2', 'e3'].map((id, n) => incoming(repoChangedMessage(pushEvent(id)), 'gatehouse.repo-events.v1', 0, String(n)));
+    await harness.intake.handleBatch(messages);
+    await turns();
+
+    expect(harness.store.writes).toEqual([
+      { kind: 'insert', rows: 3 },
+      { kind: 'begin', rows: 3 },
+    ]);
+    expect(http.held).toBe(1);
+    http.release();
+    await harness.settle();
+    const order = http.requests.map((request) => request.headers['webhook-id']);
+    const events = order.map((id) => harness.store.deliveries.get(id!)!.eventId);
+    expect(events).toEqual(['e1', 'e2', 'e3']);
+  });
+
   it('resolves only once every delivery of the batch is recorded, so the bus commits past it only then', async () => {
     const harness = pipelineHarness();
     await harness.addWebhook(organizationWebhook());
