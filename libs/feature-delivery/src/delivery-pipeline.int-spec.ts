@@ -1,7 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
 import { type RepoChangeEvent, standardWebhookSecret } from '@gatehouse/domain';
-import { WEBHOOK_REVISION_HEADER } from '@gatehouse/feature-webhooks';
-import { deliveryReplayRequestedEvent, KafkaEventBus, repoChangedMessage, webhookChangedEvent } from '@gatehouse/messaging';
+import { deliveryReplayRequestedEvent, KafkaEventBus, repoChangedMessage, WEBHOOK_REVISION_HEADER, webhookChangedEvent } from '@gatehouse/messaging';
 import type { RunningService } from '@gatehouse/platform';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';

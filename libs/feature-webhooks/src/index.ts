@@ -1,6 +1,5 @@
 export * from './webhooks.module';
 export * from './webhooks-module-options';
-export { WEBHOOK_REVISION_HEADER, DELETED_SOURCE_JOB } from './application/webhook-changed-messages';
 export type { WebhookActivityView, DeliveryView, DeliveryAttemptView, TriggerUsageView } from './application/webhook-activity-view';
 export type { ReplayAccepted } from './application/replay-delivery.use-case';
 export { HostResolver } from './ports/host-resolver';

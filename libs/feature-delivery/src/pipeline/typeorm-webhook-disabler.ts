@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DELETED_SOURCE_JOB, WEBHOOK_REVISION_HEADER } from '@gatehouse/feature-webhooks';
-import { Topics, webhookChangedEvent } from '@gatehouse/messaging';
+import { DELETED_SOURCE_JOB, Topics, WEBHOOK_REVISION_HEADER, webhookChangedEvent } from '@gatehouse/messaging';
 import { WebhookEntity, appendOutbox } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
 import { webhookSnapshotOf } from '../subscriptions/typeorm-webhook-directory';

@@ -1,5 +1,4 @@
-import { type EventBus, type IncomingMessage, type Subscription, webhookChangedEvent } from '@gatehouse/messaging';
-import { WEBHOOK_REVISION_HEADER } from '@gatehouse/feature-webhooks';
+import { type EventBus, type IncomingMessage, type Subscription, WEBHOOK_REVISION_HEADER, webhookChangedEvent } from '@gatehouse/messaging';
 import { SubscriptionRegistry } from './subscription-registry';
 
 /**

@@ -1,15 +1,6 @@
-import { type OutgoingMessage, type WebhookChangedData, webhookChangedEvent } from '@gatehouse/messaging';
+import { DELETED_SOURCE_JOB, type OutgoingMessage, WEBHOOK_REVISION_HEADER, type WebhookChangedData, webhookChangedEvent } from '@gatehouse/messaging';
 import { secretNames } from '@gatehouse/domain';
 import type { StoredWebhook } from '../model/stored-webhook';
-
-/**
- * The revision of the change a webhook.changed message carries, also as a header: the
- * subscription index drops versions older than the one it holds (`SubscriptionIndex.upsert`).
- */
-export const WEBHOOK_REVISION_HEADER = 'gatehouse-webhook-revision';
-
-/** Stands for a Job webhook's source Job once that Job was deleted; the webhook keeps its snapshot. */
-export const DELETED_SOURCE_JOB = 'deleted';
 
 type ChangedData = WebhookChangedData & { revision: number };
 

@@ -3,6 +3,15 @@ import { z } from 'zod';
 import { defineEvent } from './event-definition';
 
 /**
+ * The revision of the change a webhook.changed message carries, also as a header: the
+ * subscription index drops versions older than the one it holds (`SubscriptionIndex.upsert`).
+ */
+export const WEBHOOK_REVISION_HEADER = 'gatehouse-webhook-revision';
+
+/** Stands for a Job webhook's source Job once that Job was deleted; the webhook keeps its snapshot. */
+export const DELETED_SOURCE_JOB = 'deleted';
+
+/**
  * A watched item as the event carries it: the domain's kinds, any non-empty name (the name rules
  * are checked where a webhook is written, and an event must not be refused for a rule added later).
  */
