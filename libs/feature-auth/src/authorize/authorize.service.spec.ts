@@ -143,6 +143,18 @@ describe('AuthorizeService', () => {
     expect(await kit.codes.peek(again.code!)).toMatchObject({ scopes: ['openid', 'profile'], orgIds: [ACME] });
   });
 
+  it('puts the user and memberships it read in the code of a skipped consent page, for the token request', async () => {
+    await approve(await kit.authorize.authorize(webParams(), session), [ACME]);
+    const again = redirectParams(await kit.authorize.authorize(webParams({ scope: 'openid profile', state: 'st-3' }), session));
+    expect((await kit.codes.peek(again.code!))?.account).toEqual({
+      user: { id: ALICE, username: 'alice', fullname: 'ALICE', email: 'alice@example.com', avatarUrl: null, isPro: false },
+      memberships: [
+        { organization: { id: ACME, name: 'acme', fullname: 'ACME', plan: 'free', avatarUrl: null }, role: 'admin' },
+        { organization: { id: BETA, name: 'beta', fullname: 'BETA', plan: 'free', avatarUrl: null }, role: 'read' },
+      ],
+    });
+  });
+
   describe('prompt and max_age (OIDC Core §3.1.2.1)', () => {
     it('prompt=none answers login_required to nobody signed in, and consent_required when the page would be needed', async () => {
       expect(redirectParams(await kit.authorize.authorize(webParams({ prompt: 'none' }), null))).toMatchObject({ error: 'login_required', state: 'st-1', iss: TEST_ISSUER });

@@ -30,7 +30,6 @@ class ProbeController {
 class ProbeModule {}
 
 function required(name: string): string {
-  // eslint-disable-next-line no-restricted-properties -- the integration tier's global setup exports these
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run this suite in the integration tier`);
   return value;
@@ -48,7 +47,6 @@ interface Service {
  */
 describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', () => {
   const run = randomBytes(4).toString('hex');
-  // eslint-disable-next-line no-restricted-properties -- as above
   const redisPrefix = `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:'}principals-${run}:`;
   let database: ScratchDatabase;
   let first: Service;
