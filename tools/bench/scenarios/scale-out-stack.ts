@@ -20,7 +20,9 @@ export interface ScaleOutStack {
  * database, a claimed Redis database and the run's Kafka broker, its database prepared as the
  * bench's (bench seed, `visitors` accounts sharing the run's scrypt hash) once the services run:
  * the seed is written with the stack's own encryption key. A second gateway on the same processes
- * routes auth to one replica, so both contenders pay the same hop.
+ * routes auth to one replica, so both contenders pay the same hop. The broker is shared with the
+ * bench's own Gatehouse, whose consumers then share groups with the stack's: nothing this scenario
+ * measures waits on an event (a revocation is refused through Redis before its event is consumed).
  */
 export async function startScaleOutStack(env: BenchEnvironment, visitors: number): Promise<ScaleOutStack> {
   const [database, redis] = await Promise.all([createScratchDatabase({ prefix: 'gatehouse_bench_stack', onServerOf: env.infra.database.url }), claimTestRedis(env.infra.redis.url)]);
