@@ -18,12 +18,14 @@ import { cliStartup } from './scenarios/cli-startup';
 import { deliveryScenario } from './scenarios/delivery';
 import { memory } from './scenarios/memory';
 import { returningUsers } from './scenarios/returning-users';
+import { revocation } from './scenarios/revocation';
+import { scaleOut } from './scenarios/scale-out';
 import { signInSpike } from './scenarios/sign-in-spike';
 import { statementsPerRequest } from './scenarios/statements-per-request';
 import { tokenExchangeScenario } from './scenarios/token-exchange';
 import { tokenValidation } from './scenarios/token-validation';
 
-const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, tokenExchangeScenario, statementsPerRequest, memory, deliveryScenario, cliStartup];
+const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, tokenExchangeScenario, statementsPerRequest, memory, deliveryScenario, cliStartup, revocation, scaleOut];
 
 async function main(): Promise<void> {
   if (process.argv.includes('--render')) {

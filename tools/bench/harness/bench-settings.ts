@@ -1,4 +1,4 @@
-export const SCENARIO_IDS = ['sign-in', 'returning-user', 'token-validation', 'statements', 'memory', 'delivery', 'token-exchange', 'cli-startup'] as const;
+export const SCENARIO_IDS = ['sign-in', 'returning-user', 'token-validation', 'statements', 'memory', 'delivery', 'token-exchange', 'cli-startup', 'revocation', 'scale-out'] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 
 export interface BenchSettings {

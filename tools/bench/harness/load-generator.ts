@@ -72,6 +72,11 @@ export class LoadGenerator {
     return (await this.send({ seed: { pool, credentials } })) as number;
   }
 
+  /** Empties a pool and returns what it held (the credentials of the sign-ins kept in it). */
+  async take(pool: string): Promise<Credentials[]> {
+    return (await this.send({ take: { pool } })) as Credentials[];
+  }
+
   async drop(pool: string): Promise<void> {
     await this.send({ drop: { pool } });
   }

@@ -32,7 +32,7 @@ export interface HashSpec {
 
 export type LoadCommand = { run: RunSpec } | { hash: HashSpec } | { exchangeTransactions: ExchangeTransactionSpec }
   | { rawPost: RawPostSpec }
-  | { rawConsume: RawConsumeSpec } | { seed: { pool: string; credentials: Credentials[] } } | { drop: { pool: string } };
+  | { rawConsume: RawConsumeSpec } | { seed: { pool: string; credentials: Credentials[] } } | { drop: { pool: string } } | { take: { pool: string } };
 
 export interface LoadRequestMessage {
   id: number;

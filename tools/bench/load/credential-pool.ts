@@ -29,4 +29,10 @@ export class CredentialPool {
   take(): Credentials | undefined {
     return this.items.shift();
   }
+
+  /** Empties the pool, handing over everything in it: for a parent that uses the credentials itself. */
+  takeAll(): Credentials[] {
+    this.cursor = 0;
+    return this.items.splice(0);
+  }
 }

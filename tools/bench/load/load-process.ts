@@ -1,5 +1,5 @@
 // The load generator's own process: it takes commands from its parent over IPC (run a flow,
-// verify passwords, seed or drop a pool of credentials) and answers each with its result, so the generator's CPU
+// verify passwords, seed, drop or take a pool of credentials) and answers each with its result, so the generator's CPU
 // is its own process's, measured like any other.
 import type { LoadCommand, LoadReplyMessage, LoadRequestMessage } from '../harness/load-spec';
 import { CredentialPool } from './credential-pool';
@@ -27,6 +27,7 @@ async function execute(command: LoadCommand): Promise<unknown> {
   if ('rawConsume' in command) return rawConsumeLoop(command.rawConsume);
   if ('exchangeTransactions' in command) return exchangeTransactionLoop(command.exchangeTransactions);
   if ('drop' in command) return pools.delete(command.drop.pool);
+  if ('take' in command) return pool(command.take.pool).takeAll();
   const { flow, ...options } = command.run;
   return runFlow(flowFor(flow, pool), options);
 }

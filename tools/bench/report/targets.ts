@@ -61,6 +61,11 @@ export function evaluateTargets(scenarios: ScenarioReport[]): TargetCheck[] {
     const most = row === 'all-in-one' ? 250 : 150;
     if (value !== undefined) checks.push({ target: `${row} under ${most} MB RSS under load`, measured: `${number(value)} MiB`, met: value * 1.048576 < most });
   }
+  for (const id of ['revocation', 'scale-out']) {
+    for (const fact of scenarios.find((scenario) => scenario.id === id)?.facts ?? []) {
+      if (fact.name.startsWith('revocation to 401') && fact.name.endsWith(', max')) checks.push({ target: `${fact.name.slice(0, -', max'.length)}: within 1 s, every token`, measured: `max ${number(fact.value)} ms`, met: fact.value <= 1000 });
+    }
+  }
   const cli = scenarios.find((scenario) => scenario.id === 'cli-startup')?.trials[0]?.ratios.find((candidate) => candidate.against.startsWith('gatehouse --help at'));
   checks.push(atLeast('`gatehouse --help` in under a third of the time it took when every command loaded its dependencies up front', cli, 3));
   return checks.filter((check): check is TargetCheck => check !== undefined);

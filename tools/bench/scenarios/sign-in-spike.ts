@@ -7,7 +7,7 @@ import type { Scenario, ScenarioReport } from '../harness/scenario';
 type SignInKind = 'gatehouse-sign-in' | 'oidc-provider-sign-in';
 
 /** A run of new visitors, each on an account never signed in before (so the consent page is always asked). */
-interface RunLength {
+export interface RunLength {
   seconds: number;
   rampSeconds: number;
   /** More than the hash-bound rate: each sign-in needs one hash, and one fresh account. */
@@ -39,7 +39,7 @@ export function signInContenders(env: BenchEnvironment, connections: number, len
  * when the hash is the bottleneck, so the ramp must outlast one flow and the window hold several.
  * Estimated from the hash-bound rate at that concurrency, measured now.
  */
-async function runLength(env: BenchEnvironment, connections: number): Promise<RunLength> {
+export async function runLength(env: BenchEnvironment, connections: number): Promise<RunLength> {
   const { seconds, rampSeconds } = env.settings;
   const probe = await env.load.hash({ seconds: 1, concurrency: connections, password: VISITOR_PASSWORD, stored: env.passwordHash });
   const flowSeconds = connections / Math.max(probe.perSecond, 0.5);
