@@ -1,4 +1,4 @@
-import { OVERLOADED_MIN_DELAY_MS } from '@gatehouse/domain';
+import { OVERLOADED_MIN_DELAY_MS } from '@gatehouse/domain/testing';
 import { runDeliveryScenario, type ScenarioContext } from './support/delivery-scenario';
 import { ALICE_TOKEN, type FaultStack, startFaultStack } from './support/fault-stack';
 import { report } from './support/figures';

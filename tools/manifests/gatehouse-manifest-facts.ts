@@ -1,4 +1,4 @@
-import { CONFIG_VARIABLES, type GatehouseApp } from '@gatehouse/config';
+import { CONFIG_VARIABLES, type GatehouseApp } from '@gatehouse/config/testing';
 
 // What every deployment manifest of Gatehouse must agree with: the four services and their
 // ports, and the configuration variables the apps read, taken from @gatehouse/config so that a

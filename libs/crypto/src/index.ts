@@ -1,6 +1,6 @@
-export * from './object-id';
-export * from './random-token';
-export * from './token-hash';
-export * from './password-hash';
-export * from './secret-box';
-export * from './secret-box.error';
+export { newObjectId } from './object-id';
+export { randomToken } from './random-token';
+export { hashToken, timingSafeEqualString } from './token-hash';
+export { hashPassword, verifyPassword } from './password-hash';
+export { SecretBox } from './secret-box';
+export { SecretBoxError } from './secret-box.error';

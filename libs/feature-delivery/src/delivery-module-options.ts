@@ -12,7 +12,7 @@ import { DEFAULT_LEASE_MS, DEFAULT_USER_AGENT } from './pipeline/delivery-settin
 const MIN_LEASE_MS = 4_000;
 
 /** Knobs with sensible defaults; tests shorten them. */
-export interface DeliveryTuning {
+interface DeliveryTuning {
   /** Attempts in flight per process. */
   concurrency: number;
   /** Queued attempts above which the consumers wait. */
@@ -28,7 +28,7 @@ export interface DeliveryTuning {
   pruneIntervalMs: number;
 }
 
-export const DEFAULT_DELIVERY_TUNING: DeliveryTuning = {
+const DEFAULT_DELIVERY_TUNING: DeliveryTuning = {
   concurrency: 64,
   queueHighWaterMark: 1_000,
   leaseMs: DEFAULT_LEASE_MS,
@@ -49,7 +49,7 @@ export const DEFAULT_DELIVERY_TOPICS: DeliveryTopics = {
 };
 
 export const DEFAULT_DELIVERY_GROUP_ID = 'gatehouse-delivery-worker';
-export const DEFAULT_RETENTION_DAYS = 30;
+const DEFAULT_RETENTION_DAYS = 30;
 
 export interface DeliveryModuleOptions {
   /** GATEHOUSE_PUBLIC_URL: base of the repository URLs in payloads. */

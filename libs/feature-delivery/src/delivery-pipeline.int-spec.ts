@@ -1,7 +1,8 @@
 import { SecretBox } from '@gatehouse/crypto';
-import { type RepoChangeEvent, standardWebhookSecret } from '@gatehouse/domain';
+import { type RepoChangeEvent } from '@gatehouse/domain';
+import { standardWebhookSecret } from '@gatehouse/domain/testing';
 import { deliveryReplayRequestedEvent, KafkaEventBus, repoChangedMessage, WEBHOOK_REVISION_HEADER, webhookChangedEvent } from '@gatehouse/messaging';
-import type { RunningService } from '@gatehouse/platform';
+import type { RunningService } from '@gatehouse/platform/testing';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';

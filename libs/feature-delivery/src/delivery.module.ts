@@ -24,7 +24,7 @@ import { TypeOrmMembershipSource } from './subscriptions/typeorm-membership-sour
 import { TypeOrmWebhookDirectory } from './subscriptions/typeorm-webhook-directory';
 import { WebhookDirectory } from './subscriptions/webhook-directory';
 
-export const DELIVERY_OPTIONS = Symbol('gatehouse.deliveryOptions');
+const DELIVERY_OPTIONS = Symbol('gatehouse.deliveryOptions');
 
 /**
  * The delivery worker (docs/architecture.md flow 4): repo change events from the bus to webhook

@@ -1,4 +1,4 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { FailureCounter } from './failure-counter';
 import { MemoryFlowStore } from './memory-flow-store';
 

@@ -1,7 +1,6 @@
-export * from './flow-store';
-export * from './memory-flow-space';
-export * from './memory-flow-store';
-export * from './redis-flow-store';
-export * from './json-flow-store';
-export * from './rate-limiter';
+export { type FlowStore } from './flow-store';
+export { MemoryFlowStore } from './memory-flow-store';
+export { RedisFlowStore } from './redis-flow-store';
+export { JsonFlowStore } from './json-flow-store';
+export { RateLimiter } from './rate-limiter';
 export { FailureCounter } from './failure-counter';

@@ -1,4 +1,4 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { z } from 'zod';
 import { JsonFlowStore } from './json-flow-store';
 import { MemoryFlowStore } from './memory-flow-store';

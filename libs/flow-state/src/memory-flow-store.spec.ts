@@ -1,4 +1,4 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { describeFlowStoreContract } from './flow-store.contract';
 import { MemoryFlowSpace } from './memory-flow-space';
 import { MemoryFlowStore } from './memory-flow-store';

@@ -2,15 +2,10 @@ import { Controller, Delete, Get, Module, UseGuards } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
 import { systemClock } from '@gatehouse/domain';
-import {
-  closeDataSource,
-  createDataSource,
-  OutboxMessageEntity,
-  PersonalAccessTokenEntity,
-  SigningKeyEntity,
-  UserEntity,
-} from '@gatehouse/persistence';
-import { createServiceApp, DatabaseModule, FlowStateModule } from '@gatehouse/platform';
+import { closeDataSource, createDataSource, PersonalAccessTokenEntity, SigningKeyEntity, UserEntity } from '@gatehouse/persistence';
+import { OutboxMessageEntity } from '@gatehouse/persistence/testing';
+import { DatabaseModule, FlowStateModule } from '@gatehouse/platform';
+import { createServiceApp } from '@gatehouse/platform/testing';
 import { createTestDatabase, dropTestDatabase, TestDatabase } from '@gatehouse/testing';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { AddressInfo } from 'node:net';

@@ -1,11 +1,7 @@
-export * from './topics';
-export * from './messaging-logger';
-export * from './event-bus/event-bus';
-export * from './event-bus/dead-letter';
-export { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_BACKOFF, RetryBackoff } from './event-bus/handle-with-retries';
-export * from './event-bus/in-process/in-process-event-bus';
-export * from './event-bus/kafka/kafka-event-bus';
-export * from './events';
-export * from './outbox/outbox-store';
-export * from './outbox/outbox-relay';
-export * from './outbox/in-memory-outbox-store';
+export { deadLetterTopic, GATEHOUSE_TOPIC_SPECS, Topics, type TopicSpec } from './topics';
+export { type MessagingLogger, stderrMessagingLogger } from './messaging-logger';
+export { type EventBus, type IncomingMessage, type OutgoingMessage, type Subscription } from './event-bus/event-bus';
+export { InProcessEventBus } from './event-bus/in-process/in-process-event-bus';
+export { KafkaEventBus, type KafkaEventBusOptions } from './event-bus/kafka/kafka-event-bus';
+export { type AuditRecordedData, auditRecordedEvent, decodeEvent, DELETED_SOURCE_JOB, deliveryDeadLetteredEvent, deliveryReplayRequestedEvent, repoChangedEvent, repoChangedMessage, TOKEN_EVENTS, tokenIssuedEvent, type TokenRevokedData, tokenRevokedEvent, WEBHOOK_REVISION_HEADER, type WebhookChangedData, webhookChangedEvent } from './events';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';

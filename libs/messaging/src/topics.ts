@@ -24,7 +24,6 @@ export const Topics = {
   deliveryReplay: 'gatehouse.delivery-replay.v1',
 } as const;
 
-export type GatehouseTopic = (typeof Topics)[keyof typeof Topics];
 
 /**
  * Where a consumer puts a message it could not process after its last attempt (a poison

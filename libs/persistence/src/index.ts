@@ -1,10 +1,8 @@
-export * from './entities';
-export { ALL_ENTITIES } from './entities/all-entities';
-export { ALL_MIGRATIONS } from './migrations/all-migrations';
-export * from './data-source/create-data-source';
-export * from './data-source/run-migrations';
-export * from './outbox/append-outbox';
-export * from './outbox/typeorm-outbox.store';
-export * from './repositories/account.repository';
-export * from './repositories/oauth-app.repository';
-export * from './seed';
+export { AccessTokenEntity, type AccessTokenKind, AuditLogEntryEntity, ConsentEntity, DeliveryAttemptEntity, DeliveryEntity, JobEntity, type MembershipRole, OAuthAppEntity, OrganizationEntity, type OrganizationPlan, PersonalAccessTokenEntity, type PersonalAccessTokenRole, RefreshTokenEntity, SigningKeyEntity, type TokenRepository, TrustedPublisherEntity, UserEntity, WebhookEntity } from './entities';
+export { closeDataSource, createDataSource, type DatabaseTarget } from './data-source/create-data-source';
+export { runMigrations } from './data-source/run-migrations';
+export { appendOutbox, type OutboxMessage } from './outbox/append-outbox';
+export { TypeOrmOutboxStore } from './outbox/typeorm-outbox.store';
+export { AccountRepository, type MembershipWithOrganization } from './repositories/account.repository';
+export { OAuthAppRepository } from './repositories/oauth-app.repository';
+export { applySeed, createSeedDeps, loadSeedFile, type SeedDocument } from './seed';

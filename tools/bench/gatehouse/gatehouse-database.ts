@@ -1,5 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
-import { applySeed, closeDataSource, createDataSource, createSeedDeps, parseSeedDocument, runMigrations } from '@gatehouse/persistence';
+import { applySeed, closeDataSource, createDataSource, createSeedDeps, runMigrations } from '@gatehouse/persistence';
+import { parseSeedDocument } from '@gatehouse/persistence/testing';
 import { BENCH_SEED, VISITOR_PREFIX } from './bench-accounts';
 
 /**

@@ -12,8 +12,8 @@ const GATEHOUSE_LOCAL_JOB_USER_DOC: VariableDoc = { description: '`uid:gid` that
  * `disabled` (the default) records every Job delivery as failed; `local` runs Jobs as processes on
  * the worker's host, for development only; `kubernetes` runs each as a Kubernetes Job.
  */
-export const JOB_LAUNCHERS = ['disabled', 'local', 'kubernetes'] as const;
-export type JobLauncherKind = (typeof JOB_LAUNCHERS)[number];
+const JOB_LAUNCHERS = ['disabled', 'local', 'kubernetes'] as const;
+type JobLauncherKind = (typeof JOB_LAUNCHERS)[number];
 
 export interface DeliveryConfig {
   /** Delay before each retry, in seconds; one entry per retry, after which the delivery is dead-lettered. */
@@ -26,7 +26,7 @@ export interface DeliveryConfig {
   retentionDays: number;
 }
 
-export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
+const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
 export const deliverySection = envSection(
   {

@@ -21,7 +21,7 @@ export function httpSection(defaultPort: number) {
   );
 }
 
-export const ALL_IN_ONE_DEFAULT_PORT = 8080;
+const ALL_IN_ONE_DEFAULT_PORT = 8080;
 
 export interface EmbeddedHttpConfig extends HttpConfig {
   /** The address listened on: loopback unless HOST says otherwise. */
@@ -30,7 +30,7 @@ export interface EmbeddedHttpConfig extends HttpConfig {
   allowDemoOnNetwork: boolean;
 }
 
-export const ALL_IN_ONE_DEFAULT_HOST = '127.0.0.1';
+const ALL_IN_ONE_DEFAULT_HOST = '127.0.0.1';
 
 /**
  * The all-in-one: runs from a fresh clone with public demo accounts, so it listens on loopback

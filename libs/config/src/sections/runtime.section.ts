@@ -5,8 +5,8 @@ import { documented, type VariableDoc } from '../variable-doc';
 const LOG_LEVEL_DOC: VariableDoc = { description: 'pino level: fatal, error, warn, info, debug, trace or silent.' };
 const GATEHOUSE_SHUTDOWN_GRACE_MS_DOC: VariableDoc = { description: 'On SIGTERM, how long in-flight requests and messages may finish before connections close.' };
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface RuntimeConfig {
   logLevel: LogLevel;

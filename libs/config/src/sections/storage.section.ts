@@ -12,7 +12,7 @@ export interface EmbeddedStorageConfig {
   seedPath: string | undefined;
 }
 
-export const DEFAULT_DATA_DIR = './.gatehouse';
+const DEFAULT_DATA_DIR = './.gatehouse';
 
 export const embeddedStorageSection = envSection(
   { GATEHOUSE_DATA_DIR: documented(nonEmptyText.default(DEFAULT_DATA_DIR), GATEHOUSE_DATA_DIR_DOC), GATEHOUSE_SEED: documented(nonEmptyText.optional(), GATEHOUSE_SEED_DOC)},

@@ -1,4 +1,4 @@
-export * from './oauth-errors';
-export * from './api-errors';
-export * from './object-id';
-export * from './clock';
+export { AccessDenied, AuthorizationPending, ConsentRequired, ExpiredToken, InvalidClient, InvalidGrant, InvalidRequest, InvalidScope, InvalidTarget, InvalidToken, LoginRequired, OAuthError, type OAuthErrorCode, oauthErrorStatus, RateLimited, ServerError, SlowDown, TemporarilyUnavailable, UnauthorizedClient, UnsupportedGrantType, UnsupportedResponseType } from './oauth-errors';
+export { ApiError,  apiErrorStatus } from './api-errors';
+export { isObjectId, objectId } from './object-id';
+export { type Clock, FrozenClock, systemClock } from './clock';

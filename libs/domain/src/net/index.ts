@@ -1,2 +1,2 @@
-export { isIpLiteral, parseIpAddress, type IpAddress } from './ip-address';
-export { type AddressClassification, type ClassifyAddressOptions, classifyAddress, isLoopbackAddress } from './special-use-address';
+export { isIpLiteral,   } from './ip-address';
+export {   classifyAddress, isLoopbackAddress } from './special-use-address';

@@ -17,7 +17,7 @@ export interface AuthorizingClient {
   anyLoopbackPort: boolean;
 }
 
-export interface AuthorizationRequest {
+interface AuthorizationRequest {
   clientId: string;
   /** The requested redirect URI (its loopback port may differ from the registered one). */
   redirectUri: string;
@@ -38,7 +38,7 @@ export interface AuthorizationRequest {
  * consent_required); `login`: sign in again even with a session (`select_account` means the same
  * here: a session holds one account); `consent`: show the consent page even when remembered.
  */
-export interface Prompt {
+interface Prompt {
   none: boolean;
   login: boolean;
   consent: boolean;
@@ -46,7 +46,7 @@ export interface Prompt {
 
 const PROMPT_VALUES = new Set(['none', 'login', 'consent', 'select_account']);
 
-export function parsePrompt(value: string | null): Prompt {
+function parsePrompt(value: string | null): Prompt {
   const values = (value ?? '').split(' ').filter((part) => part !== '');
   const unknown = values.find((part) => !PROMPT_VALUES.has(part));
   if (unknown !== undefined) throw new InvalidRequest(`prompt must be none, login, consent or select_account, not ${unknown}`);
@@ -55,7 +55,7 @@ export function parsePrompt(value: string | null): Prompt {
   return { none, login: values.includes('login') || values.includes('select_account'), consent: values.includes('consent') };
 }
 
-export function parseMaxAge(value: string | null): number | null {
+function parseMaxAge(value: string | null): number | null {
   if (value === null) return null;
   if (!/^\d{1,10}$/.test(value)) throw new InvalidRequest('max_age must be a whole number of seconds');
   return Number(value);

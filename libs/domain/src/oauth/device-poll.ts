@@ -1,10 +1,10 @@
 /** RFC 8628 §3.2: 5 s when no interval is sent; §3.5: `slow_down` adds 5 s. */
 export const DEFAULT_POLL_INTERVAL_SECONDS = 5;
-export const SLOW_DOWN_INCREMENT_SECONDS = 5;
+const SLOW_DOWN_INCREMENT_SECONDS = 5;
 /** docs/oauth.md "Device flow": device codes live 15 minutes by default (configurable by the caller). */
 export const DEFAULT_DEVICE_CODE_TTL_SECONDS = 900;
 
-export type DeviceAuthorizationStatus = 'pending' | 'approved' | 'denied' | 'redeemed';
+type DeviceAuthorizationStatus = 'pending' | 'approved' | 'denied' | 'redeemed';
 
 /** What the flow store keeps per device code for polling. Times are ms since epoch. */
 export interface DevicePollState {
@@ -18,7 +18,7 @@ export interface DevicePollState {
  * `issue`: hand out the tokens (the caller redeems atomically with `nextState`). Every other
  * outcome is the RFC 8628 §3.5 / RFC 6749 §5.2 error code to answer.
  */
-export type DevicePollOutcome =
+type DevicePollOutcome =
   | 'authorization_pending'
   | 'slow_down'
   | 'access_denied'

@@ -9,7 +9,6 @@ export const DEVICE_CODE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_c
 export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
 export const GRANT_TYPES = [AUTHORIZATION_CODE_GRANT_TYPE, REFRESH_TOKEN_GRANT_TYPE, DEVICE_CODE_GRANT_TYPE, TOKEN_EXCHANGE_GRANT_TYPE] as const;
-export type GrantType = (typeof GRANT_TYPES)[number];
 
 /** Grant types in the order above, any other after them in the order given. */
 export function inDiscoveryOrder(grantTypes: Iterable<string>): string[] {

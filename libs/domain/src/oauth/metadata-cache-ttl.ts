@@ -1,8 +1,8 @@
 /** Cache bounds for client-ID metadata documents (docs/oauth.md "Apps"): 30 s to 24 h. */
-export const METADATA_CACHE_MIN_SECONDS = 30;
-export const METADATA_CACHE_MAX_SECONDS = 24 * 3600;
+const METADATA_CACHE_MIN_SECONDS = 30;
+const METADATA_CACHE_MAX_SECONDS = 24 * 3600;
 /** Used when the response says nothing about freshness. */
-export const METADATA_CACHE_DEFAULT_SECONDS = 300;
+const METADATA_CACHE_DEFAULT_SECONDS = 300;
 
 export interface CacheHeaders {
   cacheControl?: string | null;

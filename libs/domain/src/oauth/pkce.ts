@@ -3,7 +3,7 @@ import { InvalidGrant, InvalidRequest } from '../common';
 
 /** `code_challenge_methods_supported`: S256 only; `plain` would put the verifier in the URL. */
 export const CODE_CHALLENGE_METHODS_SUPPORTED = ['S256'] as const;
-export type CodeChallengeMethod = (typeof CODE_CHALLENGE_METHODS_SUPPORTED)[number];
+type CodeChallengeMethod = (typeof CODE_CHALLENGE_METHODS_SUPPORTED)[number];
 
 /** RFC 7636 §4.1: 43-128 characters of [A-Z] / [a-z] / [0-9] / "-" / "." / "_" / "~". */
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;

@@ -1,7 +1,7 @@
 import { UriComponents, parseUriComponents } from './uri-components';
 
 /** The loopback hosts, each matched on its own literal (RFC 8252 §7.3, §8.3). */
-export const LOOPBACK_REDIRECT_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+const LOOPBACK_REDIRECT_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 /** An `http` URI on a loopback host: the only kind whose port may vary (RFC 8252 §7.3). */
 export function isLoopbackRedirectUri(uri: string | UriComponents): boolean {
@@ -16,7 +16,7 @@ export function isLoopbackRedirectUri(uri: string | UriComponents): boolean {
  * opts in to any query on that exact scheme, authority and path. huggingface_hub's
  * `attach_huggingface_oauth` sends the page to return to in the callback's query.
  */
-export const ANY_QUERY = '*';
+const ANY_QUERY = '*';
 
 export interface RedirectMatchOptions {
   /**

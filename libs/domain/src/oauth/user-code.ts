@@ -4,7 +4,7 @@
  * is why verification is rate-limited (RFC 8628 §5.1).
  */
 export const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
-export const USER_CODE_LENGTH = 8;
+const USER_CODE_LENGTH = 8;
 
 /**
  * How many random bytes to pass to `userCodeFromBytes`. Each byte is kept with probability 15/16,

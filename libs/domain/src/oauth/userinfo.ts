@@ -1,6 +1,6 @@
 import { OrgMembership, UserAccount, absoluteUrl, profileUrl } from './account';
 
-export interface UserinfoOrganization {
+interface UserinfoOrganization {
   /** The organization id: the value apps pass as `orgIds` (docs/oauth.md "Consent"). */
   sub: string;
   name: string;

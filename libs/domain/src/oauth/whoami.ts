@@ -22,7 +22,7 @@ export type WhoamiToken =
       expiresAtMs: number;
     };
 
-export interface WhoamiOrg {
+interface WhoamiOrg {
   type: 'org';
   id: string;
   name: string;
@@ -34,7 +34,7 @@ export interface WhoamiOrg {
   roleInOrg?: OrgRole;
 }
 
-export type WhoamiAuth =
+type WhoamiAuth =
   | {
       type: 'access_token';
       accessToken: { displayName: string; role: 'read' | 'write'; createdAt: string };

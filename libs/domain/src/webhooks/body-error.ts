@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ApiError } from '../common';
 
 /** `watched[0].name` from `['watched', 0, 'name']`: the field as the caller wrote it. */
-export function fieldPath(path: readonly PropertyKey[]): string {
+function fieldPath(path: readonly PropertyKey[]): string {
   return path
     .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`))
     .join('');

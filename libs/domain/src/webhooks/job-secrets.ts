@@ -8,14 +8,14 @@ import { controlsProgramExecution } from './program-control-env';
  * are reserved, so a secret can never shadow the payload, and names that change how programs load
  * or run (`controlsProgramExecution`) are refused, so a secret cannot turn into code.
  */
-export const JOB_SECRET_NAME = /^[A-Z_][A-Z0-9_]*$/;
-export const MAX_JOB_SECRET_NAME_LENGTH = 128;
-export const MAX_JOB_SECRET_VALUE_LENGTH = 65_536;
-export const MAX_JOB_SECRETS = 100;
+const JOB_SECRET_NAME = /^[A-Z_][A-Z0-9_]*$/;
+const MAX_JOB_SECRET_NAME_LENGTH = 128;
+const MAX_JOB_SECRET_VALUE_LENGTH = 65_536;
+const MAX_JOB_SECRETS = 100;
 export const RESERVED_JOB_ENV_NAMES: readonly string[] = ['WEBHOOK_PAYLOAD', 'WEBHOOK_REPO_ID', 'WEBHOOK_REPO_TYPE', 'WEBHOOK_SECRET'];
 
 /** Why `name` cannot be a Job secret, or null. Checked on create and update, and again at launch. */
-export function jobSecretNameProblem(name: string): string | null {
+function jobSecretNameProblem(name: string): string | null {
   if (name.length > MAX_JOB_SECRET_NAME_LENGTH) return `names are at most ${MAX_JOB_SECRET_NAME_LENGTH} characters`;
   if (!JOB_SECRET_NAME.test(name)) return 'names are environment variable names: A-Z, 0-9 and _, not starting with a digit';
   if (RESERVED_JOB_ENV_NAMES.includes(name)) return `${name} is set by the webhook itself and cannot be a secret`;

@@ -68,7 +68,7 @@ export const PROGRAM_CONTROL_ENV_NAMES: readonly string[] = [
  * `PERL5OPT`, `RUBYOPT`, `JAVA_TOOL_OPTIONS`, `JDK_JAVA_OPTIONS`, `GIT_SSH_COMMAND`,
  * `PIP_INDEX_URL`, `OPENSSL_CONF`...).
  */
-export const PROGRAM_CONTROL_ENV_PREFIXES: readonly string[] = [
+const PROGRAM_CONTROL_ENV_PREFIXES: readonly string[] = [
   'LD_',
   'DYLD_',
   'GLIBC_',

@@ -19,18 +19,19 @@ import { REPO_TYPES, watchedNameProblem } from './watched-item';
  * client's payload model accepts only model|dataset|space in `repo.type` and its receivers would
  * answer such a payload with an error forever.
  */
-export const REPO_EVENT_ACTIONS = ['create', 'update', 'delete', 'move'] as const;
+const REPO_EVENT_ACTIONS = ['create', 'update', 'delete', 'move'] as const;
 export type RepoEventAction = (typeof REPO_EVENT_ACTIONS)[number];
 
-export const REPO_EVENT_SCOPES = ['repo', 'repo.content', 'repo.config', 'discussion', 'discussion.comment'] as const;
-export type RepoEventScope = (typeof REPO_EVENT_SCOPES)[number] | `repo.${string}` | `discussion.${string}`;
+/** The scopes the payload documents; producers may send finer ones under `repo.` and `discussion.`. */
+type KnownRepoEventScope = 'repo' | 'repo.content' | 'repo.config' | 'discussion' | 'discussion.comment';
+export type RepoEventScope = KnownRepoEventScope | `repo.${string}` | `discussion.${string}`;
 
-export const EVENT_REPO_TYPES = [...REPO_TYPES, 'bucket'] as const;
+const EVENT_REPO_TYPES = [...REPO_TYPES, 'bucket'] as const;
 export type EventRepoType = (typeof EVENT_REPO_TYPES)[number];
 
-export const DISCUSSION_STATUSES = ['open', 'closed', 'merged', 'draft'] as const;
+const DISCUSSION_STATUSES = ['open', 'closed', 'merged', 'draft'] as const;
 
-const ACTIONS_BY_SCOPE: Record<(typeof REPO_EVENT_SCOPES)[number], readonly RepoEventAction[]> = {
+const ACTIONS_BY_SCOPE: Record<KnownRepoEventScope, readonly RepoEventAction[]> = {
   repo: ['create', 'update', 'delete', 'move'],
   'repo.content': ['update'],
   'repo.config': ['update'],
@@ -47,7 +48,7 @@ const id = z.string().min(1).max(64);
 const sha = z.string().regex(GIT_SHA, { error: 'must be a hexadecimal git object id' });
 const link = z.object({ web: z.url(), api: z.url().optional() });
 
-export const repoEventRepoSchema = z
+const repoEventRepoSchema = z
   .object({
     type: z.enum(EVENT_REPO_TYPES),
     name: z.string(),
@@ -68,7 +69,7 @@ export const repoEventRepoSchema = z
     }
   });
 
-export const repoEventDiscussionSchema = z.object({
+const repoEventDiscussionSchema = z.object({
   id,
   num: z.number().int().positive(),
   title: z.string(),
@@ -80,7 +81,7 @@ export const repoEventDiscussionSchema = z.object({
   url: link.optional(),
 });
 
-export const repoEventCommentSchema = z.object({
+const repoEventCommentSchema = z.object({
   id,
   author: z.object({ id }),
   content: z.string().optional(),
@@ -88,13 +89,13 @@ export const repoEventCommentSchema = z.object({
   url: z.object({ web: z.url() }).optional(),
 });
 
-export const updatedRefSchema = z.object({
+const updatedRefSchema = z.object({
   ref: z.string().regex(/^refs\/\S+$/, { error: 'must be a full ref name such as refs/heads/main' }),
   oldSha: sha.nullable(),
   newSha: sha.nullable(),
 });
 
-export const movedToSchema = z.object({
+const movedToSchema = z.object({
   name: z.string().min(1),
   owner: z.object({ id, name: z.string().min(1).optional() }),
 });
@@ -117,7 +118,7 @@ export const repoChangeEventSchema = z
   .check((ctx) => {
     const { event, repo, discussion, comment, movedTo } = ctx.value;
     const issue = (message: string, path: PropertyKey[]) => ctx.issues.push({ code: 'custom', message, path, input: ctx.value });
-    const allowed = ACTIONS_BY_SCOPE[event.scope as (typeof REPO_EVENT_SCOPES)[number]];
+    const allowed = ACTIONS_BY_SCOPE[event.scope as KnownRepoEventScope];
     if (allowed && !allowed.includes(event.action)) issue(`${event.scope} events take ${allowed.join('|')}`, ['event', 'action']);
     const isDiscussionScope = event.scope.startsWith('discussion');
     if (isDiscussionScope && repo.type === 'bucket') issue('buckets have no discussions', ['event', 'scope']);
@@ -128,8 +129,4 @@ export const repoChangeEventSchema = z
   .transform((value) => value as typeof value & { event: { scope: RepoEventScope } });
 
 export type RepoChangeEvent = z.output<typeof repoChangeEventSchema>;
-export type RepoEventRepo = z.output<typeof repoEventRepoSchema>;
-export type RepoEventDiscussion = z.output<typeof repoEventDiscussionSchema>;
-export type RepoEventComment = z.output<typeof repoEventCommentSchema>;
 export type UpdatedRef = z.output<typeof updatedRefSchema>;
-export type MovedTo = z.output<typeof movedToSchema>;

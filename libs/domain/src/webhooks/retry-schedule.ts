@@ -2,8 +2,8 @@
  * When to try a failed delivery again, and when to give up (libs/feature-delivery/README.md). The schedule and
  * jitter are Svix's (`config.default.toml`, `worker.rs`): 8 attempts over about 27.6 hours.
  */
-export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
-export const DEFAULT_RETRY_JITTER = 0.2;
+const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
+const DEFAULT_RETRY_JITTER = 0.2;
 /** A receiver that is overloaded (429, 502-504, timeout) waits at least this long (Svix). */
 export const OVERLOADED_MIN_DELAY_MS = 60_000;
 export const DEFAULT_AUTO_DISABLE_WINDOW_MS = 5 * 24 * 60 * 60 * 1000;

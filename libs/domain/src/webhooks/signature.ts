@@ -11,8 +11,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * UTF-8 bytes (a Standard Webhooks library verifies it when given `whsec_` + base64 of those
  * bytes). The SDK verifies with `verifyStandardWebhook`, which applies the same rule.
  */
-export const STANDARD_WEBHOOK_SECRET_PREFIX = 'whsec_';
-export const DEFAULT_SIGNATURE_TOLERANCE_SECONDS = 300;
+const STANDARD_WEBHOOK_SECRET_PREFIX = 'whsec_';
+const DEFAULT_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export function signingKey(secret: string): Buffer {
   if (secret.startsWith(STANDARD_WEBHOOK_SECRET_PREFIX)) {

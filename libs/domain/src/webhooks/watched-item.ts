@@ -9,14 +9,13 @@ export const WATCHED_ITEM_TYPES = ['model', 'dataset', 'space', 'org', 'user', '
 export type WatchedItemType = (typeof WATCHED_ITEM_TYPES)[number];
 
 export const REPO_TYPES = ['model', 'dataset', 'space'] as const;
-export type RepoType = (typeof REPO_TYPES)[number];
 
 export interface WatchedItem {
   type: WatchedItemType;
   name: string;
 }
 
-export const MAX_NAME_SEGMENT_LENGTH = 96;
+const MAX_NAME_SEGMENT_LENGTH = 96;
 
 /**
  * One namespace or repository name segment, as the Hub's `validate_repo_id` accepts it: ASCII

@@ -11,13 +11,13 @@ import { type CheckedWebhookUrl, validateWebhookUrlSyntax } from './webhook-url'
  * (docs/hf-clients.md "Webhook management API"). That client sends unset options as JSON `null` (`{"domains": null, "secret": null}`),
  * so `null` always means "not given". Unknown keys are ignored.
  */
-export const MAX_WEBHOOK_SECRET_LENGTH = 256;
-export const DEFAULT_MAX_WATCHED_ITEMS = 1000;
+const MAX_WEBHOOK_SECRET_LENGTH = 256;
+const DEFAULT_MAX_WATCHED_ITEMS = 1000;
 
 /** The aliases of the source Job id: the client's `jobSourceId`, its Python argument's name `job_id`, and `jobId`. */
 const JOB_ID_KEYS = ['jobSourceId', 'job_id', 'jobId'] as const;
 
-export type WebhookTarget = { kind: 'url'; url: CheckedWebhookUrl } | { kind: 'job'; jobSourceId: string };
+type WebhookTarget = { kind: 'url'; url: CheckedWebhookUrl } | { kind: 'job'; jobSourceId: string };
 
 export interface CreateWebhookInput {
   target: WebhookTarget;

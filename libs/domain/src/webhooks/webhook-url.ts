@@ -20,7 +20,7 @@ export interface WebhookUrlOptions {
   field?: string;
 }
 
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /** RFC 6761 §6.3: `localhost` and every name under it are loopback. */
 function isLocalhostName(host: string): boolean {

@@ -35,7 +35,7 @@ export interface WebhookRecord {
  * The `job` object in the shape `JobSpec(**data["job"])` of the Python client reads
  * (huggingface_hub `_jobs_api.py`; docs/hf-clients.md "Webhook management API"). `secrets` lists names only, never values.
  */
-export interface JobSpecView {
+interface JobSpecView {
   dockerImage?: string;
   spaceId?: string;
   command: string[];
@@ -74,7 +74,7 @@ export interface WebhookView {
   updatedAt?: string;
 }
 
-export function toJobSpecView(job: JobSpecRecord, secretNames: readonly string[] = []): JobSpecView {
+function toJobSpecView(job: JobSpecRecord, secretNames: readonly string[] = []): JobSpecView {
   const image = job.dockerImage ? { dockerImage: job.dockerImage } : job.spaceId ? { spaceId: job.spaceId } : {};
   return {
     ...image,

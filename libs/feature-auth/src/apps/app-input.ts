@@ -14,7 +14,7 @@ const UNSAFE_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'about
  * A redirect URI an app may register (RFC 9700 §4.1, docs/settings-api.md "Redirect URIs"): absolute, no fragment; https;
  * http only on a loopback host; or a private-use scheme such as `myapp:/callback`.
  */
-export function redirectUriProblem(uri: string): string | null {
+function redirectUriProblem(uri: string): string | null {
   const parts = parseUriComponents(uri);
   if (!parts) return 'must be an absolute URI without a fragment';
   const scheme = parts.scheme.toLowerCase();

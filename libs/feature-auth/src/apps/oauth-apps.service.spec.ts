@@ -1,6 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError } from '@gatehouse/domain';
-import { createIdentityTestKit, IdentityTestKit, Principal } from '@gatehouse/identity';
+import { Principal } from '@gatehouse/identity';
+import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import { parseOrThrow } from '@gatehouse/platform';
 import { createAppSchema, updateAppSchema } from './app-input';
 import { AppManagers } from './app-managers';

@@ -1,7 +1,9 @@
 import { hashToken } from '@gatehouse/crypto';
-import { OAuthError, s256CodeChallenge } from '@gatehouse/domain';
+import { OAuthError } from '@gatehouse/domain';
+import { s256CodeChallenge } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
-import { createIdentityTestKit, IdentityTestKit, TokenRequestContext } from '@gatehouse/identity';
+import { TokenRequestContext } from '@gatehouse/identity';
+import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import { AuthorizationCodeRecord } from './authorization-code-record';
 import { AuthorizationCodeGrant } from './authorization-code.grant';
 import { AuthorizationCodes } from './authorization-codes';

@@ -14,7 +14,7 @@ type Redeemed = z.infer<typeof redeemedSchema>;
  * How long a redeemed code is remembered, so a replay can still revoke what it issued
  * (OAuth 2.1 §4.1.3). Flow state may drop it sooner; then a replay only fails.
  */
-export const REDEEMED_CODE_MEMORY_SECONDS = 24 * 3600;
+const REDEEMED_CODE_MEMORY_SECONDS = 24 * 3600;
 
 /**
  * Authorization codes in flow state, under the SHA-256 of the code. A code is redeemed once

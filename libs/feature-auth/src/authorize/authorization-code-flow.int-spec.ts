@@ -1,5 +1,5 @@
 import { hashPassword } from '@gatehouse/crypto';
-import { s256CodeChallenge } from '@gatehouse/domain';
+import { s256CodeChallenge } from '@gatehouse/domain/testing';
 import { ConsentEntity, OrganizationEntity, UserEntity } from '@gatehouse/persistence';
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';

@@ -12,7 +12,7 @@ export interface AuthorizingAppRecord {
   hasSecret: boolean;
 }
 
-export interface AuthorizingUserRecord {
+interface AuthorizingUserRecord {
   id: string;
   username: string;
   fullname: string;

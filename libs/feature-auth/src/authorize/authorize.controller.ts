@@ -9,7 +9,7 @@ import { SessionService } from '../session/session.service';
 import { signInLocation } from '../session/sign-in-location';
 import { AuthorizeService } from './authorize.service';
 
-export const AUTHORIZE_PATH = '/oauth/authorize';
+const AUTHORIZE_PATH = '/oauth/authorize';
 
 /**
  * `GET` and `POST /oauth/authorize` (OIDC Core §3.1.2.1 allows both). Every redirect is a 303:

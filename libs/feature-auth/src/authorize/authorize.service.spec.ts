@@ -1,5 +1,6 @@
 import { hashToken } from '@gatehouse/crypto';
-import { InvalidClient, s256CodeChallenge } from '@gatehouse/domain';
+import { InvalidClient } from '@gatehouse/domain';
+import { s256CodeChallenge } from '@gatehouse/domain/testing';
 import type { SignedInSession } from '@gatehouse/identity';
 import { AuthorizeOutcome } from './authorize.service';
 import { AuthorizeTestKit, createAuthorizeTestKit, TEST_ISSUER } from './testing/authorize-test-kit';

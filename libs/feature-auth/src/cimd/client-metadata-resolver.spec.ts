@@ -1,4 +1,5 @@
-import { FrozenClock, InvalidClient, OAuthError, RateLimited } from '@gatehouse/domain';
+import { InvalidClient, OAuthError, RateLimited } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { ClientMetadataResolver, FETCHES_PER_HOST } from './client-metadata-resolver';
 import { FakeMetadataDocumentFetcher } from './testing/fake-metadata-document-fetcher';

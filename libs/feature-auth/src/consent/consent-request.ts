@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The app as the consent page shows it. */
-export const consentClientSchema = z.object({
+const consentClientSchema = z.object({
   clientId: z.string(),
   name: z.string(),
   /** Metadata-document apps: the client ID's host name (CIMD §6: the user must see who vouches). */

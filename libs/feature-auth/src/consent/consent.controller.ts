@@ -48,7 +48,7 @@ export class ConsentController {
   }
 }
 
-export function sendOutcome(res: Response, outcome: ConsentOutcome): void {
+function sendOutcome(res: Response, outcome: ConsentOutcome): void {
   if (outcome.kind === 'redirect') redirectSeeOther(res, outcome.location);
   else sendPage(res, outcome.status, outcome.html);
 }

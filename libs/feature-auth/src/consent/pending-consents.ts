@@ -5,7 +5,7 @@ import { FLOW_STORE } from '@gatehouse/platform';
 import { ConsentRequest, consentRequestSchema } from './consent-request';
 
 /** A consent page stays answerable this long. */
-export const PENDING_CONSENT_TTL_SECONDS = 10 * 60;
+const PENDING_CONSENT_TTL_SECONDS = 10 * 60;
 
 /** Consent requests waiting for the user's answer, in flow state under the hash of their id. */
 @Injectable()

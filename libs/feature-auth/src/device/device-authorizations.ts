@@ -15,7 +15,7 @@ import {
  * After a code expires its records are kept this much longer, so a late poll is answered
  * `expired_token` (RFC 8628 §3.5) rather than `invalid_grant` for an unknown code.
  */
-export const EXPIRED_DEVICE_CODE_GRACE_MS = 10 * 60 * 1000;
+const EXPIRED_DEVICE_CODE_GRACE_MS = 10 * 60 * 1000;
 
 const redeemedSchema = z.literal(true);
 

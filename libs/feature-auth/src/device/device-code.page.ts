@@ -2,7 +2,7 @@ import { html } from '../pages/html';
 import { renderPage } from '../pages/page-layout';
 
 /** Where the code form posts (the page itself is `GET /oauth/device`). */
-export const DEVICE_VERIFY_PATH = '/oauth/device/verify';
+const DEVICE_VERIFY_PATH = '/oauth/device/verify';
 
 export interface DeviceCodePageView {
   csrfToken: string;

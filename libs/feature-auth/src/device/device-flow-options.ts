@@ -27,7 +27,7 @@ export interface DeviceFlowOptions {
   limits?: Partial<UserCodeEntryLimits>;
 }
 
-export const DEFAULT_USER_CODE_ENTRY_LIMITS: UserCodeEntryLimits = {
+const DEFAULT_USER_CODE_ENTRY_LIMITS: UserCodeEntryLimits = {
   perUser: 5,
   perAddress: 5,
   windowSeconds: 10 * 60,

@@ -7,7 +7,7 @@ import { DeviceAuthorizations } from './device-authorizations';
 import { DEVICE_INTENT, DeviceIntent } from './device-intent';
 import { EntryLimit, UserCodeEntryGuard } from './user-code-entry-guard';
 
-export const DEVICE_CONSENT_PATH = '/oauth/device/consent';
+const DEVICE_CONSENT_PATH = '/oauth/device/consent';
 
 export type DeviceVerificationResult =
   /** The code is right: show the consent page at `location`. */

@@ -1,4 +1,5 @@
-import { GRANT_TYPES, SCOPES_SUPPORTED } from '@gatehouse/domain';
+import { SCOPES_SUPPORTED } from '@gatehouse/domain';
+import { GRANT_TYPES } from '@gatehouse/domain/testing';
 import { buildDiscoveryDocument } from './discovery-document';
 
 describe('buildDiscoveryDocument', () => {

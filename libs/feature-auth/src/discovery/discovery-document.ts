@@ -1,7 +1,7 @@
 import { CODE_CHALLENGE_METHODS_SUPPORTED, inDiscoveryOrder, SCOPES_SUPPORTED, TOKEN_ENDPOINT_AUTH_METHODS } from '@gatehouse/domain';
 
 /** Claims the id_token and userinfo may carry (docs/oauth.md "Token formats and lifetimes", "Userinfo and whoami"). */
-export const CLAIMS_SUPPORTED = [
+const CLAIMS_SUPPORTED = [
   'iss',
   'sub',
   'aud',

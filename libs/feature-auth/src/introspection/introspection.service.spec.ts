@@ -1,6 +1,6 @@
 import { hashToken } from '@gatehouse/crypto';
 import { OAuthError } from '@gatehouse/domain';
-import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity';
+import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import { IntrospectionService } from './introspection.service';
 
 const USER_ID = '65a000000000000000000001';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { formatScope, InvalidRequest, OrgRole } from '@gatehouse/domain';
 import { AccountReader, BearerAuthenticator, IDENTITY_OPTIONS, IdentityOptions, Principal, principalAccount } from '@gatehouse/identity';
 
-export interface IntrospectedOrganization {
+interface IntrospectedOrganization {
   sub: string;
   name: string;
   roleInOrg: OrgRole;

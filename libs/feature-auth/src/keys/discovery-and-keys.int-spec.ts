@@ -1,4 +1,4 @@
-import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity';
+import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import { SigningKeyEntity } from '@gatehouse/persistence';
 import { createLocalJWKSet, decodeProtectedHeader, JSONWebKeySet, jwtVerify } from 'jose';
 import { startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../token-endpoint/testing/token-test-app';

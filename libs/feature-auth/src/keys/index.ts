@@ -1,2 +1,2 @@
-export * from './keys.module';
-export * from './rotate-signing-keys';
+;
+export { rotateSigningKeys } from './rotate-signing-keys';

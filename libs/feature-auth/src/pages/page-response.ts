@@ -5,7 +5,7 @@ import type { Response } from 'express';
  * (RFC 9700 §4.16 clickjacking). No `form-action`: browsers apply it to the redirect that
  * follows a form post, and the consent form's redirect goes to the app.
  */
-export const PAGE_CONTENT_SECURITY_POLICY =
+const PAGE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Sends a rendered page, never cached (it carries a CSRF token and the user's data). */

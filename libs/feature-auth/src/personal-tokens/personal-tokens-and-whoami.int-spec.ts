@@ -1,4 +1,4 @@
-import { PrincipalInvalidator } from '@gatehouse/identity';
+import { PrincipalInvalidator } from '@gatehouse/identity/testing';
 import { startTokenTestApp, TokenTestApp } from '../token-endpoint/testing/token-test-app';
 
 const INVALID_CREDENTIALS = 'Invalid credentials in Authorization header';

@@ -1,6 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError } from '@gatehouse/domain';
-import { createIdentityTestKit, IdentityTestKit, Principal } from '@gatehouse/identity';
+import { Principal } from '@gatehouse/identity';
+import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import type { PersonalAccessTokenEntity } from '@gatehouse/persistence';
 import { PersonalTokenStore } from './personal-token.store';
 import { PersonalTokensService } from './personal-tokens.service';

@@ -1,6 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { OAuthError } from '@gatehouse/domain';
-import { createIdentityTestKit, IdentityTestKit, TokenRequestContext, TokenResponseBody } from '@gatehouse/identity';
+import { TokenRequestContext, TokenResponseBody } from '@gatehouse/identity';
+import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { RefreshRotationGrace } from './refresh-rotation-grace';
 import { RefreshTokenGrant } from './refresh-token.grant';

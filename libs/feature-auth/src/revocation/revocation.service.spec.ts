@@ -1,6 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { OAuthError } from '@gatehouse/domain';
-import { createIdentityTestKit, IdentityTestKit, TokenResponseBody } from '@gatehouse/identity';
+import { TokenResponseBody } from '@gatehouse/identity';
+import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import { RevocationService } from './revocation.service';
 
 const USER_ID = '65a000000000000000000001';

@@ -1,6 +1,7 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
-import { PredictableRandom, SessionStore } from '@gatehouse/identity';
+import { SessionStore } from '@gatehouse/identity';
+import { PredictableRandom } from '@gatehouse/identity/testing';
 import type { Request, Response } from 'express';
 import { SessionService } from './session.service';
 

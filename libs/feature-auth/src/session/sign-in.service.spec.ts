@@ -1,5 +1,5 @@
 import { hashPassword } from '@gatehouse/crypto';
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { SignInAccount, SignInAccounts } from './sign-in-accounts';
 import { SignInThrottle } from './sign-in-throttle';

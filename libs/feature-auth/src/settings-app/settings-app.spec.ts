@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { bootstrapService, type RunningService } from '@gatehouse/platform';
+import { bootstrapService } from '@gatehouse/platform';
+import { type RunningService } from '@gatehouse/platform/testing';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-export * from './token-endpoint.module';
-export * from './token-endpoint.service';
-export * from './token-request-params';
-export * from './auth-token-modules';
+export { TokenEndpointModule } from './token-endpoint.module';
+;
+;
+export { AuthTokenModules } from './auth-token-modules';

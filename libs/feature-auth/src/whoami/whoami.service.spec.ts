@@ -1,5 +1,5 @@
 import { hashToken } from '@gatehouse/crypto';
-import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity';
+import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import { WhoamiService } from './whoami.service';
 
 const ADA = '65a000000000000000000001';

@@ -1,7 +1,7 @@
 import { webhookSecretContext } from '@gatehouse/domain';
 import type { JobSpecRecord, WatchedItem } from '@gatehouse/domain';
 import { SecretBox } from '@gatehouse/crypto';
-import { jobSecretContext } from '@gatehouse/persistence';
+import { jobSecretContext } from '@gatehouse/persistence/testing';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { bootstrapService, DatabaseModule, FlowStateModule, MessagingModule, type RunningService } from '@gatehouse/platform';
+import { bootstrapService, DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { type RunningService } from '@gatehouse/platform/testing';
 import pino from 'pino';
 import { DeliveryModule } from '../delivery.module';
 import type { DeliveryModuleOptions } from '../delivery-module-options';

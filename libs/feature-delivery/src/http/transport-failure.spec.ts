@@ -1,4 +1,4 @@
-import { AddressRefusedError } from '@gatehouse/platform';
+import { AddressRefusedError } from '@gatehouse/platform/testing';
 import { transportFailure } from './transport-failure';
 
 function withCode(code: string, wrapped = false): Error {

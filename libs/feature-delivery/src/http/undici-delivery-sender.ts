@@ -13,7 +13,7 @@ export interface UndiciDeliverySenderOptions {
 }
 
 /** Svix keeps 20,000 bytes; an activity view needs far less to show what the receiver said. */
-export const DEFAULT_EXCERPT_BYTES = 4096;
+const DEFAULT_EXCERPT_BYTES = 4096;
 
 /**
  * Deliveries over undici: redirects are never followed (undici's `request` has no redirect

@@ -12,7 +12,7 @@ export interface LocalProcessJobLauncherOptions {
   user?: { uid: number; gid: number };
 }
 
-export const DEFAULT_JOB_PATH = '/usr/local/bin:/usr/bin:/bin';
+const DEFAULT_JOB_PATH = '/usr/local/bin:/usr/bin:/bin';
 export const DEFAULT_LOCAL_JOB_USER = { uid: 65_534, gid: 65_534 };
 
 /** Programs that are not there or not runnable will not be there on the next try either. */

@@ -9,7 +9,7 @@ export type AttemptResult =
   /** The attempt could not even be made (a secret that does not open). */
   | { kind: 'not_sendable'; message: string };
 
-export type AttemptDecision =
+type AttemptDecision =
   | { status: 'succeeded' }
   | { status: 'retrying'; delayMs: number }
   | { status: 'failed'; reason: 'retries_exhausted' | 'permanent_failure' };

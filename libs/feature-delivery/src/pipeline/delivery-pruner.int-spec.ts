@@ -1,5 +1,5 @@
 import { SecretBox } from '@gatehouse/crypto';
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { insertWebhook, newId, seedAccounts } from '../__tests__/delivery-fixtures';

@@ -9,7 +9,7 @@ export interface DeliveryPrunerOptions extends Omit<PeriodicPrunerOptions, 'subj
 }
 
 /** Published outbox rows are kept only to look into a recent relay problem. */
-export const SENT_OUTBOX_RETENTION_MS = 24 * 3_600_000;
+const SENT_OUTBOX_RETENTION_MS = 24 * 3_600_000;
 export const DEFAULT_PRUNE_INTERVAL_MS = 3_600_000;
 export const DEFAULT_PRUNE_BATCH_SIZE = 1_000;
 

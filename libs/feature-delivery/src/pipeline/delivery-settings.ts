@@ -1,4 +1,3 @@
-import { DEFAULT_AUTO_DISABLE_WINDOW_MS } from '@gatehouse/domain';
 
 /** How the pipeline behaves; from configuration (DeliveryModuleOptions). */
 export interface DeliverySettings {
@@ -25,7 +24,7 @@ export const DEFAULT_USER_AGENT = 'Gatehouse-Webhooks/1.0';
 export const DEFAULT_LEASE_MS = 10_000;
 /** Renewals per lease period: three can fail in a row before a lease runs out. */
 export const LEASE_RENEWALS_PER_PERIOD = 4;
-export { DEFAULT_AUTO_DISABLE_WINDOW_MS };
+;
 
 /** An attempt starts only with this much of its lease left (less means renewals are failing). */
 export const LEASE_SAFETY_MS = 2_000;

@@ -1,5 +1,5 @@
 import { repoChangedMessage } from '@gatehouse/messaging';
-import { verifyStandardWebhook } from '@gatehouse/domain';
+import { verifyStandardWebhook } from '@gatehouse/domain/testing';
 import { GPT2_REPO_ID, pushEvent } from '../__tests__/events';
 import { ScriptedHttpSender, incoming, urlWebhook } from '../__tests__/fakes';
 import { pipelineHarness } from '../__tests__/pipeline-harness';

@@ -15,7 +15,7 @@ export interface RetrySchedulerOptions {
   gaugeIntervalMs: number;
 }
 
-export const DEFAULT_RETRY_SCHEDULER_OPTIONS: RetrySchedulerOptions = { pollIntervalMs: 1_000, batchSize: 100, gaugeIntervalMs: 15_000 };
+const DEFAULT_RETRY_SCHEDULER_OPTIONS: RetrySchedulerOptions = { pollIntervalMs: 1_000, batchSize: 100, gaugeIntervalMs: 15_000 };
 
 /**
  * Retries outside the consumer: a due-time table, `deliveries.next_attempt_at`,

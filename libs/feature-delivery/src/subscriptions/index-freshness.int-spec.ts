@@ -1,7 +1,7 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
 import { KafkaEventBus, repoChangedMessage } from '@gatehouse/messaging';
-import type { RunningService } from '@gatehouse/platform';
+import type { RunningService } from '@gatehouse/platform/testing';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { FakeMembershipSource, FakeWebhookDirectory, ORG, OWNER, urlWebhook } from '../__tests__/fakes';
 import { MembershipCache } from './membership-cache';
 import { SubscriptionRegistry } from './subscription-registry';

@@ -25,7 +25,7 @@ export interface IndexFreshness {
   overlapMs: number;
 }
 
-export const DEFAULT_INDEX_FRESHNESS: IndexFreshness = { clockSkewMs: 1_000, overlapMs: 30_000 };
+const DEFAULT_INDEX_FRESHNESS: IndexFreshness = { clockSkewMs: 1_000, overlapMs: 30_000 };
 
 interface CatchUp {
   /** Number of the read, in start order. */

@@ -1,6 +1,6 @@
 import type { JobSpecRecord, Subscription, WatchedItem, WebhookDomain } from '@gatehouse/domain';
 
-export type DeliveryTarget = { kind: 'url'; url: string } | { kind: 'job'; spec: JobSpecRecord };
+type DeliveryTarget = { kind: 'url'; url: string } | { kind: 'job'; spec: JobSpecRecord };
 
 /**
  * What the worker holds of one webhook: the subscription fields it matches on plus what it needs

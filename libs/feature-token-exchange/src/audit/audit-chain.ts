@@ -45,7 +45,7 @@ export function chainAuditEntry(head: ChainHead | null, draft: AuditEntryDraft, 
   return { ...fields, hash: auditEntryHash(fields) };
 }
 
-export type BrokenLinkProblem = 'sequence_gap' | 'prev_hash_mismatch' | 'hash_mismatch' | 'mac_mismatch' | 'mac_missing' | 'truncated' | 'head_mismatch';
+type BrokenLinkProblem = 'sequence_gap' | 'prev_hash_mismatch' | 'hash_mismatch' | 'mac_mismatch' | 'mac_missing' | 'truncated' | 'head_mismatch';
 
 export interface BrokenLink {
   /** The entry where the chain stops holding. */

@@ -45,6 +45,5 @@ export const AUDIT_ACTIONS = {
   clientSecretRefreshed: 'settings.client_secret_refreshed',
 } as const;
 
-export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
-export const AUDIT_ACTION_NAMES: readonly string[] = Object.values(AUDIT_ACTIONS);

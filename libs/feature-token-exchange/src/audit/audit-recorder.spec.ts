@@ -1,4 +1,4 @@
-import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity';
+import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import { createTokenExchangeTestKit } from '../testing/token-exchange-test-kit';
 import { verifyAuditChain } from './audit-chain';
 import type { AuditEntryDraft } from './audit-entry';

@@ -92,7 +92,7 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
   }
 }
 
-export function auditEntryOf(row: AuditLogEntryEntity): AuditEntry {
+function auditEntryOf(row: AuditLogEntryEntity): AuditEntry {
   return {
     id: String(row.id),
     orgId: row.orgId,

@@ -1,4 +1,4 @@
-import type { PolicyResource } from '@gatehouse/domain';
+import type { PolicyResource } from '@gatehouse/domain/testing';
 import { createTokenExchangeTestKit, IDS, TokenExchangeTestKit } from '../testing/token-exchange-test-kit';
 
 const acmeRepo: PolicyResource = { kind: 'repo', id: 'model/acme/bert', ownerType: 'org', ownerId: IDS.acme, private: true };

@@ -4,7 +4,7 @@ import { AccountReader, BearerAuthenticator, Principal, type TokenPrincipal } fr
 import type { AuthorizeRequest } from './authorize-request';
 
 /** What the caller learns about the token besides the decision. */
-export interface AuthorizedPrincipal {
+interface AuthorizedPrincipal {
   kind: Principal['kind'];
   userId: string | null;
   clientId: string | null;

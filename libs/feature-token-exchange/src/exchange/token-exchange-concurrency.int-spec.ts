@@ -1,4 +1,4 @@
-import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity';
+import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import { verifyOrganizationAuditLog } from '../audit/audit-log-verification';
 import { basicAuth, postForm, startTokenExchangeTestApps, TEST_USER_EMAIL_TOKEN_TYPE, TokenExchangeTestApps, withClient } from '../testing/token-exchange-test-app';
 

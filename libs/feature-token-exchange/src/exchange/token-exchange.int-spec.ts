@@ -1,5 +1,6 @@
-import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity';
-import { AccessTokenEntity, OutboxMessageEntity, RefreshTokenEntity } from '@gatehouse/persistence';
+import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
+import { AccessTokenEntity, RefreshTokenEntity } from '@gatehouse/persistence';
+import { OutboxMessageEntity } from '@gatehouse/persistence/testing';
 import { verifyOrganizationAuditLog } from '../audit/audit-log-verification';
 import {
   basicAuth,

@@ -1,4 +1,4 @@
-import type { OutboxWriter } from '@gatehouse/identity';
+import type { OutboxWriter } from '@gatehouse/identity/testing';
 import type { OutboxMessage } from '@gatehouse/persistence';
 import type { EntityManager } from 'typeorm';
 import type { ChainHead } from '../audit/audit-chain';

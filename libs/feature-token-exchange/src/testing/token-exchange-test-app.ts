@@ -1,17 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
-import { TokenEndpointModule } from '@gatehouse/feature-auth';
-import { IdentityModule, TEST_ENCRYPTION_KEY } from '@gatehouse/identity';
-import {
-  MembershipEntity,
-  MembershipRole,
-  OAuthAppEntity,
-  OrganizationEntity,
-  OrganizationPlan,
-  PersonalAccessTokenEntity,
-  UserEntity,
-} from '@gatehouse/persistence';
-import { bootstrapService, DatabaseModule, EVENT_BUS, MessagingModule, RunningService } from '@gatehouse/platform';
+import { TokenEndpointModule } from '@gatehouse/feature-auth/testing';
+import { IdentityModule } from '@gatehouse/identity';
+import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
+import { MembershipRole, OAuthAppEntity, OrganizationEntity, OrganizationPlan, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import { MembershipEntity } from '@gatehouse/persistence/testing';
+import { bootstrapService, DatabaseModule, EVENT_BUS, MessagingModule } from '@gatehouse/platform';
+import { RunningService } from '@gatehouse/platform/testing';
 import type { EventBus } from '@gatehouse/messaging';
 import { createScratchDatabase } from '@gatehouse/testing';
 import { Client } from 'pg';

@@ -1,5 +1,5 @@
 import { hashToken } from '@gatehouse/crypto';
-import { createIdentityTestKit, TEST_ENCRYPTION_KEY } from '@gatehouse/identity';
+import { createIdentityTestKit, TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import type { MembershipRole, OAuthAppEntity } from '@gatehouse/persistence';
 import pino from 'pino';
 import { AuditRecorder } from '../audit/audit-recorder';

@@ -1,4 +1,5 @@
-import { FrozenClock, InvalidRequest } from '@gatehouse/domain';
+import { InvalidRequest } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { JoseCiTokenVerifier } from './jose-ci-token-verifier';
 import { JsonWebKeySet, JwksFetcher } from './jwks-fetcher';

@@ -1,6 +1,6 @@
 import type { DeliveryAttemptRecord, DeliveryRecord } from '../model/delivery-activity';
 
-export interface DeliveryAttemptView {
+interface DeliveryAttemptView {
   attempt: number;
   startedAt: string;
   durationMs: number;
@@ -35,7 +35,7 @@ export interface DeliveryView {
   attemptLog: DeliveryAttemptView[];
 }
 
-export interface TriggerUsageView {
+interface TriggerUsageView {
   limit: number;
   used: number;
   remaining: number;

@@ -1,4 +1,5 @@
-import { ApiError, DEFAULT_TRIGGER_LIMIT_POLICY, validateWebhookUrlSyntax } from '@gatehouse/domain';
+import { ApiError, DEFAULT_TRIGGER_LIMIT_POLICY } from '@gatehouse/domain';
+import { validateWebhookUrlSyntax } from '@gatehouse/domain/testing';
 import { FakeHostResolver } from '../__tests__/fakes/fake-host-resolver';
 import { WebhookUrlChecker } from './webhook-url-checker';
 

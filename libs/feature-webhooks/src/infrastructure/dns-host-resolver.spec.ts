@@ -1,4 +1,4 @@
-import { isLoopbackAddress } from '@gatehouse/domain';
+import { isLoopbackAddress } from '@gatehouse/domain/testing';
 import { DnsHostResolver } from './dns-host-resolver';
 
 describe('DnsHostResolver', () => {

@@ -3,7 +3,7 @@ import type { MembershipWithOrganization, OrganizationEntity, UserEntity } from 
 import type { PrincipalUser } from '../principal/principal';
 
 /** Shown for users and organizations without an avatar of their own (relative to the public URL). */
-export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
+const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
 
 type UserFields = Pick<UserEntity, 'id' | 'username' | 'fullname' | 'email' | 'avatarUrl' | 'isPro'>;
 type MembershipFields = Pick<MembershipWithOrganization, 'role'> & {

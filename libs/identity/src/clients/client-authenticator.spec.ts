@@ -1,5 +1,6 @@
 import { hashToken } from '@gatehouse/crypto';
-import { FrozenClock, InvalidClient, InvalidRequest, OAuthError, RateLimited } from '@gatehouse/domain';
+import { InvalidClient, InvalidRequest, OAuthError, RateLimited } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import type { TokenRequestContext } from '../grants/token-request-context';
 import { InMemoryClientLookup } from '../testing/in-memory-client-lookup';

@@ -1,4 +1,4 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { FakeSigningKeyCrypto, InMemorySigningKeyStore } from '../testing/in-memory-signing-keys';
 import { TEST_ENCRYPTION_KEY } from '../testing/identity-test-kit';
 import { SigningKeys } from './signing-keys';

@@ -1,7 +1,8 @@
 import { Controller, Get, INestApplication, Module, UseGuards } from '@nestjs/common';
 import { newObjectId } from '@gatehouse/crypto';
 import { appendOutbox, UserEntity } from '@gatehouse/persistence';
-import { createServiceApp, DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { createServiceApp } from '@gatehouse/platform/testing';
 import { createScratchDatabase, ScratchDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';

@@ -7,7 +7,7 @@ import type { TokenPrincipal } from './principal';
 import { decodePrincipal, encodePrincipal, STALE_PRINCIPAL } from './principal-snapshot';
 
 /** Default of IdentityOptions.principalCacheTtlMs. */
-export const DEFAULT_PRINCIPAL_CACHE_TTL_MS = 60_000;
+const DEFAULT_PRINCIPAL_CACHE_TTL_MS = 60_000;
 
 const KEY_PREFIX = 'principal:';
 

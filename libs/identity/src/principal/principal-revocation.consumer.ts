@@ -6,7 +6,7 @@ import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import { PrincipalInvalidator } from './principal-invalidator';
 
 /** Default group, one for every service: the cache is shared, so one consumer per event is enough. */
-export const PRINCIPAL_REVOCATION_GROUP = 'gatehouse.principal-cache';
+const PRINCIPAL_REVOCATION_GROUP = 'gatehouse.principal-cache';
 
 const RETRY_MS = 5_000;
 

@@ -21,7 +21,7 @@ export interface PrincipalAccount {
 }
 
 /** `session`: the signed-in browser session of the settings pages, with the user's own write rights. */
-export type PrincipalKind = 'personal' | 'session' | 'oauth' | 'exchange' | 'trusted_publisher';
+type PrincipalKind = 'personal' | 'session' | 'oauth' | 'exchange' | 'trusted_publisher';
 
 /**
  * Who is calling, resolved from `Authorization: Bearer <token>` (BearerAuthenticator) or from the

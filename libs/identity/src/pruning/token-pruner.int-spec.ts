@@ -1,4 +1,4 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { createMigratedTestDatabase, MigratedTestDatabase } from '@gatehouse/testing';
 import { SqlExpiredTokenStore } from './sql-expired-token-store';
 import { TokenPruner } from './token-pruner';

@@ -1,4 +1,4 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { ExpiredTokenStore } from './expired-token-store';
 import { TokenPruner } from './token-pruner';
 

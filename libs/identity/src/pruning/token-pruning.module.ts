@@ -19,7 +19,7 @@ const SILENT = { info: () => undefined, warn: () => undefined };
 
 /** Runs the TokenPruner while the application runs. */
 @Injectable()
-export class TokenPruningLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+class TokenPruningLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly pruner: TokenPruner;
 
   constructor(

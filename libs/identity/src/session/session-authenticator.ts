@@ -17,7 +17,7 @@ import { SessionStore } from './session-store';
  * CSRF token (from `GET /api/session`). A cross-site page can make the browser send the cookie, but
  * it can neither read the token nor set a custom header without a CORS preflight we never answer.
  */
-export const CSRF_HEADER = 'x-csrf-token';
+const CSRF_HEADER = 'x-csrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

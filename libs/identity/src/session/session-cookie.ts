@@ -4,7 +4,7 @@ const PLAIN_NAME = 'gatehouse_session';
 // RFC 6265bis §4.1.3.2: a __Host- cookie is Secure, host-only and Path=/, so no subdomain can plant one.
 const HOST_NAME = '__Host-gatehouse_session';
 
-export function sessionCookieName(secure: boolean): string {
+function sessionCookieName(secure: boolean): string {
   return secure ? HOST_NAME : PLAIN_NAME;
 }
 

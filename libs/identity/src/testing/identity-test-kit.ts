@@ -1,4 +1,4 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { ClientAuthenticator } from '../clients/client-authenticator';
 import { IdentityOptions } from '../identity-options';

@@ -1,5 +1,5 @@
 import { hashToken } from '@gatehouse/crypto';
-import { atHash } from '@gatehouse/domain';
+import { atHash } from '@gatehouse/domain/testing';
 import { createIdentityTestKit, IdentityTestKit } from '../testing/identity-test-kit';
 import { IssueTokenRequest } from './issue-token-request';
 

@@ -22,7 +22,7 @@ export interface IncomingMessage {
 export type MessageHandler = (message: IncomingMessage) => Promise<void>;
 
 /** Handles messages of one partition, in partition order, together. */
-export type BatchHandler = (messages: readonly IncomingMessage[]) => Promise<void>;
+type BatchHandler = (messages: readonly IncomingMessage[]) => Promise<void>;
 
 export interface SubscribeOptions {
   topics: string[];

@@ -23,4 +23,3 @@ export const deliveryDeadLetteredEvent = defineEvent({
   }),
 });
 
-export type DeliveryDeadLettered = z.output<typeof deliveryDeadLetteredEvent.schema>;

@@ -24,4 +24,3 @@ export const deliveryReplayRequestedEvent = defineEvent({
   }),
 });
 
-export type DeliveryReplayRequested = z.output<typeof deliveryReplayRequestedEvent.schema>;

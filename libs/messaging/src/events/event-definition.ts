@@ -4,7 +4,7 @@ import { OutgoingMessage } from '../event-bus/event-bus';
 import { InvalidEventError } from './invalid-event.error';
 
 /** What every event on the wire looks like (the message value, as JSON). */
-export interface EventEnvelope<TType extends string = string, TData = unknown> {
+interface EventEnvelope<TType extends string = string, TData = unknown> {
   /** Unique per event: consumers deduplicate redeliveries by it. */
   id: string;
   type: TType;
@@ -17,7 +17,7 @@ export interface EventEnvelope<TType extends string = string, TData = unknown> {
 /** Message headers that repeat the envelope's identity, for routing without parsing the value. */
 export const EVENT_HEADERS = { id: 'gatehouse-event-id', type: 'gatehouse-event-type', version: 'gatehouse-event-version' } as const;
 
-export interface EncodeOptions {
+interface EncodeOptions {
   /** Partitioning key; see each event's documentation for what it is. */
   key: string;
   id?: string;

@@ -41,5 +41,4 @@ export const tokenRevokedEvent = defineEvent({
 /** Everything Topics.tokenEvents carries, for decodeEvent(). */
 export const TOKEN_EVENTS = [tokenIssuedEvent, tokenRevokedEvent] as const;
 
-export type TokenIssuedData = z.output<typeof tokenIssuedEvent.schema>;
 export type TokenRevokedData = z.output<typeof tokenRevokedEvent.schema>;

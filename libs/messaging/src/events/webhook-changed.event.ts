@@ -25,7 +25,7 @@ const watchedItemSchema = z.object({
  * What the delivery worker needs to match and deliver for one webhook. Secrets never travel in
  * events: the worker reads (and decrypts) them from the database when it delivers.
  */
-export const webhookSubscriptionSchema = z.object({
+const webhookSubscriptionSchema = z.object({
   watched: z.array(watchedItemSchema).min(1),
   /** Empty means every domain. Values seen: `repo`, `discussion`. */
   domains: z.array(z.enum(['repo', 'discussion'])),
@@ -54,4 +54,3 @@ export const webhookChangedEvent = defineEvent({
 });
 
 export type WebhookChangedData = z.output<typeof webhookChangedEvent.schema>;
-export type WebhookSubscription = z.output<typeof webhookSubscriptionSchema>;

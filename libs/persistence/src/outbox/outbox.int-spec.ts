@@ -1,4 +1,4 @@
-import { FrozenClock } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { DataSource } from 'typeorm';
 import { DATABASE_KINDS, openMigratedDataSource } from '../../test/test-databases';
 import { OutboxMessageEntity } from '../entities/outbox/outbox-message.entity';

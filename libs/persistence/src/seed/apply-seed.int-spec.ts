@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { SecretBox, generateSecretBoxKey, hashToken, verifyPassword } from '@gatehouse/crypto';
-import { FrozenClock } from '@gatehouse/domain';
+import { SecretBox, hashToken, verifyPassword } from '@gatehouse/crypto';
+import { generateSecretBoxKey } from '@gatehouse/crypto/testing';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { DataSource } from 'typeorm';
 import { DATABASE_KINDS, openMigratedDataSource, testId } from '../../test/test-databases';
 import { applySeed } from './apply-seed';

@@ -1,6 +1,6 @@
-export * from './seed-error';
-export * from './seed-schema';
-export * from './load-seed-file';
-export * from './seed-deps';
-export * from './seed-report';
-export * from './apply-seed';
+;
+export { parseSeedDocument, type SeedDocument,   } from './seed-schema';
+export { loadSeedFile } from './load-seed-file';
+export { createSeedDeps,   } from './seed-deps';
+;
+export { applySeed } from './apply-seed';

@@ -4,7 +4,7 @@ export interface SeedSectionReport {
   unchanged: number;
 }
 
-export type SeedSection =
+type SeedSection =
   | 'users'
   | 'organizations'
   | 'memberships'

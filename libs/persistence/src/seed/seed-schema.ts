@@ -70,7 +70,7 @@ const trustedPublisher = z.strictObject({
 });
 
 /** Every list may be absent; a seed declares state and is applied idempotently. */
-export const seedDocumentSchema = z
+const seedDocumentSchema = z
   .strictObject({
     users: z.array(user).default([]),
     organizations: z.array(organization).default([]),

@@ -28,7 +28,7 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 /** Time `app.close()` (consumers, relays, pools) gets after the grace period before the process gives up. */
 const CLOSE_TIMEOUT_MS = 15_000;
 

@@ -1,24 +1,6 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
-import {
-  AccessDenied,
-  ApiError,
-  AuthorizationPending,
-  ExpiredToken,
-  InvalidClient,
-  InvalidGrant,
-  InvalidRequest,
-  InvalidScope,
-  InvalidTarget,
-  InvalidToken,
-  OAuthError,
-  RateLimited,
-  ServerError,
-  SlowDown,
-  TemporarilyUnavailable,
-  UnauthorizedClient,
-  UnsupportedGrantType,
-  UnsupportedResponseType,
-} from '@gatehouse/domain';
+import { AccessDenied, ApiError, AuthorizationPending, ExpiredToken, InvalidClient, InvalidGrant, InvalidRequest, InvalidScope, InvalidTarget, InvalidToken, OAuthError, RateLimited, ServerError, SlowDown, TemporarilyUnavailable, UnauthorizedClient, UnsupportedGrantType } from '@gatehouse/domain';
+import { UnsupportedResponseType } from '@gatehouse/domain/testing';
 import { errorResponseFor, FailedRequest } from './error-response';
 import { BodyParseError, RequestValidationError } from './request-errors';
 

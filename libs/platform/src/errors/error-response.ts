@@ -24,8 +24,8 @@ export interface FailedRequest {
   authorizationScheme?: string;
 }
 
-export const INTERNAL_ERROR_MESSAGE = 'Internal Server Error';
-export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, try again shortly';
+const INTERNAL_ERROR_MESSAGE = 'Internal Server Error';
+const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, try again shortly';
 /** The pools reconnect within about a second; a client told to wait this long usually succeeds. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 const OAUTH_REALM = 'gatehouse';
@@ -168,7 +168,7 @@ function httpExceptionMessage(exception: HttpException): string {
 }
 
 /** Header values must be visible ASCII: anything else would make Node throw while answering. */
-export function headerSafe(value: string): string {
+function headerSafe(value: string): string {
   const ascii = value.replace(/[^\x20-\x7e]/g, '?');
   return ascii.length > MAX_HEADER_MESSAGE_LENGTH ? ascii.slice(0, MAX_HEADER_MESSAGE_LENGTH) : ascii;
 }

@@ -13,8 +13,6 @@ export const ERROR_SHAPE_METADATA = 'gatehouse:error-shape';
 /** Marks a controller (or one handler) whose errors are answered in the OAuth shape. */
 export const OAuthErrorShape = () => SetMetadata(ERROR_SHAPE_METADATA, 'oauth' satisfies ErrorShape);
 
-/** Marks one handler of an `@OAuthErrorShape()` controller that answers in the API shape. */
-export const ApiErrorShape = () => SetMetadata(ERROR_SHAPE_METADATA, 'api' satisfies ErrorShape);
 
 const REQUEST_SHAPE = Symbol('gatehouse.errorShape');
 type WithShape = Request & { [REQUEST_SHAPE]?: ErrorShape };

@@ -13,7 +13,7 @@ export interface ReadinessCheck {
   readonly required?: boolean;
 }
 
-export type ReadinessStatus = 'ready' | 'not_ready' | 'draining';
+type ReadinessStatus = 'ready' | 'not_ready' | 'draining';
 
 export interface ReadinessReport {
   status: ReadinessStatus;

@@ -7,7 +7,7 @@ export interface HttpObservation {
   durationSeconds: number;
 }
 
-export const HTTP_DURATION_METRIC = 'http_request_duration_seconds';
+const HTTP_DURATION_METRIC = 'http_request_duration_seconds';
 
 /** The request duration histogram every service exposes, labelled by method, route pattern and status. */
 export class HttpMetrics {

@@ -14,7 +14,7 @@ export interface BodyParseFailure {
 }
 
 /** Nest's `RawBodyRequest` reads the same property. */
-export type WithRawBody = IncomingMessage & { rawBody?: Buffer };
+type WithRawBody = IncomingMessage & { rawBody?: Buffer };
 
 function keepRawBody(req: IncomingMessage, _res: unknown, buffer: Buffer): void {
   (req as WithRawBody).rawBody = buffer;

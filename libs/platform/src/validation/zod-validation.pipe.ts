@@ -1,4 +1,4 @@
-import { Body, Param, PipeTransform, Query } from '@nestjs/common';
+import { Body, PipeTransform, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { InputSource, parseOrThrow } from './zod-validation';
 
@@ -20,6 +20,4 @@ export const ZodBody = (schema: z.ZodType) => Body(new ZodValidationPipe(schema,
 /** `@ZodQuery(schema) query: Input`: the query string, parsed. */
 export const ZodQuery = (schema: z.ZodType) => Query(new ZodValidationPipe(schema, 'query'));
 
-/** `@ZodParams(schema) params: Input`: the path parameters, parsed. */
-export const ZodParams = (schema: z.ZodType) => Param(new ZodValidationPipe(schema, 'params'));
 

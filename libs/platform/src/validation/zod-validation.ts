@@ -6,7 +6,7 @@ import { RequestValidationError } from '../errors/request-errors';
 export type InputSource = 'body' | 'query' | 'params' | 'input';
 
 /** The first problem zod found, as a public message naming the field, and that field. */
-export function describeZodError(error: z.ZodError, source: InputSource = 'input'): { message: string; field?: string } {
+function describeZodError(error: z.ZodError, source: InputSource = 'input'): { message: string; field?: string } {
   const issue = error.issues[0];
   if (!issue) return { message: `Invalid ${source}` };
   const segments = issue.path.map(String);

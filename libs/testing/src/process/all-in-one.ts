@@ -1,4 +1,4 @@
-import { INTERNAL_TOKEN_FILE } from '@gatehouse/config';
+import { INTERNAL_TOKEN_FILE } from '@gatehouse/config/testing';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { MemoryFlowStore } from '@gatehouse/flow-state';
-import { createIdentityTestKit } from '@gatehouse/identity';
+import { createIdentityTestKit } from '@gatehouse/identity/testing';
 import { DiscoveryService } from '@nestjs/core';
 import { AuthorizationCodes } from '../../authorization-code/authorization-codes';
 import { FakeMetadataDocumentFetcher } from '../../cimd/testing/fake-metadata-document-fetcher';

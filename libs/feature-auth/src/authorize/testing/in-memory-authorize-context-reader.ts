@@ -1,4 +1,4 @@
-import type { InMemoryAccounts, InMemoryClientLookup } from '@gatehouse/identity';
+import type { InMemoryAccounts, InMemoryClientLookup } from '@gatehouse/identity/testing';
 import type { RememberedConsents } from '../../consent/remembered-consents';
 import { AuthorizeContext, AuthorizeContextReader } from '../authorize-context';
 

@@ -1,6 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
-import { createIdentityTestKit, TokenRequestContext } from '@gatehouse/identity';
+import { TokenRequestContext } from '@gatehouse/identity';
+import { createIdentityTestKit } from '@gatehouse/identity/testing';
 import { PendingConsents } from '../../consent/pending-consents';
 import { DeviceAuthorizationService } from '../device-authorization.service';
 import { DeviceAuthorizations } from '../device-authorizations';
@@ -13,7 +14,7 @@ import { UserCodeEntryGuard } from '../user-code-entry-guard';
 import { UserCodeGenerator } from '../user-code-generator';
 
 /** User codes from a list, in order (then the list again), so tests know them. */
-export class ListedUserCodes extends UserCodeGenerator {
+class ListedUserCodes extends UserCodeGenerator {
   private drawn = 0;
 
   constructor(private readonly codes: string[]) {

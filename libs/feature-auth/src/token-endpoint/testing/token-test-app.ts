@@ -1,16 +1,11 @@
 import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
-import { IdentityModule, IssueTokenRequest, TEST_ENCRYPTION_KEY, TokenIssuer, TokenResponseBody } from '@gatehouse/identity';
-import {
-  MembershipEntity,
-  MembershipRole,
-  OAuthAppEntity,
-  OrganizationEntity,
-  OrganizationPlan,
-  PersonalAccessTokenEntity,
-  UserEntity,
-} from '@gatehouse/persistence';
-import { bootstrapService, DatabaseModule, FlowStateModule, RunningService } from '@gatehouse/platform';
+import { IdentityModule, TokenIssuer, TokenResponseBody } from '@gatehouse/identity';
+import { IssueTokenRequest, TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
+import { MembershipRole, OAuthAppEntity, OrganizationEntity, OrganizationPlan, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import { MembershipEntity } from '@gatehouse/persistence/testing';
+import { bootstrapService, DatabaseModule, FlowStateModule } from '@gatehouse/platform';
+import { RunningService } from '@gatehouse/platform/testing';
 import { createScratchDatabase } from '@gatehouse/testing';
 import { DataSource } from 'typeorm';
 import { AuthTokenModules } from '../auth-token-modules';

@@ -1,5 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
-import { DEFAULT_TRIGGER_LIMIT_POLICY, FrozenClock } from '@gatehouse/domain';
+import { DEFAULT_TRIGGER_LIMIT_POLICY } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
 import { CreateWebhook } from '../../application/create-webhook.use-case';
 import { DeleteWebhook } from '../../application/delete-webhook.use-case';
 import { ReadWebhooks } from '../../application/read-webhooks.use-case';

@@ -1,5 +1,6 @@
 import { hashToken, SecretBox } from '@gatehouse/crypto';
-import { AccessTokenEntity, JobEntity, jobSecretContext, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import { AccessTokenEntity, JobEntity, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import { jobSecretContext } from '@gatehouse/persistence/testing';
 import { DataSource } from 'typeorm';
 
 export const ALICE = { id: '64a000000000000000000a11', username: 'alice' };

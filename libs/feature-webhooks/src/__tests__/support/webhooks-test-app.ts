@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '@gatehouse/identity';
-import { createServiceApp, DatabaseModule } from '@gatehouse/platform';
+import { DatabaseModule } from '@gatehouse/platform';
+import { createServiceApp } from '@gatehouse/platform/testing';
 import { createScratchDatabase, type ScratchDatabase } from '@gatehouse/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Writable } from 'node:stream';

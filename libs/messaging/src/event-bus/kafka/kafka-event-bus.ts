@@ -36,8 +36,8 @@ export interface KafkaEventBusOptions {
   now?: () => Date;
 }
 
-export const DEFAULT_SESSION_TIMEOUT_MS = 6_000;
-export const DEFAULT_HEARTBEAT_INTERVAL_MS = 1_000;
+const DEFAULT_SESSION_TIMEOUT_MS = 6_000;
+const DEFAULT_HEARTBEAT_INTERVAL_MS = 1_000;
 
 /** EventBus over Kafka with kafkajs: an idempotent producer and manually committed consumer groups. */
 export class KafkaEventBus implements EventBus {

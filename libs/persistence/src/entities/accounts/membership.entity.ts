@@ -3,7 +3,6 @@ import { OrganizationEntity } from './organization.entity';
 import { UserEntity } from './user.entity';
 
 export type MembershipRole = 'admin' | 'write' | 'contributor' | 'read';
-export const MEMBERSHIP_ROLES: readonly MembershipRole[] = ['admin', 'write', 'contributor', 'read'];
 
 @Entity({ name: 'memberships' })
 @Check('memberships_role_check', "role IN ('admin', 'write', 'contributor', 'read')")

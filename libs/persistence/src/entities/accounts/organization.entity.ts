@@ -1,7 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type OrganizationPlan = 'free' | 'team' | 'enterprise';
-export const ORGANIZATION_PLANS: readonly OrganizationPlan[] = ['free', 'team', 'enterprise'];
 
 @Entity({ name: 'organizations' })
 @Check('organizations_plan_check', "plan IN ('free', 'team', 'enterprise')")

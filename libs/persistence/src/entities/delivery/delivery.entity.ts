@@ -2,14 +2,6 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } fr
 import { WebhookEntity } from '../webhooks/webhook.entity';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'retrying' | 'failed' | 'rate_limited' | 'cancelled';
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [
-  'pending',
-  'succeeded',
-  'retrying',
-  'failed',
-  'rate_limited',
-  'cancelled',
-];
 
 /**
  * One event for one webhook. An event is delivered once per webhook (a partial unique index

@@ -3,7 +3,6 @@ import { OrganizationEntity } from '../accounts/organization.entity';
 import { UserEntity } from '../accounts/user.entity';
 
 export type AccessTokenKind = 'oauth' | 'exchange' | 'trusted_publisher';
-export const ACCESS_TOKEN_KINDS: readonly AccessTokenKind[] = ['oauth', 'exchange', 'trusted_publisher'];
 
 /** The repository a trusted-publisher token may act on. */
 export interface TokenRepository {

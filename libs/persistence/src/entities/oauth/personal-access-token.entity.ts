@@ -2,7 +2,6 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Uni
 import { UserEntity } from '../accounts/user.entity';
 
 export type PersonalAccessTokenRole = 'read' | 'write';
-export const PERSONAL_ACCESS_TOKEN_ROLES: readonly PersonalAccessTokenRole[] = ['read', 'write'];
 
 /** A user's `hf_...` access token; only its SHA-256 (hex) is stored. */
 @Entity({ name: 'personal_access_tokens' })

@@ -1,7 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type SigningKeyStatus = 'current' | 'previous' | 'retired';
-export const SIGNING_KEY_STATUSES: readonly SigningKeyStatus[] = ['current', 'previous', 'retired'];
 
 /**
  * A key that signs id_tokens. The private JWK is stored encrypted; at most one key is

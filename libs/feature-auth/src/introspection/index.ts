@@ -1,2 +1,0 @@
-export * from './introspection.module';
-export * from './introspection.service';

@@ -1,3 +1,0 @@
-export * from './refresh.module';
-export * from './refresh-token.grant';
-export * from './narrow-refresh-scopes';

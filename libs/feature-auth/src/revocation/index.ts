@@ -1,2 +1,0 @@
-export * from './revocation.module';
-export * from './revocation.service';

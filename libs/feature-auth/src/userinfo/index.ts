@@ -1,2 +1,0 @@
-export * from './userinfo.module';
-export * from './userinfo.service';

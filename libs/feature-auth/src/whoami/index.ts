@@ -1,2 +1,0 @@
-export * from './whoami.module';
-export * from './whoami.service';

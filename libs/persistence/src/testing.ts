@@ -1,0 +1,3 @@
+// Test doubles and helpers of this lib, for other projects' tests only (lint keeps them out of production code).
+export { jobSecretContext, MembershipEntity, OutboxMessageEntity } from './entities';
+export { parseSeedDocument } from './seed';
