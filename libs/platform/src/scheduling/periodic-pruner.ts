@@ -66,7 +66,11 @@ export class PeriodicPruner<K extends string> {
       const table = this.tables[name];
       deleted[name] = await this.drain((limit) => table.prune(new Date(now - table.retentionMs), limit));
     }
-    if (Object.values<number>(deleted).some((count) => count > 0)) this.ports.logger.info({ ...deleted }, `pruned ${this.options.subject}`);
+    if (Object.values<number>(deleted).some((count) => count > 0)) {
+      // The first table is what the pruner is for (its retention is the configured one).
+      const [main] = Object.values<PrunedTable>(this.tables);
+      this.ports.logger.info({ ...deleted, retentionMs: main?.retentionMs }, `pruned ${this.options.subject}`);
+    }
     return deleted;
   }
 
