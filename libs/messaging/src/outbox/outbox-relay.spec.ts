@@ -82,6 +82,25 @@ describe('OutboxRelay', () => {
     expect(bus.values()).toEqual(['v']);
   });
 
+  it('looks less and less often while the outbox stays empty, and at the short interval again once records come', async () => {
+    let looks = 0;
+    const relayBatch = store.relayBatch.bind(store);
+    store.relayBatch = (size, publish) => {
+      looks += 1;
+      return relayBatch(size, publish);
+    };
+    relay = new OutboxRelay(store, bus, { pollIntervalMs: 10, maxIdlePollMs: 40, logger: silent });
+    relay.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every 10 ms would be about 30 looks; doubling up to 40 ms is at most 10.
+    expect(looks).toBeGreaterThanOrEqual(2);
+    expect(looks).toBeLessThanOrEqual(10);
+    store.add({ topic: 't', key: 'k', value: 'v' });
+    relay.notify();
+    await waitUntil(() => bus.values().length === 1, 500);
+    expect(bus.values()).toEqual(['v']);
+  });
+
   it('polls again at once after a full batch', async () => {
     for (let i = 0; i < 7; i += 1) store.add({ topic: 't', key: 'k', value: `v${i}` });
     relay = new OutboxRelay(store, bus, { batchSize: 3, pollIntervalMs: 60_000, logger: silent });

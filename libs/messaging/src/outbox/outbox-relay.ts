@@ -5,8 +5,14 @@ import { OutboxRecord, OutboxStore } from './outbox-store';
 export interface OutboxRelayOptions {
   /** Records per transaction; default 100. */
   batchSize?: number;
-  /** How often an idle relay looks for new records; default 200 ms. notify() wakes it sooner. */
+  /** How soon a relay looks again after finding records; default 200 ms. notify() wakes it sooner. */
   pollIntervalMs?: number;
+  /**
+   * The longest wait between looks while the outbox stays empty: each empty look doubles the
+   * wait from `pollIntervalMs` up to this; default five times `pollIntervalMs`. An idle service
+   * then polls a few times a second at most instead of five, and notify() still wakes it at once.
+   */
+  maxIdlePollMs?: number;
   /** Wait after a failed batch (broker or database down); default 1 s. */
   errorBackoffMs?: number;
   logger?: MessagingLogger;
@@ -20,6 +26,7 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly maxIdlePollMs: number;
   private readonly errorBackoffMs: number;
   private readonly logger: MessagingLogger;
   private relayedCount = 0;
@@ -35,6 +42,7 @@ export class OutboxRelay {
   ) {
     this.batchSize = options.batchSize ?? 100;
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.maxIdlePollMs = Math.max(this.pollIntervalMs, options.maxIdlePollMs ?? this.pollIntervalMs * 5);
     this.errorBackoffMs = options.errorBackoffMs ?? 1000;
     this.logger = options.logger ?? stderrMessagingLogger;
   }
@@ -78,6 +86,7 @@ export class OutboxRelay {
   }
 
   private async drain(): Promise<void> {
+    let idleWait = this.pollIntervalMs;
     while (!this.stopping) {
       let count: number;
       try {
@@ -87,7 +96,10 @@ export class OutboxRelay {
         await this.pause(this.errorBackoffMs);
         continue;
       }
-      if (count < this.batchSize) await this.pause(this.pollIntervalMs);
+      if (count >= this.batchSize) continue;
+      idleWait = count > 0 ? this.pollIntervalMs : Math.min(idleWait * 2, this.maxIdlePollMs);
+      // A notify() during the wait means records were just committed: look at the short interval again.
+      if (await this.pause(count > 0 ? this.pollIntervalMs : idleWait)) idleWait = this.pollIntervalMs;
     }
   }
 
@@ -101,21 +113,21 @@ export class OutboxRelay {
     for (const [topic, messages] of byTopic) await this.bus.publish(topic, messages);
   }
 
-  /** Sleeps up to `ms`, or less when notify() or stop() is called. */
-  private pause(ms: number): Promise<void> {
+  /** Sleeps up to `ms`, or less when notify() or stop() is called; true when woken early. */
+  private pause(ms: number): Promise<boolean> {
     if (this.wakeRequested || this.stopping) {
       this.wakeRequested = false;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (early: boolean) => {
         clearTimeout(timer);
         this.wake = undefined;
         this.wakeRequested = false;
-        resolve();
+        resolve(early);
       };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
+      const timer = setTimeout(() => done(false), ms);
+      this.wake = () => done(true);
     });
   }
 }
