@@ -6,10 +6,10 @@ import 'reflect-metadata';
 import { runMigrations, createDataSource, closeDataSource } from '@gatehouse/persistence';
 import { startTestRunInfrastructure, stopTestRunInfrastructure } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { summarizeCpuProfile } from './report/cpu-profile-summary';
+import { logCpuProfileIn } from './report/cpu-profile-summary';
 import { DeliveryRig } from './scenarios/delivery-rig';
 
 async function main(): Promise<void> {
@@ -35,14 +35,7 @@ async function main(): Promise<void> {
   } finally {
     await stopTestRunInfrastructure(infra);
   }
-  const [file] = readdirSync(profiles).filter((name) => name.endsWith('.cpuprofile'));
-  if (!file) throw new Error(`the worker wrote no profile into ${profiles}`);
-  const summary = summarizeCpuProfile(join(profiles, file));
-  log(`profile ${join(profiles, file)}: ${summary.samples} samples (whole process life, start-up included)`);
-  log('self time by package or file:');
-  for (const line of summary.places) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
-  log('self time by function:');
-  for (const line of summary.functions) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
+  logCpuProfileIn(profiles, 'the worker', log);
 }
 
 main().catch((error: unknown) => {

@@ -4,14 +4,14 @@
 import 'reflect-metadata';
 import { WORKSPACE_ROOT } from '@gatehouse/testing';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GATEHOUSE_TARGET } from './gatehouse/bench-accounts';
 import { startBenchEnvironment } from './harness/bench-environment';
 import { readSettings } from './harness/bench-settings';
 import type { FlowSpec } from './harness/load-spec';
-import { summarizeCpuProfile } from './report/cpu-profile-summary';
+import { logCpuProfileIn } from './report/cpu-profile-summary';
 import { pools, signInVisitors } from './scenarios/signed-in-users';
 
 const PATHS: Record<string, FlowSpec> = {
@@ -35,14 +35,7 @@ async function main(): Promise<void> {
   } finally {
     await env.stop();
   }
-  const [file] = readdirSync(profiles).filter((name) => name.endsWith('.cpuprofile'));
-  if (!file) throw new Error(`auth wrote no profile into ${profiles}`);
-  const summary = summarizeCpuProfile(join(profiles, file));
-  log(`profile ${join(profiles, file)}: ${summary.samples} samples (whole process life, start-up included)`);
-  log('self time by package or file:');
-  for (const line of summary.places) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
-  log('self time by function:');
-  for (const line of summary.functions) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
+  logCpuProfileIn(profiles, 'auth', log);
 }
 
 main().catch((error: unknown) => {

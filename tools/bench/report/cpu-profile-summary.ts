@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 interface ProfileNode {
   id: number;
@@ -53,4 +54,16 @@ export function summarizeCpuProfile(path: string, top = 15): { samples: number; 
       .slice(0, top)
       .map(([name, count]) => ({ name, share: count / total }));
   return { samples: total, functions: ranked(functions), places: ranked(places) };
+}
+
+/** Logs the summary of the one `.cpuprofile` a process wrote into `directory`; `who` names it in the error when there is none. */
+export function logCpuProfileIn(directory: string, who: string, log: (line: string) => void): void {
+  const [file] = readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`${who} wrote no profile into ${directory}`);
+  const summary = summarizeCpuProfile(join(directory, file));
+  log(`profile ${join(directory, file)}: ${summary.samples} samples (whole process life, start-up included)`);
+  log('self time by package or file:');
+  for (const line of summary.places) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
+  log('self time by function:');
+  for (const line of summary.functions) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
 }

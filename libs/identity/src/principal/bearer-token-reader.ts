@@ -1,13 +1,8 @@
+import type { PrincipalUser } from './principal';
 import type { AccessTokenKind, MembershipRole, OrganizationPlan, PersonalAccessTokenRole, TokenRepository } from '@gatehouse/persistence';
 
-/** The user a token belongs to, as a principal needs it. */
-export interface BearerUserRecord {
-  id: string;
-  username: string;
-  email: string;
-  fullname: string;
-  isPro: boolean;
-  avatarUrl: string | null;
+/** The user a token belongs to: the principal's user, and whether the account is disabled. */
+export interface BearerUserRecord extends PrincipalUser {
   disabledAt: Date | null;
 }
 
