@@ -97,9 +97,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: RAW_CONNECTION_IMPORTS, ...ORM_IN_PORT }] },
   },
   {
-    // The guard itself; tests, test support and tools, which talk to servers they started on
+    // The outbound folder (the guard, and the agent for calls between our own services); tests, test support and tools, which talk to servers they started on
     // known local addresses; the SDK, published on its own, whose tunnel dials the developer's
-    // own server; and the client of the internal token-exchange service, whose URL is configuration.
+    // own server.
     files: [
       'libs/platform/src/outbound/**/*.ts',
       '**/*.spec.ts',
@@ -111,7 +111,6 @@ export default tseslint.config(
       'libs/*/src/**/testing/**/*.ts',
       'libs/*/src/**/__tests__/**/*.ts',
       'libs/sdk/**',
-      'libs/feature-token-exchange/src/grant/http-token-exchange-client.ts',
     ],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },

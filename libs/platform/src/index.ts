@@ -10,6 +10,7 @@ export { parseOrThrow } from './validation/zod-validation';
 export { ZodBody, ZodQuery, ZodValidationPipe } from './validation/zod-validation.pipe';
 export { readCappedBody } from './outbound/capped-body';
 export { guardedAgent } from './outbound/guarded-agent';
+export { internalServiceAgent } from './outbound/internal-service-agent';
 export { addressRefusal, type HostAddressResolver, systemResolver } from './outbound/guarded-lookup';
 export { classifyOutboundFailure } from './outbound/outbound-failure';
 export { InternalTokenGuard } from './internal-auth/internal-token.guard';

@@ -1,9 +1,9 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { oauthErrorStatus, ServerError, TemporarilyUnavailable } from '@gatehouse/domain';
 import type { TokenResponseBody } from '@gatehouse/identity';
-import { LOGGER } from '@gatehouse/platform';
+import { internalServiceAgent, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import type { TokenExchangeRequest } from '../exchange/token-exchange-request';
 import { oauthErrorOf } from './oauth-error-of';
 import { TokenExchangeClient } from './token-exchange-client';
@@ -32,7 +32,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 export class HttpTokenExchangeClient extends TokenExchangeClient implements OnModuleDestroy {
   private readonly endpoint: string;
   private readonly timeoutMs: number;
-  private readonly agent = new Agent({ keepAliveTimeout: 30_000 });
+  private readonly agent = internalServiceAgent();
 
   constructor(
     @Inject(HTTP_TOKEN_EXCHANGE_CLIENT_OPTIONS) private readonly options: HttpTokenExchangeClientOptions,
