@@ -1,4 +1,4 @@
-import { CONFIG_VARIABLES, type GatehouseApp } from '@gatehouse/config/testing';
+import { configVariables, type GatehouseApp } from '@gatehouse/config/testing';
 
 // What every deployment manifest of Gatehouse must agree with: the four services and their
 // ports, and the configuration variables the apps read, taken from @gatehouse/config so that a
@@ -37,19 +37,19 @@ export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'GATEHOUSE_INTERNAL_TOKEN',
 ]);
 
-export const CONFIGURATION_VARIABLES: ReadonlySet<string> = new Set(CONFIG_VARIABLES.map((variable) => variable.name));
+export const CONFIGURATION_VARIABLES: ReadonlySet<string> = new Set(configVariables().map((variable) => variable.name));
 
 export function variablesReadBy(app: GatehouseServiceName): ReadonlySet<string> {
-  return new Set(CONFIG_VARIABLES.filter((variable) => variable.apps.includes(app)).map((variable) => variable.name));
+  return new Set(configVariables().filter((variable) => variable.apps.includes(app)).map((variable) => variable.name));
 }
 
 export function variablesRequiredBy(app: GatehouseServiceName): string[] {
-  return CONFIG_VARIABLES.filter((variable) => variable.requiredBy.includes(app)).map((variable) => variable.name);
+  return configVariables().filter((variable) => variable.requiredBy.includes(app)).map((variable) => variable.name);
 }
 
 /** The drain budget a service gets after SIGTERM when GATEHOUSE_SHUTDOWN_GRACE_MS is unset. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = Number(
-  CONFIG_VARIABLES.find((variable) => variable.name === 'GATEHOUSE_SHUTDOWN_GRACE_MS')?.default ?? 10_000,
+  configVariables().find((variable) => variable.name === 'GATEHOUSE_SHUTDOWN_GRACE_MS')?.default ?? 10_000,
 );
 
 export const SECRET_NAME = 'gatehouse-secrets';

@@ -60,11 +60,20 @@ function collectVariables(): ConfigVariable[] {
   return [...found.values()];
 }
 
-/** Every variable any app reads: the source of the README's configuration table. */
-export const CONFIG_VARIABLES: readonly ConfigVariable[] = collectVariables();
+let collected: readonly ConfigVariable[] | undefined;
+
+/**
+ * Every variable any app reads: the source of the README's configuration table and of the
+ * manifests' checks. Collected on first call, not at import, so a service that only loads its own
+ * configuration never parses every app's schema.
+ */
+export function configVariables(): readonly ConfigVariable[] {
+  collected ??= collectVariables();
+  return collected;
+}
 
 /** The README's configuration table, in Markdown. */
-export function configurationTableMarkdown(variables: readonly ConfigVariable[] = CONFIG_VARIABLES): string {
+export function configurationTableMarkdown(variables: readonly ConfigVariable[] = configVariables()): string {
   const rows = variables.map((variable) => {
     const apps = variable.apps.length === GATEHOUSE_APPS.length ? 'all' : variable.apps.map((app) => (app === 'gatehouse' ? 'all-in-one' : app)).join(', ');
     const fallback = variable.default ?? (variable.requiredBy.length > 0 ? 'required' : '');
