@@ -5,8 +5,10 @@ import { ProcessMeter, ProcessUsage } from './process-meter';
 export interface Contender {
   name: string;
   run(): Promise<LoadResult>;
-  /** Processes measured during its runs (the load generator included), by name. */
-  processes: Record<string, number>;
+  /** Processes measured during its runs (the load generator included), by name; read after `prepare`. */
+  readonly processes: Record<string, number>;
+  /** Brings the system to this contender's shape before each run, outside the measurement (starting or stopping a replica). */
+  prepare?(): Promise<void>;
 }
 
 export interface RunFigures extends LoadResult {
@@ -44,6 +46,7 @@ export async function runTrial(name: string, contenders: Contender[], pairs: Arr
   const runs: Record<string, RunFigures[]> = Object.fromEntries(contenders.map((contender) => [contender.name, []]));
   for (let round = 1; round <= rounds; round += 1) {
     for (const contender of contenders) {
+      await contender.prepare?.();
       const meter = new ProcessMeter(contender.processes);
       meter.start();
       const result = await contender.run();

@@ -50,6 +50,8 @@ export class DeliveryRig {
   private readonly firstArrival = new Map<string, number>();
   private readonly arrivedPerRun = new Map<string, number>();
   private seen = 0;
+  /** A second worker in the same consumer group, while the rig is scaled to two. */
+  private second: NodeProcess | null = null;
 
   private constructor(
     readonly receiver: Receiver,
@@ -116,6 +118,24 @@ export class DeliveryRig {
     return (Date.now() - started) / 1000;
   }
 
+  /**
+   * Runs one worker, or two in the same consumer group (the partitions split between them), then
+   * waits until a small burst is delivered, so the group has settled before anything is measured.
+   */
+  async scaleTo(workers: 1 | 2): Promise<void> {
+    if (workers === 2 && !this.second) this.second = await startWorker(this.options, this.workerNodeArgs);
+    else if (workers === 1 && this.second) {
+      await this.second.stop(10_000);
+      this.second = null;
+    } else return;
+    await this.burst(`settle-${workers}-${Date.now()}`, 100);
+  }
+
+  /** The running worker processes, by name, for the meter. */
+  workerProcesses(): Record<string, number> {
+    return { 'delivery-worker-1': this.worker.child.pid!, ...(this.second ? { 'delivery-worker-2': this.second.child.pid! } : {}) };
+  }
+
   /** A delivery the worker made, to replay its exact body and headers from the raw POST loop. */
   sample(): ReceivedRequest {
     const request = this.receiver.requests[0];
@@ -162,6 +182,7 @@ export class DeliveryRig {
   }
 
   async stop(): Promise<void> {
+    await this.second?.stop(10_000);
     await this.worker.stop(10_000);
     await this.producer.close();
     await this.receiver.stop();

@@ -27,8 +27,9 @@ export interface ScaleOutStack {
 export async function startScaleOutStack(env: BenchEnvironment, visitors: number): Promise<ScaleOutStack> {
   const [database, redis] = await Promise.all([createScratchDatabase({ prefix: 'gatehouse_bench_stack', onServerOf: env.infra.database.url }), claimTestRedis(env.infra.redis.url)]);
   const stoppers: Array<() => Promise<unknown>> = [() => Promise.allSettled([database.drop(), releaseTestRedis(redis)])];
+  // Idempotent: the scenario stops the stack before its delivery half, and again in `finally`.
   const stop = async () => {
-    for (const stopper of stoppers.reverse()) await stopper().catch((error: unknown) => env.log(`scale-out teardown: ${String(error)}`));
+    for (const stopper of stoppers.splice(0).reverse()) await stopper().catch((error: unknown) => env.log(`scale-out teardown: ${String(error)}`));
   };
   try {
     const stack = await startStack({ databaseUrl: database.url, redisUrl: redis.url, kafkaBrokers: env.infra.kafka.brokers, replicas: { auth: 2 }, seed: null, env: { LOG_LEVEL: 'warn' } });
