@@ -69,6 +69,23 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
     expect(pending.upQueries.map((query) => query.query)).toEqual([]);
   });
 
+  it('indexes the referencing columns of every foreign key', async () => {
+    // A key whose columns lead no index (a partial one on the non-null rows counts) makes every
+    // delete of a referenced row scan the referencing table.
+    const unindexed: { key: string }[] = await ds.query(
+      `SELECT c.conrelid::regclass::text || '.' || c.conname AS key
+         FROM pg_constraint c
+        WHERE c.contype = 'f'
+          AND NOT EXISTS (
+            SELECT 1 FROM pg_index i
+             WHERE i.indrelid = c.conrelid
+               AND (i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
+               AND c.conkey @> (i.indkey::int2[])[0:cardinality(c.conkey) - 1])
+        ORDER BY 1`,
+    );
+    expect(unindexed).toEqual([]);
+  });
+
   it('creates no database-side id generator other than the bigserial sequences', async () => {
     const rows: { column_name: string; column_default: string }[] = await ds.query(
       `SELECT table_name || '.' || column_name AS column_name, column_default FROM information_schema.columns

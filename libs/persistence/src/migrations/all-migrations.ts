@@ -8,7 +8,7 @@ import { WebhooksUpdatedAtIndex1767225600100 } from './1767225600100-webhooks-up
 import { AuditSeal1767225600101 } from './1767225600101-audit-seal';
 import { OAuthAppHomepage1767225600200 } from './1767225600200-oauth-app-homepage';
 import { TokenExpiryIndexes1767225600310 } from './1767225600310-token-expiry-indexes';
-import { DeliveryReplayIndex1767225600320 } from './1767225600320-delivery-replay-index';
+import { ForeignKeyIndexes1767225600320 } from './1767225600320-foreign-key-indexes';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -22,5 +22,5 @@ export const ALL_MIGRATIONS = [
   AuditSeal1767225600101,
   OAuthAppHomepage1767225600200,
   TokenExpiryIndexes1767225600310,
-  DeliveryReplayIndex1767225600320,
+  ForeignKeyIndexes1767225600320,
 ];

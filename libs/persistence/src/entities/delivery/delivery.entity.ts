@@ -11,7 +11,6 @@ export type DeliveryStatus = 'pending' | 'succeeded' | 'retrying' | 'failed' | '
 @Check('deliveries_status_check', "status IN ('pending', 'succeeded', 'retrying', 'failed', 'rate_limited', 'cancelled')")
 @Index('deliveries_webhook_id_event_id_key', { synchronize: false })
 @Index('deliveries_webhook_id_created_at_idx', { synchronize: false })
-// Partial (replays only): the cascade from a deleted delivery and the pruner's replay check use it.
 @Index('deliveries_replay_of_idx', { synchronize: false })
 @Index('deliveries_status_next_attempt_at_idx', ['status', 'nextAttemptAt'])
 export class DeliveryEntity {

@@ -17,6 +17,7 @@ export interface TokenRepository {
 @Index('access_tokens_user_id_idx', ['userId'])
 @Index('access_tokens_refresh_family_id_idx', ['refreshFamilyId'])
 @Index('access_tokens_expires_at_idx', ['expiresAt'])
+@Index('access_tokens_bound_org_id_idx', { synchronize: false })
 export class AccessTokenEntity {
   @PrimaryColumn({ type: 'char', length: 24 })
   id!: string;

@@ -8,6 +8,7 @@ import { UserEntity } from '../accounts/user.entity';
 @Check('oauth_apps_one_owner', 'num_nonnulls(owner_user_id, owner_org_id) = 1')
 @Index('oauth_apps_owner_user_id_idx', ['ownerUserId'])
 @Index('oauth_apps_owner_org_id_idx', ['ownerOrgId'])
+@Index('oauth_apps_bound_org_id_idx', { synchronize: false })
 export class OAuthAppEntity {
   @PrimaryColumn({ type: 'char', length: 24 })
   id!: string;

@@ -12,6 +12,7 @@ import { JobEntity } from './job.entity';
 @Check('webhooks_one_target', 'num_nonnulls(url, job_spec) = 1')
 @Index('webhooks_owner_user_id_idx', ['ownerUserId'])
 @Index('webhooks_updated_at_idx', ['updatedAt'])
+@Index('webhooks_job_source_id_idx', { synchronize: false })
 export class WebhookEntity {
   @PrimaryColumn({ type: 'char', length: 24 })
   id!: string;
