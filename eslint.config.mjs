@@ -77,8 +77,8 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // Tests, and the support code only tests load (test apps, fakes, kits in testing/ and __tests__/ folders).
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'e2e/**/*.ts', 'libs/*/src/**/testing/**/*.ts', 'libs/*/src/**/__tests__/**/*.ts'],
+    // Tests, and the support code only tests load (test apps, fakes, kits in testing/ folders).
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'e2e/**/*.ts', 'libs/*/src/**/testing/**/*.ts'],
     rules: { ...boundaries(testConstraints) },
   },
   {
@@ -109,7 +109,6 @@ export default tseslint.config(
       'tools/**',
       'libs/testing/**',
       'libs/*/src/**/testing/**/*.ts',
-      'libs/*/src/**/__tests__/**/*.ts',
       'libs/sdk/**',
     ],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },

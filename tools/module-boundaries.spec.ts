@@ -106,8 +106,8 @@ describe('one home per contract', () => {
 
   it('refuses TypeORM in a port or a domain file', async () => {
     const orm = "import type { EntityManager } from 'typeorm';\nexport type M = EntityManager;\n";
-    expect(await ruleIdsFor('libs/feature-webhooks/src/ports/probe.ts', orm)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('libs/feature-webhooks/src/webhooks/ports/probe.ts', orm)).toContain('no-restricted-imports');
     expect(await ruleIdsFor('libs/domain/src/probe.ts', orm)).toContain('no-restricted-imports');
-    expect(await ruleIdsFor('libs/feature-webhooks/src/infrastructure/probe.ts', orm)).toEqual([]);
+    expect(await ruleIdsFor('libs/feature-webhooks/src/webhooks/infrastructure/probe.ts', orm)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ export interface KubernetesPermission {
   readonly verb: string;
 }
 
-export const JOB_LAUNCHER_API_SOURCE = 'libs/feature-delivery/src/jobs/client-node-jobs-api.ts';
+export const JOB_LAUNCHER_API_SOURCE = 'libs/feature-delivery/src/jobs/infrastructure/client-node-jobs-api.ts';
 
 /** client-node method verbs (`createNamespacedJob`) and the RBAC verb each one needs. */
 const VERBS: Readonly<Record<string, string>> = {

@@ -5,16 +5,16 @@ import { createMigratedTestDatabase, type MigratedTestDatabase, type NodeProcess
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { ACME, insertWebhook, seedAccounts } from './__tests__/delivery-fixtures';
-import type { DeliveryTestAppOptions } from './__tests__/delivery-test-app';
-import { Receiver } from './__tests__/receiver';
+import { ACME, insertWebhook, seedAccounts } from './testing/delivery-fixtures';
+import type { DeliveryTestAppOptions } from './testing/delivery-test-app';
+import { Receiver } from './testing/receiver';
 import { ATTEMPTS_PER_SEND_SLOT } from './delivery-pipeline.factory';
-import { ATTEMPT_OUTCOME_PENDING } from './pipeline/delivery-store';
+import { ATTEMPT_OUTCOME_PENDING } from './pipeline/ports/delivery-store';
 
 const EVENTS = 10_000;
 const REPOS = 100;
 const CONCURRENCY = 64;
-const CHILD = join(__dirname, '__tests__/delivery-worker-child.ts');
+const CHILD = join(__dirname, 'testing/delivery-worker-child.ts');
 const quiet = { info: () => undefined, warn: () => undefined, error: (details: object, message: string) => console.error(message, details) };
 
 /** Event `index` of the batch; its number rides in `updatedRefs[0].newSha`, so the receiver can tell events apart. */

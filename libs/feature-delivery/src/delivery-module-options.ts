@@ -5,7 +5,7 @@ import type { DeliveryTopics } from './delivery-pipeline';
 import type { JobLauncherChoice } from './jobs/configured-job-launcher';
 import { DEFAULT_KUBERNETES_JOB_SETTINGS, type KubernetesJobSettings } from './jobs/kubernetes-job-manifest';
 import { inClusterNamespace } from './jobs/kubernetes-namespace';
-import { DEFAULT_LOCAL_JOB_USER } from './jobs/local-process-job-launcher';
+import { DEFAULT_LOCAL_JOB_USER } from './jobs/infrastructure/local-process-job-launcher';
 import { DEFAULT_PRUNE_INTERVAL_MS } from './pipeline/delivery-pruner';
 import { DEFAULT_LEASE_MS, DEFAULT_USER_AGENT } from './pipeline/delivery-settings';
 

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import type { DataSource } from 'typeorm';
-import { ACME, BOB, insertSourceJob, insertWebhook, newId, seedAccounts } from './__tests__/delivery-fixtures';
-import { startDeliveryApp } from './__tests__/delivery-test-app';
-import { Receiver } from './__tests__/receiver';
+import { ACME, BOB, insertSourceJob, insertWebhook, newId, seedAccounts } from './testing/delivery-fixtures';
+import { startDeliveryApp } from './testing/delivery-test-app';
+import { Receiver } from './testing/receiver';
 
 const KEY = randomBytes(32).toString('base64');
 const box = SecretBox.fromBase64Key(KEY);

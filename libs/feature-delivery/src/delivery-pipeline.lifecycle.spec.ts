@@ -1,5 +1,5 @@
 import { ReadinessRegistry } from '@gatehouse/platform';
-import { silentLogger } from './__tests__/fakes';
+import { silentLogger } from './testing/fakes';
 import type { DeliveryPipeline } from './delivery-pipeline';
 import { DeliveryPipelineLifecycle } from './delivery-pipeline.lifecycle';
 

@@ -1,8 +1,8 @@
 import { GATEHOUSE_TOPIC_SPECS, type EventBus, type Subscription, type TopicSpec } from '@gatehouse/messaging';
 import type { Logger } from 'pino';
-import { HttpDeliverySender } from './http/http-delivery-sender';
+import { HttpDeliverySender } from './http/ports/http-delivery-sender';
 import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
-import { DeliveryStore } from './pipeline/delivery-store';
+import { DeliveryStore } from './pipeline/ports/delivery-store';
 import { type DeliveryTask, leasesOf } from './pipeline/delivery-task';
 import { ReplayIntake } from './pipeline/replay-intake';
 import { RepoEventIntake } from './pipeline/repo-event-intake';

@@ -5,24 +5,23 @@ import type { EventBus, OutboxRelay } from '@gatehouse/messaging';
 import { CLOCK, EVENT_BUS, FLOW_STORE, LOGGER, METRICS_REGISTRY, OUTBOX_RELAY, ReadinessModule, ReadinessRegistry } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { DataSource } from 'typeorm';
 import { type DeliveryModuleOptions, type ResolvedDeliveryOptions, resolveDeliveryOptions } from './delivery-module-options';
 import { DeliveryPipeline } from './delivery-pipeline';
 import { createDeliveryPipeline } from './delivery-pipeline.factory';
 import { DeliveryPipelineLifecycle } from './delivery-pipeline.lifecycle';
-import { HttpDeliverySender } from './http/http-delivery-sender';
-import { UndiciDeliverySender } from './http/undici-delivery-sender';
+import { HttpDeliverySender } from './http/ports/http-delivery-sender';
+import { UndiciDeliverySender } from './http/infrastructure/undici-delivery-sender';
 import { configuredJobLauncher } from './jobs/configured-job-launcher';
-import { JobLauncher } from './jobs/job-launcher';
+import { JobLauncher } from './jobs/ports/job-launcher';
 import { DeliveryMetrics } from './metrics/delivery-metrics';
-import { DeliveryStore } from './pipeline/delivery-store';
-import { TypeOrmDeliveryStore } from './pipeline/typeorm-delivery-store';
-import { TypeOrmWebhookDisabler } from './pipeline/typeorm-webhook-disabler';
-import { WebhookDisabler } from './pipeline/webhook-disabler';
-import { MembershipSource } from './subscriptions/membership-source';
-import { TypeOrmMembershipSource } from './subscriptions/typeorm-membership-source';
-import { TypeOrmWebhookDirectory } from './subscriptions/typeorm-webhook-directory';
-import { WebhookDirectory } from './subscriptions/webhook-directory';
+import { DeliveryStore } from './pipeline/ports/delivery-store';
+import { TypeOrmDeliveryStore } from './pipeline/infrastructure/typeorm-delivery-store';
+import { typeOrmWebhookDisablerProvider } from './pipeline/infrastructure/typeorm-webhook-disabler';
+import { WebhookDisabler } from './pipeline/ports/webhook-disabler';
+import { MembershipSource } from './subscriptions/ports/membership-source';
+import { TypeOrmMembershipSource } from './subscriptions/infrastructure/typeorm-membership-source';
+import { TypeOrmWebhookDirectory } from './subscriptions/infrastructure/typeorm-webhook-directory';
+import { WebhookDirectory } from './subscriptions/ports/webhook-directory';
 
 const DELIVERY_OPTIONS = Symbol('gatehouse.deliveryOptions');
 
@@ -45,11 +44,7 @@ export class DeliveryModule {
         { provide: DeliveryStore, useClass: TypeOrmDeliveryStore },
         { provide: WebhookDirectory, useClass: TypeOrmWebhookDirectory },
         { provide: MembershipSource, useClass: TypeOrmMembershipSource },
-        {
-          provide: WebhookDisabler,
-          useFactory: (dataSource: DataSource) => new TypeOrmWebhookDisabler(dataSource, resolved.topics.webhookChanged),
-          inject: [DataSource],
-        },
+        typeOrmWebhookDisablerProvider(resolved.topics.webhookChanged),
         {
           provide: HttpDeliverySender,
           useFactory: () => new UndiciDeliverySender({ timeoutMs: resolved.timeoutMs, allowLoopback: resolved.allowLoopbackTargets }),

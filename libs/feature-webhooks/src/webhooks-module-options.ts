@@ -1,6 +1,6 @@
 import type { NetworkConfig, WebhooksConfig } from '@gatehouse/config';
 import { DEFAULT_TRIGGER_LIMIT_POLICY, type TriggerLimitPolicy } from '@gatehouse/domain';
-import type { HostResolver } from './ports/host-resolver';
+import type { HostResolver } from './webhooks/ports/host-resolver';
 
 /** What `WebhooksModule.forRoot` takes, straight from the app's configuration. */
 export interface WebhooksModuleOptions {

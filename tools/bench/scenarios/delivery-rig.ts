@@ -5,9 +5,9 @@ import { closeDataSource, createDataSource } from '@gatehouse/persistence';
 import { NodeProcess, REGISTER_SWC, startNodeProcess, WORKSPACE_ROOT } from '@gatehouse/testing';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { ACME, ALICE, insertWebhook, seedAccounts } from '../../../libs/feature-delivery/src/__tests__/delivery-fixtures';
-import type { DeliveryTestAppOptions } from '../../../libs/feature-delivery/src/__tests__/delivery-test-app';
-import { ReceivedRequest, Receiver } from '../../../libs/feature-delivery/src/__tests__/receiver';
+import { ACME, ALICE, insertWebhook, seedAccounts } from '../../../libs/feature-delivery/src/testing/delivery-fixtures';
+import type { DeliveryTestAppOptions } from '../../../libs/feature-delivery/src/testing/delivery-test-app';
+import { ReceivedRequest, Receiver } from '../../../libs/feature-delivery/src/testing/receiver';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { LoadResult } from '../harness/load-result';
 import { percentiles } from '../load/run-flow';
@@ -32,7 +32,7 @@ function numberedEvent(run: string, index: number): RepoChangeEvent {
 const UNMATCHED_URL = 'https://unmatched.example/hook';
 
 async function startWorker(options: DeliveryTestAppOptions, nodeArgs: string[]): Promise<NodeProcess> {
-  const worker = startNodeProcess(join(WORKSPACE_ROOT, 'libs/feature-delivery/src/__tests__/delivery-worker-child.ts'), {
+  const worker = startNodeProcess(join(WORKSPACE_ROOT, 'libs/feature-delivery/src/testing/delivery-worker-child.ts'), {
     nodeArgs: [...nodeArgs, '--require', REGISTER_SWC],
     env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) },
   });

@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { configuredJobLauncher } from './configured-job-launcher';
 import { DisabledJobLauncher } from './disabled-job-launcher';
-import { KubernetesJobLauncher } from './kubernetes-job-launcher';
+import { KubernetesJobLauncher } from './infrastructure/kubernetes-job-launcher';
 import { DEFAULT_KUBERNETES_JOB_SETTINGS } from './kubernetes-job-manifest';
-import { LocalProcessJobLauncher } from './local-process-job-launcher';
+import { LocalProcessJobLauncher } from './infrastructure/local-process-job-launcher';
 
 /** A real pino logger writing its JSON lines to memory; `lines` keeps level, fields and message. */
 function recordingLogger() {

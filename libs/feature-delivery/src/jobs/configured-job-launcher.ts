@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { DisabledJobLauncher } from './disabled-job-launcher';
-import { JobLauncher } from './job-launcher';
-import { KubernetesJobLauncher } from './kubernetes-job-launcher';
+import { JobLauncher } from './ports/job-launcher';
+import { KubernetesJobLauncher } from './infrastructure/kubernetes-job-launcher';
 import type { KubernetesJobSettings } from './kubernetes-job-manifest';
-import { LocalProcessJobLauncher, runsAsRoot } from './local-process-job-launcher';
+import { LocalProcessJobLauncher, runsAsRoot } from './infrastructure/local-process-job-launcher';
 
 export type JobLauncherChoice = 'disabled' | 'local' | 'kubernetes' | JobLauncher;
 

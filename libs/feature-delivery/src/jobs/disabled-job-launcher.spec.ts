@@ -1,5 +1,5 @@
 import { DisabledJobLauncher } from './disabled-job-launcher';
-import { JobLaunchError } from './job-launcher';
+import { JobLaunchError } from './ports/job-launcher';
 
 describe('DisabledJobLauncher', () => {
   it('starts nothing and says why, for good', async () => {

@@ -1,4 +1,4 @@
-import { JobLauncher, JobLaunchError, type JobLaunchRequest, type LaunchedJob } from './job-launcher';
+import { JobLauncher, JobLaunchError, type JobLaunchRequest, type LaunchedJob } from './ports/job-launcher';
 
 /**
  * `GATEHOUSE_JOB_LAUNCHER=disabled`, the default: no Job is ever started, and each Job delivery

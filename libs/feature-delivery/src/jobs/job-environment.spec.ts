@@ -1,5 +1,5 @@
 import { jobEnvironment } from './job-environment';
-import { JobLaunchError } from './job-launcher';
+import { JobLaunchError } from './ports/job-launcher';
 
 describe('jobEnvironment', () => {
   const base = {

@@ -1,5 +1,5 @@
 import { controlsProgramExecution, type JobSpecRecord, RESERVED_JOB_ENV_NAMES } from '@gatehouse/domain';
-import { JobLaunchError } from './job-launcher';
+import { JobLaunchError } from './ports/job-launcher';
 
 export interface JobEnvironmentInput {
   spec: JobSpecRecord;

@@ -1,4 +1,4 @@
-import { JobLaunchError, JobLaunchRequest } from './job-launcher';
+import { JobLaunchError, JobLaunchRequest } from './ports/job-launcher';
 import { buildKubernetesJob, kubernetesJobName, ownedBy } from './kubernetes-job-manifest';
 
 const request: JobLaunchRequest = {

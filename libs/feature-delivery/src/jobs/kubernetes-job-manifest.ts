@@ -1,5 +1,5 @@
 import type { V1EnvVar, V1Job, V1ObjectMeta, V1Secret } from '@kubernetes/client-node';
-import { JobLaunchError, JobLaunchRequest } from './job-launcher';
+import { JobLaunchError, JobLaunchRequest } from './ports/job-launcher';
 
 export interface KubernetesJobSettings {
   namespace: string;

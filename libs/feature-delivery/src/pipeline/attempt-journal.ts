@@ -1,4 +1,4 @@
-import { AttemptRecord, DeliveryStore, RecordedAttempt } from './delivery-store';
+import { AttemptRecord, DeliveryStore, RecordedAttempt } from './ports/delivery-store';
 import { type DeliveryTask, leasesOf } from './delivery-task';
 import { WriteCoalescer } from './write-coalescer';
 

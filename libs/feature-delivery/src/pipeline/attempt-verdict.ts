@@ -1,5 +1,5 @@
 import { type DeliveryClassification, classifyResponse, nextRetryDelayMs } from '@gatehouse/domain';
-import type { HttpDeliveryResult } from '../http/http-delivery-sender';
+import type { HttpDeliveryResult } from '../http/ports/http-delivery-sender';
 
 /** How one attempt ended, whatever the target. */
 export type AttemptResult =

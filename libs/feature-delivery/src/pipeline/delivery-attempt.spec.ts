@@ -1,9 +1,9 @@
 import { webhookSecretContext } from '@gatehouse/domain';
 import { repoChangedMessage } from '@gatehouse/messaging';
-import { pushEvent } from '../__tests__/events';
-import { RecordingJobLauncher, ScriptedHttpSender, incoming, testBox, urlWebhook } from '../__tests__/fakes';
-import { pipelineHarness } from '../__tests__/pipeline-harness';
-import { ATTEMPT_OUTCOME_PENDING } from './delivery-store';
+import { pushEvent } from '../testing/events';
+import { RecordingJobLauncher, ScriptedHttpSender, incoming, testBox, urlWebhook } from '../testing/fakes';
+import { pipelineHarness } from '../testing/pipeline-harness';
+import { ATTEMPT_OUTCOME_PENDING } from './ports/delivery-store';
 
 const status = (code: number, retryAfter: string | null = null) => ({ kind: 'response' as const, status: code, retryAfter, excerpt: `answer ${code}` });
 

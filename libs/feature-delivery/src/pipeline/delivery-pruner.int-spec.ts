@@ -2,10 +2,10 @@ import { SecretBox } from '@gatehouse/crypto';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
-import { insertWebhook, newId, seedAccounts } from '../__tests__/delivery-fixtures';
-import { silentLogger } from '../__tests__/fakes';
+import { insertWebhook, newId, seedAccounts } from '../testing/delivery-fixtures';
+import { silentLogger } from '../testing/fakes';
 import { DeliveryPruner } from './delivery-pruner';
-import { TypeOrmDeliveryStore } from './typeorm-delivery-store';
+import { TypeOrmDeliveryStore } from './infrastructure/typeorm-delivery-store';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 1, 12);

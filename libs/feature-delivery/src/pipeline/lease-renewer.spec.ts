@@ -1,5 +1,5 @@
-import { urlWebhook, silentLogger } from '../__tests__/fakes';
-import { pipelineHarness } from '../__tests__/pipeline-harness';
+import { urlWebhook, silentLogger } from '../testing/fakes';
+import { pipelineHarness } from '../testing/pipeline-harness';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import type { DeliveryTask } from './delivery-task';
 import { LeaseRenewer } from './lease-renewer';

@@ -1,7 +1,7 @@
 import { deliveryReplayRequestedEvent, repoChangedMessage } from '@gatehouse/messaging';
-import { pushEvent } from '../__tests__/events';
-import { ScriptedHttpSender, incoming, urlWebhook } from '../__tests__/fakes';
-import { pipelineHarness } from '../__tests__/pipeline-harness';
+import { pushEvent } from '../testing/events';
+import { ScriptedHttpSender, incoming, urlWebhook } from '../testing/fakes';
+import { pipelineHarness } from '../testing/pipeline-harness';
 
 const REPLAY_ID = '65f0a0b0c0d0e0f000000777';
 

@@ -1,9 +1,9 @@
 import type { RepoChangeEvent } from '@gatehouse/domain';
-import { pushEvent } from '../__tests__/events';
-import { incoming, urlWebhook } from '../__tests__/fakes';
-import { pipelineHarness } from '../__tests__/pipeline-harness';
+import { pushEvent } from '../testing/events';
+import { incoming, urlWebhook } from '../testing/fakes';
+import { pipelineHarness } from '../testing/pipeline-harness';
 import { repoChangedMessage } from '@gatehouse/messaging';
-import { HttpDeliveryRequest, HttpDeliveryResult, HttpDeliverySender } from '../http/http-delivery-sender';
+import { HttpDeliveryRequest, HttpDeliveryResult, HttpDeliverySender } from '../http/ports/http-delivery-sender';
 
 /** Answers 204 to every request, but only once released: the requests in flight can be counted. */
 class GatedHttpSender extends HttpDeliverySender {

@@ -1,8 +1,8 @@
 import { repoChangedMessage } from '@gatehouse/messaging';
 import { verifyStandardWebhook } from '@gatehouse/domain/testing';
-import { GPT2_REPO_ID, pushEvent } from '../__tests__/events';
-import { ScriptedHttpSender, incoming, urlWebhook } from '../__tests__/fakes';
-import { pipelineHarness } from '../__tests__/pipeline-harness';
+import { GPT2_REPO_ID, pushEvent } from '../testing/events';
+import { ScriptedHttpSender, incoming, urlWebhook } from '../testing/fakes';
+import { pipelineHarness } from '../testing/pipeline-harness';
 
 describe('RepoEventIntake', () => {
   it('delivers a matching event once: payload v3, X-Webhook-Secret and a Standard Webhooks signature', async () => {

@@ -3,11 +3,11 @@ import { type Clock, type RepoChangeEvent, buildPayloadV3 } from '@gatehouse/dom
 import type { IncomingMessage } from '@gatehouse/messaging';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
-import type { WebhookSnapshot } from '../subscriptions/webhook-snapshot';
+import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import { DeliveryIds } from './delivery-ids';
 import type { DeliverySettings } from './delivery-settings';
-import { DeliveryStore, NewDelivery } from './delivery-store';
+import { DeliveryStore, NewDelivery } from './ports/delivery-store';
 import { type DeliveryTask, laneOf } from './delivery-task';
 import { TriggerLimiter } from './trigger-limiter';
 

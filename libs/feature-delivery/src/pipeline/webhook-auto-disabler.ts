@@ -1,8 +1,8 @@
 import { type Clock, shouldAutoDisable } from '@gatehouse/domain';
 import type { Logger } from 'pino';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
-import { DeliveryStore } from './delivery-store';
-import { WebhookDisabler } from './webhook-disabler';
+import { DeliveryStore } from './ports/delivery-store';
+import { WebhookDisabler } from './ports/webhook-disabler';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { webhookSecretContext } from '@gatehouse/domain';
 import { SecretBox } from '@gatehouse/crypto';
-import type { WebhookSnapshot } from '../subscriptions/webhook-snapshot';
+import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
 
 export interface OpenedSecrets {
   secret: string | null;

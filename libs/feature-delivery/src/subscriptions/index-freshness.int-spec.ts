@@ -5,9 +5,9 @@ import type { RunningService } from '@gatehouse/platform/testing';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
-import { ACME, insertWebhook, newId, seedAccounts } from '../__tests__/delivery-fixtures';
-import { startDeliveryApp } from '../__tests__/delivery-test-app';
-import { Receiver } from '../__tests__/receiver';
+import { ACME, insertWebhook, newId, seedAccounts } from '../testing/delivery-fixtures';
+import { startDeliveryApp } from '../testing/delivery-test-app';
+import { Receiver } from '../testing/receiver';
 
 const KEY = randomBytes(32).toString('base64');
 const box = SecretBox.fromBase64Key(KEY);

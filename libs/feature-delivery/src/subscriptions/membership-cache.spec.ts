@@ -1,4 +1,4 @@
-import { FakeMembershipSource, ORG, OWNER } from '../__tests__/fakes';
+import { FakeMembershipSource, ORG, OWNER } from '../testing/fakes';
 import { MembershipCache } from './membership-cache';
 
 const repo = (ownerId: string) => ({ type: 'model' as const, name: 'x/y', private: true, owner: { id: ownerId, name: 'x' } });

@@ -1,6 +1,6 @@
 import type { MatchableEvent, RepoReadAccess } from '@gatehouse/domain';
 import type { Logger } from 'pino';
-import { MembershipSource } from './membership-source';
+import { MembershipSource } from './ports/membership-source';
 
 /**
  * Who may read a private repository, for matching without a database query per event: the webhook's owner reads a private repository they own, or one owned by an

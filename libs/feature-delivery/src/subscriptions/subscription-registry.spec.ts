@@ -1,5 +1,5 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
-import { FakeMembershipSource, FakeWebhookDirectory, ORG, OWNER, urlWebhook } from '../__tests__/fakes';
+import { FakeMembershipSource, FakeWebhookDirectory, ORG, OWNER, urlWebhook } from '../testing/fakes';
 import { MembershipCache } from './membership-cache';
 import { SubscriptionRegistry } from './subscription-registry';
 

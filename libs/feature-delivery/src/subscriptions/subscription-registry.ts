@@ -1,6 +1,6 @@
 import { type Clock, type MatchableEvent, type RepoReadAccess, SubscriptionIndex, systemClock } from '@gatehouse/domain';
-import { WebhookDirectory } from './webhook-directory';
-import { type DeliverySubscription, type WebhookSnapshot, subscriptionOf } from './webhook-snapshot';
+import { WebhookDirectory } from './ports/webhook-directory';
+import { type DeliverySubscription, type WebhookSnapshot, subscriptionOf } from './ports/webhook-snapshot';
 
 export interface SubscriptionRegistryHooks {
   /** The webhook is now disabled or gone: its pending deliveries are cancelled. */

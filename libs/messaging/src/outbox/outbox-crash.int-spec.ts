@@ -8,7 +8,7 @@ import { KafkaEventBus } from '../event-bus/kafka/kafka-event-bus';
 import { auditRecordedEvent } from '../events/audit.event';
 
 const ROOT = resolve(__dirname, '../../../..');
-const CHILD = join(__dirname, '__tests__/outbox-crash-child.ts');
+const CHILD = join(__dirname, '../testing/outbox-crash-child.ts');
 const REGISTER = join(ROOT, 'libs/testing/src/infra/register-swc.js');
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from '../migrations/all-migrations';
-import { DATABASE_KINDS, TestDatabase, createTestDatabase } from '../../test/test-databases';
+import { DATABASE_KINDS, TestDatabase, createTestDatabase } from '../testing/test-databases';
 import { closeDataSource, createDataSource } from './create-data-source';
 import { runMigrations } from './run-migrations';
 

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { AccountRepository } from '../repositories/account.repository';
 import { OAuthAppRepository } from '../repositories/oauth-app.repository';
-import { DATABASE_KINDS, openMigratedDataSource, testId } from '../../test/test-databases';
-import { insertOrg, insertUrlWebhook, insertUser, sqlStateOf } from '../../test/fixtures';
+import { DATABASE_KINDS, openMigratedDataSource, testId } from '../testing/test-databases';
+import { insertOrg, insertUrlWebhook, insertUser, sqlStateOf } from '../testing/fixtures';
 import { MembershipEntity } from './accounts/membership.entity';
 import { UserEntity } from './accounts/user.entity';
 import { DeliveryAttemptEntity } from './delivery/delivery-attempt.entity';

@@ -1,6 +1,6 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { DataSource } from 'typeorm';
-import { DATABASE_KINDS, openMigratedDataSource } from '../../test/test-databases';
+import { DATABASE_KINDS, openMigratedDataSource } from '../testing/test-databases';
 import { OutboxMessageEntity } from '../entities/outbox/outbox-message.entity';
 import { appendOutbox } from './append-outbox';
 import { OutboxRecord, TypeOrmOutboxStore } from './typeorm-outbox.store';

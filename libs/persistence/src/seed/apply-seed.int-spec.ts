@@ -3,7 +3,7 @@ import { SecretBox, hashToken, verifyPassword } from '@gatehouse/crypto';
 import { generateSecretBoxKey } from '@gatehouse/crypto/testing';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { DataSource } from 'typeorm';
-import { DATABASE_KINDS, openMigratedDataSource, testId } from '../../test/test-databases';
+import { DATABASE_KINDS, openMigratedDataSource, testId } from '../testing/test-databases';
 import { applySeed } from './apply-seed';
 import { loadSeedFile } from './load-seed-file';
 import { SeedDeps, createSeedDeps } from './seed-deps';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { DATABASE_KINDS, openMigratedDataSource, testId } from '../../../test/test-databases';
-import { sqlStateOf } from '../../../test/fixtures';
+import { DATABASE_KINDS, openMigratedDataSource, testId } from '../../testing/test-databases';
+import { sqlStateOf } from '../../testing/fixtures';
 import { AuditLogEntryEntity } from './audit-log-entry.entity';
 
 // PGlite runs Postgres in WASM: on a busy two-core machine one statement can take seconds.

@@ -1,0 +1,39 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CurrentPrincipal, type Principal, RequireScopes, RequireWriteAccess } from '@gatehouse/identity';
+import type { WebhookActivityView } from './webhook-activity-view';
+import { WebhookActivity } from './webhook-activity.use-case';
+import { type ReplayAccepted, ReplayDelivery } from './replay-delivery.use-case';
+import { type DeliveryDetailView, WebhookDeliveryDetail } from './webhook-delivery-detail.use-case';
+
+/** The activity view (recent deliveries and trigger usage) and replay (docs/hf-clients.md "Delivery"). */
+@Controller('api/settings/webhooks/:id/activity')
+@RequireScopes('webhooks')
+export class WebhookActivityController {
+  constructor(
+    private readonly activity: WebhookActivity,
+    private readonly replays: ReplayDelivery,
+    private readonly details: WebhookDeliveryDetail,
+  ) {}
+
+  @Get()
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query('limit') limit?: string,
+    @Query('cursor') cursor?: string,
+  ): Promise<WebhookActivityView> {
+    return this.activity.execute(principal, id, limit, cursor);
+  }
+
+  @Get(':deliveryId')
+  detail(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<DeliveryDetailView> {
+    return this.details.execute(principal, id, deliveryId);
+  }
+
+  @Post(':deliveryId/replay')
+  @HttpCode(202)
+  @RequireWriteAccess()
+  replay(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<ReplayAccepted> {
+    return this.replays.execute(principal, id, deliveryId);
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, deliveryHeaders, isObjectId } from '@gatehouse/domain';
+import type { Principal } from '@gatehouse/identity';
+import type { DeliveryRecord } from './ports/delivery-activity';
+import { type StoredWebhook, webhookKind } from '../webhooks/ports/stored-webhook';
+import { DeliveryActivityReader } from './ports/delivery-activity-reader';
+import { WebhookRepository } from '../webhooks/ports/webhook-repository';
+import { type DeliveryView, toDeliveryView } from './webhook-activity-view';
+import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from '../webhooks/webhook-owner';
+
+/** Stands for the secret and the signature made with it: the activity view never shows either. */
+const MASKED = '********';
+
+/** The HTTP request of a URL webhook's delivery, as the receiver got it (secrets masked). */
+interface DeliveryRequestView {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface DeliveryDetailView extends DeliveryView {
+  /** Null for a Job webhook: its payload went to the Job's environment. */
+  request: DeliveryRequestView | null;
+}
+
+/**
+ * `GET /api/settings/webhooks/{id}/activity/{deliveryId}`: one delivery with its payload, the
+ * request's headers as the delivery worker builds them (`deliveryHeaders`, the same function) with
+ * the secret and signature masked, and every attempt with the start of its answer. The timestamp
+ * header is the last attempt's; the worker stamps each attempt anew.
+ */
+@Injectable()
+export class WebhookDeliveryDetail {
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly deliveries: DeliveryActivityReader,
+  ) {}
+
+  async execute(principal: Principal, id: string, deliveryId: string): Promise<DeliveryDetailView> {
+    const ownerId = webhookOwnerOf(principal);
+    assertWebhookIdShape(id);
+    const webhook = await this.webhooks.findOwned(ownerId, id);
+    if (!webhook) throw webhookNotFound();
+    const delivery = isObjectId(deliveryId) ? await this.deliveries.findDelivery(id, deliveryId) : null;
+    if (!delivery) throw ApiError.notFound('Delivery not found');
+    return { ...toDeliveryView(delivery), request: requestOf(webhook, delivery) };
+  }
+}
+
+function requestOf(webhook: StoredWebhook, delivery: DeliveryRecord): DeliveryRequestView | null {
+  if (webhookKind(webhook) === 'job' || webhook.url === null) return null;
+  const stampedAt = delivery.attemptLog.at(-1)?.startedAt ?? delivery.createdAt;
+  const headers = deliveryHeaders({
+    messageId: delivery.id,
+    timestampSeconds: Math.floor(stampedAt.getTime() / 1000),
+    body: JSON.stringify(delivery.payload),
+    secret: webhook.sealedSecret === null ? null : MASKED,
+    userAgent: MASKED,
+  });
+  delete headers['user-agent'];
+  if (headers['webhook-signature'] !== undefined) headers['webhook-signature'] = `v1,${MASKED}`;
+  return { method: 'POST', url: webhook.url, headers };
+}

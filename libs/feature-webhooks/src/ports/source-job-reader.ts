@@ -1,7 +1,0 @@
-import type { SourceJob } from '../model/source-job';
-
-/** Source Jobs (table `jobs`), read to snapshot a Job webhook's spec. */
-export abstract class SourceJobReader {
-  /** The owner's Job; null for another owner's or an unknown id. */
-  abstract findOwned(ownerId: string, jobId: string): Promise<SourceJob | null>;
-}

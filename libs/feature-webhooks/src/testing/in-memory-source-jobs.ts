@@ -1,0 +1,15 @@
+import type { SourceJob } from '../source-jobs/ports/source-job';
+import { SourceJobReader } from '../source-jobs/ports/source-job-reader';
+
+export class InMemorySourceJobs extends SourceJobReader {
+  readonly jobs = new Map<string, SourceJob>();
+
+  add(job: SourceJob): void {
+    this.jobs.set(job.id, job);
+  }
+
+  async findOwned(ownerId: string, jobId: string): Promise<SourceJob | null> {
+    const job = this.jobs.get(jobId);
+    return job && job.ownerId === ownerId ? structuredClone(job) : null;
+  }
+}

@@ -1,0 +1,70 @@
+import { SecretBox } from '@gatehouse/crypto';
+import { DEFAULT_TRIGGER_LIMIT_POLICY } from '@gatehouse/domain';
+import { FrozenClock } from '@gatehouse/domain/testing';
+import { CreateWebhook } from '../webhooks/create-webhook.use-case';
+import { DeleteWebhook } from '../webhooks/delete-webhook.use-case';
+import { ReadWebhooks } from '../webhooks/read-webhooks.use-case';
+import { ReplayDelivery } from '../activity/replay-delivery.use-case';
+import { SetWebhookDisabled } from '../webhooks/set-webhook-disabled.use-case';
+import { UpdateWebhook } from '../webhooks/update-webhook.use-case';
+import { WebhookActivity } from '../activity/webhook-activity.use-case';
+import { WebhookPresenter } from '../webhooks/webhook-presenter';
+import { WebhookUrlChecker } from '../webhooks/webhook-url-checker';
+import type { WebhooksSettings } from '../webhooks-module-options';
+import { FakeHostResolver } from './fake-host-resolver';
+import { InMemoryDeliveryActivity } from './in-memory-delivery-activity';
+import { InMemorySourceJobs } from './in-memory-source-jobs';
+import { InMemoryWebhookRepository } from './in-memory-webhook-repository';
+import { SequentialIds } from './sequential-ids';
+
+export const TEST_KEY = Buffer.alloc(32, 7).toString('base64');
+export const NOW = Date.UTC(2026, 2, 1, 12, 30);
+
+/** Every use case wired to fakes and a frozen clock. */
+export function createWebhooksTestKit(overrides: Partial<WebhooksSettings> = {}) {
+  const settings: WebhooksSettings = {
+    maxWebhooksPerUser: 3,
+    allowLoopbackTargets: false,
+    triggerLimit: { ...DEFAULT_TRIGGER_LIMIT_POLICY, limit: 5 },
+    ...overrides,
+  };
+  const clock = new FrozenClock(NOW);
+  const repository = new InMemoryWebhookRepository();
+  const jobs = new InMemorySourceJobs();
+  const deliveries = new InMemoryDeliveryActivity();
+  const resolver = new FakeHostResolver();
+  resolver.answers.set('hooks.example.com', ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']);
+  const ids = new SequentialIds();
+  const secretBox = SecretBox.fromBase64Key(TEST_KEY);
+  const presenter = new WebhookPresenter(secretBox);
+  const urls = new WebhookUrlChecker(resolver, settings);
+  return {
+    settings,
+    clock,
+    repository,
+    jobs,
+    deliveries,
+    resolver,
+    ids,
+    secretBox,
+    read: new ReadWebhooks(repository, presenter),
+    create: new CreateWebhook(repository, jobs, urls, ids, secretBox, presenter, clock, settings),
+    update: new UpdateWebhook(repository, jobs, urls, secretBox, presenter, clock, settings),
+    states: new SetWebhookDisabled(repository, presenter, clock),
+    remove: new DeleteWebhook(repository, clock),
+    activity: new WebhookActivity(repository, deliveries, clock, settings),
+    replay: new ReplayDelivery(repository, deliveries, ids, clock),
+  };
+}
+
+export type WebhooksTestKit = ReturnType<typeof createWebhooksTestKit>;
+
+/** Runs `fn` and returns what it threw (an ApiError, usually). */
+export async function failure(fn: () => Promise<unknown>): Promise<{ code: string; message: string; options: { field?: string; detail?: string } }> {
+  try {
+    await fn();
+  } catch (error) {
+    return error as { code: string; message: string; options: { field?: string; detail?: string } };
+  }
+  throw new Error('expected a failure');
+}

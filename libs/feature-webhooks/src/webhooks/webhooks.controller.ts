@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { WebhookView } from '@gatehouse/domain';
+import { CurrentPrincipal, type Principal, RequireScopes, RequireWriteAccess } from '@gatehouse/identity';
+import { CreateWebhook } from './create-webhook.use-case';
+import { DeleteWebhook } from './delete-webhook.use-case';
+import { ReadWebhooks } from './read-webhooks.use-case';
+import { SetWebhookDisabled } from './set-webhook-disabled.use-case';
+import { UpdateWebhook } from './update-webhook.use-case';
+
+type Wrapped = { webhook: WebhookView };
+
+/**
+ * The routes exactly as the Python client calls them (docs/hf-clients.md "Webhook management API"): the list is a
+ * bare array, every other answer `{"webhook": {...}}`, update is a POST. OAuth tokens need the
+ * `webhooks` scope; read-only tokens may list and read but not change.
+ */
+@Controller('api/settings/webhooks')
+@RequireScopes('webhooks')
+export class WebhooksController {
+  constructor(
+    private readonly read: ReadWebhooks,
+    private readonly creator: CreateWebhook,
+    private readonly updater: UpdateWebhook,
+    private readonly states: SetWebhookDisabled,
+    private readonly remover: DeleteWebhook,
+  ) {}
+
+  @Get()
+  list(@CurrentPrincipal() principal: Principal): Promise<WebhookView[]> {
+    return this.read.list(principal);
+  }
+
+  @Get(':id')
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<Wrapped> {
+    return { webhook: await this.read.get(principal, id) };
+  }
+
+  @Post()
+  @RequireWriteAccess()
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<Wrapped> {
+    return { webhook: await this.creator.execute(principal, body) };
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @RequireWriteAccess()
+  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown): Promise<Wrapped> {
+    return { webhook: await this.updater.execute(principal, id, body) };
+  }
+
+  @Post(':id/enable')
+  @HttpCode(200)
+  @RequireWriteAccess()
+  async enable(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<Wrapped> {
+    return { webhook: await this.states.execute(principal, id, false) };
+  }
+
+  @Post(':id/disable')
+  @HttpCode(200)
+  @RequireWriteAccess()
+  async disable(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<Wrapped> {
+    return { webhook: await this.states.execute(principal, id, true) };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequireWriteAccess()
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    return this.remover.execute(principal, id);
+  }
+}
