@@ -9,8 +9,16 @@ interface ProfileNode {
 
 interface CpuProfile {
   nodes: ProfileNode[];
+  /** Microseconds of the system's monotonic clock (`process.hrtime` / 1000 in any process). */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
+}
+
+/** A stretch of the monotonic clock, in microseconds (`process.hrtime.bigint() / 1000n`). */
+export interface ProfileWindow {
+  fromUs: number;
+  toUs: number;
 }
 
 export interface ProfileLine {
@@ -31,13 +39,21 @@ function where(url: string): string {
 
 /**
  * Reads a V8 .cpuprofile (node --cpu-prof) and returns the functions with the most self time and
- * the packages (or our own dist/ files) with the most self time, each as a share of all samples.
+ * the packages (or our own dist/ files) with the most self time, each as a share of the samples
+ * taken in `window` (all samples when absent).
  */
-export function summarizeCpuProfile(path: string, top = 15): { samples: number; functions: ProfileLine[]; places: ProfileLine[] } {
+export function summarizeCpuProfile(path: string, top = 15, window?: ProfileWindow): { samples: number; functions: ProfileLine[]; places: ProfileLine[] } {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfSamples = new Map<number, number>();
-  for (const id of profile.samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
+  let at = profile.startTime;
+  let total = 0;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (window && (at < window.fromUs || at > window.toUs)) return;
+    total += 1;
+    selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
+  });
   const functions = new Map<string, number>();
   const places = new Map<string, number>();
   for (const [id, count] of selfSamples) {
@@ -47,7 +63,6 @@ export function summarizeCpuProfile(path: string, top = 15): { samples: number; 
     functions.set(name, (functions.get(name) ?? 0) + count);
     places.set(place, (places.get(place) ?? 0) + count);
   }
-  const total = profile.samples.length;
   const ranked = (counts: Map<string, number>) =>
     [...counts]
       .sort((a, b) => b[1] - a[1])
@@ -56,12 +71,16 @@ export function summarizeCpuProfile(path: string, top = 15): { samples: number; 
   return { samples: total, functions: ranked(functions), places: ranked(places) };
 }
 
-/** Logs the summary of the one `.cpuprofile` a process wrote into `directory`; `who` names it in the error when there is none. */
-export function logCpuProfileIn(directory: string, who: string, log: (line: string) => void): void {
+/**
+ * Logs the summary of the one `.cpuprofile` a process wrote into `directory`, of the samples in
+ * `window` when given; `who` names the process in the error when there is none.
+ */
+export function logCpuProfileIn(directory: string, who: string, log: (line: string) => void, window?: ProfileWindow): void {
   const [file] = readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`${who} wrote no profile into ${directory}`);
-  const summary = summarizeCpuProfile(join(directory, file));
-  log(`profile ${join(directory, file)}: ${summary.samples} samples (whole process life, start-up included)`);
+  const summary = summarizeCpuProfile(join(directory, file), 15, window);
+  const span = window ? 'taken while the load ran' : 'whole process life, start-up included';
+  log(`profile ${join(directory, file)}: ${summary.samples} samples (${span})`);
   log('self time by package or file:');
   for (const line of summary.places) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
   log('self time by function:');

@@ -4,14 +4,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DestinationStream, Logger } from 'pino';
 import { createLogger, LogLevel } from '../logging/create-logger';
 import { NestJsonLogger } from '../logging/nest-json-logger';
-import { requestObserverMiddleware } from '../logging/request-observer';
 import { HttpMetrics } from '../metrics/http-metrics';
 import { PlatformModule } from '../platform.module';
-import { bodyParsers, DEFAULT_BODY_LIMIT } from '../request/body-parsers';
+import { DEFAULT_BODY_LIMIT } from '../request/body-parsers';
 import { InFlightRequests } from '../request/in-flight-requests';
-import { requestContextMiddleware } from '../request/request-context.middleware';
-import { requestIdMiddleware } from '../request/request-id';
-import { securityHeadersMiddleware } from '../request/security-headers';
+import { requestPipelineMiddleware } from '../request/request-pipeline';
 
 export interface ServiceAppOptions {
   /** Service name: the `service` field of every log line and label of every metric. */
@@ -66,13 +63,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   });
   app.set('trust proxy', options.trustProxy ?? DEFAULT_TRUST_PROXY);
   app.disable('x-powered-by');
-  // Order matters: the id and the observers see every request, including ones whose body fails.
-  app.use(securityHeadersMiddleware());
-  app.use(requestIdMiddleware());
-  app.use(inFlight.middleware());
-  app.use(requestObserverMiddleware(logger, app.get(HttpMetrics)));
-  for (const parser of bodyParsers(options.bodyLimit ?? DEFAULT_BODY_LIMIT)) app.use(parser);
-  app.use(requestContextMiddleware());
+  app.use(requestPipelineMiddleware({ logger, metrics: app.get(HttpMetrics), inFlight, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT }));
   try {
     await app.init();
   } catch (error) {

@@ -1,6 +1,7 @@
 import { CapturedLog } from '../testing/captured-log';
 import { ProbeModule } from '../testing/probe.module';
 import { ReadinessRegistry } from '../health/readiness-registry';
+import { InFlightRequests } from '../request/in-flight-requests';
 import { bootstrapService, RunningService } from './bootstrap-service';
 
 // The whole HTTP pipeline in-process on a loopback port: no external server is involved.
@@ -59,6 +60,15 @@ describe('a service built by the platform', () => {
     it('replaces an unsafe id with a fresh one', async () => {
       const res = await call('/healthz', { headers: { 'X-Request-Id': 'x'.repeat(200) } });
       expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('stamps the lines a handler logs, on a request without a body and on one with a parsed body', async () => {
+      await call('/api/slow?ms=1', { headers: { 'X-Request-Id': 'ctx-get' } });
+      const parsed = await postJson('/api/notes', '{"text":"hi"}', { 'X-Request-Id': 'ctx-json' });
+      expect(await parsed.json()).toEqual({ parsed: { text: 'hi' } });
+      await call('/api/notes', { method: 'POST', body: 'text=hi', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Request-Id': 'ctx-form' } });
+      expect(log.entries.find((entry) => entry.msg === 'slow request started')).toMatchObject({ requestId: 'ctx-get' });
+      expect(log.entries.filter((entry) => entry.msg === 'note received').map((entry) => entry.requestId)).toEqual(['ctx-json', 'ctx-form']);
     });
   });
 
@@ -247,6 +257,28 @@ describe('a service built by the platform', () => {
       for (const secret of ['qs-secret', 'hdr-secret', 'cookie-secret', 'body-secret']) expect(log.text).not.toContain(secret);
     });
 
+    it('logs and counts a request whose client went away, and no longer counts it in flight', async () => {
+      const counted = async () => {
+        const text = await (await call('/metrics')).text();
+        return Number(/http_request_duration_seconds_count\{service="probe",method="GET",route="\/api\/slow",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+      };
+      const before = await counted();
+      const client = new AbortController();
+      const cut = call('/api/slow?ms=300', { headers: { 'X-Request-Id': 'gone-1' }, signal: client.signal });
+      await waitFor(() => log.entries.some((entry) => entry.msg === 'slow request started' && entry.requestId === 'gone-1'));
+      expect(service.app.get(InFlightRequests).size).toBe(1);
+      client.abort();
+      await expect(cut).rejects.toThrow();
+      await waitFor(() => log.entries.some((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'));
+      expect(log.entries.find((entry) => entry.msg === 'request' && entry.requestId === 'gone-1')).toMatchObject({
+        level: 'info',
+        route: '/api/slow',
+        aborted: true,
+      });
+      expect(service.app.get(InFlightRequests).size).toBe(0);
+      expect(await counted()).toBe(before + 1);
+    });
+
     it('exposes the request histogram with the route pattern', async () => {
       await call('/healthz');
       const res = await call('/metrics');
@@ -260,3 +292,11 @@ describe('a service built by the platform', () => {
     });
   });
 });
+
+async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { Logger } from 'pino';
 import { HttpMetrics } from '../metrics/http-metrics';
 import { requestIdOf } from '../request/request-id';
@@ -8,21 +8,21 @@ import { routeLabel } from '../request/route-label';
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
- * One access-log line and one histogram observation per request. The line holds the method, the
- * path without its query string, the route pattern, the status, the duration and the request
- * id: never headers, cookies, query strings or bodies, where credentials travel.
+ * One access-log line and one histogram observation per request, once its response closes
+ * (finished, or cut short: `aborted`). The line holds the method, the path without its query
+ * string, the route pattern, the status, the duration and the request id: never headers,
+ * cookies, query strings or bodies, where credentials travel. The line is only built when its
+ * level is enabled; the observation is always made.
  */
-export function requestObserverMiddleware(logger: Logger, metrics: HttpMetrics) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+export function requestObserver(logger: Logger, metrics: HttpMetrics): (req: Request, res: Response) => void {
+  return (req, res) => {
     const started = process.hrtime.bigint();
-    let recorded = false;
-    const record = () => {
-      if (recorded) return;
-      recorded = true;
+    res.on('close', () => {
       const durationSeconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeLabel(req);
-      const aborted = !res.writableFinished;
       metrics.observe({ method: req.method, route, status: res.statusCode, durationSeconds });
+      const level = PROBE_PATHS.has(req.path) ? 'debug' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
       const line = {
         requestId: requestIdOf(req),
         method: req.method,
@@ -30,13 +30,9 @@ export function requestObserverMiddleware(logger: Logger, metrics: HttpMetrics) 
         route,
         status: res.statusCode,
         durationMs: Math.round(durationSeconds * 1e6) / 1e3,
-        ...(aborted ? { aborted: true } : {}),
+        ...(res.writableFinished ? {} : { aborted: true }),
       };
-      if (PROBE_PATHS.has(req.path)) logger.debug(line, 'request');
-      else logger.info(line, 'request');
-    };
-    res.once('finish', record);
-    res.once('close', record);
-    next();
+      logger[level](line, 'request');
+    });
   };
 }

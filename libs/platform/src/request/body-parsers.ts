@@ -21,19 +21,32 @@ function keepRawBody(req: IncomingMessage, _res: unknown, buffer: Buffer): void 
 }
 
 /**
- * JSON and form parsers that keep the raw bytes (`req.rawBody`, for signature checks) and do not
- * answer errors themselves: a parse failure is recorded on the request and raised once the
- * route is known, so it is answered in that route's error shape (OAuth or API).
+ * The JSON and form parsers as one step that keeps the raw bytes (`req.rawBody`, for signature
+ * checks) and does not answer errors itself: a parse failure is recorded on the request and
+ * raised once the route is known, so it is answered in that route's error shape (OAuth or API).
+ * A request without a body (no `Content-Length`, no `Transfer-Encoding`: most GETs) is passed on
+ * at once, with `req.body` undefined as the parsers would leave it.
  */
-export function bodyParsers(limit: string = DEFAULT_BODY_LIMIT): RequestHandler[] {
-  return [
-    deferErrors(express.json({ limit, verify: keepRawBody, type: ['application/json', 'application/*+json'] })),
-    deferErrors(express.urlencoded({ limit, verify: keepRawBody, extended: false, parameterLimit: 1000 })),
-  ];
+export function bodyParser(limit: string = DEFAULT_BODY_LIMIT): (req: Request, res: Response, next: NextFunction) => void {
+  const json = deferErrors(express.json({ limit, verify: keepRawBody, type: ['application/json', 'application/*+json'] }));
+  const form = deferErrors(express.urlencoded({ limit, verify: keepRawBody, extended: false, parameterLimit: 1000 }));
+  return (req, res, next) => {
+    if (!hasBody(req)) {
+      if (!('body' in (req as object))) req.body = undefined;
+      next();
+      return;
+    }
+    json(req, res, () => form(req, res, next));
+  };
 }
 
-function deferErrors(parser: RequestHandler): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+/** The test the parsers apply first (type-is's `hasBody`; RFC 9112 §6.3: a body has a length or a transfer coding). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+}
+
+function deferErrors(parser: RequestHandler): (req: Request, res: Response, next: () => void) => void {
+  return (req, res, next) => {
     if ((req as WithBodyError)[BODY_ERROR]) {
       next();
       return;

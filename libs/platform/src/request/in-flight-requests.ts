@@ -1,47 +1,42 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
 /**
- * Counts requests whose response has not finished, so a draining process can wait for them.
- * While draining, responses ask the client to close the connection instead of keeping it alive.
+ * Counts requests whose response has not closed, so a draining process can wait for them.
+ * While draining, responses ask the client to close the connection instead of keeping it alive:
+ * those of new requests, and those in flight whose headers are not written yet.
  */
 export class InFlightRequests {
-  private count = 0;
+  private readonly responses = new Set<ServerResponse>();
   private draining = false;
   private idleWaiters: Array<() => void> = [];
 
   get size(): number {
-    return this.count;
+    return this.responses.size;
   }
 
-  middleware() {
-    return (_req: Request, res: Response, next: NextFunction): void => {
-      this.count += 1;
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        this.count -= 1;
-        if (this.count === 0) this.notifyIdle();
-      };
-      if (this.draining) res.setHeader('Connection', 'close');
-      res.once('finish', finish);
-      res.once('close', finish);
-      const writeHead = res.writeHead;
-      res.writeHead = ((...args: Parameters<Response['writeHead']>) => {
-        if (this.draining && !res.headersSent) res.setHeader('Connection', 'close');
-        return writeHead.apply(res, args);
-      }) as Response['writeHead'];
-      next();
-    };
+  /**
+   * Counts `res` until it closes. A response emits `close` once, whether it finished or its
+   * connection was cut first (Node's `http.ServerResponse`), so one listener covers both.
+   */
+  track(res: ServerResponse): void {
+    this.responses.add(res);
+    if (this.draining) res.setHeader('Connection', 'close');
+    res.on('close', () => {
+      this.responses.delete(res);
+      if (this.responses.size === 0) this.notifyIdle();
+    });
   }
 
   startDraining(): void {
     this.draining = true;
+    for (const res of this.responses) {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+    }
   }
 
   /** Resolves true once no request is in flight, false if `timeoutMs` passes first. */
   whenIdle(timeoutMs: number): Promise<boolean> {
-    if (this.count === 0) return Promise.resolve(true);
+    if (this.responses.size === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.idleWaiters = this.idleWaiters.filter((waiter) => waiter !== onIdle);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 
 const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -21,14 +21,12 @@ export function resolveRequestId(incoming: unknown, generate: () => string = ran
   return generate();
 }
 
-/** Gives every request an id and echoes it as `X-Request-Id` (the Hugging Face clients quote it in errors). */
-export function requestIdMiddleware(generate: () => string = randomUUID) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const id = resolveRequestId(req.headers['x-request-id'], generate);
-    (req as WithRequestId)[REQUEST_ID] = id;
-    res.setHeader(REQUEST_ID_HEADER, id);
-    next();
-  };
+/** Gives the request an id and echoes it as `X-Request-Id` (the Hugging Face clients quote it in errors). */
+export function assignRequestId(req: Request, res: Response, generate: () => string = randomUUID): string {
+  const id = resolveRequestId(req.headers['x-request-id'], generate);
+  (req as WithRequestId)[REQUEST_ID] = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
 }
 
 export function requestIdOf(req: Request): string | undefined {

@@ -67,6 +67,12 @@ export class ApiProbeController {
     return { id };
   }
 
+  @Post('notes')
+  note(@Req() req: Request) {
+    this.logger.info('note received');
+    return { parsed: req.body as unknown };
+  }
+
   @Get('slow')
   async slow(@Query('ms') ms?: string) {
     const duration = Math.min(Number(ms) || 500, 10_000);
