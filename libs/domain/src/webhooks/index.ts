@@ -13,3 +13,4 @@ export {  deliveryHeaders,      standardWebhookSecret,  verifyStandardWebhook } 
 export { classifyResponse, DEFAULT_AUTO_DISABLE_WINDOW_MS,   type DeliveryClassification, type DeliveryErrorKind, nextRetryDelayMs, OVERLOADED_MIN_DELAY_MS,   shouldAutoDisable } from './retry-schedule';
 export { checkTriggerLimit, DEFAULT_TRIGGER_LIMIT_POLICY, triggerBucketStart, type TriggerCount, type TriggerLimitDecision, type TriggerLimitPolicy, triggerWindowStart } from './trigger-limit';
 export { webhookSecretContext } from './webhook-secret-context';
+export { givenWebhookSettings, type WebhookSettings, webhookSettingsEventShape, webhookSettingsOf } from './webhook-settings';

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { ApiError, isObjectId } from '../common';
 import { badRequestFromIssues } from './body-error';
 import { jobSecretsSchema } from './job-secrets';
-import { type WatchedItem, watchedItemSchema, watchedKey } from './watched-item';
-import { type WebhookDomain, WEBHOOK_DOMAINS, webhookDomainsSchema } from './webhook-domain';
 import { type CheckedWebhookUrl, validateWebhookUrlSyntax } from './webhook-url';
+import { settingsToCreate, settingsToUpdate, type WebhookSettings, webhookSettingsBodyShape, type WebhookSettingsOptions } from './webhook-settings';
 
 /**
  * Create and update bodies exactly as the Python client sends them
@@ -12,26 +11,21 @@ import { type CheckedWebhookUrl, validateWebhookUrlSyntax } from './webhook-url'
  * so `null` always means "not given". Unknown keys are ignored.
  */
 const MAX_WEBHOOK_SECRET_LENGTH = 256;
-const DEFAULT_MAX_WATCHED_ITEMS = 1000;
 
 /** The aliases of the source Job id: the client's `jobSourceId`, its Python argument's name `job_id`, and `jobId`. */
 const JOB_ID_KEYS = ['jobSourceId', 'job_id', 'jobId'] as const;
 
 type WebhookTarget = { kind: 'url'; url: CheckedWebhookUrl } | { kind: 'job'; jobSourceId: string };
 
-export interface CreateWebhookInput {
+export interface CreateWebhookInput extends WebhookSettings {
   target: WebhookTarget;
-  watched: WatchedItem[];
-  domains: WebhookDomain[];
   secret: string | null;
   /** Job webhooks only; empty for URL webhooks. */
   secrets: Record<string, string>;
 }
 
 /** Absent keys leave the stored value unchanged. */
-export interface UpdateWebhookInput {
-  watched?: WatchedItem[];
-  domains?: WebhookDomain[];
+export interface UpdateWebhookInput extends Partial<WebhookSettings> {
   url?: CheckedWebhookUrl;
   /** `null` removes the secret (the body sent `""`). */
   secret?: string | null;
@@ -40,9 +34,8 @@ export interface UpdateWebhookInput {
   secrets?: Record<string, string>;
 }
 
-export interface WebhookInputOptions {
+export interface WebhookInputOptions extends WebhookSettingsOptions {
   allowLoopback?: boolean;
-  maxWatchedItems?: number;
 }
 
 /**
@@ -61,8 +54,7 @@ const jobIdSchema = z.string({ error: 'must be a string' }).refine(isObjectId, {
 
 function bodySchema(allowEmptySecretValues: boolean) {
   return z.object({
-    watched: z.array(watchedItemSchema, { error: 'must be an array of {type, name}' }).nullish(),
-    domains: webhookDomainsSchema.nullish(),
+    ...webhookSettingsBodyShape,
     secret: secretSchema.nullish(),
     secrets: jobSecretsSchema({ allowEmptyValues: allowEmptySecretValues }).nullish(),
     url: z.unknown().optional(),
@@ -90,24 +82,11 @@ function sourceJobId(body: ParsedBody): { key: string; id: string } | null {
   return given[0] ?? null;
 }
 
-/** Deduplicated (case-insensitively, first spelling kept) and within the limit. */
-function normaliseWatched(items: WatchedItem[], options: WebhookInputOptions): WatchedItem[] {
-  const seen = new Set<string>();
-  const unique = items.filter((item) => {
-    const key = watchedKey(item.type, item.name);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const limit = options.maxWatchedItems ?? DEFAULT_MAX_WATCHED_ITEMS;
-  if (unique.length > limit) throw ApiError.badRequest(`watched: at most ${limit} items`, 'watched');
-  return unique.map(({ type, name }) => ({ type, name }));
-}
-
 export function parseCreateWebhookBody(body: unknown, options: WebhookInputOptions = {}): CreateWebhookInput {
   const parsed = parseBody(body, false);
-  if (!parsed.watched) throw ApiError.badRequest('watched: is required', 'watched');
-  if (parsed.watched.length === 0) throw ApiError.badRequest('watched: must list at least one item', 'watched');
+  const { watched } = parsed;
+  if (!watched) throw ApiError.badRequest('watched: is required', 'watched');
+  if (watched.length === 0) throw ApiError.badRequest('watched: must list at least one item', 'watched');
 
   const job = sourceJobId(parsed);
   const hasUrl = parsed.url !== undefined && parsed.url !== null;
@@ -122,23 +101,19 @@ export function parseCreateWebhookBody(body: unknown, options: WebhookInputOptio
     : { kind: 'url', url: validateWebhookUrlSyntax(parsed.url, { allowLoopback: options.allowLoopback }) };
   return {
     target,
-    watched: normaliseWatched(parsed.watched, options),
-    domains: parsed.domains ?? [...WEBHOOK_DOMAINS],
+    ...settingsToCreate({ ...parsed, watched }, options),
     secret: parsed.secret ? parsed.secret : null,
     secrets: target.kind === 'job' ? (parsed.secrets ?? {}) : {},
   };
 }
 
 /**
- * `current.kind` is the webhook being updated. The Python client always sends `watched`, as `[]`
- * when the caller passed none, so `[]` means "unchanged" here (docs/hf-clients.md "Webhook management API").
+ * `current.kind` is the webhook being updated; settings as `settingsToUpdate` reads them.
  * libs/feature-webhooks/README.md "Update body": a Job id on update must come with `secrets`.
  */
 export function parseUpdateWebhookBody(body: unknown, current: { kind: 'url' | 'job' }, options: WebhookInputOptions = {}): UpdateWebhookInput {
   const parsed = parseBody(body, true);
-  const update: UpdateWebhookInput = {};
-  if (parsed.watched && parsed.watched.length > 0) update.watched = normaliseWatched(parsed.watched, options);
-  if (parsed.domains) update.domains = parsed.domains;
+  const update: UpdateWebhookInput = settingsToUpdate(parsed, options);
   if (parsed.secret !== undefined && parsed.secret !== null) update.secret = parsed.secret === '' ? null : parsed.secret;
 
   const job = sourceJobId(parsed);

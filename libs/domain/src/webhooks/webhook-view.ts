@@ -1,5 +1,4 @@
-import type { WatchedItem } from './watched-item';
-import type { WebhookDomain } from './webhook-domain';
+import { type WebhookSettings, webhookSettingsOf } from './webhook-settings';
 
 /** The Job a Job webhook starts: snapshotted from the source Job at creation. */
 export interface JobSpecRecord {
@@ -15,14 +14,12 @@ export interface JobSpecRecord {
   labels?: Readonly<Record<string, string>> | null;
 }
 
-export interface WebhookRecord {
+export interface WebhookRecord extends WebhookSettings {
   id: string;
   url: string | null;
   job: JobSpecRecord | null;
   /** Names of the webhook's Job secrets; the values never reach a view. */
   jobSecretNames?: readonly string[];
-  watched: readonly WatchedItem[];
-  domains: readonly WebhookDomain[];
   /** Decrypted webhook secret, or null. */
   secret: string | null;
   disabled: boolean;
@@ -61,12 +58,10 @@ interface JobSpecView {
  * owner needs it to configure the receiver. Job secrets, which are credentials for the Job, are
  * never echoed.
  */
-export interface WebhookView {
+export interface WebhookView extends WebhookSettings {
   id: string;
   url: string | null;
   job: JobSpecView | null;
-  watched: WatchedItem[];
-  domains: WebhookDomain[];
   secret: string | null;
   disabled: boolean;
   disabledReason: string | null;
@@ -95,8 +90,7 @@ export function toWebhookView(record: WebhookRecord): WebhookView {
     id: record.id,
     url: record.url,
     job: record.job ? toJobSpecView(record.job, record.jobSecretNames) : null,
-    watched: record.watched.map(({ type, name }) => ({ type, name })),
-    domains: [...record.domains],
+    ...webhookSettingsOf(record),
     secret: record.secret,
     disabled: record.disabled,
     disabledReason: record.disabledReason ?? null,

@@ -1,7 +1,7 @@
 import type { RepoChangeEvent } from '@gatehouse/domain';
 
 export const GPT2_REPO_ID = '621ffdc036468d709f17434d';
-export const GPT2_OWNER_ID = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+const GPT2_OWNER_ID = 'bbbbbbbbbbbbbbbbbbbbbbbb';
 
 /** A push to openai-community/gpt2 (owner: the ORG of the fakes). */
 export function pushEvent(id: string, overrides: Partial<RepoChangeEvent> = {}): RepoChangeEvent {

@@ -9,7 +9,7 @@ import { MembershipSource } from '../subscriptions/ports/membership-source';
 import { WebhookDirectory } from '../subscriptions/ports/webhook-directory';
 import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
 
-export const TEST_KEY = Buffer.alloc(32, 7).toString('base64');
+const TEST_KEY = Buffer.alloc(32, 7).toString('base64');
 export const testBox = SecretBox.fromBase64Key(TEST_KEY);
 
 export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
@@ -19,7 +19,7 @@ export const ORG = 'bbbbbbbbbbbbbbbbbbbbbbbb';
 
 let counter = 0;
 /** A 24-hex id unique within the test run. */
-export function hexId(prefix = 'c'): string {
+function hexId(prefix = 'c'): string {
   counter += 1;
   return (prefix + counter.toString(16)).padStart(24, '0').slice(-24);
 }

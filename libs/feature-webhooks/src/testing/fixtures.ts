@@ -4,7 +4,7 @@ import { jobSecretContext } from '@gatehouse/persistence/testing';
 import { DataSource } from 'typeorm';
 
 export const ALICE = { id: '64a000000000000000000a11', username: 'alice' };
-export const BOB = { id: '64b000000000000000000b0b', username: 'bob' };
+const BOB = { id: '64b000000000000000000b0b', username: 'bob' };
 export const ALICE_JOB_ID = '66a1f0c0d0e0f0a0b0c0d0e1';
 export const BOB_JOB_ID = '66a1f0c0d0e0f0a0b0c0d0e2';
 export const SOURCE_JOB_SECRET = 'source-job-secret-value';

@@ -18,7 +18,7 @@ export function pythonJsonHeaders(): Record<string, string> {
 export const PYTHON_TOKEN = TOKENS.aliceWrite;
 
 /** The keys `WebhookInfo` reads with `data[key]`: a missing one raises KeyError in the client. */
-export const REQUIRED_WEBHOOK_KEYS = ['id', 'watched', 'domains', 'disabled'] as const;
+const REQUIRED_WEBHOOK_KEYS = ['id', 'watched', 'domains', 'disabled'] as const;
 
 /** `JobSpec.__init__` keys (camelCase as served); anything else is ignored by the client. */
 export const JOB_SPEC_KEYS = [

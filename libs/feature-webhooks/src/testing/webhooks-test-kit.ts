@@ -17,7 +17,7 @@ import { InMemorySourceJobs } from './in-memory-source-jobs';
 import { InMemoryWebhookRepository } from './in-memory-webhook-repository';
 import { SequentialIds } from './sequential-ids';
 
-export const TEST_KEY = Buffer.alloc(32, 7).toString('base64');
+const TEST_KEY = Buffer.alloc(32, 7).toString('base64');
 export const NOW = Date.UTC(2026, 2, 1, 12, 30);
 
 /** Every use case wired to fakes and a frozen clock. */

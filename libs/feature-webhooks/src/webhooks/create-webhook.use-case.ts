@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
-import { ApiError, type Clock, parseCreateWebhookBody, type WebhookView } from '@gatehouse/domain';
+import { ApiError, type Clock, parseCreateWebhookBody, type WebhookView, webhookSettingsOf } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { Topics } from '@gatehouse/messaging';
 import { CLOCK } from '@gatehouse/platform';
@@ -44,8 +44,7 @@ export class CreateWebhook {
       url: input.target.kind === 'url' ? input.target.url.url : null,
       jobSourceId: input.target.kind === 'job' ? input.target.jobSourceId : null,
       jobSpec,
-      watched: input.watched,
-      domains: input.domains,
+      ...webhookSettingsOf(input),
       sealedSecret: sealWebhookSecret(this.secretBox, id, input.secret),
       sealedJobSecrets: sealJobSecrets(this.secretBox, id, {}, input.secrets),
       disabled: false,

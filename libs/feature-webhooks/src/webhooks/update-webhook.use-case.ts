@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
-import { type Clock, type JobSpecRecord, parseUpdateWebhookBody, type UpdateWebhookInput, type WebhookView } from '@gatehouse/domain';
+import { type Clock, givenWebhookSettings, type JobSpecRecord, parseUpdateWebhookBody, type UpdateWebhookInput, type WebhookView } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { Topics } from '@gatehouse/messaging';
 import { CLOCK } from '@gatehouse/platform';
@@ -57,8 +57,7 @@ export class UpdateWebhook {
   private apply(webhook: StoredWebhook, update: UpdateWebhookInput, jobSpec: JobSpecRecord | null, now: Date): StoredWebhook {
     return {
       ...webhook,
-      watched: update.watched ?? webhook.watched,
-      domains: update.domains ?? webhook.domains,
+      ...givenWebhookSettings(update),
       url: update.url ? update.url.url : webhook.url,
       ...(update.secret !== undefined && { sealedSecret: sealWebhookSecret(this.secretBox, webhook.id, update.secret) }),
       ...(update.jobSourceId !== undefined && jobSpec !== null && { jobSourceId: update.jobSourceId, jobSpec }),

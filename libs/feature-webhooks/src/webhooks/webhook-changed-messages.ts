@@ -1,12 +1,12 @@
 import { DELETED_SOURCE_JOB, type OutgoingMessage, WEBHOOK_REVISION_HEADER, type WebhookChangedData, webhookChangedEvent } from '@gatehouse/messaging';
-import { secretNames } from '@gatehouse/domain';
+import { secretNames, webhookSettingsOf } from '@gatehouse/domain';
 import type { StoredWebhook } from './ports/stored-webhook';
 
 type ChangedData = WebhookChangedData & { revision: number };
 
 /**
  * webhook.changed v1 for the webhook's state after a create, update, enable or disable (key:
- * webhook id). Subscription fields only: secrets never travel in events, the worker reads them
+ * webhook id). Settings and target only: secrets never travel in events, the worker reads them
  * sealed from the database. `revision` rides along in the data for when the schema carries it,
  * and in a header meanwhile.
  */
@@ -17,8 +17,7 @@ export function webhookUpsertedMessage(webhook: StoredWebhook, at: Date): Outgoi
     ownerId: webhook.ownerId,
     revision: webhook.revision,
     webhook: {
-      watched: webhook.watched,
-      domains: webhook.domains,
+      ...webhookSettingsOf(webhook),
       disabled: webhook.disabled,
       url: webhook.url,
       hasSecret: webhook.sealedSecret !== null,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
-import { secretNames, toWebhookView, webhookSecretContext, type WebhookView } from '@gatehouse/domain';
+import { secretNames, toWebhookView, webhookSecretContext, webhookSettingsOf, type WebhookView } from '@gatehouse/domain';
 import type { StoredWebhook } from './ports/stored-webhook';
 
 /**
@@ -17,8 +17,7 @@ export class WebhookPresenter {
       url: webhook.url,
       job: webhook.jobSpec,
       jobSecretNames: secretNames(webhook.sealedJobSecrets),
-      watched: webhook.watched,
-      domains: webhook.domains,
+      ...webhookSettingsOf(webhook),
       secret: webhook.sealedSecret === null ? null : this.secretBox.decrypt(webhook.sealedSecret, webhookSecretContext(webhook.id)),
       disabled: webhook.disabled,
       disabledReason: webhook.disabledReason,

@@ -1,4 +1,4 @@
-import { WATCHED_ITEM_TYPES } from '@gatehouse/domain';
+import { webhookSettingsEventShape } from '@gatehouse/domain';
 import { z } from 'zod';
 import { defineEvent } from './event-definition';
 
@@ -12,23 +12,13 @@ export const WEBHOOK_REVISION_HEADER = 'gatehouse-webhook-revision';
 export const DELETED_SOURCE_JOB = 'deleted';
 
 /**
- * A watched item as the event carries it: the domain's kinds, any non-empty name (the name rules
- * are checked where a webhook is written, and an event must not be refused for a rule added later).
- */
-const watchedItemSchema = z.object({
-  type: z.enum(WATCHED_ITEM_TYPES),
-  /** Repository (`owner/name`), user or organization name. */
-  name: z.string().min(1),
-});
-
-/**
- * What the delivery worker needs to match and deliver for one webhook. Secrets never travel in
- * events: the worker reads (and decrypts) them from the database when it delivers.
+ * What the delivery worker needs to match and deliver for one webhook: the webhook's settings
+ * (`watched`, `domains` ...: `webhookSettingsEventShape`, where an empty `domains` means every
+ * domain) and its target. Secrets never travel in events: the worker reads (and decrypts) them
+ * from the database when it delivers.
  */
 const webhookSubscriptionSchema = z.object({
-  watched: z.array(watchedItemSchema).min(1),
-  /** Empty means every domain. Values seen: `repo`, `discussion`. */
-  domains: z.array(z.enum(['repo', 'discussion'])),
+  ...webhookSettingsEventShape,
   disabled: z.boolean(),
   /** Receiver URL; null for a Job webhook. */
   url: z.url().nullable(),

@@ -2,10 +2,9 @@ import { JsonReader, JsonShapeError } from '../internal/json-reader';
 import { resolveEndpoint } from '../internal/resolve-endpoint';
 import { USER_AGENT } from '../internal/sdk-version';
 import { GatehouseResponseError } from './gatehouse-response-error';
-import { parseWebhookInfo } from './parse-webhook-info';
 import { readHttpError } from './read-http-error';
 import { toWatchedItem } from './watched-item';
-import type { CreateWebhookOptions, UpdateWebhookOptions, WebhookInfo } from './webhook-info';
+import { type CreateWebhookOptions, optionalSettingsBody, parseWebhookInfo, type UpdateWebhookOptions, type WebhookInfo } from './webhook-info';
 import type { WhoAmI } from './whoami';
 
 export interface GatehouseClientOptions {
@@ -66,7 +65,7 @@ export class GatehouseClient {
     }
     return this.webhookCall('POST', WEBHOOKS_PATH, {
       watched: options.watched.map(toWatchedItem),
-      ...(options.domains !== undefined && { domains: options.domains }),
+      ...optionalSettingsBody(options),
       ...(options.secret !== undefined && { secret: options.secret }),
       ...(options.url !== undefined ? { url: options.url } : { jobSourceId: options.jobId }),
       ...(options.secrets !== undefined && { secrets: options.secrets }),
@@ -84,7 +83,7 @@ export class GatehouseClient {
     return this.webhookCall('POST', webhookPath(id), {
       watched: (options.watched ?? []).map(toWatchedItem),
       ...(options.url !== undefined && { url: options.url }),
-      ...(options.domains !== undefined && { domains: options.domains }),
+      ...optionalSettingsBody(options),
       ...(options.secret !== undefined && { secret: options.secret }),
       ...(options.jobId !== undefined && { jobSourceId: options.jobId, secrets: options.secrets }),
     });

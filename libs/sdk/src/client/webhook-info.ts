@@ -1,3 +1,10 @@
+import { JsonReader } from '../internal/json-reader';
+
+/**
+ * The webhook object and the create and update options: a new webhook setting is added here, to
+ * the types, `parseWebhookInfo` and `OPTIONAL_SETTINGS` (docs/architecture.md "How to add").
+ */
+
 /** What a webhook watches (docs/settings-api.md "Webhooks"); a bucket is named `<owner>/<name>`. */
 export type WatchedItemType = 'model' | 'dataset' | 'space' | 'org' | 'user' | 'bucket';
 
@@ -58,4 +65,26 @@ export interface UpdateWebhookOptions {
   jobId?: string;
   /** Listed secrets replace stored values, `''` removes one, others are kept. */
   secrets?: Record<string, string>;
+}
+
+/** Reads a webhook object: `id`, `watched`, `domains` and `disabled` are required, as in the Python client. */
+export function parseWebhookInfo(value: unknown, path = 'webhook'): WebhookInfo {
+  const webhook = JsonReader.of(value, path);
+  const job = webhook.optionalObject('job');
+  return {
+    id: webhook.string('id'),
+    url: webhook.nullableString('url'),
+    job: job ? (job.value as WebhookJobSpec) : null,
+    watched: webhook.objects('watched').map((item) => ({ type: item.string('type') as WatchedItemType, name: item.string('name') })),
+    domains: webhook.strings('domains') as WebhookDomain[],
+    secret: webhook.nullableString('secret'),
+    disabled: webhook.boolean('disabled'),
+  };
+}
+
+/** The settings a create or update body carries only when given (`watched` is always sent). */
+const OPTIONAL_SETTINGS = ['domains'] as const satisfies ReadonlyArray<keyof CreateWebhookOptions & keyof UpdateWebhookOptions>;
+
+export function optionalSettingsBody(options: Pick<UpdateWebhookOptions, (typeof OPTIONAL_SETTINGS)[number]>): Record<string, unknown> {
+  return Object.fromEntries(OPTIONAL_SETTINGS.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])));
 }

@@ -1,5 +1,6 @@
 import { Injectable, type Provider } from '@nestjs/common';
 import { DELETED_SOURCE_JOB, Topics, WEBHOOK_REVISION_HEADER, webhookChangedEvent } from '@gatehouse/messaging';
+import { webhookSettingsOf } from '@gatehouse/domain';
 import { WebhookEntity, appendOutbox } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
 import { webhookSnapshotOf } from '../../subscriptions/infrastructure/typeorm-webhook-directory';
@@ -12,7 +13,7 @@ export function typeOrmWebhookDisablerProvider(topic: string): Provider {
 }
 
 @Injectable()
-export class TypeOrmWebhookDisabler extends WebhookDisabler {
+class TypeOrmWebhookDisabler extends WebhookDisabler {
   constructor(
     private readonly dataSource: DataSource,
     private readonly topic: string = Topics.webhookChanged,
@@ -36,8 +37,7 @@ export class TypeOrmWebhookDisabler extends WebhookDisabler {
           webhookId: row.id,
           ownerId: row.ownerUserId,
           webhook: {
-            watched: row.watched as Array<{ type: 'model' | 'dataset' | 'space' | 'org' | 'user' | 'bucket'; name: string }>,
-            domains: row.domains as Array<'repo' | 'discussion'>,
+            ...webhookSettingsOf(row),
             disabled: true,
             url: row.url,
             hasSecret: row.secretEncrypted !== null,

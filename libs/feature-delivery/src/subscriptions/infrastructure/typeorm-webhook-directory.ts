@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type JobSpecRecord, WEBHOOK_DOMAINS, type WatchedItem, type WebhookDomain } from '@gatehouse/domain';
+import { type JobSpecRecord, WEBHOOK_DOMAINS, type WebhookDomain, webhookSettingsOf } from '@gatehouse/domain';
 import { WebhookEntity } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
 import { WebhookDirectory } from '../ports/webhook-directory';
@@ -31,7 +31,7 @@ export function webhookSnapshotOf(row: WebhookEntity): WebhookSnapshot {
   return {
     id: row.id,
     ownerId: row.ownerUserId,
-    watched: row.watched as WatchedItem[],
+    ...webhookSettingsOf(row),
     domains: domainsOf(row.domains),
     disabled: row.disabled,
     revision: row.revision,

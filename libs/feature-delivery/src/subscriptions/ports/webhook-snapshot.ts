@@ -1,17 +1,15 @@
-import type { JobSpecRecord, Subscription, WatchedItem, WebhookDomain } from '@gatehouse/domain';
+import type { JobSpecRecord, Subscription, WebhookSettings } from '@gatehouse/domain';
 
 type DeliveryTarget = { kind: 'url'; url: string } | { kind: 'job'; spec: JobSpecRecord };
 
 /**
- * What the worker holds of one webhook: the subscription fields it matches on plus what it needs
+ * What the worker holds of one webhook: its settings (it matches on `watched` and `domains`) plus what it needs
  * to deliver (target, sealed secrets), read from the `webhooks` table. Secrets stay sealed in
  * memory and are opened per attempt.
  */
-export interface WebhookSnapshot {
+export interface WebhookSnapshot extends WebhookSettings {
   id: string;
   ownerId: string;
-  watched: WatchedItem[];
-  domains: WebhookDomain[];
   disabled: boolean;
   revision: number;
   target: DeliveryTarget;

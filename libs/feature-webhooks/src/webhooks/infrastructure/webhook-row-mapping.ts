@@ -1,4 +1,4 @@
-import type { JobSpecRecord, WatchedItem, WebhookDomain } from '@gatehouse/domain';
+import { type JobSpecRecord, webhookSettingsOf } from '@gatehouse/domain';
 import type { WebhookEntity } from '@gatehouse/persistence';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { StoredWebhook } from '../ports/stored-webhook';
@@ -10,8 +10,7 @@ export function webhookFromRow(row: WebhookEntity): StoredWebhook {
     url: row.url,
     jobSourceId: row.jobSourceId,
     jobSpec: row.jobSpec as JobSpecRecord | null,
-    watched: row.watched as WatchedItem[],
-    domains: row.domains as WebhookDomain[],
+    ...webhookSettingsOf(row),
     sealedSecret: row.secretEncrypted,
     sealedJobSecrets: row.jobSecretsEncrypted,
     disabled: row.disabled,
@@ -30,8 +29,7 @@ export function webhookToRow(webhook: StoredWebhook): QueryDeepPartialEntity<Web
     url: webhook.url,
     jobSourceId: webhook.jobSourceId,
     jobSpec: webhook.jobSpec as Record<string, unknown> | null,
-    watched: webhook.watched,
-    domains: webhook.domains,
+    ...webhookSettingsOf(webhook),
     secretEncrypted: webhook.sealedSecret,
     jobSecretsEncrypted: webhook.sealedJobSecrets,
     disabled: webhook.disabled,

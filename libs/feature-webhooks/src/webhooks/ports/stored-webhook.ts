@@ -1,18 +1,16 @@
-import type { JobSpecRecord, WatchedItem, WebhookDomain } from '@gatehouse/domain';
+import type { JobSpecRecord, WebhookSettings } from '@gatehouse/domain';
 
 /**
  * A webhook as stored: secrets sealed (SecretBox, context `webhookSecretContext(id)`), the Job
  * spec snapshotted from its source Job at creation, `revision` grown by one on every change.
  */
-export interface StoredWebhook {
+export interface StoredWebhook extends WebhookSettings {
   id: string;
   ownerId: string;
   url: string | null;
   /** The source Job; null for URL webhooks, or once that Job was deleted (the snapshot remains). */
   jobSourceId: string | null;
   jobSpec: JobSpecRecord | null;
-  watched: WatchedItem[];
-  domains: WebhookDomain[];
   sealedSecret: string | null;
   /** Job secret name -> sealed value. */
   sealedJobSecrets: Record<string, string>;

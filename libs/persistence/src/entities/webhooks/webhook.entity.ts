@@ -1,19 +1,20 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../accounts/user.entity';
-import type { WatchedItem } from '@gatehouse/domain';
+import type { WatchedItem, WebhookDomain, WebhookSettings } from '@gatehouse/domain';
 import { JobEntity } from './job.entity';
 
 /**
  * A webhook (docs/settings-api.md "Webhooks"): exactly one target, a URL or a Job spec (snapshotted from the source
  * Job, so it survives the Job's deletion). `revision` grows with every change, so consumers of
- * the compacted webhook-changed topic can drop stale versions.
+ * the compacted webhook-changed topic can drop stale versions. Each of the webhook's settings
+ * (`WebhookSettings`) is a column of the same name.
  */
 @Entity({ name: 'webhooks' })
 @Check('webhooks_one_target', 'num_nonnulls(url, job_spec) = 1')
 @Index('webhooks_owner_user_id_idx', ['ownerUserId'])
 @Index('webhooks_updated_at_idx', ['updatedAt'])
 @Index('webhooks_job_source_id_idx', { synchronize: false })
-export class WebhookEntity {
+export class WebhookEntity implements WebhookSettings {
   @PrimaryColumn({ type: 'char', length: 24 })
   id!: string;
 
@@ -33,7 +34,7 @@ export class WebhookEntity {
   watched!: WatchedItem[];
 
   @Column({ type: 'text', array: true, default: () => "'{}'" })
-  domains!: string[];
+  domains!: WebhookDomain[];
 
   @Column({ name: 'secret_encrypted', type: 'text', nullable: true })
   secretEncrypted!: string | null;
