@@ -1,7 +1,7 @@
 // Test doubles and helpers of this lib, for other projects' tests only (lint keeps them out of production code).
 export { PrincipalInvalidator } from './principal/principal-invalidator';
 export { type IssueTokenRequest } from './tokens/issue-token-request';
-export { OutboxWriter } from './store/outbox-writer';
+export { OutboxWriter } from './transactions/ports/outbox-writer';
 export { InMemoryAccounts } from './testing/in-memory-accounts';
 export { PredictableRandom } from './testing/predictable-random';
 export { InMemoryClientLookup } from './testing/in-memory-client-lookup';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ConsentGrant } from '@gatehouse/domain';
-import type { BearerMembershipRecord } from '@gatehouse/identity';
+import type { MembershipRecord } from '@gatehouse/identity';
 import { DataSource } from 'typeorm';
 
 /** A registered app as the authorization endpoint needs it. */
@@ -29,7 +29,7 @@ export interface AuthorizeContext {
   /** Null without a user, or when the session's user is gone. */
   user: AuthorizingUserRecord | null;
   /** The user's memberships, by organization name. */
-  memberships: BearerMembershipRecord[];
+  memberships: MembershipRecord[];
   /** The consent the user gave this app, if any. */
   remembered: ConsentGrant | null;
 }

@@ -1,12 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AccessTokenGrant,
-  BearerMembershipRecord,
-  BearerTokenReader,
-  BearerUserRecord,
-  PersonalTokenGrant,
-} from '../principal/bearer-token-reader';
+import type { MembershipRecord, UserRecord } from '../../accounts/ports/account-records';
+import { AccessTokenGrant, BearerTokenReader, PersonalTokenGrant } from '../ports/bearer-token-reader';
 
 /** The user's memberships with their organizations as one JSON array, by organization name. */
 const MEMBERSHIPS_OF = (userColumn: string) => `COALESCE((
@@ -46,9 +41,9 @@ interface MembershipJson {
   id: string;
   name: string;
   fullname: string;
-  plan: BearerMembershipRecord['organization']['plan'];
+  plan: MembershipRecord['organization']['plan'];
   avatarUrl: string | null;
-  role: BearerMembershipRecord['role'];
+  role: MembershipRecord['role'];
 }
 
 type AccessTokenRow = UserColumns & {
@@ -151,7 +146,7 @@ export class SqlBearerTokenReader extends BearerTokenReader {
   }
 }
 
-function userOf(row: UserColumns): BearerUserRecord | null {
+function userOf(row: UserColumns): UserRecord | null {
   if (row.u_id === null) return null;
   return {
     id: row.u_id,
@@ -164,6 +159,6 @@ function userOf(row: UserColumns): BearerUserRecord | null {
   };
 }
 
-function membershipOf(json: MembershipJson): BearerMembershipRecord {
+function membershipOf(json: MembershipJson): MembershipRecord {
   return { organization: { id: json.id, name: json.name, fullname: json.fullname, plan: json.plan, avatarUrl: json.avatarUrl }, role: json.role };
 }

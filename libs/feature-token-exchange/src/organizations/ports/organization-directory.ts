@@ -1,8 +1,34 @@
-import type { MembershipRole, OAuthAppEntity, OrganizationEntity, UserEntity } from '@gatehouse/persistence';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '@gatehouse/identity';
+import type { MembershipRole, OrganizationPlan } from '@gatehouse/persistence';
 
-export type DirectoryOrganization = Pick<OrganizationEntity, 'id' | 'name' | 'plan'>;
-export type DirectoryUser = Pick<UserEntity, 'id' | 'username' | 'email' | 'disabledAt'>;
+export interface DirectoryOrganization {
+  id: string;
+  name: string;
+  plan: OrganizationPlan;
+}
+
+export interface DirectoryUser {
+  id: string;
+  username: string;
+  email: string;
+  disabledAt: Date | null;
+}
+
+/** An app with the token-exchange privilege, as its organization's settings read and change it. */
+export interface TokenExchangeAppRecord {
+  id: string;
+  clientId: string;
+  name: string;
+  scopes: string[];
+  /** Null: the default lifetime. */
+  tokenExchangeTtlSeconds: number | null;
+  /** Null: a public app. */
+  clientSecretHash: string | null;
+  updatedAt: Date;
+}
+
+/** What `updateApp` may change. */
+export type TokenExchangeAppChanges = Partial<Pick<TokenExchangeAppRecord, 'tokenExchangeTtlSeconds' | 'clientSecretHash' | 'updatedAt'>>;
 
 /** What an e-mail exchange reads before its transaction, in one statement where the store allows. */
 export interface ExchangeParties {
@@ -21,11 +47,7 @@ export abstract class OrganizationDirectory {
   /** The organization, the user with `email` (case-insensitive, as addresses are unique) and the user's role in it, read together. */
   abstract exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties>;
   /** The apps with the token-exchange privilege bound to the organization, by name. */
-  abstract tokenExchangeApps(orgId: string): Promise<OAuthAppEntity[]>;
+  abstract tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]>;
   /** Changes one app in the caller's transaction; resolves to the app as it now is. */
-  abstract updateApp(
-    manager: EntityManager,
-    appId: string,
-    changes: Partial<Pick<OAuthAppEntity, 'tokenExchangeTtlSeconds' | 'clientSecretHash' | 'updatedAt'>>,
-  ): Promise<OAuthAppEntity>;
+  abstract updateApp(tx: Transaction, appId: string, changes: TokenExchangeAppChanges): Promise<TokenExchangeAppRecord>;
 }

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLogEntryEntity } from '@gatehouse/persistence';
 import type { OutboxMessage } from '@gatehouse/persistence';
-import { DataSource, EntityManager } from 'typeorm';
-import type { ChainHead } from './audit-chain';
-import type { AuditEntry } from './audit-entry';
-import type { SealedHead } from './audit-seal';
-import { AppendSlot, AuditLogStore, AuditPageQuery } from './audit-log.store';
+import { entityManagerOf, type Transaction } from '@gatehouse/identity';
+import { DataSource } from 'typeorm';
+import type { ChainHead } from '../audit-chain';
+import type { AuditEntry } from '../audit-entry';
+import type { SealedHead } from '../audit-seal';
+import { AppendSlot, AuditLogStore, AuditPageQuery } from '../ports/audit-log.store';
 
 @Injectable()
 export class TypeOrmAuditLogStore extends AuditLogStore {
@@ -13,7 +14,8 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
     super();
   }
 
-  async lockHead(manager: EntityManager, orgId: string): Promise<AppendSlot> {
+  async lockHead(tx: Transaction, orgId: string): Promise<AppendSlot> {
+    const manager = entityManagerOf(tx);
     // After waiting for the lock, READ COMMITTED returns the row as the previous holder committed
     // it (the sub-select is re-evaluated on the new row version), so the head read is never stale.
     const [row] = (await manager.query(
@@ -25,21 +27,24 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
     return { id, head: head ? { orgId, seq: Number(head.seq), hash: head.hash, mac: head.mac } : null };
   }
 
-  async lockChain(manager: EntityManager, orgId: string): Promise<void> {
+  async lockChain(tx: Transaction, orgId: string): Promise<void> {
+    const manager = entityManagerOf(tx);
     // A transaction-scoped advisory lock: the first entry of an organization has no row to lock.
     await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`gatehouse.audit_log:${orgId}`]);
     // A head row committed while this waited is locked by appenders that do not take the advisory lock.
     await manager.query('SELECT 1 FROM audit_heads WHERE org_id = $1 FOR UPDATE', [orgId]);
   }
 
-  async latest(manager: EntityManager, orgId: string): Promise<ChainHead | null> {
+  async latest(tx: Transaction, orgId: string): Promise<ChainHead | null> {
+    const manager = entityManagerOf(tx);
     const row = await manager.findOne(AuditLogEntryEntity, { where: { orgId }, order: { seq: 'DESC' }, select: { seq: true, hash: true } });
     return row ? { seq: Number(row.seq), hash: row.hash } : null;
   }
 
-  async append(manager: EntityManager, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void> {
+  async append(tx: Transaction, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void> {
+    const manager = entityManagerOf(tx);
     if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error('Audit entries are appended inside a transaction (pass the manager given by TransactionRunner.run)');
+      throw new Error('Audit entries are appended inside a transaction (pass the handle given by TransactionRunner.run)');
     }
     // The outbox row is the one appendOutbox writes: topic, key, value, headers (default {}).
     await manager.query(

@@ -1,17 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { PersonalTokenRecord } from '@gatehouse/identity';
 import { PersonalAccessTokenEntity } from '@gatehouse/persistence';
 import { DataSource, IsNull } from 'typeorm';
-
-/** Port over a user's personal access tokens (hashes only). */
-export abstract class PersonalTokenStore {
-  abstract insert(row: PersonalAccessTokenEntity): Promise<void>;
-  /** The user's tokens that are not revoked, oldest first. */
-  abstract listActive(userId: string): Promise<PersonalAccessTokenEntity[]>;
-  /** The hash of one of the user's tokens that is not revoked; null when the user has no such token. */
-  abstract activeTokenHash(userId: string, id: string): Promise<string | null>;
-  /** Revokes one of the user's tokens; false when the user has no such token (or it is revoked already). */
-  abstract revoke(userId: string, id: string, at: Date): Promise<boolean>;
-}
+import { PersonalTokenStore } from '../ports/personal-token-store';
 
 @Injectable()
 export class TypeOrmPersonalTokenStore extends PersonalTokenStore {
@@ -19,11 +10,11 @@ export class TypeOrmPersonalTokenStore extends PersonalTokenStore {
     super();
   }
 
-  async insert(row: PersonalAccessTokenEntity): Promise<void> {
+  async insert(row: PersonalTokenRecord): Promise<void> {
     await this.dataSource.manager.insert(PersonalAccessTokenEntity, row);
   }
 
-  listActive(userId: string): Promise<PersonalAccessTokenEntity[]> {
+  listActive(userId: string): Promise<PersonalTokenRecord[]> {
     return this.dataSource.manager.find(PersonalAccessTokenEntity, {
       where: { userId, revokedAt: IsNull() },
       order: { createdAt: 'ASC', id: 'ASC' },

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { entityManagerOf, type Transaction } from '@gatehouse/identity';
 import { AccountRepository, MembershipRole, OAuthAppEntity, OrganizationPlan } from '@gatehouse/persistence';
-import { DataSource, EntityManager } from 'typeorm';
-import { DirectoryOrganization, ExchangeParties, OrganizationDirectory } from './organization-directory';
+import { DataSource } from 'typeorm';
+import {
+  DirectoryOrganization,
+  ExchangeParties,
+  OrganizationDirectory,
+  TokenExchangeAppChanges,
+  TokenExchangeAppRecord,
+} from '../ports/organization-directory';
 
 interface ExchangePartiesRow {
   org_id: string;
@@ -24,8 +31,9 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
     return new AccountRepository(this.dataSource.manager);
   }
 
-  findOrganizationByName(name: string): Promise<DirectoryOrganization | null> {
-    return this.accounts.findOrgByName(name);
+  async findOrganizationByName(name: string): Promise<DirectoryOrganization | null> {
+    const org = await this.accounts.findOrgByName(name);
+    return org ? { id: org.id, name: org.name, plan: org.plan } : null;
   }
 
   async membershipRole(orgId: string, userId: string): Promise<MembershipRole | null> {
@@ -49,16 +57,19 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
     return { organization: { id: row.org_id, name: row.org_name, plan: row.org_plan }, user, role: row.role };
   }
 
-  tokenExchangeApps(orgId: string): Promise<OAuthAppEntity[]> {
-    return this.dataSource.manager.find(OAuthAppEntity, { where: { boundOrgId: orgId, tokenExchange: true }, order: { name: 'ASC' } });
+  async tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]> {
+    const apps = await this.dataSource.manager.find(OAuthAppEntity, { where: { boundOrgId: orgId, tokenExchange: true }, order: { name: 'ASC' } });
+    return apps.map(tokenExchangeAppOf);
   }
 
-  async updateApp(
-    manager: EntityManager,
-    appId: string,
-    changes: Partial<Pick<OAuthAppEntity, 'tokenExchangeTtlSeconds' | 'clientSecretHash' | 'updatedAt'>>,
-  ): Promise<OAuthAppEntity> {
+  async updateApp(tx: Transaction, appId: string, changes: TokenExchangeAppChanges): Promise<TokenExchangeAppRecord> {
+    const manager = entityManagerOf(tx);
     await manager.update(OAuthAppEntity, { id: appId }, changes);
-    return manager.findOneByOrFail(OAuthAppEntity, { id: appId });
+    return tokenExchangeAppOf(await manager.findOneByOrFail(OAuthAppEntity, { id: appId }));
   }
+}
+
+function tokenExchangeAppOf(app: OAuthAppEntity): TokenExchangeAppRecord {
+  const { id, clientId, name, scopes, tokenExchangeTtlSeconds, clientSecretHash, updatedAt } = app;
+  return { id, clientId, name, scopes, tokenExchangeTtlSeconds, clientSecretHash, updatedAt };
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { TokenRevoker, TransactionRunner } from '@gatehouse/identity';
+import { entityManagerOf, TokenRevoker, TransactionRunner } from '@gatehouse/identity';
 import { AccessTokenEntity, ConsentEntity, OAuthAppEntity, RefreshTokenEntity } from '@gatehouse/persistence';
 import { DataSource, In, IsNull } from 'typeorm';
-import { OAuthAppStore } from './oauth-app-store';
+import { OAuthAppStore } from '../ports/oauth-app-store';
 
 @Injectable()
 export class TypeOrmOAuthAppStore extends OAuthAppStore {
@@ -34,15 +34,16 @@ export class TypeOrmOAuthAppStore extends OAuthAppStore {
 
   /** The app's tokens have no foreign key to it (metadata-document apps have no row), so they are revoked here. */
   async delete(app: OAuthAppEntity): Promise<void> {
-    await this.transactions.run(async (manager) => {
+    await this.transactions.run(async (tx) => {
+      const manager = entityManagerOf(tx);
       const refreshFamilies = await manager
         .createQueryBuilder(RefreshTokenEntity, 'r')
         .select('DISTINCT r.family_id', 'familyId')
         .where('r.client_id = :clientId AND r.revoked_at IS NULL', { clientId: app.clientId })
         .getRawMany<{ familyId: string }>();
-      for (const { familyId } of refreshFamilies) await this.revoker.revokeFamily(manager, familyId, 'app_deleted');
+      for (const { familyId } of refreshFamilies) await this.revoker.revokeFamily(tx, familyId, 'app_deleted');
       const accessTokens = await manager.find(AccessTokenEntity, { select: { id: true }, where: { clientId: app.clientId, revokedAt: IsNull() } });
-      for (const { id } of accessTokens) await this.revoker.revokeAccessToken(manager, id, 'app_deleted');
+      for (const { id } of accessTokens) await this.revoker.revokeAccessToken(tx, id, 'app_deleted');
       await manager.delete(ConsentEntity, { clientId: app.clientId });
       await manager.delete(OAuthAppEntity, { id: app.id });
     });

@@ -1,32 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { entityManagerOf, type Transaction } from '@gatehouse/identity';
 import { AccessTokenEntity, ConsentEntity, RefreshTokenEntity } from '@gatehouse/persistence';
-import { DataSource, type EntityManager, In, IsNull, MoreThan } from 'typeorm';
-
-/** What a user granted one app: from their remembered consent, or from the newest live token. */
-export interface ConnectedGrant {
-  clientId: string;
-  scopes: string[];
-  orgIds: string[];
-  /** When consent was last given (or the first live token was issued, for apps without consent). */
-  grantedAt: Date;
-  /** When the newest live token of the app for this user was issued; null with consent only. */
-  lastTokenIssuedAt: Date | null;
-}
-
-/** The user's live credentials held by one app, as revoking them needs. */
-export interface HeldCredentials {
-  consent: boolean;
-  refreshFamilyIds: string[];
-  accessTokenIds: string[];
-}
-
-/** Port over the consents and live tokens that connect a user to apps. */
-export abstract class ConnectedApplicationStore {
-  abstract grantsOf(userId: string, now: Date): Promise<ConnectedGrant[]>;
-  abstract credentialsHeld(userId: string, clientId: string, now: Date): Promise<HeldCredentials>;
-  /** Deletes the remembered consent in the caller's transaction (the token revocations share it). */
-  abstract forgetConsent(manager: EntityManager, userId: string, clientId: string): Promise<void>;
-}
+import { DataSource, In, IsNull, MoreThan } from 'typeorm';
+import { ConnectedApplicationStore, ConnectedGrant, HeldCredentials } from '../ports/connected-application-store';
 
 /** Token kinds a user connects an app with (trusted-publisher tokens have no user). */
 const USER_TOKEN_KINDS = ['oauth', 'exchange'] as const;
@@ -77,7 +53,7 @@ export class TypeOrmConnectedApplicationStore extends ConnectedApplicationStore 
     };
   }
 
-  async forgetConsent(manager: EntityManager, userId: string, clientId: string): Promise<void> {
-    await manager.delete(ConsentEntity, { userId, clientId });
+  async forgetConsent(tx: Transaction, userId: string, clientId: string): Promise<void> {
+    await entityManagerOf(tx).delete(ConsentEntity, { userId, clientId });
   }
 }

@@ -1,8 +1,8 @@
 import type { OutboxMessage } from '@gatehouse/persistence';
-import type { EntityManager } from 'typeorm';
-import type { ChainHead } from './audit-chain';
-import type { AuditEntry } from './audit-entry';
-import type { SealedHead } from './audit-seal';
+import type { Transaction } from '@gatehouse/identity';
+import type { ChainHead } from '../audit-chain';
+import type { AuditEntry } from '../audit-entry';
+import type { SealedHead } from '../audit-seal';
 
 /** Which entries a reader wants; every field given must match. */
 export interface AuditFilter {
@@ -50,19 +50,19 @@ export interface AppendSlot {
  */
 export abstract class AuditLogStore {
   /**
-   * Locks the organization's head row until `manager`'s transaction ends and reads it as committed
+   * Locks the organization's head row until `tx` ends and reads it as committed
    * by the previous holder, reserving the entry's id.
    */
-  abstract lockHead(manager: EntityManager, orgId: string): Promise<AppendSlot>;
+  abstract lockHead(tx: Transaction, orgId: string): Promise<AppendSlot>;
   /**
-   * Serializes appends to a chain that has no head row to lock until `manager`'s transaction
+   * Serializes appends to a chain that has no head row to lock until `tx`
    * ends, then locks the head row if one was created while waiting (call before `latest`).
    */
-  abstract lockChain(manager: EntityManager, orgId: string): Promise<void>;
+  abstract lockChain(tx: Transaction, orgId: string): Promise<void>;
   /** The organization's latest entry as committed (after lockHead or lockChain). */
-  abstract latest(manager: EntityManager, orgId: string): Promise<ChainHead | null>;
+  abstract latest(tx: Transaction, orgId: string): Promise<ChainHead | null>;
   /** Inserts the entry with its reserved id, replaces the sealed head and writes `event` to the outbox, in one write. */
-  abstract append(manager: EntityManager, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void>;
+  abstract append(tx: Transaction, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void>;
   /** The organization's sealed head, or null (no sealed entry yet, or removed). */
   abstract sealedHead(orgId: string): Promise<SealedHead | null>;
   /** Newest first. */

@@ -1,7 +1,7 @@
 import type { OutboxMessage } from '@gatehouse/persistence';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from './transaction';
 
 /** Port: writes an event to the transactional outbox in the caller's transaction. */
 export abstract class OutboxWriter {
-  abstract append(manager: EntityManager, message: OutboxMessage): Promise<void>;
+  abstract append(tx: Transaction, message: OutboxMessage): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { IssuedTokenRows, IssuedTokenWriter } from './issued-token-writer';
+import { entityManagerOf } from '../../transactions/infrastructure/typeorm-transaction';
+import type { Transaction } from '../../transactions/ports/transaction';
+import { IssuedTokenRows, IssuedTokenWriter } from '../ports/issued-token-writer';
 
 /** Builds one statement of data-modifying CTEs, numbering the parameters as they are added. */
 class Statement {
@@ -24,9 +25,10 @@ class Statement {
  */
 @Injectable()
 export class SqlIssuedTokenWriter extends IssuedTokenWriter {
-  async write(manager: EntityManager, { accessToken: a, refreshToken: r, events, rotated }: IssuedTokenRows): Promise<void> {
+  async write(tx: Transaction, { accessToken: a, refreshToken: r, events, rotated }: IssuedTokenRows): Promise<void> {
+    const manager = entityManagerOf(tx);
     if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error('Issued tokens are written inside a transaction (pass the manager given by TransactionRunner.run)');
+      throw new Error('Issued tokens are written inside a transaction (pass the handle given by TransactionRunner.run)');
     }
     const sql = new Statement();
     if (rotated) {

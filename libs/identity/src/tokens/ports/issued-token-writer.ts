@@ -1,10 +1,11 @@
-import type { AccessTokenEntity, OutboxMessage, RefreshTokenEntity } from '@gatehouse/persistence';
-import type { EntityManager } from 'typeorm';
+import type { OutboxMessage } from '@gatehouse/persistence';
+import type { Transaction } from '../../transactions/ports/transaction';
+import type { AccessTokenRecord, RefreshTokenRecord } from './token-records';
 
 /** What one issuance writes: the tokens, their token.issued events, and the refresh token it rotates. */
 export interface IssuedTokenRows {
-  accessToken: AccessTokenEntity;
-  refreshToken: RefreshTokenEntity | null;
+  accessToken: AccessTokenRecord;
+  refreshToken: RefreshTokenRecord | null;
   events: OutboxMessage[];
   /** A refresh grant's spent token, marked used by the same write. */
   rotated?: { refreshTokenId: string; usedAt: Date };
@@ -16,5 +17,5 @@ export interface IssuedTokenRows {
  * COMMIT.
  */
 export abstract class IssuedTokenWriter {
-  abstract write(manager: EntityManager, rows: IssuedTokenRows): Promise<void>;
+  abstract write(tx: Transaction, rows: IssuedTokenRows): Promise<void>;
 }

@@ -1,15 +1,5 @@
-import type { PrincipalUser } from './principal';
-import type { AccessTokenKind, MembershipRole, OrganizationPlan, PersonalAccessTokenRole, TokenRepository } from '@gatehouse/persistence';
-
-/** The user a token belongs to: the principal's user, and whether the account is disabled. */
-export interface BearerUserRecord extends PrincipalUser {
-  disabledAt: Date | null;
-}
-
-export interface BearerMembershipRecord {
-  organization: { id: string; name: string; fullname: string; plan: OrganizationPlan; avatarUrl: string | null };
-  role: MembershipRole;
-}
+import type { AccessTokenKind, PersonalAccessTokenRole, TokenRepository } from '@gatehouse/persistence';
+import type { MembershipRecord, UserRecord } from '../../accounts/ports/account-records';
 
 /** An access token (OAuth, exchange or trusted publisher) with its user, the user's memberships and its app. */
 export interface AccessTokenGrant {
@@ -28,9 +18,9 @@ export interface AccessTokenGrant {
     createdAt: Date;
   };
   /** Null for tokens without a user (trusted-publisher repo tokens). */
-  user: BearerUserRecord | null;
+  user: UserRecord | null;
   /** By organization name. */
-  memberships: BearerMembershipRecord[];
+  memberships: MembershipRecord[];
   /** The registered app's name; null without a client or without a row (metadata-document apps). */
   appName: string | null;
 }
@@ -45,9 +35,9 @@ export interface PersonalTokenGrant {
     createdAt: Date;
     revokedAt: Date | null;
   };
-  user: BearerUserRecord;
+  user: UserRecord;
   /** By organization name. */
-  memberships: BearerMembershipRecord[];
+  memberships: MembershipRecord[];
 }
 
 /**
