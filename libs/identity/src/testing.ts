@@ -3,6 +3,8 @@ export { PrincipalInvalidator } from './principal/principal-invalidator';
 export { type IssueTokenRequest } from './tokens/issue-token-request';
 export { OutboxWriter } from './transactions/ports/outbox-writer';
 export { InMemoryAccounts } from './testing/in-memory-accounts';
+export { ImmediateTransactionRunner } from './testing/in-memory-transactions';
+export { RecordingOutbox } from './testing/recording-outbox';
 export { PredictableRandom } from './testing/predictable-random';
 export { InMemoryClientLookup } from './testing/in-memory-client-lookup';
 export { createIdentityTestKit, type IdentityTestKit, TEST_ENCRYPTION_KEY } from './testing/identity-test-kit';
