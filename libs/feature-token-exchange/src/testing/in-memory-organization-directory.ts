@@ -45,8 +45,9 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
 
   async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
     const organization = this.organizations.find((org) => org.id === orgId) ?? null;
+    if (!organization) return { organization: null, user: null, role: null };
     const user = email === null ? null : (this.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase()) ?? null);
-    const role = organization && user ? await this.membershipRole(orgId, user.id) : null;
+    const role = user ? await this.membershipRole(orgId, user.id) : null;
     return { organization, user, role };
   }
 
