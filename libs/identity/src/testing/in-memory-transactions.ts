@@ -2,7 +2,7 @@ import { Transaction } from '../transactions/ports/transaction';
 import { TransactionRunner } from '../transactions/ports/transaction-runner';
 
 /** The handle the in-memory ports are given: they keep no transaction state, so it carries nothing. */
-export class InMemoryTransaction extends Transaction {}
+class InMemoryTransaction extends Transaction {}
 
 /** Test double of TransactionRunner: runs the work at once with an in-memory handle (no rollback). */
 export class ImmediateTransactionRunner extends TransactionRunner {

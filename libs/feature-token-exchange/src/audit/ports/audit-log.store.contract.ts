@@ -1,4 +1,5 @@
 import type { TransactionRunner } from '@gatehouse/identity';
+import { Topics } from '@gatehouse/messaging';
 import type { OutboxMessage } from '@gatehouse/persistence';
 import type { AuditEntry } from '../audit-entry';
 import type { SealedHead } from '../audit-seal';
@@ -60,7 +61,7 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
               ...fields(seq),
             };
             const head: SealedHead = { orgId, seq, hash: entry.hash, mac: hex(seq, 's') };
-            await subject.store.append(tx, entry, head, { topic: 'gatehouse.audit-events.v1', key: orgId, value: JSON.stringify({ seq }) });
+            await subject.store.append(tx, entry, head, { topic: Topics.audit, key: orgId, value: JSON.stringify({ seq }) });
             return entry;
           }),
         );
@@ -90,8 +91,8 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
       expect(await subject.transactions.run((tx) => subject.store.latest(tx, orgId))).toEqual({ seq: 2, hash: second!.hash });
       const events = (await subject.outbox()).slice(before);
       expect(events.map(({ topic, key, value }) => ({ topic, key, value }))).toEqual([
-        { topic: 'gatehouse.audit-events.v1', key: orgId, value: '{"seq":1}' },
-        { topic: 'gatehouse.audit-events.v1', key: orgId, value: '{"seq":2}' },
+        { topic: Topics.audit, key: orgId, value: '{"seq":1}' },
+        { topic: Topics.audit, key: orgId, value: '{"seq":2}' },
       ]);
     });
 

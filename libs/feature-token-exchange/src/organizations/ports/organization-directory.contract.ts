@@ -3,7 +3,7 @@ import type { MembershipRole } from '@gatehouse/persistence';
 import type { DirectoryOrganization, DirectoryUser, OrganizationDirectory, TokenExchangeAppRecord } from './organization-directory';
 
 /** An app as the contract stores it: the record, where it is bound, and whether it may exchange. */
-export interface DirectoryApp extends TokenExchangeAppRecord {
+interface DirectoryApp extends TokenExchangeAppRecord {
   boundOrgId: string | null;
   tokenExchange: boolean;
 }

@@ -1,3 +1,4 @@
+import { Topics } from '@gatehouse/messaging';
 import type { OutboxMessage } from '@gatehouse/persistence';
 import type { UserRecord } from '../../accounts/ports/account-records';
 import type { TransactionRunner } from '../../transactions/ports/transaction-runner';
@@ -72,7 +73,7 @@ function refreshToken(userId: string, fields: Partial<RefreshTokenRecord> = {}):
   };
 }
 
-const event = (key: string): OutboxMessage => ({ topic: 'gatehouse.token-events.v1', key, value: JSON.stringify({ type: 'token.issued', key }) });
+const event = (key: string): OutboxMessage => ({ topic: Topics.tokenEvents, key, value: JSON.stringify({ type: 'token.issued', key }) });
 
 /**
  * What every TokenStore and IssuedTokenWriter pair promises (the in-memory pair in the unit
