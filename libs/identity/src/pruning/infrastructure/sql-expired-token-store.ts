@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ExpiredTokenStore } from './expired-token-store';
+import { ExpiredTokenStore } from '../ports/expired-token-store';
 
 /** SKIP LOCKED: replicas pruning at the same time take different rows. */
 const pruneExpired = (table: 'access_tokens' | 'refresh_tokens') => `DELETE FROM ${table} WHERE id IN (

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CryptoKey, JWK } from 'jose';
-import { GeneratedSigningKey, SigningKeyCrypto } from './signing-key-crypto';
+import { GeneratedSigningKey, SigningKeyCrypto } from '../ports/signing-key-crypto';
 
 const ALG = 'RS256';
 

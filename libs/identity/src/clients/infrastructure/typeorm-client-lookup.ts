@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OAuthAppEntity, OAuthAppRepository } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
-
-/** Port over registered OAuth apps. */
-export abstract class ClientLookup {
-  abstract findByClientId(clientId: string): Promise<OAuthAppEntity | null>;
-}
+import { ClientLookup } from '../ports/client-lookup';
 
 @Injectable()
 export class TypeOrmClientLookup extends ClientLookup {
