@@ -21,7 +21,8 @@ import { TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from './token-exc
 import { CiTokenVerifier } from './trusted-publishers/ci-token-verifier';
 import { JoseCiTokenVerifier } from './trusted-publishers/jose-ci-token-verifier';
 import { JwksFetcher, SafeJwksFetcher } from './trusted-publishers/jwks-fetcher';
-import { TrustedPublisherStore, TypeOrmTrustedPublisherStore } from './trusted-publishers/trusted-publisher-store';
+import { TypeOrmTrustedPublisherStore } from './trusted-publishers/infrastructure/typeorm-trusted-publisher-store';
+import { TrustedPublisherStore } from './trusted-publishers/ports/trusted-publisher-store';
 
 /**
  * The token-exchange service (docs/architecture.md): `POST /internal/token-exchange` (both

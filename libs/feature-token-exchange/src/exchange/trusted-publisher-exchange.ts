@@ -9,7 +9,7 @@ import { OrganizationDirectory } from '../organizations/ports/organization-direc
 import { CiTokenVerifier } from '../trusted-publishers/ci-token-verifier';
 import { JwksUnavailableError } from '../trusted-publishers/jwks-fetcher';
 import { matchTrustedPublisher } from '../trusted-publishers/trusted-publisher-match';
-import { TrustedPublisher, TrustedPublisherStore } from '../trusted-publishers/trusted-publisher-store';
+import { TrustedPublisher, TrustedPublisherStore } from '../trusted-publishers/ports/trusted-publisher-store';
 import { unverifiedIssuer } from '../trusted-publishers/unverified-issuer';
 import { assertImpersonationOnly, requiredSubjectToken } from './exchange-parameters';
 import { TokenExchangeRequest } from './token-exchange-request';

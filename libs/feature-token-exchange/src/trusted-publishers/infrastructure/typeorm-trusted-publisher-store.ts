@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TrustedPublisherEntity } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
-
-export type TrustedPublisher = Pick<TrustedPublisherEntity, 'id' | 'issuer' | 'jwksUri' | 'audience' | 'conditions' | 'repoType' | 'repoName'>;
-
-/** Port over the trusted-publisher entries (seeded by `gatehouse admin seed`). */
-export abstract class TrustedPublisherStore {
-  abstract findByIssuer(issuer: string): Promise<TrustedPublisher[]>;
-}
+import { TrustedPublisher, TrustedPublisherStore } from '../ports/trusted-publisher-store';
 
 @Injectable()
 export class TypeOrmTrustedPublisherStore extends TrustedPublisherStore {

@@ -3,12 +3,7 @@ import { newObjectId } from '@gatehouse/crypto';
 import type { ConsentGrant } from '@gatehouse/domain';
 import { ConsentEntity } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
-
-/** Port over the consents a user gave each app (table `consents`, one row per user and app). */
-export abstract class RememberedConsents {
-  abstract find(userId: string, clientId: string): Promise<ConsentGrant | null>;
-  abstract save(userId: string, clientId: string, grant: ConsentGrant, at: Date): Promise<void>;
-}
+import { RememberedConsents } from '../ports/remembered-consents';
 
 @Injectable()
 export class TypeOrmRememberedConsents extends RememberedConsents {

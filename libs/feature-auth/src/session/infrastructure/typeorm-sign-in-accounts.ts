@@ -1,18 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountRepository } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
-
-/** What signing in needs to know about an account. */
-export interface SignInAccount {
-  id: string;
-  passwordHash: string;
-  disabled: boolean;
-}
-
-/** Port: the account a sign-in form names, by username or e-mail address (case-insensitive). */
-export abstract class SignInAccounts {
-  abstract findByLogin(login: string): Promise<SignInAccount | null>;
-}
+import { SignInAccount, SignInAccounts } from '../ports/sign-in-accounts';
 
 @Injectable()
 export class TypeOrmSignInAccounts extends SignInAccounts {
