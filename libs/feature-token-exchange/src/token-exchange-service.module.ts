@@ -2,10 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '@gatehouse/identity';
 import { AuditLogController } from './audit/audit-log.controller';
 import { AuditLogReader } from './audit/audit-log-reader';
-import { AuditLogStore } from './audit/audit-log.store';
+import { AuditLogStore } from './audit/ports/audit-log.store';
 import { AuditRecorder } from './audit/audit-recorder';
 import { AuditSeal } from './audit/audit-seal';
-import { TypeOrmAuditLogStore } from './audit/typeorm-audit-log.store';
+import { TypeOrmAuditLogStore } from './audit/infrastructure/typeorm-audit-log.store';
 import { AccessDecisionService } from './authorize/access-decision.service';
 import { InternalAuthorizeController } from './authorize/internal-authorize.controller';
 import { InternalTokenExchangeController } from './exchange/internal-token-exchange.controller';
@@ -15,13 +15,14 @@ import { UserEmailExchange } from './exchange/user-email-exchange';
 import { OrganizationAdminGate } from './settings/organization-admin-gate';
 import { OrganizationSettingsController } from './settings/organization-settings.controller';
 import { OrganizationSettingsService } from './settings/organization-settings.service';
-import { OrganizationDirectory } from './store/organization-directory';
-import { TypeOrmOrganizationDirectory } from './store/typeorm-organization-directory';
+import { OrganizationDirectory } from './organizations/ports/organization-directory';
+import { TypeOrmOrganizationDirectory } from './organizations/infrastructure/typeorm-organization-directory';
 import { TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from './token-exchange-options';
 import { CiTokenVerifier } from './trusted-publishers/ci-token-verifier';
 import { JoseCiTokenVerifier } from './trusted-publishers/jose-ci-token-verifier';
 import { JwksFetcher, SafeJwksFetcher } from './trusted-publishers/jwks-fetcher';
-import { TrustedPublisherStore, TypeOrmTrustedPublisherStore } from './trusted-publishers/trusted-publisher-store';
+import { TypeOrmTrustedPublisherStore } from './trusted-publishers/infrastructure/typeorm-trusted-publisher-store';
+import { TrustedPublisherStore } from './trusted-publishers/ports/trusted-publisher-store';
 
 /**
  * The token-exchange service (docs/architecture.md): `POST /internal/token-exchange` (both

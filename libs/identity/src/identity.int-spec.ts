@@ -15,9 +15,10 @@ import { CurrentPrincipal } from './guards/current-principal.decorator';
 import { RequireScopes } from './guards/require-scopes.decorator';
 import { RequireWriteAccess } from './guards/require-write-access.decorator';
 import { IdentityModule } from './identity.module';
-import { JoseSigningKeyCrypto } from './keys/jose-signing-key-crypto';
+import { TransactionRunner } from './transactions/ports/transaction-runner';
+import { JoseSigningKeyCrypto } from './keys/infrastructure/jose-signing-key-crypto';
 import { SigningKeys } from './keys/signing-keys';
-import { TypeOrmSigningKeyStore } from './keys/typeorm-signing-key.store';
+import { TypeOrmSigningKeyStore } from './keys/infrastructure/typeorm-signing-key.store';
 import type { Principal } from './principal/principal';
 import { TEST_ENCRYPTION_KEY } from './testing/identity-test-kit';
 import { TokenIssuer } from './tokens/token-issuer';
@@ -93,8 +94,8 @@ describe('IdentityModule on PostgreSQL', () => {
     return token;
   };
   const oauthToken = (scopes: string[]) =>
-    dataSource.transaction((manager) =>
-      app.get(TokenIssuer).issue(manager, { kind: 'oauth', userId, clientId: 'app', scopes, orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }),
+    app.get(TransactionRunner).run((tx) =>
+      app.get(TokenIssuer).issue(tx, { kind: 'oauth', userId, clientId: 'app', scopes, orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }),
     );
   const call = (method: string, path: string, token?: string) =>
     fetch(`${url}${path}`, { method, headers: token ? { Authorization: `Bearer ${token}` } : {} });
@@ -135,8 +136,8 @@ describe('IdentityModule on PostgreSQL', () => {
   describe('TokenIssuer', () => {
     it('writes the token rows and their token.issued events in the caller’s transaction', async () => {
       const before = await dataSource.manager.count(OutboxMessageEntity);
-      const body = await dataSource.transaction((manager) =>
-        app.get(TokenIssuer).issue(manager, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: true, idToken: true }),
+      const body = await app.get(TransactionRunner).run((tx) =>
+        app.get(TokenIssuer).issue(tx, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: true, idToken: true }),
       );
       const events = await dataSource.manager.find(OutboxMessageEntity, { order: { id: 'ASC' }, skip: before });
       expect(events.map((event) => [event.topic, event.key, JSON.parse(event.value).type])).toEqual([
@@ -154,8 +155,8 @@ describe('IdentityModule on PostgreSQL', () => {
       const tokensBefore = await dataSource.query('SELECT count(*)::int AS n FROM access_tokens');
       const eventsBefore = await dataSource.manager.count(OutboxMessageEntity);
       await expect(
-        dataSource.transaction(async (manager) => {
-          await app.get(TokenIssuer).issue(manager, { kind: 'oauth', userId, clientId: 'app', scopes: [], orgIds: [], ttlSeconds: 600, withRefreshToken: true, idToken: false });
+        app.get(TransactionRunner).run(async (tx) => {
+          await app.get(TokenIssuer).issue(tx, { kind: 'oauth', userId, clientId: 'app', scopes: [], orgIds: [], ttlSeconds: 600, withRefreshToken: true, idToken: false });
           throw new Error('the grant failed after issuing');
         }),
       ).rejects.toThrow('the grant failed after issuing');

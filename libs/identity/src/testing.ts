@@ -1,8 +1,10 @@
 // Test doubles and helpers of this lib, for other projects' tests only (lint keeps them out of production code).
 export { PrincipalInvalidator } from './principal/principal-invalidator';
 export { type IssueTokenRequest } from './tokens/issue-token-request';
-export { OutboxWriter } from './store/outbox-writer';
+export { OutboxWriter } from './transactions/ports/outbox-writer';
 export { InMemoryAccounts } from './testing/in-memory-accounts';
+export { ImmediateTransactionRunner } from './testing/in-memory-transactions';
+export { RecordingOutbox } from './testing/recording-outbox';
 export { PredictableRandom } from './testing/predictable-random';
 export { InMemoryClientLookup } from './testing/in-memory-client-lookup';
 export { createIdentityTestKit, type IdentityTestKit, TEST_ENCRYPTION_KEY } from './testing/identity-test-kit';

@@ -6,7 +6,8 @@ import { provideConsentOutcomeHandlers } from '../consent/provide-consent-outcom
 import { SessionModule } from '../session/session.module';
 import { AuthorizationConsentOutcome } from './authorization-consent-outcome';
 import { AuthorizationResponder } from './authorization-responder';
-import { AuthorizeContextReader, SqlAuthorizeContextReader } from './authorize-context';
+import { SqlAuthorizeContextReader } from './infrastructure/sql-authorize-context-reader';
+import { AuthorizeContextReader } from './ports/authorize-context';
 import { AuthorizeController } from './authorize.controller';
 import { AuthorizeService } from './authorize.service';
 import { AuthorizingClientResolver } from './authorizing-client-resolver';

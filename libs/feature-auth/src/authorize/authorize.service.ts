@@ -13,7 +13,7 @@ import { ConsentService } from '../consent/consent.service';
 import type { SignedInSession } from '@gatehouse/identity';
 import { AUTHORIZATION_INTENT, AuthorizationIntent } from './authorization-intent';
 import { AuthorizationResponder } from './authorization-responder';
-import { AuthorizeContext, AuthorizeContextReader } from './authorize-context';
+import { AuthorizeContext, AuthorizeContextReader } from './ports/authorize-context';
 import { AuthorizingClientResolver, ResolvedClient } from './authorizing-client-resolver';
 
 /**

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ConnectedApplicationStore, TypeOrmConnectedApplicationStore } from './connected-application-store';
+import { TypeOrmConnectedApplicationStore } from './infrastructure/typeorm-connected-application-store';
+import { ConnectedApplicationStore } from './ports/connected-application-store';
 import { ConnectedApplicationsController } from './connected-applications.controller';
 import { ConnectedApplicationsService } from './connected-applications.service';
 

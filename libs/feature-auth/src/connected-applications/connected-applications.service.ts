@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, type Clock } from '@gatehouse/domain';
 import { AccountReader, actsAsUser, ClientLookup, type Principal, TokenRevoker, TransactionRunner } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import { ConnectedApplicationStore } from './connected-application-store';
+import { ConnectedApplicationStore } from './ports/connected-application-store';
 
 /** One app connected to the user, as `GET /api/settings/connected-applications` lists it. */
 export interface ConnectedApplicationView {

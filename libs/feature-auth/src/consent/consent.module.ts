@@ -5,7 +5,8 @@ import { ConsentOutcomeRegistry } from './consent-outcome-registry';
 import { ConsentController } from './consent.controller';
 import { ConsentService } from './consent.service';
 import { PendingConsents } from './pending-consents';
-import { RememberedConsents, TypeOrmRememberedConsents } from './remembered-consents';
+import { TypeOrmRememberedConsents } from './infrastructure/typeorm-remembered-consents';
+import { RememberedConsents } from './ports/remembered-consents';
 
 /**
  * The consent page and remembered consents. Flows contribute their ConsentOutcomeHandler with

@@ -19,7 +19,7 @@ import { ConsentOutcome } from './consent-outcome';
 import { ConsentOutcomeRegistry } from './consent-outcome-registry';
 import { ConsentRequest } from './consent-request';
 import { PendingConsents } from './pending-consents';
-import { RememberedConsents } from './remembered-consents';
+import { RememberedConsents } from './ports/remembered-consents';
 
 /**
  * `granted`: a remembered consent covers the request, no page. `ask`: send the browser to

@@ -22,7 +22,7 @@ describe('IntrospectionService (RFC 7662)', () => {
   });
 
   it('describes an OAuth token: user, app, scopes, granted organizations with roles, times', async () => {
-    const { access_token } = await kit.issuer.issue(kit.manager, {
+    const { access_token } = await kit.issuer.issue(kit.tx, {
       kind: 'oauth', userId: USER_ID, clientId: 'app', scopes: ['openid', 'read-repos'], orgIds: [ACME], ttlSeconds: 3600, withRefreshToken: false, idToken: false,
     });
     expect(await service.introspect(access_token)).toEqual({
@@ -41,7 +41,7 @@ describe('IntrospectionService (RFC 7662)', () => {
   });
 
   it('adds bound_org and member_role for an exchange token', async () => {
-    const { access_token } = await kit.issuer.issue(kit.manager, {
+    const { access_token } = await kit.issuer.issue(kit.tx, {
       kind: 'exchange', userId: USER_ID, clientId: 'org-app', scopes: ['read-repos'], orgIds: [], boundOrgId: BETA, memberRole: 'read', ttlSeconds: 28_800, withRefreshToken: false, idToken: false,
     });
     expect(await service.introspect(access_token)).toMatchObject({
@@ -73,7 +73,7 @@ describe('IntrospectionService (RFC 7662)', () => {
   });
 
   it('answers {active: false} alone for unknown, expired and refresh tokens', async () => {
-    const issued = await kit.issuer.issue(kit.manager, {
+    const issued = await kit.issuer.issue(kit.tx, {
       kind: 'oauth', userId: USER_ID, clientId: 'app', scopes: [], orgIds: [], ttlSeconds: 60, withRefreshToken: true, idToken: false,
     });
     expect(await service.introspect(issued.refresh_token)).toEqual({ active: false });

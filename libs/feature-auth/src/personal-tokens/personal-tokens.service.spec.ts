@@ -3,7 +3,7 @@ import { ApiError } from '@gatehouse/domain';
 import { Principal } from '@gatehouse/identity';
 import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import type { PersonalAccessTokenEntity } from '@gatehouse/persistence';
-import { PersonalTokenStore } from './personal-token.store';
+import { PersonalTokenStore } from './ports/personal-token-store';
 import { PersonalTokensService } from './personal-tokens.service';
 
 const ADA = '65a000000000000000000001';
@@ -106,7 +106,7 @@ describe('PersonalTokensService', () => {
   });
 
   it('refuses OAuth tokens: a scoped grant must not become a full-rights token', async () => {
-    const { access_token } = await kit.issuer.issue(kit.manager, {
+    const { access_token } = await kit.issuer.issue(kit.tx, {
       kind: 'oauth', userId: ADA, clientId: 'app', scopes: ['write-repos'], orgIds: [], ttlSeconds: 60, withRefreshToken: false, idToken: false,
     });
     const oauth = await kit.bearer.authenticate(`Bearer ${access_token}`);

@@ -4,7 +4,7 @@ import { ApiError, Clock, isObjectId, tokenPrefix } from '@gatehouse/domain';
 import { actsAsUser, Principal, PrincipalCache, RandomSource } from '@gatehouse/identity';
 import type { PersonalAccessTokenEntity, PersonalAccessTokenRole } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
-import { PersonalTokenStore } from './personal-token.store';
+import { PersonalTokenStore } from './ports/personal-token-store';
 
 export interface PersonalTokenView {
   id: string;

@@ -20,7 +20,7 @@ describe('RefreshTokenGrant', () => {
     kit.clients.addApp({ clientId: 'cli', accessTokenTtlSeconds: 900 });
     kit.clients.addApp({ clientId: 'web', clientSecretHash: hashToken('s3cret') });
     grant = withGrace(10);
-    first = await kit.issuer.issue(kit.manager, {
+    first = await kit.issuer.issue(kit.tx, {
       kind: 'oauth',
       userId: USER_ID,
       clientId: 'cli',

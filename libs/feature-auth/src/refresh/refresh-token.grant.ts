@@ -10,10 +10,10 @@ import {
   TokenResponseBody,
   TokenRevoker,
   TokenStore,
+  type Transaction,
   TransactionRunner,
 } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import type { EntityManager } from 'typeorm';
 import { narrowRefreshScopes } from './narrow-refresh-scopes';
 import { RefreshRotationGrace } from './refresh-rotation-grace';
 
@@ -46,7 +46,7 @@ export class RefreshTokenGrant implements GrantHandler {
     if (!refreshToken) throw new InvalidRequest('refresh_token is required');
     let outcome: Outcome;
     try {
-      outcome = await this.transactions.run((manager) => this.redeem(manager, client, refreshToken, request.params.scope));
+      outcome = await this.transactions.run((tx) => this.redeem(tx, client, refreshToken, request.params.scope));
     } catch (error) {
       await this.grace.forget(refreshToken);
       throw error;
@@ -55,15 +55,15 @@ export class RefreshTokenGrant implements GrantHandler {
     return outcome.body;
   }
 
-  private async redeem(manager: EntityManager, client: AuthenticatedClient, refreshToken: string, scope: string | undefined): Promise<Outcome> {
-    const row = await this.tokens.lockRefreshToken(manager, hashToken(refreshToken));
+  private async redeem(tx: Transaction, client: AuthenticatedClient, refreshToken: string, scope: string | undefined): Promise<Outcome> {
+    const row = await this.tokens.lockRefreshToken(tx, hashToken(refreshToken));
     if (!row || row.clientId !== client.clientId) return refused('Invalid refresh token', 'unknown, or issued to another client');
     if (row.revokedAt) return refused('The refresh token was revoked');
     const now = this.clock.now();
     if (row.usedAt) {
       const again = row.usedAt.getTime() + this.grace.windowMs > now ? await this.grace.answerFor(refreshToken) : null;
       if (again) return { body: again };
-      await this.revoker.revokeFamily(manager, row.familyId, 'refresh_token_reuse');
+      await this.revoker.revokeFamily(tx, row.familyId, 'refresh_token_reuse');
       return refused('The refresh token was already used; every token of this grant is now revoked', `family ${row.familyId}`);
     }
     if (isExpired(row.expiresAt.getTime(), now)) return refused('The refresh token expired');
@@ -71,7 +71,7 @@ export class RefreshTokenGrant implements GrantHandler {
     if (!user || user.disabledAt) return refused('The user of this grant can no longer sign in', `user ${row.userId}`);
 
     const scopes = narrowRefreshScopes(scope, row.scopes);
-    const body = await this.issuer.issue(manager, {
+    const body = await this.issuer.issue(tx, {
       kind: 'oauth',
       userId: row.userId,
       clientId: row.clientId,

@@ -17,7 +17,7 @@ describe('RevocationService (RFC 7009)', () => {
     kit.clients.addApp({ clientId: 'cli' });
     kit.clients.addApp({ clientId: 'web', clientSecretHash: hashToken('s3cret') });
     service = new RevocationService(kit.clientAuthenticator, kit.tokens, kit.revoker, kit.transactions);
-    issued = await kit.issuer.issue(kit.manager, {
+    issued = await kit.issuer.issue(kit.tx, {
       kind: 'oauth',
       userId: USER_ID,
       clientId: 'cli',

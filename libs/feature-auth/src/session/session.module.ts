@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { SessionStore } from '@gatehouse/identity';
 import { SessionService } from './session.service';
-import { SignInAccounts, TypeOrmSignInAccounts } from './sign-in-accounts';
+import { TypeOrmSignInAccounts } from './infrastructure/typeorm-sign-in-accounts';
+import { SignInAccounts } from './ports/sign-in-accounts';
 import { SignInThrottle } from './sign-in-throttle';
 import { SessionApiController } from './session-api.controller';
 import { SignInController } from './sign-in.controller';

@@ -1,7 +1,7 @@
 import { hashPassword } from '@gatehouse/crypto';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
-import { SignInAccount, SignInAccounts } from './sign-in-accounts';
+import { SignInAccount, SignInAccounts } from './ports/sign-in-accounts';
 import { SignInThrottle } from './sign-in-throttle';
 import { DISABLED_ACCOUNT_MESSAGE, SignInService, WRONG_CREDENTIALS_MESSAGE } from './sign-in.service';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '@gatehouse/crypto';
-import { SignInAccounts } from './sign-in-accounts';
+import { SignInAccounts } from './ports/sign-in-accounts';
 import { SignInThrottle, ThrottleKeys } from './sign-in-throttle';
 
 export type SignInResult =

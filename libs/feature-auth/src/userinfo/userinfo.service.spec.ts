@@ -22,7 +22,7 @@ describe('UserinfoService', () => {
 
   const tokenWith = async (scopes: string[]) =>
     (
-      await kit.issuer.issue(kit.manager, {
+      await kit.issuer.issue(kit.tx, {
         kind: 'oauth',
         userId: USER_ID,
         clientId: 'app',

@@ -44,7 +44,7 @@ describe('WhoamiService', () => {
   });
 
   it('answers an OAuth token with what its scopes and grants show', async () => {
-    const { access_token } = await kit.issuer.issue(kit.manager, {
+    const { access_token } = await kit.issuer.issue(kit.tx, {
       kind: 'oauth', userId: ADA, clientId: 'app', scopes: ['openid', 'profile', 'read-repos'], orgIds: [ACME], ttlSeconds: 3600, withRefreshToken: false, idToken: false,
     });
     const whoami = await service.whoami(await kit.bearer.authenticate(`Bearer ${access_token}`));
@@ -61,7 +61,7 @@ describe('WhoamiService', () => {
 
   it('names a metadata-document app by its host', async () => {
     const clientId = 'https://tools.example/.well-known/oauth-cimd';
-    const { access_token } = await kit.issuer.issue(kit.manager, {
+    const { access_token } = await kit.issuer.issue(kit.tx, {
       kind: 'oauth', userId: ADA, clientId, scopes: ['openid'], orgIds: [], ttlSeconds: 3600, withRefreshToken: false, idToken: false,
     });
     const whoami = await service.whoami(await kit.bearer.authenticate(`Bearer ${access_token}`));

@@ -6,7 +6,7 @@ import { AuditEntryView, auditEntryView } from './audit-entry-view';
 import { ApiError } from '@gatehouse/domain';
 import type { AuditChainVerdict } from './audit-chain';
 import { verifyAuditLog } from './audit-log-verification';
-import { type AuditFilter, AuditLogStore } from './audit-log.store';
+import { type AuditFilter, AuditLogStore } from './ports/audit-log.store';
 import { AuditSeal } from './audit-seal';
 
 export interface AuditLogQuery extends AuditFilter {

@@ -1,9 +1,9 @@
 import { AccountRepository } from '@gatehouse/persistence';
 import type { DataSource } from 'typeorm';
 import { AuditChainVerdict, AuditChainVerifier } from './audit-chain';
-import { AuditLogStore } from './audit-log.store';
+import { AuditLogStore } from './ports/audit-log.store';
 import { AuditSeal } from './audit-seal';
-import { TypeOrmAuditLogStore } from './typeorm-audit-log.store';
+import { TypeOrmAuditLogStore } from './infrastructure/typeorm-audit-log.store';
 
 const BATCH_SIZE = 1000;
 

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
-import { TransactionRunner } from '@gatehouse/identity';
+import { type Transaction, TransactionRunner } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import type { EntityManager } from 'typeorm';
 import { chainAuditEntry } from './audit-chain';
 import type { ChainHead } from './audit-chain';
 import type { AuditEntry, AuditEntryDraft } from './audit-entry';
 import { auditRecordedMessage } from './audit-event';
-import { AuditLogStore } from './audit-log.store';
+import { AuditLogStore } from './ports/audit-log.store';
 import { AuditSeal } from './audit-seal';
 import type { SealedHead } from './audit-seal';
 
@@ -30,18 +29,18 @@ export class AuditRecorder {
     private readonly seal: AuditSeal,
   ) {}
 
-  async record(manager: EntityManager, draft: AuditEntryDraft): Promise<AuditEntry> {
-    const slot = await this.store.lockHead(manager, draft.orgId);
-    const head = this.sealedLink(slot.head) ?? (await this.latestLink(manager, draft.orgId, slot.head !== null));
+  async record(tx: Transaction, draft: AuditEntryDraft): Promise<AuditEntry> {
+    const slot = await this.store.lockHead(tx, draft.orgId);
+    const head = this.sealedLink(slot.head) ?? (await this.latestLink(tx, draft.orgId, slot.head !== null));
     const chained = chainAuditEntry(head, draft, new Date(this.clock.now()));
     const entry: AuditEntry = { ...chained, id: slot.id, mac: this.seal.entryMac(chained.hash) };
-    await this.store.append(manager, entry, this.seal.sealHead(entry.orgId, entry.seq, entry.hash), auditRecordedMessage(entry));
+    await this.store.append(tx, entry, this.seal.sealHead(entry.orgId, entry.seq, entry.hash), auditRecordedMessage(entry));
     return entry;
   }
 
   /** Records an entry in a transaction of its own (refused attempts, which store nothing else). */
   recordAlone(draft: AuditEntryDraft): Promise<AuditEntry> {
-    return this.transactions.run((manager) => this.record(manager, draft));
+    return this.transactions.run((tx) => this.record(tx, draft));
   }
 
   /** The head row as the chain's link when its seal holds. */
@@ -51,8 +50,8 @@ export class AuditRecorder {
   }
 
   /** A locked head row already serializes the appends; without one, the chain lock does. */
-  private async latestLink(manager: EntityManager, orgId: string, headLocked: boolean): Promise<ChainHead | null> {
-    if (!headLocked) await this.store.lockChain(manager, orgId);
-    return this.store.latest(manager, orgId);
+  private async latestLink(tx: Transaction, orgId: string, headLocked: boolean): Promise<ChainHead | null> {
+    if (!headLocked) await this.store.lockChain(tx, orgId);
+    return this.store.latest(tx, orgId);
   }
 }

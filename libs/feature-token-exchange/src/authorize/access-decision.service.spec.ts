@@ -17,7 +17,7 @@ describe('POST /internal/authorize decisions', () => {
 
   const exchangeToken = async (userId: string, role: 'admin' | 'read', scopes: string[]) =>
     (
-      await kit.issuer.issue(kit.manager, {
+      await kit.issuer.issue(kit.tx, {
         kind: 'exchange',
         userId,
         clientId: 'acme-app',
@@ -64,7 +64,7 @@ describe('POST /internal/authorize decisions', () => {
   });
 
   it('binds a trusted-publisher token to its repository', async () => {
-    const { access_token: token } = await kit.issuer.issue(kit.manager, {
+    const { access_token: token } = await kit.issuer.issue(kit.tx, {
       kind: 'trusted_publisher',
       userId: null,
       clientId: null,

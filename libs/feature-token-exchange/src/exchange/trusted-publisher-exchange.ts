@@ -5,11 +5,11 @@ import { LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import { AUDIT_ACTIONS } from '../audit/audit-entry';
 import { AuditRecorder } from '../audit/audit-recorder';
-import { OrganizationDirectory } from '../store/organization-directory';
+import { OrganizationDirectory } from '../organizations/ports/organization-directory';
 import { CiTokenVerifier } from '../trusted-publishers/ci-token-verifier';
 import { JwksUnavailableError } from '../trusted-publishers/jwks-fetcher';
 import { matchTrustedPublisher } from '../trusted-publishers/trusted-publisher-match';
-import { TrustedPublisher, TrustedPublisherStore } from '../trusted-publishers/trusted-publisher-store';
+import { TrustedPublisher, TrustedPublisherStore } from '../trusted-publishers/ports/trusted-publisher-store';
 import { unverifiedIssuer } from '../trusted-publishers/unverified-issuer';
 import { assertImpersonationOnly, requiredSubjectToken } from './exchange-parameters';
 import { TokenExchangeRequest } from './token-exchange-request';
@@ -47,8 +47,8 @@ export class TrustedPublisherExchange {
 
     const repo = { type: publisher.repoType, name: publisher.repoName };
     const owner = await this.directory.findOrganizationByName(publisher.repoName.split('/')[0]!);
-    return this.transactions.run(async (manager) => {
-      const issued = await this.issuer.issueTokens(manager, {
+    return this.transactions.run(async (tx) => {
+      const issued = await this.issuer.issueTokens(tx, {
         kind: 'trusted_publisher',
         userId: null,
         clientId: null,
@@ -60,7 +60,7 @@ export class TrustedPublisherExchange {
         idToken: false,
       });
       if (owner) {
-        await this.audit.record(manager, {
+        await this.audit.record(tx, {
           orgId: owner.id,
           action: AUDIT_ACTIONS.trustedPublisherExchange,
           outcome: 'success',

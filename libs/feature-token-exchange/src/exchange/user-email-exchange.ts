@@ -14,7 +14,7 @@ import { LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import { AUDIT_ACTIONS } from '../audit/audit-entry';
 import { AuditRecorder } from '../audit/audit-recorder';
-import { DirectoryOrganization, OrganizationDirectory } from '../store/organization-directory';
+import { DirectoryOrganization, OrganizationDirectory } from '../organizations/ports/organization-directory';
 import { TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from '../token-exchange-options';
 import { authenticateExchangeClient, ExchangeAttempt } from './exchange-client-authentication';
 import { assertImpersonationOnly, auditedSubject, requiredSubjectToken } from './exchange-parameters';
@@ -69,8 +69,8 @@ export class UserEmailExchange {
     const ttlSeconds = Math.min(app.tokenExchangeTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS, MAX_TOKEN_DURATION_SECONDS);
     // The id_token's signing key is read before the transaction: the all-in-one's PGlite has one connection.
     if (scopes.includes('openid')) await this.signingKeys.jwks();
-    return this.transactions.run(async (manager) => {
-      const issued = await this.issuer.issueTokens(manager, {
+    return this.transactions.run(async (tx) => {
+      const issued = await this.issuer.issueTokens(tx, {
         kind: 'exchange',
         userId: user.id,
         clientId: app.clientId,
@@ -82,7 +82,7 @@ export class UserEmailExchange {
         withRefreshToken: false,
         idToken: scopes.includes('openid'),
       });
-      await this.audit.record(manager, {
+      await this.audit.record(tx, {
         orgId: org.id,
         action: AUDIT_ACTIONS.tokenExchange,
         outcome: 'success',

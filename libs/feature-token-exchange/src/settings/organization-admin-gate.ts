@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@gatehouse/domain';
 import { actsAsUser, type Principal } from '@gatehouse/identity';
-import { DirectoryOrganization, OrganizationDirectory } from '../store/organization-directory';
+import { DirectoryOrganization, OrganizationDirectory } from '../organizations/ports/organization-directory';
 import { organizationSettingsAccess, SettingsAccessMode } from './organization-settings-access';
 
 /**

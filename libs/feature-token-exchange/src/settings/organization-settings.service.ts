@@ -2,11 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError, Clock, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, validateTokenDuration } from '@gatehouse/domain';
 import { Principal, RandomSource, TransactionRunner } from '@gatehouse/identity';
-import type { OAuthAppEntity } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
 import { AUDIT_ACTIONS } from '../audit/audit-entry';
 import { AuditRecorder } from '../audit/audit-recorder';
-import { DirectoryOrganization, OrganizationDirectory } from '../store/organization-directory';
+import { DirectoryOrganization, OrganizationDirectory, TokenExchangeAppRecord } from '../organizations/ports/organization-directory';
 import { OrganizationAdminGate } from './organization-admin-gate';
 import { TokenExchangeAppView, tokenExchangeAppView } from './token-exchange-app-view';
 
@@ -42,9 +41,9 @@ export class OrganizationSettingsService {
     const app = await this.appOf(org, clientId);
     const duration = validateTokenDuration(seconds, 'tokenDurationSeconds');
     const previous = app.tokenExchangeTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
-    const updated = await this.transactions.run(async (manager) => {
-      const changed = await this.directory.updateApp(manager, app.id, { tokenExchangeTtlSeconds: duration, updatedAt: new Date(this.clock.now()) });
-      await this.audit.record(manager, {
+    const updated = await this.transactions.run(async (tx) => {
+      const changed = await this.directory.updateApp(tx, app.id, { tokenExchangeTtlSeconds: duration, updatedAt: new Date(this.clock.now()) });
+      await this.audit.record(tx, {
         orgId: org.id,
         action: AUDIT_ACTIONS.tokenDurationChanged,
         outcome: 'success',
@@ -62,9 +61,9 @@ export class OrganizationSettingsService {
     const org = await this.gate.admit(principal, orgName, 'write');
     const app = await this.appOf(org, clientId);
     const clientSecret = this.random.token('');
-    await this.transactions.run(async (manager) => {
-      await this.directory.updateApp(manager, app.id, { clientSecretHash: hashToken(clientSecret), updatedAt: new Date(this.clock.now()) });
-      await this.audit.record(manager, {
+    await this.transactions.run(async (tx) => {
+      await this.directory.updateApp(tx, app.id, { clientSecretHash: hashToken(clientSecret), updatedAt: new Date(this.clock.now()) });
+      await this.audit.record(tx, {
         orgId: org.id,
         action: AUDIT_ACTIONS.clientSecretRefreshed,
         outcome: 'success',
@@ -78,7 +77,7 @@ export class OrganizationSettingsService {
   }
 
   /** Only the organization's own token-exchange apps: another organization's app is not found here. */
-  private async appOf(org: DirectoryOrganization, clientId: string): Promise<OAuthAppEntity> {
+  private async appOf(org: DirectoryOrganization, clientId: string): Promise<TokenExchangeAppRecord> {
     const app = (await this.directory.tokenExchangeApps(org.id)).find((candidate) => candidate.clientId === clientId);
     if (!app) throw ApiError.notFound(`No token-exchange app ${clientId} in organization ${org.name}`);
     return app;

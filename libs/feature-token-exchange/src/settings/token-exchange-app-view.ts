@@ -1,5 +1,5 @@
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from '@gatehouse/domain';
-import type { OAuthAppEntity } from '@gatehouse/persistence';
+import type { TokenExchangeAppRecord } from '../organizations/ports/organization-directory';
 
 /** A token-exchange app as its organization's administrators see it in the settings API. */
 export interface TokenExchangeAppView {
@@ -12,7 +12,7 @@ export interface TokenExchangeAppView {
   updatedAt: string;
 }
 
-export function tokenExchangeAppView(app: OAuthAppEntity): TokenExchangeAppView {
+export function tokenExchangeAppView(app: TokenExchangeAppRecord): TokenExchangeAppView {
   return {
     clientId: app.clientId,
     name: app.name,

@@ -1,9 +1,9 @@
+import type { Transaction } from '@gatehouse/identity';
 import type { OutboxWriter } from '@gatehouse/identity/testing';
 import type { OutboxMessage } from '@gatehouse/persistence';
-import type { EntityManager } from 'typeorm';
 import type { ChainHead } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/audit-entry';
-import { AppendSlot, AuditLogStore, AuditPageQuery, matchesAuditFilter } from '../audit/audit-log.store';
+import { AppendSlot, AuditLogStore, AuditPageQuery, matchesAuditFilter } from '../audit/ports/audit-log.store';
 import type { SealedHead } from '../audit/audit-seal';
 
 /** Test double of AuditLogStore; `entries` may be edited by a test to play a tamperer. */
@@ -18,23 +18,23 @@ export class InMemoryAuditLogStore extends AuditLogStore {
     super();
   }
 
-  async lockHead(_manager: EntityManager, orgId: string): Promise<AppendSlot> {
+  async lockHead(_tx: Transaction, orgId: string): Promise<AppendSlot> {
     return { id: String(this.nextId++), head: this.heads.get(orgId) ?? null };
   }
 
-  async lockChain(_manager: EntityManager, orgId: string): Promise<void> {
+  async lockChain(_tx: Transaction, orgId: string): Promise<void> {
     this.locked.push(orgId);
   }
 
-  async latest(_manager: EntityManager, orgId: string): Promise<ChainHead | null> {
+  async latest(_tx: Transaction, orgId: string): Promise<ChainHead | null> {
     const last = this.of(orgId).at(-1);
     return last ? { seq: last.seq, hash: last.hash } : null;
   }
 
-  async append(manager: EntityManager, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void> {
+  async append(tx: Transaction, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void> {
     this.entries.push(entry);
     this.heads.set(head.orgId, head);
-    await this.outbox.append(manager, event);
+    await this.outbox.append(tx, event);
   }
 
   async sealedHead(orgId: string): Promise<SealedHead | null> {

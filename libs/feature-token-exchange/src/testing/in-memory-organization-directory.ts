@@ -1,6 +1,13 @@
+import type { Transaction } from '@gatehouse/identity';
 import type { MembershipRole, OAuthAppEntity, OrganizationPlan } from '@gatehouse/persistence';
-import type { EntityManager } from 'typeorm';
-import { DirectoryOrganization, DirectoryUser, ExchangeParties, OrganizationDirectory } from '../store/organization-directory';
+import {
+  DirectoryOrganization,
+  DirectoryUser,
+  ExchangeParties,
+  OrganizationDirectory,
+  TokenExchangeAppChanges,
+  TokenExchangeAppRecord,
+} from '../organizations/ports/organization-directory';
 
 /** Test double of OrganizationDirectory; its apps are the given list (share InMemoryClientLookup's). */
 export class InMemoryOrganizationDirectory extends OrganizationDirectory {
@@ -38,23 +45,27 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
 
   async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
     const organization = this.organizations.find((org) => org.id === orgId) ?? null;
+    if (!organization) return { organization: null, user: null, role: null };
     const user = email === null ? null : (this.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase()) ?? null);
-    const role = organization && user ? await this.membershipRole(orgId, user.id) : null;
+    const role = user ? await this.membershipRole(orgId, user.id) : null;
     return { organization, user, role };
   }
 
-  async tokenExchangeApps(orgId: string): Promise<OAuthAppEntity[]> {
-    return this.apps.filter((app) => app.boundOrgId === orgId && app.tokenExchange).sort((a, b) => a.name.localeCompare(b.name));
+  async tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]> {
+    return this.apps
+      .filter((app) => app.boundOrgId === orgId && app.tokenExchange)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map(tokenExchangeAppOf);
   }
 
-  async updateApp(
-    _manager: EntityManager,
-    appId: string,
-    changes: Partial<Pick<OAuthAppEntity, 'tokenExchangeTtlSeconds' | 'clientSecretHash' | 'updatedAt'>>,
-  ): Promise<OAuthAppEntity> {
+  async updateApp(_tx: Transaction, appId: string, changes: TokenExchangeAppChanges): Promise<TokenExchangeAppRecord> {
     const app = this.apps.find((candidate) => candidate.id === appId);
     if (!app) throw new Error(`no app ${appId}`);
     Object.assign(app, changes);
-    return { ...app };
+    return tokenExchangeAppOf(app);
   }
+}
+
+function tokenExchangeAppOf({ id, clientId, name, scopes, tokenExchangeTtlSeconds, clientSecretHash, updatedAt }: OAuthAppEntity): TokenExchangeAppRecord {
+  return { id, clientId, name, scopes: [...scopes], tokenExchangeTtlSeconds, clientSecretHash, updatedAt };
 }

@@ -14,7 +14,7 @@ import { FLOW_STORE } from '@gatehouse/platform';
 import type { OAuthAppEntity } from '@gatehouse/persistence';
 import type { TokenRequestContext } from '../grants/token-request-context';
 import { AuthenticatedClient, ClientAuthenticationOptions } from './authenticated-client';
-import { ClientLookup } from './client-lookup';
+import { ClientLookup } from './ports/client-lookup';
 
 /**
  * Client authentication at the token, revocation and device endpoints (docs/oauth.md "Client authentication", RFC 6749 §2.3):

@@ -5,8 +5,8 @@ import type { SigningKeyEntity } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
 import type { JWK } from 'jose';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
-import { SigningKeyCrypto } from './signing-key-crypto';
-import { NewSigningKey, SigningKeyStore } from './signing-key-store';
+import { SigningKeyCrypto } from './ports/signing-key-crypto';
+import { NewSigningKey, SigningKeyStore } from './ports/signing-key-store';
 
 const DEFAULT_CACHE_TTL_MS = 60_000;
 

@@ -37,7 +37,7 @@ describe('BearerAuthenticator', () => {
   }
 
   async function issueOAuth(scopes: string[], ttlSeconds = 3600) {
-    return kit.issuer.issue(kit.manager, {
+    return kit.issuer.issue(kit.tx, {
       kind: 'oauth',
       userId: USER_ID,
       clientId: 'app-1',
@@ -100,14 +100,14 @@ describe('BearerAuthenticator', () => {
     const body = await issueOAuth(['openid']);
     await kit.bearer.authenticate(`Bearer ${body.access_token}`);
     const accessTokenId = kit.tokens.accessTokens[0]!.id;
-    await kit.revoker.revokeAccessToken(kit.manager, accessTokenId, 'revocation_request');
+    await kit.revoker.revokeAccessToken(kit.tx, accessTokenId, 'revocation_request');
     await unauthorized(`Bearer ${body.access_token}`);
   });
 
   it('refuses every access token of a revoked grant on the next check', async () => {
     const body = await issueOAuth(['openid']);
     await kit.bearer.authenticate(`Bearer ${body.access_token}`);
-    await kit.revoker.revokeFamily(kit.manager, kit.tokens.accessTokens[0]!.refreshFamilyId!, 'refresh_token_reuse');
+    await kit.revoker.revokeFamily(kit.tx, kit.tokens.accessTokens[0]!.refreshFamilyId!, 'refresh_token_reuse');
     await unauthorized(`Bearer ${body.access_token}`);
   });
 
@@ -140,7 +140,7 @@ describe('BearerAuthenticator', () => {
   });
 
   it('resolves an exchange token to its bound organization and member role', async () => {
-    const body = await kit.issuer.issue(kit.manager, {
+    const body = await kit.issuer.issue(kit.tx, {
       kind: 'exchange',
       userId: USER_ID,
       clientId: 'org-app',

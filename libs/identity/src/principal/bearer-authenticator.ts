@@ -4,7 +4,8 @@ import { hashToken } from '@gatehouse/crypto';
 import { CLOCK } from '@gatehouse/platform';
 import { orgMembershipOf, principalUserOf, userAccountOf } from '../accounts/account-mapping';
 import { bearerTokenOf } from './bearer-credentials';
-import { AccessTokenGrant, BearerMembershipRecord, BearerTokenReader, BearerUserRecord, PersonalTokenGrant } from './bearer-token-reader';
+import type { MembershipRecord, UserRecord } from '../accounts/ports/account-records';
+import { AccessTokenGrant, BearerTokenReader, PersonalTokenGrant } from './ports/bearer-token-reader';
 import { Principal, PrincipalAccount, TokenPrincipal } from './principal';
 import { PrincipalCache } from './principal-cache';
 
@@ -69,7 +70,7 @@ export class BearerAuthenticator {
   }
 }
 
-function accountOf(user: BearerUserRecord, memberships: BearerMembershipRecord[]): PrincipalAccount {
+function accountOf(user: UserRecord, memberships: MembershipRecord[]): PrincipalAccount {
   return { user: userAccountOf(user), memberships: memberships.map(orgMembershipOf) };
 }
 

@@ -14,7 +14,7 @@ import { TEST_ENCRYPTION_KEY } from '../testing/identity-test-kit';
 import { TokenIssuer } from '../tokens/token-issuer';
 import { tokenRevokedMessage } from '../tokens/token-events';
 import { TokenRevoker } from '../tokens/token-revoker';
-import { TransactionRunner } from '../store/transaction-runner';
+import { TransactionRunner } from '../transactions/ports/transaction-runner';
 import type { Principal } from './principal';
 import { PrincipalRevocationConsumer } from './principal-revocation.consumer';
 
@@ -93,8 +93,8 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
   });
 
   const issue = async () => {
-    const issued = await dataSource.transaction((manager) =>
-      first.app.get(TokenIssuer).issueTokens(manager, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }),
+    const issued = await first.app.get(TransactionRunner).run((tx) =>
+      first.app.get(TokenIssuer).issueTokens(tx, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }),
     );
     return { token: issued.body.access_token, id: issued.accessTokenId };
   };
@@ -105,7 +105,7 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
     expect((await me(second, token)).status).toBe(200);
     expect((await me(first, token)).status).toBe(200);
 
-    await first.app.get(TransactionRunner).run((manager) => first.app.get(TokenRevoker).revokeAccessToken(manager, id, 'revocation_request'));
+    await first.app.get(TransactionRunner).run((tx) => first.app.get(TokenRevoker).revokeAccessToken(tx, id, 'revocation_request'));
 
     expect((await me(second, token)).status).toBe(401);
     expect((await me(first, token)).status).toBe(401);

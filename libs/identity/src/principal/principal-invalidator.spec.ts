@@ -21,7 +21,7 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
   });
 
   const issue = async (userId: string) =>
-    (await kit.issuer.issueTokens(kit.manager, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }));
+    (await kit.issuer.issueTokens(kit.tx, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }));
 
   it('reads every live token of a changed account again on its next check, and only that account’s', async () => {
     const ada = await issue(USER_ID);

@@ -2,8 +2,8 @@ import { BeforeApplicationShutdown, DynamicModule, Inject, Injectable, Module, O
 import type { Clock } from '@gatehouse/domain';
 import { CLOCK, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
-import { ExpiredTokenStore } from './expired-token-store';
-import { SqlExpiredTokenStore } from './sql-expired-token-store';
+import { ExpiredTokenStore } from './ports/expired-token-store';
+import { SqlExpiredTokenStore } from './infrastructure/sql-expired-token-store';
 import { DEFAULT_TOKEN_PRUNE_BATCH_SIZE, DEFAULT_TOKEN_PRUNE_INTERVAL_MS, TokenPruner } from './token-pruner';
 
 export interface TokenPruningOptions {

@@ -14,7 +14,8 @@ import { InMemoryClientLookup } from './in-memory-client-lookup';
 import { FakeSigningKeyCrypto, InMemorySigningKeyStore } from './in-memory-signing-keys';
 import { InMemoryTokenStore } from './in-memory-token-store';
 import { PredictableRandom } from './predictable-random';
-import { ImmediateTransactionRunner, RecordingOutbox } from './recording-outbox';
+import { ImmediateTransactionRunner } from './in-memory-transactions';
+import { RecordingOutbox } from './recording-outbox';
 
 /** A fixed GATEHOUSE_ENCRYPTION_KEY for tests (32 bytes of 0x2a, base64). */
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 42).toString('base64');
@@ -55,7 +56,8 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
     keyStore,
     keyCrypto,
     transactions,
-    manager: ImmediateTransactionRunner.manager,
+    /** The handle to pass where a use case would be inside TransactionRunner.run. */
+    tx: ImmediateTransactionRunner.transaction,
     signingKeys,
     issuer: new TokenIssuer(new InMemoryIssuedTokenWriter(tokens, outbox), accounts, signingKeys, random, principals, clock, identityOptions),
     bearerTokens,

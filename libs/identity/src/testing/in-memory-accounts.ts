@@ -1,26 +1,19 @@
-import type {
-  MembershipRole,
-  MembershipWithOrganization,
-  OrganizationEntity,
-  OrganizationPlan,
-  UserEntity,
-} from '@gatehouse/persistence';
-import { AccountReader } from '../store/account-reader';
+import type { MembershipRole, OrganizationPlan } from '@gatehouse/persistence';
+import { AccountReader } from '../accounts/ports/account-reader';
+import type { MembershipRecord, OrganizationRecord, UserRecord } from '../accounts/ports/account-records';
 
 /** Test double of AccountReader, with builders for users and memberships. */
 export class InMemoryAccounts extends AccountReader {
-  readonly users: UserEntity[] = [];
-  readonly memberships: Array<{ userId: string; organization: OrganizationEntity; role: MembershipRole }> = [];
+  readonly users: UserRecord[] = [];
+  readonly memberships: Array<{ userId: string; organization: OrganizationRecord; role: MembershipRole }> = [];
 
-  addUser(fields: Partial<UserEntity> & Pick<UserEntity, 'id' | 'username'>): UserEntity {
-    const user: UserEntity = {
+  addUser(fields: Partial<UserRecord> & Pick<UserRecord, 'id' | 'username'>): UserRecord {
+    const user: UserRecord = {
       email: `${fields.username}@example.com`,
       fullname: fields.username.toUpperCase(),
-      passwordHash: 'not-a-hash',
       isPro: false,
       avatarUrl: null,
       disabledAt: null,
-      createdAt: new Date(Date.UTC(2025, 0, 1)),
       ...fields,
     };
     this.users.push(user);
@@ -28,26 +21,19 @@ export class InMemoryAccounts extends AccountReader {
   }
 
   addMembership(userId: string, org: { id: string; name: string; plan?: OrganizationPlan }, role: MembershipRole): void {
-    const organization: OrganizationEntity = {
-      id: org.id,
-      name: org.name,
-      fullname: org.name.toUpperCase(),
-      plan: org.plan ?? 'free',
-      avatarUrl: null,
-      createdAt: new Date(Date.UTC(2025, 0, 1)),
-    };
+    const organization: OrganizationRecord = { id: org.id, name: org.name, fullname: org.name.toUpperCase(), plan: org.plan ?? 'free', avatarUrl: null };
     this.memberships.push({ userId, organization, role });
   }
 
-  async findUser(id: string): Promise<UserEntity | null> {
+  async findUser(id: string): Promise<UserRecord | null> {
     const user = this.users.find((candidate) => candidate.id === id);
     return user ? { ...user } : null;
   }
 
-  async membershipsOf(userId: string): Promise<MembershipWithOrganization[]> {
+  async membershipsOf(userId: string): Promise<MembershipRecord[]> {
     return this.memberships
       .filter((membership) => membership.userId === userId)
       .sort((a, b) => a.organization.name.localeCompare(b.organization.name))
-      .map(({ organization, role }) => ({ organization, role }));
+      .map(({ organization, role }) => ({ organization: { ...organization }, role }));
   }
 }

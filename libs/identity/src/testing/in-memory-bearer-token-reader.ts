@@ -1,4 +1,4 @@
-import { AccessTokenGrant, BearerTokenReader, PersonalTokenGrant } from '../principal/bearer-token-reader';
+import { AccessTokenGrant, BearerTokenReader, PersonalTokenGrant } from '../principal/ports/bearer-token-reader';
 import { InMemoryAccounts } from './in-memory-accounts';
 import { InMemoryClientLookup } from './in-memory-client-lookup';
 import { InMemoryTokenStore } from './in-memory-token-store';
@@ -43,7 +43,7 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
     return [...access, ...personal].map((row) => row.tokenHash);
   }
 
-  touchPersonalToken(id: string, at: Date): Promise<void> {
-    return this.tokens.touchPersonalToken(id, at);
+  async touchPersonalToken(id: string, at: Date): Promise<void> {
+    this.tokens.touchPersonalToken(id, at);
   }
 }

@@ -1,5 +1,5 @@
 import type { OAuthAppEntity } from '@gatehouse/persistence';
-import { ClientLookup } from '../clients/client-lookup';
+import { ClientLookup } from '../clients/ports/client-lookup';
 
 /** Test double of ClientLookup, with a builder for apps. */
 export class InMemoryClientLookup extends ClientLookup {

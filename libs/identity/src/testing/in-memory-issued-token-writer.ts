@@ -1,5 +1,5 @@
-import type { EntityManager } from 'typeorm';
-import { IssuedTokenRows, IssuedTokenWriter } from '../store/issued-token-writer';
+import type { Transaction } from '../transactions/ports/transaction';
+import { IssuedTokenRows, IssuedTokenWriter } from '../tokens/ports/issued-token-writer';
 import { InMemoryTokenStore } from './in-memory-token-store';
 import { RecordingOutbox } from './recording-outbox';
 
@@ -12,10 +12,10 @@ export class InMemoryIssuedTokenWriter extends IssuedTokenWriter {
     super();
   }
 
-  async write(manager: EntityManager, rows: IssuedTokenRows): Promise<void> {
-    if (rows.rotated) await this.tokens.markRefreshTokenUsed(manager, rows.rotated.refreshTokenId, rows.rotated.usedAt);
-    await this.tokens.insertAccessToken(manager, rows.accessToken);
-    if (rows.refreshToken) await this.tokens.insertRefreshToken(manager, rows.refreshToken);
-    for (const event of rows.events) await this.outbox.append(manager, event);
+  async write(tx: Transaction, rows: IssuedTokenRows): Promise<void> {
+    if (rows.rotated) this.tokens.markRefreshTokenUsed(rows.rotated.refreshTokenId, rows.rotated.usedAt);
+    this.tokens.insertAccessToken(rows.accessToken);
+    if (rows.refreshToken) this.tokens.insertRefreshToken(rows.refreshToken);
+    for (const event of rows.events) await this.outbox.append(tx, event);
   }
 }

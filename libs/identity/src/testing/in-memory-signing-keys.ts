@@ -1,6 +1,6 @@
 import type { SigningKeyEntity } from '@gatehouse/persistence';
-import { GeneratedSigningKey, SigningKeyCrypto } from '../keys/signing-key-crypto';
-import { NewSigningKey, SigningKeyStore } from '../keys/signing-key-store';
+import { GeneratedSigningKey, SigningKeyCrypto } from '../keys/ports/signing-key-crypto';
+import { NewSigningKey, SigningKeyStore } from '../keys/ports/signing-key-store';
 
 /** Test double of SigningKeyStore keeping the one-current-key rule. */
 export class InMemorySigningKeyStore extends SigningKeyStore {

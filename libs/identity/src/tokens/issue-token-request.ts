@@ -1,8 +1,9 @@
-import type { MembershipRole, TokenRepository, UserEntity } from '@gatehouse/persistence';
-import type { BearerMembershipRecord } from '../principal/bearer-token-reader';
+import type { MembershipRole, TokenRepository } from '@gatehouse/persistence';
+import type { MembershipRecord } from '../accounts/ports/account-records';
+import type { PrincipalUser } from '../principal/principal';
 
 /** The user fields an id_token's claims are built from. */
-export type IdTokenUser = Pick<UserEntity, 'id' | 'username' | 'fullname' | 'email' | 'avatarUrl' | 'isPro'>;
+export type IdTokenUser = PrincipalUser;
 
 /** What a grant asks TokenIssuer to issue. */
 export interface IssueTokenRequest {
@@ -51,7 +52,7 @@ export interface IssueTokenRequest {
    * access token's principal is cached at once and its first check (userinfo, right after a
    * sign-in) costs no statement. The user must not be disabled.
    */
-  cachePrincipal?: { memberships: BearerMembershipRecord[]; appName: string | null };
+  cachePrincipal?: { memberships: MembershipRecord[]; appName: string | null };
 }
 
 /** RFC 6749 §5.1 (+ OIDC Core §3.1.3.3 `id_token`, RFC 8693 §2.2.1 `issued_token_type`). */

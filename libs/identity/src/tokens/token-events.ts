@@ -1,4 +1,5 @@
-import type { AccessTokenEntity, OutboxMessage, RefreshTokenEntity } from '@gatehouse/persistence';
+import type { OutboxMessage } from '@gatehouse/persistence';
+import type { AccessTokenRecord, RefreshTokenRecord } from './ports/token-records';
 import { Topics, tokenIssuedEvent, tokenRevokedEvent, TokenRevokedData } from '@gatehouse/messaging';
 
 export interface IssuedTokenFacts {
@@ -42,7 +43,7 @@ export type RevocationReason = TokenRevokedData['reason'];
 
 /** token.revoked for the outbox, keyed by user id; null for tokens without a user or a client. */
 export function tokenRevokedMessage(
-  token: Pick<AccessTokenEntity | RefreshTokenEntity, 'id' | 'userId' | 'clientId'>,
+  token: Pick<AccessTokenRecord | RefreshTokenRecord, 'id' | 'userId' | 'clientId'>,
   kind: 'access' | 'refresh',
   reason: RevocationReason,
   at: Date,

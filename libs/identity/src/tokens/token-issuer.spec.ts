@@ -34,7 +34,7 @@ describe('TokenIssuer', () => {
   });
 
   it('answers RFC 6749 §5.1 with hf_oauth_ access and refresh tokens', async () => {
-    const body = await kit.issuer.issue(kit.manager, { ...oauthRequest, idToken: false });
+    const body = await kit.issuer.issue(kit.tx, { ...oauthRequest, idToken: false });
     expect(body).toEqual({
       access_token: expect.stringMatching(/^hf_oauth_[0-9A-Za-z]{22,}$/),
       token_type: 'bearer',
@@ -45,7 +45,7 @@ describe('TokenIssuer', () => {
   });
 
   it('stores hashes only, with the grant family on both tokens', async () => {
-    const issued = await kit.issuer.issueTokens(kit.manager, oauthRequest);
+    const issued = await kit.issuer.issueTokens(kit.tx, oauthRequest);
     const [access] = kit.tokens.accessTokens;
     const [refresh] = kit.tokens.refreshTokens;
     expect(access).toMatchObject({
@@ -72,13 +72,13 @@ describe('TokenIssuer', () => {
   });
 
   it('keeps the family it is given (refresh rotation, code grants that remember their grant id)', async () => {
-    const issued = await kit.issuer.issueTokens(kit.manager, { ...oauthRequest, refreshFamilyId: '65a0000000000000000fa111' });
+    const issued = await kit.issuer.issueTokens(kit.tx, { ...oauthRequest, refreshFamilyId: '65a0000000000000000fa111' });
     expect(issued.familyId).toBe('65a0000000000000000fa111');
     expect(kit.tokens.refreshTokens[0]!.familyId).toBe('65a0000000000000000fa111');
   });
 
   it('signs an id_token with iss, sub, aud, times, nonce, at_hash and the profile and email claims', async () => {
-    const body = await kit.issuer.issue(kit.manager, oauthRequest);
+    const body = await kit.issuer.issue(kit.tx, oauthRequest);
     expect(body.id_token!.startsWith('kid-1.')).toBe(true);
     expect(claimsOf(body.id_token!)).toEqual({
       iss: 'https://hub.example',
@@ -99,7 +99,7 @@ describe('TokenIssuer', () => {
   });
 
   it('publishes token.issued for the access and the refresh token through the outbox', async () => {
-    const issued = await kit.issuer.issueTokens(kit.manager, { ...oauthRequest, grantType: 'refresh_token' });
+    const issued = await kit.issuer.issueTokens(kit.tx, { ...oauthRequest, grantType: 'refresh_token' });
     expect(kit.outbox.messages.map((message) => [message.topic, message.key])).toEqual([
       ['gatehouse.token-events.v1', USER_ID],
       ['gatehouse.token-events.v1', USER_ID],
@@ -125,7 +125,7 @@ describe('TokenIssuer', () => {
   });
 
   it('issues exchange tokens with issued_token_type, the bound organization and no refresh token', async () => {
-    const body = await kit.issuer.issue(kit.manager, {
+    const body = await kit.issuer.issue(kit.tx, {
       kind: 'exchange',
       userId: USER_ID,
       clientId: 'org-app',
@@ -149,7 +149,7 @@ describe('TokenIssuer', () => {
   });
 
   it('gives trusted-publisher repository tokens the hf_jwt_ prefix and publishes no event without a user', async () => {
-    const body = await kit.issuer.issue(kit.manager, {
+    const body = await kit.issuer.issue(kit.tx, {
       kind: 'trusted_publisher',
       userId: null,
       clientId: null,
@@ -166,10 +166,10 @@ describe('TokenIssuer', () => {
   });
 
   it('refuses, as a programming error, refresh tokens or id_tokens without a user and a client', async () => {
-    await expect(kit.issuer.issue(kit.manager, { ...oauthRequest, userId: null })).rejects.toThrow(
+    await expect(kit.issuer.issue(kit.tx, { ...oauthRequest, userId: null })).rejects.toThrow(
       'Refresh tokens and id_tokens need both a user and a client',
     );
-    await expect(kit.issuer.issue(kit.manager, { ...oauthRequest, ttlSeconds: 0 })).rejects.toThrow('positive whole number');
+    await expect(kit.issuer.issue(kit.tx, { ...oauthRequest, ttlSeconds: 0 })).rejects.toThrow('positive whole number');
     expect(kit.tokens.accessTokens).toEqual([]);
   });
 });

@@ -1,16 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { AUTHORIZATION_CODE_GRANT_TYPE, buildIdTokenClaims, Clock, expiresAt, formatScope, REFRESH_TOKEN_TTL_SECONDS, TOKEN_EXCHANGE_GRANT_TYPE, tokenPrefix } from '@gatehouse/domain';
-import type { AccessTokenEntity, OutboxMessage, RefreshTokenEntity } from '@gatehouse/persistence';
+import type { OutboxMessage } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
-import type { EntityManager } from 'typeorm';
 import { userAccountOf } from '../accounts/account-mapping';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import { SigningKeys } from '../keys/signing-keys';
-import { AccountReader } from '../store/account-reader';
+import { AccountReader } from '../accounts/ports/account-reader';
 import { principalOfAccessToken } from '../principal/bearer-authenticator';
 import { PrincipalCache } from '../principal/principal-cache';
-import { IssuedTokenWriter } from '../store/issued-token-writer';
+import type { Transaction } from '../transactions/ports/transaction';
+import { IssuedTokenWriter } from './ports/issued-token-writer';
+import type { AccessTokenRecord, RefreshTokenRecord } from './ports/token-records';
 import { ACCESS_TOKEN_TYPE_URN, IdTokenUser, IssuedTokens, IssueTokenRequest, TokenResponseBody } from './issue-token-request';
 import { RandomSource } from './random-source';
 import { IssuedTokenFacts, tokenIssuedMessage } from './token-events';
@@ -39,11 +40,11 @@ export class TokenIssuer {
     @Inject(IDENTITY_OPTIONS) private readonly options: Pick<IdentityOptions, 'publicUrl'>,
   ) {}
 
-  async issue(manager: EntityManager, request: IssueTokenRequest): Promise<TokenResponseBody> {
-    return (await this.issueTokens(manager, request)).body;
+  async issue(tx: Transaction, request: IssueTokenRequest): Promise<TokenResponseBody> {
+    return (await this.issueTokens(tx, request)).body;
   }
 
-  async issueTokens(manager: EntityManager, request: IssueTokenRequest): Promise<IssuedTokens> {
+  async issueTokens(tx: Transaction, request: IssueTokenRequest): Promise<IssuedTokens> {
     assertIssuable(request);
     const nowMs = this.clock.now();
     const now = new Date(nowMs);
@@ -52,7 +53,7 @@ export class TokenIssuer {
     const authTime = request.authTime ?? now;
 
     const accessToken = this.random.token(request.kind === 'trusted_publisher' && request.repo ? tokenPrefix('trusted_publisher') : tokenPrefix('oauth_access'));
-    const access: AccessTokenEntity = {
+    const access: AccessTokenRecord = {
       id: this.random.id(nowMs),
       tokenHash: hashToken(accessToken),
       kind: request.kind,
@@ -84,7 +85,7 @@ export class TokenIssuer {
       scope: formatScope(request.scopes),
     };
 
-    let refresh: RefreshTokenEntity | null = null;
+    let refresh: RefreshTokenRecord | null = null;
     if (request.withRefreshToken) {
       const refreshToken = this.random.token(tokenPrefix('oauth_refresh'));
       refresh = {
@@ -105,20 +106,20 @@ export class TokenIssuer {
       body.refresh_token = refreshToken;
     }
     const rotated = request.rotatedRefreshTokenId ? { refreshTokenId: request.rotatedRefreshTokenId, usedAt: now } : undefined;
-    await this.writer.write(manager, { accessToken: access, refreshToken: refresh, events, rotated });
+    await this.writer.write(tx, { accessToken: access, refreshToken: refresh, events, rotated });
     // Before the commit is safe: until the body is returned nobody holds the token.
     if (request.user && request.cachePrincipal) {
       const { memberships, appName } = request.cachePrincipal;
       await this.principals.fill(access.tokenHash, principalOfAccessToken({ token: access, user: { ...request.user, disabledAt: null }, memberships, appName }));
     }
 
-    if (request.idToken) body.id_token = await this.idToken(manager, request, accessToken, nowMs, authTime);
+    if (request.idToken) body.id_token = await this.idToken(tx, request, accessToken, nowMs, authTime);
     if (request.kind !== 'oauth') body.issued_token_type = ACCESS_TOKEN_TYPE_URN;
     return { body, accessTokenId: access.id, refreshTokenId: refresh?.id ?? null, familyId };
   }
 
-  private async idToken(manager: EntityManager, request: IssueTokenRequest, accessToken: string, nowMs: number, authTime: Date): Promise<string> {
-    const user: IdTokenUser | null = request.user ?? (await this.accounts.findUser(request.userId!, manager));
+  private async idToken(tx: Transaction, request: IssueTokenRequest, accessToken: string, nowMs: number, authTime: Date): Promise<string> {
+    const user: IdTokenUser | null = request.user ?? (await this.accounts.findUser(request.userId!, tx));
     if (!user) throw new Error(`Cannot issue an id_token: user ${request.userId} does not exist`);
     const claims = buildIdTokenClaims({
       issuer: this.options.publicUrl,

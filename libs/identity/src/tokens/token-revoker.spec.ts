@@ -11,7 +11,7 @@ describe('TokenRevoker', () => {
   });
 
   const issue = (familyId?: string) =>
-    kit.issuer.issueTokens(kit.manager, {
+    kit.issuer.issueTokens(kit.tx, {
       kind: 'oauth',
       userId: USER_ID,
       clientId: 'app-1',
@@ -29,7 +29,7 @@ describe('TokenRevoker', () => {
     const other = await issue();
     kit.outbox.messages.length = 0;
 
-    const revoked = await kit.revoker.revokeFamily(kit.manager, first.familyId!, 'refresh_token_reuse');
+    const revoked = await kit.revoker.revokeFamily(kit.tx, first.familyId!, 'refresh_token_reuse');
 
     expect(revoked.accessTokens.map((row) => row.id).sort()).toEqual([first.accessTokenId, second.accessTokenId].sort());
     expect(revoked.refreshTokens.map((row) => row.id).sort()).toEqual([first.refreshTokenId, second.refreshTokenId].sort());
@@ -44,17 +44,17 @@ describe('TokenRevoker', () => {
 
   it('revokes nothing twice', async () => {
     const issued = await issue();
-    await kit.revoker.revokeFamily(kit.manager, issued.familyId!, 'revocation_request');
+    await kit.revoker.revokeFamily(kit.tx, issued.familyId!, 'revocation_request');
     kit.outbox.messages.length = 0;
-    expect(await kit.revoker.revokeFamily(kit.manager, issued.familyId!, 'revocation_request')).toEqual({ accessTokens: [], refreshTokens: [] });
-    expect(await kit.revoker.revokeAccessToken(kit.manager, issued.accessTokenId, 'revocation_request')).toBeNull();
+    expect(await kit.revoker.revokeFamily(kit.tx, issued.familyId!, 'revocation_request')).toEqual({ accessTokens: [], refreshTokens: [] });
+    expect(await kit.revoker.revokeAccessToken(kit.tx, issued.accessTokenId, 'revocation_request')).toBeNull();
     expect(kit.outbox.messages).toEqual([]);
   });
 
   it('revokes a single access token', async () => {
     const issued = await issue();
     kit.outbox.messages.length = 0;
-    const revoked = await kit.revoker.revokeAccessToken(kit.manager, issued.accessTokenId, 'revocation_request');
+    const revoked = await kit.revoker.revokeAccessToken(kit.tx, issued.accessTokenId, 'revocation_request');
     expect(revoked).toMatchObject({ id: issued.accessTokenId, revokedAt: new Date(kit.clock.now()) });
     expect(kit.tokens.refreshTokens[0]!.revokedAt).toBeNull();
     expect(kit.outbox.events()).toEqual([

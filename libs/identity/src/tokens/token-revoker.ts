@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
-import type { AccessTokenEntity } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
-import type { EntityManager } from 'typeorm';
 import { PrincipalCache } from '../principal/principal-cache';
-import { OutboxWriter } from '../store/outbox-writer';
-import { RevokedFamily, TokenStore } from '../store/token-store';
+import { OutboxWriter } from '../transactions/ports/outbox-writer';
+import type { Transaction } from '../transactions/ports/transaction';
+import type { AccessTokenRecord } from './ports/token-records';
+import { RevokedFamily, TokenStore } from './ports/token-store';
 import { RevocationReason, tokenRevokedMessage } from './token-events';
 
 /**
@@ -26,25 +26,25 @@ export class TokenRevoker {
    * Every refresh and access token of a grant (RFC 9700 §4.14.2: reuse of a rotated refresh
    * token; OAuth 2.1 §4.1.3: replay of an authorization code).
    */
-  async revokeFamily(manager: EntityManager, familyId: string, reason: RevocationReason): Promise<RevokedFamily> {
+  async revokeFamily(tx: Transaction, familyId: string, reason: RevocationReason): Promise<RevokedFamily> {
     const at = new Date(this.clock.now());
-    const revoked = await this.tokens.revokeFamily(manager, familyId, at);
+    const revoked = await this.tokens.revokeFamily(tx, familyId, at);
     await this.principals.invalidate(revoked.accessTokens.map((token) => token.tokenHash));
-    for (const token of revoked.refreshTokens) await this.publish(manager, tokenRevokedMessage(token, 'refresh', reason, at));
-    for (const token of revoked.accessTokens) await this.publish(manager, tokenRevokedMessage(token, 'access', reason, at));
+    for (const token of revoked.refreshTokens) await this.publish(tx, tokenRevokedMessage(token, 'refresh', reason, at));
+    for (const token of revoked.accessTokens) await this.publish(tx, tokenRevokedMessage(token, 'access', reason, at));
     return revoked;
   }
 
   /** One access token; null when it was already revoked. */
-  async revokeAccessToken(manager: EntityManager, id: string, reason: RevocationReason): Promise<AccessTokenEntity | null> {
+  async revokeAccessToken(tx: Transaction, id: string, reason: RevocationReason): Promise<AccessTokenRecord | null> {
     const at = new Date(this.clock.now());
-    const revoked = await this.tokens.revokeAccessToken(manager, id, at);
+    const revoked = await this.tokens.revokeAccessToken(tx, id, at);
     if (revoked) await this.principals.invalidate([revoked.tokenHash]);
-    if (revoked) await this.publish(manager, tokenRevokedMessage(revoked, 'access', reason, at));
+    if (revoked) await this.publish(tx, tokenRevokedMessage(revoked, 'access', reason, at));
     return revoked;
   }
 
-  private async publish(manager: EntityManager, message: ReturnType<typeof tokenRevokedMessage>): Promise<void> {
-    if (message) await this.outbox.append(manager, message);
+  private async publish(tx: Transaction, message: ReturnType<typeof tokenRevokedMessage>): Promise<void> {
+    if (message) await this.outbox.append(tx, message);
   }
 }

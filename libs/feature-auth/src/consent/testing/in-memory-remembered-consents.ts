@@ -1,5 +1,5 @@
 import type { ConsentGrant } from '@gatehouse/domain';
-import { RememberedConsents } from '../remembered-consents';
+import { RememberedConsents } from '../ports/remembered-consents';
 
 /** Test double of RememberedConsents. */
 export class InMemoryRememberedConsents extends RememberedConsents {

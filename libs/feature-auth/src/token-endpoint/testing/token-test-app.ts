@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
-import { IdentityModule, TokenIssuer, TokenResponseBody } from '@gatehouse/identity';
+import { IdentityModule, TokenIssuer, TokenResponseBody, TransactionRunner } from '@gatehouse/identity';
 import { IssueTokenRequest, TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import { MembershipRole, OAuthAppEntity, OrganizationEntity, OrganizationPlan, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
 import { MembershipEntity } from '@gatehouse/persistence/testing';
@@ -90,7 +90,7 @@ export async function startTokenTestApp(extraModules: Array<Type<unknown> | Dyna
     url: service.url,
     service,
     dataSource,
-    issue: (request) => dataSource.transaction((tx) => issuer.issue(tx, request)),
+    issue: (request) => service.app.get(TransactionRunner).run((tx) => issuer.issue(tx, request)),
     seedUser: (username, fields = {}) =>
       manager.save(
         manager.create(UserEntity, {

@@ -1,0 +1,11 @@
+/** What signing in needs to know about an account. */
+export interface SignInAccount {
+  id: string;
+  passwordHash: string;
+  disabled: boolean;
+}
+
+/** Port: the account a sign-in form names, by username or e-mail address (case-insensitive). */
+export abstract class SignInAccounts {
+  abstract findByLogin(login: string): Promise<SignInAccount | null>;
+}

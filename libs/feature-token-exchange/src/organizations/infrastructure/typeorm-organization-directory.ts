@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { entityManagerOf, type Transaction } from '@gatehouse/identity';
+import { AccountRepository, MembershipRole, OAuthAppEntity, OrganizationPlan } from '@gatehouse/persistence';
+import { DataSource } from 'typeorm';
+import {
+  DirectoryOrganization,
+  ExchangeParties,
+  OrganizationDirectory,
+  TokenExchangeAppChanges,
+  TokenExchangeAppRecord,
+} from '../ports/organization-directory';
+
+interface ExchangePartiesRow {
+  org_id: string;
+  org_name: string;
+  org_plan: OrganizationPlan;
+  user_id: string | null;
+  username: string | null;
+  email: string | null;
+  disabled_at: Date | null;
+  role: MembershipRole | null;
+}
+
+@Injectable()
+export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private get accounts(): AccountRepository {
+    return new AccountRepository(this.dataSource.manager);
+  }
+
+  async findOrganizationByName(name: string): Promise<DirectoryOrganization | null> {
+    const org = await this.accounts.findOrgByName(name);
+    return org ? { id: org.id, name: org.name, plan: org.plan } : null;
+  }
+
+  async membershipRole(orgId: string, userId: string): Promise<MembershipRole | null> {
+    return (await this.accounts.findMembership(orgId, userId))?.role ?? null;
+  }
+
+  /** One statement (docs/benchmarks.md "Token exchange"); the e-mail match is AccountRepository.findUserByEmail's. */
+  async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
+    const rows = (await this.dataSource.query(
+      `SELECT o.id AS org_id, o.name AS org_name, o.plan AS org_plan,
+              u.id AS user_id, u.username, u.email, u.disabled_at, m.role
+         FROM organizations o
+         LEFT JOIN users u ON lower(u.email) = lower($2)
+         LEFT JOIN memberships m ON m.org_id = o.id AND m.user_id = u.id
+        WHERE o.id = $1`,
+      [orgId, email],
+    )) as ExchangePartiesRow[];
+    const row = rows[0];
+    if (!row) return { organization: null, user: null, role: null };
+    const user = row.user_id === null ? null : { id: row.user_id, username: row.username!, email: row.email!, disabledAt: row.disabled_at };
+    return { organization: { id: row.org_id, name: row.org_name, plan: row.org_plan }, user, role: row.role };
+  }
+
+  async tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]> {
+    const apps = await this.dataSource.manager.find(OAuthAppEntity, { where: { boundOrgId: orgId, tokenExchange: true }, order: { name: 'ASC' } });
+    return apps.map(tokenExchangeAppOf);
+  }
+
+  async updateApp(tx: Transaction, appId: string, changes: TokenExchangeAppChanges): Promise<TokenExchangeAppRecord> {
+    const manager = entityManagerOf(tx);
+    await manager.update(OAuthAppEntity, { id: appId }, changes);
+    return tokenExchangeAppOf(await manager.findOneByOrFail(OAuthAppEntity, { id: appId }));
+  }
+}
+
+function tokenExchangeAppOf(app: OAuthAppEntity): TokenExchangeAppRecord {
+  const { id, clientId, name, scopes, tokenExchangeTtlSeconds, clientSecretHash, updatedAt } = app;
+  return { id, clientId, name, scopes, tokenExchangeTtlSeconds, clientSecretHash, updatedAt };
+}

@@ -1,0 +1,53 @@
+import type { Transaction } from '@gatehouse/identity';
+import type { MembershipRole, OrganizationPlan } from '@gatehouse/persistence';
+
+export interface DirectoryOrganization {
+  id: string;
+  name: string;
+  plan: OrganizationPlan;
+}
+
+export interface DirectoryUser {
+  id: string;
+  username: string;
+  email: string;
+  disabledAt: Date | null;
+}
+
+/** An app with the token-exchange privilege, as its organization's settings read and change it. */
+export interface TokenExchangeAppRecord {
+  id: string;
+  clientId: string;
+  name: string;
+  scopes: string[];
+  /** Null: the default lifetime. */
+  tokenExchangeTtlSeconds: number | null;
+  /** Null: a public app. */
+  clientSecretHash: string | null;
+  updatedAt: Date;
+}
+
+/** What `updateApp` may change. */
+export type TokenExchangeAppChanges = Partial<Pick<TokenExchangeAppRecord, 'tokenExchangeTtlSeconds' | 'clientSecretHash' | 'updatedAt'>>;
+
+/** What an e-mail exchange reads before its transaction, in one statement where the store allows. */
+export interface ExchangeParties {
+  organization: DirectoryOrganization | null;
+  /** The user with the e-mail (case-insensitive); null without e-mail or without such user. */
+  user: DirectoryUser | null;
+  /** The user's role in the organization; null when either is missing or the user is not a member. */
+  role: MembershipRole | null;
+}
+
+/** What token exchange and the organization settings read and change about accounts and apps. */
+export abstract class OrganizationDirectory {
+  /** Case-insensitive, as organization names are unique. */
+  abstract findOrganizationByName(name: string): Promise<DirectoryOrganization | null>;
+  abstract membershipRole(orgId: string, userId: string): Promise<MembershipRole | null>;
+  /** The organization, the user with `email` (case-insensitive, as addresses are unique) and the user's role in it, read together. */
+  abstract exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties>;
+  /** The apps with the token-exchange privilege bound to the organization, by name. */
+  abstract tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]>;
+  /** Changes one app in the caller's transaction; resolves to the app as it now is. */
+  abstract updateApp(tx: Transaction, appId: string, changes: TokenExchangeAppChanges): Promise<TokenExchangeAppRecord>;
+}

@@ -1,0 +1,57 @@
+import type { AccessTokenKind, PersonalAccessTokenRole, TokenRepository } from '@gatehouse/persistence';
+import type { MembershipRecord, UserRecord } from '../../accounts/ports/account-records';
+
+/** An access token (OAuth, exchange or trusted publisher) with its user, the user's memberships and its app. */
+export interface AccessTokenGrant {
+  token: {
+    id: string;
+    kind: AccessTokenKind;
+    userId: string | null;
+    clientId: string | null;
+    scopes: string[];
+    orgIds: string[];
+    boundOrgId: string | null;
+    role: string | null;
+    repo: TokenRepository | null;
+    expiresAt: Date;
+    revokedAt: Date | null;
+    createdAt: Date;
+  };
+  /** Null for tokens without a user (trusted-publisher repo tokens). */
+  user: UserRecord | null;
+  /** By organization name. */
+  memberships: MembershipRecord[];
+  /** The registered app's name; null without a client or without a row (metadata-document apps). */
+  appName: string | null;
+}
+
+export interface PersonalTokenGrant {
+  token: {
+    id: string;
+    userId: string;
+    name: string;
+    role: PersonalAccessTokenRole;
+    lastUsedAt: Date | null;
+    createdAt: Date;
+    revokedAt: Date | null;
+  };
+  user: UserRecord;
+  /** By organization name. */
+  memberships: MembershipRecord[];
+}
+
+/**
+ * Port: everything a bearer token's principal is made of, read by the SHA-256 of the token in one
+ * round trip (docs/benchmarks.md "Token validation"). Revoked and expired tokens are returned as
+ * they are stored; the caller decides.
+ */
+export abstract class BearerTokenReader {
+  abstract accessToken(tokenHash: string): Promise<AccessTokenGrant | null>;
+  abstract personalToken(tokenHash: string): Promise<PersonalTokenGrant | null>;
+  /** The stored hash of an access token, to find its cached principal from a token.revoked event. */
+  abstract accessTokenHash(tokenId: string): Promise<string | null>;
+  /** The hashes of the user's tokens that may be cached: personal and access tokens neither revoked nor expired. */
+  abstract liveTokenHashesOf(userId: string): Promise<string[]>;
+  /** Records a personal token's use (best effort, outside any transaction). */
+  abstract touchPersonalToken(id: string, at: Date): Promise<void>;
+}

@@ -1,0 +1,32 @@
+import type { OutboxMessage } from '@gatehouse/persistence';
+import { createMigratedTestDatabase, MigratedTestDatabase } from '@gatehouse/testing';
+import { TypeOrmTransactionRunner } from '../../transactions/infrastructure/typeorm-transaction-runner';
+import { describeTokenStoreContract } from '../ports/token-store.contract';
+import { SqlIssuedTokenWriter } from './sql-issued-token-writer';
+import { TypeOrmTokenStore } from './typeorm-token-store';
+
+let database: MigratedTestDatabase;
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+describeTokenStoreContract('TypeOrmTokenStore with SqlIssuedTokenWriter on PostgreSQL', async () => {
+  database = await createMigratedTestDatabase({ prefix: 'gatehouse_token_store' });
+  const { dataSource } = database;
+  return {
+    store: new TypeOrmTokenStore(dataSource),
+    writer: new SqlIssuedTokenWriter(),
+    transactions: new TypeOrmTransactionRunner(dataSource),
+    addUser: async (user) => {
+      await dataSource.query(
+        'INSERT INTO users (id, username, email, fullname, password_hash, is_pro, avatar_url, disabled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [user.id, user.username, user.email, user.fullname, 'x', user.isPro, user.avatarUrl, user.disabledAt],
+      );
+    },
+    outbox: async () => {
+      const rows: Array<{ topic: string; key: string; value: string; headers: Record<string, string> }> = await dataSource.query('SELECT topic, key, value, headers FROM outbox ORDER BY id');
+      return rows.map((row): OutboxMessage => ({ topic: row.topic, key: row.key, value: row.value, headers: row.headers }));
+    },
+  };
+});

@@ -1,0 +1,21 @@
+import type { OutboxMessage } from '@gatehouse/persistence';
+import type { Transaction } from '../../transactions/ports/transaction';
+import type { AccessTokenRecord, RefreshTokenRecord } from './token-records';
+
+/** What one issuance writes: the tokens, their token.issued events, and the refresh token it rotates. */
+export interface IssuedTokenRows {
+  accessToken: AccessTokenRecord;
+  refreshToken: RefreshTokenRecord | null;
+  events: OutboxMessage[];
+  /** A refresh grant's spent token, marked used by the same write. */
+  rotated?: { refreshTokenId: string; usedAt: Date };
+}
+
+/**
+ * Port: writes an issuance in the caller's transaction, in one round trip where the database
+ * allows (docs/benchmarks.md "Returning sign-in"): the transaction is then BEGIN, one statement,
+ * COMMIT.
+ */
+export abstract class IssuedTokenWriter {
+  abstract write(tx: Transaction, rows: IssuedTokenRows): Promise<void>;
+}

@@ -1,0 +1,55 @@
+import type { AccessTokenKind, PersonalAccessTokenRole, TokenRepository } from '@gatehouse/persistence';
+import type { UserRecord } from '../../accounts/ports/account-records';
+
+/** An issued access token (OAuth, exchange or trusted publisher); only the SHA-256 of the token is kept. */
+export interface AccessTokenRecord {
+  id: string;
+  tokenHash: string;
+  kind: AccessTokenKind;
+  userId: string | null;
+  clientId: string | null;
+  scopes: string[];
+  orgIds: string[];
+  boundOrgId: string | null;
+  role: string | null;
+  repo: TokenRepository | null;
+  /** The grant the token belongs to (see `IssueTokenRequest.refreshFamilyId`). */
+  refreshFamilyId: string | null;
+  authTime: Date | null;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
+
+/** A refresh token; tokens rotated from one another share `familyId` (RFC 9700 §4.14.2). */
+export interface RefreshTokenRecord {
+  id: string;
+  tokenHash: string;
+  familyId: string;
+  clientId: string;
+  userId: string;
+  scopes: string[];
+  orgIds: string[];
+  authTime: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
+
+/** A refresh token read for redemption, with its user (null when the user is gone). */
+export interface LockedRefreshToken extends RefreshTokenRecord {
+  user: UserRecord | null;
+}
+
+/** A user's personal (`hf_...`) access token; only its SHA-256 is kept. */
+export interface PersonalTokenRecord {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  name: string;
+  role: PersonalAccessTokenRole;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
