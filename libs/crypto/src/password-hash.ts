@@ -38,7 +38,7 @@ export function passwordHashConcurrency(cores: number, threadpoolSize: string | 
   return Math.max(1, Math.min(cores, threads));
 }
 
-// UV_THREADPOOL_SIZE is libuv's own setting, read the way libuv reads it at start-up.
+// eslint-disable-next-line no-restricted-properties -- libuv's own variable, not Gatehouse configuration: the limit follows the pool libuv started
 const hashing = new ConcurrencyLimit(passwordHashConcurrency(availableParallelism(), process.env['UV_THREADPOOL_SIZE']));
 
 /**
