@@ -2,12 +2,19 @@ import 'reflect-metadata';
 import { exitOnConfigError, loadAllInOneConfig, resolveEmbeddedSecrets } from '@gatehouse/config';
 import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
 import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { EmbeddedSeeder } from './embedded-seeder';
 import { gatehouseModule } from './gatehouse.module';
 import { listeningOn } from './listening-on';
 
 /** Loaded when GATEHOUSE_SEED is unset, so a fresh clone has someone to sign in as. */
 const DEMO_SEED = resolve(__dirname, '../../../libs/persistence/seed/demo.yaml');
+
+// PGlite's WebAssembly is compiled by Liftoff only, before PGlite starts. Tiering up to TurboFan
+// cost about 90 MB more resident memory and ran the embedded database's statements no faster
+// (tools/bench/report/findings.md, "Memory"). Node accepts this V8 flag on the command line but
+// not in NODE_OPTIONS, hence here: `npm start`, the image and the tests all start this file.
+setFlagsFromString('--liftoff-only');
 
 async function main(): Promise<void> {
   const config = exitOnConfigError(() => loadAllInOneConfig(), undefined, 'gatehouse');

@@ -1,4 +1,4 @@
-import { DEFAULT_SCRYPT_PARAMETERS, hashPassword, passwordNeedsRehash, verifyPassword } from './password-hash';
+import { DEFAULT_SCRYPT_PARAMETERS, hashPassword, passwordHashConcurrency, passwordNeedsRehash, verifyPassword } from './password-hash';
 
 // Cheap parameters keep most cases fast; one case exercises the production default.
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
@@ -60,5 +60,28 @@ describe('password hashing', () => {
     expect(passwordNeedsRehash(weak, FAST)).toBe(false);
     expect(passwordNeedsRehash('garbage')).toBe(true);
     expect(DEFAULT_SCRYPT_PARAMETERS).toEqual({ N: 32768, r: 8, p: 1 });
+  });
+
+  it('answers every one of many hashes asked for at once, each verifiable', async () => {
+    const passwords = Array.from({ length: 12 }, (_, index) => `password-${index}`);
+    const stored = await Promise.all(passwords.map((password) => hashPassword(password, FAST)));
+    expect(await Promise.all(passwords.map((password, index) => verifyPassword(password, stored[index])))).toEqual(passwords.map(() => true));
+    expect(await verifyPassword('password-0', stored[1])).toBe(false);
+  });
+});
+
+describe('passwordHashConcurrency', () => {
+  it.each([
+    { cores: 2, threadpool: undefined, expected: 2 },
+    { cores: 8, threadpool: undefined, expected: 4 },
+    { cores: 8, threadpool: '16', expected: 8 },
+    { cores: 16, threadpool: '6', expected: 6 },
+    { cores: 2, threadpool: '1', expected: 1 },
+    { cores: 64, threadpool: '4096', expected: 64 },
+    { cores: 8, threadpool: '0', expected: 4 },
+    { cores: 8, threadpool: 'lots', expected: 4 },
+    { cores: 0, threadpool: undefined, expected: 1 },
+  ])('is $expected on $cores cores with UV_THREADPOOL_SIZE=$threadpool', ({ cores, threadpool, expected }) => {
+    expect(passwordHashConcurrency(cores, threadpool)).toBe(expected);
   });
 });

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { ConcurrencyLimit } from './concurrency-limit';
 
 /** scrypt cost parameters (RFC 7914 section 2). */
 export interface ScryptParameters {
@@ -20,6 +22,24 @@ const SCHEME = 'scrypt';
 const MAX_N = 2 ** 20;
 const MAX_R = 32;
 const MAX_P = 16;
+/** libuv's thread pool when UV_THREADPOOL_SIZE is unset, and its ceiling (libuv's threadpool.c). */
+const LIBUV_DEFAULT_THREADS = 4;
+const LIBUV_MAX_THREADS = 1024;
+
+/**
+ * How many hashes run at once: one per core, and no more than libuv has threads to run them on.
+ * Each hash holds 128 * N * r bytes (32 MiB by default) until it ends; a hash started beyond
+ * the cores only waits for CPU inside the thread pool while holding its memory, so queueing it
+ * here costs no throughput and keeps the process's peak at `cores` hashes.
+ */
+export function passwordHashConcurrency(cores: number, threadpoolSize: string | undefined): number {
+  const requested = Number(threadpoolSize);
+  const threads = Number.isInteger(requested) && requested > 0 ? Math.min(requested, LIBUV_MAX_THREADS) : LIBUV_DEFAULT_THREADS;
+  return Math.max(1, Math.min(cores, threads));
+}
+
+// eslint-disable-next-line no-restricted-properties -- libuv's own variable, not Gatehouse configuration: the limit follows the pool libuv started
+const hashing = new ConcurrencyLimit(passwordHashConcurrency(availableParallelism(), process.env['UV_THREADPOOL_SIZE']));
 
 /**
  * Memory-hard password hash, stored as `scrypt$N$r$p$<salt>$<key>` (base64url). The parameters
@@ -89,7 +109,10 @@ function derive(password: string, salt: Buffer, keyLength: number, { N, r, p }: 
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
   // RFC 8265 section 4.2: compare passwords in NFC, so the same password typed on another keyboard matches.
   const normalized = password.normalize('NFC');
-  return new Promise((resolve, reject) => {
-    scrypt(normalized, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return hashing.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(normalized, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }

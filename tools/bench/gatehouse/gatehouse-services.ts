@@ -1,4 +1,5 @@
 import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
+import { withImageNodeOptions } from './image-node-options';
 
 export interface GatehouseStores {
   databaseUrl: string;
@@ -34,6 +35,7 @@ export async function startGatehouseServices(stores: GatehouseStores, authNodeAr
     GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${ports.exchange}`,
     GATEHOUSE_SHUTDOWN_GRACE_MS: '2000',
     LOG_LEVEL: 'warn',
+    NODE_OPTIONS: withImageNodeOptions(),
   };
   const tokenExchange = startNodeProcess('dist/apps/token-exchange/src/main.js', { env: { ...env, PORT: String(ports.exchange) } });
   const auth = startNodeProcess('dist/apps/auth/src/main.js', { env: { ...env, PORT: String(ports.auth) }, nodeArgs: authNodeArgs });

@@ -1,4 +1,5 @@
 import { BENCH_CLIENT, BENCH_SEED, GATEHOUSE_TARGET, VISITOR_PASSWORD } from '../gatehouse/bench-accounts';
+import { withImageNodeOptions } from '../gatehouse/image-node-options';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
 import { rssMiB } from '../harness/process-meter';
@@ -49,7 +50,7 @@ export const memory: Scenario = {
         writeFileSync(path, JSON.stringify({ ...BENCH_SEED, users: [...BENCH_SEED.users, ...visitors] }));
         return path;
       },
-      env: { LOG_LEVEL: 'warn' },
+      env: { LOG_LEVEL: 'warn', NODE_OPTIONS: withImageNodeOptions() },
     });
     try {
       await new Promise((settle) => setTimeout(settle, 3000));

@@ -1,5 +1,6 @@
 import { claimTestRedis, createScratchDatabase, findFreePort, releaseTestRedis, RunningGateway, RunningStack, startGateway, startStack, StackReplica } from '@gatehouse/testing';
 import { prepareGatehouseDatabase } from '../gatehouse/gatehouse-database';
+import { withImageNodeOptions } from '../gatehouse/image-node-options';
 import type { BenchEnvironment } from '../harness/bench-environment';
 
 export interface ScaleOutStack {
@@ -32,7 +33,7 @@ export async function startScaleOutStack(env: BenchEnvironment, visitors: number
     for (const stopper of stoppers.splice(0).reverse()) await stopper().catch((error: unknown) => env.log(`scale-out teardown: ${String(error)}`));
   };
   try {
-    const stack = await startStack({ databaseUrl: database.url, redisUrl: redis.url, kafkaBrokers: env.infra.kafka.brokers, replicas: { auth: 2 }, seed: null, env: { LOG_LEVEL: 'warn' } });
+    const stack = await startStack({ databaseUrl: database.url, redisUrl: redis.url, kafkaBrokers: env.infra.kafka.brokers, replicas: { auth: 2 }, seed: null, env: { LOG_LEVEL: 'warn', NODE_OPTIONS: withImageNodeOptions() } });
     stoppers.push(() => stack.stop());
     await prepareGatehouseDatabase(database.url, stack.encryptionKey, visitors, env.passwordHash);
     const auth = stack.replicas.filter((replica) => replica.service === 'auth') as [StackReplica, StackReplica];

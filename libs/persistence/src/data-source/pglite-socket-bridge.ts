@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { lockDataDir } from './data-dir-lock';
 
@@ -23,7 +25,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglitePath);
 const { PGLiteSocketServer } = require(workerData.socketPath);
 (async () => {
-  const db = await PGlite.create({ dataDir: workerData.dataDir });
+  const db = await PGlite.create({ dataDir: workerData.dataDir, startParams: [...PGlite.defaultStartParams, ...workerData.settings] });
   const server = new PGLiteSocketServer({ db, path: workerData.socketFile, maxConnections: 1 });
   await server.start();
   parentPort.on('message', async (message) => {
@@ -35,6 +37,32 @@ const { PGLiteSocketServer } = require(workerData.socketPath);
   parentPort.postMessage({ type: 'ready' });
 })().catch((error) => parentPort.postMessage({ type: 'failed', message: String(error && error.stack || error) }));
 `;
+
+/**
+ * Runs as a child process: creates the database files (initdb) and exits. initdb leaves a few
+ * hundred megabytes behind in the process that ran it (its WebAssembly memory until a later
+ * collection, and malloc arenas that glibc keeps after a worker thread ends); a process of its
+ * own gives all of it back when it exits.
+ */
+const INITDB_SOURCE = `
+const [pglitePath, dataDir, settings] = process.argv.slice(1);
+const { PGlite } = require(pglitePath);
+PGlite.create({ dataDir, startParams: [...PGlite.defaultStartParams, ...JSON.parse(settings)] })
+  .then((db) => db.close())
+  .catch((error) => {
+    process.stderr.write(String((error && error.stack) || error));
+    process.exitCode = 1;
+  });
+`;
+
+/**
+ * Server settings for the embedded database, on top of PGlite's own start parameters. PostgreSQL's
+ * defaults size a server for many sessions; PGlite is one session over a database of a few
+ * megabytes whose files the operating system caches anyway, and every buffer lives in the
+ * process's WebAssembly memory. The 128 MB default of shared_buffers alone was most of the
+ * all-in-one's resident memory (tools/bench/report/findings.md, "Memory").
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=4'].flatMap((setting) => ['-c', setting]);
 
 type WorkerMessage = { type: 'ready' } | { type: 'stopped' } | { type: 'failed'; message: string };
 
@@ -60,14 +88,19 @@ export async function startPgliteBridge(dataDir: string): Promise<PgliteBridge> 
   };
 
   let worker: Worker | undefined;
+  const pglitePath = require.resolve('@electric-sql/pglite');
   try {
+    if (!existsSync(join(absoluteDataDir, 'PG_VERSION'))) {
+      await promisify(execFile)(process.execPath, ['-e', INITDB_SOURCE, pglitePath, absoluteDataDir, JSON.stringify(PGLITE_SETTINGS)], { maxBuffer: 16 * 1024 * 1024 });
+    }
     worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
         dataDir: absoluteDataDir,
         socketFile: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-        pglitePath: require.resolve('@electric-sql/pglite'),
+        pglitePath,
         socketPath: require.resolve('@electric-sql/pglite-socket'),
+        settings: PGLITE_SETTINGS,
       },
     });
     await nextMessage(worker, 'ready');

@@ -1,0 +1,17 @@
+import { WORKSPACE_ROOT } from '@gatehouse/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { IMAGE_NODE_OPTIONS, withImageNodeOptions } from './image-node-options';
+
+describe('the image NODE_OPTIONS the bench starts Gatehouse with', () => {
+  it('are the ones the Dockerfile sets', () => {
+    const dockerfile = readFileSync(join(WORKSPACE_ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain(`ENV NODE_OPTIONS="${IMAGE_NODE_OPTIONS}"`);
+  });
+
+  it('come after the bench own options, which they keep', () => {
+    expect(withImageNodeOptions('--require ./probe.js')).toBe(`--require ./probe.js ${IMAGE_NODE_OPTIONS}`);
+    expect(withImageNodeOptions(undefined)).toBe(IMAGE_NODE_OPTIONS);
+    expect(withImageNodeOptions('')).toBe(IMAGE_NODE_OPTIONS);
+  });
+});
