@@ -89,8 +89,6 @@ describe('test doubles', () => {
 const OLD_TEST_FOLDERS = new Set(['__tests__', 'test', 'tests', 'fakes']);
 const TYPEORM_IMPORT = /from 'typeorm'|import\('typeorm'\)|require\('typeorm'\)/;
 const TYPEORM_HOMES = /^libs\/(persistence|testing)\/|\/(infrastructure|testing)\/|\.(spec|int-spec|contract)\.ts$/;
-/** Libs another change is moving to this layout; remove each entry once its lib is moved. */
-const NOT_YET_MOVED = ['libs/identity/src/', 'libs/feature-auth/src/', 'libs/feature-token-exchange/src/'];
 
 function folders(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -134,7 +132,7 @@ describe('lib layout', () => {
 
   it('imports typeorm only in infrastructure/, testing/, tests and libs/persistence', () => {
     const offenders = libTypeScript().filter(
-      (file) => !TYPEORM_HOMES.test(file) && !NOT_YET_MOVED.some((path) => file.startsWith(path)) && importsTypeorm(file),
+      (file) => !TYPEORM_HOMES.test(file) && importsTypeorm(file),
     );
     expect(offenders).toEqual([]);
   });

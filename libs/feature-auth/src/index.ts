@@ -1,2 +1,2 @@
 export { AuthModule, authModuleOptionsOf } from './auth.module';
-export { rotateSigningKeys } from './keys';
+export { rotateSigningKeys } from './keys/infrastructure/rotate-signing-keys';

@@ -2,7 +2,7 @@ import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import { SigningKeyEntity } from '@gatehouse/persistence';
 import { createLocalJWKSet, decodeProtectedHeader, JSONWebKeySet, jwtVerify } from 'jose';
 import { startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../token-endpoint/testing/token-test-app';
-import { rotateSigningKeys } from './rotate-signing-keys';
+import { rotateSigningKeys } from './infrastructure/rotate-signing-keys';
 
 describe('discovery, JWKS and key rotation', () => {
   let app: TokenTestApp;

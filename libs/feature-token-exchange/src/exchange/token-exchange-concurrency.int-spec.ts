@@ -1,5 +1,5 @@
 import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
-import { verifyOrganizationAuditLog } from '../audit/audit-log-verification';
+import { verifyOrganizationAuditLog } from '../audit/infrastructure/verify-organization-audit-log';
 import { basicAuth, postForm, startTokenExchangeTestApps, TEST_USER_EMAIL_TOKEN_TYPE, TokenExchangeTestApps, withClient } from '../testing/token-exchange-test-app';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';

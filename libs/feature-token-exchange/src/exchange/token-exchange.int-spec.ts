@@ -1,7 +1,7 @@
 import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import { AccessTokenEntity, RefreshTokenEntity } from '@gatehouse/persistence';
 import { OutboxMessageEntity } from '@gatehouse/persistence/testing';
-import { verifyOrganizationAuditLog } from '../audit/audit-log-verification';
+import { verifyOrganizationAuditLog } from '../audit/infrastructure/verify-organization-audit-log';
 import {
   basicAuth,
   postForm,

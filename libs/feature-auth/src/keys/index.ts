@@ -1,2 +1,0 @@
-;
-export { rotateSigningKeys } from './rotate-signing-keys';
