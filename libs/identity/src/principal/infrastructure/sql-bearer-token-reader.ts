@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { MembershipRecord, UserRecord } from '../../accounts/ports/account-records';
+import { USER_COLUMNS, type UserColumns, userRecordOf } from '../../accounts/infrastructure/user-columns';
+import type { MembershipRecord } from '../../accounts/ports/account-records';
 import { AccessTokenGrant, BearerTokenReader, PersonalTokenGrant } from '../ports/bearer-token-reader';
 
 /** The user's memberships with their organizations as one JSON array, by organization name. */
@@ -10,9 +11,6 @@ const MEMBERSHIPS_OF = (userColumn: string) => `COALESCE((
   ) ORDER BY o.name)
   FROM memberships m JOIN organizations o ON o.id = m.org_id
   WHERE m.user_id = ${userColumn}), '[]'::json) AS memberships`;
-
-const USER_COLUMNS = `u.id AS u_id, u.username AS u_username, u.email AS u_email, u.fullname AS u_fullname,
-  u.is_pro AS u_is_pro, u.avatar_url AS u_avatar_url, u.disabled_at AS u_disabled_at`;
 
 const ACCESS_TOKEN = `SELECT t.id, t.kind, t.user_id, t.client_id, t.scopes, t.org_ids, t.bound_org_id, t.role, t.repo,
   t.expires_at, t.revoked_at, t.created_at, a.name AS app_name, ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}
@@ -26,16 +24,6 @@ const PERSONAL_TOKEN = `SELECT t.id, t.user_id, t.name, t.role, t.last_used_at, 
 FROM personal_access_tokens t
 JOIN users u ON u.id = t.user_id
 WHERE t.token_hash = $1`;
-
-interface UserColumns {
-  u_id: string | null;
-  u_username: string;
-  u_email: string;
-  u_fullname: string;
-  u_is_pro: boolean;
-  u_avatar_url: string | null;
-  u_disabled_at: Date | null;
-}
 
 interface MembershipJson {
   id: string;
@@ -102,7 +90,7 @@ export class SqlBearerTokenReader extends BearerTokenReader {
         revokedAt: row.revoked_at,
         createdAt: row.created_at,
       },
-      user: userOf(row),
+      user: userRecordOf(row),
       memberships: row.memberships.map(membershipOf),
       appName: row.app_name,
     };
@@ -110,7 +98,7 @@ export class SqlBearerTokenReader extends BearerTokenReader {
 
   async personalToken(tokenHash: string): Promise<PersonalTokenGrant | null> {
     const [row]: PersonalTokenRow[] = await this.dataSource.query(PERSONAL_TOKEN, [tokenHash]);
-    const user = row ? userOf(row) : null;
+    const user = row ? userRecordOf(row) : null;
     if (!row || !user) return null;
     return {
       token: {
@@ -144,19 +132,6 @@ export class SqlBearerTokenReader extends BearerTokenReader {
   async touchPersonalToken(id: string, at: Date): Promise<void> {
     await this.dataSource.query('UPDATE personal_access_tokens SET last_used_at = $2 WHERE id = $1', [id, at]);
   }
-}
-
-function userOf(row: UserColumns): UserRecord | null {
-  if (row.u_id === null) return null;
-  return {
-    id: row.u_id,
-    username: row.u_username,
-    email: row.u_email,
-    fullname: row.u_fullname,
-    isPro: row.u_is_pro,
-    avatarUrl: row.u_avatar_url,
-    disabledAt: row.u_disabled_at,
-  };
 }
 
 function membershipOf(json: MembershipJson): MembershipRecord {

@@ -1,22 +1,9 @@
-import type { AccessTokenKind, PersonalAccessTokenRole, TokenRepository } from '@gatehouse/persistence';
 import type { MembershipRecord, UserRecord } from '../../accounts/ports/account-records';
+import type { AccessTokenRecord, PersonalTokenRecord } from '../../tokens/ports/token-records';
 
 /** An access token (OAuth, exchange or trusted publisher) with its user, the user's memberships and its app. */
 export interface AccessTokenGrant {
-  token: {
-    id: string;
-    kind: AccessTokenKind;
-    userId: string | null;
-    clientId: string | null;
-    scopes: string[];
-    orgIds: string[];
-    boundOrgId: string | null;
-    role: string | null;
-    repo: TokenRepository | null;
-    expiresAt: Date;
-    revokedAt: Date | null;
-    createdAt: Date;
-  };
+  token: Omit<AccessTokenRecord, 'tokenHash' | 'refreshFamilyId' | 'authTime'>;
   /** Null for tokens without a user (trusted-publisher repo tokens). */
   user: UserRecord | null;
   /** By organization name. */
@@ -26,15 +13,7 @@ export interface AccessTokenGrant {
 }
 
 export interface PersonalTokenGrant {
-  token: {
-    id: string;
-    userId: string;
-    name: string;
-    role: PersonalAccessTokenRole;
-    lastUsedAt: Date | null;
-    createdAt: Date;
-    revokedAt: Date | null;
-  };
+  token: Omit<PersonalTokenRecord, 'tokenHash'>;
   user: UserRecord;
   /** By organization name. */
   memberships: MembershipRecord[];

@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokenEntity, RefreshTokenEntity } from '@gatehouse/persistence';
 import { DataSource, IsNull } from 'typeorm';
+import { USER_COLUMNS, type UserColumns, userRecordOf } from '../../accounts/infrastructure/user-columns';
 import { entityManagerOf } from '../../transactions/infrastructure/typeorm-transaction';
 import type { Transaction } from '../../transactions/ports/transaction';
 import type { AccessTokenRecord, LockedRefreshToken, RefreshTokenRecord } from '../ports/token-records';
 import { RevokedFamily, TokenStore } from '../ports/token-store';
 
 const LOCK_REFRESH_TOKEN = `SELECT r.id, r.token_hash, r.family_id, r.client_id, r.user_id, r.scopes, r.org_ids, r.auth_time,
-  r.expires_at, r.used_at, r.revoked_at, r.created_at, u.id AS u_id, u.username AS u_username, u.email AS u_email,
-  u.fullname AS u_fullname, u.is_pro AS u_is_pro, u.avatar_url AS u_avatar_url, u.disabled_at AS u_disabled_at
+  r.expires_at, r.used_at, r.revoked_at, r.created_at, ${USER_COLUMNS}
 FROM refresh_tokens r LEFT JOIN users u ON u.id = r.user_id
 WHERE r.token_hash = $1
 FOR UPDATE OF r`;
 
-interface LockedRefreshRow {
+interface LockedRefreshRow extends UserColumns {
   id: string;
   token_hash: string;
   family_id: string;
@@ -26,13 +26,6 @@ interface LockedRefreshRow {
   used_at: Date | null;
   revoked_at: Date | null;
   created_at: Date;
-  u_id: string | null;
-  u_username: string;
-  u_email: string;
-  u_fullname: string;
-  u_is_pro: boolean;
-  u_avatar_url: string | null;
-  u_disabled_at: Date | null;
 }
 
 @Injectable()
@@ -66,18 +59,7 @@ export class TypeOrmTokenStore extends TokenStore {
       usedAt: row.used_at,
       revokedAt: row.revoked_at,
       createdAt: row.created_at,
-      user:
-        row.u_id === null
-          ? null
-          : {
-              id: row.u_id,
-              username: row.u_username,
-              email: row.u_email,
-              fullname: row.u_fullname,
-              isPro: row.u_is_pro,
-              avatarUrl: row.u_avatar_url,
-              disabledAt: row.u_disabled_at,
-            },
+      user: userRecordOf(row),
     };
   }
 
