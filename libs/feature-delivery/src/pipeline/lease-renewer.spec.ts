@@ -1,5 +1,4 @@
 import { ScriptedHttpSender, urlWebhook, silentLogger } from '../testing/fakes';
-import type { InMemoryDeliveryStore } from '../testing/in-memory-delivery-store';
 import { pipelineHarness } from '../testing/pipeline-harness';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import type { DeliveryTask } from './delivery-task';
@@ -98,18 +97,22 @@ describe('LeaseRenewer', () => {
         new Date(harness.clock.now()),
       );
       const renewer = new LeaseRenewer({ store: harness.store, dispatcher: harness.dispatcher, clock: harness.clock, logger: silentLogger }, { leaseMs: harness.settings.leaseMs });
-      const store = harness.store as InMemoryDeliveryStore & Record<typeof method, (rows: never[]) => Promise<unknown[]>>;
-      const write = store[method].bind(store);
+      const store = harness.store;
       let raced = false;
       // The statement carries the lease values of its building; the renewal takes the row first.
-      store[method] = async (rows: never[]) => {
-        if (!raced) {
-          raced = true;
-          harness.clock.advance(1_000);
-          await expect(renewer.renewOnce()).resolves.toBe(1);
-        }
-        return write(rows);
+      const renewalFirst = async () => {
+        if (raced) return;
+        raced = true;
+        harness.clock.advance(1_000);
+        await expect(renewer.renewOnce()).resolves.toBe(1);
       };
+      if (method === 'beginAttempts') {
+        const begin = store.beginAttempts.bind(store);
+        store.beginAttempts = async (starts) => (await renewalFirst(), begin(starts));
+      } else {
+        const record = store.recordAttempts.bind(store);
+        store.recordAttempts = async (records) => (await renewalFirst(), record(records));
+      }
       await harness.scheduler.pollOnce();
       await harness.settle();
 
