@@ -175,6 +175,36 @@ export class DeliveryRig {
     return this.figures(events, (Date.now() - started) / 1000);
   }
 
+  /**
+   * The `count` events of run `run` slowest from publish to first arrival, each with what the
+   * worker recorded of it: when the worker began handling its batch (the delivery's `created_at`)
+   * and when each attempt began (ms after the publish), to tell where the time went.
+   */
+  async slowest(run: string, count: number): Promise<Array<{ eventId: string; ms: number; batchAfterMs: number | null; attemptsAfterMs: number[] }>> {
+    const slow = [...this.firstArrival]
+      .filter(([id]) => id.startsWith(`${run}-`))
+      .map(([eventId, at]) => ({ eventId, ms: at - this.publishedAt.get(eventId)! }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, count);
+    const rows = (await this.ds.query(
+      `SELECT d.event_id, d.created_at, array_agg(a.started_at ORDER BY a.attempt_no) FILTER (WHERE a.id IS NOT NULL) AS starts
+         FROM deliveries d LEFT JOIN delivery_attempts a ON a.delivery_id = d.id
+        WHERE d.event_id = ANY($1) GROUP BY d.id`,
+      [slow.map((event) => event.eventId)],
+    )) as Array<{ event_id: string; created_at: Date; starts: Date[] | null }>;
+    const byEvent = new Map(rows.map((row) => [row.event_id, row]));
+    return slow.map(({ eventId, ms }) => {
+      const row = byEvent.get(eventId);
+      const published = this.publishedAt.get(eventId)!;
+      return {
+        eventId,
+        ms,
+        batchAfterMs: row ? new Date(row.created_at).getTime() - published : null,
+        attemptsAfterMs: (row?.starts ?? []).map((start) => new Date(start).getTime() - published),
+      };
+    });
+  }
+
   /** Attempts recorded in PostgreSQL, to check against the deliveries received. */
   async attemptsRecorded(): Promise<number> {
     const [{ attempts }] = (await this.ds.query(`SELECT count(*)::int AS attempts FROM delivery_attempts`)) as Array<{ attempts: number }>;

@@ -62,6 +62,9 @@ export const deliveryScenario: Scenario = {
       const halfPeak = Math.max(1, median(trial.runs['delivery worker']!.map((run) => run.perSecond)) / 2);
       const pacedCount = Math.max(200, Math.round(halfPeak * (quick ? 5 : 10)));
       const paced = await rig.paced('paced', pacedCount, halfPeak);
+      for (const slow of await rig.slowest('paced', 3)) {
+        env.log(`slowest paced event ${slow.eventId}: ${slow.ms} ms; batch handled from ${slow.batchAfterMs ?? '-'} ms; attempts begun after ${slow.attemptsAfterMs.join(', ') || '-'} ms`);
+      }
       const scale = await measureScale(rig, env, events);
       const delivered = rig.receiver.requests.filter((request) => request.path === '/hook').length;
       const facts: Fact[] = [

@@ -19,6 +19,9 @@ import { payloadBody } from './payload-body';
 import { type OpenedSecrets, openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
 
+/** The outcome of an attempt begun with its delivery whose webhook stopped before it was sent. */
+const NOT_SENT_WEBHOOK_STOPPED = 'not sent: the webhook was disabled or deleted before the request went out';
+
 export interface DeliveryAttemptPorts {
   store: DeliveryStore;
   registry: SubscriptionRegistry;
@@ -87,15 +90,13 @@ export class DeliveryAttempt {
     if (task.lease.getTime() - clock.now() < LEASE_SAFETY_MS) return;
     const webhook = await registry.deliverable(task.webhookId);
     // Gone or disabled: the registry has cancelled its pending deliveries, this one included.
-    if (!webhook) return;
+    if (!webhook) return this.notSent(task);
     const target = webhook.target.kind;
     const body = task.body ?? payloadBody(task.payload);
-    const begunAt = clock.now();
-    const attemptId = this.ports.ids.next(begunAt);
-    const begun = await this.journal.begin(task, attemptId, new Date(begunAt));
+    const begun = task.begun ?? (await this.begin(task));
     // The lease was lost (cancelled, or taken over by another worker): nothing is sent.
     if (!begun) return;
-    const { attemptNo } = begun;
+    const { attemptId, attemptNo } = begun;
     await previousSent;
     const startedAt = clock.now();
     const { result, launched } = await this.ports.sendSlots.run(() => this.attempt(webhook, task, body, attemptNo));
@@ -131,6 +132,32 @@ export class DeliveryAttempt {
       this.ports.logger.warn({ deliveryId: task.deliveryId, webhookId: task.webhookId, reason: decision.reason, error: verdict.error }, 'delivery dead-lettered');
       await this.ports.autoDisabler.afterDeadLetter(task.webhookId, verdict.disableWebhook);
     }
+  }
+
+  private async begin(task: DeliveryTask): Promise<{ attemptId: string; attemptNo: number } | null> {
+    const begunAt = this.ports.clock.now();
+    const attemptId = this.ports.ids.next(begunAt);
+    const begun = await this.journal.begin(task, attemptId, new Date(begunAt));
+    return begun && { attemptId, attemptNo: begun.attemptNo };
+  }
+
+  /**
+   * An attempt begun with its delivery's insert whose webhook was disabled or deleted before the
+   * request went out: its row says it was not sent (the cancelled delivery itself is left as it is).
+   */
+  private async notSent(task: DeliveryTask): Promise<void> {
+    if (!task.begun) return;
+    const now = this.ports.clock.now();
+    await this.journal.record(task, {
+      attemptId: task.begun.attemptId,
+      startedAt: new Date(now),
+      durationMs: 0,
+      statusCode: null,
+      error: NOT_SENT_WEBHOOK_STOPPED,
+      responseExcerpt: null,
+      next: { status: 'retrying', nextAttemptAt: new Date(now) },
+      now: new Date(now),
+    });
   }
 
   private async attempt(webhook: WebhookSnapshot, task: DeliveryTask, body: string, attemptNo: number): Promise<{ result: AttemptResult; launched?: LaunchedJob }> {

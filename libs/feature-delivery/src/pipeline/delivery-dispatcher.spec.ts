@@ -101,6 +101,24 @@ describe('DeliveryDispatcher', () => {
     expect(errors).toEqual(['bad: boom']);
   });
 
+  it('keeps the places it promised for the attempts they were promised to, and promises none while attempts queue', async () => {
+    const { run, started, finish } = gatedRunner();
+    const dispatcher = new DeliveryDispatcher(run, { concurrency: 3, highWaterMark: 10 });
+    dispatcher.enqueue({ lane: 'a', task: 'a1' });
+    expect(dispatcher.reserve(5)).toBe(2);
+    // Enqueued meanwhile by someone else: it waits, the two places are promised.
+    dispatcher.enqueue({ lane: 'b', task: 'b1' });
+    expect(started).toEqual(['a1']);
+    expect(dispatcher.reserve(1)).toBe(0);
+    dispatcher.enqueue({ lane: 'c', task: 'c1' }, { reserved: true });
+    expect(started).toEqual(['a1', 'c1']);
+    // The second place is given back unused: the queued attempt takes it.
+    dispatcher.release(1);
+    expect(started).toEqual(['a1', 'c1', 'b1']);
+    await finish('a1');
+    expect(dispatcher.reserve(2)).toBe(1);
+  });
+
   it('stops: waits for attempts in flight and returns those never started', async () => {
     const { run, started, finish } = gatedRunner();
     const dispatcher = new DeliveryDispatcher(run, { concurrency: 1, highWaterMark: 10 });

@@ -22,6 +22,8 @@ export class DeliveryDispatcher<T> {
   private readonly ready: string[] = [];
   private readonly runningTasks = new Set<T>();
   private queued = 0;
+  /** Places promised by reserve() to attempts not enqueued yet: other attempts do not take them. */
+  private reserved = 0;
   private stopped = false;
   private roomWaiters: Array<() => void> = [];
   private idleWaiters: Array<() => void> = [];
@@ -52,9 +54,38 @@ export class DeliveryDispatcher<T> {
     return held;
   }
 
-  enqueue({ lane, task }: DispatchItem<T>): void {
+  /**
+   * Promises up to `wanted` places to attempts that will be enqueued soon with `{ reserved: true }`
+   * (once their rows are written), so they start at once then; returns how many it promised. It
+   * promises none while attempts queue: those are older and go first.
+   */
+  reserve(wanted: number): number {
+    if (this.stopped || this.queued > 0) return 0;
+    const granted = Math.max(0, Math.min(wanted, this.options.concurrency - this.runningTasks.size - this.reserved));
+    this.reserved += granted;
+    return granted;
+  }
+
+  /** Gives back places promised by reserve() that no attempt will take. */
+  release(count: number): void {
+    this.reserved = Math.max(0, this.reserved - count);
+    this.pump();
+  }
+
+  /**
+   * `reserved`: the task takes a place promised by reserve() and starts at once, ahead of attempts
+   * queued in other lanes (not of those queued in its own).
+   */
+  enqueue({ lane, task }: DispatchItem<T>, { reserved = false }: { reserved?: boolean } = {}): void {
+    if (reserved) this.reserved = Math.max(0, this.reserved - 1);
     if (this.stopped) throw new Error('the dispatcher is stopped');
     const queue = this.lanes.get(lane);
+    if (reserved && !queue) {
+      this.lanes.set(lane, [task]);
+      this.queued += 1;
+      void this.runLane(lane);
+      return;
+    }
     if (queue) queue.push(task);
     else {
       this.lanes.set(lane, [task]);
@@ -83,6 +114,7 @@ export class DeliveryDispatcher<T> {
     this.ready.splice(0);
     this.lanes.clear();
     this.queued = 0;
+    this.reserved = 0;
     this.releaseRoomWaiters();
     if (this.runningTasks.size > 0) {
       await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
@@ -91,7 +123,7 @@ export class DeliveryDispatcher<T> {
   }
 
   private pump(): void {
-    while (!this.stopped && this.runningTasks.size < this.options.concurrency && this.ready.length > 0) {
+    while (!this.stopped && this.runningTasks.size + this.reserved < this.options.concurrency && this.ready.length > 0) {
       void this.runLane(this.ready.shift()!);
     }
   }

@@ -14,6 +14,8 @@ export interface DeliveryTask {
   body?: string;
   /** When the repo event happened (epoch ms), for first attempts: the event-to-delivery metric. */
   eventTime?: number;
+  /** The attempt whose row was written with the delivery's own insert (a first attempt started at once): it needs no begin. */
+  begun?: { attemptId: string; attemptNo: number };
 }
 
 /** Attempts of one webhook for one repository keep their order. */

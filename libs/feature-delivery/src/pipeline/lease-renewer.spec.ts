@@ -1,4 +1,4 @@
-import { urlWebhook, silentLogger } from '../testing/fakes';
+import { ScriptedHttpSender, urlWebhook, silentLogger } from '../testing/fakes';
 import { pipelineHarness } from '../testing/pipeline-harness';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import type { DeliveryTask } from './delivery-task';
@@ -84,4 +84,42 @@ describe('LeaseRenewer', () => {
     expect(dispatcher.held()).toEqual([]);
     await expect(renewer.renewOnce()).resolves.toBe(0);
   });
+
+  it.each(['beginAttempts', 'recordAttempts'] as const)(
+    'an attempt whose %s statement meets a renewal committed after the statement was built is sent once and moves its delivery on',
+    async (method) => {
+      const http = new ScriptedHttpSender();
+      const harness = pipelineHarness({ http });
+      const webhook = await harness.addWebhook(urlWebhook());
+      const id = 'ffffffffffffffffffff2000';
+      await harness.store.insert(
+        [{ id, webhookId: webhook.id, eventId: 'e-raced', payload: { repo: { id: 'r' } }, status: 'pending', nextAttemptAt: new Date(harness.clock.now()), replayOf: null }],
+        new Date(harness.clock.now()),
+      );
+      const renewer = new LeaseRenewer({ store: harness.store, dispatcher: harness.dispatcher, clock: harness.clock, logger: silentLogger }, { leaseMs: harness.settings.leaseMs });
+      const store = harness.store;
+      let raced = false;
+      // The statement carries the lease values of its building; the renewal takes the row first.
+      const renewalFirst = async () => {
+        if (raced) return;
+        raced = true;
+        harness.clock.advance(1_000);
+        await expect(renewer.renewOnce()).resolves.toBe(1);
+      };
+      if (method === 'beginAttempts') {
+        const begin = store.beginAttempts.bind(store);
+        store.beginAttempts = async (starts) => (await renewalFirst(), begin(starts));
+      } else {
+        const record = store.recordAttempts.bind(store);
+        store.recordAttempts = async (records) => (await renewalFirst(), record(records));
+      }
+      await harness.scheduler.pollOnce();
+      await harness.settle();
+
+      expect(raced).toBe(true);
+      expect(http.requests).toHaveLength(1);
+      expect(harness.store.deliveries.get(id)).toMatchObject({ status: 'succeeded', attempts: 1, nextAttemptAt: null });
+      expect(harness.store.attempts.map(({ attemptNo, statusCode, error }) => ({ attemptNo, statusCode, error }))).toEqual([{ attemptNo: 1, statusCode: 204, error: null }]);
+    },
+  );
 });

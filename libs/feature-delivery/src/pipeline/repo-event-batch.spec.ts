@@ -1,6 +1,7 @@
 import type { RepoChangeEvent } from '@gatehouse/domain';
 import { pushEvent } from '../testing/events';
-import { incoming, urlWebhook } from '../testing/fakes';
+import { ATTEMPT_OUTCOME_PENDING } from './ports/delivery-store';
+import { incoming, ScriptedHttpSender, urlWebhook } from '../testing/fakes';
 import { pipelineHarness } from '../testing/pipeline-harness';
 import { repoChangedMessage } from '@gatehouse/messaging';
 import { HttpDeliveryRequest, HttpDeliveryResult, HttpDeliverySender } from '../http/ports/http-delivery-sender';
@@ -46,7 +47,7 @@ const turns = async (count = 50) => {
 describe('RepoEventIntake.handleBatch', () => {
   const organizationWebhook = () => urlWebhook({ watched: [{ type: 'org', name: 'openai-community' }] });
 
-  it('records a batch in one insert, begins its attempts in one statement and sends them side by side', async () => {
+  it('records a batch and begins the attempts it starts at once in one insert, and sends them side by side', async () => {
     const http = new GatedHttpSender();
     const harness = pipelineHarness({ http });
     const webhook = await harness.addWebhook(organizationWebhook());
@@ -55,15 +56,12 @@ describe('RepoEventIntake.handleBatch', () => {
 
     // Four events of one partition, four attempts in flight at once (the harness allows four).
     expect(http.held).toBe(4);
-    expect(harness.store.writes).toEqual([
-      { kind: 'insert', rows: 4 },
-      { kind: 'begin', rows: 4 },
-    ]);
+    expect(harness.store.writes).toEqual([{ kind: 'insert', rows: 4 }]);
+    expect(harness.store.attempts.map(({ attemptNo, error }) => ({ attemptNo, error }))).toEqual([0, 1, 2, 3].map(() => ({ attemptNo: 1, error: ATTEMPT_OUTCOME_PENDING })));
     http.release();
     await harness.settle();
     expect(harness.store.writes).toEqual([
       { kind: 'insert', rows: 4 },
-      { kind: 'begin', rows: 4 },
       { kind: 'record', rows: 4 },
     ]);
     expect(harness.store.ofWebhook(webhook.id).map(({ eventId, status, attempts }) => ({ eventId, status, attempts }))).toEqual(
@@ -74,6 +72,52 @@ describe('RepoEventIntake.handleBatch', () => {
     );
   });
 
+  it('begins in the insert only the attempts the dispatcher starts at once; the others begin theirs when their turn comes', async () => {
+    const http = new GatedHttpSender();
+    const harness = pipelineHarness({ http });
+    const webhook = await harness.addWebhook(organizationWebhook());
+    await harness.intake.handleBatch(batch(0, 6));
+    await turns();
+
+    expect(http.held).toBe(4);
+    expect(harness.store.writes).toEqual([{ kind: 'insert', rows: 6 }]);
+    expect(harness.store.attempts.map(({ deliveryId }) => harness.store.deliveries.get(deliveryId)!.eventId)).toEqual(['evt-0', 'evt-1', 'evt-2', 'evt-3']);
+    http.release();
+    await harness.settle();
+    expect(harness.store.writes).toEqual([
+      { kind: 'insert', rows: 6 },
+      { kind: 'record', rows: 4 },
+      { kind: 'begin', rows: 2 },
+      { kind: 'record', rows: 2 },
+    ]);
+    expect(harness.store.ofWebhook(webhook.id).map(({ eventId, status, attempts }) => ({ eventId, status, attempts }))).toEqual(
+      [0, 1, 2, 3, 4, 5].map((n) => ({ eventId: `evt-${n}`, status: 'succeeded', attempts: 1 })),
+    );
+    expect(harness.store.attempts.map(({ attemptNo, statusCode }) => ({ attemptNo, statusCode }))).toEqual([0, 1, 2, 3, 4, 5].map(() => ({ attemptNo: 1, statusCode: 204 })));
+  });
+
+  it('an attempt begun in the insert whose webhook is disabled before it is sent is not sent, and its row says so', async () => {
+    const http = new ScriptedHttpSender();
+    const harness = pipelineHarness({ http });
+    const webhook = await harness.addWebhook(organizationWebhook());
+    const insert = harness.store.insert.bind(harness.store);
+    harness.store.insert = async (rows, now) => {
+      const inserted = await insert(rows, now);
+      // Disabled between the match and the attempt.
+      harness.directory.put({ ...webhook, disabled: true, revision: webhook.revision + 1 });
+      await harness.registry.refresh(webhook.id, webhook.revision + 1);
+      return inserted;
+    };
+    await harness.intake.handleBatch(batch(0, 1));
+    await harness.settle();
+
+    expect(http.requests).toHaveLength(0);
+    expect(harness.store.ofWebhook(webhook.id).map(({ status, attempts }) => ({ status, attempts }))).toEqual([{ status: 'cancelled', attempts: 1 }]);
+    expect(harness.store.attempts.map(({ attemptNo, statusCode, error }) => ({ attemptNo, statusCode, error }))).toEqual([
+      { attemptNo: 1, statusCode: null, error: 'not sent: the webhook was disabled or deleted before the request went out' },
+    ]);
+  });
+
   it('begins the attempts of one lane together, but sends them one after another in event order', async () => {
     const http = new GatedHttpSender();
     const harness = pipelineHarness({ http });
@@ -82,10 +126,7 @@ describe('RepoEventIntake.handleBatch', () => {
     await harness.intake.handleBatch(messages);
     await turns();
 
-    expect(harness.store.writes).toEqual([
-      { kind: 'insert', rows: 3 },
-      { kind: 'begin', rows: 3 },
-    ]);
+    expect(harness.store.writes).toEqual([{ kind: 'insert', rows: 3 }]);
     expect(http.held).toBe(1);
     http.release();
     await harness.settle();

@@ -59,13 +59,14 @@ export class InMemoryDeliveryStore extends DeliveryStore {
         eventId: row.eventId,
         payload: structuredClone(row.payload),
         status: row.status,
-        attempts: 0,
+        attempts: row.firstAttempt ? 1 : 0,
         nextAttemptAt: row.nextAttemptAt,
         lastStatusCode: null,
         lastError: row.lastError ?? null,
         replayOf: row.replayOf,
         createdAt: now,
       });
+      if (row.firstAttempt) this.attempts.push(pendingAttempt(row.firstAttempt.attemptId, row.id, 1, row.firstAttempt.startedAt));
       inserted.add(row.id);
     }
     return inserted;
@@ -100,16 +101,7 @@ export class InMemoryDeliveryStore extends DeliveryStore {
     const row = this.deliveries.get(start.deliveryId);
     if (!row || !this.owns(row, start.leases)) return null;
     row.attempts += 1;
-    this.attempts.push({
-      id: start.attemptId,
-      deliveryId: row.id,
-      attemptNo: row.attempts,
-      startedAt: start.startedAt,
-      durationMs: 0,
-      statusCode: null,
-      error: ATTEMPT_OUTCOME_PENDING,
-      responseExcerpt: null,
-    });
+    this.attempts.push(pendingAttempt(start.attemptId, row.id, row.attempts, start.startedAt));
     return { attemptNo: row.attempts };
   }
 
@@ -202,4 +194,9 @@ export class InMemoryDeliveryStore extends DeliveryStore {
   ofWebhook(webhookId: string): StoredDeliveryRow[] {
     return [...this.deliveries.values()].filter((d) => d.webhookId === webhookId);
   }
+}
+
+/** An attempt row as it is written before anything is sent. */
+function pendingAttempt(id: string, deliveryId: string, attemptNo: number, startedAt: Date): StoredAttemptRow {
+  return { id, deliveryId, attemptNo, startedAt, durationMs: 0, statusCode: null, error: ATTEMPT_OUTCOME_PENDING, responseExcerpt: null };
 }

@@ -47,6 +47,40 @@ describe('TypeOrmDeliveryStore: the attempts of a batch in one statement each', 
     return rows.map((row) => row.id);
   }
 
+  it('inserts a delivery with its first attempt begun in the same statement, and neither for an event read again', async () => {
+    const row = (id: string, eventId: string): NewDelivery => ({
+      id,
+      webhookId,
+      eventId,
+      payload: {},
+      status: 'pending',
+      nextAttemptAt: LEASE,
+      replayOf: null,
+      firstAttempt: { attemptId: newId(), startedAt: NOW },
+    });
+    const eventId = `evt-${newId()}`;
+    const plain: NewDelivery = { ...row(newId(), `evt-${newId()}`), firstAttempt: undefined };
+    const first = row(newId(), eventId);
+    statements = [];
+    expect(await store.insert([first, plain], NOW)).toEqual(new Set([first.id, plain.id]));
+    expect(statements).toHaveLength(1);
+    const again = row(newId(), eventId);
+    expect(await store.insert([again], NOW)).toEqual(new Set());
+
+    const attempts: Array<{ id: string; delivery_id: string; attempt_no: number; error: string }> = await database.dataSource.query(
+      'SELECT id, delivery_id, attempt_no, error FROM delivery_attempts WHERE delivery_id = ANY($1)',
+      [[first.id, plain.id, again.id]],
+    );
+    expect(attempts).toEqual([{ id: first.firstAttempt!.attemptId, delivery_id: first.id, attempt_no: 1, error: ATTEMPT_OUTCOME_PENDING }]);
+    const counted: Array<{ id: string; attempts: number }> = await database.dataSource.query('SELECT id, attempts FROM deliveries WHERE id = ANY($1)', [[first.id, plain.id]]);
+    expect(Object.fromEntries(counted.map((r) => [r.id, r.attempts]))).toEqual({ [first.id]: 1, [plain.id]: 0 });
+    // The attempt begun with the insert is recorded like any other.
+    const recorded = await store.recordAttempts([
+      { deliveryId: first.id, leases: [LEASE], attemptId: first.firstAttempt!.attemptId, startedAt: NOW, durationMs: 2, statusCode: 200, error: null, responseExcerpt: null, next: { status: 'succeeded' }, now: NOW },
+    ]);
+    expect(recorded).toEqual([{ attemptNo: 1, applied: true }]);
+  });
+
   it('begins the attempts under this process lease in one statement, and none whose lease is lost', async () => {
     const ids = await pendingDeliveries(3);
     statements = [];

@@ -3,14 +3,28 @@ import { appendOutbox } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
 import { ATTEMPT_OUTCOME_PENDING, AttemptRecord, AttemptStart, ClaimedDelivery, DeliveryStore, JobRunRecord, NewDelivery, RecordedAttempt } from '../ports/delivery-store';
 
+// A row with a first attempt is inserted counted (attempts = 1) with that attempt's row, written
+// before anything is sent as BEGIN_ATTEMPTS writes it; a row already there (an event read again)
+// gets neither.
 const INSERT = `
-  INSERT INTO deliveries (id, webhook_id, event_id, payload, status, attempts, next_attempt_at, last_error, replay_of, created_at, updated_at)
-  SELECT v.id, v.webhook_id, v.event_id, v.payload, v.status, 0, v.next_attempt_at, v.last_error, v.replay_of, $2, $2
-    FROM jsonb_to_recordset($1::jsonb) AS v(id text, webhook_id text, event_id text, payload jsonb, status text,
-                                             next_attempt_at timestamptz, last_error text, replay_of text)
-   WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.id = v.webhook_id)
-  ON CONFLICT DO NOTHING
-  RETURNING id`;
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(id text, webhook_id text, event_id text, payload jsonb, status text,
+                                                     next_attempt_at timestamptz, last_error text, replay_of text,
+                                                     attempt_id text, attempt_started_at timestamptz)),
+  inserted AS (
+    INSERT INTO deliveries (id, webhook_id, event_id, payload, status, attempts, next_attempt_at, last_error, replay_of, created_at, updated_at)
+    SELECT i.id, i.webhook_id, i.event_id, i.payload, i.status, CASE WHEN i.attempt_id IS NULL THEN 0 ELSE 1 END,
+           i.next_attempt_at, i.last_error, i.replay_of, $2, $2
+      FROM input i
+     WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.id = i.webhook_id)
+    ON CONFLICT DO NOTHING
+    RETURNING id),
+  begun AS (
+    INSERT INTO delivery_attempts (id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_excerpt)
+    SELECT i.attempt_id, i.id, 1, i.attempt_started_at, 0, NULL, $3, NULL
+      FROM inserted JOIN input i ON i.id = inserted.id
+     WHERE i.attempt_id IS NOT NULL)
+  SELECT id FROM inserted`;
 
 const CLAIM = `
   WITH due AS (
@@ -112,8 +126,10 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
       last_error: row.lastError ?? null,
       replay_of: row.replayOf,
+      attempt_id: row.firstAttempt?.attemptId ?? null,
+      attempt_started_at: row.firstAttempt?.startedAt.toISOString() ?? null,
     }));
-    const inserted: Array<{ id: string }> = await this.dataSource.query(INSERT, [JSON.stringify(values), now]);
+    const inserted: Array<{ id: string }> = await this.dataSource.query(INSERT, [JSON.stringify(values), now, ATTEMPT_OUTCOME_PENDING]);
     return new Set(inserted.map((row) => row.id));
   }
 

@@ -13,6 +13,11 @@ export interface NewDelivery {
   nextAttemptAt: Date | null;
   replayOf: string | null;
   lastError?: string | null;
+  /**
+   * For `pending`: the first attempt, begun with the insert (counted, its row written with outcome
+   * ATTEMPT_OUTCOME_PENDING) because the dispatcher starts it at once; saves the separate begin.
+   */
+  firstAttempt?: { attemptId: string; startedAt: Date };
 }
 
 /** A delivery claimed for its next attempt, held until `lease` (its `next_attempt_at`). */
@@ -82,7 +87,10 @@ export interface JobRunRecord {
 
 /** The worker's tables: `deliveries`, `delivery_attempts`, `job_runs` (docs/architecture.md "Data ownership"). */
 export abstract class DeliveryStore {
-  /** Inserts the rows that are not there yet (unique webhook+event, and id); returns the ids inserted. */
+  /**
+   * Inserts the rows that are not there yet (unique webhook+event, and id), with the attempt rows
+   * of those given a `firstAttempt`, in one statement; returns the ids inserted.
+   */
   abstract insert(rows: readonly NewDelivery[], now: Date): Promise<Set<string>>;
   /** Due pending/retrying deliveries, locked with SKIP LOCKED and leased until `leaseUntil`, oldest due first. */
   abstract claimDue(now: Date, limit: number, leaseUntil: Date): Promise<ClaimedDelivery[]>;
