@@ -1,9 +1,9 @@
 /**
  * At most `size` pieces of work in flight; the rest wait and start in the order they asked.
- * A slot is given back when the work settles, whether it resolved or threw.
- *
- * `libs/feature-delivery`'s `SendSlots` is the same shape; this lib imports nothing of the
- * repository (docs/architecture.md), so the password hash keeps its own.
+ * A slot is given back when the work settles, whether it resolved or threw. The one limiter of
+ * the repository: password hashes queue on it here, and the delivery worker's requests in flight
+ * (`tuning.concurrency`) use it too. It lives in this lib because this lib imports nothing of the
+ * repository, so every other lib may import it.
  */
 export class ConcurrencyLimit {
   private free: number;

@@ -1,3 +1,4 @@
+export { ConcurrencyLimit } from './concurrency-limit';
 export { newObjectId } from './object-id';
 export { randomToken } from './random-token';
 export { hashToken, timingSafeEqualString } from './token-hash';

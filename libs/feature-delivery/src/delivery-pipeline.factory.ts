@@ -1,5 +1,5 @@
 import type { Clock } from '@gatehouse/domain';
-import { SecretBox } from '@gatehouse/crypto';
+import { ConcurrencyLimit, SecretBox } from '@gatehouse/crypto';
 import type { FlowStore } from '@gatehouse/flow-state';
 import type { EventBus, OutboxRelay } from '@gatehouse/messaging';
 import type { Logger } from 'pino';
@@ -21,7 +21,6 @@ import { RepoEventIntake } from './pipeline/repo-event-intake';
 import { DEFAULT_PRUNE_BATCH_SIZE, DeliveryPruner } from './pipeline/delivery-pruner';
 import { LeaseRenewer } from './pipeline/lease-renewer';
 import { RetryScheduler } from './pipeline/retry-scheduler';
-import { SendSlots } from './pipeline/send-slots';
 import { TriggerLimiter } from './pipeline/trigger-limiter';
 import { WebhookAutoDisabler } from './pipeline/webhook-auto-disabler';
 import { WebhookDisabler } from './pipeline/ports/webhook-disabler';
@@ -99,7 +98,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
       clock,
       ids,
       random: deps.random ?? Math.random,
-      sendSlots: new SendSlots(options.tuning.concurrency),
+      sendSlots: new ConcurrencyLimit(options.tuning.concurrency),
       outboxWritten,
       logger,
     },

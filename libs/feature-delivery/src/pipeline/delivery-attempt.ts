@@ -1,6 +1,6 @@
 import { deliveryDeadLetteredEvent } from '@gatehouse/messaging';
 import { type Clock, deliveryHeaders } from '@gatehouse/domain';
-import { SecretBox } from '@gatehouse/crypto';
+import { ConcurrencyLimit, SecretBox } from '@gatehouse/crypto';
 import type { Logger } from 'pino';
 import { HttpDeliverySender } from '../http/ports/http-delivery-sender';
 import { jobEnvironment } from '../jobs/job-environment';
@@ -14,7 +14,6 @@ import { LEASE_SAFETY_MS, type DeliverySettings } from './delivery-settings';
 import { AttemptNext, DeliveryStore } from './ports/delivery-store';
 import { type DeliveryTask, laneOf } from './delivery-task';
 import { AttemptJournal } from './attempt-journal';
-import { SendSlots } from './send-slots';
 import { payloadBody } from './payload-body';
 import { type OpenedSecrets, openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
@@ -33,8 +32,11 @@ export interface DeliveryAttemptPorts {
   clock: Clock;
   ids: DeliveryIds;
   random: () => number;
-  /** Bounds the requests and Job launches in flight. */
-  sendSlots: SendSlots;
+  /**
+   * Bounds the requests and Job launches in flight (`tuning.concurrency`). An attempt holds a slot
+   * only while sending, not while its rows are written, so round trips never leave a slot idle.
+   */
+  sendSlots: ConcurrencyLimit;
   /** Called after an outbox write (a dead letter) so the relay publishes it now. */
   outboxWritten: () => void;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;

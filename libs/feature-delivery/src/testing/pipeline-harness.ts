@@ -1,3 +1,4 @@
+import { ConcurrencyLimit } from '@gatehouse/crypto';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { Registry } from 'prom-client';
@@ -12,7 +13,6 @@ import type { DeliveryTask } from '../pipeline/delivery-task';
 import { ReplayIntake } from '../pipeline/replay-intake';
 import { RepoEventIntake } from '../pipeline/repo-event-intake';
 import { RetryScheduler } from '../pipeline/retry-scheduler';
-import { SendSlots } from '../pipeline/send-slots';
 import { TriggerLimiter } from '../pipeline/trigger-limiter';
 import { WebhookAutoDisabler } from '../pipeline/webhook-auto-disabler';
 import { MembershipCache } from '../subscriptions/membership-cache';
@@ -63,7 +63,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
   const outboxWritten = () => void (relayNotified += 1);
   const autoDisabler = new WebhookAutoDisabler({ store, disabler, registry, clock, outboxWritten, logger: silentLogger }, settings.autoDisableAfterMs);
   const attempt = new DeliveryAttempt(
-    { store, registry, http, jobs, secretBox: testBox, autoDisabler, metrics, clock, ids, random: () => 0.5, outboxWritten, logger: silentLogger, sendSlots: new SendSlots(4) },
+    { store, registry, http, jobs, secretBox: testBox, autoDisabler, metrics, clock, ids, random: () => 0.5, outboxWritten, logger: silentLogger, sendSlots: new ConcurrencyLimit(4) },
     settings,
   );
   const dispatcher = new DeliveryDispatcher<DeliveryTask>((task, laneFree) => attempt.run(task, laneFree), { concurrency: 4, highWaterMark: 100 });
