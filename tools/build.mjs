@@ -12,14 +12,14 @@ const swcrc = JSON.parse(await readFile(join(root, '.swcrc'), 'utf8'));
 delete swcrc.$schema;
 const { compilerOptions } = JSON.parse(await readFile(join(root, 'tsconfig.base.json'), 'utf8'));
 
-const isTest = (name) => /\.(spec|int-spec|e2e-spec|contract)\.ts$/.test(name) || name.includes('__tests__');
+const isTest = (name) => /\.(spec|int-spec|e2e-spec|contract)\.ts$/.test(name);
 const ASSETS = /\.(ya?ml|json|html|css|svg|sql)$/;
 
 async function* sources(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === '__tests__') continue;
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
       yield* sources(path);
     } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !isTest(entry.name)) {
       yield { path, asset: false };
