@@ -3,6 +3,7 @@
 //   npm run bench -- --quick                 shorter runs (same rounds and cases)
 //   npm run bench -- --only sign-in,memory   some scenarios
 //   npm run bench -- --no-write              print, leave docs/ alone
+//   npm run bench -- --only a,b --merge      re-run some scenarios into the kept docs/benchmarks.json
 //   npm run bench -- --render                rewrite docs/benchmarks.md from docs/benchmarks.json (after editing report/findings.md)
 import 'reflect-metadata';
 import { WORKSPACE_ROOT } from '@gatehouse/testing';
@@ -13,7 +14,7 @@ import { startBenchEnvironment } from './harness/bench-environment';
 import { readSettings } from './harness/bench-settings';
 import type { Scenario, ScenarioReport } from './harness/scenario';
 import { describeMachine } from './report/machine';
-import { BenchReport, JSON_PATH, writeReport } from './report/write-report';
+import { BenchReport, JSON_PATH, mergeReports, writeReport } from './report/write-report';
 import { cliStartup } from './scenarios/cli-startup';
 import { deliveryScenario } from './scenarios/delivery';
 import { memory } from './scenarios/memory';
@@ -48,7 +49,8 @@ async function main(): Promise<void> {
     await env.stop();
   }
   const machine = describeMachine(env.infra);
-  const written = writeReport({ startedAt: startedAt.toISOString(), seconds: (Date.now() - startedAt.getTime()) / 1000, argv: process.argv.slice(2), settings, machine, scenarios: reports }, settings.write);
+  const report: BenchReport = { startedAt: startedAt.toISOString(), seconds: (Date.now() - startedAt.getTime()) / 1000, argv: process.argv.slice(2), settings, machine, scenarios: reports };
+  const written = writeReport(settings.merge ? mergeReports(JSON.parse(readFileSync(join(WORKSPACE_ROOT, JSON_PATH), 'utf8')) as BenchReport, report) : report, settings.write);
   log(written);
 }
 

@@ -94,6 +94,10 @@ export function renderMarkdown(report: BenchReport): string {
       `Run ${report.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${number(report.seconds / 60)} minutes. Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB,`,
       `Node ${machine.node}, PostgreSQL ${machine.postgres}, Redis ${machine.redis}, Kafka ${machine.kafka}; everything on the same CPUs,`,
       `shared with other work (load average ${number(machine.loadAverage)} when the run ended).`,
+      ...(report.reruns ?? []).map(
+        (rerun) =>
+          `\nRe-run ${rerun.startedAt.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- ${rerun.argv.join(' ')}\`, load average ${number(rerun.loadAverage)} at its end): ${rerun.scenarios.join(', ')}; their sections below are from that run, each still side by side within itself.`,
+      ),
     ].join('\n'),
     '## Targets',
     targets.length > 0 ? table(['Target', 'Measured', 'Met'], targets.map((target) => [target.target, target.measured, target.met ? 'yes' : '**no**'])) : 'No scenario with a target ran.',

@@ -13,6 +13,24 @@ export interface BenchReport {
   settings: BenchSettings;
   machine: MachineDescription;
   scenarios: ScenarioReport[];
+  /** Later runs of some scenarios (`--only … --merge`), whose figures replaced the first run's. */
+  reruns?: Rerun[];
+}
+
+export interface Rerun {
+  startedAt: string;
+  argv: string[];
+  scenarios: string[];
+  loadAverage: number;
+}
+
+/** The kept report with `fresh`'s scenarios in place of the same ones, in the kept order (new ones last). */
+export function mergeReports(kept: BenchReport, fresh: BenchReport): BenchReport {
+  const byId = new Map(fresh.scenarios.map((scenario) => [scenario.id, scenario]));
+  const scenarios = kept.scenarios.map((scenario) => byId.get(scenario.id) ?? scenario);
+  for (const scenario of fresh.scenarios) if (!kept.scenarios.some((old) => old.id === scenario.id)) scenarios.push(scenario);
+  const rerun: Rerun = { startedAt: fresh.startedAt, argv: fresh.argv, scenarios: fresh.scenarios.map((scenario) => scenario.id), loadAverage: fresh.machine.loadAverage };
+  return { ...kept, scenarios, reruns: [...(kept.reruns ?? []), rerun] };
 }
 
 export const MARKDOWN_PATH = 'docs/benchmarks.md';
