@@ -1,5 +1,5 @@
 import type { OAuthAppEntity } from '@gatehouse/persistence';
-import { OAuthAppStore } from '../ports/oauth-app-store';
+import { OAuthAppStore } from '../apps/ports/oauth-app-store';
 
 /** Test double of OAuthAppStore. */
 export class InMemoryOAuthAppStore extends OAuthAppStore {
