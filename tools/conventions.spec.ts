@@ -64,7 +64,7 @@ const TESTING_ENTRY_IMPORT = /from '@gatehouse\/[a-z-]+\/testing'/;
 describe('test doubles', () => {
   it.each([
     ['libs/identity/src/tokens/token-issuer.spec.ts', true],
-    ['libs/feature-auth/src/device/testing/device-flow-test-kit.ts', true],
+    ['libs/feature-auth/src/testing/device-flow-test-kit.ts', true],
     ['e2e/auth/openid-client.e2e-spec.ts', true],
     ['libs/identity/src/tokens/token-issuer.ts', false],
     ['apps/auth/src/main.ts', false],
@@ -87,6 +87,7 @@ describe('test doubles', () => {
  * and in `libs/persistence`, the ORM's home (entities, migrations, data source).
  */
 const OLD_TEST_FOLDERS = new Set(['__tests__', 'test', 'tests', 'fakes']);
+const ONE_TESTING_FOLDER = /^libs\/testing(\/|$)|^libs\/[a-z-]+\/src\/testing$/;
 const TYPEORM_IMPORT = /from 'typeorm'|import\('typeorm'\)|require\('typeorm'\)/;
 const TYPEORM_HOMES = /^libs\/(persistence|testing)\/|\/(infrastructure|testing)\/|\.(spec|int-spec|contract)\.ts$/;
 
@@ -122,6 +123,23 @@ describe('lib layout', () => {
     const offenders = folders(join(ROOT, 'libs'))
       .filter((folder) => OLD_TEST_FOLDERS.has(folder.split('/').pop() ?? ''))
       .map((folder) => relative(ROOT, folder));
+    expect(offenders).toEqual([]);
+  });
+
+  it.each([
+    ['libs/feature-auth/src/testing', true],
+    ['libs/testing', true],
+    ['libs/feature-auth/src/device/testing', false],
+    ['libs/feature-auth/testing', false],
+    ['libs/feature-auth/src/testing/testing', false],
+  ])('accepts %s as a testing folder: %s', (folder, accepted) => {
+    expect(ONE_TESTING_FOLDER.test(folder)).toBe(accepted);
+  });
+
+  it('keeps one testing/ folder per lib, at libs/<lib>/src/testing (libs/testing is the test-infrastructure lib)', () => {
+    const offenders = folders(join(ROOT, 'libs'))
+      .map((folder) => relative(ROOT, folder))
+      .filter((folder) => folder.split('/').pop() === 'testing' && !ONE_TESTING_FOLDER.test(folder));
     expect(offenders).toEqual([]);
   });
 

@@ -17,6 +17,8 @@ export { SessionStore } from './session/session-store';
 export { type AuthenticatedClient } from './clients/authenticated-client';
 export { ClientAuthenticator } from './clients/client-authenticator';
 export { ClientLookup } from './clients/ports/client-lookup';
+export { type OAuthAppRecord } from './clients/ports/oauth-app-record';
+export { oauthAppRecordOf } from './clients/infrastructure/oauth-app-row';
 export { type GrantHandler } from './grants/grant-handler';
 export { type TokenRequestContext } from './grants/token-request-context';
 export { provideGrantHandlers } from './grants/provide-grant-handlers';

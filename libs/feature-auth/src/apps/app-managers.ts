@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@gatehouse/domain';
-import { AccountReader, actsAsUser, Principal } from '@gatehouse/identity';
-import type { OAuthAppEntity } from '@gatehouse/persistence';
+import { AccountReader, actsAsUser, type OAuthAppRecord, Principal } from '@gatehouse/identity';
 import type { OAuthAppView } from './oauth-app-view';
 
 /** Who may manage which apps: the owning user, or an admin of the owning organization. */
@@ -34,7 +33,7 @@ export class AppManagers {
   }
 
   /** The app's owner as shown, or null when this manager may not see the app at all. */
-  ownerFor(manager: AppManager, app: OAuthAppEntity): OAuthAppView['owner'] | null {
+  ownerFor(manager: AppManager, app: OAuthAppRecord): OAuthAppView['owner'] | null {
     if (app.ownerUserId !== null) return app.ownerUserId === manager.userId ? { type: 'user', name: manager.username } : null;
     const org = manager.adminOrgs.find((candidate) => candidate.id === app.ownerOrgId);
     return org ? { type: 'org', name: org.name } : null;

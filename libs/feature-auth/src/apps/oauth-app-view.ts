@@ -1,4 +1,4 @@
-import type { OAuthAppEntity } from '@gatehouse/persistence';
+import type { OAuthAppRecord } from '@gatehouse/identity';
 
 /** An app as the settings API shows it. The secret is never shown again, only whether there is one. */
 export interface OAuthAppView {
@@ -19,7 +19,7 @@ export interface OAuthAppView {
   updatedAt: string;
 }
 
-export function oauthAppView(app: OAuthAppEntity, owner: OAuthAppView['owner']): OAuthAppView {
+export function oauthAppView(app: OAuthAppRecord, owner: OAuthAppView['owner']): OAuthAppView {
   return {
     id: app.id,
     clientId: app.clientId,

@@ -1,7 +1,7 @@
 import { OrganizationEntity, UserEntity } from '@gatehouse/persistence';
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
-import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../token-endpoint/testing/token-test-app';
+import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
 
 interface AppBody {
   id: string;

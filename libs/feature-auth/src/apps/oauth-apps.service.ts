@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError, Clock, DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from '@gatehouse/domain';
-import { Principal, RandomSource } from '@gatehouse/identity';
-import type { OAuthAppEntity } from '@gatehouse/persistence';
+import { type OAuthAppRecord, Principal, RandomSource } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { CreateAppInput, UpdateAppInput } from './app-input';
 import { AppManager, AppManagers } from './app-managers';
@@ -46,7 +45,7 @@ export class OAuthAppsService {
     const owner = this.ownerOf(manager, input.owner);
     const now = new Date(this.clock.now());
     const clientSecret = input.public ? null : this.newSecret();
-    const app: OAuthAppEntity = {
+    const app: OAuthAppRecord = {
       id: this.random.id(now.getTime()),
       clientId: randomUUID(),
       name: input.name,
@@ -71,7 +70,7 @@ export class OAuthAppsService {
 
   async update(principal: Principal, clientId: string, patch: UpdateAppInput): Promise<OAuthAppView> {
     const { manager, app } = await this.managed(principal, clientId);
-    const updated: OAuthAppEntity = {
+    const updated: OAuthAppRecord = {
       ...app,
       name: patch.name ?? app.name,
       redirectUris: patch.redirectUris ? [...new Set(patch.redirectUris)] : app.redirectUris,
@@ -107,7 +106,7 @@ export class OAuthAppsService {
     return this.view(manager, updated);
   }
 
-  private async managed(principal: Principal, clientId: string): Promise<{ manager: AppManager; app: OAuthAppEntity }> {
+  private async managed(principal: Principal, clientId: string): Promise<{ manager: AppManager; app: OAuthAppRecord }> {
     const manager = await this.managers.of(principal);
     const app = await this.store.findByClientId(clientId);
     if (!app || this.managers.ownerFor(manager, app) === null) throw ApiError.notFound('OAuth app not found');
@@ -121,7 +120,7 @@ export class OAuthAppsService {
     return { type: 'org', id: org.id };
   }
 
-  private view(manager: AppManager, app: OAuthAppEntity): OAuthAppView {
+  private view(manager: AppManager, app: OAuthAppRecord): OAuthAppView {
     return oauthAppView(app, this.managers.ownerFor(manager, app)!);
   }
 

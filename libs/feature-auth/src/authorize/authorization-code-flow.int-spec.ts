@@ -3,8 +3,8 @@ import { s256CodeChallenge } from '@gatehouse/domain/testing';
 import { ConsentEntity, OrganizationEntity, UserEntity } from '@gatehouse/persistence';
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
-import { CookieBrowser, hiddenField as rawHiddenField } from '../device/testing/cookie-browser';
-import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../token-endpoint/testing/token-test-app';
+import { CookieBrowser, hiddenField as rawHiddenField } from '../testing/cookie-browser';
+import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
 
 const PASSWORD = 'correct horse battery staple';
 const VERIFIER = 'verifier-'.repeat(6);

@@ -3,7 +3,7 @@ import { InvalidClient } from '@gatehouse/domain';
 import { s256CodeChallenge } from '@gatehouse/domain/testing';
 import type { SignedInSession } from '@gatehouse/identity';
 import { AuthorizeOutcome } from './authorize.service';
-import { AuthorizeTestKit, createAuthorizeTestKit, TEST_ISSUER } from './testing/authorize-test-kit';
+import { AuthorizeTestKit, createAuthorizeTestKit, TEST_ISSUER } from '../testing/authorize-test-kit';
 
 const ALICE = 'a'.repeat(24);
 const ACME = '1'.repeat(24);

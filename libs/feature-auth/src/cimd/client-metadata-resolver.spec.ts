@@ -2,7 +2,7 @@ import { InvalidClient, OAuthError, RateLimited } from '@gatehouse/domain';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { ClientMetadataResolver, FETCHES_PER_HOST } from './client-metadata-resolver';
-import { FakeMetadataDocumentFetcher } from './testing/fake-metadata-document-fetcher';
+import { FakeMetadataDocumentFetcher } from '../testing/fake-metadata-document-fetcher';
 
 const URL_A = 'https://tool.example/.well-known/oauth-cimd';
 const document = (fields: Record<string, unknown> = {}) => ({

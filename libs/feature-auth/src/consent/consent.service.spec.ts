@@ -1,4 +1,4 @@
-import { createAuthorizeTestKit, AuthorizeTestKit } from '../authorize/testing/authorize-test-kit';
+import { createAuthorizeTestKit, AuthorizeTestKit } from '../testing/authorize-test-kit';
 import { ConsentOutcomeHandler } from './consent-outcome';
 import { ConsentRequest } from './consent-request';
 

@@ -1,5 +1,5 @@
 import { hashToken } from '@gatehouse/crypto';
-import { basic, createDeviceFlowTestKit, DeviceFlowTestKit, rejection } from './testing/device-flow-test-kit';
+import { basic, createDeviceFlowTestKit, DeviceFlowTestKit, rejection } from '../testing/device-flow-test-kit';
 
 describe('DeviceAuthorizationService (POST /oauth/device)', () => {
   let kit: DeviceFlowTestKit;

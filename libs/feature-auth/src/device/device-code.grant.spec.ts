@@ -1,6 +1,6 @@
 import { hashToken } from '@gatehouse/crypto';
 import { AccessDenied } from '@gatehouse/domain';
-import { createDeviceFlowTestKit, DEVICE_GRANT, DeviceFlowTestKit, OTHER_USER_ID, ORG_ID, rejection, USER_ID } from './testing/device-flow-test-kit';
+import { createDeviceFlowTestKit, DEVICE_GRANT, DeviceFlowTestKit, OTHER_USER_ID, ORG_ID, rejection, USER_ID } from '../testing/device-flow-test-kit';
 
 describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
   let kit: DeviceFlowTestKit;

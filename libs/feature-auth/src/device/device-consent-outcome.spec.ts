@@ -1,6 +1,6 @@
 import { hashToken } from '@gatehouse/crypto';
 import { AccessDenied } from '@gatehouse/domain';
-import { createDeviceFlowTestKit, DeviceFlowTestKit, ORG_ID, USER_ID } from './testing/device-flow-test-kit';
+import { createDeviceFlowTestKit, DeviceFlowTestKit, ORG_ID, USER_ID } from '../testing/device-flow-test-kit';
 
 describe('DeviceConsentOutcome (the answer on the device consent page)', () => {
   let kit: DeviceFlowTestKit;

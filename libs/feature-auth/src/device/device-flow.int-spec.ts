@@ -2,8 +2,8 @@ import { hashPassword } from '@gatehouse/crypto';
 import { UserEntity } from '@gatehouse/persistence';
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
-import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../token-endpoint/testing/token-test-app';
-import { CookieBrowser, hiddenField } from './testing/cookie-browser';
+import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
+import { CookieBrowser, hiddenField } from '../testing/cookie-browser';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const PASSWORD = 'correct horse battery staple';

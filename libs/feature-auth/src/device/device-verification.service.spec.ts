@@ -1,5 +1,5 @@
 import { hashToken } from '@gatehouse/crypto';
-import { createDeviceFlowTestKit, DeviceFlowTestKit, OTHER_USER_ID, USER_ID } from './testing/device-flow-test-kit';
+import { createDeviceFlowTestKit, DeviceFlowTestKit, OTHER_USER_ID, USER_ID } from '../testing/device-flow-test-kit';
 import { DeviceVerificationInput, WRONG_CODE_MESSAGE } from './device-verification.service';
 
 describe('DeviceVerificationService (the code typed on the verification page)', () => {

@@ -1,7 +1,7 @@
 import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import { SigningKeyEntity } from '@gatehouse/persistence';
 import { createLocalJWKSet, decodeProtectedHeader, JSONWebKeySet, jwtVerify } from 'jose';
-import { startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../token-endpoint/testing/token-test-app';
+import { startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
 import { rotateSigningKeys } from './infrastructure/rotate-signing-keys';
 
 describe('discovery, JWKS and key rotation', () => {

@@ -1,5 +1,5 @@
 import { PrincipalInvalidator } from '@gatehouse/identity/testing';
-import { startTokenTestApp, TokenTestApp } from '../token-endpoint/testing/token-test-app';
+import { startTokenTestApp, TokenTestApp } from '../testing/token-test-app';
 
 const INVALID_CREDENTIALS = 'Invalid credentials in Authorization header';
 

@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { GrantHandler, provideGrantHandlers, TokenRequestContext, TokenResponseBody } from '@gatehouse/identity';
 import { createLocalJWKSet, JSONWebKeySet, jwtVerify } from 'jose';
-import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TEST_REFRESH_REUSE_GRACE_SECONDS, TokenTestApp } from '../token-endpoint/testing/token-test-app';
+import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TEST_REFRESH_REUSE_GRACE_SECONDS, TokenTestApp } from '../testing/token-test-app';
 
 /** A grant contributed by another module, as the device-flow and token-exchange modules do. */
 @Injectable()

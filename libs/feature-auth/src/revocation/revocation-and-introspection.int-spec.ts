@@ -1,5 +1,5 @@
 import { TokenResponseBody } from '@gatehouse/identity';
-import { basicAuth, postForm, startTokenTestApp, TEST_INTERNAL_TOKEN, TokenTestApp } from '../token-endpoint/testing/token-test-app';
+import { basicAuth, postForm, startTokenTestApp, TEST_INTERNAL_TOKEN, TokenTestApp } from '../testing/token-test-app';
 
 describe('/oauth/revoke and /oauth/introspect', () => {
   let app: TokenTestApp;

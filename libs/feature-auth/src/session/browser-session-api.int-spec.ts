@@ -2,8 +2,8 @@ import { hashPassword } from '@gatehouse/crypto';
 import { ConsentEntity, OrganizationEntity, UserEntity } from '@gatehouse/persistence';
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
-import { CookieBrowser } from '../device/testing/cookie-browser';
-import { postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../token-endpoint/testing/token-test-app';
+import { CookieBrowser } from '../testing/cookie-browser';
+import { postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
 
 const PASSWORD = 'correct horse battery staple';
 const CSRF_REFUSED = 'Requests made with the browser session need the X-CSRF-Token header of GET /api/session';

@@ -1,4 +1,4 @@
-import { startTokenTestApp, TokenTestApp } from '../token-endpoint/testing/token-test-app';
+import { startTokenTestApp, TokenTestApp } from '../testing/token-test-app';
 
 describe('/oauth/userinfo', () => {
   let app: TokenTestApp;

@@ -1,5 +1,5 @@
 import type { ClientAuthMethod } from '@gatehouse/domain';
-import type { OAuthAppEntity } from '@gatehouse/persistence';
+import type { OAuthAppRecord } from './ports/oauth-app-record';
 
 /** The client of a token-endpoint request, once authenticated. */
 export interface AuthenticatedClient {
@@ -8,7 +8,7 @@ export interface AuthenticatedClient {
   /** `registered`: an app of the settings API; `metadata_document`: a client-ID metadata document URL (public). */
   kind: 'registered' | 'metadata_document';
   /** The registered app; null for metadata-document clients. */
-  app: OAuthAppEntity | null;
+  app: OAuthAppRecord | null;
   /** Lifetime of the access tokens this client gets (the app's setting, else 8 hours). */
   accessTokenTtlSeconds: number;
   /** The app's registered scopes ([] for metadata-document clients). */

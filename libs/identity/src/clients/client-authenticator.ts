@@ -11,7 +11,7 @@ import {
 } from '@gatehouse/domain';
 import { FailureCounter, FlowStore } from '@gatehouse/flow-state';
 import { FLOW_STORE } from '@gatehouse/platform';
-import type { OAuthAppEntity } from '@gatehouse/persistence';
+import type { OAuthAppRecord } from './ports/oauth-app-record';
 import type { TokenRequestContext } from '../grants/token-request-context';
 import { AuthenticatedClient, ClientAuthenticationOptions } from './authenticated-client';
 import { ClientLookup } from './ports/client-lookup';
@@ -92,7 +92,7 @@ export class ClientAuthenticator {
 export const CLIENT_SECRET_FAILURES_ALLOWED = 10;
 const CLIENT_SECRET_FAILURE_WINDOW_MS = 10 * 60_000;
 
-function secretMatches(secret: string | null, app: OAuthAppEntity): boolean {
+function secretMatches(secret: string | null, app: OAuthAppRecord): boolean {
   if (secret === null || app.clientSecretHash === null) return false;
   return timingSafeEqualString(hashToken(secret), app.clientSecretHash);
 }

@@ -1,12 +1,11 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { SecretBox, SecretBoxError } from '@gatehouse/crypto';
 import type { Clock } from '@gatehouse/domain';
-import type { SigningKeyEntity } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
 import type { JWK } from 'jose';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import { SigningKeyCrypto } from './ports/signing-key-crypto';
-import { NewSigningKey, SigningKeyStore } from './ports/signing-key-store';
+import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from './ports/signing-key-store';
 
 const DEFAULT_CACHE_TTL_MS = 60_000;
 
@@ -28,8 +27,8 @@ const DEFAULT_CACHE_TTL_MS = 60_000;
 export class SigningKeys implements OnApplicationBootstrap {
   private readonly box: SecretBox;
   private readonly cacheTtlMs: number;
-  private cached: { keys: SigningKeyEntity[]; loadedAtMs: number } | null = null;
-  private loading: Promise<SigningKeyEntity[]> | null = null;
+  private cached: { keys: SigningKeyRecord[]; loadedAtMs: number } | null = null;
+  private loading: Promise<SigningKeyRecord[]> | null = null;
 
   constructor(
     private readonly store: SigningKeyStore,
@@ -77,7 +76,7 @@ export class SigningKeys implements OnApplicationBootstrap {
     return { current: key.kid, previous };
   }
 
-  private async publishedKeys(): Promise<SigningKeyEntity[]> {
+  private async publishedKeys(): Promise<SigningKeyRecord[]> {
     const now = this.clock.now();
     if (!this.cached) return this.load(now);
     if (now - this.cached.loadedAtMs >= this.cacheTtlMs && !this.loading) {
@@ -87,7 +86,7 @@ export class SigningKeys implements OnApplicationBootstrap {
     return this.cached.keys;
   }
 
-  private load(now: number): Promise<SigningKeyEntity[]> {
+  private load(now: number): Promise<SigningKeyRecord[]> {
     this.loading ??= this.loadEnsuringCurrent()
       .then((keys) => {
         this.cached = { keys, loadedAtMs: now };
@@ -99,7 +98,7 @@ export class SigningKeys implements OnApplicationBootstrap {
     return this.loading;
   }
 
-  private async loadEnsuringCurrent(): Promise<SigningKeyEntity[]> {
+  private async loadEnsuringCurrent(): Promise<SigningKeyRecord[]> {
     const keys = await this.store.published();
     if (keys[0]?.status === 'current') return keys;
     await this.store.insertFirstCurrent(await this.newKey(), new Date(this.clock.now()));

@@ -1,12 +1,12 @@
-import type { OAuthAppEntity } from '@gatehouse/persistence';
+import type { OAuthAppRecord } from '../clients/ports/oauth-app-record';
 import { ClientLookup } from '../clients/ports/client-lookup';
 
 /** Test double of ClientLookup, with a builder for apps. */
 export class InMemoryClientLookup extends ClientLookup {
-  readonly apps: OAuthAppEntity[] = [];
+  readonly apps: OAuthAppRecord[] = [];
 
-  addApp(fields: Partial<OAuthAppEntity> & Pick<OAuthAppEntity, 'clientId'>): OAuthAppEntity {
-    const app: OAuthAppEntity = {
+  addApp(fields: Partial<OAuthAppRecord> & Pick<OAuthAppRecord, 'clientId'>): OAuthAppRecord {
+    const app: OAuthAppRecord = {
       id: `app${String(this.apps.length + 1).padStart(21, '0')}`,
       name: 'Test app',
       ownerUserId: null,
@@ -28,7 +28,7 @@ export class InMemoryClientLookup extends ClientLookup {
     return app;
   }
 
-  async findByClientId(clientId: string): Promise<OAuthAppEntity | null> {
+  async findByClientId(clientId: string): Promise<OAuthAppRecord | null> {
     return this.apps.find((app) => app.clientId === clientId) ?? null;
   }
 }

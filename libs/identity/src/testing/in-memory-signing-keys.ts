@@ -1,12 +1,11 @@
-import type { SigningKeyEntity } from '@gatehouse/persistence';
 import { GeneratedSigningKey, SigningKeyCrypto } from '../keys/ports/signing-key-crypto';
-import { NewSigningKey, SigningKeyStore } from '../keys/ports/signing-key-store';
+import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from '../keys/ports/signing-key-store';
 
 /** Test double of SigningKeyStore keeping the one-current-key rule. */
 export class InMemorySigningKeyStore extends SigningKeyStore {
-  readonly keys: SigningKeyEntity[] = [];
+  readonly keys: SigningKeyRecord[] = [];
 
-  async published(): Promise<SigningKeyEntity[]> {
+  async published(): Promise<SigningKeyRecord[]> {
     const current = this.keys.filter((key) => key.status === 'current');
     const previous = this.keys.filter((key) => key.status === 'previous');
     return [...current, ...previous].map((key) => ({ ...key }));

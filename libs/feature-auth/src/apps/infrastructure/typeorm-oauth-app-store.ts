@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { entityManagerOf, TokenRevoker, TransactionRunner } from '@gatehouse/identity';
+import { entityManagerOf, type OAuthAppRecord, oauthAppRecordOf, TokenRevoker, TransactionRunner } from '@gatehouse/identity';
 import { AccessTokenEntity, ConsentEntity, OAuthAppEntity, RefreshTokenEntity } from '@gatehouse/persistence';
 import { DataSource, In, IsNull } from 'typeorm';
 import { OAuthAppStore } from '../ports/oauth-app-store';
@@ -14,26 +14,28 @@ export class TypeOrmOAuthAppStore extends OAuthAppStore {
     super();
   }
 
-  listOwned(owners: { userId: string; orgIds: string[] }): Promise<OAuthAppEntity[]> {
+  async listOwned(owners: { userId: string; orgIds: string[] }): Promise<OAuthAppRecord[]> {
     const where = [{ ownerUserId: owners.userId }, ...(owners.orgIds.length > 0 ? [{ ownerOrgId: In(owners.orgIds) }] : [])];
-    return this.dataSource.manager.find(OAuthAppEntity, { where, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.dataSource.manager.find(OAuthAppEntity, { where, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(oauthAppRecordOf);
   }
 
-  findByClientId(clientId: string): Promise<OAuthAppEntity | null> {
-    return this.dataSource.manager.findOneBy(OAuthAppEntity, { clientId });
+  async findByClientId(clientId: string): Promise<OAuthAppRecord | null> {
+    const row = await this.dataSource.manager.findOneBy(OAuthAppEntity, { clientId });
+    return row ? oauthAppRecordOf(row) : null;
   }
 
-  async insert(app: OAuthAppEntity): Promise<void> {
+  async insert(app: OAuthAppRecord): Promise<void> {
     await this.dataSource.manager.insert(OAuthAppEntity, app);
   }
 
-  async update(app: OAuthAppEntity): Promise<void> {
+  async update(app: OAuthAppRecord): Promise<void> {
     const { id, ...fields } = app;
     await this.dataSource.manager.update(OAuthAppEntity, { id }, fields);
   }
 
   /** The app's tokens have no foreign key to it (metadata-document apps have no row), so they are revoked here. */
-  async delete(app: OAuthAppEntity): Promise<void> {
+  async delete(app: OAuthAppRecord): Promise<void> {
     await this.transactions.run(async (tx) => {
       const manager = entityManagerOf(tx);
       const refreshFamilies = await manager

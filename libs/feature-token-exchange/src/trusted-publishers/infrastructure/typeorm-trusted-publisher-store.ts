@@ -9,7 +9,12 @@ export class TypeOrmTrustedPublisherStore extends TrustedPublisherStore {
     super();
   }
 
-  findByIssuer(issuer: string): Promise<TrustedPublisher[]> {
-    return this.dataSource.manager.find(TrustedPublisherEntity, { where: { issuer }, order: { repoType: 'ASC', repoName: 'ASC' } });
+  async findByIssuer(issuer: string): Promise<TrustedPublisher[]> {
+    const rows = await this.dataSource.manager.find(TrustedPublisherEntity, { where: { issuer }, order: { repoType: 'ASC', repoName: 'ASC' } });
+    return rows.map(trustedPublisherOf);
   }
+}
+
+function trustedPublisherOf({ id, issuer, jwksUri, audience, conditions, repoType, repoName }: TrustedPublisherEntity): TrustedPublisher {
+  return { id, issuer, jwksUri, audience, conditions, repoType, repoName };
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { OAuthAppEntity, OAuthAppRepository } from '@gatehouse/persistence';
+import { OAuthAppRepository } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
 import { ClientLookup } from '../ports/client-lookup';
+import type { OAuthAppRecord } from '../ports/oauth-app-record';
+import { oauthAppRecordOf } from './oauth-app-row';
 
 @Injectable()
 export class TypeOrmClientLookup extends ClientLookup {
@@ -9,7 +11,8 @@ export class TypeOrmClientLookup extends ClientLookup {
     super();
   }
 
-  findByClientId(clientId: string): Promise<OAuthAppEntity | null> {
-    return new OAuthAppRepository(this.dataSource.manager).findByClientId(clientId);
+  async findByClientId(clientId: string): Promise<OAuthAppRecord | null> {
+    const row = await new OAuthAppRepository(this.dataSource.manager).findByClientId(clientId);
+    return row ? oauthAppRecordOf(row) : null;
   }
 }

@@ -1,6 +1,6 @@
-import type { OAuthAppEntity } from '@gatehouse/persistence';
+import type { OAuthAppRecord } from './oauth-app-record';
 
 /** Port over registered OAuth apps. */
 export abstract class ClientLookup {
-  abstract findByClientId(clientId: string): Promise<OAuthAppEntity | null>;
+  abstract findByClientId(clientId: string): Promise<OAuthAppRecord | null>;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SigningKeyEntity } from '@gatehouse/persistence';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { NewSigningKey, SigningKeyStore } from '../ports/signing-key-store';
+import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from '../ports/signing-key-store';
 
 /** Serializes rotations across replicas and the CLI (a transaction-scoped advisory lock). */
 const ROTATION_LOCK = 'gatehouse.signing-keys';
@@ -12,9 +12,9 @@ export class TypeOrmSigningKeyStore extends SigningKeyStore {
     super();
   }
 
-  async published(): Promise<SigningKeyEntity[]> {
-    const keys = await this.dataSource.manager.find(SigningKeyEntity, { where: { status: In(['current', 'previous']) } });
-    return keys.sort((a, b) => (a.status === b.status ? 0 : a.status === 'current' ? -1 : 1));
+  async published(): Promise<SigningKeyRecord[]> {
+    const rows = await this.dataSource.manager.find(SigningKeyEntity, { where: { status: In(['current', 'previous']) } });
+    return rows.map(signingKeyRecordOf).sort((a, b) => (a.status === b.status ? 0 : a.status === 'current' ? -1 : 1));
   }
 
   async insertFirstCurrent(key: NewSigningKey, at: Date): Promise<boolean> {
@@ -41,4 +41,8 @@ function insertCurrent(manager: EntityManager, key: NewSigningKey, at: Date, onC
      VALUES ($1, $2, $3, $4, 'current', $5) ${onConflict} RETURNING kid`,
     [key.kid, key.alg, JSON.stringify(key.publicJwk), key.privateJwkEncrypted, at],
   );
+}
+
+function signingKeyRecordOf({ kid, alg, publicJwk, privateJwkEncrypted, status, createdAt, rotatedAt }: SigningKeyEntity): SigningKeyRecord {
+  return { kid, alg, publicJwk, privateJwkEncrypted, status, createdAt, rotatedAt };
 }

@@ -8,8 +8,8 @@ import { bootstrapService, DatabaseModule, FlowStateModule } from '@gatehouse/pl
 import { RunningService } from '@gatehouse/platform/testing';
 import { createScratchDatabase } from '@gatehouse/testing';
 import { DataSource } from 'typeorm';
-import { AuthTokenModules } from '../auth-token-modules';
-import { REFRESH_OPTIONS, RefreshOptions } from '../../refresh/refresh-rotation-grace';
+import { AuthTokenModules } from '../token-endpoint/auth-token-modules';
+import { REFRESH_OPTIONS, RefreshOptions } from '../refresh/refresh-rotation-grace';
 
 export const TEST_PUBLIC_URL = 'https://hub.test';
 export const TEST_INTERNAL_TOKEN = 'internal-token-for-auth-tests-0123456789';

@@ -1,6 +1,6 @@
 import type { InMemoryAccounts, InMemoryClientLookup } from '@gatehouse/identity/testing';
-import type { RememberedConsents } from '../../consent/ports/remembered-consents';
-import { AuthorizeContext, AuthorizeContextReader } from '../ports/authorize-context';
+import type { RememberedConsents } from '../consent/ports/remembered-consents';
+import { AuthorizeContext, AuthorizeContextReader } from '../authorize/ports/authorize-context';
 
 /** Test double of AuthorizeContextReader over the identity kit's accounts and apps and a RememberedConsents. */
 export class InMemoryAuthorizeContextReader extends AuthorizeContextReader {

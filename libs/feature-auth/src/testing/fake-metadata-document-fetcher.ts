@@ -1,6 +1,6 @@
 import type { CacheHeaders } from '@gatehouse/domain';
 import { InvalidClient } from '@gatehouse/domain';
-import { FetchedMetadataDocument, MetadataDocumentFetcher } from '../metadata-document-fetcher';
+import { FetchedMetadataDocument, MetadataDocumentFetcher } from '../cimd/metadata-document-fetcher';
 
 /** Test double of MetadataDocumentFetcher: documents by URL, counting fetches. */
 export class FakeMetadataDocumentFetcher extends MetadataDocumentFetcher {

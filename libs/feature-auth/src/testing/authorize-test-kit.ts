@@ -1,17 +1,17 @@
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { createIdentityTestKit } from '@gatehouse/identity/testing';
 import { DiscoveryService } from '@nestjs/core';
-import { AuthorizationCodes } from '../../authorization-code/authorization-codes';
-import { FakeMetadataDocumentFetcher } from '../../cimd/testing/fake-metadata-document-fetcher';
-import { ClientMetadataResolver } from '../../cimd/client-metadata-resolver';
-import { ConsentOutcomeRegistry } from '../../consent/consent-outcome-registry';
-import { ConsentService } from '../../consent/consent.service';
-import { PendingConsents } from '../../consent/pending-consents';
-import { InMemoryRememberedConsents } from '../../consent/testing/in-memory-remembered-consents';
-import { AuthorizationConsentOutcome } from '../authorization-consent-outcome';
-import { AuthorizationResponder } from '../authorization-responder';
-import { AuthorizeService } from '../authorize.service';
-import { AuthorizingClientResolver } from '../authorizing-client-resolver';
+import { AuthorizationCodes } from '../authorization-code/authorization-codes';
+import { FakeMetadataDocumentFetcher } from './fake-metadata-document-fetcher';
+import { ClientMetadataResolver } from '../cimd/client-metadata-resolver';
+import { ConsentOutcomeRegistry } from '../consent/consent-outcome-registry';
+import { ConsentService } from '../consent/consent.service';
+import { PendingConsents } from '../consent/pending-consents';
+import { InMemoryRememberedConsents } from './in-memory-remembered-consents';
+import { AuthorizationConsentOutcome } from '../authorize/authorization-consent-outcome';
+import { AuthorizationResponder } from '../authorize/authorization-responder';
+import { AuthorizeService } from '../authorize/authorize.service';
+import { AuthorizingClientResolver } from '../authorize/authorizing-client-resolver';
 import { InMemoryAuthorizeContextReader } from './in-memory-authorize-context-reader';
 
 export const TEST_ISSUER = 'https://hub.example';

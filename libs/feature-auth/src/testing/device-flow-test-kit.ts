@@ -2,16 +2,16 @@ import { hashToken } from '@gatehouse/crypto';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { TokenRequestContext } from '@gatehouse/identity';
 import { createIdentityTestKit } from '@gatehouse/identity/testing';
-import { PendingConsents } from '../../consent/pending-consents';
-import { DeviceAuthorizationService } from '../device-authorization.service';
-import { DeviceAuthorizations } from '../device-authorizations';
-import { DeviceCodeGrant } from '../device-code.grant';
-import { DeviceConsentOutcome } from '../device-consent-outcome';
-import { DeviceFlowOptions, resolveDeviceFlowOptions } from '../device-flow-options';
-import { DEVICE_INTENT } from '../device-intent';
-import { DeviceVerificationService } from '../device-verification.service';
-import { UserCodeEntryGuard } from '../user-code-entry-guard';
-import { UserCodeGenerator } from '../user-code-generator';
+import { PendingConsents } from '../consent/pending-consents';
+import { DeviceAuthorizationService } from '../device/device-authorization.service';
+import { DeviceAuthorizations } from '../device/device-authorizations';
+import { DeviceCodeGrant } from '../device/device-code.grant';
+import { DeviceConsentOutcome } from '../device/device-consent-outcome';
+import { DeviceFlowOptions, resolveDeviceFlowOptions } from '../device/device-flow-options';
+import { DEVICE_INTENT } from '../device/device-intent';
+import { DeviceVerificationService } from '../device/device-verification.service';
+import { UserCodeEntryGuard } from '../device/user-code-entry-guard';
+import { UserCodeGenerator } from '../device/user-code-generator';
 
 /** User codes from a list, in order (then the list again), so tests know them. */
 class ListedUserCodes extends UserCodeGenerator {

@@ -1,5 +1,5 @@
 import type { ConsentGrant } from '@gatehouse/domain';
-import { RememberedConsents } from '../ports/remembered-consents';
+import { RememberedConsents } from '../consent/ports/remembered-consents';
 
 /** Test double of RememberedConsents. */
 export class InMemoryRememberedConsents extends RememberedConsents {
