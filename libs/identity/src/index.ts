@@ -23,6 +23,8 @@ export { provideGrantHandlers } from './grants/provide-grant-handlers';
 export { GrantHandlerRegistry } from './grants/grant-handler-registry';
 export { type TokenResponseBody } from './tokens/issue-token-request';
 export { TokenIssuer } from './tokens/token-issuer';
+export { type IssuedTokenRows, type IssuedTokenWrite } from './tokens/ports/issued-token-writer';
+export { addIssuedTokenParts, CteStatement } from './tokens/infrastructure/sql-issued-token-writer';
 export { TokenRevoker } from './tokens/token-revoker';
 export { RandomSource } from './tokens/random-source';
 export { SigningKeys } from './keys/signing-keys';
