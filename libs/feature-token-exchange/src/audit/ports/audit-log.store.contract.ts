@@ -23,13 +23,13 @@ function nextOrgId(): string {
 
 const hex = (seq: number, salt: string) => `${salt}${seq}`.padEnd(64, '0');
 
-/** An exchange's issuance: an access token bound to the organization, with its token.issued event. */
+/** An issuance: an access token with its token.issued event (no user, client or organization rows needed). */
 function issuance(orgId: string): IssuedTokenRows {
   const id = `0a7c${orgId.slice(4)}`;
   const at = new Date(START);
   return {
     accessToken: {
-      id, tokenHash: `${id}${'e'.repeat(40)}`, kind: 'trusted_publisher', userId: null, clientId: null, scopes: [], orgIds: [orgId], boundOrgId: orgId,
+      id, tokenHash: `${id}${'e'.repeat(40)}`, kind: 'trusted_publisher', userId: null, clientId: null, scopes: [], orgIds: [], boundOrgId: null,
       role: null, repo: null, refreshFamilyId: null, authTime: at, expiresAt: new Date(START + 3_600_000), revokedAt: null, createdAt: at,
     },
     refreshToken: null,
