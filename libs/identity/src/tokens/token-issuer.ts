@@ -109,6 +109,8 @@ export class TokenIssuer {
       body.refresh_token = refreshToken;
     }
     const rotated = request.rotatedRefreshTokenId ? { refreshTokenId: request.rotatedRefreshTokenId, usedAt: now } : undefined;
+    // Signed before the write: a caller's write may take a lock held until commit (the exchange's audit head).
+    if (request.idToken) body.id_token = await this.idToken(tx, request, accessToken, nowMs, authTime);
     const rows = { accessToken: access, refreshToken: refresh, events, rotated };
     let written: T | undefined;
     if (write) written = await write(tx, rows);
@@ -119,7 +121,6 @@ export class TokenIssuer {
       await this.principals.fill(access.tokenHash, principalOfAccessToken({ token: access, user: { ...request.user, disabledAt: null }, memberships, appName }));
     }
 
-    if (request.idToken) body.id_token = await this.idToken(tx, request, accessToken, nowMs, authTime);
     if (request.kind !== 'oauth') body.issued_token_type = ACCESS_TOKEN_TYPE_URN;
     return { body, accessTokenId: access.id, refreshTokenId: refresh?.id ?? null, familyId, written };
   }
