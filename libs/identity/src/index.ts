@@ -21,7 +21,7 @@ export { type GrantHandler } from './grants/grant-handler';
 export { type TokenRequestContext } from './grants/token-request-context';
 export { provideGrantHandlers } from './grants/provide-grant-handlers';
 export { GrantHandlerRegistry } from './grants/grant-handler-registry';
-export { type TokenResponseBody } from './tokens/issue-token-request';
+export { type IssueTokenRequest, type TokenResponseBody } from './tokens/issue-token-request';
 export { TokenIssuer } from './tokens/token-issuer';
 export { type IssuedTokenRows, type IssuedTokenWrite } from './tokens/ports/issued-token-writer';
 export { addIssuedTokenParts, CteStatement } from './tokens/infrastructure/sql-issued-token-writer';

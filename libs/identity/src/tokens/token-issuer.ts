@@ -44,7 +44,7 @@ export class TokenIssuer {
     return (await this.issueTokens(tx, request)).body;
   }
 
-  issueTokens(tx: Transaction, request: IssueTokenRequest): Promise<IssuedTokens>;
+  issueTokens(tx: Transaction, request: IssueTokenRequest): Promise<IssuedTokens & { written?: undefined }>;
   /** Writes the issuance with `write` (one statement that also reads something) and returns what it read as `written`. */
   issueTokens<T>(tx: Transaction, request: IssueTokenRequest, write: IssuedTokenWrite<T>): Promise<IssuedTokens & { written: T }>;
   async issueTokens<T>(tx: Transaction, request: IssueTokenRequest, write?: IssuedTokenWrite<T>): Promise<IssuedTokens & { written?: T }> {
