@@ -8,3 +8,4 @@ export { RecordingOutbox } from './testing/recording-outbox';
 export { PredictableRandom } from './testing/predictable-random';
 export { InMemoryClientLookup } from './testing/in-memory-client-lookup';
 export { createIdentityTestKit, type IdentityTestKit, TEST_ENCRYPTION_KEY } from './testing/identity-test-kit';
+export { InMemoryIssuedTokenWriter } from './testing/in-memory-issued-token-writer';

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
-import { type Transaction, TransactionRunner } from '@gatehouse/identity';
+import { type IssuedTokenWrite, type Transaction, TransactionRunner } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { chainAuditEntry } from './audit-chain';
 import type { ChainHead } from './audit-chain';
 import type { AuditEntry, AuditEntryDraft } from './audit-entry';
 import { auditRecordedMessage } from './audit-event';
-import { AuditLogStore } from './ports/audit-log.store';
+import { AppendSlot, AuditLogStore } from './ports/audit-log.store';
 import { AuditSeal } from './audit-seal';
 import type { SealedHead } from './audit-seal';
 
@@ -16,7 +16,8 @@ import type { SealedHead } from './audit-seal';
  * caller's transaction: an exchange commits its token and its entry together, or neither.
  *
  * The chain continues from the organization's head row, locked (docs/benchmarks.md "Token
- * exchange"): one statement locks and reads it, one writes the entry, the head and the event.
+ * exchange"): one statement locks and reads it (an exchange's: the one that writes its token,
+ * `tokenWriteLockingHead`), one writes the entry, the head and the event.
  * Without a head row (an organization's first entry, a log from before the seal) or with a head
  * row whose seal fails, the chain continues from the latest entry instead, as before the seal.
  */
@@ -29,13 +30,19 @@ export class AuditRecorder {
     private readonly seal: AuditSeal,
   ) {}
 
-  async record(tx: Transaction, draft: AuditEntryDraft): Promise<AuditEntry> {
-    const slot = await this.store.lockHead(tx, draft.orgId);
+  /** `slot`: the draft organization's, already taken in `tx` by `tokenWriteLockingHead`. */
+  async record(tx: Transaction, draft: AuditEntryDraft, slot?: AppendSlot): Promise<AuditEntry> {
+    slot ??= await this.store.lockHead(tx, draft.orgId);
     const head = this.sealedLink(slot.head) ?? (await this.latestLink(tx, draft.orgId, slot.head !== null));
     const chained = chainAuditEntry(head, draft, new Date(this.clock.now()));
     const entry: AuditEntry = { ...chained, id: slot.id, mac: this.seal.entryMac(chained.hash) };
     await this.store.append(tx, entry, this.seal.sealHead(entry.orgId, entry.seq, entry.hash), auditRecordedMessage(entry));
     return entry;
+  }
+
+  /** TokenIssuer's write for an issuance audited in `orgId`'s log: the tokens and the head lock in one statement. */
+  tokenWriteLockingHead(orgId: string): IssuedTokenWrite<AppendSlot> {
+    return (tx, rows) => this.store.lockHeadWithTokens(tx, orgId, rows);
   }
 
   /** Records an entry in a transaction of its own (refused attempts, which store nothing else). */

@@ -81,7 +81,7 @@ export class UserEmailExchange {
         ttlSeconds,
         withRefreshToken: false,
         idToken: scopes.includes('openid'),
-      });
+      }, this.audit.tokenWriteLockingHead(org.id));
       await this.audit.record(tx, {
         orgId: org.id,
         action: AUDIT_ACTIONS.tokenExchange,
@@ -89,7 +89,7 @@ export class UserEmailExchange {
         clientId: app.clientId,
         subject: auditedSubject(email),
         detail: { userId: user.id, username: user.username, memberRole: role, scopes, expiresIn: ttlSeconds, tokenId: issued.accessTokenId, ip: request.ip },
-      });
+      }, issued.written);
       return issued.body;
     });
   }

@@ -1,8 +1,9 @@
-import { ImmediateTransactionRunner, RecordingOutbox } from '@gatehouse/identity/testing';
+import { createIdentityTestKit, ImmediateTransactionRunner, InMemoryIssuedTokenWriter } from '@gatehouse/identity/testing';
 import { describeAuditLogStoreContract } from '../audit/ports/audit-log.store.contract';
 import { InMemoryAuditLogStore } from './in-memory-audit-log.store';
 
 describeAuditLogStoreContract('InMemoryAuditLogStore', async () => {
-  const outbox = new RecordingOutbox();
-  return { store: new InMemoryAuditLogStore(outbox), transactions: new ImmediateTransactionRunner(), outbox: async () => [...outbox.messages] };
+  const { outbox, tokens } = createIdentityTestKit();
+  const store = new InMemoryAuditLogStore(outbox, new InMemoryIssuedTokenWriter(tokens, outbox));
+  return { store, transactions: new ImmediateTransactionRunner(), outbox: async () => [...outbox.messages] };
 });

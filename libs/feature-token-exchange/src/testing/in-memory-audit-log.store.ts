@@ -1,5 +1,5 @@
-import type { Transaction } from '@gatehouse/identity';
-import type { OutboxWriter } from '@gatehouse/identity/testing';
+import type { IssuedTokenRows, Transaction } from '@gatehouse/identity';
+import type { InMemoryIssuedTokenWriter, OutboxWriter } from '@gatehouse/identity/testing';
 import type { OutboxMessage } from '@gatehouse/persistence';
 import type { ChainHead } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/audit-entry';
@@ -13,13 +13,24 @@ export class InMemoryAuditLogStore extends AuditLogStore {
   readonly heads = new Map<string, SealedHead>();
   private nextId = 1;
 
-  /** `outbox` receives the audit.recorded events (the identity test kit's recording outbox). */
-  constructor(private readonly outbox: OutboxWriter) {
+  /**
+   * `outbox` receives the audit.recorded events (the identity test kit's recording outbox);
+   * `tokens` writes the issuances of `lockHeadWithTokens` (over the identity test kit's stores).
+   */
+  constructor(
+    private readonly outbox: OutboxWriter,
+    private readonly tokens: InMemoryIssuedTokenWriter,
+  ) {
     super();
   }
 
   async lockHead(_tx: Transaction, orgId: string): Promise<AppendSlot> {
     return { id: String(this.nextId++), head: this.heads.get(orgId) ?? null };
+  }
+
+  async lockHeadWithTokens(tx: Transaction, orgId: string, rows: IssuedTokenRows): Promise<AppendSlot> {
+    await this.tokens.write(tx, rows);
+    return this.lockHead(tx, orgId);
   }
 
   async lockChain(_tx: Transaction, orgId: string): Promise<void> {

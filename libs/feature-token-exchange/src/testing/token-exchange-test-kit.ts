@@ -1,5 +1,5 @@
 import { hashToken } from '@gatehouse/crypto';
-import { createIdentityTestKit, TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
+import { createIdentityTestKit, InMemoryIssuedTokenWriter, TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import type { MembershipRole, OAuthAppEntity } from '@gatehouse/persistence';
 import pino from 'pino';
 import { AuditRecorder } from '../audit/audit-recorder';
@@ -34,7 +34,7 @@ export const IDS = {
 export function createTokenExchangeTestKit() {
   const identity = createIdentityTestKit();
   const directory = new InMemoryOrganizationDirectory(identity.clients.apps);
-  const auditStore = new InMemoryAuditLogStore(identity.outbox);
+  const auditStore = new InMemoryAuditLogStore(identity.outbox, new InMemoryIssuedTokenWriter(identity.tokens, identity.outbox));
   const logger = pino({ level: 'silent' });
   const seal = AuditSeal.fromEncryptionKey(TEST_ENCRYPTION_KEY);
   const audit = new AuditRecorder(auditStore, identity.transactions, identity.clock, seal);

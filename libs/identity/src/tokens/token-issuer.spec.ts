@@ -44,6 +44,17 @@ describe('TokenIssuer', () => {
     });
   });
 
+  it('hands the rows to a caller\'s write instead of the writer, and returns what that write read', async () => {
+    const seen: Array<{ accessTokenId: string; refreshTokenId: string | null; events: number }> = [];
+    const issued = await kit.issuer.issueTokens(kit.tx, { ...oauthRequest, idToken: false }, async (_tx, rows) => {
+      seen.push({ accessTokenId: rows.accessToken.id, refreshTokenId: rows.refreshToken?.id ?? null, events: rows.events.length });
+      return 'read with the write';
+    });
+    expect(issued.written).toBe('read with the write');
+    expect(seen).toEqual([{ accessTokenId: issued.accessTokenId, refreshTokenId: issued.refreshTokenId, events: 2 }]);
+    expect(kit.tokens.accessTokens).toEqual([]);
+  });
+
   it('stores hashes only, with the grant family on both tokens', async () => {
     const issued = await kit.issuer.issueTokens(kit.tx, oauthRequest);
     const [access] = kit.tokens.accessTokens;

@@ -10,7 +10,7 @@ import { AccountReader } from '../accounts/ports/account-reader';
 import { principalOfAccessToken } from '../principal/bearer-authenticator';
 import { PrincipalCache } from '../principal/principal-cache';
 import type { Transaction } from '../transactions/ports/transaction';
-import { IssuedTokenWriter } from './ports/issued-token-writer';
+import { IssuedTokenWrite, IssuedTokenWriter } from './ports/issued-token-writer';
 import type { AccessTokenRecord, RefreshTokenRecord } from './ports/token-records';
 import { ACCESS_TOKEN_TYPE_URN, IdTokenUser, IssuedTokens, IssueTokenRequest, TokenResponseBody } from './issue-token-request';
 import { RandomSource } from './random-source';
@@ -44,7 +44,10 @@ export class TokenIssuer {
     return (await this.issueTokens(tx, request)).body;
   }
 
-  async issueTokens(tx: Transaction, request: IssueTokenRequest): Promise<IssuedTokens> {
+  issueTokens(tx: Transaction, request: IssueTokenRequest): Promise<IssuedTokens & { written?: undefined }>;
+  /** Writes the issuance with `write` (one statement that also reads something) and returns what it read as `written`. */
+  issueTokens<T>(tx: Transaction, request: IssueTokenRequest, write: IssuedTokenWrite<T>): Promise<IssuedTokens & { written: T }>;
+  async issueTokens<T>(tx: Transaction, request: IssueTokenRequest, write?: IssuedTokenWrite<T>): Promise<IssuedTokens & { written?: T }> {
     assertIssuable(request);
     const nowMs = this.clock.now();
     const now = new Date(nowMs);
@@ -106,16 +109,20 @@ export class TokenIssuer {
       body.refresh_token = refreshToken;
     }
     const rotated = request.rotatedRefreshTokenId ? { refreshTokenId: request.rotatedRefreshTokenId, usedAt: now } : undefined;
-    await this.writer.write(tx, { accessToken: access, refreshToken: refresh, events, rotated });
+    // Signed before the write: a caller's write may take a lock held until commit (the exchange's audit head).
+    if (request.idToken) body.id_token = await this.idToken(tx, request, accessToken, nowMs, authTime);
+    const rows = { accessToken: access, refreshToken: refresh, events, rotated };
+    let written: T | undefined;
+    if (write) written = await write(tx, rows);
+    else await this.writer.write(tx, rows);
     // Before the commit is safe: until the body is returned nobody holds the token.
     if (request.user && request.cachePrincipal) {
       const { memberships, appName } = request.cachePrincipal;
       await this.principals.fill(access.tokenHash, principalOfAccessToken({ token: access, user: { ...request.user, disabledAt: null }, memberships, appName }));
     }
 
-    if (request.idToken) body.id_token = await this.idToken(tx, request, accessToken, nowMs, authTime);
     if (request.kind !== 'oauth') body.issued_token_type = ACCESS_TOKEN_TYPE_URN;
-    return { body, accessTokenId: access.id, refreshTokenId: refresh?.id ?? null, familyId };
+    return { body, accessTokenId: access.id, refreshTokenId: refresh?.id ?? null, familyId, written };
   }
 
   private async idToken(tx: Transaction, request: IssueTokenRequest, accessToken: string, nowMs: number, authTime: Date): Promise<string> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLogEntryEntity } from '@gatehouse/persistence';
 import type { OutboxMessage } from '@gatehouse/persistence';
-import { entityManagerOf, type Transaction } from '@gatehouse/identity';
+import { addIssuedTokenParts, CteStatement, entityManagerOf, type IssuedTokenRows, type Transaction } from '@gatehouse/identity';
 import { DataSource } from 'typeorm';
 import type { ChainHead } from '../audit-chain';
 import type { AuditEntry } from '../audit-entry';
@@ -15,16 +15,21 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
   }
 
   async lockHead(tx: Transaction, orgId: string): Promise<AppendSlot> {
+    const [row] = (await entityManagerOf(tx).query(`SELECT ${headLockColumns('$1')}`, [orgId])) as HeadLockRow[];
+    return appendSlotOf(orgId, row!);
+  }
+
+  async lockHeadWithTokens(tx: Transaction, orgId: string, tokens: IssuedTokenRows): Promise<AppendSlot> {
     const manager = entityManagerOf(tx);
-    // After waiting for the lock, READ COMMITTED returns the row as the previous holder committed
-    // it (the sub-select is re-evaluated on the new row version), so the head read is never stale.
-    const [row] = (await manager.query(
-      `SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::text AS id,
-              (SELECT json_build_object('seq', h.seq, 'hash', h.hash, 'mac', h.mac) FROM audit_heads h WHERE h.org_id = $1 FOR UPDATE) AS head`,
-      [orgId],
-    )) as Array<{ id: string; head: { seq: number | string; hash: string; mac: string } | null }>;
-    const { id, head } = row!;
-    return { id, head: head ? { orgId, seq: Number(head.seq), hash: head.hash, mac: head.mac } : null };
+    if (!manager.queryRunner?.isTransactionActive) {
+      throw new Error('Issued tokens are written inside a transaction (pass the handle given by TransactionRunner.run)');
+    }
+    const sql = new CteStatement();
+    sql.parts.push(`access AS (${addIssuedTokenParts(sql, tokens)})`);
+    const org = sql.param(orgId);
+    // Data-modifying CTEs run whether or not the main query reads them; the main query is the head lock.
+    const [row] = (await manager.query(`WITH ${sql.parts.join(',\n')}\nSELECT ${headLockColumns(org)}`, sql.params)) as HeadLockRow[];
+    return appendSlotOf(orgId, row!);
   }
 
   async lockChain(tx: Transaction, orgId: string): Promise<void> {
@@ -95,6 +100,25 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
       .getMany();
     return rows.map(auditEntryOf);
   }
+}
+
+interface HeadLockRow {
+  id: string;
+  head: { seq: number | string; hash: string; mac: string } | null;
+}
+
+/**
+ * The entry's reserved id and the organization's head row, locked. After waiting for the lock,
+ * READ COMMITTED returns the row as the previous holder committed it (the sub-select is
+ * re-evaluated on the new row version), so the head read is never stale.
+ */
+function headLockColumns(orgParam: string): string {
+  return `nextval(pg_get_serial_sequence('audit_log', 'id'))::text AS id,
+    (SELECT json_build_object('seq', h.seq, 'hash', h.hash, 'mac', h.mac) FROM audit_heads h WHERE h.org_id = ${orgParam} FOR UPDATE) AS head`;
+}
+
+function appendSlotOf(orgId: string, { id, head }: HeadLockRow): AppendSlot {
+  return { id, head: head ? { orgId, seq: Number(head.seq), hash: head.hash, mac: head.mac } : null };
 }
 
 function auditEntryOf(row: AuditLogEntryEntity): AuditEntry {

@@ -1,4 +1,4 @@
-import type { TransactionRunner } from '@gatehouse/identity';
+import type { IssuedTokenRows, TransactionRunner } from '@gatehouse/identity';
 import { Topics } from '@gatehouse/messaging';
 import type { OutboxMessage } from '@gatehouse/persistence';
 import type { AuditEntry } from '../audit-entry';
@@ -22,6 +22,20 @@ function nextOrgId(): string {
 }
 
 const hex = (seq: number, salt: string) => `${salt}${seq}`.padEnd(64, '0');
+
+/** An issuance: an access token with its token.issued event (no user, client or organization rows needed). */
+function issuance(orgId: string): IssuedTokenRows {
+  const id = `0a7c${orgId.slice(4)}`;
+  const at = new Date(START);
+  return {
+    accessToken: {
+      id, tokenHash: `${id}${'e'.repeat(40)}`, kind: 'trusted_publisher', userId: null, clientId: null, scopes: [], orgIds: [], boundOrgId: null,
+      role: null, repo: null, refreshFamilyId: null, authTime: at, expiresAt: new Date(START + 3_600_000), revokedAt: null, createdAt: at,
+    },
+    refreshToken: null,
+    events: [{ topic: Topics.tokenEvents, key: id, value: JSON.stringify({ type: 'token.issued', tokenId: id }) }],
+  };
+}
 
 /**
  * What every AuditLogStore promises (in memory in the unit tier, TypeORM on PostgreSQL in the
@@ -94,6 +108,21 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
         { topic: Topics.audit, key: orgId, value: '{"seq":1}' },
         { topic: Topics.audit, key: orgId, value: '{"seq":2}' },
       ]);
+    });
+
+    it('writes an issuance and locks the head as lockHead does, in one call', async () => {
+      const orgId = nextOrgId();
+      const [first] = await appendEntries(orgId, 1);
+      const before = (await subject.outbox()).length;
+      const tokens = issuance(orgId);
+      const slot = await subject.transactions.run((tx) => subject.store.lockHeadWithTokens(tx, orgId, tokens));
+      expect(slot.head).toEqual({ orgId, seq: 1, hash: first!.hash, mac: hex(1, 's') });
+      expect(slot.id).not.toBe(first!.id);
+      expect((await subject.outbox()).slice(before).map(({ topic, key, value }) => ({ topic, key, value }))).toEqual(
+        tokens.events.map(({ topic, key, value }) => ({ topic, key, value })),
+      );
+      const fresh = nextOrgId();
+      expect((await subject.transactions.run((tx) => subject.store.lockHeadWithTokens(tx, fresh, issuance(fresh)))).head).toBeNull();
     });
 
     it('pages one organization’s entries newest first, before a cursor', async () => {

@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '@gatehouse/persistence';
-import type { Transaction } from '@gatehouse/identity';
+import type { IssuedTokenRows, Transaction } from '@gatehouse/identity';
 import type { ChainHead } from '../audit-chain';
 import type { AuditEntry } from '../audit-entry';
 import type { SealedHead } from '../audit-seal';
@@ -46,7 +46,7 @@ export interface AppendSlot {
 /**
  * Port over the append-only `audit_log` table and its `audit_heads` row per organization
  * (docs/benchmarks.md "Token exchange"): an append is `lockHead`, then `append`, two round trips,
- * serialized per organization only.
+ * serialized per organization only; an exchange's append is `lockHeadWithTokens`, then `append`.
  */
 export abstract class AuditLogStore {
   /**
@@ -54,6 +54,11 @@ export abstract class AuditLogStore {
    * by the previous holder, reserving the entry's id.
    */
   abstract lockHead(tx: Transaction, orgId: string): Promise<AppendSlot>;
+  /**
+   * Writes an issuance (what IssuedTokenWriter writes) and does what `lockHead` does, in one
+   * statement: the exchange's token and its audit slot share a round trip.
+   */
+  abstract lockHeadWithTokens(tx: Transaction, orgId: string, tokens: IssuedTokenRows): Promise<AppendSlot>;
   /**
    * Serializes appends to a chain that has no head row to lock until `tx`
    * ends, then locks the head row if one was created while waiting (call before `latest`).

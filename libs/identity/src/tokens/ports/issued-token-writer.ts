@@ -19,3 +19,10 @@ export interface IssuedTokenRows {
 export abstract class IssuedTokenWriter {
   abstract write(tx: Transaction, rows: IssuedTokenRows): Promise<void>;
 }
+
+/**
+ * How TokenIssuer writes an issuance when its caller writes more in the same statement (the token
+ * exchange locks the organization's audit head with the tokens, docs/benchmarks.md "Token
+ * exchange"); by default IssuedTokenWriter.write. Returns what the caller's statement read.
+ */
+export type IssuedTokenWrite<T> = (tx: Transaction, rows: IssuedTokenRows) => Promise<T>;
