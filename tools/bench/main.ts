@@ -40,10 +40,17 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
   const env = await startBenchEnvironment(settings, log);
   const reports: ScenarioReport[] = [];
+  const failed: string[] = [];
   try {
     for (const scenario of SCENARIOS.filter((candidate) => settings.scenarios.includes(candidate.id))) {
       log(`== ${scenario.title}`);
-      reports.push(await scenario.run(env, reports));
+      try {
+        reports.push(await scenario.run(env, reports));
+      } catch (error) {
+        // The other scenarios' figures are still written; re-run this one with `--only <id> --merge`.
+        failed.push(scenario.id);
+        log(`${scenario.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
     }
   } finally {
     await env.stop();
@@ -52,6 +59,10 @@ async function main(): Promise<void> {
   const report: BenchReport = { startedAt: startedAt.toISOString(), seconds: (Date.now() - startedAt.getTime()) / 1000, argv: process.argv.slice(2), settings, machine, scenarios: reports };
   const written = writeReport(settings.merge ? mergeReports(JSON.parse(readFileSync(join(WORKSPACE_ROOT, JSON_PATH), 'utf8')) as BenchReport, report) : report, settings.write);
   log(written);
+  if (failed.length > 0) {
+    log(`failed: ${failed.join(', ')}; their sections are missing from the report`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -61,6 +61,7 @@ export class DeliveryRig {
     readonly receiverUrl: string,
     private readonly options: DeliveryTestAppOptions,
     private readonly workerNodeArgs: string[],
+    private readonly webhookId: string,
   ) {}
 
   static async start(env: Pick<BenchEnvironment, 'infra' | 'encryptionKey' | 'redisPrefix' | 'internalToken'>, workerNodeArgs: string[] = []): Promise<DeliveryRig> {
@@ -68,7 +69,7 @@ export class DeliveryRig {
     await seedAccounts(ds);
     const receiver = new Receiver();
     const url = await receiver.start();
-    await insertWebhook(ds, SecretBox.fromBase64Key(env.encryptionKey), { url: `${url}/hook`, secret: 'bench-secret', watched: [{ type: 'org', name: 'acme' }] });
+    const webhookId = await insertWebhook(ds, SecretBox.fromBase64Key(env.encryptionKey), { url: `${url}/hook`, secret: 'bench-secret', watched: [{ type: 'org', name: 'acme' }] });
     const producer = new KafkaEventBus({ brokers: env.infra.kafka.brokers.split(','), clientId: 'delivery-bench', logger: quiet });
     await producer.ensureTopics([{ topic: REPO_EVENTS_TOPIC, partitions: PARTITIONS }]);
     const options: DeliveryTestAppOptions = {
@@ -89,7 +90,7 @@ export class DeliveryRig {
       },
     };
     const worker = await startWorker(options, workerNodeArgs);
-    return new DeliveryRig(receiver, ds, producer, worker, url, options, workerNodeArgs);
+    return new DeliveryRig(receiver, ds, producer, worker, url, options, workerNodeArgs, webhookId);
   }
 
   /**
@@ -216,6 +217,8 @@ export class DeliveryRig {
     await this.worker.stop(10_000);
     await this.producer.close();
     await this.receiver.stop();
+    // A later rig on the same database (the scale-out scenario's) must not deliver to this receiver too.
+    await this.ds.query(`DELETE FROM webhooks WHERE id = $1`, [this.webhookId]);
     await closeDataSource(this.ds);
   }
 

@@ -14,14 +14,16 @@ export function newId(): string {
   return randomBytes(12).toString('hex');
 }
 
+/** Alice, Bob and Acme (Alice a member); a second call leaves them as they are. */
 export async function seedAccounts(ds: DataSource): Promise<void> {
   await ds.query(
     `INSERT INTO users (id, username, email, fullname, password_hash) VALUES
-       ($1, 'alice', 'alice@example.com', 'Alice', 'x'), ($2, 'bob', 'bob@example.com', 'Bob', 'x')`,
+       ($1, 'alice', 'alice@example.com', 'Alice', 'x'), ($2, 'bob', 'bob@example.com', 'Bob', 'x')
+     ON CONFLICT DO NOTHING`,
     [ALICE, BOB],
   );
-  await ds.query(`INSERT INTO organizations (id, name, fullname, plan) VALUES ($1, 'acme', 'Acme', 'team')`, [ACME]);
-  await ds.query(`INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'read')`, [ACME, ALICE]);
+  await ds.query(`INSERT INTO organizations (id, name, fullname, plan) VALUES ($1, 'acme', 'Acme', 'team') ON CONFLICT DO NOTHING`, [ACME]);
+  await ds.query(`INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'read') ON CONFLICT DO NOTHING`, [ACME, ALICE]);
 }
 
 export interface WebhookRow {
