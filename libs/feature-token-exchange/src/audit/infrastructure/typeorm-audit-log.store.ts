@@ -21,9 +21,6 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
 
   async lockHeadWithTokens(tx: Transaction, orgId: string, tokens: IssuedTokenRows): Promise<AppendSlot> {
     const manager = entityManagerOf(tx);
-    if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error('Issued tokens are written inside a transaction (pass the handle given by TransactionRunner.run)');
-    }
     const sql = new CteStatement();
     sql.parts.push(`access AS (${addIssuedTokenParts(sql, tokens)})`);
     const org = sql.param(orgId);
@@ -48,9 +45,6 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
 
   async append(tx: Transaction, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void> {
     const manager = entityManagerOf(tx);
-    if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error('Audit entries are appended inside a transaction (pass the handle given by TransactionRunner.run)');
-    }
     // The outbox row is the one appendOutbox writes: topic, key, value, headers (default {}).
     await manager.query(
       `WITH entry AS (

@@ -56,9 +56,6 @@ export function addIssuedTokenParts(sql: CteStatement, { accessToken: a, refresh
 export class SqlIssuedTokenWriter extends IssuedTokenWriter {
   async write(tx: Transaction, rows: IssuedTokenRows): Promise<void> {
     const manager = entityManagerOf(tx);
-    if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error('Issued tokens are written inside a transaction (pass the handle given by TransactionRunner.run)');
-    }
     const sql = new CteStatement();
     const insertAccess = addIssuedTokenParts(sql, rows);
     await manager.query(sql.parts.length > 0 ? `WITH ${sql.parts.join(',\n')}\n${insertAccess}` : insertAccess, sql.params);

@@ -1,6 +1,8 @@
 import type { OutboxMessage } from '@gatehouse/persistence';
 import { createMigratedTestDatabase, MigratedTestDatabase } from '@gatehouse/testing';
+import { entityManagerOf, TypeOrmTransaction } from '../../transactions/infrastructure/typeorm-transaction';
 import { TypeOrmTransactionRunner } from '../../transactions/infrastructure/typeorm-transaction-runner';
+import type { Transaction } from '../../transactions/ports/transaction';
 import { describeTokenStoreContract } from '../ports/token-store.contract';
 import { SqlIssuedTokenWriter } from './sql-issued-token-writer';
 import { TypeOrmTokenStore } from './typeorm-token-store';
@@ -29,4 +31,16 @@ describeTokenStoreContract('TypeOrmTokenStore with SqlIssuedTokenWriter on Postg
       return rows.map((row): OutboxMessage => ({ topic: row.topic, key: row.key, value: row.value, headers: row.headers }));
     },
   };
+});
+
+describe('a TypeORM transaction handle', () => {
+  it('is refused once its transaction has ended, so a write through it cannot commit on its own', async () => {
+    const { dataSource } = database;
+    let kept: Transaction | undefined;
+    await new TypeOrmTransactionRunner(dataSource).run(async (tx) => {
+      expect(entityManagerOf(tx)).toBe((tx as TypeOrmTransaction).manager);
+      kept = tx;
+    });
+    expect(() => entityManagerOf(kept!)).toThrow('A TypeORM adapter was given a transaction that has ended');
+  });
 });
