@@ -15,6 +15,11 @@ import { percentiles } from '../load/run-flow';
 const REPOS = 100;
 export const REPO_EVENTS_TOPIC = 'gatehouse.repo-events.v1';
 export const PARTITIONS = 3;
+
+/** Events in one measured burst: the delivery and scale-out scenarios compare the same burst. */
+export function burstSize(quick: boolean): number {
+  return quick ? 1000 : 3000;
+}
 const quiet = { info: () => undefined, warn: () => undefined, error: (details: object, message: string) => console.error(message, details) };
 
 function numberedEvent(run: string, index: number): RepoChangeEvent {

@@ -2,7 +2,7 @@ import { KafkaEventBus } from '@gatehouse/messaging';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { Fact, Scenario, ScenarioReport } from '../harness/scenario';
 import { Contender, median, runTrial } from '../harness/trial';
-import { DeliveryRig, PARTITIONS } from './delivery-rig';
+import { burstSize, DeliveryRig, PARTITIONS } from './delivery-rig';
 import { matchMicros } from './delivery-matching';
 
 const WORKER_IN_FLIGHT = 64;
@@ -21,7 +21,7 @@ export const deliveryScenario: Scenario = {
   title: 'Webhook delivery',
   async run(env: BenchEnvironment): Promise<ScenarioReport> {
     const { rounds, quick } = env.settings;
-    const events = quick ? 1000 : 3000;
+    const events = burstSize(quick);
     const rig = await DeliveryRig.start(env);
     const rawTopics = new KafkaEventBus({ brokers: env.infra.kafka.brokers.split(','), clientId: 'delivery-bench-raw', logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
     try {

@@ -3,7 +3,7 @@ import { GATEHOUSE_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { Scenario, ScenarioReport } from '../harness/scenario';
 import { Contender, runTrial, type TrialReport } from '../harness/trial';
-import { DeliveryRig, PARTITIONS } from './delivery-rig';
+import { burstSize, DeliveryRig, PARTITIONS } from './delivery-rig';
 import { describeRefusals, measureRevocation, REVOKED_TOKENS, revocationFacts, signInForTokens } from './revocation-latency';
 import { startScaleOutStack } from './scale-out-stack';
 import { runLength } from './sign-in-spike';
@@ -69,7 +69,7 @@ export const scaleOut: Scenario = {
  * burst lets the group settle before the measured one.
  */
 async function deliveryScaleOut(env: BenchEnvironment): Promise<TrialReport> {
-  const events = env.settings.quick ? 1000 : 3000;
+  const events = burstSize(env.settings.quick);
   const rig = await DeliveryRig.start(env);
   try {
     await rig.burst('scale-out-warmup', 200);
