@@ -15,10 +15,10 @@ export const authorizationCodeRecordSchema = z.object({
   /** The grant id every token issued from this code carries, so a replay revokes them all. */
   familyId: z.string(),
   /**
-   * The user and memberships as the authorization request read them (docs/benchmarks.md
-   * "Returning sign-in"): the token request builds the id_token and caches the new token's
-   * principal from them instead of reading them again. Absent when the code was issued from the
-   * consent page; the token request then reads the user.
+   * The user and memberships as the authorization request, or the consent page's answer, read
+   * them (docs/benchmarks.md "Returning sign-in"): the token request builds the id_token and
+   * caches the new token's principal from them instead of reading them again. Absent in a code
+   * parked by an earlier release; the token request then reads the user.
    */
   account: z
     .object({

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock, ConsentGrant, OAuthError } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
-import { ConsentOutcome, ConsentOutcomeHandler } from '../consent/consent-outcome';
+import { ConsentingAccount, ConsentOutcome, ConsentOutcomeHandler } from '../consent/consent-outcome';
 import { ConsentRequest } from '../consent/consent-request';
 import { AUTHORIZATION_INTENT, authorizationIntentSchema } from './authorization-intent';
 import { AuthorizationResponder } from './authorization-responder';
@@ -16,7 +16,7 @@ export class AuthorizationConsentOutcome implements ConsentOutcomeHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async approved(request: ConsentRequest, grant: ConsentGrant): Promise<ConsentOutcome> {
+  async approved(request: ConsentRequest, grant: ConsentGrant, account: ConsentingAccount): Promise<ConsentOutcome> {
     const intent = authorizationIntentSchema.parse(request.intent.payload);
     const location = await this.responder.success({
       clientId: request.client.clientId,
@@ -24,6 +24,7 @@ export class AuthorizationConsentOutcome implements ConsentOutcomeHandler {
       intent,
       grant,
       nowMs: this.clock.now(),
+      account,
     });
     return { kind: 'redirect', location };
   }

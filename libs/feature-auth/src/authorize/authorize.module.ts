@@ -6,8 +6,6 @@ import { provideConsentOutcomeHandlers } from '../consent/provide-consent-outcom
 import { SessionModule } from '../session/session.module';
 import { AuthorizationConsentOutcome } from './authorization-consent-outcome';
 import { AuthorizationResponder } from './authorization-responder';
-import { SqlAuthorizeContextReader } from './infrastructure/sql-authorize-context-reader';
-import { AuthorizeContextReader } from './ports/authorize-context';
 import { AuthorizeController } from './authorize.controller';
 import { AuthorizeService } from './authorize.service';
 import { AuthorizingClientResolver } from './authorizing-client-resolver';
@@ -16,6 +14,6 @@ import { AuthorizingClientResolver } from './authorizing-client-resolver';
 @Module({
   imports: [SessionModule, ConsentModule, CimdModule, AuthorizationCodeModule],
   controllers: [AuthorizeController],
-  providers: [AuthorizeService, { provide: AuthorizeContextReader, useClass: SqlAuthorizeContextReader }, AuthorizingClientResolver, AuthorizationResponder, ...provideConsentOutcomeHandlers(AuthorizationConsentOutcome)],
+  providers: [AuthorizeService, AuthorizingClientResolver, AuthorizationResponder, ...provideConsentOutcomeHandlers(AuthorizationConsentOutcome)],
 })
 export class AuthorizeModule {}

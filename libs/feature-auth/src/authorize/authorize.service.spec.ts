@@ -128,6 +128,10 @@ describe('AuthorizeService', () => {
       nonce: 'n-1',
       authTime: session.data.authTime,
       familyId: expect.stringMatching(/^[0-9a-z]{24}$/),
+      account: {
+        user: { id: ALICE, username: 'alice', fullname: 'ALICE', email: 'alice@example.com', avatarUrl: null, isPro: false },
+        memberships: [expect.objectContaining({ organization: expect.objectContaining({ id: ACME }) }), expect.objectContaining({ organization: expect.objectContaining({ id: BETA }) })],
+      },
     });
   });
 

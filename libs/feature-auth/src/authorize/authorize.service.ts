@@ -9,11 +9,12 @@ import {
   validateAuthorizationRequest,
 } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
+import { consentingAccount } from '../consent/consent-outcome';
 import { ConsentService } from '../consent/consent.service';
+import { ConsentContext, ConsentContextReader } from '../consent/ports/consent-context';
 import type { SignedInSession } from '@gatehouse/identity';
 import { AUTHORIZATION_INTENT, AuthorizationIntent } from './authorization-intent';
 import { AuthorizationResponder } from './authorization-responder';
-import { AuthorizeContext, AuthorizeContextReader } from './ports/authorize-context';
 import { AuthorizingClientResolver, ResolvedClient } from './authorizing-client-resolver';
 
 /**
@@ -34,7 +35,7 @@ export class AuthorizeService {
     private readonly clients: AuthorizingClientResolver,
     private readonly consents: ConsentService,
     private readonly responder: AuthorizationResponder,
-    private readonly contexts: AuthorizeContextReader,
+    private readonly contexts: ConsentContextReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -45,7 +46,7 @@ export class AuthorizeService {
   async authorize(params: AuthorizationParams, session: SignedInSession | null): Promise<AuthorizeOutcome> {
     const clientId = authorizationClientId(params);
     let client: ResolvedClient | null = null;
-    let context: AuthorizeContext | null = null;
+    let context: ConsentContext | null = null;
     try {
       if (clientId !== null) {
         context = await this.contexts.read(clientId, session?.data.userId ?? null);
@@ -64,7 +65,7 @@ export class AuthorizeService {
     const refuse = (error: OAuthError): AuthorizeOutcome => ({ kind: 'redirect', location: this.responder.failure(request.redirectUri, request.state, error) });
     const user = session ? (context?.user ?? null) : null;
     const memberships = context?.memberships ?? [];
-    if (!session || !user || user.disabled) {
+    if (!session || !context || !user || user.disabled) {
       // A session whose user is gone or disabled is ended on the way to the sign-in page.
       return request.prompt.none
         ? refuse(new LoginRequired('The user is not signed in'))
@@ -94,12 +95,11 @@ export class AuthorizeService {
           intent: { kind: AUTHORIZATION_INTENT, payload: intent },
         },
         { alwaysAsk: request.prompt.consent, neverAsk: request.prompt.none },
-        { memberOrgIds: memberships.map((membership) => membership.organization.id), remembered: context?.remembered ?? null },
+        context,
       );
       if (start.kind === 'ask') return { kind: 'redirect', location: start.location };
       if (start.kind === 'must_ask') return refuse(new ConsentRequired('The user has not consented to this request'));
-      const { disabled: _disabled, ...profile } = user;
-      const account = { user: profile, memberships };
+      const account = consentingAccount(user, memberships);
       const location = await this.responder.success({ clientId: request.clientId, userId: user.id, intent, grant: start.grant, nowMs: this.clock.now(), account });
       return { kind: 'redirect', location };
     } catch (error) {

@@ -3,7 +3,7 @@ import { allRedirectUrisLoopback, AuthorizingClient, isClientIdMetadataUrl, SCOP
 import { ClientLookup } from '@gatehouse/identity';
 import { ClientMetadataResolver } from '../cimd/client-metadata-resolver';
 import { ConsentClient } from '../consent/consent-request';
-import type { AuthorizingAppRecord } from './ports/authorize-context';
+import type { AuthorizingAppRecord } from '../consent/ports/consent-context';
 
 /** The app of an authorization request: what validation needs, and what the consent page shows. */
 export interface ResolvedClient {

@@ -24,6 +24,18 @@ export const consentRequestSchema = z.object({
   /** Organizations the app requires (`orgIds`): pre-checked and impossible to leave out. */
   requiredOrgIds: z.array(z.string()),
   intent: z.object({ kind: z.string(), payload: z.record(z.string(), z.unknown()) }),
+  /**
+   * What the page shows of the user, read when the request was parked, so that showing it reads
+   * nothing again. Absent (a device flow's request), the page reads it.
+   */
+  shown: z
+    .object({
+      username: z.string(),
+      organizations: z.array(z.object({ id: z.string(), name: z.string(), fullname: z.string() })),
+      /** The organizations of the consent given before: pre-checked. */
+      rememberedOrgIds: z.array(z.string()),
+    })
+    .optional(),
 });
 
 export type ConsentRequest = z.infer<typeof consentRequestSchema>;

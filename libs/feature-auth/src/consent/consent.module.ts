@@ -5,7 +5,9 @@ import { ConsentOutcomeRegistry } from './consent-outcome-registry';
 import { ConsentController } from './consent.controller';
 import { ConsentService } from './consent.service';
 import { PendingConsents } from './pending-consents';
+import { SqlConsentContextReader } from './infrastructure/sql-consent-context-reader';
 import { TypeOrmRememberedConsents } from './infrastructure/typeorm-remembered-consents';
+import { ConsentContextReader } from './ports/consent-context';
 import { RememberedConsents } from './ports/remembered-consents';
 
 /**
@@ -15,7 +17,13 @@ import { RememberedConsents } from './ports/remembered-consents';
 @Module({
   imports: [DiscoveryModule, SessionModule],
   controllers: [ConsentController],
-  providers: [ConsentService, PendingConsents, ConsentOutcomeRegistry, { provide: RememberedConsents, useClass: TypeOrmRememberedConsents }],
-  exports: [ConsentService],
+  providers: [
+    ConsentService,
+    PendingConsents,
+    ConsentOutcomeRegistry,
+    { provide: RememberedConsents, useClass: TypeOrmRememberedConsents },
+    { provide: ConsentContextReader, useClass: SqlConsentContextReader },
+  ],
+  exports: [ConsentService, ConsentContextReader],
 })
 export class ConsentModule {}

@@ -69,6 +69,49 @@ describe('ConsentService', () => {
     });
   });
 
+  it('shows the page from what was read when the request was parked, and reads once when nothing was', async () => {
+    const context = await kit.contexts.read('cli', ALICE);
+    const start = await kit.consents.begin(request(), {}, context);
+    const parked = new URL((start as { location: string }).location, 'https://x').searchParams.get('consent_id')!;
+    const readsBefore = kit.contexts.reads;
+    expect(await kit.consents.view(parked, ALICE, 'csrf')).toMatchObject({ username: 'alice', organizations: [{ name: 'acme' }, { name: 'beta' }] });
+    expect(kit.contexts.reads).toBe(readsBefore);
+
+    // A request parked by another flow (the device flow) carries nothing to show: the page reads it.
+    const consentId = kit.identity.random.token('');
+    await kit.pending.put(consentId, request());
+    expect(await kit.consents.view(consentId, ALICE, 'csrf')).toMatchObject({ username: 'alice', organizations: [{ name: 'acme' }, { name: 'beta' }] });
+    expect(kit.contexts.reads).toBe(readsBefore + 1);
+  });
+
+  it('decides on the organizations the user belongs to when answering, not when the page was shown', async () => {
+    const consentId = await ask();
+    kit.identity.accounts.memberships.splice(0, 1);
+    await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [ACME] });
+    expect(decisions).toEqual(['refused dc-1 invalid_request']);
+  });
+
+  it('refuses the answer of a user disabled since the page was shown, and remembers nothing', async () => {
+    const consentId = await ask();
+    kit.identity.accounts.users[0]!.disabledAt = new Date();
+    await kit.consents.decide(consentId, ALICE, { decision: 'authorize', orgIds: [] });
+    expect(decisions).toEqual(['refused dc-1 access_denied']);
+    expect(await kit.remembered.find(ALICE, 'cli')).toBeNull();
+  });
+
+  it('hands the approving account, read with the answer, to the handler', async () => {
+    const accounts: unknown[] = [];
+    kit.outcomes.register({ ...deviceHandler, intentKind: 'probe', approved: async (_request, _grant, account) => (accounts.push(account), { kind: 'page', status: 200, html: '' }) });
+    await kit.consents.decide(await ask({ intent: { kind: 'probe', payload: {} } }), ALICE, { decision: 'authorize', orgIds: [BETA] });
+    expect(accounts).toEqual([
+      {
+        user: expect.objectContaining({ id: ALICE, username: 'alice' }),
+        memberships: [expect.objectContaining({ organization: expect.objectContaining({ id: ACME }) }), expect.objectContaining({ organization: expect.objectContaining({ id: BETA }) })],
+      },
+    ]);
+    expect(accounts[0]).not.toHaveProperty('user.disabled');
+  });
+
   it('shows nothing to another user', async () => {
     const consentId = await ask();
     expect(await kit.consents.view(consentId, BOB, 'csrf')).toBeNull();

@@ -12,13 +12,14 @@ import {
   OAuthError,
   selectGrantedOrgs,
 } from '@gatehouse/domain';
-import { AccountReader, RandomSource } from '@gatehouse/identity';
+import { RandomSource } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { CONSENT_PATH, ConsentPageView } from '../pages/consent.page';
-import { ConsentOutcome } from './consent-outcome';
+import { consentingAccount, ConsentOutcome } from './consent-outcome';
 import { ConsentOutcomeRegistry } from './consent-outcome-registry';
 import { ConsentRequest } from './consent-request';
 import { PendingConsents } from './pending-consents';
+import { ConsentContext, ConsentContextReader } from './ports/consent-context';
 import { RememberedConsents } from './ports/remembered-consents';
 
 /**
@@ -41,13 +42,8 @@ export interface ConsentDecision {
   scopes?: string[];
 }
 
-/** The user's organizations and remembered consent for the app, when the caller read them already. */
-export interface KnownConsentFacts {
-  memberOrgIds: string[];
-  remembered: ConsentGrant | null;
-}
-
 const DENIED = 'The user denied the request';
+const ACCOUNT_UNUSABLE = 'The account is disabled or no longer exists';
 
 /**
  * The consent step shared by the authorization-code and device flows (docs/oauth.md "Consent"): skip it
@@ -59,7 +55,7 @@ export class ConsentService {
   constructor(
     private readonly pending: PendingConsents,
     private readonly remembered: RememberedConsents,
-    private readonly accounts: AccountReader,
+    private readonly contexts: ConsentContextReader,
     private readonly outcomes: ConsentOutcomeRegistry,
     private readonly random: RandomSource,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -70,17 +66,21 @@ export class ConsentService {
    * user still belongs to. When the app requires an organization the user is not a member of,
    * the page is shown anyway, offering only Deny: bouncing straight back with an error would
    * tell the app, without the user doing anything, which organizations the user is not in.
+   * `known` is what the caller read already (the authorization endpoint reads it with the app);
+   * the page is parked with what it shows of it, so showing it reads nothing.
    */
-  async begin(request: ConsentRequest, prompt: ConsentPrompt = {}, known?: KnownConsentFacts): Promise<ConsentStart> {
-    const memberOrgIds = known ? known.memberOrgIds : await this.memberOrgIds(request.userId);
+  async begin(request: ConsentRequest, prompt: ConsentPrompt = {}, known?: ConsentContext): Promise<ConsentStart> {
+    const context = known ?? (await this.contexts.read(request.client.clientId, request.userId));
+    const { memberships, remembered } = context;
+    const memberOrgIds = memberships.map(({ organization }) => organization.id);
     const grantable = canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds);
-    const existing = !grantable || prompt.alwaysAsk ? null : known ? known.remembered : await this.remembered.find(request.userId, request.client.clientId);
+    const existing = !grantable || prompt.alwaysAsk ? null : remembered;
     if (existing && consentCovers(existing, { scopes: request.scopes, orgIds: request.requiredOrgIds })) {
       return { kind: 'granted', grant: { scopes: [...request.scopes], orgIds: memberOrgIds.filter((id) => existing.orgIds.includes(id)) } };
     }
     if (prompt.neverAsk) return { kind: 'must_ask' };
     const consentId = this.random.token('');
-    await this.pending.put(consentId, request);
+    await this.pending.put(consentId, { ...request, shown: shownOf(context) });
     return { kind: 'ask', location: `${CONSENT_PATH}?consent_id=${encodeURIComponent(consentId)}` };
   }
 
@@ -88,37 +88,31 @@ export class ConsentService {
   async view(consentId: string, userId: string, csrfToken: string): Promise<ConsentPageView | null> {
     const request = await this.pending.get(consentId);
     if (!request || request.userId !== userId) return null;
-    const [user, memberships, existing] = await Promise.all([
-      this.accounts.findUser(userId),
-      this.accounts.membershipsOf(userId),
-      this.remembered.find(userId, request.client.clientId),
-    ]);
-    const memberOrgIds = memberships.map(({ organization }) => organization.id);
+    const shown = request.shown ?? shownOf(await this.contexts.read(request.client.clientId, userId));
+    const memberOrgIds = shown.organizations.map(({ id }) => id);
     return {
       csrfToken,
       consentId,
       requiresUnavailableOrganization: !canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds),
-      username: user?.username ?? '',
+      username: shown.username,
       app: { name: request.client.name, clientIdHost: request.client.clientIdHost, loopbackOnly: request.client.loopbackOnly },
       scopes: request.scopes.map((name) => ({
         name,
         description: isKnownScope(name) ? describeScope(name) : name,
         fixed: FIXED_CONSENT_SCOPES.includes(name),
       })),
-      organizations: memberships.map(({ organization }) => {
+      organizations: shown.organizations.map((organization) => {
         const required = request.requiredOrgIds.includes(organization.id);
-        return {
-          id: organization.id,
-          name: organization.name,
-          fullname: organization.fullname,
-          required,
-          checked: required || (existing?.orgIds.includes(organization.id) ?? false),
-        };
+        return { ...organization, required, checked: required || shown.rememberedOrgIds.includes(organization.id) };
       }),
     };
   }
 
-  /** Decides a pending consent once (null when it expired, was decided already, or is someone else's). */
+  /**
+   * Decides a pending consent once (null when it expired, was decided already, or is someone
+   * else's). The user, their organizations and the consent given before are read again, fresh:
+   * the page may have waited minutes, and what is granted must hold now.
+   */
   async decide(consentId: string, userId: string, decision: ConsentDecision): Promise<ConsentOutcome | null> {
     const parked = await this.pending.get(consentId);
     if (!parked || parked.userId !== userId) return null;
@@ -128,7 +122,9 @@ export class ConsentService {
     const denied = new AccessDenied(DENIED);
     if (decision.decision === 'deny') return handler.refused(request, denied);
 
-    const memberOrgIds = await this.memberOrgIds(userId);
+    const { user, memberships, remembered } = await this.contexts.read(request.client.clientId, userId);
+    if (!user || user.disabled) return handler.refused(request, new AccessDenied(ACCOUNT_UNUSABLE));
+    const memberOrgIds = memberships.map(({ organization }) => organization.id);
     // Not grantable (the page offered only Deny): answered exactly like a denial.
     if (!canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds)) return handler.refused(request, denied);
     let grant: ConsentGrant;
@@ -143,21 +139,18 @@ export class ConsentService {
       if (error instanceof OAuthError) return handler.refused(request, error);
       throw error;
     }
-    await this.remember(userId, request.client.clientId, grant);
-    return handler.approved(request, grant);
+    // Scopes accumulate across consents; the organizations are the user's latest choice, so
+    // unticking one on the page withdraws it from later sign-ins too.
+    const scopes = [...new Set([...(remembered?.scopes ?? []), ...grant.scopes])];
+    await this.remembered.save(userId, request.client.clientId, { scopes, orgIds: grant.orgIds }, new Date(this.clock.now()));
+    return handler.approved(request, grant, consentingAccount(user, memberships));
   }
+}
 
-  /**
-   * Scopes accumulate across consents; the organizations are the user's latest choice, so
-   * unticking one on the page withdraws it from later sign-ins too.
-   */
-  private async remember(userId: string, clientId: string, grant: ConsentGrant): Promise<void> {
-    const existing = await this.remembered.find(userId, clientId);
-    const scopes = [...new Set([...(existing?.scopes ?? []), ...grant.scopes])];
-    await this.remembered.save(userId, clientId, { scopes, orgIds: grant.orgIds }, new Date(this.clock.now()));
-  }
-
-  private async memberOrgIds(userId: string): Promise<string[]> {
-    return (await this.accounts.membershipsOf(userId)).map((membership) => membership.organization.id);
-  }
+function shownOf({ user, memberships, remembered }: ConsentContext): NonNullable<ConsentRequest['shown']> {
+  return {
+    username: user?.username ?? '',
+    organizations: memberships.map(({ organization: { id, name, fullname } }) => ({ id, name, fullname })),
+    rememberedOrgIds: [...(remembered?.orgIds ?? [])],
+  };
 }

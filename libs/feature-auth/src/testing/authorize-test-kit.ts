@@ -12,7 +12,7 @@ import { AuthorizationConsentOutcome } from '../authorize/authorization-consent-
 import { AuthorizationResponder } from '../authorize/authorization-responder';
 import { AuthorizeService } from '../authorize/authorize.service';
 import { AuthorizingClientResolver } from '../authorize/authorizing-client-resolver';
-import { InMemoryAuthorizeContextReader } from './in-memory-authorize-context-reader';
+import { InMemoryConsentContextReader } from './in-memory-consent-context-reader';
 
 export const TEST_ISSUER = 'https://hub.example';
 
@@ -29,13 +29,13 @@ export function createAuthorizeTestKit() {
   const remembered = new InMemoryRememberedConsents();
   const pending = new PendingConsents(flow);
   const outcomes = new ConsentOutcomeRegistry({ getProviders: () => [] } as unknown as DiscoveryService);
-  const consents = new ConsentService(pending, remembered, identity.accounts, outcomes, identity.random, identity.clock);
+  const contexts = new InMemoryConsentContextReader(identity.accounts, identity.clients, remembered);
+  const consents = new ConsentService(pending, remembered, contexts, outcomes, identity.random, identity.clock);
   const responder = new AuthorizationResponder(codes, identity.random, { issuer: TEST_ISSUER });
   outcomes.register(new AuthorizationConsentOutcome(responder, identity.clock));
   const clients = new AuthorizingClientResolver(identity.clients, metadata);
-  const contexts = new InMemoryAuthorizeContextReader(identity.accounts, identity.clients, remembered);
   const authorize = new AuthorizeService(clients, consents, responder, contexts, identity.clock);
-  return { identity, flow, fetcher, metadata, codes, remembered, pending, outcomes, consents, responder, clients, authorize };
+  return { identity, flow, fetcher, metadata, codes, remembered, contexts, pending, outcomes, consents, responder, clients, authorize };
 }
 
 export type AuthorizeTestKit = ReturnType<typeof createAuthorizeTestKit>;

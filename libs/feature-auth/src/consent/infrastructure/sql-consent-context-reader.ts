@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuthorizeContext, AuthorizeContextReader } from '../ports/authorize-context';
+import { ConsentContext, ConsentContextReader } from '../ports/consent-context';
 
 const READ_CONTEXT = `SELECT
   (SELECT json_build_object('clientId', a.client_id, 'name', a.name, 'redirectUris', a.redirect_uris, 'scopes', a.scopes,
@@ -17,13 +17,13 @@ const READ_CONTEXT = `SELECT
      FROM consents c WHERE c.user_id = $2 AND c.client_id = $1) AS remembered`;
 
 @Injectable()
-export class SqlAuthorizeContextReader extends AuthorizeContextReader {
+export class SqlConsentContextReader extends ConsentContextReader {
   constructor(private readonly dataSource: DataSource) {
     super();
   }
 
-  async read(clientId: string, userId: string | null): Promise<AuthorizeContext> {
-    const [row]: AuthorizeContext[] = await this.dataSource.query(READ_CONTEXT, [clientId, userId]);
+  async read(clientId: string, userId: string | null): Promise<ConsentContext> {
+    const [row]: ConsentContext[] = await this.dataSource.query(READ_CONTEXT, [clientId, userId]);
     return { app: row!.app, user: row!.user, memberships: row!.memberships, remembered: row!.remembered };
   }
 }

@@ -1,9 +1,12 @@
 import type { InMemoryAccounts, InMemoryClientLookup } from '@gatehouse/identity/testing';
 import type { RememberedConsents } from '../consent/ports/remembered-consents';
-import { AuthorizeContext, AuthorizeContextReader } from '../authorize/ports/authorize-context';
+import { ConsentContext, ConsentContextReader } from '../consent/ports/consent-context';
 
-/** Test double of AuthorizeContextReader over the identity kit's accounts and apps and a RememberedConsents. */
-export class InMemoryAuthorizeContextReader extends AuthorizeContextReader {
+/** Test double of ConsentContextReader over the identity kit's accounts and apps and a RememberedConsents. */
+export class InMemoryConsentContextReader extends ConsentContextReader {
+  /** How many times it was read: each read is one statement in the SQL adapter. */
+  reads = 0;
+
   constructor(
     private readonly accounts: InMemoryAccounts,
     private readonly clients: InMemoryClientLookup,
@@ -12,7 +15,8 @@ export class InMemoryAuthorizeContextReader extends AuthorizeContextReader {
     super();
   }
 
-  async read(clientId: string, userId: string | null): Promise<AuthorizeContext> {
+  async read(clientId: string, userId: string | null): Promise<ConsentContext> {
+    this.reads += 1;
     const app = await this.clients.findByClientId(clientId);
     const user = userId === null ? null : await this.accounts.findUser(userId);
     return {

@@ -10,7 +10,7 @@ export interface AuthorizingAppRecord {
   hasSecret: boolean;
 }
 
-interface AuthorizingUserRecord {
+export interface ConsentingUserRecord {
   id: string;
   username: string;
   fullname: string;
@@ -20,12 +20,12 @@ interface AuthorizingUserRecord {
   disabled: boolean;
 }
 
-/** Everything an authorization request reads, for one app and the signed-in user. */
-export interface AuthorizeContext {
+/** Everything a consent decision reads, for one app and one user. */
+export interface ConsentContext {
   /** Null when no app is registered under the client id (metadata-document apps, or none). */
   app: AuthorizingAppRecord | null;
-  /** Null without a user, or when the session's user is gone. */
-  user: AuthorizingUserRecord | null;
+  /** Null without a user, or when the user is gone. */
+  user: ConsentingUserRecord | null;
   /** The user's memberships, by organization name. */
   memberships: MembershipRecord[];
   /** The consent the user gave this app, if any. */
@@ -33,10 +33,10 @@ export interface AuthorizeContext {
 }
 
 /**
- * Port: the app, the user, the memberships and the remembered consent of an authorization
- * request in one round trip (docs/benchmarks.md "Returning sign-in"), so a returning user's
- * authorize costs one statement.
+ * Port: the app, the user, the memberships and the remembered consent in one round trip
+ * (docs/benchmarks.md "Password sign-in"). The authorization endpoint reads it for each request,
+ * the consent page's answer reads it again, fresh, before anything is granted.
  */
-export abstract class AuthorizeContextReader {
-  abstract read(clientId: string, userId: string | null): Promise<AuthorizeContext>;
+export abstract class ConsentContextReader {
+  abstract read(clientId: string, userId: string | null): Promise<ConsentContext>;
 }
