@@ -6,6 +6,8 @@ export { createScratchDatabase, type ScratchDatabase } from './infra/scratch-dat
 export { startTestRunInfrastructure, stopTestRunInfrastructure, type TestRunInfrastructure } from './infra/test-run-infrastructure';
 export { type LocalSite, localSiteForSuite, startLocalSite } from './http/local-site';
 export { type RunningKafkaBroker, startKafkaBroker } from './kafka/kafka-broker';
+export { StatementCountingProxy } from './sql/statement-counting-proxy';
+export { tallyStatements } from './sql/statement-tally';
 export { type RunningAllInOne, startAllInOne } from './process/all-in-one';
 export { type NodeProcess, REGISTER_SWC, startNodeProcess, waitForHttp, WORKSPACE_ROOT } from './process/node-process';
 export { type RunningGateway, startGateway } from './stack/nginx-gateway';

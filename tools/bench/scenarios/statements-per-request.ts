@@ -1,18 +1,17 @@
+import { StatementCountingProxy, tallyStatements } from '@gatehouse/testing';
 import { exchangeApp, GATEHOUSE_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
 import { startGatehouseServices } from '../gatehouse/gatehouse-services';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
 import type { Fact, Scenario, ScenarioReport, Table } from '../harness/scenario';
 import { number } from '../report/render-markdown';
-import { StatementCountingProxy } from '../sql/statement-counting-proxy';
-import { tallyStatements } from '../sql/statement-tally';
 
 const IDLE_SECONDS = 5;
 const POOLS = { sessions: 'counted-sessions', refresh: 'counted-refresh', tokens: 'counted-tokens' };
 
 /**
  * SQL statements per request on each path: a second auth + token-exchange pair whose database
- * connections go through a proxy that reads the wire protocol (sql/statement-counting-proxy),
+ * connections go through a proxy that reads the wire protocol (libs/testing/src/sql/statement-counting-proxy.ts),
  * driven one flow at a time. The outbox relay's transactions are counted apart, and the pair's
  * idle statements per second are measured first.
  */
