@@ -26,7 +26,7 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
   }
 
   addUser(id: string, username: string, fields: Partial<DirectoryUser> = {}): DirectoryUser {
-    const user = { id, username, email: `${username}@example.com`, disabledAt: null, ...fields };
+    const user = { id, username, email: `${username}@example.com`, fullname: username.toUpperCase(), avatarUrl: null, isPro: false, disabledAt: null, ...fields };
     this.users.push(user);
     return user;
   }

@@ -19,8 +19,8 @@ describeOrganizationDirectoryContract('TypeOrmOrganizationDirectory on PostgreSQ
       await dataSource.query('INSERT INTO organizations (id, name, fullname, plan) VALUES ($1, $2, $3, $4)', [org.id, org.name, org.name, org.plan]);
     },
     addUser: async (user) => {
-      await dataSource.query('INSERT INTO users (id, username, email, fullname, password_hash, disabled_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-        user.id, user.username, user.email, user.username, 'x', user.disabledAt,
+      await dataSource.query('INSERT INTO users (id, username, email, fullname, avatar_url, is_pro, password_hash, disabled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+        user.id, user.username, user.email, user.fullname, user.avatarUrl, user.isPro, 'x', user.disabledAt,
       ]);
     },
     addMembership: async (orgId, userId, role) => {

@@ -17,6 +17,9 @@ interface ExchangePartiesRow {
   user_id: string | null;
   username: string | null;
   email: string | null;
+  fullname: string | null;
+  avatar_url: string | null;
+  is_pro: boolean | null;
   disabled_at: Date | null;
   role: MembershipRole | null;
 }
@@ -44,7 +47,7 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
   async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
     const rows = (await this.dataSource.query(
       `SELECT o.id AS org_id, o.name AS org_name, o.plan AS org_plan,
-              u.id AS user_id, u.username, u.email, u.disabled_at, m.role
+              u.id AS user_id, u.username, u.email, u.fullname, u.avatar_url, u.is_pro, u.disabled_at, m.role
          FROM organizations o
          LEFT JOIN users u ON lower(u.email) = lower($2)
          LEFT JOIN memberships m ON m.org_id = o.id AND m.user_id = u.id
@@ -53,7 +56,10 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
     )) as ExchangePartiesRow[];
     const row = rows[0];
     if (!row) return { organization: null, user: null, role: null };
-    const user = row.user_id === null ? null : { id: row.user_id, username: row.username!, email: row.email!, disabledAt: row.disabled_at };
+    const user =
+      row.user_id === null
+        ? null
+        : { id: row.user_id, username: row.username!, email: row.email!, fullname: row.fullname!, avatarUrl: row.avatar_url, isPro: row.is_pro!, disabledAt: row.disabled_at };
     return { organization: { id: row.org_id, name: row.org_name, plan: row.org_plan }, user, role: row.role };
   }
 

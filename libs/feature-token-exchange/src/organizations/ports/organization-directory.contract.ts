@@ -48,7 +48,7 @@ export function describeOrganizationDirectoryContract(name: string, open: () => 
 
     async function addUser(fields: Partial<DirectoryUser> = {}): Promise<DirectoryUser> {
       const id = nextId();
-      const user: DirectoryUser = { id, username: `u${id}`, email: `Member.${id}@Example.com`, disabledAt: null, ...fields };
+      const user: DirectoryUser = { id, username: `u${id}`, email: `Member.${id}@Example.com`, fullname: `Member ${id}`, avatarUrl: null, isPro: false, disabledAt: null, ...fields };
       await subject.addUser(user);
       return user;
     }

@@ -7,10 +7,14 @@ export interface DirectoryOrganization {
   plan: OrganizationPlan;
 }
 
+/** A user with the profile an exchange's id_token carries, so the exchange reads it only once. */
 export interface DirectoryUser {
   id: string;
   username: string;
   email: string;
+  fullname: string;
+  avatarUrl: string | null;
+  isPro: boolean;
   disabledAt: Date | null;
 }
 
