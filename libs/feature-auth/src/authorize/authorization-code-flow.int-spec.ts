@@ -3,7 +3,7 @@ import { s256CodeChallenge } from '@gatehouse/domain/testing';
 import { ConsentEntity, OrganizationEntity, UserEntity } from '@gatehouse/persistence';
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
-import { CookieBrowser, hiddenField as rawHiddenField } from '../testing/cookie-browser';
+import { CookieBrowser, hiddenField } from '../testing/cookie-browser';
 import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
 
 const PASSWORD = 'correct horse battery staple';
@@ -11,12 +11,6 @@ const VERIFIER = 'verifier-'.repeat(6);
 const SPA_REDIRECT = 'http://127.0.0.1/callback';
 const WEB_REDIRECT = 'https://web.example/oauth/callback?_target_url=%2Fhome';
 const WEB_SECRET = 'web-app-secret-0123456789';
-
-/** A hidden field's value as a browser submits it (entities decoded). */
-function hiddenField(html: string, name: string): string {
-  const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-  return rawHiddenField(html, name).replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!);
-}
 
 // The authorization endpoint, sign-in and consent pages and the authorization_code grant over
 // HTTP, on the real PostgreSQL and Redis.

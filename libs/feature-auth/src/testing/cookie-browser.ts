@@ -51,9 +51,11 @@ export class CookieBrowser {
   }
 }
 
-/** The value of a hidden input in a page. */
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The value of a hidden input in a page, as a browser submits it (entities decoded). */
 export function hiddenField(html: string, name: string): string {
   const match = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(html);
   if (!match) throw new Error(`no hidden field ${name} in the page`);
-  return match[1]!;
+  return match[1]!.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
 }

@@ -47,8 +47,18 @@ export const TEST_REFRESH_REUSE_GRACE_SECONDS = 2;
 })
 class TokenTestOptionsModule {}
 
-export async function startTokenTestApp(extraModules: Array<Type<unknown> | DynamicModule> = []): Promise<TokenTestApp> {
-  const runDatabaseUrl = required('DATABASE_URL');
+/**
+ * `databaseUrl`: the server to make the suite's database on (the run's by default; a suite that
+ * counts statements passes its proxy's). `signingKeyCacheTtlMs`: 0 by default, so a suite sees a
+ * key rotation at once; a suite measuring a production path keeps the service's default cache.
+ */
+export interface TokenTestAppOptions {
+  databaseUrl?: string;
+  signingKeyCacheTtlMs?: number;
+}
+
+export async function startTokenTestApp(extraModules: Array<Type<unknown> | DynamicModule> = [], options: TokenTestAppOptions = {}): Promise<TokenTestApp> {
+  const runDatabaseUrl = options.databaseUrl ?? required('DATABASE_URL');
   const redisUrl = required('REDIS_URL');
   // eslint-disable-next-line no-restricted-properties -- as above
   const redisPrefix = process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:';
@@ -59,7 +69,7 @@ export async function startTokenTestApp(extraModules: Array<Type<unknown> | Dyna
     imports: [
       DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
       FlowStateModule.forRoot({ type: 'redis', url: redisUrl, keyPrefix: `${redisPrefix}auth-tokens:` }),
-      IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY, signingKeyCacheTtlMs: 0 }),
+      IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY, signingKeyCacheTtlMs: options.signingKeyCacheTtlMs ?? 0 }),
       TokenTestOptionsModule,
       ...AuthTokenModules,
       ...extraModules,
