@@ -55,7 +55,10 @@ describe('SigningKeys', () => {
     await make().jwks();
     const [stored] = store.keys;
     expect(stored!.privateJwkEncrypted).toMatch(/^v1\./);
-    expect(stored!.privateJwkEncrypted).not.toContain('d1');
+    // Neither in clear nor merely encoded: the ciphertext's bytes do not hold the private part.
+    const [, , ciphertext] = stored!.privateJwkEncrypted.split('.');
+    expect(stored!.privateJwkEncrypted).not.toContain('"d1"');
+    expect(Buffer.from(ciphertext!, 'base64url').includes('"d1"')).toBe(false);
     expect(stored!.publicJwk).toEqual({ kty: 'RSA', kid: 'kid-1', n: 'n1', e: 'AQAB' });
   });
 
