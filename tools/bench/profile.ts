@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import { WORKSPACE_ROOT } from '@gatehouse/testing';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GATEHOUSE_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from './gatehouse/bench-accounts';
@@ -39,14 +39,47 @@ async function main(): Promise<void> {
   const env = await startBenchEnvironment({ ...readSettings(['--quick']), signInConcurrency: [1] }, log, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
   try {
     await signInVisitors(env, 32);
+    const authPid = env.gatehouse.auth.child.pid!;
+    const cpuBefore = threadCpuSeconds(authPid);
     const fromUs = monotonicMicroseconds();
     const result = await env.load.run({ flow: flowOf(env, Number(seconds)), url: env.gatehouse.url, connections: 8, seconds: Number(seconds), rampSeconds: 1 });
     loadWindow = { fromUs, toUs: monotonicMicroseconds() };
+    const cpuAfter = threadCpuSeconds(authPid);
     log(`${path}: ${result.perSecond.toFixed(1)}/s, p50 ${result.latencyMs.p50.toFixed(1)} ms, p99 ${result.latencyMs.p99.toFixed(1)} ms, errors ${result.errors}`);
+    // Over the whole run, ramp included: flows started and finished in it, whether counted or not.
+    const flows = result.perSecond * (Number(seconds) + 1);
+    for (const [thread, after] of cpuAfter) {
+      const spent = after - (cpuBefore.get(thread) ?? 0);
+      if (spent > 0.01) log(`auth CPU on ${thread}: ${((spent * 1000) / flows).toFixed(1)} ms per flow (${spent.toFixed(2)} s)`);
+    }
   } finally {
     await env.stop();
   }
   logCpuProfileIn(profiles, 'auth', log, loadWindow);
+}
+
+/**
+ * CPU seconds (user + system) of each kind of thread of a process, from /proc: the main thread,
+ * and the others (libuv's pool, where the password hashes run, and V8's workers: GC, compilers).
+ */
+function threadCpuSeconds(pid: number): Map<string, number> {
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  const byThread = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).trim();
+    // Node leaves its other threads named after the process: libuv's pool and V8's platform workers.
+    const name = tid === String(pid) ? 'the main thread' : comm === 'node' ? "libuv's pool and V8's workers" : comm;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    byThread.set(name, (byThread.get(name) ?? 0) + seconds);
+  }
+  return byThread;
 }
 
 /** The clock V8 stamps profile samples with (CLOCK_MONOTONIC, shared by every process). */
