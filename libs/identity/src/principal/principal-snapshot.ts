@@ -47,11 +47,25 @@ const snapshotSchema = z.object({
   appName: z.string().nullable(),
 });
 
+type Snapshot = z.output<typeof snapshotSchema>;
+
+/**
+ * The snapshot's version, written first in every value this release encodes. A value that starts
+ * with it was written by this code from a `TokenPrincipal`, so it is read without the schema check;
+ * any other value (a stale marker, an older or newer release's entry) is checked against the
+ * schema. Bump it with any change to the snapshot's fields. The version sits in the value, not in
+ * the key, so every release reads and marks the same key and a revocation made by any of them
+ * still reaches the others during a rolling deploy.
+ */
+const SNAPSHOT_VERSION = 2;
+const VERSION_TAG = `{"v":${SNAPSHOT_VERSION},`;
+
 /** What a revoked token's key holds until its principal could no longer be written back. */
 export const STALE_PRINCIPAL = '{"stale":true}';
 
 export function encodePrincipal(principal: TokenPrincipal): string {
-  const snapshot: z.input<typeof snapshotSchema> = {
+  const snapshot: { v: number } & z.input<typeof snapshotSchema> = {
+    v: SNAPSHOT_VERSION,
     tokenId: principal.tokenId,
     kind: principal.kind,
     user: principal.user,
@@ -72,8 +86,8 @@ export function encodePrincipal(principal: TokenPrincipal): string {
 }
 
 /**
- * The principal of a cached value; null for the stale marker and for anything that no longer fits
- * the schema (written by an older release): the caller then reads the token from the database.
+ * The principal of a cached value; null for the stale marker and for anything that does not fit
+ * the schema (written by another release): the caller then reads the token from the database.
  */
 export function decodePrincipal(raw: string): TokenPrincipal | null {
   let json: unknown;
@@ -82,14 +96,28 @@ export function decodePrincipal(raw: string): TokenPrincipal | null {
   } catch {
     return null;
   }
+  if (raw.startsWith(VERSION_TAG)) return principalOf(json as Snapshot);
   const parsed = snapshotSchema.safeParse(json);
-  if (!parsed.success) return null;
-  const { createdAt, expiresAt, account, appName, ...rest } = parsed.data;
-  return {
-    ...rest,
-    createdAt: new Date(createdAt),
-    expiresAt: expiresAt === null ? null : new Date(expiresAt),
-    ...(account ? { account } : {}),
-    appName,
+  return parsed.success ? principalOf(parsed.data) : null;
+}
+
+function principalOf(snapshot: Snapshot): TokenPrincipal {
+  const principal: TokenPrincipal = {
+    tokenId: snapshot.tokenId,
+    kind: snapshot.kind,
+    user: snapshot.user,
+    scopes: snapshot.scopes,
+    role: snapshot.role,
+    clientId: snapshot.clientId,
+    grantedOrgIds: snapshot.grantedOrgIds,
+    boundOrgId: snapshot.boundOrgId,
+    memberRole: snapshot.memberRole,
+    repo: snapshot.repo,
+    displayName: snapshot.displayName,
+    createdAt: new Date(snapshot.createdAt),
+    expiresAt: snapshot.expiresAt === null ? null : new Date(snapshot.expiresAt),
+    appName: snapshot.appName,
   };
+  if (snapshot.account) principal.account = snapshot.account;
+  return principal;
 }

@@ -9,6 +9,7 @@ import { PlatformModule } from '../platform.module';
 import { DEFAULT_BODY_LIMIT } from '../request/body-parsers';
 import { InFlightRequests } from '../request/in-flight-requests';
 import { requestPipelineMiddleware } from '../request/request-pipeline';
+import { GatehouseExpressAdapter } from './gatehouse-express-adapter';
 
 export interface ServiceAppOptions {
   /** Service name: the `service` field of every log line and label of every metric. */
@@ -36,7 +37,8 @@ class ServiceRootModule {}
 /**
  * Builds and initializes a service's Nest application without listening: JSON logging, request
  * ids, the access log and HTTP metrics, security headers, the body parsers (1 MB, raw body
- * kept), the global error filter and guards, `/healthz`, `/readyz` and `/metrics`.
+ * kept), the global error filter and guards, `/healthz`, `/readyz` and `/metrics`; uncached JSON
+ * answers are written without Express's ETag (`GatehouseExpressAdapter`).
  * Tests call it directly; `bootstrapService` adds listening and draining.
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<NestExpressApplication> {
@@ -55,7 +57,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
       options.module,
     ],
   };
-  const app = await NestFactory.create<NestExpressApplication>(root, {
+  const app = await NestFactory.create<NestExpressApplication>(root, new GatehouseExpressAdapter(), {
     logger: new NestJsonLogger(logger),
     bodyParser: false,
     // Nest would otherwise abort the process on a start-up error instead of letting it be reported.

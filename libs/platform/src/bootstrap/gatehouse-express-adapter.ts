@@ -1,0 +1,30 @@
+import { StreamableFile } from '@nestjs/common';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Response } from 'express';
+import { endWithJson, isUncachedJsonResponse } from '../request/json-response';
+
+/** Statuses whose response has no content, which Express's `res.send` strips headers for. */
+const CONTENTLESS_STATUSES = new Set([204, 205, 304]);
+
+/**
+ * Nest's Express adapter, answering a handler's object as JSON without Express's `res.json` when
+ * the response is `Cache-Control: no-store` (token validation, the token endpoint, introspection):
+ * `res.send` would parse the Content-Type again to add its charset, copy the body into a Buffer
+ * and hash it for an ETag no cache will ever send back. Every other reply (cacheable JSON such as
+ * discovery and the JWKS, which keep their ETag and 304s, strings, streams, errors, empty bodies)
+ * goes through Nest's adapter unchanged.
+ */
+export class GatehouseExpressAdapter extends ExpressAdapter {
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    if (typeof body !== 'object' || body === null || body instanceof StreamableFile || body instanceof Error) {
+      return super.reply(response, body, statusCode);
+    }
+    const status = statusCode ?? response.statusCode;
+    if (CONTENTLESS_STATUSES.has(status) || !isUncachedJsonResponse(response)) return super.reply(response, body, statusCode);
+    const json = JSON.stringify(body) as string | undefined;
+    if (json === undefined) return super.reply(response, body, statusCode);
+    response.statusCode = status;
+    endWithJson(response, json);
+    return response;
+  }
+}
