@@ -86,6 +86,8 @@ describe('authorization code flow over HTTP', () => {
     expect(signInPage.status).toBe(200);
     expect(signInPage.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(signInPage.headers.get('cache-control')).toBe('no-store');
+    expect(signInPage.headers.get('etag')).toBeNull(); // never revalidated: no hash of the page is computed
+    expect(Number(signInPage.headers.get('content-length'))).toBeGreaterThan(0);
     expect(signInPage.headers.getSetCookie()[0]).toMatch(/^__Host-gatehouse_session=[A-Za-z0-9]+; Max-Age=3600; Path=\/; Expires=.*; HttpOnly; Secure; SameSite=Lax$/);
     const signInHtml = await signInPage.text();
     const signedIn = await as.post('/oauth/login', {

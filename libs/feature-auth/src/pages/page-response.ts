@@ -1,3 +1,4 @@
+import { endUncached } from '@gatehouse/platform';
 import type { Response } from 'express';
 
 /**
@@ -8,15 +9,10 @@ import type { Response } from 'express';
 const PAGE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-/** Sends a rendered page, never cached (it carries a CSRF token and the user's data). */
+/** Sends a rendered page, never cached (it carries a CSRF token and the user's data), so without an ETag. */
 export function sendPage(res: Response, status: number, page: string): void {
-  res
-    .status(status)
-    .setHeader('Content-Type', 'text/html; charset=utf-8')
-    .setHeader('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY)
-    .setHeader('Cache-Control', 'no-store')
-    .setHeader('Pragma', 'no-cache')
-    .send(page);
+  res.status(status).setHeader('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY).setHeader('Cache-Control', 'no-store').setHeader('Pragma', 'no-cache');
+  endUncached(res, 'text/html; charset=utf-8', page);
 }
 
 /** A 303 See Other (RFC 9700 §4.12: never 307 after a form post carrying credentials). */

@@ -22,8 +22,16 @@ export function isUncachedJsonResponse(res: ServerResponse): boolean {
  * content (not 1xx, 204, 205 or 304).
  */
 export function endWithJson(res: ServerResponse, json: string): void {
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
+  endUncached(res, 'application/json; charset=utf-8', json);
+}
+
+/**
+ * Ends a `no-store` response with a text of the given media type as `endWithJson` does: an ETag
+ * would never be revalidated, so none is computed (Express's `res.send` hashes every body for one).
+ */
+export function endUncached(res: ServerResponse, contentType: string, text: string): void {
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', Buffer.byteLength(text));
   if (res.req.method === 'HEAD') res.end();
-  else res.end(json, 'utf8');
+  else res.end(text, 'utf8');
 }
