@@ -64,8 +64,7 @@ export class SignInThrottle {
   }
 
   async recordSuccess(keys: ThrottleKeys): Promise<void> {
-    await this.failures.clear(loginAndAddressKey(keys));
-    await this.failures.clear(loginKey(keys));
+    await Promise.all([this.failures.clear(loginAndAddressKey(keys)), this.failures.clear(loginKey(keys))]);
   }
 }
 
