@@ -70,6 +70,15 @@ describe('k8s/base conventions', () => {
       ['Deployment/auth: env NODE_OPTIONS is not a Gatehouse configuration variable'],
     ],
     [
+      "a thread pool that does not follow the container's CPU limit",
+      (c) => {
+        const variable = containerOf(c, 'auth').env!.find((v) => v.name === 'UV_THREADPOOL_SIZE')!;
+        delete variable.valueFrom;
+        variable.value = '4';
+      },
+      ['Deployment/auth: env UV_THREADPOOL_SIZE must come from resourceFieldRef limits.cpu of its own container'],
+    ],
+    [
       'a required variable left out',
       (c) => {
         const container = containerOf(c, 'webhook-management');

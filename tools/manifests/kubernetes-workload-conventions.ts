@@ -54,6 +54,18 @@ function checkServiceVariables(where: string, container: IContainer, service: Ga
   ];
 }
 
+/**
+ * libuv's thread pool bounds the password hashes in flight (`libs/crypto/src/password-hash.ts`),
+ * each holding scrypt's 32 MiB: it follows the container's own CPU limit (docs/operations.md).
+ */
+const THREADPOOL_VARIABLE = 'UV_THREADPOOL_SIZE';
+
+function checkThreadpool(where: string, container: IContainer, variable: NonNullable<IContainer['env']>[number]): string[] {
+  const field = variable.valueFrom?.resourceFieldRef;
+  const ownLimit = field?.resource === 'limits.cpu' && (field.containerName === undefined || field.containerName === container.name);
+  return ownLimit ? [] : [`${where}: env ${THREADPOOL_VARIABLE} must come from resourceFieldRef limits.cpu of its own container`];
+}
+
 function checkEnvironment(where: string, container: IContainer): string[] {
   const problems: string[] = [];
   for (const source of container.envFrom ?? []) {
@@ -64,6 +76,10 @@ function checkEnvironment(where: string, container: IContainer): string[] {
   }
   for (const variable of container.env ?? []) {
     const name = variable.name;
+    if (name === THREADPOOL_VARIABLE) {
+      problems.push(...checkThreadpool(where, container, variable));
+      continue;
+    }
     if (!CONFIGURATION_VARIABLES.has(name)) problems.push(`${where}: env ${name} is not a Gatehouse configuration variable`);
     const secretRef = variable.valueFrom?.secretKeyRef;
     const configMapRef = variable.valueFrom?.configMapKeyRef;

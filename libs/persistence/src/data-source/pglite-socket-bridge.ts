@@ -64,6 +64,13 @@ PGlite.create({ dataDir, startParams: [...PGlite.defaultStartParams, ...JSON.par
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=4'].flatMap((setting) => ['-c', setting]);
 
+/**
+ * The worker's young generation, in MiB. Its JavaScript is PGlite's glue and the socket server,
+ * which keep little alive between messages; V8 would otherwise size it like the main thread's
+ * (the image's `--max-semi-space-size`), resident for the life of the process.
+ */
+const WORKER_YOUNG_GENERATION_MB = 3;
+
 type WorkerMessage = { type: 'ready' } | { type: 'stopped' } | { type: 'failed'; message: string };
 
 /**
@@ -95,6 +102,7 @@ export async function startPgliteBridge(dataDir: string): Promise<PgliteBridge> 
     }
     worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
       workerData: {
         dataDir: absoluteDataDir,
         socketFile: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
