@@ -53,6 +53,14 @@ export interface DeliveryPipelineDependencies {
  */
 export const ATTEMPTS_PER_SEND_SLOT = 4;
 
+/**
+ * Attempts per request slot whose request was answered and whose outcome is being written: they
+ * no longer hold a place among those above (the outcome statements of a burst take a round trip
+ * of a loaded database, which would otherwise leave the slots idle), but their leases are still
+ * kept, and past this bound no attempt starts.
+ */
+const ATTEMPTS_FINISHING_PER_SEND_SLOT = 8;
+
 /** Wires the pipeline's parts (plain classes over ports) from the module's providers. */
 export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): DeliveryPipeline {
   const { options, bus, store, metrics, clock } = deps;
@@ -105,8 +113,12 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
     settings,
   );
   const dispatcher = new DeliveryDispatcher<DeliveryTask>(
-    (task, laneFree) => attempt.run(task, laneFree),
-    { concurrency: options.tuning.concurrency * ATTEMPTS_PER_SEND_SLOT, highWaterMark: options.tuning.queueHighWaterMark },
+    (task, laneFree, placeFree) => attempt.run(task, laneFree, placeFree),
+    {
+      concurrency: options.tuning.concurrency * ATTEMPTS_PER_SEND_SLOT,
+      finishing: options.tuning.concurrency * ATTEMPTS_FINISHING_PER_SEND_SLOT,
+      highWaterMark: options.tuning.queueHighWaterMark,
+    },
     (error, task) => logger.error({ err: error, deliveryId: task.deliveryId }, 'delivery attempt failed unexpectedly; the lease will expire and it will be retried'),
     (depth) => metrics.setQueueDepth(depth),
   );
