@@ -72,7 +72,7 @@ describe('RepoEventIntake.handleBatch', () => {
     );
   });
 
-  it('begins every first attempt in the insert; those the dispatcher cannot start at once queue begun, and need no begin of their own', async () => {
+  it('begins in the insert only the attempts the dispatcher starts at once; the others begin theirs when their turn comes', async () => {
     const http = new GatedHttpSender();
     const harness = pipelineHarness({ http });
     const webhook = await harness.addWebhook(organizationWebhook());
@@ -81,12 +81,13 @@ describe('RepoEventIntake.handleBatch', () => {
 
     expect(http.held).toBe(4);
     expect(harness.store.writes).toEqual([{ kind: 'insert', rows: 6 }]);
-    expect(harness.store.attempts.map(({ deliveryId }) => harness.store.deliveries.get(deliveryId)!.eventId)).toEqual(['evt-0', 'evt-1', 'evt-2', 'evt-3', 'evt-4', 'evt-5']);
+    expect(harness.store.attempts.map(({ deliveryId }) => harness.store.deliveries.get(deliveryId)!.eventId)).toEqual(['evt-0', 'evt-1', 'evt-2', 'evt-3']);
     http.release();
     await harness.settle();
     expect(harness.store.writes).toEqual([
       { kind: 'insert', rows: 6 },
       { kind: 'record', rows: 4 },
+      { kind: 'begin', rows: 2 },
       { kind: 'record', rows: 2 },
     ]);
     expect(harness.store.ofWebhook(webhook.id).map(({ eventId, status, attempts }) => ({ eventId, status, attempts }))).toEqual(

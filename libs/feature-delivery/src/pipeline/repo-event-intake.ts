@@ -109,20 +109,17 @@ export class RepoEventIntake {
   }
 
   /**
-   * Inserts the rows in one statement, then counts and dispatches those that were new. Every
-   * pending row has its first attempt begun by the insert itself (counted, its row written before
-   * anything is sent), so no first attempt pays a begin statement of its own: a round trip less
-   * before its request, and one row write less per delivery. The first of them, as many as the
-   * dispatcher can start at once, start at once on places promised before the insert; the others
-   * queue, begun. Those promised places go to the first in event order, so a lane's attempts still
-   * start in event order.
+   * Inserts the rows in one statement, then counts and dispatches those that were new. The first
+   * pending rows, as many as the dispatcher can start at once, have their first attempt begun by
+   * the insert itself (one round trip less before their requests go out); the others begin theirs
+   * when their turn comes. Those begun in the insert are the first in event order, so a lane's
+   * attempts still start in event order.
    */
   private async record(rows: Recordable[], now: number): Promise<void> {
     const { store, limiter, dispatcher, metrics, ids } = this.ports;
     const pending = rows.filter(({ row }) => row.status === 'pending');
     let unclaimed = dispatcher.reserve(pending.length);
-    const promised = new Set(pending.slice(0, unclaimed).map(({ row }) => row.id));
-    for (const { row } of pending) row.firstAttempt = { attemptId: ids.next(now), startedAt: new Date(now) };
+    for (const { row } of pending.slice(0, unclaimed)) row.firstAttempt = { attemptId: ids.next(now), startedAt: new Date(now) };
     try {
       const inserted = await store.insert(
         rows.map(({ row }) => row),
@@ -138,9 +135,8 @@ export class RepoEventIntake {
         const body = JSON.stringify(row.payload);
         const begun = row.firstAttempt ? { attemptId: row.firstAttempt.attemptId, attemptNo: 1 } : undefined;
         const task: DeliveryTask = { deliveryId: row.id, webhookId: row.webhookId, eventId: row.eventId, payload: row.payload, attempts: 0, lease: row.nextAttemptAt!, eventTime, body, begun };
-        const reserved = promised.has(row.id);
-        if (reserved) unclaimed -= 1;
-        dispatcher.enqueue({ lane: laneOf(task), task }, { reserved });
+        if (begun) unclaimed -= 1;
+        dispatcher.enqueue({ lane: laneOf(task), task }, { reserved: begun !== undefined });
       }
     } finally {
       // Places promised to rows that were already there (an event read again) or to a failed insert.

@@ -15,7 +15,7 @@ export interface NewDelivery {
   lastError?: string | null;
   /**
    * For `pending`: the first attempt, begun with the insert (counted, its row written with outcome
-   * ATTEMPT_OUTCOME_PENDING before anything is sent); saves the separate begin.
+   * ATTEMPT_OUTCOME_PENDING) because the dispatcher starts it at once; saves the separate begin.
    */
   firstAttempt?: { attemptId: string; startedAt: Date };
 }
