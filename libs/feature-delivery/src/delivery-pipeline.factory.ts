@@ -48,19 +48,10 @@ export interface DeliveryPipelineDependencies {
 }
 
 /**
- * Attempts under way up to their request per request slot: besides the one sending, others write
- * their attempt rows, so the slots stay busy while the database answers.
+ * Attempts under way per request slot: besides the one sending, others write their attempt rows
+ * (before and after sending), so the slots stay busy while the database answers.
  */
 export const ATTEMPTS_PER_SEND_SLOT = 4;
-
-/**
- * Attempts per request slot whose request was answered and whose outcome is being written: they
- * no longer hold a place among those above (an outcome statement takes a round trip of a loaded
- * database, which would otherwise keep the next attempts from starting), but their leases are
- * still kept, and past this bound no attempt starts. It also bounds, with the above, the requests
- * a crash may leave without an outcome (sent again once their lease runs out).
- */
-export const ATTEMPTS_FINISHING_PER_SEND_SLOT = 4;
 
 /** Wires the pipeline's parts (plain classes over ports) from the module's providers. */
 export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): DeliveryPipeline {
@@ -114,12 +105,8 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
     settings,
   );
   const dispatcher = new DeliveryDispatcher<DeliveryTask>(
-    (task, laneFree, placeFree) => attempt.run(task, laneFree, placeFree),
-    {
-      concurrency: options.tuning.concurrency * ATTEMPTS_PER_SEND_SLOT,
-      finishing: options.tuning.concurrency * ATTEMPTS_FINISHING_PER_SEND_SLOT,
-      highWaterMark: options.tuning.queueHighWaterMark,
-    },
+    (task, laneFree) => attempt.run(task, laneFree),
+    { concurrency: options.tuning.concurrency * ATTEMPTS_PER_SEND_SLOT, highWaterMark: options.tuning.queueHighWaterMark },
     (error, task) => logger.error({ err: error, deliveryId: task.deliveryId }, 'delivery attempt failed unexpectedly; the lease will expire and it will be retried'),
     (depth) => metrics.setQueueDepth(depth),
   );

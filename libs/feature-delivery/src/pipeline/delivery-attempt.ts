@@ -69,10 +69,9 @@ export class DeliveryAttempt {
    * Runs one attempt. The dispatcher starts a lane's attempts in order; each takes its place in
    * its lane's send order at once and calls `laneFree`, so the lane's next attempt may write its
    * row meanwhile, but sends only after this one's request is answered (first attempts for one
-   * webhook and one repository still go out in event order). Once its request is answered it
-   * calls `placeFree`: its outcome is written while another attempt takes its place.
+   * webhook and one repository still go out in event order).
    */
-  async run(task: DeliveryTask, laneFree: () => void = () => undefined, placeFree: () => void = () => undefined): Promise<void> {
+  async run(task: DeliveryTask, laneFree: () => void = () => undefined): Promise<void> {
     const lane = laneOf(task);
     const previousSent = this.lastSendOfLane.get(lane);
     let markSent: () => void = () => undefined;
@@ -80,10 +79,7 @@ export class DeliveryAttempt {
     this.lastSendOfLane.set(lane, sent);
     laneFree();
     try {
-      await this.attemptInTurn(task, previousSent, () => {
-        markSent();
-        placeFree();
-      });
+      await this.attemptInTurn(task, previousSent, markSent);
     } finally {
       markSent();
       if (this.lastSendOfLane.get(lane) === sent) this.lastSendOfLane.delete(lane);

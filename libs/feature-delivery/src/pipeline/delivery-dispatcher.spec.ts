@@ -70,35 +70,6 @@ describe('DeliveryDispatcher', () => {
     expect(started).toEqual(['l1', 'l2', 'l3']);
   });
 
-  it('gives an attempt whose request is answered place to another while it finishes, still holding it, up to the finishing bound', async () => {
-    const placeFrees = new Map<string, () => void>();
-    const finishes = new Map<string, () => void>();
-    const started: string[] = [];
-    const dispatcher = new DeliveryDispatcher(
-      (task: string, laneFree: () => void, placeFree: () => void) =>
-        new Promise<void>((resolve) => {
-          started.push(task);
-          laneFree();
-          placeFrees.set(task, placeFree);
-          finishes.set(task, resolve);
-        }),
-      { concurrency: 1, finishing: 2, highWaterMark: 100 },
-    );
-    for (const lane of ['l1', 'l2', 'l3']) dispatcher.enqueue({ lane, task: lane });
-    expect(started).toEqual(['l1']);
-    placeFrees.get('l1')!();
-    expect(started).toEqual(['l1', 'l2']);
-    // Two are finishing: the place l2 gives back stays empty until one of them finishes.
-    placeFrees.get('l2')!();
-    expect(started).toEqual(['l1', 'l2']);
-    expect(dispatcher.inFlight).toBe(2);
-    expect(dispatcher.held()).toEqual(['l1', 'l2', 'l3']);
-    finishes.get('l1')!();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(started).toEqual(['l1', 'l2', 'l3']);
-    expect(dispatcher.held()).toEqual(['l2', 'l3']);
-  });
-
   it('holds producers back above the high-water mark until the queue drains', async () => {
     const { run, finish } = gatedRunner();
     const dispatcher = new DeliveryDispatcher(run, { concurrency: 1, highWaterMark: 2 });

@@ -5,13 +5,8 @@ export interface DispatchItem<T> {
 }
 
 export interface DispatcherOptions {
-  /** Attempts in flight at once in this process, up to the moment each gives its place back (placeFree). */
+  /** Attempts in flight at once in this process. */
   concurrency: number;
-  /**
-   * Attempts that gave their place back and have not finished yet (their outcome being written)
-   * at most; while this many are finishing, no attempt starts. Default: `concurrency`.
-   */
-  finishing?: number;
   /** Queued attempts above which producers wait (waitForRoom). */
   highWaterMark: number;
 }
@@ -26,8 +21,6 @@ export class DeliveryDispatcher<T> {
   private readonly lanes = new Map<string, T[]>();
   private readonly ready: string[] = [];
   private readonly runningTasks = new Set<T>();
-  /** Running attempts that still hold their place (have not called placeFree). */
-  private placesTaken = 0;
   private queued = 0;
   /** Places promised by reserve() to attempts not enqueued yet: other attempts do not take them. */
   private reserved = 0;
@@ -36,12 +29,11 @@ export class DeliveryDispatcher<T> {
   private idleWaiters: Array<() => void> = [];
 
   /**
-   * `run` may call `laneFree` before it resolves: the lane's next attempt may then start. It may
-   * call `placeFree` once its request is answered: another attempt may then take its place, while
-   * this one writes its outcome, still held (its lease kept) until `run` resolves.
+   * `run` may call `laneFree` before it resolves (once its request is sent): the lane's next
+   * attempt may then start, while this one, still counted in flight, records its outcome.
    */
   constructor(
-    private readonly run: (task: T, laneFree: () => void, placeFree: () => void) => Promise<void>,
+    private readonly run: (task: T, laneFree: () => void) => Promise<void>,
     private readonly options: DispatcherOptions,
     private readonly onError: (error: unknown, task: T) => void = () => undefined,
     private readonly onDepth: (depth: number) => void = () => undefined,
@@ -69,7 +61,7 @@ export class DeliveryDispatcher<T> {
    */
   reserve(wanted: number): number {
     if (this.stopped || this.queued > 0) return 0;
-    const granted = Math.max(0, Math.min(wanted, this.options.concurrency - this.placesTaken - this.reserved, this.finishingRoom() - this.reserved));
+    const granted = Math.max(0, Math.min(wanted, this.options.concurrency - this.runningTasks.size - this.reserved));
     this.reserved += granted;
     return granted;
   }
@@ -131,15 +123,9 @@ export class DeliveryDispatcher<T> {
   }
 
   private pump(): void {
-    while (!this.stopped && this.placesTaken + this.reserved < this.options.concurrency && this.reserved < this.finishingRoom() && this.ready.length > 0) {
+    while (!this.stopped && this.runningTasks.size + this.reserved < this.options.concurrency && this.ready.length > 0) {
       void this.runLane(this.ready.shift()!);
     }
-  }
-
-  /** How many more attempts may start before the finishing ones reach their bound. */
-  private finishingRoom(): number {
-    const finishing = this.runningTasks.size - this.placesTaken;
-    return (this.options.finishing ?? this.options.concurrency) - finishing;
   }
 
   private async runLane(lane: string): Promise<void> {
@@ -147,7 +133,6 @@ export class DeliveryDispatcher<T> {
     const task = queue?.shift();
     if (!queue || task === undefined) return;
     this.runningTasks.add(task);
-    this.placesTaken += 1;
     this.queued -= 1;
     this.onDepth(this.queued);
     if (this.queued < this.options.highWaterMark) this.releaseRoomWaiters();
@@ -161,23 +146,12 @@ export class DeliveryDispatcher<T> {
       }
       this.pump();
     };
-    let placeHeld = true;
-    const placeFree = () => {
-      if (!placeHeld) return;
-      placeHeld = false;
-      this.placesTaken -= 1;
-      this.pump();
-    };
     try {
-      await this.run(task, laneFree, placeFree);
+      await this.run(task, laneFree);
     } catch (error) {
       this.onError(error, task);
     } finally {
       this.runningTasks.delete(task);
-      if (placeHeld) {
-        placeHeld = false;
-        this.placesTaken -= 1;
-      }
       laneFree();
       if (this.runningTasks.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
       this.pump();
