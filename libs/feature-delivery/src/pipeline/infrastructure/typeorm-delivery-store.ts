@@ -63,7 +63,8 @@ const BEGIN_ATTEMPTS = `
 
 // One statement for the outcomes recorded together: each delivery row is moved on only by the
 // lease holder; the attempt's row gets its outcome whoever holds the lease, and the time its
-// request went out (an attempt begun with its delivery's insert may have queued since).
+// request went out (after its row was written it may have waited for its lane's previous request
+// and for a request slot).
 const RECORD_ATTEMPTS = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(delivery_id char(24), attempt_id char(24), leases timestamptz[], recorded_at timestamptz,
