@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       const paced = await rig.paced('paced', count, halfPeak);
       log(`paced at ${halfPeak.toFixed(0)} events/s (${count} events): p50 ${paced.latencyMs.p50.toFixed(0)} ms, p99 ${paced.latencyMs.p99.toFixed(0)} ms, max ${paced.latencyMs.max.toFixed(0)} ms`);
       for (const slow of await rig.slowest('paced', 5)) {
-        log(`  ${slow.eventId}: ${slow.ms} ms; batch handled from ${slow.batchAfterMs ?? '-'} ms; attempts begun after ${slow.attemptsAfterMs.join(', ') || '-'} ms`);
+        log(`  ${slow.eventId}: ${slow.ms} ms; batch handled from ${slow.batchAfterMs ?? '-'} ms; requests sent after ${slow.attemptsAfterMs.join(', ') || '-'} ms`);
       }
     } finally {
       await rig.stop();

@@ -184,7 +184,7 @@ export class DeliveryRig {
   /**
    * The `count` events of run `run` slowest from publish to first arrival, each with what the
    * worker recorded of it: when the worker began handling its batch (the delivery's `created_at`)
-   * and when each attempt began (ms after the publish), to tell where the time went.
+   * and when each attempt's request went out (its row's start; ms after the publish), to tell where the time went.
    */
   async slowest(run: string, count: number): Promise<Array<{ eventId: string; ms: number; batchAfterMs: number | null; attemptsAfterMs: number[] }>> {
     const slow = [...this.firstArrival]

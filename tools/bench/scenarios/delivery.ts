@@ -63,7 +63,7 @@ export const deliveryScenario: Scenario = {
       const pacedCount = Math.max(200, Math.round(halfPeak * (quick ? 5 : 10)));
       const paced = await rig.paced('paced', pacedCount, halfPeak);
       for (const slow of await rig.slowest('paced', 3)) {
-        env.log(`slowest paced event ${slow.eventId}: ${slow.ms} ms; batch handled from ${slow.batchAfterMs ?? '-'} ms; attempts begun after ${slow.attemptsAfterMs.join(', ') || '-'} ms`);
+        env.log(`slowest paced event ${slow.eventId}: ${slow.ms} ms; batch handled from ${slow.batchAfterMs ?? '-'} ms; requests sent after ${slow.attemptsAfterMs.join(', ') || '-'} ms`);
       }
       const scale = await measureScale(rig, env, events);
       const delivered = rig.receiver.requests.filter((request) => request.path === '/hook').length;

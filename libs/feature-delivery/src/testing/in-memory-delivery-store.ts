@@ -117,7 +117,7 @@ export class InMemoryDeliveryStore extends DeliveryStore {
       if (record.next.status === 'failed') this.outbox.push(record.next.deadLetter);
     }
     const attempt = this.attempts.find((a) => a.id === record.attemptId && a.deliveryId === row.id);
-    if (attempt) Object.assign(attempt, { durationMs: record.durationMs, statusCode: record.statusCode, error: record.error, responseExcerpt: record.responseExcerpt });
+    if (attempt) Object.assign(attempt, { startedAt: record.startedAt, durationMs: record.durationMs, statusCode: record.statusCode, error: record.error, responseExcerpt: record.responseExcerpt });
     return { attemptNo: attempt?.attemptNo ?? 0, applied: owned };
   }
 

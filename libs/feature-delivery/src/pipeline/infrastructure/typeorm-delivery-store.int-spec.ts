@@ -74,11 +74,14 @@ describe('TypeOrmDeliveryStore: the attempts of a batch in one statement each', 
     expect(attempts).toEqual([{ id: first.firstAttempt!.attemptId, delivery_id: first.id, attempt_no: 1, error: ATTEMPT_OUTCOME_PENDING }]);
     const counted: Array<{ id: string; attempts: number }> = await database.dataSource.query('SELECT id, attempts FROM deliveries WHERE id = ANY($1)', [[first.id, plain.id]]);
     expect(Object.fromEntries(counted.map((r) => [r.id, r.attempts]))).toEqual({ [first.id]: 1, [plain.id]: 0 });
-    // The attempt begun with the insert is recorded like any other.
+    // The attempt begun with the insert is recorded like any other, starting when its request went out (it may have waited for it).
+    const sentAt = new Date(NOW.getTime() + 1_500);
     const recorded = await store.recordAttempts([
-      { deliveryId: first.id, leases: [LEASE], attemptId: first.firstAttempt!.attemptId, startedAt: NOW, durationMs: 2, statusCode: 200, error: null, responseExcerpt: null, next: { status: 'succeeded' }, now: NOW },
+      { deliveryId: first.id, leases: [LEASE], attemptId: first.firstAttempt!.attemptId, startedAt: sentAt, durationMs: 2, statusCode: 200, error: null, responseExcerpt: null, next: { status: 'succeeded' }, now: sentAt },
     ]);
     expect(recorded).toEqual([{ attemptNo: 1, applied: true }]);
+    const [logged]: Array<{ started_at: Date; duration_ms: number }> = await database.dataSource.query('SELECT started_at, duration_ms FROM delivery_attempts WHERE id = $1', [first.firstAttempt!.attemptId]);
+    expect({ startedAt: new Date(logged!.started_at).toISOString(), durationMs: logged!.duration_ms }).toEqual({ startedAt: sentAt.toISOString(), durationMs: 2 });
   });
 
   it('begins the attempts under this process lease in one statement, and none whose lease is lost', async () => {

@@ -62,11 +62,13 @@ const BEGIN_ATTEMPTS = `
   SELECT delivery_id, attempt_no FROM logged`;
 
 // One statement for the outcomes recorded together: each delivery row is moved on only by the
-// lease holder; the attempt's row gets its outcome whoever holds the lease.
+// lease holder; the attempt's row gets its outcome whoever holds the lease, and the time its
+// request went out (after its row was written it may have waited for its lane's previous request
+// and for a request slot).
 const RECORD_ATTEMPTS = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(delivery_id char(24), attempt_id char(24), leases timestamptz[], recorded_at timestamptz,
-                                                     status_code int, error text, status text, next_attempt_at timestamptz,
+                                                     started_at timestamptz, status_code int, error text, status text, next_attempt_at timestamptz,
                                                      duration_ms int, response_excerpt text)),
   old AS (
     SELECT d.id, (d.status IN ('pending', 'retrying') AND d.next_attempt_at = ANY(i.leases)) AS owned
@@ -82,7 +84,7 @@ const RECORD_ATTEMPTS = `
     RETURNING d.id, old.owned),
   logged AS (
     UPDATE delivery_attempts a
-       SET duration_ms = i.duration_ms, status_code = i.status_code, error = i.error, response_excerpt = i.response_excerpt
+       SET started_at = i.started_at, duration_ms = i.duration_ms, status_code = i.status_code, error = i.error, response_excerpt = i.response_excerpt
       FROM upd JOIN input i ON i.delivery_id = upd.id
      WHERE a.id = i.attempt_id AND a.delivery_id = upd.id
     RETURNING a.delivery_id, a.attempt_no)
@@ -171,6 +173,7 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       attempt_id: record.attemptId,
       leases: record.leases.map((lease) => lease.toISOString()),
       recorded_at: record.now.toISOString(),
+      started_at: record.startedAt.toISOString(),
       status_code: record.statusCode,
       error: record.error,
       status: record.next.status,

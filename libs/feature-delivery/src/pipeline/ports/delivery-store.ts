@@ -59,6 +59,7 @@ export interface AttemptRecord {
   leases: readonly Date[];
   /** The row written by beginAttempts, now given its outcome. */
   attemptId: string;
+  /** When the request went out (or the Job was started): the attempt row's start from then on. */
   startedAt: Date;
   durationMs: number;
   statusCode: number | null;
