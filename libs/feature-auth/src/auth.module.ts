@@ -110,7 +110,10 @@ export class AuthModule {
       module: AuthModule,
       // Global so the feature modules below, which are static, can inject the option tokens.
       global: true,
+      // Express matches a request against every route registered before its own: the token paths,
+      // called far more often than the pages, come first.
       imports: [
+        ...AuthTokenModules,
         PagesModule,
         SessionModule,
         ConsentModule,
@@ -122,7 +125,6 @@ export class AuthModule {
         ConnectedApplicationsModule,
         SettingsAppModule,
         TokenPruningModule.forRoot({ retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS }),
-        ...AuthTokenModules,
       ],
       providers: optionProviders,
       exports: optionProviders.map((provider) => provider.provide),

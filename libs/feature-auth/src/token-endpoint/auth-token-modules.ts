@@ -11,16 +11,17 @@ import { TokenEndpointModule } from './token-endpoint.module';
 /**
  * Discovery, keys, the token endpoint with the refresh grant, userinfo, revocation, introspection,
  * personal tokens and whoami: everything of `auth` but the browser flows. Needs IdentityModule
- * (and through it DatabaseModule and the platform).
+ * (and through it DatabaseModule and the platform). In the order their routes are matched: the
+ * token checks apps make on every request first.
  */
 export const AuthTokenModules = [
-  AuthDiscoveryModule,
-  JwksModule,
+  UserinfoModule,
+  WhoamiModule,
+  IntrospectionModule,
   TokenEndpointModule,
   RefreshTokenGrantModule,
-  UserinfoModule,
   RevocationModule,
-  IntrospectionModule,
+  AuthDiscoveryModule,
+  JwksModule,
   PersonalTokensModule,
-  WhoamiModule,
 ] as const;
