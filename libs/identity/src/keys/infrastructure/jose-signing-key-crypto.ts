@@ -10,11 +10,12 @@ const loadJose = () => import('jose');
 
 /**
  * RS256 keys (2048-bit RSA): generated and exported as JWKs with jose; id_tokens signed with
- * node:crypto. Signing is on every token request that asks for `openid`, and jose 6 signs through
- * WebCrypto, which in Node 20 keeps the event loop busy several times longer than an asynchronous
- * `crypto.sign`, whose RSA work runs on libuv's thread pool. The compact JWS itself (RFC 7515
- * §7.1) is two base64url JSON parts and a signature; jwtVerify checks ours in the spec. Imported
- * private keys are kept per kid.
+ * node:crypto. Signing is on every token request that asks for `openid`: jose 6 signs through
+ * WebCrypto, which in Node 20 costs more CPU per signature than `crypto.sign` and hands each one
+ * to the thread pool and back. A 2048-bit signature is a fraction of a millisecond, less than
+ * that hand-off costs a loaded process in waiting, so it is made in line. The compact JWS itself
+ * (RFC 7515 §7.1) is two base64url JSON parts and a signature; jwtVerify checks ours in the spec.
+ * Imported private keys are kept per kid.
  */
 @Injectable()
 export class JoseSigningKeyCrypto extends SigningKeyCrypto {
@@ -37,10 +38,8 @@ export class JoseSigningKeyCrypto extends SigningKeyCrypto {
   async sign(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }, claims: object): Promise<string> {
     const { privateKey, encodedHeader } = this.importedKey(key);
     const signingInput = `${encodedHeader}.${base64url(JSON.stringify(claims))}`;
-    const signature = await new Promise<Buffer>((resolve, reject) => {
-      // RS256 is RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3), node:crypto's default padding for RSA keys.
-      sign('sha256', Buffer.from(signingInput), privateKey, (error, value) => (error ? reject(error) : resolve(value)));
-    });
+    // RS256 is RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3), node:crypto's default padding for RSA keys.
+    const signature = sign('sha256', Buffer.from(signingInput), privateKey);
     return `${signingInput}.${signature.toString('base64url')}`;
   }
 
