@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Module, UseGuards } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
 import { systemClock } from '@gatehouse/domain';
-import { closeDataSource, createDataSource, PersonalAccessTokenEntity, SigningKeyEntity, UserEntity } from '@gatehouse/persistence';
+import { closeDataSource, createDataSource, OAuthAppEntity, PersonalAccessTokenEntity, SigningKeyEntity, UserEntity } from '@gatehouse/persistence';
 import { OutboxMessageEntity } from '@gatehouse/persistence/testing';
 import { DatabaseModule, FlowStateModule } from '@gatehouse/platform';
 import { createServiceApp } from '@gatehouse/platform/testing';
@@ -10,6 +10,7 @@ import { createTestDatabase, dropTestDatabase, TestDatabase } from '@gatehouse/t
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
+import { ClientLookup } from './clients/ports/client-lookup';
 import { BearerAuthGuard } from './guards/bearer-auth.guard';
 import { CurrentPrincipal } from './guards/current-principal.decorator';
 import { RequireScopes } from './guards/require-scopes.decorator';
@@ -162,6 +163,46 @@ describe('IdentityModule on PostgreSQL', () => {
       ).rejects.toThrow('the grant failed after issuing');
       expect(await dataSource.query('SELECT count(*)::int AS n FROM access_tokens')).toEqual(tokensBefore);
       expect(await dataSource.manager.count(OutboxMessageEntity)).toBe(eventsBefore);
+    });
+  });
+
+  describe('ClientLookup', () => {
+    it('reads every column of a registered app by client ID, and null for an unknown one', async () => {
+      const id = newObjectId();
+      await dataSource.manager.insert(OAuthAppEntity, {
+        id,
+        clientId: 'lookup-app',
+        name: 'Lookup App',
+        ownerUserId: userId,
+        clientSecretHash: hashToken('lookup-secret'),
+        redirectUris: ['https://app.example/callback', 'http://127.0.0.1/cb'],
+        scopes: ['openid', 'profile'],
+        logoUri: 'https://app.example/logo.png',
+        accessTokenTtlSeconds: 900,
+        tokenExchange: true,
+        tokenExchangeTtlSeconds: 300,
+      });
+      const [stored] = await dataSource.query('SELECT created_at, updated_at FROM oauth_apps WHERE id = $1', [id]);
+
+      expect(await app.get(ClientLookup).findByClientId('lookup-app')).toEqual({
+        id,
+        clientId: 'lookup-app',
+        name: 'Lookup App',
+        ownerUserId: userId,
+        ownerOrgId: null,
+        clientSecretHash: hashToken('lookup-secret'),
+        redirectUris: ['https://app.example/callback', 'http://127.0.0.1/cb'],
+        scopes: ['openid', 'profile'],
+        logoUri: 'https://app.example/logo.png',
+        homepageUrl: null,
+        accessTokenTtlSeconds: 900,
+        tokenExchange: true,
+        boundOrgId: null,
+        tokenExchangeTtlSeconds: 300,
+        createdAt: stored.created_at,
+        updatedAt: stored.updated_at,
+      });
+      expect(await app.get(ClientLookup).findByClientId('no-such-app')).toBeNull();
     });
   });
 

@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { ClientAuthenticator } from './clients/client-authenticator';
-import { TypeOrmClientLookup } from './clients/infrastructure/typeorm-client-lookup';
+import { SqlClientLookup } from './clients/infrastructure/sql-client-lookup';
 import { ClientLookup } from './clients/ports/client-lookup';
 import { GrantHandlerRegistry } from './grants/grant-handler-registry';
 import { BearerAuthGuard } from './guards/bearer-auth.guard';
@@ -75,7 +75,7 @@ export class IdentityModule {
         { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
         { provide: IssuedTokenWriter, useClass: SqlIssuedTokenWriter },
         { provide: RandomSource, useClass: CryptoRandomSource },
-        { provide: ClientLookup, useClass: TypeOrmClientLookup },
+        { provide: ClientLookup, useClass: SqlClientLookup },
         { provide: BearerTokenReader, useClass: SqlBearerTokenReader },
         { provide: SigningKeyStore, useClass: TypeOrmSigningKeyStore },
         { provide: SigningKeyCrypto, useClass: JoseSigningKeyCrypto },

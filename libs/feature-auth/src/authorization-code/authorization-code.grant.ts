@@ -51,34 +51,33 @@ export class AuthorizationCodeGrant implements GrantHandler {
       throw new InvalidGrant('redirect_uri must equal the redirect_uri of the authorization request');
     }
 
-    const redeemed = await this.codes.redeem(code);
-    if (!redeemed) return this.refuseReplay(code);
+    if (!(await this.codes.redeem(code, record))) return this.refuseReplay(code);
     // The all-in-one's PGlite has a single connection: signing keys loaded inside the transaction
     // would wait for the connection the transaction holds. Load (and cache) them first.
-    if (redeemed.scopes.includes('openid')) await this.signingKeys.jwks();
+    if (record.scopes.includes('openid')) await this.signingKeys.jwks();
     const body = await this.transactions.run((manager) =>
       this.issuer.issue(manager, {
         kind: 'oauth',
-        userId: redeemed.userId,
-        clientId: redeemed.clientId,
-        scopes: redeemed.scopes,
-        orgIds: redeemed.orgIds,
+        userId: record.userId,
+        clientId: record.clientId,
+        scopes: record.scopes,
+        orgIds: record.orgIds,
         ttlSeconds: client.accessTokenTtlSeconds,
         withRefreshToken: true,
-        refreshFamilyId: redeemed.familyId,
-        authTime: new Date(redeemed.authTime),
-        nonce: redeemed.nonce ?? undefined,
-        idToken: redeemed.scopes.includes('openid'),
+        refreshFamilyId: record.familyId,
+        authTime: new Date(record.authTime),
+        nonce: record.nonce ?? undefined,
+        idToken: record.scopes.includes('openid'),
         grantType: this.grantType,
-        ...(redeemed.account && {
-          user: redeemed.account.user,
-          cachePrincipal: { memberships: redeemed.account.memberships, appName: client.app?.name ?? null },
+        ...(record.account && {
+          user: record.account.user,
+          cachePrincipal: { memberships: record.account.memberships, appName: client.app?.name ?? null },
         }),
       }),
     );
     // A replay that arrived while the tokens were being issued could not revoke them yet.
     if (await this.codes.wasReplayed(code)) {
-      await this.revokeFamily(redeemed.familyId);
+      await this.revokeFamily(record.familyId);
       throw new InvalidGrant(INVALID_CODE, 'code was replayed while its tokens were issued');
     }
     return body;

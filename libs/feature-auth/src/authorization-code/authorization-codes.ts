@@ -16,6 +16,8 @@ type Redeemed = z.infer<typeof redeemedSchema>;
  */
 const REDEEMED_CODE_MEMORY_SECONDS = 24 * 3600;
 
+const CODES = 'authorization-code:';
+
 /**
  * Authorization codes in flow state, under the SHA-256 of the code. A code is redeemed once
  * (atomic take); redeeming leaves a marker naming the grant, which a second use flags so the
@@ -27,11 +29,11 @@ export class AuthorizationCodes {
   private readonly redeemed: JsonFlowStore<Redeemed>;
 
   constructor(
-    @Inject(FLOW_STORE) store: FlowStore,
+    @Inject(FLOW_STORE) private readonly store: FlowStore,
     private readonly random: RandomSource,
     @Inject(AUTHORIZATION_CODE_OPTIONS) private readonly options: AuthorizationCodeOptions,
   ) {
-    this.codes = new JsonFlowStore(store, 'authorization-code:', authorizationCodeRecordSchema);
+    this.codes = new JsonFlowStore(store, CODES, authorizationCodeRecordSchema);
     this.redeemed = new JsonFlowStore(store, 'authorization-code-redeemed:', redeemedSchema);
   }
 
@@ -47,12 +49,16 @@ export class AuthorizationCodes {
     return this.codes.get(hashToken(code));
   }
 
-  /** Redeems the code: null when another request redeemed it first or it expired. */
-  async redeem(code: string): Promise<AuthorizationCodeRecord | null> {
+  /**
+   * Redeems the code whose record `peek` returned: false when another request redeemed it first
+   * or it expired. A code's record is written once and never changed, so what `peek` read is
+   * what this takes; it is not parsed a second time.
+   */
+  async redeem(code: string, peeked: Pick<AuthorizationCodeRecord, 'familyId'>): Promise<boolean> {
     const key = hashToken(code);
-    const record = await this.codes.take(key);
-    if (record) await this.redeemed.put(key, { familyId: record.familyId, replayed: false }, REDEEMED_CODE_MEMORY_SECONDS * 1000);
-    return record;
+    if ((await this.store.take(CODES + key)) === null) return false;
+    await this.redeemed.put(key, { familyId: peeked.familyId, replayed: false }, REDEEMED_CODE_MEMORY_SECONDS * 1000);
+    return true;
   }
 
   /** Flags a second use of a redeemed code; the grant id to revoke, or null for a code never seen. */

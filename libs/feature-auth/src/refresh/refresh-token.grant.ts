@@ -87,9 +87,9 @@ export class RefreshTokenGrant implements GrantHandler {
       grantType: this.grantType,
       user,
       rotatedRefreshTokenId: row.id,
+      // Kept before the commit: a concurrent refresh waiting on the row lock finds it.
+      alongsideWrite: (answer) => this.grace.remember(refreshToken, answer),
     });
-    // Written before the commit: a concurrent refresh waiting on the row lock finds it.
-    await this.grace.remember(refreshToken, body);
     return { body };
   }
 }

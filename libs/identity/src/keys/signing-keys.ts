@@ -29,6 +29,8 @@ export class SigningKeys implements OnApplicationBootstrap {
   private readonly cacheTtlMs: number;
   private cached: { keys: SigningKeyRecord[]; loadedAtMs: number } | null = null;
   private loading: Promise<SigningKeyRecord[]> | null = null;
+  /** Private JWKs already opened, per kid: a kid names one key for good, so it opens once. */
+  private readonly opened = new Map<string, Record<string, unknown>>();
 
   constructor(
     private readonly store: SigningKeyStore,
@@ -64,8 +66,16 @@ export class SigningKeys implements OnApplicationBootstrap {
   /** Signs id_token claims with the current key. */
   async signIdToken(claims: object): Promise<string> {
     const [current] = await this.publishedKeys();
-    const privateJwk = JSON.parse(this.box.decrypt(current!.privateJwkEncrypted, current!.kid)) as Record<string, unknown>;
-    return this.crypto.sign({ kid: current!.kid, alg: current!.alg, privateJwk }, claims);
+    return this.crypto.sign({ kid: current!.kid, alg: current!.alg, privateJwk: this.privateJwkOf(current!) }, claims);
+  }
+
+  private privateJwkOf(key: SigningKeyRecord): Record<string, unknown> {
+    let privateJwk = this.opened.get(key.kid);
+    if (!privateJwk) {
+      privateJwk = JSON.parse(this.box.decrypt(key.privateJwkEncrypted, key.kid)) as Record<string, unknown>;
+      this.opened.set(key.kid, privateJwk);
+    }
+    return privateJwk;
   }
 
   /** Makes a new current key; the old current one stays published as previous, the one before is retired. */
@@ -90,6 +100,7 @@ export class SigningKeys implements OnApplicationBootstrap {
     this.loading ??= this.loadEnsuringCurrent()
       .then((keys) => {
         this.cached = { keys, loadedAtMs: now };
+        for (const kid of this.opened.keys()) if (!keys.some((key) => key.kid === kid)) this.opened.delete(kid);
         return keys;
       })
       .finally(() => {

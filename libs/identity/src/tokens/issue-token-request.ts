@@ -53,6 +53,12 @@ export interface IssueTokenRequest {
    * sign-in) costs no statement. The user must not be disabled.
    */
   cachePrincipal?: { memberships: MembershipRecord[]; appName: string | null };
+  /**
+   * Work the caller needs done with the answer before its transaction commits (the refresh
+   * grant keeps the answer for its rotation grace), run alongside the write rather than after
+   * it. Both are awaited before issuing returns; a failure of either fails the issuance.
+   */
+  alongsideWrite?: (body: TokenResponseBody) => Promise<void>;
 }
 
 /** RFC 6749 §5.1 (+ OIDC Core §3.1.3.3 `id_token`, RFC 8693 §2.2.1 `issued_token_type`). */

@@ -55,6 +55,21 @@ describe('TokenIssuer', () => {
     expect(kit.tokens.accessTokens).toEqual([]);
   });
 
+  it('runs the caller\'s work alongside the write with the whole answer, and fails the issuance when that work fails, once both have settled', async () => {
+    const answers: unknown[] = [];
+    const body = await kit.issuer.issue(kit.tx, { ...oauthRequest, alongsideWrite: async (answer) => void answers.push(answer) });
+    expect(answers).toEqual([body]);
+    expect(kit.tokens.accessTokens).toHaveLength(1);
+
+    let writeSettled = false;
+    const failing = kit.issuer.issueTokens(kit.tx, { ...oauthRequest, idToken: false, alongsideWrite: () => Promise.reject(new Error('flow state is down')) }, async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      writeSettled = true;
+    });
+    await expect(failing).rejects.toThrow('flow state is down');
+    expect(writeSettled).toBe(true);
+  });
+
   it('stores hashes only, with the grant family on both tokens', async () => {
     const issued = await kit.issuer.issueTokens(kit.tx, oauthRequest);
     const [access] = kit.tokens.accessTokens;

@@ -111,18 +111,19 @@ export class TokenIssuer {
     const rotated = request.rotatedRefreshTokenId ? { refreshTokenId: request.rotatedRefreshTokenId, usedAt: now } : undefined;
     // Signed before the write: a caller's write may take a lock held until commit (the exchange's audit head).
     if (request.idToken) body.id_token = await this.idToken(tx, request, accessToken, nowMs, authTime);
+    if (request.kind !== 'oauth') body.issued_token_type = ACCESS_TOKEN_TYPE_URN;
     const rows = { accessToken: access, refreshToken: refresh, events, rotated };
-    let written: T | undefined;
-    if (write) written = await write(tx, rows);
-    else await this.writer.write(tx, rows);
-    // Before the commit is safe: until the body is returned nobody holds the token.
+    // The write and what goes with it are independent round trips (database, flow state), made at
+    // once. Caching the principal before the commit is safe: until the body is returned nobody
+    // holds the token, and a token whose write fails is never handed out.
+    const alongside: Array<Promise<void>> = [];
     if (request.user && request.cachePrincipal) {
       const { memberships, appName } = request.cachePrincipal;
-      await this.principals.fill(access.tokenHash, principalOfAccessToken({ token: access, user: { ...request.user, disabledAt: null }, memberships, appName }));
+      alongside.push(this.principals.fill(access.tokenHash, principalOfAccessToken({ token: access, user: { ...request.user, disabledAt: null }, memberships, appName })));
     }
-
-    if (request.kind !== 'oauth') body.issued_token_type = ACCESS_TOKEN_TYPE_URN;
-    return { body, accessTokenId: access.id, refreshTokenId: refresh?.id ?? null, familyId, written };
+    if (request.alongsideWrite) alongside.push(request.alongsideWrite(body));
+    const written = await allSettledOrThrow<T | void>(write ? write(tx, rows) : this.writer.write(tx, rows), alongside);
+    return { body, accessTokenId: access.id, refreshTokenId: refresh?.id ?? null, familyId, written: write ? (written as T) : undefined };
   }
 
   private async idToken(tx: Transaction, request: IssueTokenRequest, accessToken: string, nowMs: number, authTime: Date): Promise<string> {
@@ -141,6 +142,16 @@ export class TokenIssuer {
     });
     return this.keys.signIdToken(claims);
   }
+}
+
+/**
+ * The value of `main` once it and every one of `others` have settled; the first failure among
+ * them otherwise. Nothing is left running when the caller's transaction ends.
+ */
+async function allSettledOrThrow<T>(main: Promise<T>, others: Array<Promise<void>>): Promise<T> {
+  const [first, ...rest] = await Promise.allSettled([main, ...others]);
+  for (const outcome of [first!, ...rest]) if (outcome.status === 'rejected') throw outcome.reason;
+  return (first as PromiseFulfilledResult<T>).value;
 }
 
 /** Programming errors of the calling grant, not client errors. */

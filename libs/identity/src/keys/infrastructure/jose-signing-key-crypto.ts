@@ -1,5 +1,6 @@
+import { createPrivateKey, KeyObject, sign } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { CryptoKey, JWK } from 'jose';
+import type { JWK } from 'jose';
 import { GeneratedSigningKey, SigningKeyCrypto } from '../ports/signing-key-crypto';
 
 const ALG = 'RS256';
@@ -7,10 +8,18 @@ const ALG = 'RS256';
 // jose 6 is an ES module; it is loaded on first use so services that never sign do not pay for it.
 const loadJose = () => import('jose');
 
-/** RS256 keys (2048-bit RSA) with jose. Imported private keys are kept per kid. */
+/**
+ * RS256 keys (2048-bit RSA): generated and exported as JWKs with jose; id_tokens signed with
+ * node:crypto. Signing is on every token request that asks for `openid`: jose 6 signs through
+ * WebCrypto, which in Node 20 costs more CPU per signature than `crypto.sign` and hands each one
+ * to the thread pool and back. A 2048-bit signature is a fraction of a millisecond, less than
+ * that hand-off costs a loaded process in waiting, so it is made in line. The compact JWS itself
+ * (RFC 7515 §7.1) is two base64url JSON parts and a signature; jwtVerify checks ours in the spec.
+ * Imported private keys are kept per kid.
+ */
 @Injectable()
 export class JoseSigningKeyCrypto extends SigningKeyCrypto {
-  private readonly imported = new Map<string, Promise<CryptoKey | Uint8Array>>();
+  private readonly imported = new Map<string, { privateKey: KeyObject; encodedHeader: string }>();
 
   async generate(): Promise<GeneratedSigningKey> {
     const jose = await loadJose();
@@ -27,15 +36,26 @@ export class JoseSigningKeyCrypto extends SigningKeyCrypto {
   }
 
   async sign(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }, claims: object): Promise<string> {
-    const jose = await loadJose();
-    let privateKey = this.imported.get(key.kid);
-    if (!privateKey) {
-      privateKey = jose.importJWK(key.privateJwk as JWK, key.alg);
-      this.imported.set(key.kid, privateKey);
-      privateKey.catch(() => this.imported.delete(key.kid));
-    }
-    return new jose.SignJWT({ ...claims })
-      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-      .sign(await privateKey);
+    const { privateKey, encodedHeader } = this.importedKey(key);
+    const signingInput = `${encodedHeader}.${base64url(JSON.stringify(claims))}`;
+    // RS256 is RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3), node:crypto's default padding for RSA keys.
+    const signature = sign('sha256', Buffer.from(signingInput), privateKey);
+    return `${signingInput}.${signature.toString('base64url')}`;
   }
+
+  private importedKey(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }): { privateKey: KeyObject; encodedHeader: string } {
+    let imported = this.imported.get(key.kid);
+    if (!imported) {
+      if (key.alg !== ALG) throw new Error(`Signing key ${key.kid} is ${key.alg}; only ${ALG} keys are supported`);
+      const privateKey = createPrivateKey({ key: key.privateJwk as JWK & { kty: string }, format: 'jwk' });
+      if (privateKey.asymmetricKeyType !== 'rsa') throw new Error(`Signing key ${key.kid} is not an RSA key`);
+      imported = { privateKey, encodedHeader: base64url(JSON.stringify({ alg: key.alg, kid: key.kid, typ: 'JWT' })) };
+      this.imported.set(key.kid, imported);
+    }
+    return imported;
+  }
+}
+
+function base64url(text: string): string {
+  return Buffer.from(text).toString('base64url');
 }

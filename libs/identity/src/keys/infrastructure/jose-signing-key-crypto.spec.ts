@@ -1,0 +1,32 @@
+import { createLocalJWKSet, decodeProtectedHeader, type JWK, jwtVerify } from 'jose';
+import { JoseSigningKeyCrypto } from './jose-signing-key-crypto';
+
+describe('JoseSigningKeyCrypto', () => {
+  const crypto = new JoseSigningKeyCrypto();
+  const claims = { iss: 'https://hub.test', aud: 'app', sub: 'user-1', iat: 1_767_225_600, exp: 4_102_444_800, name: 'Zoë « Ünïcode »', nonce: 'n-1' };
+
+  it('signs an RS256 id_token that jose verifies with the published key, header {alg, kid, typ}', async () => {
+    const key = await crypto.generate();
+    const token = await crypto.sign(key, claims);
+
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'RS256', kid: key.kid, typ: 'JWT' });
+    const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: [key.publicJwk as JWK] }), { issuer: 'https://hub.test', audience: 'app' });
+    expect(payload).toEqual(claims);
+  });
+
+  it('signs with the key named by each kid, so a token signed before a rotation verifies with the previous key only', async () => {
+    const [previous, current] = [await crypto.generate(), await crypto.generate()];
+    const before = await crypto.sign(previous, { sub: 'a' });
+    const after = await crypto.sign(current, { sub: 'b' });
+
+    const onlyPrevious = createLocalJWKSet({ keys: [previous.publicJwk as JWK] });
+    expect((await jwtVerify(before, onlyPrevious)).payload).toEqual({ sub: 'a' });
+    await expect(jwtVerify(after, onlyPrevious)).rejects.toThrow();
+    expect((await jwtVerify(after, createLocalJWKSet({ keys: [current.publicJwk as JWK] }))).payload).toEqual({ sub: 'b' });
+  });
+
+  it('refuses a key of another algorithm', async () => {
+    const key = await crypto.generate();
+    await expect(crypto.sign({ ...key, kid: 'es-key', alg: 'ES256' }, claims)).rejects.toThrow('Signing key es-key is ES256; only RS256 keys are supported');
+  });
+});
