@@ -99,14 +99,19 @@ export class DeliveryRig {
   }
 
   /**
-   * Makes `total` webhooks besides the bench's own one exist, each watching a model of an owner
+   * Makes exactly `total` webhooks besides the bench's own one exist (adding or removing), each watching a model of an owner
    * of its own (so none matches the bench's events, and each is a separate key of the index).
    * They are dated an hour back, as webhooks made long before: the worker loads them at start,
    * and its catch-up reads (rows changed in the last 30 s) do not read them all again.
    */
   async registerWebhooks(total: number): Promise<void> {
     const [{ present }] = (await this.ds.query(`SELECT count(*)::int AS present FROM webhooks WHERE url = $1`, [UNMATCHED_URL])) as Array<{ present: number }>;
-    if (present >= total) return;
+    if (present > total) {
+      // Their ids are numbered in order (below), so the ones past `total` are the last added.
+      await this.ds.query(`DELETE FROM webhooks WHERE url = $1 AND id > 'be0c' || lpad(to_hex($2::int), 20, '0')`, [UNMATCHED_URL, total]);
+      return;
+    }
+    if (present === total) return;
     await this.ds.query(
       `INSERT INTO webhooks (id, owner_user_id, url, watched, domains, created_at, updated_at)
        SELECT 'be0c' || lpad(to_hex(g), 20, '0'), $1, $2, jsonb_build_array(jsonb_build_object('type', 'model', 'name', 'bench-owner-' || g || '/model')), ARRAY['repo'],
