@@ -55,8 +55,10 @@ export class AuthorizationCodeGrant implements GrantHandler {
     // The all-in-one's PGlite has a single connection: signing keys loaded inside the transaction
     // would wait for the connection the transaction holds. Load (and cache) them first.
     if (record.scopes.includes('openid')) await this.signingKeys.jwks();
-    const body = await this.transactions.run((manager) =>
-      this.issuer.issue(manager, {
+    // The issuance writes the token pair and their events in one statement, and reads (a code from
+    // an earlier release carries no account) the user only: no transaction around it is needed.
+    const body = await this.transactions.runEachStatementAlone((tx) =>
+      this.issuer.issue(tx, {
         kind: 'oauth',
         userId: record.userId,
         clientId: record.clientId,

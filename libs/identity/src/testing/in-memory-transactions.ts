@@ -11,4 +11,8 @@ export class ImmediateTransactionRunner extends TransactionRunner {
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return work(ImmediateTransactionRunner.transaction);
   }
+
+  runEachStatementAlone<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return work(ImmediateTransactionRunner.transaction);
+  }
 }

@@ -15,12 +15,12 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
   }
 
   async lockHead(tx: Transaction, orgId: string): Promise<AppendSlot> {
-    const [row] = (await entityManagerOf(tx).query(`SELECT ${headLockColumns('$1')}`, [orgId])) as HeadLockRow[];
+    const [row] = (await entityManagerOf(tx, { holdsLocks: true }).query(`SELECT ${headLockColumns('$1')}`, [orgId])) as HeadLockRow[];
     return appendSlotOf(orgId, row!);
   }
 
   async lockHeadWithTokens(tx: Transaction, orgId: string, tokens: IssuedTokenRows): Promise<AppendSlot> {
-    const manager = entityManagerOf(tx);
+    const manager = entityManagerOf(tx, { holdsLocks: true });
     const sql = new CteStatement();
     sql.parts.push(`access AS (${addIssuedTokenParts(sql, tokens)})`);
     const org = sql.param(orgId);
@@ -30,7 +30,7 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
   }
 
   async lockChain(tx: Transaction, orgId: string): Promise<void> {
-    const manager = entityManagerOf(tx);
+    const manager = entityManagerOf(tx, { holdsLocks: true });
     // A transaction-scoped advisory lock: the first entry of an organization has no row to lock.
     await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`gatehouse.audit_log:${orgId}`]);
     // A head row committed while this waited is locked by appenders that do not take the advisory lock.

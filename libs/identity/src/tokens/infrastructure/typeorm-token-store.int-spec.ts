@@ -43,4 +43,15 @@ describe('a TypeORM transaction handle', () => {
     });
     expect(() => entityManagerOf(kept!)).toThrow('A TypeORM adapter was given a transaction that has ended');
   });
+
+  it('may run each statement alone, but not for an adapter whose lock must last until COMMIT', async () => {
+    const { dataSource } = database;
+    const runner = new TypeOrmTransactionRunner(dataSource);
+    const [{ answer }] = await runner.runEachStatementAlone((tx) => entityManagerOf(tx).query('SELECT 42 AS answer'));
+    expect(answer).toBe(42);
+    await expect(runner.runEachStatementAlone((tx) => new TypeOrmTokenStore(dataSource).lockRefreshToken(tx, 'x'.repeat(64)))).rejects.toThrow(
+      'An adapter that locks until COMMIT was given a handle whose statements commit alone',
+    );
+    await runner.run(async (tx) => expect(await new TypeOrmTokenStore(dataSource).lockRefreshToken(tx, 'x'.repeat(64))).toBeNull());
+  });
 });

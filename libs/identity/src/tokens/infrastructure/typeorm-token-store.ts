@@ -44,7 +44,7 @@ export class TypeOrmTokenStore extends TokenStore {
   }
 
   async lockRefreshToken(tx: Transaction, tokenHash: string): Promise<LockedRefreshToken | null> {
-    const [row]: LockedRefreshRow[] = await entityManagerOf(tx).query(LOCK_REFRESH_TOKEN, [tokenHash]);
+    const [row]: LockedRefreshRow[] = await entityManagerOf(tx, { holdsLocks: true }).query(LOCK_REFRESH_TOKEN, [tokenHash]);
     if (!row) return null;
     return {
       id: row.id,

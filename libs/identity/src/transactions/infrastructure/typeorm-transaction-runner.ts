@@ -13,4 +13,8 @@ export class TypeOrmTransactionRunner extends TransactionRunner {
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.dataSource.transaction((manager) => work(new TypeOrmTransaction(manager)));
   }
+
+  runEachStatementAlone<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return work(new TypeOrmTransaction(this.dataSource.manager, { eachStatementAlone: true }));
+  }
 }
