@@ -4,5 +4,4 @@ export { runMigrations } from './data-source/run-migrations';
 export { appendOutbox, type OutboxMessage } from './outbox/append-outbox';
 export { TypeOrmOutboxStore } from './outbox/typeorm-outbox.store';
 export { AccountRepository, type MembershipWithOrganization } from './repositories/account.repository';
-export { OAuthAppRepository } from './repositories/oauth-app.repository';
 export { applySeed, createSeedDeps, loadSeedFile, type SeedDocument } from './seed';

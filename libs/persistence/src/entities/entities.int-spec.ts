@@ -1,6 +1,5 @@
 import { DataSource } from 'typeorm';
 import { AccountRepository } from '../repositories/account.repository';
-import { OAuthAppRepository } from '../repositories/oauth-app.repository';
 import { DATABASE_KINDS, openMigratedDataSource, testId } from '../testing/test-databases';
 import { insertOrg, insertUrlWebhook, insertUser, sqlStateOf } from '../testing/fixtures';
 import { MembershipEntity } from './accounts/membership.entity';
@@ -88,7 +87,7 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
         boundOrgId: org.id,
         tokenExchangeTtlSeconds: 3600,
       });
-      const app = await new OAuthAppRepository(ds.manager).findByClientId(clientId);
+      const app = await ds.manager.findOneBy(OAuthAppEntity, { clientId });
       expect(app).toMatchObject({
         name: 'exchanger',
         ownerUserId: null,
