@@ -4,6 +4,7 @@ export { createTestDatabase, dropTestDatabase, type TestDatabase } from './infra
 export { claimTestRedis, releaseTestRedis, type TestRedis } from './infra/redis';
 export { createScratchDatabase, type ScratchDatabase } from './infra/scratch-database';
 export { startTestRunInfrastructure, stopTestRunInfrastructure, type TestRunInfrastructure } from './infra/test-run-infrastructure';
+export { CookieJar, decodeAttribute } from './http/browser-state';
 export { type LocalSite, localSiteForSuite, startLocalSite } from './http/local-site';
 export { type RunningKafkaBroker, startKafkaBroker } from './kafka/kafka-broker';
 export { StatementCountingProxy } from './sql/statement-counting-proxy';

@@ -1,4 +1,4 @@
-import type { CookieJar } from './browser-state';
+import type { CookieJar } from '@gatehouse/testing';
 
 /** What every flow's state may carry: a browser's cookies, sent and updated on each step. */
 export interface FlowState {

@@ -83,7 +83,7 @@ export async function runFlow<State extends FlowState>(flow: Flow<State>, option
       if (slot.failed || !slot.state) return;
       const answer: StepAnswer = { status, body, headers: lowerCased(headers) };
       try {
-        slot.state.jar?.take(answer);
+        slot.state.jar?.take(answer.headers['set-cookie']);
         step.check(slot.state, answer);
         if (index === last) {
           flow.finish?.(slot.state);

@@ -1,3 +1,5 @@
+import { CookieJar, decodeAttribute } from '@gatehouse/testing';
+
 /**
  * A browser without a browser, for integration tests of the pages: keeps cookies, never follows
  * redirects (tests assert each 303), sends forms, reads hidden fields back from the HTML. Every
@@ -5,7 +7,7 @@
  * of one test are its own.
  */
 export class CookieBrowser {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies = new CookieJar();
 
   constructor(
     private readonly base: string,
@@ -37,25 +39,16 @@ export class CookieBrowser {
   private async send(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('X-Forwarded-For', this.address);
-    if (this.cookies.size > 0) headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    for (const [name, value] of Object.entries(this.cookies.header())) headers.set(name, value);
     const res = await fetch(new URL(path, this.base), { ...init, headers, redirect: 'manual' });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const separator = pair!.indexOf('=');
-      const name = pair!.slice(0, separator).trim();
-      const value = pair!.slice(separator + 1).trim();
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.cookies.take(res.headers.getSetCookie());
     return res;
   }
 }
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 /** The value of a hidden input in a page, as a browser submits it (entities decoded). */
 export function hiddenField(html: string, name: string): string {
   const match = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(html);
   if (!match) throw new Error(`no hidden field ${name} in the page`);
-  return match[1]!.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
+  return decodeAttribute(match[1]!);
 }

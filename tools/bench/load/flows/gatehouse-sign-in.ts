@@ -1,4 +1,5 @@
-import { CookieJar, formField, pkcePair, randomState } from '../browser-state';
+import { CookieJar } from '@gatehouse/testing';
+import { formField, pkcePair, randomState } from '../browser-state';
 import { expectStatus, Flow } from '../flow';
 import { authorizePath, OAuthTarget } from './oauth-client';
 import { CodeFlowState, codeForTokens, expectRedirect, takeCode, userinfo } from './oauth-steps';

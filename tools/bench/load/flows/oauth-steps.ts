@@ -1,4 +1,4 @@
-import { CookieJar } from '../browser-state';
+import type { CookieJar } from '@gatehouse/testing';
 import { Credentials } from '../credential-pool';
 import { expectStatus, FlowError, FlowStep, header, jsonBody } from '../flow';
 import { OAuthTarget } from './oauth-client';

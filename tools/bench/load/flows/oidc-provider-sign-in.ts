@@ -1,4 +1,5 @@
-import { CookieJar, pkcePair, randomState } from '../browser-state';
+import { CookieJar } from '@gatehouse/testing';
+import { pkcePair, randomState } from '../browser-state';
 import { expectStatus, Flow, FlowError } from '../flow';
 import { authorizePath, OAuthTarget } from './oauth-client';
 import { CodeFlowState, codeForTokens, expectRedirect, takeCode, userinfo } from './oauth-steps';

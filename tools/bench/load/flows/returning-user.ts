@@ -1,4 +1,5 @@
-import { CookieJar, pkcePair, randomState } from '../browser-state';
+import { CookieJar } from '@gatehouse/testing';
+import { pkcePair, randomState } from '../browser-state';
 import { CredentialPool } from '../credential-pool';
 import { Flow, FlowError } from '../flow';
 import { authorizePath, OAuthTarget } from './oauth-client';
