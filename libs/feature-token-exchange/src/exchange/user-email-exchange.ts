@@ -81,7 +81,7 @@ export class UserEmailExchange {
         ttlSeconds,
         withRefreshToken: false,
         idToken: scopes.includes('openid'),
-        user: { id: user.id, username: user.username, email: user.email, fullname: user.fullname, avatarUrl: user.avatarUrl, isPro: user.isPro },
+        user,
       }, this.audit.tokenWriteLockingHead(org.id));
       await this.audit.record(tx, {
         orgId: org.id,
