@@ -65,6 +65,16 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
     expect(kit.bearerTokens.reads).toBe(1);
   });
 
+  it('passes over a token.issued event by its header, without reading its value', async () => {
+    const consumer = new PrincipalRevocationConsumer(invalidator, {});
+    const issued = tokenIssuedEvent.encode(
+      { tokenId: 'at1', kind: 'access', userId: USER_ID, clientId: 'app', grantType: 'authorization_code', scopes: [], organizationId: null, familyId: null, issuedAt: new Date(0).toISOString(), expiresAt: null },
+      { key: USER_ID },
+    );
+    await expect(consumer.handle({ topic: Topics.tokenEvents, partition: 0, offset: '3', headers: issued.headers ?? {}, timestamp: 0, key: USER_ID, value: 'not json' })).resolves.toBeUndefined();
+    expect(kit.bearerTokens.reads).toBe(0);
+  });
+
   it('refuses a message that is not a token event, so the bus retries and dead-letters it', async () => {
     const consumer = new PrincipalRevocationConsumer(invalidator, {});
     await expect(consumer.handle({ topic: Topics.tokenEvents, partition: 0, offset: '2', headers: {}, timestamp: 0, key: 'k', value: 'not json' })).rejects.toThrow('Event value is not JSON');

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { deadLetterTopic, decodeEvent, type EventBus, type IncomingMessage, type Subscription, TOKEN_EVENTS, Topics } from '@gatehouse/messaging';
+import { deadLetterTopic, decodeEvent, type EventBus, headerEventType, type IncomingMessage, type Subscription, TOKEN_EVENTS, tokenRevokedEvent, Topics } from '@gatehouse/messaging';
 import { EVENT_BUS, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
@@ -51,8 +51,13 @@ export class PrincipalRevocationConsumer implements OnApplicationBootstrap, Befo
     this.subscription = null;
   }
 
-  /** Handles one message of Topics.tokenEvents (exposed for tests). */
+  /**
+   * Handles one message of Topics.tokenEvents (exposed for tests). Every issuance puts a
+   * token.issued on the same topic; those are passed over by their header, unread.
+   */
   async handle(message: IncomingMessage): Promise<void> {
+    const type = headerEventType(message);
+    if (type !== undefined && type !== tokenRevokedEvent.type) return;
     const event = decodeEvent(message, TOKEN_EVENTS);
     if (event.type !== 'token.revoked' || event.data.kind !== 'access') return;
     await this.invalidator.accessTokenRevoked(event.data.tokenId);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_HEADERS, decodeEvent, defineEvent } from './event-definition';
+import { EVENT_HEADERS, decodeEvent, defineEvent, headerEventType } from './event-definition';
 import { InvalidEventError } from './invalid-event.error';
 
 const repoStarredV1 = defineEvent({ type: 'repo.starred', version: 1, schema: z.object({ repoId: z.string(), stars: z.number().int() }) });
@@ -87,5 +87,14 @@ describe('decodeEvent', () => {
     const other = JSON.stringify({ id: 'e', type: 'repo.deleted', version: 1, time: time.toISOString(), data: {} });
     expect(rejection(() => decodeEvent({ value: v3 }, definitions))).toMatchObject({ reason: 'unknown_version', details: { type: 'repo.starred', version: 3 } });
     expect(rejection(() => decodeEvent({ value: other }, definitions))).toMatchObject({ reason: 'unexpected_type', details: { type: 'repo.deleted' } });
+  });
+});
+
+describe('headerEventType', () => {
+  it('reads the type an encoded message names in its headers, and nothing from a message without them', () => {
+    const message = repoStarredV1.encode({ repoId: 'r1', stars: 1 }, { key: 'r1', time });
+    expect(headerEventType(message)).toBe('repo.starred');
+    expect(headerEventType({ headers: {} })).toBeUndefined();
+    expect(headerEventType({})).toBeUndefined();
   });
 });

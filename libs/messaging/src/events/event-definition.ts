@@ -17,6 +17,15 @@ interface EventEnvelope<TType extends string = string, TData = unknown> {
 /** Message headers that repeat the envelope's identity, for routing without parsing the value. */
 export const EVENT_HEADERS = { id: 'gatehouse-event-id', type: 'gatehouse-event-type', version: 'gatehouse-event-version' } as const;
 
+/**
+ * The event type a message's headers name, read without parsing its value, so a consumer of one
+ * type on a shared topic passes over the others without decoding them. Undefined when the producer
+ * set no such header: decode those to learn what they are.
+ */
+export function headerEventType(message: { headers?: Record<string, string> }): string | undefined {
+  return message.headers?.[EVENT_HEADERS.type];
+}
+
 interface EncodeOptions {
   /** Partitioning key; see each event's documentation for what it is. */
   key: string;
