@@ -78,6 +78,16 @@ describe('SigningKeys', () => {
     ]);
   });
 
+  it('opens and imports each key once for all the tokens it signs, and the new key after a rotation', async () => {
+    const keys = make(60_000);
+    for (let i = 0; i < 3; i += 1) await keys.signIdToken({ n: i });
+    expect(crypto.signersMade).toEqual(['kid-1']);
+    await keys.rotate();
+    await keys.signIdToken({});
+    await keys.signIdToken({});
+    expect(crypto.signersMade).toEqual(['kid-1', 'kid-2']);
+  });
+
   it('rotating with no key yet makes the first one', async () => {
     expect(await make().rotate()).toEqual({ current: 'kid-1', previous: null });
   });

@@ -4,7 +4,7 @@ import type { Clock } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
 import type { JWK } from 'jose';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
-import { SigningKeyCrypto } from './ports/signing-key-crypto';
+import { JwtSigner, SigningKeyCrypto } from './ports/signing-key-crypto';
 import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from './ports/signing-key-store';
 
 const DEFAULT_CACHE_TTL_MS = 60_000;
@@ -29,8 +29,11 @@ export class SigningKeys implements OnApplicationBootstrap {
   private readonly cacheTtlMs: number;
   private cached: { keys: SigningKeyRecord[]; loadedAtMs: number } | null = null;
   private loading: Promise<SigningKeyRecord[]> | null = null;
-  /** Private JWKs already opened, per kid: a kid names one key for good, so it opens once. */
-  private readonly opened = new Map<string, Record<string, unknown>>();
+  /**
+   * The signer of each published key, by kid: a kid names one key for good, so its private key is
+   * opened and imported once. Dropped when its key is no longer published.
+   */
+  private readonly signers = new Map<string, JwtSigner>();
 
   constructor(
     private readonly store: SigningKeyStore,
@@ -66,16 +69,17 @@ export class SigningKeys implements OnApplicationBootstrap {
   /** Signs id_token claims with the current key. */
   async signIdToken(claims: object): Promise<string> {
     const [current] = await this.publishedKeys();
-    return this.crypto.sign({ kid: current!.kid, alg: current!.alg, privateJwk: this.privateJwkOf(current!) }, claims);
+    return this.signerOf(current!).sign(claims);
   }
 
-  private privateJwkOf(key: SigningKeyRecord): Record<string, unknown> {
-    let privateJwk = this.opened.get(key.kid);
-    if (!privateJwk) {
-      privateJwk = JSON.parse(this.box.decrypt(key.privateJwkEncrypted, key.kid)) as Record<string, unknown>;
-      this.opened.set(key.kid, privateJwk);
+  private signerOf(key: SigningKeyRecord): JwtSigner {
+    let signer = this.signers.get(key.kid);
+    if (!signer) {
+      const privateJwk = JSON.parse(this.box.decrypt(key.privateJwkEncrypted, key.kid)) as Record<string, unknown>;
+      signer = this.crypto.signerFor({ kid: key.kid, alg: key.alg, privateJwk });
+      this.signers.set(key.kid, signer);
     }
-    return privateJwk;
+    return signer;
   }
 
   /** Makes a new current key; the old current one stays published as previous, the one before is retired. */
@@ -100,7 +104,7 @@ export class SigningKeys implements OnApplicationBootstrap {
     this.loading ??= this.loadEnsuringCurrent()
       .then((keys) => {
         this.cached = { keys, loadedAtMs: now };
-        for (const kid of this.opened.keys()) if (!keys.some((key) => key.kid === kid)) this.opened.delete(kid);
+        for (const kid of this.signers.keys()) if (!keys.some((key) => key.kid === kid)) this.signers.delete(kid);
         return keys;
       })
       .finally(() => {

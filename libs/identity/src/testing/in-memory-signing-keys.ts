@@ -1,4 +1,4 @@
-import { GeneratedSigningKey, SigningKeyCrypto } from '../keys/ports/signing-key-crypto';
+import { GeneratedSigningKey, JwtSigner, SigningKeyCrypto } from '../keys/ports/signing-key-crypto';
 import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from '../keys/ports/signing-key-store';
 
 /** Test double of SigningKeyStore keeping the one-current-key rule. */
@@ -32,6 +32,8 @@ export class InMemorySigningKeyStore extends SigningKeyStore {
  */
 export class FakeSigningKeyCrypto extends SigningKeyCrypto {
   generated = 0;
+  /** The kid of each signer made, in order. */
+  readonly signersMade: string[] = [];
 
   async generate(): Promise<GeneratedSigningKey> {
     this.generated += 1;
@@ -39,7 +41,8 @@ export class FakeSigningKeyCrypto extends SigningKeyCrypto {
     return { kid, alg: 'RS256', publicJwk: { kty: 'RSA', kid, n: `n${this.generated}`, e: 'AQAB' }, privateJwk: { kty: 'RSA', kid, d: `d${this.generated}` } };
   }
 
-  async sign(key: { kid: string; privateJwk: Record<string, unknown> }, claims: object): Promise<string> {
-    return `${key.kid}.${String(key.privateJwk.d)}.${JSON.stringify(claims)}`;
+  signerFor(key: { kid: string; privateJwk: Record<string, unknown> }): JwtSigner {
+    this.signersMade.push(key.kid);
+    return { sign: (claims) => `${key.kid}.${String(key.privateJwk.d)}.${JSON.stringify(claims)}` };
   }
 }

@@ -7,7 +7,7 @@ describe('JoseSigningKeyCrypto', () => {
 
   it('signs an RS256 id_token that jose verifies with the published key, header {alg, kid, typ}', async () => {
     const key = await crypto.generate();
-    const token = await crypto.sign(key, claims);
+    const token = crypto.signerFor(key).sign(claims);
 
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'RS256', kid: key.kid, typ: 'JWT' });
     const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: [key.publicJwk as JWK] }), { issuer: 'https://hub.test', audience: 'app' });
@@ -16,8 +16,8 @@ describe('JoseSigningKeyCrypto', () => {
 
   it('signs with the key named by each kid, so a token signed before a rotation verifies with the previous key only', async () => {
     const [previous, current] = [await crypto.generate(), await crypto.generate()];
-    const before = await crypto.sign(previous, { sub: 'a' });
-    const after = await crypto.sign(current, { sub: 'b' });
+    const before = crypto.signerFor(previous).sign({ sub: 'a' });
+    const after = crypto.signerFor(current).sign({ sub: 'b' });
 
     const onlyPrevious = createLocalJWKSet({ keys: [previous.publicJwk as JWK] });
     expect((await jwtVerify(before, onlyPrevious)).payload).toEqual({ sub: 'a' });
@@ -27,6 +27,6 @@ describe('JoseSigningKeyCrypto', () => {
 
   it('refuses a key of another algorithm', async () => {
     const key = await crypto.generate();
-    await expect(crypto.sign({ ...key, kid: 'es-key', alg: 'ES256' }, claims)).rejects.toThrow('Signing key es-key is ES256; only RS256 keys are supported');
+    expect(() => crypto.signerFor({ ...key, kid: 'es-key', alg: 'ES256' })).toThrow('Signing key es-key is ES256; only RS256 keys are supported');
   });
 });

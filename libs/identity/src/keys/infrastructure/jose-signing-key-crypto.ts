@@ -1,7 +1,7 @@
-import { createPrivateKey, KeyObject, sign } from 'node:crypto';
+import { createPrivateKey, sign } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { JWK } from 'jose';
-import { GeneratedSigningKey, SigningKeyCrypto } from '../ports/signing-key-crypto';
+import { GeneratedSigningKey, JwtSigner, SigningKeyCrypto } from '../ports/signing-key-crypto';
 
 const ALG = 'RS256';
 
@@ -15,12 +15,10 @@ const loadJose = () => import('jose');
  * to the thread pool and back. A 2048-bit signature is a fraction of a millisecond, less than
  * that hand-off costs a loaded process in waiting, so it is made in line. The compact JWS itself
  * (RFC 7515 §7.1) is two base64url JSON parts and a signature; jwtVerify checks ours in the spec.
- * Imported private keys are kept per kid.
+ * Holds no keys: SigningKeys keeps the signer of each published kid.
  */
 @Injectable()
 export class JoseSigningKeyCrypto extends SigningKeyCrypto {
-  private readonly imported = new Map<string, { privateKey: KeyObject; encodedHeader: string }>();
-
   async generate(): Promise<GeneratedSigningKey> {
     const jose = await loadJose();
     const { publicKey, privateKey } = await jose.generateKeyPair(ALG, { modulusLength: 2048, extractable: true });
@@ -35,24 +33,19 @@ export class JoseSigningKeyCrypto extends SigningKeyCrypto {
     };
   }
 
-  async sign(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }, claims: object): Promise<string> {
-    const { privateKey, encodedHeader } = this.importedKey(key);
-    const signingInput = `${encodedHeader}.${base64url(JSON.stringify(claims))}`;
-    // RS256 is RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3), node:crypto's default padding for RSA keys.
-    const signature = sign('sha256', Buffer.from(signingInput), privateKey);
-    return `${signingInput}.${signature.toString('base64url')}`;
-  }
-
-  private importedKey(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }): { privateKey: KeyObject; encodedHeader: string } {
-    let imported = this.imported.get(key.kid);
-    if (!imported) {
-      if (key.alg !== ALG) throw new Error(`Signing key ${key.kid} is ${key.alg}; only ${ALG} keys are supported`);
-      const privateKey = createPrivateKey({ key: key.privateJwk as JWK & { kty: string }, format: 'jwk' });
-      if (privateKey.asymmetricKeyType !== 'rsa') throw new Error(`Signing key ${key.kid} is not an RSA key`);
-      imported = { privateKey, encodedHeader: base64url(JSON.stringify({ alg: key.alg, kid: key.kid, typ: 'JWT' })) };
-      this.imported.set(key.kid, imported);
-    }
-    return imported;
+  signerFor(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }): JwtSigner {
+    if (key.alg !== ALG) throw new Error(`Signing key ${key.kid} is ${key.alg}; only ${ALG} keys are supported`);
+    const privateKey = createPrivateKey({ key: key.privateJwk as JWK & { kty: string }, format: 'jwk' });
+    if (privateKey.asymmetricKeyType !== 'rsa') throw new Error(`Signing key ${key.kid} is not an RSA key`);
+    const encodedHeader = base64url(JSON.stringify({ alg: key.alg, kid: key.kid, typ: 'JWT' }));
+    return {
+      sign(claims: object): string {
+        const signingInput = `${encodedHeader}.${base64url(JSON.stringify(claims))}`;
+        // RS256 is RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3), node:crypto's default padding for RSA keys.
+        const signature = sign('sha256', Buffer.from(signingInput), privateKey);
+        return `${signingInput}.${signature.toString('base64url')}`;
+      },
+    };
   }
 }
 

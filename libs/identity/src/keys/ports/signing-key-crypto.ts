@@ -6,9 +6,15 @@ export interface GeneratedSigningKey {
   privateJwk: Record<string, unknown>;
 }
 
+/** Signs with one private key, made ready once: SigningKeys keeps one per published kid. */
+export interface JwtSigner {
+  /** A compact JWS of `claims` with header `{alg, kid, typ: "JWT"}`. */
+  sign(claims: object): string;
+}
+
 /** Port over the JOSE operations, so key handling unit-tests without generating RSA keys. */
 export abstract class SigningKeyCrypto {
   abstract generate(): Promise<GeneratedSigningKey>;
-  /** A compact JWS of `claims` with header `{alg, kid, typ: "JWT"}`. */
-  abstract sign(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }, claims: object): Promise<string>;
+  /** Imports an opened private key for signing; throws for a key it cannot sign with. */
+  abstract signerFor(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }): JwtSigner;
 }
