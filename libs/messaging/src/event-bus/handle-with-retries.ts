@@ -1,3 +1,4 @@
+import type { Abandonment } from './abandonment';
 import { IncomingMessage, MessageHandler } from './event-bus';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -21,8 +22,8 @@ export interface HandlingControl {
   backoff: RetryBackoff;
   /** True once the subscription is closing: a failed attempt is then not retried here. */
   isClosing(): boolean;
-  /** Settles when the shutdown deadline passes; the attempt in flight is then given up on. */
-  abandoned: Promise<void>;
+  /** Fires when the shutdown deadline passes; the attempt in flight is then given up on. */
+  abandonment: Abandonment;
   onAttemptFailed(attempt: number, error: unknown): void;
   /** Called between attempts (Kafka: keep the group membership alive). */
   betweenAttempts?(): Promise<void>;
@@ -34,30 +35,28 @@ export async function handleWithRetries(
   handler: MessageHandler,
   control: HandlingControl,
 ): Promise<HandlingOutcome> {
-  const abandoned = control.abandoned.then(() => ({ kind: 'abandoned' }) as const);
   for (let attempt = 1; ; attempt += 1) {
-    const result = await Promise.race([
+    const result = await control.abandonment.race(
       Promise.resolve()
         .then(() => handler(message))
         .then(
           (): Attempt => ({ kind: 'succeeded' }),
           (error: unknown): Attempt => ({ kind: 'failed', error }),
         ),
-      abandoned,
-    ]);
-    if (result.kind === 'abandoned') return { kind: 'abandoned' };
+    );
+    if (result === 'abandoned') return { kind: 'abandoned' };
     if (result.kind === 'succeeded') return { kind: 'handled', attempts: attempt };
     control.onAttemptFailed(attempt, result.error);
     if (attempt >= control.maxAttempts) return { kind: 'exhausted', attempts: attempt, error: result.error };
     if (control.isClosing()) return { kind: 'abandoned' };
     const wait = Math.min(control.backoff.initialMs * 2 ** (attempt - 1), control.backoff.maxMs);
-    const woke = await Promise.race([delay(wait).then(() => 'backoff over' as const), abandoned]);
-    if (woke !== 'backoff over') return woke;
+    const woke = await control.abandonment.race(delay(wait).then(() => 'backoff over' as const));
+    if (woke === 'abandoned') return { kind: 'abandoned' };
     await control.betweenAttempts?.();
   }
 }
 
-type Attempt = { kind: 'succeeded' } | { kind: 'failed'; error: unknown } | { kind: 'abandoned' };
+type Attempt = { kind: 'succeeded' } | { kind: 'failed'; error: unknown };
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

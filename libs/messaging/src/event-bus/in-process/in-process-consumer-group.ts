@@ -1,4 +1,5 @@
 import { MessagingLogger } from '../../messaging-logger';
+import { Abandonment } from '../abandonment';
 import { deadLetterFor, DeadLetter } from '../dead-letter';
 import { IncomingMessage, SubscribeOptions } from '../event-bus';
 import { DEFAULT_MAX_ATTEMPTS, RetryBackoff, handleWithRetries } from '../handle-with-retries';
@@ -20,8 +21,7 @@ interface Member {
   options: SubscribeOptions;
   closing: boolean;
   inFlight: Set<Promise<void>>;
-  abandoned: Promise<void>;
-  abandon(): void;
+  abandonment: Abandonment;
 }
 
 interface Cursor {
@@ -49,9 +49,7 @@ export class InProcessConsumerGroup {
   ) {}
 
   join(options: SubscribeOptions): Member {
-    let abandon = () => undefined as void;
-    const abandoned = new Promise<void>((resolve) => (abandon = resolve));
-    const member: Member = { id: this.nextMemberId++, options, closing: false, inFlight: new Set(), abandoned, abandon };
+    const member: Member = { id: this.nextMemberId++, options, closing: false, inFlight: new Set(), abandonment: new Abandonment() };
     for (const topic of options.topics) {
       const log = this.broker.topicLog(topic);
       log.partitions.forEach((partitionLog, partition) => {
@@ -72,7 +70,7 @@ export class InProcessConsumerGroup {
     member.closing = true;
     this.members.splice(this.members.indexOf(member), 1);
     this.assign();
-    const deadline = setTimeout(member.abandon, this.broker.shutdownTimeoutMs);
+    const deadline = setTimeout(member.abandonment.abandon, this.broker.shutdownTimeoutMs);
     await Promise.all([...member.inFlight]);
     clearTimeout(deadline);
   }
@@ -124,7 +122,7 @@ export class InProcessConsumerGroup {
     const first = cursor.position;
     const messages: IncomingMessage[] = [];
     for (let offset = first; offset < Math.min(end, first + MAX_BATCH); offset += 1) messages.push(incomingOf(cursor, offset, log.at(offset)!));
-    const outcome = await Promise.race([
+    const outcome = await member.abandonment.race(
       Promise.resolve()
         .then(() => member.options.batchHandler!(messages))
         .then(
@@ -134,8 +132,7 @@ export class InProcessConsumerGroup {
             return 'failed' as const;
           },
         ),
-      member.abandoned.then(() => 'abandoned' as const),
-    ]);
+    );
     if (outcome === 'abandoned') return;
     if (outcome === 'handled') {
       cursor.position = first + messages.length;
@@ -156,7 +153,7 @@ export class InProcessConsumerGroup {
       maxAttempts: member.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       backoff: this.broker.backoff,
       isClosing: () => member.closing,
-      abandoned: member.abandoned,
+      abandonment: member.abandonment,
       onAttemptFailed: (attempt, error) =>
         this.broker.logger.warn(
           { topic: message.topic, partition: message.partition, offset, groupId: this.groupId, attempt, err: error },

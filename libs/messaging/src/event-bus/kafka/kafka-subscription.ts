@@ -1,5 +1,6 @@
 import { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { MessagingLogger } from '../../messaging-logger';
+import { Abandonment } from '../abandonment';
 import { DeadLetter, deadLetterFor } from '../dead-letter';
 import { IncomingMessage, SubscribeOptions, Subscription } from '../event-bus';
 import { DEFAULT_MAX_ATTEMPTS, RetryBackoff, handleWithRetries } from '../handle-with-retries';
@@ -27,8 +28,7 @@ export interface KafkaSubscriptionSettings {
 export class KafkaSubscription implements Subscription {
   private readonly consumer: Consumer;
   private closing?: Promise<void>;
-  private abandon: () => void = () => undefined;
-  private readonly abandoned = new Promise<void>((resolve) => (this.abandon = resolve));
+  private readonly abandonment = new Abandonment();
 
   constructor(
     kafka: Kafka,
@@ -66,7 +66,7 @@ export class KafkaSubscription implements Subscription {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      const deadline = setTimeout(this.abandon, this.settings.shutdownTimeoutMs);
+      const deadline = setTimeout(this.abandonment.abandon, this.settings.shutdownTimeoutMs);
       try {
         await this.consumer.disconnect();
       } finally {
@@ -100,7 +100,7 @@ export class KafkaSubscription implements Subscription {
         maxAttempts: this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         backoff: this.settings.backoff,
         isClosing: () => this.closing !== undefined,
-        abandoned: this.abandoned,
+        abandonment: this.abandonment,
         betweenAttempts: keepAlive,
         onAttemptFailed: (attempt, error) =>
           this.settings.logger.warn(
@@ -144,7 +144,7 @@ export class KafkaSubscription implements Subscription {
           return 'failed' as const;
         },
       );
-    return Promise.race([handled, this.abandoned.then(() => 'abandoned' as const)]);
+    return this.abandonment.race(handled);
   }
 
   /**

@@ -1,0 +1,62 @@
+// Watches the auth service's memory through rounds of the returning-user, refresh and userinfo
+// paths (8 connections, 8 s each), printing after each its peak RSS and the live V8 heap after the
+// last full collection (--trace-gc): a live heap that grows round after round is a leak, RSS alone
+// cannot tell one from garbage not yet collected.
+//   node --require ./libs/testing/src/infra/register-swc.js tools/bench/profile-memory.ts [rounds]
+import 'reflect-metadata';
+import { WORKSPACE_ROOT } from '@gatehouse/testing';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { GATEHOUSE_TARGET } from './gatehouse/bench-accounts';
+import { startBenchEnvironment } from './harness/bench-environment';
+import { readSettings } from './harness/bench-settings';
+import type { FlowSpec } from './harness/load-spec';
+import { rssMiB } from './harness/process-meter';
+import { pools, signInVisitors } from './scenarios/signed-in-users';
+
+const SECONDS = 8;
+
+const PATHS: Array<[string, () => FlowSpec]> = [
+  ['returning user', () => ({ kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: pools('gatehouse').sessions })],
+  ['refresh', () => ({ kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: pools('gatehouse').refresh })],
+  ['userinfo', () => ({ kind: 'bearer-get', path: '/oauth/userinfo', tokens: pools('gatehouse').tokens })],
+];
+
+/** The live heap and its committed size after the last full collection, from --trace-gc's lines. */
+function liveHeap(gcTrace: string): string {
+  const compactions = gcTrace.split('\n').filter((line) => line.includes('Mark-Compact'));
+  const last = /Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(([\d.]+)\)/.exec(compactions.at(-1) ?? '');
+  return last ? `live heap ${last[1]} MB of ${last[2]} MB committed (${compactions.length} full collections so far)` : 'no full collection yet';
+}
+
+async function main(): Promise<void> {
+  const rounds = Number(process.argv[2] ?? 3);
+  const log = (line: string) => process.stdout.write(`[profile-memory] ${line}\n`);
+  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
+  const env = await startBenchEnvironment({ ...readSettings(['--quick']), signInConcurrency: [1] }, log, ['--trace-gc']);
+  try {
+    await signInVisitors(env, 32);
+    const auth = env.gatehouse.auth;
+    const pid = auth.child.pid!;
+    log(`idle: RSS ${rssMiB(pid).toFixed(0)} MiB`);
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const [name, flow] of PATHS) {
+        let peak = 0;
+        const meter = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 100);
+        const result = await env.load.run({ flow: flow(), url: env.gatehouse.url, connections: 8, seconds: SECONDS, rampSeconds: 1 });
+        clearInterval(meter);
+        log(`round ${round}, ${name}: ${result.perSecond.toFixed(0)}/s, ${result.errors} errors; peak RSS ${peak.toFixed(0)} MiB; ${liveHeap(auth.output())}`);
+      }
+    }
+  } finally {
+    await env.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
