@@ -44,4 +44,22 @@ describe('evaluateTargets', () => {
     expect(checks.find((check) => check.target.includes('p99'))).toEqual({ target: "sign-in spike at 8 connections: p99 lower than oidc-provider's", measured: '1,300 ms against 1,000 ms', met: false });
     expect(checks.some((check) => check.target.includes('32 connections'))).toBe(false);
   });
+
+  it('checks token calls during a spike against oidc-provider’s during its own spike', () => {
+    const report = signIn([700], [900]);
+    report.trials.push({
+      name: 'token checks during a sign-in spike at 32 connections, one connection',
+      rounds: 3,
+      runs: {
+        'Gatehouse /oauth/userinfo, during the spike': [40, 60, 50].map((p99) => run(100, p99)),
+        'oidc-provider /me, during the spike': [90, 70, 80].map((p99) => run(80, p99)),
+      },
+      ratios: [],
+    });
+    expect(evaluateTargets([report])).toContainEqual({
+      target: "token checks during a sign-in spike at 32 connections: /oauth/userinfo p99 lower than oidc-provider /me's during its own",
+      measured: '50.0 ms against 80.0 ms',
+      met: true,
+    });
+  });
 });

@@ -43,6 +43,13 @@ export function evaluateTargets(scenarios: ScenarioReport[]): TargetCheck[] {
       checks.push({ target: `sign-in spike at ${connections} connections: p99 lower than oidc-provider's`, measured: `${number(ours)} ms against ${number(theirs)} ms`, met: ours < theirs });
     }
   }
+  const duringSpike = scenarios.find((scenario) => scenario.id === 'sign-in')?.trials.find((trial) => trial.name.startsWith('token checks during'));
+  if (duringSpike) {
+    const [ours, theirs] = ['Gatehouse /oauth/userinfo', 'oidc-provider /me'].map((side) => medianP99(scenarios, 'sign-in', duringSpike.name, `${side}, during the spike`));
+    if (ours !== undefined && theirs !== undefined) {
+      checks.push({ target: `${duringSpike.name.replace(', one connection', '')}: /oauth/userinfo p99 lower than oidc-provider /me's during its own`, measured: `${number(ours)} ms against ${number(theirs)} ms`, met: ours < theirs });
+    }
+  }
   checks.push(atLeast('returning user ≥ 1.5 × oidc-provider', ratio(scenarios, 'returning-user', 'returning user', 'Gatehouse', 'oidc-provider'), 1.5));
   checks.push(atLeast('refresh rotation ≥ 1.5 × oidc-provider', ratio(scenarios, 'returning-user', 'refresh_token', 'Gatehouse', 'oidc-provider'), 1.5));
   for (const path of ['userinfo', 'whoami-v2']) {

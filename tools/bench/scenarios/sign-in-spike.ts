@@ -3,6 +3,7 @@ import { BenchEnvironment, VISITORS_PER_SECOND } from '../harness/bench-environm
 import type { Contender } from '../harness/trial';
 import { runTrial } from '../harness/trial';
 import type { Scenario, ScenarioReport } from '../harness/scenario';
+import { pools, signInVisitors } from './signed-in-users';
 
 type SignInKind = 'gatehouse-sign-in' | 'oidc-provider-sign-in';
 
@@ -53,9 +54,51 @@ export async function runLength(env: BenchEnvironment, connections: number): Pro
 }
 
 /**
+ * Token checks while new visitors sign in: one connection asking `/oauth/userinfo` (oidc-provider:
+ * `/me`) alone, and the same during a spike of sign-ins at `connections` on the same server, its
+ * measured window inside the spike's. The hashes run on libuv's pool, so a check waits for a core,
+ * not for the hashes queued ahead of it: its latency during the spike is the machine's contention.
+ */
+async function tokenCallsDuringSpike(env: BenchEnvironment, connections: number, length: RunLength) {
+  await signInVisitors(env, 4);
+  const { seconds, rampSeconds } = length;
+  const load = env.load.pid;
+  const sides = [
+    { side: 'Gatehouse /oauth/userinfo', kind: 'gatehouse-sign-in', url: env.gatehouse.url, path: '/oauth/userinfo', tokens: pools('gatehouse').tokens, processes: { auth: env.gatehouse.auth.child.pid!, 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load } },
+    { side: 'oidc-provider /me', kind: 'oidc-provider-sign-in', url: env.oidcProvider.url, path: '/me', tokens: pools('oidc-provider').tokens, processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load } },
+  ] as const;
+  const contenders: Contender[] = sides.flatMap(({ side, kind, url, path, tokens, processes }) => {
+    const checks = () => env.load.run({ flow: { kind: 'bearer-get', path, tokens }, url, connections: 1, seconds, rampSeconds });
+    return [
+      { name: `${side}, alone`, processes, run: checks },
+      {
+        name: `${side}, during the spike`,
+        processes,
+        run: async () => {
+          const [during] = await Promise.all([checks(), signInRun(env, kind, url, connections, length)]);
+          return during;
+        },
+      },
+    ];
+  });
+  return runTrial(
+    `token checks during a sign-in spike at ${connections} connections, one connection`,
+    contenders,
+    [
+      ['Gatehouse /oauth/userinfo, during the spike', 'Gatehouse /oauth/userinfo, alone'],
+      ['oidc-provider /me, during the spike', 'oidc-provider /me, alone'],
+      ['Gatehouse /oauth/userinfo, during the spike', 'oidc-provider /me, during the spike'],
+    ],
+    env.settings.rounds,
+    env.log,
+  );
+}
+
+/**
  * New visitors signing in (authorize → sign-in page → password → consent → code → token with
  * PKCE → userinfo) at 1, 8 and 32 connections, on Gatehouse and on oidc-provider, interleaved
- * with the hash-bound limit: scrypt verifications per second at the same cost and concurrency.
+ * with the hash-bound limit: scrypt verifications per second at the same cost and concurrency; then
+ * token checks during the busiest spike against the same checks alone.
  */
 export const signInSpike: Scenario = {
   id: 'sign-in',
@@ -80,6 +123,8 @@ export const signInSpike: Scenario = {
         ),
       );
     }
+    const busiest = Math.max(...settings.signInConcurrency);
+    trials.push(await tokenCallsDuringSpike(env, busiest, await runLength(env, busiest)));
     return {
       id: 'sign-in',
       title: signInSpike.title,
