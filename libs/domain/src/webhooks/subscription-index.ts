@@ -46,7 +46,12 @@ function indexKey(item: WatchedItem): string {
  */
 export class SubscriptionIndex<S extends Subscription = Subscription> {
   private readonly byId = new Map<string, S>();
-  private readonly byKey = new Map<string, Set<string>>();
+  /**
+   * Watched key -> the webhooks watching it. Most keys have one watcher, held as its id: a Set
+   * per key cost ~220 bytes of heap per webhook (the delivery worker holds 100,000 and more), so
+   * a key gets a Set only once a second webhook watches it.
+   */
+  private readonly byKey = new Map<string, string | Set<string>>();
   /** Revision of removed webhooks, so a late upsert cannot bring one back. */
   private readonly removedAt = new Map<string, number>();
 
@@ -112,25 +117,35 @@ export class SubscriptionIndex<S extends Subscription = Subscription> {
     const keys = [watchedKey(repo.type, repo.name)];
     if (repo.type !== 'bucket') keys.push(ownerKey(repo.owner.name));
     const found = new Set<string>();
-    for (const key of keys) for (const webhookId of this.byKey.get(key) ?? []) found.add(webhookId);
+    for (const key of keys) {
+      const watchers = this.byKey.get(key);
+      if (typeof watchers === 'string') found.add(watchers);
+      else if (watchers) for (const webhookId of watchers) found.add(webhookId);
+    }
     return found;
   }
 
   private index(subscription: S): void {
+    const { webhookId } = subscription;
     for (const item of subscription.watched) {
       const key = indexKey(item);
-      let ids = this.byKey.get(key);
-      if (!ids) this.byKey.set(key, (ids = new Set()));
-      ids.add(subscription.webhookId);
+      const watchers = this.byKey.get(key);
+      if (watchers === undefined) this.byKey.set(key, webhookId);
+      else if (typeof watchers !== 'string') watchers.add(webhookId);
+      else if (watchers !== webhookId) this.byKey.set(key, new Set([watchers, webhookId]));
     }
   }
 
   private unindex(subscription: S): void {
+    const { webhookId } = subscription;
     for (const item of subscription.watched) {
       const key = indexKey(item);
-      const ids = this.byKey.get(key);
-      ids?.delete(subscription.webhookId);
-      if (ids?.size === 0) this.byKey.delete(key);
+      const watchers = this.byKey.get(key);
+      if (watchers === webhookId) this.byKey.delete(key);
+      else if (watchers instanceof Set) {
+        watchers.delete(webhookId);
+        if (watchers.size === 1) this.byKey.set(key, watchers.values().next().value!);
+      }
     }
   }
 }
