@@ -10,7 +10,7 @@ export interface GatehouseStores {
 }
 
 /** One service of the distributed shape running from dist/. */
-export interface RunningService {
+export interface StartedService {
   url: string;
   process: NodeProcess;
 }
@@ -63,7 +63,7 @@ export function serviceEnvironment(stores: GatehouseStores, publicUrl: string): 
 }
 
 /** `webhook-management` built from dist/, on the given stores, once it answers /readyz. */
-export async function startWebhookManagement(stores: GatehouseStores, publicUrl: string): Promise<RunningService> {
+export async function startWebhookManagement(stores: GatehouseStores, publicUrl: string): Promise<StartedService> {
   const port = await findFreePort();
   const service = startNodeProcess('dist/apps/webhook-management/src/main.js', { env: { ...serviceEnvironment(stores, publicUrl), PORT: String(port) } });
   const url = `http://127.0.0.1:${port}`;
