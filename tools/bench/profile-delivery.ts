@@ -2,11 +2,12 @@
 // benchmark's events, then prints the packages and functions with the most self time, for
 // tools/bench/report/findings.md; then paces events at half the median burst rate, as the
 // benchmark does, and prints the event-to-first-attempt latency with the slowest events traced.
-// Needs only PostgreSQL, Redis and Kafka (no Gatehouse services).
+// Needs only PostgreSQL, Redis and Kafka (no Gatehouse services); builds dist/ first, as the worker runs from there.
 //   node --require ./libs/testing/src/infra/register-swc.js tools/bench/profile-delivery.ts [events] [bursts] [paced seconds]
 import 'reflect-metadata';
 import { runMigrations, createDataSource, closeDataSource } from '@gatehouse/persistence';
-import { startTestRunInfrastructure, stopTestRunInfrastructure } from '@gatehouse/testing';
+import { startTestRunInfrastructure, stopTestRunInfrastructure, WORKSPACE_ROOT } from '@gatehouse/testing';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,13 +19,14 @@ import { DeliveryRig } from './scenarios/delivery-rig';
 async function main(): Promise<void> {
   const [events = '3000', bursts = '3', pacedSeconds = '5'] = process.argv.slice(2);
   const log = (line: string) => process.stdout.write(`[profile] ${line}\n`);
+  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
   const profiles = mkdtempSync(join(tmpdir(), 'gatehouse-delivery-profile-'));
   const infra = await startTestRunInfrastructure();
   try {
     const ds = await createDataSource({ type: 'postgres', url: infra.database.url });
     await runMigrations(ds);
     await closeDataSource(ds);
-    const env = { infra, encryptionKey: randomBytes(32).toString('base64'), redisPrefix: `${infra.redis.prefix}profile:`, internalToken: randomBytes(16).toString('hex') };
+    const env = { infra, encryptionKey: randomBytes(32).toString('base64'), internalToken: randomBytes(32).toString('base64url') };
     const rig = await DeliveryRig.start(env, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
     try {
       await rig.burst('warmup', 200);

@@ -21,6 +21,9 @@ export const exchangeApp = (org: number) => ({
   emails: [1, 2].map((member) => `member-${org}-${member}@bench.example`),
 });
 
+/** bench-owner's read token, to list its webhooks from webhook-management's API (the bench SPA's scopes do not include `webhooks`). */
+export const BENCH_OWNER_TOKEN = 'hf_benchOwnerListsItsWebhooks0001';
+
 const exchangeOrganizations = Array.from({ length: EXCHANGE_ORGANIZATIONS }, (_, index) => index + 1);
 
 /** The seed of the benchmark's Gatehouse database (visitors are inserted apart: gatehouse-database.ts). */
@@ -47,4 +50,5 @@ export const BENCH_SEED = {
       tokenExchange: { organization: `bench-org-${org}`, tokenDurationSeconds: 28_800 },
     })),
   ],
+  accessTokens: [{ user: 'bench-owner', name: 'bench webhooks', role: 'read', token: BENCH_OWNER_TOKEN }],
 };

@@ -22,3 +22,20 @@ export async function prepareGatehouseDatabase(databaseUrl: string, encryptionKe
     await closeDataSource(ds);
   }
 }
+
+/** Gives bench-owner `count` URL webhooks, each watching a model of its own, for webhook-management's list to return. */
+export async function insertOwnerWebhooks(databaseUrl: string, count: number): Promise<void> {
+  const ds = await createDataSource({ type: 'postgres', url: databaseUrl, poolSize: 1 });
+  try {
+    await ds.query(
+      `INSERT INTO webhooks (id, owner_user_id, url, watched, domains)
+       SELECT 'be0d' || lpad(to_hex(g), 20, '0'), u.id, 'https://hooks.bench.example/' || g, jsonb_build_array(jsonb_build_object('type', 'model', 'name', 'bench-owner/model-' || g)), ARRAY['repo']
+         FROM users u, generate_series(1, $1::int) AS g
+        WHERE u.username = 'bench-owner'
+       ON CONFLICT (id) DO NOTHING`,
+      [count],
+    );
+  } finally {
+    await closeDataSource(ds);
+  }
+}

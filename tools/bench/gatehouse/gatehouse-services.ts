@@ -9,6 +9,12 @@ export interface GatehouseStores {
   internalToken: string;
 }
 
+/** One service of the distributed shape running from dist/. */
+export interface StartedService {
+  url: string;
+  process: NodeProcess;
+}
+
 export interface RunningGatehouse {
   /** auth's own address: the issuer, and where every flow of the benchmark goes. */
   url: string;
@@ -25,18 +31,7 @@ export interface RunningGatehouse {
 export async function startGatehouseServices(stores: GatehouseStores, authNodeArgs: string[] = []): Promise<RunningGatehouse> {
   const ports = { auth: await findFreePort(), exchange: await findFreePort() };
   const url = `http://127.0.0.1:${ports.auth}`;
-  const env = {
-    DATABASE_URL: stores.databaseUrl,
-    REDIS_URL: stores.redisUrl,
-    KAFKA_BROKERS: stores.kafkaBrokers,
-    GATEHOUSE_ENCRYPTION_KEY: stores.encryptionKey,
-    GATEHOUSE_INTERNAL_TOKEN: stores.internalToken,
-    GATEHOUSE_PUBLIC_URL: url,
-    GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${ports.exchange}`,
-    GATEHOUSE_SHUTDOWN_GRACE_MS: '2000',
-    LOG_LEVEL: 'warn',
-    NODE_OPTIONS: withImageNodeOptions(),
-  };
+  const env = { ...serviceEnvironment(stores, url), GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${ports.exchange}` };
   const tokenExchange = startNodeProcess('dist/apps/token-exchange/src/main.js', { env: { ...env, PORT: String(ports.exchange) } });
   const auth = startNodeProcess('dist/apps/auth/src/main.js', { env: { ...env, PORT: String(ports.auth) }, nodeArgs: authNodeArgs });
   const stop = async () => {
@@ -50,4 +45,33 @@ export async function startGatehouseServices(stores: GatehouseStores, authNodeAr
     throw error;
   }
   return { url, auth, tokenExchange, stop };
+}
+
+/** What every service of the bench is started with: its stores and secrets, and the image's NODE_OPTIONS. */
+export function serviceEnvironment(stores: GatehouseStores, publicUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: stores.databaseUrl,
+    REDIS_URL: stores.redisUrl,
+    KAFKA_BROKERS: stores.kafkaBrokers,
+    GATEHOUSE_ENCRYPTION_KEY: stores.encryptionKey,
+    GATEHOUSE_INTERNAL_TOKEN: stores.internalToken,
+    GATEHOUSE_PUBLIC_URL: publicUrl,
+    GATEHOUSE_SHUTDOWN_GRACE_MS: '2000',
+    LOG_LEVEL: 'warn',
+    NODE_OPTIONS: withImageNodeOptions(),
+  };
+}
+
+/** `webhook-management` built from dist/, on the given stores, once it answers /readyz. */
+export async function startWebhookManagement(stores: GatehouseStores, publicUrl: string): Promise<StartedService> {
+  const port = await findFreePort();
+  const service = startNodeProcess('dist/apps/webhook-management/src/main.js', { env: { ...serviceEnvironment(stores, publicUrl), PORT: String(port) } });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/readyz`, { timeoutMs: 90_000, process: service });
+  } catch (error) {
+    await service.stop();
+    throw error;
+  }
+  return { url, process: service };
 }

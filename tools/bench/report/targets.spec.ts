@@ -2,7 +2,7 @@ import type { RunFigures } from '../harness/trial';
 import type { ScenarioReport } from '../harness/scenario';
 import { evaluateTargets } from './targets';
 
-function run(perSecond: number, p99: number): RunFigures {
+function run(perSecond: number, p99: number, processes: RunFigures['processes'] = {}): RunFigures {
   return {
     connections: 8,
     seconds: 5,
@@ -12,8 +12,35 @@ function run(perSecond: number, p99: number): RunFigures {
     requests: perSecond * 40,
     latencyMs: { p50: p99 / 2, p99, max: p99 * 1.2 },
     firstErrors: [],
-    processes: {},
+    processes,
   };
+}
+
+const usage = (peakRssMiB: number) => ({ cpuSeconds: 1, peakRssMiB, startRssMiB: peakRssMiB - 20 });
+
+function memoryTable(rows: Array<[string, number, number]>): ScenarioReport {
+  return {
+    id: 'memory',
+    title: 'Memory',
+    facts: [],
+    trials: [],
+    tables: [{ title: 'Resident memory', columns: ['Process', 'Idle', 'Peak under load', 'Where the peak was'], rows: rows.map(([name, idle, peak]) => [name, idle, peak, 'Memory: trial']) }],
+  };
+}
+
+function delivery(burstPeaks: number[], table: Array<[string, number, number]>): ScenarioReport {
+  return {
+    id: 'delivery',
+    title: 'Webhook delivery',
+    facts: [],
+    trials: [{ name: 'burst of 1000 events, 3 partitions, one worker', rounds: burstPeaks.length, runs: { 'delivery worker': burstPeaks.map((peak) => run(900, 800, { 'delivery-worker': usage(peak) })) }, ratios: [] }],
+    tables: [{ title: 'Delivery worker resident memory (MiB)', columns: ['Other webhooks registered', 'Idle', 'Peak under bursts of 1000 events'], rows: table }],
+  };
+}
+
+function scaleOut(workerPeaks: Record<string, number>): ScenarioReport {
+  const processes = Object.fromEntries(Object.entries(workerPeaks).map(([name, peak]) => [name, usage(peak)]));
+  return { id: 'scale-out', title: 'Scale-out', facts: [], trials: [{ name: 'burst of 1000 events, 3 partitions', rounds: 1, runs: { '2 delivery workers': [run(900, 800, processes)] }, ratios: [] }] };
 }
 
 function signIn(ours: number[], theirs: number[]): ScenarioReport {
@@ -61,5 +88,29 @@ describe('evaluateTargets', () => {
       measured: '50.0 ms against 80.0 ms',
       met: true,
     });
+  });
+
+  it('holds each service of the memory table, webhook-management included, to 150 MB and the all-in-one to 250 MB', () => {
+    const checks = evaluateTargets([memoryTable([['auth', 108, 140], ['webhook-management', 105, 146], ['all-in-one', 190, 236]])]);
+    expect(checks).toEqual([
+      { target: 'auth under 150 MB RSS under load', measured: '140 MiB', met: true },
+      { target: 'webhook-management under 150 MB RSS under load', measured: '146 MiB', met: false },
+      { target: 'all-in-one under 250 MB RSS under load', measured: '236 MiB', met: true },
+    ]);
+  });
+
+  it("holds the delivery worker to 150 MB at the highest peak of any worker the run metered, and says where it was", () => {
+    const quiet = delivery([120, 131], [['0', 100, 131], ['10,000', 104, 135], ['100,000', 118, 141]]);
+    expect(evaluateTargets([quiet]).find((check) => check.target.startsWith('delivery-worker'))).toEqual({
+      target: 'delivery-worker under 150 MB RSS under load',
+      measured: '141 MiB (Webhook delivery: bursts with 100,000 other webhooks)',
+      met: true,
+    });
+    const scaled = evaluateTargets([quiet, scaleOut({ 'delivery-worker-1': 139, 'delivery-worker-2': 150 })]).find((check) => check.target.startsWith('delivery-worker'));
+    expect(scaled).toEqual({ target: 'delivery-worker under 150 MB RSS under load', measured: '150 MiB (Scale-out: burst of 1000 events, 3 partitions)', met: false });
+  });
+
+  it('leaves the delivery worker out when no scenario ran one', () => {
+    expect(evaluateTargets([memoryTable([['auth', 108, 140]])]).some((check) => check.target.startsWith('delivery-worker'))).toBe(false);
   });
 });

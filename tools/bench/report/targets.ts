@@ -26,6 +26,35 @@ function tableValue(scenarios: ScenarioReport[], id: string, row: string, column
   return undefined;
 }
 
+/**
+ * The highest RSS any delivery-worker process reached in this run, and where: the delivery
+ * scenario's own table (idle and under bursts, with 0, 10,000 and 100,000 other webhooks) and the
+ * trials that metered a worker (`delivery-worker`, or `delivery-worker-1` and `-2` when scaled out).
+ */
+function deliveryWorkerPeak(scenarios: ScenarioReport[]): { mib: number; where: string } | undefined {
+  let found: { mib: number; where: string } | undefined;
+  const consider = (mib: number, where: string) => {
+    if (!found || mib > found.mib) found = { mib, where };
+  };
+  for (const scenario of scenarios) {
+    for (const table of scenario.id === 'delivery' ? (scenario.tables ?? []) : []) {
+      for (const row of table.rows) {
+        if (typeof row[2] === 'number') consider(row[2], `${scenario.title}: bursts with ${row[0]} other webhooks`);
+      }
+    }
+    for (const trial of scenario.trials) {
+      for (const runs of Object.values(trial.runs)) {
+        for (const run of runs) {
+          for (const [name, usage] of Object.entries(run.processes)) {
+            if (/^delivery-worker(-\d+)?$/.test(name)) consider(usage.peakRssMiB, `${scenario.title}: ${trial.name}`);
+          }
+        }
+      }
+    }
+  }
+  return found;
+}
+
 /** The median over rounds of a contender's p99 latency in a trial. */
 function medianP99(scenarios: ScenarioReport[], id: string, trialStart: string, contender: string): number | undefined {
   const runs = scenarios.find((scenario) => scenario.id === id)?.trials.find((candidate) => candidate.name.startsWith(trialStart))?.runs[contender];
@@ -74,11 +103,13 @@ export function evaluateTargets(scenarios: ScenarioReport[]): TargetCheck[] {
   if (p99) checks.push({ target: 'delivery: event-to-first-attempt p99 under 250 ms at half the burst rate', measured: `${number(p99.value)} ms`, met: p99.value < 250 });
   const scale = scenarios.find((scenario) => scenario.id === 'delivery')?.facts.find((fact) => fact.name.startsWith('delivery rate with 100,000'));
   if (scale) checks.push({ target: 'delivery with 100,000 webhooks at most 10 % slower than with 10,000', measured: `${scale.value.toFixed(2)}×`, met: scale.value >= 0.9 });
-  for (const row of ['auth', 'token-exchange', 'all-in-one']) {
+  for (const row of ['auth', 'token-exchange', 'webhook-management', 'all-in-one']) {
     const value = tableValue(scenarios, 'memory', row, 2);
     const most = row === 'all-in-one' ? 250 : 150;
     if (value !== undefined) checks.push({ target: `${row} under ${most} MB RSS under load`, measured: `${number(value)} MiB`, met: value * 1.048576 < most });
   }
+  const workerPeak = deliveryWorkerPeak(scenarios);
+  if (workerPeak) checks.push({ target: 'delivery-worker under 150 MB RSS under load', measured: `${number(workerPeak.mib)} MiB (${workerPeak.where})`, met: workerPeak.mib * 1.048576 < 150 });
   for (const id of ['revocation', 'scale-out']) {
     for (const fact of scenarios.find((scenario) => scenario.id === id)?.facts ?? []) {
       if (fact.name.startsWith('revocation to 401') && fact.name.endsWith(', max')) checks.push({ target: `${fact.name.slice(0, -', max'.length)}: within 1 s, every token`, measured: `max ${number(fact.value)} ms`, met: fact.value <= 1000 });

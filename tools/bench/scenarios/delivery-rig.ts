@@ -1,19 +1,17 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
-import { KafkaEventBus, repoChangedMessage } from '@gatehouse/messaging';
+import { KafkaEventBus, repoChangedMessage, Topics } from '@gatehouse/messaging';
 import { closeDataSource, createDataSource } from '@gatehouse/persistence';
-import { NodeProcess, REGISTER_SWC, startNodeProcess, WORKSPACE_ROOT } from '@gatehouse/testing';
-import { join } from 'node:path';
+import { findFreePort, NodeProcess, startNodeProcess } from '@gatehouse/testing';
 import type { DataSource } from 'typeorm';
 import { ACME, ALICE, insertWebhook, seedAccounts } from '../../../libs/feature-delivery/src/testing/delivery-fixtures';
-import type { DeliveryTestAppOptions } from '../../../libs/feature-delivery/src/testing/delivery-test-app';
 import { ReceivedRequest, Receiver } from '../../../libs/feature-delivery/src/testing/receiver';
+import { serviceEnvironment } from '../gatehouse/gatehouse-services';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { LoadResult } from '../harness/load-result';
 import { percentiles } from '../load/run-flow';
 
 const REPOS = 100;
-export const REPO_EVENTS_TOPIC = 'gatehouse.repo-events.v1';
 export const PARTITIONS = 3;
 
 /** Events in one measured burst: the delivery and scale-out scenarios compare the same burst. */
@@ -36,17 +34,23 @@ function numberedEvent(run: string, index: number): RepoChangeEvent {
 /** The target of the webhooks that only fill the index; no bench event matches them. */
 const UNMATCHED_URL = 'https://unmatched.example/hook';
 
-async function startWorker(options: DeliveryTestAppOptions, nodeArgs: string[]): Promise<NodeProcess> {
-  const worker = startNodeProcess(join(WORKSPACE_ROOT, 'libs/feature-delivery/src/testing/delivery-worker-child.ts'), {
-    nodeArgs: [...nodeArgs, '--require', REGISTER_SWC],
-    env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) },
-  });
-  await worker.waitForLog((entry) => entry.msg === 'worker ready', 180_000);
+/**
+ * The delivery worker as it ships (dist/, the image's NODE_OPTIONS, configured by its environment),
+ * once its consumers have joined: it logs `delivery pipeline started` then, at the default level.
+ */
+async function startWorker(environment: Record<string, string>, nodeArgs: string[]): Promise<NodeProcess> {
+  const worker = startNodeProcess('dist/apps/delivery-worker/src/main.js', { nodeArgs, env: { ...environment, PORT: String(await findFreePort()) } });
+  try {
+    await worker.waitForLog((entry) => entry.msg === 'delivery pipeline started', 180_000);
+  } catch (error) {
+    await worker.stop();
+    throw error;
+  }
   return worker;
 }
 
 /**
- * One delivery-worker process (libs/feature-delivery's worker child, default tuning) with one
+ * One delivery-worker process (apps/delivery-worker from dist/, default tuning) with one
  * signed URL webhook watching organization `acme`, a local receiver that answers 200 at once, and
  * a producer of repo change events. Runs are told apart by the ref their events name.
  */
@@ -64,38 +68,29 @@ export class DeliveryRig {
     readonly producer: KafkaEventBus,
     public worker: NodeProcess,
     readonly receiverUrl: string,
-    private readonly options: DeliveryTestAppOptions,
+    private readonly workerEnvironment: Record<string, string>,
     private readonly workerNodeArgs: string[],
     private readonly webhookId: string,
   ) {}
 
-  static async start(env: Pick<BenchEnvironment, 'infra' | 'encryptionKey' | 'redisPrefix' | 'internalToken'>, workerNodeArgs: string[] = []): Promise<DeliveryRig> {
+  static async start(env: Pick<BenchEnvironment, 'infra' | 'encryptionKey' | 'internalToken'>, workerNodeArgs: string[] = []): Promise<DeliveryRig> {
     const ds = await createDataSource({ type: 'postgres', url: env.infra.database.url, poolSize: 2 });
     await seedAccounts(ds);
     const receiver = new Receiver();
     const url = await receiver.start();
     const webhookId = await insertWebhook(ds, SecretBox.fromBase64Key(env.encryptionKey), { url: `${url}/hook`, secret: 'bench-secret', watched: [{ type: 'org', name: 'acme' }] });
     const producer = new KafkaEventBus({ brokers: env.infra.kafka.brokers.split(','), clientId: 'delivery-bench', logger: quiet });
-    await producer.ensureTopics([{ topic: REPO_EVENTS_TOPIC, partitions: PARTITIONS }]);
-    const options: DeliveryTestAppOptions = {
-      databaseUrl: env.infra.database.url,
-      redisUrl: env.infra.redis.url,
-      redisPrefix: `${env.redisPrefix}delivery:`,
-      brokers: env.infra.kafka.brokers.split(','),
-      internalToken: env.internalToken,
-      delivery: {
-        publicUrl: 'https://hub.example',
-        encryptionKey: env.encryptionKey,
-        allowLoopbackTargets: true,
-        retryScheduleSeconds: [1, 5, 30],
-        timeoutMs: 15_000,
-        dailyTriggerLimit: 10_000_000,
-        jobLauncher: 'local',
-        topics: { repoEvents: REPO_EVENTS_TOPIC, webhookChanged: 'gatehouse.webhook-changed.v1', deadLetter: 'gatehouse.delivery-dlq.v1', replays: 'gatehouse.delivery-replay.v1' },
-      },
+    await producer.ensureTopics([{ topic: Topics.repoEvents, partitions: PARTITIONS }]);
+    const workerEnvironment = {
+      ...serviceEnvironment({ databaseUrl: env.infra.database.url, redisUrl: env.infra.redis.url, kafkaBrokers: env.infra.kafka.brokers, encryptionKey: env.encryptionKey, internalToken: env.internalToken }, 'https://hub.example'),
+      GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
+      GATEHOUSE_DELIVERY_RETRY_SCHEDULE: '1,5,30',
+      GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT: '10000000',
+      // The default level, as in production; startWorker waits for an info line.
+      LOG_LEVEL: 'info',
     };
-    const worker = await startWorker(options, workerNodeArgs);
-    return new DeliveryRig(receiver, ds, producer, worker, url, options, workerNodeArgs, webhookId);
+    const worker = await startWorker(workerEnvironment, workerNodeArgs);
+    return new DeliveryRig(receiver, ds, producer, worker, url, workerEnvironment, workerNodeArgs, webhookId);
   }
 
   /**
@@ -125,7 +120,7 @@ export class DeliveryRig {
   async restartWorker(): Promise<number> {
     await this.worker.stop(10_000);
     const started = Date.now();
-    this.worker = await startWorker(this.options, this.workerNodeArgs);
+    this.worker = await startWorker(this.workerEnvironment, this.workerNodeArgs);
     return (Date.now() - started) / 1000;
   }
 
@@ -134,7 +129,7 @@ export class DeliveryRig {
    * waits until a small burst is delivered, so the group has settled before anything is measured.
    */
   async scaleTo(workers: 1 | 2): Promise<void> {
-    if (workers === 2 && !this.second) this.second = await startWorker(this.options, this.workerNodeArgs);
+    if (workers === 2 && !this.second) this.second = await startWorker(this.workerEnvironment, this.workerNodeArgs);
     else if (workers === 1 && this.second) {
       await this.second.stop(10_000);
       this.second = null;
@@ -162,7 +157,7 @@ export class DeliveryRig {
       const batch = events.slice(first, first + 500);
       const now = Date.now();
       batch.forEach((event) => this.publishedAt.set(event.id, now));
-      await this.producer.publish(REPO_EVENTS_TOPIC, batch.map(repoChangedMessage));
+      await this.producer.publish(Topics.repoEvents, batch.map(repoChangedMessage));
     }
     await this.receiver.waitFor(() => this.arrivals(run) >= count, 600_000, `${count} deliveries of ${run}`);
     return this.figures(events, (Math.max(...events.map((event) => this.firstArrival.get(event.id)!)) - started) / 1000);
@@ -180,7 +175,7 @@ export class DeliveryRig {
       const batch = events.slice(first, first + perTick);
       const now = Date.now();
       batch.forEach((event) => this.publishedAt.set(event.id, now));
-      await this.producer.publish(REPO_EVENTS_TOPIC, batch.map(repoChangedMessage));
+      await this.producer.publish(Topics.repoEvents, batch.map(repoChangedMessage));
     }
     await this.receiver.waitFor(() => this.arrivals(run) >= count, 600_000, `${count} deliveries of ${run}`);
     return this.figures(events, (Date.now() - started) / 1000);

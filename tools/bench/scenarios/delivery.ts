@@ -1,11 +1,15 @@
 import { KafkaEventBus } from '@gatehouse/messaging';
 import type { BenchEnvironment } from '../harness/bench-environment';
-import type { Fact, Scenario, ScenarioReport } from '../harness/scenario';
+import { ProcessMeter, rssMiB } from '../harness/process-meter';
+import type { Fact, Scenario, ScenarioReport, Table } from '../harness/scenario';
 import { Contender, median, runTrial } from '../harness/trial';
 import { burstSize, DeliveryRig, PARTITIONS } from './delivery-rig';
 import { matchMicros } from './delivery-matching';
 
 const WORKER_IN_FLIGHT = 64;
+/** How long a worker is left alone after it is ready before its idle RSS is read, as for the other services. */
+const SETTLE_MS = 3000;
+const WORKER_MEMORY_TITLE = 'Delivery worker resident memory (MiB)';
 const REPLAYED_HEADERS = /^(content-type|user-agent|x-webhook-secret|webhook-id|webhook-timestamp|webhook-signature)$/i;
 
 /**
@@ -14,7 +18,8 @@ const REPLAYED_HEADERS = /^(content-type|user-agent|x-webhook-secret|webhook-id|
  * with as many in flight as the worker allows, and a raw kafkajs consumer reading as many events
  * over the same number of partitions with a handler that does nothing. Then event-to-first-attempt
  * latency at half the worker's burst rate, and the same bursts with 10,000 and with 100,000 other
- * webhooks registered, interleaved (a new worker each time, which loads them all).
+ * webhooks registered, interleaved (a new worker each time, which loads them all). The worker's
+ * RSS idle and at its peak under the bursts, with each number of webhooks.
  */
 export const deliveryScenario: Scenario = {
   id: 'delivery',
@@ -25,6 +30,8 @@ export const deliveryScenario: Scenario = {
     const rig = await DeliveryRig.start(env);
     const rawTopics = new KafkaEventBus({ brokers: env.infra.kafka.brokers.split(','), clientId: 'delivery-bench-raw', logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
     try {
+      await new Promise((settle) => setTimeout(settle, SETTLE_MS));
+      const idle = rssMiB(rig.worker.child.pid!);
       await rig.burst('warmup', 200);
       const sample = rig.sample();
       const headers = Object.fromEntries(Object.entries(sample.headers).filter(([name]) => REPLAYED_HEADERS.test(name)).map(([name, value]) => [name, String(value)]));
@@ -66,6 +73,12 @@ export const deliveryScenario: Scenario = {
         env.log(`slowest paced event ${slow.eventId}: ${slow.ms} ms; batch handled from ${slow.batchAfterMs ?? '-'} ms; requests sent after ${slow.attemptsAfterMs.join(', ') || '-'} ms`);
       }
       const scale = await measureScale(rig, env, events);
+      const burstPeak = Math.max(...trial.runs['delivery worker']!.map((run) => run.processes['delivery-worker']!.peakRssMiB));
+      const memory: Table = {
+        title: WORKER_MEMORY_TITLE,
+        columns: ['Other webhooks registered', 'Idle', `Peak under bursts of ${events} events`],
+        rows: [['0', idle, burstPeak], ...scale.memoryRows],
+      };
       const delivered = rig.receiver.requests.filter((request) => request.path === '/hook').length;
       const facts: Fact[] = [
         { name: `event-to-first-attempt p50 at half the burst rate (${halfPeak.toFixed(0)} events/s, ${pacedCount} events)`, value: paced.latencyMs.p50, unit: 'ms' },
@@ -75,7 +88,7 @@ export const deliveryScenario: Scenario = {
         { name: 'deliveries the receiver got from the worker', value: delivered, unit: 'requests', how: `for ${200 + rounds * events + pacedCount + scale.events} events published` },
         { name: 'delivery attempts recorded in PostgreSQL', value: await rig.attemptsRecorded(), unit: 'rows' },
       ];
-      return { id: 'delivery', title: deliveryScenario.title, trials: [trial], facts };
+      return { id: 'delivery', title: deliveryScenario.title, trials: [trial], facts, tables: [memory] };
     } finally {
       await rawTopics.close();
       await rig.stop();
@@ -91,19 +104,27 @@ const WEBHOOK_COUNTS = [10_000, 100_000] as const;
  * (the index must not make an event's cost grow with them), and the in-memory matching time per
  * event at both sizes. Interleaved like every trial, 10,000 then 100,000 in each round, and
  * compared within the round: each run registers its size, starts a new worker (which loads them
- * all) and warms it up before the burst it measures.
+ * all) and warms it up before the burst it measures. The worker's RSS is read once it has settled
+ * after its start (the index loaded) and sampled through its warm-up and measured burst.
  */
-async function measureScale(rig: DeliveryRig, env: BenchEnvironment, events: number): Promise<{ facts: Fact[]; events: number }> {
+async function measureScale(rig: DeliveryRig, env: BenchEnvironment, events: number): Promise<{ facts: Fact[]; events: number; memoryRows: Table['rows'] }> {
   const { rounds } = env.settings;
   const rates = new Map<number, number[]>(WEBHOOK_COUNTS.map((size) => [size, []]));
   const startSeconds = new Map<number, number[]>(WEBHOOK_COUNTS.map((size) => [size, []]));
+  const idle = new Map<number, number[]>(WEBHOOK_COUNTS.map((size) => [size, []]));
+  const peak = new Map<number, number[]>(WEBHOOK_COUNTS.map((size) => [size, []]));
   let published = 0;
   for (let round = 1; round <= rounds; round += 1) {
     for (const size of WEBHOOK_COUNTS) {
       await rig.registerWebhooks(size);
       startSeconds.get(size)!.push(await rig.restartWorker());
+      await new Promise((settle) => setTimeout(settle, SETTLE_MS));
+      idle.get(size)!.push(rssMiB(rig.worker.child.pid!));
+      const meter = new ProcessMeter({ 'delivery-worker': rig.worker.child.pid! });
+      meter.start();
       await rig.burst(`scale-warmup-${size}-${round}`, 200);
       const { perSecond } = await rig.burst(`scale-${size}-${round}`, events);
+      peak.get(size)!.push(meter.stop()['delivery-worker']!.peakRssMiB);
       rates.get(size)!.push(perSecond);
       published += 200 + events;
       env.log(`delivery with ${size} webhooks, round ${round}: ${perSecond.toFixed(0)} /s`);
@@ -125,5 +146,6 @@ async function measureScale(rig: DeliveryRig, env: BenchEnvironment, events: num
     unit: '×',
     how: `median of the ${rounds} rounds' ratios (${ratios.map((ratio) => ratio.toFixed(2)).join(' / ')})`,
   });
-  return { facts, events: published };
+  const memoryRows = WEBHOOK_COUNTS.map((size) => [size.toLocaleString('en-US'), median(idle.get(size)!), Math.max(...peak.get(size)!)]);
+  return { facts, events: published, memoryRows };
 }

@@ -1,4 +1,6 @@
-import { BENCH_CLIENT, BENCH_SEED, GATEHOUSE_TARGET, VISITOR_PASSWORD } from '../gatehouse/bench-accounts';
+import { BENCH_CLIENT, BENCH_OWNER_TOKEN, BENCH_SEED, GATEHOUSE_TARGET, VISITOR_PASSWORD } from '../gatehouse/bench-accounts';
+import { insertOwnerWebhooks } from '../gatehouse/gatehouse-database';
+import { startWebhookManagement } from '../gatehouse/gatehouse-services';
 import { withImageNodeOptions } from '../gatehouse/image-node-options';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
@@ -13,6 +15,9 @@ import { pools, signInVisitors } from './signed-in-users';
 const AIO_VISITORS = 16;
 const AIO_PREFIX = 'aio-visitor-';
 const AIO_POOLS = { sessions: 'aio-sessions', refresh: 'aio-refresh', tokens: 'aio-tokens' };
+const OWNER_TOKENS = 'bench-owner-tokens';
+/** Webhooks in the list webhook-management returns: a settings page's worth. */
+const OWNER_WEBHOOKS = 10;
 
 /** The highest peak RSS each process reached in the trials that ran before, and where. */
 function peaks(earlier: ScenarioReport[]): Map<string, { mib: number; where: string }> {
@@ -34,7 +39,8 @@ function peaks(earlier: ScenarioReport[]): Map<string, { mib: number; where: str
 /**
  * RSS of each service idle and at its peak under the load of the scenarios before, and the
  * all-in-one (PGlite, in-memory flow state) under returning users and userinfo checks, interleaved
- * with the same flows on the distributed shape.
+ * with the same flows on the distributed shape and with webhook-management listing a user's
+ * webhooks (no other scenario runs it).
  */
 export const memory: Scenario = {
   id: 'memory',
@@ -52,9 +58,17 @@ export const memory: Scenario = {
       },
       env: { LOG_LEVEL: 'warn', NODE_OPTIONS: withImageNodeOptions() },
     });
+    const stores = { databaseUrl: env.infra.database.url, redisUrl: env.infra.redis.url, kafkaBrokers: env.infra.kafka.brokers, encryptionKey: env.encryptionKey, internalToken: env.internalToken };
+    const webhookManagement = await startWebhookManagement(stores, env.gatehouse.url).catch(async (error: unknown) => {
+      await allInOne.stop();
+      throw error;
+    });
     try {
+      await insertOwnerWebhooks(env.infra.database.url, OWNER_WEBHOOKS);
+      await env.load.seed(OWNER_TOKENS, [{ cookies: [], accessToken: BENCH_OWNER_TOKEN }]);
       await new Promise((settle) => setTimeout(settle, 3000));
       const aioIdle = rssMiB(allInOne.process.child.pid!);
+      const webhookManagementIdle = rssMiB(webhookManagement.process.child.pid!);
       const signedIn = await env.load.run({
         flow: { kind: 'gatehouse-sign-in', target: GATEHOUSE_TARGET, loginPrefix: AIO_PREFIX, firstVisitor: 1, password: VISITOR_PASSWORD, keepIn: Object.values(AIO_POOLS) },
         url: allInOne.url,
@@ -71,6 +85,11 @@ export const memory: Scenario = {
         { name: 'distributed returning user', processes: distributed, run: run(env.gatehouse.url, { kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: pools('gatehouse').sessions }) },
         { name: 'all-in-one userinfo', processes: aio, run: run(allInOne.url, { kind: 'bearer-get', path: '/oauth/userinfo', tokens: AIO_POOLS.tokens }) },
         { name: 'distributed userinfo', processes: distributed, run: run(env.gatehouse.url, { kind: 'bearer-get', path: '/oauth/userinfo', tokens: pools('gatehouse').tokens }) },
+        {
+          name: 'webhook-management: list webhooks',
+          processes: { 'webhook-management': webhookManagement.process.child.pid!, load },
+          run: run(webhookManagement.url, { kind: 'bearer-get', path: '/api/settings/webhooks', tokens: OWNER_TOKENS }),
+        },
       ];
       const trial = await runTrial(
         `all-in-one against the distributed shape, concurrency ${connections}`,
@@ -84,14 +103,14 @@ export const memory: Scenario = {
       );
       const before = peaks([...earlier, { id: 'memory', title: memory.title, trials: [trial], facts: [] }]);
       const rss: Table = { title: `Resident memory (MiB; ${BENCH_CLIENT.clientId} flows)`, columns: ['Process', 'Idle', 'Peak under load', 'Where the peak was'], rows: [] };
-      for (const [name, idle] of Object.entries({ ...env.idleRssMiB, 'all-in-one': aioIdle })) {
+      for (const [name, idle] of Object.entries({ ...env.idleRssMiB, 'webhook-management': webhookManagementIdle, 'all-in-one': aioIdle })) {
         const peak = before.get(name);
         rss.rows.push([name, idle, peak?.mib ?? Number.NaN, peak?.where ?? 'no load measured in this run']);
       }
       return { id: 'memory', title: memory.title, trials: [trial], facts: [], tables: [rss] };
     } finally {
-      await allInOne.stop();
-      for (const pool of Object.values(AIO_POOLS)) await env.load.drop(pool);
+      await Promise.all([allInOne.stop(), webhookManagement.process.stop()]);
+      for (const pool of [...Object.values(AIO_POOLS), OWNER_TOKENS]) await env.load.drop(pool);
     }
   },
 };

@@ -146,6 +146,24 @@ describe('SubscriptionIndex updates', () => {
     expect(index.upsert(sub('w', [{ type: 'org', name: 'openai-community' }], { revision: 1 }))).toBe(true);
   });
 
+  it('keeps the other watchers of a shared key as webhooks come and go, one watching it twice', () => {
+    const index = new SubscriptionIndex();
+    const org = { type: 'org' as const, name: 'openai-community' };
+    index.upsert(sub('a', [org]));
+    index.upsert(sub('b', [org, { type: 'user', name: 'OpenAI-Community' }]));
+    index.upsert(sub('c', [org]));
+    expect(ids(index.match(event, everyone))).toEqual(['a', 'b', 'c']);
+    expect(index.remove('a')).toBe(true);
+    expect(ids(index.match(event, everyone))).toEqual(['b', 'c']);
+    expect(index.remove('c')).toBe(true);
+    expect(ids(index.match(event, everyone))).toEqual(['b']);
+    expect(index.candidateCount(event)).toBe(1);
+    expect(index.remove('b')).toBe(true);
+    expect(index.candidateCount(event)).toBe(0);
+    index.upsert(sub('c', [org], { revision: 2 }));
+    expect(ids(index.match(event, everyone))).toEqual(['c']);
+  });
+
   it('keeps extra fields of a richer subscription type', () => {
     const index = new SubscriptionIndex<Subscription & { url: string }>();
     index.upsert({ ...sub('w', [{ type: 'org', name: 'openai-community' }]), url: 'https://example.com/hook' });

@@ -1,5 +1,5 @@
 import type { EventRepoType } from './repo-change-event';
-import { type WatchedItem, watchedKey } from './watched-item';
+import type { WatchedItem } from './watched-item';
 import { domainOfScope, type WebhookDomain } from './webhook-domain';
 
 /** What the delivery worker knows of a webhook to match events; fed by webhook-changed events. */
@@ -25,18 +25,16 @@ export interface RepoReadAccess {
   canRead(ownerUserId: string, repo: MatchableEvent['repo']): boolean;
 }
 
-/** Users and organizations share one namespace on the Hub, so both watch types use one key. */
-function ownerKey(name: string): string {
-  return `owner:${name.toLowerCase()}`;
-}
+/** Users and organizations share one namespace on the Hub, so both watch types look in one. */
+type Namespace = Exclude<WatchedItem['type'], 'user' | 'org'> | 'owner';
 
-function indexKey(item: WatchedItem): string {
-  return item.type === 'user' || item.type === 'org' ? ownerKey(item.name) : watchedKey(item.type, item.name);
+function namespaceOf(type: WatchedItem['type']): Namespace {
+  return type === 'user' || type === 'org' ? 'owner' : type;
 }
 
 /**
- * In-memory subscription index of the delivery worker: matching an event costs
- * two hash lookups plus the webhooks that watch its repository, bucket or owner, never a scan.
+ * In-memory subscription index of the delivery worker: matching an event costs two lookups (a
+ * namespace, then a name) plus the webhooks that watch its repository, bucket or owner, never a scan.
  *
  * An event reaches an enabled webhook that watches its repository (type and name), its owner (a
  * `user` or `org` item with the owner's name) or, for bucket events, that bucket; whose domains
@@ -46,7 +44,13 @@ function indexKey(item: WatchedItem): string {
  */
 export class SubscriptionIndex<S extends Subscription = Subscription> {
   private readonly byId = new Map<string, S>();
-  private readonly byKey = new Map<string, Set<string>>();
+  /**
+   * Namespace -> lower-cased name -> the webhooks watching it (the key of watched-item.ts
+   * `watchedKey`, without building its string: the delivery worker holds 100,000 webhooks and
+   * more). Most names have one watcher, held as its id; a name gets a Set (~220 bytes of heap)
+   * only once a second webhook watches it.
+   */
+  private readonly watchers = new Map<Namespace, Map<string, string | Set<string>>>();
   /** Revision of removed webhooks, so a late upsert cannot bring one back. */
   private readonly removedAt = new Map<string, number>();
 
@@ -109,28 +113,42 @@ export class SubscriptionIndex<S extends Subscription = Subscription> {
 
   private candidates(event: MatchableEvent): Set<string> {
     const { repo } = event;
-    const keys = [watchedKey(repo.type, repo.name)];
-    if (repo.type !== 'bucket') keys.push(ownerKey(repo.owner.name));
     const found = new Set<string>();
-    for (const key of keys) for (const webhookId of this.byKey.get(key) ?? []) found.add(webhookId);
+    const collect = (namespace: Namespace, name: string) => {
+      const ids = this.watchers.get(namespace)?.get(name.toLowerCase());
+      if (typeof ids === 'string') found.add(ids);
+      else if (ids) for (const webhookId of ids) found.add(webhookId);
+    };
+    collect(repo.type, repo.name);
+    if (repo.type !== 'bucket') collect('owner', repo.owner.name);
     return found;
   }
 
   private index(subscription: S): void {
+    const { webhookId } = subscription;
     for (const item of subscription.watched) {
-      const key = indexKey(item);
-      let ids = this.byKey.get(key);
-      if (!ids) this.byKey.set(key, (ids = new Set()));
-      ids.add(subscription.webhookId);
+      const namespace = namespaceOf(item.type);
+      let names = this.watchers.get(namespace);
+      if (!names) this.watchers.set(namespace, (names = new Map()));
+      const name = item.name.toLowerCase();
+      const ids = names.get(name);
+      if (ids === undefined) names.set(name, webhookId);
+      else if (typeof ids !== 'string') ids.add(webhookId);
+      else if (ids !== webhookId) names.set(name, new Set([ids, webhookId]));
     }
   }
 
   private unindex(subscription: S): void {
+    const { webhookId } = subscription;
     for (const item of subscription.watched) {
-      const key = indexKey(item);
-      const ids = this.byKey.get(key);
-      ids?.delete(subscription.webhookId);
-      if (ids?.size === 0) this.byKey.delete(key);
+      const names = this.watchers.get(namespaceOf(item.type));
+      const name = item.name.toLowerCase();
+      const ids = names?.get(name);
+      if (ids === webhookId) names!.delete(name);
+      else if (ids instanceof Set) {
+        ids.delete(webhookId);
+        if (ids.size === 1) names!.set(name, ids.values().next().value!);
+      }
     }
   }
 }

@@ -62,9 +62,9 @@ export const watchedItemSchema = z
   });
 
 /**
- * The key the subscription index and deduplication use. Hub names are case-insensitive
- * (`GPT2` and `gpt2` are one repository), so the key is lower-cased; the user's spelling is kept
- * for display.
+ * The key deduplication uses (the subscription index looks up the same type and lower-cased name
+ * without building the string). Hub names are case-insensitive (`GPT2` and `gpt2` are one
+ * repository), so the key is lower-cased; the user's spelling is kept for display.
  */
 export function watchedKey(type: WatchedItemType, name: string): string {
   return `${type}:${name.toLowerCase()}`;

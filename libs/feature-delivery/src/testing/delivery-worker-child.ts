@@ -1,5 +1,5 @@
-// A delivery worker process for delivery-crash.int-spec.ts and tools/bench/delivery.ts, run as
-// its own Node process (through register-swc.js). Its options come as JSON in
+// A delivery worker process for delivery-crash.int-spec.ts, run as its own Node process (through
+// register-swc.js). Its options come as JSON in
 // DELIVERY_CHILD_OPTIONS (DeliveryTestAppOptions); it prints {"msg":"worker ready"} once its
 // consumers have joined, and runs until killed (SIGTERM drains and exits 0).
 import 'reflect-metadata';

@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { type JobSpecRecord, WEBHOOK_DOMAINS, type WebhookDomain, webhookSettingsOf } from '@gatehouse/domain';
 import { WebhookEntity } from '@gatehouse/persistence';
-import { DataSource } from 'typeorm';
+import { DataSource, MoreThan } from 'typeorm';
 import { WebhookDirectory } from '../ports/webhook-directory';
 import type { WebhookSnapshot } from '../ports/webhook-snapshot';
+
+/**
+ * Rows read per statement by loadAll. The worker keeps a snapshot of every webhook, but reading
+ * them all in one statement also held every raw row and entity at once (with 100,000 webhooks,
+ * more heap than the snapshots themselves), which V8 kept committed after collecting it.
+ */
+const LOAD_PAGE_SIZE = 2_000;
 
 @Injectable()
 export class TypeOrmWebhookDirectory extends WebhookDirectory {
@@ -11,9 +18,18 @@ export class TypeOrmWebhookDirectory extends WebhookDirectory {
     super();
   }
 
+  /**
+   * Pages by id. A row changed between two pages is read as it was or as it is, like a row changed
+   * just after a single read: the registry's catch-up reads and webhook.changed events bring it current.
+   */
   async loadAll(): Promise<WebhookSnapshot[]> {
-    const rows = await this.dataSource.manager.find(WebhookEntity, { order: { id: 'ASC' } });
-    return rows.map(webhookSnapshotOf);
+    const snapshots: WebhookSnapshot[] = [];
+    for (let after = ''; ; ) {
+      const page = await this.dataSource.manager.find(WebhookEntity, { where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: LOAD_PAGE_SIZE });
+      for (const row of page) snapshots.push(webhookSnapshotOf(row));
+      if (page.length < LOAD_PAGE_SIZE) return snapshots;
+      after = page[page.length - 1]!.id;
+    }
   }
 
   async load(webhookId: string): Promise<WebhookSnapshot | null> {
@@ -37,9 +53,17 @@ export function webhookSnapshotOf(row: WebhookEntity): WebhookSnapshot {
     revision: row.revision,
     target: row.jobSpec ? { kind: 'job', spec: row.jobSpec as unknown as JobSpecRecord } : { kind: 'url', url: row.url ?? '' },
     sealedSecret: row.secretEncrypted,
-    sealedJobSecrets: row.jobSecretsEncrypted ?? {},
+    sealedJobSecrets: row.jobSecretsEncrypted && Object.keys(row.jobSecretsEncrypted).length > 0 ? row.jobSecretsEncrypted : NO_JOB_SECRETS,
   };
 }
+
+/*
+ * The worker holds a snapshot of every webhook, so what most of them have alike is shared, frozen
+ * so that no holder can change it under the others: the empty Job secrets of a URL webhook, and
+ * each list of domains (there are three).
+ */
+const NO_JOB_SECRETS: Record<string, string> = Object.freeze({});
+const DOMAIN_LISTS = new Map<string, WebhookDomain[]>();
 
 /**
  * webhook-management stores the canonical list (never empty: the API refuses `[]`); an empty
@@ -47,5 +71,9 @@ export function webhookSnapshotOf(row: WebhookEntity): WebhookSnapshot {
  */
 function domainsOf(stored: readonly string[]): WebhookDomain[] {
   const known = WEBHOOK_DOMAINS.filter((domain) => stored.includes(domain));
-  return known.length > 0 ? known : [...WEBHOOK_DOMAINS];
+  const domains = known.length > 0 ? known : [...WEBHOOK_DOMAINS];
+  const key = domains.join(',');
+  let shared = DOMAIN_LISTS.get(key);
+  if (!shared) DOMAIN_LISTS.set(key, (shared = Object.freeze(domains) as WebhookDomain[]));
+  return shared;
 }

@@ -1,0 +1,66 @@
+import { SecretBox } from '@gatehouse/crypto';
+import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
+import { randomBytes } from 'node:crypto';
+import { ALICE, insertWebhook, seedAccounts } from '../../testing/delivery-fixtures';
+import { TypeOrmWebhookDirectory } from './typeorm-webhook-directory';
+
+/** More than one page of loadAll (2,000 rows). */
+const ROWS = 4_500;
+
+describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
+  let database: MigratedTestDatabase;
+  let directory: TypeOrmWebhookDirectory;
+  let jobWebhookId: string;
+
+  beforeAll(async () => {
+    database = await createMigratedTestDatabase({ poolSize: 2 });
+    await seedAccounts(database.dataSource);
+    await database.dataSource.query(
+      `INSERT INTO webhooks (id, owner_user_id, url, watched, domains)
+       SELECT 'be0e' || lpad(to_hex(g), 20, '0'), $1, 'https://receiver.example/' || g, jsonb_build_array(jsonb_build_object('type', 'model', 'name', 'acme/model-' || g)),
+              CASE g % 3 WHEN 0 THEN ARRAY['repo'] WHEN 1 THEN ARRAY['discussion', 'repo'] ELSE ARRAY[]::text[] END
+         FROM generate_series(1, $2::int) AS g`,
+      [ALICE, ROWS],
+    );
+    jobWebhookId = await insertWebhook(database.dataSource, SecretBox.fromBase64Key(randomBytes(32).toString('base64')), {
+      job: { sourceId: null, spec: { command: ['echo'] }, secrets: { TOKEN: 'job-secret' } },
+      watched: [{ type: 'org', name: 'acme' }],
+    });
+    directory = new TypeOrmWebhookDirectory(database.dataSource);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('loads every webhook once, in id order, across pages', async () => {
+    const loaded = await directory.loadAll();
+    const ids = loaded.map((webhook) => webhook.id);
+    expect(loaded).toHaveLength(ROWS + 1);
+    expect(new Set(ids).size).toBe(ROWS + 1);
+    expect(ids).toEqual([...ids].sort());
+    expect(loaded.find((webhook) => webhook.id === `be0e${(4320).toString(16).padStart(20, '0')}`)).toMatchObject({
+      ownerId: ALICE,
+      target: { kind: 'url', url: 'https://receiver.example/4320' },
+      watched: [{ type: 'model', name: 'acme/model-4320' }],
+      domains: ['repo'],
+      sealedJobSecrets: {},
+    });
+  });
+
+  it('reads the stored domains canonically, an empty list as every domain, and keeps a Job webhook its sealed secrets', async () => {
+    const loaded = new Map((await directory.loadAll()).map((webhook) => [webhook.id, webhook]));
+    const row = (n: number) => loaded.get(`be0e${n.toString(16).padStart(20, '0')}`)!;
+    expect([row(3).domains, row(4).domains, row(5).domains]).toEqual([['repo'], ['repo', 'discussion'], ['repo', 'discussion']]);
+    expect(Object.keys(loaded.get(jobWebhookId)!.sealedJobSecrets)).toEqual(['TOKEN']);
+  });
+
+  it('shares one frozen list per set of domains and one empty set of Job secrets between webhooks, so no holder can change another\'s', async () => {
+    const loaded = await directory.loadAll();
+    const [first, second] = loaded.filter((webhook) => webhook.domains.length === 1);
+    expect(first!.domains).toBe(second!.domains);
+    expect(Object.isFrozen(first!.domains)).toBe(true);
+    expect(first!.sealedJobSecrets).toBe(second!.sealedJobSecrets);
+    expect(Object.isFrozen(first!.sealedJobSecrets)).toBe(true);
+  });
+});
