@@ -3,7 +3,7 @@ export { parseUriComponents,  } from './uri-components';
 export {  isLoopbackRedirectUri,    } from './redirect-uri-matcher';
 export { CODE_CHALLENGE_METHODS_SUPPORTED,    s256CodeChallenge,  verifyPkce } from './pkce';
 export { AUTHORIZATION_CODE_GRANT_TYPE, DEVICE_CODE_GRANT_TYPE, GRANT_TYPES,  inDiscoveryOrder, REFRESH_TOKEN_GRANT_TYPE, TOKEN_EXCHANGE_GRANT_TYPE } from './grant-types';
-export { classifyToken,    tokenPrefix } from './token-format';
+export { classifyToken, tokenPrefix } from './token-format';
 export {   DEFAULT_ACCESS_TOKEN_TTL_SECONDS, expiresAt,  isExpired, MAX_TOKEN_DURATION_SECONDS, MIN_TOKEN_DURATION_SECONDS, REFRESH_TOKEN_TTL_SECONDS, TRUSTED_PUBLISHER_TOKEN_TTL_SECONDS, validateTokenDuration } from './token-lifetime';
 export { formatUserCode, normalizeUserCode,   USER_CODE_RANDOM_BYTES, userCodeFromBytes } from './user-code';
 export { DEFAULT_DEVICE_CODE_TTL_SECONDS, DEFAULT_POLL_INTERVAL_SECONDS,    type DevicePollState, evaluatePoll,   } from './device-poll';

@@ -56,10 +56,18 @@ describe('seed document schema', () => {
       'apps[0].redirectUris[0]: Invalid URL',
       'apps[0].tokenExchange.tokenDurationSeconds: Too big: expected number to be <=2592000',
       'accessTokens[0].role: Invalid option: expected one of "read"|"write"',
-      'accessTokens[0].token: Must be "hf_" followed by at least 8 letters or digits',
+      'accessTokens[0].token: Must be "hf_" followed by 22 to 128 letters or digits',
       'jobs[0].id: Must be 24 lower-case hex characters',
       'jobs[0].command: Too small: expected array to have >=1 items',
     ]);
+  });
+
+  it('refuses a token the bearer check would never accept, however hf_-like', () => {
+    const seed = (token: string) => ({ users: [alice], accessTokens: [{ user: 'alice', name: 't', role: 'read', token }] });
+    const refusal = ['accessTokens[0].token: Must be "hf_" followed by 22 to 128 letters or digits'];
+    expect(issuesOf(seed('hf_shortButAlnum'))).toEqual(refusal);
+    expect(issuesOf(seed('hf_oauth_0123456789abcdefghijklmn'))).toEqual(refusal);
+    expect(parseSeedDocument(seed('hf_0123456789abcdefghijklmn')).accessTokens).toEqual([{ user: 'alice', name: 't', role: 'read', token: 'hf_0123456789abcdefghijklmn' }]);
   });
 
   it('refuses unknown keys, so a typo does not pass silently', () => {
