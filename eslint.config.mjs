@@ -8,16 +8,18 @@ const depConstraints = [
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [] },
-  // The settings app runs in a browser and talks to the server only over its JSON API.
-  { sourceTag: 'type:web', onlyDependOnLibsWithTags: [] },
+  // The JSON shapes of the settings API, as types: they depend on nothing.
+  { sourceTag: 'type:contract', onlyDependOnLibsWithTags: [] },
+  // The settings app runs in a browser and talks to the server only over its JSON API, whose shapes it may name.
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contract'] },
   { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data'] },
   { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform'] },
-  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform', 'type:feature'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform', 'type:feature', 'type:sdk'] },
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform', 'type:feature', 'type:sdk'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:contract', 'type:data', 'type:platform', 'type:feature'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:contract', 'type:data', 'type:platform', 'type:feature', 'type:sdk'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:contract', 'type:data', 'type:platform', 'type:feature', 'type:sdk'] },
 ];
 const testConstraints = depConstraints.map((c) =>
-  c.sourceTag === 'type:domain' || c.sourceTag === 'type:util' || c.sourceTag === 'type:sdk'
+  c.sourceTag === 'type:domain' || c.sourceTag === 'type:util' || c.sourceTag === 'type:sdk' || c.sourceTag === 'type:contract'
     ? c
     : { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing', 'type:sdk'] },
 );
@@ -75,6 +77,12 @@ export default tseslint.config(
     // Only the config lib, the SDK (a client reading WEBHOOK_SECRET), the CLI and tests read the environment.
     files: ['libs/config/**/*.ts', 'libs/sdk/**/*.ts', 'apps/cli/**/*.ts', 'libs/testing/**/*.ts', 'tools/**', 'e2e/**', '**/*.spec.ts', '**/*.int-spec.ts'],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // The settings app's pages are held to the same arrows as its .ts files.
+    files: ['**/*.tsx'],
+    plugins: { '@nx': nx },
+    rules: { ...boundaries(depConstraints) },
   },
   {
     // Tests, and the support code only tests load (test apps, fakes, kits in testing/ folders).

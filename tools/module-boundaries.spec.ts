@@ -63,6 +63,16 @@ describe('module boundaries', () => {
     expect(await ruleIdsFor('libs/platform/src/probe.int-spec.ts', code)).not.toContain('@nx/enforce-module-boundaries');
   });
 
+  it('lets the settings app name the API shapes it reads, and nothing of the server', async () => {
+    expect(await ruleIdsFor('apps/web/src/probe.tsx', "import type { SessionView } from '@gatehouse/settings-api';\nexport type S = SessionView;\n")).toEqual([]);
+    expect(await ruleIdsFor('apps/web/src/probe.tsx', "import type { Principal } from '@gatehouse/identity';\nexport type P = Principal;\n")).toContain(
+      '@nx/enforce-module-boundaries',
+    );
+    expect(await ruleIdsFor('libs/settings-api/src/probe.ts', "import type { Clock } from '@gatehouse/domain';\nexport type C = Clock;\n")).toContain(
+      '@nx/enforce-module-boundaries',
+    );
+  });
+
   it('lets an app use the libs', async () => {
     expect(
       await ruleIdsFor('apps/auth/src/probe.ts', "import { bootstrapService } from '@gatehouse/platform';\nexport const b = bootstrapService;\n"),

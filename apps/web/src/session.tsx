@@ -1,20 +1,15 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { api, ApiFailure, useCsrfToken } from './api';
+import type { SessionView } from '@gatehouse/settings-api';
 
-export interface Session {
-  user: { id: string; name: string; fullname: string; email: string; avatarUrl: string | null };
-  orgs: { id: string; name: string; fullname: string; roleInOrg: string }[];
-  csrfToken: string;
-}
-
-export type SessionState = { kind: 'loading' } | { kind: 'signed-in'; session: Session } | { kind: 'signed-out' } | { kind: 'error'; message: string };
+export type SessionState = { kind: 'loading' } | { kind: 'signed-in'; session: SessionView } | { kind: 'signed-out' } | { kind: 'error'; message: string };
 
 const SessionContext = createContext<SessionState>({ kind: 'loading' });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
   useEffect(() => {
-    api<Session>('GET', '/api/session').then(
+    api<SessionView>('GET', '/api/session').then(
       (session) => {
         useCsrfToken(session.csrfToken);
         setState({ kind: 'signed-in', session });
@@ -33,7 +28,7 @@ export function useSessionState(): SessionState {
 }
 
 /** The signed-in session; pages under /settings render only once there is one. */
-export function useSession(): Session {
+export function useSession(): SessionView {
   const state = useContext(SessionContext);
   if (state.kind !== 'signed-in') throw new Error('useSession outside a signed-in page');
   return state.session;

@@ -2,5 +2,3 @@
 export { TokenExchangeServiceModule } from './token-exchange-service.module';
 export { TokenExchangeGrantModule } from './grant/token-exchange-grant.module';
 export { type OrganizationAuditVerification, verifyOrganizationAuditLog } from './audit/infrastructure/verify-organization-audit-log';
-export { type AuditLogPage } from './audit/audit-log-reader';
-export { type TokenExchangeAppView } from './settings/token-exchange-app-view';

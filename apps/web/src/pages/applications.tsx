@@ -3,22 +3,7 @@ import { api, segment } from '../api';
 import { ConfirmButton, Empty, ErrorNotice, Field, FormError, Loaded, NotFound, OnceValue, useResource, useSubmit, When } from '../components';
 import { Link, navigate, useTitle } from '../router';
 import { useSession } from '../session';
-
-interface OAuthApp {
-  id: string;
-  clientId: string;
-  name: string;
-  owner: { type: 'user' | 'org'; name: string };
-  redirectUris: string[];
-  scopes: string[];
-  logoUri: string | null;
-  homepageUrl: string | null;
-  public: boolean;
-  accessTokenTtlSeconds: number;
-  tokenExchange: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { OAuthAppView } from '@gatehouse/settings-api';
 
 interface Discovery {
   scopes_supported: string[];
@@ -28,7 +13,7 @@ const APP_FIELDS = ['name', 'homepageUrl', 'logoUri', 'redirectUris', 'scopes', 
 
 export function ApplicationsPage() {
   useTitle('OAuth apps');
-  const apps = useResource<OAuthApp[]>('/api/settings/apps');
+  const apps = useResource<OAuthAppView[]>('/api/settings/apps');
   return (
     <>
       <div className="page-head">
@@ -68,7 +53,7 @@ export function ApplicationsPage() {
 }
 
 /** The form both pages share; `owner` and `public` are chosen once, at creation. */
-function AppForm({ initial, creating, onSubmit, submitLabel, submit }: { initial: Partial<OAuthApp>; creating: boolean; onSubmit: (body: Record<string, unknown>) => void; submitLabel: string; submit: ReturnType<typeof useSubmit> }) {
+function AppForm({ initial, creating, onSubmit, submitLabel, submit }: { initial: Partial<OAuthAppView>; creating: boolean; onSubmit: (body: Record<string, unknown>) => void; submitLabel: string; submit: ReturnType<typeof useSubmit> }) {
   const session = useSession();
   const discovery = useResource<Discovery>('/.well-known/openid-configuration');
   const [name, setName] = useState(initial.name ?? '');
@@ -157,7 +142,7 @@ function AppForm({ initial, creating, onSubmit, submitLabel, submit }: { initial
 export function ApplicationNewPage() {
   useTitle('New OAuth app');
   const submit = useSubmit();
-  const [created, setCreated] = useState<{ app: OAuthApp; clientSecret?: string } | null>(null);
+  const [created, setCreated] = useState<{ app: OAuthAppView; clientSecret?: string } | null>(null);
   if (created) {
     return (
       <>
@@ -182,13 +167,13 @@ export function ApplicationNewPage() {
         <Link href="/settings/applications">OAuth apps</Link>
       </p>
       <h1>New OAuth app</h1>
-      <AppForm initial={{}} creating submitLabel="Create app" submit={submit} onSubmit={(body) => void submit.run(() => api<{ app: OAuthApp; clientSecret?: string }>('POST', '/api/settings/apps', body)).then((result) => result && setCreated(result))} />
+      <AppForm initial={{}} creating submitLabel="Create app" submit={submit} onSubmit={(body) => void submit.run(() => api<{ app: OAuthAppView; clientSecret?: string }>('POST', '/api/settings/apps', body)).then((result) => result && setCreated(result))} />
     </>
   );
 }
 
 export function ApplicationEditPage({ clientId }: { clientId: string }) {
-  const app = useResource<{ app: OAuthApp }>(`/api/settings/apps/${segment(clientId)}`);
+  const app = useResource<{ app: OAuthAppView }>(`/api/settings/apps/${segment(clientId)}`);
   useTitle(app.kind === 'ready' ? app.data.app.name : 'OAuth app');
   const save = useSubmit();
   const secret = useSubmit();
@@ -197,14 +182,14 @@ export function ApplicationEditPage({ clientId }: { clientId: string }) {
 
   const path = `/api/settings/apps/${segment(clientId)}`;
   const update = (body: Record<string, unknown>) =>
-    void save.run(() => api<{ app: OAuthApp }>('PATCH', path, body)).then((result) => {
+    void save.run(() => api<{ app: OAuthAppView }>('PATCH', path, body)).then((result) => {
       if (result) {
         setSaved(true);
         app.reload();
       }
     });
   const refreshSecret = () =>
-    void secret.run(() => api<{ app: OAuthApp; clientSecret: string }>('POST', `${path}/secret`)).then((result) => {
+    void secret.run(() => api<{ app: OAuthAppView; clientSecret: string }>('POST', `${path}/secret`)).then((result) => {
       if (result) {
         setNewSecret(result.clientSecret);
         app.reload();

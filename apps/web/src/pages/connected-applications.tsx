@@ -2,25 +2,15 @@ import { useState } from 'react';
 import { api, segment } from '../api';
 import { ConfirmButton, Empty, ErrorNotice, Loaded, useResource, useSubmit, When } from '../components';
 import { useTitle } from '../router';
-
-interface ConnectedApplication {
-  clientId: string;
-  name: string;
-  logoUrl: string | null;
-  homepageUrl: string | null;
-  scopes: string[];
-  organizations: { id: string; name: string }[];
-  grantedAt: string;
-  lastTokenIssuedAt: string | null;
-}
+import type { ConnectedApplicationView } from '@gatehouse/settings-api';
 
 export function ConnectedApplicationsPage() {
   useTitle('Connected apps');
-  const apps = useResource<ConnectedApplication[]>('/api/settings/connected-applications');
+  const apps = useResource<ConnectedApplicationView[]>('/api/settings/connected-applications');
   const revoke = useSubmit();
   const [revoked, setRevoked] = useState<string | null>(null);
 
-  const revokeAccess = async (app: ConnectedApplication) => {
+  const revokeAccess = async (app: ConnectedApplicationView) => {
     let done = false;
     await revoke.run(async () => {
       await api('DELETE', `/api/settings/connected-applications/${segment(app.clientId)}`);

@@ -3,35 +3,7 @@ import { api, apiFile, segment } from '../api';
 import { asFailure, Empty, ErrorNotice, Field, Loaded, NotFound, useResource, useSubmit, When } from '../components';
 import { Link, useTitle } from '../router';
 import { useSession } from '../session';
-
-interface ExchangeApp {
-  clientId: string;
-  name: string;
-  scopes: string[];
-  tokenDurationSeconds: number;
-  hasClientSecret: boolean;
-  updatedAt: string;
-}
-
-interface AuditEntry {
-  id: string;
-  seq: number;
-  action: string;
-  outcome: 'success' | 'failure';
-  errorCode: string | null;
-  clientId: string | null;
-  actorUserId: string | null;
-  subject: string | null;
-  detail: Record<string, unknown>;
-  createdAt: string;
-}
-
-interface AuditPage {
-  entries: AuditEntry[];
-  nextCursor: string | null;
-}
-
-type Verification = { intact: true; checked: number } | { intact: false; checked: number; brokenAt: { seq?: number; problem?: string } };
+import type { AuditEntryView, AuditLogPage, AuditLogVerification, TokenExchangeAppView } from '@gatehouse/settings-api';
 
 interface Filters {
   clientId: string;
@@ -55,7 +27,7 @@ function query(filters: Filters, extra: Record<string, string> = {}): string {
 export function TokenExchangePage({ org }: { org: string }) {
   useTitle(`${org}: token exchange`);
   const base = `/api/organizations/${segment(org)}`;
-  const apps = useResource<{ apps: ExchangeApp[] }>(`${base}/settings/token-exchange-apps`);
+  const apps = useResource<{ apps: TokenExchangeAppView[] }>(`${base}/settings/token-exchange-apps`);
   // A saved duration is an audit entry: the log below is read again.
   const [auditVersion, setAuditVersion] = useState(0);
   const saved = () => {
@@ -82,14 +54,14 @@ export function TokenExchangePage({ org }: { org: string }) {
   );
 }
 
-function ExchangeAppRow({ base, app, onSaved }: { base: string; app: ExchangeApp; onSaved: () => void }) {
+function ExchangeAppRow({ base, app, onSaved }: { base: string; app: TokenExchangeAppView; onSaved: () => void }) {
   const [hours, setHours] = useState(String(app.tokenDurationSeconds / 3600));
   const save = useSubmit();
   const [saved, setSaved] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const result = await save.run(() => api<ExchangeApp>('PUT', `${base}/settings/token-exchange-apps/${segment(app.clientId)}`, { tokenDurationSeconds: Math.round(Number(hours) * 3600) }));
+    const result = await save.run(() => api<TokenExchangeAppView>('PUT', `${base}/settings/token-exchange-apps/${segment(app.clientId)}`, { tokenDurationSeconds: Math.round(Number(hours) * 3600) }));
     if (result) {
       setSaved(true);
       onSaved();
@@ -134,11 +106,11 @@ function AuditLog({ base, org, appNames }: { base: string; org: string; appNames
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   // `stack` holds the cursors of the newer pages already read (null is the first page), so Newer walks back.
   const [page, setPage] = useState<{ cursor: string | null; stack: (string | null)[] }>({ cursor: null, stack: [] });
-  const log = useResource<AuditPage>(`${base}/audit-log${query(filters, { limit: '25', ...(page.cursor ? { cursor: page.cursor } : {}) })}`);
-  const verification = useResource<Verification>(`${base}/audit-log/verify`);
+  const log = useResource<AuditLogPage>(`${base}/audit-log${query(filters, { limit: '25', ...(page.cursor ? { cursor: page.cursor } : {}) })}`);
+  const verification = useResource<AuditLogVerification>(`${base}/audit-log/verify`);
   const { user } = useSession();
   // An administrator's change names its actor; an exchange names the member (the subject) it was for.
-  const who = (entry: AuditEntry): string => {
+  const who = (entry: AuditEntryView): string => {
     if (entry.actorUserId) return entry.actorUserId === user.id ? `${user.name} (you)` : entry.actorUserId;
     return typeof entry.detail.username === 'string' && entry.subject ? `${entry.detail.username} (${entry.subject})` : entry.subject ?? '—';
   };

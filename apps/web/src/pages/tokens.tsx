@@ -2,19 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { api, segment } from '../api';
 import { ConfirmButton, Empty, ErrorNotice, Field, FormError, Loaded, OnceValue, useResource, useSubmit, When } from '../components';
 import { useTitle } from '../router';
-
-interface AccessToken {
-  id: string;
-  name: string;
-  role: 'read' | 'write';
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 
 export function TokensPage() {
   useTitle('Access tokens');
-  const tokens = useResource<AccessToken[]>('/api/settings/tokens');
-  const [created, setCreated] = useState<(AccessToken & { token: string }) | null>(null);
+  const tokens = useResource<PersonalTokenView[]>('/api/settings/tokens');
+  const [created, setCreated] = useState<CreatedPersonalToken | null>(null);
   const [name, setName] = useState('');
   const [role, setRole] = useState<'read' | 'write'>('read');
   const form = useSubmit();
@@ -22,7 +15,7 @@ export function TokensPage() {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await form.run(() => api<AccessToken & { token: string }>('POST', '/api/settings/tokens', { name, role }));
+    const result = await form.run(() => api<CreatedPersonalToken>('POST', '/api/settings/tokens', { name, role }));
     if (result) {
       setCreated(result);
       setName('');

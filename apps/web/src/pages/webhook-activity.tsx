@@ -2,42 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, segment } from '../api';
 import { asFailure, Empty, ErrorNotice, Loading, useResource, When } from '../components';
 import type { ApiFailure } from '../api';
-
-interface Attempt {
-  attempt: number;
-  startedAt: string;
-  durationMs: number;
-  statusCode: number | null;
-  error: string | null;
-  response: string | null;
-}
-
-interface Delivery {
-  id: string;
-  eventId: string;
-  event: { action: string | null; scope: string | null };
-  repo: string | null;
-  createdAt: string;
-  status: string;
-  statusCode: number | null;
-  error: string | null;
-  attempts: number;
-  durationMs: number | null;
-  nextAttemptAt: string | null;
-  replayOf: string | null;
-  payload: unknown;
-  attemptLog: Attempt[];
-}
-
-interface DeliveryDetail extends Delivery {
-  request: { method: string; url: string; headers: Record<string, string> } | null;
-}
-
-interface ActivityPage {
-  triggers: { limit: number; used: number; remaining: number; windowHours: number };
-  deliveries: Delivery[];
-  nextCursor: string | null;
-}
+import type { DeliveryDetailView, DeliveryView, WebhookActivityView } from '@gatehouse/settings-api';
 
 const PAGE_SIZE = 20;
 const REPLAY_WATCH_MS = 120_000;
@@ -45,8 +10,8 @@ const REPLAY_WATCH_MS = 120_000;
 /** The webhook's deliveries, newest first, a page at a time; each opens to its request and attempts. */
 export function WebhookActivity({ id }: { id: string }) {
   const base = `/api/settings/webhooks/${segment(id)}/activity`;
-  const first = useResource<ActivityPage>(`${base}?limit=${PAGE_SIZE}`);
-  const [older, setOlder] = useState<Delivery[]>([]);
+  const first = useResource<WebhookActivityView>(`${base}?limit=${PAGE_SIZE}`);
+  const [older, setOlder] = useState<DeliveryView[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
@@ -75,7 +40,7 @@ export function WebhookActivity({ id }: { id: string }) {
     if (!cursor) return;
     setLoadingOlder(true);
     try {
-      const page = await api<ActivityPage>('GET', `${base}?limit=${PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`);
+      const page = await api<WebhookActivityView>('GET', `${base}?limit=${PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`);
       setOlder((current) => [...current, ...page.deliveries]);
       setCursor(page.nextCursor);
     } catch (error) {
@@ -85,7 +50,7 @@ export function WebhookActivity({ id }: { id: string }) {
     }
   };
 
-  const replay = async (delivery: Delivery) => {
+  const replay = async (delivery: DeliveryView) => {
     setFailure(null);
     try {
       const accepted = await api<{ id: string }>('POST', `${base}/${segment(delivery.id)}/replay`);
@@ -168,7 +133,7 @@ export function WebhookActivity({ id }: { id: string }) {
 }
 
 function DeliveryDetails({ base, id }: { base: string; id: string }) {
-  const detail = useResource<DeliveryDetail>(`${base}/${segment(id)}`);
+  const detail = useResource<DeliveryDetailView>(`${base}/${segment(id)}`);
   if (detail.kind === 'loading') return <Loading what="the delivery" />;
   if (detail.kind === 'error') return <ErrorNotice failure={detail.failure} onRetry={detail.reload} />;
   const delivery = detail.data;

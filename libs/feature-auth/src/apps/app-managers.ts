@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@gatehouse/domain';
 import { AccountReader, actsAsUser, type OAuthAppRecord, Principal } from '@gatehouse/identity';
-import type { OAuthAppView } from './oauth-app-view';
+import type { OAuthAppView } from '@gatehouse/settings-api';
 
 /** Who may manage which apps: the owning user, or an admin of the owning organization. */
 export interface AppManager {

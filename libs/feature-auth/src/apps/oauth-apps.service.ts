@@ -7,7 +7,8 @@ import { CLOCK } from '@gatehouse/platform';
 import { CreateAppInput, UpdateAppInput } from './app-input';
 import { AppManager, AppManagers } from './app-managers';
 import { OAuthAppStore } from './ports/oauth-app-store';
-import { oauthAppView, OAuthAppView } from './oauth-app-view';
+import type { OAuthAppView } from '@gatehouse/settings-api';
+import { oauthAppView } from './oauth-app-view';
 
 /** An app with its client secret, which is shown this once and never again (only its hash is kept). */
 export interface AppWithSecret {

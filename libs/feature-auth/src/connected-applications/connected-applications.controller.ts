@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, UseGuards } from '@nestjs/common';
 import { BearerAuthGuard, CurrentPrincipal, type Principal, RequireWriteAccess } from '@gatehouse/identity';
-import { type ConnectedApplicationView, ConnectedApplicationsService } from './connected-applications.service';
+import type { ConnectedApplicationView } from '@gatehouse/settings-api';
+import { ConnectedApplicationsService } from './connected-applications.service';
 
 /** `/api/settings/connected-applications`: the apps a user has let in, and revoking their access. */
 @Controller('api/settings/connected-applications')

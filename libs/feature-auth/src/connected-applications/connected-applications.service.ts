@@ -2,21 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, type Clock } from '@gatehouse/domain';
 import { AccountReader, actsAsUser, ClientLookup, type Principal, TokenRevoker, TransactionRunner } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
+import type { ConnectedApplicationView } from '@gatehouse/settings-api';
 import { ConnectedApplicationStore } from './ports/connected-application-store';
-
-/** One app connected to the user, as `GET /api/settings/connected-applications` lists it. */
-export interface ConnectedApplicationView {
-  clientId: string;
-  /** The registered name; a metadata-document app is named by its document's host. */
-  name: string;
-  logoUrl: string | null;
-  homepageUrl: string | null;
-  scopes: string[];
-  /** The organizations granted, by name; an organization the user has since left is left out. */
-  organizations: { id: string; name: string }[];
-  grantedAt: string;
-  lastTokenIssuedAt: string | null;
-}
 
 /**
  * The apps holding a user's consent or live tokens, and revoking access: the consent, every refresh

@@ -2,7 +2,8 @@ import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nest
 import { BearerAuthGuard, CurrentPrincipal, Principal, RequireWriteAccess } from '@gatehouse/identity';
 import { ZodBody } from '@gatehouse/platform';
 import { z } from 'zod';
-import { CreatedPersonalToken, PersonalTokensService, PersonalTokenView } from './personal-tokens.service';
+import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
+import { PersonalTokensService } from './personal-tokens.service';
 
 const createTokenBody = z.strictObject({
   name: z.string().trim().min(1).max(100),

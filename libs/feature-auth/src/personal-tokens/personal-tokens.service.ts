@@ -4,20 +4,8 @@ import { ApiError, Clock, isObjectId, tokenPrefix } from '@gatehouse/domain';
 import { actsAsUser, Principal, PrincipalCache, RandomSource } from '@gatehouse/identity';
 import type { PersonalAccessTokenEntity, PersonalAccessTokenRole } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
+import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 import { PersonalTokenStore } from './ports/personal-token-store';
-
-export interface PersonalTokenView {
-  id: string;
-  name: string;
-  role: PersonalAccessTokenRole;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-/** The answer to a creation: the only time the clear token is ever shown. */
-export interface CreatedPersonalToken extends PersonalTokenView {
-  token: string;
-}
 
 /**
  * Personal access tokens (`hf_...`, role `read` or `write`; docs/oauth.md "Token formats and lifetimes"), managed with a

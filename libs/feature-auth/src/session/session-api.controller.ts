@@ -1,16 +1,9 @@
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiError } from '@gatehouse/domain';
 import { AccountReader, BearerAuthGuard, CurrentPrincipal, isSignedIn, type Principal } from '@gatehouse/identity';
+import type { SessionView } from '@gatehouse/settings-api';
 import type { Request, Response } from 'express';
 import { SessionService } from './session.service';
-
-/** What the settings pages learn about the browser session (docs/settings-api.md). */
-export interface SessionView {
-  user: { id: string; name: string; fullname: string; email: string; avatarUrl: string | null };
-  orgs: { id: string; name: string; fullname: string; roleInOrg: string }[];
-  /** Sent back as `X-CSRF-Token` on every API call made with the session. */
-  csrfToken: string;
-}
 
 /**
  * The browser session for the settings pages: who is signed in and the CSRF token their API

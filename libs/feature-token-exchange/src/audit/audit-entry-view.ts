@@ -1,20 +1,5 @@
+import type { AuditEntryView } from '@gatehouse/settings-api';
 import type { AuditEntry } from './audit-entry';
-
-/** An audit entry in API answers: every hashed field, so a reader can check the chain itself. */
-export interface AuditEntryView {
-  id: string;
-  seq: number;
-  action: string;
-  outcome: 'success' | 'failure';
-  errorCode: string | null;
-  clientId: string | null;
-  actorUserId: string | null;
-  subject: string | null;
-  detail: Record<string, unknown>;
-  createdAt: string;
-  prevHash: string | null;
-  hash: string;
-}
 
 export function auditEntryView(entry: AuditEntry): AuditEntryView {
   return {

@@ -1,4 +1,4 @@
-import type { AuditEntryView } from './audit-entry-view';
+import type { AuditEntryView } from '@gatehouse/settings-api';
 
 const COLUMNS = ['seq', 'createdAt', 'action', 'outcome', 'errorCode', 'clientId', 'actorUserId', 'subject', 'detail', 'prevHash', 'hash'] as const;
 

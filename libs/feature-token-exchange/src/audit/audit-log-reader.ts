@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '@gatehouse/identity';
 import { OrganizationAdminGate } from '../settings/organization-admin-gate';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-log-cursor';
-import { AuditEntryView, auditEntryView } from './audit-entry-view';
+import { auditEntryView } from './audit-entry-view';
 import { ApiError } from '@gatehouse/domain';
-import type { AuditChainVerdict } from './audit-chain';
+import type { AuditEntryView, AuditLogPage, AuditLogVerification } from '@gatehouse/settings-api';
 import { verifyAuditLog } from './audit-log-verification';
 import { type AuditFilter, AuditLogStore } from './ports/audit-log.store';
 import { AuditSeal } from './audit-seal';
@@ -12,15 +12,6 @@ import { AuditSeal } from './audit-seal';
 export interface AuditLogQuery extends AuditFilter {
   cursor?: string;
   limit?: number;
-}
-
-/** What `GET …/audit-log/verify` answers: whether the whole chain holds, and where it breaks. */
-export type AuditLogVerification = AuditChainVerdict;
-
-export interface AuditLogPage {
-  entries: AuditEntryView[];
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
 }
 
 const DEFAULT_AUDIT_PAGE_SIZE = 50;

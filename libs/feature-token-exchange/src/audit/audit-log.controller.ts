@@ -3,9 +3,9 @@ import { BearerAuthGuard, CurrentPrincipal, Principal } from '@gatehouse/identit
 import { ZodQuery } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import type { AuditEntryView } from './audit-entry-view';
+import type { AuditEntryView, AuditLogPage, AuditLogVerification } from '@gatehouse/settings-api';
 import { auditLogCsv } from './audit-log-csv';
-import { AuditLogPage, AuditLogQuery, AuditLogReader, type AuditLogVerification } from './audit-log-reader';
+import { AuditLogQuery, AuditLogReader } from './audit-log-reader';
 
 const auditFilterFields = {
   action: z

@@ -3,7 +3,7 @@ import { BearerAuthGuard, CurrentPrincipal, Principal } from '@gatehouse/identit
 import { ZodValidationPipe } from '@gatehouse/platform';
 import { z } from 'zod';
 import { OrganizationSettingsService, RefreshedClientSecret } from './organization-settings.service';
-import { TokenExchangeAppView } from './token-exchange-app-view';
+import type { TokenExchangeAppView } from '@gatehouse/settings-api';
 
 const tokenDurationBody = z.strictObject({ tokenDurationSeconds: z.unknown() });
 

@@ -7,7 +7,8 @@ import { AUDIT_ACTIONS } from '../audit/audit-entry';
 import { AuditRecorder } from '../audit/audit-recorder';
 import { DirectoryOrganization, OrganizationDirectory, TokenExchangeAppRecord } from '../organizations/ports/organization-directory';
 import { OrganizationAdminGate } from './organization-admin-gate';
-import { TokenExchangeAppView, tokenExchangeAppView } from './token-exchange-app-view';
+import type { TokenExchangeAppView } from '@gatehouse/settings-api';
+import { tokenExchangeAppView } from './token-exchange-app-view';
 
 export interface RefreshedClientSecret {
   clientId: string;

@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CurrentPrincipal, type Principal, RequireScopes, RequireWriteAccess } from '@gatehouse/identity';
-import type { WebhookActivityView } from './webhook-activity-view';
+import type { DeliveryDetailView, WebhookActivityView } from '@gatehouse/settings-api';
 import { WebhookActivity } from './webhook-activity.use-case';
 import { type ReplayAccepted, ReplayDelivery } from './replay-delivery.use-case';
-import { type DeliveryDetailView, WebhookDeliveryDetail } from './webhook-delivery-detail.use-case';
+import { WebhookDeliveryDetail } from './webhook-delivery-detail.use-case';
 
 /** The activity view (recent deliveries and trigger usage) and replay (docs/hf-clients.md "Delivery"). */
 @Controller('api/settings/webhooks/:id/activity')

@@ -5,7 +5,8 @@ import { CLOCK } from '@gatehouse/platform';
 import { DeliveryActivityReader, type DeliveryPosition } from './ports/delivery-activity-reader';
 import { WebhookRepository } from '../webhooks/ports/webhook-repository';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks-module-options';
-import { toDeliveryView, type WebhookActivityView } from './webhook-activity-view';
+import type { WebhookActivityView } from '@gatehouse/settings-api';
+import { toDeliveryView } from './webhook-activity-view';
 import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from '../webhooks/webhook-owner';
 
 const DEFAULT_ACTIVITY_LIMIT = 50;

@@ -5,23 +5,12 @@ import type { DeliveryRecord } from './ports/delivery-activity';
 import { type StoredWebhook, webhookKind } from '../webhooks/ports/stored-webhook';
 import { DeliveryActivityReader } from './ports/delivery-activity-reader';
 import { WebhookRepository } from '../webhooks/ports/webhook-repository';
-import { type DeliveryView, toDeliveryView } from './webhook-activity-view';
+import type { DeliveryDetailView, DeliveryRequestView } from '@gatehouse/settings-api';
+import { toDeliveryView } from './webhook-activity-view';
 import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from '../webhooks/webhook-owner';
 
 /** Stands for the secret and the signature made with it: the activity view never shows either. */
 const MASKED = '********';
-
-/** The HTTP request of a URL webhook's delivery, as the receiver got it (secrets masked). */
-interface DeliveryRequestView {
-  method: 'POST';
-  url: string;
-  headers: Record<string, string>;
-}
-
-export interface DeliveryDetailView extends DeliveryView {
-  /** Null for a Job webhook: its payload went to the Job's environment. */
-  request: DeliveryRequestView | null;
-}
 
 /**
  * `GET /api/settings/webhooks/{id}/activity/{deliveryId}`: one delivery with its payload, the

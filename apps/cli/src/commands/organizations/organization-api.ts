@@ -1,4 +1,4 @@
-import type { AuditLogPage, TokenExchangeAppView } from '@gatehouse/feature-token-exchange';
+import type { AuditLogPage, TokenExchangeAppView } from '@gatehouse/settings-api';
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 

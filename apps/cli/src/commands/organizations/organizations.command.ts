@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
-import type { AuditLogPage, OrganizationAuditVerification, TokenExchangeAppView } from '@gatehouse/feature-token-exchange';
+import type { OrganizationAuditVerification } from '@gatehouse/feature-token-exchange';
+import type { AuditLogPage, TokenExchangeAppView } from '@gatehouse/settings-api';
 import type { CliIo } from '../../cli-io';
 import { processAuthDeps } from '../auth/auth-deps';
 import { type StoredLogin, storedLogin } from '../auth/stored-login';

@@ -1,0 +1,9 @@
+// The JSON the settings API answers with (docs/settings-api.md), as types only: the services build
+// these shapes, the settings app, the CLI and tests read them. No code, so the browser bundle loses
+// every import of it.
+export type { OAuthAppView } from './apps';
+export type { ConnectedApplicationView } from './connected-applications';
+export type { AuditEntryView, AuditLogPage, AuditLogVerification, TokenExchangeAppView } from './organization-token-exchange';
+export type { CreatedPersonalToken, PersonalTokenView } from './personal-tokens';
+export type { SessionView } from './session';
+export type { DeliveryAttemptView, DeliveryDetailView, DeliveryRequestView, DeliveryView, WebhookActivityView } from './webhook-activity';
