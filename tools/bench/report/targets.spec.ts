@@ -113,4 +113,17 @@ describe('evaluateTargets', () => {
   it('leaves the delivery worker out when no scenario ran one', () => {
     expect(evaluateTargets([memoryTable([['auth', 108, 140]])]).some((check) => check.target.startsWith('delivery-worker'))).toBe(false);
   });
+
+  it('checks idle polling and that organizations exchanging side by side do not wait on each other', () => {
+    const statements: ScenarioReport = { id: 'statements', title: 'statements', trials: [], facts: [{ name: 'statements per second of an idle auth + token-exchange pair (outbox relays polling)', value: 6, unit: '/s' }] };
+    const exchange: ScenarioReport = {
+      id: 'token-exchange',
+      title: 'Token exchange',
+      facts: [],
+      trials: [{ name: 'exchanges, concurrency 8', rounds: 3, runs: {}, ratios: [{ subject: '8 organizations', against: 'one organization', median: 0.92, min: 0.9, max: 1.2 }] }],
+    };
+    const checks = evaluateTargets([statements, exchange]);
+    expect(checks).toContainEqual({ target: 'idle auth + token-exchange: no polling storm (each outbox relay backs off to one look, 3 statements, a second)', measured: '6.00 statements/s', met: true });
+    expect(checks).toContainEqual({ target: 'token exchange: eight organizations side by side ≥ 1 × one organization (none waits on another)', measured: '0.92× (0.90–1.20)', met: false });
+  });
 });

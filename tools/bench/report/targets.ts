@@ -94,6 +94,12 @@ export function evaluateTargets(scenarios: ScenarioReport[]): TargetCheck[] {
     const value = tableValue(scenarios, 'statements', row, 1);
     if (value !== undefined) checks.push({ target: `${row}: at most ${most} statements`, measured: number(value), met: value <= most });
   }
+  const idle = scenarios.find((scenario) => scenario.id === 'statements')?.facts.find((fact) => fact.name.startsWith('statements per second of an idle'));
+  if (idle) {
+    // Two outbox relays (auth, token-exchange), each backing off to one look a second when idle: BEGIN, SELECT, COMMIT.
+    checks.push({ target: 'idle auth + token-exchange: no polling storm (each outbox relay backs off to one look, 3 statements, a second)', measured: `${number(idle.value)} statements/s`, met: idle.value <= 6 });
+  }
+  checks.push(atLeast('token exchange: eight organizations side by side ≥ 1 × one organization (none waits on another)', ratio(scenarios, 'token-exchange', 'exchanges', `8 organizations`, 'one organization'), 1));
   const worker = ['raw undici POST loop', 'raw kafkajs consume loop'].map((limit) => ratio(scenarios, 'delivery', 'burst', 'delivery worker', limit));
   if (worker[0] && worker[1]) {
     const binding = worker[0].median >= worker[1].median ? worker[0] : worker[1];
