@@ -63,11 +63,13 @@ export class DeliveryDispatcher<T> {
   /**
    * Promises up to `wanted` places to attempts that will be enqueued soon with `{ reserved: true }`
    * (once their rows are written), so they start at once then; returns how many it promised. It
-   * promises none while attempts queue: those are older and go first.
+   * promises none while attempts queue: those are older and go first. A place given back is not
+   * free for these until its attempt has finished: their rows are written by another statement
+   * than the outcome still being written, which may commit first.
    */
   reserve(wanted: number): number {
     if (this.stopped || this.queued > 0) return 0;
-    const granted = Math.max(0, Math.min(wanted, this.options.concurrency - this.placesTaken() - this.reserved));
+    const granted = Math.max(0, Math.min(wanted, this.options.concurrency - this.runningTasks.size - this.reserved));
     this.reserved += granted;
     return granted;
   }

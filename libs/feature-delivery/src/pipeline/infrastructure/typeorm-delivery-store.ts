@@ -45,42 +45,41 @@ const CLAIM = `
 // gets its outcome whoever holds the lease, and the time its request went out (after its row was
 // written it may have waited for its lane's previous request and for a request slot). An attempt
 // begun is counted and its row written (ATTEMPT_OUTCOME_PENDING: a crash mid-send leaves it) only
-// while the lease is this process's, before anything is sent.
+// while the lease is this process's, before anything is sent. Both kinds come as one input set
+// with a kind column: with two sets joined by UNION ALL, statements that met a lease renewal on
+// their rows answered for the first row only (every other outcome and begin unwritten) in the
+// crash test.
 const WRITE_ATTEMPTS = `
-  WITH outcome AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(delivery_id char(24), attempt_id char(24), leases timestamptz[], recorded_at timestamptz,
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(kind text, delivery_id char(24), attempt_id char(24), leases timestamptz[], recorded_at timestamptz,
                                                      started_at timestamptz, status_code int, error text, status text, next_attempt_at timestamptz,
                                                      duration_ms int, response_excerpt text)),
-  start AS (
-    SELECT * FROM jsonb_to_recordset($2::jsonb) AS v(delivery_id char(24), attempt_id char(24), started_at timestamptz, leases timestamptz[])),
-  input AS (
-    SELECT delivery_id, leases FROM outcome UNION ALL SELECT delivery_id, leases FROM start),
   locked AS (
-    SELECT d.id, (d.status IN ('pending', 'retrying') AND d.next_attempt_at = ANY(i.leases)) AS owned
+    SELECT d.id, i.kind, (d.status IN ('pending', 'retrying') AND d.next_attempt_at = ANY(i.leases)) AS owned
       FROM deliveries d JOIN input i ON i.delivery_id = d.id
      ORDER BY d.id FOR UPDATE OF d),
   recorded AS (
     UPDATE deliveries d
-       SET updated_at = o.recorded_at, last_status_code = o.status_code, last_error = o.error,
-           status = CASE WHEN locked.owned THEN o.status ELSE d.status END,
-           next_attempt_at = CASE WHEN locked.owned THEN o.next_attempt_at ELSE d.next_attempt_at END
-      FROM locked JOIN outcome o ON o.delivery_id = locked.id
-     WHERE d.id = locked.id
+       SET updated_at = i.recorded_at, last_status_code = i.status_code, last_error = i.error,
+           status = CASE WHEN locked.owned THEN i.status ELSE d.status END,
+           next_attempt_at = CASE WHEN locked.owned THEN i.next_attempt_at ELSE d.next_attempt_at END
+      FROM locked JOIN input i ON i.delivery_id = locked.id
+     WHERE d.id = locked.id AND locked.kind = 'record'
     RETURNING d.id, locked.owned),
   logged AS (
     UPDATE delivery_attempts a
-       SET started_at = o.started_at, duration_ms = o.duration_ms, status_code = o.status_code, error = o.error, response_excerpt = o.response_excerpt
-      FROM recorded JOIN outcome o ON o.delivery_id = recorded.id
-     WHERE a.id = o.attempt_id AND a.delivery_id = recorded.id
+       SET started_at = i.started_at, duration_ms = i.duration_ms, status_code = i.status_code, error = i.error, response_excerpt = i.response_excerpt
+      FROM recorded JOIN input i ON i.delivery_id = recorded.id
+     WHERE a.id = i.attempt_id AND a.delivery_id = recorded.id
     RETURNING a.delivery_id, a.attempt_no),
   counted AS (
-    UPDATE deliveries d SET attempts = d.attempts + 1, updated_at = s.started_at
-      FROM locked JOIN start s ON s.delivery_id = locked.id
-     WHERE d.id = locked.id AND locked.owned
+    UPDATE deliveries d SET attempts = d.attempts + 1, updated_at = i.started_at
+      FROM locked JOIN input i ON i.delivery_id = locked.id
+     WHERE d.id = locked.id AND locked.kind = 'begin' AND locked.owned
     RETURNING d.id, d.attempts),
   begun AS (
     INSERT INTO delivery_attempts (id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_excerpt)
-    SELECT s.attempt_id, counted.id, counted.attempts, s.started_at, 0, NULL, $3, NULL FROM counted JOIN start s ON s.delivery_id = counted.id
+    SELECT i.attempt_id, counted.id, counted.attempts, i.started_at, 0, NULL, $2, NULL FROM counted JOIN input i ON i.delivery_id = counted.id
     RETURNING delivery_id, attempt_no)
   SELECT 'recorded' AS kind, recorded.id, recorded.owned, logged.attempt_no FROM recorded LEFT JOIN logged ON logged.delivery_id = recorded.id
   UNION ALL
@@ -160,6 +159,7 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
   ): Promise<{ recorded: Array<RecordedAttempt | null>; begun: Array<{ attemptNo: number } | null> }> {
     if (records.length === 0 && starts.length === 0) return { recorded: [], begun: [] };
     const outcomes = records.map((record) => ({
+      kind: 'record',
       delivery_id: record.deliveryId,
       attempt_id: record.attemptId,
       leases: record.leases.map((lease) => lease.toISOString()),
@@ -173,12 +173,13 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       response_excerpt: record.responseExcerpt,
     }));
     const begins = starts.map((start) => ({
+      kind: 'begin',
       delivery_id: start.deliveryId,
       attempt_id: start.attemptId,
       started_at: start.startedAt.toISOString(),
       leases: start.leases.map((lease) => lease.toISOString()),
     }));
-    const parameters = [JSON.stringify(outcomes), JSON.stringify(begins), ATTEMPT_OUTCOME_PENDING];
+    const parameters = [JSON.stringify([...outcomes, ...begins]), ATTEMPT_OUTCOME_PENDING];
     type Row = { kind: 'recorded' | 'begun'; id: string; owned: boolean; attempt_no: number | null };
     const answer = (rows: Row[]) => {
       const recordedById = new Map(rows.filter((row) => row.kind === 'recorded').map((row) => [row.id, row]));
