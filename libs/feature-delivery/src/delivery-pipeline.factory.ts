@@ -105,7 +105,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
     settings,
   );
   const dispatcher = new DeliveryDispatcher<DeliveryTask>(
-    (task, laneFree) => attempt.run(task, laneFree),
+    (task, laneFree, placeFree) => attempt.run(task, laneFree, placeFree),
     { concurrency: options.tuning.concurrency * ATTEMPTS_PER_SEND_SLOT, highWaterMark: options.tuning.queueHighWaterMark },
     (error, task) => logger.error({ err: error, deliveryId: task.deliveryId }, 'delivery attempt failed unexpectedly; the lease will expire and it will be retried'),
     (depth) => metrics.setQueueDepth(depth),

@@ -1,4 +1,4 @@
-import { AttemptRecord, DeliveryStore, RecordedAttempt } from './ports/delivery-store';
+import { AttemptRecord, AttemptStart, DeliveryStore, RecordedAttempt } from './ports/delivery-store';
 import { type DeliveryTask, leasesOf } from './delivery-task';
 import { WriteCoalescer } from './write-coalescer';
 
@@ -9,54 +9,80 @@ import { WriteCoalescer } from './write-coalescer';
  */
 const TRIES_WHILE_RENEWED = 3;
 
-/** Most attempts one statement begins or records. */
-const MAX_ATTEMPTS_PER_WRITE = 500;
-/** Statements of each kind under way at once: the next batch forms while one runs. */
-const WRITES_IN_FLIGHT = 2;
+/**
+ * Most attempts one statement begins or records: the outcomes of every place under way
+ * (`tuning.concurrency` × ATTEMPTS_PER_SEND_SLOT, 256 by default) and the begins of the attempts
+ * taking them fit in one.
+ */
+const MAX_ATTEMPTS_PER_WRITE = 1_000;
+/**
+ * One statement under way at a time: an attempt begun after an outcome was handed in (the attempt
+ * taking its place) is then written in the same statement or a later one, never committed before
+ * it, so the attempt rows without an outcome stay within the places under way.
+ */
+const WRITES_IN_FLIGHT = 1;
 
-interface Begin {
-  task: DeliveryTask;
-  attemptId: string;
-  startedAt: Date;
-}
+type Entry =
+  | { kind: 'begin'; task: DeliveryTask; attemptId: string; startedAt: Date }
+  | { kind: 'record'; task: DeliveryTask; record: Omit<AttemptRecord, 'deliveryId' | 'leases'> };
 
-interface Outcome {
-  task: DeliveryTask;
-  record: Omit<AttemptRecord, 'deliveryId' | 'leases'>;
-}
+type Answer = { kind: 'begun'; begun: { attemptNo: number } | null } | { kind: 'recorded'; recorded: RecordedAttempt | null };
 
 /**
- * Where attempts write their rows: the attempts beginning at once (a batch of events dispatched
- * together) are counted and their rows inserted in one multi-row statement, and the outcomes
- * arriving together are recorded in one, instead of two statements per attempt. The lease values
- * are read from the task when the statement is built, so a renewal asked for while an attempt
- * waited for its write still counts as this process's.
+ * Where attempts write their rows: the outcomes arriving together and the attempts beginning
+ * together (a batch of events dispatched at once, or the attempts taking the places of those
+ * finishing) go in one statement, instead of two statements per attempt or one per kind. The
+ * lease values are read from the task when the statement is built, so a renewal asked for while
+ * an attempt waited for its write still counts as this process's.
  */
 export class AttemptJournal {
-  private readonly begins: WriteCoalescer<Begin, { attemptNo: number } | null>;
-  private readonly outcomes: WriteCoalescer<Outcome, RecordedAttempt | null>;
+  private readonly writes: WriteCoalescer<Entry, Answer>;
 
   constructor(store: DeliveryStore) {
-    this.begins = new WriteCoalescer(
-      (inputs) => store.beginAttempts(inputs.map(({ task, attemptId, startedAt }) => ({ deliveryId: task.deliveryId, leases: leasesOf(task), attemptId, startedAt }))),
-      { maxBatch: MAX_ATTEMPTS_PER_WRITE, maxWrites: WRITES_IN_FLIGHT, keyOf: (input) => input.task.deliveryId },
-    );
-    this.outcomes = new WriteCoalescer(
-      (inputs) => store.recordAttempts(inputs.map(({ task, record }) => ({ ...record, deliveryId: task.deliveryId, leases: leasesOf(task) }))),
-      { maxBatch: MAX_ATTEMPTS_PER_WRITE, maxWrites: WRITES_IN_FLIGHT, keyOf: (input) => input.task.deliveryId },
-    );
+    this.writes = new WriteCoalescer((entries) => writeTogether(store, entries), {
+      maxBatch: MAX_ATTEMPTS_PER_WRITE,
+      maxWrites: WRITES_IN_FLIGHT,
+      keyOf: (entry) => entry.task.deliveryId,
+    });
   }
 
   /** The attempt's number once its row is written, or null when the lease was lost: nothing must be sent. */
   begin(task: DeliveryTask, attemptId: string, startedAt: Date): Promise<{ attemptNo: number } | null> {
-    return whileRenewed(task, () => this.begins.submit({ task, attemptId, startedAt }), (begun) => begun === null);
+    const write = async () => {
+      const answer = await this.writes.submit({ kind: 'begin', task, attemptId, startedAt });
+      return answer.kind === 'begun' ? answer.begun : null;
+    };
+    return whileRenewed(task, write, (begun) => begun === null);
   }
 
-  /** Gives the attempt row its outcome and moves the delivery on (as the lease holder only). */
-  record(task: DeliveryTask, record: Outcome['record']): Promise<RecordedAttempt | null> {
+  /**
+   * Gives the attempt row its outcome and moves the delivery on (as the lease holder only). An
+   * attempt begun once this has been called is written in the same statement or a later one.
+   */
+  record(task: DeliveryTask, record: Omit<AttemptRecord, 'deliveryId' | 'leases'>): Promise<RecordedAttempt | null> {
+    const write = async () => {
+      const answer = await this.writes.submit({ kind: 'record', task, record });
+      return answer.kind === 'recorded' ? answer.recorded : null;
+    };
     // Writing the same outcome again changes nothing of the attempt's row.
-    return whileRenewed(task, () => this.outcomes.submit({ task, record }), (recorded) => recorded !== null && !recorded.applied);
+    return whileRenewed(task, write, (recorded) => recorded !== null && !recorded.applied);
   }
+}
+
+async function writeTogether(store: DeliveryStore, entries: Entry[]): Promise<Answer[]> {
+  const records: AttemptRecord[] = [];
+  const starts: AttemptStart[] = [];
+  for (const entry of entries) {
+    const delivery = { deliveryId: entry.task.deliveryId, leases: leasesOf(entry.task) };
+    if (entry.kind === 'record') records.push({ ...entry.record, ...delivery });
+    else starts.push({ ...delivery, attemptId: entry.attemptId, startedAt: entry.startedAt });
+  }
+  const { recorded, begun } = await store.recordAndBeginAttempts(records, starts);
+  let nextRecorded = 0;
+  let nextBegun = 0;
+  return entries.map((entry): Answer =>
+    entry.kind === 'record' ? { kind: 'recorded', recorded: recorded[nextRecorded++] ?? null } : { kind: 'begun', begun: begun[nextBegun++] ?? null },
+  );
 }
 
 /**

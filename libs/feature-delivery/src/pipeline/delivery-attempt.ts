@@ -69,9 +69,11 @@ export class DeliveryAttempt {
    * Runs one attempt. The dispatcher starts a lane's attempts in order; each takes its place in
    * its lane's send order at once and calls `laneFree`, so the lane's next attempt may write its
    * row meanwhile, but sends only after this one's request is answered (first attempts for one
-   * webhook and one repository still go out in event order).
+   * webhook and one repository still go out in event order). Once its outcome is handed to the
+   * journal it calls `placeFree`: the attempt that takes its place begins in the same statement
+   * (or a later one), so its row is never written before this one has its outcome.
    */
-  async run(task: DeliveryTask, laneFree: () => void = () => undefined): Promise<void> {
+  async run(task: DeliveryTask, laneFree: () => void = () => undefined, placeFree: () => void = () => undefined): Promise<void> {
     const lane = laneOf(task);
     const previousSent = this.lastSendOfLane.get(lane);
     let markSent: () => void = () => undefined;
@@ -79,14 +81,14 @@ export class DeliveryAttempt {
     this.lastSendOfLane.set(lane, sent);
     laneFree();
     try {
-      await this.attemptInTurn(task, previousSent, markSent);
+      await this.attemptInTurn(task, previousSent, markSent, placeFree);
     } finally {
       markSent();
       if (this.lastSendOfLane.get(lane) === sent) this.lastSendOfLane.delete(lane);
     }
   }
 
-  private async attemptInTurn(task: DeliveryTask, previousSent: Promise<void> | undefined, markSent: () => void): Promise<void> {
+  private async attemptInTurn(task: DeliveryTask, previousSent: Promise<void> | undefined, markSent: () => void, placeFree: () => void): Promise<void> {
     const { registry, clock } = this.ports;
     // Renewals have been failing (the database is away): another worker may soon claim it.
     if (task.lease.getTime() - clock.now() < LEASE_SAFETY_MS) return;
@@ -107,7 +109,7 @@ export class DeliveryAttempt {
     const durationMs = Math.max(0, finishedAt - startedAt);
     const verdict = judgeAttempt(result, { attemptNo, scheduleSeconds: this.settings.retryScheduleSeconds, now: finishedAt, random: this.ports.random() });
 
-    const recorded = await this.journal.record(task, {
+    const recording = this.journal.record(task, {
       attemptId,
       startedAt: new Date(startedAt),
       durationMs,
@@ -117,6 +119,8 @@ export class DeliveryAttempt {
       next: this.nextOf(task, verdict, finishedAt, attemptNo),
       now: new Date(finishedAt),
     });
+    placeFree();
+    const recorded = await recording;
     const { metrics } = this.ports;
     metrics.attempt(target, verdict.error === null ? 'success' : 'failure', durationMs);
     if (launched && recorded) await this.followJobRun(task, launched, startedAt);

@@ -60,6 +60,38 @@ describe('DeliveryDispatcher', () => {
     expect(dispatcher.held()).toEqual(['a2', 'a3']);
   });
 
+  it('gives a place to the next attempt once one hands its outcome in, and still holds that one until it finishes', async () => {
+    const placeFrees = new Map<string, () => void>();
+    const finishes = new Map<string, () => void>();
+    const started: string[] = [];
+    const dispatcher = new DeliveryDispatcher(
+      (task: string, laneFree: () => void, placeFree: () => void) =>
+        new Promise<void>((resolve) => {
+          started.push(task);
+          laneFree();
+          placeFrees.set(task, placeFree);
+          finishes.set(task, resolve);
+        }),
+      { concurrency: 1, highWaterMark: 100 },
+    );
+    for (const lane of ['l1', 'l2', 'l3']) dispatcher.enqueue({ lane, task: lane });
+    expect(started).toEqual(['l1']);
+    placeFrees.get('l1')!();
+    placeFrees.get('l1')!();
+    // Given back twice, the place still counts once.
+    expect(started).toEqual(['l1', 'l2']);
+    expect(dispatcher.inFlight).toBe(2);
+    expect(dispatcher.held()).toEqual(['l1', 'l2', 'l3']);
+    expect(dispatcher.reserve(1)).toBe(0);
+    finishes.get('l1')!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['l1', 'l2']);
+    expect(dispatcher.held()).toEqual(['l2', 'l3']);
+    finishes.get('l2')!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['l1', 'l2', 'l3']);
+  });
+
   it('keeps at most `concurrency` attempts in flight', async () => {
     const { run, started, finish } = gatedRunner();
     const dispatcher = new DeliveryDispatcher(run, { concurrency: 2, highWaterMark: 100 });

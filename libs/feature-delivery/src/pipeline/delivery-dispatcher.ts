@@ -21,6 +21,8 @@ export class DeliveryDispatcher<T> {
   private readonly lanes = new Map<string, T[]>();
   private readonly ready: string[] = [];
   private readonly runningTasks = new Set<T>();
+  /** Running tasks that have given their place back (their outcome is being written). */
+  private placesGivenBack = 0;
   private queued = 0;
   /** Places promised by reserve() to attempts not enqueued yet: other attempts do not take them. */
   private reserved = 0;
@@ -30,10 +32,13 @@ export class DeliveryDispatcher<T> {
 
   /**
    * `run` may call `laneFree` before it resolves (once its request is sent): the lane's next
-   * attempt may then start, while this one, still counted in flight, records its outcome.
+   * attempt may then start, while this one, still counted in flight, records its outcome. It may
+   * call `placeFree` once its outcome is handed to be written, if an attempt begun from then on
+   * is written no earlier than that outcome (AttemptJournal): the next attempt then takes its
+   * place at once, and its begin shares the outcome's statement instead of waiting for it.
    */
   constructor(
-    private readonly run: (task: T, laneFree: () => void) => Promise<void>,
+    private readonly run: (task: T, laneFree: () => void, placeFree: () => void) => Promise<void>,
     private readonly options: DispatcherOptions,
     private readonly onError: (error: unknown, task: T) => void = () => undefined,
     private readonly onDepth: (depth: number) => void = () => undefined,
@@ -43,11 +48,12 @@ export class DeliveryDispatcher<T> {
     return this.queued;
   }
 
+  /** Attempts running, those that gave their place back included. */
   get inFlight(): number {
     return this.runningTasks.size;
   }
 
-  /** Every task queued or running: the ones whose leases this process must keep. */
+  /** Every task queued or running (writing its outcome included): the ones whose leases this process must keep. */
   held(): T[] {
     const held = [...this.runningTasks];
     for (const queue of this.lanes.values()) held.push(...queue);
@@ -57,7 +63,9 @@ export class DeliveryDispatcher<T> {
   /**
    * Promises up to `wanted` places to attempts that will be enqueued soon with `{ reserved: true }`
    * (once their rows are written), so they start at once then; returns how many it promised. It
-   * promises none while attempts queue: those are older and go first.
+   * promises none while attempts queue: those are older and go first. A place given back is not
+   * free for these until its attempt has finished: their rows are written by another statement
+   * than the outcome still being written, which may commit first.
    */
   reserve(wanted: number): number {
     if (this.stopped || this.queued > 0) return 0;
@@ -123,9 +131,13 @@ export class DeliveryDispatcher<T> {
   }
 
   private pump(): void {
-    while (!this.stopped && this.runningTasks.size + this.reserved < this.options.concurrency && this.ready.length > 0) {
+    while (!this.stopped && this.placesTaken() + this.reserved < this.options.concurrency && this.ready.length > 0) {
       void this.runLane(this.ready.shift()!);
     }
+  }
+
+  private placesTaken(): number {
+    return this.runningTasks.size - this.placesGivenBack;
   }
 
   private async runLane(lane: string): Promise<void> {
@@ -146,12 +158,20 @@ export class DeliveryDispatcher<T> {
       }
       this.pump();
     };
+    let placeGivenBack = false;
+    const placeFree = () => {
+      if (placeGivenBack) return;
+      placeGivenBack = true;
+      this.placesGivenBack += 1;
+      this.pump();
+    };
     try {
-      await this.run(task, laneFree);
+      await this.run(task, laneFree, placeFree);
     } catch (error) {
       this.onError(error, task);
     } finally {
       this.runningTasks.delete(task);
+      if (placeGivenBack) this.placesGivenBack -= 1;
       laneFree();
       if (this.runningTasks.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
       this.pump();

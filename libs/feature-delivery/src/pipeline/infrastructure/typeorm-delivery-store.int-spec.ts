@@ -118,6 +118,40 @@ describe('TypeOrmDeliveryStore: the attempts of a batch in one statement each', 
     expect(statements).toHaveLength(1);
   });
 
+  it('records outcomes and begins the attempts taking their places in one statement, none whose lease is lost', async () => {
+    const [finishing, taking, lost] = await pendingDeliveries(3);
+    const attemptId = newId();
+    await store.beginAttempts([{ deliveryId: finishing!, leases: [LEASE], attemptId, startedAt: NOW }]);
+    await database.dataSource.query('UPDATE deliveries SET next_attempt_at = $2 WHERE id = $1', [lost, new Date(LEASE.getTime() + 60_000)]);
+    const takingAttemptId = newId();
+    statements = [];
+    const written = await store.recordAndBeginAttempts(
+      [{ deliveryId: finishing!, leases: [LEASE], attemptId, startedAt: NOW, durationMs: 7, statusCode: 204, error: null, responseExcerpt: null, next: { status: 'succeeded' }, now: NOW }],
+      [
+        { deliveryId: taking!, leases: [LEASE], attemptId: takingAttemptId, startedAt: NOW },
+        { deliveryId: lost!, leases: [LEASE], attemptId: newId(), startedAt: NOW },
+      ],
+    );
+    expect(written).toEqual({ recorded: [{ attemptNo: 1, applied: true }], begun: [{ attemptNo: 1 }, null] });
+    expect(statements).toHaveLength(1);
+    const attempts: Array<{ id: string; delivery_id: string; error: string | null; duration_ms: number }> = await database.dataSource.query(
+      'SELECT id, delivery_id, error, duration_ms FROM delivery_attempts WHERE delivery_id = ANY($1)',
+      [[finishing, taking, lost]],
+    );
+    expect(Object.fromEntries(attempts.map((row) => [row.delivery_id, [row.id, row.error, row.duration_ms]]))).toEqual({
+      [finishing!]: [attemptId, null, 7],
+      [taking!]: [takingAttemptId, ATTEMPT_OUTCOME_PENDING, 0],
+    });
+    const deliveries: Array<{ id: string; status: string; attempts: number }> = await database.dataSource.query('SELECT id, status, attempts FROM deliveries WHERE id = ANY($1)', [
+      [finishing, taking, lost],
+    ]);
+    expect(Object.fromEntries(deliveries.map((row) => [row.id, [row.status, row.attempts]]))).toEqual({
+      [finishing!]: ['succeeded', 1],
+      [taking!]: ['pending', 1],
+      [lost!]: ['pending', 0],
+    });
+  });
+
   it('records the outcomes of a batch with a dead letter in one transaction, moving on only the deliveries it holds', async () => {
     const ids = await pendingDeliveries(3);
     const attemptIds = ids.map(() => newId());

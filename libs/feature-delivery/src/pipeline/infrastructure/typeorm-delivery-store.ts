@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ATTEMPT_OUTCOME_PENDING, AttemptRecord, AttemptStart, ClaimedDelivery, DeliveryStore, JobRunRecord, NewDelivery, RecordedAttempt } from '../ports/delivery-store';
 
 // A row with a first attempt is inserted counted (attempts = 1) with that attempt's row, written
-// before anything is sent as BEGIN_ATTEMPTS writes it; a row already there (an event read again)
+// before anything is sent as WRITE_ATTEMPTS begins one; a row already there (an event read again)
 // gets neither.
 const INSERT = `
   WITH input AS (
@@ -40,55 +40,50 @@ const CLAIM = `
 // Rows of the deliveries a multi-row statement moves are locked in id order first, so two such
 // statements (attempts of a batch, a lease renewal, a cancel) never wait on each other in a cycle.
 
-// One statement for the attempts beginning together: each is counted and its row written only
-// while the lease is this process's, before anything is sent (a crash mid-send leaves the row,
-// ATTEMPT_OUTCOME_PENDING).
-const BEGIN_ATTEMPTS = `
+// One statement for the outcomes recorded and the attempts begun together (a place given back and
+// the attempt taking it). A delivery row is moved on only by the lease holder; an attempt's row
+// gets its outcome whoever holds the lease, and the time its request went out (after its row was
+// written it may have waited for its lane's previous request and for a request slot). An attempt
+// begun is counted and its row written (ATTEMPT_OUTCOME_PENDING: a crash mid-send leaves it) only
+// while the lease is this process's, before anything is sent. Both kinds come as one input set
+// with a kind column: with two sets joined by UNION ALL, statements that met a lease renewal on
+// their rows answered for the first row only (every other outcome and begin unwritten) in the
+// crash test.
+const WRITE_ATTEMPTS = `
   WITH input AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(delivery_id char(24), attempt_id char(24), started_at timestamptz, leases timestamptz[])),
-  locked AS (
-    SELECT d.id FROM deliveries d JOIN input i ON i.delivery_id = d.id
-     WHERE d.status IN ('pending', 'retrying') AND d.next_attempt_at = ANY(i.leases)
-     ORDER BY d.id FOR UPDATE OF d),
-  upd AS (
-    UPDATE deliveries d SET attempts = d.attempts + 1, updated_at = i.started_at
-      FROM locked JOIN input i ON i.delivery_id = locked.id
-     WHERE d.id = locked.id
-    RETURNING d.id, d.attempts),
-  logged AS (
-    INSERT INTO delivery_attempts (id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_excerpt)
-    SELECT i.attempt_id, upd.id, upd.attempts, i.started_at, 0, NULL, $2, NULL FROM upd JOIN input i ON i.delivery_id = upd.id
-    RETURNING delivery_id, attempt_no)
-  SELECT delivery_id, attempt_no FROM logged`;
-
-// One statement for the outcomes recorded together: each delivery row is moved on only by the
-// lease holder; the attempt's row gets its outcome whoever holds the lease, and the time its
-// request went out (after its row was written it may have waited for its lane's previous request
-// and for a request slot).
-const RECORD_ATTEMPTS = `
-  WITH input AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(delivery_id char(24), attempt_id char(24), leases timestamptz[], recorded_at timestamptz,
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(kind text, delivery_id char(24), attempt_id char(24), leases timestamptz[], recorded_at timestamptz,
                                                      started_at timestamptz, status_code int, error text, status text, next_attempt_at timestamptz,
                                                      duration_ms int, response_excerpt text)),
-  old AS (
-    SELECT d.id, (d.status IN ('pending', 'retrying') AND d.next_attempt_at = ANY(i.leases)) AS owned
+  locked AS (
+    SELECT d.id, i.kind, (d.status IN ('pending', 'retrying') AND d.next_attempt_at = ANY(i.leases)) AS owned
       FROM deliveries d JOIN input i ON i.delivery_id = d.id
      ORDER BY d.id FOR UPDATE OF d),
-  upd AS (
+  recorded AS (
     UPDATE deliveries d
        SET updated_at = i.recorded_at, last_status_code = i.status_code, last_error = i.error,
-           status = CASE WHEN old.owned THEN i.status ELSE d.status END,
-           next_attempt_at = CASE WHEN old.owned THEN i.next_attempt_at ELSE d.next_attempt_at END
-      FROM old JOIN input i ON i.delivery_id = old.id
-     WHERE d.id = old.id
-    RETURNING d.id, old.owned),
+           status = CASE WHEN locked.owned THEN i.status ELSE d.status END,
+           next_attempt_at = CASE WHEN locked.owned THEN i.next_attempt_at ELSE d.next_attempt_at END
+      FROM locked JOIN input i ON i.delivery_id = locked.id
+     WHERE d.id = locked.id AND locked.kind = 'record'
+    RETURNING d.id, locked.owned),
   logged AS (
     UPDATE delivery_attempts a
        SET started_at = i.started_at, duration_ms = i.duration_ms, status_code = i.status_code, error = i.error, response_excerpt = i.response_excerpt
-      FROM upd JOIN input i ON i.delivery_id = upd.id
-     WHERE a.id = i.attempt_id AND a.delivery_id = upd.id
-    RETURNING a.delivery_id, a.attempt_no)
-  SELECT upd.id, upd.owned, logged.attempt_no FROM upd LEFT JOIN logged ON logged.delivery_id = upd.id`;
+      FROM recorded JOIN input i ON i.delivery_id = recorded.id
+     WHERE a.id = i.attempt_id AND a.delivery_id = recorded.id
+    RETURNING a.delivery_id, a.attempt_no),
+  counted AS (
+    UPDATE deliveries d SET attempts = d.attempts + 1, updated_at = i.started_at
+      FROM locked JOIN input i ON i.delivery_id = locked.id
+     WHERE d.id = locked.id AND locked.kind = 'begin' AND locked.owned
+    RETURNING d.id, d.attempts),
+  begun AS (
+    INSERT INTO delivery_attempts (id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_excerpt)
+    SELECT i.attempt_id, counted.id, counted.attempts, i.started_at, 0, NULL, $2, NULL FROM counted JOIN input i ON i.delivery_id = counted.id
+    RETURNING delivery_id, attempt_no)
+  SELECT 'recorded' AS kind, recorded.id, recorded.owned, logged.attempt_no FROM recorded LEFT JOIN logged ON logged.delivery_id = recorded.id
+  UNION ALL
+  SELECT 'begun', begun.delivery_id, true, begun.attempt_no FROM begun`;
 
 // Pairs (id, lease value) for every value this process may hold each delivery under.
 const LEASE_PAIRS = `unnest($1::bpchar[], $2::timestamptz[]) AS l(id, lease)`;
@@ -151,24 +146,20 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
   }
 
   async beginAttempts(starts: readonly AttemptStart[]): Promise<Array<{ attemptNo: number } | null>> {
-    if (starts.length === 0) return [];
-    const input = starts.map((start) => ({
-      delivery_id: start.deliveryId,
-      attempt_id: start.attemptId,
-      started_at: start.startedAt.toISOString(),
-      leases: start.leases.map((lease) => lease.toISOString()),
-    }));
-    const rows: Array<{ delivery_id: string; attempt_no: number }> = await this.dataSource.query(BEGIN_ATTEMPTS, [JSON.stringify(input), ATTEMPT_OUTCOME_PENDING]);
-    const begun = new Map(rows.map((row) => [row.delivery_id, row.attempt_no]));
-    return starts.map((start) => {
-      const attemptNo = begun.get(start.deliveryId);
-      return attemptNo === undefined ? null : { attemptNo };
-    });
+    return (await this.recordAndBeginAttempts([], starts)).begun;
   }
 
   async recordAttempts(records: readonly AttemptRecord[]): Promise<Array<RecordedAttempt | null>> {
-    if (records.length === 0) return [];
-    const input = records.map((record) => ({
+    return (await this.recordAndBeginAttempts(records, [])).recorded;
+  }
+
+  override async recordAndBeginAttempts(
+    records: readonly AttemptRecord[],
+    starts: readonly AttemptStart[],
+  ): Promise<{ recorded: Array<RecordedAttempt | null>; begun: Array<{ attemptNo: number } | null> }> {
+    if (records.length === 0 && starts.length === 0) return { recorded: [], begun: [] };
+    const outcomes = records.map((record) => ({
+      kind: 'record',
       delivery_id: record.deliveryId,
       attempt_id: record.attemptId,
       leases: record.leases.map((lease) => lease.toISOString()),
@@ -181,24 +172,39 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       duration_ms: Math.round(record.durationMs),
       response_excerpt: record.responseExcerpt,
     }));
-    type Row = { id: string; owned: boolean; attempt_no: number | null };
+    const begins = starts.map((start) => ({
+      kind: 'begin',
+      delivery_id: start.deliveryId,
+      attempt_id: start.attemptId,
+      started_at: start.startedAt.toISOString(),
+      leases: start.leases.map((lease) => lease.toISOString()),
+    }));
+    const parameters = [JSON.stringify([...outcomes, ...begins]), ATTEMPT_OUTCOME_PENDING];
+    type Row = { kind: 'recorded' | 'begun'; id: string; owned: boolean; attempt_no: number | null };
     const answer = (rows: Row[]) => {
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return records.map((record): RecordedAttempt | null => {
-        const row = byId.get(record.deliveryId);
-        return row ? { attemptNo: row.attempt_no ?? 0, applied: row.owned } : null;
-      });
+      const recordedById = new Map(rows.filter((row) => row.kind === 'recorded').map((row) => [row.id, row]));
+      const begunById = new Map(rows.filter((row) => row.kind === 'begun').map((row) => [row.id, row.attempt_no ?? 0]));
+      return {
+        recorded: records.map((record): RecordedAttempt | null => {
+          const row = recordedById.get(record.deliveryId);
+          return row ? { attemptNo: row.attempt_no ?? 0, applied: row.owned } : null;
+        }),
+        begun: starts.map((start) => {
+          const attemptNo = begunById.get(start.deliveryId);
+          return attemptNo === undefined ? null : { attemptNo };
+        }),
+      };
     };
     if (!records.some((record) => record.next.status === 'failed')) {
       // One statement is atomic by itself: no transaction round trips on the common path.
-      return answer(await this.dataSource.query(RECORD_ATTEMPTS, [JSON.stringify(input)]));
+      return answer(await this.dataSource.query(WRITE_ATTEMPTS, parameters));
     }
     return this.dataSource.transaction(async (manager) => {
-      const recorded = answer(await manager.query(RECORD_ATTEMPTS, [JSON.stringify(input)]));
+      const written = answer(await manager.query(WRITE_ATTEMPTS, parameters));
       for (const [index, record] of records.entries()) {
-        if (record.next.status === 'failed' && recorded[index]?.applied) await appendOutbox(manager, record.next.deadLetter);
+        if (record.next.status === 'failed' && written.recorded[index]?.applied) await appendOutbox(manager, record.next.deadLetter);
       }
-      return recorded;
+      return written;
     });
   }
 

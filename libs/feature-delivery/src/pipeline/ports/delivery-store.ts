@@ -108,6 +108,20 @@ export abstract class DeliveryStore {
    * the delivery no longer exists (its webhook was deleted).
    */
   abstract recordAttempts(records: readonly AttemptRecord[]): Promise<Array<RecordedAttempt | null>>;
+  /**
+   * recordAttempts and beginAttempts at once (all of distinct deliveries), the outcomes written no
+   * later than the rows begun: an attempt taking the place of one finishing is then never written
+   * while the finishing one still lacks its outcome. This default makes the two writes in that
+   * order; a store that can writes both in one statement.
+   */
+  async recordAndBeginAttempts(
+    records: readonly AttemptRecord[],
+    starts: readonly AttemptStart[],
+  ): Promise<{ recorded: Array<RecordedAttempt | null>; begun: Array<{ attemptNo: number } | null> }> {
+    const recorded = records.length > 0 ? await this.recordAttempts(records) : [];
+    const begun = starts.length > 0 ? await this.beginAttempts(starts) : [];
+    return { recorded, begun };
+  }
   /** Moves the leases this process still holds to `until`; returns the ids renewed (the others were lost or finished). */
   abstract renewLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, until: Date, now: Date): Promise<Set<string>>;
   /** Gives leases back (shutdown), so the deliveries are due at once for any worker. */
