@@ -91,6 +91,9 @@ export const deliveryScenario: Scenario = {
       return { id: 'delivery', title: deliveryScenario.title, trials: [trial], facts, tables: [memory] };
     } finally {
       await rawTopics.close();
+      // The webhooks that filled the index go, so the scenarios after this one (the scale-out's
+      // workers) load the bench's own webhook only, as this one's first burst did.
+      await rig.registerWebhooks(0);
       await rig.stop();
     }
   },
