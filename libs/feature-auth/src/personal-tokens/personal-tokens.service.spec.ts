@@ -1,8 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError } from '@gatehouse/domain';
-import { Principal } from '@gatehouse/identity';
+import { type PersonalTokenRecord, Principal } from '@gatehouse/identity';
 import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
-import type { PersonalAccessTokenEntity } from '@gatehouse/persistence';
 import { PersonalTokenStore } from './ports/personal-token-store';
 import { PersonalTokensService } from './personal-tokens.service';
 
@@ -11,10 +10,10 @@ const BOB = '65a000000000000000000002';
 
 /** The store over the kit's token rows, so created tokens authenticate through kit.bearer. */
 class KitPersonalTokenStore extends PersonalTokenStore {
-  constructor(private readonly rows: PersonalAccessTokenEntity[]) {
+  constructor(private readonly rows: PersonalTokenRecord[]) {
     super();
   }
-  async insert(row: PersonalAccessTokenEntity) {
+  async insert(row: PersonalTokenRecord) {
     this.rows.push({ ...row });
   }
   async listActive(userId: string) {

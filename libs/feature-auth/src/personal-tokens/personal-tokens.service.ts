@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError, Clock, isObjectId, tokenPrefix } from '@gatehouse/domain';
-import { actsAsUser, Principal, PrincipalCache, RandomSource } from '@gatehouse/identity';
-import type { PersonalAccessTokenEntity, PersonalAccessTokenRole } from '@gatehouse/persistence';
+import { actsAsUser, Principal, PrincipalCache, RandomSource, type PersonalTokenRecord } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 import { PersonalTokenStore } from './ports/personal-token-store';
@@ -21,12 +20,12 @@ export class PersonalTokensService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async create(principal: Principal, input: { name: string; role: PersonalAccessTokenRole }): Promise<CreatedPersonalToken> {
+  async create(principal: Principal, input: { name: string; role: PersonalTokenRecord['role'] }): Promise<CreatedPersonalToken> {
     const userId = personalTokenOwner(principal);
     if (principal.role !== 'write') throw ApiError.forbidden('A read token cannot create access tokens');
     const now = this.clock.now();
     const token = this.random.token(tokenPrefix('personal'));
-    const row: PersonalAccessTokenEntity = {
+    const row: PersonalTokenRecord = {
       id: this.random.id(now),
       tokenHash: hashToken(token),
       userId,
@@ -64,7 +63,7 @@ function personalTokenOwner(principal: Principal): string {
   return principal.user.id;
 }
 
-function viewOf(row: PersonalAccessTokenEntity): PersonalTokenView {
+function viewOf(row: PersonalTokenRecord): PersonalTokenView {
   return {
     id: row.id,
     name: row.name,
