@@ -1,4 +1,4 @@
-export { AccessTokenEntity, type AccessTokenKind, AuditLogEntryEntity, ConsentEntity, DeliveryAttemptEntity, DeliveryEntity, JobEntity, type MembershipRole, OAuthAppEntity, OrganizationEntity, type OrganizationPlan, PersonalAccessTokenEntity, type PersonalAccessTokenRole, RefreshTokenEntity, SigningKeyEntity, type TokenRepository, TrustedPublisherEntity, UserEntity, WebhookEntity } from './entities';
+export { AccessTokenEntity, AuditLogEntryEntity, ConsentEntity, DeliveryAttemptEntity, DeliveryEntity, JobEntity, OAuthAppEntity, OrganizationEntity, PersonalAccessTokenEntity, RefreshTokenEntity, SigningKeyEntity, TrustedPublisherEntity, UserEntity, WebhookEntity } from './entities';
 export { closeDataSource, createDataSource, type DatabaseTarget } from './data-source/create-data-source';
 export { runMigrations } from './data-source/run-migrations';
 export { appendOutbox, type OutboxMessage } from './outbox/append-outbox';

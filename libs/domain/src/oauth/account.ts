@@ -2,6 +2,9 @@
 export const ORG_ROLES = ['read', 'contributor', 'write', 'admin'] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];
 
+/** An organization's plan. */
+export type OrganizationPlan = 'free' | 'team' | 'enterprise';
+
 /** True when `role` is `minimum` or above it (read < contributor < write < admin). */
 export function orgRoleAtLeast(role: OrgRole | null | undefined, minimum: OrgRole): boolean {
   return role !== null && role !== undefined && ORG_ROLES.indexOf(role) >= ORG_ROLES.indexOf(minimum);

@@ -3,7 +3,7 @@ export { parseUriComponents,  } from './uri-components';
 export {  isLoopbackRedirectUri,    } from './redirect-uri-matcher';
 export { CODE_CHALLENGE_METHODS_SUPPORTED,    s256CodeChallenge,  verifyPkce } from './pkce';
 export { AUTHORIZATION_CODE_GRANT_TYPE, DEVICE_CODE_GRANT_TYPE, GRANT_TYPES,  inDiscoveryOrder, REFRESH_TOKEN_GRANT_TYPE, TOKEN_EXCHANGE_GRANT_TYPE } from './grant-types';
-export { classifyToken, tokenPrefix } from './token-format';
+export { type AccessTokenKind, classifyToken, type PersonalAccessTokenRole, type TokenRepository, tokenPrefix } from './token-format';
 export {   DEFAULT_ACCESS_TOKEN_TTL_SECONDS, expiresAt,  isExpired, MAX_TOKEN_DURATION_SECONDS, MIN_TOKEN_DURATION_SECONDS, REFRESH_TOKEN_TTL_SECONDS, TRUSTED_PUBLISHER_TOKEN_TTL_SECONDS, validateTokenDuration } from './token-lifetime';
 export { formatUserCode, normalizeUserCode,   USER_CODE_RANDOM_BYTES, userCodeFromBytes } from './user-code';
 export { DEFAULT_DEVICE_CODE_TTL_SECONDS, DEFAULT_POLL_INTERVAL_SECONDS,    type DevicePollState, evaluatePoll,   } from './device-poll';
@@ -14,7 +14,7 @@ export { authenticateClient, type ClientAuthMethod,  parseBasicAuthorization, pr
 export { authorizationClientId, type AuthorizationParams,   type AuthorizingClient,     validateAuthorizationRequest } from './authorization-request';
 export { authorizationErrorParams,  buildAuthorizationResponseUrl } from './authorization-response';
 export { canGrantRequiredOrgs, chooseGrantedScopes, consentCovers, type ConsentGrant, FIXED_CONSENT_SCOPES,  selectGrantedOrgs } from './consent';
-export {  ORG_ROLES, type OrgMembership, type OrgRole,   type UserAccount } from './account';
+export { type OrganizationPlan, ORG_ROLES, type OrgMembership, type OrgRole, type UserAccount } from './account';
 export { atHash, buildIdTokenClaims,    } from './id-token-claims';
 export { buildUserinfo, type Userinfo,   } from './userinfo';
 export { buildWhoami, type Whoami,   type WhoamiToken } from './whoami';

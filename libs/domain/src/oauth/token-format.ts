@@ -12,6 +12,18 @@ export const TOKEN_PREFIXES = {
 
 export type TokenKind = keyof typeof TOKEN_PREFIXES;
 
+/** How an opaque access token was issued: an OAuth grant, a token exchange, or a CI id_token (trusted publisher). */
+export type AccessTokenKind = 'oauth' | 'exchange' | 'trusted_publisher';
+
+/** What a personal access token may do. */
+export type PersonalAccessTokenRole = 'read' | 'write';
+
+/** The repository a trusted-publisher token may act on. */
+export interface TokenRepository {
+  type: string;
+  name: string;
+}
+
 /**
  * Opaque bodies are base62 (libs/crypto `randomToken`: 32 bytes give 43 characters, 16 bytes 22),
  * so an opaque body never holds `_` and `hf_oauth_…` can never be read as a personal token.

@@ -2,7 +2,8 @@ import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
 import { IdentityModule, TokenIssuer, TokenResponseBody, TransactionRunner } from '@gatehouse/identity';
 import { IssueTokenRequest, TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
-import { MembershipRole, OAuthAppEntity, OrganizationEntity, OrganizationPlan, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import { OAuthAppEntity, OrganizationEntity, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import { MembershipEntity } from '@gatehouse/persistence/testing';
 import { bootstrapService, DatabaseModule, FlowStateModule } from '@gatehouse/platform';
 import { RunningService } from '@gatehouse/platform/testing';
@@ -23,7 +24,7 @@ export interface TokenTestApp {
   issue(request: IssueTokenRequest): Promise<TokenResponseBody>;
   seedUser(username: string, fields?: Partial<UserEntity>): Promise<UserEntity>;
   seedOrg(name: string, plan?: OrganizationPlan): Promise<OrganizationEntity>;
-  seedMembership(orgId: string, userId: string, role: MembershipRole): Promise<void>;
+  seedMembership(orgId: string, userId: string, role: OrgRole): Promise<void>;
   seedApp(clientId: string, fields?: Partial<OAuthAppEntity> & { secret?: string }): Promise<OAuthAppEntity>;
   /** Stores a personal token and returns it in clear. */
   seedPersonalToken(userId: string, role: 'read' | 'write', name?: string): Promise<string>;

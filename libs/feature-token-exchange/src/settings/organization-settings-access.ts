@@ -1,6 +1,5 @@
-import type { PolicyDecision } from '@gatehouse/domain';
+import type { OrgRole, PolicyDecision } from '@gatehouse/domain';
 import { actsAsUser, type Principal } from '@gatehouse/identity';
-import type { MembershipRole } from '@gatehouse/persistence';
 
 export type SettingsAccessMode = 'read' | 'write';
 
@@ -14,7 +13,7 @@ export type SettingsAccessMode = 'read' | 'write';
  */
 export function organizationSettingsAccess(
   principal: Pick<Principal, 'kind' | 'role'>,
-  memberRole: MembershipRole | null,
+  memberRole: OrgRole | null,
   mode: SettingsAccessMode,
 ): PolicyDecision {
   if (!actsAsUser(principal)) return { allow: false, reason: 'Organization settings need a personal access token' };

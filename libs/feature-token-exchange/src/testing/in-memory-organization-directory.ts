@@ -1,5 +1,6 @@
 import type { Transaction } from '@gatehouse/identity';
-import type { MembershipRole, OAuthAppEntity, OrganizationPlan } from '@gatehouse/persistence';
+import type { OAuthAppEntity } from '@gatehouse/persistence';
+import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import {
   DirectoryOrganization,
   DirectoryUser,
@@ -13,7 +14,7 @@ import {
 export class InMemoryOrganizationDirectory extends OrganizationDirectory {
   readonly organizations: DirectoryOrganization[] = [];
   readonly users: DirectoryUser[] = [];
-  readonly memberships: Array<{ orgId: string; userId: string; role: MembershipRole }> = [];
+  readonly memberships: Array<{ orgId: string; userId: string; role: OrgRole }> = [];
 
   constructor(private readonly apps: OAuthAppEntity[]) {
     super();
@@ -31,7 +32,7 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
     return user;
   }
 
-  addMembership(orgId: string, userId: string, role: MembershipRole): void {
+  addMembership(orgId: string, userId: string, role: OrgRole): void {
     this.memberships.push({ orgId, userId, role });
   }
 
@@ -39,7 +40,7 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
     return this.organizations.find((org) => org.name.toLowerCase() === name.toLowerCase()) ?? null;
   }
 
-  async membershipRole(orgId: string, userId: string): Promise<MembershipRole | null> {
+  async membershipRole(orgId: string, userId: string): Promise<OrgRole | null> {
     return this.memberships.find((m) => m.orgId === orgId && m.userId === userId)?.role ?? null;
   }
 

@@ -3,7 +3,8 @@ import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
 import { TokenEndpointModule } from '@gatehouse/feature-auth/testing';
 import { IdentityModule } from '@gatehouse/identity';
 import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
-import { MembershipRole, OAuthAppEntity, OrganizationEntity, OrganizationPlan, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import { OAuthAppEntity, OrganizationEntity, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import { MembershipEntity } from '@gatehouse/persistence/testing';
 import { bootstrapService, DatabaseModule, EVENT_BUS, MessagingModule } from '@gatehouse/platform';
 import { RunningService } from '@gatehouse/platform/testing';
@@ -40,7 +41,7 @@ export interface TokenExchangeTestApps {
   bus: EventBus;
   seedUser(username: string): Promise<UserEntity>;
   seedOrg(name: string, plan?: OrganizationPlan): Promise<OrganizationEntity>;
-  seedMembership(orgId: string, userId: string, role: MembershipRole): Promise<void>;
+  seedMembership(orgId: string, userId: string, role: OrgRole): Promise<void>;
   seedExchangeApp(clientId: string, secret: string, orgId: string, fields?: Partial<OAuthAppEntity>): Promise<OAuthAppEntity>;
   seedPersonalToken(userId: string, role: 'read' | 'write'): Promise<string>;
   close(): Promise<void>;

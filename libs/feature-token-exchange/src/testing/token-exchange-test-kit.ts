@@ -1,6 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { createIdentityTestKit, InMemoryIssuedTokenWriter, TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
-import type { MembershipRole, OAuthAppEntity } from '@gatehouse/persistence';
+import type { OAuthAppEntity } from '@gatehouse/persistence';
+import type { OrgRole } from '@gatehouse/domain';
 import pino from 'pino';
 import { AuditRecorder } from '../audit/audit-recorder';
 import { AuditLogReader } from '../audit/audit-log-reader';
@@ -64,7 +65,7 @@ export function createTokenExchangeTestKit() {
       identity.accounts.addUser({ id, username });
     },
 
-    addMember(orgId: string, userId: string, role: MembershipRole): void {
+    addMember(orgId: string, userId: string, role: OrgRole): void {
       directory.addMembership(orgId, userId, role);
       const org = directory.organizations.find((candidate) => candidate.id === orgId)!;
       identity.accounts.addMembership(userId, org, role);

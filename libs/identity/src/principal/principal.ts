@@ -1,5 +1,4 @@
-import type { OrgMembership, UserAccount } from '@gatehouse/domain';
-import type { MembershipRole } from '@gatehouse/persistence';
+import type { OrgMembership, OrgRole, UserAccount } from '@gatehouse/domain';
 
 /** The user a token acts for, as API handlers need it. */
 export interface PrincipalUser {
@@ -46,7 +45,7 @@ export interface Principal {
   /** Token exchange: the organization the app is bound to. */
   boundOrgId: string | null;
   /** Token exchange: the member's role in `boundOrgId` when the token was issued. */
-  memberRole: MembershipRole | null;
+  memberRole: OrgRole | null;
   /** Trusted-publisher tokens: the repository they may act on. */
   repo: { type: string; name: string } | null;
   /** Personal token name. */

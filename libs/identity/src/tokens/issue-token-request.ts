@@ -1,4 +1,4 @@
-import type { MembershipRole, TokenRepository } from '@gatehouse/persistence';
+import type { OrgRole, TokenRepository } from '@gatehouse/domain';
 import type { MembershipRecord } from '../accounts/ports/account-records';
 import type { PrincipalUser } from '../principal/principal';
 
@@ -21,7 +21,7 @@ export interface IssueTokenRequest {
   /** Token exchange: the organization the app is bound to. */
   boundOrgId?: string | null;
   /** Token exchange: the member's role in that organization. */
-  memberRole?: MembershipRole | null;
+  memberRole?: OrgRole | null;
   /** Trusted publishers: the repository the token may act on (then the token is `hf_jwt_...`). */
   repo?: TokenRepository | null;
   ttlSeconds: number;

@@ -1,11 +1,11 @@
 export { UserEntity } from './accounts/user.entity';
-export {  OrganizationEntity, type OrganizationPlan } from './accounts/organization.entity';
-export {  MembershipEntity, type MembershipRole } from './accounts/membership.entity';
+export { OrganizationEntity } from './accounts/organization.entity';
+export { MembershipEntity } from './accounts/membership.entity';
 export { OAuthAppEntity } from './oauth/oauth-app.entity';
 export { ConsentEntity } from './oauth/consent.entity';
-export {  AccessTokenEntity, type AccessTokenKind, type TokenRepository } from './oauth/access-token.entity';
+export { AccessTokenEntity } from './oauth/access-token.entity';
 export { RefreshTokenEntity } from './oauth/refresh-token.entity';
-export {  PersonalAccessTokenEntity, type PersonalAccessTokenRole } from './oauth/personal-access-token.entity';
+export { PersonalAccessTokenEntity } from './oauth/personal-access-token.entity';
 export {  SigningKeyEntity,  } from './oauth/signing-key.entity';
 export { TrustedPublisherEntity } from './token-exchange/trusted-publisher.entity';
 export { AuditLogEntryEntity,  } from './token-exchange/audit-log-entry.entity';

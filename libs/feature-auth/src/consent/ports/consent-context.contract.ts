@@ -1,5 +1,5 @@
 import type { MembershipRecord } from '@gatehouse/identity';
-import type { MembershipRole } from '@gatehouse/persistence';
+import type { OrgRole } from '@gatehouse/domain';
 import type { AuthorizingAppRecord, ConsentContextReader, ConsentingUserRecord } from './consent-context';
 import type { RememberedConsents } from './remembered-consents';
 
@@ -8,7 +8,7 @@ export interface ConsentStoresSubject {
   contexts: ConsentContextReader;
   remembered: RememberedConsents;
   addUser(user: ConsentingUserRecord): Promise<void>;
-  addMembership(userId: string, organization: OrganizationRecord, role: MembershipRole): Promise<void>;
+  addMembership(userId: string, organization: OrganizationRecord, role: OrgRole): Promise<void>;
   /** A registered app; `secretHash` null for a public one. */
   addApp(app: Omit<AuthorizingAppRecord, 'hasSecret'> & { secretHash: string | null }): Promise<void>;
 }
@@ -44,7 +44,7 @@ export function describeConsentStoresContract(name: string, open: () => Promise<
       return user;
     }
 
-    async function addMembership(userId: string, name: string, role: MembershipRole): Promise<MembershipRecord> {
+    async function addMembership(userId: string, name: string, role: OrgRole): Promise<MembershipRecord> {
       const id = nextId();
       const organization: OrganizationRecord = { id, name: `${name}-${id}`, fullname: `${name} ${id}`, plan: 'team', avatarUrl: `https://avatars.example/${id}.png` };
       await subject.addMembership(userId, organization, role);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { entityManagerOf, type Transaction } from '@gatehouse/identity';
-import { AccountRepository, MembershipRole, OAuthAppEntity, OrganizationPlan } from '@gatehouse/persistence';
+import { AccountRepository, OAuthAppEntity } from '@gatehouse/persistence';
+import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import { DataSource } from 'typeorm';
 import {
   DirectoryOrganization,
@@ -21,7 +22,7 @@ interface ExchangePartiesRow {
   avatar_url: string | null;
   is_pro: boolean | null;
   disabled_at: Date | null;
-  role: MembershipRole | null;
+  role: OrgRole | null;
 }
 
 @Injectable()
@@ -39,7 +40,7 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
     return org ? { id: org.id, name: org.name, plan: org.plan } : null;
   }
 
-  async membershipRole(orgId: string, userId: string): Promise<MembershipRole | null> {
+  async membershipRole(orgId: string, userId: string): Promise<OrgRole | null> {
     return (await this.accounts.findMembership(orgId, userId))?.role ?? null;
   }
 

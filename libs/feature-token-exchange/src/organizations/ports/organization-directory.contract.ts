@@ -1,5 +1,5 @@
 import type { TransactionRunner } from '@gatehouse/identity';
-import type { MembershipRole } from '@gatehouse/persistence';
+import type { OrgRole } from '@gatehouse/domain';
 import type { DirectoryOrganization, DirectoryUser, OrganizationDirectory, TokenExchangeAppRecord } from './organization-directory';
 
 /** An app as the contract stores it: the record, where it is bound, and whether it may exchange. */
@@ -14,7 +14,7 @@ export interface OrganizationDirectorySubject {
   transactions: TransactionRunner;
   addOrganization(organization: DirectoryOrganization): Promise<void>;
   addUser(user: DirectoryUser): Promise<void>;
-  addMembership(orgId: string, userId: string, role: MembershipRole): Promise<void>;
+  addMembership(orgId: string, userId: string, role: OrgRole): Promise<void>;
   addApp(app: DirectoryApp): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import type { Transaction } from '@gatehouse/identity';
-import type { MembershipRole, OrganizationPlan } from '@gatehouse/persistence';
+import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 
 export interface DirectoryOrganization {
   id: string;
@@ -40,14 +40,14 @@ export interface ExchangeParties {
   /** The user with the e-mail (case-insensitive); null without e-mail or without such user. */
   user: DirectoryUser | null;
   /** The user's role in the organization; null when either is missing or the user is not a member. */
-  role: MembershipRole | null;
+  role: OrgRole | null;
 }
 
 /** What token exchange and the organization settings read and change about accounts and apps. */
 export abstract class OrganizationDirectory {
   /** Case-insensitive, as organization names are unique. */
   abstract findOrganizationByName(name: string): Promise<DirectoryOrganization | null>;
-  abstract membershipRole(orgId: string, userId: string): Promise<MembershipRole | null>;
+  abstract membershipRole(orgId: string, userId: string): Promise<OrgRole | null>;
   /** The organization, the user with `email` (case-insensitive, as addresses are unique) and the user's role in it, read together. */
   abstract exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties>;
   /** The apps with the token-exchange privilege bound to the organization, by name. */

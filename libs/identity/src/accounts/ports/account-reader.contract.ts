@@ -1,4 +1,4 @@
-import type { MembershipRole } from '@gatehouse/persistence';
+import type { OrgRole } from '@gatehouse/domain';
 import type { TransactionRunner } from '../../transactions/ports/transaction-runner';
 import type { AccountReader } from './account-reader';
 import type { OrganizationRecord, UserRecord } from './account-records';
@@ -9,7 +9,7 @@ export interface AccountReaderSubject {
   transactions: TransactionRunner;
   addUser(user: UserRecord): Promise<void>;
   addOrganization(organization: OrganizationRecord): Promise<void>;
-  addMembership(userId: string, orgId: string, role: MembershipRole): Promise<void>;
+  addMembership(userId: string, orgId: string, role: OrgRole): Promise<void>;
 }
 
 let counter = 0;

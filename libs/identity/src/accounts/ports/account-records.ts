@@ -1,4 +1,4 @@
-import type { MembershipRole, OrganizationPlan } from '@gatehouse/persistence';
+import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import type { PrincipalUser } from '../../principal/principal';
 
 /** A user as the services read it: the principal's fields, and whether the account is disabled. */
@@ -17,5 +17,5 @@ export interface OrganizationRecord {
 /** A user's membership of one organization. */
 export interface MembershipRecord {
   organization: OrganizationRecord;
-  role: MembershipRole;
+  role: OrgRole;
 }

@@ -1,4 +1,4 @@
-import type { AccessTokenKind, PersonalAccessTokenRole, TokenRepository } from '@gatehouse/persistence';
+import type { AccessTokenKind, PersonalAccessTokenRole, TokenRepository } from '@gatehouse/domain';
 import type { UserRecord } from '../../accounts/ports/account-records';
 
 /** An issued access token (OAuth, exchange or trusted publisher); only the SHA-256 of the token is kept. */

@@ -1,8 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { OrgRole } from '@gatehouse/domain';
 import { OrganizationEntity } from './organization.entity';
 import { UserEntity } from './user.entity';
-
-export type MembershipRole = 'admin' | 'write' | 'contributor' | 'read';
 
 @Entity({ name: 'memberships' })
 @Check('memberships_role_check', "role IN ('admin', 'write', 'contributor', 'read')")
@@ -15,7 +14,7 @@ export class MembershipEntity {
   userId!: string;
 
   @Column({ type: 'text' })
-  role!: MembershipRole;
+  role!: OrgRole;
 
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'org_id', foreignKeyConstraintName: 'memberships_org_id_fkey' })

@@ -1,6 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
-
-export type OrganizationPlan = 'free' | 'team' | 'enterprise';
+import type { OrganizationPlan } from '@gatehouse/domain';
 
 @Entity({ name: 'organizations' })
 @Check('organizations_plan_check', "plan IN ('free', 'team', 'enterprise')")

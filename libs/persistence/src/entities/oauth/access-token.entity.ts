@@ -1,14 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import type { AccessTokenKind, TokenRepository } from '@gatehouse/domain';
 import { OrganizationEntity } from '../accounts/organization.entity';
 import { UserEntity } from '../accounts/user.entity';
-
-export type AccessTokenKind = 'oauth' | 'exchange' | 'trusted_publisher';
-
-/** The repository a trusted-publisher token may act on. */
-export interface TokenRepository {
-  type: string;
-  name: string;
-}
 
 /** An issued opaque access token; only its SHA-256 (hex) is stored. */
 @Entity({ name: 'access_tokens' })

@@ -1,7 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import type { PersonalAccessTokenRole } from '@gatehouse/domain';
 import { UserEntity } from '../accounts/user.entity';
-
-export type PersonalAccessTokenRole = 'read' | 'write';
 
 /** A user's `hf_...` access token; only its SHA-256 (hex) is stored. */
 @Entity({ name: 'personal_access_tokens' })
