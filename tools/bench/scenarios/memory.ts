@@ -5,7 +5,7 @@ import { withImageNodeOptions } from '../gatehouse/image-node-options';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
 import { rssMiB } from '../harness/process-meter';
-import type { Scenario, ScenarioReport, Table } from '../harness/scenario';
+import { peakRssByProcess, type Scenario, type ScenarioReport, type Table } from '../harness/scenario';
 import { Contender, runTrial } from '../harness/trial';
 import { startAllInOne } from '@gatehouse/testing';
 import { writeFileSync } from 'node:fs';
@@ -18,23 +18,6 @@ const AIO_POOLS = { sessions: 'aio-sessions', refresh: 'aio-refresh', tokens: 'a
 const OWNER_TOKENS = 'bench-owner-tokens';
 /** Webhooks in the list webhook-management returns: a settings page's worth. */
 const OWNER_WEBHOOKS = 10;
-
-/** The highest peak RSS each process reached in the trials that ran before, and where. */
-function peaks(earlier: ScenarioReport[]): Map<string, { mib: number; where: string }> {
-  const found = new Map<string, { mib: number; where: string }>();
-  for (const scenario of earlier) {
-    for (const trial of scenario.trials) {
-      for (const runs of Object.values(trial.runs)) {
-        for (const run of runs) {
-          for (const [name, usage] of Object.entries(run.processes)) {
-            if (usage.peakRssMiB > (found.get(name)?.mib ?? 0)) found.set(name, { mib: usage.peakRssMiB, where: `${scenario.title}: ${trial.name}` });
-          }
-        }
-      }
-    }
-  }
-  return found;
-}
 
 /**
  * RSS of each service idle and at its peak under the load of the scenarios before, and the
@@ -101,7 +84,7 @@ export const memory: Scenario = {
         rounds,
         env.log,
       );
-      const before = peaks([...earlier, { id: 'memory', title: memory.title, trials: [trial], facts: [] }]);
+      const before = peakRssByProcess([...earlier, { id: 'memory', title: memory.title, trials: [trial], facts: [] }]);
       const rss: Table = { title: `Resident memory (MiB; ${BENCH_CLIENT.clientId} flows)`, columns: ['Process', 'Idle', 'Peak under load', 'Where the peak was'], rows: [] };
       for (const [name, idle] of Object.entries({ ...env.idleRssMiB, 'webhook-management': webhookManagementIdle, 'all-in-one': aioIdle })) {
         const peak = before.get(name);
