@@ -6,8 +6,7 @@
 //   npm run bench -- --only a,b --merge      re-run some scenarios into the kept docs/benchmarks.json
 //   npm run bench -- --render                rewrite docs/benchmarks.md from docs/benchmarks.json (after editing report/findings.md)
 import 'reflect-metadata';
-import { WORKSPACE_ROOT } from '@gatehouse/testing';
-import { execFileSync } from 'node:child_process';
+import { buildDist, WORKSPACE_ROOT } from '@gatehouse/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBenchEnvironment } from './harness/bench-environment';
@@ -37,7 +36,7 @@ async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));
   const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
   const startedAt = new Date();
-  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
+  buildDist();
   const env = await startBenchEnvironment(settings, log);
   const reports: ScenarioReport[] = [];
   const failed: string[] = [];

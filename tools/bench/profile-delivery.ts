@@ -6,8 +6,7 @@
 //   node --require ./libs/testing/src/infra/register-swc.js tools/bench/profile-delivery.ts [events] [bursts] [paced seconds]
 import 'reflect-metadata';
 import { runMigrations, createDataSource, closeDataSource } from '@gatehouse/persistence';
-import { startTestRunInfrastructure, stopTestRunInfrastructure, WORKSPACE_ROOT } from '@gatehouse/testing';
-import { execFileSync } from 'node:child_process';
+import { buildDist, startTestRunInfrastructure, stopTestRunInfrastructure } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +18,7 @@ import { DeliveryRig } from './scenarios/delivery-rig';
 async function main(): Promise<void> {
   const [events = '3000', bursts = '3', pacedSeconds = '5'] = process.argv.slice(2);
   const log = (line: string) => process.stdout.write(`[profile] ${line}\n`);
-  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
+  buildDist();
   const profiles = mkdtempSync(join(tmpdir(), 'gatehouse-delivery-profile-'));
   const infra = await startTestRunInfrastructure();
   try {

@@ -4,9 +4,7 @@
 // cannot tell one from garbage not yet collected.
 //   node --require ./libs/testing/src/infra/register-swc.js tools/bench/profile-memory.ts [rounds]
 import 'reflect-metadata';
-import { WORKSPACE_ROOT } from '@gatehouse/testing';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { buildDist } from '@gatehouse/testing';
 import { GATEHOUSE_TARGET } from './gatehouse/bench-accounts';
 import { startBenchEnvironment } from './harness/bench-environment';
 import { readSettings } from './harness/bench-settings';
@@ -32,7 +30,7 @@ function liveHeap(gcTrace: string): string {
 async function main(): Promise<void> {
   const rounds = Number(process.argv[2] ?? 3);
   const log = (line: string) => process.stdout.write(`[profile-memory] ${line}\n`);
-  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
+  buildDist();
   const env = await startBenchEnvironment({ ...readSettings(['--quick']), signInConcurrency: [1] }, log, ['--trace-gc']);
   try {
     await signInVisitors(env, 32);

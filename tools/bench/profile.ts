@@ -3,8 +3,7 @@
 //   node --require ./libs/testing/src/infra/register-swc.js tools/bench/profile.ts [userinfo|returning-user|refresh|sign-in] [seconds]
 // (sign-in: the hashes run on libuv's threads, so the profile shows what a sign-in costs besides them.)
 import 'reflect-metadata';
-import { WORKSPACE_ROOT } from '@gatehouse/testing';
-import { execFileSync } from 'node:child_process';
+import { buildDist } from '@gatehouse/testing';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +32,7 @@ async function main(): Promise<void> {
   const flowOf = PATHS[path];
   if (!flowOf) throw new Error(`profile one of: ${Object.keys(PATHS).join(', ')}`);
   const log = (line: string) => process.stdout.write(`[profile] ${line}\n`);
-  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
+  buildDist();
   const profiles = mkdtempSync(join(tmpdir(), 'gatehouse-profile-'));
   let loadWindow: ProfileWindow | undefined;
   const env = await startBenchEnvironment({ ...readSettings(['--quick']), signInConcurrency: [1] }, log, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);

@@ -10,7 +10,7 @@ export { type RunningKafkaBroker, startKafkaBroker } from './kafka/kafka-broker'
 export { StatementCountingProxy } from './sql/statement-counting-proxy';
 export { tallyStatements } from './sql/statement-tally';
 export { type RunningAllInOne, startAllInOne } from './process/all-in-one';
-export { type NodeProcess, REGISTER_SWC, startNodeProcess, waitForHttp, WORKSPACE_ROOT } from './process/node-process';
+export { buildDist, type NodeProcess, REGISTER_SWC, startNodeProcess, waitForHttp, WORKSPACE_ROOT } from './process/node-process';
 export { type RunningGateway, startGateway } from './stack/nginx-gateway';
 export { DEMO_SEED, type RunningStack, type StackReplica, startStack } from './stack/stack';
 export { ALL_IN_ONE, type ShapeOptions, SHAPES, type ShapeTarget } from './stack/shapes';

@@ -1,9 +1,14 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 export const WORKSPACE_ROOT = resolve(__dirname, '../../../..');
 /** The require hook that lets plain `node` run the workspace's TypeScript: `nodeArgs: ['--require', REGISTER_SWC]`. */
 export const REGISTER_SWC = join(WORKSPACE_ROOT, 'libs/testing/src/infra/register-swc.js');
+
+/** Builds dist/ (tools/build.mjs), which end-to-end suites and the bench run; a failed build throws with its output. */
+export function buildDist(): void {
+  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'pipe' });
+}
 
 export interface NodeProcess {
   child: ChildProcess;
