@@ -5,20 +5,13 @@
 //   node --require ./libs/testing/src/infra/register-swc.js tools/bench/profile-memory.ts [rounds]
 import 'reflect-metadata';
 import { buildDist } from '@gatehouse/testing';
-import { GATEHOUSE_TARGET } from './gatehouse/bench-accounts';
 import { startBenchEnvironment } from './harness/bench-environment';
 import { readSettings } from './harness/bench-settings';
-import type { FlowSpec } from './harness/load-spec';
 import { rssMiB } from './harness/process-meter';
-import { pools, signInVisitors } from './scenarios/signed-in-users';
+import { AUTH_PATHS, signInVisitors } from './scenarios/signed-in-users';
 
 const SECONDS = 8;
-
-const PATHS: Array<[string, () => FlowSpec]> = [
-  ['returning user', () => ({ kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: pools('gatehouse').sessions })],
-  ['refresh', () => ({ kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: pools('gatehouse').refresh })],
-  ['userinfo', () => ({ kind: 'bearer-get', path: '/oauth/userinfo', tokens: pools('gatehouse').tokens })],
-];
+const PATHS = ['returning-user', 'refresh', 'userinfo'] as const;
 
 /** The live heap and its committed size after the last full collection, from --trace-gc's lines. */
 function liveHeap(gcTrace: string): string {
@@ -38,10 +31,10 @@ async function main(): Promise<void> {
     const pid = auth.child.pid!;
     log(`idle: RSS ${rssMiB(pid).toFixed(0)} MiB`);
     for (let round = 1; round <= rounds; round += 1) {
-      for (const [name, flow] of PATHS) {
+      for (const name of PATHS) {
         let peak = 0;
         const meter = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 100);
-        const result = await env.load.run({ flow: flow(), url: env.gatehouse.url, connections: 8, seconds: SECONDS, rampSeconds: 1 });
+        const result = await env.load.run({ flow: AUTH_PATHS[name](), url: env.gatehouse.url, connections: 8, seconds: SECONDS, rampSeconds: 1 });
         clearInterval(meter);
         log(`round ${round}, ${name}: ${result.perSecond.toFixed(0)}/s, ${result.errors} errors; peak RSS ${peak.toFixed(0)} MiB; ${liveHeap(auth.output())}`);
       }

@@ -7,25 +7,13 @@ import { buildDist } from '@gatehouse/testing';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GATEHOUSE_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from './gatehouse/bench-accounts';
-import { type BenchEnvironment, startBenchEnvironment, VISITORS_PER_SECOND } from './harness/bench-environment';
+import { type BenchEnvironment, startBenchEnvironment } from './harness/bench-environment';
 import { readSettings } from './harness/bench-settings';
 import type { FlowSpec } from './harness/load-spec';
 import { logCpuProfileIn, type ProfileWindow } from './report/cpu-profile-summary';
-import { pools, signInVisitors } from './scenarios/signed-in-users';
+import { AUTH_PATHS, signInVisitors } from './scenarios/signed-in-users';
 
-const PATHS: Record<string, (env: BenchEnvironment, seconds: number) => FlowSpec> = {
-  userinfo: () => ({ kind: 'bearer-get', path: '/oauth/userinfo', tokens: pools('gatehouse').tokens }),
-  'returning-user': () => ({ kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: pools('gatehouse').sessions }),
-  refresh: () => ({ kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: pools('gatehouse').refresh }),
-  'sign-in': (env, seconds) => ({
-    kind: 'gatehouse-sign-in',
-    target: GATEHOUSE_TARGET,
-    loginPrefix: VISITOR_PREFIX,
-    firstVisitor: env.reserveVisitors((seconds + 2) * VISITORS_PER_SECOND),
-    password: VISITOR_PASSWORD,
-  }),
-};
+const PATHS: Record<string, (env: BenchEnvironment, seconds: number) => FlowSpec> = AUTH_PATHS;
 
 async function main(): Promise<void> {
   const [path = 'userinfo', seconds = '15'] = process.argv.slice(2);

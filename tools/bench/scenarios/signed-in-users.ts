@@ -1,10 +1,28 @@
 import { GATEHOUSE_TARGET, OIDC_PROVIDER_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
-import type { BenchEnvironment } from '../harness/bench-environment';
+import { type BenchEnvironment, VISITORS_PER_SECOND } from '../harness/bench-environment';
+import type { FlowSpec } from '../harness/load-spec';
 
 export type Side = 'gatehouse' | 'oidc-provider';
 
 /** Pool names in the load process, per side: sessions to return with, refresh tokens to rotate, access tokens to check. */
 export const pools = (side: Side) => ({ sessions: `${side}-sessions`, refresh: `${side}-refresh`, tokens: `${side}-tokens` });
+
+/**
+ * The auth paths the profilers put under load, by name: checks and returns over Gatehouse's pools,
+ * and new visitors signing in (enough reserved for `seconds` of load).
+ */
+export const AUTH_PATHS = {
+  userinfo: () => ({ kind: 'bearer-get', path: '/oauth/userinfo', tokens: pools('gatehouse').tokens }),
+  'returning-user': () => ({ kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: pools('gatehouse').sessions }),
+  refresh: () => ({ kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: pools('gatehouse').refresh }),
+  'sign-in': (env, seconds) => ({
+    kind: 'gatehouse-sign-in',
+    target: GATEHOUSE_TARGET,
+    loginPrefix: VISITOR_PREFIX,
+    firstVisitor: env.reserveVisitors((seconds + 2) * VISITORS_PER_SECOND),
+    password: VISITOR_PASSWORD,
+  }),
+} satisfies Record<string, (env: BenchEnvironment, seconds: number) => FlowSpec>;
 
 /**
  * Signs `count` visitors in on both sides (the complete flow, 4 at a time) and keeps what each
