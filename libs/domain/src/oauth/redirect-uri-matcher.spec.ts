@@ -24,6 +24,7 @@ describe('matchRedirectUri', () => {
     ['attach_huggingface_oauth callback', 'https://space.hf.space/oauth/huggingface/callback?_target_url=%2Fsettings%3Ftab%3D2', ['https://space.hf.space/oauth/huggingface/callback?*']],
     ['any query, none', 'https://space.hf.space/oauth/huggingface/callback', ['https://space.hf.space/oauth/huggingface/callback?*']],
     ['any query with a port', 'https://space.hf.space:8443/cb?a=1&b=2', ['https://space.hf.space:8443/cb?*']],
+    ['any query naming a response parameter only in a value', 'https://space.hf.space/cb?_target_url=%2F%3Fcode%3D1', ['https://space.hf.space/cb?*']],
     ['any query on loopback, any port', 'http://127.0.0.1:7860/oauth/huggingface/callback?_target_url=%2F', ['http://127.0.0.1/oauth/huggingface/callback?*']],
   ];
 
@@ -95,6 +96,13 @@ describe('matchRedirectUri', () => {
     ['any query, userinfo added', 'https://evil@space.hf.space/cb?x=1', ['https://space.hf.space/cb?*']],
     ['a star in the query is not a wildcard otherwise', 'https://space.hf.space/cb?a=2', ['https://space.hf.space/cb?a=*']],
     ['any query still refuses a fragment', 'https://space.hf.space/cb?x=1#f', ['https://space.hf.space/cb?*']],
+    ['any query carrying a planted code', 'https://space.hf.space/cb?code=planted', ['https://space.hf.space/cb?*']],
+    ['any query carrying a planted state', 'https://space.hf.space/cb?_target_url=%2F&state=s', ['https://space.hf.space/cb?*']],
+    ['any query carrying an issuer', 'https://space.hf.space/cb?iss=https%3A%2F%2Fevil.example', ['https://space.hf.space/cb?*']],
+    ['any query carrying an error', 'https://space.hf.space/cb?error=access_denied', ['https://space.hf.space/cb?*']],
+    ['any query carrying an error description', 'https://space.hf.space/cb?error_description=x', ['https://space.hf.space/cb?*']],
+    ['any query carrying a percent-encoded code', 'https://space.hf.space/cb?c%6Fde=planted', ['https://space.hf.space/cb?*']],
+    ['any query on loopback carrying a code', 'http://127.0.0.1:7860/cb?code=x', ['http://127.0.0.1/cb?*']],
   ];
 
   it.each(refused)('refuses %s', (_name, requested, registered) => {

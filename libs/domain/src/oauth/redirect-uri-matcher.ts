@@ -18,6 +18,13 @@ export function isLoopbackRedirectUri(uri: string | UriComponents): boolean {
  */
 const ANY_QUERY = '*';
 
+/**
+ * The parameters of the authorization response (RFC 6749 §4.1.2 and §4.1.2.1, RFC 9207). A query
+ * the wildcard accepts may not carry them: the app would read a code, state, issuer or error the
+ * requester planted next to (or instead of) the ones Gatehouse appends.
+ */
+const RESPONSE_PARAMETERS: ReadonlySet<string> = new Set(['code', 'state', 'iss', 'error', 'error_description', 'error_uri']);
+
 export interface RedirectMatchOptions {
   /**
    * Whether a loopback URI may use any port (RFC 8252 §7.3). For native apps only: an app that
@@ -36,7 +43,8 @@ export interface RedirectMatchOptions {
  *  3. the loopback host itself must be the same literal: `localhost` never matches `127.0.0.1`;
  *  4. path, query and userinfo compare as exact strings (no trailing-slash, case or
  *     percent-encoding leniency), except that a registered query of exactly `*` accepts any
- *     query, or none, on the same scheme, authority and path.
+ *     query, or none, on the same scheme, authority and path, unless it carries a parameter of
+ *     the authorization response (`code`, `state`, `iss`, `error`...).
  * Malformed URIs and URIs with a fragment (RFC 6749 §3.1.2) never match.
  *
  * Returns the URI to redirect to (the requested one, which may carry its own port and query) or null.
@@ -58,7 +66,7 @@ export function matchRedirectUri(
     const anyQuery = known.query === ANY_QUERY;
     if (!anyQuery && !portMayVary) continue;
     const portMatches = known.port === wanted.port || (portMayVary && isLoopbackRedirectUri(known));
-    const queryMatches = anyQuery || known.query === wanted.query;
+    const queryMatches = anyQuery ? !carriesResponseParameter(wanted.query) : known.query === wanted.query;
     if (portMatches && queryMatches && sameExceptPortAndQuery(known, wanted)) return requested;
   }
   return null;
@@ -66,4 +74,9 @@ export function matchRedirectUri(
 
 function sameExceptPortAndQuery(a: UriComponents, b: UriComponents): boolean {
   return a.scheme === b.scheme && a.host === b.host && a.userinfo === b.userinfo && a.path === b.path;
+}
+
+function carriesResponseParameter(query: string | null): boolean {
+  if (query === null) return false;
+  return [...new URLSearchParams(query).keys()].some((name) => RESPONSE_PARAMETERS.has(name));
 }

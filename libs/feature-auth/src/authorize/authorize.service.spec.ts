@@ -180,6 +180,14 @@ describe('AuthorizeService', () => {
       expect(redirectParams(await kit.authorize.authorize(webParams({ max_age: '0', prompt: 'none' }), session))).toMatchObject({ error: 'login_required' });
     });
 
+    it('counts max_age in milliseconds: a sign-in 1.9 s old is past max_age=1, and max_age=0 always asks again', async () => {
+      const signedInAt = (msAgo: number) => ({ ...session, data: { ...session.data, authTime: kit.identity.clock.now() - msAgo } });
+      expect(await kit.authorize.authorize(webParams({ max_age: '1' }), signedInAt(1_900))).toEqual({ kind: 'sign_in', endSession: false, reauthenticate: true });
+      expect((await kit.authorize.authorize(webParams({ max_age: '1' }), signedInAt(1_000))).kind).toBe('redirect');
+      expect(await kit.authorize.authorize(webParams({ max_age: '0' }), signedInAt(0))).toEqual({ kind: 'sign_in', endSession: false, reauthenticate: true });
+      expect(await kit.authorize.authorize(webParams({ max_age: '0' }), signedInAt(999))).toEqual({ kind: 'sign_in', endSession: false, reauthenticate: true });
+    });
+
     it('prompt=consent shows the consent page although a remembered consent covers the request', async () => {
       await approve(await kit.authorize.authorize(webParams(), session));
       const asked = await kit.authorize.authorize(webParams({ prompt: 'consent' }), session);

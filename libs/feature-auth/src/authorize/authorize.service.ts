@@ -71,8 +71,7 @@ export class AuthorizeService {
         ? refuse(new LoginRequired('The user is not signed in'))
         : { kind: 'sign_in', endSession: session !== null, reauthenticate: false };
     }
-    const signedInSeconds = Math.floor((this.clock.now() - session.data.authTime) / 1000);
-    if (request.prompt.login || (request.maxAgeSeconds !== null && signedInSeconds > request.maxAgeSeconds)) {
+    if (request.prompt.login || signedInTooLongAgo(this.clock.now() - session.data.authTime, request.maxAgeSeconds)) {
       return request.prompt.none
         ? refuse(new LoginRequired('The user signed in longer ago than max_age allows'))
         : { kind: 'sign_in', endSession: false, reauthenticate: true };
@@ -107,4 +106,13 @@ export class AuthorizeService {
       return refuse(error);
     }
   }
+}
+
+/**
+ * OIDC Core §3.1.2.1: `max_age` is the most seconds since the user last authenticated; compared in
+ * milliseconds, so 1.9 s is past `max_age=1`, and `max_age=0` always asks again (as `prompt=login`).
+ */
+function signedInTooLongAgo(elapsedMs: number, maxAgeSeconds: number | null): boolean {
+  if (maxAgeSeconds === null) return false;
+  return maxAgeSeconds === 0 || elapsedMs > maxAgeSeconds * 1000;
 }
