@@ -35,7 +35,7 @@ export class AuthorizeController {
 
   private async respond(params: AuthorizationParams, req: Request, res: Response): Promise<void> {
     const session = await this.sessions.load(req);
-    const outcome = await this.authorizeService.authorize(params, isSignedIn(session) ? session : null);
+    const outcome = await this.authorizeService.authorize(params, isSignedIn(session) ? session : null, req.ip ?? 'unknown');
     switch (outcome.kind) {
       case 'error_page':
         if (outcome.error instanceof RateLimited) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(outcome.error.retryAfterSeconds))));

@@ -42,15 +42,16 @@ export class AuthorizeService {
   /**
    * The request is checked in full before anyone is asked to sign in. The app, the session's user,
    * the user's memberships and remembered consent are read together, in one statement.
+   * `requester`: the rate-limit key of the caller's address (a metadata-document fetch spends its budget).
    */
-  async authorize(params: AuthorizationParams, session: SignedInSession | null): Promise<AuthorizeOutcome> {
+  async authorize(params: AuthorizationParams, session: SignedInSession | null, requester: string): Promise<AuthorizeOutcome> {
     const clientId = authorizationClientId(params);
     let client: ResolvedClient | null = null;
     let context: ConsentContext | null = null;
     try {
       if (clientId !== null) {
         context = await this.contexts.read(clientId, session?.data.userId ?? null);
-        client = await this.clients.resolve(clientId, typeof params.scope === 'string' && params.scope.trim() !== '', context.app);
+        client = await this.clients.resolve(clientId, { scopeRequested: typeof params.scope === 'string' && params.scope.trim() !== '', registered: context.app, requester });
       }
     } catch (error) {
       if (error instanceof OAuthError) return { kind: 'error_page', error };

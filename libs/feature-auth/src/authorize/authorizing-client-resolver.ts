@@ -11,6 +11,16 @@ export interface ResolvedClient {
   display: ConsentClient;
 }
 
+/** What the authorization request says about how to find its app. */
+export interface ClientResolution {
+  /** Whether the request carries a `scope` (see the metadata-document case). */
+  scopeRequested: boolean;
+  /** The registered app as the caller already read it (null: none), so it is not read again. */
+  registered?: AuthorizingAppRecord | null;
+  /** The rate-limit key of the caller's address: a metadata-document fetch spends its budget. */
+  requester: string;
+}
+
 /**
  * Finds the app a `client_id` names: a registered app, or, for an http(s) URL, the app its
  * metadata document describes (fetched; failures throw InvalidClient). Null: no such app.
@@ -22,13 +32,9 @@ export class AuthorizingClientResolver {
     private readonly metadata: ClientMetadataResolver,
   ) {}
 
-  /**
-   * `scopeRequested`: whether the request carries a `scope` (see the metadata-document case).
-   * `registered`: the registered app as the caller already read it (null: none), so it is not read again.
-   */
-  async resolve(clientId: string, scopeRequested: boolean, registered?: AuthorizingAppRecord | null): Promise<ResolvedClient | null> {
+  async resolve(clientId: string, { scopeRequested, registered, requester }: ClientResolution): Promise<ResolvedClient | null> {
     if (isClientIdMetadataUrl(clientId)) {
-      const document = await this.metadata.resolve(clientId);
+      const document = await this.metadata.resolve(clientId, requester);
       return {
         // Decision: a document names no scopes, so its app may ask for any scope of docs/oauth.md "Scopes" (the
         // user sees each on the consent page) and gets the openid/profile baseline when it asks

@@ -11,5 +11,12 @@ export interface FetchedMetadataDocument {
  * what went wrong (status, redirect, size, timeout, refused address, not JSON).
  */
 export abstract class MetadataDocumentFetcher {
+  /**
+   * Checks, without connecting, that a fetch of `url` would leave: its host resolves and has an
+   * address the outbound rule allows. Throws InvalidClient, as `fetch` would for that host. The
+   * connection's own guard still judges the address it dials.
+   */
+  abstract checkDestination(url: string): Promise<void>;
+
   abstract fetch(url: string): Promise<FetchedMetadataDocument>;
 }

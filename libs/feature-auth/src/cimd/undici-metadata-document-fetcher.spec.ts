@@ -52,6 +52,29 @@ describe('UndiciMetadataDocumentFetcher', () => {
     expect(error!.detail).toContain(reason);
   });
 
+  describe('checkDestination, before any budget is spent', () => {
+    it.each([
+      ['private-use (10.0.0.0/8)', 'https://10.9.8.7/client.json'],
+      ['link-local (169.254.0.0/16)', 'https://169.254.169.254/client.json'],
+      ['unique local (fc00::/7)', 'https://[fd00::1]/client.json'],
+    ])('refuses %s with the one answer, the range in the detail', async (reason, url) => {
+      const error = await fetcher(true).checkDestination(url).then(() => null, (thrown: unknown) => thrown as OAuthError);
+      expect(error).toMatchObject({ code: 'invalid_client', description: "The client metadata document's host is not allowed" });
+      expect(error!.detail).toContain(reason);
+    });
+
+    it('refuses a name that resolves only to refused addresses, and lets loopback through only when allowed', async () => {
+      expect(await failure(fetcher(false).checkDestination('https://localhost/client.json'))).toBe("The client metadata document's host is not allowed");
+      expect(await failure(fetcher(false).checkDestination('https://127.0.0.1/client.json'))).toBe("The client metadata document's host is not allowed");
+      await expect(fetcher(true).checkDestination('https://localhost/client.json')).resolves.toBeUndefined();
+      await expect(fetcher(true).checkDestination('https://[::1]/client.json')).resolves.toBeUndefined();
+    });
+
+    it('lets a public address literal through without connecting', async () => {
+      await expect(fetcher(false).checkDestination('https://93.184.215.14/client.json')).resolves.toBeUndefined();
+    });
+  });
+
   it('follows no redirect', async () => {
     handler = (_req, res) => {
       res.writeHead(302, { location: `${site.base}/elsewhere` });

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { CLIENT_METADATA_FETCH_TIMEOUT_MS, CLIENT_METADATA_MAX_BYTES, InvalidClient } from '@gatehouse/domain';
-import { classifyOutboundFailure, guardedAgent, readCappedBody } from '@gatehouse/platform';
+import { addressRefusal, classifyOutboundFailure, guardedAgent, readCappedBody, systemResolver } from '@gatehouse/platform';
+import { isIP } from 'node:net';
 import { type Dispatcher, request } from 'undici';
 import { CIMD_OPTIONS, CimdOptions } from './cimd-options';
 import { FetchedMetadataDocument, MetadataDocumentFetcher } from './metadata-document-fetcher';
@@ -14,9 +15,24 @@ import { FetchedMetadataDocument, MetadataDocumentFetcher } from './metadata-doc
 export class UndiciMetadataDocumentFetcher extends MetadataDocumentFetcher implements OnModuleDestroy {
   private readonly agent: Dispatcher;
 
-  constructor(@Inject(CIMD_OPTIONS) options: CimdOptions) {
+  constructor(@Inject(CIMD_OPTIONS) private readonly options: CimdOptions) {
     super();
     this.agent = guardedAgent({ allowLoopback: options.allowLoopbackTargets, connectTimeoutMs: CLIENT_METADATA_FETCH_TIMEOUT_MS });
+  }
+
+  async checkDestination(url: string): Promise<void> {
+    const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+    const allowLoopback = this.options.allowLoopbackTargets;
+    if (isIP(host) !== 0) {
+      const refusal = addressRefusal(host, { allowLoopback });
+      if (refusal) throw hostNotAllowed(refusal.message);
+      return;
+    }
+    const addresses = await withDeadline(systemResolver(host), CLIENT_METADATA_FETCH_TIMEOUT_MS).catch((error: unknown) => {
+      throw new InvalidClient(NOT_RETRIEVED, `${host} did not resolve: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    const refusals = addresses.map(({ address }) => addressRefusal(address, { allowLoopback }));
+    if (refusals.every((refusal) => refusal !== null)) throw hostNotAllowed(refusals[0]?.message ?? `${host} has no address`);
   }
 
   async fetch(url: string): Promise<FetchedMetadataDocument> {
@@ -60,6 +76,21 @@ function parseJson(text: string): unknown {
   }
 }
 
+const NOT_RETRIEVED = 'The client metadata document could not be retrieved';
+
+/** One answer for every refused range, so client IDs cannot map internal DNS; the range is for the log. */
+function hostNotAllowed(detail: string): InvalidClient {
+  return new InvalidClient("The client metadata document's host is not allowed", detail);
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 function refuse(reason: string): InvalidClient {
   return new InvalidClient(`The client metadata document ${reason}`);
 }
@@ -68,7 +99,6 @@ function asInvalidClient(error: unknown): InvalidClient {
   if (error instanceof InvalidClient) return error;
   const failure = classifyOutboundFailure(error);
   if (failure.kind === 'timeout') return refuse(`did not arrive within ${CLIENT_METADATA_FETCH_TIMEOUT_MS} ms`);
-  // One answer for every refused range, so client IDs cannot map internal DNS; the range is for the log.
-  if (failure.kind === 'address_refused') return new InvalidClient("The client metadata document's host is not allowed", failure.refusal.message);
-  return new InvalidClient('The client metadata document could not be retrieved', error instanceof Error ? error.message : String(error));
+  if (failure.kind === 'address_refused') return hostNotAllowed(failure.refusal.message);
+  return new InvalidClient(NOT_RETRIEVED, error instanceof Error ? error.message : String(error));
 }
