@@ -12,6 +12,11 @@ export const authorizationCodeRecordSchema = z.object({
   nonce: z.string().nullable(),
   /** Epoch milliseconds of the user's sign-in (`auth_time`). */
   authTime: z.number().int(),
+  /**
+   * Epoch milliseconds the code was issued; a code issued before the user withdrew the app's
+   * access is refused. Absent in a code parked by an earlier release.
+   */
+  issuedAt: z.number().int().optional(),
   /** The grant id every token issued from this code carries, so a replay revokes them all. */
   familyId: z.string(),
   /**

@@ -7,6 +7,7 @@ import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/test
 import { AuthorizationCodeRecord } from './authorization-code-record';
 import { AuthorizationCodeGrant } from './authorization-code.grant';
 import { AuthorizationCodes } from './authorization-codes';
+import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 
 const VERIFIER = 'v'.repeat(43) + '-._~0123456789';
 const REDIRECT = 'https://app.example/callback?x=1';
@@ -19,12 +20,14 @@ describe('AuthorizationCodeGrant', () => {
   let flow: MemoryFlowStore;
   let codes: AuthorizationCodes;
   let grant: AuthorizationCodeGrant;
+  let withdrawals: ConsentWithdrawals;
 
   beforeEach(() => {
     kit = createIdentityTestKit({ publicUrl: 'https://hub.example' });
     flow = new MemoryFlowStore({ clock: kit.clock });
     codes = new AuthorizationCodes(flow, kit.random, { codeTtlSeconds: 60 });
-    grant = new AuthorizationCodeGrant(codes, kit.clientAuthenticator, kit.issuer, kit.revoker, kit.transactions, kit.signingKeys);
+    withdrawals = new ConsentWithdrawals(flow, kit.clock);
+    grant = new AuthorizationCodeGrant(codes, kit.clientAuthenticator, kit.issuer, kit.revoker, kit.transactions, kit.signingKeys, withdrawals);
     kit.accounts.addUser({ id: 'u'.repeat(24), username: 'alice' });
     kit.clients.addApp({ clientId: 'public-app', redirectUris: [REDIRECT] });
     kit.clients.addApp({ clientId: 'web-app', clientSecretHash: hashToken('s3cret'), redirectUris: [REDIRECT], accessTokenTtlSeconds: 600 });
@@ -90,6 +93,30 @@ describe('AuthorizationCodeGrant', () => {
     const [access] = kit.tokens.accessTokens;
     expect(access).toMatchObject({ clientId: 'public-app', userId: 'u'.repeat(24), scopes: ['openid', 'profile'], orgIds: ['o'.repeat(24)], refreshFamilyId: 'f'.repeat(24) });
     expect(access!.authTime).toEqual(new Date(kit.clock.now() - 5000));
+  });
+
+  it('refuses a code issued before the user withdrew the app, and burns it; a code issued after works', async () => {
+    const before = await issueCode({ issuedAt: kit.clock.now() });
+    const fromEarlierRelease = await issueCode({ familyId: 'g'.repeat(24) });
+    kit.clock.advance(1_000);
+    await withdrawals.withdraw('u'.repeat(24), 'public-app');
+    expect(await failure(grant.handle(request({ code: before, redirect_uri: REDIRECT, code_verifier: VERIFIER })))).toEqual({
+      code: 'invalid_grant',
+      description: 'The authorization code is invalid, expired or already used',
+    });
+    expect(await codes.peek(before)).toBeNull();
+    expect((await failure(grant.handle(request({ code: fromEarlierRelease, redirect_uri: REDIRECT, code_verifier: VERIFIER })))).code).toBe('invalid_grant');
+    expect(kit.tokens.accessTokens).toHaveLength(0);
+    kit.clock.advance(1_000);
+    const after = await issueCode({ issuedAt: kit.clock.now(), familyId: 'h'.repeat(24) });
+    expect((await grant.handle(request({ code: after, redirect_uri: REDIRECT, code_verifier: VERIFIER }))).access_token).toMatch(/^hf_oauth_/);
+  });
+
+  it('keeps another app\'s and another user\'s codes working after one withdrawal', async () => {
+    const code = await issueCode({ issuedAt: kit.clock.now() });
+    await withdrawals.withdraw('u'.repeat(24), 'web-app');
+    await withdrawals.withdraw('v'.repeat(24), 'public-app');
+    expect((await grant.handle(request({ code, redirect_uri: REDIRECT, code_verifier: VERIFIER }))).access_token).toMatch(/^hf_oauth_/);
   });
 
   it('puts the nonce and auth_time in the id_token', async () => {

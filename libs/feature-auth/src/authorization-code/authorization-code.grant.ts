@@ -10,6 +10,7 @@ import {
   TokenRevoker,
   TransactionRunner,
 } from '@gatehouse/identity';
+import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 import { AuthorizationCodes } from './authorization-codes';
 
 const INVALID_CODE = 'The authorization code is invalid, expired or already used';
@@ -32,6 +33,7 @@ export class AuthorizationCodeGrant implements GrantHandler {
     private readonly revoker: TokenRevoker,
     private readonly transactions: TransactionRunner,
     private readonly signingKeys: SigningKeys,
+    private readonly withdrawals: ConsentWithdrawals,
   ) {}
 
   async handle(ctx: TokenRequestContext): Promise<TokenResponseBody> {
@@ -51,6 +53,10 @@ export class AuthorizationCodeGrant implements GrantHandler {
       throw new InvalidGrant('redirect_uri must equal the redirect_uri of the authorization request');
     }
 
+    if (await this.withdrawals.withdrawnSince(record.userId, record.clientId, record.issuedAt)) {
+      await this.codes.redeem(code, record);
+      throw new InvalidGrant(INVALID_CODE, 'the user withdrew the app\'s access after the code was issued');
+    }
     if (!(await this.codes.redeem(code, record))) return this.refuseReplay(code);
     // The all-in-one's PGlite has a single connection: signing keys loaded inside the transaction
     // would wait for the connection the transaction holds. Load (and cache) them first.

@@ -36,6 +36,7 @@ export class AuthorizationResponder {
       codeChallenge: intent.codeChallenge,
       nonce: intent.nonce,
       authTime: intent.authTime,
+      issuedAt: input.nowMs,
       familyId: this.random.id(input.nowMs),
       ...(input.account ? { account: input.account } : {}),
     });

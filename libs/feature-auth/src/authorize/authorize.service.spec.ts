@@ -129,6 +129,7 @@ describe('AuthorizeService', () => {
       codeChallenge: { challenge: CHALLENGE, method: 'S256' },
       nonce: 'n-1',
       authTime: session.data.authTime,
+      issuedAt: kit.identity.clock.now(),
       familyId: expect.stringMatching(/^[0-9a-z]{24}$/),
       account: {
         user: { id: ALICE, username: 'alice', fullname: 'ALICE', email: 'alice@example.com', avatarUrl: null, isPro: false },

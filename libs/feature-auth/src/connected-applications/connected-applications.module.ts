@@ -3,10 +3,11 @@ import { TypeOrmConnectedApplicationStore } from './infrastructure/typeorm-conne
 import { ConnectedApplicationStore } from './ports/connected-application-store';
 import { ConnectedApplicationsController } from './connected-applications.controller';
 import { ConnectedApplicationsService } from './connected-applications.service';
+import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 
 /** `/api/settings/connected-applications`: list the apps a user has let in, and revoke one. */
 @Module({
   controllers: [ConnectedApplicationsController],
-  providers: [ConnectedApplicationsService, { provide: ConnectedApplicationStore, useClass: TypeOrmConnectedApplicationStore }],
+  providers: [ConnectedApplicationsService, ConsentWithdrawals, { provide: ConnectedApplicationStore, useClass: TypeOrmConnectedApplicationStore }],
 })
 export class ConnectedApplicationsModule {}

@@ -3,12 +3,14 @@ import { ApiError, type Clock } from '@gatehouse/domain';
 import { AccountReader, actsAsUser, ClientLookup, type Principal, TokenRevoker, TransactionRunner } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import type { ConnectedApplicationView } from '@gatehouse/settings-api';
+import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 import { ConnectedApplicationStore } from './ports/connected-application-store';
 
 /**
  * The apps holding a user's consent or live tokens, and revoking access: the consent, every refresh
  * token family and every access token of that app for that user end in one transaction, each with
- * a token.revoked event (reason `consent_withdrawn`).
+ * a token.revoked event (reason `consent_withdrawn`). What lives only in flow state, codes not yet
+ * exchanged and device codes already approved, is refused from then on (ConsentWithdrawals).
  */
 @Injectable()
 export class ConnectedApplicationsService {
@@ -18,6 +20,7 @@ export class ConnectedApplicationsService {
     private readonly accounts: AccountReader,
     private readonly transactions: TransactionRunner,
     private readonly revoker: TokenRevoker,
+    private readonly withdrawals: ConsentWithdrawals,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -49,6 +52,8 @@ export class ConnectedApplicationsService {
     if (!held.consent && held.refreshFamilyIds.length === 0 && held.accessTokenIds.length === 0) {
       throw ApiError.notFound('Connected application not found');
     }
+    // First: once the tokens' revocation commits, no code issued before it may be exchanged.
+    await this.withdrawals.withdraw(userId, clientId);
     await this.transactions.run(async (manager) => {
       await this.store.forgetConsent(manager, userId, clientId);
       for (const familyId of held.refreshFamilyIds) await this.revoker.revokeFamily(manager, familyId, 'consent_withdrawn');

@@ -35,6 +35,8 @@ export const deviceDecisionSchema = z.discriminatedUnion('status', [
     orgIds: z.array(z.string()),
     /** Epoch milliseconds of the user's sign-in (OIDC `auth_time`). */
     authTime: z.number().int(),
+    /** Epoch milliseconds of the approval; absent in one recorded by an earlier release. */
+    decidedAt: z.number().int().optional(),
   }),
   z.object({ status: z.literal('denied') }),
 ]);

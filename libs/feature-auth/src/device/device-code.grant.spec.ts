@@ -70,6 +70,23 @@ describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
     expect(await pollError()).toBe('invalid_grant');
   });
 
+  it('gives nothing for an approval the user withdrew (revoking the connected app) before the device polled', async () => {
+    await approve();
+    seconds(1);
+    await kit.withdrawals.withdraw(USER_ID, 'cli');
+    seconds(5);
+    expect(await pollError()).toBe('invalid_grant');
+    expect(kit.tokens.accessTokens).toHaveLength(0);
+  });
+
+  it('honours an approval given after a withdrawal', async () => {
+    await kit.withdrawals.withdraw(USER_ID, 'cli');
+    seconds(1);
+    await approve();
+    seconds(5);
+    expect((await poll()).access_token).toMatch(/^hf_oauth_/);
+  });
+
   it('issues no id_token without openid', async () => {
     await kit.outcome.approved(kit.consentRequest(deviceCode), { scopes: ['read-repos'], orgIds: [] });
     const body = await poll();

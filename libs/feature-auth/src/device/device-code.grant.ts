@@ -14,6 +14,7 @@ import {
 } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { DeviceAuthorization, DeviceDecision } from './device-authorization-record';
+import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 import { DeviceAuthorizations } from './device-authorizations';
 
 const UNKNOWN_CODE = 'The device code is unknown or was already used';
@@ -37,6 +38,7 @@ export class DeviceCodeGrant implements GrantHandler {
     private readonly issuer: TokenIssuer,
     private readonly transactions: TransactionRunner,
     private readonly signingKeys: SigningKeys,
+    private readonly withdrawals: ConsentWithdrawals,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -89,6 +91,9 @@ export class DeviceCodeGrant implements GrantHandler {
     nowMs: number,
   ): Promise<TokenResponseBody> {
     if (decision.status !== 'approved') throw new Error('Only an approved device authorization is redeemed');
+    if (await this.withdrawals.withdrawnSince(decision.userId, client.clientId, decision.decidedAt ?? authorization.createdAt)) {
+      throw new InvalidGrant(UNKNOWN_CODE, 'the user withdrew the app\'s access after approving');
+    }
     if (!(await this.authorizations.claimRedemption(deviceCodeHash, authorization, nowMs))) {
       throw new InvalidGrant(UNKNOWN_CODE, 'redeemed by a concurrent poll');
     }

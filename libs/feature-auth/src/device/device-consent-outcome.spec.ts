@@ -20,6 +20,7 @@ describe('DeviceConsentOutcome (the answer on the device consent page)', () => {
       scopes: ['openid', 'read-repos'],
       orgIds: [ORG_ID],
       authTime: kit.clock.now() - 60_000,
+      decidedAt: kit.clock.now(),
     });
   });
 

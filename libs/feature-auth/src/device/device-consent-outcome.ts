@@ -30,6 +30,7 @@ export class DeviceConsentOutcome implements ConsentOutcomeHandler {
       scopes: [...grant.scopes],
       orgIds: [...grant.orgIds],
       authTime: intent.authTime,
+      decidedAt: this.clock.now(),
     });
     if (!recorded) return { kind: 'page', status: 400, html: deviceExpiredPage() };
     return { kind: 'page', status: 200, html: deviceApprovedPage(request.client.name) };

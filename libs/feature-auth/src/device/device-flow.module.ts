@@ -9,6 +9,7 @@ import { SessionModule } from '../session/session.module';
 import { DeviceAuthorizationController } from './device-authorization.controller';
 import { DeviceAuthorizationService } from './device-authorization.service';
 import { DeviceAuthorizations } from './device-authorizations';
+import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 import { DeviceCodeGrant } from './device-code.grant';
 import { DeviceConsentOutcome } from './device-consent-outcome';
 import { DeviceConsentView } from './device-consent-view';
@@ -57,6 +58,7 @@ export class DeviceFlowModule implements NestModule {
         // reads and writes the same records as the consent page's.
         PendingConsents,
         DeviceAuthorizations,
+        ConsentWithdrawals,
         DeviceAuthorizationService,
         UserCodeEntryGuard,
         DeviceVerificationService,

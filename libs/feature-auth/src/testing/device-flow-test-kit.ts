@@ -5,6 +5,7 @@ import { createIdentityTestKit } from '@gatehouse/identity/testing';
 import { PendingConsents } from '../consent/pending-consents';
 import { DeviceAuthorizationService } from '../device/device-authorization.service';
 import { DeviceAuthorizations } from '../device/device-authorizations';
+import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 import { DeviceCodeGrant } from '../device/device-code.grant';
 import { DeviceConsentOutcome } from '../device/device-consent-outcome';
 import { DeviceFlowOptions, resolveDeviceFlowOptions } from '../device/device-flow-options';
@@ -65,16 +66,19 @@ export function createDeviceFlowTestKit(options: Partial<Omit<DeviceFlowOptions,
     now: new Date(kit.clock.now()),
   });
 
+  const withdrawals = new ConsentWithdrawals(store, kit.clock);
+
   return {
     ...kit,
     store,
+    withdrawals,
     options: resolved,
     authorizations,
     pending,
     guard,
     request,
     start: new DeviceAuthorizationService(kit.clientAuthenticator, authorizations, kit.random, userCodes, kit.clock, resolved, store),
-    grant: new DeviceCodeGrant(kit.clientAuthenticator, authorizations, kit.accounts, kit.issuer, kit.transactions, kit.signingKeys, kit.clock),
+    grant: new DeviceCodeGrant(kit.clientAuthenticator, authorizations, kit.accounts, kit.issuer, kit.transactions, kit.signingKeys, withdrawals, kit.clock),
     verification: new DeviceVerificationService(authorizations, guard, pending, kit.accounts, kit.random, kit.clock),
     outcome: new DeviceConsentOutcome(authorizations, kit.clock),
     /** The consent request the verification page parks for this device code and user. */
