@@ -20,7 +20,10 @@ export interface RefreshOptions {
  *
  * The answer of a rotation is kept in flow state for the window, sealed with a key derived from
  * the refresh token it answered: the store holds no usable token, and only someone presenting
- * that spent refresh token can open it.
+ * that spent refresh token can open it. It is handed out again only to the requester that rotated
+ * (the same client address key): concurrent processes of one user share a machine, while a thief
+ * replaying a stolen spent token from elsewhere within the window trips reuse detection and
+ * revokes the grant, as after the window.
  */
 @Injectable()
 export class RefreshRotationGrace {
@@ -33,19 +36,25 @@ export class RefreshRotationGrace {
     return this.options.reuseGraceSeconds * 1000;
   }
 
-  /** Keeps the answer to a rotation of `refreshToken` for the grace window. */
-  async remember(refreshToken: string, answer: TokenResponseBody): Promise<void> {
+  /** Keeps the answer to `requester`'s rotation of `refreshToken` for the grace window. */
+  async remember(refreshToken: string, requester: string, answer: TokenResponseBody): Promise<void> {
     if (this.windowMs <= 0) return;
-    await this.store.put(keyOf(refreshToken), boxFor(refreshToken).encrypt(JSON.stringify(answer), GRACE_CONTEXT), this.windowMs);
+    const sealed: SealedAnswer = { requester: hashToken(requester), answer: boxFor(refreshToken).encrypt(JSON.stringify(answer), GRACE_CONTEXT) };
+    await this.store.put(keyOf(refreshToken), JSON.stringify(sealed), this.windowMs);
   }
 
-  /** The answer given to the rotation of `refreshToken` within the window, or null. */
-  async answerFor(refreshToken: string): Promise<TokenResponseBody | null> {
+  /**
+   * The answer given to the rotation of `refreshToken` within the window, when `requester` is the
+   * one that rotated it; otherwise null.
+   */
+  async answerFor(refreshToken: string, requester: string): Promise<TokenResponseBody | null> {
     if (this.windowMs <= 0) return null;
-    const sealed = await this.store.get(keyOf(refreshToken));
-    if (sealed === null) return null;
+    const stored = await this.store.get(keyOf(refreshToken));
+    if (stored === null) return null;
     try {
-      return JSON.parse(boxFor(refreshToken).decrypt(sealed, GRACE_CONTEXT)) as TokenResponseBody;
+      const sealed = JSON.parse(stored) as SealedAnswer;
+      if (sealed.requester !== hashToken(requester)) return null;
+      return JSON.parse(boxFor(refreshToken).decrypt(sealed.answer, GRACE_CONTEXT)) as TokenResponseBody;
     } catch {
       return null;
     }
@@ -59,8 +68,14 @@ export class RefreshRotationGrace {
 
 const GRACE_CONTEXT = 'refresh-rotation-grace';
 
+/** The stored record: who rotated (hashed), and the answer sealed with the spent token's key. */
+interface SealedAnswer {
+  requester: string;
+  answer: string;
+}
+
 function keyOf(refreshToken: string): string {
-  return `refresh-grace:${hashToken(refreshToken)}`;
+  return `refresh-grace:v2:${hashToken(refreshToken)}`;
 }
 
 function boxFor(refreshToken: string): SecretBox {

@@ -40,8 +40,8 @@ describe('RefreshTokenGrant', () => {
     return new RefreshTokenGrant(kit.clientAuthenticator, kit.tokens, kit.issuer, kit.revoker, kit.transactions, grace, kit.clock);
   }
 
-  const refresh = (params: Record<string, string>, authorization?: string) => {
-    const request: TokenRequestContext = { params: { grant_type: 'refresh_token', ...params }, authorization, ip: '192.0.2.1', now: new Date(kit.clock.now()) };
+  const refresh = (params: Record<string, string>, authorization?: string, ip = '192.0.2.1') => {
+    const request: TokenRequestContext = { params: { grant_type: 'refresh_token', ...params }, authorization, ip, now: new Date(kit.clock.now()) };
     return grant.handle(request);
   };
 
@@ -116,6 +116,16 @@ describe('RefreshTokenGrant', () => {
     expect(kit.tokens.refreshTokens.filter((row) => row.revokedAt !== null)).toEqual([]);
     await expect(kit.bearer.resolve(second.access_token)).resolves.not.toBeNull();
     expect((await refresh({ client_id: 'cli', refresh_token: second.refresh_token! })).refresh_token).not.toBe(second.refresh_token);
+  });
+
+  it('within the reuse grace, a spent token presented from another address revokes the grant: a stolen token gets nothing', async () => {
+    const second = await refresh({ client_id: 'cli', refresh_token: first.refresh_token! });
+    kit.clock.advance(2_000);
+    expect((await refused(refresh({ client_id: 'cli', refresh_token: first.refresh_token! }, undefined, '198.51.100.66'))).description).toBe(
+      'The refresh token was already used; every token of this grant is now revoked',
+    );
+    await expect(kit.bearer.resolve(second.access_token)).resolves.toBeNull();
+    expect((await refused(refresh({ client_id: 'cli', refresh_token: second.refresh_token! }))).description).toBe('The refresh token was revoked');
   });
 
   it('with the grace off, the first reuse revokes', async () => {

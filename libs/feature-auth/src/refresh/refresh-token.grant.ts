@@ -46,7 +46,7 @@ export class RefreshTokenGrant implements GrantHandler {
     if (!refreshToken) throw new InvalidRequest('refresh_token is required');
     let outcome: Outcome;
     try {
-      outcome = await this.transactions.run((tx) => this.redeem(tx, client, refreshToken, request.params.scope));
+      outcome = await this.transactions.run((tx) => this.redeem(tx, client, refreshToken, request.params.scope, request.ip));
     } catch (error) {
       await this.grace.forget(refreshToken);
       throw error;
@@ -55,13 +55,13 @@ export class RefreshTokenGrant implements GrantHandler {
     return outcome.body;
   }
 
-  private async redeem(tx: Transaction, client: AuthenticatedClient, refreshToken: string, scope: string | undefined): Promise<Outcome> {
+  private async redeem(tx: Transaction, client: AuthenticatedClient, refreshToken: string, scope: string | undefined, requester: string): Promise<Outcome> {
     const row = await this.tokens.lockRefreshToken(tx, hashToken(refreshToken));
     if (!row || row.clientId !== client.clientId) return refused('Invalid refresh token', 'unknown, or issued to another client');
     if (row.revokedAt) return refused('The refresh token was revoked');
     const now = this.clock.now();
     if (row.usedAt) {
-      const again = row.usedAt.getTime() + this.grace.windowMs > now ? await this.grace.answerFor(refreshToken) : null;
+      const again = row.usedAt.getTime() + this.grace.windowMs > now ? await this.grace.answerFor(refreshToken, requester) : null;
       if (again) return { body: again };
       await this.revoker.revokeFamily(tx, row.familyId, 'refresh_token_reuse');
       return refused('The refresh token was already used; every token of this grant is now revoked', `family ${row.familyId}`);
@@ -88,7 +88,7 @@ export class RefreshTokenGrant implements GrantHandler {
       user,
       rotatedRefreshTokenId: row.id,
       // Kept before the commit: a concurrent refresh waiting on the row lock finds it.
-      alongsideWrite: (answer) => this.grace.remember(refreshToken, answer),
+      alongsideWrite: (answer) => this.grace.remember(refreshToken, requester, answer),
     });
     return { body };
   }
