@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
+import { Agent, request as undiciRequest } from 'undici';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { CallbackServer } from './support/callback-server';
 import { launchChromium, signIn } from './support/headless-chromium';
@@ -123,6 +124,24 @@ describe.each(SHAPES)('openid-client: authorization code with PKCE through the p
     // A second process refreshing with the same token within the reuse grace gets the same pair.
     const again = await client.refreshTokenGrant(config, tokens.refresh_token!);
     expect([again.access_token, again.refresh_token]).toEqual([refreshed.access_token, refreshed.refresh_token]);
+
+    // The same spent token stolen and replayed from another address within the grace gets nothing,
+    // and ends the grant: the pair the owner holds stops working.
+    const elsewhere = new Agent({ localAddress: '127.0.0.2' });
+    try {
+      const stolen = await undiciRequest(`${gatehouse.url}/oauth/token`, {
+        method: 'POST',
+        dispatcher: elsewhere,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', client_id: PUBLIC_APP, refresh_token: tokens.refresh_token! }).toString(),
+      });
+      expect(stolen.statusCode).toBe(400);
+      expect(await stolen.body.json()).toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      await elsewhere.close();
+    }
+    const afterTheft = await fetch(`${gatehouse.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${refreshed.access_token}` } });
+    expect(afterTheft.status).toBe(401);
   });
 
   it('skips the consent page when nothing new is asked', async () => {
