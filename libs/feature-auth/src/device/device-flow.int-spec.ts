@@ -161,6 +161,16 @@ describe('device authorization grant (RFC 8628) over HTTP', () => {
     await expectOAuthError(await poll(device_code), 400, 'invalid_grant');
   });
 
+  it('gives nothing for an approval whose app the user revoked (connected applications) before the device polled', async () => {
+    const { device_code, user_code } = await start();
+    const as = browser();
+    expect((await answer(user_code, 'authorize', as)).status).toBe(200);
+    const { csrfToken } = (await (await as.request('/api/session')).json()) as { csrfToken: string };
+    const revoked = await as.request('/api/settings/connected-applications/device-cli', { method: 'DELETE', headers: { 'X-CSRF-Token': csrfToken } });
+    expect(revoked.status).toBe(204);
+    await expectOAuthError(await poll(device_code), 400, 'invalid_grant');
+  });
+
   it('the device consent page carries the device warning, the app, the code and the scopes', async () => {
     const { user_code } = await start();
     const as = browser();
