@@ -73,6 +73,10 @@ describe('controlsProgramExecution', () => {
     'SVN_SSH',
     'WGETRC',
     'GNUPGHOME',
+    // cloud command lines
+    'AWS_CONFIG_FILE',
+    'KUBECONFIG',
+    'GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES',
     // C toolchains and make
     'CC',
     'CXX',

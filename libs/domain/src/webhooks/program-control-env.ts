@@ -73,6 +73,13 @@ export const PROGRAM_CONTROL_ENV_NAMES: readonly string[] = [
   // Downloaders' configuration (wget `use_askpass` runs a program; curl's options and trust).
   'WGETRC',
   'CURL_HOME',
+  // Cloud command lines' configuration: aws `credential_process` and kubectl's exec credential
+  // plugins are commands; Google's client libraries run a credential file's executable only with
+  // the flag below.
+  'AWS_CONFIG_FILE',
+  'AWS_SHARED_CREDENTIALS_FILE',
+  'KUBECONFIG',
+  'GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES',
   // C toolchains and make: the compiler, linker and helpers are commands, gcc's `-wrapper` and
   // `-fplugin` run or load one from the flags, make reads variable definitions and `--eval`
   // from MAKEFLAGS and extra makefiles from MAKEFILES (also what Go's cgo, pip and cargo build with).
