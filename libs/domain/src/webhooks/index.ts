@@ -1,7 +1,7 @@
 export { badRequestFromIssues,  } from './body-error';
 export {    WATCHED_ITEM_TYPES, type WatchedItem,     } from './watched-item';
 export {  WEBHOOK_DOMAINS, type WebhookDomain,  } from './webhook-domain';
-export { type CheckedWebhookUrl,  validateWebhookUrlSyntax,  } from './webhook-url';
+export { type CheckedWebhookUrl, refusedWebhookTarget, validateWebhookUrlSyntax,  } from './webhook-url';
 export {       mergeJobSecrets, RESERVED_JOB_ENV_NAMES, secretNames } from './job-secrets';
 export { controlsProgramExecution,   } from './program-control-env';
 export {    parseCreateWebhookBody, parseUpdateWebhookBody, type UpdateWebhookInput,   } from './webhook-input';

@@ -92,7 +92,7 @@ describe('parseCreateWebhookBody', () => {
     ['two different Job ids', { watched: WATCHED, jobSourceId: JOB_ID, job_id: '000000000000000000000000' }, 'job_id: disagrees with jobSourceId; send the Job id once', 'job_id'],
     ['a malformed Job id', { watched: WATCHED, jobSourceId: 'job-1' }, 'jobSourceId: must be a Job id (24 hexadecimal characters)', 'jobSourceId'],
     ['a non-https url', { watched: WATCHED, url: 'http://example.com' }, 'url: must use https', 'url'],
-    ['a private url', { watched: WATCHED, url: 'https://192.168.1.1/x' }, 'url: must not target a private or special-use address', 'url'],
+    ['a private url', { watched: WATCHED, url: 'https://192.168.1.1/x' }, 'url: must not target a private or special-use address or a name that does not resolve', 'url'],
     ['a url that is not a string', { watched: WATCHED, url: 42 }, 'url: must be a non-empty string', 'url'],
     ['secrets on a URL webhook', { watched: WATCHED, url: HOOK, secrets: { A: '1' } }, 'secrets: only Job webhooks take secrets', 'secrets'],
     ['an empty secret value on create', { watched: WATCHED, jobSourceId: JOB_ID, secrets: { A: '' } }, 'secrets.A: must not be empty', 'secrets.A'],

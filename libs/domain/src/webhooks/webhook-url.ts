@@ -28,6 +28,15 @@ function isLocalhostName(host: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost');
 }
 
+/**
+ * The one answer for a host a webhook may not target, whatever the reason: a loopback name, a
+ * private or special-use address, a name resolving to one, or a name that does not resolve. Told
+ * apart, they would let a caller map internal DNS (docs/security.md "SSRF refusals mapping
+ * internal DNS"); `detail`, logged and never answered, says which.
+ */
+export function refusedWebhookTarget(field: string, detail: string): ApiError {
+  return new ApiError('bad_request', `${field}: must not target a private or special-use address or a name that does not resolve`, { field, detail });
+}
 
 export function validateWebhookUrlSyntax(raw: unknown, options: WebhookUrlOptions = {}): CheckedWebhookUrl {
   const field = options.field ?? 'url';
@@ -53,12 +62,11 @@ export function validateWebhookUrlSyntax(raw: unknown, options: WebhookUrlOption
 
   if (parsed.protocol === 'http:' && !loopbackAllowed) return fail('must use https');
 
-  if (loopback && !loopbackAllowed) return fail('must not target a loopback address');
+  if (isLocalhostName(host) && !loopbackAllowed) throw refusedWebhookTarget(field, `${host} is a loopback name (RFC 6761)`);
   const hostIsIpLiteral = isIpLiteral(host);
   if (hostIsIpLiteral) {
     const verdict = classifyAddress(host, { allowLoopback: options.allowLoopback === true });
-    // One answer for every refused range; which one is for the log (docs/security.md).
-    if (!verdict.allowed) throw new ApiError('bad_request', `${field}: must not target a private or special-use address`, { field, detail: `${host} is ${verdict.reason}` });
+    if (!verdict.allowed) throw refusedWebhookTarget(field, `${host} is ${verdict.reason}`);
   }
   return { url: parsed.href, host, hostIsIpLiteral };
 }

@@ -42,6 +42,14 @@ describe('toWebhookView', () => {
     expect(json).not.toHaveProperty('createdAt');
   });
 
+  it('leaves the secret out when the record withholds it from the caller, and keeps every key the client requires', () => {
+    const view = toWebhookView({ ...URL_WEBHOOK, secret: undefined });
+    expect(view).not.toHaveProperty('secret');
+    const json = JSON.parse(JSON.stringify(view));
+    expect(JSON.stringify(json)).not.toContain('my-secret');
+    for (const key of ['id', 'watched', 'domains', 'disabled']) expect(json).toHaveProperty(key);
+  });
+
   it('answers a Job webhook with the JobSpec shape and secret names only', () => {
     const record: WebhookRecord = {
       ...URL_WEBHOOK,

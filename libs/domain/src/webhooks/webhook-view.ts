@@ -20,8 +20,8 @@ export interface WebhookRecord extends WebhookSettings {
   job: JobSpecRecord | null;
   /** Names of the webhook's Job secrets; the values never reach a view. */
   jobSecretNames?: readonly string[];
-  /** Decrypted webhook secret, or null. */
-  secret: string | null;
+  /** Decrypted webhook secret, or null; undefined when withheld from the caller (the view leaves it out). */
+  secret?: string | null;
   disabled: boolean;
   disabledReason?: string | null;
   createdAt?: Date;
@@ -54,15 +54,16 @@ interface JobSpecView {
  *
  * The secret is echoed in clear, as the Hub's own examples do (`secret="my-secret"` on get and
  * list) and as `hf webhooks info` displays: it is not a credential Gatehouse verifies but a value
- * it sends verbatim to the receiver, only the owner can read the webhook (others get 404), and the
- * owner needs it to configure the receiver. Job secrets, which are credentials for the Job, are
- * never echoed.
+ * it sends verbatim to the receiver, and the owner needs it to configure the receiver. Only the
+ * owner can read the webhook (others get 404), and only with credentials that may change it: for
+ * a read-only token the key is left out, which the Python client reads as `secret=None`
+ * (`webhook_data.get("secret")`). Job secrets, which are credentials for the Job, are never echoed.
  */
 export interface WebhookView extends WebhookSettings {
   id: string;
   url: string | null;
   job: JobSpecView | null;
-  secret: string | null;
+  secret?: string | null;
   disabled: boolean;
   disabledReason: string | null;
   createdAt?: string;
@@ -91,7 +92,7 @@ export function toWebhookView(record: WebhookRecord): WebhookView {
     url: record.url,
     job: record.job ? toJobSpecView(record.job, record.jobSecretNames) : null,
     ...webhookSettingsOf(record),
-    secret: record.secret,
+    ...(record.secret === undefined ? {} : { secret: record.secret }),
     disabled: record.disabled,
     disabledReason: record.disabledReason ?? null,
     ...(record.createdAt ? { createdAt: record.createdAt.toISOString() } : {}),

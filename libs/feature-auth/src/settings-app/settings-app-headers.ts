@@ -3,13 +3,14 @@ import type { Response } from 'express';
 /**
  * The settings app loads only its own hashed scripts and stylesheet: no inline code, so an
  * injected `<script>` or `style=` cannot run; it is never framed (clickjacking); it talks only to
- * this origin's API. Images may come from https (app logos, avatars).
+ * this origin's API. Images only from this origin and `data:` (the favicon): the app shows no
+ * remote image, so an injected `<img>` cannot beacon to another host.
  */
 export const SETTINGS_APP_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: https:",
+  "img-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

@@ -61,6 +61,19 @@ describe('the settings app’s static files', () => {
     expect(SETTINGS_APP_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
   });
 
+  it('loads images only from its own origin and data: URLs (it shows no remote image)', () => {
+    expect(SETTINGS_APP_CONTENT_SECURITY_POLICY.split('; ').filter((directive) => directive.startsWith('img-src'))).toEqual(["img-src 'self' data:"]);
+  });
+
+  it.each([
+    ['over https (as the gateway or Ingress forwards it)', { 'X-Forwarded-Proto': 'https' }, 'max-age=31536000'],
+    ['over plain http (the all-in-one on loopback)', {}, null],
+  ])('is served %s with the matching Strict-Transport-Security', async (_case, headers, expected) => {
+    const res = await fetch(`${service.url}/settings`, { headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('strict-transport-security')).toBe(expected);
+  });
+
   it('serves a hashed asset cached for a year', async () => {
     const res = await fetch(`${service.url}/assets/index-Ab12.js`);
     expect(res.status).toBe(200);

@@ -1,4 +1,5 @@
 import { BOB_JOB_ID, TOKENS } from '../testing/fixtures';
+import { parseLikePythonClient } from '../testing/python-client';
 import { call, startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
 
 const HOOK = { watched: [{ type: 'model', name: 'acme/bert' }], url: 'https://hooks.example.com/in' };
@@ -105,12 +106,33 @@ describe('who may manage which webhooks', () => {
       expect(response.status).toBe(200);
     });
 
+    it('reads the webhook and the list without the secret, in a shape the Python client still parses', async () => {
+      const one = await request(ROUTES.find((route) => route.name === 'get')!, TOKENS.aliceRead);
+      const list = await request(ROUTES[0]!, TOKENS.aliceRead);
+      expect([one.status, list.status]).toEqual([200, 200]);
+      for (const [response, webhook] of [[one, one.json.webhook], [list, list.json[0]]] as const) {
+        expect(response.text).not.toContain('alice-only');
+        expect(webhook).not.toHaveProperty('secret');
+        expect(parseLikePythonClient(webhook)).toEqual({ id: aliceHook, url: HOOK.url, job: null, watched: HOOK.watched, domains: ['repo', 'discussion'], secret: null, disabled: false });
+      }
+    });
+
     it.each(ROUTES.filter((route) => route.changes))('may not $name (403)', async (route) => {
       const response = await request(route, TOKENS.aliceRead);
       expect(response.status).toBe(403);
       expect(response.json).toEqual({ error: 'This token has read-only access and cannot change anything' });
       expect(await aliceWebhook()).toEqual({ url: 'https://hooks.example.com/in', disabled: false, revision: 1 });
     });
+  });
+
+  it.each([
+    ['a write token', TOKENS.aliceWrite],
+    ['an OAuth token with the webhooks scope', TOKENS.aliceOAuthWebhooks],
+  ])('%s, which may change the webhook, reads its secret', async (_case, token) => {
+    const one = await request(ROUTES.find((route) => route.name === 'get')!, token);
+    const list = await request(ROUTES[0]!, token);
+    expect(one.json.webhook.secret).toBe('alice-only');
+    expect(list.json.map((webhook: { secret: string }) => webhook.secret)).toEqual(['alice-only']);
   });
 
   it('an OAuth token with the webhooks scope manages its user\'s webhooks', async () => {

@@ -2,6 +2,7 @@ import { ALICE_JOB_ID, TOKENS } from '../testing/fixtures';
 import { call, startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
 
 const WATCHED = [{ type: 'model', name: 'acme/bert' }];
+const REFUSED_TARGET = 'url: must not target a private or special-use address or a name that does not resolve';
 
 /** Every refused input: 400 (or the status named) with {"error": ...} and X-Error-Message naming the field. */
 describe('bad inputs', () => {
@@ -28,10 +29,10 @@ describe('bad inputs', () => {
     ['neither url nor job', { watched: WATCHED }, 'url: give a url, or a jobSourceId for a Job webhook'],
     ['both url and job', { watched: WATCHED, url: 'https://hooks.example.com/', jobSourceId: '66a1f0c0d0e0f0a0b0c0d0e1' }, 'url: give either url or jobSourceId, not both'],
     ['a plain http url', { watched: WATCHED, url: 'http://hooks.example.com/' }, 'url: must use https'],
-    ['a loopback url', { watched: WATCHED, url: 'https://localhost/hook' }, 'url: must not target a loopback address'],
-    ['a private IP literal', { watched: WATCHED, url: 'https://192.168.1.10/hook' }, 'url: must not target a private or special-use address'],
-    ['a name resolving to a private address', { watched: WATCHED, url: 'https://intranet.example.com/hook' }, 'url: must not target a private or special-use address'],
-    ['a name that does not resolve', { watched: WATCHED, url: 'https://nowhere.example.com/hook' }, 'url: the host nowhere.example.com does not resolve to any address'],
+    ['a loopback url', { watched: WATCHED, url: 'https://localhost/hook' }, REFUSED_TARGET],
+    ['a private IP literal', { watched: WATCHED, url: 'https://192.168.1.10/hook' }, REFUSED_TARGET],
+    ['a name resolving to a private address', { watched: WATCHED, url: 'https://intranet.example.com/hook' }, REFUSED_TARGET],
+    ['a name that does not resolve', { watched: WATCHED, url: 'https://nowhere.example.com/hook' }, REFUSED_TARGET],
     ['a malformed Job id', { watched: WATCHED, jobSourceId: 'job-1' }, 'jobSourceId: must be a Job id (24 hexadecimal characters)'],
     ['a non-ASCII secret', { watched: WATCHED, url: 'https://hooks.example.com/', secret: 'sécret' }, /^secret: must be printable ASCII/],
     ['secrets on a URL webhook', { watched: WATCHED, url: 'https://hooks.example.com/', secrets: { A: 'b' } }, 'secrets: only Job webhooks take secrets'],
@@ -63,6 +64,30 @@ describe('bad inputs', () => {
     const response = await post(`/api/settings/webhooks/${urlHook}`, JSON.stringify(body));
     expect(response.status).toBe(400);
     expect(response.json.error).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+  });
+
+  // docs/security.md "SSRF refusals mapping internal DNS"
+  it('answers every refused or unresolvable host alike, on create and on update, and stores nothing', async () => {
+    server.resolver.answers.set('loopback.example.com', ['127.0.0.1']);
+    server.resolver.answers.set('metadata.example.com', ['93.184.215.16', '169.254.169.254']);
+    const hosts = ['localhost', '127.0.0.1', '[::1]', '192.168.1.10', 'intranet.example.com', 'loopback.example.com', 'metadata.example.com', 'nowhere.example.com', 'nowhere.internal'];
+    const answers = new Map<string, string[]>();
+    const asked: string[] = [];
+    for (const host of hosts) {
+      const url = `https://${host}/hook`;
+      for (const [path, body] of [
+        ['/api/settings/webhooks', { watched: WATCHED, url }],
+        [`/api/settings/webhooks/${urlHook}`, { watched: [], url }],
+      ] as const) {
+        asked.push(`${path} ${host}`);
+        const response = await post(path, JSON.stringify(body));
+        const answer = JSON.stringify({ status: response.status, body: response.json, message: response.headers.get('x-error-message') });
+        answers.set(answer, [...(answers.get(answer) ?? []), `${path} ${host}`]);
+      }
+    }
+    expect(Object.fromEntries(answers)).toEqual({ [JSON.stringify({ status: 400, body: { error: REFUSED_TARGET }, message: REFUSED_TARGET })]: asked });
+    const stored = await call(server.baseUrl, 'GET', '/api/settings/webhooks', { token: TOKENS.aliceWrite });
+    expect(stored.json.map((webhook: { url: string }) => webhook.url)).toEqual(['https://hooks.example.com/a']);
   });
 
   it('update of a Job webhook with a secret named PATH, leaving the stored secrets as they were', async () => {

@@ -67,14 +67,16 @@ describe('CreateWebhook', () => {
       const error = await failure(() => kit.create.execute(personalPrincipal(), { watched: WATCHED, url: 'https://internal.example.com/x' }));
       expect(error.code).toBe('bad_request');
       expect(error.options.field).toBe('url');
-      expect(error.message).toMatch(/^url: must not target a private or special-use address$/);
+      expect(error.message).toBe('url: must not target a private or special-use address or a name that does not resolve');
       expect(error.options.detail).toMatch(reason);
       expect(kit.repository.rows.size).toBe(0);
     });
 
-    it('refuses a host that does not resolve', async () => {
+    it('refuses a host that does not resolve with the same answer, so internal names cannot be told from missing ones', async () => {
       const error = await failure(() => kit.create.execute(personalPrincipal(), { watched: WATCHED, url: 'https://nowhere.example.com/' }));
-      expect(error).toMatchObject({ code: 'bad_request', message: 'url: the host nowhere.example.com does not resolve to any address' });
+      expect(error).toMatchObject({ code: 'bad_request', message: 'url: must not target a private or special-use address or a name that does not resolve' });
+      expect(error.options).toEqual({ field: 'url', detail: 'nowhere.example.com does not resolve' });
+      expect(kit.repository.rows.size).toBe(0);
     });
 
     it('answers 503 (unavailable) when the resolver fails', async () => {

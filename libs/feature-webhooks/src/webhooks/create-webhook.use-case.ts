@@ -62,6 +62,6 @@ export class CreateWebhook {
       await tx.insert(webhook);
       await tx.publish(Topics.webhookChanged, webhookUpsertedMessage(webhook, now));
     });
-    return this.presenter.view(webhook);
+    return this.presenter.view(webhook, principal);
   }
 }

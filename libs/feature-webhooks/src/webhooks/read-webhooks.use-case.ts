@@ -15,7 +15,7 @@ export class ReadWebhooks {
 
   async list(principal: Principal): Promise<WebhookView[]> {
     const webhooks = await this.webhooks.listOwned(webhookOwnerOf(principal));
-    return webhooks.map((webhook) => this.presenter.view(webhook));
+    return webhooks.map((webhook) => this.presenter.view(webhook, principal));
   }
 
   async get(principal: Principal, id: string): Promise<WebhookView> {
@@ -23,6 +23,6 @@ export class ReadWebhooks {
     assertWebhookIdShape(id);
     const webhook = await this.webhooks.findOwned(ownerId, id);
     if (!webhook) throw webhookNotFound();
-    return this.presenter.view(webhook);
+    return this.presenter.view(webhook, principal);
   }
 }

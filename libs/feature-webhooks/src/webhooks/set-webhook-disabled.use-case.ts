@@ -34,6 +34,6 @@ export class SetWebhookDisabled {
       await tx.publish(Topics.webhookChanged, webhookUpsertedMessage(next, now));
       return next;
     });
-    return this.presenter.view(webhook);
+    return this.presenter.view(webhook, principal);
   }
 }

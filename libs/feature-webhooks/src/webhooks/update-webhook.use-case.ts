@@ -51,7 +51,7 @@ export class UpdateWebhook {
       await tx.publish(Topics.webhookChanged, webhookUpsertedMessage(next, now));
       return next;
     });
-    return this.presenter.view(updated);
+    return this.presenter.view(updated, principal);
   }
 
   private apply(webhook: StoredWebhook, update: UpdateWebhookInput, jobSpec: JobSpecRecord | null, now: Date): StoredWebhook {

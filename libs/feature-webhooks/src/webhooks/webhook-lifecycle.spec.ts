@@ -1,5 +1,5 @@
 import { Topics } from '@gatehouse/messaging';
-import { ALICE_ID, BOB_ID, personalPrincipal } from '../testing/principals';
+import { ALICE_ID, BOB_ID, personalPrincipal, principalOfKind } from '../testing/principals';
 import { createWebhooksTestKit, failure, type WebhooksTestKit } from '../testing/webhooks-test-kit';
 
 const WATCHED = [{ type: 'org', name: 'HuggingFaceH4' }];
@@ -21,6 +21,30 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
     await kit.create.execute(bob, { watched: WATCHED, url: 'https://hooks.example.com/bob' });
     expect((await kit.read.list(alice)).map((view) => view.id)).toEqual([id, second.id]);
     expect((await kit.read.list(bob)).map((view) => view.url)).toEqual(['https://hooks.example.com/bob']);
+  });
+
+  describe('the webhook secret', () => {
+    beforeEach(async () => {
+      await kit.update.execute(alice, id, { watched: [], secret: 's3cret!' });
+    });
+
+    it.each([
+      ['a write token', personalPrincipal(ALICE_ID, 'write')],
+      ['the browser session', principalOfKind('session')],
+      ['an OAuth token with the webhooks scope', principalOfKind('oauth')],
+    ])('is shown to %s, which may change the webhook', async (_case, principal) => {
+      expect((await kit.read.get(principal, id)).secret).toBe('s3cret!');
+      expect((await kit.read.list(principal)).map((view) => view.secret)).toEqual(['s3cret!']);
+    });
+
+    it('is left out for a read token, which reads everything else', async () => {
+      const reader = personalPrincipal(ALICE_ID, 'read');
+      const views = [await kit.read.get(reader, id), ...(await kit.read.list(reader))];
+      for (const view of views) {
+        expect(view).not.toHaveProperty('secret');
+        expect(view).toMatchObject({ id, url: 'https://hooks.example.com/a', watched: WATCHED, disabled: false });
+      }
+    });
   });
 
   it("gets the caller's webhook, and answers 404 for another user's", async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, type CheckedWebhookUrl } from '@gatehouse/domain';
+import { ApiError, type CheckedWebhookUrl, refusedWebhookTarget } from '@gatehouse/domain';
 import { addressRefusal } from '@gatehouse/platform';
 import { HostResolver } from './ports/host-resolver';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks-module-options';
@@ -9,7 +9,9 @@ import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks-module-opt
  * the host is resolved and refused if ANY of its addresses is private or special-use, judged by
  * the outbound guard's rule (`addressRefusal`), so the owner hears at once about an address the
  * delivery worker would never dial. Loopback passes only with GATEHOUSE_ALLOW_LOOPBACK_TARGETS.
- * The worker's guarded agent judges again at connect time: answers change (DNS rebinding).
+ * Every refusal, a name without addresses included, is the one `refusedWebhookTarget` answer; a
+ * resolver failure is a 503 to retry. The worker's guarded agent judges again at connect time:
+ * answers change (DNS rebinding).
  */
 @Injectable()
 export class WebhookUrlChecker {
@@ -29,18 +31,14 @@ export class WebhookUrlChecker {
         detail: (error as Error).message,
       });
     }
+    // A name that does not resolve is answered like one that resolves somewhere refused: told
+    // apart, the two would show which internal names exist. Which it was is for the log.
     if (resolution.kind === 'not_found' || resolution.addresses.length === 0) {
-      throw ApiError.badRequest(`${field}: the host ${checked.host} does not resolve to any address`, field);
+      throw refusedWebhookTarget(field, `${checked.host} does not resolve`);
     }
     for (const address of resolution.addresses) {
       const refusal = addressRefusal(address, { allowLoopback: this.settings.allowLoopbackTargets });
-      if (refusal) {
-        // One answer for every refused range, so the check cannot map internal DNS; the range is for the log.
-        throw new ApiError('bad_request', `${field}: must not target a private or special-use address`, {
-          field,
-          detail: `${checked.host} resolves to ${address}: ${refusal.reason}`,
-        });
-      }
+      if (refusal) throw refusedWebhookTarget(field, `${checked.host} resolves to ${address}: ${refusal.reason}`);
     }
   }
 }

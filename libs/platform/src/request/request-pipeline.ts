@@ -27,7 +27,7 @@ export function requestPipelineMiddleware({ logger, metrics, inFlight, bodyLimit
   const observe = requestObserver(logger, metrics);
   const parseBody = bodyParser(bodyLimit);
   return (req: Request, res: Response, next: NextFunction): void => {
-    setSecurityHeaders(res);
+    setSecurityHeaders(req, res);
     const requestId = assignRequestId(req, res);
     inFlight.track(res);
     observe(req, res);
