@@ -15,18 +15,6 @@ export function webhookOwnerOf(principal: Principal): string {
   return principal.user.id;
 }
 
-/**
- * Whether the caller is shown the webhook secret: only credentials that may change the webhook
- * (the rule of `@RequireWriteAccess()` on the routes that do): the browser session, a personal
- * token of role `write`, an OAuth token with the `webhooks` scope (checked by the route guard). A
- * read token reads webhooks without their secret (docs/security.md "Read tokens reading webhook
- * secrets"). Any other kind is refused before it gets here (`webhookOwnerOf`).
- */
-export function maySeeWebhookSecret(principal: Principal): boolean {
-  if (principal.kind === 'personal') return principal.role === 'write';
-  return principal.kind === 'session' || principal.kind === 'oauth';
-}
-
 export function webhookNotFound(): ApiError {
   return ApiError.notFound('Webhook not found');
 }

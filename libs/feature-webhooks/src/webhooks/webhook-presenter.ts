@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
 import { secretNames, toWebhookView, webhookSecretContext, webhookSettingsOf, type WebhookView } from '@gatehouse/domain';
-import type { Principal } from '@gatehouse/identity';
+import { hasWriteAccess, type Principal } from '@gatehouse/identity';
 import type { StoredWebhook } from './ports/stored-webhook';
-import { maySeeWebhookSecret } from './webhook-owner';
 
 /**
  * The webhook object every route answers (`toWebhookView`) to `principal`: the webhook secret
  * opened and echoed as the Hub does to credentials that may change the webhook, left out for a
- * read token (`maySeeWebhookSecret`); Job secrets by name only.
+ * read token (`hasWriteAccess`); Job secrets by name only.
  */
 @Injectable()
 export class WebhookPresenter {
@@ -21,7 +20,8 @@ export class WebhookPresenter {
       job: webhook.jobSpec,
       jobSecretNames: secretNames(webhook.sealedJobSecrets),
       ...webhookSettingsOf(webhook),
-      secret: maySeeWebhookSecret(principal) ? this.secret(webhook) : undefined,
+      // Only a credential that may change the webhook sees its secret (docs/security.md "Read tokens reading webhook secrets").
+      secret: hasWriteAccess(principal) ? this.secret(webhook) : undefined,
       disabled: webhook.disabled,
       disabledReason: webhook.disabledReason,
       createdAt: webhook.createdAt,

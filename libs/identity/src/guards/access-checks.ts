@@ -23,14 +23,22 @@ export function assertScopes(principal: Principal, required: readonly string[]):
 }
 
 /**
- * Routes that change things refuse read-only credentials: personal tokens of role `read`, and
- * exchange tokens of a `read` member (docs/oauth.md "Token exchange": the member's role limits the token).
+ * Whether the credential may change things: not a personal token of role `read`, nor an exchange
+ * token of a `read` member (docs/oauth.md "Token exchange": the member's role limits the token).
+ * Scopes are checked apart (`assertScopes`).
  */
+export function hasWriteAccess(principal: Principal): boolean {
+  if (principal.kind === 'personal') return principal.role === 'write';
+  if (principal.kind === 'exchange') return principal.memberRole !== 'read';
+  return true;
+}
+
+/** Routes that change things refuse read-only credentials (`hasWriteAccess`) with a 403 that says why. */
 export function assertWriteAccess(principal: Principal): void {
-  if (principal.kind === 'personal' && principal.role !== 'write') {
-    throw ApiError.forbidden('This token has read-only access and cannot change anything');
-  }
-  if (principal.kind === 'exchange' && principal.memberRole === 'read') {
-    throw ApiError.forbidden('This token has read-only access in its organization and cannot change anything');
-  }
+  if (hasWriteAccess(principal)) return;
+  throw ApiError.forbidden(
+    principal.kind === 'exchange'
+      ? 'This token has read-only access in its organization and cannot change anything'
+      : 'This token has read-only access and cannot change anything',
+  );
 }
