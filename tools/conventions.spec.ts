@@ -10,7 +10,7 @@ const SKIPPED_FILES = new Set([__filename]);
 
 /**
  * Comments cite a document a reader of this repository has: a page under docs/, a lib README or
- * an RFC clause (docs/style.md, habit 9). An issue number, a section of an outside spec, or the
+ * an RFC clause. An issue number, a section of an outside spec, or the
  * outside client-compatibility notes and OAuth checklist are not; what the Hugging Face clients
  * need is docs/hf-clients.md. Case-insensitive, and "spec §N" / "spec section N" count too.
  */

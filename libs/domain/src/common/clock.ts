@@ -1,4 +1,4 @@
-/** Time as a port, so tests freeze it (docs/style.md). */
+/** Time as a port, so tests freeze it instead of waiting on the wall clock. */
 export interface Clock {
   now(): number;
 }

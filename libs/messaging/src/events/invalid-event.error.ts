@@ -10,7 +10,7 @@ export type InvalidEventReason =
 
 /**
  * An event a consumer cannot accept. Not worth retrying: a consumer lets it fail its handler so
- * the bus dead-letters it (docs/style.md habit 6).
+ * the bus dead-letters it.
  */
 export class InvalidEventError extends Error {
   constructor(

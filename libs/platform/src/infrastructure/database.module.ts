@@ -10,7 +10,7 @@ import { InfrastructureLifecycle } from './infrastructure-lifecycle';
 export type DatabaseModuleOptions = DatabaseTarget & {
   /**
    * Apply pending migrations at start. Only the all-in-one does: migrations are otherwise their
-   * own step (docs/style.md habit 5), and workers never migrate.
+   * own step, and workers never migrate.
    */
   runMigrations?: boolean;
 };
