@@ -8,6 +8,7 @@ import { Agent, request as undiciRequest } from 'undici';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { CallbackServer } from './support/callback-server';
 import { launchChromium, signIn } from './support/headless-chromium';
+import { MetadataDocumentSite } from './support/metadata-document-site';
 import { adaOrganizationIds } from './support/organization-ids';
 import { ADA, AUTH_E2E_SEED, PUBLIC_APP } from './support/seed';
 
@@ -25,14 +26,16 @@ describe.each(SHAPES)('openid-client: authorization code with PKCE through the p
   let context: BrowserContext;
   let config: client.Configuration;
   let orgs: Record<string, string>;
+  let site: MetadataDocumentSite;
 
   beforeAll(async () => {
     // One at a time, so whatever started is stopped in afterAll even when a later start fails.
     chromium = await launchChromium();
     callback = await new CallbackServer().start();
+    site = await new MetadataDocumentSite().start();
     seedDir = mkdtempSync(join(tmpdir(), 'gatehouse-auth-e2e-seed-'));
     writeFileSync(join(seedDir, 'seed.json'), JSON.stringify(AUTH_E2E_SEED));
-    gatehouse = await shape.start({ seed: join(seedDir, 'seed.json'), env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
+    gatehouse = await shape.start({ seed: join(seedDir, 'seed.json'), env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true', NODE_EXTRA_CA_CERTS: site.certificatePath } });
     context = await chromium.newContext();
     // openid-client refuses http issuers unless told: this issuer is on loopback.
     config = await client.discovery(new URL(gatehouse.url), PUBLIC_APP, undefined, client.None(), { execute: [client.allowInsecureRequests] });
@@ -43,6 +46,7 @@ describe.each(SHAPES)('openid-client: authorization code with PKCE through the p
     await chromium?.close();
     await callback?.stop();
     await gatehouse?.stop();
+    await site?.stop();
     if (seedDir) rmSync(seedDir, { recursive: true, force: true });
   });
 
@@ -142,6 +146,20 @@ describe.each(SHAPES)('openid-client: authorization code with PKCE through the p
     }
     const afterTheft = await fetch(`${gatehouse.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${refreshed.access_token}` } });
     expect(afterTheft.status).toBe(401);
+  });
+
+  it('spends no metadata-document budget on an anonymous storm of client IDs naming private addresses: a new app still gets its sign-in page', async () => {
+    const authorize = (clientId: string) =>
+      fetch(`${gatehouse.url}/oauth/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: callback.url(), response_type: 'code', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`, { redirect: 'manual' });
+    for (let wave = 0; wave < 10; wave += 1) {
+      const statuses = await Promise.all(Array.from({ length: 30 }, (_, index) => authorize(`https://10.9.${wave}.${index + 1}/client.json`).then((res) => res.status)));
+      expect(statuses).toEqual(Array.from({ length: 30 }, () => 400));
+    }
+    site.serveJson('storm-survivor', { client_id: site.clientId('storm-survivor'), client_name: 'Storm survivor', redirect_uris: [callback.url()], token_endpoint_auth_method: 'none' });
+    const res = await authorize(site.clientId('storm-survivor'));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/^\/oauth\/login\?/);
+    expect(site.hits.get('storm-survivor')).toBe(1);
   });
 
   it('skips the consent page when nothing new is asked', async () => {
