@@ -32,6 +32,12 @@ export class TrustedProxies {
     return this.blocks.length === 0;
   }
 
+  /** Whether the address written as `text` is one of the trusted proxies (false for anything unparseable). */
+  trusts(text: string): boolean {
+    const address = parseIpAddress(text);
+    return address !== null && this.includes(address);
+  }
+
   includes(address: IpAddress): boolean {
     const plain = unmapped(address);
     return this.blocks.some(([base, bits]) => base.kind() === plain.kind() && (plain as ipaddr.IPv4).match(base as ipaddr.IPv4, bits));
@@ -76,7 +82,7 @@ export function rateLimitKeyOf(address: string): string {
   const plain = unmapped(parsed);
   if (plain.kind() === 'ipv4') return plain.toString();
   const parts = (plain as ipaddr.IPv6).parts.slice(0, 4);
-  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toRFC5952String()}/64`;
+  return `${rfc5952(new ipaddr.IPv6([...parts, 0, 0, 0, 0]))}/64`;
 }
 
 function forwardedEntries(header: string | string[] | undefined): string[] {
@@ -92,7 +98,12 @@ function unmapped(address: IpAddress): IpAddress {
 }
 
 function canonical(address: IpAddress): string {
-  return address.kind() === 'ipv6' ? (address as ipaddr.IPv6).toRFC5952String() : address.toString();
+  return address.kind() === 'ipv6' ? rfc5952(address as ipaddr.IPv6) : address.toString();
+}
+
+/** ipaddr.js 1.x has the method but not its type; its `toString` shortens a single zero group too. */
+function rfc5952(address: ipaddr.IPv6): string {
+  return (address as ipaddr.IPv6 & { toRFC5952String(): string }).toRFC5952String();
 }
 
 function parseBlock(cidr: string): [IpAddress, number] {

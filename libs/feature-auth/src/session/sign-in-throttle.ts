@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
+import { rateLimitKeyOf } from '@gatehouse/domain';
 import { FailureCounter, FlowStore } from '@gatehouse/flow-state';
 import { FLOW_STORE } from '@gatehouse/platform';
 import { SESSION_OPTIONS, SessionOptions } from './session-options';
@@ -73,7 +74,7 @@ function loginPart(keys: ThrottleKeys): string {
 }
 
 function loginAndAddressKey(keys: ThrottleKeys): string {
-  return `login-address:${loginPart(keys)}:${keys.address}`;
+  return `login-address:${loginPart(keys)}:${rateLimitKeyOf(keys.address)}`;
 }
 
 function loginKey(keys: ThrottleKeys): string {
@@ -85,5 +86,5 @@ function slowDownKey(keys: ThrottleKeys): string {
 }
 
 function addressKey(keys: ThrottleKeys): string {
-  return `address:${keys.address}`;
+  return `address:${rateLimitKeyOf(keys.address)}`;
 }

@@ -1,5 +1,6 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { AccountReader } from '@gatehouse/identity';
+import { clientAddressOf } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
 import { messagePage } from '../pages/message.page';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
@@ -46,7 +47,7 @@ export class SignInController {
       return sendPage(res, 403, signInPage({ csrfToken: fresh.data.csrfToken, returnTo, login, error: EXPIRED_FORM_MESSAGE }));
     }
     const password = typeof form.password === 'string' ? form.password : '';
-    const result = await this.signInService.signIn({ login, password, address: req.ip ?? 'unknown' });
+    const result = await this.signInService.signIn({ login, password, address: clientAddressOf(req) });
     switch (result.kind) {
       case 'signed_in':
         await this.sessions.signIn(req, res, result.userId);
