@@ -12,8 +12,18 @@ export class CookieBrowser {
 
   constructor(
     private readonly base: string,
-    readonly address: string,
+    public address: string,
   ) {}
+
+  /** The same browser, cookies and all, from now on on another network. */
+  moveTo(address: string): void {
+    this.address = address;
+  }
+
+  /** The value of one of the browser's cookies, or undefined. */
+  cookie(name: string): string | undefined {
+    return new Map(this.cookies.entries()).get(name);
+  }
 
   async get(path: string): Promise<Response> {
     return this.send(path, { method: 'GET' });
