@@ -47,8 +47,10 @@ export type SignInAdmission = { admitted: true; pass: SignInPass } | { admitted:
  *   window's end for that login (a hard stop it can only bring on itself, or its own network);
  * - address, across logins: after `addressSlowDownAfter` wrong passwords, the address's next
  *   attempts are paced, one per 1, 2, 4 … up to `maxDelaySeconds` seconds, growing with each
- *   failure; a right password waits at most that long, never a quarter of an hour. At most
- *   `inFlightPerAddress` of its attempts are checked at once;
+ *   failure. A right password cannot be told from a wrong one without the hash this limit
+ *   rations, so from an unknown browser it waits like any attempt, at most that long, never a
+ *   quarter of an hour; known browsers skip the pacing. At most `inFlightPerAddress` of its
+ *   attempts are checked at once;
  * - login, across addresses: after `loginSlowDownAfter` wrong passwords, attempts on the login
  *   from addresses that have failed on it share one paced slot. An address with no failure on
  *   the login, and every known device, pass by: a botnet keeps the slow-down alive, but it slows
