@@ -45,6 +45,13 @@ const TOPIC_LITERAL = {
   message: 'Declare topics in libs/messaging/src/topics.ts and use Topics.<name>.',
 };
 
+// Every address a limit or an audit entry uses comes from one rule (docs/security.md "A client
+// choosing its own address"): Express's req.ip is not read.
+const CLIENT_ADDRESS_READ = {
+  selector: 'MemberExpression[object.name=/^req$/][property.name=/^ips?$/]',
+  message: 'Read the client address with clientAddressOf(req) from @gatehouse/platform, and key counters on rateLimitKeyOf(address) from @gatehouse/domain.',
+};
+
 // Ports carry domain records and a transaction handle, never ORM types (docs/architecture.md "Ports").
 const ORM_IN_PORT = { patterns: [{ group: ['typeorm', 'typeorm/*'], message: 'A port speaks in domain records and a transaction handle, not TypeORM types.' }] };
 
@@ -93,12 +100,12 @@ export default tseslint.config(
     files: ['**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: RAW_CONNECTION_IMPORTS }],
-      'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS],
+      'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS, CLIENT_ADDRESS_READ],
     },
   },
   {
     files: ['libs/feature-*/src/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS, TOPIC_LITERAL] },
+    rules: { 'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS, CLIENT_ADDRESS_READ, TOPIC_LITERAL] },
   },
   {
     files: ['libs/*/src/**/ports/**/*.ts'],

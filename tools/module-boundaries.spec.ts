@@ -106,6 +106,16 @@ describe('outbound connections (docs/security.md "Outbound requests")', () => {
   });
 });
 
+describe('one client address (docs/security.md "A client choosing its own address")', () => {
+  it("refuses Express's req.ip outside tests, and lets clientAddressOf be used", async () => {
+    const expressIp = "import type { Request } from 'express';\nexport const ip = (req: Request) => req.ip;\n";
+    expect(await ruleIdsFor('libs/feature-auth/src/probe.controller.ts', expressIp)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('apps/auth/src/probe.ts', expressIp)).toContain('no-restricted-syntax');
+    const platform = "import type { Request } from 'express';\nimport { clientAddressOf } from '@gatehouse/platform';\nexport const ip = (req: Request) => clientAddressOf(req);\n";
+    expect(await ruleIdsFor('libs/feature-auth/src/probe.controller.ts', platform)).toEqual([]);
+  });
+});
+
 describe('one home per contract', () => {
   it('refuses a topic name written in a feature lib, and lets libs/messaging and tests name them', async () => {
     const topic = "export const TOPIC = 'gatehouse.delivery-replay.v2';\n";

@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
-import { Agent, request as undiciRequest } from 'undici';
 import { Browser, BrowserContext, Page } from 'playwright-core';
+import { Agent, request as httpRequest } from 'undici';
 import { CallbackServer } from './support/callback-server';
 import { launchChromium, signIn } from './support/headless-chromium';
 import { MetadataDocumentSite } from './support/metadata-document-site';
 import { adaOrganizationIds } from './support/organization-ids';
-import { ADA, AUTH_E2E_SEED, PUBLIC_APP } from './support/seed';
+import { ADA, AUTH_E2E_SEED, PUBLIC_APP, WEB_APP, WEB_APP_SECRET } from './support/seed';
 
 /** Screenshots of the pages when GATEHOUSE_E2E_SCREENSHOTS names a directory. */
 const screenshots = process.env.GATEHOUSE_E2E_SCREENSHOTS;
@@ -133,7 +133,7 @@ describe.each(SHAPES)('openid-client: authorization code with PKCE through the p
     // and ends the grant: the pair the owner holds stops working.
     const elsewhere = new Agent({ localAddress: '127.0.0.2' });
     try {
-      const stolen = await undiciRequest(`${gatehouse.url}/oauth/token`, {
+      const stolen = await httpRequest(`${gatehouse.url}/oauth/token`, {
         method: 'POST',
         dispatcher: elsewhere,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -193,5 +193,34 @@ describe.each(SHAPES)('openid-client: authorization code with PKCE through the p
     const res = await fetch(`${gatehouse.url}/oauth/login`);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  // docs/security.md "A client choosing its own address". The web app calls from 127.0.0.1; a
+  // guesser on 127.0.0.3 (another loopback address, so another peer) names 127.0.0.1 in
+  // X-Forwarded-For. The all-in-one trusts no proxy; the stack's services trust their gateway,
+  // which hands them the address it saw.
+  it("counts wrong client secrets on the guesser's own address, whatever X-Forwarded-For it sends", async () => {
+    const guesser = new Agent({ localAddress: '127.0.0.3' });
+    const revoke = async (secret: string, dispatcher?: Agent) => {
+      const res = await httpRequest(`${gatehouse.url}/oauth/revoke`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${WEB_APP}:${secret}`).toString('base64')}`,
+          'x-forwarded-for': '127.0.0.1',
+        },
+        body: new URLSearchParams({ token: 'not-a-token' }).toString(),
+        dispatcher,
+      });
+      await res.body.dump();
+      return res.statusCode;
+    };
+    try {
+      for (let guess = 0; guess < 10; guess++) expect(await revoke(`guess-${guess}`, guesser)).toBe(401);
+      expect(await revoke(WEB_APP_SECRET, guesser)).toBe(429);
+      expect(await revoke(WEB_APP_SECRET)).toBe(200);
+    } finally {
+      await guesser.close();
+    }
   });
 });

@@ -28,6 +28,11 @@ describe('the gateway routes (deploy/gateway/routes.conf)', () => {
     expect(routedTo(path)).toBeNull();
   });
 
+  it("hand the services the address nginx saw as X-Forwarded-For, never the client's own header", () => {
+    expect(conf).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(conf).not.toContain('$proxy_add_x_forwarded_for');
+  });
+
   it('turn a route path into a pattern: one segment per parameter, the rest for a trailing one or a wildcard', () => {
     expect(routePattern('/api/settings/webhooks/:id/activity/:deliveryId')).toBe('/api/settings/webhooks/[^/]+/activity/.+');
     expect(routePattern('/organizations/:name/settings/*page')).toBe('/organizations/[^/]+/settings/.+');

@@ -44,7 +44,10 @@ export function gatewayRoutesConf(routes: readonly GatehouseRoute[]): string {
     '',
     'proxy_http_version 1.1;',
     'proxy_set_header Host $http_host;',
-    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    // The address nginx saw, never appended to what the client sent: the services believe this
+    // header from the gateway alone (GATEHOUSE_TRUSTED_PROXIES), so it must hold one true hop.
+    '# The client is the address nginx saw: whatever X-Forwarded-For the client sent is replaced.',
+    'proxy_set_header X-Forwarded-For $remote_addr;',
     'proxy_set_header X-Forwarded-Proto $scheme;',
     'proxy_set_header X-Forwarded-Host $http_host;',
     'proxy_set_header Connection "";',

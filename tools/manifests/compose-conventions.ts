@@ -21,6 +21,7 @@ interface ComposeService {
   profiles?: string[];
   restart?: string;
   stop_grace_period?: string;
+  networks?: string[] | Record<string, { ipv4_address?: string } | null>;
 }
 
 interface ComposeFile {
@@ -171,8 +172,14 @@ function checkGateway(services: Record<string, ComposeService>): string[] {
   if (!volumes.some((volume) => volume.startsWith('./deploy/gateway/routes.conf:'))) {
     problems.push('services.gateway: must mount the generated routes, ./deploy/gateway/routes.conf');
   }
+  // The services believe X-Forwarded-For from the gateway alone (docs/operations.md "Network"):
+  // it needs an address of its own to be named by.
+  const address = Array.isArray(gateway.networks) ? undefined : gateway.networks?.default?.ipv4_address;
+  if (!address) problems.push('services.gateway: needs a fixed ipv4_address on the default network, the one proxy the services trust');
   for (const facts of GATEHOUSE_SERVICES.filter((service) => service.isPublic)) {
     if (dependencyCondition(gateway, facts.name) !== 'service_healthy') problems.push(`services.gateway: must depend on ${facts.name} with condition service_healthy`);
+    const trusted = environmentOf(services[facts.name] ?? {}).GATEHOUSE_TRUSTED_PROXIES;
+    if (address && trusted !== address) problems.push(`services.${facts.name}: GATEHOUSE_TRUSTED_PROXIES must be the gateway's address, ${address}`);
   }
   return problems;
 }

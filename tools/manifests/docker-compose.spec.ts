@@ -116,6 +116,20 @@ describe('docker-compose.yml conventions', () => {
       ['services.gateway: must mount the generated routes, ./deploy/gateway/routes.conf'],
     ],
     [
+      'a service trusting X-Forwarded-For from more than the gateway',
+      (c) => {
+        c.services.auth.environment.GATEHOUSE_TRUSTED_PROXIES = '172.30.80.0/24';
+      },
+      ["services.auth: GATEHOUSE_TRUSTED_PROXIES must be the gateway's address, 172.30.80.10"],
+    ],
+    [
+      'a gateway without an address of its own',
+      (c) => {
+        delete c.services.gateway.networks;
+      },
+      ['services.gateway: needs a fixed ipv4_address on the default network, the one proxy the services trust'],
+    ],
+    [
       'a literal encryption key',
       (c) => {
         c.services.auth.environment.GATEHOUSE_ENCRYPTION_KEY = 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LTMyYnl0ZXM=';

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     logLevel: config.runtime.logLevel,
     shutdownGraceMs: config.runtime.shutdownGraceMs,
     internalToken: secrets.internalToken,
+    trustedProxies: config.clientAddress.trustedProxies,
   });
   const users = service.app.get(EmbeddedSeeder).seededUsers();
   const lines = [

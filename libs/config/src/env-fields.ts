@@ -107,6 +107,28 @@ export function isLoopbackBindAddress(address: string): boolean {
   return address === 'localhost' || address === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
 }
 
+/**
+ * Comma-separated CIDR blocks (`10.0.0.0/8`, `2001:db8::/32`) or single addresses (one host),
+ * normalised to `address/bits`; empty for none. IPv4 in dotted-quad form only, no zone ids, as
+ * the client-address rule (libs/domain/src/net/client-address.ts) reads them.
+ */
+export const cidrList = envVariable((raw) => {
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const blocks = entries.map(cidrBlock);
+  return blocks.every((block): block is string => block !== null) ? blocks : invalid('must be a comma-separated list of IP addresses or CIDR blocks (10.0.0.0/8, 2001:db8::/32)');
+});
+
+const DOTTED_QUAD = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+function cidrBlock(entry: string): string | null {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = DOTTED_QUAD.test(address) ? 4 : !address.includes('%') && !address.includes('.') && isIP(address) === 6 ? 6 : 0;
+  if (family === 0 || rest.length > 0) return null;
+  const width = family === 4 ? 32 : 128;
+  if (bits === undefined) return `${address}/${width}`;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= width ? `${address}/${Number(bits)}` : null;
+}
+
 /** Used inside URNs (`urn:<platform>:token-type:user-email`), so limited to a URN-safe word. */
 export const urnWord = envVariable((raw) =>
   /^[a-z0-9][a-z0-9-]{0,30}$/.test(raw) ? raw : invalid('must be lower-case letters, digits and dashes'),

@@ -29,7 +29,7 @@ export interface AuthModuleOptions {
   signInSessionTtlSeconds: number;
   /** GATEHOUSE_ALLOW_LOOPBACK_TARGETS: metadata documents may be served on loopback (development). */
   allowLoopbackTargets: boolean;
-  /** Failed sign-ins allowed per account and per address (default 5 and 30 per 15 minutes). */
+  /** The sign-in throttle's numbers (SignInThrottle); DEFAULT_SIGN_IN_LIMITS when absent. */
   signInLimits?: SignInLimits;
   /** GATEHOUSE_DEVICE_CODE_TTL_SECONDS (default 900). */
   deviceCodeTtlSeconds?: number;

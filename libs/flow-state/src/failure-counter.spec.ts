@@ -20,6 +20,16 @@ describe('FailureCounter', () => {
     expect(await failures.blockedForMs('a', 2, 60_000)).toBeNull();
   });
 
+  it('reads a count and the time left in its window', async () => {
+    expect(await failures.count('e')).toBe(0);
+    expect(await failures.resetMs('e', 60_000)).toBe(60_000);
+    await failures.record('e', 60_000);
+    clock.advance(15_000);
+    await failures.record('e', 60_000);
+    expect(await failures.count('e')).toBe(2);
+    expect(await failures.resetMs('e', 60_000)).toBe(45_000);
+  });
+
   it('clears a key', async () => {
     await failures.record('c', 60_000);
     await failures.record('c', 60_000);

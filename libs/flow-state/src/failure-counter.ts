@@ -19,6 +19,16 @@ export class FailureCounter {
     return Math.min((await this.store.ttl(counter)) ?? windowMs, windowMs);
   }
 
+  /** The failures of `key` in its current window. */
+  async count(key: string): Promise<number> {
+    return Number((await this.store.get(this.namespace + key)) ?? 0);
+  }
+
+  /** Milliseconds until the window of `key` ends (`windowMs` when it has none). */
+  async resetMs(key: string, windowMs: number): Promise<number> {
+    return Math.min((await this.store.ttl(this.namespace + key)) ?? windowMs, windowMs);
+  }
+
   /** Counts one failure; returns the failures of the window so far. */
   record(key: string, windowMs: number): Promise<number> {
     return this.store.increment(this.namespace + key, windowMs);

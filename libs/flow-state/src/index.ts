@@ -4,3 +4,4 @@ export { RedisFlowStore } from './redis-flow-store';
 export { JsonFlowStore } from './json-flow-store';
 export { RateLimiter } from './rate-limiter';
 export { FailureCounter } from './failure-counter';
+export { InFlightCounter, type InFlightTicket } from './in-flight-counter';

@@ -10,6 +10,7 @@ export { parseOrThrow } from './validation/zod-validation';
 export { ZodBody, ZodQuery, ZodValidationPipe } from './validation/zod-validation.pipe';
 export { readCappedBody } from './outbound/capped-body';
 export { endUncached } from './request/json-response';
+export { clientAddressOf } from './request/client-address';
 export { guardedAgent } from './outbound/guarded-agent';
 export { internalServiceAgent } from './outbound/internal-service-agent';
 export { addressRefusal, type HostAddressResolver, systemResolver } from './outbound/guarded-lookup';

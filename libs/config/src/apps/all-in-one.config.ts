@@ -4,7 +4,7 @@ import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { deliverySection } from '../sections/delivery.section';
 import { embeddedHttpSection } from '../sections/http.section';
-import { networkSection } from '../sections/network.section';
+import { clientAddressSection, networkSection } from '../sections/network.section';
 import { oauthSection } from '../sections/oauth.sections';
 import { runtimeSection } from '../sections/runtime.section';
 import { webAppSection } from '../sections/web-app.section';
@@ -23,6 +23,7 @@ export const allInOneConfigSchema = composeConfig({
   storage: embeddedStorageSection,
   secrets: embeddedSecretsSection,
   network: networkSection,
+  clientAddress: clientAddressSection,
   oauth: oauthSection,
   webApp: webAppSection,
   webhooks: webhooksSection,

@@ -64,6 +64,7 @@ describe('per-app configuration', () => {
       ...STORES,
       secrets: { encryptionKey: KEY, internalToken: TOKEN },
       network: { allowLoopbackTargets: false },
+      clientAddress: { trustedProxies: [] },
       oauth: DEFAULT_OAUTH,
       tokenExchange: { url: 'http://token-exchange:3001' },
       webApp: { directory: 'dist/apps/web' },
@@ -88,6 +89,7 @@ describe('per-app configuration', () => {
       ...STORES,
       secrets: { encryptionKey: KEY, internalToken: TOKEN },
       network: { allowLoopbackTargets: false },
+      clientAddress: { trustedProxies: [] },
       oauth: DEFAULT_TOKEN_ISSUANCE,
     });
     expect(problemVariables(() => loadTokenExchangeConfig({}))).toEqual([
@@ -109,6 +111,7 @@ describe('per-app configuration', () => {
       ...STORES,
       secrets: { encryptionKey: KEY, internalToken: TOKEN },
       network: { allowLoopbackTargets: false },
+      clientAddress: { trustedProxies: [] },
       webhooks: DEFAULT_WEBHOOKS,
     });
     expect(problemVariables(() => loadWebhookManagementConfig({}))).toEqual([
@@ -151,6 +154,7 @@ describe('per-app configuration', () => {
       webApp: { directory: 'dist/apps/web' },
       secrets: { encryptionKey: undefined, internalToken: undefined },
       network: { allowLoopbackTargets: false },
+      clientAddress: { trustedProxies: [] },
       oauth: DEFAULT_OAUTH,
       webhooks: DEFAULT_WEBHOOKS,
       delivery: DEFAULT_DELIVERY,

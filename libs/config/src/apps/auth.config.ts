@@ -1,7 +1,7 @@
 import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { httpSection } from '../sections/http.section';
-import { networkSection } from '../sections/network.section';
+import { clientAddressSection, networkSection } from '../sections/network.section';
 import { oauthSection } from '../sections/oauth.sections';
 import { runtimeSection } from '../sections/runtime.section';
 import { webAppSection } from '../sections/web-app.section';
@@ -18,6 +18,7 @@ export const authConfigSchema = composeConfig({
   kafka: kafkaSection,
   secrets: secretsSection,
   network: networkSection,
+  clientAddress: clientAddressSection,
   oauth: oauthSection,
   webApp: webAppSection,
   tokenExchange: tokenExchangeClientSection,

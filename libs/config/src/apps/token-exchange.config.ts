@@ -1,7 +1,7 @@
 import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { httpSection } from '../sections/http.section';
-import { networkSection } from '../sections/network.section';
+import { clientAddressSection, networkSection } from '../sections/network.section';
 import { tokenIssuanceSection } from '../sections/oauth.sections';
 import { runtimeSection } from '../sections/runtime.section';
 import { secretsSection } from '../sections/secrets.sections';
@@ -18,6 +18,7 @@ export const tokenExchangeConfigSchema = composeConfig({
   secrets: secretsSection,
   // CI id_token exchange fetches the CI provider's JWKS, loopback only in development.
   network: networkSection,
+  clientAddress: clientAddressSection,
   oauth: tokenIssuanceSection,
 });
 

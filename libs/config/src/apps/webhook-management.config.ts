@@ -1,7 +1,7 @@
 import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { httpSection } from '../sections/http.section';
-import { networkSection } from '../sections/network.section';
+import { clientAddressSection, networkSection } from '../sections/network.section';
 import { runtimeSection } from '../sections/runtime.section';
 import { secretsSection } from '../sections/secrets.sections';
 import { kafkaSection, postgresSection, redisSection } from '../sections/store.sections';
@@ -18,6 +18,7 @@ export const webhookManagementConfigSchema = composeConfig({
   // The encryption key seals webhook and Job secrets; the internal token guards event ingestion.
   secrets: secretsSection,
   network: networkSection,
+  clientAddress: clientAddressSection,
   webhooks: webhooksSection,
 });
 

@@ -3,6 +3,7 @@ import { s256CodeChallenge } from '@gatehouse/domain/testing';
 import { ConsentEntity, OrganizationEntity, UserEntity } from '@gatehouse/persistence';
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
+import { DEFAULT_SIGN_IN_LIMITS } from '../session/session-options';
 import { CookieBrowser, hiddenField } from '../testing/cookie-browser';
 import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
 
@@ -28,7 +29,7 @@ describe('authorization code flow over HTTP', () => {
         authorizationCodeTtlSeconds: 60,
         signInSessionTtlSeconds: 3600,
         allowLoopbackTargets: false,
-        signInLimits: { perLoginAndAddress: 3, perAddress: 20, windowSeconds: 900, slowDownAfter: 10, maxDelaySeconds: 30 },
+        signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, perLoginAndAddress: 3 },
       }),
     ]);
     const passwordHash = await hashPassword(PASSWORD);
@@ -255,6 +256,67 @@ describe('authorization code flow over HTTP', () => {
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(850);
     expect(await throttled.text()).toContain('Too many failed sign-in attempts. Try again in 15 minutes.');
     expect((await attempt(PASSWORD, '203.0.113.78')).status).toBe(303);
+  });
+
+  describe('sign-in limits that nobody can aim at a right password (docs/security.md "Anyone locking any account…")', () => {
+    const { loginSlowDownAfter, addressSlowDownAfter, maxDelaySeconds } = DEFAULT_SIGN_IN_LIMITS;
+
+    async function signInAt(as: CookieBrowser, login: string, password: string): Promise<Response> {
+      const html = await (await as.get('/oauth/login')).text();
+      return as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), login, password });
+    }
+
+    async function signedInBrowser(login: string, address: string): Promise<CookieBrowser> {
+      const as = new CookieBrowser(app.url, address);
+      expect((await signInAt(as, login, PASSWORD)).status).toBe(303);
+      const page = await (await as.get('/oauth/logout')).text();
+      expect((await as.post('/oauth/logout', { csrf_token: hiddenField(page, 'csrf_token') })).status).toBe(200);
+      return as;
+    }
+
+    it('marks the browser on sign-in with a long-lived, HttpOnly, Secure, SameSite=Lax device cookie that outlives sign-out', async () => {
+      const as = browser();
+      const res = await signIn(as, '/oauth/login');
+      expect(res.status).toBe(303);
+      expect(res.headers.getSetCookie()[1]).toMatch(/^__Host-gatehouse_device=[A-Za-z0-9]{20,}; Max-Age=15552000; Path=\/; Expires=.*; HttpOnly; Secure; SameSite=Lax$/);
+      const device = as.cookie('__Host-gatehouse_device');
+      const page = await (await as.get('/oauth/logout')).text();
+      await as.post('/oauth/logout', { csrf_token: hiddenField(page, 'csrf_token') });
+      expect(as.cookie('__Host-gatehouse_device')).toBe(device);
+      const again = await signIn(as, '/oauth/login');
+      expect(again.headers.getSetCookie()[1]).toContain(`__Host-gatehouse_device=${device};`);
+    });
+
+    it("keeps a login-wide slow-down, fed from many addresses, from refusing its owner's right password", async () => {
+      const owner = await app.seedUser(`owner${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
+      const ownersLaptop = await signedInBrowser(owner.username, '198.51.100.240');
+      // More bots than the threshold, each from an address of its own, then one back for more.
+      const bots = Array.from({ length: loginSlowDownAfter + 6 }, (_, bot) => `203.0.113.${100 + bot}`);
+      for (const bot of bots) expect((await signInAt(new CookieBrowser(app.url, bot), owner.username, 'guess')).status).toBe(401);
+      expect((await signInAt(new CookieBrowser(app.url, bots[0]!), owner.username, 'guess')).status).toBe(401);
+      // The slow-down holds the addresses that failed on the login, right password or not...
+      const paced = await signInAt(new CookieBrowser(app.url, bots[1]!), owner.username, PASSWORD);
+      expect(paced.status).toBe(429);
+      expect(Number(paced.headers.get('retry-after'))).toBeLessThanOrEqual(maxDelaySeconds);
+      // ...never the owner from an address with no failures, nor the owner's own browser anywhere.
+      expect((await signInAt(new CookieBrowser(app.url, '198.51.100.241'), owner.username, PASSWORD)).status).toBe(303);
+      ownersLaptop.moveTo(bots[2]!);
+      expect((await signInAt(ownersLaptop, owner.username, PASSWORD)).status).toBe(303);
+    });
+
+    it('keeps failures for made-up logins from one address from locking out the people behind it', async () => {
+      const colleague = await app.seedUser(`colleague${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
+      const office = '192.0.2.150';
+      const colleaguesBrowser = await signedInBrowser(colleague.username, office);
+      const sprayed: Response[] = [];
+      for (let login = 0; login < addressSlowDownAfter + 10; login++) sprayed.push(await signInAt(new CookieBrowser(app.url, office), `made-up-${login}@example.com`, 'guess'));
+      expect(sprayed.slice(0, addressSlowDownAfter).map((res) => res.status)).toEqual(Array.from({ length: addressSlowDownAfter }, () => 401));
+      // Wrong tries are slowed by seconds, never held for the rest of the window.
+      const slowed = sprayed.filter((res) => res.status === 429);
+      expect(slowed.length).toBeGreaterThan(0);
+      for (const res of slowed) expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(maxDelaySeconds);
+      expect((await signInAt(colleaguesBrowser, colleague.username, PASSWORD)).status).toBe(303);
+    });
   });
 
   it('ends the session of a user disabled meanwhile, and refuses their sign-in', async () => {

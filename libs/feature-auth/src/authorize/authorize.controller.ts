@@ -1,5 +1,6 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
-import { type AuthorizationParams, type OAuthError, RateLimited } from '@gatehouse/domain';
+import { type AuthorizationParams, type OAuthError, RateLimited, rateLimitKeyOf } from '@gatehouse/domain';
+import { clientAddressOf } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
 import { html } from '../pages/html';
 import { messagePage } from '../pages/message.page';
@@ -35,7 +36,7 @@ export class AuthorizeController {
 
   private async respond(params: AuthorizationParams, req: Request, res: Response): Promise<void> {
     const session = await this.sessions.load(req);
-    const outcome = await this.authorizeService.authorize(params, isSignedIn(session) ? session : null, req.ip ?? 'unknown');
+    const outcome = await this.authorizeService.authorize(params, isSignedIn(session) ? session : null, rateLimitKeyOf(clientAddressOf(req)));
     switch (outcome.kind) {
       case 'error_page':
         if (outcome.error instanceof RateLimited) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(outcome.error.retryAfterSeconds))));

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { Clock, formatUserCode, RateLimited, resolveRequestedScopes, ServerError, UnauthorizedClient } from '@gatehouse/domain';
+import { Clock, formatUserCode, RateLimited, rateLimitKeyOf, resolveRequestedScopes, ServerError, UnauthorizedClient } from '@gatehouse/domain';
 import { FlowStore, RateLimiter } from '@gatehouse/flow-state';
 import { ClientAuthenticator, RandomSource, TokenRequestContext } from '@gatehouse/identity';
 import { CLOCK, FLOW_STORE } from '@gatehouse/platform';
@@ -46,7 +46,7 @@ export class DeviceAuthorizationService {
 
   async start(request: TokenRequestContext): Promise<DeviceAuthorizationResponse> {
     const { startsPerAddress, startWindowSeconds } = this.options.limits;
-    const admitted = await this.starts.hit(request.ip, startsPerAddress, startWindowSeconds * 1000);
+    const admitted = await this.starts.hit(rateLimitKeyOf(request.ip), startsPerAddress, startWindowSeconds * 1000);
     if (!admitted.allowed) {
       throw new RateLimited('Too many device authorizations from your address; try again later', admitted.resetMs / 1000, `address ${request.ip}`);
     }

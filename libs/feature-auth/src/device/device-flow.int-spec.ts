@@ -1,6 +1,7 @@
 import { hashPassword } from '@gatehouse/crypto';
 import { UserEntity } from '@gatehouse/persistence';
 import { randomInt } from 'node:crypto';
+import { Agent, request } from 'undici';
 import { AuthModule } from '../auth.module';
 import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
 import { CookieBrowser, hiddenField } from '../testing/cookie-browser';
@@ -110,6 +111,45 @@ describe('device authorization grant (RFC 8628) over HTTP', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500);
     expect(((await limited.json()) as { error: string }).error).toBe('temporarily_unavailable');
+  });
+
+  // The app trusts 127.0.0.1 as its gateway (TEST_TRUSTED_PROXIES); 127.0.0.3 is a client calling it directly.
+  it('cannot be aimed at another address with X-Forwarded-For: the guesser is limited, the real app is not', async () => {
+    const victim = { 'X-Forwarded-For': '198.51.100.230' };
+    const direct = new Agent({ localAddress: '127.0.0.3' });
+    const guess = async (secret: string, headers: Record<string, string>, dispatcher?: Agent) => {
+      const res = await request(`${app.url}/oauth/device`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth('device-web', secret), ...headers },
+        body: '',
+        dispatcher,
+      });
+      await res.body.dump();
+      return res.statusCode;
+    };
+    try {
+      // A client not behind the gateway, naming the victim's address: counted on its own.
+      for (let attempt = 0; attempt < 10; attempt += 1) expect(await guess(`guess-${attempt}`, victim, direct)).toBe(401);
+      expect(await guess('web-s3cret', victim, direct)).toBe(429);
+      // A client behind the gateway, naming the victim first: the gateway's entry is the client.
+      const forged = { 'X-Forwarded-For': '198.51.100.230, 198.51.100.231' };
+      for (let attempt = 0; attempt < 10; attempt += 1) expect(await guess(`guess-${attempt}`, forged)).toBe(401);
+      expect(await guess('web-s3cret', { 'X-Forwarded-For': '198.51.100.231' })).toBe(429);
+      expect(await guess('web-s3cret', victim)).toBe(200);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('counts an IPv6 client by its /64: picking fresh addresses in it buys no fresh budget', async () => {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const from = { 'X-Forwarded-For': `2001:db8:77:1::${(attempt + 1).toString(16)}` };
+      await expectOAuthError(await postForm(`${app.url}/oauth/device`, {}, { ...from, Authorization: basicAuth('device-web', `guess-${attempt}`) }), 401, 'invalid_client');
+    }
+    const sameSubnet = await postForm(`${app.url}/oauth/device`, {}, { 'X-Forwarded-For': '2001:db8:77:1:ffff::1', Authorization: basicAuth('device-web', 'web-s3cret') });
+    expect(sameSubnet.status).toBe(429);
+    const nextSubnet = await postForm(`${app.url}/oauth/device`, {}, { 'X-Forwarded-For': '2001:db8:77:2::1', Authorization: basicAuth('device-web', 'web-s3cret') });
+    expect(nextSubnet.status).toBe(200);
   });
 
   it('polling answers authorization_pending, then slow_down when too fast, all as 400 JSON', async () => {

@@ -1,5 +1,6 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { formatUserCode, normalizeUserCode } from '@gatehouse/domain';
+import { clientAddressOf } from '@gatehouse/platform';
 import { AccountReader } from '@gatehouse/identity';
 import type { Request, Response } from 'express';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
@@ -51,7 +52,7 @@ export class DeviceVerificationController {
     const page = (error: string) => deviceCodePage({ csrfToken: session.data.csrfToken, username, userCode: typed, error });
     if (!this.sessions.csrfMatches(session, form.csrf_token)) return sendPage(res, 403, page(EXPIRED_FORM_MESSAGE));
 
-    const result = await this.verification.verify({ userId: session.data.userId, authTime: session.data.authTime, address: req.ip ?? 'unknown', typed });
+    const result = await this.verification.verify({ userId: session.data.userId, authTime: session.data.authTime, address: clientAddressOf(req), typed });
     switch (result.kind) {
       case 'consent':
         return redirectSeeOther(res, result.location);

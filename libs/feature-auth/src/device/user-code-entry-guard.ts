@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Clock } from '@gatehouse/domain';
+import { type Clock, rateLimitKeyOf } from '@gatehouse/domain';
 import { FlowStore } from '@gatehouse/flow-state';
 import { CLOCK, FLOW_STORE } from '@gatehouse/platform';
 import { DEVICE_FLOW_OPTIONS, ResolvedDeviceFlowOptions } from './device-flow-options';
@@ -51,7 +51,7 @@ export class UserCodeEntryGuard {
     const { limits } = this.options;
     const local = [
       this.counter('user', `user:${keys.userId}`, limits.perUser, limits.windowSeconds),
-      this.counter('address', `address:${keys.address}`, limits.perAddress, limits.windowSeconds),
+      this.counter('address', `address:${rateLimitKeyOf(keys.address)}`, limits.perAddress, limits.windowSeconds),
     ];
     // Both local counters count even when one refuses: hammering never shortens a wait.
     let refusal = await this.countAll(local);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { Clock, InvalidGrant, InvalidRequest, isExpired, REFRESH_TOKEN_GRANT_TYPE } from '@gatehouse/domain';
+import { Clock, InvalidGrant, InvalidRequest, isExpired, rateLimitKeyOf, REFRESH_TOKEN_GRANT_TYPE } from '@gatehouse/domain';
 import {
   AuthenticatedClient,
   ClientAuthenticator,
@@ -46,7 +46,7 @@ export class RefreshTokenGrant implements GrantHandler {
     if (!refreshToken) throw new InvalidRequest('refresh_token is required');
     let outcome: Outcome;
     try {
-      outcome = await this.transactions.run((tx) => this.redeem(tx, client, refreshToken, request.params.scope, request.ip));
+      outcome = await this.transactions.run((tx) => this.redeem(tx, client, refreshToken, request.params.scope, rateLimitKeyOf(request.ip)));
     } catch (error) {
       await this.grace.forget(refreshToken);
       throw error;

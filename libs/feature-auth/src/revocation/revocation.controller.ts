@@ -1,6 +1,6 @@
 import { Controller, Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
-import { CLOCK, OAuthErrorShape } from '@gatehouse/platform';
+import { clientAddressOf, CLOCK, OAuthErrorShape } from '@gatehouse/platform';
 import type { Request } from 'express';
 import { tokenRequestParams } from '../token-endpoint/token-request-params';
 import { RevocationService } from './revocation.service';
@@ -21,7 +21,7 @@ export class RevocationController {
     await this.revocation.revoke({
       params: tokenRequestParams(req.body),
       authorization: req.headers.authorization,
-      ip: req.ip ?? '',
+      ip: clientAddressOf(req),
       now: new Date(this.clock.now()),
     });
   }

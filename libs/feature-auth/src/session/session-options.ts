@@ -10,24 +10,32 @@ export interface SessionOptions {
   limits: SignInLimits;
 }
 
+/** The sign-in throttle's numbers (SignInThrottle says what each is for). */
 export interface SignInLimits {
-  /** Failures of one login typed from one address, within `windowSeconds`. */
-  perLoginAndAddress: number;
-  /** Failures from one address across logins, within `windowSeconds`. */
-  perAddress: number;
+  /** The window every failure count lives in. */
   windowSeconds: number;
-  /** Failures of one login from anywhere before each further one doubles the wait. */
-  slowDownAfter: number;
-  /** The longest such wait. */
+  /** Wrong passwords (and attempts still being checked) for one login from one address, before that address waits for the window's end. */
+  perLoginAndAddress: number;
+  /** Wrong passwords from one address across logins, before its attempts from unknown browsers are paced. */
+  addressSlowDownAfter: number;
+  /** Attempts from unknown browsers one address may have being checked at once. */
+  inFlightPerAddress: number;
+  /** Wrong passwords for one login from unknown browsers anywhere, before addresses that failed on it are paced. */
+  loginSlowDownAfter: number;
+  /** The longest wait between paced attempts; the wait starts at 1 s and doubles with each further failure. */
   maxDelaySeconds: number;
+  /** Wrong passwords from a known browser, before it counts as unknown until the window ends. */
+  perKnownDevice: number;
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
-  perLoginAndAddress: 5,
-  perAddress: 30,
   windowSeconds: 15 * 60,
-  slowDownAfter: 10,
-  maxDelaySeconds: 30,
+  perLoginAndAddress: 5,
+  addressSlowDownAfter: 20,
+  inFlightPerAddress: 64,
+  loginSlowDownAfter: 10,
+  maxDelaySeconds: 60,
+  perKnownDevice: 5,
 };
 
 export const SESSION_OPTIONS = Symbol('gatehouse.auth.sessionOptions');

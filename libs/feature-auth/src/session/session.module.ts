@@ -3,6 +3,7 @@ import { SessionStore } from '@gatehouse/identity';
 import { SessionService } from './session.service';
 import { TypeOrmSignInAccounts } from './infrastructure/typeorm-sign-in-accounts';
 import { SignInAccounts } from './ports/sign-in-accounts';
+import { KnownDevices } from './known-devices';
 import { SignInThrottle } from './sign-in-throttle';
 import { SessionApiController } from './session-api.controller';
 import { SignInController } from './sign-in.controller';
@@ -14,7 +15,7 @@ import { SignInService } from './sign-in.service';
  */
 @Module({
   controllers: [SignInController, SessionApiController],
-  providers: [SessionStore, SessionService, SignInThrottle, SignInService, { provide: SignInAccounts, useClass: TypeOrmSignInAccounts }],
+  providers: [SessionStore, SessionService, SignInThrottle, KnownDevices, SignInService, { provide: SignInAccounts, useClass: TypeOrmSignInAccounts }],
   exports: [SessionService, SignInService],
 })
 export class SessionModule {}

@@ -3,6 +3,7 @@ import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { SessionStore } from '@gatehouse/identity';
 import { PredictableRandom } from '@gatehouse/identity/testing';
 import type { Request, Response } from 'express';
+import { DEFAULT_SIGN_IN_LIMITS } from './session-options';
 import { SessionService } from './session.service';
 
 interface SetCookie {
@@ -39,7 +40,7 @@ describe('SessionService', () => {
       secureCookies,
       signedInTtlSeconds: 7200,
       anonymousTtlSeconds: 600,
-      limits: { perLoginAndAddress: 5, perAddress: 30, windowSeconds: 900, slowDownAfter: 10, maxDelaySeconds: 30 },
+      limits: DEFAULT_SIGN_IN_LIMITS,
     });
 
   it('starts an anonymous session with a CSRF token and an HttpOnly, SameSite=Lax cookie', async () => {

@@ -1,12 +1,15 @@
-import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import { AccountReader } from '@gatehouse/identity';
+import { clientAddressOf } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
 import { messagePage } from '../pages/message.page';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
 import { signInPage } from '../pages/sign-in.page';
 import { signOutPage } from '../pages/sign-out.page';
 import { isSignedIn } from '@gatehouse/identity';
+import { readDeviceCookie, writeDeviceCookie } from './known-device-cookie';
 import { DEFAULT_RETURN_TO, safeReturnTo } from './return-to';
+import { SESSION_OPTIONS, SessionOptions } from './session-options';
 import { SessionService } from './session.service';
 import { SignInService } from './sign-in.service';
 
@@ -19,6 +22,7 @@ export class SignInController {
     private readonly sessions: SessionService,
     private readonly signInService: SignInService,
     private readonly accounts: AccountReader,
+    @Inject(SESSION_OPTIONS) private readonly options: SessionOptions,
   ) {}
 
   @Get('login')
@@ -46,10 +50,12 @@ export class SignInController {
       return sendPage(res, 403, signInPage({ csrfToken: fresh.data.csrfToken, returnTo, login, error: EXPIRED_FORM_MESSAGE }));
     }
     const password = typeof form.password === 'string' ? form.password : '';
-    const result = await this.signInService.signIn({ login, password, address: req.ip ?? 'unknown' });
+    const deviceToken = readDeviceCookie(req, this.options.secureCookies);
+    const result = await this.signInService.signIn({ login, password, address: clientAddressOf(req), deviceToken });
     switch (result.kind) {
       case 'signed_in':
         await this.sessions.signIn(req, res, result.userId);
+        writeDeviceCookie(res, result.deviceToken, this.options.secureCookies);
         return redirectSeeOther(res, returnTo);
       case 'throttled':
         res.setHeader('Retry-After', String(result.retryAfterSeconds));

@@ -1,20 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '@gatehouse/crypto';
-import { SignInAccounts } from './ports/sign-in-accounts';
-import { SignInThrottle, ThrottleKeys } from './sign-in-throttle';
+import { KnownDevices } from './known-devices';
+import { SignInAccount, SignInAccounts } from './ports/sign-in-accounts';
+import { type KnownDevice, SignInThrottle } from './sign-in-throttle';
 
 export type SignInResult =
-  | { kind: 'signed_in'; userId: string }
+  | { kind: 'signed_in'; userId: string; deviceToken: string }
   | { kind: 'refused'; message: string }
   | { kind: 'throttled'; retryAfterSeconds: number; message: string };
+
+export interface SignInForm {
+  login: string;
+  password: string;
+  /** The exact client address (clientAddressOf). */
+  address: string;
+  /** The browser's device cookie, if it has one. */
+  deviceToken: string | null;
+}
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect username, email or password.';
 export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Contact your administrator.';
 
 /**
- * Checks a sign-in form: throttled per login typed and per address (SignInThrottle), the same
- * answer and about the same time whether the account exists or the password is wrong, and a
- * disabled account refused (told only to someone who knows its password).
+ * Checks a sign-in form: the throttle decides first whether the password is checked at all
+ * (SignInThrottle), the answer and about the time are the same whether the account exists or the
+ * password is wrong, and a disabled account is refused (told only to someone who knows its
+ * password). A successful sign-in makes the browser known to the account (KnownDevices), which
+ * keeps its owner's way in whatever others try.
  */
 @Injectable()
 export class SignInService {
@@ -23,27 +35,39 @@ export class SignInService {
   constructor(
     private readonly accounts: SignInAccounts,
     private readonly throttle: SignInThrottle,
+    private readonly knownDevices: KnownDevices,
   ) {}
 
-  async signIn(input: { login: string; password: string; address: string }): Promise<SignInResult> {
-    const login = input.login.trim();
-    const keys: ThrottleKeys = { login, address: input.address };
-    // Checked before the account is looked up: a throttled answer is the same for every login.
-    const retryAfterSeconds = await this.throttle.retryAfterSeconds(keys);
-    if (retryAfterSeconds !== null) {
-      return { kind: 'throttled', retryAfterSeconds, message: throttledMessage(retryAfterSeconds) };
+  async signIn(form: SignInForm): Promise<SignInResult> {
+    const login = form.login.trim();
+    // Whether the browser is known needs the account; without a device cookie the account is
+    // looked up only once the attempt is admitted.
+    let account: SignInAccount | null | undefined;
+    let knownDevice: KnownDevice | null = null;
+    if (form.deviceToken !== null) {
+      account = await this.findAccount(login);
+      knownDevice = await this.knownDevices.find(account?.id ?? null, form.deviceToken);
     }
-    const account = login === '' ? null : await this.accounts.findByLogin(login);
+    const admission = await this.throttle.admit({ login, address: form.address, knownDevice });
+    if (!admission.admitted) {
+      return { kind: 'throttled', retryAfterSeconds: admission.retryAfterSeconds, message: throttledMessage(admission.retryAfterSeconds) };
+    }
+    account ??= await this.findAccount(login);
 
     // Hash even for an unknown account, so the response time does not tell which accounts exist.
-    const passwordMatches = await verifyPassword(input.password, account?.passwordHash ?? (await this.dummy()));
+    const passwordMatches = await verifyPassword(form.password, account?.passwordHash ?? (await this.dummy()));
     if (!account || !passwordMatches) {
-      await this.throttle.recordFailure(keys);
+      await this.throttle.failed(admission.pass);
       return { kind: 'refused', message: WRONG_CREDENTIALS_MESSAGE };
     }
+    await this.throttle.succeeded(admission.pass);
     if (account.disabled) return { kind: 'refused', message: DISABLED_ACCOUNT_MESSAGE };
-    await this.throttle.recordSuccess(keys);
-    return { kind: 'signed_in', userId: account.id };
+    const deviceToken = await this.knownDevices.remember(account.id, form.deviceToken);
+    return { kind: 'signed_in', userId: account.id, deviceToken };
+  }
+
+  private findAccount(login: string): Promise<SignInAccount | null> {
+    return login === '' ? Promise.resolve(null) : this.accounts.findByLogin(login);
   }
 
   private dummy(): Promise<string> {

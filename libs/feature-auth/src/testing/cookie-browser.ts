@@ -3,16 +3,27 @@ import { CookieJar, decodeAttribute } from '@gatehouse/testing';
 /**
  * A browser without a browser, for integration tests of the pages: keeps cookies, never follows
  * redirects (tests assert each 303), sends forms, reads hidden fields back from the HTML. Every
- * request comes from `address` (X-Forwarded-For, trusted from loopback), so rate-limit counters
- * of one test are its own.
+ * request comes from `address` (X-Forwarded-For, which the test app believes from 127.0.0.1 as
+ * a service believes its gateway: TEST_TRUSTED_PROXIES), so rate-limit counters of one test are
+ * its own.
  */
 export class CookieBrowser {
   private readonly cookies = new CookieJar();
 
   constructor(
     private readonly base: string,
-    readonly address: string,
+    public address: string,
   ) {}
+
+  /** The same browser, cookies and all, from now on on another network. */
+  moveTo(address: string): void {
+    this.address = address;
+  }
+
+  /** The value of one of the browser's cookies, or undefined. */
+  cookie(name: string): string | undefined {
+    return new Map(this.cookies.entries()).get(name);
+  }
 
   async get(path: string): Promise<Response> {
     return this.send(path, { method: 'GET' });

@@ -56,7 +56,17 @@ class TokenTestOptionsModule {}
 export interface TokenTestAppOptions {
   databaseUrl?: string;
   signingKeyCacheTtlMs?: number;
+  /**
+   * GATEHOUSE_TRUSTED_PROXIES of the app: by default loopback's 127.0.0.1 only, as the stack's
+   * services trust their gateway, so a test calling from 127.0.0.1 names its client address in
+   * X-Forwarded-For (CookieBrowser) and a test calling from another loopback address is a client
+   * whose header is ignored.
+   */
+  trustedProxies?: readonly string[];
 }
+
+/** What the test app trusts by default: a gateway on 127.0.0.1, where the tests call from. */
+const TEST_TRUSTED_PROXIES: readonly string[] = ['127.0.0.1/32'];
 
 export async function startTokenTestApp(extraModules: Array<Type<unknown> | DynamicModule> = [], options: TokenTestAppOptions = {}): Promise<TokenTestApp> {
   const runDatabaseUrl = options.databaseUrl ?? required('DATABASE_URL');
@@ -86,6 +96,7 @@ export async function startTokenTestApp(extraModules: Array<Type<unknown> | Dyna
       port: 0,
       host: '127.0.0.1',
       internalToken: TEST_INTERNAL_TOKEN,
+      trustedProxies: options.trustedProxies ?? TEST_TRUSTED_PROXIES,
       handleProcessSignals: false,
       logLevel: 'silent',
     });

@@ -1,7 +1,7 @@
 import { Controller, Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
 import { TokenResponseBody } from '@gatehouse/identity';
-import { CLOCK, OAuthErrorShape } from '@gatehouse/platform';
+import { clientAddressOf, CLOCK, OAuthErrorShape } from '@gatehouse/platform';
 import type { Request } from 'express';
 import { tokenRequestParams } from './token-request-params';
 import { TokenEndpointService } from './token-endpoint.service';
@@ -23,7 +23,7 @@ export class TokenController {
     return this.endpoint.handle({
       params: tokenRequestParams(req.body),
       authorization: req.headers.authorization,
-      ip: req.ip ?? '',
+      ip: clientAddressOf(req),
       now: new Date(this.clock.now()),
     });
   }

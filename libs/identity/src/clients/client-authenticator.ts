@@ -8,6 +8,7 @@ import {
   parseBasicAuthorization,
   presentedClient,
   RateLimited,
+  rateLimitKeyOf,
 } from '@gatehouse/domain';
 import { FailureCounter, FlowStore } from '@gatehouse/flow-state';
 import { FLOW_STORE } from '@gatehouse/platform';
@@ -58,7 +59,7 @@ export class ClientAuthenticator {
       return { clientId, method, kind: 'metadata_document', app: null, accessTokenTtlSeconds: DEFAULT_ACCESS_TOKEN_TTL_SECONDS, scopes: [] };
     }
 
-    const failureKey = `${hashToken(app.clientId)}:${ctx.ip}`;
+    const failureKey = `${hashToken(app.clientId)}:${rateLimitKeyOf(ctx.ip)}`;
     if (presented.secret !== null) await this.refuseWhileLimited(failureKey);
     const matches = secretMatches(presented.secret, app);
     if (presented.secret !== null && !matches && app.clientSecretHash !== null) {

@@ -4,7 +4,10 @@ export interface TokenRequestContext {
   params: Record<string, string>;
   /** The raw Authorization header, if any. */
   authorization?: string;
-  /** The client's address (behind the ingress, from X-Forwarded-For). */
+  /**
+   * The client's exact address (`clientAddressOf`: X-Forwarded-For believed only from
+   * GATEHOUSE_TRUSTED_PROXIES), as audit entries record it; counters key on `rateLimitKeyOf(ip)`.
+   */
   ip: string;
   now: Date;
 }

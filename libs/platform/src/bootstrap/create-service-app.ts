@@ -7,6 +7,7 @@ import { NestJsonLogger } from '../logging/nest-json-logger';
 import { HttpMetrics } from '../metrics/http-metrics';
 import { PlatformModule } from '../platform.module';
 import { DEFAULT_BODY_LIMIT } from '../request/body-parsers';
+import { ClientAddressRule } from '../request/client-address';
 import { InFlightRequests } from '../request/in-flight-requests';
 import { requestPipelineMiddleware } from '../request/request-pipeline';
 import { GatehouseExpressAdapter } from './gatehouse-express-adapter';
@@ -22,21 +23,22 @@ export interface ServiceAppOptions {
   readinessTimeoutMs?: number;
   /** Largest JSON or form body accepted; default 1 MB. */
   bodyLimit?: string;
-  /** Express `trust proxy`; default: loopback and private networks (the ingress). */
-  trustProxy?: boolean | number | string;
+  /**
+   * GATEHOUSE_TRUSTED_PROXIES: CIDR blocks of the proxies whose X-Forwarded-For is believed
+   * (ClientAddressRule); default none, so the TCP peer is the client.
+   */
+  trustedProxies?: readonly string[];
   /** Where log lines go (default stdout); or a ready logger. */
   logDestination?: DestinationStream;
   logger?: Logger;
 }
-
-const DEFAULT_TRUST_PROXY = 'loopback, linklocal, uniquelocal';
 
 @Module({})
 class ServiceRootModule {}
 
 /**
  * Builds and initializes a service's Nest application without listening: JSON logging, request
- * ids, the access log and HTTP metrics, security headers, the body parsers (1 MB, raw body
+ * ids, each request's client address (ClientAddressRule), the access log and HTTP metrics, security headers, the body parsers (1 MB, raw body
  * kept), the global error filter and guards, `/healthz`, `/readyz` and `/metrics`; uncached JSON
  * answers are written without Express's ETag (`GatehouseExpressAdapter`).
  * Tests call it directly; `bootstrapService` adds listening and draining.
@@ -63,9 +65,10 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
     // Nest would otherwise abort the process on a start-up error instead of letting it be reported.
     abortOnError: false,
   });
-  app.set('trust proxy', options.trustProxy ?? DEFAULT_TRUST_PROXY);
+  const clientAddress = new ClientAddressRule(options.trustedProxies);
+  app.set('trust proxy', clientAddress.trustProxy);
   app.disable('x-powered-by');
-  app.use(requestPipelineMiddleware({ logger, metrics: app.get(HttpMetrics), inFlight, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT }));
+  app.use(requestPipelineMiddleware({ logger, metrics: app.get(HttpMetrics), inFlight, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, clientAddress }));
   try {
     await app.init();
   } catch (error) {

@@ -6,6 +6,7 @@ import { Logger } from 'pino';
 import { z } from 'zod';
 import { OAuthErrorShape } from '../errors/error-shape';
 import { LOGGER } from '../logging/logger.token';
+import { clientAddressOf } from '../request/client-address';
 import { ZodBody } from '../validation/zod-validation.pipe';
 
 // Routes the platform tests (unit, integration, drain) exercise: one of each kind of failure.
@@ -60,6 +61,12 @@ export class ApiProbeController {
   @Get('limited')
   limited(): never {
     throw new ApiError('rate_limited', 'Too many requests', { retryAfterSeconds: 30 });
+  }
+
+  /** The client address as the platform derives it, beside what Express's `trust proxy` makes of it. */
+  @Get('client-address')
+  clientAddress(@Req() req: Request) {
+    return { address: clientAddressOf(req), expressIp: req.ip };
   }
 
   @Get('things/:id')

@@ -10,6 +10,8 @@ export type StackService = (typeof STACK_SERVICES)[number];
 /** Services the gateway routes to, by their nginx upstream name. */
 const ROUTED: Partial<Record<StackService, string>> = { auth: 'auth', 'token-exchange': 'token_exchange', 'webhook-management': 'webhook_management' };
 export const DEMO_SEED = join(WORKSPACE_ROOT, 'libs/persistence/seed/demo.yaml');
+/** Where the gateway's connections to the services come from, the one proxy they trust. */
+const GATEWAY_ADDRESS = '127.0.0.1/32';
 
 export interface StackOptions {
   databaseUrl: string;
@@ -106,6 +108,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         GATEHOUSE_PUBLIC_URL: url,
         GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${tokenExchange.port}`,
         GATEHOUSE_SHUTDOWN_GRACE_MS: '3000',
+        // The gateway reaches the services from 127.0.0.1 and sets X-Forwarded-For to its client.
+        ...(ROUTED[service] ? { GATEHOUSE_TRUSTED_PROXIES: GATEWAY_ADDRESS } : {}),
         ...options.env,
       };
       const launch = () => {
