@@ -1,40 +1,8 @@
-import { type ConsumerSignals, ConsumerSupervisor, type SupervisedConsumer, type SupervisorClock } from './consumer-supervisor';
+import { FakeSupervisorClock, settle } from '../../testing/fake-supervisor-clock';
+import { type ConsumerSignals, ConsumerSupervisor, type SupervisedConsumer } from './consumer-supervisor';
 
 const BACKOFF = { initialMs: 1_000, maxMs: 15_000 };
 const START = 1_700_000_000_000;
-
-/** A clock whose timers fire only when the test moves time on. */
-class FakeClock implements SupervisorClock {
-  time = START;
-  private timers: Array<{ at: number; fire: () => void; done: boolean }> = [];
-
-  now(): number {
-    return this.time;
-  }
-
-  after(ms: number, fire: () => void): () => void {
-    const timer = { at: this.time + ms, fire, done: false };
-    this.timers.push(timer);
-    return () => void (timer.done = true);
-  }
-
-  /** Waits asked for and not yet fired or cancelled, in ms from now. */
-  get pending(): number[] {
-    return this.timers.filter((timer) => !timer.done).map((timer) => timer.at - this.time);
-  }
-
-  async advance(ms: number): Promise<void> {
-    this.time += ms;
-    for (const timer of this.timers.filter((candidate) => !candidate.done && candidate.at <= this.time)) {
-      timer.done = true;
-      timer.fire();
-    }
-    await settle();
-  }
-}
-
-/** Lets promise callbacks and the supervisor's reactions run. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class FakeConsumer implements SupervisedConsumer {
   stops = 0;
@@ -62,7 +30,7 @@ class FakeConsumer implements SupervisedConsumer {
 }
 
 function aSupervisor(overrides: { random?: number; notJoinedSince?: number; create?: (signals: ConsumerSignals) => SupervisedConsumer } = {}) {
-  const clock = new FakeClock();
+  const clock = new FakeSupervisorClock(START);
   const consumers: FakeConsumer[] = [];
   const logged: Array<{ level: string; message: string; details: Record<string, unknown> }> = [];
   const logAt = (level: string) => (details: object, message: string) => void logged.push({ level, message, details: details as Record<string, unknown> });
