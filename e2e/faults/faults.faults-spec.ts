@@ -1,9 +1,20 @@
 import { OVERLOADED_MIN_DELAY_MS } from '@gatehouse/domain/testing';
+import { brokerMembers, consumersWhere, membersExpected, missingMembers, reportedConsumers } from './support/consumer-groups';
 import { runDeliveryScenario, type ScenarioContext } from './support/delivery-scenario';
 import { ALICE_TOKEN, type FaultStack, startFaultStack } from './support/fault-stack';
 import { report } from './support/figures';
 import { type Outcome, outcomeOf, RequestLoad, timedFetch } from './support/request-load';
+import {
+  bearerCheckingReplicas,
+  createPersonalToken,
+  deletePersonalToken,
+  insertAccessToken,
+  msUntilRefusedEverywhere,
+  revokeByEventAlone,
+  statusesFor,
+} from './support/revocations';
 import { signIn } from './support/sign-in';
+import { type Probe, until } from './support/until';
 
 // The fault suite (docs/reliability.md): the distributed shape behind its gateway, a bounded
 // stream of repo change events and a receiver counting them by webhook-id, one fault per test.
@@ -16,6 +27,13 @@ const PER_SECOND = 50;
 const WORKER_RECOVERY_MS = 10_000;
 /** A dead worker's deliveries are sent again once their lease (10 s, no longer renewed) ran out: within this. */
 const LEASE_RECOVERY_MS = 15_000;
+/**
+ * Every consumer is a member of its group again within this of the broker's return: the longest
+ * restart back-off (15 s), a connect and a rebalance.
+ */
+const CONSUMERS_BACK_MS = 30_000;
+/** A revocation reaches every replica's principal cache within this. */
+const REVOCATION_MS = 1_000;
 /**
  * Added to the time targets above: the suite shares a small machine with other runs, and a
  * starved CPU stretches every timing (not the counts). FAULTS_SLACK_MS=0 checks the bare targets.
@@ -121,6 +139,63 @@ describe('faults', () => {
     expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0, authReadyz: 200, workerReadyz: 503, webhooksApi: 200 });
     expect(figures.signInsDuringOutage).toMatchObject({ failed: 0 });
     expect(figures.deliveringAfterBrokerBackMs).toBeLessThanOrEqual(WORKER_RECOVERY_MS + SLACK_MS);
+  }, 300_000);
+
+  it('Kafka broker stopped once every consumer group has joined, then started: every member of every group comes back, and revocations reach every replica within a second', async () => {
+    const { replicas } = faults.stack;
+    const census = async (): Promise<Probe<Record<string, string[]>>> => {
+      const reported = await reportedConsumers(replicas);
+      const waiting = consumersWhere(reported, false);
+      if (waiting.length > 0) return { waiting: waiting.join('; ') };
+      const expected = membersExpected(replicas, reported);
+      const missing = missingMembers(expected, await brokerMembers(faults.kafka.brokers, Object.keys(expected)));
+      return missing.length > 0 ? { waiting: missing.join('; ') } : { value: expected };
+    };
+    const groups = await until('every consumer of every replica joined and a member at the broker', 60_000 + SLACK_MS, census);
+    expect(groups).toMatchObject({
+      'gatehouse.principal-cache': ['gatehouse-auth', 'gatehouse-auth', 'gatehouse-token-exchange', 'gatehouse-token-exchange', 'gatehouse-webhook-management', 'gatehouse-webhook-management'],
+      'gatehouse-delivery-worker': ['gatehouse-delivery-worker', 'gatehouse-delivery-worker'],
+      'gatehouse-delivery-worker.replays': ['gatehouse-delivery-worker', 'gatehouse-delivery-worker'],
+    });
+
+    await faults.kafka.halt();
+    // Until kafkajs gives up on the broker and each consumer crashes, to be replaced by a new one.
+    await until('every consumer out of its group', 120_000, async (): Promise<Probe<true>> => {
+      const joined = consumersWhere(await reportedConsumers(replicas), true);
+      return joined.length > 0 ? { waiting: joined.join('; ') } : { value: true };
+    });
+    const resumedAt = Date.now();
+    await faults.kafka.resume();
+    const brokerBackAt = Date.now();
+    const back = await until('every member of every group back', CONSUMERS_BACK_MS + SLACK_MS, census, 100);
+    const consumersBackMs = Date.now() - brokerBackAt;
+    expect(back).toEqual(groups);
+    for (const replica of replicas) expect((await timedFetch(`${replica.url}/readyz`)).status).toBe(200);
+
+    // A personal token's deletion marks the shared principal cache itself, before it commits.
+    const checking = bearerCheckingReplicas(replicas);
+    const personal = await createPersonalToken(faults.stack.url, ALICE_TOKEN);
+    expect(Object.values(await statusesFor(checking, personal.token))).not.toContain(401);
+    await deletePersonalToken(faults.stack.url, ALICE_TOKEN, personal.id);
+    const personalRevocationMs = await msUntilRefusedEverywhere(checking, personal.token, Date.now(), REVOCATION_MS + SLACK_MS);
+
+    // A revocation made around the services reaches the cache only through the consumers of
+    // gatehouse.principal-cache: the ones started after the broker came back.
+    const access = await insertAccessToken(faults);
+    expect(Object.values(await statusesFor(checking, access.token))).not.toContain(401);
+    await revokeByEventAlone(faults, access);
+    const eventRevocationMs = await msUntilRefusedEverywhere(checking, access.token, Date.now(), REVOCATION_MS + SLACK_MS);
+
+    report('Kafka broker stop + start: consumer groups', {
+      groups: Object.fromEntries(Object.entries(groups).map(([group, members]) => [group, members.length])),
+      brokerBackMs: brokerBackAt - resumedAt,
+      consumersBackMs,
+      personalRevocationMs,
+      eventRevocationMs,
+    });
+    expect(consumersBackMs).toBeLessThanOrEqual(CONSUMERS_BACK_MS + SLACK_MS);
+    expect(personalRevocationMs).toBeLessThanOrEqual(REVOCATION_MS + SLACK_MS);
+    expect(eventRevocationMs).toBeLessThanOrEqual(REVOCATION_MS + SLACK_MS);
   }, 300_000);
 
   it.each([
