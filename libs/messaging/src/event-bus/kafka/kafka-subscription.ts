@@ -114,7 +114,8 @@ export class KafkaSubscription implements Subscription {
       // kafkajs restarts a consumer by itself only after a crash it judges retriable, and leaves
       // one dead for good after any other (`Failed to find group coordinator` while a broker shuts
       // down). So it restarts none: every crash goes to the supervisor, which always restarts.
-      retry: { restartOnFailure: async () => false },
+      // (`retries: 5` is kafkajs's consumer default, which a `retry` given replaces.)
+      retry: { retries: 5, restartOnFailure: async () => false },
     });
     const { events } = consumer;
     let awaitingFirstFetch = false;
