@@ -39,7 +39,7 @@ export function membersExpected(replicas: readonly StackReplica[], reported: Rep
 
 /** The broker's view of the same groups: each member's client id, sorted (kafkajs admin describeGroups). */
 export async function brokerMembers(brokers: string, groupIds: readonly string[]): Promise<Record<string, string[]>> {
-  const admin = new Kafka({ clientId: 'faults-group-census', brokers: [brokers], logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
+  const admin = new Kafka({ clientId: 'faults-group-census', brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
     const { groups } = await admin.describeGroups([...groupIds]);
