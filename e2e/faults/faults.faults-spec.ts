@@ -1,20 +1,12 @@
 import { OVERLOADED_MIN_DELAY_MS } from '@gatehouse/domain/testing';
-import { brokerMembers, consumersWhere, membersExpected, missingMembers, reportedConsumers } from './support/consumer-groups';
+import { groupCensus, noConsumerJoined } from './support/consumer-groups';
 import { runDeliveryScenario, type ScenarioContext } from './support/delivery-scenario';
 import { ALICE_TOKEN, type FaultStack, startFaultStack } from './support/fault-stack';
 import { report } from './support/figures';
 import { type Outcome, outcomeOf, RequestLoad, timedFetch } from './support/request-load';
-import {
-  bearerCheckingReplicas,
-  createPersonalToken,
-  deletePersonalToken,
-  insertAccessToken,
-  msUntilRefusedEverywhere,
-  revokeByEventAlone,
-  statusesFor,
-} from './support/revocations';
+import { eventRevocationMs, personalTokenRevocationMs } from './support/revocations';
 import { signIn } from './support/sign-in';
-import { type Probe, until } from './support/until';
+import { until } from './support/until';
 
 // The fault suite (docs/reliability.md): the distributed shape behind its gateway, a bounded
 // stream of repo change events and a receiver counting them by webhook-id, one fault per test.
@@ -143,14 +135,7 @@ describe('faults', () => {
 
   it('Kafka broker stopped once every consumer group has joined, then started: every member of every group comes back, and revocations reach every replica within a second', async () => {
     const { replicas } = faults.stack;
-    const census = async (): Promise<Probe<Record<string, string[]>>> => {
-      const reported = await reportedConsumers(replicas);
-      const waiting = consumersWhere(reported, false);
-      if (waiting.length > 0) return { waiting: waiting.join('; ') };
-      const expected = membersExpected(replicas, reported);
-      const missing = missingMembers(expected, await brokerMembers(faults.kafka.brokers, Object.keys(expected)));
-      return missing.length > 0 ? { waiting: missing.join('; ') } : { value: expected };
-    };
+    const census = () => groupCensus(replicas, faults.kafka.brokers);
     const groups = await until('every consumer of every replica joined and a member at the broker', 60_000 + SLACK_MS, census);
     expect(groups).toMatchObject({
       'gatehouse.principal-cache': ['gatehouse-auth', 'gatehouse-auth', 'gatehouse-token-exchange', 'gatehouse-token-exchange', 'gatehouse-webhook-management', 'gatehouse-webhook-management'],
@@ -160,10 +145,7 @@ describe('faults', () => {
 
     await faults.kafka.halt();
     // Until kafkajs gives up on the broker and each consumer crashes, to be replaced by a new one.
-    await until('every consumer out of its group', 120_000, async (): Promise<Probe<true>> => {
-      const joined = consumersWhere(await reportedConsumers(replicas), true);
-      return joined.length > 0 ? { waiting: joined.join('; ') } : { value: true };
-    });
+    await until('every consumer out of its group', 120_000, () => noConsumerJoined(replicas));
     const resumedAt = Date.now();
     await faults.kafka.resume();
     const brokerBackAt = Date.now();
@@ -172,30 +154,22 @@ describe('faults', () => {
     expect(back).toEqual(groups);
     for (const replica of replicas) expect((await timedFetch(`${replica.url}/readyz`)).status).toBe(200);
 
-    // A personal token's deletion marks the shared principal cache itself, before it commits.
-    const checking = bearerCheckingReplicas(replicas);
-    const personal = await createPersonalToken(faults.stack.url, ALICE_TOKEN);
-    expect(Object.values(await statusesFor(checking, personal.token))).not.toContain(401);
-    await deletePersonalToken(faults.stack.url, ALICE_TOKEN, personal.id);
-    const personalRevocationMs = await msUntilRefusedEverywhere(checking, personal.token, Date.now(), REVOCATION_MS + SLACK_MS);
-
-    // A revocation made around the services reaches the cache only through the consumers of
-    // gatehouse.principal-cache: the ones started after the broker came back.
-    const access = await insertAccessToken(faults);
-    expect(Object.values(await statusesFor(checking, access.token))).not.toContain(401);
-    await revokeByEventAlone(faults, access);
-    const eventRevocationMs = await msUntilRefusedEverywhere(checking, access.token, Date.now(), REVOCATION_MS + SLACK_MS);
+    // Revocations made afterwards: a personal token deleted through the API, and one made around
+    // the services that only the consumers of gatehouse.principal-cache started after the broker
+    // came back can bring to the cache.
+    const personalMs = await personalTokenRevocationMs(faults, ALICE_TOKEN, REVOCATION_MS + SLACK_MS);
+    const byEventMs = await eventRevocationMs(faults, REVOCATION_MS + SLACK_MS);
 
     report('Kafka broker stop + start: consumer groups', {
       groups: Object.fromEntries(Object.entries(groups).map(([group, members]) => [group, members.length])),
       brokerBackMs: brokerBackAt - resumedAt,
       consumersBackMs,
-      personalRevocationMs,
-      eventRevocationMs,
+      personalRevocationMs: personalMs,
+      eventRevocationMs: byEventMs,
     });
     expect(consumersBackMs).toBeLessThanOrEqual(CONSUMERS_BACK_MS + SLACK_MS);
-    expect(personalRevocationMs).toBeLessThanOrEqual(REVOCATION_MS + SLACK_MS);
-    expect(eventRevocationMs).toBeLessThanOrEqual(REVOCATION_MS + SLACK_MS);
+    expect(personalMs).toBeLessThanOrEqual(REVOCATION_MS + SLACK_MS);
+    expect(byEventMs).toBeLessThanOrEqual(REVOCATION_MS + SLACK_MS);
   }, 300_000);
 
   it.each([

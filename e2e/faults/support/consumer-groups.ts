@@ -1,11 +1,12 @@
 import type { StackReplica } from '@gatehouse/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { timedFetch } from './request-load';
+import type { Probe } from './until';
 
 /** Each replica's consumer groups with their state, as its /readyz details say (docs/operations.md "Readiness"). */
-export type ReportedConsumers = Record<string, Record<string, string>>;
+type ReportedConsumers = Record<string, Record<string, string>>;
 
-export async function reportedConsumers(replicas: readonly StackReplica[]): Promise<ReportedConsumers> {
+async function reportedConsumers(replicas: readonly StackReplica[]): Promise<ReportedConsumers> {
   const reports = await Promise.all(
     replicas.map(async (replica) => {
       const response = await timedFetch(`${replica.url}/readyz`);
@@ -17,7 +18,7 @@ export async function reportedConsumers(replicas: readonly StackReplica[]): Prom
 }
 
 /** `auth-1 gatehouse.principal-cache: stopped for 3 s` for each consumer whose state is (or is not) `joined`. */
-export function consumersWhere(reported: ReportedConsumers, joined: boolean): string[] {
+function consumersWhere(reported: ReportedConsumers, joined: boolean): string[] {
   return Object.entries(reported).flatMap(([replica, groups]) =>
     Object.entries(groups)
       .filter(([, state]) => (state === 'joined') === joined)
@@ -29,7 +30,7 @@ export function consumersWhere(reported: ReportedConsumers, joined: boolean): st
  * The members each group should have: the client id (`gatehouse-<service>`) of every replica
  * that reports a consumer in it, sorted.
  */
-export function membersExpected(replicas: readonly StackReplica[], reported: ReportedConsumers): Record<string, string[]> {
+function membersExpected(replicas: readonly StackReplica[], reported: ReportedConsumers): Record<string, string[]> {
   const expected: Record<string, string[]> = {};
   for (const replica of replicas) {
     for (const group of Object.keys(reported[replica.name] ?? {})) (expected[group] ??= []).push(`gatehouse-${replica.service}`);
@@ -38,7 +39,7 @@ export function membersExpected(replicas: readonly StackReplica[], reported: Rep
 }
 
 /** The broker's view of the same groups: each member's client id, sorted (kafkajs admin describeGroups). */
-export async function brokerMembers(brokers: string, groupIds: readonly string[]): Promise<Record<string, string[]>> {
+async function brokerMembers(brokers: string, groupIds: readonly string[]): Promise<Record<string, string[]>> {
   const admin = new Kafka({ clientId: 'faults-group-census', brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
@@ -50,8 +51,27 @@ export async function brokerMembers(brokers: string, groupIds: readonly string[]
 }
 
 /** Groups whose members at the broker differ from those expected, with both lists. */
-export function missingMembers(expected: Record<string, string[]>, atBroker: Record<string, string[]>): string[] {
+function missingMembers(expected: Record<string, string[]>, atBroker: Record<string, string[]>): string[] {
   return Object.entries(expected)
     .filter(([group, members]) => JSON.stringify(atBroker[group] ?? []) !== JSON.stringify(members))
     .map(([group, members]) => `${group}: expected [${members.join(', ')}], broker has [${(atBroker[group] ?? []).join(', ')}]`);
+}
+
+/**
+ * Every consumer of every replica joined and a member at the broker: then the members of each
+ * group (as `membersExpected`); otherwise what is still missing.
+ */
+export async function groupCensus(replicas: readonly StackReplica[], brokers: string): Promise<Probe<Record<string, string[]>>> {
+  const reported = await reportedConsumers(replicas);
+  const waiting = consumersWhere(reported, false);
+  if (waiting.length > 0) return { waiting: waiting.join('; ') };
+  const expected = membersExpected(replicas, reported);
+  const missing = missingMembers(expected, await brokerMembers(brokers, Object.keys(expected)));
+  return missing.length > 0 ? { waiting: missing.join('; ') } : { value: expected };
+}
+
+/** No consumer of any replica joined (the broker is away and each has noticed); otherwise those still joined. */
+export async function noConsumerJoined(replicas: readonly StackReplica[]): Promise<Probe<true>> {
+  const joined = consumersWhere(await reportedConsumers(replicas), true);
+  return joined.length > 0 ? { waiting: joined.join('; ') } : { value: true };
 }

@@ -12,12 +12,12 @@ const BEARER_CHECKED: Partial<Record<StackReplica['service'], string>> = {
 };
 
 /** The replicas that check bearer tokens (every one that reads the principal cache). */
-export function bearerCheckingReplicas(replicas: readonly StackReplica[]): StackReplica[] {
+function bearerCheckingReplicas(replicas: readonly StackReplica[]): StackReplica[] {
   return replicas.filter((replica) => BEARER_CHECKED[replica.service] !== undefined);
 }
 
 /** Each replica's status for a request with `token`, by replica name. */
-export async function statusesFor(replicas: readonly StackReplica[], token: string): Promise<Record<string, number>> {
+async function statusesFor(replicas: readonly StackReplica[], token: string): Promise<Record<string, number>> {
   const statuses = await Promise.all(
     replicas.map(async (replica) => {
       const response = await timedFetch(`${replica.url}${BEARER_CHECKED[replica.service]}`, { headers: { authorization: `Bearer ${token}` } });
@@ -29,7 +29,7 @@ export async function statusesFor(replicas: readonly StackReplica[], token: stri
 }
 
 /** Milliseconds from `since` until every replica answers `token` with 401; throws with the last answers after `timeoutMs`. */
-export async function msUntilRefusedEverywhere(replicas: readonly StackReplica[], token: string, since: number, timeoutMs: number): Promise<number> {
+async function msUntilRefusedEverywhere(replicas: readonly StackReplica[], token: string, since: number, timeoutMs: number): Promise<number> {
   const deadline = since + timeoutMs;
   for (;;) {
     const statuses = await statusesFor(replicas, token);
@@ -40,7 +40,7 @@ export async function msUntilRefusedEverywhere(replicas: readonly StackReplica[]
 }
 
 /** A personal token of the demo user, created through the gateway with `bearer`. */
-export async function createPersonalToken(gateway: string, bearer: string): Promise<{ id: string; token: string }> {
+async function createPersonalToken(gateway: string, bearer: string): Promise<{ id: string; token: string }> {
   const response = await timedFetch(`${gateway}/api/settings/tokens`, {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
@@ -51,7 +51,7 @@ export async function createPersonalToken(gateway: string, bearer: string): Prom
   return { id: body.id!, token: body.token! };
 }
 
-export async function deletePersonalToken(gateway: string, bearer: string, id: string): Promise<void> {
+async function deletePersonalToken(gateway: string, bearer: string, id: string): Promise<void> {
   const response = await timedFetch(`${gateway}/api/settings/tokens/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } });
   if (response.status !== 204) throw new Error(`deleting a personal token answered ${response.status}: ${await response.text()}`);
 }
@@ -62,7 +62,7 @@ const CLIENT_ID = 'gatehouse-cli';
  * An OAuth access token of the demo user written straight to the database, as a grant would
  * have issued it (the table keeps only its hash).
  */
-export async function insertAccessToken(faults: FaultStack): Promise<{ id: string; token: string; userId: string }> {
+async function insertAccessToken(faults: FaultStack): Promise<{ id: string; token: string; userId: string }> {
   const [user] = await faults.query<{ id: string }>(`SELECT id FROM users WHERE username = 'alice'`);
   const id = newObjectId();
   const token = randomToken('hf_oauth_');
@@ -79,7 +79,7 @@ export async function insertAccessToken(faults: FaultStack): Promise<{ id: strin
  * is marked revoked without touching the cache (a change made around the services), then its
  * token.revoked event is published. Resolves when the event is on the broker.
  */
-export async function revokeByEventAlone(faults: FaultStack, token: { id: string; userId: string }): Promise<void> {
+async function revokeByEventAlone(faults: FaultStack, token: { id: string; userId: string }): Promise<void> {
   const revokedAt = new Date();
   await faults.query('UPDATE access_tokens SET revoked_at = $2 WHERE id = $1', [token.id, revokedAt]);
   const bus = new KafkaEventBus({ brokers: [faults.kafka.brokers], clientId: 'faults-revocation', logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
@@ -93,4 +93,36 @@ export async function revokeByEventAlone(faults: FaultStack, token: { id: string
   } finally {
     await bus.close();
   }
+}
+
+/** Throws unless every replica accepts `token` (answers anything but 401): its principal is then cached. */
+async function acceptedEverywhere(replicas: readonly StackReplica[], token: string): Promise<void> {
+  const statuses = await statusesFor(replicas, token);
+  if (Object.values(statuses).includes(401)) throw new Error(`a live token was refused: ${JSON.stringify(statuses)}`);
+}
+
+/**
+ * A personal token, used on every replica, then deleted through the gateway: milliseconds from the
+ * deletion's answer until every replica refuses it. The deletion marks the shared principal cache
+ * itself, before it commits.
+ */
+export async function personalTokenRevocationMs(faults: FaultStack, bearer: string, timeoutMs: number): Promise<number> {
+  const replicas = bearerCheckingReplicas(faults.stack.replicas);
+  const personal = await createPersonalToken(faults.stack.url, bearer);
+  await acceptedEverywhere(replicas, personal.token);
+  await deletePersonalToken(faults.stack.url, bearer, personal.id);
+  return msUntilRefusedEverywhere(replicas, personal.token, Date.now(), timeoutMs);
+}
+
+/**
+ * An access token, used on every replica, then revoked around the services (`revokeByEventAlone`):
+ * milliseconds from its event reaching the broker until every replica refuses it. Only the
+ * consumers of `gatehouse.principal-cache` can bring that about.
+ */
+export async function eventRevocationMs(faults: FaultStack, timeoutMs: number): Promise<number> {
+  const replicas = bearerCheckingReplicas(faults.stack.replicas);
+  const access = await insertAccessToken(faults);
+  await acceptedEverywhere(replicas, access.token);
+  await revokeByEventAlone(faults, access);
+  return msUntilRefusedEverywhere(replicas, access.token, Date.now(), timeoutMs);
 }
