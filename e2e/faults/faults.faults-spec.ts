@@ -1,9 +1,12 @@
 import { OVERLOADED_MIN_DELAY_MS } from '@gatehouse/domain/testing';
+import { groupCensus, noConsumerJoined } from './support/consumer-groups';
 import { runDeliveryScenario, type ScenarioContext } from './support/delivery-scenario';
 import { ALICE_TOKEN, type FaultStack, startFaultStack } from './support/fault-stack';
 import { report } from './support/figures';
 import { type Outcome, outcomeOf, RequestLoad, timedFetch } from './support/request-load';
+import { eventRevocationMs, personalTokenRevocationMs } from './support/revocations';
 import { signIn } from './support/sign-in';
+import { until } from './support/until';
 
 // The fault suite (docs/reliability.md): the distributed shape behind its gateway, a bounded
 // stream of repo change events and a receiver counting them by webhook-id, one fault per test.
@@ -16,6 +19,13 @@ const PER_SECOND = 50;
 const WORKER_RECOVERY_MS = 10_000;
 /** A dead worker's deliveries are sent again once their lease (10 s, no longer renewed) ran out: within this. */
 const LEASE_RECOVERY_MS = 15_000;
+/**
+ * Every consumer is a member of its group again within this of the broker's return: the longest
+ * restart back-off (15 s), a connect and a rebalance.
+ */
+const CONSUMERS_BACK_MS = 30_000;
+/** A revocation reaches every replica's principal cache within this. */
+const REVOCATION_MS = 1_000;
 /**
  * Added to the time targets above: the suite shares a small machine with other runs, and a
  * starved CPU stretches every timing (not the counts). FAULTS_SLACK_MS=0 checks the bare targets.
@@ -121,6 +131,45 @@ describe('faults', () => {
     expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0, authReadyz: 200, workerReadyz: 503, webhooksApi: 200 });
     expect(figures.signInsDuringOutage).toMatchObject({ failed: 0 });
     expect(figures.deliveringAfterBrokerBackMs).toBeLessThanOrEqual(WORKER_RECOVERY_MS + SLACK_MS);
+  }, 300_000);
+
+  it('Kafka broker stopped once every consumer group has joined, then started: every member of every group comes back, and revocations reach every replica within a second', async () => {
+    const { replicas } = faults.stack;
+    const census = () => groupCensus(replicas, faults.kafka.brokers);
+    const groups = await until('every consumer of every replica joined and a member at the broker', 60_000 + SLACK_MS, census);
+    expect(groups).toMatchObject({
+      'gatehouse.principal-cache': ['gatehouse-auth', 'gatehouse-auth', 'gatehouse-token-exchange', 'gatehouse-token-exchange', 'gatehouse-webhook-management', 'gatehouse-webhook-management'],
+      'gatehouse-delivery-worker': ['gatehouse-delivery-worker', 'gatehouse-delivery-worker'],
+      'gatehouse-delivery-worker.replays': ['gatehouse-delivery-worker', 'gatehouse-delivery-worker'],
+    });
+
+    await faults.kafka.halt();
+    // Until kafkajs gives up on the broker and each consumer crashes, to be replaced by a new one.
+    await until('every consumer out of its group', 120_000, () => noConsumerJoined(replicas));
+    const resumedAt = Date.now();
+    await faults.kafka.resume();
+    const brokerBackAt = Date.now();
+    const back = await until('every member of every group back', CONSUMERS_BACK_MS + SLACK_MS, census, 100);
+    const consumersBackMs = Date.now() - brokerBackAt;
+    expect(back).toEqual(groups);
+    for (const replica of replicas) expect((await timedFetch(`${replica.url}/readyz`)).status).toBe(200);
+
+    // Revocations made afterwards: a personal token deleted through the API, and one made around
+    // the services that only the consumers of gatehouse.principal-cache started after the broker
+    // came back can bring to the cache.
+    const personalMs = await personalTokenRevocationMs(faults, ALICE_TOKEN, REVOCATION_MS + SLACK_MS);
+    const byEventMs = await eventRevocationMs(faults, REVOCATION_MS + SLACK_MS);
+
+    report('Kafka broker stop + start: consumer groups', {
+      groups: Object.fromEntries(Object.entries(groups).map(([group, members]) => [group, members.length])),
+      brokerBackMs: brokerBackAt - resumedAt,
+      consumersBackMs,
+      personalRevocationMs: personalMs,
+      eventRevocationMs: byEventMs,
+    });
+    expect(consumersBackMs).toBeLessThanOrEqual(CONSUMERS_BACK_MS + SLACK_MS);
+    expect(personalMs).toBeLessThanOrEqual(REVOCATION_MS + SLACK_MS);
+    expect(byEventMs).toBeLessThanOrEqual(REVOCATION_MS + SLACK_MS);
   }, 300_000);
 
   it.each([

@@ -43,6 +43,8 @@ export interface FaultStack {
   /** CLIENT KILL of every Redis client of Gatehouse's services on this stack's database; returns how many. */
   killRedisClients(): Promise<number>;
   createWebhook(url: string, repos: string[]): Promise<string>;
+  /** One statement on the stack's database, as its owner (what a change made around the services looks like). */
+  query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
 }
 
@@ -118,6 +120,9 @@ export async function startFaultStack(): Promise<FaultStack> {
       const body = (await response.json()) as { webhook?: { id: string } };
       if (!body.webhook?.id) throw new Error(`creating a webhook answered ${response.status}: ${JSON.stringify(body)}`);
       return body.webhook.id;
+    },
+    async query<T extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+      return (await admin.query<T>(text, params)).rows;
     },
     async stop() {
       await admin.end().catch(() => undefined);

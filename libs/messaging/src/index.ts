@@ -1,6 +1,6 @@
 export { deadLetterTopic, GATEHOUSE_TOPIC_SPECS, Topics, type TopicSpec } from './topics';
 export { type MessagingLogger, stderrMessagingLogger } from './messaging-logger';
-export { type EventBus, type IncomingMessage, type OutgoingMessage, type Subscription } from './event-bus/event-bus';
+export { type ConsumerState, type ConsumerStatus, type EventBus, type IncomingMessage, type OutgoingMessage, type Subscription } from './event-bus/event-bus';
 export { InProcessEventBus } from './event-bus/in-process/in-process-event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './event-bus/kafka/kafka-event-bus';
 export { type AuditRecordedData, auditRecordedEvent, decodeEvent, DELETED_SOURCE_JOB, headerEventType, deliveryDeadLetteredEvent, deliveryReplayRequestedEvent, repoChangedEvent, repoChangedMessage, TOKEN_EVENTS, tokenIssuedEvent, type TokenRevokedData, tokenRevokedEvent, WEBHOOK_REVISION_HEADER, type WebhookChangedData, webhookChangedEvent } from './events';

@@ -41,7 +41,7 @@ const DEFAULT_DELIVERY = {
 const STORES = {
   postgres: { url: SERVERS.DATABASE_URL },
   redis: { url: SERVERS.REDIS_URL },
-  kafka: { brokers: ['kafka-0:9092', 'kafka-1:9092'] },
+  kafka: { brokers: ['kafka-0:9092', 'kafka-1:9092'], consumerRejoinLimitMs: 60_000 },
 };
 
 function problemVariables(load: () => unknown): string[] {
@@ -143,6 +143,12 @@ describe('per-app configuration', () => {
       'KAFKA_BROKERS',
       'GATEHOUSE_ENCRYPTION_KEY',
     ]);
+  });
+
+  it('reads the consumer rejoin limit in seconds, and refuses one that is not a positive whole number', () => {
+    const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY };
+    expect(loadDeliveryWorkerConfig({ ...env, GATEHOUSE_CONSUMER_REJOIN_LIMIT_SECONDS: '45' }).kafka).toEqual({ brokers: STORES.kafka.brokers, consumerRejoinLimitMs: 45_000 });
+    expect(problemVariables(() => loadDeliveryWorkerConfig({ ...env, GATEHOUSE_CONSUMER_REJOIN_LIMIT_SECONDS: '0' }))).toEqual(['GATEHOUSE_CONSUMER_REJOIN_LIMIT_SECONDS']);
   });
 
   it('all-in-one: starts from an empty environment on port 8080 with its public URL on that port', () => {

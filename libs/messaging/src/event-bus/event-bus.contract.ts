@@ -305,6 +305,16 @@ export function describeEventBusContract(
       expect(byMember.two.length).toBeGreaterThan(0);
     });
 
+    it('reports each subscriber joined once subscribe() resolved, and forgets it once closed', async () => {
+      const topic = topicNamed('status');
+      await bus.ensureTopics([{ topic, partitions: 1 }]);
+      const groupId = groupNamed('status');
+      const subscription = await bus.subscribe({ topics: [topic], groupId, handler: async () => undefined });
+      expect(bus.consumers().filter((consumer) => consumer.groupId === groupId)).toEqual([{ groupId, topics: [topic], state: 'joined', restarts: 0 }]);
+      await subscription.close();
+      expect(bus.consumers().filter((consumer) => consumer.groupId === groupId)).toEqual([]);
+    });
+
     it('answers ping while open and refuses work once closed', async () => {
       await expect(bus.ping()).resolves.toBeUndefined();
       await bus.close();

@@ -56,6 +56,26 @@ export interface Subscription {
 }
 
 /**
+ * Where a subscriber stands in its group:
+ * - `joining`: started, not yet a member;
+ * - `joined`: a member with its partitions, consuming;
+ * - `rejoining`: was a member, is not now (a rebalance, or a new consumer started after a crash);
+ * - `stopped`: crashed, waiting out its back-off before a new consumer starts, or its first
+ *   start gave up and nobody has subscribed to the group again.
+ */
+export type ConsumerState = 'joining' | 'joined' | 'rejoining' | 'stopped';
+
+export interface ConsumerStatus {
+  groupId: string;
+  topics: readonly string[];
+  state: ConsumerState;
+  /** Since when (epoch ms) it has not been a member; absent while `joined`. */
+  notJoinedSince?: number;
+  /** New consumers started after a crash, over the life of the subscription. */
+  restarts: number;
+}
+
+/**
  * Publish/subscribe port, implemented over Kafka (KafkaEventBus) and in memory
  * (InProcessEventBus). Both keep these rules (event-bus.contract.ts checks them):
  * - a message's position is committed only after its handler resolved, so a consumer that dies
@@ -67,12 +87,17 @@ export interface Subscription {
  */
 export interface EventBus {
   publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
-  /** Resolves once the subscriber has joined its group and been given partitions. */
+  /**
+   * Resolves once the subscriber has joined its group and been given partitions. From then until
+   * close() the bus keeps it in the group: a consumer that crashes is replaced by a new one.
+   */
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Creates the missing topics; existing topics are left as they are. */
   ensureTopics(specs: readonly TopicSpec[]): Promise<void>;
   /** Throws when the bus cannot reach its broker (readiness probes). */
   ping(): Promise<void>;
+  /** Every subscriber of this process, as it stands now (readiness and metrics read it). */
+  consumers(): ConsumerStatus[];
   /** Closes every subscription (as Subscription.close) and the producer. */
   close(): Promise<void>;
 }

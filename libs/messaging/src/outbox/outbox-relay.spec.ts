@@ -1,4 +1,4 @@
-import { EventBus, OutgoingMessage, Subscription } from '../event-bus/event-bus';
+import { ConsumerStatus, EventBus, OutgoingMessage, Subscription } from '../event-bus/event-bus';
 import { InMemoryOutboxStore } from './in-memory-outbox-store';
 import { OutboxRelay } from './outbox-relay';
 
@@ -22,6 +22,9 @@ class RecordingBus implements EventBus {
   }
   async ensureTopics(): Promise<void> {}
   async ping(): Promise<void> {}
+  consumers(): ConsumerStatus[] {
+    return [];
+  }
   async close(): Promise<void> {}
 }
 

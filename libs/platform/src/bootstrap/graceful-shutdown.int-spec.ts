@@ -26,7 +26,7 @@ describe('a service process on SIGTERM', () => {
   it('finishes the request in flight, refuses new connections, closes and exits 0', async () => {
     const { proc, url } = await start(10_000);
     const ready = await fetch(`${url}/readyz`);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', kafka: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', kafka: 'ok', consumers: 'ok' } });
 
     const slow = fetch(`${url}/api/slow?ms=1500`);
     await proc.waitForLog((entry) => entry.msg === 'slow request started');

@@ -11,6 +11,11 @@ export interface ReadinessCheck {
    * keeps serving while Kafka is away). Default true.
    */
   readonly required?: boolean;
+  /**
+   * The state of each part behind the check (one line per consumer group, say), reported under
+   * `details[name]` whether the check passes or not.
+   */
+  details?(): Record<string, string>;
 }
 
 type ReadinessStatus = 'ready' | 'not_ready' | 'draining';
@@ -19,6 +24,8 @@ export interface ReadinessReport {
   status: ReadinessStatus;
   /** `ok`, or a short reason, per check name. Absent while draining. */
   checks?: Record<string, string>;
+  /** Each part's state, per check that has parts. Absent while draining, and when no check has any. */
+  details?: Record<string, Record<string, string>>;
 }
 
 export const DEFAULT_READINESS_TIMEOUT_MS = 2000;

@@ -88,6 +88,29 @@ describe('ReadinessRegistry', () => {
     expect(check).not.toHaveBeenCalled();
   });
 
+  it('reports the parts behind a check, passing or failing', async () => {
+    const registry = new ReadinessRegistry();
+    registry.register(ok('postgres'));
+    registry.register({
+      name: 'consumers',
+      check: async () => {
+        throw new Error('gatehouse.principal-cache: stopped for 75 s');
+      },
+      details: () => ({ 'gatehouse.principal-cache': 'stopped for 75 s', 'gatehouse-delivery-worker': 'joined' }),
+    });
+    await expect(registry.evaluate()).resolves.toEqual({
+      status: 'not_ready',
+      checks: { postgres: 'ok', consumers: 'gatehouse.principal-cache: stopped for 75 s' },
+      details: { consumers: { 'gatehouse.principal-cache': 'stopped for 75 s', 'gatehouse-delivery-worker': 'joined' } },
+    });
+  });
+
+  it('leaves details out when no check has parts', async () => {
+    const registry = new ReadinessRegistry();
+    registry.register({ ...ok('consumers'), details: () => ({}) });
+    await expect(registry.evaluate()).resolves.toEqual({ status: 'ready', checks: { consumers: 'ok' } });
+  });
+
   it('refuses two checks of the same name', () => {
     const registry = new ReadinessRegistry();
     registry.register(ok('postgres'));

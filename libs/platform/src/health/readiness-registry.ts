@@ -44,7 +44,10 @@ export class ReadinessRegistry {
     );
     const checks = Object.fromEntries(results.map(([check, result]) => [check.name, result]));
     const ready = results.every(([check, result]) => result === 'ok' || check.required === false);
-    return { status: ready ? 'ready' : 'not_ready', checks };
+    const details = Object.fromEntries(
+      [...this.checks.values()].map((check) => [check.name, check.details?.() ?? {}] as const).filter(([, parts]) => Object.keys(parts).length > 0),
+    );
+    return { status: ready ? 'ready' : 'not_ready', checks, ...(Object.keys(details).length > 0 ? { details } : {}) };
   }
 
   private async run(check: ReadinessCheck): Promise<string> {

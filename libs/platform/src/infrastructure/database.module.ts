@@ -57,7 +57,7 @@ export class DatabaseModule {
           useFactory: (registry: ReadinessRegistry, dataSource: DataSource) =>
             new InfrastructureLifecycle(
               registry,
-              { name: 'postgres', check: async () => void (await dataSource.query('SELECT 1')) },
+              [{ name: 'postgres', check: async () => void (await dataSource.query('SELECT 1')) }],
               () => closeDataSource(dataSource),
             ),
           inject: [ReadinessRegistry, DataSource],

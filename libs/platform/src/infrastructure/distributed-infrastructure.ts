@@ -6,7 +6,7 @@ import { MessagingModule } from './messaging.module';
 export interface DistributedStores {
   postgres: { url: string };
   redis: { url: string };
-  kafka: { brokers: string[] };
+  kafka: { brokers: string[]; consumerRejoinLimitMs?: number };
 }
 
 /**
@@ -32,6 +32,7 @@ export function distributedInfrastructure(service: string, stores: DistributedSt
       outboxRelay: true,
       // Only the delivery worker cannot work without the broker; the others publish through the outbox.
       requiredForReadiness: service === 'delivery-worker',
+      consumerRejoinLimitMs: stores.kafka.consumerRejoinLimitMs,
     }),
   ];
 }

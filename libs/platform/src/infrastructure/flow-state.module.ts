@@ -88,7 +88,7 @@ export class FlowStateModule {
           useFactory: (registry: ReadinessRegistry, store: FlowStore) =>
             new InfrastructureLifecycle(
               registry,
-              { name: options.type === 'redis' ? 'redis' : 'flow-state', check: () => store.ping() },
+              [{ name: options.type === 'redis' ? 'redis' : 'flow-state', check: () => store.ping() }],
               () => store.close(),
             ),
           inject: [ReadinessRegistry, FLOW_STORE],

@@ -3,7 +3,7 @@ import { ReadinessCheck } from '../health/readiness-check';
 import { ReadinessRegistry } from '../health/readiness-registry';
 
 /**
- * Ties one infrastructure client to the process lifecycle: its readiness check is registered at
+ * Ties one infrastructure client to the process lifecycle: its readiness checks are registered at
  * start-up, and it is closed in the last shutdown phase (`onApplicationShutdown`), after
  * consumers and relays have stopped in the earlier phases.
  */
@@ -13,12 +13,12 @@ export class InfrastructureLifecycle implements OnModuleInit, OnApplicationShutd
 
   constructor(
     private readonly registry: ReadinessRegistry,
-    private readonly check: ReadinessCheck,
+    private readonly checks: readonly ReadinessCheck[],
     private readonly closeClient: () => Promise<void>,
   ) {}
 
   onModuleInit(): void {
-    this.registry.register(this.check);
+    for (const check of this.checks) this.registry.register(check);
   }
 
   async onApplicationShutdown(): Promise<void> {

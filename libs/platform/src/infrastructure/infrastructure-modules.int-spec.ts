@@ -66,7 +66,7 @@ describe('a service on PostgreSQL, Redis and Kafka', () => {
   it('is ready once PostgreSQL, Redis and Kafka answer', async () => {
     const res = await fetch(`${service.url}/readyz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', kafka: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', kafka: 'ok', consumers: 'ok' } });
   });
 
   it('injects the data source, the flow store and the event bus', async () => {

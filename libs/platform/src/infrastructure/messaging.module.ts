@@ -12,11 +12,15 @@ import {
 } from '@gatehouse/messaging';
 import { TypeOrmOutboxStore } from '@gatehouse/persistence';
 import { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { CLOCK } from '../clock/clock.module';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { ReadinessModule } from '../health/readiness.module';
 import { LOGGER } from '../logging/logger.token';
+import { METRICS_REGISTRY } from '../metrics/metrics-registry';
+import { registerConsumerMetrics } from './consumer-metrics';
+import { consumersReadinessCheck, DEFAULT_CONSUMER_REJOIN_LIMIT_MS } from './consumer-readiness';
 import { InfrastructureLifecycle } from './infrastructure-lifecycle';
 import { OutboxRelayLifecycle } from './outbox-relay-lifecycle';
 
@@ -38,6 +42,12 @@ export type MessagingModuleOptions = (
    * events go through the outbox answers without Kafka: its events wait in the outbox.
    */
   requiredForReadiness?: boolean;
+  /**
+   * How long a consumer may be out of its group (restarting after a crash, rejoining) before the
+   * process is not ready; default 60 s. With `requiredForReadiness: false` it counts only while
+   * the broker answers.
+   */
+  consumerRejoinLimitMs?: number;
 };
 
 /** Injection token of the process's `EventBus` (`@gatehouse/messaging`). */
@@ -47,10 +57,13 @@ export const EVENT_BUS = Symbol('gatehouse.eventBus');
 export const OUTBOX_RELAY = Symbol('gatehouse.outboxRelay');
 
 const MESSAGING_LIFECYCLE = Symbol('gatehouse.messagingLifecycle');
+const CONSUMER_METRICS = Symbol('gatehouse.consumerMetrics');
 
 /**
  * The event bus: Kafka in the distributed shape (readiness check `kafka`), in-process in the
- * all-in-one (check `event-bus`). Closed on shutdown, which lets every subscription's in-flight
+ * all-in-one (check `event-bus`), and the state of its consumers (check `consumers`, one line per
+ * group in the report's details; gauges on `/metrics` when the platform's registry is there).
+ * Closed on shutdown, which lets every subscription's in-flight
  * handler finish and commit first. With `outboxRelay`, the relay starts once the application has
  * started and stops (finishing its batch) before the bus and the database close.
  */
@@ -69,15 +82,28 @@ export class MessagingModule {
         },
         {
           provide: MESSAGING_LIFECYCLE,
-          useFactory: (registry: ReadinessRegistry, bus: EventBus) =>
-            new InfrastructureLifecycle(
+          useFactory: (registry: ReadinessRegistry, bus: EventBus) => {
+            const required = options.requiredForReadiness ?? true;
+            return new InfrastructureLifecycle(
               registry,
-              { name: options.type === 'kafka' ? 'kafka' : 'event-bus', check: () => bus.ping(), required: options.requiredForReadiness ?? true },
+              [
+                { name: options.type === 'kafka' ? 'kafka' : 'event-bus', check: () => bus.ping(), required },
+                consumersReadinessCheck(bus, { rejoinLimitMs: options.consumerRejoinLimitMs ?? DEFAULT_CONSUMER_REJOIN_LIMIT_MS, busRequired: required, now: Date.now }),
+              ],
               async () => {
                 if (options.type === 'kafka' || !options.bus) await bus.close();
               },
-            ),
+            );
+          },
           inject: [ReadinessRegistry, EVENT_BUS],
+        },
+        {
+          provide: CONSUMER_METRICS,
+          useFactory: (bus: EventBus, metrics?: Registry) => {
+            if (metrics) registerConsumerMetrics(metrics, bus);
+            return metrics !== undefined;
+          },
+          inject: [EVENT_BUS, { token: METRICS_REGISTRY, optional: true }],
         },
         ...(options.outboxRelay ? outboxRelayProviders(options.outboxRelay === true ? {} : options.outboxRelay) : []),
       ],

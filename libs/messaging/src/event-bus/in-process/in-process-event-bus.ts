@@ -1,7 +1,7 @@
 import { MessagingLogger, stderrMessagingLogger } from '../../messaging-logger';
 import { TopicSpec } from '../../topics';
 import { DeadLetter } from '../dead-letter';
-import { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
+import { ConsumerStatus, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
 import { DEFAULT_RETRY_BACKOFF, RetryBackoff } from '../handle-with-retries';
 import { InProcessBroker, InProcessConsumerGroup } from './in-process-consumer-group';
 import { TopicLog } from './topic-log';
@@ -26,7 +26,8 @@ export interface InProcessEventBusOptions {
 export class InProcessEventBus implements EventBus {
   private readonly topics = new Map<string, TopicLog>();
   private readonly groups = new Map<string, InProcessConsumerGroup>();
-  private readonly subscriptions = new Set<Subscription>();
+  /** Each open subscription with its group and topics. */
+  private readonly subscriptions = new Map<Subscription, Pick<ConsumerStatus, 'groupId' | 'topics'>>();
   private readonly defaultPartitions: number;
   private readonly retainMessages: number;
   private readonly broker: InProcessBroker;
@@ -74,7 +75,7 @@ export class InProcessEventBus implements EventBus {
         return closing;
       },
     };
-    this.subscriptions.add(subscription);
+    this.subscriptions.set(subscription, { groupId: options.groupId, topics: [...options.topics] });
     return subscription;
   }
 
@@ -87,9 +88,14 @@ export class InProcessEventBus implements EventBus {
     this.assertOpen();
   }
 
+  /** A member joins its group as it subscribes and stays until it closes: nothing here crashes. */
+  consumers(): ConsumerStatus[] {
+    return [...this.subscriptions.values()].map(({ groupId, topics }) => ({ groupId, topics, state: 'joined', restarts: 0 }));
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    await Promise.all([...this.subscriptions.keys()].map((subscription) => subscription.close()));
     this.closed = true;
   }
 

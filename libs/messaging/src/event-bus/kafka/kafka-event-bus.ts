@@ -1,11 +1,13 @@
 import { Admin, Kafka, KafkaConfig, Partitioners, Producer, logLevel } from 'kafkajs';
 import { MessagingLogger, stderrMessagingLogger } from '../../messaging-logger';
 import { TopicSpec } from '../../topics';
-import { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
+import { ConsumerStatus, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
 import { DEFAULT_RETRY_BACKOFF, RetryBackoff } from '../handle-with-retries';
+import { systemSupervisorClock } from './consumer-supervisor';
 import { kafkaLogCreator } from './kafka-logger';
 import { toKafkaMessage } from './kafka-message';
 import { KafkaSubscription, KafkaSubscriptionSettings } from './kafka-subscription';
+import { DEFAULT_RESTART_BACKOFF, RestartBackoff } from './restart-backoff';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -16,6 +18,8 @@ export interface KafkaEventBusOptions {
   /** kafkajs's own log level; default WARN. */
   kafkaLogLevel?: logLevel;
   backoff?: RetryBackoff;
+  /** Wait between a consumer's crash and the start of its replacement; default 1 s doubling to 15 s, jittered. */
+  restartBackoff?: RestartBackoff;
   /** How long closing waits for an in-flight handler before giving up on it; default 30 s. */
   shutdownTimeoutMs?: number;
   /**
@@ -30,6 +34,7 @@ export interface KafkaEventBusOptions {
   maxWaitTimeMs?: number;
   /** Partitions handled at the same time per subscriber (each one message at a time); default 3. */
   partitionsConsumedConcurrently?: number;
+  /** How long subscribe() waits for the first join, crashes and restarts included; default 60 s. */
   subscribeTimeoutMs?: number;
   /** ping() fails when the broker has not answered within this time; default 5 s. */
   pingTimeoutMs?: number;
@@ -39,11 +44,21 @@ export interface KafkaEventBusOptions {
 const DEFAULT_SESSION_TIMEOUT_MS = 6_000;
 const DEFAULT_HEARTBEAT_INTERVAL_MS = 1_000;
 
-/** EventBus over Kafka with kafkajs: an idempotent producer and manually committed consumer groups. */
+/**
+ * EventBus over Kafka with kafkajs: an idempotent producer and manually committed consumer groups
+ * whose consumers are restarted after any crash (KafkaSubscription).
+ */
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private readonly subscriptionSettings: KafkaSubscriptionSettings;
-  private readonly subscriptions = new Set<Subscription>();
+  /** Open subscriptions, those still joining included. */
+  private readonly subscriptions = new Map<Subscription, KafkaSubscription>();
+  /**
+   * Groups whose subscribe() gave up before joining, as they stood: reported as stopped until the
+   * group is subscribed again (its owner tries again), so a consumer that never started does not
+   * vanish from readiness, and the next try carries on the time the group has been without it.
+   */
+  private readonly gaveUp = new Map<string, ConsumerStatus>();
   private producer?: Promise<Producer>;
   private admin?: Promise<Admin>;
   private readonly pingTimeoutMs: number;
@@ -61,6 +76,7 @@ export class KafkaEventBus implements EventBus {
     });
     this.subscriptionSettings = {
       backoff: options.backoff ?? DEFAULT_RETRY_BACKOFF,
+      restartBackoff: options.restartBackoff ?? DEFAULT_RESTART_BACKOFF,
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? 30_000,
       sessionTimeoutMs: options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS,
@@ -69,6 +85,8 @@ export class KafkaEventBus implements EventBus {
       subscribeTimeoutMs: options.subscribeTimeoutMs ?? 60_000,
       logger,
       now: options.now ?? (() => new Date()),
+      random: Math.random,
+      clock: systemSupervisorClock,
       deadLetter: (letter) => this.publish(letter.topic, [letter.message]),
     };
   }
@@ -83,8 +101,9 @@ export class KafkaEventBus implements EventBus {
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
     if (options.topics.length === 0) throw new Error('subscribe() needs at least one topic');
-    const kafkaSubscription = new KafkaSubscription(this.kafka, options, this.subscriptionSettings);
-    await kafkaSubscription.start();
+    const earlier = this.gaveUp.get(options.groupId);
+    this.gaveUp.delete(options.groupId);
+    const kafkaSubscription = new KafkaSubscription(this.kafka, options, this.subscriptionSettings, earlier?.notJoinedSince);
     const subscription: Subscription = {
       close: () =>
         kafkaSubscription
@@ -92,8 +111,19 @@ export class KafkaEventBus implements EventBus {
           .then(() => (options.ephemeral ? this.deleteGroup(options.groupId) : undefined))
           .finally(() => this.subscriptions.delete(subscription)),
     };
-    this.subscriptions.add(subscription);
+    this.subscriptions.set(subscription, kafkaSubscription);
+    try {
+      await kafkaSubscription.start();
+    } catch (error) {
+      this.subscriptions.delete(subscription);
+      if (!this.closed) this.gaveUp.set(options.groupId, kafkaSubscription.status());
+      throw error;
+    }
     return subscription;
+  }
+
+  consumers(): ConsumerStatus[] {
+    return [...[...this.subscriptions.values()].map((subscription) => subscription.status()), ...this.gaveUp.values()];
   }
 
   async ensureTopics(specs: readonly TopicSpec[]): Promise<void> {
@@ -135,7 +165,8 @@ export class KafkaEventBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    this.gaveUp.clear();
+    await Promise.all([...this.subscriptions.keys()].map((subscription) => subscription.close()));
     // A client still connecting to an unreachable broker is disconnected once its connect settles,
     // without holding close() up for kafkajs's whole connect-retry schedule.
     const disconnects = [this.producer, this.admin].map((client) =>

@@ -2,12 +2,16 @@ import { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { MessagingLogger } from '../../messaging-logger';
 import { Abandonment } from '../abandonment';
 import { DeadLetter, deadLetterFor } from '../dead-letter';
-import { IncomingMessage, SubscribeOptions, Subscription } from '../event-bus';
+import { ConsumerStatus, IncomingMessage, SubscribeOptions, Subscription } from '../event-bus';
 import { DEFAULT_MAX_ATTEMPTS, RetryBackoff, handleWithRetries } from '../handle-with-retries';
+import { ConsumerSignals, ConsumerSupervisor, SupervisedConsumer, SupervisorClock } from './consumer-supervisor';
 import { nextOffset, toIncomingMessage } from './kafka-message';
+import { RestartBackoff } from './restart-backoff';
 
 export interface KafkaSubscriptionSettings {
   backoff: RetryBackoff;
+  /** Between a consumer's crash and the start of the next one. */
+  restartBackoff: RestartBackoff;
   shutdownTimeoutMs: number;
   sessionTimeoutMs: number;
   heartbeatIntervalMs: number;
@@ -16,64 +20,138 @@ export interface KafkaSubscriptionSettings {
   subscribeTimeoutMs: number;
   logger: MessagingLogger;
   now(): Date;
+  /** A number in [0, 1), for the restart back-off's jitter. */
+  random(): number;
+  clock: SupervisorClock;
   deadLetter(letter: DeadLetter): Promise<void>;
 }
 
 /**
- * One kafkajs consumer in a group. Offsets are committed by hand, one message at a time after
- * its handler resolved or it was dead-lettered (or once for a whole fetch, after a batch handler
- * resolved): auto-commit is off and batches are not auto-resolved, so a crash mid-handler leaves
- * the message to the partition's next owner.
+ * One subscriber in a group, kept there by a ConsumerSupervisor: a kafkajs consumer that crashes
+ * is stopped and a new one started after a back-off, until close(). Offsets are committed by
+ * hand, one message at a time after its handler resolved or it was dead-lettered (or once for a
+ * whole fetch, after a batch handler resolved): auto-commit is off and batches are not
+ * auto-resolved, so a crash mid-handler leaves the message to the partition's next owner (the
+ * next consumer of this process, or another member).
  */
 export class KafkaSubscription implements Subscription {
-  private readonly consumer: Consumer;
+  private readonly supervisor: ConsumerSupervisor;
   private closing?: Promise<void>;
   private readonly abandonment = new Abandonment();
 
   constructor(
-    kafka: Kafka,
+    private readonly kafka: Kafka,
     private readonly options: SubscribeOptions,
     private readonly settings: KafkaSubscriptionSettings,
+    /** Since when the group has had no member here, when an earlier subscription of it gave up before joining. */
+    notJoinedSince?: number,
   ) {
-    this.consumer = kafka.consumer({
+    this.supervisor = new ConsumerSupervisor((signals) => this.newConsumer(signals), {
       groupId: options.groupId,
-      sessionTimeout: settings.sessionTimeoutMs,
-      heartbeatInterval: settings.heartbeatIntervalMs,
-      maxWaitTimeInMs: settings.maxWaitTimeMs,
-      allowAutoTopicCreation: true,
+      topics: options.topics,
+      backoff: settings.restartBackoff,
+      random: settings.random,
+      clock: settings.clock,
+      logger: settings.logger,
+      notJoinedSince,
     });
   }
 
-  /** Resolves once the consumer has joined its group and fixed its starting positions. */
+  /**
+   * Resolves once a consumer has joined the group and fixed its starting positions. A consumer
+   * that crashes before that is replaced like any other; when none has joined within
+   * `subscribeTimeoutMs`, the subscription is closed and this rejects.
+   */
   async start(): Promise<void> {
-    const ready = this.whenReady();
-    ready.catch(() => undefined); // awaited below; this only keeps an early rejection from counting as unhandled
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Kafka consumer of group '${this.options.groupId}' did not join within ${this.settings.subscribeTimeoutMs} ms`)),
+        this.settings.subscribeTimeoutMs,
+      );
+    });
     try {
-      await this.consumer.connect();
-      await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning ?? false });
-      await this.consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        partitionsConsumedConcurrently: this.settings.partitionsConsumedConcurrently,
-        eachBatch: (payload) => this.eachBatch(payload),
-      });
-      await ready;
+      await Promise.race([this.supervisor.start(), timeout]);
     } catch (error) {
-      await this.consumer.disconnect().catch(() => undefined);
+      await this.close();
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  status(): ConsumerStatus {
+    return this.supervisor.status();
   }
 
   close(): Promise<void> {
     this.closing ??= (async () => {
       const deadline = setTimeout(this.abandonment.abandon, this.settings.shutdownTimeoutMs);
       try {
-        await this.consumer.disconnect();
+        await this.supervisor.close();
       } finally {
         clearTimeout(deadline);
       }
     })();
     return this.closing;
+  }
+
+  /**
+   * A new kafkajs consumer for each start: one that crashed has disconnected and left its group,
+   * and is never run again. "Joined" means a member of the group and, for a group starting at
+   * the end of the log, past the first fetch, where kafkajs fixes the start positions: a message
+   * published after subscribe() resolved is then seen.
+   */
+  private newConsumer(signals: ConsumerSignals): SupervisedConsumer {
+    const { groupId, topics } = this.options;
+    const fromBeginning = this.options.fromBeginning ?? false;
+    const consumer: Consumer = this.kafka.consumer({
+      groupId,
+      sessionTimeout: this.settings.sessionTimeoutMs,
+      heartbeatInterval: this.settings.heartbeatIntervalMs,
+      maxWaitTimeInMs: this.settings.maxWaitTimeMs,
+      allowAutoTopicCreation: true,
+      // kafkajs restarts a consumer by itself only after a crash it judges retriable, and leaves
+      // one dead for good after any other (`Failed to find group coordinator` while a broker shuts
+      // down). So it restarts none: every crash goes to the supervisor, which always restarts.
+      // (`retries: 5` is kafkajs's consumer default, which a `retry` given replaces.)
+      retry: { retries: 5, restartOnFailure: async () => false },
+    });
+    const { events } = consumer;
+    let awaitingFirstFetch = false;
+    consumer.on(events.GROUP_JOIN, () => {
+      if (fromBeginning) signals.joined();
+      else awaitingFirstFetch = true;
+    });
+    consumer.on(events.FETCH, () => {
+      if (!awaitingFirstFetch) return;
+      awaitingFirstFetch = false;
+      signals.joined();
+    });
+    consumer.on(events.REBALANCING, () => {
+      awaitingFirstFetch = false;
+      signals.rejoining();
+    });
+    consumer.on(events.CRASH, ({ payload }) => signals.crashed(payload.error));
+    let stopped = false;
+    return {
+      start: async () => {
+        await consumer.connect();
+        if (stopped) return;
+        await consumer.subscribe({ topics, fromBeginning });
+        if (stopped) return;
+        await consumer.run({
+          autoCommit: false,
+          eachBatchAutoResolve: false,
+          partitionsConsumedConcurrently: this.settings.partitionsConsumedConcurrently,
+          eachBatch: (payload) => this.eachBatch(payload),
+        });
+      },
+      stop: () => {
+        stopped = true;
+        return consumer.disconnect();
+      },
+    };
   }
 
   private async eachBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
@@ -162,35 +240,5 @@ export class KafkaSubscription implements Subscription {
     } finally {
       clearInterval(timer);
     }
-  }
-
-  /**
-   * Joined, and (for a group starting at the end of the log) past the first fetch, where kafkajs
-   * fixes the start positions: a message published after subscribe() resolved is then seen.
-   */
-  private whenReady(): Promise<void> {
-    const { events } = this.consumer;
-    return new Promise<void>((resolve, reject) => {
-      let joined = false;
-      const removers: Array<() => void> = [];
-      const finish = (error?: Error) => {
-        removers.forEach((remove) => remove());
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve();
-      };
-      removers.push(
-        this.consumer.on(events.GROUP_JOIN, () => {
-          joined = true;
-          if (this.options.fromBeginning) finish();
-        }),
-        this.consumer.on(events.FETCH, () => joined && finish()),
-        this.consumer.on(events.CRASH, ({ payload }) => !payload.restart && finish(payload.error)),
-      );
-      const timer = setTimeout(
-        () => finish(new Error(`Kafka consumer of group '${this.options.groupId}' did not join within ${this.settings.subscribeTimeoutMs} ms`)),
-        this.settings.subscribeTimeoutMs,
-      );
-    });
   }
 }
