@@ -19,7 +19,7 @@ async function serve(directory: string): Promise<RunningService> {
   const GlobalOptions = { module: Options, global: true };
   @Module({ imports: [GlobalOptions, Root] })
   class App {}
-  return bootstrapService({ name: 'settings-app-test', module: App, port: 0, host: '127.0.0.1', internalToken: 'internal-token-for-settings-app', handleProcessSignals: false, logLevel: 'silent' });
+  return bootstrapService({ name: 'settings-app-test', module: App, port: 0, host: '127.0.0.1', internalToken: 'internal-token-for-settings-app', handleProcessSignals: false, logLevel: 'silent', trustedProxies: ['127.0.0.1/32'] });
 }
 
 // The built settings app over HTTP, from a fixture of what Vite writes: index.html and hashed assets.
@@ -66,7 +66,7 @@ describe('the settings app’s static files', () => {
   });
 
   it.each([
-    ['over https (as the gateway or Ingress forwards it)', { 'X-Forwarded-Proto': 'https' }, 'max-age=31536000'],
+    ['over https (as the gateway, a trusted proxy, forwards it)', { 'X-Forwarded-Proto': 'https' }, 'max-age=31536000'],
     ['over plain http (the all-in-one on loopback)', {}, null],
   ])('is served %s with the matching Strict-Transport-Security', async (_case, headers, expected) => {
     const res = await fetch(`${service.url}/settings`, { headers });
