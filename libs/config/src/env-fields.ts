@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { envVariable, invalid } from './env-variable';
 
@@ -105,6 +106,22 @@ export const bindAddress = envVariable((raw) =>
 export function isLoopbackBindAddress(address: string): boolean {
   const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   return address === 'localhost' || address === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
+}
+
+/**
+ * The path of a PEM file, read at boot: the value is its text. `label` is what its blocks must
+ * say (`CERTIFICATE`, `PRIVATE KEY`, which also matches `RSA PRIVATE KEY` and `EC PRIVATE KEY`).
+ */
+export function pemFile(label: string) {
+  return envVariable((raw) => {
+    let text: string;
+    try {
+      text = readFileSync(raw, 'utf8');
+    } catch (error) {
+      return invalid(`cannot read ${raw} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+    return new RegExp(`-----BEGIN ([A-Z]+ )?${label}-----`).test(text) ? text : invalid(`${raw} holds no PEM ${label}`);
+  });
 }
 
 /** Used inside URNs (`urn:<platform>:token-type:user-email`), so limited to a URN-safe word. */

@@ -1,12 +1,11 @@
 import { envSection } from '../env-section';
-import { brokerList, urlWithScheme } from '../env-fields';
+import { urlWithScheme } from '../env-fields';
 import { documented, type VariableDoc } from '../variable-doc';
 
 const DATABASE_URL_DOC: VariableDoc = { description: 'PostgreSQL connection URL (`postgres://user:password@host:5432/db`).' };
 const REDIS_URL_DOC: VariableDoc = { description: 'Redis URL for short-lived flow state and rate-limit counters (`redis://` or `rediss://`).' };
-const KAFKA_BROKERS_DOC: VariableDoc = { description: 'Comma-separated Kafka bootstrap brokers, `host:port`.' };
 
-// The three servers of the distributed shape. The all-in-one uses none of them.
+// The servers of the distributed shape (Kafka: kafka.section.ts). The all-in-one uses none of them.
 
 export interface PostgresConfig {
   url: string;
@@ -25,9 +24,3 @@ export const redisSection = envSection(
   { REDIS_URL: documented(urlWithScheme(['redis', 'rediss']), REDIS_URL_DOC) },
   (env): RedisConfig => ({ url: env.REDIS_URL }),
 );
-
-export interface KafkaConfig {
-  brokers: string[];
-}
-
-export const kafkaSection = envSection({ KAFKA_BROKERS: documented(brokerList, KAFKA_BROKERS_DOC)}, (env): KafkaConfig => ({ brokers: env.KAFKA_BROKERS }));

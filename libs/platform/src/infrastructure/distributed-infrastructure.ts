@@ -1,12 +1,14 @@
 import { DynamicModule } from '@nestjs/common';
+import type { KafkaConfig } from '@gatehouse/config';
 import { DatabaseModule } from './database.module';
 import { FlowStateModule } from './flow-state.module';
+import { kafkaConnectionOf } from './kafka-connection';
 import { MessagingModule } from './messaging.module';
 
 export interface DistributedStores {
   postgres: { url: string };
   redis: { url: string };
-  kafka: { brokers: string[] };
+  kafka: KafkaConfig;
 }
 
 /**
@@ -29,6 +31,7 @@ export function distributedInfrastructure(service: string, stores: DistributedSt
       type: 'kafka',
       brokers: stores.kafka.brokers,
       clientId: `gatehouse-${service}`,
+      connection: kafkaConnectionOf(stores.kafka),
       outboxRelay: true,
       // Only the delivery worker cannot work without the broker; the others publish through the outbox.
       requiredForReadiness: service === 'delivery-worker',
