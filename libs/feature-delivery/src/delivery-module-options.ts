@@ -1,6 +1,6 @@
 import type { DeliveryConfig, NetworkConfig, WebhooksConfig } from '@gatehouse/config';
 import { DEFAULT_AUTO_DISABLE_WINDOW_MS } from '@gatehouse/domain';
-import { Topics } from '@gatehouse/messaging';
+import { ConsumerGroups, Topics } from '@gatehouse/messaging';
 import type { DeliveryTopics } from './delivery-pipeline';
 import type { JobLauncherChoice } from './jobs/configured-job-launcher';
 import { DEFAULT_KUBERNETES_JOB_SETTINGS, type KubernetesJobSettings } from './jobs/kubernetes-job-manifest';
@@ -48,7 +48,7 @@ export const DEFAULT_DELIVERY_TOPICS: DeliveryTopics = {
   replays: Topics.deliveryReplay,
 };
 
-export const DEFAULT_DELIVERY_GROUP_ID = 'gatehouse-delivery-worker';
+export const DEFAULT_DELIVERY_GROUP_ID = ConsumerGroups.deliveryWorker;
 const DEFAULT_RETENTION_DAYS = 30;
 
 export interface DeliveryModuleOptions {
