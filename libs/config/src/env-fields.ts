@@ -124,6 +124,11 @@ export function pemFile(label: string) {
   });
 }
 
+/** A Kubernetes namespace or other DNS-1123 label: lower-case letters, digits and dashes, at most 63. */
+export const kubernetesName = envVariable((raw) =>
+  /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(raw) ? raw : invalid('must be a Kubernetes name: lower-case letters, digits and dashes, at most 63'),
+);
+
 /** Used inside URNs (`urn:<platform>:token-type:user-email`), so limited to a URN-safe word. */
 export const urnWord = envVariable((raw) =>
   /^[a-z0-9][a-z0-9-]{0,30}$/.test(raw) ? raw : invalid('must be lower-case letters, digits and dashes'),

@@ -101,6 +101,7 @@ export function deliveryModuleOptionsOf(
     jobLauncher: config.delivery.jobLauncher,
     localJobUser: config.delivery.localJobUser,
     retentionDays: config.delivery.retentionDays,
+    ...(config.delivery.kubernetesJobNamespace ? { kubernetes: { namespace: config.delivery.kubernetesJobNamespace } } : {}),
   };
 }
 
@@ -126,7 +127,7 @@ export function resolveDeliveryOptions(options: DeliveryModuleOptions): Resolved
     tuning,
     retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
     localJobUser: options.localJobUser ?? DEFAULT_LOCAL_JOB_USER,
-    // Jobs go to the worker's own namespace, where its Role applies, unless configured otherwise.
+    // Jobs go to GATEHOUSE_KUBERNETES_JOB_NAMESPACE, else to the worker's own namespace; its Role must be bound there.
     kubernetes: { ...DEFAULT_KUBERNETES_JOB_SETTINGS, namespace: inClusterNamespace() ?? DEFAULT_KUBERNETES_JOB_SETTINGS.namespace, ...options.kubernetes },
   };
 }
