@@ -22,7 +22,7 @@ export function deliveryConsumerGroups(groupId: string): { repoEvents: string; r
   return { repoEvents: groupId, replays: `${groupId}.replays`, webhookChangesPrefix: `${groupId}.webhooks.` };
 }
 
-export interface TopicReader {
+interface TopicReader {
   topic: string;
   group: string;
   /** `group` is the prefix of ephemeral groups, one per process, which the process deletes when it stops. */

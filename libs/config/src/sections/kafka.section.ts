@@ -8,7 +8,7 @@ import { documented, type VariableDoc } from '../variable-doc';
 // for (docs/operations.md "Kafka ACLs"). Unset, the connection is plaintext and anonymous.
 
 const KAFKA_SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
-export type KafkaSaslMechanism = (typeof KAFKA_SASL_MECHANISMS)[number];
+type KafkaSaslMechanism = (typeof KAFKA_SASL_MECHANISMS)[number];
 
 const KAFKA_BROKERS_DOC: VariableDoc = { description: 'Comma-separated Kafka bootstrap brokers, `host:port`.' };
 const MECHANISM_DOC: VariableDoc = {
@@ -29,14 +29,14 @@ const saslMechanism = envVariable((raw) => {
     : invalid(`must be one of ${KAFKA_SASL_MECHANISMS.join(', ')}`);
 });
 
-export interface KafkaSasl {
+interface KafkaSasl {
   mechanism: KafkaSaslMechanism;
   username: string;
   password: string;
 }
 
 /** PEM texts, read from their files at boot. */
-export interface KafkaTls {
+interface KafkaTls {
   ca?: string;
   cert?: string;
   key?: string;
