@@ -35,7 +35,16 @@ export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'REDIS_URL',
   'GATEHOUSE_ENCRYPTION_KEY',
   'GATEHOUSE_INTERNAL_TOKEN',
+  'GATEHOUSE_KAFKA_PASSWORD',
 ]);
+
+/**
+ * A service's Kafka user, and its password: not in gatehouse-secrets but in the Secret named after
+ * the user, key `password`, the shape of the Secret Strimzi's User Operator writes for a KafkaUser.
+ */
+export const KAFKA_USERNAME_VARIABLE = 'GATEHOUSE_KAFKA_USERNAME';
+export const KAFKA_PASSWORD_VARIABLE = 'GATEHOUSE_KAFKA_PASSWORD';
+export const KAFKA_PASSWORD_KEY = 'password';
 
 export const CONFIGURATION_VARIABLES: ReadonlySet<string> = new Set(configVariables().map((variable) => variable.name));
 

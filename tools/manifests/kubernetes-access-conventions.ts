@@ -12,7 +12,8 @@ import { describeObject, type KubernetesObject } from './kubernetes-object';
 // Who may reach and do what: secrets only by reference; each service reachable only by its
 // expected callers (kubernetes-network-conventions.ts), the delivery worker reaching out only
 // where it must (delivery-worker-egress-conventions.ts); only the delivery worker may touch the
-// Kubernetes API, with exactly what its Job launcher calls.
+// Kubernetes API, with exactly what its Job launcher calls, and only in the Job namespace
+// (webhook-jobs-conventions.ts holds that namespace to the rest).
 
 function checkSecretsAndConfig(objects: readonly KubernetesObject[]): string[] {
   const problems = objects
@@ -57,8 +58,12 @@ function excessGrants(role: IRole & KubernetesObject, needed: readonly Kubernete
   return problems;
 }
 
-function checkJobLauncherAccess(objects: readonly KubernetesObject[], needed: readonly KubernetesPermission[]): string[] {
-  const worker = deploymentNamed(objects, 'delivery-worker');
+/**
+ * The worker's account: in `services`, bound to nothing; in `jobs` (the Job namespace), bound to a
+ * Role granting exactly `needed`. No other Deployment runs as it.
+ */
+function checkJobLauncherAccess(services: readonly KubernetesObject[], jobs: readonly KubernetesObject[], needed: readonly KubernetesPermission[]): string[] {
+  const worker = deploymentNamed(services, 'delivery-worker');
   if (!worker) return [];
   const where = describeObject(worker);
   const [container] = worker.spec?.template.spec?.containers ?? [];
@@ -67,12 +72,23 @@ function checkJobLauncherAccess(objects: readonly KubernetesObject[], needed: re
     problems.push(`${where}: env GATEHOUSE_JOB_LAUNCHER must be "kubernetes"`);
   }
   const account = worker.spec?.template.spec?.serviceAccountName;
-  if (!account || !objects.some((o) => o.kind === 'ServiceAccount' && o.metadata.name === account)) {
+  if (!account || !services.some((o) => o.kind === 'ServiceAccount' && o.metadata.name === account)) {
     return [...problems, `${where}: serviceAccountName '${String(account)}' is not a ServiceAccount here`];
   }
-  const roles = objectsOfKind<IRoleBinding>(objects, 'RoleBinding')
-    .filter((binding) => (binding.subjects ?? []).some((s) => s.kind === 'ServiceAccount' && s.name === account))
-    .map((binding) => objectsOfKind<IRole>(objects, 'Role').find((r) => binding.roleRef.kind === 'Role' && r.metadata.name === binding.roleRef.name));
+  const bindsWorker = (binding: IRoleBinding) => (binding.subjects ?? []).some((s) => s.kind === 'ServiceAccount' && s.name === account);
+  for (const binding of [...objectsOfKind<IRoleBinding>(services, 'RoleBinding'), ...objectsOfKind<IRoleBinding>(services, 'ClusterRoleBinding')].filter(bindsWorker)) {
+    problems.push(`${describeObject(binding)}: grants ServiceAccount/${account} something beside the services; bind its Role in the Job namespace only`);
+  }
+  const servicesNamespace = worker.metadata.namespace;
+  const roles = objectsOfKind<IRoleBinding>(jobs, 'RoleBinding')
+    .filter(bindsWorker)
+    .map((binding) => {
+      const subject = (binding.subjects ?? []).find((s) => s.kind === 'ServiceAccount' && s.name === account)!;
+      if (servicesNamespace !== undefined && subject.namespace !== servicesNamespace) {
+        problems.push(`${describeObject(binding)}: binds ServiceAccount/${account} of namespace '${String(subject.namespace)}', not the services' '${servicesNamespace}'`);
+      }
+      return objectsOfKind<IRole>(jobs, 'Role').find((r) => binding.roleRef.kind === 'Role' && r.metadata.name === binding.roleRef.name);
+    });
   for (const permission of needed) {
     if (!roles.some((role) => role && roleGrants(role, permission))) {
       const { verb, apiGroup, resource } = permission;
@@ -80,21 +96,26 @@ function checkJobLauncherAccess(objects: readonly KubernetesObject[], needed: re
     }
   }
   for (const role of roles) if (role) problems.push(...excessGrants(role, needed));
-  for (const other of objectsOfKind<IDeployment>(objects, 'Deployment').filter((d) => d !== worker)) {
+  for (const other of objectsOfKind<IDeployment>(services, 'Deployment').filter((d) => d !== worker)) {
     if (other.spec?.template.spec?.serviceAccountName === account) problems.push(`${describeObject(other)}: must not run as ${account}`);
   }
   return problems;
 }
 
 /**
- * Problems of secrets handling, network isolation and RBAC; empty when all hold. `jobLauncher`:
- * the permissions the delivery worker's Job launcher uses (job-launcher-permissions.ts).
+ * Problems of secrets handling, network isolation and RBAC; empty when all hold. `jobs`: the
+ * rendering of the Job namespace beside the services; `jobLauncher`: the permissions the delivery
+ * worker's Job launcher uses (job-launcher-permissions.ts).
  */
-export function checkAccessConventions(objects: readonly KubernetesObject[], jobLauncher: readonly KubernetesPermission[]): string[] {
+export function checkAccessConventions(
+  services: readonly KubernetesObject[],
+  jobs: readonly KubernetesObject[],
+  jobLauncher: readonly KubernetesPermission[],
+): string[] {
   return [
-    ...checkSecretsAndConfig(objects),
-    ...checkNetworkConventions(objects),
-    ...checkDeliveryWorkerEgress(objects),
-    ...checkJobLauncherAccess(objects, jobLauncher),
+    ...checkSecretsAndConfig(services),
+    ...checkNetworkConventions(services),
+    ...checkDeliveryWorkerEgress(services),
+    ...checkJobLauncherAccess(services, jobs, jobLauncher),
   ];
 }

@@ -1,9 +1,11 @@
 import type { IRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { broken, containerOf, find, problemsOf } from './kubernetes-base-under-test';
+import type { IRoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
+import { baseJobs, baseObjects, broken, containerOf, find, problemsOf } from './kubernetes-base-under-test';
 import type { KubernetesObject } from './kubernetes-object';
 
-// Secrets and the Job launcher's RBAC (NetworkPolicies: kubernetes-network.spec.ts).
+// Secrets and the Job launcher's RBAC (NetworkPolicies: kubernetes-network.spec.ts; the Job
+// namespace's isolation: webhook-jobs.spec.ts).
 
 describe('k8s/base access', () => {
   it.each<[string, (copy: KubernetesObject[]) => void, string[]]>([
@@ -30,6 +32,21 @@ describe('k8s/base access', () => {
       },
       ['ConfigMap/gatehouse-config: DATABASE_URL is a secret and belongs in the Secret'],
     ],
+    [
+      'a delivery worker without the Kubernetes Job launcher',
+      (c) => {
+        const container = containerOf(c, 'delivery-worker');
+        container.env = container.env!.filter((v) => v.name !== 'GATEHOUSE_JOB_LAUNCHER');
+      },
+      ['Deployment/delivery-worker: env GATEHOUSE_JOB_LAUNCHER must be "kubernetes"'],
+    ],
+  ])('names %s', (_case, mutate, problems) => {
+    expect(problemsOf(broken(mutate))).toEqual(problems);
+  });
+});
+
+describe('the Job launcher is granted what it calls, in the Job namespace only', () => {
+  it.each<[string, (jobs: KubernetesObject[]) => void, string[]]>([
     [
       'a Job launcher that may not delete Jobs',
       (c) => {
@@ -60,14 +77,23 @@ describe('k8s/base access', () => {
       ],
     ],
     [
-      'a delivery worker without the Kubernetes Job launcher',
+      "a RoleBinding naming the worker's account in another namespace",
       (c) => {
-        const container = containerOf(c, 'delivery-worker');
-        container.env = container.env!.filter((v) => v.name !== 'GATEHOUSE_JOB_LAUNCHER');
+        find<IRoleBinding>(c, 'RoleBinding', 'delivery-worker-jobs').subjects![0].namespace = 'gatehouse-jobs';
       },
-      ['Deployment/delivery-worker: env GATEHOUSE_JOB_LAUNCHER must be "kubernetes"'],
+      [
+        "RoleBinding/delivery-worker-jobs: binds ServiceAccount/delivery-worker of namespace 'gatehouse-jobs', not the services' 'gatehouse'",
+      ],
     ],
   ])('names %s', (_case, mutate, problems) => {
-    expect(problemsOf(broken(mutate))).toEqual(problems);
+    expect(problemsOf(baseObjects, { jobs: broken(mutate, baseJobs) })).toEqual(problems);
+  });
+
+  it('names a Role bound to the worker beside the services, where it could mount their Secrets', () => {
+    const beside = broken((c) => c.push(...structuredClone(baseJobs.filter((o) => o.kind === 'Role' || o.kind === 'RoleBinding')).map((o) => ({ ...o, metadata: { ...o.metadata, namespace: 'gatehouse' } }))));
+
+    expect(problemsOf(beside)).toEqual([
+      'RoleBinding/delivery-worker-jobs: grants ServiceAccount/delivery-worker something beside the services; bind its Role in the Job namespace only',
+    ]);
   });
 });

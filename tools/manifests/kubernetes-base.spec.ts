@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import { SECRET_NAME, SECRET_VARIABLES } from './gatehouse-manifest-facts';
+import { checkPlaceholders, placeholdersOf } from './placeholder-conventions';
 import { findUnknownKubernetesFields } from './kubernetes-unknown-fields';
 import { renderKustomization } from './kustomize-renderer';
 import type { KubernetesObject } from './kubernetes-object';
@@ -19,19 +20,30 @@ function deployment(name: string, from: readonly KubernetesObject[] = objects): 
   return found as IDeployment & KubernetesObject;
 }
 
-function secretKeyReferences(): Array<{ name: string; key: string }> {
-  const found: Array<{ name: string; key: string }> = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(visit);
+/** Every Secret key the objects reference: env secretKeyRef, secret volumes, KEDA secretTargetRef. */
+function secretReferences(from: readonly KubernetesObject[]): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown, parentKey: string): void => {
+    if (Array.isArray(value)) value.forEach((item) => visit(item, parentKey));
     else if (typeof value === 'object' && value !== null) {
       const record = value as Record<string, unknown>;
       const ref = record.secretKeyRef as { name: string; key: string } | undefined;
-      if (ref) found.push({ name: ref.name, key: ref.key });
-      Object.values(record).forEach(visit);
+      if (ref) found.push(`${ref.name}/${ref.key}`);
+      const volume = record.secret as { secretName?: string; items?: Array<{ key: string }> } | undefined;
+      if (volume?.secretName) found.push(...(volume.items ?? [{ key: '*' }]).map((item) => `${volume.secretName}/${item.key}`));
+      if (parentKey === 'secretTargetRef') found.push(`${String(record.name)}/${String(record.key)}`);
+      for (const [key, item] of Object.entries(record)) visit(item, key);
     }
   };
-  visit(objects);
-  return found;
+  visit(from, '');
+  return [...new Set(found)].sort();
+}
+
+/** The Secret keys secret.example.yaml documents, as `name/key`. */
+function documentedSecretKeys(): string[] {
+  const examples = readYamlDocuments(join(BASE, 'secret.example.yaml')) as KubernetesObject[];
+  expect(examples.flatMap(validateKubernetesObject)).toEqual([]);
+  return examples.flatMap((secret) => Object.keys(secret.stringData as Record<string, string>).map((key) => `${secret.metadata.name}/${key}`)).sort();
 }
 
 describe('k8s/base rendering', () => {
@@ -45,10 +57,10 @@ describe('k8s/base rendering', () => {
       'HorizontalPodAutoscaler/auth',
       'HorizontalPodAutoscaler/token-exchange',
       'Ingress/gatehouse',
-      'Job/gatehouse-migrate',
       'NetworkPolicy/auth-from-ingress-controller',
       'NetworkPolicy/default-deny-ingress',
       'NetworkPolicy/delivery-worker-egress',
+      'NetworkPolicy/delivery-worker-egress-private',
       'NetworkPolicy/metrics-from-prometheus',
       'NetworkPolicy/token-exchange-from-access-policy-clients',
       'NetworkPolicy/token-exchange-from-auth',
@@ -59,14 +71,13 @@ describe('k8s/base rendering', () => {
       'PodDisruptionBudget/delivery-worker',
       'PodDisruptionBudget/token-exchange',
       'PodDisruptionBudget/webhook-management',
-      'Role/delivery-worker-jobs',
-      'RoleBinding/delivery-worker-jobs',
       'ScaledObject/delivery-worker',
       'Service/auth',
       'Service/delivery-worker',
       'Service/token-exchange',
       'Service/webhook-management',
       'ServiceAccount/delivery-worker',
+      'TriggerAuthentication/delivery-worker-kafka',
     ]);
   });
 
@@ -145,18 +156,44 @@ describe('k8s/base against the Kubernetes schemas (kubernetes-models)', () => {
 });
 
 describe('k8s secrets', () => {
-  it('references only the keys of gatehouse-secrets that secret.example.yaml documents', () => {
-    const [example] = readYamlDocuments(join(BASE, 'secret.example.yaml')) as KubernetesObject[];
-    const documentedKeys = Object.keys(example.stringData as Record<string, string>).sort();
+  it('references exactly the Secrets and keys secret.example.yaml documents, the services\' own in gatehouse-secrets', () => {
+    const migrate = renderKustomization(join(BASE, '..', 'migrate'));
 
-    expect(validateKubernetesObject(example)).toEqual([]);
-    expect(example.metadata.name).toBe(SECRET_NAME);
-    expect(documentedKeys).toEqual([...SECRET_VARIABLES].sort());
-    const referenced = secretKeyReferences();
-    expect(referenced.length).toBeGreaterThan(0);
-    for (const reference of referenced) {
-      expect(reference.name).toBe(SECRET_NAME);
-      expect(documentedKeys).toContain(reference.key);
-    }
+    expect(secretReferences([...objects, ...migrate])).toEqual(documentedSecretKeys());
+    expect(documentedSecretKeys().filter((key) => key.startsWith(`${SECRET_NAME}/`))).toEqual(
+      [...SECRET_VARIABLES].filter((name) => name !== 'GATEHOUSE_KAFKA_PASSWORD').map((name) => `${SECRET_NAME}/${name}`).sort(),
+    );
+  });
+});
+
+describe('k8s/base and k8s/jobs alone', () => {
+  const component = readYamlDocuments(join(BASE, '..', 'components', 'cluster-network', 'kustomization.yaml'))[0] as {
+    replacements: Array<{ targets: Array<{ select: { kind: string; name: string }; fieldPaths: string[] }> }>;
+  };
+  const jobs = renderKustomization(join(BASE, '..', 'jobs'));
+  const pointer = (fieldPath: string) => `/${fieldPath.split('.').join('/')}`;
+  const targets = component.replacements.flatMap((replacement) =>
+    replacement.targets.flatMap((target) => target.fieldPaths.map((path) => `${target.select.kind}/${target.select.name} ${pointer(path)}`)),
+  );
+
+  it('leave each field that differs between clusters to the overlay, as a placeholder the API server refuses', () => {
+    const placeholders = placeholdersOf([...objects, ...jobs]);
+    const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
+    expect(placeholders.every(({ value }) => !LABEL_VALUE.test(value) && !/^[0-9a-f.:]+\/\d+$/.test(value))).toBe(true);
+    const underTarget = (object: string, path: string) => targets.find((target) => `${object} ${path}`.startsWith(target));
+    expect(placeholders.filter(({ object, path }) => !underTarget(object, path))).toEqual([
+      { object: 'RoleBinding/delivery-worker-jobs', path: '/subjects/0/namespace', value: "<the services' namespace>" },
+    ]);
+    const present = targets.filter((target) => [...objects, ...jobs].some((o) => target.startsWith(`${o.kind}/${o.metadata.name} `)));
+    expect(present.filter((target) => !placeholders.some(({ object, path }) => `${object} ${path}`.startsWith(target)))).toEqual([]);
+    expect(present).toHaveLength(targets.length);
+  });
+
+  it('name what sets each placeholder', () => {
+    expect(checkPlaceholders(objects.filter((o) => o.metadata.name === 'metrics-from-prometheus'))).toEqual([
+      'NetworkPolicy/metrics-from-prometheus: /spec/ingress/0/from/0/namespaceSelector/matchLabels/kubernetes.io~1metadata.name still holds the placeholder <cluster-network: prometheus>; list the component k8s/components/cluster-network and a ClusterNetwork with spec.prometheus',
+      'NetworkPolicy/metrics-from-prometheus: /spec/ingress/0/from/0/podSelector/matchLabels/app.kubernetes.io~1name still holds the placeholder <cluster-network: prometheus>; list the component k8s/components/cluster-network and a ClusterNetwork with spec.prometheus',
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
-import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IService } from 'kubernetes-models/v1/Service';
-import { baseObjects, broken, containerOf, find, problemsOf } from './kubernetes-base-under-test';
+import { baseMigrate, baseObjects, broken, containerOf, find, migrationProblemsOf, problemsOf } from './kubernetes-base-under-test';
 import type { KubernetesObject } from './kubernetes-object';
 
 describe('k8s/base conventions', () => {
@@ -101,14 +101,49 @@ describe('k8s/base conventions', () => {
       ['Deployment/auth: terminationGracePeriodSeconds must exceed the 10000 ms drain plus the preStop sleep'],
     ],
     [
-      'a migration Job that does not migrate',
+      "a Kafka password that is not the service's own user's",
       (c) => {
-        const job = c.find((o) => o.kind === 'Job') as unknown as { spec: { template: { spec: { containers: IContainer[] } } } };
-        job.spec.template.spec.containers[0].command = ['node', 'dist/apps/cli/src/main.js', 'admin', 'seed', '/seed/demo.yaml'];
+        containerOf(c, 'token-exchange').env!.find((v) => v.name === 'GATEHOUSE_KAFKA_PASSWORD')!.valueFrom!.secretKeyRef!.name = 'gatehouse-auth';
       },
-      ['Job/gatehouse-migrate: command must be node dist/apps/cli/src/main.js admin migrate'],
+      ['Deployment/token-exchange: env GATEHOUSE_KAFKA_PASSWORD must reference key password of the Secret named by GATEHOUSE_KAFKA_USERNAME (gatehouse-token-exchange)'],
+    ],
+    [
+      'the migration Job beside the services',
+      (c) => {
+        c.push(structuredClone(baseMigrate[0]));
+      },
+      ['Job/gatehouse-migrate: the migration runs from k8s/migrate, applied before the services, not beside them'],
     ],
   ])('names %s', (_case, mutate, problems) => {
     expect(problemsOf(broken(mutate))).toEqual(problems);
+  });
+});
+
+describe('k8s/migrate conventions', () => {
+  const job = (from: KubernetesObject[]) => find<IJob>(from, 'Job', 'gatehouse-migrate');
+
+  it('runs the migration once per release and clears the finished Job away', () => {
+    expect(migrationProblemsOf(baseMigrate)).toEqual([]);
+    expect(job(baseMigrate as KubernetesObject[]).spec?.ttlSecondsAfterFinished).toBeGreaterThan(0);
+  });
+
+  it.each<[string, (copy: KubernetesObject[]) => void, string[]]>([
+    [
+      'a migration Job that does not migrate',
+      (c) => {
+        job(c).spec!.template.spec!.containers[0].command = ['node', 'dist/apps/cli/src/main.js', 'admin', 'seed', '/seed/demo.yaml'];
+      },
+      ['Job/gatehouse-migrate: command must be node dist/apps/cli/src/main.js admin migrate'],
+    ],
+    [
+      'a finished Job that stays forever',
+      (c) => {
+        delete job(c).spec!.ttlSecondsAfterFinished;
+      },
+      ['Job/gatehouse-migrate: set ttlSecondsAfterFinished, so finished Jobs of past releases go away'],
+    ],
+    ['no migration Job', (c) => c.splice(0), ['Job: expected the migration Job alone, found nothing']],
+  ])('names %s', (_case, mutate, problems) => {
+    expect(migrationProblemsOf(broken(mutate, baseMigrate))).toEqual(problems);
   });
 });

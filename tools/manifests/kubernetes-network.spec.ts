@@ -8,6 +8,7 @@ import { EXPECTED_CALLERS } from './network-callers';
 // egress limited to receivers at public addresses and what it needs itself.
 
 const egress = (from: KubernetesObject[]) => policy(from, 'delivery-worker-egress').spec!.egress!;
+const privateEgress = (from: KubernetesObject[]) => policy(from, 'delivery-worker-egress-private').spec!.egress!;
 
 describe('k8s/base network policies', () => {
   it('denies ingress by default and admits each expected caller by a policy of its own', () => {
@@ -16,7 +17,7 @@ describe('k8s/base network policies', () => {
 
     expect(defaultDeny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
     expect(policies.map((p) => p.metadata.name).sort()).toEqual(
-      [...new Set([...EXPECTED_CALLERS.map((c) => c.policy), 'default-deny-ingress', 'delivery-worker-egress'])].sort(),
+      [...new Set([...EXPECTED_CALLERS.map((c) => c.policy), 'default-deny-ingress', 'delivery-worker-egress', 'delivery-worker-egress-private'])].sort(),
     );
     expect(EXPECTED_CALLERS.filter((c) => c.service === 'delivery-worker').map((c) => c.caller)).toEqual(['Prometheus']);
   });
@@ -123,8 +124,36 @@ describe('k8s/base network policies', () => {
     ],
     [
       'a worker without an egress policy',
-      (c) => remove(c, 'NetworkPolicy', 'delivery-worker-egress'),
+      (c) => {
+        remove(c, 'NetworkPolicy', 'delivery-worker-egress');
+        remove(c, 'NetworkPolicy', 'delivery-worker-egress-private');
+      },
       ['NetworkPolicy: none limits the egress of Deployment/delivery-worker'],
+    ],
+    [
+      'a worker whose only egress is to its stores: no receivers, no DNS',
+      (c) => remove(c, 'NetworkPolicy', 'delivery-worker-egress'),
+      [
+        'Deployment/delivery-worker: no egress rule lets the worker reach any public address and port',
+        "Deployment/delivery-worker: no egress rule lets it resolve names (UDP 53 to the cluster's DNS)",
+      ],
+    ],
+    [
+      'the stores admitted by port at any address',
+      (c) => {
+        privateEgress(c).push({ ports: [{ protocol: 'TCP', port: 5432 }, { protocol: 'TCP', port: 9092 }] });
+      },
+      ['NetworkPolicy/delivery-worker-egress-private: admits TCP 5432, TCP 9092 to every address; name where (ClusterNetwork spec.deliveryWorkerPrivateEgress)'],
+    ],
+    [
+      'the stores admitted in a whole private range, and the metadata service by a wide block',
+      (c) => {
+        privateEgress(c)[0].to = [{ ipBlock: { cidr: '10.0.0.0/8' } }, { ipBlock: { cidr: '169.254.0.0/16', except: ['169.254.0.0/24'] } }];
+      },
+      [
+        "NetworkPolicy/delivery-worker-egress-private: admits TCP 5432, TCP 6379 to every address of 10.0.0.0/8 (ipBlock 10.0.0.0/8); name the stores' own addresses",
+        "NetworkPolicy/delivery-worker-egress-private: admits TCP 5432, TCP 6379 to every address of 169.254.169.254/32 (ipBlock 169.254.0.0/16); name the stores' own addresses",
+      ],
     ],
     [
       'a worker that may reach the cloud metadata service and private IPv6 addresses',
@@ -145,7 +174,7 @@ describe('k8s/base network policies', () => {
       (c) => {
         egress(c)[0].ports = [{ protocol: 'TCP', port: 443 }];
       },
-      ['NetworkPolicy/delivery-worker-egress: does not let the worker reach receivers at any public address and port'],
+      ['Deployment/delivery-worker: no egress rule lets the worker reach any public address and port'],
     ],
     [
       'an egress rule open to everything',
@@ -157,12 +186,12 @@ describe('k8s/base network policies', () => {
     [
       'Kafka brokers on a port the worker may not reach, and no DNS',
       (c) => {
-        find<IConfigMap>(c, 'ConfigMap', 'gatehouse-config').data!.KAFKA_BROKERS = 'kafka-0.kafka:9093,kafka-1.kafka:9093';
+        find<IConfigMap>(c, 'ConfigMap', 'gatehouse-config').data!.KAFKA_BROKERS = 'kafka-0.kafka:9094,kafka-1.kafka:9094';
         egress(c).splice(1, 1);
       },
       [
-        'NetworkPolicy/delivery-worker-egress: does not let the worker resolve names (UDP 53)',
-        'NetworkPolicy/delivery-worker-egress: does not let the worker reach Kafka (KAFKA_BROKERS) on port 9093',
+        "Deployment/delivery-worker: no egress rule lets it resolve names (UDP 53 to the cluster's DNS)",
+        'Deployment/delivery-worker: no egress rule lets it reach Kafka (KAFKA_BROKERS) on port 9094',
       ],
     ],
   ])('names %s', (_case, mutate, problems) => {

@@ -1,4 +1,5 @@
 import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import type { ITriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
@@ -49,11 +50,26 @@ function kafkaTriggerProblems(where: string, scaledObject: IScaledObject, facts:
   const threshold = Number(watching.metadata.lagThreshold);
   if (!Number.isInteger(threshold) || threshold < 1) problems.push(`${where}: lagThreshold must be a positive whole number of messages`);
   if (watching.metadata.allowIdleConsumers === 'true') problems.push(`${where}: allowIdleConsumers lets it run more workers than partitions`);
+  problems.push(...triggerAuthenticationProblems(where, watching.authenticationRef, objects));
   const partitions = facts.partitionsByTopic.get(topic);
   const max = scaledObject.spec.maxReplicaCount ?? 100;
   if (partitions === undefined) problems.push(`${where}: topic ${topic} has no KafkaTopic with partitions`);
   else if (max > partitions) problems.push(`${where}: maxReplicaCount ${max} exceeds the ${partitions} partitions of ${topic}`);
   return problems;
+}
+
+/** What KEDA's kafka scaler needs to sign in to a secured cluster: SASL and TLS, each from a Secret. */
+const KAFKA_TRIGGER_PARAMETERS = ['sasl', 'username', 'password', 'tls', 'ca'];
+
+function triggerAuthenticationProblems(where: string, reference: { kind?: string; name: string } | undefined, objects: readonly KubernetesObject[]): string[] {
+  if (!reference) return [`${where}: the kafka trigger has no authenticationRef; KEDA would read the lag anonymously and in the clear`];
+  const authentication = objectsOfKind<ITriggerAuthentication>(objects, 'TriggerAuthentication').find((a) => a.metadata.name === reference.name);
+  if ((reference.kind ?? 'TriggerAuthentication') !== 'TriggerAuthentication' || !authentication) {
+    return [`${where}: authenticationRef ${reference.kind ?? 'TriggerAuthentication'}/${reference.name} is not a TriggerAuthentication here`];
+  }
+  const fromSecrets = new Set((authentication.spec.secretTargetRef ?? []).map((ref) => ref.parameter));
+  const missing = KAFKA_TRIGGER_PARAMETERS.filter((parameter) => !fromSecrets.has(parameter));
+  return missing.length > 0 ? [`${describeObject(authentication)}: takes no ${missing.join(', ')} from a Secret`] : [];
 }
 
 function scaledObjectScalers(

@@ -1,4 +1,5 @@
 import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import type { ITriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
 import type { IKafkaTopic } from '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1/KafkaTopic';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { baseObjects, baseTopics, broken, find, problemsOf } from './kubernetes-base-under-test';
@@ -57,7 +58,11 @@ describe('delivery-worker scaling (KEDA)', () => {
       (c) => {
         kafkaTrigger(c).metadata.consumerGroup = 'delivery-worker';
       },
-      ['ScaledObject/delivery-worker: no kafka trigger on consumer group gatehouse-delivery-worker and topic gatehouse.repo-events.v1'],
+      [
+        'ScaledObject/delivery-worker: no kafka trigger on consumer group gatehouse-delivery-worker and topic gatehouse.repo-events.v1',
+        "KafkaUser/gatehouse-keda: lacks Describe on group delivery-worker, which KEDA's lag check needs",
+        "KafkaUser/gatehouse-keda: grants Describe on group gatehouse-delivery-worker, which KEDA's lag check does not need",
+      ],
     ],
     [
       'more workers than partitions',
@@ -79,6 +84,28 @@ describe('delivery-worker scaling (KEDA)', () => {
         kafkaTrigger(c).metadata.bootstrapServersFromEnv = 'KAFKA_BOOTSTRAP';
       },
       ["ScaledObject/delivery-worker: bootstrapServersFromEnv must be KAFKA_BROKERS, the worker's own brokers"],
+    ],
+    [
+      'a trigger that reads the lag anonymously',
+      (c) => {
+        delete kafkaTrigger(c).authenticationRef;
+      },
+      ['ScaledObject/delivery-worker: the kafka trigger has no authenticationRef; KEDA would read the lag anonymously and in the clear'],
+    ],
+    [
+      'a trigger authentication without TLS or its CA',
+      (c) => {
+        const authentication = find<ITriggerAuthentication>(c, 'TriggerAuthentication', 'delivery-worker-kafka');
+        authentication.spec.secretTargetRef = authentication.spec.secretTargetRef!.filter((ref) => ref.parameter !== 'tls' && ref.parameter !== 'ca');
+      },
+      ['TriggerAuthentication/delivery-worker-kafka: takes no tls, ca from a Secret'],
+    ],
+    [
+      'a trigger pointing at a TriggerAuthentication that is not there',
+      (c) => {
+        kafkaTrigger(c).authenticationRef = { name: 'kafka-credentials' };
+      },
+      ['ScaledObject/delivery-worker: authenticationRef TriggerAuthentication/kafka-credentials is not a TriggerAuthentication here'],
     ],
     [
       'a lag threshold that is not a count',
@@ -108,6 +135,7 @@ describe('delivery-worker scaling (KEDA)', () => {
       [
         'Deployment/delivery-worker: no ScaledObject scales it on Kafka lag',
         'PodDisruptionBudget/delivery-worker: minAvailable 1 leaves no pod of 1 evictable, so node drains block',
+        'KafkaUser/gatehouse-keda: no Gatehouse process signs in as it',
       ],
     ],
     [
@@ -126,7 +154,7 @@ describe('delivery-worker scaling (KEDA)', () => {
       find<IKafkaTopic>(c, 'KafkaTopic', 'gatehouse.repo-events.v1').spec.partitions = 6;
     }, baseTopics);
 
-    expect(problemsOf(baseObjects, fewerPartitions)).toEqual([
+    expect(problemsOf(baseObjects, { topics: fewerPartitions })).toEqual([
       'ScaledObject/delivery-worker: maxReplicaCount 12 exceeds the 6 partitions of gatehouse.repo-events.v1',
     ]);
   });

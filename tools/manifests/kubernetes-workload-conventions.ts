@@ -9,6 +9,9 @@ import {
   CONFIGURATION_VARIABLES,
   DEFAULT_SHUTDOWN_GRACE_MS,
   GATEHOUSE_SERVICES,
+  KAFKA_PASSWORD_KEY,
+  KAFKA_PASSWORD_VARIABLE,
+  KAFKA_USERNAME_VARIABLE,
   SECRET_NAME,
   SECRET_VARIABLES,
   serviceEntrypoint,
@@ -86,7 +89,12 @@ function checkEnvironment(where: string, container: IContainer): string[] {
     if (SECRET_VARIABLES.has(name) && !secretRef) {
       problems.push(`${where}: env ${name} is a secret and must come from secretKeyRef ${SECRET_NAME}`);
     }
-    if (secretRef && (secretRef.name !== SECRET_NAME || secretRef.key !== name)) {
+    if (secretRef && name === KAFKA_PASSWORD_VARIABLE) {
+      const username = literalEnvValue(container, KAFKA_USERNAME_VARIABLE);
+      if (!username || secretRef.name !== username || secretRef.key !== KAFKA_PASSWORD_KEY) {
+        problems.push(`${where}: env ${name} must reference key ${KAFKA_PASSWORD_KEY} of the Secret named by ${KAFKA_USERNAME_VARIABLE} (${String(username)})`);
+      }
+    } else if (secretRef && (secretRef.name !== SECRET_NAME || secretRef.key !== name)) {
       problems.push(`${where}: env ${name} must reference key ${name} of Secret ${SECRET_NAME}`);
     }
     if (configMapRef && configMapRef.name !== CONFIG_MAP_NAME) {
@@ -178,10 +186,20 @@ function checkMigrationJob(job: IJob & KubernetesObject): string[] {
   if (pod.restartPolicy !== 'Never' && pod.restartPolicy !== 'OnFailure') {
     problems.push(`${where}: restartPolicy must be Never or OnFailure`);
   }
+  if (job.spec?.ttlSecondsAfterFinished === undefined) {
+    problems.push(`${where}: set ttlSecondsAfterFinished, so finished Jobs of past releases go away`);
+  }
   return problems;
 }
 
-/** Convention problems of the Deployments and the migration Job; empty when all hold. */
+/** Convention problems of the migration Job of a release (k8s/migrate); empty when all hold. */
+export function checkMigrationConventions(objects: readonly KubernetesObject[]): string[] {
+  const jobs = objectsOfKind<IJob>(objects, 'Job');
+  if (jobs.length !== 1 || objects.length !== 1) return [`Job: expected the migration Job alone, found ${objects.map(describeObject).join(', ') || 'nothing'}`];
+  return checkMigrationJob(jobs[0]);
+}
+
+/** Convention problems of the Deployments; empty when all hold. */
 export function checkWorkloadConventions(objects: readonly KubernetesObject[]): string[] {
   const shared = sharedConfiguration(objects);
   const deployments = objectsOfKind<IDeployment>(objects, 'Deployment');
@@ -196,8 +214,8 @@ export function checkWorkloadConventions(objects: readonly KubernetesObject[]): 
       problems.push(`Deployment/${service.name}: missing`);
     }
   }
-  const jobs = objectsOfKind<IJob>(objects, 'Job');
-  if (jobs.length === 0) problems.push('Job: the migration Job is missing');
-  problems.push(...jobs.flatMap(checkMigrationJob));
+  for (const job of objectsOfKind<IJob>(objects, 'Job')) {
+    problems.push(`${describeObject(job)}: the migration runs from k8s/migrate, applied before the services, not beside them`);
+  }
   return problems;
 }

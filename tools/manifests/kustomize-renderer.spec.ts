@@ -156,6 +156,91 @@ patches:
     expect((deployment as IDeployment).spec!.template.spec!.containers.map((c) => c.image)).toEqual(['web@sha256:abc', 'registry.example.com/side:3']);
   });
 
+  const POLICY = `apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: { name: web-from-proxy }
+spec:
+  podSelector: { matchLabels: { app: web } }
+  ingress: [{ from: ["<set by the cluster>"] }]
+`;
+  const CLUSTER = `apiVersion: example.com/v1
+kind: Cluster
+metadata:
+  name: here
+  annotations: { config.kubernetes.io/local-config: "true" }
+spec:
+  proxy: { namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: traefik } } }
+`;
+  const COMPONENT = `apiVersion: kustomize.config.k8s.io/v1alpha1
+kind: Component
+replacements:
+  - source: { kind: Cluster, name: here, fieldPath: spec.proxy }
+    targets:
+      - select: { kind: NetworkPolicy, name: web-from-proxy }
+        fieldPaths: [spec.ingress.0.from.0]
+      - select: { kind: NetworkPolicy, name: absent-here }
+        fieldPaths: [spec.ingress.0.from.0]
+`;
+
+  it('copies a whole map from a local-config source through a component, and leaves the source out of the output', () => {
+    const files = inMemoryFiles({
+      '/k/base/kustomization.yaml': 'resources: [policy.yaml]\n',
+      '/k/base/policy.yaml': POLICY,
+      '/k/cluster/kustomization.yaml': COMPONENT,
+      '/k/prod/kustomization.yaml': 'resources: [../base, cluster.yaml]\ncomponents: [../cluster]\nnamespace: shop\n',
+      '/k/prod/cluster.yaml': CLUSTER,
+    });
+
+    const objects = renderKustomization('/k/prod', files);
+
+    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['NetworkPolicy/web-from-proxy']);
+    expect((objects[0].spec as { ingress: unknown }).ingress).toEqual([{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'traefik' } } }] }]);
+  });
+
+  it.each([
+    ['a component whose source is missing', { '/k/prod/kustomization.yaml': 'resources: [../base]\ncomponents: [../cluster]\n' }, '/k/cluster/kustomization.yaml: replacement source Cluster/here selects 0 objects, not one'],
+    [
+      'a replacement target without the field',
+      { '/k/base/policy.yaml': POLICY.replace('  ingress: [{ from: ["<set by the cluster>"] }]\n', '') },
+      '/k/cluster/kustomization.yaml: replacement target NetworkPolicy/web-from-proxy has no field spec.ingress.0.from.0',
+    ],
+    [
+      'a replacement option it does not implement',
+      { '/k/cluster/kustomization.yaml': COMPONENT.replace('fieldPath: spec.proxy }', 'fieldPath: spec.proxy, options: { delimiter: "." } }') },
+      '/k/cluster/kustomization.yaml: replacement field(s) source.options not supported by this renderer',
+    ],
+    [
+      'a component that sets a namespace',
+      { '/k/cluster/kustomization.yaml': `${COMPONENT}namespace: other\n` },
+      '/k/cluster/kustomization.yaml: field(s) namespace not supported by this renderer in a Component',
+    ],
+  ])('fails loudly on %s', (_case, overrides, message) => {
+    const files = inMemoryFiles({
+      '/k/base/kustomization.yaml': 'resources: [policy.yaml]\n',
+      '/k/base/policy.yaml': POLICY,
+      '/k/cluster/kustomization.yaml': COMPONENT,
+      '/k/prod/kustomization.yaml': 'resources: [../base, cluster.yaml]\ncomponents: [../cluster]\n',
+      '/k/prod/cluster.yaml': CLUSTER,
+      ...overrides,
+    });
+
+    expect(() => renderKustomization('/k/prod', files)).toThrow(message);
+  });
+
+  it('suffixes a Job per release and renames a Namespace object to the namespace', () => {
+    const files = inMemoryFiles({
+      '/k/kustomization.yaml': 'resources: [job.yaml]\nnamespace: shop\nnameSuffix: -1.2.0\n',
+      '/k/job.yaml': 'apiVersion: batch/v1\nkind: Job\nmetadata: { name: migrate }\n---\napiVersion: v1\nkind: Namespace\nmetadata: { name: placeholder }\n',
+    });
+
+    expect(renderKustomization('/k', files).map((o) => [o.kind, o.metadata.name, o.metadata.namespace])).toEqual([
+      ['Job', 'migrate-1.2.0', 'shop'],
+      ['Namespace', 'shop', undefined],
+    ]);
+    const renamingAService = inMemoryFiles({ '/k/kustomization.yaml': 'resources: [web.yaml]\nnameSuffix: -2\n', '/k/web.yaml': SERVICE });
+    expect(() => renderKustomization('/k', renamingAService)).toThrow('nameSuffix on Service/web: this renderer renames only Job');
+  });
+
   it('fails loudly when the directory has no kustomization', () => {
     expect(() => renderKustomization('/empty', inMemoryFiles({}))).toThrow('/empty: no kustomization.yaml');
   });

@@ -1,7 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { isKubernetesObject, describeObject, type KubernetesObject } from './kubernetes-object';
+import { applyReplacements, type ReplacementEntry } from './kustomize-replacements';
 import {
+  addNameSuffix,
   applyPatches,
   setImages,
   setNamespace,
@@ -13,9 +15,11 @@ import {
 import { parseYamlDocuments } from './yaml-documents';
 
 // The subset of `kustomize build` that k8s/ uses: `resources` (files and nested kustomization
-// directories), `labels`, JSON 6902 `patches`, `namespace`, `images` and `replicas`. Any other
-// field fails loudly instead of being ignored, so the rendering the tests validate is never
-// quietly different from what kustomize would produce.
+// directories), `components`, `labels`, JSON 6902 `patches`, `namespace`, `nameSuffix`, `images`,
+// `replicas` and `replacements` (kustomize-replacements.ts); objects annotated
+// `config.kubernetes.io/local-config: "true"` feed replacements and are left out of the output.
+// Any other field fails loudly instead of being ignored, so the rendering the tests validate is
+// never quietly different from what kustomize would produce.
 
 export interface KustomizeFileSystem {
   readText(path: string): string;
@@ -37,14 +41,20 @@ interface Kustomization {
   apiVersion?: string;
   kind?: string;
   resources?: string[];
+  components?: string[];
   labels?: LabelsEntry[];
   patches?: PatchEntry[];
   namespace?: string;
+  nameSuffix?: string;
   images?: ImageEntry[];
   replicas?: ReplicaEntry[];
+  replacements?: ReplacementEntry[];
 }
 
-const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'labels', 'patches', 'namespace', 'images', 'replicas']);
+const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'components', 'labels', 'patches', 'namespace', 'nameSuffix', 'images', 'replicas', 'replacements']);
+/** What a Component may hold here: resources of its own, and transformers over everything before it. */
+const COMPONENT_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'patches', 'replacements']);
+const LOCAL_CONFIG_ANNOTATION = 'config.kubernetes.io/local-config';
 const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 const POD_TEMPLATE_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
 
@@ -64,13 +74,14 @@ function readKustomization(directory: string, files: KustomizeFileSystem): { pat
   throw new Error(`${directory}: no kustomization.yaml`);
 }
 
-function assertSupported(path: string, kustomization: Kustomization): void {
-  const unsupported = Object.keys(kustomization).filter((field) => !SUPPORTED_FIELDS.has(field));
+function assertSupported(path: string, kustomization: Kustomization, kind: 'Kustomization' | 'Component'): void {
+  const supported = kind === 'Component' ? COMPONENT_FIELDS : SUPPORTED_FIELDS;
+  const unsupported = Object.keys(kustomization).filter((field) => !supported.has(field));
   if (unsupported.length > 0) {
-    throw new Error(`${path}: field(s) ${unsupported.join(', ')} not supported by this renderer`);
+    throw new Error(`${path}: field(s) ${unsupported.join(', ')} not supported by this renderer${kind === 'Component' ? ' in a Component' : ''}`);
   }
-  if (kustomization.kind !== undefined && kustomization.kind !== 'Kustomization') {
-    throw new Error(`${path}: kind must be Kustomization`);
+  if ((kustomization.kind ?? 'Kustomization') !== kind) {
+    throw new Error(`${path}: kind must be ${kind}`);
   }
   for (const entry of kustomization.labels ?? []) {
     if (entry.includeSelectors) {
@@ -97,12 +108,16 @@ function objectId(object: KubernetesObject): string {
   return `${group}/${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
 }
 
-function loadResource(directory: string, reference: string, files: KustomizeFileSystem): KubernetesObject[] {
+function assertRelative(directory: string, reference: string, what: string): void {
   if (/^[a-z]+:\/\//.test(reference) || posix.isAbsolute(reference)) {
-    throw new Error(`${directory}: resource '${reference}' must be a relative path (remote bases are not supported)`);
+    throw new Error(`${directory}: ${what} '${reference}' must be a relative path (remote bases are not supported)`);
   }
+}
+
+function loadResource(directory: string, reference: string, files: KustomizeFileSystem): KubernetesObject[] {
+  assertRelative(directory, reference, 'resource');
   const path = join(directory, reference);
-  if (files.isDirectory(path)) return renderKustomization(path, files);
+  if (files.isDirectory(path)) return accumulate(path, files);
   let text: string;
   try {
     text = files.readText(path);
@@ -115,21 +130,48 @@ function loadResource(directory: string, reference: string, files: KustomizeFile
   });
 }
 
-/** The objects `kustomize build <directory>` would print, for the supported subset. */
-export function renderKustomization(directory: string, files: KustomizeFileSystem = nodeFileSystem): KubernetesObject[] {
-  const { path, value: kustomization } = readKustomization(directory, files);
-  assertSupported(path, kustomization);
-  const objects = (kustomization.resources ?? []).flatMap((reference) => loadResource(directory, reference, files));
+function assertUnique(path: string, objects: readonly KubernetesObject[]): void {
   const seen = new Set<string>();
   for (const object of objects) {
     const id = objectId(object);
     if (seen.has(id)) throw new Error(`${path}: ${describeObject(object)} is declared more than once`);
     seen.add(id);
-    for (const entry of kustomization.labels ?? []) applyLabels(object, entry);
   }
+}
+
+/** A Component: its resources join what came before, then its transformers run over all of it. */
+function applyComponent(directory: string, reference: string, objects: KubernetesObject[], files: KustomizeFileSystem): void {
+  assertRelative(directory, reference, 'component');
+  const componentDirectory = join(directory, reference);
+  const { path, value: component } = readKustomization(componentDirectory, files);
+  assertSupported(path, component, 'Component');
+  objects.push(...(component.resources ?? []).flatMap((resource) => loadResource(componentDirectory, resource, files)));
+  assertUnique(path, objects);
+  applyPatches(path, objects, component.patches ?? []);
+  applyReplacements(path, objects, component.replacements ?? []);
+}
+
+/** A kustomization's objects before local configuration is dropped (which only the outermost build does). */
+function accumulate(directory: string, files: KustomizeFileSystem): KubernetesObject[] {
+  const { path, value: kustomization } = readKustomization(directory, files);
+  assertSupported(path, kustomization, 'Kustomization');
+  const objects = (kustomization.resources ?? []).flatMap((reference) => loadResource(directory, reference, files));
+  assertUnique(path, objects);
+  for (const reference of kustomization.components ?? []) applyComponent(directory, reference, objects, files);
+  for (const object of objects) for (const entry of kustomization.labels ?? []) applyLabels(object, entry);
   applyPatches(path, objects, kustomization.patches ?? []);
   if (kustomization.namespace) setNamespace(objects, kustomization.namespace);
+  if (kustomization.nameSuffix) addNameSuffix(objects, kustomization.nameSuffix);
   setImages(objects, kustomization.images ?? []);
   setReplicas(path, objects, kustomization.replicas ?? []);
+  applyReplacements(path, objects, kustomization.replacements ?? []);
   return objects;
+}
+
+const isLocalConfig = (object: KubernetesObject): boolean =>
+  (object.metadata.annotations as Record<string, string> | undefined)?.[LOCAL_CONFIG_ANNOTATION] === 'true';
+
+/** The objects `kustomize build <directory>` would print, for the supported subset. */
+export function renderKustomization(directory: string, files: KustomizeFileSystem = nodeFileSystem): KubernetesObject[] {
+  return accumulate(directory, files).filter((object) => !isLocalConfig(object));
 }

@@ -93,9 +93,13 @@ export function applyPatches(source: string, objects: KubernetesObject[], patche
   }
 }
 
-/** Sets metadata.namespace of every namespaced object, and of RoleBinding subjects named `default` (kustomize's default). */
+/**
+ * Sets metadata.namespace of every namespaced object, and of RoleBinding subjects named `default`
+ * (kustomize's default); a Namespace object is renamed to it, as kustomize does.
+ */
 export function setNamespace(objects: readonly KubernetesObject[], namespace: string): void {
   for (const object of objects) {
+    if (object.kind === 'Namespace') object.metadata.name = namespace;
     if (CLUSTER_SCOPED_KINDS.has(object.kind)) continue;
     object.metadata.namespace = namespace;
     if (object.kind === 'RoleBinding' || object.kind === 'ClusterRoleBinding') {
@@ -105,6 +109,20 @@ export function setNamespace(objects: readonly KubernetesObject[], namespace: st
     }
   }
 }
+
+/**
+ * Appends `suffix` to every object's name but a Namespace's. Kustomize also rewrites references to
+ * renamed objects; this renderer does not, so it refuses to rename a kind others refer to by name.
+ */
+export function addNameSuffix(objects: readonly KubernetesObject[], suffix: string): void {
+  for (const object of objects) {
+    if (object.kind === 'Namespace') continue;
+    if (!SUFFIXABLE_KINDS.has(object.kind)) throw new Error(`nameSuffix on ${object.kind}/${object.metadata.name}: this renderer renames only ${[...SUFFIXABLE_KINDS].join(', ')}`);
+    object.metadata.name += suffix;
+  }
+}
+
+const SUFFIXABLE_KINDS = new Set(['Job']);
 
 function podSpecOf(object: KubernetesObject): { containers?: Array<{ image?: string }>; initContainers?: Array<{ image?: string }> } | undefined {
   const path = POD_TEMPLATE_PATHS[object.kind];

@@ -114,6 +114,7 @@ describe('variables of the webhooks, delivery and all-in-one sections', () => {
     ['GATEHOUSE_JOB_LAUNCHER', 'kubernetes', (c) => c.delivery.jobLauncher, 'kubernetes'],
     ['GATEHOUSE_JOB_LAUNCHER', 'local', (c) => c.delivery.jobLauncher, 'local'],
     ['GATEHOUSE_LOCAL_JOB_USER', '1000:100', (c) => c.delivery.localJobUser, { uid: 1000, gid: 100 }],
+    ['GATEHOUSE_KUBERNETES_JOB_NAMESPACE', 'gatehouse-jobs', (c) => c.delivery.kubernetesJobNamespace, 'gatehouse-jobs'],
     ['GATEHOUSE_DATA_DIR', '/tmp/gh', (c) => c.storage.dataDir, '/tmp/gh'],
     ['GATEHOUSE_SEED', 'seeds/demo.yaml', (c) => c.storage.seedPath, 'seeds/demo.yaml'],
   ];
@@ -125,6 +126,8 @@ describe('variables of the webhooks, delivery and all-in-one sections', () => {
     ['GATEHOUSE_DELIVERY_TIMEOUT_MS', '0', 'must be a positive integer'],
     ['GATEHOUSE_DELIVERY_RETENTION_DAYS', '0', 'must be a positive integer'],
     ['GATEHOUSE_JOB_LAUNCHER', 'docker', 'must be one of disabled, local, kubernetes'],
+    ['GATEHOUSE_KUBERNETES_JOB_NAMESPACE', 'Gatehouse_Jobs', 'must be a Kubernetes name: lower-case letters, digits and dashes, at most 63'],
+    ['GATEHOUSE_KUBERNETES_JOB_NAMESPACE', `j${'o'.repeat(63)}bs`, 'must be a Kubernetes name: lower-case letters, digits and dashes, at most 63'],
     ['GATEHOUSE_LOCAL_JOB_USER', 'nobody', 'must be uid:gid, two numbers other than 0 (root)'],
     ['GATEHOUSE_LOCAL_JOB_USER', '0:0', 'must be uid:gid, two numbers other than 0 (root)'],
     ['GATEHOUSE_LOCAL_JOB_USER', '1000:0', 'must be uid:gid, two numbers other than 0 (root)'],

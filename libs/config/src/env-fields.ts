@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { envVariable, invalid } from './env-variable';
 
@@ -128,6 +129,27 @@ function cidrBlock(entry: string): string | null {
   if (bits === undefined) return `${address}/${width}`;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= width ? `${address}/${Number(bits)}` : null;
 }
+
+/**
+ * The path of a PEM file, read at boot: the value is its text. `label` is what its blocks must
+ * say (`CERTIFICATE`, `PRIVATE KEY`, which also matches `RSA PRIVATE KEY` and `EC PRIVATE KEY`).
+ */
+export function pemFile(label: string) {
+  return envVariable((raw) => {
+    let text: string;
+    try {
+      text = readFileSync(raw, 'utf8');
+    } catch (error) {
+      return invalid(`cannot read ${raw} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+    return new RegExp(`-----BEGIN ([A-Z]+ )?${label}-----`).test(text) ? text : invalid(`${raw} holds no PEM ${label}`);
+  });
+}
+
+/** A Kubernetes namespace or other DNS-1123 label: lower-case letters, digits and dashes, at most 63. */
+export const kubernetesName = envVariable((raw) =>
+  /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(raw) ? raw : invalid('must be a Kubernetes name: lower-case letters, digits and dashes, at most 63'),
+);
 
 /** Used inside URNs (`urn:<platform>:token-type:user-email`), so limited to a URN-safe word. */
 export const urnWord = envVariable((raw) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConfigProblem } from './config-error';
 
 export type EnvShape = Record<string, z.ZodType<unknown, string | undefined>>;
 export type EnvValues<S extends EnvShape> = z.output<z.ZodObject<S>>;
@@ -11,10 +12,19 @@ export type EnvValues<S extends EnvShape> = z.output<z.ZodObject<S>>;
 export interface EnvSection<S extends EnvShape, T> {
   readonly shape: S;
   build(values: EnvValues<S>): T;
+  /**
+   * Rules between the section's variables (one needs another, two exclude each other), checked
+   * once each variable is valid on its own; each problem names the variable to change.
+   */
+  check?(values: EnvValues<S>): ConfigProblem[];
 }
 
-export function envSection<S extends EnvShape, T>(shape: S, build: (values: EnvValues<S>) => T): EnvSection<S, T> {
-  return { shape, build };
+export function envSection<S extends EnvShape, T>(
+  shape: S,
+  build: (values: EnvValues<S>) => T,
+  check?: (values: EnvValues<S>) => ConfigProblem[],
+): EnvSection<S, T> {
+  return check ? { shape, build, check } : { shape, build };
 }
 
 /** A section that reads nothing and always builds `value` (the service's own name, say). */
@@ -43,7 +53,13 @@ export function composeConfig<M extends Record<string, AnySection>>(sections: M)
       shape[variable] = schema;
     }
   }
-  return z.object(shape).transform((values) => {
+  const checks = Object.values(sections).flatMap((section) => (section.check ? [section.check.bind(section)] : []));
+  const validated = z.object(shape).superRefine((values, context) => {
+    for (const check of checks) {
+      for (const problem of check(values)) context.addIssue({ code: 'custom', path: [problem.variable], message: problem.reason });
+    }
+  });
+  return validated.transform((values) => {
     const config: Record<string, unknown> = {};
     for (const [key, section] of Object.entries(sections)) config[key] = section.build(values);
     return config as ConfigOf<M>;

@@ -3,6 +3,7 @@ export { configurationTableMarkdown } from './config-variables';
 export { resolveEmbeddedSecrets } from './embedded-secrets';
 export { type SecretsConfig } from './sections/secrets.sections';
 export { type NetworkConfig } from './sections/network.section';
+export { type KafkaConfig } from './sections/kafka.section';
 export { type WebhooksConfig } from './sections/webhooks.section';
 export { type DeliveryConfig } from './sections/delivery.section';
 export { DEFAULT_WEB_APP_DIR } from './sections/web-app.section';

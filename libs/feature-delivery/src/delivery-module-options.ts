@@ -1,6 +1,6 @@
 import type { DeliveryConfig, NetworkConfig, WebhooksConfig } from '@gatehouse/config';
 import { DEFAULT_AUTO_DISABLE_WINDOW_MS } from '@gatehouse/domain';
-import { Topics } from '@gatehouse/messaging';
+import { ConsumerGroups, Topics } from '@gatehouse/messaging';
 import type { DeliveryTopics } from './delivery-pipeline';
 import type { JobLauncherChoice } from './jobs/configured-job-launcher';
 import { DEFAULT_KUBERNETES_JOB_SETTINGS, type KubernetesJobSettings } from './jobs/kubernetes-job-manifest';
@@ -48,7 +48,7 @@ export const DEFAULT_DELIVERY_TOPICS: DeliveryTopics = {
   replays: Topics.deliveryReplay,
 };
 
-export const DEFAULT_DELIVERY_GROUP_ID = 'gatehouse-delivery-worker';
+export const DEFAULT_DELIVERY_GROUP_ID = ConsumerGroups.deliveryWorker;
 const DEFAULT_RETENTION_DAYS = 30;
 
 export interface DeliveryModuleOptions {
@@ -101,6 +101,7 @@ export function deliveryModuleOptionsOf(
     jobLauncher: config.delivery.jobLauncher,
     localJobUser: config.delivery.localJobUser,
     retentionDays: config.delivery.retentionDays,
+    ...(config.delivery.kubernetesJobNamespace ? { kubernetes: { namespace: config.delivery.kubernetesJobNamespace } } : {}),
   };
 }
 
@@ -126,7 +127,7 @@ export function resolveDeliveryOptions(options: DeliveryModuleOptions): Resolved
     tuning,
     retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
     localJobUser: options.localJobUser ?? DEFAULT_LOCAL_JOB_USER,
-    // Jobs go to the worker's own namespace, where its Role applies, unless configured otherwise.
+    // Jobs go to GATEHOUSE_KUBERNETES_JOB_NAMESPACE, else to the worker's own namespace; its Role must be bound there.
     kubernetes: { ...DEFAULT_KUBERNETES_JOB_SETTINGS, namespace: inClusterNamespace() ?? DEFAULT_KUBERNETES_JOB_SETTINGS.namespace, ...options.kubernetes },
   };
 }

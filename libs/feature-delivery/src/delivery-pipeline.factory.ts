@@ -1,7 +1,7 @@
 import type { Clock } from '@gatehouse/domain';
 import { ConcurrencyLimit, SecretBox } from '@gatehouse/crypto';
 import type { FlowStore } from '@gatehouse/flow-state';
-import type { EventBus, OutboxRelay } from '@gatehouse/messaging';
+import { deliveryConsumerGroups, type EventBus, type OutboxRelay } from '@gatehouse/messaging';
 import type { Logger } from 'pino';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -117,7 +117,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
       store,
       registry,
       membership,
-      webhookChanges: new WebhookChangesConsumer(bus, registry, { topic: options.topics.webhookChanged, groupId: `${options.groupId}.webhooks.${instanceId}` }),
+      webhookChanges: new WebhookChangesConsumer(bus, registry, { topic: options.topics.webhookChanged, groupId: `${deliveryConsumerGroups(options.groupId).webhookChangesPrefix}${instanceId}` }),
       intake: new RepoEventIntake({ registry, store, limiter, dispatcher, metrics, clock, ids }, settings),
       replays: new ReplayIntake({ registry, store, limiter, dispatcher, metrics, clock, logger }, settings),
       scheduler: new RetryScheduler({ store, dispatcher, metrics, clock, logger }, settings, {

@@ -1,4 +1,4 @@
-import { GATEHOUSE_TOPIC_SPECS, type EventBus, type Subscription, type TopicSpec } from '@gatehouse/messaging';
+import { deliveryConsumerGroups, GATEHOUSE_TOPIC_SPECS, type EventBus, type Subscription, type TopicSpec } from '@gatehouse/messaging';
 import type { Logger } from 'pino';
 import { HttpDeliverySender } from './http/ports/http-delivery-sender';
 import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
@@ -92,7 +92,7 @@ export class DeliveryPipeline {
           handler: (message) => intake.handle(message),
           batchHandler: (messages) => intake.handleBatch(messages),
         }),
-        await bus.subscribe({ topics: [topics.replays], groupId: `${groupId}.replays`, fromBeginning: true, handler: (message) => replays.handle(message) }),
+        await bus.subscribe({ topics: [topics.replays], groupId: deliveryConsumerGroups(groupId).replays, fromBeginning: true, handler: (message) => replays.handle(message) }),
       );
       this.started = true;
       logger.info({ webhooks, groupId, topics }, 'delivery pipeline started');

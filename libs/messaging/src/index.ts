@@ -1,4 +1,5 @@
 export { deadLetterTopic, GATEHOUSE_TOPIC_SPECS, Topics, type TopicSpec } from './topics';
+export { ConsumerGroups, deliveryConsumerGroups, type GatehouseService, KAFKA_ACCESS, type KafkaAccess } from './kafka-access';
 export { type MessagingLogger, stderrMessagingLogger } from './messaging-logger';
 export { type ConsumerState, type ConsumerStatus, type EventBus, type IncomingMessage, type OutgoingMessage, type Subscription } from './event-bus/event-bus';
 export { InProcessEventBus } from './event-bus/in-process/in-process-event-bus';

@@ -6,7 +6,8 @@ import { oauthSection } from '../sections/oauth.sections';
 import { runtimeSection } from '../sections/runtime.section';
 import { webAppSection } from '../sections/web-app.section';
 import { secretsSection } from '../sections/secrets.sections';
-import { kafkaSection, postgresSection, redisSection } from '../sections/store.sections';
+import { kafkaSection } from '../sections/kafka.section';
+import { postgresSection, redisSection } from '../sections/store.sections';
 import { tokenExchangeClientSection } from '../sections/token-exchange-client.section';
 
 export const authConfigSchema = composeConfig({

@@ -5,7 +5,8 @@ import { clientAddressSection, networkSection } from '../sections/network.sectio
 import { tokenIssuanceSection } from '../sections/oauth.sections';
 import { runtimeSection } from '../sections/runtime.section';
 import { secretsSection } from '../sections/secrets.sections';
-import { kafkaSection, postgresSection, redisSection } from '../sections/store.sections';
+import { kafkaSection } from '../sections/kafka.section';
+import { postgresSection, redisSection } from '../sections/store.sections';
 
 export const tokenExchangeConfigSchema = composeConfig({
   service: constantSection('token-exchange'),

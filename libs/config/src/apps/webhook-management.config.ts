@@ -4,7 +4,8 @@ import { httpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
 import { runtimeSection } from '../sections/runtime.section';
 import { secretsSection } from '../sections/secrets.sections';
-import { kafkaSection, postgresSection, redisSection } from '../sections/store.sections';
+import { kafkaSection } from '../sections/kafka.section';
+import { postgresSection, redisSection } from '../sections/store.sections';
 import { webhooksSection } from '../sections/webhooks.section';
 
 export const webhookManagementConfigSchema = composeConfig({

@@ -1,12 +1,12 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { deadLetterTopic, decodeEvent, type EventBus, headerEventType, type IncomingMessage, type Subscription, TOKEN_EVENTS, tokenRevokedEvent, Topics } from '@gatehouse/messaging';
+import { ConsumerGroups, deadLetterTopic, decodeEvent, type EventBus, headerEventType, type IncomingMessage, type Subscription, TOKEN_EVENTS, tokenRevokedEvent, Topics } from '@gatehouse/messaging';
 import { EVENT_BUS, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import { PrincipalInvalidator } from './principal-invalidator';
 
 /** Default group, one for every service: the cache is shared, so one consumer per event is enough. */
-const PRINCIPAL_REVOCATION_GROUP = 'gatehouse.principal-cache';
+const PRINCIPAL_REVOCATION_GROUP = ConsumerGroups.principalCache;
 
 const RETRY_MS = 5_000;
 

@@ -17,8 +17,10 @@ export class InMemoryOutboxStore implements OutboxStore {
     return this.records.filter((entry) => !entry.sent).map((entry) => entry.record);
   }
 
-  async relayBatch(limit: number, publish: (records: OutboxRecord[]) => Promise<void>): Promise<number> {
-    const batch = this.records.filter((entry) => !entry.sent && !this.locked.has(entry.record.id)).slice(0, limit);
+  async relayBatch(limit: number, publish: (records: OutboxRecord[]) => Promise<void>, topics?: readonly string[]): Promise<number> {
+    const batch = this.records
+      .filter((entry) => !entry.sent && !this.locked.has(entry.record.id) && (!topics || topics.includes(entry.record.topic)))
+      .slice(0, limit);
     if (batch.length === 0) return 0;
     batch.forEach((entry) => this.locked.add(entry.record.id));
     try {

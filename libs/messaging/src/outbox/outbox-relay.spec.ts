@@ -75,6 +75,18 @@ describe('OutboxRelay', () => {
     expect(relay.relayed).toBe(3);
   });
 
+  it("with topics, publishes only those and leaves other services' records unsent", async () => {
+    store.add({ topic: 'gatehouse.token-events.v1', key: 'u-1', value: 't1' });
+    store.add({ topic: 'gatehouse.audit.v1', key: 'org-1', value: 'a1' });
+    store.add({ topic: 'gatehouse.token-events.v1', key: 'u-2', value: 't2' });
+    relay = new OutboxRelay(store, bus, { logger: silent, topics: ['gatehouse.token-events.v1'] });
+
+    await expect(relay.relayOnce()).resolves.toBe(2);
+    await expect(relay.relayOnce()).resolves.toBe(0);
+    expect(bus.values()).toEqual(['t1', 't2']);
+    expect(store.unsent().map((record) => record.value)).toEqual(['a1']);
+  });
+
   it('wakes up on notify() instead of waiting for its next poll', async () => {
     relay = new OutboxRelay(store, bus, { pollIntervalMs: 60_000, logger: silent });
     relay.start();

@@ -15,6 +15,11 @@ export interface OutboxRelayOptions {
   maxIdlePollMs?: number;
   /** Wait after a failed batch (broker or database down); default 1 s. */
   errorBackoffMs?: number;
+  /**
+   * Only records of these topics: a service's relay publishes what its own Kafka user may write
+   * (KAFKA_ACCESS), and leaves other services' records to their relays. Default: every record.
+   */
+  topics?: readonly string[];
   logger?: MessagingLogger;
 }
 
@@ -28,6 +33,7 @@ export class OutboxRelay {
   private readonly pollIntervalMs: number;
   private readonly maxIdlePollMs: number;
   private readonly errorBackoffMs: number;
+  private readonly topics?: readonly string[];
   private readonly logger: MessagingLogger;
   private relayedCount = 0;
   private loop?: Promise<void>;
@@ -44,6 +50,7 @@ export class OutboxRelay {
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
     this.maxIdlePollMs = Math.max(this.pollIntervalMs, options.maxIdlePollMs ?? this.pollIntervalMs * 5);
     this.errorBackoffMs = options.errorBackoffMs ?? 1000;
+    if (options.topics) this.topics = [...options.topics];
     this.logger = options.logger ?? stderrMessagingLogger;
   }
 
@@ -80,7 +87,7 @@ export class OutboxRelay {
 
   /** Publishes one batch; returns how many records it held. For tests and one-shot commands. */
   async relayOnce(): Promise<number> {
-    const count = await this.store.relayBatch(this.batchSize, (records) => this.publish(records));
+    const count = await this.store.relayBatch(this.batchSize, (records) => this.publish(records), this.topics);
     this.relayedCount += count;
     return count;
   }

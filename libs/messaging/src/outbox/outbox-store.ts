@@ -20,6 +20,7 @@ export interface OutboxStore {
    * marks them sent; commits; returns how many were published. When `publish` throws, the
    * transaction rolls back and the records stay unsent, to be published again later: a crash
    * between publish and commit publishes a record twice, so consumers deduplicate by event id.
+   * With `topics`, only records of those topics are taken; the others wait for another relay.
    */
-  relayBatch(limit: number, publish: (records: OutboxRecord[]) => Promise<void>): Promise<number>;
+  relayBatch(limit: number, publish: (records: OutboxRecord[]) => Promise<void>, topics?: readonly string[]): Promise<number>;
 }

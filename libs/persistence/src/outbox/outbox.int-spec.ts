@@ -69,6 +69,23 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     expect(sentAt).toEqual([{ sent_at: new Date(clock.now()) }]);
   });
 
+  it('relays only the topics it is given, oldest first, and leaves the others unsent', async () => {
+    await ds.transaction(async (m) => {
+      await appendOutbox(m, { topic: 'token-events.v1', key: 'u1', value: 't1' });
+      await appendOutbox(m, { topic: 'audit.v1', key: 'o1', value: 'a1' });
+      await appendOutbox(m, { topic: 'webhooks.changed.v1', key: 'w1', value: 'w1' });
+      await appendOutbox(m, { topic: 'token-events.v1', key: 'u2', value: 't2' });
+    });
+    const store = new TypeOrmOutboxStore(ds);
+    const published: string[] = [];
+
+    expect(await store.relayBatch(10, async (records) => void published.push(...records.map((r) => r.value)), ['token-events.v1', 'webhooks.changed.v1'])).toBe(3);
+    expect(await store.relayBatch(10, async (records) => void published.push(...records.map((r) => r.value)), ['token-events.v1'])).toBe(0);
+
+    expect(published).toEqual(['t1', 'w1', 't2']);
+    expect(await unsentCount()).toBe(1);
+  });
+
   it('leaves a batch unsent when publishing fails', async () => {
     await ds.transaction((m) => appendOutbox(m, { topic: 't', key: 'k', value: 'v' }));
     const store = new TypeOrmOutboxStore(ds);

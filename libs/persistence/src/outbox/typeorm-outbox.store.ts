@@ -33,12 +33,13 @@ export class TypeOrmOutboxStore {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async relayBatch(limit: number, publish: OutboxPublish): Promise<number> {
+  async relayBatch(limit: number, publish: OutboxPublish, topics?: readonly string[]): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
         `SELECT id, topic, key, value, headers FROM outbox
-          WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [limit],
+          WHERE sent_at IS NULL AND ($2::text[] IS NULL OR topic = ANY($2::text[]))
+          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit, topics ? [...topics] : null],
       );
       if (rows.length === 0) return 0;
       const records = rows.map((row) => ({

@@ -8,18 +8,25 @@ import { requireCommand } from '../infra/command-probe';
 import { findFreePort } from '../infra/free-port';
 import { classDataSharing } from './kafka-class-data-sharing';
 import { JAVA_INSTALL_HINT, ensureKafkaJars, javaCommand, kafkaVersion } from './kafka-distribution';
-import { kafkaServerProperties, log4jProperties } from './kafka-server-properties';
+import { kafkaServerProperties, log4jProperties, type ScramMechanism } from './kafka-server-properties';
 
 export interface KafkaBrokerOptions {
   /** How long to wait for the broker to answer a metadata request. */
   startTimeoutMs?: number;
   /** JVM maximum heap, e.g. '512m'. */
   maxHeap?: string;
+  /**
+   * A second listener, SASL_PLAINTEXT with SCRAM, for these users (name → password), created
+   * when the storage is formatted. The anonymous PLAINTEXT listener stays for the probe and admins.
+   */
+  scram?: { mechanism: ScramMechanism; users: Readonly<Record<string, string>>; authorizer?: boolean };
 }
 
 export interface RunningKafkaBroker {
   /** `host:port` list for kafkajs (`KAFKA_BROKERS`). */
   brokers: string;
+  /** The SCRAM listener's `host:port`, when `scram` was asked for. */
+  scramBrokers?: string;
   version: string;
   /** The broker's own log (kept until stop()). */
   logFile: string;
@@ -37,6 +44,12 @@ export interface RunningKafkaBroker {
  * on free loopback ports, in a fresh temporary directory removed by stop().
  */
 export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promise<RunningKafkaBroker> {
+  const scramUsers = Object.entries(options.scram?.users ?? {}).map(([name, password]) => {
+    if (!/^[A-Za-z0-9_.-]+$/.test(name) || !/^[A-Za-z0-9_.-]+$/.test(password)) {
+      throw new Error(`SCRAM user ${name}: names and passwords are letters, digits, '.', '_' and '-' here (the storage tool parses them unquoted)`);
+    }
+    return `${options.scram!.mechanism}=[name=${name},password=${password}]`;
+  });
   const java = javaCommand();
   const javaVersion = requireCommand(java, ['-version'], JAVA_INSTALL_HINT);
   const libs = await ensureKafkaJars();
@@ -44,11 +57,12 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   const classpath = `${libs}/*`;
 
   const workDir = mkdtempSync(join(tmpdir(), 'gatehouse-kafka-'));
-  const [brokerPort, controllerPort] = await distinctFreePorts();
+  const [brokerPort, controllerPort, scramPort] = await distinctFreePorts(options.scram ? 3 : 2);
   const logFile = join(workDir, 'server.log');
   const configFile = join(workDir, 'server.properties');
   const log4jFile = join(workDir, 'log4j.properties');
-  writeFileSync(configFile, kafkaServerProperties({ brokerPort, controllerPort }, join(workDir, 'data')));
+  const security = options.scram && { scramMechanism: options.scram.mechanism, authorizer: options.scram.authorizer ?? false };
+  writeFileSync(configFile, kafkaServerProperties({ brokerPort, controllerPort, scramPort }, join(workDir, 'data'), security));
   writeFileSync(log4jFile, log4jProperties(logFile));
 
   const jvm = [
@@ -61,7 +75,7 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     '-cp',
     classpath,
   ];
-  formatStorage(java, [...sharing.toolArgs, ...jvm], configFile, workDir);
+  formatStorage(java, [...sharing.toolArgs, ...jvm], configFile, workDir, scramUsers);
 
   const started = Date.now();
   const launch = (): ChildProcess => {
@@ -99,19 +113,26 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     child = launch();
     await waitUntilReady(brokers, child, startTimeoutMs);
   };
-  return { brokers, version: kafkaVersion(), logFile, startupMs: Date.now() - started, halt, resume, stop };
+  const scramBrokers = options.scram ? { scramBrokers: `127.0.0.1:${scramPort}` } : {};
+  return { brokers, ...scramBrokers, version: kafkaVersion(), logFile, startupMs: Date.now() - started, halt, resume, stop };
 }
 
-async function distinctFreePorts(): Promise<[number, number]> {
-  const first = await findFreePort();
-  let second = await findFreePort();
-  while (second === first) second = await findFreePort();
-  return [first, second];
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  while (ports.length < count) {
+    const port = await findFreePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  return ports;
 }
 
-/** KRaft refuses to start on an unformatted log directory; a fresh random cluster id per broker. */
-function formatStorage(java: string, jvm: string[], configFile: string, workDir: string): void {
-  const result = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', randomClusterId(), '-c', configFile], {
+/**
+ * KRaft refuses to start on an unformatted log directory; a fresh random cluster id per broker.
+ * SCRAM users are written into the first metadata (`--add-scram`), so they exist from the start.
+ */
+function formatStorage(java: string, jvm: string[], configFile: string, workDir: string, scramUsers: readonly string[]): void {
+  const users = scramUsers.flatMap((user) => ['--add-scram', user]);
+  const result = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', randomClusterId(), '-c', configFile, ...users], {
     cwd: workDir,
     encoding: 'utf8',
   });

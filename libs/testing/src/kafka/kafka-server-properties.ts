@@ -1,6 +1,21 @@
 export interface KafkaServerPorts {
   brokerPort: number;
   controllerPort: number;
+  /** A SASL_PLAINTEXT listener authenticating with SCRAM, beside the anonymous PLAINTEXT one. */
+  scramPort?: number;
+}
+
+export type ScramMechanism = 'SCRAM-SHA-256' | 'SCRAM-SHA-512';
+
+export interface KafkaSecurity {
+  /** The mechanism of the SCRAM listener. */
+  scramMechanism: ScramMechanism;
+  /**
+   * Turns Kafka's ACLs on (StandardAuthorizer): the anonymous PLAINTEXT listener and the
+   * controller stay super users, so the launcher's probe and tests' admin clients may do anything,
+   * while SCRAM users may do only what ACLs grant them.
+   */
+  authorizer: boolean;
 }
 
 /**
@@ -8,15 +23,17 @@ export interface KafkaServerPorts {
  * topics have one replica and few partitions (the group coordinator is ready sooner), groups start
  * rebalancing at once, and the log cleaner stays small but on, for compacted topics.
  */
-export function kafkaServerProperties({ brokerPort, controllerPort }: KafkaServerPorts, logDir: string): string {
+export function kafkaServerProperties({ brokerPort, controllerPort, scramPort }: KafkaServerPorts, logDir: string, security?: KafkaSecurity): string {
+  const scram = scramPort !== undefined && security ? `,SASL_PLAINTEXT://127.0.0.1:${scramPort}` : '';
   const settings: Record<string, string | number | boolean> = {
     'node.id': 1,
     'process.roles': 'broker,controller',
-    listeners: `PLAINTEXT://127.0.0.1:${brokerPort},CONTROLLER://127.0.0.1:${controllerPort}`,
-    'advertised.listeners': `PLAINTEXT://127.0.0.1:${brokerPort}`,
+    listeners: `PLAINTEXT://127.0.0.1:${brokerPort}${scram},CONTROLLER://127.0.0.1:${controllerPort}`,
+    'advertised.listeners': `PLAINTEXT://127.0.0.1:${brokerPort}${scram}`,
     'controller.listener.names': 'CONTROLLER',
     'inter.broker.listener.name': 'PLAINTEXT',
-    'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    'listener.security.protocol.map': `PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT${scram ? ',SASL_PLAINTEXT:SASL_PLAINTEXT' : ''}`,
+    ...(scram && security ? securitySettings(security) : {}),
     'controller.quorum.voters': `1@127.0.0.1:${controllerPort}`,
     'log.dirs': logDir,
     'num.partitions': 3,
@@ -44,6 +61,16 @@ export function kafkaServerProperties({ brokerPort, controllerPort }: KafkaServe
     .map(([name, value]) => `${name}=${value}`)
     .join('\n')
     .concat('\n');
+}
+
+function securitySettings({ scramMechanism, authorizer }: KafkaSecurity): Record<string, string> {
+  return {
+    'sasl.enabled.mechanisms': scramMechanism,
+    [`listener.name.sasl_plaintext.${scramMechanism.toLowerCase()}.sasl.jaas.config`]: 'org.apache.kafka.common.security.scram.ScramLoginModule required;',
+    ...(authorizer
+      ? { 'authorizer.class.name': 'org.apache.kafka.metadata.authorizer.StandardAuthorizer', 'super.users': 'User:ANONYMOUS', 'allow.everyone.if.no.acl.found': 'false' }
+      : {}),
+  };
 }
 
 export function log4jProperties(logFile: string): string {

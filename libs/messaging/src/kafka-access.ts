@@ -1,0 +1,58 @@
+import { Topics } from './topics';
+
+// What each service of the distributed shape does on Kafka, declared once. Each service's outbox
+// relay publishes only the topics that service writes, so its Kafka user needs Write on those and
+// nothing else; the Strimzi KafkaUsers of k8s/kafka-users grant exactly this, and tools/manifests
+// holds them to it (docs/operations.md "Kafka ACLs").
+
+export type GatehouseService = 'auth' | 'token-exchange' | 'webhook-management' | 'delivery-worker';
+
+/** Consumer group ids: the shared group of every service's principal cache, and the delivery workers'. */
+export const ConsumerGroups = {
+  principalCache: 'gatehouse.principal-cache',
+  deliveryWorker: 'gatehouse-delivery-worker',
+} as const;
+
+/**
+ * The groups of a delivery worker whose base group id is `groupId`: repo events shared by every
+ * worker, replays likewise, and one ephemeral group per process (`<prefix><instance>`) that reads
+ * every webhook change and is deleted when the process stops.
+ */
+export function deliveryConsumerGroups(groupId: string): { repoEvents: string; replays: string; webhookChangesPrefix: string } {
+  return { repoEvents: groupId, replays: `${groupId}.replays`, webhookChangesPrefix: `${groupId}.webhooks.` };
+}
+
+interface TopicReader {
+  topic: string;
+  group: string;
+  /** `group` is the prefix of ephemeral groups, one per process, which the process deletes when it stops. */
+  ephemeralGroups?: true;
+}
+
+export interface KafkaAccess {
+  /** Topics the service publishes to, through its outbox or directly. */
+  writes: readonly string[];
+  /** Topics it consumes, each in its group; it also writes each one's dead-letter topic (`deadLetterTopic`). */
+  reads: readonly TopicReader[];
+}
+
+const principalCache: TopicReader = { topic: Topics.tokenEvents, group: ConsumerGroups.principalCache };
+const delivery = deliveryConsumerGroups(ConsumerGroups.deliveryWorker);
+
+export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
+  // Token events of sign-ins, refreshes and revocations; the principal cache follows revocations.
+  auth: { writes: [Topics.tokenEvents], reads: [principalCache] },
+  // The audit feed and the tokens it issues.
+  'token-exchange': { writes: [Topics.audit, Topics.tokenEvents], reads: [principalCache] },
+  // Webhook changes and replay requests (outbox), and repo events posted to POST /internal/events.
+  'webhook-management': { writes: [Topics.webhookChanged, Topics.deliveryReplay, Topics.repoEvents], reads: [principalCache] },
+  // Dead-lettered deliveries and webhooks it disables (outbox).
+  'delivery-worker': {
+    writes: [Topics.deliveryDeadLetter, Topics.webhookChanged],
+    reads: [
+      { topic: Topics.repoEvents, group: delivery.repoEvents },
+      { topic: Topics.deliveryReplay, group: delivery.replays },
+      { topic: Topics.webhookChanged, group: delivery.webhookChangesPrefix, ephemeralGroups: true },
+    ],
+  },
+};
