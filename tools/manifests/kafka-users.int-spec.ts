@@ -1,6 +1,6 @@
 import type { IKafkaUser } from '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1/KafkaUser';
 import { deadLetterTopic, GATEHOUSE_TOPIC_SPECS, type GatehouseService, type IncomingMessage, KAFKA_ACCESS, KafkaEventBus, Topics } from '@gatehouse/messaging';
-import { type RunningKafkaBroker, startKafkaBroker } from '@gatehouse/testing';
+import { type RunningKafkaBroker, startKafkaBroker, waitUntil } from '@gatehouse/testing';
 import { AclOperationTypes, AclPermissionTypes, AclResourceTypes, type Admin, Kafka, logLevel, ResourcePatternTypes } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -25,13 +25,6 @@ const OPERATIONS: Record<string, AclOperationTypes> = {
 const RESOURCES: Record<string, AclResourceTypes> = { topic: AclResourceTypes.TOPIC, group: AclResourceTypes.GROUP };
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function until(what: string, condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the KafkaUsers on a broker that enforces their ACLs', () => {
   let broker: RunningKafkaBroker;
@@ -106,7 +99,7 @@ describe('the KafkaUsers on a broker that enforces their ACLs', () => {
       const groupId = reader.ephemeralGroups ? `${reader.group}${marker}` : reader.group;
       const subscription = await bus.subscribe({ topics: [reader.topic], groupId, ephemeral: reader.ephemeralGroups, fromBeginning: true, handler: async (message) => void seen.push(message) });
       await feeder.publish(reader.topic, [{ key: marker, value: '{}' }]);
-      await until(`${service} to read ${reader.topic}`, () => seen.some((message) => message.key === marker));
+      await waitUntil(`${service} to read ${reader.topic}`, () => seen.some((message) => message.key === marker));
       await bus.publish(deadLetterTopic(reader.topic), [{ key: marker, value: '{}' }]);
       await subscription.close();
       if (reader.ephemeralGroups) expect((await admin.listGroups()).groups.map((group) => group.groupId)).not.toContain(groupId);

@@ -14,3 +14,4 @@ export { buildDist, type NodeProcess, REGISTER_SWC, startNodeProcess, waitForHtt
 export { type RunningGateway, startGateway } from './stack/nginx-gateway';
 export { DEMO_SEED, type RunningStack, type StackReplica, startStack } from './stack/stack';
 export { ALL_IN_ONE, type ShapeOptions, SHAPES, type ShapeTarget } from './stack/shapes';
+export { waitUntil } from './wait/wait-until';

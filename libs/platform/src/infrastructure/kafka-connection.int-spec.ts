@@ -1,6 +1,6 @@
 import { loadDeliveryWorkerConfig } from '@gatehouse/config';
 import { type IncomingMessage, KafkaEventBus } from '@gatehouse/messaging';
-import { type RunningKafkaBroker, startKafkaBroker } from '@gatehouse/testing';
+import { type RunningKafkaBroker, startKafkaBroker, waitUntil } from '@gatehouse/testing';
 import { logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { kafkaConnectionOf } from './kafka-connection';
@@ -13,13 +13,6 @@ const USER = 'gatehouse-delivery-worker';
 const PASSWORD = randomBytes(16).toString('hex');
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function until(what: string, condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('Kafka with SASL SCRAM-SHA-512, configured by GATEHOUSE_KAFKA_*', () => {
   let broker: RunningKafkaBroker;
@@ -68,7 +61,7 @@ describe('Kafka with SASL SCRAM-SHA-512, configured by GATEHOUSE_KAFKA_*', () =>
 
     await bus.publish(topic, [{ key: 'repo-1', value: '{"n":1}' }, { key: 'repo-1', value: '{"n":2}' }]);
 
-    await until('both messages', () => received.length === 2);
+    await waitUntil('both messages', () => received.length === 2);
     expect(received.map((message) => [message.key, message.value])).toEqual([
       ['repo-1', '{"n":1}'],
       ['repo-1', '{"n":2}'],
