@@ -114,4 +114,4 @@ const FETCH_WINDOW_MS = 60_000;
 /** How long a failed retrieval of one URL is answered from memory. */
 export const FAILURE_MEMORY_MS = 15_000;
 /** How long past its freshness a document is kept to be served when a fetch is over budget. */
-export const STALE_FOR_MS = 24 * 3600_000;
+const STALE_FOR_MS = 24 * 3600_000;
