@@ -70,6 +70,7 @@ export class ConsumerSupervisor {
   private everJoined = false;
   private restarts = 0;
   private crashesInARow = 0;
+  private lastCrash?: unknown;
   private current?: Generation;
   private cancelRestart?: () => void;
   /** The crashed consumer's stop: the next one starts only after it has let go. */
@@ -99,6 +100,11 @@ export class ConsumerSupervisor {
   start(): Promise<void> {
     this.launch(true);
     return this.firstJoin;
+  }
+
+  /** What made the latest consumer crash (or its start fail), if one has; for a start that gives up. */
+  latestCrash(): unknown {
+    return this.lastCrash;
   }
 
   status(): ConsumerStatus {
@@ -177,6 +183,7 @@ export class ConsumerSupervisor {
   private crashed(generation: Generation, error: unknown): void {
     if (!this.isLive(generation)) return;
     generation.over = true;
+    this.lastCrash = error;
     const { clock, backoff, groupId, topics, logger } = this.options;
     const now = clock.now();
     // A consumer that stayed joined as long as the longest wait was not crashing in a loop.

@@ -166,4 +166,21 @@ describe('KafkaSubscription over kafkajs', () => {
     expect(resolved).toBe(true);
     await subscription.close();
   });
+
+  it('gives up at its deadline when no consumer joined, naming the latest crash and keeping it as the cause', async () => {
+    const clock = new FakeSupervisorClock(0);
+    const { kafka, consumers } = aKafka();
+    const subscription = new KafkaSubscription(kafka, { topics: ['t'], groupId: GROUP, handler: async () => undefined }, { ...settingsWith(clock), subscribeTimeoutMs: 50 });
+    const refused = Object.assign(new Error('Not authorized to access group: Group authorization failed'), { type: 'GROUP_AUTHORIZATION_FAILED' });
+    const started = subscription.start().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await settle();
+    consumers[0]!.emit(EVENTS.CRASH, { error: refused, groupId: GROUP, restart: false });
+    const error = (await started) as Error;
+    expect(error.message).toBe(`Kafka consumer of group '${GROUP}' did not join within 50 ms: Not authorized to access group: Group authorization failed`);
+    expect(error.cause).toBe(refused);
+    expect(subscription.status().state).toBe('stopped');
+  });
 });

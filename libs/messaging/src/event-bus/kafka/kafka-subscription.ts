@@ -60,15 +60,13 @@ export class KafkaSubscription implements Subscription {
   /**
    * Resolves once a consumer has joined the group and fixed its starting positions. A consumer
    * that crashes before that is replaced like any other; when none has joined within
-   * `subscribeTimeoutMs`, the subscription is closed and this rejects.
+   * `subscribeTimeoutMs`, the subscription is closed and this rejects, saying why the latest
+   * consumer crashed (a refused ACL, a broker that never answered) with that error as `cause`.
    */
   async start(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`Kafka consumer of group '${this.options.groupId}' did not join within ${this.settings.subscribeTimeoutMs} ms`)),
-        this.settings.subscribeTimeoutMs,
-      );
+      timer = setTimeout(() => reject(this.notJoined()), this.settings.subscribeTimeoutMs);
     });
     try {
       await Promise.race([this.supervisor.start(), timeout]);
@@ -82,6 +80,13 @@ export class KafkaSubscription implements Subscription {
 
   status(): ConsumerStatus {
     return this.supervisor.status();
+  }
+
+  private notJoined(): Error {
+    const message = `Kafka consumer of group '${this.options.groupId}' did not join within ${this.settings.subscribeTimeoutMs} ms`;
+    const crash = this.supervisor.latestCrash();
+    if (crash === undefined) return new Error(message);
+    return new Error(`${message}: ${crash instanceof Error ? crash.message : String(crash)}`, { cause: crash });
   }
 
   close(): Promise<void> {
