@@ -23,6 +23,7 @@ const OPERATIONS: Record<string, AclOperationTypes> = {
   Delete: AclOperationTypes.DELETE,
 };
 const RESOURCES: Record<string, AclResourceTypes> = { topic: AclResourceTypes.TOPIC, group: AclResourceTypes.GROUP };
+const REFUSAL_DEADLINE_MS = 8_000;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 
@@ -70,7 +71,8 @@ describe('the KafkaUsers on a broker that enforces their ACLs', () => {
     await broker?.stop();
   }, 60_000);
 
-  function busAs(user: string): KafkaEventBus {
+  /** `subscribeTimeoutMs`: short where a refusal is expected, since the consumer is restarted until then. */
+  function busAs(user: string, subscribeTimeoutMs = 20_000): KafkaEventBus {
     const bus = new KafkaEventBus({
       brokers: [broker.scramBrokers!],
       clientId: `kafka-users-spec-${user}`,
@@ -80,7 +82,7 @@ describe('the KafkaUsers on a broker that enforces their ACLs', () => {
       sessionTimeoutMs: 6_000,
       heartbeatIntervalMs: 500,
       maxWaitTimeMs: 200,
-      subscribeTimeoutMs: 20_000,
+      subscribeTimeoutMs,
     });
     buses.push(bus);
     return bus;
@@ -119,7 +121,7 @@ describe('the KafkaUsers on a broker that enforces their ACLs', () => {
   }, 30_000);
 
   it('refuses a read outside its access: webhook-management cannot read repo events (private repositories included), even in its own group', async () => {
-    const bus = busAs(kafkaUserOf('webhook-management'));
+    const bus = busAs(kafkaUserOf('webhook-management'), REFUSAL_DEADLINE_MS);
 
     await expect(bus.subscribe({ topics: [Topics.repoEvents], groupId: 'gatehouse.principal-cache', handler: async () => undefined })).rejects.toThrow(
       'Not authorized to access topics: [Topic authorization failed]',
@@ -127,7 +129,7 @@ describe('the KafkaUsers on a broker that enforces their ACLs', () => {
   }, 60_000);
 
   it("refuses a group outside its access: auth cannot join the delivery workers' group", async () => {
-    const bus = busAs(kafkaUserOf('auth'));
+    const bus = busAs(kafkaUserOf('auth'), REFUSAL_DEADLINE_MS);
 
     // kafkajs reports the broker's GROUP_AUTHORIZATION_FAILED answer to FindCoordinator this way;
     // the same call in auth's own group succeeds above. The consumer is restarted until the
@@ -155,7 +157,7 @@ describe('the KafkaUsers on a broker that enforces their ACLs', () => {
     } finally {
       await kedaAdmin.disconnect();
     }
-    const asKeda = busAs(KEDA_KAFKA_USER);
+    const asKeda = busAs(KEDA_KAFKA_USER, REFUSAL_DEADLINE_MS);
     // Describe lets it find the group, not join it and take partitions from the workers.
     await expect(asKeda.subscribe({ topics: [Topics.repoEvents], groupId: 'gatehouse-delivery-worker', handler: async () => undefined })).rejects.toMatchObject({
       cause: { type: 'GROUP_AUTHORIZATION_FAILED' },
