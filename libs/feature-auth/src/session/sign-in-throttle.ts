@@ -102,6 +102,15 @@ export class SignInThrottle {
     await Promise.all([...pass.failureKeys.map((key) => this.failures.record(key, windowMs)), ...pass.inFlight.map((ticket) => this.inFlight.end(ticket))]);
   }
 
+  /**
+   * The check could not finish (the database did not answer): nothing is counted, and the attempt
+   * no longer holds its place among those in flight, or a store outage would leave the login and
+   * address looking busy and turn away the retries of people with the right password.
+   */
+  async abandoned(pass: SignInPass): Promise<void> {
+    await Promise.all(pass.inFlight.map((ticket) => this.inFlight.end(ticket)));
+  }
+
   /** The password was right. */
   async succeeded(pass: SignInPass): Promise<void> {
     await Promise.all([this.failures.clear(pass.clearedOnSuccess), ...pass.inFlight.map((ticket) => this.inFlight.end(ticket))]);

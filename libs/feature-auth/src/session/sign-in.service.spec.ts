@@ -135,6 +135,18 @@ describe('SignInService', () => {
     expect((await attempt('alice', 'correct horse', '203.0.113.1')).kind).toBe('signed_in');
   });
 
+  it('gives back its place in flight when the account store fails: retries with the right password are checked once it answers', async () => {
+    const findByLogin = accounts.findByLogin.bind(accounts);
+    accounts.findByLogin = async () => {
+      throw new Error('the database did not answer');
+    };
+    for (let outage = 0; outage < LIMITS.perLoginAndAddress * 2; outage++) {
+      await expect(attempt('alice', 'correct horse')).rejects.toThrow('the database did not answer');
+    }
+    accounts.findByLogin = findByLogin;
+    expect(await attempt('alice', 'correct horse')).toEqual(signedIn('alice-id'));
+  });
+
   it('keeps the device token a browser already has, and gives one to a browser without', async () => {
     const first = await attempt('alice', 'correct horse');
     expect(deviceOf(first)).toMatch(/^T{30}\d{10}$/);

@@ -52,10 +52,15 @@ export class SignInService {
     if (!admission.admitted) {
       return { kind: 'throttled', retryAfterSeconds: admission.retryAfterSeconds, message: throttledMessage(admission.retryAfterSeconds) };
     }
-    account ??= await this.findAccount(login);
-
-    // Hash even for an unknown account, so the response time does not tell which accounts exist.
-    const passwordMatches = await verifyPassword(form.password, account?.passwordHash ?? (await this.dummy()));
+    let passwordMatches: boolean;
+    try {
+      account ??= await this.findAccount(login);
+      // Hash even for an unknown account, so the response time does not tell which accounts exist.
+      passwordMatches = await verifyPassword(form.password, account?.passwordHash ?? (await this.dummy()));
+    } catch (error) {
+      await this.throttle.abandoned(admission.pass).catch(() => undefined);
+      throw error;
+    }
     if (!account || !passwordMatches) {
       await this.throttle.failed(admission.pass);
       return { kind: 'refused', message: WRONG_CREDENTIALS_MESSAGE };
