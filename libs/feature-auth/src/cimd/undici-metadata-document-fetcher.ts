@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { CLIENT_METADATA_FETCH_TIMEOUT_MS, CLIENT_METADATA_MAX_BYTES, InvalidClient } from '@gatehouse/domain';
-import { addressRefusal, classifyOutboundFailure, guardedAgent, readCappedBody, systemResolver } from '@gatehouse/platform';
+import { addressRefusal, classifyOutboundFailure, guardedAgent, readCappedBody, resolveWithin } from '@gatehouse/platform';
 import { isIP } from 'node:net';
 import { type Dispatcher, request } from 'undici';
 import { CIMD_OPTIONS, CimdOptions } from './cimd-options';
@@ -28,7 +28,7 @@ export class UndiciMetadataDocumentFetcher extends MetadataDocumentFetcher imple
       if (refusal) throw hostNotAllowed(refusal.message);
       return;
     }
-    const addresses = await withDeadline(systemResolver(host), CLIENT_METADATA_FETCH_TIMEOUT_MS).catch((error: unknown) => {
+    const addresses = await resolveWithin(host, CLIENT_METADATA_FETCH_TIMEOUT_MS).catch((error: unknown) => {
       throw new InvalidClient(NOT_RETRIEVED, `${host} did not resolve: ${error instanceof Error ? error.message : String(error)}`);
     });
     const refusals = addresses.map(({ address }) => addressRefusal(address, { allowLoopback }));
@@ -81,14 +81,6 @@ const NOT_RETRIEVED = 'The client metadata document could not be retrieved';
 /** One answer for every refused range, so client IDs cannot map internal DNS; the range is for the log. */
 function hostNotAllowed(detail: string): InvalidClient {
   return new InvalidClient("The client metadata document's host is not allowed", detail);
-}
-
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 function refuse(reason: string): InvalidClient {

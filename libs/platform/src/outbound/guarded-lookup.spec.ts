@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { AddressRefusedError } from './address-refused.error';
-import { guardedLookup } from './guarded-lookup';
+import { guardedLookup, resolveWithin } from './guarded-lookup';
 
 function lookupWith(addresses: LookupAddress[], allowLoopback = false, options: { all?: boolean; family?: number } = {}) {
   const lookup = guardedLookup({ allowLoopback, resolve: async () => addresses });
@@ -40,5 +40,21 @@ describe('guardedLookup', () => {
   it('lets loopback (only) through when allowed', async () => {
     await expect(lookupWith([{ address: '127.0.0.1', family: 4 }], true)).resolves.toMatchObject({ error: null, address: '127.0.0.1' });
     expect((await lookupWith([{ address: '10.1.2.3', family: 4 }], true)).error).toBeInstanceOf(AddressRefusedError);
+  });
+});
+
+describe('resolveWithin', () => {
+  it('answers what the resolver answers', async () => {
+    const answers: LookupAddress[] = [{ address: '93.184.215.14', family: 4 }];
+    await expect(resolveWithin('example.com', 1_000, async () => answers)).resolves.toEqual(answers);
+  });
+
+  it('fails a resolver that never answers once the wait is over, naming the host', async () => {
+    await expect(resolveWithin('slow.example', 20, () => new Promise(() => undefined))).rejects.toThrow('resolving slow.example took longer than 20 ms');
+  });
+
+  it('passes a resolver failure through, its code intact', async () => {
+    const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.example'), { code: 'ENOTFOUND' });
+    await expect(resolveWithin('nowhere.example', 1_000, async () => Promise.reject(notFound))).rejects.toBe(notFound);
   });
 });

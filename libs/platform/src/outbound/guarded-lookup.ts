@@ -9,6 +9,19 @@ export type HostAddressResolver = (hostname: string) => Promise<LookupAddress[]>
 export const systemResolver: HostAddressResolver = (hostname) =>
   new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
 
+/** Every address of `hostname`, or a failure past `timeoutMs`: getaddrinfo has no timeout of its own. */
+export async function resolveWithin(hostname: string, timeoutMs: number, resolve: HostAddressResolver = systemResolver): Promise<LookupAddress[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`resolving ${hostname} took longer than ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([resolve(hostname), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface AddressGuardOptions {
   /** GATEHOUSE_ALLOW_LOOPBACK_TARGETS: loopback addresses (only) are let through. */
   allowLoopback: boolean;
