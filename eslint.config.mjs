@@ -13,28 +13,72 @@ const depConstraints = [
   // The settings app runs in a browser and talks to the server only over its JSON API, whose shapes it may name.
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contract'] },
   { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data'] },
-  { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform'] },
-  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:contract', 'type:data', 'type:platform', 'type:feature'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:contract', 'type:data', 'type:platform', 'type:feature', 'type:sdk'] },
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:contract', 'type:data', 'type:platform', 'type:feature', 'type:sdk'] },
+  {
+    sourceTag: 'type:platform',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:data', 'type:platform'],
+  },
+  {
+    sourceTag: 'type:feature',
+    onlyDependOnLibsWithTags: [
+      'type:domain',
+      'type:util',
+      'type:contract',
+      'type:data',
+      'type:platform',
+      'type:feature',
+    ],
+  },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: [
+      'type:domain',
+      'type:util',
+      'type:contract',
+      'type:data',
+      'type:platform',
+      'type:feature',
+      'type:sdk',
+    ],
+  },
+  {
+    sourceTag: 'type:testing',
+    onlyDependOnLibsWithTags: [
+      'type:domain',
+      'type:util',
+      'type:contract',
+      'type:data',
+      'type:platform',
+      'type:feature',
+      'type:sdk',
+    ],
+  },
 ];
 const testConstraints = depConstraints.map((c) =>
-  c.sourceTag === 'type:domain' || c.sourceTag === 'type:util' || c.sourceTag === 'type:sdk' || c.sourceTag === 'type:contract'
+  c.sourceTag === 'type:domain' ||
+  c.sourceTag === 'type:util' ||
+  c.sourceTag === 'type:sdk' ||
+  c.sourceTag === 'type:contract'
     ? c
-    : { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing', 'type:sdk'] },
+    : {
+        ...c,
+        onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing', 'type:sdk'],
+      },
 );
 
 // Requests to addresses a user supplied go through the one outbound guard (docs/security.md
 // "Outbound requests"): nothing else builds its own connection. Type imports (Dispatcher) stay free.
-const GUARD_MESSAGE = 'Open outbound connections with guardedAgent from @gatehouse/platform (libs/platform/src/outbound).';
-const rawConnection = (names, importNames) => names.map((name) => ({ name, importNames, message: GUARD_MESSAGE }));
+const GUARD_MESSAGE =
+  'Open outbound connections with guardedAgent from @gatehouse/platform (libs/platform/src/outbound).';
+const rawConnection = (names, importNames) =>
+  names.map((name) => ({ name, importNames, message: GUARD_MESSAGE }));
 const RAW_CONNECTION_IMPORTS = [
   ...rawConnection(['undici'], ['Agent', 'Client', 'Pool', 'buildConnector', 'connect']),
   ...rawConnection(['node:http', 'http', 'node:https', 'https'], ['request', 'get', 'Agent']),
   ...rawConnection(['node:net', 'net', 'node:tls', 'tls'], ['connect', 'createConnection']),
 ];
 const RAW_CONNECTION_CALLS = {
-  selector: 'MemberExpression[object.name=/^(https?|net|tls|undici)$/][property.name=/^(request|get|connect|createConnection|Agent|Client|Pool|buildConnector)$/]',
+  selector:
+    'MemberExpression[object.name=/^(https?|net|tls|undici)$/][property.name=/^(request|get|connect|createConnection|Agent|Client|Pool|buildConnector)$/]',
   message: GUARD_MESSAGE,
 };
 
@@ -49,11 +93,19 @@ const TOPIC_LITERAL = {
 // choosing its own address"): Express's req.ip is not read.
 const CLIENT_ADDRESS_READ = {
   selector: 'MemberExpression[object.name=/^req$/][property.name=/^ips?$/]',
-  message: 'Read the client address with clientAddressOf(req) from @gatehouse/platform, and key counters on rateLimitKeyOf(address) from @gatehouse/domain.',
+  message:
+    'Read the client address with clientAddressOf(req) from @gatehouse/platform, and key counters on rateLimitKeyOf(address) from @gatehouse/domain.',
 };
 
 // Ports carry domain records and a transaction handle, never ORM types (docs/architecture.md "Ports").
-const ORM_IN_PORT = { patterns: [{ group: ['typeorm', 'typeorm/*'], message: 'A port speaks in domain records and a transaction handle, not TypeORM types.' }] };
+const ORM_IN_PORT = {
+  patterns: [
+    {
+      group: ['typeorm', 'typeorm/*'],
+      message: 'A port speaks in domain records and a transaction handle, not TypeORM types.',
+    },
+  ],
+};
 
 const boundaries = (constraints) => ({
   '@nx/enforce-module-boundaries': [
@@ -63,7 +115,16 @@ const boundaries = (constraints) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', '.gatehouse/**', '.nx/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'tmp/**',
+      '.gatehouse/**',
+      '.nx/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -72,17 +133,33 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: false } },
     rules: {
       ...boundaries(depConstraints),
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'off',
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through @gatehouse/config.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through @gatehouse/config.',
+        },
       ],
     },
   },
   {
     // Only the config lib, the SDK (a client reading WEBHOOK_SECRET), the CLI and tests read the environment.
-    files: ['libs/config/**/*.ts', 'libs/sdk/**/*.ts', 'apps/cli/**/*.ts', 'libs/testing/**/*.ts', 'tools/**', 'e2e/**', '**/*.spec.ts', '**/*.int-spec.ts'],
+    files: [
+      'libs/config/**/*.ts',
+      'libs/sdk/**/*.ts',
+      'apps/cli/**/*.ts',
+      'libs/testing/**/*.ts',
+      'tools/**',
+      'e2e/**',
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
@@ -93,7 +170,13 @@ export default tseslint.config(
   },
   {
     // Tests, and the support code only tests load (test apps, fakes, kits in testing/ folders).
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'e2e/**/*.ts', 'libs/*/src/**/testing/**/*.ts'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+      '**/*.e2e-spec.ts',
+      'e2e/**/*.ts',
+      'libs/*/src/**/testing/**/*.ts',
+    ],
     rules: { ...boundaries(testConstraints) },
   },
   {
@@ -105,11 +188,15 @@ export default tseslint.config(
   },
   {
     files: ['libs/feature-*/src/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS, CLIENT_ADDRESS_READ, TOPIC_LITERAL] },
+    rules: {
+      'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS, CLIENT_ADDRESS_READ, TOPIC_LITERAL],
+    },
   },
   {
     files: ['libs/*/src/**/ports/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: RAW_CONNECTION_IMPORTS, ...ORM_IN_PORT }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: RAW_CONNECTION_IMPORTS, ...ORM_IN_PORT }],
+    },
   },
   {
     // The outbound folder (the guard, and the agent for calls between our own services); tests, test support and tools, which talk to servers they started on
@@ -134,7 +221,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: ['@nestjs/*', 'typeorm', 'ioredis', 'kafkajs', 'undici', 'pg', 'node:fs', 'node:net', 'node:http', 'node:https', 'node:dns'],
+          patterns: [
+            '@nestjs/*',
+            'typeorm',
+            'ioredis',
+            'kafkajs',
+            'undici',
+            'pg',
+            'node:fs',
+            'node:net',
+            'node:http',
+            'node:https',
+            'node:dns',
+          ],
         },
       ],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'libs/domain does no I/O.' }],
@@ -143,7 +242,15 @@ export default tseslint.config(
   {
     // Tool configuration and scripts in plain JavaScript (CommonJS where the tool requires it).
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -23,7 +23,12 @@ async function* sources(dir) {
       yield* sources(path);
     } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !isTest(entry.name)) {
       yield { path, asset: false };
-    } else if (ASSETS.test(entry.name) && entry.name !== 'project.json' && entry.name !== 'package.json' && !entry.name.startsWith('tsconfig')) {
+    } else if (
+      ASSETS.test(entry.name) &&
+      entry.name !== 'project.json' &&
+      entry.name !== 'package.json' &&
+      !entry.name.startsWith('tsconfig')
+    ) {
       yield { path, asset: true };
     }
   }
@@ -54,7 +59,10 @@ for (const top of ['apps', 'libs']) {
             sourceFileName: relative(dirname(target), path),
             jsc: { ...swcrc.jsc, baseUrl: root, paths: compilerOptions.paths },
           });
-          await writeFile(target, map ? `${code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n` : code);
+          await writeFile(
+            target,
+            map ? `${code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n` : code,
+          );
           if (map) await writeFile(`${target}.map`, map);
           files++;
         }

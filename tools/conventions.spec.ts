@@ -14,7 +14,8 @@ const SKIPPED_FILES = new Set([__filename]);
  * outside client-compatibility notes and OAuth checklist are not; what the Hugging Face clients
  * need is docs/hf-clients.md. Case-insensitive, and "spec §N" / "spec section N" count too.
  */
-const FOREIGN_CITATION = /\bissue [0-9]|\bspec (?:§|section )?[0-9]|hf-client-compatibility|oauth-spec-checklist/i;
+const FOREIGN_CITATION =
+  /\bissue [0-9]|\bspec (?:§|section )?[0-9]|hf-client-compatibility|oauth-spec-checklist/i;
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -28,7 +29,9 @@ function foreignCitations(): string[] {
   return SCANNED_FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder))).flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
-      .flatMap((line, index) => (FOREIGN_CITATION.test(line) ? [`${relative(ROOT, file)}:${index + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, index) =>
+        FOREIGN_CITATION.test(line) ? [`${relative(ROOT, file)}:${index + 1}: ${line.trim()}`] : [],
+      ),
   );
 }
 
@@ -58,7 +61,8 @@ describe('citations in apps/, libs/, e2e/ and tools/', () => {
 });
 
 /** Tests, test support and tools: the code that may import a lib's `testing` entry. */
-const TEST_CODE = /\.(spec|int-spec|e2e-spec|contract|faults-spec)\.ts$|\/testing\/|^libs\/testing\/|^e2e\/|^tools\//;
+const TEST_CODE =
+  /\.(spec|int-spec|e2e-spec|contract|faults-spec)\.ts$|\/testing\/|^libs\/testing\/|^e2e\/|^tools\//;
 const TESTING_ENTRY_IMPORT = /from '@gatehouse\/[a-z-]+\/testing'/;
 
 describe('test doubles', () => {
@@ -76,7 +80,12 @@ describe('test doubles', () => {
     const offenders = ['apps', 'libs']
       .flatMap((folder) => sourceFiles(join(ROOT, folder)))
       .map((file) => relative(ROOT, file))
-      .filter((file) => file.endsWith('.ts') && !TEST_CODE.test(file) && TESTING_ENTRY_IMPORT.test(readFileSync(join(ROOT, file), 'utf8')));
+      .filter(
+        (file) =>
+          file.endsWith('.ts') &&
+          !TEST_CODE.test(file) &&
+          TESTING_ENTRY_IMPORT.test(readFileSync(join(ROOT, file), 'utf8')),
+      );
     expect(offenders).toEqual([]);
   });
 });
@@ -89,7 +98,8 @@ describe('test doubles', () => {
 const OLD_TEST_FOLDERS = new Set(['__tests__', 'test', 'tests', 'fakes']);
 const ONE_TESTING_FOLDER = /^libs\/testing(\/|$)|^libs\/[a-z-]+\/src\/testing$/;
 const TYPEORM_IMPORT = /from 'typeorm'|import\('typeorm'\)|require\('typeorm'\)/;
-const TYPEORM_HOMES = /^libs\/(persistence|testing)\/|\/(infrastructure|testing)\/|\.(spec|int-spec|contract)\.ts$/;
+const TYPEORM_HOMES =
+  /^libs\/(persistence|testing)\/|\/(infrastructure|testing)\/|\.(spec|int-spec|contract)\.ts$/;
 
 function folders(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -105,7 +115,8 @@ function libTypeScript(): string[] {
     .filter((file) => file.endsWith('.ts'));
 }
 
-const importsTypeorm = (file: string) => TYPEORM_IMPORT.test(readFileSync(join(ROOT, file), 'utf8'));
+const importsTypeorm = (file: string) =>
+  TYPEORM_IMPORT.test(readFileSync(join(ROOT, file), 'utf8'));
 
 describe('lib layout', () => {
   it.each([
@@ -139,12 +150,16 @@ describe('lib layout', () => {
   it('keeps one testing/ folder per lib, at libs/<lib>/src/testing (libs/testing is the test-infrastructure lib)', () => {
     const offenders = folders(join(ROOT, 'libs'))
       .map((folder) => relative(ROOT, folder))
-      .filter((folder) => folder.split('/').pop() === 'testing' && !ONE_TESTING_FOLDER.test(folder));
+      .filter(
+        (folder) => folder.split('/').pop() === 'testing' && !ONE_TESTING_FOLDER.test(folder),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('keeps the ORM out of ports', () => {
-    const offenders = libTypeScript().filter((file) => file.includes('/ports/') && importsTypeorm(file));
+    const offenders = libTypeScript().filter(
+      (file) => file.includes('/ports/') && importsTypeorm(file),
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -10,14 +10,23 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
   const stdout = await new Promise<string>((resolve) => {
     const eslint = execFile(
       process.execPath,
-      [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', join(ROOT, filePath), '--format', 'json'],
+      [
+        join(ROOT, 'node_modules/eslint/bin/eslint.js'),
+        '--stdin',
+        '--stdin-filename',
+        join(ROOT, filePath),
+        '--format',
+        'json',
+      ],
       { cwd: ROOT },
       // ESLint exits 1 when it reports problems, which is what most cases expect.
       (_error, out) => resolve(out),
     );
     eslint.stdin!.end(code);
   });
-  const [result] = JSON.parse(stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
+  const [result] = JSON.parse(stdout) as Array<{
+    messages: Array<{ ruleId: string | null; message: string }>;
+  }>;
   return result.messages.map((message) => message.ruleId ?? message.message);
 }
 
@@ -25,69 +34,109 @@ jest.setTimeout(60_000);
 
 beforeAll(() => {
   // The Nx rule reads the cached project graph; computing it is what `npm run lint` does first.
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'], {
-    cwd: ROOT,
-    env: { ...process.env, NX_DAEMON: 'false' },
-    stdio: 'ignore',
-  });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NX_DAEMON: 'false' },
+      stdio: 'ignore',
+    },
+  );
 }, 60_000);
 
 describe('module boundaries', () => {
   it('refuses a domain file importing Nest', async () => {
-    expect(await ruleIdsFor('libs/domain/src/probe.ts', "import { Module } from '@nestjs/common';\nexport const m = Module;\n")).toContain(
-      'no-restricted-imports',
-    );
+    expect(
+      await ruleIdsFor(
+        'libs/domain/src/probe.ts',
+        "import { Module } from '@nestjs/common';\nexport const m = Module;\n",
+      ),
+    ).toContain('no-restricted-imports');
   });
 
   it('refuses the domain lib depending on another lib', async () => {
     expect(
-      await ruleIdsFor('libs/domain/src/probe.ts', "import { createDataSource } from '@gatehouse/persistence';\nexport const c = createDataSource;\n"),
+      await ruleIdsFor(
+        'libs/domain/src/probe.ts',
+        "import { createDataSource } from '@gatehouse/persistence';\nexport const c = createDataSource;\n",
+      ),
     ).toContain('@nx/enforce-module-boundaries');
   });
 
   it('refuses a lib depending on an app-level feature above it', async () => {
     expect(
-      await ruleIdsFor('libs/persistence/src/probe.ts', "import { bootstrapService } from '@gatehouse/platform';\nexport const b = bootstrapService;\n"),
+      await ruleIdsFor(
+        'libs/persistence/src/probe.ts',
+        "import { bootstrapService } from '@gatehouse/platform';\nexport const b = bootstrapService;\n",
+      ),
     ).toContain('@nx/enforce-module-boundaries');
   });
 
   it('keeps the published SDK free of server code', async () => {
-    expect(await ruleIdsFor('libs/sdk/src/probe.ts', "import { objectId } from '@gatehouse/domain';\nexport const o = objectId;\n")).toContain(
-      '@nx/enforce-module-boundaries',
-    );
+    expect(
+      await ruleIdsFor(
+        'libs/sdk/src/probe.ts',
+        "import { objectId } from '@gatehouse/domain';\nexport const o = objectId;\n",
+      ),
+    ).toContain('@nx/enforce-module-boundaries');
   });
 
   it('keeps test infrastructure out of production code but lets tests use it', async () => {
-    const code = "import { findFreePort } from '@gatehouse/testing';\nexport const f = findFreePort;\n";
-    expect(await ruleIdsFor('libs/platform/src/probe.ts', code)).toContain('@nx/enforce-module-boundaries');
-    expect(await ruleIdsFor('libs/platform/src/probe.int-spec.ts', code)).not.toContain('@nx/enforce-module-boundaries');
+    const code =
+      "import { findFreePort } from '@gatehouse/testing';\nexport const f = findFreePort;\n";
+    expect(await ruleIdsFor('libs/platform/src/probe.ts', code)).toContain(
+      '@nx/enforce-module-boundaries',
+    );
+    expect(await ruleIdsFor('libs/platform/src/probe.int-spec.ts', code)).not.toContain(
+      '@nx/enforce-module-boundaries',
+    );
   });
 
   it('lets the settings app name the API shapes it reads, and nothing of the server', async () => {
-    expect(await ruleIdsFor('apps/web/src/probe.tsx', "import type { SessionView } from '@gatehouse/settings-api';\nexport type S = SessionView;\n")).toEqual([]);
-    expect(await ruleIdsFor('apps/web/src/probe.tsx', "import type { Principal } from '@gatehouse/identity';\nexport type P = Principal;\n")).toContain(
-      '@nx/enforce-module-boundaries',
-    );
-    expect(await ruleIdsFor('libs/settings-api/src/probe.ts', "import type { Clock } from '@gatehouse/domain';\nexport type C = Clock;\n")).toContain(
-      '@nx/enforce-module-boundaries',
-    );
+    expect(
+      await ruleIdsFor(
+        'apps/web/src/probe.tsx',
+        "import type { SessionView } from '@gatehouse/settings-api';\nexport type S = SessionView;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'apps/web/src/probe.tsx',
+        "import type { Principal } from '@gatehouse/identity';\nexport type P = Principal;\n",
+      ),
+    ).toContain('@nx/enforce-module-boundaries');
+    expect(
+      await ruleIdsFor(
+        'libs/settings-api/src/probe.ts',
+        "import type { Clock } from '@gatehouse/domain';\nexport type C = Clock;\n",
+      ),
+    ).toContain('@nx/enforce-module-boundaries');
   });
 
   it('lets an app use the libs', async () => {
     expect(
-      await ruleIdsFor('apps/auth/src/probe.ts', "import { bootstrapService } from '@gatehouse/platform';\nexport const b = bootstrapService;\n"),
+      await ruleIdsFor(
+        'apps/auth/src/probe.ts',
+        "import { bootstrapService } from '@gatehouse/platform';\nexport const b = bootstrapService;\n",
+      ),
     ).toEqual([]);
   });
 
   it('keeps configuration reads in the config lib', async () => {
-    expect(await ruleIdsFor('libs/feature-auth/src/probe.ts', 'export const port = process.env.PORT;\n')).toContain('no-restricted-properties');
+    expect(
+      await ruleIdsFor('libs/feature-auth/src/probe.ts', 'export const port = process.env.PORT;\n'),
+    ).toContain('no-restricted-properties');
   });
 });
 
 describe('outbound connections (docs/security.md "Outbound requests")', () => {
   it.each([
     ["import { Agent } from 'undici';\nexport const a = Agent;\n", 'no-restricted-imports'],
-    ["import { buildConnector } from 'undici';\nexport const b = buildConnector;\n", 'no-restricted-imports'],
+    [
+      "import { buildConnector } from 'undici';\nexport const b = buildConnector;\n",
+      'no-restricted-imports',
+    ],
     ["import { request } from 'node:https';\nexport const r = request;\n", 'no-restricted-imports'],
     ["import * as http from 'node:http';\nexport const h = http;\n", 'no-restricted-imports'],
     ["import { connect } from 'node:net';\nexport const c = connect;\n", 'no-restricted-imports'],
@@ -101,17 +150,22 @@ describe('outbound connections (docs/security.md "Outbound requests")', () => {
     expect(await ruleIdsFor('libs/platform/src/outbound/probe.ts', raw)).toEqual([]);
     expect(await ruleIdsFor('libs/feature-webhooks/src/probe.spec.ts', raw)).toEqual([]);
     expect(await ruleIdsFor('tools/bench/probe.ts', raw)).toEqual([]);
-    const guarded = "import { guardedAgent } from '@gatehouse/platform';\nimport { request } from 'undici';\nexport const r = [guardedAgent, request];\n";
+    const guarded =
+      "import { guardedAgent } from '@gatehouse/platform';\nimport { request } from 'undici';\nexport const r = [guardedAgent, request];\n";
     expect(await ruleIdsFor('libs/feature-webhooks/src/probe.ts', guarded)).toEqual([]);
   });
 });
 
 describe('one client address (docs/security.md "A client choosing its own address")', () => {
   it("refuses Express's req.ip outside tests, and lets clientAddressOf be used", async () => {
-    const expressIp = "import type { Request } from 'express';\nexport const ip = (req: Request) => req.ip;\n";
-    expect(await ruleIdsFor('libs/feature-auth/src/probe.controller.ts', expressIp)).toContain('no-restricted-syntax');
+    const expressIp =
+      "import type { Request } from 'express';\nexport const ip = (req: Request) => req.ip;\n";
+    expect(await ruleIdsFor('libs/feature-auth/src/probe.controller.ts', expressIp)).toContain(
+      'no-restricted-syntax',
+    );
     expect(await ruleIdsFor('apps/auth/src/probe.ts', expressIp)).toContain('no-restricted-syntax');
-    const platform = "import type { Request } from 'express';\nimport { clientAddressOf } from '@gatehouse/platform';\nexport const ip = (req: Request) => clientAddressOf(req);\n";
+    const platform =
+      "import type { Request } from 'express';\nimport { clientAddressOf } from '@gatehouse/platform';\nexport const ip = (req: Request) => clientAddressOf(req);\n";
     expect(await ruleIdsFor('libs/feature-auth/src/probe.controller.ts', platform)).toEqual([]);
   });
 });
@@ -119,15 +173,21 @@ describe('one client address (docs/security.md "A client choosing its own addres
 describe('one home per contract', () => {
   it('refuses a topic name written in a feature lib, and lets libs/messaging and tests name them', async () => {
     const topic = "export const TOPIC = 'gatehouse.delivery-replay.v2';\n";
-    expect(await ruleIdsFor('libs/feature-webhooks/src/probe.ts', topic)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('libs/feature-webhooks/src/probe.ts', topic)).toContain(
+      'no-restricted-syntax',
+    );
     expect(await ruleIdsFor('libs/messaging/src/probe.ts', topic)).toEqual([]);
     expect(await ruleIdsFor('libs/feature-delivery/src/probe.int-spec.ts', topic)).toEqual([]);
   });
 
   it('refuses TypeORM in a port or a domain file', async () => {
     const orm = "import type { EntityManager } from 'typeorm';\nexport type M = EntityManager;\n";
-    expect(await ruleIdsFor('libs/feature-webhooks/src/webhooks/ports/probe.ts', orm)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('libs/feature-webhooks/src/webhooks/ports/probe.ts', orm)).toContain(
+      'no-restricted-imports',
+    );
     expect(await ruleIdsFor('libs/domain/src/probe.ts', orm)).toContain('no-restricted-imports');
-    expect(await ruleIdsFor('libs/feature-webhooks/src/webhooks/infrastructure/probe.ts', orm)).toEqual([]);
+    expect(
+      await ruleIdsFor('libs/feature-webhooks/src/webhooks/infrastructure/probe.ts', orm),
+    ).toEqual([]);
   });
 });

@@ -4,7 +4,14 @@ import { Browser, BrowserContext } from 'playwright-core';
 import { CallbackServer } from './support/callback-server';
 import { RunningGatehouse, startGatehouse } from './support/gatehouse-process';
 import { launchChromium, signIn } from './support/headless-chromium';
-import { ADA, authE2eSeed, PUBLIC_APP, WEB_APP, WEB_APP_CALLBACK_PATH, WEB_APP_SECRET } from './support/seed';
+import {
+  ADA,
+  authE2eSeed,
+  PUBLIC_APP,
+  WEB_APP,
+  WEB_APP_CALLBACK_PATH,
+  WEB_APP_SECRET,
+} from './support/seed';
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
@@ -46,7 +53,13 @@ describe('Hugging Face client request shapes', () => {
         code_challenge: base64url(createHash('sha256').update(codeVerifier).digest()),
         code_challenge_method: 'S256',
       });
-      return { url: `${gatehouse.base}/oauth/authorize?${params}`, params, state, codeVerifier, redirectUri };
+      return {
+        url: `${gatehouse.base}/oauth/authorize?${params}`,
+        params,
+        state,
+        codeVerifier,
+        redirectUri,
+      };
     }
 
     /** oauthHandleRedirect: form body without client_id or any client authentication. */
@@ -72,14 +85,28 @@ describe('Hugging Face client request shapes', () => {
       const page = await context.newPage();
       await page.goto(login.url);
       await signIn(page, ADA.email, ADA.password);
-      await Promise.all([page.waitForURL(`${callback.url()}?**`), page.getByRole('button', { name: 'Authorize' }).click()]);
+      await Promise.all([
+        page.waitForURL(`${callback.url()}?**`),
+        page.getByRole('button', { name: 'Authorize' }).click(),
+      ]);
       await page.close();
 
       const tokens = await handleRedirect(callback.last(), login.state, login.codeVerifier);
-      expect(tokens).toMatchObject({ access_token: expect.stringMatching(/^hf_oauth_/), expires_in: 28_800, scope: 'openid profile' });
-      const userinfo = await fetch(`${gatehouse.base}/oauth/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+      expect(tokens).toMatchObject({
+        access_token: expect.stringMatching(/^hf_oauth_/),
+        expires_in: 28_800,
+        scope: 'openid profile',
+      });
+      const userinfo = await fetch(`${gatehouse.base}/oauth/userinfo`, {
+        headers: { Authorization: `Bearer ${tokens.access_token}` },
+      });
       const body = (await userinfo.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ preferred_username: 'ada', name: 'Ada Lovelace', isPro: true, orgs: [] });
+      expect(body).toMatchObject({
+        preferred_username: 'ada',
+        name: 'Ada Lovelace',
+        isPro: true,
+        orgs: [],
+      });
       expect(body.picture).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
       expect(body.profile).toBe(`${gatehouse.base}/ada`);
     });
@@ -120,7 +147,10 @@ describe('Hugging Face client request shapes', () => {
       const res = await fetch(`${gatehouse.base}/oauth/authorize`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
+        },
         body: login.params.toString(),
       });
       expect(res.status).toBe(303);
@@ -135,11 +165,23 @@ describe('Hugging Face client request shapes', () => {
       const redirectUri = callback.url(WEB_APP_CALLBACK_PATH);
       const state = 'authlib-state-0123456789';
       const nonce = 'authlib-nonce-0123456789';
-      const query = new URLSearchParams({ response_type: 'code', client_id: WEB_APP, redirect_uri: redirectUri, scope: 'openid profile email', state, nonce });
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: WEB_APP,
+        redirect_uri: redirectUri,
+        scope: 'openid profile email',
+        state,
+        nonce,
+      });
       const page = await context.newPage();
       await page.goto(`${gatehouse.base}/oauth/authorize?${query}`);
-      await expect(page.getByRole('heading', { name: 'Authorize E2E Web App' }).isVisible()).resolves.toBe(true);
-      await Promise.all([page.waitForURL(`${callback.url('/login/callback')}?**`), page.getByRole('button', { name: 'Authorize' }).click()]);
+      await expect(
+        page.getByRole('heading', { name: 'Authorize E2E Web App' }).isVisible(),
+      ).resolves.toBe(true);
+      await Promise.all([
+        page.waitForURL(`${callback.url('/login/callback')}?**`),
+        page.getByRole('button', { name: 'Authorize' }).click(),
+      ]);
       await page.close();
 
       const back = callback.last();
@@ -154,18 +196,40 @@ describe('Hugging Face client request shapes', () => {
           'Content-Type': 'application/x-www-form-urlencoded',
           Authorization: `Basic ${Buffer.from(`${WEB_APP}:${WEB_APP_SECRET}`).toString('base64')}`,
         },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: redirectUri }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: back.searchParams.get('code')!,
+          redirect_uri: redirectUri,
+        }).toString(),
       });
       expect(res.status).toBe(200);
-      const tokens = (await res.json()) as { access_token: string; token_type: string; expires_in: number; scope: string; refresh_token: string; id_token: string };
-      expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 28_800, scope: 'openid profile email', refresh_token: expect.any(String) });
-
-      const discovery = (await (await fetch(`${gatehouse.base}/.well-known/openid-configuration`)).json()) as { issuer: string; jwks_uri: string };
-      const { payload, protectedHeader } = await jwtVerify(tokens.id_token, createRemoteJWKSet(new URL(discovery.jwks_uri)), {
-        issuer: discovery.issuer,
-        audience: WEB_APP,
-        clockTolerance: 120,
+      const tokens = (await res.json()) as {
+        access_token: string;
+        token_type: string;
+        expires_in: number;
+        scope: string;
+        refresh_token: string;
+        id_token: string;
+      };
+      expect(tokens).toMatchObject({
+        token_type: 'bearer',
+        expires_in: 28_800,
+        scope: 'openid profile email',
+        refresh_token: expect.any(String),
       });
+
+      const discovery = (await (
+        await fetch(`${gatehouse.base}/.well-known/openid-configuration`)
+      ).json()) as { issuer: string; jwks_uri: string };
+      const { payload, protectedHeader } = await jwtVerify(
+        tokens.id_token,
+        createRemoteJWKSet(new URL(discovery.jwks_uri)),
+        {
+          issuer: discovery.issuer,
+          audience: WEB_APP,
+          clockTolerance: 120,
+        },
+      );
       expect(protectedHeader.alg).toBe('RS256');
       const digest = createHash('sha256').update(tokens.access_token).digest();
       expect(payload).toMatchObject({

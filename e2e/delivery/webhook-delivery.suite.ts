@@ -32,12 +32,22 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
     const received: Received[] = [];
     let webhookId: string;
 
-    const cli = async (...args: string[]) => (await run(process.execPath, ['dist/apps/cli/src/main.js', ...args], { env: { ...process.env, GATEHOUSE_TOKEN: '', HF_TOKEN: '' } })).stdout;
+    const cli = async (...args: string[]) =>
+      (
+        await run(process.execPath, ['dist/apps/cli/src/main.js', ...args], {
+          env: { ...process.env, GATEHOUSE_TOKEN: '', HF_TOKEN: '' },
+        })
+      ).stdout;
 
-    async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+    async function until(
+      condition: () => boolean,
+      what: string,
+      timeoutMs = 20_000,
+    ): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       while (!condition()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${gatehouse.output()}`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${what}:\n${gatehouse.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -46,7 +56,12 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
       eventsDir = mkdtempSync(join(tmpdir(), 'gatehouse-delivery-e2e-'));
       gatehouse = target();
       base = gatehouse.url;
-      const server = new WebhooksServer({ webhookSecret: SECRET, autoStart: false, env: {}, logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+      const server = new WebhooksServer({
+        webhookSecret: SECRET,
+        autoStart: false,
+        env: {},
+        logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      });
       server.add('repo_updates', (payload, request) => {
         received.push({ payload, webhookId: String(request.headers['webhook-id']) });
         return { ok: true };
@@ -61,8 +76,20 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
 
     it('creates a webhook with the CLI', async () => {
       const output = await cli(
-        'webhooks', 'create', '--url', `${receiver.url}/webhooks/repo_updates`, '--watch', 'model:acme/e2e-model', '--secret', SECRET,
-        '--format', 'json', '--endpoint', base, '--token', ALICE_TOKEN,
+        'webhooks',
+        'create',
+        '--url',
+        `${receiver.url}/webhooks/repo_updates`,
+        '--watch',
+        'model:acme/e2e-model',
+        '--secret',
+        SECRET,
+        '--format',
+        'json',
+        '--endpoint',
+        base,
+        '--token',
+        ALICE_TOKEN,
       );
       const webhook = JSON.parse(output) as { id: string; disabled: boolean };
       expect(webhook.disabled).toBe(false);
@@ -75,24 +102,62 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
         file,
         JSON.stringify({
           event: { action: 'update', scope: 'repo.content' },
-          repo: { type: 'model', name: 'acme/e2e-model', id: '66e000000000000000000001', private: false, owner: { id: '66e000000000000000000002', name: 'acme' } },
-          updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
+          repo: {
+            type: 'model',
+            name: 'acme/e2e-model',
+            id: '66e000000000000000000001',
+            private: false,
+            owner: { id: '66e000000000000000000002', name: 'acme' },
+          },
+          updatedRefs: [
+            {
+              ref: 'refs/heads/main',
+              oldSha: null,
+              newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600',
+            },
+          ],
         }),
       );
-      const ids = (await cli('events', 'publish', file, '--endpoint', gatehouse.internalUrl, '--internal-token', gatehouse.internalToken)).trim().split('\n');
+      const ids = (
+        await cli(
+          'events',
+          'publish',
+          file,
+          '--endpoint',
+          gatehouse.internalUrl,
+          '--internal-token',
+          gatehouse.internalToken,
+        )
+      )
+        .trim()
+        .split('\n');
       expect(ids).toEqual([expect.stringMatching(/^evt_[0-9a-f]{24}$/)]);
 
       await until(() => received.length === 1, 'the delivery');
       expect(received[0]!.payload).toMatchObject({
         event: { action: 'update', scope: 'repo.content' },
-        repo: { type: 'model', name: 'acme/e2e-model', id: '66e000000000000000000001', private: false, owner: { id: '66e000000000000000000002' } },
+        repo: {
+          type: 'model',
+          name: 'acme/e2e-model',
+          id: '66e000000000000000000001',
+          private: false,
+          owner: { id: '66e000000000000000000002' },
+        },
         webhook: { id: webhookId, version: 3 },
-        updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
+        updatedRefs: [
+          {
+            ref: 'refs/heads/main',
+            oldSha: null,
+            newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600',
+          },
+        ],
       });
     });
 
     it('shows the delivery, with its attempt, in the activity view', async () => {
-      const response = await fetch(`${base}/api/settings/webhooks/${webhookId}/activity`, { headers: { authorization: `Bearer ${ALICE_TOKEN}` } });
+      const response = await fetch(`${base}/api/settings/webhooks/${webhookId}/activity`, {
+        headers: { authorization: `Bearer ${ALICE_TOKEN}` },
+      });
       expect(response.status).toBe(200);
       const activity = (await response.json()) as { deliveries: Array<Record<string, unknown>> };
       expect(activity.deliveries).toHaveLength(1);
@@ -109,14 +174,22 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
 
     describe('Job webhooks', () => {
       const api = (path: string, body: unknown) =>
-        fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${ALICE_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ALICE_TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
 
       it.each([
         ['LD_PRELOAD', '/tmp/evil.so'],
         ['BASH_ENV', '/tmp/evil.sh'],
         ['PYTHONWARNINGS', 'ignore::antigravity.x'],
       ])('refuses a secret named %s', async (name, value) => {
-        const response = await api('/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/e2e-job' }], jobSourceId: ALICE_JOB_ID, secrets: { HF_TOKEN: 'hf_x', [name]: value } });
+        const response = await api('/api/settings/webhooks', {
+          watched: [{ type: 'model', name: 'acme/e2e-job' }],
+          jobSourceId: ALICE_JOB_ID,
+          secrets: { HF_TOKEN: 'hf_x', [name]: value },
+        });
         expect(response.status).toBe(400);
         const message = `secrets.${name}: ${name} changes how programs load or run and cannot be a secret`;
         expect(await response.json()).toEqual({ error: message });
@@ -124,7 +197,11 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
       });
 
       it('starts no Job by default: the delivery fails, saying Jobs are disabled', async () => {
-        const created = await api('/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/e2e-job' }], jobSourceId: ALICE_JOB_ID, secrets: { HF_TOKEN: 'hf_x' } });
+        const created = await api('/api/settings/webhooks', {
+          watched: [{ type: 'model', name: 'acme/e2e-job' }],
+          jobSourceId: ALICE_JOB_ID,
+          secrets: { HF_TOKEN: 'hf_x' },
+        });
         expect(created.status).toBe(201);
         const jobWebhookId = ((await created.json()) as { webhook: { id: string } }).webhook.id;
         const file = join(eventsDir, 'job-event.json');
@@ -132,23 +209,49 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
           file,
           JSON.stringify({
             event: { action: 'update', scope: 'repo.content' },
-            repo: { type: 'model', name: 'acme/e2e-job', id: '66e000000000000000000003', private: false, owner: { id: '66e000000000000000000002', name: 'acme' } },
+            repo: {
+              type: 'model',
+              name: 'acme/e2e-job',
+              id: '66e000000000000000000003',
+              private: false,
+              owner: { id: '66e000000000000000000002', name: 'acme' },
+            },
             updatedRefs: [],
           }),
         );
-        await cli('events', 'publish', file, '--endpoint', gatehouse.internalUrl, '--internal-token', gatehouse.internalToken);
+        await cli(
+          'events',
+          'publish',
+          file,
+          '--endpoint',
+          gatehouse.internalUrl,
+          '--internal-token',
+          gatehouse.internalToken,
+        );
         let deliveries: Array<Record<string, unknown>> = [];
         const activity = async () => {
-          const response = await fetch(`${base}/api/settings/webhooks/${jobWebhookId}/activity`, { headers: { authorization: `Bearer ${ALICE_TOKEN}` } });
-          deliveries = ((await response.json()) as { deliveries: Array<Record<string, unknown>> }).deliveries;
+          const response = await fetch(`${base}/api/settings/webhooks/${jobWebhookId}/activity`, {
+            headers: { authorization: `Bearer ${ALICE_TOKEN}` },
+          });
+          deliveries = ((await response.json()) as { deliveries: Array<Record<string, unknown>> })
+            .deliveries;
           return deliveries[0]?.status === 'failed';
         };
         const deadline = Date.now() + 20_000;
         while (!(await activity())) {
-          if (Date.now() > deadline) throw new Error(`the Job delivery did not fail in time: ${JSON.stringify(deliveries)}\n${gatehouse.output()}`);
+          if (Date.now() > deadline)
+            throw new Error(
+              `the Job delivery did not fail in time: ${JSON.stringify(deliveries)}\n${gatehouse.output()}`,
+            );
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
-        expect(deliveries).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, error: 'Job webhooks are disabled on this server (GATEHOUSE_JOB_LAUNCHER=disabled)' })]);
+        expect(deliveries).toEqual([
+          expect.objectContaining({
+            status: 'failed',
+            attempts: 1,
+            error: 'Job webhooks are disabled on this server (GATEHOUSE_JOB_LAUNCHER=disabled)',
+          }),
+        ]);
       });
     });
   });

@@ -67,15 +67,23 @@ describe('faults', () => {
       perSecond: PER_SECOND,
       async fault({ receiver, published }: ScenarioContext) {
         await published(EVENTS / 3);
-        await Promise.all(['delivery-worker-1', 'delivery-worker-2'].map((name) => killed(name, 'SIGKILL')));
+        await Promise.all(
+          ['delivery-worker-1', 'delivery-worker-2'].map((name) => killed(name, 'SIGKILL')),
+        );
         await pause(2_000);
         const restartedAt = Date.now();
-        await Promise.all(['delivery-worker-1', 'delivery-worker-2'].map((name) => faults.replica(name).restart()));
+        await Promise.all(
+          ['delivery-worker-1', 'delivery-worker-2'].map((name) => faults.replica(name).restart()),
+        );
         const listeningAt = Date.now();
         const delivering = await firstDeliveryAfter(receiver, restartedAt);
         return {
           endedAt: restartedAt,
-          figures: { listeningAfterRestartMs: listeningAt - restartedAt, deliveringAfterRestartMs: delivering - restartedAt, deliveringAfterListeningMs: delivering - listeningAt },
+          figures: {
+            listeningAfterRestartMs: listeningAt - restartedAt,
+            deliveringAfterRestartMs: delivering - restartedAt,
+            deliveringAfterListeningMs: delivering - listeningAt,
+          },
         };
       },
     });
@@ -100,7 +108,9 @@ describe('faults', () => {
     report('one of two workers SIGKILL', figures);
     expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0 });
     // Events published after the kill wait at most for the session to expire and the group to rebalance.
-    expect(figures.maxEventToDeliveryAfterFaultMs).toBeLessThanOrEqual(WORKER_RECOVERY_MS + SLACK_MS);
+    expect(figures.maxEventToDeliveryAfterFaultMs).toBeLessThanOrEqual(
+      WORKER_RECOVERY_MS + SLACK_MS,
+    );
     // The killed worker's unfinished deliveries wait out their last lease (10 s) and one poll.
     expect(figures.recoveryMs).toBeLessThanOrEqual(LEASE_RECOVERY_MS + SLACK_MS);
   }, 300_000);
@@ -116,19 +126,40 @@ describe('faults', () => {
         const signIns = new RequestLoad(() => signIn(faults.stack.url), 2);
         await pause(3_000);
         const authReady = (await timedFetch(`${faults.replica('auth-1').url}/readyz`)).status;
-        const workerReady = (await timedFetch(`${faults.replica('delivery-worker-1').url}/readyz`)).status;
-        const webhooksApi = (await timedFetch(`${faults.stack.url}/api/settings/webhooks`, { headers: { authorization: `Bearer ${ALICE_TOKEN}` } })).status;
+        const workerReady = (await timedFetch(`${faults.replica('delivery-worker-1').url}/readyz`))
+          .status;
+        const webhooksApi = (
+          await timedFetch(`${faults.stack.url}/api/settings/webhooks`, {
+            headers: { authorization: `Bearer ${ALICE_TOKEN}` },
+          })
+        ).status;
         await pause(7_000);
         const duringOutage = await signIns.stop();
         const resumedAt = Date.now();
         await faults.kafka.resume();
         const brokerBackMs = Date.now() - resumedAt;
         const delivering = await firstDeliveryAfter(receiver, Date.now());
-        return { endedAt: resumedAt, figures: { authReadyz: authReady, workerReadyz: workerReady, webhooksApi, signInsDuringOutage: duringOutage, brokerBackMs, deliveringAfterBrokerBackMs: delivering - resumedAt - brokerBackMs } };
+        return {
+          endedAt: resumedAt,
+          figures: {
+            authReadyz: authReady,
+            workerReadyz: workerReady,
+            webhooksApi,
+            signInsDuringOutage: duringOutage,
+            brokerBackMs,
+            deliveringAfterBrokerBackMs: delivering - resumedAt - brokerBackMs,
+          },
+        };
       },
     });
     report('Kafka broker stop + restart', figures);
-    expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0, authReadyz: 200, workerReadyz: 503, webhooksApi: 200 });
+    expect(figures).toMatchObject({
+      lost: 0,
+      attemptsMissingFromHistory: 0,
+      authReadyz: 200,
+      workerReadyz: 503,
+      webhooksApi: 200,
+    });
     expect(figures.signInsDuringOutage).toMatchObject({ failed: 0 });
     expect(figures.deliveringAfterBrokerBackMs).toBeLessThanOrEqual(WORKER_RECOVERY_MS + SLACK_MS);
   }, 300_000);
@@ -136,11 +167,25 @@ describe('faults', () => {
   it('Kafka broker stopped once every consumer group has joined, then started: every member of every group comes back, and revocations reach every replica within a second', async () => {
     const { replicas } = faults.stack;
     const census = () => groupCensus(replicas, faults.kafka.brokers);
-    const groups = await until('every consumer of every replica joined and a member at the broker', 60_000 + SLACK_MS, census);
+    const groups = await until(
+      'every consumer of every replica joined and a member at the broker',
+      60_000 + SLACK_MS,
+      census,
+    );
     expect(groups).toMatchObject({
-      'gatehouse.principal-cache': ['gatehouse-auth', 'gatehouse-auth', 'gatehouse-token-exchange', 'gatehouse-token-exchange', 'gatehouse-webhook-management', 'gatehouse-webhook-management'],
+      'gatehouse.principal-cache': [
+        'gatehouse-auth',
+        'gatehouse-auth',
+        'gatehouse-token-exchange',
+        'gatehouse-token-exchange',
+        'gatehouse-webhook-management',
+        'gatehouse-webhook-management',
+      ],
       'gatehouse-delivery-worker': ['gatehouse-delivery-worker', 'gatehouse-delivery-worker'],
-      'gatehouse-delivery-worker.replays': ['gatehouse-delivery-worker', 'gatehouse-delivery-worker'],
+      'gatehouse-delivery-worker.replays': [
+        'gatehouse-delivery-worker',
+        'gatehouse-delivery-worker',
+      ],
     });
 
     await faults.kafka.halt();
@@ -149,19 +194,31 @@ describe('faults', () => {
     const resumedAt = Date.now();
     await faults.kafka.resume();
     const brokerBackAt = Date.now();
-    const back = await until('every member of every group back', CONSUMERS_BACK_MS + SLACK_MS, census, 100);
+    const back = await until(
+      'every member of every group back',
+      CONSUMERS_BACK_MS + SLACK_MS,
+      census,
+      100,
+    );
     const consumersBackMs = Date.now() - brokerBackAt;
     expect(back).toEqual(groups);
-    for (const replica of replicas) expect((await timedFetch(`${replica.url}/readyz`)).status).toBe(200);
+    for (const replica of replicas)
+      expect((await timedFetch(`${replica.url}/readyz`)).status).toBe(200);
 
     // Revocations made afterwards: a personal token deleted through the API, and one made around
     // the services that only the consumers of gatehouse.principal-cache started after the broker
     // came back can bring to the cache.
-    const personalMs = await personalTokenRevocationMs(faults, ALICE_TOKEN, REVOCATION_MS + SLACK_MS);
+    const personalMs = await personalTokenRevocationMs(
+      faults,
+      ALICE_TOKEN,
+      REVOCATION_MS + SLACK_MS,
+    );
     const byEventMs = await eventRevocationMs(faults, REVOCATION_MS + SLACK_MS);
 
     report('Kafka broker stop + start: consumer groups', {
-      groups: Object.fromEntries(Object.entries(groups).map(([group, members]) => [group, members.length])),
+      groups: Object.fromEntries(
+        Object.entries(groups).map(([group, members]) => [group, members.length]),
+      ),
       brokerBackMs: brokerBackAt - resumedAt,
       consumersBackMs,
       personalRevocationMs: personalMs,
@@ -173,58 +230,71 @@ describe('faults', () => {
   }, 300_000);
 
   it.each([
-    ['PostgreSQL backends terminated (pg_terminate_backend)', () => faults.terminatePostgresBackends()],
+    [
+      'PostgreSQL backends terminated (pg_terminate_backend)',
+      () => faults.terminatePostgresBackends(),
+    ],
     ['Redis clients killed (CLIENT KILL)', () => faults.killRedisClients()],
-  ])('%s during sign-ins and deliveries: no 500, no hang, nothing lost', async (scenario, kill) => {
-    const signIns = new RequestLoad(() => signIn(faults.stack.url), 4);
-    const figures = await runDeliveryScenario(faults, {
-      label: scenario.startsWith('PostgreSQL') ? 'pg-terminate' : 'redis-kill',
-      events: EVENTS,
-      perSecond: PER_SECOND,
-      async fault({ published }) {
-        await published(EVENTS / 4);
-        let killedConnections = 0;
-        for (let round = 0; round < 6; round += 1) {
-          killedConnections += await kill();
-          await pause(2_000);
-        }
-        return { endedAt: Date.now(), figures: { killedConnections } };
-      },
-    });
-    const load = await signIns.stop();
-    report(scenario, { ...figures, signIns: load });
-    expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0 });
-    expect(figures.killedConnections).toBeGreaterThan(0);
-    // A sign-in that could not be served says so: 503 with Retry-After, never a 500 or a hang.
-    expect(load).toMatchObject({ serverErrors: 0, hung: 0, networkErrors: 0 });
-    expect(load.failed).toBe(load.unavailable);
-    expect(load.total).toBeGreaterThan(20);
-  }, 300_000);
+  ])(
+    '%s during sign-ins and deliveries: no 500, no hang, nothing lost',
+    async (scenario, kill) => {
+      const signIns = new RequestLoad(() => signIn(faults.stack.url), 4);
+      const figures = await runDeliveryScenario(faults, {
+        label: scenario.startsWith('PostgreSQL') ? 'pg-terminate' : 'redis-kill',
+        events: EVENTS,
+        perSecond: PER_SECOND,
+        async fault({ published }) {
+          await published(EVENTS / 4);
+          let killedConnections = 0;
+          for (let round = 0; round < 6; round += 1) {
+            killedConnections += await kill();
+            await pause(2_000);
+          }
+          return { endedAt: Date.now(), figures: { killedConnections } };
+        },
+      });
+      const load = await signIns.stop();
+      report(scenario, { ...figures, signIns: load });
+      expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0 });
+      expect(figures.killedConnections).toBeGreaterThan(0);
+      // A sign-in that could not be served says so: 503 with Retry-After, never a 500 or a hang.
+      expect(load).toMatchObject({ serverErrors: 0, hung: 0, networkErrors: 0 });
+      expect(load.failed).toBe(load.unavailable);
+      expect(load.total).toBeGreaterThan(20);
+    },
+    300_000,
+  );
 
   it.each([
     ['answers 500', 'error-500'],
     ['hangs past the attempt timeout', 'hang'],
     ['closes the connection', 'close'],
-  ] as const)('a receiver that %s for 10 s, then recovers: every event delivered', async (scenario, mode) => {
-    const figures = await runDeliveryScenario(faults, {
-      label: `receiver-${mode}`,
-      events: EVENTS / 2,
-      perSecond: PER_SECOND,
-      async fault({ receiver, published }) {
-        await published(EVENTS / 8);
-        receiver.mode = mode;
-        await pause(10_000);
-        receiver.recover();
-        return { endedAt: Date.now() };
-      },
-    });
-    report(`receiver ${scenario} for 10 s`, figures);
-    // Duplicates are possible (an answer slower than the 2 s timeout is tried again); losses are not.
-    expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0 });
-    // Retries of the schedule fall due within 10 s of the receiver's recovery; a receiver that
-    // timed out counts as overloaded and is left alone for at least a minute.
-    expect(figures.recoveryMs).toBeLessThanOrEqual((mode === 'hang' ? OVERLOADED_MIN_DELAY_MS + 15_000 : 15_000) + SLACK_MS);
-  }, 300_000);
+  ] as const)(
+    'a receiver that %s for 10 s, then recovers: every event delivered',
+    async (scenario, mode) => {
+      const figures = await runDeliveryScenario(faults, {
+        label: `receiver-${mode}`,
+        events: EVENTS / 2,
+        perSecond: PER_SECOND,
+        async fault({ receiver, published }) {
+          await published(EVENTS / 8);
+          receiver.mode = mode;
+          await pause(10_000);
+          receiver.recover();
+          return { endedAt: Date.now() };
+        },
+      });
+      report(`receiver ${scenario} for 10 s`, figures);
+      // Duplicates are possible (an answer slower than the 2 s timeout is tried again); losses are not.
+      expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0 });
+      // Retries of the schedule fall due within 10 s of the receiver's recovery; a receiver that
+      // timed out counts as overloaded and is left alone for at least a minute.
+      expect(figures.recoveryMs).toBeLessThanOrEqual(
+        (mode === 'hang' ? OVERLOADED_MIN_DELAY_MS + 15_000 : 15_000) + SLACK_MS,
+      );
+    },
+    300_000,
+  );
 
   describe('rolling restart (SIGTERM, then a new process on the same port)', () => {
     async function rollingRestart(replicas: string[]): Promise<number> {
@@ -242,30 +312,53 @@ describe('faults', () => {
       const restartMs = await rollingRestart(['auth-1', 'auth-2']);
       await pause(1_000);
       const load = await signIns.stop();
-      report('rolling restart of auth under sign-in load', { signIns: load, restartMs, gateway: gatewayErrors() });
+      report('rolling restart of auth under sign-in load', {
+        signIns: load,
+        restartMs,
+        gateway: gatewayErrors(),
+      });
       expect(load.total).toBeGreaterThan(20);
       expect(load).toMatchObject({ failed: 0 });
     }, 300_000);
 
     it.each([
-      ['token-exchange', ['token-exchange-1', 'token-exchange-2'], '/api/organizations/acme/audit-log'],
-      ['webhook-management', ['webhook-management-1', 'webhook-management-2'], '/api/settings/webhooks'],
-    ])('of %s during a load on its API through the gateway: no request fails', async (service, replicas, path) => {
-      const request = async (): Promise<Outcome> => {
-        const response = await timedFetch(`${faults.stack.url}${path}`, { headers: { authorization: `Bearer ${ALICE_TOKEN}` } });
-        await response.arrayBuffer();
-        return outcomeOf(response, response.status < 500);
-      };
-      const baseline = await request();
-      const load = new RequestLoad(request, 4);
-      const restartMs = await rollingRestart(replicas);
-      await pause(1_000);
-      const figures = await load.stop();
-      report(`rolling restart of ${service} under load on ${path}`, { baselineStatus: baseline.status, requests: figures, restartMs, gateway: gatewayErrors() });
-      expect(baseline.ok).toBe(true);
-      expect(figures.total).toBeGreaterThan(20);
-      expect(figures).toMatchObject({ failed: 0 });
-    }, 300_000);
+      [
+        'token-exchange',
+        ['token-exchange-1', 'token-exchange-2'],
+        '/api/organizations/acme/audit-log',
+      ],
+      [
+        'webhook-management',
+        ['webhook-management-1', 'webhook-management-2'],
+        '/api/settings/webhooks',
+      ],
+    ])(
+      'of %s during a load on its API through the gateway: no request fails',
+      async (service, replicas, path) => {
+        const request = async (): Promise<Outcome> => {
+          const response = await timedFetch(`${faults.stack.url}${path}`, {
+            headers: { authorization: `Bearer ${ALICE_TOKEN}` },
+          });
+          await response.arrayBuffer();
+          return outcomeOf(response, response.status < 500);
+        };
+        const baseline = await request();
+        const load = new RequestLoad(request, 4);
+        const restartMs = await rollingRestart(replicas);
+        await pause(1_000);
+        const figures = await load.stop();
+        report(`rolling restart of ${service} under load on ${path}`, {
+          baselineStatus: baseline.status,
+          requests: figures,
+          restartMs,
+          gateway: gatewayErrors(),
+        });
+        expect(baseline.ok).toBe(true);
+        expect(figures.total).toBeGreaterThan(20);
+        expect(figures).toMatchObject({ failed: 0 });
+      },
+      300_000,
+    );
 
     it('of the delivery workers mid-stream: nothing lost', async () => {
       const figures = await runDeliveryScenario(faults, {
@@ -285,7 +378,11 @@ describe('faults', () => {
 });
 
 /** When the receiver next accepts a delivery it had not seen before `since`. */
-async function firstDeliveryAfter(receiver: ScenarioContext['receiver'], since: number, timeoutMs = 60_000): Promise<number> {
+async function firstDeliveryAfter(
+  receiver: ScenarioContext['receiver'],
+  since: number,
+  timeoutMs = 60_000,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const first = Math.min(...[...receiver.deliveredAt.values()].filter((at) => at >= since));

@@ -14,7 +14,8 @@ async function answers(url: string): Promise<number | string> {
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(5_000) })).status;
   } catch (error) {
-    return ((error as Error & { cause?: { code?: string } }).cause?.code ?? String(error)) as string;
+    return ((error as Error & { cause?: { code?: string } }).cause?.code ??
+      String(error)) as string;
   }
 }
 
@@ -25,7 +26,9 @@ describe('the all-in-one bind address (HOST)', () => {
       const port = new URL(gatehouse.url).port;
       expect(await answers(`${gatehouse.url}/healthz`)).toBe(200);
       expect(await answers(`http://${networkAddress()}:${port}/healthz`)).toBe('ECONNREFUSED');
-      expect(gatehouse.process.output()).toContain(`(listening on 127.0.0.1:${port}, this machine only;`);
+      expect(gatehouse.process.output()).toContain(
+        `(listening on 127.0.0.1:${port}, this machine only;`,
+      );
     } finally {
       await gatehouse.stop();
     }
@@ -42,11 +45,15 @@ describe('the all-in-one bind address (HOST)', () => {
       await refused.stop();
     }
 
-    const allowed = await startAllInOne({ env: { HOST: '0.0.0.0', GATEHOUSE_ALLOW_DEMO_ON_NETWORK: 'true' } });
+    const allowed = await startAllInOne({
+      env: { HOST: '0.0.0.0', GATEHOUSE_ALLOW_DEMO_ON_NETWORK: 'true' },
+    });
     try {
       const port = new URL(allowed.url).port;
       expect(await answers(`http://${networkAddress()}:${port}/healthz`)).toBe(200);
-      expect(allowed.process.output()).toContain(`(listening on 0.0.0.0:${port}, every IPv4 interface;`);
+      expect(allowed.process.output()).toContain(
+        `(listening on 0.0.0.0:${port}, every IPv4 interface;`,
+      );
     } finally {
       await allowed.stop();
     }

@@ -29,12 +29,18 @@ describe('the all-in-one process (npm start)', () => {
     const response = await waitForHttp(`${base}/readyz`, { process: gatehouse });
     const readiness = (await response.json()) as { status: string; checks: Record<string, string> };
     expect(readiness.status).toBe('ready');
-    expect(readiness.checks).toMatchObject({ postgres: 'ok', 'flow-state': 'ok', 'event-bus': 'ok' });
+    expect(readiness.checks).toMatchObject({
+      postgres: 'ok',
+      'flow-state': 'ok',
+      'event-bus': 'ok',
+    });
     expect(Object.values(readiness.checks).every((state) => state === 'ok')).toBe(true);
   });
 
   it('advertises every grant it handles in discovery', async () => {
-    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as { grant_types_supported: string[] };
+    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as {
+      grant_types_supported: string[];
+    };
     expect(discovery.grant_types_supported).toEqual([
       'authorization_code',
       'refresh_token',

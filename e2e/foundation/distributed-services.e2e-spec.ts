@@ -1,4 +1,11 @@
-import { createScratchDatabase, findFreePort, NodeProcess, type ScratchDatabase, startNodeProcess, waitForHttp } from '@gatehouse/testing';
+import {
+  createScratchDatabase,
+  findFreePort,
+  NodeProcess,
+  type ScratchDatabase,
+  startNodeProcess,
+  waitForHttp,
+} from '@gatehouse/testing';
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
@@ -13,8 +20,14 @@ describe('the four services as separate processes', () => {
   let database: ScratchDatabase;
 
   beforeAll(async () => {
-    database = await createScratchDatabase({ prefix: 'gatehouse_services_e2e', onServerOf: process.env.DATABASE_URL! });
-    const migrate = startNodeProcess('dist/apps/cli/src/main.js', { args: ['admin', 'migrate'], env: { DATABASE_URL: database.url } });
+    database = await createScratchDatabase({
+      prefix: 'gatehouse_services_e2e',
+      onServerOf: process.env.DATABASE_URL!,
+    });
+    const migrate = startNodeProcess('dist/apps/cli/src/main.js', {
+      args: ['admin', 'migrate'],
+      env: { DATABASE_URL: database.url },
+    });
     const migrated = await migrate.exited;
     if (migrated.code !== 0) throw new Error(`admin migrate failed:\n${migrate.output()}`);
 
@@ -22,7 +35,9 @@ describe('the four services as separate processes', () => {
       GATEHOUSE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       GATEHOUSE_INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
     };
-    const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (name) => [name, await findFreePort()] as const)));
+    const ports = Object.fromEntries(
+      await Promise.all(SERVICES.map(async (name) => [name, await findFreePort()] as const)),
+    );
     for (const name of SERVICES) {
       const url = `http://127.0.0.1:${ports[name]}`;
       const process = startNodeProcess(`dist/apps/${name}/src/main.js`, {
@@ -44,25 +59,40 @@ describe('the four services as separate processes', () => {
     await database?.drop();
   });
 
-  it.each(SERVICES)('%s reports ready with its PostgreSQL, Redis and Kafka connections', async (name) => {
-    const { process, url } = running.get(name)!;
-    const response = await waitForHttp(`${url}/readyz`, { timeoutMs: 60_000, process });
-    const readiness = (await response.json()) as { status: string; checks: Record<string, string> };
-    expect(readiness.status).toBe('ready');
-    expect(readiness.checks).toMatchObject({ postgres: 'ok', redis: 'ok', kafka: 'ok' });
-    expect(Object.values(readiness.checks).every((state) => state === 'ok')).toBe(true);
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${url}/metrics`)).text()).toContain(`service="${name}"`);
-    expect(process.logs.find((entry) => entry.msg === 'listening')).toMatchObject({ service: name, level: 'info' });
-  });
+  it.each(SERVICES)(
+    '%s reports ready with its PostgreSQL, Redis and Kafka connections',
+    async (name) => {
+      const { process, url } = running.get(name)!;
+      const response = await waitForHttp(`${url}/readyz`, { timeoutMs: 60_000, process });
+      const readiness = (await response.json()) as {
+        status: string;
+        checks: Record<string, string>;
+      };
+      expect(readiness.status).toBe('ready');
+      expect(readiness.checks).toMatchObject({ postgres: 'ok', redis: 'ok', kafka: 'ok' });
+      expect(Object.values(readiness.checks).every((state) => state === 'ok')).toBe(true);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect(await (await fetch(`${url}/metrics`)).text()).toContain(`service="${name}"`);
+      expect(process.logs.find((entry) => entry.msg === 'listening')).toMatchObject({
+        service: name,
+        level: 'info',
+      });
+    },
+  );
 
   it('each service names itself to PostgreSQL (application_name) and Redis (CLIENT SETNAME)', async () => {
     const pg = new Client({ connectionString: database.url });
     await pg.connect();
     const redis = new Redis(process.env.REDIS_URL!);
     try {
-      const rows: Array<{ application_name: string }> = (await pg.query(`SELECT DISTINCT application_name FROM pg_stat_activity WHERE application_name LIKE 'gatehouse-%'`)).rows;
-      expect(rows.map((row) => row.application_name)).toEqual(expect.arrayContaining(SERVICES.map((name) => `gatehouse-${name}`)));
+      const rows: Array<{ application_name: string }> = (
+        await pg.query(
+          `SELECT DISTINCT application_name FROM pg_stat_activity WHERE application_name LIKE 'gatehouse-%'`,
+        )
+      ).rows;
+      expect(rows.map((row) => row.application_name)).toEqual(
+        expect.arrayContaining(SERVICES.map((name) => `gatehouse-${name}`)),
+      );
       const clients = (await redis.call('CLIENT', 'LIST')) as string;
       for (const name of SERVICES) expect(clients).toContain(` name=gatehouse-${name} `);
     } finally {
@@ -79,7 +109,11 @@ describe('the four services as separate processes', () => {
 describe('a service with bad configuration', () => {
   it('stops at once with exit code 78, naming each bad variable', async () => {
     const auth = startNodeProcess('dist/apps/auth/src/main.js', {
-      env: { DATABASE_URL: 'mysql://nope', GATEHOUSE_PUBLIC_URL: 'not a url', GATEHOUSE_ENCRYPTION_KEY: 'short' },
+      env: {
+        DATABASE_URL: 'mysql://nope',
+        GATEHOUSE_PUBLIC_URL: 'not a url',
+        GATEHOUSE_ENCRYPTION_KEY: 'short',
+      },
     });
     const { code } = await auth.exited;
     expect(code).toBe(78);

@@ -26,19 +26,41 @@ describe('readiness through a Kafka outage', () => {
     kafka = await startKafkaBroker();
     // A database of its own: its signing keys are sealed with this suite's encryption key, which
     // the services check at start.
-    database = await createScratchDatabase({ prefix: 'gatehouse_kafka_outage', onServerOf: process.env.DATABASE_URL! });
-    const migrate = startNodeProcess('dist/apps/cli/src/main.js', { args: ['admin', 'migrate'], env: { DATABASE_URL: database.url } });
-    if ((await migrate.exited).code !== 0) throw new Error(`admin migrate failed:\n${migrate.output()}`);
-    const secrets = { GATEHOUSE_ENCRYPTION_KEY: randomBytes(32).toString('base64'), GATEHOUSE_INTERNAL_TOKEN: randomBytes(32).toString('base64url') };
+    database = await createScratchDatabase({
+      prefix: 'gatehouse_kafka_outage',
+      onServerOf: process.env.DATABASE_URL!,
+    });
+    const migrate = startNodeProcess('dist/apps/cli/src/main.js', {
+      args: ['admin', 'migrate'],
+      env: { DATABASE_URL: database.url },
+    });
+    if ((await migrate.exited).code !== 0)
+      throw new Error(`admin migrate failed:\n${migrate.output()}`);
+    const secrets = {
+      GATEHOUSE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      GATEHOUSE_INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
+    };
     for (const service of ['auth', 'delivery-worker']) {
       const port = await findFreePort();
       const url = `http://127.0.0.1:${port}`;
       const process = startNodeProcess(`dist/apps/${service}/src/main.js`, {
-        env: { ...secrets, DATABASE_URL: database.url, PORT: String(port), KAFKA_BROKERS: kafka.brokers, GATEHOUSE_PUBLIC_URL: url, GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://127.0.0.1:9', GATEHOUSE_SHUTDOWN_GRACE_MS: '1000' },
+        env: {
+          ...secrets,
+          DATABASE_URL: database.url,
+          PORT: String(port),
+          KAFKA_BROKERS: kafka.brokers,
+          GATEHOUSE_PUBLIC_URL: url,
+          GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://127.0.0.1:9',
+          GATEHOUSE_SHUTDOWN_GRACE_MS: '1000',
+        },
       });
       running[service] = { process, url };
     }
-    await Promise.all(Object.values(running).map(({ process, url }) => waitForHttp(`${url}/readyz`, { timeoutMs: 60_000, process })));
+    await Promise.all(
+      Object.values(running).map(({ process, url }) =>
+        waitForHttp(`${url}/readyz`, { timeoutMs: 60_000, process }),
+      ),
+    );
   }, 120_000);
 
   afterAll(async () => {

@@ -50,10 +50,32 @@ const BODIES: Array<[contentType: string | undefined, body: string | undefined]>
   ['application/json', '{not json'],
   ['application/json', '[1,2,3]'],
   ['application/json', 'null'],
-  ['application/json', JSON.stringify({ grant_type: ['a', 'b'], watched: 'everything', url: 42, secret: { nested: true }, events: [{}] })],
-  ['application/json', JSON.stringify({ watched: [{ type: 'model', name: '../../etc' }], url: 'http://169.254.169.254/latest', domains: ['nope'] })],
-  ['application/x-www-form-urlencoded', 'grant_type=authorization_code&code=%E0%A4%A&redirect_uri=javascript:alert(1)'],
-  ['application/x-www-form-urlencoded', 'grant_type=urn:ietf:params:oauth:grant-type:token-exchange&subject_token=&subject_token_type=x&scope=%00'],
+  [
+    'application/json',
+    JSON.stringify({
+      grant_type: ['a', 'b'],
+      watched: 'everything',
+      url: 42,
+      secret: { nested: true },
+      events: [{}],
+    }),
+  ],
+  [
+    'application/json',
+    JSON.stringify({
+      watched: [{ type: 'model', name: '../../etc' }],
+      url: 'http://169.254.169.254/latest',
+      domains: ['nope'],
+    }),
+  ],
+  [
+    'application/x-www-form-urlencoded',
+    'grant_type=authorization_code&code=%E0%A4%A&redirect_uri=javascript:alert(1)',
+  ],
+  [
+    'application/x-www-form-urlencoded',
+    'grant_type=urn:ietf:params:oauth:grant-type:token-exchange&subject_token=&subject_token_type=x&scope=%00',
+  ],
   ['text/plain', 'hello'],
   ['application/xml', '<a/>'],
 ];
@@ -81,12 +103,26 @@ describe('bad input on every route of the all-in-one', () => {
         const headers: Record<string, string> = {};
         if (authorization) headers.authorization = authorization;
         if (contentType) headers['content-type'] = contentType;
-        const response = await fetch(`${base}${path}?state=%FF&client_id=&redirect_uri=x`, { method, headers, body, redirect: 'manual' });
+        const response = await fetch(`${base}${path}?state=%FF&client_id=&redirect_uri=x`, {
+          method,
+          headers,
+          body,
+          redirect: 'manual',
+        });
         const text = await response.text();
-        if (response.status >= 500) failures.push(`${response.status} with ${authorization ?? 'no credentials'} and ${contentType}: ${text.slice(0, 200)}`);
-        if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
+        if (response.status >= 500)
+          failures.push(
+            `${response.status} with ${authorization ?? 'no credentials'} and ${contentType}: ${text.slice(0, 200)}`,
+          );
+        if (
+          response.status >= 400 &&
+          (response.headers.get('content-type') ?? '').includes('json')
+        ) {
           const parsed = JSON.parse(text) as { error?: unknown };
-          if (typeof parsed.error !== 'string') failures.push(`${response.status} JSON without an "error" string: ${text.slice(0, 200)}`);
+          if (typeof parsed.error !== 'string')
+            failures.push(
+              `${response.status} JSON without an "error" string: ${text.slice(0, 200)}`,
+            );
           if (text.includes('    at ')) failures.push(`stack trace leaked: ${text.slice(0, 200)}`);
         }
       }

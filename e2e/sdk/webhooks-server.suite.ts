@@ -39,12 +39,17 @@ interface Activity {
   [key: string]: unknown;
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -59,7 +64,10 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
     let receiverUrl: string;
 
     const received = (route: ReceivedDelivery['route']) =>
-      receiver.logs.filter((entry): entry is ReceivedDelivery & Record<string, unknown> => entry.msg === 'received' && entry.route === route);
+      receiver.logs.filter(
+        (entry): entry is ReceivedDelivery & Record<string, unknown> =>
+          entry.msg === 'received' && entry.route === route,
+      );
 
     /** A payload v3 exactly as the delivery worker builds it for `webhookId` (keys in the docs' order). */
     const expectedPayload = (event: RepoPushEvent, webhookId: string) => ({
@@ -79,11 +87,16 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
 
     async function publish(...events: RepoPushEvent[]): Promise<void> {
       const response = await gatehouse.publishEvents(events);
-      expect({ status: response.status, body: await response.json() }).toEqual({ status: 202, body: { ids: events.map((event) => event.id) } });
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 202,
+        body: { ids: events.map((event) => event.id) },
+      });
     }
 
     async function activity(webhookId: string): Promise<Activity> {
-      const response = await fetch(`${base}/api/settings/webhooks/${webhookId}/activity`, { headers: { authorization: `Bearer ${ALICE_TOKEN}` } });
+      const response = await fetch(`${base}/api/settings/webhooks/${webhookId}/activity`, {
+        headers: { authorization: `Bearer ${ALICE_TOKEN}` },
+      });
       expect(response.status).toBe(200);
       return (await response.json()) as Activity;
     }
@@ -98,20 +111,34 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
      * applied both creations (the changes are relayed in outbox order and every partition is
      * consumed at once).
      */
-    async function untilWorkerKnowsNewWebhooks(client: GatehouseSdk.GatehouseClient): Promise<void> {
-      const probe = await client.createWebhook({ url: `${receiverUrl}/webhooks/audit-log`, watched: [`model:${PROBE_REPO.name}`], secret: SECRET });
+    async function untilWorkerKnowsNewWebhooks(
+      client: GatehouseSdk.GatehouseClient,
+    ): Promise<void> {
+      const probe = await client.createWebhook({
+        url: `${receiverUrl}/webhooks/audit-log`,
+        watched: [`model:${PROBE_REPO.name}`],
+        secret: SECRET,
+      });
       const deadline = Date.now() + 30_000;
       for (let attempt = 1; received('audit-log').length === 0; attempt++) {
-        if (Date.now() > deadline) throw new Error('the delivery worker did not pick up a new webhook within 30 s');
+        if (Date.now() > deadline)
+          throw new Error('the delivery worker did not pick up a new webhook within 30 s');
         await publish(repoPushEvent(`evt_sdk_e2e_probe_${attempt}`, PROBE_REPO, HEAD_SHA));
-        await until(async () => (received('audit-log').length > 0 ? true : undefined), 'a probe delivery', 500).catch(() => undefined);
+        await until(
+          async () => (received('audit-log').length > 0 ? true : undefined),
+          'a probe delivery',
+          500,
+        ).catch(() => undefined);
       }
       // The handler returning nothing answered an empty 200: recorded as a success without a response.
       const probed = await until(async () => {
         const current = await activity(probe.id);
         return current.deliveries.find((delivery) => delivery.status === 'succeeded');
       }, 'the probe delivery to succeed');
-      expect(probed).toMatchObject({ statusCode: 200, attemptLog: [expect.objectContaining({ statusCode: 200, error: null, response: null })] });
+      expect(probed).toMatchObject({
+        statusCode: 200,
+        attemptLog: [expect.objectContaining({ statusCode: 200, error: null, response: null })],
+      });
       await client.deleteWebhook(probe.id);
     }
 
@@ -119,7 +146,11 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
     const succeeded = (webhookId: string, eventId: string) =>
       until(async () => {
         const current = await activity(webhookId);
-        return current.deliveries.some((delivery) => delivery.eventId === eventId && delivery.status === 'succeeded') ? current : undefined;
+        return current.deliveries.some(
+          (delivery) => delivery.eventId === eventId && delivery.status === 'succeeded',
+        )
+          ? current
+          : undefined;
       }, `the delivery of ${eventId} to succeed`);
 
     beforeAll(async () => {
@@ -131,9 +162,19 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
       // Only what a user would set: the secret, a free port, and the Gatehouse to link to.
       receiver = startNodeProcess(await placeFixture(built(), 'webhooks-receiver.mjs'), {
         cwd: built().projectDir,
-        env: { PORT: '0', WEBHOOK_SECRET: SECRET, GATEHOUSE_ENDPOINT: base, SPACE_ID: undefined, SPACE_HOST: undefined, GATEHOUSE_TUNNEL_HOST: undefined },
+        env: {
+          PORT: '0',
+          WEBHOOK_SECRET: SECRET,
+          GATEHOUSE_ENDPOINT: base,
+          SPACE_ID: undefined,
+          SPACE_HOST: undefined,
+          GATEHOUSE_TUNNEL_HOST: undefined,
+        },
       });
-      [, receiverUrl] = (await waitForOutput(receiver, /Webhooks server running at (http:\/\/127\.0\.0\.1:\d+) /)) as [string, string];
+      [, receiverUrl] = (await waitForOutput(
+        receiver,
+        /Webhooks server running at (http:\/\/127\.0\.0\.1:\d+) /,
+      )) as [string, string];
       await waitForOutput(receiver, /Register one with/);
     });
 
@@ -142,8 +183,12 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
     });
 
     it('started by itself and printed both routes', () => {
-      expect(receiver.output()).toContain(`  - POST ${receiverUrl}/webhooks/acknowledge\n  - POST ${receiverUrl}/webhooks/audit-log\n`);
-      expect(receiver.output()).toContain(`Register one with: gatehouse webhooks create --url ${receiverUrl}/webhooks/acknowledge --watch model:<name> --secret "$WEBHOOK_SECRET"\n`);
+      expect(receiver.output()).toContain(
+        `  - POST ${receiverUrl}/webhooks/acknowledge\n  - POST ${receiverUrl}/webhooks/audit-log\n`,
+      );
+      expect(receiver.output()).toContain(
+        `Register one with: gatehouse webhooks create --url ${receiverUrl}/webhooks/acknowledge --watch model:<name> --secret "$WEBHOOK_SECRET"\n`,
+      );
       expect(receiver.output().match(/Webhooks server running at/g)).toHaveLength(1);
     });
 
@@ -152,19 +197,36 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await page.text();
-      expect(html).toContain(`<li><code>POST ${receiverUrl}/webhooks/acknowledge</code></li>\n<li><code>POST ${receiverUrl}/webhooks/audit-log</code></li>`);
+      expect(html).toContain(
+        `<li><code>POST ${receiverUrl}/webhooks/acknowledge</code></li>\n<li><code>POST ${receiverUrl}/webhooks/audit-log</code></li>`,
+      );
       expect(html).toContain(`<a href="${base}/settings/webhooks">`);
     });
 
     it('answers 401 without the secret and 403 with a wrong one, and never calls the handler', async () => {
-      const body = JSON.stringify(expectedPayload(repoPushEvent('evt_direct', WATCHED_REPO, HEAD_SHA), '65f0000000000000000000ff'));
+      const body = JSON.stringify(
+        expectedPayload(
+          repoPushEvent('evt_direct', WATCHED_REPO, HEAD_SHA),
+          '65f0000000000000000000ff',
+        ),
+      );
       const post = (route: string, headers: Record<string, string>) =>
-        fetch(`${receiverUrl}/webhooks/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+        fetch(`${receiverUrl}/webhooks/${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        });
       for (const route of ['acknowledge', 'audit-log']) {
         const missing = await post(route, {});
-        expect({ status: missing.status, body: await missing.json() }).toEqual({ status: 401, body: { error: 'x-webhook-secret header not set.' } });
+        expect({ status: missing.status, body: await missing.json() }).toEqual({
+          status: 401,
+          body: { error: 'x-webhook-secret header not set.' },
+        });
         const wrong = await post(route, { 'x-webhook-secret': `${SECRET}-wrong` });
-        expect({ status: wrong.status, body: await wrong.json() }).toEqual({ status: 403, body: { error: 'Invalid webhook secret.' } });
+        expect({ status: wrong.status, body: await wrong.json() }).toEqual({
+          status: 403,
+          body: { error: 'Invalid webhook secret.' },
+        });
       }
       expect([...received('acknowledge'), ...received('audit-log')]).toEqual([]);
     });
@@ -175,7 +237,12 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
     it('delivers a repo change event through a webhook created with GatehouseClient: exact payload v3, return value recorded', async () => {
       const client = new sdk.GatehouseClient({ endpoint: base, token: ALICE_TOKEN, env: {} });
       const target = `${receiverUrl}/webhooks/acknowledge`;
-      webhook = await client.createWebhook({ url: target, watched: [`model:${WATCHED_REPO.name}`], domains: ['repo'], secret: SECRET });
+      webhook = await client.createWebhook({
+        url: target,
+        watched: [`model:${WATCHED_REPO.name}`],
+        domains: ['repo'],
+        secret: SECRET,
+      });
       expect(webhook).toEqual({
         id: expect.stringMatching(/^[0-9a-f]{24}$/),
         url: target,
@@ -189,13 +256,25 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
 
       firstEvent = repoPushEvent('evt_sdk_e2e_push_1', WATCHED_REPO, HEAD_SHA);
       await publish(firstEvent);
-      const [delivered, ...more] = await until(async () => (received('acknowledge').length > 0 ? received('acknowledge') : undefined), 'the handler to receive the delivery');
+      const [delivered, ...more] = await until(
+        async () => (received('acknowledge').length > 0 ? received('acknowledge') : undefined),
+        'the handler to receive the delivery',
+      );
       expect(more).toEqual([]);
       const payload = expectedPayload(firstEvent, webhook.id);
-      expect(delivered).toEqual({ msg: 'received', route: 'acknowledge', webhookId: expect.any(String), body: JSON.stringify(payload) });
+      expect(delivered).toEqual({
+        msg: 'received',
+        route: 'acknowledge',
+        webhookId: expect.any(String),
+        body: JSON.stringify(payload),
+      });
 
       const recorded = await succeeded(webhook.id, firstEvent.id);
-      expect(recorded).toMatchObject({ webhookId: webhook.id, disabled: false, disabledReason: null });
+      expect(recorded).toMatchObject({
+        webhookId: webhook.id,
+        disabled: false,
+        disabledReason: null,
+      });
       expect(recorded.deliveries).toEqual([
         {
           id: delivered!.webhookId,
@@ -219,7 +298,11 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
               statusCode: 200,
               error: null,
               // The handler's return value, as the receiver answered it.
-              response: JSON.stringify({ acknowledged: WATCHED_REPO.name, scope: 'repo.content', deliveryId: delivered!.webhookId }),
+              response: JSON.stringify({
+                acknowledged: WATCHED_REPO.name,
+                scope: 'repo.content',
+                deliveryId: delivered!.webhookId,
+              }),
             },
           ],
         },
@@ -234,10 +317,22 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
       const recorded = await succeeded(webhook.id, watchedAgain.id);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
 
-      expect(received('acknowledge').map((delivery) => (JSON.parse(delivery.body) as { repo: { name: string } }).repo.name)).toEqual([WATCHED_REPO.name, WATCHED_REPO.name]);
-      expect(received('audit-log').some((delivery) => delivery.body.includes(OTHER_REPO.name))).toBe(false);
-      expect(recorded.deliveries.map((delivery) => delivery.eventId)).toEqual([watchedAgain.id, firstEvent.id]);
-      expect((await activity(webhook.id)).deliveries.map((delivery) => delivery.eventId)).toEqual([watchedAgain.id, firstEvent.id]);
+      expect(
+        received('acknowledge').map(
+          (delivery) => (JSON.parse(delivery.body) as { repo: { name: string } }).repo.name,
+        ),
+      ).toEqual([WATCHED_REPO.name, WATCHED_REPO.name]);
+      expect(
+        received('audit-log').some((delivery) => delivery.body.includes(OTHER_REPO.name)),
+      ).toBe(false);
+      expect(recorded.deliveries.map((delivery) => delivery.eventId)).toEqual([
+        watchedAgain.id,
+        firstEvent.id,
+      ]);
+      expect((await activity(webhook.id)).deliveries.map((delivery) => delivery.eventId)).toEqual([
+        watchedAgain.id,
+        firstEvent.id,
+      ]);
     });
   });
 }

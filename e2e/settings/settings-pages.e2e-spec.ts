@@ -6,18 +6,33 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { CallbackServer } from '../auth/support/callback-server';
 import { launchChromium, signIn } from '../auth/support/headless-chromium';
-import { newPersonContext, screenshots, seriousAccessibilityViolations } from './support/settings-browser';
+import {
+  newPersonContext,
+  screenshots,
+  seriousAccessibilityViolations,
+} from './support/settings-browser';
 
 // The demo seed (libs/persistence/seed/demo.yaml): alice administers acme; bob is a read member.
-const ALICE = { login: 'alice', password: 'gatehouse-demo', token: 'hf_demoAliceWriteToken000000000000000' };
+const ALICE = {
+  login: 'alice',
+  password: 'gatehouse-demo',
+  token: 'hf_demoAliceWriteToken000000000000000',
+};
 
 /** A webhook receiver on loopback that answers 200 and counts what it got. */
-async function startReceiver(): Promise<{ url: string; received: Array<{ id: string; secret: string | undefined }>; close(): Promise<void> }> {
+async function startReceiver(): Promise<{
+  url: string;
+  received: Array<{ id: string; secret: string | undefined }>;
+  close(): Promise<void>;
+}> {
   const received: Array<{ id: string; secret: string | undefined }> = [];
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      received.push({ id: String(req.headers['webhook-id']), secret: req.headers['x-webhook-secret'] as string | undefined });
+      received.push({
+        id: String(req.headers['webhook-id']),
+        secret: req.headers['x-webhook-secret'] as string | undefined,
+      });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
@@ -39,7 +54,10 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${target.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${ALICE.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${ALICE.token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: res.status, json: res.status === 204 ? null : await res.json() };
@@ -75,7 +93,9 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
   it('/ : says what Gatehouse is to a visitor, and a settings page sends them to sign in and back', async () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Gatehouse' }).waitFor();
-    expect(await page.getByRole('main').getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign in' }).isVisible()).toBe(
+      true,
+    );
     await expectAccessible('home-signed-out');
 
     await page.goto('/settings/tokens');
@@ -87,7 +107,13 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.getByRole('link', { name: 'Gatehouse' }).click();
     await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
     expect(await page.getByText('Signed in as alice').isVisible()).toBe(true);
-    for (const name of ['Access tokens', 'OAuth apps', 'Connected apps', 'Webhooks', 'Token exchange and audit log']) {
+    for (const name of [
+      'Access tokens',
+      'OAuth apps',
+      'Connected apps',
+      'Webhooks',
+      'Token exchange and audit log',
+    ]) {
       expect(await page.getByRole('link', { name }).first().isVisible()).toBe(true);
     }
     await expectAccessible('home');
@@ -97,24 +123,39 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.getByRole('link', { name: 'Access tokens' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Access tokens' }).waitFor();
     await page.getByRole('button', { name: 'Create token' }).click();
-    await page.getByText('Must not be empty').or(page.getByText('String must contain')).or(page.getByText(/^Too small/)).first().waitFor();
+    await page
+      .getByText('Must not be empty')
+      .or(page.getByText('String must contain'))
+      .or(page.getByText(/^Too small/))
+      .first()
+      .waitFor();
 
     await page.getByLabel('Name').fill('laptop CLI');
     await page.getByLabel('Write: everything you can do').check();
     await page.getByRole('button', { name: 'Create token' }).click();
     const value = (await page.getByTestId('once-value').textContent())!;
     expect(value).toMatch(/^hf_[0-9A-Za-z]{30,}$/);
-    const whoami = await fetch(`${target.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${value}` } });
+    const whoami = await fetch(`${target.url}/api/whoami-v2`, {
+      headers: { authorization: `Bearer ${value}` },
+    });
     expect(((await whoami.json()) as { name: string }).name).toBe('alice');
     await page.getByRole('cell', { name: 'laptop CLI', exact: true }).waitFor();
     await expectAccessible('tokens');
 
     await page.getByRole('button', { name: 'Delete laptop CLI' }).click();
     await page.getByRole('button', { name: 'Delete for good' }).click();
-    await page.getByRole('cell', { name: 'laptop CLI', exact: true }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('cell', { name: 'laptop CLI', exact: true })
+      .waitFor({ state: 'detached' });
     const tokens = (await api('GET', '/api/settings/tokens')).json as Array<{ name: string }>;
     expect(tokens.map((token) => token.name)).not.toContain('laptop CLI');
-    expect((await fetch(`${target.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${value}` } })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${target.url}/api/whoami-v2`, {
+          headers: { authorization: `Bearer ${value}` },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('/settings/applications: creates an app with its secret shown once, shows field errors, edits it, drops its secret and deletes it', async () => {
@@ -138,15 +179,24 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     const clientId = (await page.getByTestId('client-id').textContent())!;
     const secret = (await page.getByTestId('once-value').textContent())!;
     const created = await api('GET', `/api/settings/apps/${clientId}`);
-    expect(created.json.app).toMatchObject({ name: 'Notebook viewer', homepageUrl: 'https://viewer.example', redirectUris: ['https://viewer.example/callback'], public: false });
-    expect(created.json.app.scopes).toEqual(expect.arrayContaining(['openid', 'profile', 'read-repos']));
+    expect(created.json.app).toMatchObject({
+      name: 'Notebook viewer',
+      homepageUrl: 'https://viewer.example',
+      redirectUris: ['https://viewer.example/callback'],
+      public: false,
+    });
+    expect(created.json.app.scopes).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'read-repos']),
+    );
     expect(secret.length).toBeGreaterThan(20);
 
     await page.getByRole('link', { name: 'Go to the app' }).click();
     await page.getByLabel('Name').fill('Notebook viewer 2');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { level: 1, name: 'Notebook viewer 2' }).waitFor();
-    expect((await api('GET', `/api/settings/apps/${clientId}`)).json.app.name).toBe('Notebook viewer 2');
+    expect((await api('GET', `/api/settings/apps/${clientId}`)).json.app.name).toBe(
+      'Notebook viewer 2',
+    );
     await expectAccessible('application-edit');
 
     await page.getByRole('button', { name: 'Delete the secret' }).click();
@@ -164,14 +214,27 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
   });
 
   it('/settings/connected-applications: lists an app the user signed in to, and revoking ends its tokens', async () => {
-    const app = await api('POST', '/api/settings/apps', { name: 'Reading list', public: true, redirectUris: ['http://127.0.0.1/callback'], scopes: ['openid', 'profile'] });
+    const app = await api('POST', '/api/settings/apps', {
+      name: 'Reading list',
+      public: true,
+      redirectUris: ['http://127.0.0.1/callback'],
+      scopes: ['openid', 'profile'],
+    });
     const clientId: string = app.json.app.clientId;
     const callback = await new CallbackServer().start();
     try {
       const verifier = randomBytes(32).toString('base64url');
       const challenge = createHash('sha256').update(verifier).digest('base64url');
       const authorize = new URL('/oauth/authorize', target.url);
-      Object.entries({ client_id: clientId, response_type: 'code', redirect_uri: callback.url(), scope: 'openid profile', state: 's1', code_challenge: challenge, code_challenge_method: 'S256' }).forEach(([key, value]) => authorize.searchParams.set(key, value));
+      Object.entries({
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: callback.url(),
+        scope: 'openid profile',
+        state: 's1',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }).forEach(([key, value]) => authorize.searchParams.set(key, value));
       await page.goto(authorize.toString());
       await page.getByRole('button', { name: 'Authorize' }).click();
       await page.waitForURL(/127\.0\.0\.1:\d+\/callback/);
@@ -179,10 +242,25 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       const tokenResponse = await fetch(`${target.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callback.url(), client_id: clientId, code_verifier: verifier }),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: callback.url(),
+          client_id: clientId,
+          code_verifier: verifier,
+        }),
       });
-      const tokens = (await tokenResponse.json()) as { access_token: string; refresh_token: string };
-      expect((await fetch(`${target.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(200);
+      const tokens = (await tokenResponse.json()) as {
+        access_token: string;
+        refresh_token: string;
+      };
+      expect(
+        (
+          await fetch(`${target.url}/oauth/userinfo`, {
+            headers: { authorization: `Bearer ${tokens.access_token}` },
+          })
+        ).status,
+      ).toBe(200);
 
       await page.goto('/settings/connected-applications');
       await page.getByRole('heading', { level: 2, name: 'Reading list' }).waitFor();
@@ -191,15 +269,27 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       await page.getByRole('button', { name: 'Revoke Reading list' }).click();
       await page.getByText('Reading list no longer has access to your account.').waitFor();
 
-      expect((await fetch(`${target.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401);
+      expect(
+        (
+          await fetch(`${target.url}/oauth/userinfo`, {
+            headers: { authorization: `Bearer ${tokens.access_token}` },
+          })
+        ).status,
+      ).toBe(401);
       const refresh = await fetch(`${target.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId }),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token,
+          client_id: clientId,
+        }),
       });
       expect(refresh.status).toBe(400);
       expect(((await refresh.json()) as { error: string }).error).toBe('invalid_grant');
-      const listed = (await api('GET', '/api/settings/connected-applications')).json as Array<{ clientId: string }>;
+      const listed = (await api('GET', '/api/settings/connected-applications')).json as Array<{
+        clientId: string;
+      }>;
       expect(listed.map((connected) => connected.clientId)).not.toContain(clientId);
     } finally {
       await callback.stop();
@@ -221,8 +311,18 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       await page.getByRole('button', { name: 'Create webhook' }).click();
       await page.waitForURL(/\/settings\/webhooks\/[0-9a-f]{24}$/);
       const id = page.url().split('/').pop()!;
-      const listed = (await api('GET', '/api/settings/webhooks')).json as Array<{ id: string; url: string; watched: unknown[] }>;
-      expect(listed).toEqual([expect.objectContaining({ id, url: receiver.url, watched: [{ type: 'model', name: 'acme/settings-e2e' }] })]);
+      const listed = (await api('GET', '/api/settings/webhooks')).json as Array<{
+        id: string;
+        url: string;
+        watched: unknown[];
+      }>;
+      expect(listed).toEqual([
+        expect.objectContaining({
+          id,
+          url: receiver.url,
+          watched: [{ type: 'model', name: 'acme/settings-e2e' }],
+        }),
+      ]);
 
       await page.getByRole('button', { name: 'Disable' }).click();
       await page.getByText('Disabled', { exact: true }).first().waitFor();
@@ -233,12 +333,25 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
 
       const event = {
         event: { action: 'update', scope: 'repo.content' },
-        repo: { type: 'model', name: 'acme/settings-e2e', id: '66e000000000000000000101', private: false, owner: { id: '66e000000000000000000102', name: 'acme' } },
-        updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
+        repo: {
+          type: 'model',
+          name: 'acme/settings-e2e',
+          id: '66e000000000000000000101',
+          private: false,
+          owner: { id: '66e000000000000000000102', name: 'acme' },
+        },
+        updatedRefs: [
+          {
+            ref: 'refs/heads/main',
+            oldSha: null,
+            newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600',
+          },
+        ],
       };
       expect((await target.publishEvents([event])).status).toBe(202);
       const deadline = Date.now() + 30_000;
-      while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      while (receiver.received.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       expect(receiver.received).toHaveLength(1);
       expect(receiver.received[0]!.secret).toBe('settings-e2e-secret');
 
@@ -253,10 +366,14 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
 
       await page.getByRole('button', { name: 'Replay' }).first().click();
       // Behind the gateway the replay crosses the outbox and Kafka to a worker replica: generous on a loaded machine.
-      await page.getByText('Replay queued: its new delivery is at the top of the list.').waitFor({ timeout: 90_000 });
+      await page
+        .getByText('Replay queued: its new delivery is at the top of the list.')
+        .waitFor({ timeout: 90_000 });
       await page.locator('.delivery').nth(1).waitFor();
       expect(await page.locator('.delivery').count()).toBe(2);
-      const activity = (await api('GET', `/api/settings/webhooks/${id}/activity`)).json as { deliveries: Array<{ replayOf: string | null }> };
+      const activity = (await api('GET', `/api/settings/webhooks/${id}/activity`)).json as {
+        deliveries: Array<{ replayOf: string | null }>;
+      };
       expect(activity.deliveries).toHaveLength(2);
       expect(activity.deliveries[0]!.replayOf).toBe(receiver.received[0]!.id);
 
@@ -280,20 +397,34 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
   it('/settings/webhooks/{id} Activity: pages newest first, and Load older reads the next page', async () => {
     const receiver = await startReceiver();
     // Setup through the API; the paging under test is clicked through.
-    const created = await api('POST', '/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/paging-e2e' }], url: receiver.url, domains: ['repo'] });
+    const created = await api('POST', '/api/settings/webhooks', {
+      watched: [{ type: 'model', name: 'acme/paging-e2e' }],
+      url: receiver.url,
+      domains: ['repo'],
+    });
     const id: string = created.json.webhook.id;
     try {
       const events = Array.from({ length: 21 }, (_, index) => ({
         event: { action: 'update', scope: 'repo.content' },
-        repo: { type: 'model', name: 'acme/paging-e2e', id: '66e000000000000000000201', private: false, owner: { id: '66e000000000000000000102', name: 'acme' } },
-        updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: index.toString(16).padStart(40, '0') }],
+        repo: {
+          type: 'model',
+          name: 'acme/paging-e2e',
+          id: '66e000000000000000000201',
+          private: false,
+          owner: { id: '66e000000000000000000102', name: 'acme' },
+        },
+        updatedRefs: [
+          { ref: 'refs/heads/main', oldSha: null, newSha: index.toString(16).padStart(40, '0') },
+        ],
       }));
       expect((await target.publishEvents(events)).status).toBe(202);
       const deadline = Date.now() + 90_000;
       let recorded = 0;
       while (recorded < 21 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 300));
-        const first = (await api('GET', `/api/settings/webhooks/${id}/activity?limit=21`)).json as { deliveries: unknown[] };
+        const first = (await api('GET', `/api/settings/webhooks/${id}/activity?limit=21`)).json as {
+          deliveries: unknown[];
+        };
         recorded = first.deliveries.length;
       }
       expect(recorded).toBe(21);
@@ -302,15 +433,25 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       // By keyboard: the tabs are one Tab stop, the arrow key moves to Activity.
       await page.getByRole('tab', { name: 'Settings' }).focus();
       await page.keyboard.press('ArrowRight');
-      expect(await page.getByRole('tab', { name: 'Activity' }).evaluate((tab) => tab === document.activeElement && tab.getAttribute('aria-selected'))).toBe('true');
+      expect(
+        await page
+          .getByRole('tab', { name: 'Activity' })
+          .evaluate((tab) => tab === document.activeElement && tab.getAttribute('aria-selected')),
+      ).toBe('true');
       await page.locator('.delivery').nth(19).waitFor();
       expect(await page.locator('.delivery').count()).toBe(20);
       await page.getByRole('button', { name: 'Load older deliveries' }).click();
       await page.locator('.delivery').nth(20).waitFor();
       expect(await page.locator('.delivery').count()).toBe(21);
-      await page.getByRole('button', { name: 'Load older deliveries' }).waitFor({ state: 'detached' });
-      const ids = await page.locator('.delivery').evaluateAll((items) => items.map((item) => item.getAttribute('data-delivery-id')));
-      const all = (await api('GET', `/api/settings/webhooks/${id}/activity?limit=21`)).json as { deliveries: Array<{ id: string }> };
+      await page
+        .getByRole('button', { name: 'Load older deliveries' })
+        .waitFor({ state: 'detached' });
+      const ids = await page
+        .locator('.delivery')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-delivery-id')));
+      const all = (await api('GET', `/api/settings/webhooks/${id}/activity?limit=21`)).json as {
+        deliveries: Array<{ id: string }>;
+      };
       expect(ids).toEqual(all.deliveries.map((delivery) => delivery.id));
     } finally {
       await api('DELETE', `/api/settings/webhooks/${id}`);
@@ -326,7 +467,8 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await duration.fill('2');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/Saved: new tokens of .* live 2 hours\./).waitFor();
-    const { apps } = (await api('GET', '/api/organizations/acme/settings/token-exchange-apps')).json as { apps: Array<{ tokenDurationSeconds: number }> };
+    const { apps } = (await api('GET', '/api/organizations/acme/settings/token-exchange-apps'))
+      .json as { apps: Array<{ tokenDurationSeconds: number }> };
     expect(apps[0]!.tokenDurationSeconds).toBe(7200);
 
     await page.getByText('settings.token_duration_changed').first().waitFor();
@@ -339,10 +481,15 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('settings.token_duration_changed').first().waitFor();
     await expectAccessible('organization-token-exchange');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('acme-audit-log.csv');
     const csv = await readFile((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('seq,createdAt,action,outcome,errorCode,clientId,actorUserId,subject,detail,prevHash,hash');
+    expect(csv.split('\r\n')[0]).toBe(
+      'seq,createdAt,action,outcome,errorCode,clientId,actorUserId,subject,detail,prevHash,hash',
+    );
     expect(csv).toContain(',settings.token_duration_changed,success,');
 
     await page.goto('/organizations/nowhere/settings/token-exchange');
@@ -351,7 +498,10 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
 
   it('Sign out in the header ends the browser session', async () => {
     await page.goto('/settings/tokens');
-    await page.getByRole('link', { name: 'Access tokens', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+    await page
+      .getByRole('link', { name: 'Access tokens', exact: true })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Gatehouse' }).waitFor();
     const session = await page.evaluate(async () => (await fetch('/api/session')).status);

@@ -1,4 +1,12 @@
-import { claimTestRedis, createScratchDatabase, findFreePort, releaseTestRedis, REGISTER_SWC, type ScratchDatabase, type TestRedis } from '@gatehouse/testing';
+import {
+  claimTestRedis,
+  createScratchDatabase,
+  findFreePort,
+  releaseTestRedis,
+  REGISTER_SWC,
+  type ScratchDatabase,
+  type TestRedis,
+} from '@gatehouse/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 
@@ -30,20 +38,31 @@ describe('npm run start:stack', () => {
   let port: number;
 
   beforeAll(async () => {
-    database = await createScratchDatabase({ prefix: 'gatehouse_stack_e2e', onServerOf: process.env.DATABASE_URL! });
+    database = await createScratchDatabase({
+      prefix: 'gatehouse_stack_e2e',
+      onServerOf: process.env.DATABASE_URL!,
+    });
     // The tool creates its database itself: hand it a name that does not exist yet.
     await database.drop();
     redis = await claimTestRedis();
     port = await findFreePort();
     stack = spawn(process.execPath, ['--require', REGISTER_SWC, 'tools/stack/start-stack.ts'], {
-      env: { ...process.env, PORT: String(port), STACK_DATABASE_URL: database.url, STACK_REDIS_URL: redis.url, STACK_AUTH_REPLICAS: '2', STACK_WORKER_REPLICAS: '1' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        STACK_DATABASE_URL: database.url,
+        STACK_REDIS_URL: redis.url,
+        STACK_AUTH_REPLICAS: '2',
+        STACK_WORKER_REPLICAS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     stack.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 150_000;
     while (!output.includes('Gatehouse (distributed) is ready at')) {
-      if (stack.exitCode !== null || Date.now() > deadline) throw new Error(`start:stack did not become ready:\n${output}`);
+      if (stack.exitCode !== null || Date.now() > deadline)
+        throw new Error(`start:stack did not become ready:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }, 180_000);
@@ -57,7 +76,10 @@ describe('npm run start:stack', () => {
   it('serves every public route at one URL, the issuer, with the demo credentials', async () => {
     const base = `http://127.0.0.1:${port}`;
     expect(output).toContain(`Gatehouse (distributed) is ready at ${base}`);
-    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as { issuer: string; grant_types_supported: string[] };
+    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as {
+      issuer: string;
+      grant_types_supported: string[];
+    };
     expect(discovery.issuer).toBe(base);
     expect(discovery.grant_types_supported).toEqual([
       'authorization_code',
@@ -75,10 +97,17 @@ describe('npm run start:stack', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ csrf_token: csrf, return_to: '/settings', login: DEMO.login, password: DEMO.password }),
+      body: new URLSearchParams({
+        csrf_token: csrf,
+        return_to: '/settings',
+        login: DEMO.login,
+        password: DEMO.password,
+      }),
     });
     expect(signedIn.status).toBe(303);
-    const session = await fetch(`${base}/api/session`, { headers: { cookie: signedIn.headers.getSetCookie()[0]!.split(';')[0]! } });
+    const session = await fetch(`${base}/api/session`, {
+      headers: { cookie: signedIn.headers.getSetCookie()[0]!.split(';')[0]! },
+    });
     expect(((await session.json()) as { user: { name: string } }).user.name).toBe('alice');
     expect(output).toMatch(/^auth-1 +\| /m);
     expect(output).toMatch(/^auth-2 +\| /m);

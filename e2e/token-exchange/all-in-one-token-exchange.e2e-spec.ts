@@ -39,10 +39,22 @@ describe('token exchange against the all-in-one (npm start)', () => {
     await ci.stop();
   });
 
-  const exchangeAs = (email: string, fields: Partial<{ scope: string; clientSecret: string; clientId: string; subjectTokenType: string }> = {}) => ({
+  const exchangeAs = (
+    email: string,
+    fields: Partial<{
+      scope: string;
+      clientSecret: string;
+      clientId: string;
+      subjectTokenType: string;
+    }> = {},
+  ) => ({
     clientId: fields.clientId ?? DEMO.clientId,
     clientSecret: 'clientSecret' in fields ? fields.clientSecret : DEMO.clientSecret,
-    params: { subject_token: email, subject_token_type: fields.subjectTokenType ?? USER_EMAIL, ...(fields.scope && { scope: fields.scope }) },
+    params: {
+      subject_token: email,
+      subject_token_type: fields.subjectTokenType ?? USER_EMAIL,
+      ...(fields.scope && { scope: fields.scope }),
+    },
   });
 
   it("performs the exchange with openid-client's generic grant request (id_token verified by openid-client)", async () => {
@@ -60,12 +72,22 @@ describe('token exchange against the all-in-one (npm start)', () => {
         id_token: expect.any(String),
         issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
       },
-      claims: expect.objectContaining({ iss: base, aud: DEMO.clientId, preferred_username: 'alice' }),
+      claims: expect.objectContaining({
+        iss: base,
+        aud: DEMO.clientId,
+        preferred_username: 'alice',
+      }),
     });
-    expect(bob).toMatchObject({ ok: true, tokens: { scope: 'read-repos', expires_in: 28_800 }, claims: null });
+    expect(bob).toMatchObject({
+      ok: true,
+      tokens: { scope: 'read-repos', expires_in: 28_800 },
+      claims: null,
+    });
     const bobTokens = tokensOf(bob!);
     expect(bobTokens).not.toHaveProperty('refresh_token');
-    const whoami = await fetch(`${base}/api/whoami-v2`, { headers: { Authorization: `Bearer ${bobTokens.access_token as string}` } });
+    const whoami = await fetch(`${base}/api/whoami-v2`, {
+      headers: { Authorization: `Bearer ${bobTokens.access_token as string}` },
+    });
     expect(whoami.status).toBe(200);
     expect(await whoami.json()).toMatchObject({ name: 'bob' });
   });
@@ -74,12 +96,19 @@ describe('token exchange against the all-in-one (npm start)', () => {
     const results = await openidClientGrants(base, [
       exchangeAs('alice@example.com', { clientSecret: 'not-the-secret' }),
       exchangeAs('alice@example.com', { clientSecret: undefined }),
-      exchangeAs('alice@example.com', { clientId: '0f6f4d1e-5a7b-4c3d-9e2f-1a2b3c4d5e6f', clientSecret: 'demo-web-app-secret-0123456789' }),
+      exchangeAs('alice@example.com', {
+        clientId: '0f6f4d1e-5a7b-4c3d-9e2f-1a2b3c4d5e6f',
+        clientSecret: 'demo-web-app-secret-0123456789',
+      }),
       exchangeAs('nobody@example.com'),
       exchangeAs('alice@example.com', { scope: 'manage-repos' }),
-      exchangeAs('alice@example.com', { subjectTokenType: 'urn:ietf:params:oauth:token-type:access_token' }),
+      exchangeAs('alice@example.com', {
+        subjectTokenType: 'urn:ietf:params:oauth:token-type:access_token',
+      }),
     ]);
-    expect(results.map((result) => (result.ok ? 'ok' : `${result.status} ${result.error}`))).toEqual([
+    expect(
+      results.map((result) => (result.ok ? 'ok' : `${result.status} ${result.error}`)),
+    ).toEqual([
       '401 invalid_client',
       '401 invalid_client',
       '401 invalid_client',
@@ -91,22 +120,43 @@ describe('token exchange against the all-in-one (npm start)', () => {
 
   it('lets an organization admin set the token duration with the CLI', async () => {
     const env = { GATEHOUSE_ENDPOINT: base, GATEHOUSE_TOKEN: DEMO.aliceWriteToken };
-    const set = await runCli(['orgs', 'token-exchange', 'set-duration', 'acme', DEMO.clientId, '30m'], env);
-    expect(set).toEqual({ code: 0, output: `Tokens exchanged by ${DEMO.clientId} now last 30m.\n` });
+    const set = await runCli(
+      ['orgs', 'token-exchange', 'set-duration', 'acme', DEMO.clientId, '30m'],
+      env,
+    );
+    expect(set).toEqual({
+      code: 0,
+      output: `Tokens exchanged by ${DEMO.clientId} now last 30m.\n`,
+    });
     const [after] = await openidClientGrants(base, [exchangeAs('bob@example.com')]);
     expect(after).toMatchObject({ ok: true, tokens: { expires_in: 1800 } });
 
-    const refused = await runCli(['orgs', 'token-exchange', 'set-duration', 'acme', DEMO.clientId, '2m'], env);
-    expect(refused).toEqual({ code: 1, output: 'gatehouse: 400 tokenDurationSeconds must be at least 300 seconds (5 minutes)\n' });
+    const refused = await runCli(
+      ['orgs', 'token-exchange', 'set-duration', 'acme', DEMO.clientId, '2m'],
+      env,
+    );
+    expect(refused).toEqual({
+      code: 1,
+      output: 'gatehouse: 400 tokenDurationSeconds must be at least 300 seconds (5 minutes)\n',
+    });
   });
 
   describe('trusted publishers (CI id_token, JSON body, no client credentials)', () => {
-    const claims = { aud: AUDIENCE, sub: 'repo:acme/bert-training:ref:refs/heads/main', repository: 'acme/bert-training', workflow: 'release' };
+    const claims = {
+      aud: AUDIENCE,
+      sub: 'repo:acme/bert-training:ref:refs/heads/main',
+      repository: 'acme/bert-training',
+      workflow: 'release',
+    };
     const ciExchange = (subjectToken: string) =>
       fetch(`${base}/oauth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token_type: ID_TOKEN, subject_token: subjectToken }),
+        body: JSON.stringify({
+          grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+          subject_token_type: ID_TOKEN,
+          subject_token: subjectToken,
+        }),
       });
 
     it('answers a one-hour hf_jwt_ token for the repository', async () => {
@@ -122,17 +172,49 @@ describe('token exchange against the all-in-one (npm start)', () => {
       });
       const introspection = await fetch(`${base}/oauth/introspect`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${gatehouse.internalToken()}` },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Authorization: `Bearer ${gatehouse.internalToken()}`,
+        },
         body: new URLSearchParams({ token: body.access_token as string }).toString(),
       });
-      expect(await introspection.json()).toMatchObject({ active: true, kind: 'trusted_publisher', repo: { type: 'model', name: 'acme/bert' } });
+      expect(await introspection.json()).toMatchObject({
+        active: true,
+        kind: 'trusted_publisher',
+        repo: { type: 'model', name: 'acme/bert' },
+      });
     });
 
     it.each([
-      ['a wrong audience', () => ci.sign({ ...claims, aud: 'https://huggingface.co' }), 'invalid_request', 'subject_token audience is not accepted'],
-      ['an expired token', () => ci.sign({ ...claims, iat: Math.floor(Date.now() / 1000) - 900, exp: Math.floor(Date.now() / 1000) - 300 }), 'invalid_request', 'subject_token has expired'],
-      ['an unmatched repository', () => ci.sign({ ...claims, repository: 'mallory/bert-training' }), 'invalid_grant', 'No trusted publisher matches this token (repository, workflow or environment)'],
-      ['a forged signature', () => ci.sign(claims).replace(/\.[^.]+$/, '.AAAA'), 'invalid_request', 'subject_token signature does not verify'],
+      [
+        'a wrong audience',
+        () => ci.sign({ ...claims, aud: 'https://huggingface.co' }),
+        'invalid_request',
+        'subject_token audience is not accepted',
+      ],
+      [
+        'an expired token',
+        () =>
+          ci.sign({
+            ...claims,
+            iat: Math.floor(Date.now() / 1000) - 900,
+            exp: Math.floor(Date.now() / 1000) - 300,
+          }),
+        'invalid_request',
+        'subject_token has expired',
+      ],
+      [
+        'an unmatched repository',
+        () => ci.sign({ ...claims, repository: 'mallory/bert-training' }),
+        'invalid_grant',
+        'No trusted publisher matches this token (repository, workflow or environment)',
+      ],
+      [
+        'a forged signature',
+        () => ci.sign(claims).replace(/\.[^.]+$/, '.AAAA'),
+        'invalid_request',
+        'subject_token signature does not verify',
+      ],
     ])('refuses %s', async (_case, token, error, description) => {
       const res = await ciExchange(token());
       expect(res.status).toBe(400);
@@ -148,25 +230,51 @@ describe('token exchange against the all-in-one (npm start)', () => {
     const env = { GATEHOUSE_ENDPOINT: base, GATEHOUSE_TOKEN: DEMO.aliceWriteToken };
     const log = await runCli(['orgs', 'audit', 'log', 'acme', '--json', '--limit', '200'], env);
     expect(log.code).toBe(0);
-    const { entries } = JSON.parse(log.output) as { entries: Array<{ seq: number; id: string; action: string; outcome: string; errorCode: string | null }> };
-    const actions = entries.map((entry) => `${entry.action} ${entry.outcome}${entry.errorCode ? ` ${entry.errorCode}` : ''}`);
-    expect(actions).toEqual(expect.arrayContaining(['oauth.token_exchange success', 'oauth.token_exchange failure invalid_grant', 'oauth.trusted_publisher_exchange success', 'settings.token_duration_changed success']));
+    const { entries } = JSON.parse(log.output) as {
+      entries: Array<{
+        seq: number;
+        id: string;
+        action: string;
+        outcome: string;
+        errorCode: string | null;
+      }>;
+    };
+    const actions = entries.map(
+      (entry) => `${entry.action} ${entry.outcome}${entry.errorCode ? ` ${entry.errorCode}` : ''}`,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'oauth.token_exchange success',
+        'oauth.token_exchange failure invalid_grant',
+        'oauth.trusted_publisher_exchange success',
+        'settings.token_duration_changed success',
+      ]),
+    );
 
     // The PGlite files belong to one process at a time: stop the server to play the tamperer.
     expect(await gatehouse.process.stop()).toEqual({ code: 0, signal: null });
-    const intact = await runCli(['orgs', 'audit', 'verify', 'acme', '--data-dir', dataDir], { DATABASE_URL: '' });
-    expect(intact).toEqual({ code: 0, output: `Audit log of acme: ${entries.length} entries, hash chain intact.\n` });
+    const intact = await runCli(['orgs', 'audit', 'verify', 'acme', '--data-dir', dataDir], {
+      DATABASE_URL: '',
+    });
+    expect(intact).toEqual({
+      code: 0,
+      output: `Audit log of acme: ${entries.length} entries, hash chain intact.\n`,
+    });
 
     const victim = entries.find((entry) => entry.seq === 3)!;
     const db = await createDataSource({ type: 'pglite', dataDir: join(dataDir, 'pglite') });
     try {
       await db.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
-      await db.query(`UPDATE audit_log SET subject = 'mallory@example.com' WHERE id = $1`, [victim.id]);
+      await db.query(`UPDATE audit_log SET subject = 'mallory@example.com' WHERE id = $1`, [
+        victim.id,
+      ]);
       await db.query('ALTER TABLE audit_log ENABLE TRIGGER USER');
     } finally {
       await closeDataSource(db);
     }
-    const broken = await runCli(['orgs', 'audit', 'verify', 'acme', '--data-dir', dataDir], { DATABASE_URL: '' });
+    const broken = await runCli(['orgs', 'audit', 'verify', 'acme', '--data-dir', dataDir], {
+      DATABASE_URL: '',
+    });
     expect(broken).toEqual({
       code: 1,
       output: `gatehouse: Audit log of acme is broken at entry seq 3 (id ${victim.id}): content does not match its hash (the entry was changed) (2 entries before it verified).\n`,
@@ -175,6 +283,9 @@ describe('token exchange against the all-in-one (npm start)', () => {
 });
 
 function tokensOf(result: GrantResult): Record<string, unknown> {
-  if (!result.ok) throw new Error(`the exchange failed: ${result.status} ${result.error} ${result.error_description}`);
+  if (!result.ok)
+    throw new Error(
+      `the exchange failed: ${result.status} ${result.error} ${result.error_description}`,
+    );
   return result.tokens;
 }

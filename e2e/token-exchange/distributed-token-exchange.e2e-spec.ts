@@ -1,4 +1,12 @@
-import { createTestDatabase, dropTestDatabase, findFreePort, NodeProcess, startNodeProcess, TestDatabase, waitForHttp } from '@gatehouse/testing';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  findFreePort,
+  NodeProcess,
+  startNodeProcess,
+  TestDatabase,
+  waitForHttp,
+} from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,13 +34,19 @@ describe('token exchange across the auth and token-exchange services', () => {
     const env = { ...secrets, DATABASE_URL: database.url };
     const migrated = await runCli(['admin', 'migrate'], env);
     if (migrated.code !== 0) throw new Error(`admin migrate failed:\n${migrated.output}`);
-    const seeded = await runCli(['admin', 'seed', writeDemoSeed(join(workDir, 'seed.yaml'), [])], env);
+    const seeded = await runCli(
+      ['admin', 'seed', writeDemoSeed(join(workDir, 'seed.yaml'), [])],
+      env,
+    );
     if (seeded.code !== 0) throw new Error(`admin seed failed:\n${seeded.output}`);
 
     const ports = { auth: await findFreePort(), tokenExchange: await findFreePort() };
     urls.auth = `http://127.0.0.1:${ports.auth}`;
     urls.tokenExchange = `http://127.0.0.1:${ports.tokenExchange}`;
-    for (const [name, port] of [['token-exchange', ports.tokenExchange], ['auth', ports.auth]] as const) {
+    for (const [name, port] of [
+      ['token-exchange', ports.tokenExchange],
+      ['auth', ports.auth],
+    ] as const) {
       running.push(
         startNodeProcess(`dist/apps/${name}/src/main.js`, {
           env: {
@@ -71,21 +85,31 @@ describe('token exchange across the auth and token-exchange services', () => {
     ]);
     expect(results[0]).toMatchObject({
       ok: true,
-      tokens: { token_type: 'bearer', expires_in: 28_800, scope: 'openid read-repos', issued_token_type: 'urn:ietf:params:oauth:token-type:access_token' },
+      tokens: {
+        token_type: 'bearer',
+        expires_in: 28_800,
+        scope: 'openid read-repos',
+        issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+      },
       claims: { iss: urls.auth, aud: DEMO.clientId, sub: expect.stringMatching(/^[0-9a-f]{24}$/) },
     });
-    expect(results[1]).toMatchObject({ ok: true, tokens: { scope: 'openid profile email read-repos write-repos' } });
-    expect(results.slice(2).map((result) => (result.ok ? 'ok' : `${result.status} ${result.error}`))).toEqual([
-      '400 invalid_grant',
-      '401 invalid_client',
-      '400 invalid_scope',
-    ]);
+    expect(results[1]).toMatchObject({
+      ok: true,
+      tokens: { scope: 'openid profile email read-repos write-repos' },
+    });
+    expect(
+      results.slice(2).map((result) => (result.ok ? 'ok' : `${result.status} ${result.error}`)),
+    ).toEqual(['400 invalid_grant', '401 invalid_client', '400 invalid_scope']);
   });
 
   it('records every attempt in the audit log, which the verification command checks and a corrupted row breaks', async () => {
-    const res = await fetch(`${urls.tokenExchange}/api/organizations/acme/audit-log`, { headers: { Authorization: `Bearer ${DEMO.aliceWriteToken}` } });
+    const res = await fetch(`${urls.tokenExchange}/api/organizations/acme/audit-log`, {
+      headers: { Authorization: `Bearer ${DEMO.aliceWriteToken}` },
+    });
     expect(res.status).toBe(200);
-    const { entries } = (await res.json()) as { entries: Array<{ id: string; seq: number; outcome: string; errorCode: string | null }> };
+    const { entries } = (await res.json()) as {
+      entries: Array<{ id: string; seq: number; outcome: string; errorCode: string | null }>;
+    };
     expect(entries.map((entry) => [entry.seq, entry.outcome, entry.errorCode])).toEqual([
       [5, 'failure', 'invalid_scope'],
       [4, 'failure', 'invalid_client'],
@@ -94,8 +118,14 @@ describe('token exchange across the auth and token-exchange services', () => {
       [1, 'success', null],
     ]);
 
-    const verify = () => runCli(['orgs', 'audit', 'verify', 'acme', '--database-url', database.url], { GATEHOUSE_ENCRYPTION_KEY: secrets.GATEHOUSE_ENCRYPTION_KEY });
-    expect(await verify()).toEqual({ code: 0, output: 'Audit log of acme: 5 entries, hash chain intact.\n' });
+    const verify = () =>
+      runCli(['orgs', 'audit', 'verify', 'acme', '--database-url', database.url], {
+        GATEHOUSE_ENCRYPTION_KEY: secrets.GATEHOUSE_ENCRYPTION_KEY,
+      });
+    expect(await verify()).toEqual({
+      code: 0,
+      output: 'Audit log of acme: 5 entries, hash chain intact.\n',
+    });
 
     // As the database superuser, behind the append-only triggers.
     const victim = entries.find((entry) => entry.seq === 3)!;
@@ -103,7 +133,10 @@ describe('token exchange across the auth and token-exchange services', () => {
     await client.connect();
     try {
       await client.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
-      await client.query(`UPDATE audit_log SET error_code = NULL, outcome = 'success' WHERE id = $1`, [victim.id]);
+      await client.query(
+        `UPDATE audit_log SET error_code = NULL, outcome = 'success' WHERE id = $1`,
+        [victim.id],
+      );
       await client.query('ALTER TABLE audit_log ENABLE TRIGGER USER');
     } finally {
       await client.end();

@@ -22,7 +22,8 @@ function gatehouse(env: Record<string, string>, ...args: string[]): Promise<CliR
       process.execPath,
       ['dist/apps/cli/src/main.js', 'webhooks', ...args],
       { cwd: WORKSPACE_ROOT, env: { ...process.env, ...env }, timeout: 30_000 },
-      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -39,7 +40,12 @@ export function cliLifecycleSuite(target: () => ShapeTarget): void {
       configHome = mkdtempSync(join(tmpdir(), 'gatehouse-webhooks-e2e-config-'));
       server = target();
       // No stored login, no HF token of the developer's: only what the test gives.
-      env = { GATEHOUSE_ENDPOINT: server.url, GATEHOUSE_TOKEN: ALICE_TOKEN, HF_TOKEN: '', XDG_CONFIG_HOME: configHome };
+      env = {
+        GATEHOUSE_ENDPOINT: server.url,
+        GATEHOUSE_TOKEN: ALICE_TOKEN,
+        HF_TOKEN: '',
+        XDG_CONFIG_HOME: configHome,
+      };
     });
 
     afterAll(() => {
@@ -55,7 +61,21 @@ export function cliLifecycleSuite(target: () => ShapeTarget): void {
     });
 
     it('creates a URL webhook', async () => {
-      const run = await cli('create', '--url', RECEIVER, '--watch', 'model:acme/bert', '--watch', 'user:alice', '--domain', 'repo', '--secret', 'e2e-secret', '--format', 'json');
+      const run = await cli(
+        'create',
+        '--url',
+        RECEIVER,
+        '--watch',
+        'model:acme/bert',
+        '--watch',
+        'user:alice',
+        '--domain',
+        'repo',
+        '--secret',
+        'e2e-secret',
+        '--format',
+        'json',
+      );
       expect(run.code).toBe(0);
       const webhook = JSON.parse(run.stdout);
       expect(webhook).toMatchObject({
@@ -74,7 +94,16 @@ export function cliLifecycleSuite(target: () => ShapeTarget): void {
     });
 
     it('creates a Job webhook from the demo Job, its secret read from the environment', async () => {
-      const run = await gatehouse({ ...env, API_KEY: 'e2e-job-secret' }, 'create', '--job-id', DEMO_JOB_ID, '--watch', 'org:acme', '--secrets', 'API_KEY');
+      const run = await gatehouse(
+        { ...env, API_KEY: 'e2e-job-secret' },
+        'create',
+        '--job-id',
+        DEMO_JOB_ID,
+        '--watch',
+        'org:acme',
+        '--secrets',
+        'API_KEY',
+      );
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/^job: +python:3\.12-slim$/m);
       expect(run.stdout).toMatch(/^job secrets: API_KEY$/m);
@@ -87,24 +116,49 @@ export function cliLifecycleSuite(target: () => ShapeTarget): void {
       expect(table.code).toBe(0);
       const lines = table.stdout.trimEnd().split('\n');
       expect(lines[0]).toMatch(/^ID +STATUS +TARGET +WATCHED +DOMAINS$/);
-      expect(lines[1]).toMatch(new RegExp(`^${urlHook} +enabled +${RECEIVER.replace(/[.]/g, '\\.')} +model:acme/bert, user:alice +repo$`));
-      expect(lines[2]).toMatch(new RegExp(`^${jobHook} +enabled +job: python:3\\.12-slim +org:acme +repo, discussion$`));
+      expect(lines[1]).toMatch(
+        new RegExp(
+          `^${urlHook} +enabled +${RECEIVER.replace(/[.]/g, '\\.')} +model:acme/bert, user:alice +repo$`,
+        ),
+      );
+      expect(lines[2]).toMatch(
+        new RegExp(`^${jobHook} +enabled +job: python:3\\.12-slim +org:acme +repo, discussion$`),
+      );
       const json = await cli('ls', '--format', 'json');
-      expect(JSON.parse(json.stdout).map((webhook: { id: string }) => webhook.id)).toEqual([urlHook, jobHook]);
+      expect(JSON.parse(json.stdout).map((webhook: { id: string }) => webhook.id)).toEqual([
+        urlHook,
+        jobHook,
+      ]);
     });
 
     it('shows one webhook', async () => {
       const run = await cli('info', urlHook);
       expect(run.code).toBe(0);
       expect(run.stdout).toBe(
-        [`id:      ${urlHook}`, 'status:  enabled', `url:     ${RECEIVER}`, 'watched: model:acme/bert, user:alice', 'domains: repo', 'secret:  set', ''].join('\n'),
+        [
+          `id:      ${urlHook}`,
+          'status:  enabled',
+          `url:     ${RECEIVER}`,
+          'watched: model:acme/bert, user:alice',
+          'domains: repo',
+          'secret:  set',
+          '',
+        ].join('\n'),
       );
     });
 
     it('updates only the given options', async () => {
       const run = await cli('update', urlHook, '--domain', 'discussions', '--format', 'json');
       expect(run.code).toBe(0);
-      expect(JSON.parse(run.stdout)).toMatchObject({ url: RECEIVER, watched: [{ type: 'model', name: 'acme/bert' }, { type: 'user', name: 'alice' }], domains: ['discussion'], secret: 'e2e-secret' });
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        url: RECEIVER,
+        watched: [
+          { type: 'model', name: 'acme/bert' },
+          { type: 'user', name: 'alice' },
+        ],
+        domains: ['discussion'],
+        secret: 'e2e-secret',
+      });
     });
 
     it('disables and enables', async () => {
@@ -116,7 +170,9 @@ export function cliLifecycleSuite(target: () => ShapeTarget): void {
     it('refuses to delete without confirmation when not on a terminal', async () => {
       const run = await cli('delete', urlHook);
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`Refusing to delete webhook ${urlHook} without confirmation: not a terminal; pass --yes`);
+      expect(run.stderr).toContain(
+        `Refusing to delete webhook ${urlHook} without confirmation: not a terminal; pass --yes`,
+      );
       expect((await cli('info', urlHook)).code).toBe(0);
     });
 
@@ -125,20 +181,36 @@ export function cliLifecycleSuite(target: () => ShapeTarget): void {
       expect(run).toMatchObject({ code: 0, stdout: `Webhook ${urlHook} deleted.\n` });
       const info = await cli('info', urlHook);
       expect(info.code).toBe(1);
-      expect(info.stderr).toContain(`404 for GET ${env.GATEHOUSE_ENDPOINT}/api/settings/webhooks/${urlHook}: Webhook not found`);
-      expect(JSON.parse((await cli('ls', '--format', 'json')).stdout).map((webhook: { id: string }) => webhook.id)).toEqual([jobHook]);
+      expect(info.stderr).toContain(
+        `404 for GET ${env.GATEHOUSE_ENDPOINT}/api/settings/webhooks/${urlHook}: Webhook not found`,
+      );
+      expect(
+        JSON.parse((await cli('ls', '--format', 'json')).stdout).map(
+          (webhook: { id: string }) => webhook.id,
+        ),
+      ).toEqual([jobHook]);
     });
 
     it('reports a refused input with the field the server named', async () => {
-      const run = await cli('create', '--url', 'https://10.0.0.8/hook', '--watch', 'model:acme/bert');
+      const run = await cli(
+        'create',
+        '--url',
+        'https://10.0.0.8/hook',
+        '--watch',
+        'model:acme/bert',
+      );
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/400 for POST .*: url: must not target a private or special-use address/);
+      expect(run.stderr).toMatch(
+        /400 for POST .*: url: must not target a private or special-use address/,
+      );
     });
 
     it('needs a token', async () => {
       const run = await gatehouse({ ...env, GATEHOUSE_TOKEN: '' }, 'ls');
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain('No access token: pass --token, set GATEHOUSE_TOKEN or HF_TOKEN, or sign in with gatehouse auth login');
+      expect(run.stderr).toContain(
+        'No access token: pass --token, set GATEHOUSE_TOKEN or HF_TOKEN, or sign in with gatehouse auth login',
+      );
     });
   });
 }

@@ -32,5 +32,8 @@ describe.each(SHAPES)('the webhook clients against $name', (shape) => {
 
   cliLifecycleSuite(() => gatehouse!);
   webhookDeliverySuite(() => gatehouse!);
-  webhooksServerSuite(() => gatehouse!, () => built!);
+  webhooksServerSuite(
+    () => gatehouse!,
+    () => built!,
+  );
 });

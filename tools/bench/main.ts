@@ -25,7 +25,18 @@ import { statementsPerRequest } from './scenarios/statements-per-request';
 import { tokenExchangeScenario } from './scenarios/token-exchange';
 import { tokenValidation } from './scenarios/token-validation';
 
-const SCENARIOS: Scenario[] = [signInSpike, returningUsers, tokenValidation, tokenExchangeScenario, statementsPerRequest, memory, deliveryScenario, cliStartup, revocation, scaleOut];
+const SCENARIOS: Scenario[] = [
+  signInSpike,
+  returningUsers,
+  tokenValidation,
+  tokenExchangeScenario,
+  statementsPerRequest,
+  memory,
+  deliveryScenario,
+  cliStartup,
+  revocation,
+  scaleOut,
+];
 
 async function main(): Promise<void> {
   if (process.argv.includes('--render')) {
@@ -41,22 +52,41 @@ async function main(): Promise<void> {
   const reports: ScenarioReport[] = [];
   const failed: string[] = [];
   try {
-    for (const scenario of SCENARIOS.filter((candidate) => settings.scenarios.includes(candidate.id))) {
+    for (const scenario of SCENARIOS.filter((candidate) =>
+      settings.scenarios.includes(candidate.id),
+    )) {
       log(`== ${scenario.title}`);
       try {
         reports.push(await scenario.run(env, reports));
       } catch (error) {
         // The other scenarios' figures are still written; re-run this one with `--only <id> --merge`.
         failed.push(scenario.id);
-        log(`${scenario.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(
+          `${scenario.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
       }
     }
   } finally {
     await env.stop();
   }
   const machine = describeMachine(env.infra);
-  const report: BenchReport = { startedAt: startedAt.toISOString(), seconds: (Date.now() - startedAt.getTime()) / 1000, argv: process.argv.slice(2), settings, machine, scenarios: reports };
-  const written = writeReport(settings.merge ? mergeReports(JSON.parse(readFileSync(join(WORKSPACE_ROOT, JSON_PATH), 'utf8')) as BenchReport, report) : report, settings.write);
+  const report: BenchReport = {
+    startedAt: startedAt.toISOString(),
+    seconds: (Date.now() - startedAt.getTime()) / 1000,
+    argv: process.argv.slice(2),
+    settings,
+    machine,
+    scenarios: reports,
+  };
+  const written = writeReport(
+    settings.merge
+      ? mergeReports(
+          JSON.parse(readFileSync(join(WORKSPACE_ROOT, JSON_PATH), 'utf8')) as BenchReport,
+          report,
+        )
+      : report,
+    settings.write,
+  );
   log(written);
   if (failed.length > 0) {
     log(`failed: ${failed.join(', ')}; their sections are missing from the report`);

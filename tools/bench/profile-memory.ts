@@ -16,15 +16,23 @@ const PATHS = ['returning-user', 'refresh', 'userinfo'] as const;
 /** The live heap and its committed size after the last full collection, from --trace-gc's lines. */
 function liveHeap(gcTrace: string): string {
   const compactions = gcTrace.split('\n').filter((line) => line.includes('Mark-Compact'));
-  const last = /Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(([\d.]+)\)/.exec(compactions.at(-1) ?? '');
-  return last ? `live heap ${last[1]} MB of ${last[2]} MB committed (${compactions.length} full collections so far)` : 'no full collection yet';
+  const last = /Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(([\d.]+)\)/.exec(
+    compactions.at(-1) ?? '',
+  );
+  return last
+    ? `live heap ${last[1]} MB of ${last[2]} MB committed (${compactions.length} full collections so far)`
+    : 'no full collection yet';
 }
 
 async function main(): Promise<void> {
   const rounds = Number(process.argv[2] ?? 3);
   const log = (line: string) => process.stdout.write(`[profile-memory] ${line}\n`);
   buildDist();
-  const env = await startBenchEnvironment({ ...readSettings(['--quick']), signInConcurrency: [1] }, log, ['--trace-gc']);
+  const env = await startBenchEnvironment(
+    { ...readSettings(['--quick']), signInConcurrency: [1] },
+    log,
+    ['--trace-gc'],
+  );
   try {
     await signInVisitors(env, 32);
     const auth = env.gatehouse.auth;
@@ -34,9 +42,17 @@ async function main(): Promise<void> {
       for (const name of PATHS) {
         let peak = 0;
         const meter = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 100);
-        const result = await env.load.run({ flow: AUTH_PATHS[name](), url: env.gatehouse.url, connections: 8, seconds: SECONDS, rampSeconds: 1 });
+        const result = await env.load.run({
+          flow: AUTH_PATHS[name](),
+          url: env.gatehouse.url,
+          connections: 8,
+          seconds: SECONDS,
+          rampSeconds: 1,
+        });
         clearInterval(meter);
-        log(`round ${round}, ${name}: ${result.perSecond.toFixed(0)}/s, ${result.errors} errors; peak RSS ${peak.toFixed(0)} MiB; ${liveHeap(auth.output())}`);
+        log(
+          `round ${round}, ${name}: ${result.perSecond.toFixed(0)}/s, ${result.errors} errors; peak RSS ${peak.toFixed(0)} MiB; ${liveHeap(auth.output())}`,
+        );
       }
     }
   } finally {
@@ -47,7 +63,9 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -23,21 +23,36 @@ async function main(): Promise<void> {
   buildDist();
   const profiles = mkdtempSync(join(tmpdir(), 'gatehouse-profile-'));
   let loadWindow: ProfileWindow | undefined;
-  const env = await startBenchEnvironment({ ...readSettings(['--quick']), signInConcurrency: [1] }, log, ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
+  const env = await startBenchEnvironment(
+    { ...readSettings(['--quick']), signInConcurrency: [1] },
+    log,
+    ['--cpu-prof', `--cpu-prof-dir=${profiles}`],
+  );
   try {
     await signInVisitors(env, 32);
     const authPid = env.gatehouse.auth.child.pid!;
     const cpuBefore = threadCpuSeconds(authPid);
     const fromUs = monotonicMicroseconds();
-    const result = await env.load.run({ flow: flowOf(env, Number(seconds)), url: env.gatehouse.url, connections: 8, seconds: Number(seconds), rampSeconds: 1 });
+    const result = await env.load.run({
+      flow: flowOf(env, Number(seconds)),
+      url: env.gatehouse.url,
+      connections: 8,
+      seconds: Number(seconds),
+      rampSeconds: 1,
+    });
     loadWindow = { fromUs, toUs: monotonicMicroseconds() };
     const cpuAfter = threadCpuSeconds(authPid);
-    log(`${path}: ${result.perSecond.toFixed(1)}/s, p50 ${result.latencyMs.p50.toFixed(1)} ms, p99 ${result.latencyMs.p99.toFixed(1)} ms, errors ${result.errors}`);
+    log(
+      `${path}: ${result.perSecond.toFixed(1)}/s, p50 ${result.latencyMs.p50.toFixed(1)} ms, p99 ${result.latencyMs.p99.toFixed(1)} ms, errors ${result.errors}`,
+    );
     // Over the whole run, ramp included: flows started and finished in it, whether counted or not.
     const flows = result.perSecond * (Number(seconds) + 1);
     for (const [thread, after] of cpuAfter) {
       const spent = after - (cpuBefore.get(thread) ?? 0);
-      if (spent > 0.01) log(`auth CPU on ${thread}: ${((spent * 1000) / flows).toFixed(1)} ms per flow (${spent.toFixed(2)} s)`);
+      if (spent > 0.01)
+        log(
+          `auth CPU on ${thread}: ${((spent * 1000) / flows).toFixed(1)} ms per flow (${spent.toFixed(2)} s)`,
+        );
     }
   } finally {
     await env.stop();
@@ -61,7 +76,12 @@ function threadCpuSeconds(pid: number): Map<string, number> {
     }
     const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).trim();
     // Node leaves its other threads named after the process: libuv's pool and V8's platform workers.
-    const name = tid === String(pid) ? 'the main thread' : comm === 'node' ? "libuv's pool and V8's workers" : comm;
+    const name =
+      tid === String(pid)
+        ? 'the main thread'
+        : comm === 'node'
+          ? "libuv's pool and V8's workers"
+          : comm;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const seconds = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
     byThread.set(name, (byThread.get(name) ?? 0) + seconds);

@@ -59,7 +59,12 @@ export function gatewayRoutesConf(routes: readonly GatehouseRoute[]): string {
   ];
   for (const service of [...byService.keys()].sort()) {
     const patterns = [...byService.get(service)!].sort();
-    lines.push(`location ~ ^(?:${patterns.join('|')})$ {`, `  proxy_pass http://${upstreamName(service)};`, '}', '');
+    lines.push(
+      `location ~ ^(?:${patterns.join('|')})$ {`,
+      `  proxy_pass http://${upstreamName(service)};`,
+      '}',
+      '',
+    );
   }
   lines.push(
     'location / {',
@@ -74,5 +79,7 @@ export function gatewayRoutesConf(routes: readonly GatehouseRoute[]): string {
 
 /** The services the gateway routes to. */
 export function routedServices(routes: readonly GatehouseRoute[]): GatehouseServiceName[] {
-  return [...new Set(routes.filter((route) => route.exposure === 'public').map((route) => route.service))].sort();
+  return [
+    ...new Set(routes.filter((route) => route.exposure === 'public').map((route) => route.service)),
+  ].sort();
 }

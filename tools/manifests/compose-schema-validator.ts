@@ -6,7 +6,11 @@ import { describeSchemaError } from './schema-error-description';
 // The Compose Specification schema (compose-spec/compose-spec, `schema/compose-spec.json`) as
 // vendored by the `dclint` npm package, which refreshes it from the specification repository.
 // The package's `exports` hide the file, so it is located through its package.json.
-const COMPOSE_SCHEMA_PATH = join(dirname(require.resolve('dclint/package.json')), 'schemas', 'compose.schema.json');
+const COMPOSE_SCHEMA_PATH = join(
+  dirname(require.resolve('dclint/package.json')),
+  'schemas',
+  'compose.schema.json',
+);
 
 let compiled: ValidateFunction | undefined;
 

@@ -17,9 +17,21 @@ export interface ControllerRoute {
   readonly file: string;
 }
 
-const METHOD_DECORATORS = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Head', 'Options', 'Search']);
+const METHOD_DECORATORS = new Set([
+  'Get',
+  'Post',
+  'Put',
+  'Patch',
+  'Delete',
+  'All',
+  'Head',
+  'Options',
+  'Search',
+]);
 
-function decoratorCall(decorator: ts.Decorator): { name: string; args: readonly ts.Expression[] } | undefined {
+function decoratorCall(
+  decorator: ts.Decorator,
+): { name: string; args: readonly ts.Expression[] } | undefined {
   const call = decorator.expression;
   if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression)) return undefined;
   return { name: call.expression.text, args: call.arguments };
@@ -29,7 +41,9 @@ function literalPath(args: readonly ts.Expression[], where: string): string {
   if (args.length === 0) return '';
   const [first] = args;
   if (args.length === 1 && ts.isStringLiteralLike(first)) return first.text;
-  throw new Error(`${where}: the route path is not a single string literal; the manifest checks cannot read it`);
+  throw new Error(
+    `${where}: the route path is not a single string literal; the manifest checks cannot read it`,
+  );
 }
 
 export function joinRoutePath(...parts: string[]): string {
@@ -42,12 +56,20 @@ export function joinRoutePath(...parts: string[]): string {
 
 /** The routes of every controller class in one TypeScript source text. */
 export function controllerRoutesIn(sourceText: string, file: string): ControllerRoute[] {
-  const source = ts.createSourceFile(file, sourceText, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    sourceText,
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TS,
+  );
   const routes: ControllerRoute[] = [];
   for (const statement of source.statements) {
     if (!ts.isClassDeclaration(statement)) continue;
     const className = statement.name?.text ?? '(anonymous class)';
-    const controller = (ts.getDecorators(statement) ?? []).map(decoratorCall).find((call) => call?.name === 'Controller');
+    const controller = (ts.getDecorators(statement) ?? [])
+      .map(decoratorCall)
+      .find((call) => call?.name === 'Controller');
     if (!controller) continue;
     const prefix = literalPath(controller.args, `${file}: @Controller of ${className}`);
     for (const member of statement.members) {
@@ -55,7 +77,10 @@ export function controllerRoutesIn(sourceText: string, file: string): Controller
       const handler = `${className}.${member.name.getText(source)}`;
       for (const call of (ts.getDecorators(member) ?? []).map(decoratorCall)) {
         if (!call || !METHOD_DECORATORS.has(call.name)) continue;
-        const path = joinRoutePath(prefix, literalPath(call.args, `${file}: @${call.name} of ${handler}`));
+        const path = joinRoutePath(
+          prefix,
+          literalPath(call.args, `${file}: @${call.name} of ${handler}`),
+        );
         routes.push({ method: call.name.toUpperCase(), path, handler, file });
       }
     }

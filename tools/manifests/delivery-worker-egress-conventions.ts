@@ -15,7 +15,14 @@ import { describeObject, type KubernetesObject } from './kubernetes-object';
 // Kubernetes API for its Job launcher), each at the addresses the overlay's ClusterNetwork names,
 // never "any private address on this port".
 
-export const PRIVATE_IPV4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16'];
+export const PRIVATE_IPV4 = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+];
 export const PRIVATE_IPV6 = ['fc00::/7', 'fe80::/10', '::1/128'];
 const METADATA_SERVICE = '169.254.169.254/32';
 const NEEDED_PORTS: ReadonlyArray<{ port: number; what: string }> = [
@@ -25,8 +32,13 @@ const NEEDED_PORTS: ReadonlyArray<{ port: number; what: string }> = [
 ];
 
 function kafkaPorts(objects: readonly KubernetesObject[]): number[] {
-  const configMap = objectsOfKind<IConfigMap>(objects, 'ConfigMap').find((c) => c.metadata.name === CONFIG_MAP_NAME);
-  const brokers = (configMap?.data?.KAFKA_BROKERS ?? '').split(',').map((broker) => broker.trim()).filter(Boolean);
+  const configMap = objectsOfKind<IConfigMap>(objects, 'ConfigMap').find(
+    (c) => c.metadata.name === CONFIG_MAP_NAME,
+  );
+  const brokers = (configMap?.data?.KAFKA_BROKERS ?? '')
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);
   return [...new Set(brokers.map((broker) => Number(broker.slice(broker.lastIndexOf(':') + 1))))];
 }
 
@@ -48,7 +60,8 @@ function contains(outer: string, inner: string): boolean {
 /** The private ranges (and the metadata service) a block holds whole, none of it excepted. */
 function privateRangesAdmitted(block: { cidr: string; except?: string[] }): string[] {
   const ranges = [...PRIVATE_IPV4, METADATA_SERVICE, ...PRIVATE_IPV6];
-  const carved = (range: string) => (block.except ?? []).some((excepted) => contains(excepted, range) || contains(range, excepted));
+  const carved = (range: string) =>
+    (block.except ?? []).some((excepted) => contains(excepted, range) || contains(range, excepted));
   return ranges.filter((range) => contains(block.cidr, range) && !carved(range));
 }
 
@@ -59,10 +72,19 @@ export interface OwnedRule {
 }
 
 /** The egress rules of the policies selecting pods with `labels`. */
-export function egressRulesFor(objects: readonly KubernetesObject[], labels: Record<string, string>): OwnedRule[] {
+export function egressRulesFor(
+  objects: readonly KubernetesObject[],
+  labels: Record<string, string>,
+): OwnedRule[] {
   return objectsOfKind<INetworkPolicy>(objects, 'NetworkPolicy')
-    .filter((policy) => (policy.spec?.policyTypes ?? []).includes('Egress') && selectorMatches(policy.spec?.podSelector, labels))
-    .flatMap((policy) => (policy.spec?.egress ?? []).map((rule) => ({ policy: describeObject(policy), rule })));
+    .filter(
+      (policy) =>
+        (policy.spec?.policyTypes ?? []).includes('Egress') &&
+        selectorMatches(policy.spec?.podSelector, labels),
+    )
+    .flatMap((policy) =>
+      (policy.spec?.egress ?? []).map((rule) => ({ policy: describeObject(policy), rule })),
+    );
 }
 
 /**
@@ -73,33 +95,53 @@ export function egressRulesFor(objects: readonly KubernetesObject[], labels: Rec
 export function checkPublicEgress(rules: readonly OwnedRule[], who: string, of: string): string[] {
   const unlimited = rules.filter(({ rule }) => (rule.ports ?? []).length === 0);
   const problems: string[] = [];
-  if (!unlimited.some(({ rule }) => (rule.to ?? []).some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0'))) problems.push(`${of}: no egress rule lets ${who} reach any public address and port`);
+  if (
+    !unlimited.some(({ rule }) =>
+      (rule.to ?? []).some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0'),
+    )
+  )
+    problems.push(`${of}: no egress rule lets ${who} reach any public address and port`);
   for (const { policy, rule } of unlimited) {
-    if ((rule.to ?? []).length === 0) problems.push(`${policy}: an egress rule without 'to' or ports admits every destination`);
+    if ((rule.to ?? []).length === 0)
+      problems.push(`${policy}: an egress rule without 'to' or ports admits every destination`);
     for (const peer of rule.to ?? []) {
       const block = peer.ipBlock;
       if (!block) {
-        problems.push(`${policy}: an egress rule without ports admits pods (${JSON.stringify(peer)}); limit it to their ports`);
+        problems.push(
+          `${policy}: an egress rule without ports admits pods (${JSON.stringify(peer)}); limit it to their ports`,
+        );
         continue;
       }
-      const required = block.cidr === '0.0.0.0/0' ? PRIVATE_IPV4 : block.cidr === '::/0' ? PRIVATE_IPV6 : [];
-      for (const range of required.filter((r) => !(block.except ?? []).includes(r))) problems.push(`${policy}: lets ${who} reach ${range}; except it from ${block.cidr}`);
-      if (required.length === 0) for (const range of privateRangesAdmitted(block)) problems.push(`${policy}: lets ${who} reach every port of ${range} (ipBlock ${block.cidr})`);
+      const required =
+        block.cidr === '0.0.0.0/0' ? PRIVATE_IPV4 : block.cidr === '::/0' ? PRIVATE_IPV6 : [];
+      for (const range of required.filter((r) => !(block.except ?? []).includes(r)))
+        problems.push(`${policy}: lets ${who} reach ${range}; except it from ${block.cidr}`);
+      if (required.length === 0)
+        for (const range of privateRangesAdmitted(block))
+          problems.push(
+            `${policy}: lets ${who} reach every port of ${range} (ipBlock ${block.cidr})`,
+          );
     }
   }
   return problems;
 }
 
-const portsOf = (rule: INetworkPolicyEgressRule): string => (rule.ports ?? []).map((p) => `${p.protocol ?? 'TCP'} ${String(p.port)}`).join(', ');
+const portsOf = (rule: INetworkPolicyEgressRule): string =>
+  (rule.ports ?? []).map((p) => `${p.protocol ?? 'TCP'} ${String(p.port)}`).join(', ');
 
 /** Problems of the rules that admit private destinations by port: each must name where, and not a whole private range. */
 function checkPrivateEgress(rules: readonly OwnedRule[]): string[] {
   const problems: string[] = [];
   for (const { policy, rule } of rules.filter(({ rule: r }) => (r.ports ?? []).length > 0)) {
-    if ((rule.to ?? []).length === 0) problems.push(`${policy}: admits ${portsOf(rule)} to every address; name where (ClusterNetwork spec.deliveryWorkerPrivateEgress)`);
+    if ((rule.to ?? []).length === 0)
+      problems.push(
+        `${policy}: admits ${portsOf(rule)} to every address; name where (ClusterNetwork spec.deliveryWorkerPrivateEgress)`,
+      );
     for (const block of (rule.to ?? []).flatMap((peer) => (peer.ipBlock ? [peer.ipBlock] : []))) {
       for (const range of privateRangesAdmitted(block)) {
-        problems.push(`${policy}: admits ${portsOf(rule)} to every address of ${range} (ipBlock ${block.cidr}); name the stores' own addresses`);
+        problems.push(
+          `${policy}: admits ${portsOf(rule)} to every address of ${range} (ipBlock ${block.cidr}); name the stores' own addresses`,
+        );
       }
     }
   }
@@ -108,15 +150,24 @@ function checkPrivateEgress(rules: readonly OwnedRule[]): string[] {
 
 /** Problems of the delivery worker's egress policies; empty when all hold. */
 export function checkDeliveryWorkerEgress(objects: readonly KubernetesObject[]): string[] {
-  const worker = objectsOfKind<IDeployment>(objects, 'Deployment').find((d) => d.metadata.name === 'delivery-worker');
+  const worker = objectsOfKind<IDeployment>(objects, 'Deployment').find(
+    (d) => d.metadata.name === 'delivery-worker',
+  );
   if (!worker) return [];
   const of = describeObject(worker);
   const rules = egressRulesFor(objects, podLabels(worker));
   if (rules.length === 0) return [`NetworkPolicy: none limits the egress of ${of}`];
   const problems = [...checkPublicEgress(rules, 'the worker', of), ...checkPrivateEgress(rules)];
-  const reaches = (port: number, protocol = 'TCP') => rules.some(({ rule }) => listsPort(rule, port, protocol) && (rule.to ?? []).length > 0);
-  if (!reaches(53, 'UDP')) problems.push(`${of}: no egress rule lets it resolve names (UDP 53 to the cluster's DNS)`);
-  const needed = [...NEEDED_PORTS, ...kafkaPorts(objects).map((port) => ({ port, what: 'Kafka (KAFKA_BROKERS)' }))];
-  for (const { port, what } of needed) if (!reaches(port)) problems.push(`${of}: no egress rule lets it reach ${what} on port ${port}`);
+  const reaches = (port: number, protocol = 'TCP') =>
+    rules.some(({ rule }) => listsPort(rule, port, protocol) && (rule.to ?? []).length > 0);
+  if (!reaches(53, 'UDP'))
+    problems.push(`${of}: no egress rule lets it resolve names (UDP 53 to the cluster's DNS)`);
+  const needed = [
+    ...NEEDED_PORTS,
+    ...kafkaPorts(objects).map((port) => ({ port, what: 'Kafka (KAFKA_BROKERS)' })),
+  ];
+  for (const { port, what } of needed)
+    if (!reaches(port))
+      problems.push(`${of}: no egress rule lets it reach ${what} on port ${port}`);
   return problems;
 }

@@ -14,9 +14,14 @@ interface ComposeServiceUnderTest {
   [field: string]: unknown;
 }
 
-type ComposeUnderTest = { services: Record<string, ComposeServiceUnderTest> } & Record<string, unknown>;
+type ComposeUnderTest = { services: Record<string, ComposeServiceUnderTest> } & Record<
+  string,
+  unknown
+>;
 
-const [compose] = readYamlDocuments(join(__dirname, '..', '..', 'docker-compose.yml')) as ComposeUnderTest[];
+const [compose] = readYamlDocuments(
+  join(__dirname, '..', '..', 'docker-compose.yml'),
+) as ComposeUnderTest[];
 
 function broken(mutate: (copy: ComposeUnderTest) => void): ComposeUnderTest {
   const copy = structuredClone(compose);
@@ -38,7 +43,9 @@ describe('docker-compose.yml against the Compose Specification schema', () => {
       c.services.auth.healthchek = c.services.auth.healthcheck;
     });
 
-    expect(validateComposeFile(misspelt)).toEqual(["/services/auth has unknown property 'healthchek'"]);
+    expect(validateComposeFile(misspelt)).toEqual([
+      "/services/auth has unknown property 'healthchek'",
+    ]);
   });
 
   it('rejects a depends_on condition Compose does not know', () => {
@@ -69,14 +76,24 @@ describe('docker-compose.yml conventions', () => {
     [
       'a healthcheck on the liveness path',
       (c) => {
-        c.services.auth.healthcheck.test = ['CMD', 'node', '-e', "fetch('http://127.0.0.1:3000/healthz')"];
+        c.services.auth.healthcheck.test = [
+          'CMD',
+          'node',
+          '-e',
+          "fetch('http://127.0.0.1:3000/healthz')",
+        ];
       },
       ['services.auth: healthcheck must probe http://127.0.0.1:3000/readyz'],
     ],
     [
       'a healthcheck on another service port',
       (c) => {
-        c.services['token-exchange'].healthcheck.test = ['CMD', 'node', '-e', "fetch('http://127.0.0.1:3000/readyz')"];
+        c.services['token-exchange'].healthcheck.test = [
+          'CMD',
+          'node',
+          '-e',
+          "fetch('http://127.0.0.1:3000/readyz')",
+        ];
       },
       ['services.token-exchange: healthcheck must probe http://127.0.0.1:3001/readyz'],
     ],
@@ -127,19 +144,25 @@ describe('docker-compose.yml conventions', () => {
       (c) => {
         delete c.services.gateway.networks;
       },
-      ['services.gateway: needs a fixed ipv4_address on the default network, the one proxy the services trust'],
+      [
+        'services.gateway: needs a fixed ipv4_address on the default network, the one proxy the services trust',
+      ],
     ],
     [
       'a literal encryption key',
       (c) => {
-        c.services.auth.environment.GATEHOUSE_ENCRYPTION_KEY = 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LTMyYnl0ZXM=';
+        c.services.auth.environment.GATEHOUSE_ENCRYPTION_KEY =
+          'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LTMyYnl0ZXM=';
       },
-      ['services.auth: GATEHOUSE_ENCRYPTION_KEY must be the required interpolation ${GATEHOUSE_ENCRYPTION_KEY:?...}, not a value'],
+      [
+        'services.auth: GATEHOUSE_ENCRYPTION_KEY must be the required interpolation ${GATEHOUSE_ENCRYPTION_KEY:?...}, not a value',
+      ],
     ],
     [
       'a database password written in the file',
       (c) => {
-        c.services.migrate.environment.DATABASE_URL = 'postgres://gatehouse:hunter2@postgres:5432/gatehouse';
+        c.services.migrate.environment.DATABASE_URL =
+          'postgres://gatehouse:hunter2@postgres:5432/gatehouse';
       },
       ['services.migrate: DATABASE_URL writes a password; interpolate it from the environment'],
     ],
@@ -148,12 +171,15 @@ describe('docker-compose.yml conventions', () => {
       (c) => {
         c.services['delivery-worker'].environment.GATEHOUSE_DEBUG = 'true';
       },
-      ['services.delivery-worker: environment GATEHOUSE_DEBUG is not a Gatehouse configuration variable'],
+      [
+        'services.delivery-worker: environment GATEHOUSE_DEBUG is not a Gatehouse configuration variable',
+      ],
     ],
     [
       'a variable read only by another app',
       (c) => {
-        c.services['token-exchange'].environment.GATEHOUSE_TOKEN_EXCHANGE_URL = 'http://token-exchange:3001';
+        c.services['token-exchange'].environment.GATEHOUSE_TOKEN_EXCHANGE_URL =
+          'http://token-exchange:3001';
       },
       ['services.token-exchange: GATEHOUSE_TOKEN_EXCHANGE_URL is not read by token-exchange'],
     ],
@@ -170,12 +196,19 @@ describe('docker-compose.yml conventions', () => {
         c.services.kafka.environment.KAFKA_PROCESS_ROLES = 'broker';
         c.services.kafka.environment.KAFKA_ZOOKEEPER_CONNECT = 'zookeeper:2181';
       },
-      ['services.kafka: must run in KRaft mode (KAFKA_PROCESS_ROLES with controller, no ZooKeeper)'],
+      [
+        'services.kafka: must run in KRaft mode (KAFKA_PROCESS_ROLES with controller, no ZooKeeper)',
+      ],
     ],
     [
       'a service that migrates',
       (c) => {
-        c.services['delivery-worker'].command = ['node', 'dist/apps/cli/src/main.js', 'admin', 'migrate'];
+        c.services['delivery-worker'].command = [
+          'node',
+          'dist/apps/cli/src/main.js',
+          'admin',
+          'migrate',
+        ];
       },
       [
         'services.delivery-worker: command must be node dist/apps/delivery-worker/src/main.js',

@@ -22,7 +22,9 @@ export function parseDockerfileStages(text: string): DockerfileStage[] {
     const [, keyword = '', args = ''] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
     const instruction = { keyword: keyword.toUpperCase(), args };
     if (instruction.keyword === 'FROM') {
-      const image = args.split(/\s+/)[0].replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a, b) => globalArgs.get(a ?? b) ?? '');
+      const image = args
+        .split(/\s+/)[0]
+        .replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a, b) => globalArgs.get(a ?? b) ?? '');
       stages.push({ image, instructions: [] });
     } else if (stages.length === 0 && instruction.keyword === 'ARG') {
       const [name, value = ''] = args.split('=');
@@ -35,7 +37,10 @@ export function parseDockerfileStages(text: string): DockerfileStage[] {
 }
 
 function runs(stage: DockerfileStage, command: string): boolean {
-  return stage.instructions.some((i) => i.keyword === 'RUN' && i.args.split('&&').some((part) => part.trim().startsWith(command)));
+  return stage.instructions.some(
+    (i) =>
+      i.keyword === 'RUN' && i.args.split('&&').some((part) => part.trim().startsWith(command)),
+  );
 }
 
 /** Convention problems of the Dockerfile's text; empty when all hold. */
@@ -50,13 +55,23 @@ export function checkDockerfileConventions(text: string): string[] {
     if (!runs(build, command)) problems.push(`Dockerfile: the build stage must run ${command}`);
   }
   const runtime = stages[stages.length - 1];
-  const user = runtime.instructions.filter((i) => i.keyword === 'USER').at(-1)?.args.split(':')[0];
+  const user = runtime.instructions
+    .filter((i) => i.keyword === 'USER')
+    .at(-1)
+    ?.args.split(':')[0];
   if (!user || !/^\d+$/.test(user) || user === '0') {
-    problems.push('Dockerfile: the runtime stage must switch to a numeric non-root USER (runAsNonRoot checks it)');
+    problems.push(
+      'Dockerfile: the runtime stage must switch to a numeric non-root USER (runAsNonRoot checks it)',
+    );
   }
-  if (!runtime.instructions.some((i) => i.keyword === 'ENV' && /(^|\s)NODE_ENV=production(\s|$)/.test(i.args))) {
+  if (
+    !runtime.instructions.some(
+      (i) => i.keyword === 'ENV' && /(^|\s)NODE_ENV=production(\s|$)/.test(i.args),
+    )
+  ) {
     problems.push('Dockerfile: the runtime stage must set NODE_ENV=production');
   }
-  if (runs(runtime, 'npm')) problems.push('Dockerfile: the runtime stage must not run npm; copy from the build stage');
+  if (runs(runtime, 'npm'))
+    problems.push('Dockerfile: the runtime stage must not run npm; copy from the build stage');
   return problems;
 }

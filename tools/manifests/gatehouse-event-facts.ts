@@ -1,4 +1,7 @@
-import { DEFAULT_DELIVERY_GROUP_ID, DEFAULT_DELIVERY_TOPICS } from '@gatehouse/feature-delivery/testing';
+import {
+  DEFAULT_DELIVERY_GROUP_ID,
+  DEFAULT_DELIVERY_TOPICS,
+} from '@gatehouse/feature-delivery/testing';
 import { GATEHOUSE_TOPIC_SPECS, type TopicSpec } from '@gatehouse/messaging';
 
 // What the Kafka manifests must agree with, read from the code that produces and consumes: every

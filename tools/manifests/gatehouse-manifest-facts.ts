@@ -46,19 +46,28 @@ export const KAFKA_USERNAME_VARIABLE = 'GATEHOUSE_KAFKA_USERNAME';
 export const KAFKA_PASSWORD_VARIABLE = 'GATEHOUSE_KAFKA_PASSWORD';
 export const KAFKA_PASSWORD_KEY = 'password';
 
-export const CONFIGURATION_VARIABLES: ReadonlySet<string> = new Set(configVariables().map((variable) => variable.name));
+export const CONFIGURATION_VARIABLES: ReadonlySet<string> = new Set(
+  configVariables().map((variable) => variable.name),
+);
 
 export function variablesReadBy(app: GatehouseServiceName): ReadonlySet<string> {
-  return new Set(configVariables().filter((variable) => variable.apps.includes(app)).map((variable) => variable.name));
+  return new Set(
+    configVariables()
+      .filter((variable) => variable.apps.includes(app))
+      .map((variable) => variable.name),
+  );
 }
 
 export function variablesRequiredBy(app: GatehouseServiceName): string[] {
-  return configVariables().filter((variable) => variable.requiredBy.includes(app)).map((variable) => variable.name);
+  return configVariables()
+    .filter((variable) => variable.requiredBy.includes(app))
+    .map((variable) => variable.name);
 }
 
 /** The drain budget a service gets after SIGTERM when GATEHOUSE_SHUTDOWN_GRACE_MS is unset. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = Number(
-  configVariables().find((variable) => variable.name === 'GATEHOUSE_SHUTDOWN_GRACE_MS')?.default ?? 10_000,
+  configVariables().find((variable) => variable.name === 'GATEHOUSE_SHUTDOWN_GRACE_MS')?.default ??
+    10_000,
 );
 
 export const SECRET_NAME = 'gatehouse-secrets';

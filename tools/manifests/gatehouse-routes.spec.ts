@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { controllerRoutesIn } from './controller-routes';
 import { GATEHOUSE_SERVICES } from './gatehouse-manifest-facts';
-import { CONTROLLER_LIBRARIES, examplePath, exposureOf, gatehouseRoutes, unimportedControllerSources } from './gatehouse-routes';
+import {
+  CONTROLLER_LIBRARIES,
+  examplePath,
+  exposureOf,
+  gatehouseRoutes,
+  unimportedControllerSources,
+} from './gatehouse-routes';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -21,7 +27,11 @@ describe('controllerRoutesIn', () => {
       export class NotAController { @Get('ignored') nothing() {} }
     `;
 
-    expect(controllerRoutesIn(source, 'apps.controller.ts').map(({ method, path, handler }) => `${method} ${path} ${handler}`)).toEqual([
+    expect(
+      controllerRoutesIn(source, 'apps.controller.ts').map(
+        ({ method, path, handler }) => `${method} ${path} ${handler}`,
+      ),
+    ).toEqual([
       'GET /api/settings/apps AppsController.list',
       'POST /api/settings/apps/:clientId/secret AppsController.rotate',
       'GET /healthz HealthController.live',
@@ -60,7 +70,10 @@ describe('route exposure', () => {
 describe('the routes of the Gatehouse services, read from their controllers', () => {
   const routes = gatehouseRoutes(ROOT);
   const listed = (exposure: string): string[] =>
-    routes.filter((route) => route.exposure === exposure).map((route) => `${route.service} ${route.method} ${route.path}`).sort();
+    routes
+      .filter((route) => route.exposure === exposure)
+      .map((route) => `${route.service} ${route.method} ${route.path}`)
+      .sort();
 
   // A new route fails here first: decide whether it is public, then update the Ingress.
   it('finds every public route and the service that answers it', () => {
@@ -144,8 +157,12 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
   });
 
   it('marks public exactly the services that serve a public route', () => {
-    const withPublicRoutes = new Set(routes.filter((route) => route.exposure === 'public').map((route) => route.service));
-    expect(GATEHOUSE_SERVICES.filter((service) => service.isPublic).map((service) => service.name)).toEqual([...withPublicRoutes].sort());
+    const withPublicRoutes = new Set(
+      routes.filter((route) => route.exposure === 'public').map((route) => route.service),
+    );
+    expect(
+      GATEHOUSE_SERVICES.filter((service) => service.isPublic).map((service) => service.name),
+    ).toEqual([...withPublicRoutes].sort());
   });
 
   it('maps controllers only to services whose app imports their library', () => {

@@ -14,14 +14,38 @@ const EVERY_SERVICE = GATEHOUSE_SERVICES.map((service) => service.name);
  * (`*-service.module.ts`), and the platform's health and metrics, which `bootstrapService` gives
  * every service. `library` is the alias the app must import for the mapping to hold.
  */
-export const CONTROLLER_SOURCES: ReadonlyArray<{ directory: string; library: string; services: readonly GatehouseServiceName[] }> = [
+export const CONTROLLER_SOURCES: ReadonlyArray<{
+  directory: string;
+  library: string;
+  services: readonly GatehouseServiceName[];
+}> = [
   { directory: 'libs/feature-auth/src', library: '@gatehouse/feature-auth', services: ['auth'] },
-  { directory: 'libs/feature-token-exchange/src', library: '@gatehouse/feature-token-exchange', services: ['token-exchange'] },
-  { directory: 'libs/feature-webhooks/src', library: '@gatehouse/feature-webhooks', services: ['webhook-management'] },
+  {
+    directory: 'libs/feature-token-exchange/src',
+    library: '@gatehouse/feature-token-exchange',
+    services: ['token-exchange'],
+  },
+  {
+    directory: 'libs/feature-webhooks/src',
+    library: '@gatehouse/feature-webhooks',
+    services: ['webhook-management'],
+  },
   // EventIngestionModule (POST /internal/events) is mounted by webhook-management, not the worker.
-  { directory: 'libs/feature-delivery/src/ingestion', library: '@gatehouse/feature-delivery', services: ['webhook-management'] },
-  { directory: 'libs/platform/src/health', library: '@gatehouse/platform', services: EVERY_SERVICE },
-  { directory: 'libs/platform/src/metrics', library: '@gatehouse/platform', services: EVERY_SERVICE },
+  {
+    directory: 'libs/feature-delivery/src/ingestion',
+    library: '@gatehouse/feature-delivery',
+    services: ['webhook-management'],
+  },
+  {
+    directory: 'libs/platform/src/health',
+    library: '@gatehouse/platform',
+    services: EVERY_SERVICE,
+  },
+  {
+    directory: 'libs/platform/src/metrics',
+    library: '@gatehouse/platform',
+    services: EVERY_SERVICE,
+  },
 ];
 
 /** Libraries whose every controller must be placed by CONTROLLER_SOURCES or excluded below. */
@@ -51,7 +75,8 @@ export const INTERNAL_PATH_PREFIX = '/internal';
 const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 export function exposureOf(path: string): RouteExposure {
-  if (path === INTERNAL_PATH_PREFIX || path.startsWith(`${INTERNAL_PATH_PREFIX}/`)) return 'internal';
+  if (path === INTERNAL_PATH_PREFIX || path.startsWith(`${INTERNAL_PATH_PREFIX}/`))
+    return 'internal';
   return OPERATIONS_PATHS.has(path) ? 'operations' : 'public';
 }
 
@@ -65,13 +90,23 @@ const isUnder = (file: string, directory: string): boolean => file.startsWith(`$
 /** Every route each service serves; throws naming a controller that no service is known to mount. */
 export function gatehouseRoutes(root: string): GatehouseRoute[] {
   const routes: GatehouseRoute[] = [];
-  for (const route of CONTROLLER_LIBRARIES.flatMap((library) => scanControllerRoutes(root, library))) {
-    if (Object.keys(UNMOUNTED_CONTROLLER_DIRECTORIES).some((directory) => isUnder(route.file, directory))) continue;
+  for (const route of CONTROLLER_LIBRARIES.flatMap((library) =>
+    scanControllerRoutes(root, library),
+  )) {
+    if (
+      Object.keys(UNMOUNTED_CONTROLLER_DIRECTORIES).some((directory) =>
+        isUnder(route.file, directory),
+      )
+    )
+      continue;
     const source = CONTROLLER_SOURCES.find((candidate) => isUnder(route.file, candidate.directory));
     if (!source) {
-      throw new Error(`${route.file}: ${route.handler} (${route.method} ${route.path}) is mounted by no service CONTROLLER_SOURCES knows`);
+      throw new Error(
+        `${route.file}: ${route.handler} (${route.method} ${route.path}) is mounted by no service CONTROLLER_SOURCES knows`,
+      );
     }
-    for (const service of source.services) routes.push({ ...route, service, exposure: exposureOf(route.path) });
+    for (const service of source.services)
+      routes.push({ ...route, service, exposure: exposureOf(route.path) });
   }
   return routes;
 }
@@ -86,7 +121,10 @@ export function unimportedControllerSources(root: string): string[] {
         .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
         .map((file) => readFileSync(join(appDirectory, file), 'utf8'))
         .join('\n');
-      if (!appSource.includes(`from '${library}'`)) problems.push(`apps/${service} does not import ${library}, yet ${directory} is mapped to it`);
+      if (!appSource.includes(`from '${library}'`))
+        problems.push(
+          `apps/${service} does not import ${library}, yet ${directory} is mapped to it`,
+        );
     }
   }
   return problems;

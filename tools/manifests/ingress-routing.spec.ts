@@ -1,7 +1,9 @@
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { routeIngressPath, winningIngressPath } from './ingress-routing';
 
-function ingressWith(paths: Array<{ path: string; pathType: 'Prefix' | 'Exact'; service: string }>): IIngress {
+function ingressWith(
+  paths: Array<{ path: string; pathType: 'Prefix' | 'Exact'; service: string }>,
+): IIngress {
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
@@ -22,7 +24,8 @@ function ingressWith(paths: Array<{ path: string; pathType: 'Prefix' | 'Exact'; 
   };
 }
 
-const routedTo = (ingress: IIngress, path: string): string | undefined => routeIngressPath(ingress, path)?.service?.name;
+const routedTo = (ingress: IIngress, path: string): string | undefined =>
+  routeIngressPath(ingress, path)?.service?.name;
 
 describe('routeIngressPath', () => {
   const ingress = ingressWith([
@@ -50,8 +53,16 @@ describe('routeIngressPath', () => {
   });
 
   it('names the winning path rule, and none when only a default backend answers', () => {
-    expect(winningIngressPath(ingress, '/api/settings/webhooks/42')?.path).toBe('/api/settings/webhooks');
-    const withDefault: IIngress = { ...ingress, spec: { ...ingress.spec, defaultBackend: { service: { name: 'fallback', port: { number: 80 } } } } };
+    expect(winningIngressPath(ingress, '/api/settings/webhooks/42')?.path).toBe(
+      '/api/settings/webhooks',
+    );
+    const withDefault: IIngress = {
+      ...ingress,
+      spec: {
+        ...ingress.spec,
+        defaultBackend: { service: { name: 'fallback', port: { number: 80 } } },
+      },
+    };
     expect(winningIngressPath(withDefault, '/elsewhere')).toBeUndefined();
     expect(routedTo(withDefault, '/elsewhere')).toBe('fallback');
   });

@@ -11,7 +11,8 @@ describe('the Job launcher permissions', () => {
   });
 
   it('map reads and logs to get, once per permission', () => {
-    const source = 'core.readNamespacedPod(a); core.readNamespacedPodLog(b); core.readNamespacedPod(c); batch.listNamespacedJob(d);';
+    const source =
+      'core.readNamespacedPod(a); core.readNamespacedPodLog(b); core.readNamespacedPod(c); batch.listNamespacedJob(d);';
 
     expect(permissionsOfCalls(source, 'launcher.ts')).toEqual([
       { apiGroup: '', resource: 'pods', verb: 'get' },

@@ -11,7 +11,8 @@ export interface KubernetesPermission {
   readonly verb: string;
 }
 
-export const JOB_LAUNCHER_API_SOURCE = 'libs/feature-delivery/src/jobs/infrastructure/client-node-jobs-api.ts';
+export const JOB_LAUNCHER_API_SOURCE =
+  'libs/feature-delivery/src/jobs/infrastructure/client-node-jobs-api.ts';
 
 /** client-node method verbs (`createNamespacedJob`) and the RBAC verb each one needs. */
 const VERBS: Readonly<Record<string, string>> = {
@@ -37,16 +38,27 @@ const RESOURCES: Readonly<Record<string, { apiGroup: string; resource: string }>
 /** The permissions behind every `<verb>Namespaced<Kind>(` call in a source text. */
 export function permissionsOfCalls(sourceText: string, file: string): KubernetesPermission[] {
   const found = new Map<string, KubernetesPermission>();
-  for (const [, method, kind] of sourceText.matchAll(/\.([a-z][A-Za-z]*)Namespaced([A-Z][A-Za-z]*)\(/g)) {
+  for (const [, method, kind] of sourceText.matchAll(
+    /\.([a-z][A-Za-z]*)Namespaced([A-Z][A-Za-z]*)\(/g,
+  )) {
     const verb = VERBS[method];
     const resource = RESOURCES[kind];
-    if (!verb || !resource) throw new Error(`${file}: ${method}Namespaced${kind} needs a permission the manifest checks do not know`);
+    if (!verb || !resource)
+      throw new Error(
+        `${file}: ${method}Namespaced${kind} needs a permission the manifest checks do not know`,
+      );
     found.set(`${resource.apiGroup}/${resource.resource}/${verb}`, { ...resource, verb });
   }
-  if (found.size === 0) throw new Error(`${file}: no Kubernetes API call found; the launcher moved or the checks are reading the wrong file`);
+  if (found.size === 0)
+    throw new Error(
+      `${file}: no Kubernetes API call found; the launcher moved or the checks are reading the wrong file`,
+    );
   return [...found.values()];
 }
 
 export function jobLauncherPermissions(root: string): KubernetesPermission[] {
-  return permissionsOfCalls(readFileSync(join(root, JOB_LAUNCHER_API_SOURCE), 'utf8'), JOB_LAUNCHER_API_SOURCE);
+  return permissionsOfCalls(
+    readFileSync(join(root, JOB_LAUNCHER_API_SOURCE), 'utf8'),
+    JOB_LAUNCHER_API_SOURCE,
+  );
 }

@@ -8,14 +8,17 @@ import { findUnknownKubernetesFields } from './kubernetes-unknown-fields';
 // k8s/kafka-topics: one Strimzi KafkaTopic per topic the code declares, validated against the
 // KafkaTopic CRD schema (@kubernetes-models/strimzi-kafka-operator) and against the code.
 
-const topic = (from: KubernetesObject[], name: string): IKafkaTopic => find<IKafkaTopic>(from, 'KafkaTopic', name);
+const topic = (from: KubernetesObject[], name: string): IKafkaTopic =>
+  find<IKafkaTopic>(from, 'KafkaTopic', name);
 
 describe('k8s/kafka-topics', () => {
   it('declares a KafkaTopic for every topic of libs/messaging and the replay contract, and no other', () => {
     const names = baseTopics.map((object) => object.metadata.name).sort();
 
     expect(names).toEqual(DECLARED_TOPICS.map((spec) => spec.topic).sort());
-    expect(names).toEqual(expect.arrayContaining(['gatehouse.repo-events.v1', 'gatehouse.delivery-replay.v1.dlq']));
+    expect(names).toEqual(
+      expect.arrayContaining(['gatehouse.repo-events.v1', 'gatehouse.delivery-replay.v1.dlq']),
+    );
     expect(topicProblemsOf(baseTopics)).toEqual([]);
   });
 
@@ -29,7 +32,9 @@ describe('k8s/kafka-topics', () => {
       (topic(c, 'gatehouse.audit.v1').spec as { partitions: unknown }).partitions = 'three';
     }, baseTopics).filter((o) => o.metadata.name === 'gatehouse.audit.v1');
 
-    expect(validateKubernetesObject(wrong)).toEqual(['KafkaTopic/gatehouse.audit.v1: /spec/partitions must be integer']);
+    expect(validateKubernetesObject(wrong)).toEqual([
+      'KafkaTopic/gatehouse.audit.v1: /spec/partitions must be integer',
+    ]);
   });
 
   it('refuses a KafkaTopic of an apiVersion Strimzi does not serve', () => {
@@ -72,9 +77,13 @@ describe('k8s/kafka-topics', () => {
     [
       'the compacted webhook state with a delete policy',
       (c) => {
-        (topic(c, 'gatehouse.webhook-changed.v1').spec.config as Record<string, unknown>)['cleanup.policy'] = 'delete';
+        (topic(c, 'gatehouse.webhook-changed.v1').spec.config as Record<string, unknown>)[
+          'cleanup.policy'
+        ] = 'delete';
       },
-      ['KafkaTopic/gatehouse.webhook-changed.v1: must be compacted (cleanup.policy: compact); the code reads it as the latest state per key'],
+      [
+        'KafkaTopic/gatehouse.webhook-changed.v1: must be compacted (cleanup.policy: compact); the code reads it as the latest state per key',
+      ],
     ],
     [
       'repo events compacted, and left to the broker for retention and partitions',
@@ -92,16 +101,24 @@ describe('k8s/kafka-topics', () => {
     [
       'a topic that refuses writes with one broker down',
       (c) => {
-        (topic(c, 'gatehouse.audit.v1').spec.config as Record<string, unknown>)['min.insync.replicas'] = 3;
+        (topic(c, 'gatehouse.audit.v1').spec.config as Record<string, unknown>)[
+          'min.insync.replicas'
+        ] = 3;
       },
-      ['KafkaTopic/gatehouse.audit.v1: min.insync.replicas 3 of 3 replicas refuses writes while one broker is down'],
+      [
+        'KafkaTopic/gatehouse.audit.v1: min.insync.replicas 3 of 3 replicas refuses writes while one broker is down',
+      ],
     ],
     [
       'a topic left to the broker default retention',
       (c) => {
-        delete (topic(c, 'gatehouse.token-events.v1').spec.config as Record<string, unknown>)['retention.ms'];
+        delete (topic(c, 'gatehouse.token-events.v1').spec.config as Record<string, unknown>)[
+          'retention.ms'
+        ];
       },
-      ['KafkaTopic/gatehouse.token-events.v1: sets no retention.ms; choose one (docs/operations.md)'],
+      [
+        'KafkaTopic/gatehouse.token-events.v1: sets no retention.ms; choose one (docs/operations.md)',
+      ],
     ],
     [
       'a topic for another Kafka cluster',

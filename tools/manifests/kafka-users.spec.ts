@@ -1,6 +1,13 @@
 import type { IKafkaUser } from '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1/KafkaUser';
 import { KAFKA_ACCESS } from '@gatehouse/messaging';
-import { baseObjects, baseUsers, broken, containerOf, find, problemsOf } from './kubernetes-base-under-test';
+import {
+  baseObjects,
+  baseUsers,
+  broken,
+  containerOf,
+  find,
+  problemsOf,
+} from './kubernetes-base-under-test';
 import { neededGrants } from './kafka-user-conventions';
 import type { KubernetesObject } from './kubernetes-object';
 import { validateKubernetesObject, validateKubernetesObjects } from './kubernetes-schema-validator';
@@ -9,9 +16,13 @@ import { findUnknownKubernetesFields } from './kubernetes-unknown-fields';
 // k8s/kafka-users: a Strimzi KafkaUser per process that talks to Kafka, validated against the
 // KafkaUser CRD schema and held to what the code does (libs/messaging/src/kafka-access.ts).
 
-const user = (from: KubernetesObject[], name: string): IKafkaUser => find<IKafkaUser>(from, 'KafkaUser', name);
+const user = (from: KubernetesObject[], name: string): IKafkaUser =>
+  find<IKafkaUser>(from, 'KafkaUser', name);
 const aclsOf = (from: readonly KubernetesObject[], name: string) =>
-  user(from as KubernetesObject[], name).spec.authorization!.acls.map((acl) => `${acl.resource.type} ${acl.resource.name}${acl.resource.patternType === 'prefix' ? '*' : ''}: ${acl.operations.join(' ')}`);
+  user(from as KubernetesObject[], name).spec.authorization!.acls.map(
+    (acl) =>
+      `${acl.resource.type} ${acl.resource.name}${acl.resource.patternType === 'prefix' ? '*' : ''}: ${acl.operations.join(' ')}`,
+  );
 
 describe('k8s/kafka-users', () => {
   it('declares a user for each service, and a read-only one for KEDA; the migration has none', () => {
@@ -53,7 +64,10 @@ describe('k8s/kafka-users', () => {
       'group gatehouse-delivery-worker.replays: Read',
       'group gatehouse-delivery-worker.webhooks.*: Read Delete',
     ]);
-    expect(aclsOf(baseUsers, 'gatehouse-keda')).toEqual(['topic gatehouse.repo-events.v1: Describe', 'group gatehouse-delivery-worker: Describe']);
+    expect(aclsOf(baseUsers, 'gatehouse-keda')).toEqual([
+      'topic gatehouse.repo-events.v1: Describe',
+      'group gatehouse-delivery-worker: Describe',
+    ]);
     expect([...neededGrants(KAFKA_ACCESS['webhook-management']).keys()].sort()).toEqual([
       'group gatehouse.principal-cache',
       'topic gatehouse.delivery-replay.v1',
@@ -70,14 +84,19 @@ describe('k8s/kafka-users', () => {
       (c) => {
         user(c, 'gatehouse-token-exchange').spec.authorization!.acls.splice(0, 1);
       },
-      ['KafkaUser/gatehouse-token-exchange: lacks Write, Describe on topic gatehouse.audit.v1, which token-exchange needs'],
+      [
+        'KafkaUser/gatehouse-token-exchange: lacks Write, Describe on topic gatehouse.audit.v1, which token-exchange needs',
+      ],
     ],
     [
       'a worker allowed to forge repo events, and any group',
       (c) => {
         const acls = user(c, 'gatehouse-delivery-worker').spec.authorization!.acls;
         acls[0].operations = ['Read', 'Write', 'Describe'];
-        acls.push({ resource: { type: 'group', name: 'gatehouse', patternType: 'prefix' }, operations: ['Read'] });
+        acls.push({
+          resource: { type: 'group', name: 'gatehouse', patternType: 'prefix' },
+          operations: ['Read'],
+        });
       },
       [
         'KafkaUser/gatehouse-delivery-worker: names group gatehouse*, which no consumer uses',
@@ -89,7 +108,10 @@ describe('k8s/kafka-users', () => {
       'an ACL on a topic the code does not declare, on the cluster, and for everything',
       (c) => {
         user(c, 'gatehouse-auth').spec.authorization!.acls.push(
-          { resource: { type: 'topic', name: 'gatehouse.tokens.v2', patternType: 'literal' }, operations: ['Write'] },
+          {
+            resource: { type: 'topic', name: 'gatehouse.tokens.v2', patternType: 'literal' },
+            operations: ['Write'],
+          },
           { resource: { type: 'cluster' }, operations: ['All'] },
         );
       },
@@ -105,7 +127,10 @@ describe('k8s/kafka-users', () => {
       'a KEDA user that may read messages, and a user nobody signs in as',
       (c) => {
         user(c, 'gatehouse-keda').spec.authorization!.acls[0].operations = ['Read', 'Describe'];
-        c.push({ ...structuredClone(c.find((o) => o.metadata.name === 'gatehouse-keda')!), metadata: { name: 'gatehouse-admin', labels: { 'strimzi.io/cluster': 'kafka' } } });
+        c.push({
+          ...structuredClone(c.find((o) => o.metadata.name === 'gatehouse-keda')!),
+          metadata: { name: 'gatehouse-admin', labels: { 'strimzi.io/cluster': 'kafka' } },
+        });
       },
       [
         "KafkaUser/gatehouse-keda: grants Read on topic gatehouse.repo-events.v1, which KEDA's lag check does not need",
@@ -115,7 +140,10 @@ describe('k8s/kafka-users', () => {
     [
       'a missing user, and users that authenticate by certificate',
       (c) => {
-        c.splice(c.findIndex((o) => o.metadata.name === 'gatehouse-auth'), 1);
+        c.splice(
+          c.findIndex((o) => o.metadata.name === 'gatehouse-auth'),
+          1,
+        );
         user(c, 'gatehouse-keda').spec.authentication = { type: 'tls' };
       },
       [
@@ -127,13 +155,18 @@ describe('k8s/kafka-users', () => {
     expect(problemsOf(baseObjects, { users: broken(mutate, baseUsers) })).toEqual(problems);
   });
 
-  it('names a service that signs in as another service\'s user', () => {
+  it("names a service that signs in as another service's user", () => {
     const services = broken((c) => {
       const container = containerOf(c, 'webhook-management');
-      container.env!.find((v) => v.name === 'GATEHOUSE_KAFKA_USERNAME')!.value = 'gatehouse-delivery-worker';
-      container.env!.find((v) => v.name === 'GATEHOUSE_KAFKA_PASSWORD')!.valueFrom!.secretKeyRef!.name = 'gatehouse-delivery-worker';
+      container.env!.find((v) => v.name === 'GATEHOUSE_KAFKA_USERNAME')!.value =
+        'gatehouse-delivery-worker';
+      container.env!.find(
+        (v) => v.name === 'GATEHOUSE_KAFKA_PASSWORD',
+      )!.valueFrom!.secretKeyRef!.name = 'gatehouse-delivery-worker';
     });
 
-    expect(problemsOf(services)).toEqual(['Deployment/webhook-management: env GATEHOUSE_KAFKA_USERNAME must be gatehouse-webhook-management, its own KafkaUser']);
+    expect(problemsOf(services)).toEqual([
+      'Deployment/webhook-management: env GATEHOUSE_KAFKA_USERNAME must be gatehouse-webhook-management, its own KafkaUser',
+    ]);
   });
 });

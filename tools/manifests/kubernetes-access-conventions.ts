@@ -2,7 +2,12 @@ import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import type { IRoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { CONFIG_MAP_NAME, GATEHOUSE_SERVICES, SECRET_VARIABLES, variablesReadBy } from './gatehouse-manifest-facts';
+import {
+  CONFIG_MAP_NAME,
+  GATEHOUSE_SERVICES,
+  SECRET_VARIABLES,
+  variablesReadBy,
+} from './gatehouse-manifest-facts';
 import { checkDeliveryWorkerEgress } from './delivery-worker-egress-conventions';
 import type { KubernetesPermission } from './job-launcher-permissions';
 import { literalEnvValue, objectsOfKind } from './kubernetes-lookup';
@@ -18,39 +23,64 @@ import { describeObject, type KubernetesObject } from './kubernetes-object';
 function checkSecretsAndConfig(objects: readonly KubernetesObject[]): string[] {
   const problems = objects
     .filter((object) => object.kind === 'Secret')
-    .map((secret) => `${describeObject(secret)}: secret values must not be part of the manifests; reference the Secret instead`);
-  const configMap = objectsOfKind<IConfigMap>(objects, 'ConfigMap').find((c) => c.metadata.name === CONFIG_MAP_NAME);
+    .map(
+      (secret) =>
+        `${describeObject(secret)}: secret values must not be part of the manifests; reference the Secret instead`,
+    );
+  const configMap = objectsOfKind<IConfigMap>(objects, 'ConfigMap').find(
+    (c) => c.metadata.name === CONFIG_MAP_NAME,
+  );
   if (!configMap) return [...problems, `ConfigMap/${CONFIG_MAP_NAME}: missing`];
   // Every service takes the whole ConfigMap, so each key must be read by at least one of them.
-  const readByAService = new Set(GATEHOUSE_SERVICES.flatMap((service) => [...variablesReadBy(service.name)]));
+  const readByAService = new Set(
+    GATEHOUSE_SERVICES.flatMap((service) => [...variablesReadBy(service.name)]),
+  );
   for (const key of Object.keys({ ...configMap.data, ...configMap.binaryData })) {
-    if (SECRET_VARIABLES.has(key)) problems.push(`${describeObject(configMap)}: ${key} is a secret and belongs in the Secret`);
-    else if (!readByAService.has(key)) problems.push(`${describeObject(configMap)}: ${key} is not read by any Gatehouse service`);
+    if (SECRET_VARIABLES.has(key))
+      problems.push(`${describeObject(configMap)}: ${key} is a secret and belongs in the Secret`);
+    else if (!readByAService.has(key))
+      problems.push(`${describeObject(configMap)}: ${key} is not read by any Gatehouse service`);
   }
   return problems;
 }
 
-function deploymentNamed(objects: readonly KubernetesObject[], name: string): (IDeployment & KubernetesObject) | undefined {
+function deploymentNamed(
+  objects: readonly KubernetesObject[],
+  name: string,
+): (IDeployment & KubernetesObject) | undefined {
   return objectsOfKind<IDeployment>(objects, 'Deployment').find((d) => d.metadata.name === name);
 }
 
 function roleGrants(role: IRole, { apiGroup, resource, verb }: KubernetesPermission): boolean {
   return (role.rules ?? []).some(
     (rule) =>
-      (rule.apiGroups ?? []).includes(apiGroup) && (rule.resources ?? []).includes(resource) && rule.verbs.includes(verb),
+      (rule.apiGroups ?? []).includes(apiGroup) &&
+      (rule.resources ?? []).includes(resource) &&
+      rule.verbs.includes(verb),
   );
 }
 
 /** Grants beyond `needed`; a wildcard is never needed. */
-function excessGrants(role: IRole & KubernetesObject, needed: readonly KubernetesPermission[]): string[] {
+function excessGrants(
+  role: IRole & KubernetesObject,
+  needed: readonly KubernetesPermission[],
+): string[] {
   const problems: string[] = [];
   for (const rule of role.rules ?? []) {
-    if ((rule.nonResourceURLs ?? []).length > 0) problems.push(`${describeObject(role)}: grants non-resource URLs, which the Job launcher does not use`);
+    if ((rule.nonResourceURLs ?? []).length > 0)
+      problems.push(
+        `${describeObject(role)}: grants non-resource URLs, which the Job launcher does not use`,
+      );
     for (const apiGroup of rule.apiGroups ?? []) {
       for (const resource of rule.resources ?? []) {
         for (const verb of rule.verbs) {
-          const isNeeded = needed.some((p) => p.apiGroup === apiGroup && p.resource === resource && p.verb === verb);
-          if (!isNeeded) problems.push(`${describeObject(role)}: grants ${verb} on ${apiGroup || 'core'}/${resource}, which the Job launcher does not use`);
+          const isNeeded = needed.some(
+            (p) => p.apiGroup === apiGroup && p.resource === resource && p.verb === verb,
+          );
+          if (!isNeeded)
+            problems.push(
+              `${describeObject(role)}: grants ${verb} on ${apiGroup || 'core'}/${resource}, which the Job launcher does not use`,
+            );
         }
       }
     }
@@ -62,7 +92,11 @@ function excessGrants(role: IRole & KubernetesObject, needed: readonly Kubernete
  * The worker's account: in `services`, bound to nothing; in `jobs` (the Job namespace), bound to a
  * Role granting exactly `needed`. No other Deployment runs as it.
  */
-function checkJobLauncherAccess(services: readonly KubernetesObject[], jobs: readonly KubernetesObject[], needed: readonly KubernetesPermission[]): string[] {
+function checkJobLauncherAccess(
+  services: readonly KubernetesObject[],
+  jobs: readonly KubernetesObject[],
+  needed: readonly KubernetesPermission[],
+): string[] {
   const worker = deploymentNamed(services, 'delivery-worker');
   if (!worker) return [];
   const where = describeObject(worker);
@@ -72,32 +106,55 @@ function checkJobLauncherAccess(services: readonly KubernetesObject[], jobs: rea
     problems.push(`${where}: env GATEHOUSE_JOB_LAUNCHER must be "kubernetes"`);
   }
   const account = worker.spec?.template.spec?.serviceAccountName;
-  if (!account || !services.some((o) => o.kind === 'ServiceAccount' && o.metadata.name === account)) {
-    return [...problems, `${where}: serviceAccountName '${String(account)}' is not a ServiceAccount here`];
+  if (
+    !account ||
+    !services.some((o) => o.kind === 'ServiceAccount' && o.metadata.name === account)
+  ) {
+    return [
+      ...problems,
+      `${where}: serviceAccountName '${String(account)}' is not a ServiceAccount here`,
+    ];
   }
-  const bindsWorker = (binding: IRoleBinding) => (binding.subjects ?? []).some((s) => s.kind === 'ServiceAccount' && s.name === account);
-  for (const binding of [...objectsOfKind<IRoleBinding>(services, 'RoleBinding'), ...objectsOfKind<IRoleBinding>(services, 'ClusterRoleBinding')].filter(bindsWorker)) {
-    problems.push(`${describeObject(binding)}: grants ServiceAccount/${account} something beside the services; bind its Role in the Job namespace only`);
+  const bindsWorker = (binding: IRoleBinding) =>
+    (binding.subjects ?? []).some((s) => s.kind === 'ServiceAccount' && s.name === account);
+  for (const binding of [
+    ...objectsOfKind<IRoleBinding>(services, 'RoleBinding'),
+    ...objectsOfKind<IRoleBinding>(services, 'ClusterRoleBinding'),
+  ].filter(bindsWorker)) {
+    problems.push(
+      `${describeObject(binding)}: grants ServiceAccount/${account} something beside the services; bind its Role in the Job namespace only`,
+    );
   }
   const servicesNamespace = worker.metadata.namespace;
   const roles = objectsOfKind<IRoleBinding>(jobs, 'RoleBinding')
     .filter(bindsWorker)
     .map((binding) => {
-      const subject = (binding.subjects ?? []).find((s) => s.kind === 'ServiceAccount' && s.name === account)!;
+      const subject = (binding.subjects ?? []).find(
+        (s) => s.kind === 'ServiceAccount' && s.name === account,
+      )!;
       if (servicesNamespace !== undefined && subject.namespace !== servicesNamespace) {
-        problems.push(`${describeObject(binding)}: binds ServiceAccount/${account} of namespace '${String(subject.namespace)}', not the services' '${servicesNamespace}'`);
+        problems.push(
+          `${describeObject(binding)}: binds ServiceAccount/${account} of namespace '${String(subject.namespace)}', not the services' '${servicesNamespace}'`,
+        );
       }
-      return objectsOfKind<IRole>(jobs, 'Role').find((r) => binding.roleRef.kind === 'Role' && r.metadata.name === binding.roleRef.name);
+      return objectsOfKind<IRole>(jobs, 'Role').find(
+        (r) => binding.roleRef.kind === 'Role' && r.metadata.name === binding.roleRef.name,
+      );
     });
   for (const permission of needed) {
     if (!roles.some((role) => role && roleGrants(role, permission))) {
       const { verb, apiGroup, resource } = permission;
-      problems.push(`ServiceAccount/${account}: no Role bound to it grants ${verb} on ${apiGroup || 'core'}/${resource}`);
+      problems.push(
+        `ServiceAccount/${account}: no Role bound to it grants ${verb} on ${apiGroup || 'core'}/${resource}`,
+      );
     }
   }
   for (const role of roles) if (role) problems.push(...excessGrants(role, needed));
-  for (const other of objectsOfKind<IDeployment>(services, 'Deployment').filter((d) => d !== worker)) {
-    if (other.spec?.template.spec?.serviceAccountName === account) problems.push(`${describeObject(other)}: must not run as ${account}`);
+  for (const other of objectsOfKind<IDeployment>(services, 'Deployment').filter(
+    (d) => d !== worker,
+  )) {
+    if (other.spec?.template.spec?.serviceAccountName === account)
+      problems.push(`${describeObject(other)}: must not run as ${account}`);
   }
   return problems;
 }

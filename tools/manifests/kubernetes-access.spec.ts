@@ -1,7 +1,14 @@
 import type { IRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IRoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
-import { baseJobs, baseObjects, broken, containerOf, find, problemsOf } from './kubernetes-base-under-test';
+import {
+  baseJobs,
+  baseObjects,
+  broken,
+  containerOf,
+  find,
+  problemsOf,
+} from './kubernetes-base-under-test';
 import type { KubernetesObject } from './kubernetes-object';
 
 // Secrets and the Job launcher's RBAC (NetworkPolicies: kubernetes-network.spec.ts; the Job
@@ -12,23 +19,35 @@ describe('k8s/base access', () => {
     [
       'a secret written as a literal value',
       (c) => {
-        const variable = containerOf(c, 'auth').env!.find((v) => v.name === 'GATEHOUSE_INTERNAL_TOKEN')!;
+        const variable = containerOf(c, 'auth').env!.find(
+          (v) => v.name === 'GATEHOUSE_INTERNAL_TOKEN',
+        )!;
         delete variable.valueFrom;
         variable.value = 'not-so-secret';
       },
-      ['Deployment/auth: env GATEHOUSE_INTERNAL_TOKEN is a secret and must come from secretKeyRef gatehouse-secrets'],
+      [
+        'Deployment/auth: env GATEHOUSE_INTERNAL_TOKEN is a secret and must come from secretKeyRef gatehouse-secrets',
+      ],
     ],
     [
       'a Secret object in the manifests',
       (c) => {
-        c.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'gatehouse-secrets' }, stringData: { DATABASE_URL: 'x' } });
+        c.push({
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name: 'gatehouse-secrets' },
+          stringData: { DATABASE_URL: 'x' },
+        });
       },
-      ['Secret/gatehouse-secrets: secret values must not be part of the manifests; reference the Secret instead'],
+      [
+        'Secret/gatehouse-secrets: secret values must not be part of the manifests; reference the Secret instead',
+      ],
     ],
     [
       'a secret in the ConfigMap',
       (c) => {
-        find<IConfigMap>(c, 'ConfigMap', 'gatehouse-config').data!.DATABASE_URL = 'postgres://u:p@db/gatehouse';
+        find<IConfigMap>(c, 'ConfigMap', 'gatehouse-config').data!.DATABASE_URL =
+          'postgres://u:p@db/gatehouse';
       },
       ['ConfigMap/gatehouse-config: DATABASE_URL is a secret and belongs in the Secret'],
     ],
@@ -79,7 +98,8 @@ describe('the Job launcher is granted what it calls, in the Job namespace only',
     [
       "a RoleBinding naming the worker's account in another namespace",
       (c) => {
-        find<IRoleBinding>(c, 'RoleBinding', 'delivery-worker-jobs').subjects![0].namespace = 'gatehouse-jobs';
+        find<IRoleBinding>(c, 'RoleBinding', 'delivery-worker-jobs').subjects![0].namespace =
+          'gatehouse-jobs';
       },
       [
         "RoleBinding/delivery-worker-jobs: binds ServiceAccount/delivery-worker of namespace 'gatehouse-jobs', not the services' 'gatehouse'",
@@ -90,7 +110,13 @@ describe('the Job launcher is granted what it calls, in the Job namespace only',
   });
 
   it('names a Role bound to the worker beside the services, where it could mount their Secrets', () => {
-    const beside = broken((c) => c.push(...structuredClone(baseJobs.filter((o) => o.kind === 'Role' || o.kind === 'RoleBinding')).map((o) => ({ ...o, metadata: { ...o.metadata, namespace: 'gatehouse' } }))));
+    const beside = broken((c) =>
+      c.push(
+        ...structuredClone(
+          baseJobs.filter((o) => o.kind === 'Role' || o.kind === 'RoleBinding'),
+        ).map((o) => ({ ...o, metadata: { ...o.metadata, namespace: 'gatehouse' } })),
+      ),
+    );
 
     expect(problemsOf(beside)).toEqual([
       'RoleBinding/delivery-worker-jobs: grants ServiceAccount/delivery-worker something beside the services; bind its Role in the Job namespace only',

@@ -12,7 +12,10 @@ import { checkAccessConventions } from './kubernetes-access-conventions';
 import type { KubernetesObject } from './kubernetes-object';
 import { checkReferenceConventions } from './kubernetes-reference-conventions';
 import { checkScalingConventions } from './kubernetes-scaling-conventions';
-import { checkMigrationConventions, checkWorkloadConventions } from './kubernetes-workload-conventions';
+import {
+  checkMigrationConventions,
+  checkWorkloadConventions,
+} from './kubernetes-workload-conventions';
 import { checkKafkaUserConventions } from './kafka-user-conventions';
 import { renderKustomization } from './kustomize-renderer';
 import { checkPlaceholders } from './placeholder-conventions';
@@ -45,13 +48,19 @@ export interface Surroundings {
 const BASE_SURROUNDINGS: Surroundings = { jobs: baseJobs, topics: baseTopics, users: baseUsers };
 
 /** Convention problems of a rendering of the services and what is applied beside it. */
-export function problemsOf(rendered: readonly KubernetesObject[], beside: Partial<Surroundings> = {}): string[] {
+export function problemsOf(
+  rendered: readonly KubernetesObject[],
+  beside: Partial<Surroundings> = {},
+): string[] {
   const { jobs, topics, users } = { ...BASE_SURROUNDINGS, ...beside };
   return [
     ...checkPlaceholders([...rendered, ...jobs]),
     ...checkWorkloadConventions(rendered),
     ...checkReferenceConventions(rendered, routes),
-    ...checkScalingConventions(rendered, { lagScaledConsumer: DELIVERY_WORKER_CONSUMER, partitionsByTopic: partitionsByTopic(topics) }),
+    ...checkScalingConventions(rendered, {
+      lagScaledConsumer: DELIVERY_WORKER_CONSUMER,
+      partitionsByTopic: partitionsByTopic(topics),
+    }),
     ...checkAccessConventions(rendered, jobs, jobLauncher),
     ...checkWebhookJobsConventions(jobs, rendered),
     ...checkKafkaUserConventions(users, rendered, DECLARED_TOPICS),
@@ -68,7 +77,10 @@ export function migrationProblemsOf(migrate: readonly KubernetesObject[]): strin
 }
 
 /** A copy of `of` (the base by default) with one thing broken by `mutate`. */
-export function broken(mutate: (copy: KubernetesObject[]) => void, of: readonly KubernetesObject[] = baseObjects): KubernetesObject[] {
+export function broken(
+  mutate: (copy: KubernetesObject[]) => void,
+  of: readonly KubernetesObject[] = baseObjects,
+): KubernetesObject[] {
   const copy = structuredClone(of) as KubernetesObject[];
   mutate(copy);
   return copy;
@@ -87,7 +99,8 @@ export function remove(from: KubernetesObject[], kind: string, name: string): vo
 export const containerOf = (from: KubernetesObject[], name: string): IContainer =>
   find<IDeployment>(from, 'Deployment', name).spec!.template.spec!.containers[0];
 
-export const policy = (from: KubernetesObject[], name: string): INetworkPolicy => find<INetworkPolicy>(from, 'NetworkPolicy', name);
+export const policy = (from: KubernetesObject[], name: string): INetworkPolicy =>
+  find<INetworkPolicy>(from, 'NetworkPolicy', name);
 
 export const ingressPaths = (from: KubernetesObject[]): IHTTPIngressPath[] =>
   find<IIngress>(from, 'Ingress', 'gatehouse').spec!.rules![0].http!.paths;

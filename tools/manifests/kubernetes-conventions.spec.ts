@@ -2,7 +2,15 @@ import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IService } from 'kubernetes-models/v1/Service';
-import { baseMigrate, baseObjects, broken, containerOf, find, migrationProblemsOf, problemsOf } from './kubernetes-base-under-test';
+import {
+  baseMigrate,
+  baseObjects,
+  broken,
+  containerOf,
+  find,
+  migrationProblemsOf,
+  problemsOf,
+} from './kubernetes-base-under-test';
 import type { KubernetesObject } from './kubernetes-object';
 
 describe('k8s/base conventions', () => {
@@ -42,12 +50,18 @@ describe('k8s/base conventions', () => {
       (c) => {
         find<IService>(c, 'Service', 'webhook-management').spec!.ports![0].targetPort = 8080;
       },
-      ['Service/webhook-management: targetPort 8080 is not a container port of Deployment/webhook-management'],
+      [
+        'Service/webhook-management: targetPort 8080 is not a container port of Deployment/webhook-management',
+      ],
     ],
     [
       'an autoscaler aimed at a missing Deployment',
       (c) => {
-        find<IHorizontalPodAutoscaler>(c, 'HorizontalPodAutoscaler', 'auth').spec!.scaleTargetRef.name = 'authentication';
+        find<IHorizontalPodAutoscaler>(
+          c,
+          'HorizontalPodAutoscaler',
+          'auth',
+        ).spec!.scaleTargetRef.name = 'authentication';
       },
       [
         'HorizontalPodAutoscaler/auth: scaleTargetRef Deployment/authentication is not a Deployment here',
@@ -76,7 +90,9 @@ describe('k8s/base conventions', () => {
         delete variable.valueFrom;
         variable.value = '4';
       },
-      ['Deployment/auth: env UV_THREADPOOL_SIZE must come from resourceFieldRef limits.cpu of its own container'],
+      [
+        'Deployment/auth: env UV_THREADPOOL_SIZE must come from resourceFieldRef limits.cpu of its own container',
+      ],
     ],
     [
       'a required variable left out',
@@ -84,7 +100,9 @@ describe('k8s/base conventions', () => {
         const container = containerOf(c, 'webhook-management');
         container.env = container.env!.filter((v) => v.name !== 'DATABASE_URL');
       },
-      ['Deployment/webhook-management: webhook-management requires DATABASE_URL, which is not provided'],
+      [
+        'Deployment/webhook-management: webhook-management requires DATABASE_URL, which is not provided',
+      ],
     ],
     [
       'a writable root filesystem',
@@ -96,23 +114,35 @@ describe('k8s/base conventions', () => {
     [
       'no time to drain',
       (c) => {
-        find<IDeployment>(c, 'Deployment', 'auth').spec!.template.spec!.terminationGracePeriodSeconds = 12;
+        find<IDeployment>(
+          c,
+          'Deployment',
+          'auth',
+        ).spec!.template.spec!.terminationGracePeriodSeconds = 12;
       },
-      ['Deployment/auth: terminationGracePeriodSeconds must exceed the 10000 ms drain plus the preStop sleep'],
+      [
+        'Deployment/auth: terminationGracePeriodSeconds must exceed the 10000 ms drain plus the preStop sleep',
+      ],
     ],
     [
       "a Kafka password that is not the service's own user's",
       (c) => {
-        containerOf(c, 'token-exchange').env!.find((v) => v.name === 'GATEHOUSE_KAFKA_PASSWORD')!.valueFrom!.secretKeyRef!.name = 'gatehouse-auth';
+        containerOf(c, 'token-exchange').env!.find(
+          (v) => v.name === 'GATEHOUSE_KAFKA_PASSWORD',
+        )!.valueFrom!.secretKeyRef!.name = 'gatehouse-auth';
       },
-      ['Deployment/token-exchange: env GATEHOUSE_KAFKA_PASSWORD must reference key password of the Secret named by GATEHOUSE_KAFKA_USERNAME (gatehouse-token-exchange)'],
+      [
+        'Deployment/token-exchange: env GATEHOUSE_KAFKA_PASSWORD must reference key password of the Secret named by GATEHOUSE_KAFKA_USERNAME (gatehouse-token-exchange)',
+      ],
     ],
     [
       'the migration Job beside the services',
       (c) => {
         c.push(structuredClone(baseMigrate[0]));
       },
-      ['Job/gatehouse-migrate: the migration runs from k8s/migrate, applied before the services, not beside them'],
+      [
+        'Job/gatehouse-migrate: the migration runs from k8s/migrate, applied before the services, not beside them',
+      ],
     ],
   ])('names %s', (_case, mutate, problems) => {
     expect(problemsOf(broken(mutate))).toEqual(problems);
@@ -131,7 +161,13 @@ describe('k8s/migrate conventions', () => {
     [
       'a migration Job that does not migrate',
       (c) => {
-        job(c).spec!.template.spec!.containers[0].command = ['node', 'dist/apps/cli/src/main.js', 'admin', 'seed', '/seed/demo.yaml'];
+        job(c).spec!.template.spec!.containers[0].command = [
+          'node',
+          'dist/apps/cli/src/main.js',
+          'admin',
+          'seed',
+          '/seed/demo.yaml',
+        ];
       },
       ['Job/gatehouse-migrate: command must be node dist/apps/cli/src/main.js admin migrate'],
     ],
@@ -140,9 +176,15 @@ describe('k8s/migrate conventions', () => {
       (c) => {
         delete job(c).spec!.ttlSecondsAfterFinished;
       },
-      ['Job/gatehouse-migrate: set ttlSecondsAfterFinished, so finished Jobs of past releases go away'],
+      [
+        'Job/gatehouse-migrate: set ttlSecondsAfterFinished, so finished Jobs of past releases go away',
+      ],
     ],
-    ['no migration Job', (c) => c.splice(0), ['Job: expected the migration Job alone, found nothing']],
+    [
+      'no migration Job',
+      (c) => c.splice(0),
+      ['Job: expected the migration Job alone, found nothing'],
+    ],
   ])('names %s', (_case, mutate, problems) => {
     expect(migrationProblemsOf(broken(mutate, baseMigrate))).toEqual(problems);
   });

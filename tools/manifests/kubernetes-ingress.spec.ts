@@ -56,7 +56,11 @@ describe('k8s/base Ingress', () => {
     [
       '/internal routed to token-exchange',
       (c) => {
-        ingressPaths(c).push({ path: '/internal', pathType: 'Prefix', backend: { service: { name: 'token-exchange', port: { name: 'http' } } } });
+        ingressPaths(c).push({
+          path: '/internal',
+          pathType: 'Prefix',
+          backend: { service: { name: 'token-exchange', port: { name: 'http' } } },
+        });
       },
       [
         'Ingress/gatehouse: internal routes go to token-exchange: /internal/authorize /internal/events /internal/token-exchange',
@@ -67,7 +71,11 @@ describe('k8s/base Ingress', () => {
     [
       'one internal route exposed by an Exact path',
       (c) => {
-        ingressPaths(c).push({ path: '/internal/events', pathType: 'Exact', backend: { service: { name: 'webhook-management', port: { name: 'http' } } } });
+        ingressPaths(c).push({
+          path: '/internal/events',
+          pathType: 'Exact',
+          backend: { service: { name: 'webhook-management', port: { name: 'http' } } },
+        });
       },
       [
         'Ingress/gatehouse: internal routes go to webhook-management: /internal/events',
@@ -78,7 +86,11 @@ describe('k8s/base Ingress', () => {
     [
       'a catch-all rule',
       (c) => {
-        ingressPaths(c).push({ path: '/', pathType: 'Prefix', backend: { service: { name: 'auth', port: { name: 'http' } } } });
+        ingressPaths(c).push({
+          path: '/',
+          pathType: 'Prefix',
+          backend: { service: { name: 'auth', port: { name: 'http' } } },
+        });
       },
       [
         'Ingress/gatehouse: internal routes go to auth: /internal/authorize /internal/events /internal/token-exchange',
@@ -89,14 +101,22 @@ describe('k8s/base Ingress', () => {
     [
       'a page path no controller serves',
       (c) => {
-        ingressPaths(c).push({ path: '/login', pathType: 'Prefix', backend: { service: { name: 'auth', port: { name: 'http' } } } });
+        ingressPaths(c).push({
+          path: '/login',
+          pathType: 'Prefix',
+          backend: { service: { name: 'auth', port: { name: 'http' } } },
+        });
       },
       ['Ingress/gatehouse: path /login reaches no public route of auth'],
     ],
     [
       'a public route to the delivery worker',
       (c) => {
-        ingressPaths(c).push({ path: '/deliveries', pathType: 'Prefix', backend: { service: { name: 'delivery-worker', port: { name: 'http' } } } });
+        ingressPaths(c).push({
+          path: '/deliveries',
+          pathType: 'Prefix',
+          backend: { service: { name: 'delivery-worker', port: { name: 'http' } } },
+        });
       },
       ['Ingress/gatehouse: path /deliveries reaches no public route of delivery-worker'],
     ],

@@ -5,15 +5,23 @@ import type { KubernetesObject } from './kubernetes-object';
 
 // Small queries over a rendered set of objects, shared by the convention checks.
 
-export function objectsOfKind<T>(objects: readonly KubernetesObject[], kind: string): Array<T & KubernetesObject> {
+export function objectsOfKind<T>(
+  objects: readonly KubernetesObject[],
+  kind: string,
+): Array<T & KubernetesObject> {
   return objects.filter((object) => object.kind === kind) as Array<T & KubernetesObject>;
 }
 
 /** Label selector semantics of the Kubernetes API (matchLabels AND matchExpressions). */
-export function selectorMatches(selector: ILabelSelector | undefined, labels: Record<string, string> | undefined): boolean {
+export function selectorMatches(
+  selector: ILabelSelector | undefined,
+  labels: Record<string, string> | undefined,
+): boolean {
   if (!selector) return false;
   const present = labels ?? {};
-  const matchLabels = Object.entries(selector.matchLabels ?? {}).every(([key, value]) => present[key] === value);
+  const matchLabels = Object.entries(selector.matchLabels ?? {}).every(
+    ([key, value]) => present[key] === value,
+  );
   const matchExpressions = (selector.matchExpressions ?? []).every((requirement) => {
     const value = present[requirement.key];
     switch (requirement.operator) {
@@ -44,8 +52,12 @@ export function deploymentsSelectedBy(
 }
 
 /** The container port a Service targetPort or probe port (number or port name) lands on. */
-export function resolveContainerPort(container: IContainer, port: number | string | undefined): number | undefined {
-  if (typeof port === 'number') return (container.ports ?? []).some((p) => p.containerPort === port) ? port : undefined;
+export function resolveContainerPort(
+  container: IContainer,
+  port: number | string | undefined,
+): number | undefined {
+  if (typeof port === 'number')
+    return (container.ports ?? []).some((p) => p.containerPort === port) ? port : undefined;
   return (container.ports ?? []).find((p) => p.name === port)?.containerPort;
 }
 

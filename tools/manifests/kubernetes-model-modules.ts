@@ -12,16 +12,20 @@ export interface KubernetesModelModule {
   loading: ModelLoading;
 }
 
-const CUSTOM_RESOURCE_PACKAGES: Readonly<Record<string, { name: string; loading: ModelLoading }>> = {
-  'keda.sh': { name: '@kubernetes-models/keda', loading: 'commonjs' },
-  'kafka.strimzi.io': { name: '@kubernetes-models/strimzi-kafka-operator', loading: 'esm' },
-};
+const CUSTOM_RESOURCE_PACKAGES: Readonly<Record<string, { name: string; loading: ModelLoading }>> =
+  {
+    'keda.sh': { name: '@kubernetes-models/keda', loading: 'commonjs' },
+    'kafka.strimzi.io': { name: '@kubernetes-models/strimzi-kafka-operator', loading: 'esm' },
+  };
 
 const API_VERSION_PATTERN = /^(?:[a-z0-9]+(?:[.-][a-z0-9]+)*\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
 const KIND_PATTERN = /^[A-Z][A-Za-z0-9]*$/;
 
 /** The module of an apiVersion and kind; undefined when either is malformed. */
-export function kubernetesModelModule(apiVersion: string, kind: string): KubernetesModelModule | undefined {
+export function kubernetesModelModule(
+  apiVersion: string,
+  kind: string,
+): KubernetesModelModule | undefined {
   if (!API_VERSION_PATTERN.test(apiVersion) || !KIND_PATTERN.test(kind)) return undefined;
   const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
   const custom = CUSTOM_RESOURCE_PACKAGES[group];

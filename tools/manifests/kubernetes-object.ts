@@ -2,7 +2,12 @@
 export interface KubernetesObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string>; [field: string]: unknown };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    [field: string]: unknown;
+  };
   [field: string]: unknown;
 }
 

@@ -17,16 +17,26 @@ const kafkaTrigger = (from: KubernetesObject[]) => scaledObject(from).spec.trigg
 describe('delivery-worker scaling (KEDA)', () => {
   it('watches the consumer group and topic the worker uses, with at most one worker per partition', () => {
     const spec = scaledObject(baseObjects).spec;
-    const partitions = find<IKafkaTopic>(baseTopics, 'KafkaTopic', 'gatehouse.repo-events.v1').spec.partitions!;
+    const partitions = find<IKafkaTopic>(baseTopics, 'KafkaTopic', 'gatehouse.repo-events.v1').spec
+      .partitions!;
 
     expect(spec.triggers).toEqual([
       expect.objectContaining({
         type: 'kafka',
-        metadata: expect.objectContaining({ consumerGroup: 'gatehouse-delivery-worker', topic: 'gatehouse.repo-events.v1', bootstrapServersFromEnv: 'KAFKA_BROKERS' }),
+        metadata: expect.objectContaining({
+          consumerGroup: 'gatehouse-delivery-worker',
+          topic: 'gatehouse.repo-events.v1',
+          bootstrapServersFromEnv: 'KAFKA_BROKERS',
+        }),
       }),
     ]);
     expect(spec.maxReplicaCount).toBeLessThanOrEqual(partitions);
-    expect(baseObjects.filter((o) => o.kind === 'HorizontalPodAutoscaler').map((o) => o.metadata.name).sort()).toEqual(['auth', 'token-exchange']);
+    expect(
+      baseObjects
+        .filter((o) => o.kind === 'HorizontalPodAutoscaler')
+        .map((o) => o.metadata.name)
+        .sort(),
+    ).toEqual(['auth', 'token-exchange']);
   });
 
   it('refuses a ScaledObject with a value of the wrong type, or without triggers, against the KEDA CRD schema', () => {
@@ -39,11 +49,15 @@ describe('delivery-worker scaling (KEDA)', () => {
       'ScaledObject/delivery-worker: /spec/triggers/0/metadata/lagThreshold must be string',
     ]);
     delete (copy.spec as Partial<IScaledObject['spec']>).triggers;
-    expect(validateKubernetesObject(copy)).toContain('ScaledObject/delivery-worker: /spec must have required property triggers');
+    expect(validateKubernetesObject(copy)).toContain(
+      'ScaledObject/delivery-worker: /spec must have required property triggers',
+    );
   });
 
   it('names a misspelt ScaledObject field', () => {
-    const copy = structuredClone(scaledObject(baseObjects)) as unknown as { spec: Record<string, unknown> } & KubernetesObject;
+    const copy = structuredClone(scaledObject(baseObjects)) as unknown as {
+      spec: Record<string, unknown>;
+    } & KubernetesObject;
     copy.spec.maxReplicas = copy.spec.maxReplicaCount;
     delete copy.spec.maxReplicaCount;
 
@@ -69,7 +83,9 @@ describe('delivery-worker scaling (KEDA)', () => {
       (c) => {
         scaledObject(c).spec.maxReplicaCount = 20;
       },
-      ['ScaledObject/delivery-worker: maxReplicaCount 20 exceeds the 12 partitions of gatehouse.repo-events.v1'],
+      [
+        'ScaledObject/delivery-worker: maxReplicaCount 20 exceeds the 12 partitions of gatehouse.repo-events.v1',
+      ],
     ],
     [
       'idle consumers allowed',
@@ -83,20 +99,30 @@ describe('delivery-worker scaling (KEDA)', () => {
       (c) => {
         kafkaTrigger(c).metadata.bootstrapServersFromEnv = 'KAFKA_BOOTSTRAP';
       },
-      ["ScaledObject/delivery-worker: bootstrapServersFromEnv must be KAFKA_BROKERS, the worker's own brokers"],
+      [
+        "ScaledObject/delivery-worker: bootstrapServersFromEnv must be KAFKA_BROKERS, the worker's own brokers",
+      ],
     ],
     [
       'a trigger that reads the lag anonymously',
       (c) => {
         delete kafkaTrigger(c).authenticationRef;
       },
-      ['ScaledObject/delivery-worker: the kafka trigger has no authenticationRef; KEDA would read the lag anonymously and in the clear'],
+      [
+        'ScaledObject/delivery-worker: the kafka trigger has no authenticationRef; KEDA would read the lag anonymously and in the clear',
+      ],
     ],
     [
       'a trigger authentication without TLS or its CA',
       (c) => {
-        const authentication = find<ITriggerAuthentication>(c, 'TriggerAuthentication', 'delivery-worker-kafka');
-        authentication.spec.secretTargetRef = authentication.spec.secretTargetRef!.filter((ref) => ref.parameter !== 'tls' && ref.parameter !== 'ca');
+        const authentication = find<ITriggerAuthentication>(
+          c,
+          'TriggerAuthentication',
+          'delivery-worker-kafka',
+        );
+        authentication.spec.secretTargetRef = authentication.spec.secretTargetRef!.filter(
+          (ref) => ref.parameter !== 'tls' && ref.parameter !== 'ca',
+        );
       },
       ['TriggerAuthentication/delivery-worker-kafka: takes no tls, ca from a Secret'],
     ],
@@ -105,7 +131,9 @@ describe('delivery-worker scaling (KEDA)', () => {
       (c) => {
         kafkaTrigger(c).authenticationRef = { name: 'kafka-credentials' };
       },
-      ['ScaledObject/delivery-worker: authenticationRef TriggerAuthentication/kafka-credentials is not a TriggerAuthentication here'],
+      [
+        'ScaledObject/delivery-worker: authenticationRef TriggerAuthentication/kafka-credentials is not a TriggerAuthentication here',
+      ],
     ],
     [
       'a lag threshold that is not a count',
@@ -117,7 +145,9 @@ describe('delivery-worker scaling (KEDA)', () => {
     [
       'a CPU autoscaler beside the ScaledObject',
       (c) => {
-        const hpa = structuredClone(find<IHorizontalPodAutoscaler & KubernetesObject>(c, 'HorizontalPodAutoscaler', 'auth'));
+        const hpa = structuredClone(
+          find<IHorizontalPodAutoscaler & KubernetesObject>(c, 'HorizontalPodAutoscaler', 'auth'),
+        );
         hpa.metadata.name = 'delivery-worker';
         hpa.spec!.scaleTargetRef.name = 'delivery-worker';
         c.push(hpa);
@@ -143,7 +173,9 @@ describe('delivery-worker scaling (KEDA)', () => {
       (c) => {
         scaledObject(c).spec.minReplicaCount = 1;
       },
-      ['PodDisruptionBudget/delivery-worker: minAvailable 1 leaves no pod of 1 evictable, so node drains block'],
+      [
+        'PodDisruptionBudget/delivery-worker: minAvailable 1 leaves no pod of 1 evictable, so node drains block',
+      ],
     ],
   ])('names %s', (_case, mutate, problems) => {
     expect(problemsOf(broken(mutate))).toEqual(problems);

@@ -41,11 +41,26 @@ function validateInProcess(specifier: string, object: KubernetesObject): Outcome
   }
 }
 
-function validateInNodeProcess(requests: ReadonlyArray<{ module: KubernetesModelModule; object: KubernetesObject }>): Outcome[] {
+function validateInNodeProcess(
+  requests: ReadonlyArray<{ module: KubernetesModelModule; object: KubernetesObject }>,
+): Outcome[] {
   if (requests.length === 0) return [];
-  const input = JSON.stringify(requests.map(({ module, object }) => ({ specifier: module.specifier, kind: object.kind, object })));
-  const run = spawnSync(process.execPath, [ESM_VALIDATION_SCRIPT], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`${ESM_VALIDATION_SCRIPT} failed (${String(run.status ?? run.signal)}): ${run.stderr}`);
+  const input = JSON.stringify(
+    requests.map(({ module, object }) => ({
+      specifier: module.specifier,
+      kind: object.kind,
+      object,
+    })),
+  );
+  const run = spawnSync(process.execPath, [ESM_VALIDATION_SCRIPT], {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status !== 0)
+    throw new Error(
+      `${ESM_VALIDATION_SCRIPT} failed (${String(run.status ?? run.signal)}): ${run.stderr}`,
+    );
   return (JSON.parse(run.stdout) as Array<ErrorObject[] | null | 'no-model'>).map((result) =>
     result === 'no-model' ? undefined : (result ?? []),
   );
@@ -68,7 +83,10 @@ export function validateKubernetesObjects(objects: readonly KubernetesObject[]):
   return objects.flatMap((object, index) => {
     const where = describeObject(object);
     const outcome = outcomes[index];
-    if (!outcome) return [`${where}: no Kubernetes schema for apiVersion '${object.apiVersion}' kind '${object.kind}'`];
+    if (!outcome)
+      return [
+        `${where}: no Kubernetes schema for apiVersion '${object.apiVersion}' kind '${object.kind}'`,
+      ];
     return outcome.map((detail) => `${where}: ${describeSchemaError(detail)}`);
   });
 }

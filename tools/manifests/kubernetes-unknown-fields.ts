@@ -33,13 +33,17 @@ interface VirtualSource {
 
 function moduleSpecifier(object: KubernetesObject): string {
   const module = kubernetesModelModule(object.apiVersion, object.kind);
-  if (!module) throw new Error(`${describeObject(object)}: malformed apiVersion '${object.apiVersion}' or kind '${object.kind}'`);
+  if (!module)
+    throw new Error(
+      `${describeObject(object)}: malformed apiVersion '${object.apiVersion}' or kind '${object.kind}'`,
+    );
   return module.specifier;
 }
 
 function buildSource(objects: KubernetesObject[]): VirtualSource {
   const imports = objects.map(
-    (object, index) => `import type { I${object.kind} as Kind${index} } from '${moduleSpecifier(object)}';\n`,
+    (object, index) =>
+      `import type { I${object.kind} as Kind${index} } from '${moduleSpecifier(object)}';\n`,
   );
   let text = imports.join('');
   const objectOffsets: number[] = [];
@@ -52,7 +56,9 @@ function buildSource(objects: KubernetesObject[]): VirtualSource {
 }
 
 function innermostNodeAt(node: ts.Node, position: number): ts.Node {
-  const child = node.getChildren().find((candidate) => candidate.getStart() <= position && position < candidate.getEnd());
+  const child = node
+    .getChildren()
+    .find((candidate) => candidate.getStart() <= position && position < candidate.getEnd());
   return child ? innermostNodeAt(child, position) : node;
 }
 
@@ -62,8 +68,10 @@ function pointerAt(sourceFile: ts.SourceFile, position: number): string {
   let node: ts.Node | undefined = innermostNodeAt(sourceFile, position);
   while (node && !ts.isVariableDeclaration(node)) {
     const parent: ts.Node | undefined = node.parent;
-    if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.name)) segments.unshift(node.name.text);
-    if (parent && ts.isArrayLiteralExpression(parent)) segments.unshift(String(parent.elements.indexOf(node as ts.Expression)));
+    if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.name))
+      segments.unshift(node.name.text);
+    if (parent && ts.isArrayLiteralExpression(parent))
+      segments.unshift(String(parent.elements.indexOf(node as ts.Expression)));
     node = parent;
   }
   return `/${segments.join('/')}`;
@@ -95,15 +103,20 @@ function isKnownProperty(checker: ts.TypeChecker, expected: ts.Type, name: strin
 }
 
 /** Every property of every object literal that its expected type does not declare. */
-function unknownProperties(sourceFile: ts.SourceFile, checker: ts.TypeChecker): ts.PropertyAssignment[] {
+function unknownProperties(
+  sourceFile: ts.SourceFile,
+  checker: ts.TypeChecker,
+): ts.PropertyAssignment[] {
   const found: ts.PropertyAssignment[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isObjectLiteralExpression(node)) {
       // No expected type: this literal sits under a field already reported as unknown.
       const expected = checker.getContextualType(node);
       for (const property of node.properties) {
-        if (!expected || !ts.isPropertyAssignment(property) || !ts.isStringLiteral(property.name)) continue;
-        if (!isKnownProperty(checker, checker.getNonNullableType(expected), property.name.text)) found.push(property);
+        if (!expected || !ts.isPropertyAssignment(property) || !ts.isStringLiteral(property.name))
+          continue;
+        if (!isKnownProperty(checker, checker.getNonNullableType(expected), property.name.text))
+          found.push(property);
       }
     }
     ts.forEachChild(node, visit);
@@ -131,8 +144,11 @@ export function findUnknownKubernetesFields(objects: KubernetesObject[]): string
   const host = compilerHostWith(text);
   const unresolved = objects
     .map(moduleSpecifier)
-    .filter((name) => !ts.resolveModuleName(name, VIRTUAL_FILE, COMPILER_OPTIONS, host).resolvedModule);
-  if (unresolved.length > 0) throw new Error(`no TypeScript model for: ${[...new Set(unresolved)].join(', ')}`);
+    .filter(
+      (name) => !ts.resolveModuleName(name, VIRTUAL_FILE, COMPILER_OPTIONS, host).resolvedModule,
+    );
+  if (unresolved.length > 0)
+    throw new Error(`no TypeScript model for: ${[...new Set(unresolved)].join(', ')}`);
 
   const program = ts.createProgram([VIRTUAL_FILE], COMPILER_OPTIONS, host);
   const sourceFile = program.getSourceFile(VIRTUAL_FILE);

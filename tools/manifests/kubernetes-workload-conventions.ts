@@ -19,7 +19,12 @@ import {
   variablesRequiredBy,
   type GatehouseServiceFacts,
 } from './gatehouse-manifest-facts';
-import { literalEnvValue, objectsOfKind, resolveContainerPort, selectorMatches } from './kubernetes-lookup';
+import {
+  literalEnvValue,
+  objectsOfKind,
+  resolveContainerPort,
+  selectorMatches,
+} from './kubernetes-lookup';
 import { describeObject, type KubernetesObject } from './kubernetes-object';
 
 // What every Gatehouse workload must do: run the right entrypoint on the right port, answer
@@ -33,18 +38,28 @@ interface SharedConfiguration {
 }
 
 function sharedConfiguration(objects: readonly KubernetesObject[]): SharedConfiguration {
-  const configMap = objectsOfKind<IConfigMap>(objects, 'ConfigMap').find((c) => c.metadata.name === CONFIG_MAP_NAME);
+  const configMap = objectsOfKind<IConfigMap>(objects, 'ConfigMap').find(
+    (c) => c.metadata.name === CONFIG_MAP_NAME,
+  );
   const configured = Number(configMap?.data?.GATEHOUSE_SHUTDOWN_GRACE_MS);
   return {
     keys: new Set(Object.keys(configMap?.data ?? {})),
-    shutdownGraceMs: Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_SHUTDOWN_GRACE_MS,
+    shutdownGraceMs:
+      Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_SHUTDOWN_GRACE_MS,
   };
 }
 
 /** Every variable the app requires is provided, and each one set explicitly is one it reads. */
-function checkServiceVariables(where: string, container: IContainer, service: GatehouseServiceFacts, shared: SharedConfiguration): string[] {
+function checkServiceVariables(
+  where: string,
+  container: IContainer,
+  service: GatehouseServiceFacts,
+  shared: SharedConfiguration,
+): string[] {
   const explicit = (container.env ?? []).map((variable) => variable.name);
-  const fromConfigMap = (container.envFrom ?? []).some((source) => source.configMapRef?.name === CONFIG_MAP_NAME);
+  const fromConfigMap = (container.envFrom ?? []).some(
+    (source) => source.configMapRef?.name === CONFIG_MAP_NAME,
+  );
   const provided = new Set([...explicit, ...(fromConfigMap ? shared.keys : [])]);
   const readable = variablesReadBy(service.name);
   return [
@@ -63,18 +78,33 @@ function checkServiceVariables(where: string, container: IContainer, service: Ga
  */
 const THREADPOOL_VARIABLE = 'UV_THREADPOOL_SIZE';
 
-function checkThreadpool(where: string, container: IContainer, variable: NonNullable<IContainer['env']>[number]): string[] {
+function checkThreadpool(
+  where: string,
+  container: IContainer,
+  variable: NonNullable<IContainer['env']>[number],
+): string[] {
   const field = variable.valueFrom?.resourceFieldRef;
-  const ownLimit = field?.resource === 'limits.cpu' && (field.containerName === undefined || field.containerName === container.name);
-  return ownLimit ? [] : [`${where}: env ${THREADPOOL_VARIABLE} must come from resourceFieldRef limits.cpu of its own container`];
+  const ownLimit =
+    field?.resource === 'limits.cpu' &&
+    (field.containerName === undefined || field.containerName === container.name);
+  return ownLimit
+    ? []
+    : [
+        `${where}: env ${THREADPOOL_VARIABLE} must come from resourceFieldRef limits.cpu of its own container`,
+      ];
 }
 
 function checkEnvironment(where: string, container: IContainer): string[] {
   const problems: string[] = [];
   for (const source of container.envFrom ?? []) {
-    if (source.secretRef) problems.push(`${where}: takes a whole Secret through envFrom; reference each key with secretKeyRef`);
+    if (source.secretRef)
+      problems.push(
+        `${where}: takes a whole Secret through envFrom; reference each key with secretKeyRef`,
+      );
     if (source.configMapRef && source.configMapRef.name !== CONFIG_MAP_NAME) {
-      problems.push(`${where}: envFrom ConfigMap '${source.configMapRef.name}' is not ${CONFIG_MAP_NAME}`);
+      problems.push(
+        `${where}: envFrom ConfigMap '${source.configMapRef.name}' is not ${CONFIG_MAP_NAME}`,
+      );
     }
   }
   for (const variable of container.env ?? []) {
@@ -83,22 +113,29 @@ function checkEnvironment(where: string, container: IContainer): string[] {
       problems.push(...checkThreadpool(where, container, variable));
       continue;
     }
-    if (!CONFIGURATION_VARIABLES.has(name)) problems.push(`${where}: env ${name} is not a Gatehouse configuration variable`);
+    if (!CONFIGURATION_VARIABLES.has(name))
+      problems.push(`${where}: env ${name} is not a Gatehouse configuration variable`);
     const secretRef = variable.valueFrom?.secretKeyRef;
     const configMapRef = variable.valueFrom?.configMapKeyRef;
     if (SECRET_VARIABLES.has(name) && !secretRef) {
-      problems.push(`${where}: env ${name} is a secret and must come from secretKeyRef ${SECRET_NAME}`);
+      problems.push(
+        `${where}: env ${name} is a secret and must come from secretKeyRef ${SECRET_NAME}`,
+      );
     }
     if (secretRef && name === KAFKA_PASSWORD_VARIABLE) {
       const username = literalEnvValue(container, KAFKA_USERNAME_VARIABLE);
       if (!username || secretRef.name !== username || secretRef.key !== KAFKA_PASSWORD_KEY) {
-        problems.push(`${where}: env ${name} must reference key ${KAFKA_PASSWORD_KEY} of the Secret named by ${KAFKA_USERNAME_VARIABLE} (${String(username)})`);
+        problems.push(
+          `${where}: env ${name} must reference key ${KAFKA_PASSWORD_KEY} of the Secret named by ${KAFKA_USERNAME_VARIABLE} (${String(username)})`,
+        );
       }
     } else if (secretRef && (secretRef.name !== SECRET_NAME || secretRef.key !== name)) {
       problems.push(`${where}: env ${name} must reference key ${name} of Secret ${SECRET_NAME}`);
     }
     if (configMapRef && configMapRef.name !== CONFIG_MAP_NAME) {
-      problems.push(`${where}: env ${name} references ConfigMap '${configMapRef.name}', not ${CONFIG_MAP_NAME}`);
+      problems.push(
+        `${where}: env ${name} references ConfigMap '${configMapRef.name}', not ${CONFIG_MAP_NAME}`,
+      );
     }
   }
   return problems;
@@ -106,7 +143,10 @@ function checkEnvironment(where: string, container: IContainer): string[] {
 
 function checkHardening(where: string, pod: IPodSpec, container: IContainer): string[] {
   const problems: string[] = [];
-  if (pod.securityContext?.runAsNonRoot !== true && container.securityContext?.runAsNonRoot !== true) {
+  if (
+    pod.securityContext?.runAsNonRoot !== true &&
+    container.securityContext?.runAsNonRoot !== true
+  ) {
     problems.push(`${where}: must set securityContext.runAsNonRoot: true`);
   }
   if (container.securityContext?.readOnlyRootFilesystem !== true) {
@@ -116,20 +156,35 @@ function checkHardening(where: string, pod: IPodSpec, container: IContainer): st
     problems.push(`${where}: must set securityContext.allowPrivilegeEscalation: false`);
   }
   const { requests, limits } = container.resources ?? {};
-  for (const [kind, values] of [['requests', requests], ['limits', limits]] as const) {
+  for (const [kind, values] of [
+    ['requests', requests],
+    ['limits', limits],
+  ] as const) {
     for (const resource of ['cpu', 'memory']) {
-      if (values?.[resource] === undefined) problems.push(`${where}: resources.${kind}.${resource} is not set`);
+      if (values?.[resource] === undefined)
+        problems.push(`${where}: resources.${kind}.${resource} is not set`);
     }
   }
   return problems;
 }
 
-function checkProbe(where: string, container: IContainer, name: string, probe: IProbe | undefined, path: string, port: number): string[] {
+function checkProbe(
+  where: string,
+  container: IContainer,
+  name: string,
+  probe: IProbe | undefined,
+  path: string,
+  port: number,
+): string[] {
   if (!probe?.httpGet) return [`${where}: ${name} must be an httpGet probe on ${path}`];
   const problems: string[] = [];
-  if (probe.httpGet.path !== path) problems.push(`${where}: ${name} path is ${String(probe.httpGet.path)}, expected ${path}`);
+  if (probe.httpGet.path !== path)
+    problems.push(`${where}: ${name} path is ${String(probe.httpGet.path)}, expected ${path}`);
   const resolved = resolveContainerPort(container, probe.httpGet.port);
-  if (resolved !== port) problems.push(`${where}: ${name} port ${String(probe.httpGet.port)} is not container port ${port}`);
+  if (resolved !== port)
+    problems.push(
+      `${where}: ${name} port ${String(probe.httpGet.port)} is not container port ${port}`,
+    );
   return problems;
 }
 
@@ -138,18 +193,24 @@ function preStopSleepMs(container: IContainer): number {
   return command[0] === 'sleep' ? Number(command[1] ?? 0) * 1000 : 0;
 }
 
-function checkDeployment(deployment: IDeployment & KubernetesObject, service: GatehouseServiceFacts, shared: SharedConfiguration): string[] {
+function checkDeployment(
+  deployment: IDeployment & KubernetesObject,
+  service: GatehouseServiceFacts,
+  shared: SharedConfiguration,
+): string[] {
   const where = describeObject(deployment);
   const pod = deployment.spec?.template.spec;
   if (!pod) return [`${where}: has no pod template`];
-  if (pod.containers.length !== 1) return [`${where}: expected exactly one container, found ${pod.containers.length}`];
+  if (pod.containers.length !== 1)
+    return [`${where}: expected exactly one container, found ${pod.containers.length}`];
   const [container] = pod.containers;
   const problems = [
     ...checkEnvironment(where, container),
     ...checkServiceVariables(where, container, service, shared),
     ...checkHardening(where, pod, container),
   ];
-  if (container.name !== service.name) problems.push(`${where}: container is named '${container.name}', expected '${service.name}'`);
+  if (container.name !== service.name)
+    problems.push(`${where}: container is named '${container.name}', expected '${service.name}'`);
   const expectedCommand = ['node', serviceEntrypoint(service.name)];
   if (JSON.stringify(container.command) !== JSON.stringify(expectedCommand)) {
     problems.push(`${where}: command must be ${expectedCommand.join(' ')}`);
@@ -157,15 +218,45 @@ function checkDeployment(deployment: IDeployment & KubernetesObject, service: Ga
   if (resolveContainerPort(container, 'http') !== service.port) {
     problems.push(`${where}: container port 'http' must be ${service.port}`);
   }
-  if (literalEnvValue(container, 'PORT') !== String(service.port)) problems.push(`${where}: env PORT must be "${service.port}"`);
-  problems.push(...checkProbe(where, container, 'livenessProbe', container.livenessProbe, '/healthz', service.port));
-  problems.push(...checkProbe(where, container, 'readinessProbe', container.readinessProbe, '/readyz', service.port));
+  if (literalEnvValue(container, 'PORT') !== String(service.port))
+    problems.push(`${where}: env PORT must be "${service.port}"`);
+  problems.push(
+    ...checkProbe(
+      where,
+      container,
+      'livenessProbe',
+      container.livenessProbe,
+      '/healthz',
+      service.port,
+    ),
+  );
+  problems.push(
+    ...checkProbe(
+      where,
+      container,
+      'readinessProbe',
+      container.readinessProbe,
+      '/readyz',
+      service.port,
+    ),
+  );
   if (container.startupProbe) {
-    problems.push(...checkProbe(where, container, 'startupProbe', container.startupProbe, '/healthz', service.port));
+    problems.push(
+      ...checkProbe(
+        where,
+        container,
+        'startupProbe',
+        container.startupProbe,
+        '/healthz',
+        service.port,
+      ),
+    );
   }
   const budgetMs = (pod.terminationGracePeriodSeconds ?? 30) * 1000;
   if (budgetMs <= shared.shutdownGraceMs + preStopSleepMs(container)) {
-    problems.push(`${where}: terminationGracePeriodSeconds must exceed the ${shared.shutdownGraceMs} ms drain plus the preStop sleep`);
+    problems.push(
+      `${where}: terminationGracePeriodSeconds must exceed the ${shared.shutdownGraceMs} ms drain plus the preStop sleep`,
+    );
   }
   if (!selectorMatches(deployment.spec?.selector, deployment.spec?.template.metadata?.labels)) {
     problems.push(`${where}: spec.selector does not select its own pod template`);
@@ -178,7 +269,10 @@ function checkMigrationJob(job: IJob & KubernetesObject): string[] {
   const pod = job.spec?.template.spec;
   if (!pod || pod.containers.length !== 1) return [`${where}: expected exactly one container`];
   const [container] = pod.containers;
-  const problems = [...checkEnvironment(where, container), ...checkHardening(where, pod, container)];
+  const problems = [
+    ...checkEnvironment(where, container),
+    ...checkHardening(where, pod, container),
+  ];
   const expectedCommand = ['node', serviceEntrypoint('cli'), 'admin', 'migrate'];
   if (JSON.stringify(container.command) !== JSON.stringify(expectedCommand)) {
     problems.push(`${where}: command must be ${expectedCommand.join(' ')}`);
@@ -187,7 +281,9 @@ function checkMigrationJob(job: IJob & KubernetesObject): string[] {
     problems.push(`${where}: restartPolicy must be Never or OnFailure`);
   }
   if (job.spec?.ttlSecondsAfterFinished === undefined) {
-    problems.push(`${where}: set ttlSecondsAfterFinished, so finished Jobs of past releases go away`);
+    problems.push(
+      `${where}: set ttlSecondsAfterFinished, so finished Jobs of past releases go away`,
+    );
   }
   return problems;
 }
@@ -195,7 +291,10 @@ function checkMigrationJob(job: IJob & KubernetesObject): string[] {
 /** Convention problems of the migration Job of a release (k8s/migrate); empty when all hold. */
 export function checkMigrationConventions(objects: readonly KubernetesObject[]): string[] {
   const jobs = objectsOfKind<IJob>(objects, 'Job');
-  if (jobs.length !== 1 || objects.length !== 1) return [`Job: expected the migration Job alone, found ${objects.map(describeObject).join(', ') || 'nothing'}`];
+  if (jobs.length !== 1 || objects.length !== 1)
+    return [
+      `Job: expected the migration Job alone, found ${objects.map(describeObject).join(', ') || 'nothing'}`,
+    ];
   return checkMigrationJob(jobs[0]);
 }
 
@@ -204,7 +303,9 @@ export function checkWorkloadConventions(objects: readonly KubernetesObject[]): 
   const shared = sharedConfiguration(objects);
   const deployments = objectsOfKind<IDeployment>(objects, 'Deployment');
   const problems = deployments.flatMap((deployment) => {
-    const service = GATEHOUSE_SERVICES.find((candidate) => candidate.name === deployment.metadata.name);
+    const service = GATEHOUSE_SERVICES.find(
+      (candidate) => candidate.name === deployment.metadata.name,
+    );
     return service
       ? checkDeployment(deployment, service, shared)
       : [`${describeObject(deployment)}: is not one of the Gatehouse services`];
@@ -215,7 +316,9 @@ export function checkWorkloadConventions(objects: readonly KubernetesObject[]): 
     }
   }
   for (const job of objectsOfKind<IJob>(objects, 'Job')) {
-    problems.push(`${describeObject(job)}: the migration runs from k8s/migrate, applied before the services, not beside them`);
+    problems.push(
+      `${describeObject(job)}: the migration runs from k8s/migrate, applied before the services, not beside them`,
+    );
   }
   return problems;
 }

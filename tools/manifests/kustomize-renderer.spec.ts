@@ -48,16 +48,24 @@ labels:
 `,
       '/k/web.yaml': `${DEPLOYMENT}---\n${SERVICE}`,
       '/k/nested/kustomization.yaml': 'resources: [config.yaml]\n',
-      '/k/nested/config.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: settings }\ndata: { A: "1" }\n',
+      '/k/nested/config.yaml':
+        'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: settings }\ndata: { A: "1" }\n',
     });
 
     const objects = renderKustomization('/k', files);
 
-    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Deployment/web', 'Service/web', 'ConfigMap/settings']);
+    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+      'Deployment/web',
+      'Service/web',
+      'ConfigMap/settings',
+    ]);
     const [deployment, service, configMap] = objects;
     const deploymentSpec = (deployment as IDeployment).spec;
     expect(deployment.metadata.labels).toEqual({ app: 'web', 'app.kubernetes.io/part-of': 'shop' });
-    expect(deploymentSpec?.template.metadata?.labels).toEqual({ app: 'web', 'app.kubernetes.io/part-of': 'shop' });
+    expect(deploymentSpec?.template.metadata?.labels).toEqual({
+      app: 'web',
+      'app.kubernetes.io/part-of': 'shop',
+    });
     expect(deploymentSpec?.selector).toEqual({ matchLabels: { app: 'web' } });
     expect((service as IService).spec?.selector).toEqual({ app: 'web' });
     expect(service.metadata.labels).toEqual({ 'app.kubernetes.io/part-of': 'shop' });
@@ -77,7 +85,11 @@ labels:
   });
 
   it.each([
-    ['a field it does not implement', 'resources: [web.yaml]\nnamePrefix: x-\n', '/k/kustomization.yaml: field(s) namePrefix not supported by this renderer'],
+    [
+      'a field it does not implement',
+      'resources: [web.yaml]\nnamePrefix: x-\n',
+      '/k/kustomization.yaml: field(s) namePrefix not supported by this renderer',
+    ],
     [
       'a strategic merge patch',
       'resources: [web.yaml]\npatches: [{ patch: "kind: Deployment\\nmetadata: { name: web }\\nspec: { replicas: 2 }" }]\n',
@@ -93,20 +105,44 @@ labels:
       'resources: [web.yaml]\npatches: [{ target: { kind: Deployment }, patch: "[{ op: replace, path: /spec/replicas, value: 2 }]" }]\n',
       '/k/kustomization.yaml: patch of Deployment/web failed: Cannot perform the operation at a path that does not exist',
     ],
-    ['replicas for a missing workload', 'resources: [web.yaml]\nreplicas: [{ name: api, count: 2 }]\n', "/k/kustomization.yaml: replicas for 'api' match no workload"],
-    ['labels on selectors', 'resources: [web.yaml]\nlabels: [{ pairs: { a: b }, includeSelectors: true }]\n', '/k/kustomization.yaml: labels with includeSelectors are not supported by this renderer'],
-    ['a missing resource', 'resources: [absent.yaml]\n', "/k: resource 'absent.yaml' does not exist"],
-    ['a remote base', 'resources: [https://example.com/base]\n', "/k: resource 'https://example.com/base' must be a relative path (remote bases are not supported)"],
-    ['the same object twice', 'resources: [web.yaml, web.yaml]\n', '/k/kustomization.yaml: Deployment/web is declared more than once'],
+    [
+      'replicas for a missing workload',
+      'resources: [web.yaml]\nreplicas: [{ name: api, count: 2 }]\n',
+      "/k/kustomization.yaml: replicas for 'api' match no workload",
+    ],
+    [
+      'labels on selectors',
+      'resources: [web.yaml]\nlabels: [{ pairs: { a: b }, includeSelectors: true }]\n',
+      '/k/kustomization.yaml: labels with includeSelectors are not supported by this renderer',
+    ],
+    [
+      'a missing resource',
+      'resources: [absent.yaml]\n',
+      "/k: resource 'absent.yaml' does not exist",
+    ],
+    [
+      'a remote base',
+      'resources: [https://example.com/base]\n',
+      "/k: resource 'https://example.com/base' must be a relative path (remote bases are not supported)",
+    ],
+    [
+      'the same object twice',
+      'resources: [web.yaml, web.yaml]\n',
+      '/k/kustomization.yaml: Deployment/web is declared more than once',
+    ],
   ])('fails loudly on %s', (_case, kustomization, message) => {
-    const files = inMemoryFiles({ '/k/kustomization.yaml': kustomization, '/k/web.yaml': DEPLOYMENT });
+    const files = inMemoryFiles({
+      '/k/kustomization.yaml': kustomization,
+      '/k/web.yaml': DEPLOYMENT,
+    });
 
     expect(() => renderKustomization('/k', files)).toThrow(message);
   });
 
   it('applies JSON 6902 patches by target, then the namespace, images and replicas of an overlay over its base', () => {
     const files = inMemoryFiles({
-      '/k/base/kustomization.yaml': 'resources: [web.yaml]\nlabels: [{ pairs: { team: a }, includeTemplates: true }]\n',
+      '/k/base/kustomization.yaml':
+        'resources: [web.yaml]\nlabels: [{ pairs: { team: a }, includeTemplates: true }]\n',
       '/k/base/web.yaml': `${DEPLOYMENT}---\n${SERVICE}---\n${ROLE_BINDING}`,
       '/k/prod/kustomization.yaml': `resources: [../base]
 namespace: shop
@@ -135,10 +171,18 @@ patches:
     const deploymentSpec = (deployment as IDeployment).spec!;
 
     expect(deploymentSpec.replicas).toBe(3);
-    expect(deploymentSpec.template.spec!.containers[0]).toEqual({ name: 'web', image: 'registry.example.com/web:2.0', args: ['--serve'] });
+    expect(deploymentSpec.template.spec!.containers[0]).toEqual({
+      name: 'web',
+      image: 'registry.example.com/web:2.0',
+      args: ['--serve'],
+    });
     expect(deploymentSpec.template.metadata?.labels).toEqual({ app: 'web', team: 'a' });
     expect((service as IService).spec?.ports).toEqual([{ port: 8080, name: 'http' }]);
-    expect([deployment, service, binding].map((o) => o.metadata.namespace)).toEqual(['shop', 'shop', 'shop']);
+    expect([deployment, service, binding].map((o) => o.metadata.namespace)).toEqual([
+      'shop',
+      'shop',
+      'shop',
+    ]);
     expect(binding.subjects).toEqual([
       { kind: 'ServiceAccount', name: 'web' },
       { kind: 'ServiceAccount', name: 'default', namespace: 'shop' },
@@ -147,13 +191,19 @@ patches:
 
   it('replaces an image by digest, and leaves images of other names alone', () => {
     const files = inMemoryFiles({
-      '/k/kustomization.yaml': 'resources: [web.yaml]\nimages: [{ name: web, digest: "sha256:abc" }, { name: other, newTag: "9" }]\n',
-      '/k/web.yaml': DEPLOYMENT.replace('image: web:1 }', 'image: web:1 }, { name: side, image: "registry.example.com/side:3" }'),
+      '/k/kustomization.yaml':
+        'resources: [web.yaml]\nimages: [{ name: web, digest: "sha256:abc" }, { name: other, newTag: "9" }]\n',
+      '/k/web.yaml': DEPLOYMENT.replace(
+        'image: web:1 }',
+        'image: web:1 }, { name: side, image: "registry.example.com/side:3" }',
+      ),
     });
 
     const [deployment] = renderKustomization('/k', files);
 
-    expect((deployment as IDeployment).spec!.template.spec!.containers.map((c) => c.image)).toEqual(['web@sha256:abc', 'registry.example.com/side:3']);
+    expect((deployment as IDeployment).spec!.template.spec!.containers.map((c) => c.image)).toEqual(
+      ['web@sha256:abc', 'registry.example.com/side:3'],
+    );
   });
 
   const POLICY = `apiVersion: networking.k8s.io/v1
@@ -187,26 +237,49 @@ replacements:
       '/k/base/kustomization.yaml': 'resources: [policy.yaml]\n',
       '/k/base/policy.yaml': POLICY,
       '/k/cluster/kustomization.yaml': COMPONENT,
-      '/k/prod/kustomization.yaml': 'resources: [../base, cluster.yaml]\ncomponents: [../cluster]\nnamespace: shop\n',
+      '/k/prod/kustomization.yaml':
+        'resources: [../base, cluster.yaml]\ncomponents: [../cluster]\nnamespace: shop\n',
       '/k/prod/cluster.yaml': CLUSTER,
     });
 
     const objects = renderKustomization('/k/prod', files);
 
-    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['NetworkPolicy/web-from-proxy']);
-    expect((objects[0].spec as { ingress: unknown }).ingress).toEqual([{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'traefik' } } }] }]);
+    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+      'NetworkPolicy/web-from-proxy',
+    ]);
+    expect((objects[0].spec as { ingress: unknown }).ingress).toEqual([
+      {
+        from: [
+          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'traefik' } } },
+        ],
+      },
+    ]);
   });
 
   it.each([
-    ['a component whose source is missing', { '/k/prod/kustomization.yaml': 'resources: [../base]\ncomponents: [../cluster]\n' }, '/k/cluster/kustomization.yaml: replacement source Cluster/here selects 0 objects, not one'],
+    [
+      'a component whose source is missing',
+      { '/k/prod/kustomization.yaml': 'resources: [../base]\ncomponents: [../cluster]\n' },
+      '/k/cluster/kustomization.yaml: replacement source Cluster/here selects 0 objects, not one',
+    ],
     [
       'a replacement target without the field',
-      { '/k/base/policy.yaml': POLICY.replace('  ingress: [{ from: ["<set by the cluster>"] }]\n', '') },
+      {
+        '/k/base/policy.yaml': POLICY.replace(
+          '  ingress: [{ from: ["<set by the cluster>"] }]\n',
+          '',
+        ),
+      },
       '/k/cluster/kustomization.yaml: replacement target NetworkPolicy/web-from-proxy has no field spec.ingress.0.from.0',
     ],
     [
       'a replacement option it does not implement',
-      { '/k/cluster/kustomization.yaml': COMPONENT.replace('fieldPath: spec.proxy }', 'fieldPath: spec.proxy, options: { delimiter: "." } }') },
+      {
+        '/k/cluster/kustomization.yaml': COMPONENT.replace(
+          'fieldPath: spec.proxy }',
+          'fieldPath: spec.proxy, options: { delimiter: "." } }',
+        ),
+      },
       '/k/cluster/kustomization.yaml: replacement field(s) source.options not supported by this renderer',
     ],
     [
@@ -219,7 +292,8 @@ replacements:
       '/k/base/kustomization.yaml': 'resources: [policy.yaml]\n',
       '/k/base/policy.yaml': POLICY,
       '/k/cluster/kustomization.yaml': COMPONENT,
-      '/k/prod/kustomization.yaml': 'resources: [../base, cluster.yaml]\ncomponents: [../cluster]\n',
+      '/k/prod/kustomization.yaml':
+        'resources: [../base, cluster.yaml]\ncomponents: [../cluster]\n',
       '/k/prod/cluster.yaml': CLUSTER,
       ...overrides,
     });
@@ -230,25 +304,39 @@ replacements:
   it('suffixes a Job per release and renames a Namespace object to the namespace', () => {
     const files = inMemoryFiles({
       '/k/kustomization.yaml': 'resources: [job.yaml]\nnamespace: shop\nnameSuffix: -1.2.0\n',
-      '/k/job.yaml': 'apiVersion: batch/v1\nkind: Job\nmetadata: { name: migrate }\n---\napiVersion: v1\nkind: Namespace\nmetadata: { name: placeholder }\n',
+      '/k/job.yaml':
+        'apiVersion: batch/v1\nkind: Job\nmetadata: { name: migrate }\n---\napiVersion: v1\nkind: Namespace\nmetadata: { name: placeholder }\n',
     });
 
-    expect(renderKustomization('/k', files).map((o) => [o.kind, o.metadata.name, o.metadata.namespace])).toEqual([
+    expect(
+      renderKustomization('/k', files).map((o) => [o.kind, o.metadata.name, o.metadata.namespace]),
+    ).toEqual([
       ['Job', 'migrate-1.2.0', 'shop'],
       ['Namespace', 'shop', undefined],
     ]);
-    const renamingAService = inMemoryFiles({ '/k/kustomization.yaml': 'resources: [web.yaml]\nnameSuffix: -2\n', '/k/web.yaml': SERVICE });
-    expect(() => renderKustomization('/k', renamingAService)).toThrow('nameSuffix on Service/web: this renderer renames only Job');
+    const renamingAService = inMemoryFiles({
+      '/k/kustomization.yaml': 'resources: [web.yaml]\nnameSuffix: -2\n',
+      '/k/web.yaml': SERVICE,
+    });
+    expect(() => renderKustomization('/k', renamingAService)).toThrow(
+      'nameSuffix on Service/web: this renderer renames only Job',
+    );
   });
 
   it('fails loudly when the directory has no kustomization', () => {
-    expect(() => renderKustomization('/empty', inMemoryFiles({}))).toThrow('/empty: no kustomization.yaml');
+    expect(() => renderKustomization('/empty', inMemoryFiles({}))).toThrow(
+      '/empty: no kustomization.yaml',
+    );
   });
 
   it('renders the repository base from disk', () => {
     const objects = renderKustomization(join(__dirname, '..', '..', 'k8s', 'base'));
 
     expect(objects.length).toBeGreaterThan(0);
-    expect(objects.every((object) => object.metadata.labels?.['app.kubernetes.io/part-of'] === 'gatehouse')).toBe(true);
+    expect(
+      objects.every(
+        (object) => object.metadata.labels?.['app.kubernetes.io/part-of'] === 'gatehouse',
+      ),
+    ).toBe(true);
   });
 });

@@ -22,18 +22,24 @@ const TARGET_FIELDS = new Set(['select', 'fieldPaths']);
 const SELECT_FIELDS = new Set(['kind', 'name']);
 
 const selects = (selector: Selector, object: KubernetesObject): boolean =>
-  (selector.kind === undefined || selector.kind === object.kind) && (selector.name === undefined || selector.name === object.metadata.name);
+  (selector.kind === undefined || selector.kind === object.kind) &&
+  (selector.name === undefined || selector.name === object.metadata.name);
 
 function segmentsOf(source: string, fieldPath: string): string[] {
-  if (fieldPath.includes('[') || fieldPath.includes('*')) throw new Error(`${source}: replacement field path '${fieldPath}' uses a syntax this renderer does not implement`);
+  if (fieldPath.includes('[') || fieldPath.includes('*'))
+    throw new Error(
+      `${source}: replacement field path '${fieldPath}' uses a syntax this renderer does not implement`,
+    );
   return fieldPath.split('.');
 }
 
 function read(node: unknown, segments: readonly string[]): unknown {
   let current = node;
   for (const segment of segments) {
-    if (Array.isArray(current)) current = /^\d+$/.test(segment) ? current[Number(segment)] : undefined;
-    else if (typeof current === 'object' && current !== null) current = (current as Record<string, unknown>)[segment];
+    if (Array.isArray(current))
+      current = /^\d+$/.test(segment) ? current[Number(segment)] : undefined;
+    else if (typeof current === 'object' && current !== null)
+      current = (current as Record<string, unknown>)[segment];
     else return undefined;
   }
   return current;
@@ -55,31 +61,50 @@ function write(node: unknown, segments: readonly string[], value: unknown): bool
 function assertSupported(source: string, entry: ReplacementEntry): void {
   const unknown = [
     ...Object.keys(entry).filter((field) => field !== 'source' && field !== 'targets'),
-    ...Object.keys(entry.source ?? {}).filter((field) => !SOURCE_FIELDS.has(field)).map((field) => `source.${field}`),
+    ...Object.keys(entry.source ?? {})
+      .filter((field) => !SOURCE_FIELDS.has(field))
+      .map((field) => `source.${field}`),
     ...(entry.targets ?? []).flatMap((target) => [
-      ...Object.keys(target).filter((field) => !TARGET_FIELDS.has(field)).map((field) => `targets.${field}`),
-      ...Object.keys(target.select ?? {}).filter((field) => !SELECT_FIELDS.has(field)).map((field) => `targets.select.${field}`),
+      ...Object.keys(target)
+        .filter((field) => !TARGET_FIELDS.has(field))
+        .map((field) => `targets.${field}`),
+      ...Object.keys(target.select ?? {})
+        .filter((field) => !SELECT_FIELDS.has(field))
+        .map((field) => `targets.select.${field}`),
     ]),
   ];
-  if (unknown.length > 0) throw new Error(`${source}: replacement field(s) ${unknown.join(', ')} not supported by this renderer`);
+  if (unknown.length > 0)
+    throw new Error(
+      `${source}: replacement field(s) ${unknown.join(', ')} not supported by this renderer`,
+    );
 }
 
 /** Applies each replacement to `objects`, in order. */
-export function applyReplacements(source: string, objects: readonly KubernetesObject[], replacements: readonly ReplacementEntry[]): void {
+export function applyReplacements(
+  source: string,
+  objects: readonly KubernetesObject[],
+  replacements: readonly ReplacementEntry[],
+): void {
   for (const entry of replacements) {
     assertSupported(source, entry);
     const from = entry.source;
     const matches = objects.filter((object) => selects(from, object));
     const named = `${from.kind ?? '*'}/${from.name ?? '*'}`;
-    if (matches.length !== 1) throw new Error(`${source}: replacement source ${named} selects ${matches.length} objects, not one`);
+    if (matches.length !== 1)
+      throw new Error(
+        `${source}: replacement source ${named} selects ${matches.length} objects, not one`,
+      );
     const fieldPath = from.fieldPath ?? 'metadata.name';
     const value = read(matches[0], segmentsOf(source, fieldPath));
-    if (value === undefined) throw new Error(`${source}: replacement source ${named} has no field ${fieldPath}`);
+    if (value === undefined)
+      throw new Error(`${source}: replacement source ${named} has no field ${fieldPath}`);
     for (const target of entry.targets) {
       for (const object of objects.filter((candidate) => selects(target.select, candidate))) {
         for (const path of target.fieldPaths) {
           if (!write(object, segmentsOf(source, path), structuredClone(value))) {
-            throw new Error(`${source}: replacement target ${describeObject(object)} has no field ${path}`);
+            throw new Error(
+              `${source}: replacement target ${describeObject(object)} has no field ${path}`,
+            );
           }
         }
       }

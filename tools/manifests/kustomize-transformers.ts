@@ -69,25 +69,42 @@ function matchesTarget(object: KubernetesObject, target: PatchTarget): boolean {
 }
 
 function jsonPatchOf(source: string, entry: PatchEntry): Operation[] {
-  if (entry.path !== undefined) throw new Error(`${source}: patches from files (path) are not supported by this renderer; write the patch inline`);
-  if (entry.options !== undefined) throw new Error(`${source}: patch options are not supported by this renderer`);
-  if (!entry.target) throw new Error(`${source}: a patch without target is a strategic merge patch, not supported by this renderer`);
+  if (entry.path !== undefined)
+    throw new Error(
+      `${source}: patches from files (path) are not supported by this renderer; write the patch inline`,
+    );
+  if (entry.options !== undefined)
+    throw new Error(`${source}: patch options are not supported by this renderer`);
+  if (!entry.target)
+    throw new Error(
+      `${source}: a patch without target is a strategic merge patch, not supported by this renderer`,
+    );
   const [operations] = parseYamlDocuments(entry.patch ?? '', source);
-  if (!Array.isArray(operations)) throw new Error(`${source}: only JSON 6902 patches (a list of operations) are supported by this renderer`);
+  if (!Array.isArray(operations))
+    throw new Error(
+      `${source}: only JSON 6902 patches (a list of operations) are supported by this renderer`,
+    );
   return operations as Operation[];
 }
 
 /** Applies each JSON patch to the objects its target selects; a target that selects nothing fails. */
-export function applyPatches(source: string, objects: KubernetesObject[], patches: readonly PatchEntry[]): void {
+export function applyPatches(
+  source: string,
+  objects: KubernetesObject[],
+  patches: readonly PatchEntry[],
+): void {
   for (const entry of patches) {
     const operations = jsonPatchOf(source, entry);
     const targets = objects.filter((object) => matchesTarget(object, entry.target!));
-    if (targets.length === 0) throw new Error(`${source}: patch target ${JSON.stringify(entry.target)} matches no object`);
+    if (targets.length === 0)
+      throw new Error(`${source}: patch target ${JSON.stringify(entry.target)} matches no object`);
     for (const object of targets) {
       try {
         applyPatch(object, structuredClone(operations), true, true);
       } catch (error) {
-        throw new Error(`${source}: patch of ${object.kind}/${object.metadata.name} failed: ${(error as Error).message.split('\n')[0]}`);
+        throw new Error(
+          `${source}: patch of ${object.kind}/${object.metadata.name} failed: ${(error as Error).message.split('\n')[0]}`,
+        );
       }
     }
   }
@@ -103,8 +120,13 @@ export function setNamespace(objects: readonly KubernetesObject[], namespace: st
     if (CLUSTER_SCOPED_KINDS.has(object.kind)) continue;
     object.metadata.namespace = namespace;
     if (object.kind === 'RoleBinding' || object.kind === 'ClusterRoleBinding') {
-      for (const subject of (object.subjects ?? []) as Array<{ kind: string; name: string; namespace?: string }>) {
-        if (subject.kind === 'ServiceAccount' && subject.name === 'default') subject.namespace = namespace;
+      for (const subject of (object.subjects ?? []) as Array<{
+        kind: string;
+        name: string;
+        namespace?: string;
+      }>) {
+        if (subject.kind === 'ServiceAccount' && subject.name === 'default')
+          subject.namespace = namespace;
       }
     }
   }
@@ -117,14 +139,21 @@ export function setNamespace(objects: readonly KubernetesObject[], namespace: st
 export function addNameSuffix(objects: readonly KubernetesObject[], suffix: string): void {
   for (const object of objects) {
     if (object.kind === 'Namespace') continue;
-    if (!SUFFIXABLE_KINDS.has(object.kind)) throw new Error(`nameSuffix on ${object.kind}/${object.metadata.name}: this renderer renames only ${[...SUFFIXABLE_KINDS].join(', ')}`);
+    if (!SUFFIXABLE_KINDS.has(object.kind))
+      throw new Error(
+        `nameSuffix on ${object.kind}/${object.metadata.name}: this renderer renames only ${[...SUFFIXABLE_KINDS].join(', ')}`,
+      );
     object.metadata.name += suffix;
   }
 }
 
 const SUFFIXABLE_KINDS = new Set(['Job']);
 
-function podSpecOf(object: KubernetesObject): { containers?: Array<{ image?: string }>; initContainers?: Array<{ image?: string }> } | undefined {
+function podSpecOf(
+  object: KubernetesObject,
+):
+  | { containers?: Array<{ image?: string }>; initContainers?: Array<{ image?: string }> }
+  | undefined {
   const path = POD_TEMPLATE_PATHS[object.kind];
   if (!path) return undefined;
   let node: unknown = object;
@@ -143,7 +172,10 @@ function splitImage(image: string): { name: string; tag?: string; digest?: strin
 }
 
 /** Rewrites container images whose name is an entry's `name`. */
-export function setImages(objects: readonly KubernetesObject[], images: readonly ImageEntry[]): void {
+export function setImages(
+  objects: readonly KubernetesObject[],
+  images: readonly ImageEntry[],
+): void {
   for (const object of objects) {
     const pod = podSpecOf(object);
     for (const container of [...(pod?.containers ?? []), ...(pod?.initContainers ?? [])]) {
@@ -154,16 +186,24 @@ export function setImages(objects: readonly KubernetesObject[], images: readonly
       const name = entry.newName ?? current.name;
       if (entry.digest) container.image = `${name}@${entry.digest}`;
       else if (entry.newTag) container.image = `${name}:${entry.newTag}`;
-      else container.image = `${name}${current.tag ? `:${current.tag}` : ''}${current.digest ? `@${current.digest}` : ''}`;
+      else
+        container.image = `${name}${current.tag ? `:${current.tag}` : ''}${current.digest ? `@${current.digest}` : ''}`;
     }
   }
 }
 
 /** Sets spec.replicas of the workloads named by the entries; an entry that names none fails. */
-export function setReplicas(source: string, objects: readonly KubernetesObject[], replicas: readonly ReplicaEntry[]): void {
+export function setReplicas(
+  source: string,
+  objects: readonly KubernetesObject[],
+  replicas: readonly ReplicaEntry[],
+): void {
   for (const entry of replicas) {
-    const targets = objects.filter((object) => SCALABLE_KINDS.has(object.kind) && object.metadata.name === entry.name);
-    if (targets.length === 0) throw new Error(`${source}: replicas for '${entry.name}' match no workload`);
+    const targets = objects.filter(
+      (object) => SCALABLE_KINDS.has(object.kind) && object.metadata.name === entry.name,
+    );
+    if (targets.length === 0)
+      throw new Error(`${source}: replicas for '${entry.name}' match no workload`);
     for (const target of targets) (target.spec as Record<string, unknown>).replicas = entry.count;
   }
 }

@@ -14,16 +14,20 @@ export interface ExpectedCaller {
 }
 
 export const EXPECTED_CALLERS: readonly ExpectedCaller[] = [
-  ...GATEHOUSE_SERVICES.filter((service) => service.isPublic).map(
-    (service): ExpectedCaller => ({
-      policy: `${service.name}-from-ingress-controller`,
-      service: service.name,
-      caller: 'the ingress controller',
-      purpose: 'its public routes',
-      from: 'other-namespaces',
-    }),
-  ),
-  { policy: 'token-exchange-from-auth', service: 'token-exchange', caller: 'auth', purpose: 'POST /internal/token-exchange', from: { service: 'auth' } },
+  ...GATEHOUSE_SERVICES.filter((service) => service.isPublic).map((service): ExpectedCaller => ({
+    policy: `${service.name}-from-ingress-controller`,
+    service: service.name,
+    caller: 'the ingress controller',
+    purpose: 'its public routes',
+    from: 'other-namespaces',
+  })),
+  {
+    policy: 'token-exchange-from-auth',
+    service: 'token-exchange',
+    caller: 'auth',
+    purpose: 'POST /internal/token-exchange',
+    from: { service: 'auth' },
+  },
   {
     policy: 'token-exchange-from-access-policy-clients',
     service: 'token-exchange',
@@ -38,13 +42,11 @@ export const EXPECTED_CALLERS: readonly ExpectedCaller[] = [
     purpose: 'POST /internal/events',
     from: 'other-namespaces',
   },
-  ...GATEHOUSE_SERVICES.map(
-    (service): ExpectedCaller => ({
-      policy: 'metrics-from-prometheus',
-      service: service.name,
-      caller: 'Prometheus',
-      purpose: '/metrics',
-      from: 'other-namespaces',
-    }),
-  ),
+  ...GATEHOUSE_SERVICES.map((service): ExpectedCaller => ({
+    policy: 'metrics-from-prometheus',
+    service: service.name,
+    caller: 'Prometheus',
+    purpose: '/metrics',
+    from: 'other-namespaces',
+  })),
 ];

@@ -20,9 +20,11 @@ export function placeholdersOf(objects: readonly KubernetesObject[]): Placeholde
   const found: Placeholder[] = [];
   const visit = (object: string, value: unknown, path: string): void => {
     if (typeof value === 'string' && PLACEHOLDER.test(value)) found.push({ object, path, value });
-    else if (Array.isArray(value)) value.forEach((item, index) => visit(object, item, `${path}/${index}`));
+    else if (Array.isArray(value))
+      value.forEach((item, index) => visit(object, item, `${path}/${index}`));
     else if (typeof value === 'object' && value !== null) {
-      for (const [key, item] of Object.entries(value)) visit(object, item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      for (const [key, item] of Object.entries(value))
+        visit(object, item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     }
   };
   for (const object of objects) visit(describeObject(object), object, '');

@@ -10,10 +10,11 @@ import { findUnknownKubernetesFields } from './kubernetes-unknown-fields';
 // k8s/jobs: the namespace Job webhooks run in, reachable by nothing, reaching only the public
 // internet and DNS, without service-account tokens, and the one place the worker may create pods.
 
-const isolation = (from: KubernetesObject[]) => find<INetworkPolicy>(from, 'NetworkPolicy', 'webhook-jobs').spec!;
+const isolation = (from: KubernetesObject[]) =>
+  find<INetworkPolicy>(from, 'NetworkPolicy', 'webhook-jobs').spec!;
 
 describe('k8s/jobs', () => {
-  it('holds the namespace, the worker\'s Role and its binding, and the isolating NetworkPolicy', () => {
+  it("holds the namespace, the worker's Role and its binding, and the isolating NetworkPolicy", () => {
     expect(baseJobs.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
       'Namespace/gatehouse-jobs',
       'NetworkPolicy/webhook-jobs',
@@ -31,7 +32,12 @@ describe('k8s/jobs', () => {
     expect(spec.podSelector).toEqual({});
     expect(spec.policyTypes).toEqual(['Ingress', 'Egress']);
     expect(spec.ingress).toBeUndefined();
-    expect(spec.egress!.map((rule) => [rule.to!.map((peer) => peer.ipBlock?.cidr ?? 'dns'), (rule.ports ?? []).map((p) => `${p.protocol} ${p.port}`)])).toEqual([
+    expect(
+      spec.egress!.map((rule) => [
+        rule.to!.map((peer) => peer.ipBlock?.cidr ?? 'dns'),
+        (rule.ports ?? []).map((p) => `${p.protocol} ${p.port}`),
+      ]),
+    ).toEqual([
       [['0.0.0.0/0', '::/0'], []],
       [['dns'], ['UDP 53', 'TCP 53']],
     ]);
@@ -42,7 +48,15 @@ describe('k8s/jobs', () => {
     [
       'Job pods reachable from the namespace of the services',
       (c) => {
-        isolation(c).ingress = [{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'gatehouse' } } }] }];
+        isolation(c).ingress = [
+          {
+            from: [
+              {
+                namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'gatehouse' } },
+              },
+            ],
+          },
+        ];
       },
       ['NetworkPolicy/webhook-jobs: admits connections to Job pods; nothing may'],
     ],
@@ -50,8 +64,13 @@ describe('k8s/jobs', () => {
       'Job pods that may reach the cloud metadata service and PostgreSQL',
       (c) => {
         const egress = isolation(c).egress!;
-        egress[0].to![0].ipBlock!.except = egress[0].to![0].ipBlock!.except!.filter((range) => range !== '169.254.0.0/16');
-        egress.push({ to: [{ ipBlock: { cidr: '10.30.0.0/24' } }], ports: [{ protocol: 'TCP', port: 5432 }] });
+        egress[0].to![0].ipBlock!.except = egress[0].to![0].ipBlock!.except!.filter(
+          (range) => range !== '169.254.0.0/16',
+        );
+        egress.push({
+          to: [{ ipBlock: { cidr: '10.30.0.0/24' } }],
+          ports: [{ protocol: 'TCP', port: 5432 }],
+        });
       },
       [
         'NetworkPolicy/webhook-jobs: lets Job pods reach 169.254.0.0/16; except it from 0.0.0.0/0',
@@ -78,7 +97,9 @@ describe('k8s/jobs', () => {
     [
       'a namespace where Pod Security allows privileged pods, and pods get tokens',
       (c) => {
-        delete find<INamespace>(c, 'Namespace', 'gatehouse-jobs').metadata!.labels!['pod-security.kubernetes.io/enforce'];
+        delete find<INamespace>(c, 'Namespace', 'gatehouse-jobs').metadata!.labels![
+          'pod-security.kubernetes.io/enforce'
+        ];
         delete find<IServiceAccount>(c, 'ServiceAccount', 'default').automountServiceAccountToken;
       },
       [
@@ -91,9 +112,27 @@ describe('k8s/jobs', () => {
   });
 
   it.each<[string, string | undefined, string[]]>([
-    ['another namespace', 'jobs-elsewhere', ["ConfigMap/gatehouse-config: GATEHOUSE_KUBERNETES_JOB_NAMESPACE is 'jobs-elsewhere', but the Job namespace is 'gatehouse-jobs'"]],
-    ["the services' own namespace", 'gatehouse', ["ConfigMap/gatehouse-config: GATEHOUSE_KUBERNETES_JOB_NAMESPACE is the services' own namespace 'gatehouse'"]],
-    ['no namespace', undefined, ['Deployment/delivery-worker: GATEHOUSE_KUBERNETES_JOB_NAMESPACE is not set, so Jobs would run beside the services']],
+    [
+      'another namespace',
+      'jobs-elsewhere',
+      [
+        "ConfigMap/gatehouse-config: GATEHOUSE_KUBERNETES_JOB_NAMESPACE is 'jobs-elsewhere', but the Job namespace is 'gatehouse-jobs'",
+      ],
+    ],
+    [
+      "the services' own namespace",
+      'gatehouse',
+      [
+        "ConfigMap/gatehouse-config: GATEHOUSE_KUBERNETES_JOB_NAMESPACE is the services' own namespace 'gatehouse'",
+      ],
+    ],
+    [
+      'no namespace',
+      undefined,
+      [
+        'Deployment/delivery-worker: GATEHOUSE_KUBERNETES_JOB_NAMESPACE is not set, so Jobs would run beside the services',
+      ],
+    ],
   ])('names a worker that creates its Jobs in %s', (_case, namespace, problems) => {
     const services = broken((c) => {
       const data = find<IConfigMap>(c, 'ConfigMap', 'gatehouse-config').data!;

@@ -1,4 +1,10 @@
-import { DEMO_SEED, type RunningStack, startKafkaBroker, startStack, type RunningKafkaBroker } from '@gatehouse/testing';
+import {
+  DEMO_SEED,
+  type RunningStack,
+  startKafkaBroker,
+  startStack,
+  type RunningKafkaBroker,
+} from '@gatehouse/testing';
 import { Client } from 'pg';
 
 // `npm run start:stack`: the distributed shape on this machine, without Docker. A single-node
@@ -10,13 +16,18 @@ const env = process.env;
 const PORT = Number(env.PORT ?? 8080);
 const DATABASE_URL = env.STACK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gatehouse_stack';
 const REDIS_URL = env.STACK_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-const REPLICAS = { auth: Number(env.STACK_AUTH_REPLICAS ?? 2), 'delivery-worker': Number(env.STACK_WORKER_REPLICAS ?? 2) };
+const REPLICAS = {
+  auth: Number(env.STACK_AUTH_REPLICAS ?? 2),
+  'delivery-worker': Number(env.STACK_WORKER_REPLICAS ?? 2),
+};
 
 const COLORS = [36, 33, 35, 32, 34, 31, 96, 93];
 const colorOf = new Map<string, number>();
 function print(name: string, line: string): void {
   if (!colorOf.has(name)) colorOf.set(name, COLORS[colorOf.size % COLORS.length]!);
-  const label = process.stdout.isTTY ? `\x1b[${colorOf.get(name)}m${name.padEnd(18)}\x1b[0m` : name.padEnd(18);
+  const label = process.stdout.isTTY
+    ? `\x1b[${colorOf.get(name)}m${name.padEnd(18)}\x1b[0m`
+    : name.padEnd(18);
   process.stdout.write(`${label} | ${line}\n`);
 }
 
@@ -58,7 +69,10 @@ async function main(): Promise<void> {
     await ensureDatabase(DATABASE_URL);
     print('stack', 'starting Kafka (single-node KRaft)…');
     kafka = await startKafkaBroker();
-    print('kafka', `Kafka ${kafka.version} at ${kafka.brokers}, ready in ${(kafka.startupMs / 1000).toFixed(1)} s`);
+    print(
+      'kafka',
+      `Kafka ${kafka.version} at ${kafka.brokers}, ready in ${(kafka.startupMs / 1000).toFixed(1)} s`,
+    );
     stack = await startStack({
       databaseUrl: DATABASE_URL,
       redisUrl: REDIS_URL,
@@ -69,7 +83,8 @@ async function main(): Promise<void> {
       env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' },
       onLine: print,
     });
-    for (const replica of stack.replicas) print('stack', `${replica.name} (pid ${replica.process.child.pid}) at ${replica.url}`);
+    for (const replica of stack.replicas)
+      print('stack', `${replica.name} (pid ${replica.process.child.pid}) at ${replica.url}`);
     print('stack', `gateway (pid ${stack.gateway.pid}) at ${stack.url}`);
     process.stdout.write(
       [

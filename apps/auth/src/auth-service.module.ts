@@ -14,9 +14,16 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
     module: AuthServiceModule,
     imports: [
       ...distributedInfrastructure('auth', config),
-      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: config.secrets.encryptionKey }),
+      IdentityModule.forRoot({
+        publicUrl: config.http.publicUrl,
+        encryptionKey: config.secrets.encryptionKey,
+      }),
       AuthModule.forRoot(authModuleOptionsOf(config)),
-      TokenExchangeGrantModule.forRoot({ mode: 'http', url: config.tokenExchange.url, internalToken: config.secrets.internalToken }),
+      TokenExchangeGrantModule.forRoot({
+        mode: 'http',
+        url: config.tokenExchange.url,
+        internalToken: config.secrets.internalToken,
+      }),
     ],
   };
 }

@@ -13,7 +13,11 @@ function packagesLoadedByTheCommandTree(): string[] {
       if (match) names.add(match[1]);
     }
     process.stdout.write(JSON.stringify([...names].sort()));`;
-  const output = execFileSync(process.execPath, ['--require', join(root, 'libs/testing/src/infra/register-swc.js'), '-e', script], { cwd: root });
+  const output = execFileSync(
+    process.execPath,
+    ['--require', join(root, 'libs/testing/src/infra/register-swc.js'), '-e', script],
+    { cwd: root },
+  );
   return JSON.parse(output.toString()) as string[];
 }
 
@@ -21,6 +25,8 @@ describe('the CLI command tree', () => {
   it('loads only commander and the client library until a command runs', () => {
     // Each command imports its database, server or validation dependencies when it runs, so
     // `gatehouse --help` (and `auth login`) start without TypeORM, Nest or zod.
-    expect(packagesLoadedByTheCommandTree().filter((name) => !name.startsWith('@swc/'))).toEqual(['commander']);
+    expect(packagesLoadedByTheCommandTree().filter((name) => !name.startsWith('@swc/'))).toEqual([
+      'commander',
+    ]);
   });
 });

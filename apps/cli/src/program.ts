@@ -10,7 +10,10 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command('gatehouse')
     .description('Gatehouse: sign-in, tokens and webhooks for machine-learning repository hosting')
     .showHelpAfterError()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    .configureOutput({
+      writeOut: (s) => io.out(s.trimEnd()),
+      writeErr: (s) => io.err(s.trimEnd()),
+    });
   program.addCommand(adminCommand(io));
   program.addCommand(authCommand(io));
   program.addCommand(webhooksCommand(io));

@@ -13,7 +13,10 @@ export function deliveryWorkerServiceModule(config: DeliveryWorkerConfig): Dynam
     imports: [
       ...distributedInfrastructure('delivery-worker', config),
       // The port opens at once: a restarted worker answers its probes while it joins the group.
-      DeliveryModule.forRoot({ ...deliveryModuleOptionsOf(config, config.secrets.encryptionKey), startInBackground: true }),
+      DeliveryModule.forRoot({
+        ...deliveryModuleOptionsOf(config, config.secrets.encryptionKey),
+        startInBackground: true,
+      }),
     ],
   };
 }

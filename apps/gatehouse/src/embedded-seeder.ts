@@ -28,7 +28,11 @@ export class EmbeddedSeeder implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     this.document = await loadSeedFile(this.options.path);
-    const report = await applySeed(this.dataSource, this.document, createSeedDeps(SecretBox.fromBase64Key(this.options.encryptionKey)));
+    const report = await applySeed(
+      this.dataSource,
+      this.document,
+      createSeedDeps(SecretBox.fromBase64Key(this.options.encryptionKey)),
+    );
     this.logger.info({ seed: this.options.path, report }, 'seed applied');
   }
 

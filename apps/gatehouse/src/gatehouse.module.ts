@@ -1,7 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AllInOneConfig, SecretsConfig } from '@gatehouse/config';
 import { AuthModule, authModuleOptionsOf } from '@gatehouse/feature-auth';
-import { DeliveryModule, deliveryModuleOptionsOf, EventIngestionModule } from '@gatehouse/feature-delivery';
+import {
+  DeliveryModule,
+  deliveryModuleOptionsOf,
+  EventIngestionModule,
+} from '@gatehouse/feature-delivery';
 import { TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
 import { WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
@@ -17,20 +21,44 @@ class GatehouseModule {}
  * data directory, in-memory flow state and an in-process event bus (docs/architecture.md
  * "Runtime shapes"). Unlike the distributed services it migrates at start.
  */
-export function gatehouseModule(config: AllInOneConfig, secrets: SecretsConfig, seedPath: string): DynamicModule {
+export function gatehouseModule(
+  config: AllInOneConfig,
+  secrets: SecretsConfig,
+  seedPath: string,
+): DynamicModule {
   return {
     module: GatehouseModule,
     imports: [
-      DatabaseModule.forRoot({ type: 'pglite', dataDir: join(config.storage.dataDir, 'pglite'), runMigrations: true }),
+      DatabaseModule.forRoot({
+        type: 'pglite',
+        dataDir: join(config.storage.dataDir, 'pglite'),
+        runMigrations: true,
+      }),
       FlowStateModule.forRoot({ type: 'memory' }),
       MessagingModule.forRoot({ type: 'in-process', outboxRelay: true }),
-      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: secrets.encryptionKey }),
+      IdentityModule.forRoot({
+        publicUrl: config.http.publicUrl,
+        encryptionKey: secrets.encryptionKey,
+      }),
       AuthModule.forRoot(authModuleOptionsOf(config)),
-      WebhooksModule.forRoot({ encryptionKey: secrets.encryptionKey, webhooks: config.webhooks, network: config.network }),
-      TokenExchangeGrantModule.forRoot({ mode: 'in-process', service: { userEmailTokenType: config.oauth.userEmailTokenType, allowLoopbackTargets: config.network.allowLoopbackTargets } }),
+      WebhooksModule.forRoot({
+        encryptionKey: secrets.encryptionKey,
+        webhooks: config.webhooks,
+        network: config.network,
+      }),
+      TokenExchangeGrantModule.forRoot({
+        mode: 'in-process',
+        service: {
+          userEmailTokenType: config.oauth.userEmailTokenType,
+          allowLoopbackTargets: config.network.allowLoopbackTargets,
+        },
+      }),
       EventIngestionModule.forRoot(),
       DeliveryModule.forRoot(deliveryModuleOptionsOf(config, secrets.encryptionKey)),
     ],
-    providers: [{ provide: SEED_OPTIONS, useValue: { path: seedPath, encryptionKey: secrets.encryptionKey } }, EmbeddedSeeder],
+    providers: [
+      { provide: SEED_OPTIONS, useValue: { path: seedPath, encryptionKey: secrets.encryptionKey } },
+      EmbeddedSeeder,
+    ],
   };
 }

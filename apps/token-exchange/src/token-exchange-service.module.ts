@@ -13,7 +13,10 @@ export function tokenExchangeServiceModule(config: TokenExchangeConfig): Dynamic
     module: TokenExchangeServiceModule,
     imports: [
       ...distributedInfrastructure('token-exchange', config),
-      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: config.secrets.encryptionKey }),
+      IdentityModule.forRoot({
+        publicUrl: config.http.publicUrl,
+        encryptionKey: config.secrets.encryptionKey,
+      }),
       TokenExchangeFeatureModule.forRoot({
         userEmailTokenType: config.oauth.userEmailTokenType,
         allowLoopbackTargets: config.network.allowLoopbackTargets,

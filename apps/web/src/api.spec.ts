@@ -2,8 +2,16 @@ import { api, ApiFailure, apiFile, failureOf, useCsrfToken } from './api';
 
 describe('failureOf: the API message, and the field it names', () => {
   it.each([
-    ['Invalid "redirectUris.0": must use https unless its host is localhost', 'redirectUris', 'must use https unless its host is localhost'],
-    ['Invalid "name": Too small: expected string to have >=1 characters', 'name', 'Too small: expected string to have >=1 characters'],
+    [
+      'Invalid "redirectUris.0": must use https unless its host is localhost',
+      'redirectUris',
+      'must use https unless its host is localhost',
+    ],
+    [
+      'Invalid "name": Too small: expected string to have >=1 characters',
+      'name',
+      'Too small: expected string to have >=1 characters',
+    ],
     ['name: Must not be empty', 'name', 'Must not be empty'],
     ['watched.0.name: must be owner/name', 'watched', 'must be owner/name'],
   ])('%s → %s', (message, field, fieldMessage) => {
@@ -11,7 +19,11 @@ describe('failureOf: the API message, and the field it names', () => {
     expect(failure).toMatchObject({ status: 400, message, field, fieldMessage });
   });
 
-  it.each(['Invalid body: expected object', 'Webhook not found', 'The webhook is disabled; enable it to replay a delivery'])('%s names no field', (message) => {
+  it.each([
+    'Invalid body: expected object',
+    'Webhook not found',
+    'The webhook is disabled; enable it to replay a delivery',
+  ])('%s names no field', (message) => {
     expect(failureOf(409, message)).toMatchObject({ message, field: null, fieldMessage: message });
   });
 });
@@ -36,9 +48,16 @@ describe('api and apiFile', () => {
 
   it('sends JSON with the session CSRF token and returns the parsed answer', async () => {
     useCsrfToken('csrf-1');
-    answer(new Response('{"id":"t1"}', { status: 200, headers: { 'content-type': 'application/json' } }));
-    await expect(api('POST', '/api/settings/tokens', { name: 'cli', role: 'read' })).resolves.toEqual({ id: 't1' });
-    expect(calls[0]!.init.headers).toMatchObject({ 'X-CSRF-Token': 'csrf-1', 'Content-Type': 'application/json' });
+    answer(
+      new Response('{"id":"t1"}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    await expect(
+      api('POST', '/api/settings/tokens', { name: 'cli', role: 'read' }),
+    ).resolves.toEqual({ id: 't1' });
+    expect(calls[0]!.init.headers).toMatchObject({
+      'X-CSRF-Token': 'csrf-1',
+      'Content-Type': 'application/json',
+    });
     expect(calls[0]!.init.body).toBe('{"name":"cli","role":"read"}');
   });
 
@@ -49,9 +68,21 @@ describe('api and apiFile', () => {
 
   it("throws the API's own error message, or X-Error-Message when the body is not JSON", async () => {
     answer(new Response('{"error":"Invalid \\"name\\": Must not be empty"}', { status: 400 }));
-    await expect(api('POST', '/x', {})).rejects.toMatchObject({ status: 400, field: 'name', fieldMessage: 'Must not be empty' });
-    answer(new Response('<html>bad gateway</html>', { status: 502, headers: { 'x-error-message': 'Upstream unavailable' } }));
-    await expect(api('GET', '/x')).rejects.toMatchObject({ status: 502, message: 'Upstream unavailable' });
+    await expect(api('POST', '/x', {})).rejects.toMatchObject({
+      status: 400,
+      field: 'name',
+      fieldMessage: 'Must not be empty',
+    });
+    answer(
+      new Response('<html>bad gateway</html>', {
+        status: 502,
+        headers: { 'x-error-message': 'Upstream unavailable' },
+      }),
+    );
+    await expect(api('GET', '/x')).rejects.toMatchObject({
+      status: 502,
+      message: 'Upstream unavailable',
+    });
   });
 
   it('says Gatehouse could not be reached when the request never got an answer', async () => {
@@ -64,8 +95,11 @@ describe('api and apiFile', () => {
   });
 
   it('apiFile keeps an export as served (CSV is not JSON)', async () => {
-    const csv = 'seq,createdAt,action\r\n1,2026-01-01T00:00:00.000Z,settings.token_duration_changed\r\n';
+    const csv =
+      'seq,createdAt,action\r\n1,2026-01-01T00:00:00.000Z,settings.token_duration_changed\r\n';
     answer(new Response(csv, { status: 200, headers: { 'content-type': 'text/csv' } }));
-    expect(await (await apiFile('/api/organizations/acme/audit-log/export?format=csv')).text()).toBe(csv);
+    expect(
+      await (await apiFile('/api/organizations/acme/audit-log/export?format=csv')).text(),
+    ).toBe(csv);
   });
 });

@@ -34,15 +34,30 @@ export function failureOf(status: number, message: string): ApiFailure {
 }
 
 /** Sends a request; an answer that is not 2xx becomes an ApiFailure with the API's own message. */
-async function send(method: string, path: string, body: unknown, accept: string): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  accept: string,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept };
   if (csrfToken) headers['X-CSRF-Token'] = csrfToken;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
   } catch {
-    throw new ApiFailure(0, 'Gatehouse could not be reached. Check your connection and try again.', null, '');
+    throw new ApiFailure(
+      0,
+      'Gatehouse could not be reached. Check your connection and try again.',
+      null,
+      '',
+    );
   }
   if (!res.ok) {
     let message: unknown = null;
@@ -51,7 +66,12 @@ async function send(method: string, path: string, body: unknown, accept: string)
     } catch {
       message = null;
     }
-    throw failureOf(res.status, typeof message === 'string' ? message : res.headers.get('x-error-message') ?? `The server answered ${res.status}`);
+    throw failureOf(
+      res.status,
+      typeof message === 'string'
+        ? message
+        : (res.headers.get('x-error-message') ?? `The server answered ${res.status}`),
+    );
   }
   return res;
 }
@@ -63,7 +83,12 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   try {
     return (text ? JSON.parse(text) : null) as T;
   } catch {
-    throw new ApiFailure(res.status, `The server answered ${res.status} with something other than JSON`, null, '');
+    throw new ApiFailure(
+      res.status,
+      `The server answered ${res.status} with something other than JSON`,
+      null,
+      '',
+    );
   }
 }
 

@@ -20,12 +20,18 @@ const SETTINGS_ROUTES: Route[] = [
   { pattern: '/settings/tokens', render: () => <TokensPage /> },
   { pattern: '/settings/applications', render: () => <ApplicationsPage /> },
   { pattern: '/settings/applications/new', render: () => <ApplicationNewPage /> },
-  { pattern: '/settings/applications/:clientId', render: ({ clientId }) => <ApplicationEditPage clientId={clientId!} /> },
+  {
+    pattern: '/settings/applications/:clientId',
+    render: ({ clientId }) => <ApplicationEditPage clientId={clientId!} />,
+  },
   { pattern: '/settings/connected-applications', render: () => <ConnectedApplicationsPage /> },
   { pattern: '/settings/webhooks', render: () => <WebhooksPage /> },
   { pattern: '/settings/webhooks/new', render: () => <WebhookNewPage /> },
   { pattern: '/settings/webhooks/:id', render: ({ id }) => <WebhookEditPage id={id!} /> },
-  { pattern: '/organizations/:name/settings/token-exchange', render: ({ name }) => <TokenExchangePage org={name!} /> },
+  {
+    pattern: '/organizations/:name/settings/token-exchange',
+    render: ({ name }) => <TokenExchangePage org={name!} />,
+  },
 ];
 
 export function App() {
@@ -60,8 +66,11 @@ function Shell() {
       <Header />
       <main id="content" tabIndex={-1} ref={main}>
         {state.kind === 'loading' && <Loading what="your session" />}
-        {state.kind === 'error' && <ErrorNotice failure={state.message} onRetry={() => window.location.reload()} />}
-        {state.kind === 'signed-out' && (isHome ? <HomePage /> : <Loading what="the sign-in page" />)}
+        {state.kind === 'error' && (
+          <ErrorNotice failure={state.message} onRetry={() => window.location.reload()} />
+        )}
+        {state.kind === 'signed-out' &&
+          (isHome ? <HomePage /> : <Loading what="the sign-in page" />)}
         {state.kind === 'signed-in' && <Page pathname={pathname} />}
       </main>
     </>
@@ -118,7 +127,13 @@ function Header() {
         <>
           <nav aria-label="Settings" className="site-nav">
             {SECTIONS.map(({ href, label }) => (
-              <Link key={href} href={href} aria-current={pathname === href || pathname.startsWith(`${href}/`) ? 'page' : undefined}>
+              <Link
+                key={href}
+                href={href}
+                aria-current={
+                  pathname === href || pathname.startsWith(`${href}/`) ? 'page' : undefined
+                }
+              >
                 {label}
               </Link>
             ))}

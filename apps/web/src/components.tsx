@@ -1,7 +1,16 @@
-import { type ChangeEventHandler, type InputHTMLAttributes, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import {
+  type ChangeEventHandler,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import { api, ApiFailure } from './api';
 
-export type Resource<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'error'; failure: ApiFailure };
+export type Resource<T> =
+  { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'error'; failure: ApiFailure };
 
 /** GETs a path and re-reads it on `reload()`; the page shows loading, error or the data. */
 export function useResource<T>(path: string | null): Resource<T> & { reload: () => void } {
@@ -23,7 +32,9 @@ export function useResource<T>(path: string | null): Resource<T> & { reload: () 
 }
 
 export function asFailure(error: unknown): ApiFailure {
-  return error instanceof ApiFailure ? error : new ApiFailure(0, error instanceof Error ? error.message : String(error), null, '');
+  return error instanceof ApiFailure
+    ? error
+    : new ApiFailure(0, error instanceof Error ? error.message : String(error), null, '');
 }
 
 export function Loading({ what }: { what: string }) {
@@ -34,7 +45,13 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
-export function ErrorNotice({ failure, onRetry }: { failure: ApiFailure | string; onRetry?: () => void }) {
+export function ErrorNotice({
+  failure,
+  onRetry,
+}: {
+  failure: ApiFailure | string;
+  onRetry?: () => void;
+}) {
   const message = typeof failure === 'string' ? failure : failure.message;
   return (
     <div className="notice notice-error" role="alert">
@@ -63,7 +80,17 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 /** Shows what a page's data became: loading, an error (404 as "not found"), or the page itself. */
-export function Loaded<T>({ resource, what, notFound, children }: { resource: Resource<T> & { reload: () => void }; what: string; notFound?: ReactNode; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  resource,
+  what,
+  notFound,
+  children,
+}: {
+  resource: Resource<T> & { reload: () => void };
+  what: string;
+  notFound?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
   if (resource.kind === 'loading') return <Loading what={what} />;
   if (resource.kind === 'error') {
     if (resource.failure.notFound && notFound) return <>{notFound}</>;
@@ -72,13 +99,28 @@ export function Loaded<T>({ resource, what, notFound, children }: { resource: Re
   return <>{children(resource.data)}</>;
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string | null; textarea?: boolean; rows?: number };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  textarea?: boolean;
+  rows?: number;
+};
 
 /**
  * A labelled input with its hint and the API's error for this field, announced to screen readers.
  * The error stays until the person edits the field (a new answer of the API shows it again).
  */
-export function Field({ label, hint, error: apiError, textarea, rows, id, onChange, ...input }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error: apiError,
+  textarea,
+  rows,
+  id,
+  onChange,
+  ...input
+}: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const [editedAfter, setEditedAfter] = useState<string | null>(null);
@@ -88,7 +130,10 @@ export function Field({ label, hint, error: apiError, textarea, rows, id, onChan
     if (apiError) setEditedAfter(apiError);
     onChange?.(event);
   };
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
@@ -110,7 +155,13 @@ export function Field({ label, hint, error: apiError, textarea, rows, id, onChan
           placeholder={input.placeholder}
         />
       ) : (
-        <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={change} {...input} />
+        <input
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={change}
+          {...input}
+        />
       )}
       {error && (
         <p className="field-error" id={`${inputId}-error`}>
@@ -152,18 +203,41 @@ export function OnceValue({ label, value, note }: { label: string; value: string
  * (e.g. "Delete") while `label` stays its accessible name ("Delete laptop CLI"), and the button is
  * quiet so a column of them does not shout.
  */
-export function ConfirmButton({ label, short, confirmLabel, onConfirm, busy }: { label: string; short?: string; confirmLabel: string; onConfirm: () => void; busy?: boolean }) {
+export function ConfirmButton({
+  label,
+  short,
+  confirmLabel,
+  onConfirm,
+  busy,
+}: {
+  label: string;
+  short?: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" className={short ? 'button button-danger-quiet' : 'button button-danger'} aria-label={short ? label : undefined} onClick={() => setAsking(true)} disabled={busy}>
+      <button
+        type="button"
+        className={short ? 'button button-danger-quiet' : 'button button-danger'}
+        aria-label={short ? label : undefined}
+        onClick={() => setAsking(true)}
+        disabled={busy}
+      >
         {short ?? label}
       </button>
     );
   }
   return (
     <span className="confirm" role="group" aria-label={label}>
-      <button type="button" className="button button-danger" onClick={() => (setAsking(false), onConfirm())} autoFocus>
+      <button
+        type="button"
+        className="button button-danger"
+        onClick={() => (setAsking(false), onConfirm())}
+        autoFocus
+      >
         {confirmLabel}
       </button>
       <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>

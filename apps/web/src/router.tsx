@@ -26,10 +26,22 @@ export function useLocation(): { pathname: string; search: string } {
 }
 
 /** A link that navigates in the page (a modified click opens a new tab as usual). */
-export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+export function Link({
+  href,
+  onClick,
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     navigate(href);
   };
@@ -52,5 +64,7 @@ export function match(pattern: string, pathname: string): Record<string, string>
   });
   const found = new RegExp(`^${source}/?$`).exec(pathname);
   if (!found) return null;
-  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
+  return Object.fromEntries(
+    names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]),
+  );
 }

@@ -2,7 +2,11 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { api, ApiFailure, useCsrfToken } from './api';
 import type { SessionView } from '@gatehouse/settings-api';
 
-export type SessionState = { kind: 'loading' } | { kind: 'signed-in'; session: SessionView } | { kind: 'signed-out' } | { kind: 'error'; message: string };
+export type SessionState =
+  | { kind: 'loading' }
+  | { kind: 'signed-in'; session: SessionView }
+  | { kind: 'signed-out' }
+  | { kind: 'error'; message: string };
 
 const SessionContext = createContext<SessionState>({ kind: 'loading' });
 
@@ -16,7 +20,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       (error: unknown) => {
         if (error instanceof ApiFailure && error.status === 401) setState({ kind: 'signed-out' });
-        else setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+        else
+          setState({
+            kind: 'error',
+            message: error instanceof Error ? error.message : String(error),
+          });
       },
     );
   }, []);

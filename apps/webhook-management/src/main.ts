@@ -3,7 +3,11 @@ import { exitOnConfigError, loadWebhookManagementConfig } from '@gatehouse/confi
 import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';
 import { webhookManagementServiceModule } from './webhook-management-service.module';
 
-const config = exitOnConfigError(() => loadWebhookManagementConfig(), undefined, 'webhook-management');
+const config = exitOnConfigError(
+  () => loadWebhookManagementConfig(),
+  undefined,
+  'webhook-management',
+);
 exitOnStartupFailure(
   bootstrapService({
     name: config.service,

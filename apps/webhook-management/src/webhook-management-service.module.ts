@@ -17,8 +17,15 @@ export function webhookManagementServiceModule(config: WebhookManagementConfig):
     module: WebhookManagementServiceModule,
     imports: [
       ...distributedInfrastructure('webhook-management', config),
-      IdentityModule.forRoot({ publicUrl: config.http.publicUrl, encryptionKey: config.secrets.encryptionKey }),
-      WebhooksModule.forRoot({ encryptionKey: config.secrets.encryptionKey, webhooks: config.webhooks, network: config.network }),
+      IdentityModule.forRoot({
+        publicUrl: config.http.publicUrl,
+        encryptionKey: config.secrets.encryptionKey,
+      }),
+      WebhooksModule.forRoot({
+        encryptionKey: config.secrets.encryptionKey,
+        webhooks: config.webhooks,
+        network: config.network,
+      }),
       EventIngestionModule.forRoot(),
     ],
   };

@@ -11,7 +11,9 @@ export class CallbackServer {
     this.server = createServer((req, res) => {
       if (req.url === '/favicon.ico') return void res.writeHead(404).end();
       this.received.push(new URL(req.url!, `http://127.0.0.1:${this.port}`));
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Back in the app</title><p>Back in the app</p>');
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<!doctype html><title>Back in the app</title><p>Back in the app</p>');
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;

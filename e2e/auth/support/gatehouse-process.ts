@@ -15,7 +15,10 @@ export interface RunningGatehouse {
  * free port, a temporary data directory and the given seed, with loopback targets allowed (the
  * metadata documents of these tests are served on loopback).
  */
-export async function startGatehouse(seed: object, env: Record<string, string> = {}): Promise<RunningGatehouse> {
+export async function startGatehouse(
+  seed: object,
+  env: Record<string, string> = {},
+): Promise<RunningGatehouse> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-auth-e2e-'));
   const seedPath = join(dataDir, 'seed.json');
   writeFileSync(seedPath, JSON.stringify(seed));

@@ -25,21 +25,44 @@ export class MetadataDocumentSite {
 
   async start(): Promise<this> {
     try {
-      execFileSync('openssl', [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-        '-keyout', join(this.dir, 'key.pem'), '-out', this.certificatePath,
-      ], { stdio: 'pipe' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          join(this.dir, 'key.pem'),
+          '-out',
+          this.certificatePath,
+        ],
+        { stdio: 'pipe' },
+      );
     } catch (error) {
-      throw new Error(`openssl could not make the test site's certificate (install openssl): ${(error as Error).message}`);
+      throw new Error(
+        `openssl could not make the test site's certificate (install openssl): ${(error as Error).message}`,
+      );
     }
-    this.server = createServer({ key: readFileSync(join(this.dir, 'key.pem')), cert: readFileSync(this.certificatePath) }, (req, res) => {
-      const name = /^\/([a-z-]+)\/\.well-known\/oauth-cimd$/.exec(req.url ?? '')?.[1];
-      const route = name ? this.routes.get(name) : undefined;
-      if (!name || !route) return void res.writeHead(404).end();
-      this.hits.set(name, (this.hits.get(name) ?? 0) + 1);
-      route(res, this);
-    });
+    this.server = createServer(
+      { key: readFileSync(join(this.dir, 'key.pem')), cert: readFileSync(this.certificatePath) },
+      (req, res) => {
+        const name = /^\/([a-z-]+)\/\.well-known\/oauth-cimd$/.exec(req.url ?? '')?.[1];
+        const route = name ? this.routes.get(name) : undefined;
+        if (!name || !route) return void res.writeHead(404).end();
+        this.hits.set(name, (this.hits.get(name) ?? 0) + 1);
+        route(res, this);
+      },
+    );
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
     return this;
@@ -50,9 +73,17 @@ export class MetadataDocumentSite {
     return `https://127.0.0.1:${this.port}/${name}/.well-known/oauth-cimd`;
   }
 
-  serveJson(name: string, document: object, headers: Record<string, string> = {}, delayMs = 0): void {
+  serveJson(
+    name: string,
+    document: object,
+    headers: Record<string, string> = {},
+    delayMs = 0,
+  ): void {
     this.routes.set(name, (res) => {
-      const send = () => res.writeHead(200, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(document));
+      const send = () =>
+        res
+          .writeHead(200, { 'content-type': 'application/json', ...headers })
+          .end(JSON.stringify(document));
       if (delayMs > 0) setTimeout(send, delayMs);
       else send();
     });

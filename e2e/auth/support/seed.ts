@@ -19,18 +19,46 @@ export const WEB_APP_REGISTERED_CALLBACK_PATH = '/login/callback?*';
 export function authE2eSeed(callbackOrigin = 'http://127.0.0.1') {
   return {
     ...AUTH_E2E_SEED,
-    apps: AUTH_E2E_SEED.apps.map((app) => (app.clientId === WEB_APP ? { ...app, redirectUris: [`${callbackOrigin}${WEB_APP_REGISTERED_CALLBACK_PATH}`] } : app)),
+    apps: AUTH_E2E_SEED.apps.map((app) =>
+      app.clientId === WEB_APP
+        ? { ...app, redirectUris: [`${callbackOrigin}${WEB_APP_REGISTERED_CALLBACK_PATH}`] }
+        : app,
+    ),
   };
 }
 
 export const AUTH_E2E_SEED = {
   users: [
-    { username: ADA.username, email: ADA.email, fullname: 'Ada Lovelace', password: ADA.password, isPro: true },
-    { username: 'grace', email: 'grace@example.com', fullname: 'Grace Hopper', password: 'grace-e2e-password' },
+    {
+      username: ADA.username,
+      email: ADA.email,
+      fullname: 'Ada Lovelace',
+      password: ADA.password,
+      isPro: true,
+    },
+    {
+      username: 'grace',
+      email: 'grace@example.com',
+      fullname: 'Grace Hopper',
+      password: 'grace-e2e-password',
+    },
   ],
   organizations: [
-    { name: 'analytical', fullname: 'Analytical Engines', plan: 'enterprise', members: [{ username: 'ada', role: 'admin' }] },
-    { name: 'babbage', fullname: 'Babbage Society', plan: 'team', members: [{ username: 'ada', role: 'read' }, { username: 'grace', role: 'admin' }] },
+    {
+      name: 'analytical',
+      fullname: 'Analytical Engines',
+      plan: 'enterprise',
+      members: [{ username: 'ada', role: 'admin' }],
+    },
+    {
+      name: 'babbage',
+      fullname: 'Babbage Society',
+      plan: 'team',
+      members: [
+        { username: 'ada', role: 'read' },
+        { username: 'grace', role: 'admin' },
+      ],
+    },
   ],
   accessTokens: [{ user: 'ada', name: 'e2e', role: 'read', token: ADA_READ_TOKEN }],
   apps: [

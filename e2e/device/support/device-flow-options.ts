@@ -7,4 +7,6 @@ export const CLI_CLIENT_ID = 'gatehouse-cli';
 export const POLL_INTERVAL_SECONDS = 1;
 
 /** The demo seed and a short device poll interval, on either shape. */
-export const DEVICE_FLOW_OPTIONS: ShapeOptions = { env: { GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS: String(POLL_INTERVAL_SECONDS) } };
+export const DEVICE_FLOW_OPTIONS: ShapeOptions = {
+  env: { GATEHOUSE_DEVICE_POLL_INTERVAL_SECONDS: String(POLL_INTERVAL_SECONDS) },
+};

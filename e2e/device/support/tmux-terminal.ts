@@ -5,7 +5,9 @@ function tmuxAvailable(): void {
   try {
     execFileSync('tmux', ['-V'], { stdio: 'pipe' });
   } catch {
-    throw new Error('tmux is not installed: the terminal tests run the CLI in a tmux pane (apt-get install tmux)');
+    throw new Error(
+      'tmux is not installed: the terminal tests run the CLI in a tmux pane (apt-get install tmux)',
+    );
   }
 }
 
@@ -28,14 +30,36 @@ export class TmuxTerminal {
   ) {
     tmuxAvailable();
     // The shell stays open after the command, so its last screen can still be read.
-    execFileSync('tmux', ['-L', this.socket, 'new-session', '-d', '-s', this.session, '-x', '200', '-y', '50', '-c', cwd, `${command}; echo "[exit $?]"; sleep 600`], {
-      stdio: 'pipe',
-    });
+    execFileSync(
+      'tmux',
+      [
+        '-L',
+        this.socket,
+        'new-session',
+        '-d',
+        '-s',
+        this.session,
+        '-x',
+        '200',
+        '-y',
+        '50',
+        '-c',
+        cwd,
+        `${command}; echo "[exit $?]"; sleep 600`,
+      ],
+      {
+        stdio: 'pipe',
+      },
+    );
   }
 
   /** The pane's text, wrapped lines joined. */
   screen(): string {
-    return execFileSync('tmux', ['-L', this.socket, 'capture-pane', '-p', '-J', '-t', this.session], { encoding: 'utf8' });
+    return execFileSync(
+      'tmux',
+      ['-L', this.socket, 'capture-pane', '-p', '-J', '-t', this.session],
+      { encoding: 'utf8' },
+    );
   }
 
   /** Waits until the screen matches `pattern`; the last screen is in the error otherwise. */
@@ -48,7 +72,9 @@ export class TmuxTerminal {
       if (match) return match;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`the terminal did not show ${pattern} within ${timeoutMs} ms; it shows:\n${text}`);
+    throw new Error(
+      `the terminal did not show ${pattern} within ${timeoutMs} ms; it shows:\n${text}`,
+    );
   }
 
   /** Ends this test's tmux server (and the command in it). */

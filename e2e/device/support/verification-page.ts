@@ -7,10 +7,21 @@ export async function launchChromium(): Promise<Browser> {
   try {
     return await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   } catch (error) {
-    throw new Error(`Chromium could not be started from ${CHROMIUM_PATH} (install the Debian chromium package): ${(error as Error).message}`);
+    throw new Error(
+      `Chromium could not be started from ${CHROMIUM_PATH} (install the Debian chromium package): ${(error as Error).message}`,
+    );
   }
 }
 
@@ -41,7 +52,8 @@ export async function answerOnVerificationPage(
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/oauth/device');
     const prefilled = await page.getByLabel('Code').inputValue();
-    if (prefilled !== userCode) throw new Error(`the verification page prefilled ${prefilled}, expected ${userCode}`);
+    if (prefilled !== userCode)
+      throw new Error(`the verification page prefilled ${prefilled}, expected ${userCode}`);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === '/oauth/device/consent');
     const consentText = await page.locator('main').innerText();

@@ -30,38 +30,62 @@ function consumersWhere(reported: ReportedConsumers, joined: boolean): string[] 
  * The members each group should have: the client id (`gatehouse-<service>`) of every replica
  * that reports a consumer in it, sorted.
  */
-function membersExpected(replicas: readonly StackReplica[], reported: ReportedConsumers): Record<string, string[]> {
+function membersExpected(
+  replicas: readonly StackReplica[],
+  reported: ReportedConsumers,
+): Record<string, string[]> {
   const expected: Record<string, string[]> = {};
   for (const replica of replicas) {
-    for (const group of Object.keys(reported[replica.name] ?? {})) (expected[group] ??= []).push(`gatehouse-${replica.service}`);
+    for (const group of Object.keys(reported[replica.name] ?? {}))
+      (expected[group] ??= []).push(`gatehouse-${replica.service}`);
   }
-  return Object.fromEntries(Object.entries(expected).map(([group, members]) => [group, members.sort()]));
+  return Object.fromEntries(
+    Object.entries(expected).map(([group, members]) => [group, members.sort()]),
+  );
 }
 
 /** The broker's view of the same groups: each member's client id, sorted (kafkajs admin describeGroups). */
-async function brokerMembers(brokers: string, groupIds: readonly string[]): Promise<Record<string, string[]>> {
-  const admin = new Kafka({ clientId: 'faults-group-census', brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
+async function brokerMembers(
+  brokers: string,
+  groupIds: readonly string[],
+): Promise<Record<string, string[]>> {
+  const admin = new Kafka({
+    clientId: 'faults-group-census',
+    brokers: [brokers],
+    logLevel: logLevel.NOTHING,
+  }).admin();
   await admin.connect();
   try {
     const { groups } = await admin.describeGroups([...groupIds]);
-    return Object.fromEntries(groups.map((group) => [group.groupId, group.members.map((member) => member.clientId).sort()]));
+    return Object.fromEntries(
+      groups.map((group) => [group.groupId, group.members.map((member) => member.clientId).sort()]),
+    );
   } finally {
     await admin.disconnect();
   }
 }
 
 /** Groups whose members at the broker differ from those expected, with both lists. */
-function missingMembers(expected: Record<string, string[]>, atBroker: Record<string, string[]>): string[] {
+function missingMembers(
+  expected: Record<string, string[]>,
+  atBroker: Record<string, string[]>,
+): string[] {
   return Object.entries(expected)
     .filter(([group, members]) => JSON.stringify(atBroker[group] ?? []) !== JSON.stringify(members))
-    .map(([group, members]) => `${group}: expected [${members.join(', ')}], broker has [${(atBroker[group] ?? []).join(', ')}]`);
+    .map(
+      ([group, members]) =>
+        `${group}: expected [${members.join(', ')}], broker has [${(atBroker[group] ?? []).join(', ')}]`,
+    );
 }
 
 /**
  * Every consumer of every replica joined and a member at the broker: then the members of each
  * group (as `membersExpected`); otherwise what is still missing.
  */
-export async function groupCensus(replicas: readonly StackReplica[], brokers: string): Promise<Probe<Record<string, string[]>>> {
+export async function groupCensus(
+  replicas: readonly StackReplica[],
+  brokers: string,
+): Promise<Probe<Record<string, string[]>>> {
   const reported = await reportedConsumers(replicas);
   const waiting = consumersWhere(reported, false);
   if (waiting.length > 0) return { waiting: waiting.join('; ') };

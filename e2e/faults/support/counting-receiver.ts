@@ -40,7 +40,9 @@ export class CountingReceiver {
             req.socket.destroy();
             return;
           case 'ok': {
-            const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { updatedRefs?: Array<{ newSha: string }> };
+            const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+              updatedRefs?: Array<{ newSha: string }>;
+            };
             const event = body.updatedRefs?.[0]?.newSha ?? '';
             this.acceptedOf.set(webhookId, (this.acceptedOf.get(webhookId) ?? 0) + 1);
             if (!this.deliveredAt.has(webhookId)) {
@@ -83,6 +85,8 @@ export class CountingReceiver {
   async stop(): Promise<void> {
     this.recover();
     for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 }

@@ -11,7 +11,9 @@ export interface ScenarioOptions {
    * Injects the fault while the stream runs; resolves with when the fault began and ended (epoch
    * ms; began defaults to ended) and any figures of its own.
    */
-  fault(context: ScenarioContext): Promise<{ startedAt?: number; endedAt: number; figures?: Record<string, unknown> }>;
+  fault(
+    context: ScenarioContext,
+  ): Promise<{ startedAt?: number; endedAt: number; figures?: Record<string, unknown> }>;
 }
 
 export interface ScenarioContext {
@@ -54,13 +56,27 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
  * (or two minutes passed): produced, delivered, duplicated, lost, attempts missing from the
  * history, time to recover.
  */
-export async function runDeliveryScenario(faults: FaultStack, options: ScenarioOptions): Promise<DeliveryFigures> {
+export async function runDeliveryScenario(
+  faults: FaultStack,
+  options: ScenarioOptions,
+): Promise<DeliveryFigures> {
   const receiver = new CountingReceiver();
   const url = await receiver.start();
   try {
     const webhookId = await faults.createWebhook(url, streamRepos(options.label, 6));
-    const stream = new RepoEventStream({ brokers: faults.kafka.brokers, label: options.label, events: options.events, perSecond: options.perSecond, repos: 6 });
-    const context: ScenarioContext = { receiver, stream, published: async (count) => void (await until(() => stream.publishedAt.size >= count, 600_000)) };
+    const stream = new RepoEventStream({
+      brokers: faults.kafka.brokers,
+      label: options.label,
+      events: options.events,
+      perSecond: options.perSecond,
+      repos: 6,
+    });
+    const context: ScenarioContext = {
+      receiver,
+      stream,
+      published: async (count) =>
+        void (await until(() => stream.publishedAt.size >= count, 600_000)),
+    };
     const [fault] = await Promise.all([options.fault(context), stream.done]);
     const produced = stream.publishedAt.size;
     await until(() => receiver.deliveredEvents().size >= produced, CATCH_UP_TIMEOUT_MS);
@@ -69,7 +85,8 @@ export async function runDeliveryScenario(faults: FaultStack, options: ScenarioO
 
     const delivered = receiver.deliveredEvents();
     const deliveredAtBySha = new Map<string, number>();
-    for (const [webhookDeliveryId, sha] of receiver.eventOf) deliveredAtBySha.set(sha, receiver.deliveredAt.get(webhookDeliveryId)!);
+    for (const [webhookDeliveryId, sha] of receiver.eventOf)
+      deliveredAtBySha.set(sha, receiver.deliveredAt.get(webhookDeliveryId)!);
     let recoveredAt = fault.endedAt;
     let maxEventToDeliveryMs = 0;
     let maxEventToDeliveryAfterFaultMs = 0;
@@ -78,7 +95,8 @@ export async function runDeliveryScenario(faults: FaultStack, options: ScenarioO
       const at = deliveredAtBySha.get(sha);
       if (at === undefined) continue;
       maxEventToDeliveryMs = Math.max(maxEventToDeliveryMs, at - publishedAt);
-      if (publishedAt >= faultStartedAt) maxEventToDeliveryAfterFaultMs = Math.max(maxEventToDeliveryAfterFaultMs, at - publishedAt);
+      if (publishedAt >= faultStartedAt)
+        maxEventToDeliveryAfterFaultMs = Math.max(maxEventToDeliveryAfterFaultMs, at - publishedAt);
       if (publishedAt <= fault.endedAt) recoveredAt = Math.max(recoveredAt, at);
     }
     return {
@@ -98,7 +116,11 @@ export async function runDeliveryScenario(faults: FaultStack, options: ScenarioO
 }
 
 /** Every request the receiver saw must be an attempt row of its delivery (the Activity view reads these rows). */
-async function attemptsMissingFromHistory(faults: FaultStack, webhookId: string, receiver: CountingReceiver): Promise<number> {
+async function attemptsMissingFromHistory(
+  faults: FaultStack,
+  webhookId: string,
+  receiver: CountingReceiver,
+): Promise<number> {
   const client = new Client({ connectionString: faults.database.url });
   await client.connect();
   try {
@@ -109,7 +131,8 @@ async function attemptsMissingFromHistory(faults: FaultStack, webhookId: string,
     );
     const recorded = new Map(rows.map((row) => [row.id.trim(), row.attempts]));
     let missing = 0;
-    for (const [deliveryId, requests] of receiver.requestsOf) missing += Math.max(0, requests - (recorded.get(deliveryId) ?? 0));
+    for (const [deliveryId, requests] of receiver.requestsOf)
+      missing += Math.max(0, requests - (recorded.get(deliveryId) ?? 0));
     return missing;
   } finally {
     await client.end();

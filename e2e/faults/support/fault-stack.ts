@@ -53,7 +53,11 @@ export interface FaultStack {
  * scratch database, a claimed Redis database, two replicas of every service, the gateway.
  */
 export async function startFaultStack(): Promise<FaultStack> {
-  const [kafka, database, redis] = await Promise.all([startKafkaBroker(), createScratchDatabase({ prefix: 'gatehouse_faults' }), claimTestRedis()]);
+  const [kafka, database, redis] = await Promise.all([
+    startKafkaBroker(),
+    createScratchDatabase({ prefix: 'gatehouse_faults' }),
+    claimTestRedis(),
+  ]);
   let stack: RunningStack;
   try {
     stack = await startStack({
@@ -75,7 +79,10 @@ export async function startFaultStack(): Promise<FaultStack> {
 
   const replica = (name: string) => {
     const found = stack.replicas.find((candidate) => candidate.name === name);
-    if (!found) throw new Error(`no replica ${name} in the stack (${stack.replicas.map((r) => r.name).join(', ')})`);
+    if (!found)
+      throw new Error(
+        `no replica ${name} in the stack (${stack.replicas.map((r) => r.name).join(', ')})`,
+      );
     return found;
   };
 
@@ -88,9 +95,17 @@ export async function startFaultStack(): Promise<FaultStack> {
     async ensureReady() {
       await kafka.resume();
       for (const candidate of stack.replicas) {
-        if (candidate.process.child.exitCode !== null || candidate.process.child.signalCode !== null) await candidate.restart();
+        if (
+          candidate.process.child.exitCode !== null ||
+          candidate.process.child.signalCode !== null
+        )
+          await candidate.restart();
       }
-      await Promise.all(stack.replicas.map((candidate) => waitForHttp(`${candidate.url}/readyz`, { timeoutMs: 90_000, process: candidate.process })));
+      await Promise.all(
+        stack.replicas.map((candidate) =>
+          waitForHttp(`${candidate.url}/readyz`, { timeoutMs: 90_000, process: candidate.process }),
+        ),
+      );
     },
     async terminatePostgresBackends() {
       const { rows } = await admin.query<{ terminated: boolean }>(
@@ -105,7 +120,9 @@ export async function startFaultStack(): Promise<FaultStack> {
       const list = (await redisAdmin.client('LIST')) as string;
       const ids = list
         .split('\n')
-        .map((line) => Object.fromEntries(line.split(' ').map((field) => field.split('=') as [string, string])))
+        .map((line) =>
+          Object.fromEntries(line.split(' ').map((field) => field.split('=') as [string, string])),
+        )
         .filter((client) => client.name?.startsWith('gatehouse-') && Number(client.db) === redis.db)
         .map((client) => client.id!);
       for (const id of ids) await redisAdmin.client('KILL', 'ID', id);
@@ -115,10 +132,15 @@ export async function startFaultStack(): Promise<FaultStack> {
       const response = await fetch(`${stack.url}/api/settings/webhooks`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ALICE_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url, watched: repos.map((name) => ({ type: 'model', name })), domains: ['repo'] }),
+        body: JSON.stringify({
+          url,
+          watched: repos.map((name) => ({ type: 'model', name })),
+          domains: ['repo'],
+        }),
       });
       const body = (await response.json()) as { webhook?: { id: string } };
-      if (!body.webhook?.id) throw new Error(`creating a webhook answered ${response.status}: ${JSON.stringify(body)}`);
+      if (!body.webhook?.id)
+        throw new Error(`creating a webhook answered ${response.status}: ${JSON.stringify(body)}`);
       return body.webhook.id;
     },
     async query<T extends Record<string, unknown>>(text: string, params: unknown[] = []) {

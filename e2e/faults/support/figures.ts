@@ -8,6 +8,9 @@ export const FIGURES_FILE = join(WORKSPACE_ROOT, 'dist/faults/figures.jsonl');
 /** Prints a scenario's figures and appends them to FIGURES_FILE. */
 export function report(scenario: string, figures: Record<string, unknown>): void {
   mkdirSync(join(WORKSPACE_ROOT, 'dist/faults'), { recursive: true });
-  appendFileSync(FIGURES_FILE, `${JSON.stringify({ scenario, at: new Date().toISOString(), ...figures })}\n`);
+  appendFileSync(
+    FIGURES_FILE,
+    `${JSON.stringify({ scenario, at: new Date().toISOString(), ...figures })}\n`,
+  );
   process.stdout.write(`[faults] ${scenario}: ${JSON.stringify(figures)}\n`);
 }

@@ -19,7 +19,12 @@ export interface StreamResult {
   publishRetries: number;
 }
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};
 
 /** The repositories a scenario's events are about: what its webhook watches. */
 export function streamRepos(label: string, repos: number): string[] {
@@ -62,7 +67,12 @@ export class RepoEventStream {
   readonly done: Promise<StreamResult>;
 
   constructor(private readonly options: StreamOptions) {
-    this.bus = new KafkaEventBus({ brokers: options.brokers.split(','), clientId: `faults-repo-service-${options.label}`, logger: quiet, kafkaLogLevel: logLevel.NOTHING });
+    this.bus = new KafkaEventBus({
+      brokers: options.brokers.split(','),
+      clientId: `faults-repo-service-${options.label}`,
+      logger: quiet,
+      kafkaLogLevel: logLevel.NOTHING,
+    });
     this.done = this.run();
   }
 

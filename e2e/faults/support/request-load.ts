@@ -68,12 +68,17 @@ export class RequestLoad {
     this.running = false;
     await Promise.all(this.loops);
     const failures = this.outcomes.filter((outcome) => !outcome.ok);
-    const unavailable = failures.filter((outcome) => outcome.status === 503 && !!outcome.retryAfter);
+    const unavailable = failures.filter(
+      (outcome) => outcome.status === 503 && !!outcome.retryAfter,
+    );
     return {
       total: this.outcomes.length,
       failed: failures.length,
       unavailable: unavailable.length,
-      serverErrors: failures.filter((outcome) => outcome.status !== undefined && outcome.status >= 500 && !unavailable.includes(outcome)).length,
+      serverErrors: failures.filter(
+        (outcome) =>
+          outcome.status !== undefined && outcome.status >= 500 && !unavailable.includes(outcome),
+      ).length,
       hung: failures.filter((outcome) => outcome.hung).length,
       networkErrors: failures.filter((outcome) => outcome.error !== undefined).length,
       samples: failures.slice(0, 5),

@@ -17,10 +17,15 @@ function bearerCheckingReplicas(replicas: readonly StackReplica[]): StackReplica
 }
 
 /** Each replica's status for a request with `token`, by replica name. */
-async function statusesFor(replicas: readonly StackReplica[], token: string): Promise<Record<string, number>> {
+async function statusesFor(
+  replicas: readonly StackReplica[],
+  token: string,
+): Promise<Record<string, number>> {
   const statuses = await Promise.all(
     replicas.map(async (replica) => {
-      const response = await timedFetch(`${replica.url}${BEARER_CHECKED[replica.service]}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await timedFetch(`${replica.url}${BEARER_CHECKED[replica.service]}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       await response.arrayBuffer();
       return [replica.name, response.status] as const;
     }),
@@ -29,31 +34,51 @@ async function statusesFor(replicas: readonly StackReplica[], token: string): Pr
 }
 
 /** Milliseconds from `since` until every replica answers `token` with 401; throws with the last answers after `timeoutMs`. */
-async function msUntilRefusedEverywhere(replicas: readonly StackReplica[], token: string, since: number, timeoutMs: number): Promise<number> {
+async function msUntilRefusedEverywhere(
+  replicas: readonly StackReplica[],
+  token: string,
+  since: number,
+  timeoutMs: number,
+): Promise<number> {
   const deadline = since + timeoutMs;
   for (;;) {
     const statuses = await statusesFor(replicas, token);
     if (Object.values(statuses).every((status) => status === 401)) return Date.now() - since;
-    if (Date.now() > deadline) throw new Error(`a revoked token still accepted ${timeoutMs} ms after its revocation: ${JSON.stringify(statuses)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `a revoked token still accepted ${timeoutMs} ms after its revocation: ${JSON.stringify(statuses)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 /** A personal token of the demo user, created through the gateway with `bearer`. */
-async function createPersonalToken(gateway: string, bearer: string): Promise<{ id: string; token: string }> {
+async function createPersonalToken(
+  gateway: string,
+  bearer: string,
+): Promise<{ id: string; token: string }> {
   const response = await timedFetch(`${gateway}/api/settings/tokens`, {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name: `faults-${Date.now()}`, role: 'read' }),
   });
   const body = (await response.json()) as { id?: string; token?: string };
-  if (response.status !== 200 && response.status !== 201) throw new Error(`creating a personal token answered ${response.status}: ${JSON.stringify(body)}`);
+  if (response.status !== 200 && response.status !== 201)
+    throw new Error(
+      `creating a personal token answered ${response.status}: ${JSON.stringify(body)}`,
+    );
   return { id: body.id!, token: body.token! };
 }
 
 async function deletePersonalToken(gateway: string, bearer: string, id: string): Promise<void> {
-  const response = await timedFetch(`${gateway}/api/settings/tokens/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } });
-  if (response.status !== 204) throw new Error(`deleting a personal token answered ${response.status}: ${await response.text()}`);
+  const response = await timedFetch(`${gateway}/api/settings/tokens/${id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+  if (response.status !== 204)
+    throw new Error(
+      `deleting a personal token answered ${response.status}: ${await response.text()}`,
+    );
 }
 
 const CLIENT_ID = 'gatehouse-cli';
@@ -62,8 +87,12 @@ const CLIENT_ID = 'gatehouse-cli';
  * An OAuth access token of the demo user written straight to the database, as a grant would
  * have issued it (the table keeps only its hash).
  */
-async function insertAccessToken(faults: FaultStack): Promise<{ id: string; token: string; userId: string }> {
-  const [user] = await faults.query<{ id: string }>(`SELECT id FROM users WHERE username = 'alice'`);
+async function insertAccessToken(
+  faults: FaultStack,
+): Promise<{ id: string; token: string; userId: string }> {
+  const [user] = await faults.query<{ id: string }>(
+    `SELECT id FROM users WHERE username = 'alice'`,
+  );
   const id = newObjectId();
   const token = randomToken('hf_oauth_');
   await faults.query(
@@ -79,14 +108,31 @@ async function insertAccessToken(faults: FaultStack): Promise<{ id: string; toke
  * is marked revoked without touching the cache (a change made around the services), then its
  * token.revoked event is published. Resolves when the event is on the broker.
  */
-async function revokeByEventAlone(faults: FaultStack, token: { id: string; userId: string }): Promise<void> {
+async function revokeByEventAlone(
+  faults: FaultStack,
+  token: { id: string; userId: string },
+): Promise<void> {
   const revokedAt = new Date();
-  await faults.query('UPDATE access_tokens SET revoked_at = $2 WHERE id = $1', [token.id, revokedAt]);
-  const bus = new KafkaEventBus({ brokers: [faults.kafka.brokers], clientId: 'faults-revocation', logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  await faults.query('UPDATE access_tokens SET revoked_at = $2 WHERE id = $1', [
+    token.id,
+    revokedAt,
+  ]);
+  const bus = new KafkaEventBus({
+    brokers: [faults.kafka.brokers],
+    clientId: 'faults-revocation',
+    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+  });
   try {
     await bus.publish(Topics.tokenEvents, [
       tokenRevokedEvent.encode(
-        { tokenId: token.id, kind: 'access', userId: token.userId, clientId: CLIENT_ID, reason: 'revocation_request', revokedAt: revokedAt.toISOString() },
+        {
+          tokenId: token.id,
+          kind: 'access',
+          userId: token.userId,
+          clientId: CLIENT_ID,
+          reason: 'revocation_request',
+          revokedAt: revokedAt.toISOString(),
+        },
         { key: token.userId, time: revokedAt },
       ),
     ]);
@@ -98,7 +144,8 @@ async function revokeByEventAlone(faults: FaultStack, token: { id: string; userI
 /** Throws unless every replica accepts `token` (answers anything but 401): its principal is then cached. */
 async function acceptedEverywhere(replicas: readonly StackReplica[], token: string): Promise<void> {
   const statuses = await statusesFor(replicas, token);
-  if (Object.values(statuses).includes(401)) throw new Error(`a live token was refused: ${JSON.stringify(statuses)}`);
+  if (Object.values(statuses).includes(401))
+    throw new Error(`a live token was refused: ${JSON.stringify(statuses)}`);
 }
 
 /**
@@ -106,7 +153,11 @@ async function acceptedEverywhere(replicas: readonly StackReplica[], token: stri
  * deletion's answer until every replica refuses it. The deletion marks the shared principal cache
  * itself, before it commits.
  */
-export async function personalTokenRevocationMs(faults: FaultStack, bearer: string, timeoutMs: number): Promise<number> {
+export async function personalTokenRevocationMs(
+  faults: FaultStack,
+  bearer: string,
+  timeoutMs: number,
+): Promise<number> {
   const replicas = bearerCheckingReplicas(faults.stack.replicas);
   const personal = await createPersonalToken(faults.stack.url, bearer);
   await acceptedEverywhere(replicas, personal.token);

@@ -15,9 +15,16 @@ export async function signIn(base: string): Promise<Outcome> {
   const answer = await timedFetch(`${base}/oauth/login`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrf_token: csrf, return_to: '/settings', login: DEMO_USER.login, password: DEMO_USER.password }),
+    body: new URLSearchParams({
+      csrf_token: csrf,
+      return_to: '/settings',
+      login: DEMO_USER.login,
+      password: DEMO_USER.password,
+    }),
   });
   await answer.arrayBuffer();
-  const session = answer.headers.getSetCookie().some((value) => value.startsWith('gatehouse_session='));
+  const session = answer.headers
+    .getSetCookie()
+    .some((value) => value.startsWith('gatehouse_session='));
   return outcomeOf(answer, answer.status === 303 && session);
 }

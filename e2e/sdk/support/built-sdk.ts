@@ -24,7 +24,11 @@ export async function buildSdkIntoScratchProject(): Promise<BuiltSdk> {
   const packageDir = join(projectDir, 'node_modules', '@gatehouse', 'sdk');
   await mkdir(packageDir, { recursive: true });
   const tsc = join(WORKSPACE_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  await promisify(execFile)(process.execPath, [tsc, '-p', join(SDK_ROOT, 'tsconfig.build.json'), '--outDir', join(packageDir, 'dist')], { cwd: SDK_ROOT });
+  await promisify(execFile)(
+    process.execPath,
+    [tsc, '-p', join(SDK_ROOT, 'tsconfig.build.json'), '--outDir', join(packageDir, 'dist')],
+    { cwd: SDK_ROOT },
+  );
   await copyFile(join(SDK_ROOT, 'package.json'), join(packageDir, 'package.json'));
   return { projectDir, packageDir };
 }

@@ -16,14 +16,21 @@ export class CiProvider {
   constructor(private readonly kid = 'ci-key-1') {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     this.privateKey = privateKey;
-    this.jwk = { ...(publicKey.export({ format: 'jwk' }) as Record<string, unknown>), kid, alg: 'RS256', use: 'sig' };
+    this.jwk = {
+      ...(publicKey.export({ format: 'jwk' }) as Record<string, unknown>),
+      kid,
+      alg: 'RS256',
+      use: 'sig',
+    };
   }
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       if (req.url !== '/jwks') return void res.writeHead(404).end();
       this.jwksRequests += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [this.jwk] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ keys: [this.jwk] }));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.issuer = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -40,7 +47,10 @@ export class CiProvider {
     const payload = { iss: this.issuer, iat: now, nbf: now, exp: now + 600, ...claims };
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const input = `${encode({ alg: 'RS256', typ: 'JWT', kid: this.kid })}.${encode(payload)}`;
-    const signature = createSign('RSA-SHA256').update(input).sign(this.privateKey).toString('base64url');
+    const signature = createSign('RSA-SHA256')
+      .update(input)
+      .sign(this.privateKey)
+      .toString('base64url');
     return `${input}.${signature}`;
   }
 

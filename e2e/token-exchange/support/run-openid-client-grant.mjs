@@ -11,9 +11,15 @@ const results = [];
 
 for (const request of input.requests) {
   const auth = request.clientSecret === undefined ? client.None() : client.ClientSecretBasic();
-  const config = await client.discovery(new URL(input.issuer), request.clientId, request.clientSecret, auth, {
-    execute: [client.allowInsecureRequests],
-  });
+  const config = await client.discovery(
+    new URL(input.issuer),
+    request.clientId,
+    request.clientSecret,
+    auth,
+    {
+      execute: [client.allowInsecureRequests],
+    },
+  );
   try {
     const tokens = await client.genericGrantRequest(config, GRANT, request.params);
     results.push({ ok: true, tokens: { ...tokens }, claims: tokens.claims() ?? null });
@@ -25,7 +31,12 @@ process.stdout.write(`${JSON.stringify(results)}\n`);
 
 /** openid-client's errors: a body error carries `error`; a 401 with a challenge carries the response. */
 async function describe(error) {
-  const described = { name: error.name, status: error.status, error: error.error, error_description: error.error_description };
+  const described = {
+    name: error.name,
+    status: error.status,
+    error: error.error,
+    error_description: error.error_description,
+  };
   const response = error.response ?? error.cause?.response;
   if (described.error === undefined && response instanceof Response && !response.bodyUsed) {
     const body = await response.json().catch(() => ({}));

@@ -4,8 +4,13 @@ import { parse, stringify } from 'yaml';
 import { WORKSPACE_ROOT } from '@gatehouse/testing';
 
 /** The demo seed (alice admin and bob read in acme, the acme token-exchange app) plus `extra` trusted publishers. */
-export function writeDemoSeed(path: string, trustedPublishers: Array<Record<string, unknown>>): string {
-  const demo = parse(readFileSync(join(WORKSPACE_ROOT, 'libs/persistence/seed/demo.yaml'), 'utf8')) as Record<string, unknown[]>;
+export function writeDemoSeed(
+  path: string,
+  trustedPublishers: Array<Record<string, unknown>>,
+): string {
+  const demo = parse(
+    readFileSync(join(WORKSPACE_ROOT, 'libs/persistence/seed/demo.yaml'), 'utf8'),
+  ) as Record<string, unknown[]>;
   demo.trustedPublishers = [...(demo.trustedPublishers ?? []), ...trustedPublishers];
   writeFileSync(path, stringify(demo));
   return path;

@@ -9,6 +9,8 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 
   constructor(readonly problems: readonly ConfigProblem[]) {
-    super(`Invalid configuration: ${problems.map(({ variable, reason }) => `${variable}: ${reason}`).join('; ')}`);
+    super(
+      `Invalid configuration: ${problems.map(({ variable, reason }) => `${variable}: ${reason}`).join('; ')}`,
+    );
   }
 }

@@ -22,7 +22,11 @@ function requiredVariables(app: GatehouseApp): Set<string> {
     return new Set();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return new Set(error.problems.filter((problem) => problem.reason === 'required').map((problem) => problem.variable));
+    return new Set(
+      error.problems
+        .filter((problem) => problem.reason === 'required')
+        .map((problem) => problem.variable),
+    );
   }
 }
 
@@ -38,12 +42,18 @@ function shownDefault(schema: EnvShape[string]): string | undefined {
  * the all-in-one reads.
  */
 function collectVariables(): ConfigVariable[] {
-  const found = new Map<string, ConfigVariable & { apps: GatehouseApp[]; requiredBy: GatehouseApp[] }>();
+  const found = new Map<
+    string,
+    ConfigVariable & { apps: GatehouseApp[]; requiredBy: GatehouseApp[] }
+  >();
   for (const app of GATEHOUSE_APPS) {
     const required = requiredVariables(app);
     for (const [name, schema] of Object.entries(APP_CONFIG_SCHEMAS[app].in.shape as EnvShape)) {
       const doc = variableDocOf(schema);
-      if (!doc) throw new Error(`${name} (read by ${app}) has no description: declare it with documented(schema, { description })`);
+      if (!doc)
+        throw new Error(
+          `${name} (read by ${app}) has no description: declare it with documented(schema, { description })`,
+        );
       let variable = found.get(name);
       if (!variable) {
         variable = { name, apps: [], requiredBy: [], description: doc.description };
@@ -73,11 +83,18 @@ export function configVariables(): readonly ConfigVariable[] {
 }
 
 /** The README's configuration table, in Markdown. */
-export function configurationTableMarkdown(variables: readonly ConfigVariable[] = configVariables()): string {
+export function configurationTableMarkdown(
+  variables: readonly ConfigVariable[] = configVariables(),
+): string {
   const rows = variables.map((variable) => {
-    const apps = variable.apps.length === GATEHOUSE_APPS.length ? 'all' : variable.apps.map((app) => (app === 'gatehouse' ? 'all-in-one' : app)).join(', ');
+    const apps =
+      variable.apps.length === GATEHOUSE_APPS.length
+        ? 'all'
+        : variable.apps.map((app) => (app === 'gatehouse' ? 'all-in-one' : app)).join(', ');
     const fallback = variable.default ?? (variable.requiredBy.length > 0 ? 'required' : '');
     return `| \`${variable.name}\` | ${apps} | ${fallback} | ${variable.description} |`;
   });
-  return ['| Variable | Used by | Default | Description |', '|---|---|---|---|', ...rows].join('\n');
+  return ['| Variable | Used by | Default | Description |', '|---|---|---|---|', ...rows].join(
+    '\n',
+  );
 }

@@ -2,7 +2,11 @@ import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from './config-error';
-import { ENCRYPTION_KEY_FILE, INTERNAL_TOKEN_FILE, resolveEmbeddedSecrets } from './embedded-secrets';
+import {
+  ENCRYPTION_KEY_FILE,
+  INTERNAL_TOKEN_FILE,
+  resolveEmbeddedSecrets,
+} from './embedded-secrets';
 
 describe('resolveEmbeddedSecrets', () => {
   let root: string;
@@ -22,8 +26,12 @@ describe('resolveEmbeddedSecrets', () => {
     expect(Buffer.from(first.encryptionKey, 'base64')).toHaveLength(32);
     expect(first.encryptionKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     expect(first.internalToken.length).toBeGreaterThanOrEqual(32);
-    expect((await readFile(join(dataDir, ENCRYPTION_KEY_FILE), 'utf8')).trim()).toBe(first.encryptionKey);
-    expect((await readFile(join(dataDir, INTERNAL_TOKEN_FILE), 'utf8')).trim()).toBe(first.internalToken);
+    expect((await readFile(join(dataDir, ENCRYPTION_KEY_FILE), 'utf8')).trim()).toBe(
+      first.encryptionKey,
+    );
+    expect((await readFile(join(dataDir, INTERNAL_TOKEN_FILE), 'utf8')).trim()).toBe(
+      first.internalToken,
+    );
     expect((await stat(join(dataDir, ENCRYPTION_KEY_FILE))).mode & 0o777).toBe(0o600);
     expect((await stat(join(dataDir, INTERNAL_TOKEN_FILE))).mode & 0o777).toBe(0o600);
     expect(await resolveEmbeddedSecrets(dataDir)).toEqual(first);
@@ -38,7 +46,9 @@ describe('resolveEmbeddedSecrets', () => {
   });
 
   it('agrees on one value when several starts race', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => resolveEmbeddedSecrets(dataDir)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => resolveEmbeddedSecrets(dataDir)),
+    );
     expect(new Set(results.map((secrets) => secrets.encryptionKey)).size).toBe(1);
     expect(new Set(results.map((secrets) => secrets.internalToken)).size).toBe(1);
     expect((await readdir(dataDir)).sort()).toEqual([ENCRYPTION_KEY_FILE, INTERNAL_TOKEN_FILE]);

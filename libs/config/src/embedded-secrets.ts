@@ -23,13 +23,19 @@ export async function resolveEmbeddedSecrets(
   await mkdir(dataDir, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
   const encryptionKey =
     configured.encryptionKey ??
-    (await keptSecret(join(dataDir, ENCRYPTION_KEY_FILE), 'GATEHOUSE_ENCRYPTION_KEY', base64Key32, () =>
-      randomBytes(32).toString('base64'),
+    (await keptSecret(
+      join(dataDir, ENCRYPTION_KEY_FILE),
+      'GATEHOUSE_ENCRYPTION_KEY',
+      base64Key32,
+      () => randomBytes(32).toString('base64'),
     ));
   const internalToken =
     configured.internalToken ??
-    (await keptSecret(join(dataDir, INTERNAL_TOKEN_FILE), 'GATEHOUSE_INTERNAL_TOKEN', bearerSecret, () =>
-      randomBytes(32).toString('base64url'),
+    (await keptSecret(
+      join(dataDir, INTERNAL_TOKEN_FILE),
+      'GATEHOUSE_INTERNAL_TOKEN',
+      bearerSecret,
+      () => randomBytes(32).toString('base64url'),
     ));
   return { encryptionKey, internalToken };
 }
@@ -38,7 +44,12 @@ interface SecretSchema {
   safeParse(raw: string): { success: boolean };
 }
 
-async function keptSecret(path: string, variable: string, schema: SecretSchema, generate: () => string): Promise<string> {
+async function keptSecret(
+  path: string,
+  variable: string,
+  schema: SecretSchema,
+  generate: () => string,
+): Promise<string> {
   // Written aside then hard-linked into place: the link either wins whole or finds another start's file.
   const draft = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(draft, `${generate()}\n`, { flag: 'wx', mode: OWNER_ONLY_FILE });
@@ -53,7 +64,12 @@ async function keptSecret(path: string, variable: string, schema: SecretSchema, 
   if (((await stat(path)).mode & 0o077) !== 0) await chmod(path, OWNER_ONLY_FILE);
   const value = (await readFile(path, 'utf8')).trim();
   if (!schema.safeParse(value).success) {
-    throw new ConfigError([{ variable, reason: `the kept value in ${path} is unusable; delete the file or set ${variable}` }]);
+    throw new ConfigError([
+      {
+        variable,
+        reason: `the kept value in ${path} is unusable; delete the file or set ${variable}`,
+      },
+    ]);
   }
   return value;
 }

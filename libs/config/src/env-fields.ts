@@ -6,12 +6,16 @@ import { envVariable, invalid } from './env-variable';
 
 export const portNumber = envVariable((raw) => {
   const port = Number(raw);
-  return /^\d{1,5}$/.test(raw) && port >= 1 && port <= 65535 ? port : invalid('must be an integer from 1 to 65535');
+  return /^\d{1,5}$/.test(raw) && port >= 1 && port <= 65535
+    ? port
+    : invalid('must be an integer from 1 to 65535');
 });
 
 export function positiveInteger(options: { allowZero?: boolean } = {}) {
   const minimum = options.allowZero ? 0 : 1;
-  const message = options.allowZero ? 'must be a non-negative integer' : 'must be a positive integer';
+  const message = options.allowZero
+    ? 'must be a non-negative integer'
+    : 'must be a positive integer';
   return envVariable((raw) => {
     const value = Number(raw);
     return /^\d{1,15}$/.test(raw) && value >= minimum ? value : invalid(message);
@@ -23,20 +27,25 @@ export const publicBaseUrl = envVariable((raw) => {
   const url = parseHttpUrl(raw);
   if (!url) return invalid('must be an absolute http(s) URL');
   if (raw.endsWith('/')) return invalid('must not end with a slash');
-  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) return invalid('must not have a query or fragment');
+  if (url.search || url.hash || raw.includes('?') || raw.includes('#'))
+    return invalid('must not have a query or fragment');
   if (url.username || url.password) return invalid('must not contain credentials');
   return raw;
 });
 
 /** A service's base URL; trailing slashes are dropped so paths can be appended. */
-export const serviceUrl = envVariable((raw) => (parseHttpUrl(raw) ? raw.replace(/\/+$/, '') : invalid('must be an absolute http(s) URL')));
+export const serviceUrl = envVariable((raw) =>
+  parseHttpUrl(raw) ? raw.replace(/\/+$/, '') : invalid('must be an absolute http(s) URL'),
+);
 
 export function urlWithScheme(schemes: readonly string[]) {
   const message = `must be a ${schemes.map((scheme) => `${scheme}://`).join(' or ')} URL`;
   return envVariable((raw) => {
     try {
       const url = new URL(raw);
-      return schemes.includes(url.protocol.slice(0, -1)) && url.hostname !== '' ? raw : invalid(message);
+      return schemes.includes(url.protocol.slice(0, -1)) && url.hostname !== ''
+        ? raw
+        : invalid(message);
     } catch {
       return invalid(message);
     }
@@ -66,7 +75,9 @@ export const flag = envVariable((raw) => {
 
 export function oneOf<const T extends string>(values: readonly T[]) {
   return envVariable((raw) =>
-    (values as readonly string[]).includes(raw) ? (raw as T) : invalid(`must be one of ${values.join(', ')}`),
+    (values as readonly string[]).includes(raw)
+      ? (raw as T)
+      : invalid(`must be one of ${values.join(', ')}`),
   );
 }
 
@@ -75,11 +86,16 @@ export const nonEmptyText = envVariable((raw) => raw);
 /** A base64 (or base64url) encoding of exactly 32 bytes, as `openssl rand -base64 32` prints. */
 export const base64Key32 = envVariable((raw) => {
   const value = raw.trim();
-  const decodesTo32 = /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32;
-  return decodesTo32 ? value : invalid('must be base64 of exactly 32 bytes (generate one with: openssl rand -base64 32)');
+  const decodesTo32 =
+    /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32;
+  return decodesTo32
+    ? value
+    : invalid('must be base64 of exactly 32 bytes (generate one with: openssl rand -base64 32)');
 });
 
-export const bearerSecret = envVariable((raw) => (raw.length >= 32 ? raw : invalid('must be at least 32 characters')));
+export const bearerSecret = envVariable((raw) =>
+  raw.length >= 32 ? raw : invalid('must be at least 32 characters'),
+);
 
 /** Comma-separated whole seconds, for instance a retry schedule. */
 export const secondsList = envVariable((raw) => {
@@ -94,12 +110,16 @@ export const processUser = envVariable((raw) => {
   const match = /^(\d{1,10}):(\d{1,10})$/.exec(raw.trim());
   const uid = Number(match?.[1]);
   const gid = Number(match?.[2]);
-  return match && uid > 0 && gid > 0 && uid < 2 ** 32 - 1 && gid < 2 ** 32 - 1 ? { uid, gid } : invalid('must be uid:gid, two numbers other than 0 (root)');
+  return match && uid > 0 && gid > 0 && uid < 2 ** 32 - 1 && gid < 2 ** 32 - 1
+    ? { uid, gid }
+    : invalid('must be uid:gid, two numbers other than 0 (root)');
 });
 
 /** An address to listen on: an IP literal, or `localhost`. */
 export const bindAddress = envVariable((raw) =>
-  isIP(raw) !== 0 || raw === 'localhost' ? raw : invalid('must be an IP address (127.0.0.1, ::1, 0.0.0.0, ::) or localhost'),
+  isIP(raw) !== 0 || raw === 'localhost'
+    ? raw
+    : invalid('must be an IP address (127.0.0.1, ::1, 0.0.0.0, ::) or localhost'),
 );
 
 /** Whether a `bindAddress` reaches this machine only: `localhost`, 127.0.0.0/8, `::1` (RFC 6890). */
@@ -114,16 +134,28 @@ export function isLoopbackBindAddress(address: string): boolean {
  * the client-address rule (libs/domain/src/net/client-address.ts) reads them.
  */
 export const cidrList = envVariable((raw) => {
-  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const blocks = entries.map(cidrBlock);
-  return blocks.every((block): block is string => block !== null) ? blocks : invalid('must be a comma-separated list of IP addresses or CIDR blocks (10.0.0.0/8, 2001:db8::/32)');
+  return blocks.every((block): block is string => block !== null)
+    ? blocks
+    : invalid(
+        'must be a comma-separated list of IP addresses or CIDR blocks (10.0.0.0/8, 2001:db8::/32)',
+      );
 });
 
-const DOTTED_QUAD = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const DOTTED_QUAD =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 
 function cidrBlock(entry: string): string | null {
   const [address = '', bits, ...rest] = entry.split('/');
-  const family = DOTTED_QUAD.test(address) ? 4 : !address.includes('%') && !address.includes('.') && isIP(address) === 6 ? 6 : 0;
+  const family = DOTTED_QUAD.test(address)
+    ? 4
+    : !address.includes('%') && !address.includes('.') && isIP(address) === 6
+      ? 6
+      : 0;
   if (family === 0 || rest.length > 0) return null;
   const width = family === 4 ? 32 : 128;
   if (bits === undefined) return `${address}/${width}`;
@@ -140,26 +172,36 @@ export function pemFile(label: string) {
     try {
       text = readFileSync(raw, 'utf8');
     } catch (error) {
-      return invalid(`cannot read ${raw} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      return invalid(
+        `cannot read ${raw} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
-    return new RegExp(`-----BEGIN ([A-Z]+ )?${label}-----`).test(text) ? text : invalid(`${raw} holds no PEM ${label}`);
+    return new RegExp(`-----BEGIN ([A-Z]+ )?${label}-----`).test(text)
+      ? text
+      : invalid(`${raw} holds no PEM ${label}`);
   });
 }
 
 /** A Kubernetes namespace or other DNS-1123 label: lower-case letters, digits and dashes, at most 63. */
 export const kubernetesName = envVariable((raw) =>
-  /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(raw) ? raw : invalid('must be a Kubernetes name: lower-case letters, digits and dashes, at most 63'),
+  /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(raw)
+    ? raw
+    : invalid('must be a Kubernetes name: lower-case letters, digits and dashes, at most 63'),
 );
 
 /** Used inside URNs (`urn:<platform>:token-type:user-email`), so limited to a URN-safe word. */
 export const urnWord = envVariable((raw) =>
-  /^[a-z0-9][a-z0-9-]{0,30}$/.test(raw) ? raw : invalid('must be lower-case letters, digits and dashes'),
+  /^[a-z0-9][a-z0-9-]{0,30}$/.test(raw)
+    ? raw
+    : invalid('must be lower-case letters, digits and dashes'),
 );
 
 function parseHttpUrl(raw: string): URL | undefined {
   try {
     const url = new URL(raw);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+      ? url
+      : undefined;
   } catch {
     return undefined;
   }

@@ -35,15 +35,22 @@ export function constantSection<const T>(value: T): EnvSection<Record<never, nev
 // `any` is needed here: a section's build parameter type depends on its own shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySection = EnvSection<any, unknown>;
-export type ConfigOf<M extends Record<string, AnySection>> = { [K in keyof M]: ReturnType<M[K]['build']> };
+export type ConfigOf<M extends Record<string, AnySection>> = {
+  [K in keyof M]: ReturnType<M[K]['build']>;
+};
 
-export type ConfigSchema<T> = z.ZodPipe<z.ZodObject<EnvShape>, z.ZodTransform<T, Record<string, unknown>>>;
+export type ConfigSchema<T> = z.ZodPipe<
+  z.ZodObject<EnvShape>,
+  z.ZodTransform<T, Record<string, unknown>>
+>;
 
 /**
  * One schema over the flat environment, building a nested config object with one key per section.
  * Sections may share a variable only with the same schema (PORT read by http and a default URL).
  */
-export function composeConfig<M extends Record<string, AnySection>>(sections: M): ConfigSchema<ConfigOf<M>> {
+export function composeConfig<M extends Record<string, AnySection>>(
+  sections: M,
+): ConfigSchema<ConfigOf<M>> {
   const shape: EnvShape = {};
   for (const section of Object.values(sections)) {
     for (const [variable, schema] of Object.entries(section.shape as EnvShape)) {
@@ -53,10 +60,13 @@ export function composeConfig<M extends Record<string, AnySection>>(sections: M)
       shape[variable] = schema;
     }
   }
-  const checks = Object.values(sections).flatMap((section) => (section.check ? [section.check.bind(section)] : []));
+  const checks = Object.values(sections).flatMap((section) =>
+    section.check ? [section.check.bind(section)] : [],
+  );
   const validated = z.object(shape).superRefine((values, context) => {
     for (const check of checks) {
-      for (const problem of check(values)) context.addIssue({ code: 'custom', path: [problem.variable], message: problem.reason });
+      for (const problem of check(values))
+        context.addIssue({ code: 'custom', path: [problem.variable], message: problem.reason });
     }
   });
   return validated.transform((values) => {

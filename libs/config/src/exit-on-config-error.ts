@@ -18,7 +18,11 @@ const realProcess: ProcessExit = {
  * For mains: runs `load`, and on ConfigError prints one fatal JSON log line (the shape of every
  * other line) to stderr and exits with 78. Other errors propagate unchanged.
  */
-export function exitOnConfigError<T>(load: () => T, processExit: ProcessExit = realProcess, service?: string): T {
+export function exitOnConfigError<T>(
+  load: () => T,
+  processExit: ProcessExit = realProcess,
+  service?: string,
+): T {
   try {
     return load();
   } catch (error) {

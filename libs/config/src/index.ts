@@ -9,7 +9,10 @@ export { type DeliveryConfig } from './sections/delivery.section';
 export { DEFAULT_WEB_APP_DIR } from './sections/web-app.section';
 export { type AuthConfig, loadAuthConfig } from './apps/auth.config';
 export { loadTokenExchangeConfig, type TokenExchangeConfig } from './apps/token-exchange.config';
-export { loadWebhookManagementConfig, type WebhookManagementConfig } from './apps/webhook-management.config';
+export {
+  loadWebhookManagementConfig,
+  type WebhookManagementConfig,
+} from './apps/webhook-management.config';
 export { type DeliveryWorkerConfig, loadDeliveryWorkerConfig } from './apps/delivery-worker.config';
 export { type AllInOneConfig, loadAllInOneConfig } from './apps/all-in-one.config';
 export { fatalLogLine } from './fatal-log-line';

@@ -33,8 +33,12 @@ describe('loadConfig', () => {
     const schema = composeConfig({
       http: envSection({ PORT: portNumber.default(3000), OTHER: portNumber }, (env) => env),
     });
-    expect(loadConfig(schema, { PORT: '', OTHER: '1' })).toEqual({ http: { PORT: 3000, OTHER: 1 } });
-    expect(() => loadConfig(schema, { PORT: '4000', OTHER: '  ' })).toThrow('Invalid configuration: OTHER: required');
+    expect(loadConfig(schema, { PORT: '', OTHER: '1' })).toEqual({
+      http: { PORT: 3000, OTHER: 1 },
+    });
+    expect(() => loadConfig(schema, { PORT: '4000', OTHER: '  ' })).toThrow(
+      'Invalid configuration: OTHER: required',
+    );
   });
 
   it('ignores variables no schema reads', () => {
@@ -43,7 +47,9 @@ describe('loadConfig', () => {
   });
 
   it('reads process.env when no environment is given', () => {
-    const schema = composeConfig({ http: envSection({ GATEHOUSE_CONFIG_SPEC_PORT: portNumber }, (env) => env) });
+    const schema = composeConfig({
+      http: envSection({ GATEHOUSE_CONFIG_SPEC_PORT: portNumber }, (env) => env),
+    });
     process.env.GATEHOUSE_CONFIG_SPEC_PORT = '4242';
     try {
       expect(loadConfig(schema)).toEqual({ http: { GATEHOUSE_CONFIG_SPEC_PORT: 4242 } });
@@ -57,12 +63,17 @@ describe('composeConfig', () => {
   it('lets sections share a variable with the same schema', () => {
     const a = envSection({ PORT: portNumber }, (env) => env.PORT);
     const b = envSection({ PORT: portNumber }, (env) => `http://localhost:${env.PORT}`);
-    expect(loadConfig(composeConfig({ a, b }), { PORT: '81' })).toEqual({ a: 81, b: 'http://localhost:81' });
+    expect(loadConfig(composeConfig({ a, b }), { PORT: '81' })).toEqual({
+      a: 81,
+      b: 'http://localhost:81',
+    });
   });
 
   it('refuses two sections reading one variable differently', () => {
     const a = envSection({ PORT: portNumber }, (env) => env.PORT);
     const b = envSection({ PORT: portNumber.default(1) }, (env) => env.PORT);
-    expect(() => composeConfig({ a, b })).toThrow('PORT is declared by two config sections with different schemas');
+    expect(() => composeConfig({ a, b })).toThrow(
+      'PORT is declared by two config sections with different schemas',
+    );
   });
 });

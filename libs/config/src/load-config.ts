@@ -8,7 +8,9 @@ export type Environment = Record<string, string | undefined>;
  * write `NAME=` for an empty field). Throws ConfigError listing every problem, not just the first.
  */
 export function loadConfig<T>(schema: z.ZodType<T>, env: Environment = process.env): T {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const result = schema.safeParse(present);
   if (result.success) return result.data;
   throw new ConfigError(result.error.issues.map(toProblem));

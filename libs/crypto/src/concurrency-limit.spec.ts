@@ -12,9 +12,16 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('ConcurrencyLimit', () => {
   it('runs at most `size` pieces of work at once', async () => {
     const limit = new ConcurrencyLimit(2);
-    const works = [controllable<number>(), controllable<number>(), controllable<number>(), controllable<number>()];
+    const works = [
+      controllable<number>(),
+      controllable<number>(),
+      controllable<number>(),
+      controllable<number>(),
+    ];
     const started: number[] = [];
-    const results = works.map((work, index) => limit.run(() => (started.push(index), work.promise)));
+    const results = works.map((work, index) =>
+      limit.run(() => (started.push(index), work.promise)),
+    );
     await turn();
     expect(started).toEqual([0, 1]);
     expect([limit.running, limit.queued]).toEqual([2, 2]);
@@ -36,7 +43,9 @@ describe('ConcurrencyLimit', () => {
     const first = controllable<void>();
     const started: string[] = [];
     const running = limit.run(() => (started.push('first'), first.promise));
-    const waiting = ['second', 'third', 'fourth'].map((name) => limit.run(async () => void started.push(name)));
+    const waiting = ['second', 'third', 'fourth'].map((name) =>
+      limit.run(async () => void started.push(name)),
+    );
     await turn();
     expect(started).toEqual(['first']);
     first.resolve();

@@ -10,7 +10,8 @@ export class ConcurrencyLimit {
   private readonly waiting: Array<() => void> = [];
 
   constructor(readonly size: number) {
-    if (!Number.isInteger(size) || size < 1) throw new RangeError(`a concurrency limit must be a positive integer, got ${size}`);
+    if (!Number.isInteger(size) || size < 1)
+      throw new RangeError(`a concurrency limit must be a positive integer, got ${size}`);
     this.free = size;
   }
 

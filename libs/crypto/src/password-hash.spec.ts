@@ -1,4 +1,10 @@
-import { DEFAULT_SCRYPT_PARAMETERS, hashPassword, passwordHashConcurrency, passwordNeedsRehash, verifyPassword } from './password-hash';
+import {
+  DEFAULT_SCRYPT_PARAMETERS,
+  hashPassword,
+  passwordHashConcurrency,
+  passwordNeedsRehash,
+  verifyPassword,
+} from './password-hash';
 
 // Cheap parameters keep most cases fast; one case exercises the production default.
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
@@ -65,7 +71,11 @@ describe('password hashing', () => {
   it('answers every one of many hashes asked for at once, each verifiable', async () => {
     const passwords = Array.from({ length: 12 }, (_, index) => `password-${index}`);
     const stored = await Promise.all(passwords.map((password) => hashPassword(password, FAST)));
-    expect(await Promise.all(passwords.map((password, index) => verifyPassword(password, stored[index])))).toEqual(passwords.map(() => true));
+    expect(
+      await Promise.all(
+        passwords.map((password, index) => verifyPassword(password, stored[index])),
+      ),
+    ).toEqual(passwords.map(() => true));
     expect(await verifyPassword('password-0', stored[1])).toBe(false);
   });
 });
@@ -81,7 +91,10 @@ describe('passwordHashConcurrency', () => {
     { cores: 8, threadpool: '0', expected: 4 },
     { cores: 8, threadpool: 'lots', expected: 4 },
     { cores: 0, threadpool: undefined, expected: 1 },
-  ])('is $expected on $cores cores with UV_THREADPOOL_SIZE=$threadpool', ({ cores, threadpool, expected }) => {
-    expect(passwordHashConcurrency(cores, threadpool)).toBe(expected);
-  });
+  ])(
+    'is $expected on $cores cores with UV_THREADPOOL_SIZE=$threadpool',
+    ({ cores, threadpool, expected }) => {
+      expect(passwordHashConcurrency(cores, threadpool)).toBe(expected);
+    },
+  );
 });

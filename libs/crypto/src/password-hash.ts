@@ -13,7 +13,11 @@ export interface ScryptParameters {
 }
 
 /** 2^15 * 8 * 128 bytes = 32 MiB per hash, the OWASP minimum for scrypt. */
-export const DEFAULT_SCRYPT_PARAMETERS: Readonly<ScryptParameters> = Object.freeze({ N: 2 ** 15, r: 8, p: 1 });
+export const DEFAULT_SCRYPT_PARAMETERS: Readonly<ScryptParameters> = Object.freeze({
+  N: 2 ** 15,
+  r: 8,
+  p: 1,
+});
 
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
@@ -34,12 +38,19 @@ const LIBUV_MAX_THREADS = 1024;
  */
 export function passwordHashConcurrency(cores: number, threadpoolSize: string | undefined): number {
   const requested = Number(threadpoolSize);
-  const threads = Number.isInteger(requested) && requested > 0 ? Math.min(requested, LIBUV_MAX_THREADS) : LIBUV_DEFAULT_THREADS;
+  const threads =
+    Number.isInteger(requested) && requested > 0
+      ? Math.min(requested, LIBUV_MAX_THREADS)
+      : LIBUV_DEFAULT_THREADS;
   return Math.max(1, Math.min(cores, threads));
 }
 
-// eslint-disable-next-line no-restricted-properties -- libuv's own variable, not Gatehouse configuration: the limit follows the pool libuv started
-const hashing = new ConcurrencyLimit(passwordHashConcurrency(availableParallelism(), process.env['UV_THREADPOOL_SIZE']));
+// libuv's own variable, not Gatehouse configuration: the limit follows the pool libuv started.
+// eslint-disable-next-line no-restricted-properties
+const threadpoolSize = process.env['UV_THREADPOOL_SIZE'];
+const hashing = new ConcurrencyLimit(
+  passwordHashConcurrency(availableParallelism(), threadpoolSize),
+);
 
 /**
  * Memory-hard password hash, stored as `scrypt$N$r$p$<salt>$<key>` (base64url). The parameters
@@ -95,7 +106,16 @@ function parseStoredPassword(stored: string): StoredPassword | undefined {
 
 function validParameters({ N, r, p }: ScryptParameters): boolean {
   const powerOfTwo = Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0;
-  return powerOfTwo && N <= MAX_N && Number.isInteger(r) && r >= 1 && r <= MAX_R && Number.isInteger(p) && p >= 1 && p <= MAX_P;
+  return (
+    powerOfTwo &&
+    N <= MAX_N &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    r <= MAX_R &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= MAX_P
+  );
 }
 
 function assertParameters(parameters: ScryptParameters): void {
@@ -104,7 +124,12 @@ function assertParameters(parameters: ScryptParameters): void {
   }
 }
 
-function derive(password: string, salt: Buffer, keyLength: number, { N, r, p }: ScryptParameters): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  keyLength: number,
+  { N, r, p }: ScryptParameters,
+): Promise<Buffer> {
   // Node refuses by default above 32 MiB; scrypt needs 128 * N * r bytes plus a little bookkeeping.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
   // RFC 8265 section 4.2: compare passwords in NFC, so the same password typed on another keyboard matches.
@@ -112,7 +137,9 @@ function derive(password: string, salt: Buffer, keyLength: number, { N, r, p }: 
   return hashing.run(
     () =>
       new Promise<Buffer>((resolve, reject) => {
-        scrypt(normalized, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+        scrypt(normalized, salt, keyLength, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
       }),
   );
 }

@@ -21,7 +21,10 @@ export class SecretBox {
 
   constructor(key: Uint8Array) {
     if (key.length !== KEY_BYTES) {
-      throw new SecretBoxError('invalid_key', `SecretBox needs a ${KEY_BYTES}-byte key, got ${key.length} bytes`);
+      throw new SecretBoxError(
+        'invalid_key',
+        `SecretBox needs a ${KEY_BYTES}-byte key, got ${key.length} bytes`,
+      );
     }
     this.key = Buffer.from(key);
   }
@@ -50,7 +53,8 @@ export class SecretBox {
     if (parts.length !== 4 || !parts.slice(1).every((part) => BASE64URL.test(part))) {
       throw new SecretBoxError('malformed', 'not a sealed secret');
     }
-    if (parts[0] !== VERSION) throw new SecretBoxError('malformed', `unknown sealed secret version ${parts[0]}`);
+    if (parts[0] !== VERSION)
+      throw new SecretBoxError('malformed', `unknown sealed secret version ${parts[0]}`);
     const [iv, ciphertext, tag] = parts.slice(1).map((part) => Buffer.from(part, 'base64url'));
     if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) {
       throw new SecretBoxError('malformed', 'sealed secret has a wrong IV or tag length');
@@ -61,7 +65,10 @@ export class SecretBox {
     try {
       return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
     } catch {
-      throw new SecretBoxError('undecryptable', 'sealed secret was altered or sealed with another key');
+      throw new SecretBoxError(
+        'undecryptable',
+        'sealed secret was altered or sealed with another key',
+      );
     }
   }
 }

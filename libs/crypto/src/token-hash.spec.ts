@@ -2,7 +2,9 @@ import { hashToken, timingSafeEqualString } from './token-hash';
 
 describe('hashToken', () => {
   it('is the SHA-256 hex digest of the token', () => {
-    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashToken('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 
   it('differs for different tokens', () => {

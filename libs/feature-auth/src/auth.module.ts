@@ -1,7 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TokenPruningModule } from '@gatehouse/identity';
 import { AppsModule } from './apps/apps.module';
-import { AUTHORIZATION_CODE_OPTIONS, AuthorizationCodeOptions } from './authorization-code/authorization-code-options';
+import {
+  AUTHORIZATION_CODE_OPTIONS,
+  AuthorizationCodeOptions,
+} from './authorization-code/authorization-code-options';
 import { AuthorizationCodeModule } from './authorization-code/authorization-code.module';
 import { AUTHORIZE_OPTIONS, AuthorizeOptions } from './authorize/authorize-options';
 import { AuthorizeModule } from './authorize/authorize.module';
@@ -11,7 +14,12 @@ import { ConsentModule } from './consent/consent.module';
 import { DeviceFlowModule } from './device';
 import { PagesModule } from './pages/pages.module';
 import { REFRESH_OPTIONS, RefreshOptions } from './refresh/refresh-rotation-grace';
-import { DEFAULT_SIGN_IN_LIMITS, SESSION_OPTIONS, SessionOptions, SignInLimits } from './session/session-options';
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  SESSION_OPTIONS,
+  SessionOptions,
+  SignInLimits,
+} from './session/session-options';
 import { SessionModule } from './session/session.module';
 import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
 import { ConnectedApplicationsModule } from './connected-applications/connected-applications.module';
@@ -98,13 +106,29 @@ export class AuthModule {
         } satisfies SessionOptions,
       },
       { provide: AUTHORIZE_OPTIONS, useValue: { issuer } satisfies AuthorizeOptions },
-      { provide: AUTHORIZATION_CODE_OPTIONS, useValue: { codeTtlSeconds: options.authorizationCodeTtlSeconds } satisfies AuthorizationCodeOptions },
-      { provide: SETTINGS_APP_OPTIONS, useValue: { directory: options.webAppDirectory ?? DEFAULT_WEB_APP_DIR } satisfies SettingsAppOptions },
+      {
+        provide: AUTHORIZATION_CODE_OPTIONS,
+        useValue: {
+          codeTtlSeconds: options.authorizationCodeTtlSeconds,
+        } satisfies AuthorizationCodeOptions,
+      },
+      {
+        provide: SETTINGS_APP_OPTIONS,
+        useValue: {
+          directory: options.webAppDirectory ?? DEFAULT_WEB_APP_DIR,
+        } satisfies SettingsAppOptions,
+      },
       {
         provide: REFRESH_OPTIONS,
-        useValue: { reuseGraceSeconds: options.refreshReuseGraceSeconds ?? DEFAULT_REFRESH_REUSE_GRACE_SECONDS } satisfies RefreshOptions,
+        useValue: {
+          reuseGraceSeconds:
+            options.refreshReuseGraceSeconds ?? DEFAULT_REFRESH_REUSE_GRACE_SECONDS,
+        } satisfies RefreshOptions,
       },
-      { provide: CIMD_OPTIONS, useValue: { allowLoopbackTargets: options.allowLoopbackTargets } satisfies CimdOptions },
+      {
+        provide: CIMD_OPTIONS,
+        useValue: { allowLoopbackTargets: options.allowLoopbackTargets } satisfies CimdOptions,
+      },
     ];
     return {
       module: AuthModule,
@@ -124,7 +148,9 @@ export class AuthModule {
         AppsModule,
         ConnectedApplicationsModule,
         SettingsAppModule,
-        TokenPruningModule.forRoot({ retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS }),
+        TokenPruningModule.forRoot({
+          retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS,
+        }),
       ],
       providers: optionProviders,
       exports: optionProviders.map((provider) => provider.provide),

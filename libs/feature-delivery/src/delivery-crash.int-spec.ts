@@ -1,7 +1,13 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
 import { KafkaEventBus, repoChangedMessage } from '@gatehouse/messaging';
-import { createMigratedTestDatabase, type MigratedTestDatabase, type NodeProcess, REGISTER_SWC, startNodeProcess } from '@gatehouse/testing';
+import {
+  createMigratedTestDatabase,
+  type MigratedTestDatabase,
+  type NodeProcess,
+  REGISTER_SWC,
+  startNodeProcess,
+} from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -15,7 +21,11 @@ const EVENTS = 10_000;
 const REPOS = 100;
 const CONCURRENCY = 64;
 const CHILD = join(__dirname, 'testing/delivery-worker-child.ts');
-const quiet = { info: () => undefined, warn: () => undefined, error: (details: object, message: string) => console.error(message, details) };
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (details: object, message: string) => console.error(message, details),
+};
 
 /** Event `index` of the batch; its number rides in `updatedRefs[0].newSha`, so the receiver can tell events apart. */
 function numberedEvent(index: number): RepoChangeEvent {
@@ -24,13 +34,24 @@ function numberedEvent(index: number): RepoChangeEvent {
     id: `crash-${index}`,
     time: new Date().toISOString(),
     event: { action: 'update', scope: 'repo.content' },
-    repo: { type: 'model', name: `acme/model-${repo}`, id: `65d0000000000000000${String(repo).padStart(5, '0')}`, private: false, owner: { id: ACME, name: 'acme' } },
-    updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: index.toString(16).padStart(40, '0') }],
+    repo: {
+      type: 'model',
+      name: `acme/model-${repo}`,
+      id: `65d0000000000000000${String(repo).padStart(5, '0')}`,
+      private: false,
+      owner: { id: ACME, name: 'acme' },
+    },
+    updatedRefs: [
+      { ref: 'refs/heads/main', oldSha: null, newSha: index.toString(16).padStart(40, '0') },
+    ],
   };
 }
 
 function eventNumberOf(body: string): number {
-  return parseInt((JSON.parse(body) as { updatedRefs: Array<{ newSha: string }> }).updatedRefs[0]!.newSha, 16);
+  return parseInt(
+    (JSON.parse(body) as { updatedRefs: Array<{ newSha: string }> }).updatedRefs[0]!.newSha,
+    16,
+  );
 }
 
 describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
@@ -55,8 +76,16 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
     ds = database.dataSource;
     await seedAccounts(ds);
     const url = await receiver.start();
-    webhookId = await insertWebhook(ds, SecretBox.fromBase64Key(key), { url: `${url}/hook`, secret: 'crash-secret', watched: [{ type: 'org', name: 'acme' }] });
-    producer = new KafkaEventBus({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: `crash-producer-${suffix}`, logger: quiet });
+    webhookId = await insertWebhook(ds, SecretBox.fromBase64Key(key), {
+      url: `${url}/hook`,
+      secret: 'crash-secret',
+      watched: [{ type: 'org', name: 'acme' }],
+    });
+    producer = new KafkaEventBus({
+      brokers: process.env.KAFKA_BROKERS!.split(','),
+      clientId: `crash-producer-${suffix}`,
+      logger: quiet,
+    });
     await producer.ensureTopics([{ topic: topics.repoEvents, partitions: 3 }]);
     options = {
       databaseUrl: database.url,
@@ -89,7 +118,10 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
   }, 60_000);
 
   async function startWorker(): Promise<NodeProcess> {
-    const worker = startNodeProcess(CHILD, { nodeArgs: ['--require', REGISTER_SWC], env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) } });
+    const worker = startNodeProcess(CHILD, {
+      nodeArgs: ['--require', REGISTER_SWC],
+      env: { DELIVERY_CHILD_OPTIONS: JSON.stringify(options) },
+    });
     workers.push(worker);
     await worker.waitForLog((entry) => entry.msg === 'worker ready', 60_000);
     return worker;
@@ -98,10 +130,18 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
   it('loses no event and duplicates none, counted at the receiver by webhook-id', async () => {
     const first = await startWorker();
     const events = Array.from({ length: EVENTS }, (_, index) => numberedEvent(index));
-    for (let start = 0; start < EVENTS; start += 500) await producer.publish(topics.repoEvents, events.slice(start, start + 500).map(repoChangedMessage));
+    for (let start = 0; start < EVENTS; start += 500)
+      await producer.publish(
+        topics.repoEvents,
+        events.slice(start, start + 500).map(repoChangedMessage),
+      );
 
     // Mid-batch: some delivered, most not yet.
-    await receiver.waitFor((requests) => requests.length >= EVENTS / 5, 120_000, `${EVENTS / 5} deliveries before the kill`);
+    await receiver.waitFor(
+      (requests) => requests.length >= EVENTS / 5,
+      120_000,
+      `${EVENTS / 5} deliveries before the kill`,
+    );
     first.child.kill('SIGKILL');
     const killed = await first.exited;
     expect(killed.signal).toBe('SIGKILL');
@@ -109,14 +149,25 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
     expect(deliveredBeforeKill).toBeLessThan(EVENTS);
 
     await startWorker();
-    await receiver.waitFor(() => receiver.webhookIds.size >= EVENTS, 240_000, `${EVENTS} distinct deliveries`);
+    await receiver.waitFor(
+      () => receiver.webhookIds.size >= EVENTS,
+      240_000,
+      `${EVENTS} distinct deliveries`,
+    );
     // The attempts the kill cut short are sent again once their lease (8 s) has run out, which
     // may be after every other delivery is done.
     const succeeded = async () => {
-      const [row] = await ds.query(`SELECT count(*)::int AS n FROM deliveries WHERE webhook_id = $1 AND status = 'succeeded'`, [webhookId]);
+      const [row] = await ds.query(
+        `SELECT count(*)::int AS n FROM deliveries WHERE webhook_id = $1 AND status = 'succeeded'`,
+        [webhookId],
+      );
       return (row as { n: number }).n;
     };
-    for (const deadline = Date.now() + 30_000; (await succeeded()) < EVENTS && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 250));
+    for (
+      const deadline = Date.now() + 30_000;
+      (await succeeded()) < EVENTS && Date.now() < deadline;
+    )
+      await new Promise((resolve) => setTimeout(resolve, 250));
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 
     const byWebhookId = new Map<string, number[]>();
@@ -149,8 +200,13 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
       [webhookId],
     );
     expect(stats).toEqual({ deliveries: EVENTS, events: EVENTS, succeeded: EVENTS });
-    const [ids] = await ds.query(`SELECT array_agg(id ORDER BY id) AS ids FROM deliveries WHERE webhook_id = $1`, [webhookId]);
+    const [ids] = await ds.query(
+      `SELECT array_agg(id ORDER BY id) AS ids FROM deliveries WHERE webhook_id = $1`,
+      [webhookId],
+    );
     expect([...byWebhookId.keys()].sort()).toEqual(ids.ids);
-    process.stdout.write(`[crash test] delivered before the kill: ${deliveredBeforeKill}; sent again: ${resent} (cut by the kill: ${attempts.cut}, failed: ${attempts.failed})\n`);
+    process.stdout.write(
+      `[crash test] delivered before the kill: ${deliveredBeforeKill}; sent again: ${resent} (cut by the kill: ${attempts.cut}, failed: ${attempts.failed})\n`,
+    );
   }, 420_000);
 });

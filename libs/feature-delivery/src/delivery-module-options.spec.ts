@@ -13,12 +13,16 @@ const WORKER_ENV = {
 
 const kubernetesJobsOf = (env: Record<string, string>) => {
   const config = loadDeliveryWorkerConfig({ ...WORKER_ENV, ...env });
-  return resolveDeliveryOptions(deliveryModuleOptionsOf(config, config.secrets.encryptionKey)).kubernetes;
+  return resolveDeliveryOptions(deliveryModuleOptionsOf(config, config.secrets.encryptionKey))
+    .kubernetes;
 };
 
 describe('the Kubernetes Job launcher settings from the configuration', () => {
   it('create Jobs in GATEHOUSE_KUBERNETES_JOB_NAMESPACE', () => {
-    expect(kubernetesJobsOf({ GATEHOUSE_KUBERNETES_JOB_NAMESPACE: 'gatehouse-jobs' })).toEqual({ namespace: 'gatehouse-jobs', ttlSecondsAfterFinished: 86_400 });
+    expect(kubernetesJobsOf({ GATEHOUSE_KUBERNETES_JOB_NAMESPACE: 'gatehouse-jobs' })).toEqual({
+      namespace: 'gatehouse-jobs',
+      ttlSecondsAfterFinished: 86_400,
+    });
   });
 
   it("fall back to the worker's own namespace (default outside a cluster)", () => {

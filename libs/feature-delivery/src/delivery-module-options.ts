@@ -3,7 +3,10 @@ import { DEFAULT_AUTO_DISABLE_WINDOW_MS } from '@gatehouse/domain';
 import { ConsumerGroups, Topics } from '@gatehouse/messaging';
 import type { DeliveryTopics } from './delivery-pipeline';
 import type { JobLauncherChoice } from './jobs/configured-job-launcher';
-import { DEFAULT_KUBERNETES_JOB_SETTINGS, type KubernetesJobSettings } from './jobs/kubernetes-job-manifest';
+import {
+  DEFAULT_KUBERNETES_JOB_SETTINGS,
+  type KubernetesJobSettings,
+} from './jobs/kubernetes-job-manifest';
 import { inClusterNamespace } from './jobs/kubernetes-namespace';
 import { DEFAULT_LOCAL_JOB_USER } from './jobs/infrastructure/local-process-job-launcher';
 import { DEFAULT_PRUNE_INTERVAL_MS } from './pipeline/delivery-pruner';
@@ -88,7 +91,12 @@ export interface DeliveryModuleOptions {
 
 /** The options from an app's typed configuration (delivery-worker or all-in-one). */
 export function deliveryModuleOptionsOf(
-  config: { http: { publicUrl: string }; delivery: DeliveryConfig; webhooks: WebhooksConfig; network: NetworkConfig },
+  config: {
+    http: { publicUrl: string };
+    delivery: DeliveryConfig;
+    webhooks: WebhooksConfig;
+    network: NetworkConfig;
+  },
   encryptionKey: string,
 ): DeliveryModuleOptions {
   return {
@@ -101,7 +109,9 @@ export function deliveryModuleOptionsOf(
     jobLauncher: config.delivery.jobLauncher,
     localJobUser: config.delivery.localJobUser,
     retentionDays: config.delivery.retentionDays,
-    ...(config.delivery.kubernetesJobNamespace ? { kubernetes: { namespace: config.delivery.kubernetesJobNamespace } } : {}),
+    ...(config.delivery.kubernetesJobNamespace
+      ? { kubernetes: { namespace: config.delivery.kubernetesJobNamespace } }
+      : {}),
   };
 }
 
@@ -118,7 +128,10 @@ export interface ResolvedDeliveryOptions extends DeliveryModuleOptions {
 export function resolveDeliveryOptions(options: DeliveryModuleOptions): ResolvedDeliveryOptions {
   const tuning = { ...DEFAULT_DELIVERY_TUNING, ...options.tuning };
   // Renewed every quarter of its period, a lease must leave an attempt LEASE_SAFETY_MS to start in.
-  if (tuning.leaseMs < MIN_LEASE_MS) throw new RangeError(`the delivery lease (${tuning.leaseMs} ms) must be at least ${MIN_LEASE_MS} ms`);
+  if (tuning.leaseMs < MIN_LEASE_MS)
+    throw new RangeError(
+      `the delivery lease (${tuning.leaseMs} ms) must be at least ${MIN_LEASE_MS} ms`,
+    );
   return {
     ...options,
     topics: { ...DEFAULT_DELIVERY_TOPICS, ...options.topics },
@@ -128,6 +141,10 @@ export function resolveDeliveryOptions(options: DeliveryModuleOptions): Resolved
     retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
     localJobUser: options.localJobUser ?? DEFAULT_LOCAL_JOB_USER,
     // Jobs go to GATEHOUSE_KUBERNETES_JOB_NAMESPACE, else to the worker's own namespace; its Role must be bound there.
-    kubernetes: { ...DEFAULT_KUBERNETES_JOB_SETTINGS, namespace: inClusterNamespace() ?? DEFAULT_KUBERNETES_JOB_SETTINGS.namespace, ...options.kubernetes },
+    kubernetes: {
+      ...DEFAULT_KUBERNETES_JOB_SETTINGS,
+      namespace: inClusterNamespace() ?? DEFAULT_KUBERNETES_JOB_SETTINGS.namespace,
+      ...options.kubernetes,
+    },
   };
 }

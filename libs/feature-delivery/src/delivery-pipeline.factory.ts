@@ -70,17 +70,27 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
   };
 
   const membership = new MembershipCache(deps.memberships, logger);
-  const registry = new SubscriptionRegistry(deps.directory, membership, {
-    webhookStopped: async (webhookId) => {
-      const cancelled = await store.cancelPending(webhookId, new Date(clock.now()));
-      if (cancelled > 0) metrics.delivery('cancelled', 'unknown', cancelled);
+  const registry = new SubscriptionRegistry(
+    deps.directory,
+    membership,
+    {
+      webhookStopped: async (webhookId) => {
+        const cancelled = await store.cancelPending(webhookId, new Date(clock.now()));
+        if (cancelled > 0) metrics.delivery('cancelled', 'unknown', cancelled);
+      },
+      ownerAppeared: (ownerId) => {
+        if (!membership.knows(ownerId))
+          membership
+            .reload()
+            .catch((error: unknown) => logger.warn({ err: error }, 'membership reload failed'));
+      },
     },
-    ownerAppeared: (ownerId) => {
-      if (!membership.knows(ownerId)) membership.reload().catch((error: unknown) => logger.warn({ err: error }, 'membership reload failed'));
-    },
-  }, { clock });
-  const limiter = new TriggerLimiter(deps.flowStore, { limit: options.dailyTriggerLimit, windowMs: 24 * 3_600_000, bucketMs: 3_600_000 }, (error) =>
-    logger.warn({ err: error }, 'could not count a webhook trigger in flow state'),
+    { clock },
+  );
+  const limiter = new TriggerLimiter(
+    deps.flowStore,
+    { limit: options.dailyTriggerLimit, windowMs: 24 * 3_600_000, bucketMs: 3_600_000 },
+    (error) => logger.warn({ err: error }, 'could not count a webhook trigger in flow state'),
   );
   const autoDisabler = new WebhookAutoDisabler(
     { store, disabler: deps.disabler, registry, clock, outboxWritten, logger },
@@ -106,20 +116,37 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
   );
   const dispatcher = new DeliveryDispatcher<DeliveryTask>(
     (task, laneFree, placeFree) => attempt.run(task, laneFree, placeFree),
-    { concurrency: options.tuning.concurrency * ATTEMPTS_PER_SEND_SLOT, highWaterMark: options.tuning.queueHighWaterMark },
-    (error, task) => logger.error({ err: error, deliveryId: task.deliveryId }, 'delivery attempt failed unexpectedly; the lease will expire and it will be retried'),
+    {
+      concurrency: options.tuning.concurrency * ATTEMPTS_PER_SEND_SLOT,
+      highWaterMark: options.tuning.queueHighWaterMark,
+    },
+    (error, task) =>
+      logger.error(
+        { err: error, deliveryId: task.deliveryId },
+        'delivery attempt failed unexpectedly; the lease will expire and it will be retried',
+      ),
     (depth) => metrics.setQueueDepth(depth),
   );
-  const instanceId = options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const instanceId =
+    options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   return new DeliveryPipeline(
     {
       bus,
       store,
       registry,
       membership,
-      webhookChanges: new WebhookChangesConsumer(bus, registry, { topic: options.topics.webhookChanged, groupId: `${deliveryConsumerGroups(options.groupId).webhookChangesPrefix}${instanceId}` }),
-      intake: new RepoEventIntake({ registry, store, limiter, dispatcher, metrics, clock, ids }, settings),
-      replays: new ReplayIntake({ registry, store, limiter, dispatcher, metrics, clock, logger }, settings),
+      webhookChanges: new WebhookChangesConsumer(bus, registry, {
+        topic: options.topics.webhookChanged,
+        groupId: `${deliveryConsumerGroups(options.groupId).webhookChangesPrefix}${instanceId}`,
+      }),
+      intake: new RepoEventIntake(
+        { registry, store, limiter, dispatcher, metrics, clock, ids },
+        settings,
+      ),
+      replays: new ReplayIntake(
+        { registry, store, limiter, dispatcher, metrics, clock, logger },
+        settings,
+      ),
       scheduler: new RetryScheduler({ store, dispatcher, metrics, clock, logger }, settings, {
         pollIntervalMs: options.tuning.pollIntervalMs,
         batchSize: options.tuning.claimBatchSize,
@@ -129,7 +156,11 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
       leases: new LeaseRenewer({ store, dispatcher, clock, logger }, settings),
       pruner: new DeliveryPruner(
         { store, clock, logger },
-        { retentionMs: options.retentionDays * 86_400_000, intervalMs: options.tuning.pruneIntervalMs, batchSize: DEFAULT_PRUNE_BATCH_SIZE },
+        {
+          retentionMs: options.retentionDays * 86_400_000,
+          intervalMs: options.tuning.pruneIntervalMs,
+          batchSize: DEFAULT_PRUNE_BATCH_SIZE,
+        },
       ),
       http: deps.http,
       logger,

@@ -1,7 +1,13 @@
 import { SecretBox } from '@gatehouse/crypto';
 import { type RepoChangeEvent } from '@gatehouse/domain';
 import { standardWebhookSecret } from '@gatehouse/domain/testing';
-import { deliveryReplayRequestedEvent, KafkaEventBus, repoChangedMessage, WEBHOOK_REVISION_HEADER, webhookChangedEvent } from '@gatehouse/messaging';
+import {
+  deliveryReplayRequestedEvent,
+  KafkaEventBus,
+  repoChangedMessage,
+  WEBHOOK_REVISION_HEADER,
+  webhookChangedEvent,
+} from '@gatehouse/messaging';
 import type { RunningService } from '@gatehouse/platform/testing';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +16,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import type { DataSource } from 'typeorm';
-import { ACME, BOB, insertSourceJob, insertWebhook, newId, seedAccounts } from './testing/delivery-fixtures';
+import {
+  ACME,
+  BOB,
+  insertSourceJob,
+  insertWebhook,
+  newId,
+  seedAccounts,
+} from './testing/delivery-fixtures';
 import { startDeliveryApp } from './testing/delivery-test-app';
 import { Receiver } from './testing/receiver';
 
@@ -24,21 +37,46 @@ const topics = {
   replays: `gatehouse.delivery-replay.v1.it-${suffix}`,
 };
 const INTERNAL_TOKEN = `it-${suffix}-internal-token`;
-const quiet = { info: () => undefined, warn: () => undefined, error: (details: object, message: string) => console.error(message, details) };
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (details: object, message: string) => console.error(message, details),
+};
 const DUMP_ENV = 'require("fs").writeFileSync(process.argv[1], JSON.stringify(process.env))';
 
-function event(repo: { name: string; id: string; private?: boolean; ownerId?: string; type?: 'model' | 'dataset' }, id = `evt-${newId()}`): RepoChangeEvent {
+function event(
+  repo: {
+    name: string;
+    id: string;
+    private?: boolean;
+    ownerId?: string;
+    type?: 'model' | 'dataset';
+  },
+  id = `evt-${newId()}`,
+): RepoChangeEvent {
   const [owner] = repo.name.split('/');
   return {
     id,
     time: new Date().toISOString(),
     event: { action: 'update', scope: 'repo.content' },
-    repo: { type: repo.type ?? 'model', name: repo.name, id: repo.id, private: repo.private ?? false, owner: { id: repo.ownerId ?? ACME, name: owner! } },
-    updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
+    repo: {
+      type: repo.type ?? 'model',
+      name: repo.name,
+      id: repo.id,
+      private: repo.private ?? false,
+      owner: { id: repo.ownerId ?? ACME, name: owner! },
+    },
+    updatedRefs: [
+      { ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' },
+    ],
   };
 }
 
-async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -66,7 +104,11 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     jobDir = await mkdtemp(join(tmpdir(), 'gatehouse-delivery-it-'));
     // A worker running as root starts local Jobs as nobody, who writes the Job's report here.
     await chmod(jobDir, 0o777);
-    producer = new KafkaEventBus({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: `delivery-it-producer-${suffix}`, logger: quiet });
+    producer = new KafkaEventBus({
+      brokers: process.env.KAFKA_BROKERS!.split(','),
+      clientId: `delivery-it-producer-${suffix}`,
+      logger: quiet,
+    });
   });
 
   afterAll(async () => {
@@ -104,8 +146,18 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
   }
 
   const deliveriesOf = (webhookId: string) =>
-    ds.query(`SELECT id, event_id, status, attempts, replay_of, last_status_code FROM deliveries WHERE webhook_id = $1 ORDER BY created_at, id`, [webhookId]) as Promise<
-      Array<{ id: string; event_id: string; status: string; attempts: number; replay_of: string | null; last_status_code: number | null }>
+    ds.query(
+      `SELECT id, event_id, status, attempts, replay_of, last_status_code FROM deliveries WHERE webhook_id = $1 ORDER BY created_at, id`,
+      [webhookId],
+    ) as Promise<
+      Array<{
+        id: string;
+        event_id: string;
+        status: string;
+        attempts: number;
+        replay_of: string | null;
+        last_status_code: number | null;
+      }>
     >;
 
   const ids: Record<string, string> = {};
@@ -113,32 +165,96 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
 
   beforeAll(async () => {
     jobOut = join(jobDir, 'job-env.json');
-    ids.repoWatcher = await insertWebhook(ds, box, { url: `${receiverUrl}/repo-watcher`, secret: 'watcher-secret', watched: [{ type: 'model', name: 'acme/bert' }] });
-    ids.orgWatcher = await insertWebhook(ds, box, { url: `${receiverUrl}/org-watcher`, watched: [{ type: 'org', name: 'acme' }], domains: ['repo'] });
-    ids.otherRepo = await insertWebhook(ds, box, { url: `${receiverUrl}/other-repo`, watched: [{ type: 'model', name: 'acme/gpt' }] });
-    ids.discussionsOnly = await insertWebhook(ds, box, { url: `${receiverUrl}/discussions-only`, watched: [{ type: 'model', name: 'acme/bert' }], domains: ['discussion'] });
-    ids.disabled = await insertWebhook(ds, box, { url: `${receiverUrl}/disabled`, watched: [{ type: 'model', name: 'acme/bert' }], disabled: true });
-    ids.outsider = await insertWebhook(ds, box, { ownerId: BOB, url: `${receiverUrl}/outsider`, watched: [{ type: 'org', name: 'acme' }] });
-    ids.flaky = await insertWebhook(ds, box, { ownerId: BOB, url: `${receiverUrl}/flaky`, watched: [{ type: 'dataset', name: 'bob/flaky' }] });
-    ids.busy = await insertWebhook(ds, box, { ownerId: BOB, url: `${receiverUrl}/busy`, watched: [{ type: 'dataset', name: 'bob/busy' }] });
-    ids.gone = await insertWebhook(ds, box, { ownerId: BOB, url: `${receiverUrl}/gone`, watched: [{ type: 'dataset', name: 'bob/gone' }] });
-    ids.ingested = await insertWebhook(ds, box, { ownerId: BOB, url: `${receiverUrl}/ingested`, watched: [{ type: 'dataset', name: 'bob/ingested' }] });
-    ids.replayed = await insertWebhook(ds, box, { ownerId: BOB, url: `${receiverUrl}/replay-before`, secret: 'before', watched: [{ type: 'dataset', name: 'bob/replayed' }] });
-    const sourceJob = await insertSourceJob(ds, box, { command: ['python', 'train.py'], environment: { JOB_MODE: 'nightly' }, secrets: { SOURCE_ONLY_SECRET: 'never-pass-me' } });
+    ids.repoWatcher = await insertWebhook(ds, box, {
+      url: `${receiverUrl}/repo-watcher`,
+      secret: 'watcher-secret',
+      watched: [{ type: 'model', name: 'acme/bert' }],
+    });
+    ids.orgWatcher = await insertWebhook(ds, box, {
+      url: `${receiverUrl}/org-watcher`,
+      watched: [{ type: 'org', name: 'acme' }],
+      domains: ['repo'],
+    });
+    ids.otherRepo = await insertWebhook(ds, box, {
+      url: `${receiverUrl}/other-repo`,
+      watched: [{ type: 'model', name: 'acme/gpt' }],
+    });
+    ids.discussionsOnly = await insertWebhook(ds, box, {
+      url: `${receiverUrl}/discussions-only`,
+      watched: [{ type: 'model', name: 'acme/bert' }],
+      domains: ['discussion'],
+    });
+    ids.disabled = await insertWebhook(ds, box, {
+      url: `${receiverUrl}/disabled`,
+      watched: [{ type: 'model', name: 'acme/bert' }],
+      disabled: true,
+    });
+    ids.outsider = await insertWebhook(ds, box, {
+      ownerId: BOB,
+      url: `${receiverUrl}/outsider`,
+      watched: [{ type: 'org', name: 'acme' }],
+    });
+    ids.flaky = await insertWebhook(ds, box, {
+      ownerId: BOB,
+      url: `${receiverUrl}/flaky`,
+      watched: [{ type: 'dataset', name: 'bob/flaky' }],
+    });
+    ids.busy = await insertWebhook(ds, box, {
+      ownerId: BOB,
+      url: `${receiverUrl}/busy`,
+      watched: [{ type: 'dataset', name: 'bob/busy' }],
+    });
+    ids.gone = await insertWebhook(ds, box, {
+      ownerId: BOB,
+      url: `${receiverUrl}/gone`,
+      watched: [{ type: 'dataset', name: 'bob/gone' }],
+    });
+    ids.ingested = await insertWebhook(ds, box, {
+      ownerId: BOB,
+      url: `${receiverUrl}/ingested`,
+      watched: [{ type: 'dataset', name: 'bob/ingested' }],
+    });
+    ids.replayed = await insertWebhook(ds, box, {
+      ownerId: BOB,
+      url: `${receiverUrl}/replay-before`,
+      secret: 'before',
+      watched: [{ type: 'dataset', name: 'bob/replayed' }],
+    });
+    const sourceJob = await insertSourceJob(ds, box, {
+      command: ['python', 'train.py'],
+      environment: { JOB_MODE: 'nightly' },
+      secrets: { SOURCE_ONLY_SECRET: 'never-pass-me' },
+    });
     ids.job = await insertWebhook(ds, box, {
       ownerId: BOB,
       secret: 'job-hook-secret',
       watched: [{ type: 'dataset', name: 'bob/job-data' }],
-      job: { sourceId: sourceJob, spec: { command: [process.execPath, '-e', DUMP_ENV], arguments: [jobOut], environment: { JOB_MODE: 'nightly' } }, secrets: { HF_TOKEN: 'hf_from_the_webhook' } },
+      job: {
+        sourceId: sourceJob,
+        spec: {
+          command: [process.execPath, '-e', DUMP_ENV],
+          arguments: [jobOut],
+          environment: { JOB_MODE: 'nightly' },
+        },
+        secrets: { HF_TOKEN: 'hf_from_the_webhook' },
+      },
     });
     await startApp();
   });
 
   it('delivers to the matching receivers exactly the payload and headers, signed; others get nothing', async () => {
     const published = event({ name: 'acme/bert', id: '65c000000000000000000001' });
-    const secretRepo = event({ name: 'acme/secret-model', id: '65c000000000000000000002', private: true });
+    const secretRepo = event({
+      name: 'acme/secret-model',
+      id: '65c000000000000000000002',
+      private: true,
+    });
     await publish(published, secretRepo);
-    await receiver.waitFor((requests) => requests.filter((r) => r.path === '/repo-watcher').length === 1 && requests.filter((r) => r.path === '/org-watcher').length === 2);
+    await receiver.waitFor(
+      (requests) =>
+        requests.filter((r) => r.path === '/repo-watcher').length === 1 &&
+        requests.filter((r) => r.path === '/org-watcher').length === 2,
+    );
 
     const [toRepoWatcher] = receiver.at('/repo-watcher');
     const [delivery] = await deliveriesOf(ids.repoWatcher!);
@@ -149,11 +265,20 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
         name: 'acme/bert',
         id: '65c000000000000000000001',
         private: false,
-        url: { web: 'https://hub.example/acme/bert', api: 'https://hub.example/api/models/acme/bert' },
+        url: {
+          web: 'https://hub.example/acme/bert',
+          api: 'https://hub.example/api/models/acme/bert',
+        },
         owner: { id: ACME },
       },
       webhook: { id: ids.repoWatcher, version: 3 },
-      updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
+      updatedRefs: [
+        {
+          ref: 'refs/heads/main',
+          oldSha: null,
+          newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600',
+        },
+      ],
     });
     expect(toRepoWatcher!.headers).toMatchObject({
       'content-type': 'application/json',
@@ -163,29 +288,56 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
       'webhook-timestamp': expect.stringMatching(/^\d+$/),
       'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]+=*$/),
     });
-    const verified = new Webhook(standardWebhookSecret('watcher-secret')).verify(toRepoWatcher!.body, toRepoWatcher!.headers as Record<string, string>);
+    const verified = new Webhook(standardWebhookSecret('watcher-secret')).verify(
+      toRepoWatcher!.body,
+      toRepoWatcher!.headers as Record<string, string>,
+    );
     expect(verified).toEqual(JSON.parse(toRepoWatcher!.body));
-    await until(async () => (await deliveriesOf(ids.repoWatcher!))[0]?.status === 'succeeded', 'the delivery to be recorded as succeeded');
-    expect((await deliveriesOf(ids.repoWatcher!))[0]).toMatchObject({ event_id: published.id, status: 'succeeded', attempts: 1, last_status_code: 200 });
+    await until(
+      async () => (await deliveriesOf(ids.repoWatcher!))[0]?.status === 'succeeded',
+      'the delivery to be recorded as succeeded',
+    );
+    expect((await deliveriesOf(ids.repoWatcher!))[0]).toMatchObject({
+      event_id: published.id,
+      status: 'succeeded',
+      attempts: 1,
+      last_status_code: 200,
+    });
 
     // alice, a member of acme, watches acme: the public and the private repository's events, unsigned (no secret).
-    const toOrgWatcher = receiver.at('/org-watcher').map((request) => JSON.parse(request.body) as { repo: { name: string; private: boolean } });
-    expect(toOrgWatcher.map((payload) => `${payload.repo.name}:${payload.repo.private}`).sort()).toEqual(['acme/bert:false', 'acme/secret-model:true']);
+    const toOrgWatcher = receiver
+      .at('/org-watcher')
+      .map((request) => JSON.parse(request.body) as { repo: { name: string; private: boolean } });
+    expect(
+      toOrgWatcher.map((payload) => `${payload.repo.name}:${payload.repo.private}`).sort(),
+    ).toEqual(['acme/bert:false', 'acme/secret-model:true']);
     expect(receiver.at('/org-watcher')[0]!.headers['webhook-signature']).toBeUndefined();
     expect(receiver.at('/org-watcher')[0]!.headers['x-webhook-secret']).toBeUndefined();
 
     // bob, not a member, gets the public event only.
     await receiver.waitFor((requests) => requests.some((r) => r.path === '/outsider'));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(receiver.at('/outsider').map((request) => (JSON.parse(request.body) as { repo: { name: string } }).repo.name)).toEqual(['acme/bert']);
-    for (const path of ['/other-repo', '/discussions-only', '/disabled']) expect(receiver.at(path)).toEqual([]);
-    for (const webhook of [ids.otherRepo!, ids.discussionsOnly!, ids.disabled!]) expect(await deliveriesOf(webhook)).toEqual([]);
+    expect(
+      receiver
+        .at('/outsider')
+        .map((request) => (JSON.parse(request.body) as { repo: { name: string } }).repo.name),
+    ).toEqual(['acme/bert']);
+    for (const path of ['/other-repo', '/discussions-only', '/disabled'])
+      expect(receiver.at(path)).toEqual([]);
+    for (const webhook of [ids.otherRepo!, ids.discussionsOnly!, ids.disabled!])
+      expect(await deliveriesOf(webhook)).toEqual([]);
   });
 
   it('retries a receiver answering 500 twice then 200: the third attempt delivers, three attempts recorded', async () => {
     receiver.answer = (path, call) => (path === '/flaky' && call <= 2 ? 500 : 200);
-    await publish(event({ name: 'bob/flaky', id: '65c000000000000000000003', type: 'dataset', ownerId: BOB }));
-    await receiver.waitFor((requests) => requests.filter((r) => r.path === '/flaky').length === 3, 30_000, 'three attempts');
+    await publish(
+      event({ name: 'bob/flaky', id: '65c000000000000000000003', type: 'dataset', ownerId: BOB }),
+    );
+    await receiver.waitFor(
+      (requests) => requests.filter((r) => r.path === '/flaky').length === 3,
+      30_000,
+      'three attempts',
+    );
 
     const attempts = receiver.at('/flaky');
     expect(new Set(attempts.map((request) => request.headers['webhook-id'])).size).toBe(1);
@@ -195,10 +347,23 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
       return rows[0]?.status === 'succeeded' ? rows : null;
     }, 'the delivery to succeed');
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, last_status_code: 200 });
-    const logged = await ds.query(`SELECT attempt_no, status_code, error, response_excerpt FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt_no`, [delivery!.id]);
+    const logged = await ds.query(
+      `SELECT attempt_no, status_code, error, response_excerpt FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt_no`,
+      [delivery!.id],
+    );
     expect(logged).toEqual([
-      { attempt_no: 1, status_code: 500, error: 'the receiver answered HTTP 500', response_excerpt: 'no (500)' },
-      { attempt_no: 2, status_code: 500, error: 'the receiver answered HTTP 500', response_excerpt: 'no (500)' },
+      {
+        attempt_no: 1,
+        status_code: 500,
+        error: 'the receiver answered HTTP 500',
+        response_excerpt: 'no (500)',
+      },
+      {
+        attempt_no: 2,
+        status_code: 500,
+        error: 'the receiver answered HTTP 500',
+        response_excerpt: 'no (500)',
+      },
       { attempt_no: 3, status_code: 200, error: null, response_excerpt: 'thanks' },
     ]);
   });
@@ -207,16 +372,27 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     const post = (body: unknown, token: string | null = INTERNAL_TOKEN) =>
       fetch(`${app.url}/internal/events`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       });
-    const ingested = event({ name: 'bob/ingested', id: '65c000000000000000000004', type: 'dataset', ownerId: BOB }, 'evt-ingested-1');
+    const ingested = event(
+      { name: 'bob/ingested', id: '65c000000000000000000004', type: 'dataset', ownerId: BOB },
+      'evt-ingested-1',
+    );
 
     const unauthorized = await post(ingested, null);
     expect(unauthorized.status).toBe(401);
-    expect(await unauthorized.json()).toEqual({ error: 'Invalid or missing internal service token' });
+    expect(await unauthorized.json()).toEqual({
+      error: 'Invalid or missing internal service token',
+    });
 
-    const invalid = await post([ingested, { ...ingested, repo: { ...ingested.repo, type: 'notebook' } }]);
+    const invalid = await post([
+      ingested,
+      { ...ingested, repo: { ...ingested.repo, type: 'notebook' } },
+    ]);
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({ error: expect.stringMatching(/^\[1\]\.repo\.type: /) });
 
@@ -224,23 +400,41 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     expect(accepted.status).toBe(202);
     expect(await accepted.json()).toEqual({ ids: ['evt-ingested-1'] });
     await receiver.waitFor((requests) => requests.some((r) => r.path === '/ingested'));
-    expect(JSON.parse(receiver.at('/ingested')[0]!.body)).toMatchObject({ repo: { name: 'bob/ingested', type: 'dataset' }, webhook: { id: ids.ingested } });
+    expect(JSON.parse(receiver.at('/ingested')[0]!.body)).toMatchObject({
+      repo: { name: 'bob/ingested', type: 'dataset' },
+      webhook: { id: ids.ingested },
+    });
   });
 
   it('disabling a webhook (a webhook.changed event) cancels its pending retry and stops its deliveries', async () => {
     receiver.answer = (path) => (path === '/busy' ? 503 : 200);
-    await publish(event({ name: 'bob/busy', id: '65c000000000000000000005', type: 'dataset', ownerId: BOB }, 'evt-busy-1'));
+    await publish(
+      event(
+        { name: 'bob/busy', id: '65c000000000000000000005', type: 'dataset', ownerId: BOB },
+        'evt-busy-1',
+      ),
+    );
     const [retrying] = await until(async () => {
       const rows = await deliveriesOf(ids.busy!);
       return rows[0]?.status === 'retrying' ? rows : null;
     }, 'a retry to be scheduled');
     expect(retrying).toMatchObject({ attempts: 1, last_status_code: 503 });
 
-    await ds.query(`UPDATE webhooks SET disabled = true, revision = revision + 1 WHERE id = $1`, [ids.busy]);
+    await ds.query(`UPDATE webhooks SET disabled = true, revision = revision + 1 WHERE id = $1`, [
+      ids.busy,
+    ]);
     await producer.publish(topics.webhookChanged, [webhookChanged(ids.busy!, BOB, 2, true)]);
-    await until(async () => (await deliveriesOf(ids.busy!))[0]?.status === 'cancelled', 'the retry to be cancelled');
+    await until(
+      async () => (await deliveriesOf(ids.busy!))[0]?.status === 'cancelled',
+      'the retry to be cancelled',
+    );
 
-    await publish(event({ name: 'bob/busy', id: '65c000000000000000000005', type: 'dataset', ownerId: BOB }, 'evt-busy-2'));
+    await publish(
+      event(
+        { name: 'bob/busy', id: '65c000000000000000000005', type: 'dataset', ownerId: BOB },
+        'evt-busy-2',
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await deliveriesOf(ids.busy!)).map((row) => row.event_id)).toEqual(['evt-busy-1']);
     expect(receiver.at('/busy')).toHaveLength(1);
@@ -248,40 +442,95 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
 
   it('a receiver answering 410 Gone dead-letters the delivery and disables the webhook, announced through the outbox', async () => {
     receiver.answer = (path) => (path === '/gone' ? 410 : 200);
-    await publish(event({ name: 'bob/gone', id: '65c000000000000000000006', type: 'dataset', ownerId: BOB }, 'evt-gone-1'));
+    await publish(
+      event(
+        { name: 'bob/gone', id: '65c000000000000000000006', type: 'dataset', ownerId: BOB },
+        'evt-gone-1',
+      ),
+    );
     const [webhook] = await until(async () => {
-      const rows: Array<{ disabled: boolean; disabled_reason: string; revision: number }> = await ds.query('SELECT disabled, disabled_reason, revision FROM webhooks WHERE id = $1', [ids.gone]);
+      const rows: Array<{ disabled: boolean; disabled_reason: string; revision: number }> =
+        await ds.query('SELECT disabled, disabled_reason, revision FROM webhooks WHERE id = $1', [
+          ids.gone,
+        ]);
       return rows[0]?.disabled ? rows : null;
     }, 'the webhook to be disabled');
-    expect(webhook).toEqual({ disabled: true, disabled_reason: 'Disabled automatically: the receiver answered 410 Gone', revision: 2 });
-    expect((await deliveriesOf(ids.gone!))[0]).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410 });
+    expect(webhook).toEqual({
+      disabled: true,
+      disabled_reason: 'Disabled automatically: the receiver answered 410 Gone',
+      revision: 2,
+    });
+    expect((await deliveriesOf(ids.gone!))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_status_code: 410,
+    });
     const outbox: Array<{ topic: string; key: string; sent: boolean }> = await until(async () => {
-      const rows: Array<{ topic: string; key: string; sent: boolean }> = await ds.query('SELECT topic, key, sent_at IS NOT NULL AS sent FROM outbox WHERE key = $1 ORDER BY id', [ids.gone]);
+      const rows: Array<{ topic: string; key: string; sent: boolean }> = await ds.query(
+        'SELECT topic, key, sent_at IS NOT NULL AS sent FROM outbox WHERE key = $1 ORDER BY id',
+        [ids.gone],
+      );
       return rows.length === 2 && rows.every((row) => row.sent) ? rows : null;
     }, 'the dead letter and the webhook change to be relayed');
     expect(outbox.map((row) => row.topic)).toEqual([topics.deadLetter, topics.webhookChanged]);
   });
 
   it('a Job webhook runs a local Job with the payload and the webhook secrets, not the source Job secrets', async () => {
-    const published = event({ name: 'bob/job-data', id: '65c000000000000000000007', type: 'dataset', ownerId: BOB }, 'evt-job-1');
+    const published = event(
+      { name: 'bob/job-data', id: '65c000000000000000000007', type: 'dataset', ownerId: BOB },
+      'evt-job-1',
+    );
     await publish(published);
-    const environment = await until(async () => readFile(jobOut, 'utf8').then((text) => JSON.parse(text) as Record<string, string>, () => null), 'the Job to run');
-    expect(Object.keys(environment).sort()).toEqual(['HF_TOKEN', 'JOB_MODE', 'PATH', 'WEBHOOK_PAYLOAD', 'WEBHOOK_REPO_ID', 'WEBHOOK_REPO_TYPE', 'WEBHOOK_SECRET']);
-    expect(environment).toMatchObject({ HF_TOKEN: 'hf_from_the_webhook', JOB_MODE: 'nightly', WEBHOOK_REPO_ID: 'bob/job-data', WEBHOOK_REPO_TYPE: 'dataset', WEBHOOK_SECRET: 'job-hook-secret' });
-    expect(JSON.parse(environment.WEBHOOK_PAYLOAD!)).toMatchObject({ event: { action: 'update', scope: 'repo.content' }, repo: { name: 'bob/job-data' }, webhook: { id: ids.job, version: 3 } });
+    const environment = await until(
+      async () =>
+        readFile(jobOut, 'utf8').then(
+          (text) => JSON.parse(text) as Record<string, string>,
+          () => null,
+        ),
+      'the Job to run',
+    );
+    expect(Object.keys(environment).sort()).toEqual([
+      'HF_TOKEN',
+      'JOB_MODE',
+      'PATH',
+      'WEBHOOK_PAYLOAD',
+      'WEBHOOK_REPO_ID',
+      'WEBHOOK_REPO_TYPE',
+      'WEBHOOK_SECRET',
+    ]);
+    expect(environment).toMatchObject({
+      HF_TOKEN: 'hf_from_the_webhook',
+      JOB_MODE: 'nightly',
+      WEBHOOK_REPO_ID: 'bob/job-data',
+      WEBHOOK_REPO_TYPE: 'dataset',
+      WEBHOOK_SECRET: 'job-hook-secret',
+    });
+    expect(JSON.parse(environment.WEBHOOK_PAYLOAD!)).toMatchObject({
+      event: { action: 'update', scope: 'repo.content' },
+      repo: { name: 'bob/job-data' },
+      webhook: { id: ids.job, version: 3 },
+    });
     expect(JSON.stringify(environment)).not.toContain('never-pass-me');
 
     const [delivery] = await deliveriesOf(ids.job!);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
     const runs = await until(async () => {
-      const rows: Array<{ launcher: string; status: string; exit_code: number | null }> = await ds.query('SELECT launcher, status, exit_code FROM job_runs WHERE delivery_id = $1', [delivery!.id]);
+      const rows: Array<{ launcher: string; status: string; exit_code: number | null }> =
+        await ds.query('SELECT launcher, status, exit_code FROM job_runs WHERE delivery_id = $1', [
+          delivery!.id,
+        ]);
       return rows[0]?.status === 'succeeded' ? rows : null;
     }, 'the Job run to be recorded as finished');
     expect(runs).toEqual([{ launcher: 'local', status: 'succeeded', exit_code: 0 }]);
   });
 
   it('replays a stored payload to the webhook current URL and secret, as a new delivery', async () => {
-    await publish(event({ name: 'bob/replayed', id: '65c000000000000000000008', type: 'dataset', ownerId: BOB }, 'evt-replayed-1'));
+    await publish(
+      event(
+        { name: 'bob/replayed', id: '65c000000000000000000008', type: 'dataset', ownerId: BOB },
+        'evt-replayed-1',
+      ),
+    );
     await receiver.waitFor((requests) => requests.some((r) => r.path === '/replay-before'));
     const [original] = await until(async () => {
       const rows = await deliveriesOf(ids.replayed!);
@@ -289,36 +538,82 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     }, 'the original delivery');
 
     const context = ids.replayed!;
-    await ds.query(`UPDATE webhooks SET url = $2, secret_encrypted = $3, revision = revision + 1 WHERE id = $1`, [context, `${receiverUrl}/replay-after`, box.encrypt('after', context)]);
-    await producer.publish(topics.webhookChanged, [webhookChanged(context, BOB, 2, false, `${receiverUrl}/replay-after`)]);
+    await ds.query(
+      `UPDATE webhooks SET url = $2, secret_encrypted = $3, revision = revision + 1 WHERE id = $1`,
+      [context, `${receiverUrl}/replay-after`, box.encrypt('after', context)],
+    );
+    await producer.publish(topics.webhookChanged, [
+      webhookChanged(context, BOB, 2, false, `${receiverUrl}/replay-after`),
+    ]);
     const replayId = newId();
     await producer.publish(topics.replays, [
       deliveryReplayRequestedEvent.encode(
-        { replayId, webhookId: context, deliveryId: original!.id, requestedBy: BOB, requestedAt: new Date().toISOString() },
+        {
+          replayId,
+          webhookId: context,
+          deliveryId: original!.id,
+          requestedBy: BOB,
+          requestedAt: new Date().toISOString(),
+        },
         { key: context, id: replayId },
       ),
     ]);
     await receiver.waitFor((requests) => requests.some((r) => r.path === '/replay-after'));
     const [replayed] = receiver.at('/replay-after');
-    expect(replayed!.headers).toMatchObject({ 'x-webhook-secret': 'after', 'webhook-id': replayId });
+    expect(replayed!.headers).toMatchObject({
+      'x-webhook-secret': 'after',
+      'webhook-id': replayId,
+    });
     expect(replayed!.body).toBe(receiver.at('/replay-before')[0]!.body);
-    await until(async () => (await deliveriesOf(context)).some((row) => row.id === replayId && row.status === 'succeeded'), 'the replay to be recorded');
-    expect((await deliveriesOf(context)).find((row) => row.id === replayId)).toMatchObject({ replay_of: original!.id, event_id: 'evt-replayed-1' });
+    await until(
+      async () =>
+        (await deliveriesOf(context)).some(
+          (row) => row.id === replayId && row.status === 'succeeded',
+        ),
+      'the replay to be recorded',
+    );
+    expect((await deliveriesOf(context)).find((row) => row.id === replayId)).toMatchObject({
+      replay_of: original!.id,
+      event_id: 'evt-replayed-1',
+    });
   });
 
   it('exposes its metrics on /metrics', async () => {
     const text = await (await fetch(`${app.url}/metrics`)).text();
-    expect(text).toMatch(/gatehouse_webhook_deliveries_total\{outcome="succeeded",target="url",service="delivery-int-spec"\} \d+/);
-    expect(text).toMatch(/gatehouse_webhook_deliveries_total\{outcome="failed",target="url",service="delivery-int-spec"\} 1/);
+    expect(text).toMatch(
+      /gatehouse_webhook_deliveries_total\{outcome="succeeded",target="url",service="delivery-int-spec"\} \d+/,
+    );
+    expect(text).toMatch(
+      /gatehouse_webhook_deliveries_total\{outcome="failed",target="url",service="delivery-int-spec"\} 1/,
+    );
     expect(text).toContain('gatehouse_webhook_delivery_attempt_duration_seconds_bucket');
-    expect(text).toMatch(/gatehouse_webhook_consumer_lag_seconds\{partition="\d+",service="delivery-int-spec"\}/);
+    expect(text).toMatch(
+      /gatehouse_webhook_consumer_lag_seconds\{partition="\d+",service="delivery-int-spec"\}/,
+    );
     expect(text).toContain('gatehouse_webhook_delivery_retries_pending');
   });
 });
 
-function webhookChanged(webhookId: string, ownerId: string, revision: number, disabled: boolean, url = 'https://example.com/hook') {
+function webhookChanged(
+  webhookId: string,
+  ownerId: string,
+  revision: number,
+  disabled: boolean,
+  url = 'https://example.com/hook',
+) {
   return webhookChangedEvent.encode(
-    { change: 'upserted', webhookId, ownerId, webhook: { watched: [{ type: 'dataset', name: 'bob/x' }], domains: ['repo', 'discussion'], disabled, url, hasSecret: true } },
+    {
+      change: 'upserted',
+      webhookId,
+      ownerId,
+      webhook: {
+        watched: [{ type: 'dataset', name: 'bob/x' }],
+        domains: ['repo', 'discussion'],
+        disabled,
+        url,
+        hasSecret: true,
+      },
+    },
     { key: webhookId, headers: { [WEBHOOK_REVISION_HEADER]: String(revision) } },
   );
 }

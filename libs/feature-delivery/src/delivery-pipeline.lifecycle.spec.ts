@@ -35,13 +35,19 @@ describe('DeliveryPipelineLifecycle', () => {
     lifecycle.onModuleInit();
     await lifecycle.onApplicationBootstrap();
     expect(calls.start).toBe(1);
-    await expect(readiness.evaluate()).resolves.toEqual({ status: 'not_ready', checks: { delivery: 'the delivery pipeline is not running' } });
+    await expect(readiness.evaluate()).resolves.toEqual({
+      status: 'not_ready',
+      checks: { delivery: 'the delivery pipeline is not running' },
+    });
 
     await jest.advanceTimersByTimeAsync(1_000);
     expect(calls.start).toBe(2);
     await jest.advanceTimersByTimeAsync(2_000);
     expect(calls.start).toBe(3);
-    await expect(readiness.evaluate()).resolves.toEqual({ status: 'ready', checks: { delivery: 'ok' } });
+    await expect(readiness.evaluate()).resolves.toEqual({
+      status: 'ready',
+      checks: { delivery: 'ok' },
+    });
 
     await lifecycle.beforeApplicationShutdown();
     expect(calls.stop).toBe(1);
@@ -50,7 +56,12 @@ describe('DeliveryPipelineLifecycle', () => {
   it('stops trying once the application shuts down', async () => {
     jest.useFakeTimers();
     const { pipeline, calls } = flakyPipeline(100);
-    const lifecycle = new DeliveryPipelineLifecycle(pipeline, new ReadinessRegistry(), silentLogger, true);
+    const lifecycle = new DeliveryPipelineLifecycle(
+      pipeline,
+      new ReadinessRegistry(),
+      silentLogger,
+      true,
+    );
     await lifecycle.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(0);
     await lifecycle.beforeApplicationShutdown();
@@ -61,7 +72,12 @@ describe('DeliveryPipelineLifecycle', () => {
 
   it('without the background option, start-up waits for the pipeline and fails with it', async () => {
     const { pipeline } = flakyPipeline(1);
-    const lifecycle = new DeliveryPipelineLifecycle(pipeline, new ReadinessRegistry(), silentLogger, false);
+    const lifecycle = new DeliveryPipelineLifecycle(
+      pipeline,
+      new ReadinessRegistry(),
+      silentLogger,
+      false,
+    );
     await expect(lifecycle.onApplicationBootstrap()).rejects.toThrow('Kafka did not answer');
   });
 });

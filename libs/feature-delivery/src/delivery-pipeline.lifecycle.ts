@@ -15,7 +15,9 @@ const MAX_START_BACKOFF_MS = 10_000;
  * (liveness answers, readiness tells the truth) and the pipeline is started, and started again
  * after a failure, until it runs or the process stops.
  */
-export class DeliveryPipelineLifecycle implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+export class DeliveryPipelineLifecycle
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+{
   private stopping = false;
   private wake?: () => void;
 
@@ -56,7 +58,10 @@ export class DeliveryPipelineLifecycle implements OnModuleInit, OnApplicationBoo
       } catch (error) {
         if (this.stopping) return;
         const waitMs = Math.min(1_000 * 2 ** (attempt - 1), MAX_START_BACKOFF_MS);
-        this.logger.error({ err: error, attempt, retryInMs: waitMs }, 'the delivery pipeline could not start; trying again');
+        this.logger.error(
+          { err: error, attempt, retryInMs: waitMs },
+          'the delivery pipeline could not start; trying again',
+        );
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, waitMs);
           this.wake = () => {

@@ -1,4 +1,10 @@
-import { deliveryConsumerGroups, GATEHOUSE_TOPIC_SPECS, type EventBus, type Subscription, type TopicSpec } from '@gatehouse/messaging';
+import {
+  deliveryConsumerGroups,
+  GATEHOUSE_TOPIC_SPECS,
+  type EventBus,
+  type Subscription,
+  type TopicSpec,
+} from '@gatehouse/messaging';
 import type { Logger } from 'pino';
 import { HttpDeliverySender } from './http/ports/http-delivery-sender';
 import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
@@ -73,7 +79,18 @@ export class DeliveryPipeline {
 
   /** Starts every part; a failure stops what had started (the dispatcher stays usable) and is thrown, so start() may be called again. */
   async start(): Promise<void> {
-    const { bus, registry, membership, webhookChanges, intake, replays, scheduler, leases, pruner, logger } = this.parts;
+    const {
+      bus,
+      registry,
+      membership,
+      webhookChanges,
+      intake,
+      replays,
+      scheduler,
+      leases,
+      pruner,
+      logger,
+    } = this.parts;
     const { topics, groupId } = this.options;
     try {
       await bus.ensureTopics(this.topicSpecs());
@@ -92,7 +109,12 @@ export class DeliveryPipeline {
           handler: (message) => intake.handle(message),
           batchHandler: (messages) => intake.handleBatch(messages),
         }),
-        await bus.subscribe({ topics: [topics.replays], groupId: deliveryConsumerGroups(groupId).replays, fromBeginning: true, handler: (message) => replays.handle(message) }),
+        await bus.subscribe({
+          topics: [topics.replays],
+          groupId: deliveryConsumerGroups(groupId).replays,
+          fromBeginning: true,
+          handler: (message) => replays.handle(message),
+        }),
       );
       this.started = true;
       logger.info({ webhooks, groupId, topics }, 'delivery pipeline started');
@@ -108,14 +130,21 @@ export class DeliveryPipeline {
     await this.stopConsuming();
     const notStarted = await dispatcher.stop(this.options.shutdownGraceMs);
     await leases.stop();
-    await store.releaseLeases(notStarted.map((task) => ({ id: task.deliveryId, leases: leasesOf(task) })), new Date(now())).catch(() => undefined);
+    await store
+      .releaseLeases(
+        notStarted.map((task) => ({ id: task.deliveryId, leases: leasesOf(task) })),
+        new Date(now()),
+      )
+      .catch(() => undefined);
     await http.close();
   }
 
   /** Consumers first (their in-flight handler finishes and commits), then the scheduler, the pruner and the webhook-changed consumer. */
   private async stopConsuming(): Promise<void> {
     const { webhookChanges, membership, scheduler, pruner } = this.parts;
-    await Promise.allSettled(this.subscriptions.splice(0).map((subscription) => subscription.close()));
+    await Promise.allSettled(
+      this.subscriptions.splice(0).map((subscription) => subscription.close()),
+    );
     await scheduler.stop();
     await pruner.stop();
     await webhookChanges.stop().catch(() => undefined);
@@ -125,10 +154,12 @@ export class DeliveryPipeline {
   private topicSpecs(): TopicSpec[] {
     const { topics } = this.options;
     const known = new Map(GATEHOUSE_TOPIC_SPECS.map((spec) => [spec.topic, spec]));
-    return [topics.repoEvents, topics.webhookChanged, topics.deadLetter, topics.replays].map((topic) => ({
-      ...(known.get(topic) ?? {}),
-      topic,
-      ...(topic === topics.webhookChanged ? { compacted: true } : {}),
-    }));
+    return [topics.repoEvents, topics.webhookChanged, topics.deadLetter, topics.replays].map(
+      (topic) => ({
+        ...(known.get(topic) ?? {}),
+        topic,
+        ...(topic === topics.webhookChanged ? { compacted: true } : {}),
+      }),
+    );
   }
 }

@@ -2,10 +2,23 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
 import type { FlowStore } from '@gatehouse/flow-state';
 import type { EventBus, OutboxRelay } from '@gatehouse/messaging';
-import { CLOCK, EVENT_BUS, FLOW_STORE, LOGGER, METRICS_REGISTRY, OUTBOX_RELAY, ReadinessModule, ReadinessRegistry } from '@gatehouse/platform';
+import {
+  CLOCK,
+  EVENT_BUS,
+  FLOW_STORE,
+  LOGGER,
+  METRICS_REGISTRY,
+  OUTBOX_RELAY,
+  ReadinessModule,
+  ReadinessRegistry,
+} from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { type DeliveryModuleOptions, type ResolvedDeliveryOptions, resolveDeliveryOptions } from './delivery-module-options';
+import {
+  type DeliveryModuleOptions,
+  type ResolvedDeliveryOptions,
+  resolveDeliveryOptions,
+} from './delivery-module-options';
 import { DeliveryPipeline } from './delivery-pipeline';
 import { createDeliveryPipeline } from './delivery-pipeline.factory';
 import { DeliveryPipelineLifecycle } from './delivery-pipeline.lifecycle';
@@ -47,10 +60,22 @@ export class DeliveryModule {
         typeOrmWebhookDisablerProvider(resolved.topics.webhookChanged),
         {
           provide: HttpDeliverySender,
-          useFactory: () => new UndiciDeliverySender({ timeoutMs: resolved.timeoutMs, allowLoopback: resolved.allowLoopbackTargets }),
+          useFactory: () =>
+            new UndiciDeliverySender({
+              timeoutMs: resolved.timeoutMs,
+              allowLoopback: resolved.allowLoopbackTargets,
+            }),
         },
-        { provide: JobLauncher, useFactory: (logger: Logger) => configuredJobLauncher(resolved, logger), inject: [LOGGER] },
-        { provide: DeliveryMetrics, useFactory: (registry: Registry) => new DeliveryMetrics(registry), inject: [METRICS_REGISTRY] },
+        {
+          provide: JobLauncher,
+          useFactory: (logger: Logger) => configuredJobLauncher(resolved, logger),
+          inject: [LOGGER],
+        },
+        {
+          provide: DeliveryMetrics,
+          useFactory: (registry: Registry) => new DeliveryMetrics(registry),
+          inject: [METRICS_REGISTRY],
+        },
         {
           provide: DeliveryPipeline,
           useFactory: (
@@ -67,7 +92,22 @@ export class DeliveryModule {
             clock: Clock,
             logger: Logger,
             relay: OutboxRelay | null,
-          ) => createDeliveryPipeline({ options, bus, flowStore, store, directory, memberships, disabler, http, jobs, metrics, clock, logger, relay }),
+          ) =>
+            createDeliveryPipeline({
+              options,
+              bus,
+              flowStore,
+              store,
+              directory,
+              memberships,
+              disabler,
+              http,
+              jobs,
+              metrics,
+              clock,
+              logger,
+              relay,
+            }),
           inject: [
             DELIVERY_OPTIONS,
             EVENT_BUS,
@@ -87,7 +127,12 @@ export class DeliveryModule {
         {
           provide: DeliveryPipelineLifecycle,
           useFactory: (pipeline: DeliveryPipeline, readiness: ReadinessRegistry, logger: Logger) =>
-            new DeliveryPipelineLifecycle(pipeline, readiness, logger.child({ component: 'delivery' }), resolved.startInBackground ?? false),
+            new DeliveryPipelineLifecycle(
+              pipeline,
+              readiness,
+              logger.child({ component: 'delivery' }),
+              resolved.startInBackground ?? false,
+            ),
           inject: [DeliveryPipeline, ReadinessRegistry, LOGGER],
         },
       ],

@@ -1,4 +1,7 @@
 // Service side (apps/token-exchange, and the all-in-one through the in-process grant)
 export { TokenExchangeServiceModule } from './token-exchange-service.module';
 export { TokenExchangeGrantModule } from './grant/token-exchange-grant.module';
-export { type OrganizationAuditVerification, verifyOrganizationAuditLog } from './audit/infrastructure/verify-organization-audit-log';
+export {
+  type OrganizationAuditVerification,
+  verifyOrganizationAuditLog,
+} from './audit/infrastructure/verify-organization-audit-log';

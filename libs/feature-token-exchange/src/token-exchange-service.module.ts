@@ -36,11 +36,21 @@ export class TokenExchangeServiceModule {
   static forRoot(options: TokenExchangeServiceOptions): DynamicModule {
     return {
       module: TokenExchangeServiceModule,
-      controllers: [InternalTokenExchangeController, InternalAuthorizeController, AuditLogController, OrganizationSettingsController],
+      controllers: [
+        InternalTokenExchangeController,
+        InternalAuthorizeController,
+        AuditLogController,
+        OrganizationSettingsController,
+      ],
       providers: [
         { provide: TOKEN_EXCHANGE_OPTIONS, useValue: options },
         { provide: AuditLogStore, useClass: TypeOrmAuditLogStore },
-        { provide: AuditSeal, useFactory: (identity: IdentityOptions) => AuditSeal.fromEncryptionKey(identity.encryptionKey), inject: [IDENTITY_OPTIONS] },
+        {
+          provide: AuditSeal,
+          useFactory: (identity: IdentityOptions) =>
+            AuditSeal.fromEncryptionKey(identity.encryptionKey),
+          inject: [IDENTITY_OPTIONS],
+        },
         { provide: OrganizationDirectory, useClass: TypeOrmOrganizationDirectory },
         { provide: TrustedPublisherStore, useClass: TypeOrmTrustedPublisherStore },
         { provide: JwksFetcher, useClass: SafeJwksFetcher },

@@ -23,7 +23,9 @@ export interface WebhooksSettings {
 
 export const WEBHOOKS_SETTINGS = Symbol('gatehouse.webhooksSettings');
 
-export function webhooksSettingsOf(options: Pick<WebhooksModuleOptions, 'webhooks' | 'network'>): WebhooksSettings {
+export function webhooksSettingsOf(
+  options: Pick<WebhooksModuleOptions, 'webhooks' | 'network'>,
+): WebhooksSettings {
   return {
     maxWebhooksPerUser: options.webhooks.maxWebhooksPerUser,
     allowLoopbackTargets: options.network.allowLoopbackTargets,

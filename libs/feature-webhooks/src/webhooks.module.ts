@@ -22,7 +22,11 @@ import { HostResolver } from './webhooks/ports/host-resolver';
 import { IdGenerator } from './webhooks/ports/id-generator';
 import { SourceJobReader } from './source-jobs/ports/source-job-reader';
 import { WebhookRepository } from './webhooks/ports/webhook-repository';
-import { WEBHOOKS_SETTINGS, type WebhooksModuleOptions, webhooksSettingsOf } from './webhooks-module-options';
+import {
+  WEBHOOKS_SETTINGS,
+  type WebhooksModuleOptions,
+  webhooksSettingsOf,
+} from './webhooks-module-options';
 
 /**
  * Webhook management (`/api/settings/webhooks...`), the webhook-management service's feature.
@@ -42,7 +46,9 @@ export class WebhooksModule {
         { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
         { provide: SourceJobReader, useClass: TypeOrmSourceJobReader },
         { provide: DeliveryActivityReader, useClass: TypeOrmDeliveryActivityReader },
-        options.hostResolver ? { provide: HostResolver, useValue: options.hostResolver } : { provide: HostResolver, useClass: DnsHostResolver },
+        options.hostResolver
+          ? { provide: HostResolver, useValue: options.hostResolver }
+          : { provide: HostResolver, useClass: DnsHostResolver },
         { provide: IdGenerator, useClass: ObjectIdGenerator },
         WebhookUrlChecker,
         WebhookPresenter,

@@ -90,7 +90,9 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
       const subjects = await Promise.all([open(), open(), open(), open(), open()]);
       await subjects[0].store.put('device-code', 'tokens', TTL * 50);
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => subjects[i % subjects.length].store.take('device-code')),
+        Array.from({ length: 50 }, (_, i) =>
+          subjects[i % subjects.length].store.take('device-code'),
+        ),
       );
       expect(results.filter((result) => result === 'tokens')).toHaveLength(1);
       expect(results.filter((result) => result === null)).toHaveLength(49);
@@ -109,7 +111,9 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
     it('putIfAbsent lets exactly one of 50 concurrent writers win', async () => {
       const subjects = await Promise.all([open(), open(), open(), open(), open()]);
       const wins = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => subjects[i % subjects.length].store.putIfAbsent('lock', `writer-${i}`, TTL * 50)),
+        Array.from({ length: 50 }, (_, i) =>
+          subjects[i % subjects.length].store.putIfAbsent('lock', `writer-${i}`, TTL * 50),
+        ),
       );
       expect(wins.filter(Boolean)).toHaveLength(1);
       expect(await subjects[0].store.get('lock')).toBe(`writer-${wins.indexOf(true)}`);
@@ -160,9 +164,13 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
     it('increment counts every one of 50 concurrent hits', async () => {
       const subjects = await Promise.all([open(), open(), open(), open(), open()]);
       const counts = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => subjects[i % subjects.length].store.increment('burst', TTL * 50)),
+        Array.from({ length: 50 }, (_, i) =>
+          subjects[i % subjects.length].store.increment('burst', TTL * 50),
+        ),
       );
-      expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+      expect([...counts].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
     });
 
     it('increment refuses a key that does not hold a counter', async () => {

@@ -25,7 +25,9 @@ export interface FlowStore {
 /** Both adapters refuse what Redis would refuse, so a bug shows in unit tests too. */
 export function assertTtl(ttlMs: number): void {
   if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
-    throw new RangeError(`flow state TTL must be a positive whole number of milliseconds, got ${ttlMs}`);
+    throw new RangeError(
+      `flow state TTL must be a positive whole number of milliseconds, got ${ttlMs}`,
+    );
   }
 }
 

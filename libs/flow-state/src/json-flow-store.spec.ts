@@ -50,7 +50,9 @@ describe('JsonFlowStore', () => {
 
   it('writes only when absent with putIfAbsent, and deletes', async () => {
     expect(await deviceCodes.putIfAbsent('dc1', pending, 1000)).toBe(true);
-    expect(await deviceCodes.putIfAbsent('dc1', { ...pending, status: 'denied' }, 1000)).toBe(false);
+    expect(await deviceCodes.putIfAbsent('dc1', { ...pending, status: 'denied' }, 1000)).toBe(
+      false,
+    );
     await deviceCodes.delete('dc1');
     expect(await deviceCodes.get('dc1')).toBeNull();
   });
@@ -61,10 +63,13 @@ describe('JsonFlowStore', () => {
     expect(await store.get('device-code:dc1')).toBeNull();
   });
 
-  it.each([['not json'], ['{"clientId":"app-1"}'], ['null']])('reads the unusable stored value %p as absent', async (raw) => {
-    await store.put('device-code:dc1', raw, 1000);
-    expect(await deviceCodes.get('dc1')).toBeNull();
-    expect(await deviceCodes.take('dc1')).toBeNull();
-    expect(await store.get('device-code:dc1')).toBeNull();
-  });
+  it.each([['not json'], ['{"clientId":"app-1"}'], ['null']])(
+    'reads the unusable stored value %p as absent',
+    async (raw) => {
+      await store.put('device-code:dc1', raw, 1000);
+      expect(await deviceCodes.get('dc1')).toBeNull();
+      expect(await deviceCodes.take('dc1')).toBeNull();
+      expect(await store.get('device-code:dc1')).toBeNull();
+    },
+  );
 });

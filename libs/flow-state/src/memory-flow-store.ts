@@ -26,7 +26,10 @@ export class MemoryFlowStore implements FlowStore {
     this.clock = options.clock ?? systemClock;
     this.prefix = options.keyPrefix ?? '';
     this.space = options.space ?? new MemoryFlowSpace();
-    this.sweeper = setInterval(() => this.space.sweep(this.clock.now()), options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
+    this.sweeper = setInterval(
+      () => this.space.sweep(this.clock.now()),
+      options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    );
     // The sweep is housekeeping: it must never keep the process alive on its own.
     this.sweeper.unref();
   }

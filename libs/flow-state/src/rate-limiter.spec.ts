@@ -16,11 +16,27 @@ describe('RateLimiter', () => {
   afterEach(() => store.close());
 
   it('allows `limit` hits per window, counting down what remains', async () => {
-    expect(await limiter.hit('sign-in:alice', 3, 60_000)).toEqual({ allowed: true, remaining: 2, resetMs: 60_000 });
+    expect(await limiter.hit('sign-in:alice', 3, 60_000)).toEqual({
+      allowed: true,
+      remaining: 2,
+      resetMs: 60_000,
+    });
     clock.advance(10_000);
-    expect(await limiter.hit('sign-in:alice', 3, 60_000)).toEqual({ allowed: true, remaining: 1, resetMs: 50_000 });
-    expect(await limiter.hit('sign-in:alice', 3, 60_000)).toEqual({ allowed: true, remaining: 0, resetMs: 50_000 });
-    expect(await limiter.hit('sign-in:alice', 3, 60_000)).toEqual({ allowed: false, remaining: 0, resetMs: 50_000 });
+    expect(await limiter.hit('sign-in:alice', 3, 60_000)).toEqual({
+      allowed: true,
+      remaining: 1,
+      resetMs: 50_000,
+    });
+    expect(await limiter.hit('sign-in:alice', 3, 60_000)).toEqual({
+      allowed: true,
+      remaining: 0,
+      resetMs: 50_000,
+    });
+    expect(await limiter.hit('sign-in:alice', 3, 60_000)).toEqual({
+      allowed: false,
+      remaining: 0,
+      resetMs: 50_000,
+    });
   });
 
   it('opens again when the window ends, and hammering does not extend it', async () => {
@@ -28,7 +44,11 @@ describe('RateLimiter', () => {
     clock.advance(4_999);
     expect((await limiter.hit('poll:dc1', 1, 5_000)).allowed).toBe(false);
     clock.advance(1);
-    expect(await limiter.hit('poll:dc1', 1, 5_000)).toEqual({ allowed: true, remaining: 0, resetMs: 5_000 });
+    expect(await limiter.hit('poll:dc1', 1, 5_000)).toEqual({
+      allowed: true,
+      remaining: 0,
+      resetMs: 5_000,
+    });
   });
 
   it('counts each key separately, under its own namespace', async () => {
@@ -40,7 +60,11 @@ describe('RateLimiter', () => {
   });
 
   it('denies everything with a limit of 0', async () => {
-    expect(await limiter.hit('closed', 0, 1000)).toEqual({ allowed: false, remaining: 0, resetMs: 1000 });
+    expect(await limiter.hit('closed', 0, 1000)).toEqual({
+      allowed: false,
+      remaining: 0,
+      resetMs: 1000,
+    });
   });
 
   it('refuses a negative or fractional limit', async () => {

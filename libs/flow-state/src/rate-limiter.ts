@@ -19,10 +19,15 @@ export class RateLimiter {
   ) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
-    if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`rate limit must be a whole number >= 0, got ${limit}`);
+    if (!Number.isSafeInteger(limit) || limit < 0)
+      throw new RangeError(`rate limit must be a whole number >= 0, got ${limit}`);
     const counter = this.namespace + key;
     const count = await this.store.increment(counter, windowMs);
     const resetMs = (await this.store.ttl(counter)) ?? windowMs;
-    return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetMs: Math.min(resetMs, windowMs) };
+    return {
+      allowed: count <= limit,
+      remaining: Math.max(0, limit - count),
+      resetMs: Math.min(resetMs, windowMs),
+    };
   }
 }

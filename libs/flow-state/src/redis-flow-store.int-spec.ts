@@ -58,7 +58,11 @@ describe('RedisFlowStore on a real Redis', () => {
 
   it('fails to connect loudly, naming the URL without its password', async () => {
     await expect(
-      RedisFlowStore.connect('redis://:hunter2@127.0.0.1:1', { redis: { retryStrategy: () => null, maxRetriesPerRequest: 0 } }),
-    ).rejects.toThrow(/^Redis is not reachable at redis:\/\/:\*\*\*@127\.0\.0\.1:1: connect ECONNREFUSED/);
+      RedisFlowStore.connect('redis://:hunter2@127.0.0.1:1', {
+        redis: { retryStrategy: () => null, maxRetriesPerRequest: 0 },
+      }),
+    ).rejects.toThrow(
+      /^Redis is not reachable at redis:\/\/:\*\*\*@127\.0\.0\.1:1: connect ECONNREFUSED/,
+    );
   });
 });

@@ -58,7 +58,9 @@ export class RedisFlowStore implements FlowStore {
     } catch (error) {
       // A client that already gave up has nothing to close; disconnecting it would hold a 2 s timer.
       if (redis.status !== 'end') redis.disconnect();
-      throw new Error(`Redis is not reachable at ${withoutPassword(url)}: ${(cause ?? (error as Error)).message}`);
+      throw new Error(
+        `Redis is not reachable at ${withoutPassword(url)}: ${(cause ?? (error as Error)).message}`,
+      );
     } finally {
       redis.off('error', remember);
     }

@@ -2,7 +2,14 @@ import { Controller, Delete, Get, Module, UseGuards } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
 import { systemClock } from '@gatehouse/domain';
-import { closeDataSource, createDataSource, OAuthAppEntity, PersonalAccessTokenEntity, SigningKeyEntity, UserEntity } from '@gatehouse/persistence';
+import {
+  closeDataSource,
+  createDataSource,
+  OAuthAppEntity,
+  PersonalAccessTokenEntity,
+  SigningKeyEntity,
+  UserEntity,
+} from '@gatehouse/persistence';
 import { OutboxMessageEntity } from '@gatehouse/persistence/testing';
 import { DatabaseModule, FlowStateModule } from '@gatehouse/platform';
 import { createServiceApp } from '@gatehouse/platform/testing';
@@ -52,7 +59,10 @@ class ProbeModule {}
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run this suite in the integration tier (its global setup starts PostgreSQL and Redis)`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run this suite in the integration tier (its global setup starts PostgreSQL and Redis)`,
+    );
   return value;
 }
 
@@ -70,18 +80,36 @@ describe('IdentityModule on PostgreSQL', () => {
     @Module({
       imports: [
         DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
-        FlowStateModule.forRoot({ type: 'redis', url: required('REDIS_URL'), keyPrefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? ''}identity:` }),
-        IdentityModule.forRoot({ publicUrl: 'https://hub.test/', encryptionKey: TEST_ENCRYPTION_KEY, signingKeyCacheTtlMs: 0 }),
+        FlowStateModule.forRoot({
+          type: 'redis',
+          url: required('REDIS_URL'),
+          keyPrefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? ''}identity:`,
+        }),
+        IdentityModule.forRoot({
+          publicUrl: 'https://hub.test/',
+          encryptionKey: TEST_ENCRYPTION_KEY,
+          signingKeyCacheTtlMs: 0,
+        }),
         ProbeModule,
       ],
     })
     class IdentityUnderTest {}
-    app = await createServiceApp({ name: 'identity-test', module: IdentityUnderTest, logLevel: 'silent' });
+    app = await createServiceApp({
+      name: 'identity-test',
+      module: IdentityUnderTest,
+      logLevel: 'silent',
+    });
     await app.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     dataSource = app.get(DataSource);
     userId = newObjectId();
-    await dataSource.manager.insert(UserEntity, { id: userId, username: 'ada', email: 'ada@example.com', fullname: 'Ada', passwordHash: 'x' });
+    await dataSource.manager.insert(UserEntity, {
+      id: userId,
+      username: 'ada',
+      email: 'ada@example.com',
+      fullname: 'Ada',
+      passwordHash: 'x',
+    });
   });
 
   afterAll(async () => {
@@ -91,12 +119,27 @@ describe('IdentityModule on PostgreSQL', () => {
 
   const personalToken = async (role: 'read' | 'write') => {
     const token = randomToken('hf_');
-    await dataSource.manager.insert(PersonalAccessTokenEntity, { id: newObjectId(), tokenHash: hashToken(token), userId, name: `${role} token`, role });
+    await dataSource.manager.insert(PersonalAccessTokenEntity, {
+      id: newObjectId(),
+      tokenHash: hashToken(token),
+      userId,
+      name: `${role} token`,
+      role,
+    });
     return token;
   };
   const oauthToken = (scopes: string[]) =>
     app.get(TransactionRunner).run((tx) =>
-      app.get(TokenIssuer).issue(tx, { kind: 'oauth', userId, clientId: 'app', scopes, orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }),
+      app.get(TokenIssuer).issue(tx, {
+        kind: 'oauth',
+        userId,
+        clientId: 'app',
+        scopes,
+        orgIds: [],
+        ttlSeconds: 600,
+        withRefreshToken: false,
+        idToken: false,
+      }),
     );
   const call = (method: string, path: string, token?: string) =>
     fetch(`${url}${path}`, { method, headers: token ? { Authorization: `Bearer ${token}` } : {} });
@@ -112,25 +155,50 @@ describe('IdentityModule on PostgreSQL', () => {
       for (const token of [undefined, 'hf_0000000000000000000000000000']) {
         const res = await call('GET', '/api/probe/me', token);
         expect(res.status).toBe(401);
-        expect(res.headers.get('x-error-message')).toBe('Invalid credentials in Authorization header');
+        expect(res.headers.get('x-error-message')).toBe(
+          'Invalid credentials in Authorization header',
+        );
         expect(await res.json()).toEqual({ error: 'Invalid credentials in Authorization header' });
       }
     });
 
     it('requires the scopes of OAuth tokens, naming the missing one', async () => {
-      expect((await call('GET', '/api/probe/webhooks', (await oauthToken(['webhooks'])).access_token)).status).toBe(200);
-      const res = await call('GET', '/api/probe/webhooks', (await oauthToken(['read-repos'])).access_token);
+      expect(
+        (await call('GET', '/api/probe/webhooks', (await oauthToken(['webhooks'])).access_token))
+          .status,
+      ).toBe(200);
+      const res = await call(
+        'GET',
+        '/api/probe/webhooks',
+        (await oauthToken(['read-repos'])).access_token,
+      );
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: "This token lacks the 'webhooks' scope needed for this operation" });
-      expect((await call('GET', '/api/probe/webhooks', await personalToken('read'))).status).toBe(200);
+      expect(await res.json()).toEqual({
+        error: "This token lacks the 'webhooks' scope needed for this operation",
+      });
+      expect((await call('GET', '/api/probe/webhooks', await personalToken('read'))).status).toBe(
+        200,
+      );
     });
 
     it('refuses read tokens on routes that change things', async () => {
       const res = await call('DELETE', '/api/probe/thing', await personalToken('read'));
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: 'This token has read-only access and cannot change anything' });
-      expect((await call('DELETE', '/api/probe/thing', await personalToken('write'))).status).toBe(200);
-      expect((await call('DELETE', '/api/probe/thing', (await oauthToken(['manage-repos'])).access_token)).status).toBe(200);
+      expect(await res.json()).toEqual({
+        error: 'This token has read-only access and cannot change anything',
+      });
+      expect((await call('DELETE', '/api/probe/thing', await personalToken('write'))).status).toBe(
+        200,
+      );
+      expect(
+        (
+          await call(
+            'DELETE',
+            '/api/probe/thing',
+            (await oauthToken(['manage-repos'])).access_token,
+          )
+        ).status,
+      ).toBe(200);
     });
   });
 
@@ -138,17 +206,36 @@ describe('IdentityModule on PostgreSQL', () => {
     it('writes the token rows and their token.issued events in the caller’s transaction', async () => {
       const before = await dataSource.manager.count(OutboxMessageEntity);
       const body = await app.get(TransactionRunner).run((tx) =>
-        app.get(TokenIssuer).issue(tx, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: true, idToken: true }),
+        app.get(TokenIssuer).issue(tx, {
+          kind: 'oauth',
+          userId,
+          clientId: 'app',
+          scopes: ['openid'],
+          orgIds: [],
+          ttlSeconds: 600,
+          withRefreshToken: true,
+          idToken: true,
+        }),
       );
-      const events = await dataSource.manager.find(OutboxMessageEntity, { order: { id: 'ASC' }, skip: before });
-      expect(events.map((event) => [event.topic, event.key, JSON.parse(event.value).type])).toEqual([
-        ['gatehouse.token-events.v1', userId, 'token.issued'],
-        ['gatehouse.token-events.v1', userId, 'token.issued'],
-      ]);
-      const stored = JSON.stringify(await dataSource.query('SELECT * FROM access_tokens')) + JSON.stringify(events);
+      const events = await dataSource.manager.find(OutboxMessageEntity, {
+        order: { id: 'ASC' },
+        skip: before,
+      });
+      expect(events.map((event) => [event.topic, event.key, JSON.parse(event.value).type])).toEqual(
+        [
+          ['gatehouse.token-events.v1', userId, 'token.issued'],
+          ['gatehouse.token-events.v1', userId, 'token.issued'],
+        ],
+      );
+      const stored =
+        JSON.stringify(await dataSource.query('SELECT * FROM access_tokens')) +
+        JSON.stringify(events);
       expect(stored).not.toContain(body.access_token);
       const jwks = await app.get(SigningKeys).jwks();
-      const { payload } = await jwtVerify(body.id_token!, createLocalJWKSet(jwks), { issuer: 'https://hub.test', audience: 'app' });
+      const { payload } = await jwtVerify(body.id_token!, createLocalJWKSet(jwks), {
+        issuer: 'https://hub.test',
+        audience: 'app',
+      });
       expect(payload.sub).toBe(userId);
     });
 
@@ -157,11 +244,22 @@ describe('IdentityModule on PostgreSQL', () => {
       const eventsBefore = await dataSource.manager.count(OutboxMessageEntity);
       await expect(
         app.get(TransactionRunner).run(async (tx) => {
-          await app.get(TokenIssuer).issue(tx, { kind: 'oauth', userId, clientId: 'app', scopes: [], orgIds: [], ttlSeconds: 600, withRefreshToken: true, idToken: false });
+          await app.get(TokenIssuer).issue(tx, {
+            kind: 'oauth',
+            userId,
+            clientId: 'app',
+            scopes: [],
+            orgIds: [],
+            ttlSeconds: 600,
+            withRefreshToken: true,
+            idToken: false,
+          });
           throw new Error('the grant failed after issuing');
         }),
       ).rejects.toThrow('the grant failed after issuing');
-      expect(await dataSource.query('SELECT count(*)::int AS n FROM access_tokens')).toEqual(tokensBefore);
+      expect(await dataSource.query('SELECT count(*)::int AS n FROM access_tokens')).toEqual(
+        tokensBefore,
+      );
       expect(await dataSource.manager.count(OutboxMessageEntity)).toBe(eventsBefore);
     });
   });
@@ -182,7 +280,10 @@ describe('IdentityModule on PostgreSQL', () => {
         tokenExchange: true,
         tokenExchangeTtlSeconds: 300,
       });
-      const [stored] = await dataSource.query('SELECT created_at, updated_at FROM oauth_apps WHERE id = $1', [id]);
+      const [stored] = await dataSource.query(
+        'SELECT created_at, updated_at FROM oauth_apps WHERE id = $1',
+        [id],
+      );
 
       expect(await app.get(ClientLookup).findByClientId('lookup-app')).toEqual({
         id,
@@ -209,13 +310,23 @@ describe('IdentityModule on PostgreSQL', () => {
   describe('signing keys across replicas', () => {
     it('two replicas making their first key at once leave one current key, and both sign with it', async () => {
       await dataSource.query('DELETE FROM signing_keys');
-      const replicas = await Promise.all([1, 2].map(() => createDataSource({ type: 'postgres', url: database.url, poolSize: 2 })));
+      const replicas = await Promise.all(
+        [1, 2].map(() => createDataSource({ type: 'postgres', url: database.url, poolSize: 2 })),
+      );
       try {
         const keys = replicas.map(
-          (replica) => new SigningKeys(new TypeOrmSigningKeyStore(replica), new JoseSigningKeyCrypto(), systemClock, { encryptionKey: TEST_ENCRYPTION_KEY }),
+          (replica) =>
+            new SigningKeys(
+              new TypeOrmSigningKeyStore(replica),
+              new JoseSigningKeyCrypto(),
+              systemClock,
+              { encryptionKey: TEST_ENCRYPTION_KEY },
+            ),
         );
         const [a, b] = await Promise.all(keys.map((replicaKeys) => replicaKeys.jwks()));
-        const current = await dataSource.manager.find(SigningKeyEntity, { where: { status: 'current' } });
+        const current = await dataSource.manager.find(SigningKeyEntity, {
+          where: { status: 'current' },
+        });
         expect(current).toHaveLength(1);
         expect(a!.keys.map((key) => key.kid)).toEqual([current[0]!.kid]);
         expect(b!.keys.map((key) => key.kid)).toEqual([current[0]!.kid]);

@@ -68,7 +68,10 @@ export class IdentityModule {
       global: true,
       imports: [DiscoveryModule],
       providers: [
-        { provide: IDENTITY_OPTIONS, useValue: { ...options, publicUrl: options.publicUrl.replace(/\/+$/, '') } },
+        {
+          provide: IDENTITY_OPTIONS,
+          useValue: { ...options, publicUrl: options.publicUrl.replace(/\/+$/, '') },
+        },
         { provide: TokenStore, useClass: TypeOrmTokenStore },
         { provide: AccountReader, useClass: TypeOrmAccountReader },
         { provide: TransactionRunner, useClass: TypeOrmTransactionRunner },

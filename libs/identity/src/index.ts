@@ -12,7 +12,11 @@ export { RequireWriteAccess } from './guards/require-write-access.decorator';
 export { actsAsUser, hasWriteAccess } from './guards/access-checks';
 export { principalAccount } from './accounts/principal-account';
 export { isSignedIn, type LoadedSession, type SignedInSession } from './session/browser-session';
-export { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session/session-cookie';
+export {
+  clearSessionCookie,
+  readSessionCookie,
+  writeSessionCookie,
+} from './session/session-cookie';
 export { SessionStore } from './session/session-store';
 export { type AuthenticatedClient } from './clients/authenticated-client';
 export { ClientAuthenticator } from './clients/client-authenticator';
@@ -39,4 +43,8 @@ export { TransactionRunner } from './transactions/ports/transaction-runner';
 export { Transaction } from './transactions/ports/transaction';
 export { entityManagerOf } from './transactions/infrastructure/typeorm-transaction';
 export { TypeOrmTransactionRunner } from './transactions/infrastructure/typeorm-transaction-runner';
-export { type AccessTokenRecord, type PersonalTokenRecord, type RefreshTokenRecord } from './tokens/ports/token-records';
+export {
+  type AccessTokenRecord,
+  type PersonalTokenRecord,
+  type RefreshTokenRecord,
+} from './tokens/ports/token-records';

@@ -7,5 +7,9 @@ export { ImmediateTransactionRunner } from './testing/in-memory-transactions';
 export { RecordingOutbox } from './testing/recording-outbox';
 export { PredictableRandom } from './testing/predictable-random';
 export { InMemoryClientLookup } from './testing/in-memory-client-lookup';
-export { createIdentityTestKit, type IdentityTestKit, TEST_ENCRYPTION_KEY } from './testing/identity-test-kit';
+export {
+  createIdentityTestKit,
+  type IdentityTestKit,
+  TEST_ENCRYPTION_KEY,
+} from './testing/identity-test-kit';
 export { InMemoryIssuedTokenWriter } from './testing/in-memory-issued-token-writer';

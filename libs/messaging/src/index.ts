@@ -1,8 +1,38 @@
 export { deadLetterTopic, GATEHOUSE_TOPIC_SPECS, Topics, type TopicSpec } from './topics';
-export { ConsumerGroups, deliveryConsumerGroups, type GatehouseService, KAFKA_ACCESS, type KafkaAccess } from './kafka-access';
+export {
+  ConsumerGroups,
+  deliveryConsumerGroups,
+  type GatehouseService,
+  KAFKA_ACCESS,
+  type KafkaAccess,
+} from './kafka-access';
 export { type MessagingLogger, stderrMessagingLogger } from './messaging-logger';
-export { type ConsumerState, type ConsumerStatus, type EventBus, type IncomingMessage, type OutgoingMessage, type Subscription } from './event-bus/event-bus';
+export {
+  type ConsumerState,
+  type ConsumerStatus,
+  type EventBus,
+  type IncomingMessage,
+  type OutgoingMessage,
+  type Subscription,
+} from './event-bus/event-bus';
 export { InProcessEventBus } from './event-bus/in-process/in-process-event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './event-bus/kafka/kafka-event-bus';
-export { type AuditRecordedData, auditRecordedEvent, decodeEvent, DELETED_SOURCE_JOB, headerEventType, deliveryDeadLetteredEvent, deliveryReplayRequestedEvent, repoChangedEvent, repoChangedMessage, TOKEN_EVENTS, tokenIssuedEvent, type TokenRevokedData, tokenRevokedEvent, WEBHOOK_REVISION_HEADER, type WebhookChangedData, webhookChangedEvent } from './events';
+export {
+  type AuditRecordedData,
+  auditRecordedEvent,
+  decodeEvent,
+  DELETED_SOURCE_JOB,
+  headerEventType,
+  deliveryDeadLetteredEvent,
+  deliveryReplayRequestedEvent,
+  repoChangedEvent,
+  repoChangedMessage,
+  TOKEN_EVENTS,
+  tokenIssuedEvent,
+  type TokenRevokedData,
+  tokenRevokedEvent,
+  WEBHOOK_REVISION_HEADER,
+  type WebhookChangedData,
+  webhookChangedEvent,
+} from './events';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';

@@ -18,8 +18,16 @@ export const ConsumerGroups = {
  * worker, replays likewise, and one ephemeral group per process (`<prefix><instance>`) that reads
  * every webhook change and is deleted when the process stops.
  */
-export function deliveryConsumerGroups(groupId: string): { repoEvents: string; replays: string; webhookChangesPrefix: string } {
-  return { repoEvents: groupId, replays: `${groupId}.replays`, webhookChangesPrefix: `${groupId}.webhooks.` };
+export function deliveryConsumerGroups(groupId: string): {
+  repoEvents: string;
+  replays: string;
+  webhookChangesPrefix: string;
+} {
+  return {
+    repoEvents: groupId,
+    replays: `${groupId}.replays`,
+    webhookChangesPrefix: `${groupId}.webhooks.`,
+  };
 }
 
 interface TopicReader {
@@ -36,7 +44,10 @@ export interface KafkaAccess {
   reads: readonly TopicReader[];
 }
 
-const principalCache: TopicReader = { topic: Topics.tokenEvents, group: ConsumerGroups.principalCache };
+const principalCache: TopicReader = {
+  topic: Topics.tokenEvents,
+  group: ConsumerGroups.principalCache,
+};
 const delivery = deliveryConsumerGroups(ConsumerGroups.deliveryWorker);
 
 export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
@@ -45,7 +56,10 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
   // The audit feed and the tokens it issues.
   'token-exchange': { writes: [Topics.audit, Topics.tokenEvents], reads: [principalCache] },
   // Webhook changes and replay requests (outbox), and repo events posted to POST /internal/events.
-  'webhook-management': { writes: [Topics.webhookChanged, Topics.deliveryReplay, Topics.repoEvents], reads: [principalCache] },
+  'webhook-management': {
+    writes: [Topics.webhookChanged, Topics.deliveryReplay, Topics.repoEvents],
+    reads: [principalCache],
+  },
   // Dead-lettered deliveries and webhooks it disables (outbox).
   'delivery-worker': {
     writes: [Topics.deliveryDeadLetter, Topics.webhookChanged],

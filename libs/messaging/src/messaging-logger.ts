@@ -8,6 +8,8 @@ export interface MessagingLogger {
 /** Used when an app passes no logger: problems still reach stderr, one JSON line each. */
 export const stderrMessagingLogger: MessagingLogger = {
   info: () => undefined,
-  warn: (details, message) => process.stderr.write(`${JSON.stringify({ level: 'warn', msg: message, ...details })}\n`),
-  error: (details, message) => process.stderr.write(`${JSON.stringify({ level: 'error', msg: message, ...details })}\n`),
+  warn: (details, message) =>
+    process.stderr.write(`${JSON.stringify({ level: 'warn', msg: message, ...details })}\n`),
+  error: (details, message) =>
+    process.stderr.write(`${JSON.stringify({ level: 'error', msg: message, ...details })}\n`),
 };

@@ -24,7 +24,6 @@ export const Topics = {
   deliveryReplay: 'gatehouse.delivery-replay.v1',
 } as const;
 
-
 /**
  * Where a consumer puts a message it could not process after its last attempt (a poison
  * message), so the partition keeps moving: `<topic>.dlq`.

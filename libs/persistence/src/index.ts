@@ -1,7 +1,29 @@
-export { AccessTokenEntity, AuditLogEntryEntity, ConsentEntity, DeliveryAttemptEntity, DeliveryEntity, JobEntity, OAuthAppEntity, OrganizationEntity, PersonalAccessTokenEntity, RefreshTokenEntity, SigningKeyEntity, TrustedPublisherEntity, UserEntity, WebhookEntity } from './entities';
-export { closeDataSource, createDataSource, type DatabaseTarget } from './data-source/create-data-source';
+export {
+  AccessTokenEntity,
+  AuditLogEntryEntity,
+  ConsentEntity,
+  DeliveryAttemptEntity,
+  DeliveryEntity,
+  JobEntity,
+  OAuthAppEntity,
+  OrganizationEntity,
+  PersonalAccessTokenEntity,
+  RefreshTokenEntity,
+  SigningKeyEntity,
+  TrustedPublisherEntity,
+  UserEntity,
+  WebhookEntity,
+} from './entities';
+export {
+  closeDataSource,
+  createDataSource,
+  type DatabaseTarget,
+} from './data-source/create-data-source';
 export { runMigrations } from './data-source/run-migrations';
 export { appendOutbox, type OutboxMessage } from './outbox/append-outbox';
 export { TypeOrmOutboxStore } from './outbox/typeorm-outbox.store';
-export { AccountRepository, type MembershipWithOrganization } from './repositories/account.repository';
+export {
+  AccountRepository,
+  type MembershipWithOrganization,
+} from './repositories/account.repository';
 export { applySeed, createSeedDeps, loadSeedFile, type SeedDocument } from './seed';

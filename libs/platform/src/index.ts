@@ -13,7 +13,12 @@ export { endUncached } from './request/json-response';
 export { clientAddressOf } from './request/client-address';
 export { guardedAgent } from './outbound/guarded-agent';
 export { internalServiceAgent } from './outbound/internal-service-agent';
-export { addressRefusal, type HostAddressResolver, resolveWithin, systemResolver } from './outbound/guarded-lookup';
+export {
+  addressRefusal,
+  type HostAddressResolver,
+  resolveWithin,
+  systemResolver,
+} from './outbound/guarded-lookup';
 export { classifyOutboundFailure } from './outbound/outbound-failure';
 export { InternalTokenGuard } from './internal-auth/internal-token.guard';
 export { CLOCK } from './clock/clock.module';
@@ -21,4 +26,8 @@ export { DatabaseModule } from './infrastructure/database.module';
 export { FLOW_STORE, FlowStateModule, SHARED_FLOW_STORE } from './infrastructure/flow-state.module';
 export { EVENT_BUS, MessagingModule, OUTBOX_RELAY } from './infrastructure/messaging.module';
 export { distributedInfrastructure } from './infrastructure/distributed-infrastructure';
-export { type PeriodicPrunerOptions, PeriodicPruner, type PrunerLogger } from './scheduling/periodic-pruner';
+export {
+  type PeriodicPrunerOptions,
+  PeriodicPruner,
+  type PrunerLogger,
+} from './scheduling/periodic-pruner';

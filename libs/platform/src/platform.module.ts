@@ -39,7 +39,10 @@ const PLATFORM_OPTIONS = Symbol('gatehouse.platformOptions');
 @Global()
 @Module({})
 export class PlatformModule {
-  constructor(registry: ReadinessRegistry, @Inject(PLATFORM_OPTIONS) options: PlatformModuleOptions) {
+  constructor(
+    registry: ReadinessRegistry,
+    @Inject(PLATFORM_OPTIONS) options: PlatformModuleOptions,
+  ) {
     registry.setTimeout(options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS);
   }
 
@@ -55,14 +58,27 @@ export class PlatformModule {
         { provide: InFlightRequests, useValue: options.inFlight ?? new InFlightRequests() },
         { provide: INTERNAL_TOKEN, useValue: options.internalToken ?? null },
         { provide: METRICS_REGISTRY, useFactory: () => createMetricsRegistry(options.service) },
-        { provide: HttpMetrics, useFactory: (registry: Registry) => new HttpMetrics(registry), inject: [METRICS_REGISTRY] },
+        {
+          provide: HttpMetrics,
+          useFactory: (registry: Registry) => new HttpMetrics(registry),
+          inject: [METRICS_REGISTRY],
+        },
         InternalTokenGuard,
         // Global guards run in this order: the route's error shape is known before any guard can fail.
         { provide: APP_GUARD, useClass: RouteContextGuard },
         { provide: APP_GUARD, useClass: InternalRoutesGuard },
         { provide: APP_FILTER, useClass: PlatformExceptionFilter },
       ],
-      exports: [LOGGER, INTERNAL_TOKEN, InFlightRequests, METRICS_REGISTRY, HttpMetrics, InternalTokenGuard, ReadinessModule, ClockModule],
+      exports: [
+        LOGGER,
+        INTERNAL_TOKEN,
+        InFlightRequests,
+        METRICS_REGISTRY,
+        HttpMetrics,
+        InternalTokenGuard,
+        ReadinessModule,
+        ClockModule,
+      ],
     };
   }
 }

@@ -15,5 +15,7 @@ console.log(`Signed in as ${me.name}.`);
 
 if (tokens.refreshToken) {
   const renewed = await refreshTokens({ clientId, refreshToken: tokens.refreshToken });
-  console.log(`Token renewed; it expires at ${new Date(renewed.expiresAt ?? Date.now()).toISOString()}.`);
+  console.log(
+    `Token renewed; it expires at ${new Date(renewed.expiresAt ?? Date.now()).toISOString()}.`,
+  );
 }

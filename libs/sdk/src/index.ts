@@ -64,7 +64,11 @@ export type { DeviceCodePrompt, DeviceLoginOptions } from './auth/device-login';
 export { refreshTokens } from './auth/refresh-tokens';
 export type { RefreshTokensOptions } from './auth/refresh-tokens';
 export type { OAuthTokens } from './auth/oauth-tokens';
-export { AccessDeniedError, ExpiredTokenError, GatehouseOAuthError } from './auth/gatehouse-oauth-error';
+export {
+  AccessDeniedError,
+  ExpiredTokenError,
+  GatehouseOAuthError,
+} from './auth/gatehouse-oauth-error';
 
 export type { Logger } from './internal/logger';
 export { SDK_VERSION } from './internal/sdk-version';

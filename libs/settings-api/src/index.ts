@@ -3,7 +3,18 @@
 // every import of it.
 export type { OAuthAppView } from './apps';
 export type { ConnectedApplicationView } from './connected-applications';
-export type { AuditEntryView, AuditLogPage, AuditLogVerification, TokenExchangeAppView } from './organization-token-exchange';
+export type {
+  AuditEntryView,
+  AuditLogPage,
+  AuditLogVerification,
+  TokenExchangeAppView,
+} from './organization-token-exchange';
 export type { CreatedPersonalToken, PersonalTokenView } from './personal-tokens';
 export type { SessionView } from './session';
-export type { DeliveryAttemptView, DeliveryDetailView, DeliveryRequestView, DeliveryView, WebhookActivityView } from './webhook-activity';
+export type {
+  DeliveryAttemptView,
+  DeliveryDetailView,
+  DeliveryRequestView,
+  DeliveryView,
+  WebhookActivityView,
+} from './webhook-activity';

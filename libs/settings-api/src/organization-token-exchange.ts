@@ -38,9 +38,17 @@ interface AuditBrokenLink {
   seq: number;
   /** Null when that entry is gone (a cut tail) or the problem is the sealed head. */
   id: string | null;
-  problem: 'sequence_gap' | 'prev_hash_mismatch' | 'hash_mismatch' | 'mac_mismatch' | 'mac_missing' | 'truncated' | 'head_mismatch';
+  problem:
+    | 'sequence_gap'
+    | 'prev_hash_mismatch'
+    | 'hash_mismatch'
+    | 'mac_mismatch'
+    | 'mac_missing'
+    | 'truncated'
+    | 'head_mismatch';
   message: string;
 }
 
 /** `GET /api/organizations/{name}/audit-log/verify`: whether the whole chain holds, and where it breaks. */
-export type AuditLogVerification = { intact: true; checked: number } | { intact: false; checked: number; brokenAt: AuditBrokenLink };
+export type AuditLogVerification =
+  { intact: true; checked: number } | { intact: false; checked: number; brokenAt: AuditBrokenLink };

@@ -3,14 +3,25 @@ export { createMigratedTestDatabase, type MigratedTestDatabase } from './infra/m
 export { createTestDatabase, dropTestDatabase, type TestDatabase } from './infra/postgres';
 export { claimTestRedis, releaseTestRedis, type TestRedis } from './infra/redis';
 export { createScratchDatabase, type ScratchDatabase } from './infra/scratch-database';
-export { startTestRunInfrastructure, stopTestRunInfrastructure, type TestRunInfrastructure } from './infra/test-run-infrastructure';
+export {
+  startTestRunInfrastructure,
+  stopTestRunInfrastructure,
+  type TestRunInfrastructure,
+} from './infra/test-run-infrastructure';
 export { CookieJar, decodeAttribute } from './http/browser-state';
 export { type LocalSite, localSiteForSuite, startLocalSite } from './http/local-site';
 export { type RunningKafkaBroker, startKafkaBroker } from './kafka/kafka-broker';
 export { StatementCountingProxy } from './sql/statement-counting-proxy';
 export { tallyStatements } from './sql/statement-tally';
 export { type RunningAllInOne, startAllInOne } from './process/all-in-one';
-export { buildDist, type NodeProcess, REGISTER_SWC, startNodeProcess, waitForHttp, WORKSPACE_ROOT } from './process/node-process';
+export {
+  buildDist,
+  type NodeProcess,
+  REGISTER_SWC,
+  startNodeProcess,
+  waitForHttp,
+  WORKSPACE_ROOT,
+} from './process/node-process';
 export { type RunningGateway, startGateway } from './stack/nginx-gateway';
 export { DEMO_SEED, type RunningStack, type StackReplica, startStack } from './stack/stack';
 export { ALL_IN_ONE, type ShapeOptions, SHAPES, type ShapeTarget } from './stack/shapes';

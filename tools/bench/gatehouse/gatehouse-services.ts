@@ -28,17 +28,31 @@ export interface RunningGatehouse {
  * on the given stores (the database already migrated and seeded). Flows go to auth directly: the
  * gateway would add a hop that oidc-provider does not have.
  */
-export async function startGatehouseServices(stores: GatehouseStores, authNodeArgs: string[] = []): Promise<RunningGatehouse> {
+export async function startGatehouseServices(
+  stores: GatehouseStores,
+  authNodeArgs: string[] = [],
+): Promise<RunningGatehouse> {
   const ports = { auth: await findFreePort(), exchange: await findFreePort() };
   const url = `http://127.0.0.1:${ports.auth}`;
-  const env = { ...serviceEnvironment(stores, url), GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${ports.exchange}` };
-  const tokenExchange = startNodeProcess('dist/apps/token-exchange/src/main.js', { env: { ...env, PORT: String(ports.exchange) } });
-  const auth = startNodeProcess('dist/apps/auth/src/main.js', { env: { ...env, PORT: String(ports.auth) }, nodeArgs: authNodeArgs });
+  const env = {
+    ...serviceEnvironment(stores, url),
+    GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${ports.exchange}`,
+  };
+  const tokenExchange = startNodeProcess('dist/apps/token-exchange/src/main.js', {
+    env: { ...env, PORT: String(ports.exchange) },
+  });
+  const auth = startNodeProcess('dist/apps/auth/src/main.js', {
+    env: { ...env, PORT: String(ports.auth) },
+    nodeArgs: authNodeArgs,
+  });
   const stop = async () => {
     await Promise.all([auth.stop(), tokenExchange.stop()]);
   };
   try {
-    await waitForHttp(`http://127.0.0.1:${ports.exchange}/readyz`, { timeoutMs: 90_000, process: tokenExchange });
+    await waitForHttp(`http://127.0.0.1:${ports.exchange}/readyz`, {
+      timeoutMs: 90_000,
+      process: tokenExchange,
+    });
     await waitForHttp(`${url}/readyz`, { timeoutMs: 90_000, process: auth });
   } catch (error) {
     await stop();
@@ -48,7 +62,10 @@ export async function startGatehouseServices(stores: GatehouseStores, authNodeAr
 }
 
 /** What every service of the bench is started with: its stores and secrets, and the image's NODE_OPTIONS. */
-export function serviceEnvironment(stores: GatehouseStores, publicUrl: string): Record<string, string> {
+export function serviceEnvironment(
+  stores: GatehouseStores,
+  publicUrl: string,
+): Record<string, string> {
   return {
     DATABASE_URL: stores.databaseUrl,
     REDIS_URL: stores.redisUrl,
@@ -63,9 +80,14 @@ export function serviceEnvironment(stores: GatehouseStores, publicUrl: string): 
 }
 
 /** `webhook-management` built from dist/, on the given stores, once it answers /readyz. */
-export async function startWebhookManagement(stores: GatehouseStores, publicUrl: string): Promise<StartedService> {
+export async function startWebhookManagement(
+  stores: GatehouseStores,
+  publicUrl: string,
+): Promise<StartedService> {
   const port = await findFreePort();
-  const service = startNodeProcess('dist/apps/webhook-management/src/main.js', { env: { ...serviceEnvironment(stores, publicUrl), PORT: String(port) } });
+  const service = startNodeProcess('dist/apps/webhook-management/src/main.js', {
+    env: { ...serviceEnvironment(stores, publicUrl), PORT: String(port) },
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/readyz`, { timeoutMs: 90_000, process: service });

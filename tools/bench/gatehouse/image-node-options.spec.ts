@@ -10,12 +10,18 @@ describe('the image NODE_OPTIONS the bench starts Gatehouse with', () => {
   });
 
   it('are the ones `npm start` runs the all-in-one with, so a local run sizes its heap as the image does', () => {
-    const { scripts } = JSON.parse(readFileSync(join(WORKSPACE_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(scripts['start']).toContain(`node ${IMAGE_NODE_OPTIONS} dist/apps/gatehouse/src/main.js`);
+    const { scripts } = JSON.parse(readFileSync(join(WORKSPACE_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts['start']).toContain(
+      `node ${IMAGE_NODE_OPTIONS} dist/apps/gatehouse/src/main.js`,
+    );
   });
 
   it('come after the bench own options, which they keep', () => {
-    expect(withImageNodeOptions('--require ./probe.js')).toBe(`--require ./probe.js ${IMAGE_NODE_OPTIONS}`);
+    expect(withImageNodeOptions('--require ./probe.js')).toBe(
+      `--require ./probe.js ${IMAGE_NODE_OPTIONS}`,
+    );
     expect(withImageNodeOptions(undefined)).toBe(IMAGE_NODE_OPTIONS);
     expect(withImageNodeOptions('')).toBe(IMAGE_NODE_OPTIONS);
   });

@@ -8,6 +8,8 @@
 export const IMAGE_NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-size=4';
 
 /** `current` (the bench's own NODE_OPTIONS, a profiler's `--require` say) followed by the image's. */
-export function withImageNodeOptions(current: string | undefined = process.env['NODE_OPTIONS']): string {
+export function withImageNodeOptions(
+  current: string | undefined = process.env['NODE_OPTIONS'],
+): string {
   return [current, IMAGE_NODE_OPTIONS].filter(Boolean).join(' ');
 }

@@ -1,5 +1,9 @@
 import { hashPassword } from '@gatehouse/crypto';
-import { startTestRunInfrastructure, stopTestRunInfrastructure, TestRunInfrastructure } from '@gatehouse/testing';
+import {
+  startTestRunInfrastructure,
+  stopTestRunInfrastructure,
+  TestRunInfrastructure,
+} from '@gatehouse/testing';
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { BENCH_CLIENT, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
@@ -37,17 +41,27 @@ export const VISITORS_PER_SECOND = 60;
 /** Accounts for every sign-in run: runs at high concurrency last longer (sign-in-spike.ts runLength), so room for 4× the nominal length. */
 function visitorCount(settings: BenchSettings): number {
   const runs = settings.signInConcurrency.length * settings.rounds * 2;
-  return Math.ceil(runs * 4 * (settings.rampSeconds + settings.seconds + 1) * VISITORS_PER_SECOND) + 2000;
+  return (
+    Math.ceil(runs * 4 * (settings.rampSeconds + settings.seconds + 1) * VISITORS_PER_SECOND) + 2000
+  );
 }
 
-async function storePeerAccounts(redisUrl: string, prefix: string, visitors: number, passwordHash: string): Promise<void> {
+async function storePeerAccounts(
+  redisUrl: string,
+  prefix: string,
+  visitors: number,
+  passwordHash: string,
+): Promise<void> {
   const redis = new Redis(redisUrl);
   try {
     for (let first = 1; first <= visitors; first += 1000) {
       const batch = redis.pipeline();
       for (let n = first; n < Math.min(first + 1000, visitors + 1); n += 1) {
         const login = `${VISITOR_PREFIX}${n}`;
-        batch.set(peerAccountKey(prefix, login), JSON.stringify({ sub: login, name: `Visitor ${n}`, passwordHash } satisfies PeerAccount));
+        batch.set(
+          peerAccountKey(prefix, login),
+          JSON.stringify({ sub: login, name: `Visitor ${n}`, passwordHash } satisfies PeerAccount),
+        );
       }
       await batch.exec();
     }
@@ -57,11 +71,16 @@ async function storePeerAccounts(redisUrl: string, prefix: string, visitors: num
 }
 
 /** `authNodeArgs`: extra node options for the auth process (`--cpu-prof` when profiling). */
-export async function startBenchEnvironment(settings: BenchSettings, log: (line: string) => void, authNodeArgs: string[] = []): Promise<BenchEnvironment & { stop(): Promise<void> }> {
+export async function startBenchEnvironment(
+  settings: BenchSettings,
+  log: (line: string) => void,
+  authNodeArgs: string[] = [],
+): Promise<BenchEnvironment & { stop(): Promise<void> }> {
   const infra = await startTestRunInfrastructure();
   const stoppers: Array<() => Promise<void>> = [() => stopTestRunInfrastructure(infra)];
   const stop = async () => {
-    for (const stopper of stoppers.reverse()) await stopper().catch((error: unknown) => log(`teardown: ${String(error)}`));
+    for (const stopper of stoppers.reverse())
+      await stopper().catch((error: unknown) => log(`teardown: ${String(error)}`));
   };
   try {
     const encryptionKey = randomBytes(32).toString('base64');
@@ -71,12 +90,28 @@ export async function startBenchEnvironment(settings: BenchSettings, log: (line:
     const redisPrefix = `${infra.redis.prefix}bench:`;
     await prepareGatehouseDatabase(infra.database.url, encryptionKey, visitors, passwordHash);
     await storePeerAccounts(infra.redis.url, `${redisPrefix}oidc:`, visitors, passwordHash);
-    log(`${visitors} visitor accounts on each side, sharing one scrypt hash (${passwordHash.split('$').slice(0, 4).join('$')}$…)`);
+    log(
+      `${visitors} visitor accounts on each side, sharing one scrypt hash (${passwordHash.split('$').slice(0, 4).join('$')}$…)`,
+    );
     const load = await LoadGenerator.start();
     stoppers.push(() => load.stop());
-    const gatehouse = await startGatehouseServices({ databaseUrl: infra.database.url, redisUrl: infra.redis.url, kafkaBrokers: infra.kafka.brokers, encryptionKey, internalToken }, authNodeArgs);
+    const gatehouse = await startGatehouseServices(
+      {
+        databaseUrl: infra.database.url,
+        redisUrl: infra.redis.url,
+        kafkaBrokers: infra.kafka.brokers,
+        encryptionKey,
+        internalToken,
+      },
+      authNodeArgs,
+    );
     stoppers.push(() => gatehouse.stop());
-    const oidcProvider = await startOidcProviderPeer({ redisUrl: infra.redis.url, prefix: `${redisPrefix}oidc:`, clientId: BENCH_CLIENT.clientId, redirectUri: BENCH_CLIENT.redirectUri });
+    const oidcProvider = await startOidcProviderPeer({
+      redisUrl: infra.redis.url,
+      prefix: `${redisPrefix}oidc:`,
+      clientId: BENCH_CLIENT.clientId,
+      redirectUri: BENCH_CLIENT.redirectUri,
+    });
     stoppers.push(async () => void (await oidcProvider.process.stop()));
     await new Promise((settle) => setTimeout(settle, 3000));
     const idleRssMiB = {
@@ -86,12 +121,27 @@ export async function startBenchEnvironment(settings: BenchSettings, log: (line:
     };
     let nextVisitor = 1;
     const reserveVisitors = (count: number) => {
-      if (nextVisitor + count - 1 > visitors) throw new Error(`out of visitor accounts (${visitors}); raise visitorCount`);
+      if (nextVisitor + count - 1 > visitors)
+        throw new Error(`out of visitor accounts (${visitors}); raise visitorCount`);
       const first = nextVisitor;
       nextVisitor += count;
       return first;
     };
-    return { settings, infra, encryptionKey, internalToken, passwordHash, load, gatehouse, oidcProvider, idleRssMiB, redisPrefix, reserveVisitors, log, stop };
+    return {
+      settings,
+      infra,
+      encryptionKey,
+      internalToken,
+      passwordHash,
+      load,
+      gatehouse,
+      oidcProvider,
+      idleRssMiB,
+      redisPrefix,
+      reserveVisitors,
+      log,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -1,4 +1,15 @@
-export const SCENARIO_IDS = ['sign-in', 'returning-user', 'token-validation', 'statements', 'memory', 'delivery', 'token-exchange', 'cli-startup', 'revocation', 'scale-out'] as const;
+export const SCENARIO_IDS = [
+  'sign-in',
+  'returning-user',
+  'token-validation',
+  'statements',
+  'memory',
+  'delivery',
+  'token-exchange',
+  'cli-startup',
+  'revocation',
+  'scale-out',
+] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 
 export interface BenchSettings {
@@ -18,7 +29,8 @@ export interface BenchSettings {
   merge: boolean;
 }
 
-const USAGE = 'npm run bench -- [--quick] [--only sign-in,returning-user,…] [--no-write | --merge] | --render';
+const USAGE =
+  'npm run bench -- [--quick] [--only sign-in,returning-user,…] [--no-write | --merge] | --render';
 
 /**
  * `--quick`: shorter runs, same rounds and cases; `--only a,b`: those scenarios; `--no-write`: leave
@@ -27,15 +39,23 @@ const USAGE = 'npm run bench -- [--quick] [--only sign-in,returning-user,…] [-
 export function readSettings(argv: string[]): BenchSettings {
   const known = new Set(['--quick', '--only', '--no-write', '--render', '--merge']);
   for (const [index, argument] of argv.entries()) {
-    if (argument.startsWith('--') && !known.has(argument)) throw new Error(`unknown option ${argument}; ${USAGE}`);
-    if (!argument.startsWith('--') && argv[index - 1] !== '--only') throw new Error(`unexpected argument ${argument}; ${USAGE}`);
+    if (argument.startsWith('--') && !known.has(argument))
+      throw new Error(`unknown option ${argument}; ${USAGE}`);
+    if (!argument.startsWith('--') && argv[index - 1] !== '--only')
+      throw new Error(`unexpected argument ${argument}; ${USAGE}`);
   }
   const quick = argv.includes('--quick');
   const onlyAt = argv.indexOf('--only');
-  const scenarios = onlyAt >= 0 ? (argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : [...SCENARIO_IDS];
-  for (const id of scenarios) if (!(SCENARIO_IDS as readonly string[]).includes(id)) throw new Error(`unknown scenario ${id}; one of ${SCENARIO_IDS.join(', ')}`);
+  const scenarios =
+    onlyAt >= 0 ? (argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : [...SCENARIO_IDS];
+  for (const id of scenarios)
+    if (!(SCENARIO_IDS as readonly string[]).includes(id))
+      throw new Error(`unknown scenario ${id}; one of ${SCENARIO_IDS.join(', ')}`);
   const merge = argv.includes('--merge');
-  if (merge && (onlyAt < 0 || argv.includes('--no-write'))) throw new Error(`--merge re-runs some scenarios into the kept report: give --only, not --no-write; ${USAGE}`);
+  if (merge && (onlyAt < 0 || argv.includes('--no-write')))
+    throw new Error(
+      `--merge re-runs some scenarios into the kept report: give --only, not --no-write; ${USAGE}`,
+    );
   return {
     quick,
     seconds: quick ? 2 : 5,

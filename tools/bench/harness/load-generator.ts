@@ -10,13 +10,19 @@ import type { HashSpec, LoadCommand, LoadReplyMessage, RunSpec } from './load-sp
 /** JSON (and so IPC) carries NaN as null: a run that completed nothing has no latency. */
 function withNaN(result: LoadResult): LoadResult {
   const { p50, p99, max } = result.latencyMs;
-  return { ...result, latencyMs: { p50: p50 ?? Number.NaN, p99: p99 ?? Number.NaN, max: max ?? Number.NaN } };
+  return {
+    ...result,
+    latencyMs: { p50: p50 ?? Number.NaN, p99: p99 ?? Number.NaN, max: max ?? Number.NaN },
+  };
 }
 
 /** The parent's handle on the load-generator process (tools/bench/load/load-process.ts). */
 export class LoadGenerator {
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
 
   private constructor(readonly child: ChildProcess) {
     child.on('message', (message: LoadReplyMessage) => {
@@ -27,16 +33,21 @@ export class LoadGenerator {
       else pending.resolve(message.result);
     });
     child.on('exit', (code, signal) => {
-      for (const pending of this.waiting.values()) pending.reject(new Error(`load generator exited (${code ?? signal})`));
+      for (const pending of this.waiting.values())
+        pending.reject(new Error(`load generator exited (${code ?? signal})`));
       this.waiting.clear();
     });
   }
 
   static async start(): Promise<LoadGenerator> {
-    const child = spawn(process.execPath, ['--require', REGISTER_SWC, join(WORKSPACE_ROOT, 'tools/bench/load/load-process.ts')], {
-      cwd: WORKSPACE_ROOT,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--require', REGISTER_SWC, join(WORKSPACE_ROOT, 'tools/bench/load/load-process.ts')],
+      {
+        cwd: WORKSPACE_ROOT,
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     const generator = new LoadGenerator(child);
     await new Promise<void>((ready, failed) => {
       generator.waiting.set(0, { resolve: () => ready(), reject: failed });

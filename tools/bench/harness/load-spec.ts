@@ -6,7 +6,14 @@ import type { ExchangeClient } from '../load/flows/token-exchange';
 
 /** Which flow a run repeats, with what it needs. Pools are named sets of credentials kept in the load process. */
 export type FlowSpec =
-  | { kind: 'gatehouse-sign-in' | 'oidc-provider-sign-in'; target: OAuthTarget; loginPrefix: string; firstVisitor: number; password: string; keepIn?: string[] }
+  | {
+      kind: 'gatehouse-sign-in' | 'oidc-provider-sign-in';
+      target: OAuthTarget;
+      loginPrefix: string;
+      firstVisitor: number;
+      password: string;
+      keepIn?: string[];
+    }
   | { kind: 'returning-user'; target: OAuthTarget; sessions: string }
   | { kind: 'refresh-rotation'; target: OAuthTarget; tokens: string }
   | { kind: 'bearer-get'; path: string; tokens: string }
@@ -30,9 +37,15 @@ export interface HashSpec {
   stored: string;
 }
 
-export type LoadCommand = { run: RunSpec } | { hash: HashSpec } | { exchangeTransactions: ExchangeTransactionSpec }
+export type LoadCommand =
+  | { run: RunSpec }
+  | { hash: HashSpec }
+  | { exchangeTransactions: ExchangeTransactionSpec }
   | { rawPost: RawPostSpec }
-  | { rawConsume: RawConsumeSpec } | { seed: { pool: string; credentials: Credentials[] } } | { drop: { pool: string } } | { take: { pool: string } };
+  | { rawConsume: RawConsumeSpec }
+  | { seed: { pool: string; credentials: Credentials[] } }
+  | { drop: { pool: string } }
+  | { take: { pool: string } };
 
 export interface LoadRequestMessage {
   id: number;

@@ -34,14 +34,17 @@ export interface Scenario {
 }
 
 /** The highest peak RSS each metered process reached in the trials of `scenarios`, and the trial it was in. */
-export function peakRssByProcess(scenarios: readonly ScenarioReport[]): Map<string, { mib: number; where: string }> {
+export function peakRssByProcess(
+  scenarios: readonly ScenarioReport[],
+): Map<string, { mib: number; where: string }> {
   const found = new Map<string, { mib: number; where: string }>();
   for (const scenario of scenarios) {
     for (const trial of scenario.trials) {
       for (const runs of Object.values(trial.runs)) {
         for (const run of runs) {
           for (const [name, usage] of Object.entries(run.processes)) {
-            if (usage.peakRssMiB > (found.get(name)?.mib ?? 0)) found.set(name, { mib: usage.peakRssMiB, where: `${scenario.title}: ${trial.name}` });
+            if (usage.peakRssMiB > (found.get(name)?.mib ?? 0))
+              found.set(name, { mib: usage.peakRssMiB, where: `${scenario.title}: ${trial.name}` });
           }
         }
       }

@@ -42,8 +42,16 @@ export function median(values: number[]): number {
  * time and peak RSS of its processes, and reports each `[subject, against]` pair as the ratio of
  * their rates within the same round: on a shared machine only neighbours in time compare.
  */
-export async function runTrial(name: string, contenders: Contender[], pairs: Array<[string, string]>, rounds: number, log: (line: string) => void): Promise<TrialReport> {
-  const runs: Record<string, RunFigures[]> = Object.fromEntries(contenders.map((contender) => [contender.name, []]));
+export async function runTrial(
+  name: string,
+  contenders: Contender[],
+  pairs: Array<[string, string]>,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<TrialReport> {
+  const runs: Record<string, RunFigures[]> = Object.fromEntries(
+    contenders.map((contender) => [contender.name, []]),
+  );
   for (let round = 1; round <= rounds; round += 1) {
     for (const contender of contenders) {
       await contender.prepare?.();
@@ -52,12 +60,22 @@ export async function runTrial(name: string, contenders: Contender[], pairs: Arr
       const result = await contender.run();
       const figures = { ...result, processes: meter.stop() };
       runs[contender.name]!.push(figures);
-      log(`${name} round ${round}: ${contender.name} ${figures.perSecond.toFixed(1)}/s p50 ${figures.latencyMs.p50.toFixed(1)} ms p99 ${figures.latencyMs.p99.toFixed(1)} ms errors ${figures.errors}${figures.firstErrors.length ? ` (${figures.firstErrors[0]})` : ''}`);
+      log(
+        `${name} round ${round}: ${contender.name} ${figures.perSecond.toFixed(1)}/s p50 ${figures.latencyMs.p50.toFixed(1)} ms p99 ${figures.latencyMs.p99.toFixed(1)} ms errors ${figures.errors}${figures.firstErrors.length ? ` (${figures.firstErrors[0]})` : ''}`,
+      );
     }
   }
   const ratios = pairs.map(([subject, against]) => {
-    const perRound = runs[subject]!.map((run, index) => run.perSecond / runs[against]![index]!.perSecond);
-    return { subject, against, median: median(perRound), min: Math.min(...perRound), max: Math.max(...perRound) };
+    const perRound = runs[subject]!.map(
+      (run, index) => run.perSecond / runs[against]![index]!.perSecond,
+    );
+    return {
+      subject,
+      against,
+      median: median(perRound),
+      min: Math.min(...perRound),
+      max: Math.max(...perRound),
+    };
   });
   return { name, rounds, runs, ratios };
 }

@@ -14,7 +14,12 @@ export interface ExchangeTransactionSpec {
   organizations: number;
 }
 
-const PAYLOAD = JSON.stringify({ scopes: ['read-repos'], subject: 'member@bench.example', client: 'bench-exchange', padding: 'x'.repeat(200) });
+const PAYLOAD = JSON.stringify({
+  scopes: ['read-repos'],
+  subject: 'member@bench.example',
+  client: 'bench-exchange',
+  padding: 'x'.repeat(200),
+});
 
 /**
  * The database work a token exchange cannot avoid, with nothing else: one transaction per
@@ -39,7 +44,10 @@ export async function exchangeTransactionLoop(spec: ExchangeTransactionSpec): Pr
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [organization]);
         for (const kind of ['token', 'token.issued', 'audit', 'audit.recorded']) {
-          await client.query(`INSERT INTO ${EXCHANGE_LIMIT_TABLE} (kind, organization, payload) VALUES ($1, $2, $3)`, [kind, organization, PAYLOAD]);
+          await client.query(
+            `INSERT INTO ${EXCHANGE_LIMIT_TABLE} (kind, organization, payload) VALUES ($1, $2, $3)`,
+            [kind, organization, PAYLOAD],
+          );
         }
         await client.query('COMMIT');
         if (performance.now() >= started) latencies.push(performance.now() - begun);
@@ -58,5 +66,14 @@ export async function exchangeTransactionLoop(spec: ExchangeTransactionSpec): Pr
     await pool.end();
   }
   const seconds = (performance.now() - started) / 1000;
-  return { connections: spec.concurrency, seconds, completed: latencies.length, perSecond: latencies.length / seconds, errors, requests: latencies.length + errors, latencyMs: percentiles(latencies), firstErrors };
+  return {
+    connections: spec.concurrency,
+    seconds,
+    completed: latencies.length,
+    perSecond: latencies.length / seconds,
+    errors,
+    requests: latencies.length + errors,
+    latencyMs: percentiles(latencies),
+    firstErrors,
+  };
 }

@@ -17,7 +17,9 @@ export function flowFor(spec: FlowSpec, pool: (name: string) => CredentialPool):
       const keep = (spec.keepIn ?? []).map(pool);
       const login = (n: number) => `${spec.loginPrefix}${spec.firstVisitor + n}`;
       const onDone = (flow: CodeFlowState) => keep.forEach((kept) => kept.add(credentialsOf(flow)));
-      return spec.kind === 'gatehouse-sign-in' ? gatehouseSignIn(spec.target, login, spec.password, onDone) : oidcProviderSignIn(spec.target, login, spec.password, onDone);
+      return spec.kind === 'gatehouse-sign-in'
+        ? gatehouseSignIn(spec.target, login, spec.password, onDone)
+        : oidcProviderSignIn(spec.target, login, spec.password, onDone);
     }
     case 'returning-user':
       return returningUser(spec.target, pool(spec.sessions));

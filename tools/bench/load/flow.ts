@@ -41,7 +41,10 @@ export interface Flow<State> {
 export class FlowError extends Error {}
 
 export function expectStatus(answer: StepAnswer, status: number, what: string): void {
-  if (answer.status !== status) throw new FlowError(`${what}: HTTP ${answer.status} (expected ${status}) ${answer.body.slice(0, 200)}`);
+  if (answer.status !== status)
+    throw new FlowError(
+      `${what}: HTTP ${answer.status} (expected ${status}) ${answer.body.slice(0, 200)}`,
+    );
 }
 
 export function header(answer: StepAnswer, name: string): string {

@@ -8,7 +8,13 @@ import { percentiles } from './run-flow';
  * `stored` with Gatehouse's own scrypt function (libuv's thread pool, as in the services) for
  * `seconds` after `rampSeconds`. Rate = verifications ending in that window per second.
  */
-export async function hashLoop(options: { seconds: number; rampSeconds?: number; concurrency: number; password: string; stored: string }): Promise<LoadResult> {
+export async function hashLoop(options: {
+  seconds: number;
+  rampSeconds?: number;
+  concurrency: number;
+  password: string;
+  stored: string;
+}): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now() + (options.rampSeconds ?? 0) * 1000;

@@ -25,7 +25,8 @@ async function execute(command: LoadCommand): Promise<unknown> {
   if ('hash' in command) return hashLoop(command.hash);
   if ('rawPost' in command) return rawPostLoop(command.rawPost);
   if ('rawConsume' in command) return rawConsumeLoop(command.rawConsume);
-  if ('exchangeTransactions' in command) return exchangeTransactionLoop(command.exchangeTransactions);
+  if ('exchangeTransactions' in command)
+    return exchangeTransactionLoop(command.exchangeTransactions);
   if ('drop' in command) return pools.delete(command.drop.pool);
   if ('take' in command) return pool(command.take.pool).takeAll();
   const { flow, ...options } = command.run;
@@ -35,7 +36,11 @@ async function execute(command: LoadCommand): Promise<unknown> {
 process.on('message', (message: LoadRequestMessage) => {
   execute(message.command).then(
     (result) => process.send!({ id: message.id, result } satisfies LoadReplyMessage),
-    (error: unknown) => process.send!({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies LoadReplyMessage),
+    (error: unknown) =>
+      process.send!({
+        id: message.id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      } satisfies LoadReplyMessage),
   );
 });
 process.on('disconnect', () => process.exit(0));

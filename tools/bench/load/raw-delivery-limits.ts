@@ -20,8 +20,23 @@ export interface RawConsumeSpec {
   messages: number;
 }
 
-function result(connections: number, latencies: number[], seconds: number, errors: number, firstErrors: string[]): LoadResult {
-  return { connections, seconds, completed: latencies.length, perSecond: latencies.length / seconds, errors, requests: latencies.length + errors, latencyMs: percentiles(latencies), firstErrors };
+function result(
+  connections: number,
+  latencies: number[],
+  seconds: number,
+  errors: number,
+  firstErrors: string[],
+): LoadResult {
+  return {
+    connections,
+    seconds,
+    completed: latencies.length,
+    perSecond: latencies.length / seconds,
+    errors,
+    requests: latencies.length + errors,
+    latencyMs: percentiles(latencies),
+    firstErrors,
+  };
 }
 
 /** The HTTP limit of delivery: undici POSTs of a delivery's body to the same receiver, `concurrency` in flight, nothing else. */
@@ -37,7 +52,12 @@ export async function rawPostLoop(spec: RawPostSpec): Promise<LoadResult> {
       next += 1;
       const begun = performance.now();
       try {
-        const response = await pool.request({ path: spec.path, method: 'POST', headers: spec.headers, body: spec.body });
+        const response = await pool.request({
+          path: spec.path,
+          method: 'POST',
+          headers: spec.headers,
+          body: spec.body,
+        });
         await response.body.dump();
         if (response.statusCode === 200) latencies.push(performance.now() - begun);
         else throw new Error(`HTTP ${response.statusCode}`);
@@ -60,8 +80,14 @@ export async function rawPostLoop(spec: RawPostSpec): Promise<LoadResult> {
  * latencies are each message's time after the first.
  */
 export async function rawConsumeLoop(spec: RawConsumeSpec): Promise<LoadResult> {
-  const kafka = new Kafka({ clientId: 'bench-raw-consume', brokers: spec.brokers, logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: `bench-raw-consume-${Date.now()}-${Math.random().toString(36).slice(2)}` });
+  const kafka = new Kafka({
+    clientId: 'bench-raw-consume',
+    brokers: spec.brokers,
+    logLevel: logLevel.NOTHING,
+  });
+  const consumer = kafka.consumer({
+    groupId: `bench-raw-consume-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  });
   await consumer.connect();
   let first = 0;
   let seen = 0;
@@ -69,7 +95,10 @@ export async function rawConsumeLoop(spec: RawConsumeSpec): Promise<LoadResult> 
   try {
     await consumer.subscribe({ topic: spec.topic, fromBeginning: true });
     await new Promise<void>((done, failed) => {
-      const timeout = setTimeout(() => failed(new Error(`read ${seen} of ${spec.messages} messages in 300 s`)), 300_000);
+      const timeout = setTimeout(
+        () => failed(new Error(`read ${seen} of ${spec.messages} messages in 300 s`)),
+        300_000,
+      );
       consumer
         .run({
           eachMessage: async () => {

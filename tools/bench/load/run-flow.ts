@@ -27,13 +27,17 @@ const FIRST_ERRORS_KEPT = 5;
 
 export function percentiles(values: number[]): Percentiles {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+  const at = (p: number) =>
+    sorted.length === 0
+      ? Number.NaN
+      : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
   return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? Number.NaN };
 }
 
 function lowerCased(headers: Record<string, unknown> | undefined): StepAnswer['headers'] {
   const out: StepAnswer['headers'] = {};
-  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value as string | string[];
+  for (const [name, value] of Object.entries(headers ?? {}))
+    out[name.toLowerCase()] = value as string | string[];
   return out;
 }
 
@@ -42,14 +46,18 @@ function lowerCased(headers: Record<string, unknown> | undefined): StepAnswer['h
  * each repetition. A step whose check throws abandons its repetition (counted as an error) and the
  * connection starts the next one. Rate = completed repetitions / wall time.
  */
-export async function runFlow<State extends FlowState>(flow: Flow<State>, options: FlowRunOptions): Promise<LoadResult> {
+export async function runFlow<State extends FlowState>(
+  flow: Flow<State>,
+  options: FlowRunOptions,
+): Promise<LoadResult> {
   const completions: Array<{ at: number; latency: number }> = [];
   const firstErrors: string[] = [];
   let errors = 0;
   const fail = (slot: Slot<State>, error: unknown) => {
     slot.failed = true;
     errors += 1;
-    if (firstErrors.length < FIRST_ERRORS_KEPT) firstErrors.push(error instanceof Error ? error.message : String(error));
+    if (firstErrors.length < FIRST_ERRORS_KEPT)
+      firstErrors.push(error instanceof Error ? error.message : String(error));
   };
   const last = flow.steps.length - 1;
   const requests = flow.steps.map((step, index) => ({
@@ -78,7 +86,12 @@ export async function runFlow<State extends FlowState>(flow: Flow<State>, option
       }
       return { ...request, method: wanted.method, path: wanted.path, headers, body };
     },
-    onResponse: (status: number, body: string, context: object, headers?: Record<string, unknown>) => {
+    onResponse: (
+      status: number,
+      body: string,
+      context: object,
+      headers?: Record<string, unknown>,
+    ) => {
       const slot = context as Slot<State>;
       if (slot.failed || !slot.state) return;
       const answer: StepAnswer = { status, body, headers: lowerCased(headers) };
@@ -102,14 +115,19 @@ export async function runFlow<State extends FlowState>(flow: Flow<State>, option
     connections: options.connections,
     pipelining: 1,
     timeout: 30,
-    ...(options.seconds ? { duration: ramp + options.seconds } : { amount: (options.flows ?? 1) * flow.steps.length }),
+    ...(options.seconds
+      ? { duration: ramp + options.seconds }
+      : { amount: (options.flows ?? 1) * flow.steps.length }),
     requests,
   });
   const windowStart = started + ramp * 1000;
-  const latencies = completions.filter((completion) => completion.at >= windowStart).map((completion) => completion.latency);
+  const latencies = completions
+    .filter((completion) => completion.at >= windowStart)
+    .map((completion) => completion.latency);
   const seconds = (performance.now() - windowStart) / 1000;
   const transportErrors = result.errors + result.timeouts;
-  if (transportErrors > 0 && firstErrors.length < FIRST_ERRORS_KEPT) firstErrors.push(`${result.errors} socket errors, ${result.timeouts} timeouts`);
+  if (transportErrors > 0 && firstErrors.length < FIRST_ERRORS_KEPT)
+    firstErrors.push(`${result.errors} socket errors, ${result.timeouts} timeouts`);
   return {
     connections: options.connections,
     seconds,

@@ -17,17 +17,30 @@ const redis = new Redis(options.redisUrl, { enableAutoPipelining: true });
 
 const server = createServer((req, res) => {
   const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-  if (!token) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
+  if (!token)
+    return void res
+      .writeHead(401, { 'content-type': 'application/json' })
+      .end('{"error":"invalid_token"}');
   redis.get(bareTokenKey(options.prefix, token)).then(
     (record) => {
-      if (!record) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(record);
+      if (!record)
+        return void res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end('{"error":"invalid_token"}');
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(record);
     },
-    () => void res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}'),
+    () =>
+      void res
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end('{"error":"unavailable"}'),
   );
 });
 server.keepAliveTimeout = 60_000;
-server.listen(options.port, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ msg: 'listening' })}\n`));
+server.listen(options.port, '127.0.0.1', () =>
+  process.stdout.write(`${JSON.stringify({ msg: 'listening' })}\n`),
+);
 process.on('SIGTERM', () => {
   server.close();
   server.closeAllConnections();

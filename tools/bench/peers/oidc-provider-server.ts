@@ -50,10 +50,20 @@ async function main(): Promise<void> {
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     issueRefreshToken: () => true,
     rotateRefreshToken: true,
-    ttl: { AccessToken: 28_800, AuthorizationCode: 60, RefreshToken: 30 * 86_400, Session: 604_800, Grant: 365 * 86_400, Interaction: 3600, IdToken: 3600 },
+    ttl: {
+      AccessToken: 28_800,
+      AuthorizationCode: 60,
+      RefreshToken: 30 * 86_400,
+      Session: 604_800,
+      Grant: 365 * 86_400,
+      Interaction: 3600,
+      IdToken: 3600,
+    },
     findAccount: async (_ctx, sub) => {
       const found = await account(sub);
-      return found ? { accountId: sub, claims: () => ({ sub, name: found.name, preferred_username: sub }) } : undefined;
+      return found
+        ? { accountId: sub, claims: () => ({ sub, name: found.name, preferred_username: sub }) }
+        : undefined;
     },
   });
   const callback = provider.callback();
@@ -61,14 +71,18 @@ async function main(): Promise<void> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/interaction/')) {
       interactionPage(provider, account, verifyPassword, req, res).catch((error: unknown) => {
-        res.writeHead(500, { 'content-type': 'text/plain' }).end(error instanceof Error ? error.message : String(error));
+        res
+          .writeHead(500, { 'content-type': 'text/plain' })
+          .end(error instanceof Error ? error.message : String(error));
       });
       return;
     }
     callback(req, res);
   });
   server.keepAliveTimeout = 60_000;
-  server.listen(options.port, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ msg: 'listening' })}\n`));
+  server.listen(options.port, '127.0.0.1', () =>
+    process.stdout.write(`${JSON.stringify({ msg: 'listening' })}\n`),
+  );
   process.on('SIGTERM', () => {
     server.close();
     server.closeAllConnections();

@@ -10,4 +10,5 @@ export interface PeerAccount {
 export const peerAccountKey = (prefix: string, login: string) => `${prefix}account:${login}`;
 
 /** The bare server's record of a token: under the token's SHA-256, as Gatehouse keeps only hashes. */
-export const bareTokenKey = (prefix: string, token: string) => `${prefix}bare-token:${createHash('sha256').update(token).digest('hex')}`;
+export const bareTokenKey = (prefix: string, token: string) =>
+  `${prefix}bare-token:${createHash('sha256').update(token).digest('hex')}`;

@@ -2,7 +2,13 @@ import type { Redis } from 'ioredis';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
 /** Models whose records are revoked together when their grant is (oidc-provider's adapter contract). */
-const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
 
 /**
  * oidc-provider's storage on Redis, for the benchmark's peer: one hash per record (`payload`,
@@ -29,8 +35,18 @@ export function redisAdapter(redis: Redis, prefix: string): new (model: string) 
         multi.sadd(grantKey(payload.grantId), key);
         if (expiresIn) multi.expire(grantKey(payload.grantId), expiresIn, 'GT');
       }
-      if (payload.uid) multi.set(uidKey(payload.uid), id, ...((expiresIn ? ['EX', expiresIn] : []) as ['EX', number]));
-      if (payload.userCode) multi.set(userCodeKey(payload.userCode), id, ...((expiresIn ? ['EX', expiresIn] : []) as ['EX', number]));
+      if (payload.uid)
+        multi.set(
+          uidKey(payload.uid),
+          id,
+          ...((expiresIn ? ['EX', expiresIn] : []) as ['EX', number]),
+        );
+      if (payload.userCode)
+        multi.set(
+          userCodeKey(payload.userCode),
+          id,
+          ...((expiresIn ? ['EX', expiresIn] : []) as ['EX', number]),
+        );
       await multi.exec();
     }
 

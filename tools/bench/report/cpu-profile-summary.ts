@@ -42,7 +42,11 @@ function where(url: string): string {
  * the packages (or our own dist/ files) with the most self time, each as a share of the samples
  * taken in `window` (all samples when absent).
  */
-export function summarizeCpuProfile(path: string, top = 15, window?: ProfileWindow): { samples: number; functions: ProfileLine[]; places: ProfileLine[] } {
+export function summarizeCpuProfile(
+  path: string,
+  top = 15,
+  window?: ProfileWindow,
+): { samples: number; functions: ProfileLine[]; places: ProfileLine[] } {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfSamples = new Map<number, number>();
@@ -75,14 +79,21 @@ export function summarizeCpuProfile(path: string, top = 15, window?: ProfileWind
  * Logs the summary of the one `.cpuprofile` a process wrote into `directory`, of the samples in
  * `window` when given; `who` names the process in the error when there is none.
  */
-export function logCpuProfileIn(directory: string, who: string, log: (line: string) => void, window?: ProfileWindow): void {
+export function logCpuProfileIn(
+  directory: string,
+  who: string,
+  log: (line: string) => void,
+  window?: ProfileWindow,
+): void {
   const [file] = readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`${who} wrote no profile into ${directory}`);
   const summary = summarizeCpuProfile(join(directory, file), 15, window);
   const span = window ? 'taken while the load ran' : 'whole process life, start-up included';
   log(`profile ${join(directory, file)}: ${summary.samples} samples (${span})`);
   log('self time by package or file:');
-  for (const line of summary.places) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
+  for (const line of summary.places)
+    log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
   log('self time by function:');
-  for (const line of summary.functions) log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
+  for (const line of summary.functions)
+    log(`  ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}`);
 }

@@ -16,13 +16,27 @@ export function number(value: number): string {
 }
 
 function table(columns: string[], rows: Array<Array<string | number>>): string {
-  const cell = (value: string | number) => (typeof value === 'number' ? number(value) : value.replace(/\|/g, '\\|'));
-  return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+  const cell = (value: string | number) =>
+    typeof value === 'number' ? number(value) : value.replace(/\|/g, '\\|');
+  return [
+    `| ${columns.join(' | ')} |`,
+    `|${columns.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ].join('\n');
 }
 
-function processColumn(runs: RunFigures[], pick: (usage: RunFigures['processes'][string]) => number, combine: (values: number[]) => number, unit: string): string {
+function processColumn(
+  runs: RunFigures[],
+  pick: (usage: RunFigures['processes'][string]) => number,
+  combine: (values: number[]) => number,
+  unit: string,
+): string {
   const names = Object.keys(runs[0]?.processes ?? {});
-  return names.map((name) => `${name} ${number(combine(runs.map((run) => pick(run.processes[name]!))))}${unit}`).join(', ');
+  return names
+    .map(
+      (name) => `${name} ${number(combine(runs.map((run) => pick(run.processes[name]!))))}${unit}`,
+    )
+    .join(', ');
 }
 
 function renderTrial(trial: TrialReport): string {
@@ -35,23 +49,50 @@ function renderTrial(trial: TrialReport): string {
     Math.max(...runs.map((run) => run.latencyMs.max)),
     runs.reduce((sum, run) => sum + run.errors, 0),
     processColumn(runs, (usage) => usage.cpuSeconds / runs[0]!.seconds, median, ' s/s'),
-    processColumn(runs, (usage) => usage.peakRssMiB, (values) => Math.max(...values), ' MiB'),
+    processColumn(
+      runs,
+      (usage) => usage.peakRssMiB,
+      (values) => Math.max(...values),
+      ' MiB',
+    ),
   ]);
-  const ratios = trial.ratios.map((ratio) => [`${ratio.subject} ÷ ${ratio.against}`, `**${number(ratio.median)}×**`, `${number(ratio.min)}–${number(ratio.max)}`]);
+  const ratios = trial.ratios.map((ratio) => [
+    `${ratio.subject} ÷ ${ratio.against}`,
+    `**${number(ratio.median)}×**`,
+    `${number(ratio.min)}–${number(ratio.max)}`,
+  ]);
   const runs = Object.values(trial.runs)[0]!;
   return [
     `### ${trial.name}`,
     '',
     `${trial.rounds} rounds, ${runs[0]?.connections ?? '?'} connection${runs[0]?.connections === 1 ? '' : 's'}, ${number(runs[0]?.seconds ?? 0)} s measured per run.`,
     '',
-    table(['Contender', 'Rate /s (median)', 'Rounds', 'p50 ms', 'p99 ms', 'max ms', 'Errors', 'CPU per second of run (median)', 'Peak RSS'], rows),
+    table(
+      [
+        'Contender',
+        'Rate /s (median)',
+        'Rounds',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'Errors',
+        'CPU per second of run (median)',
+        'Peak RSS',
+      ],
+      rows,
+    ),
     '',
     table(['Ratio of rates, same round', 'Median', 'Range'], ratios),
   ].join('\n');
 }
 
 function renderFacts(facts: Fact[]): string {
-  return facts.map((fact) => `- ${fact.name}: **${number(fact.value)} ${fact.unit}**${fact.how ? ` (${fact.how})` : ''}`).join('\n');
+  return facts
+    .map(
+      (fact) =>
+        `- ${fact.name}: **${number(fact.value)} ${fact.unit}**${fact.how ? ` (${fact.how})` : ''}`,
+    )
+    .join('\n');
 }
 
 function renderTable(extra: Table): string {
@@ -82,7 +123,7 @@ export function renderMarkdown(report: BenchReport): string {
       'answered as expected, and the first seconds of each run (the ramp) are left out of its figures. CPU is',
       'user + system seconds per second of run, and RSS the peak, of each process, read from /proc.',
       'Gatehouse runs as the distributed shape (`auth` and `token-exchange` processes from `dist/`) on PostgreSQL,',
-      'Redis and a Kafka broker of the run\'s own; its peer is `oidc-provider` configured alike',
+      "Redis and a Kafka broker of the run's own; its peer is `oidc-provider` configured alike",
       '(tools/bench/peers: PKCE, the same scrypt function and cost, consent through its interaction API, records',
       'on the same Redis).',
     ].join('\n'),
@@ -100,7 +141,12 @@ export function renderMarkdown(report: BenchReport): string {
       ),
     ].join('\n'),
     '## Targets',
-    targets.length > 0 ? table(['Target', 'Measured', 'Met'], targets.map((target) => [target.target, target.measured, target.met ? 'yes' : '**no**'])) : 'No scenario with a target ran.',
+    targets.length > 0
+      ? table(
+          ['Target', 'Measured', 'Met'],
+          targets.map((target) => [target.target, target.measured, target.met ? 'yes' : '**no**']),
+        )
+      : 'No scenario with a target ran.',
     ...report.scenarios.map(renderScenario),
     findings,
   ]

@@ -12,18 +12,32 @@ const CLI = join(WORKSPACE_ROOT, 'dist/apps/cli/src/main.js');
 const EAGER_CLI_REVISION = 'fe51b2b';
 
 /** Builds `revision` from git into a scratch directory sharing this checkout's node_modules; null when history does not hold it. */
-function buildRevision(revision: string, log: (line: string) => void): { main: string; remove(): void } | null {
+function buildRevision(
+  revision: string,
+  log: (line: string) => void,
+): { main: string; remove(): void } | null {
   try {
-    execFileSync('git', ['cat-file', '-e', `${revision}^{commit}`], { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
+    execFileSync('git', ['cat-file', '-e', `${revision}^{commit}`], {
+      cwd: WORKSPACE_ROOT,
+      stdio: 'ignore',
+    });
   } catch {
-    log(`cli-startup: revision ${revision} is not in this clone's history; comparing with bare Node only`);
+    log(
+      `cli-startup: revision ${revision} is not in this clone's history; comparing with bare Node only`,
+    );
     return null;
   }
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cli-'));
-  execSync(`git archive ${revision} | tar -x -C ${JSON.stringify(dir)}`, { cwd: WORKSPACE_ROOT, stdio: 'ignore' });
+  execSync(`git archive ${revision} | tar -x -C ${JSON.stringify(dir)}`, {
+    cwd: WORKSPACE_ROOT,
+    stdio: 'ignore',
+  });
   symlinkSync(join(WORKSPACE_ROOT, 'node_modules'), join(dir, 'node_modules'));
   execFileSync(process.execPath, ['tools/build.mjs'], { cwd: dir, stdio: 'ignore' });
-  return { main: join(dir, 'dist/apps/cli/src/main.js'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    main: join(dir, 'dist/apps/cli/src/main.js'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Starts `node <args>` `times` times in a row, each timed from spawn to exit. */
@@ -34,11 +48,15 @@ function startsInARow(args: string[], times: number): LoadResult {
   const began = process.hrtime.bigint();
   for (let start = 0; start < times; start += 1) {
     const before = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, args, { cwd: WORKSPACE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = spawnSync(process.execPath, args, {
+      cwd: WORKSPACE_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     took.push(Number(process.hrtime.bigint() - before) / 1e6);
     if (run.status !== 0) {
       errors += 1;
-      if (firstErrors.length < 3) firstErrors.push(`exit ${run.status}: ${run.stderr.toString().slice(0, 200)}`);
+      if (firstErrors.length < 3)
+        firstErrors.push(`exit ${run.status}: ${run.stderr.toString().slice(0, 200)}`);
     }
   }
   const seconds = Number(process.hrtime.bigint() - began) / 1e9;
@@ -50,7 +68,11 @@ function startsInARow(args: string[], times: number): LoadResult {
     perSecond: (times - errors) / seconds,
     errors,
     requests: times,
-    latencyMs: { p50: median(sorted), p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!, max: sorted.at(-1)! },
+    latencyMs: {
+      p50: median(sorted),
+      p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!,
+      max: sorted.at(-1)!,
+    },
     firstErrors,
   };
 }
@@ -75,13 +97,46 @@ export const cliStartup: Scenario = {
     const before = `gatehouse --help at ${EAGER_CLI_REVISION}`;
     try {
       const contenders = [
-        { name: 'gatehouse --help', processes: {}, run: async () => startsInARow([CLI, '--help'], times) },
-        ...(eager ? [{ name: before, processes: {}, run: async () => startsInARow([eager.main, '--help'], times) }] : []),
+        {
+          name: 'gatehouse --help',
+          processes: {},
+          run: async () => startsInARow([CLI, '--help'], times),
+        },
+        ...(eager
+          ? [
+              {
+                name: before,
+                processes: {},
+                run: async () => startsInARow([eager.main, '--help'], times),
+              },
+            ]
+          : []),
         { name: "node -e ''", processes: {}, run: async () => startsInARow(['-e', ''], times) },
       ];
-      const pairs: Array<[string, string]> = [['gatehouse --help', "node -e ''"], ...(eager ? [['gatehouse --help', before] as [string, string]] : [])];
-      const trial = await runTrial(`whole process, ${times} starts in a row`, contenders, pairs, env.settings.rounds, env.log);
-      return { id: 'cli-startup', title: 'CLI start-up', trials: [trial], facts: [{ name: 'modules loaded by `gatehouse --help`', value: modulesLoadedForHelp(), unit: 'modules', how: 'require.cache after loading the command tree' }] };
+      const pairs: Array<[string, string]> = [
+        ['gatehouse --help', "node -e ''"],
+        ...(eager ? [['gatehouse --help', before] as [string, string]] : []),
+      ];
+      const trial = await runTrial(
+        `whole process, ${times} starts in a row`,
+        contenders,
+        pairs,
+        env.settings.rounds,
+        env.log,
+      );
+      return {
+        id: 'cli-startup',
+        title: 'CLI start-up',
+        trials: [trial],
+        facts: [
+          {
+            name: 'modules loaded by `gatehouse --help`',
+            value: modulesLoadedForHelp(),
+            unit: 'modules',
+            how: 'require.cache after loading the command tree',
+          },
+        ],
+      };
     } finally {
       eager?.remove();
     }

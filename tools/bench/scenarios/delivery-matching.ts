@@ -18,11 +18,17 @@ export function matchMicros(size: number): number {
     disabled: false,
     revision: 1,
   });
-  for (let n = 1; n <= size; n += 1) index.upsert(subscription(`w${n}`, `bench-owner-${n}/model`, 'model'));
+  for (let n = 1; n <= size; n += 1)
+    index.upsert(subscription(`w${n}`, `bench-owner-${n}/model`, 'model'));
   index.upsert(subscription('acme', 'acme', 'org'));
   const event = (n: number): MatchableEvent => ({
     event: { scope: 'repo.content' },
-    repo: { type: 'model', name: `acme/model-${n % 100}`, private: false, owner: { id: 'acme-id', name: 'acme' } },
+    repo: {
+      type: 'model',
+      name: `acme/model-${n % 100}`,
+      private: false,
+      owner: { id: 'acme-id', name: 'acme' },
+    },
   });
   const events = Array.from({ length: 100 }, (_, n) => event(n));
   const access = { canRead: () => true };
@@ -31,6 +37,7 @@ export function matchMicros(size: number): number {
   const started = performance.now();
   for (let n = 0; n < MATCHES; n += 1) matched += index.match(events[n % 100]!, access).length;
   const micros = ((performance.now() - started) * 1000) / MATCHES;
-  if (matched !== 10_000 + MATCHES) throw new Error(`expected every event to match the acme webhook once, matched ${matched}`);
+  if (matched !== 10_000 + MATCHES)
+    throw new Error(`expected every event to match the acme webhook once, matched ${matched}`);
   return micros;
 }

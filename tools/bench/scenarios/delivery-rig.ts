@@ -4,7 +4,12 @@ import { KafkaEventBus, repoChangedMessage, Topics } from '@gatehouse/messaging'
 import { closeDataSource, createDataSource } from '@gatehouse/persistence';
 import { findFreePort, NodeProcess, startNodeProcess } from '@gatehouse/testing';
 import type { DataSource } from 'typeorm';
-import { ACME, ALICE, insertWebhook, seedAccounts } from '../../../libs/feature-delivery/src/testing/delivery-fixtures';
+import {
+  ACME,
+  ALICE,
+  insertWebhook,
+  seedAccounts,
+} from '../../../libs/feature-delivery/src/testing/delivery-fixtures';
 import { ReceivedRequest, Receiver } from '../../../libs/feature-delivery/src/testing/receiver';
 import { serviceEnvironment } from '../gatehouse/gatehouse-services';
 import type { BenchEnvironment } from '../harness/bench-environment';
@@ -18,7 +23,11 @@ export const PARTITIONS = 3;
 export function burstSize(quick: boolean): number {
   return quick ? 1000 : 3000;
 }
-const quiet = { info: () => undefined, warn: () => undefined, error: (details: object, message: string) => console.error(message, details) };
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (details: object, message: string) => console.error(message, details),
+};
 
 function numberedEvent(run: string, index: number): RepoChangeEvent {
   const repo = index % REPOS;
@@ -26,8 +35,16 @@ function numberedEvent(run: string, index: number): RepoChangeEvent {
     id: `${run}-${index}`,
     time: new Date().toISOString(),
     event: { action: 'update', scope: 'repo.content' },
-    repo: { type: 'model', name: `acme/model-${repo}`, id: `65e0000000000000000${String(repo).padStart(5, '0')}`, private: false, owner: { id: ACME, name: 'acme' } },
-    updatedRefs: [{ ref: `refs/heads/${run}`, oldSha: null, newSha: index.toString(16).padStart(40, '0') }],
+    repo: {
+      type: 'model',
+      name: `acme/model-${repo}`,
+      id: `65e0000000000000000${String(repo).padStart(5, '0')}`,
+      private: false,
+      owner: { id: ACME, name: 'acme' },
+    },
+    updatedRefs: [
+      { ref: `refs/heads/${run}`, oldSha: null, newSha: index.toString(16).padStart(40, '0') },
+    ],
   };
 }
 
@@ -38,8 +55,14 @@ const UNMATCHED_URL = 'https://unmatched.example/hook';
  * The delivery worker as it ships (dist/, the image's NODE_OPTIONS, configured by its environment),
  * once its consumers have joined: it logs `delivery pipeline started` then, at the default level.
  */
-async function startWorker(environment: Record<string, string>, nodeArgs: string[]): Promise<NodeProcess> {
-  const worker = startNodeProcess('dist/apps/delivery-worker/src/main.js', { nodeArgs, env: { ...environment, PORT: String(await findFreePort()) } });
+async function startWorker(
+  environment: Record<string, string>,
+  nodeArgs: string[],
+): Promise<NodeProcess> {
+  const worker = startNodeProcess('dist/apps/delivery-worker/src/main.js', {
+    nodeArgs,
+    env: { ...environment, PORT: String(await findFreePort()) },
+  });
   try {
     await worker.waitForLog((entry) => entry.msg === 'delivery pipeline started', 180_000);
   } catch (error) {
@@ -73,16 +96,40 @@ export class DeliveryRig {
     private readonly webhookId: string,
   ) {}
 
-  static async start(env: Pick<BenchEnvironment, 'infra' | 'encryptionKey' | 'internalToken'>, workerNodeArgs: string[] = []): Promise<DeliveryRig> {
-    const ds = await createDataSource({ type: 'postgres', url: env.infra.database.url, poolSize: 2 });
+  static async start(
+    env: Pick<BenchEnvironment, 'infra' | 'encryptionKey' | 'internalToken'>,
+    workerNodeArgs: string[] = [],
+  ): Promise<DeliveryRig> {
+    const ds = await createDataSource({
+      type: 'postgres',
+      url: env.infra.database.url,
+      poolSize: 2,
+    });
     await seedAccounts(ds);
     const receiver = new Receiver();
     const url = await receiver.start();
-    const webhookId = await insertWebhook(ds, SecretBox.fromBase64Key(env.encryptionKey), { url: `${url}/hook`, secret: 'bench-secret', watched: [{ type: 'org', name: 'acme' }] });
-    const producer = new KafkaEventBus({ brokers: env.infra.kafka.brokers.split(','), clientId: 'delivery-bench', logger: quiet });
+    const webhookId = await insertWebhook(ds, SecretBox.fromBase64Key(env.encryptionKey), {
+      url: `${url}/hook`,
+      secret: 'bench-secret',
+      watched: [{ type: 'org', name: 'acme' }],
+    });
+    const producer = new KafkaEventBus({
+      brokers: env.infra.kafka.brokers.split(','),
+      clientId: 'delivery-bench',
+      logger: quiet,
+    });
     await producer.ensureTopics([{ topic: Topics.repoEvents, partitions: PARTITIONS }]);
     const workerEnvironment = {
-      ...serviceEnvironment({ databaseUrl: env.infra.database.url, redisUrl: env.infra.redis.url, kafkaBrokers: env.infra.kafka.brokers, encryptionKey: env.encryptionKey, internalToken: env.internalToken }, 'https://hub.example'),
+      ...serviceEnvironment(
+        {
+          databaseUrl: env.infra.database.url,
+          redisUrl: env.infra.redis.url,
+          kafkaBrokers: env.infra.kafka.brokers,
+          encryptionKey: env.encryptionKey,
+          internalToken: env.internalToken,
+        },
+        'https://hub.example',
+      ),
       GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
       GATEHOUSE_DELIVERY_RETRY_SCHEDULE: '1,5,30',
       GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT: '10000000',
@@ -90,7 +137,16 @@ export class DeliveryRig {
       LOG_LEVEL: 'info',
     };
     const worker = await startWorker(workerEnvironment, workerNodeArgs);
-    return new DeliveryRig(receiver, ds, producer, worker, url, workerEnvironment, workerNodeArgs, webhookId);
+    return new DeliveryRig(
+      receiver,
+      ds,
+      producer,
+      worker,
+      url,
+      workerEnvironment,
+      workerNodeArgs,
+      webhookId,
+    );
   }
 
   /**
@@ -100,10 +156,16 @@ export class DeliveryRig {
    * and its catch-up reads (rows changed in the last 30 s) do not read them all again.
    */
   async registerWebhooks(total: number): Promise<void> {
-    const [{ present }] = (await this.ds.query(`SELECT count(*)::int AS present FROM webhooks WHERE url = $1`, [UNMATCHED_URL])) as Array<{ present: number }>;
+    const [{ present }] = (await this.ds.query(
+      `SELECT count(*)::int AS present FROM webhooks WHERE url = $1`,
+      [UNMATCHED_URL],
+    )) as Array<{ present: number }>;
     if (present > total) {
       // Their ids are numbered in order (below), so the ones past `total` are the last added.
-      await this.ds.query(`DELETE FROM webhooks WHERE url = $1 AND id > 'be0c' || lpad(to_hex($2::int), 20, '0')`, [UNMATCHED_URL, total]);
+      await this.ds.query(
+        `DELETE FROM webhooks WHERE url = $1 AND id > 'be0c' || lpad(to_hex($2::int), 20, '0')`,
+        [UNMATCHED_URL, total],
+      );
       return;
     }
     if (present === total) return;
@@ -129,7 +191,8 @@ export class DeliveryRig {
    * waits until a small burst is delivered, so the group has settled before anything is measured.
    */
   async scaleTo(workers: 1 | 2): Promise<void> {
-    if (workers === 2 && !this.second) this.second = await startWorker(this.workerEnvironment, this.workerNodeArgs);
+    if (workers === 2 && !this.second)
+      this.second = await startWorker(this.workerEnvironment, this.workerNodeArgs);
     else if (workers === 1 && this.second) {
       await this.second.stop(10_000);
       this.second = null;
@@ -139,7 +202,10 @@ export class DeliveryRig {
 
   /** The running worker processes, by name, for the meter. */
   workerProcesses(): Record<string, number> {
-    return { 'delivery-worker-1': this.worker.child.pid!, ...(this.second ? { 'delivery-worker-2': this.second.child.pid! } : {}) };
+    return {
+      'delivery-worker-1': this.worker.child.pid!,
+      ...(this.second ? { 'delivery-worker-2': this.second.child.pid! } : {}),
+    };
   }
 
   /** A delivery the worker made, to replay its exact body and headers from the raw POST loop. */
@@ -159,8 +225,15 @@ export class DeliveryRig {
       batch.forEach((event) => this.publishedAt.set(event.id, now));
       await this.producer.publish(Topics.repoEvents, batch.map(repoChangedMessage));
     }
-    await this.receiver.waitFor(() => this.arrivals(run) >= count, 600_000, `${count} deliveries of ${run}`);
-    return this.figures(events, (Math.max(...events.map((event) => this.firstArrival.get(event.id)!)) - started) / 1000);
+    await this.receiver.waitFor(
+      () => this.arrivals(run) >= count,
+      600_000,
+      `${count} deliveries of ${run}`,
+    );
+    return this.figures(
+      events,
+      (Math.max(...events.map((event) => this.firstArrival.get(event.id)!)) - started) / 1000,
+    );
   }
 
   /** Publishes `count` events of run `run` at `rate` per second: event-to-first-attempt latency at that rate. */
@@ -177,7 +250,11 @@ export class DeliveryRig {
       batch.forEach((event) => this.publishedAt.set(event.id, now));
       await this.producer.publish(Topics.repoEvents, batch.map(repoChangedMessage));
     }
-    await this.receiver.waitFor(() => this.arrivals(run) >= count, 600_000, `${count} deliveries of ${run}`);
+    await this.receiver.waitFor(
+      () => this.arrivals(run) >= count,
+      600_000,
+      `${count} deliveries of ${run}`,
+    );
     return this.figures(events, (Date.now() - started) / 1000);
   }
 
@@ -186,7 +263,12 @@ export class DeliveryRig {
    * worker recorded of it: when the worker began handling its batch (the delivery's `created_at`)
    * and when each attempt's request went out (its row's start; ms after the publish), to tell where the time went.
    */
-  async slowest(run: string, count: number): Promise<Array<{ eventId: string; ms: number; batchAfterMs: number | null; attemptsAfterMs: number[] }>> {
+  async slowest(
+    run: string,
+    count: number,
+  ): Promise<
+    Array<{ eventId: string; ms: number; batchAfterMs: number | null; attemptsAfterMs: number[] }>
+  > {
     const slow = [...this.firstArrival]
       .filter(([id]) => id.startsWith(`${run}-`))
       .map(([eventId, at]) => ({ eventId, ms: at - this.publishedAt.get(eventId)! }))
@@ -213,7 +295,9 @@ export class DeliveryRig {
 
   /** Attempts recorded in PostgreSQL, to check against the deliveries received. */
   async attemptsRecorded(): Promise<number> {
-    const [{ attempts }] = (await this.ds.query(`SELECT count(*)::int AS attempts FROM delivery_attempts`)) as Array<{ attempts: number }>;
+    const [{ attempts }] = (await this.ds.query(
+      `SELECT count(*)::int AS attempts FROM delivery_attempts`,
+    )) as Array<{ attempts: number }>;
     return attempts;
   }
 
@@ -228,15 +312,28 @@ export class DeliveryRig {
   }
 
   private figures(events: RepoChangeEvent[], seconds: number): LoadResult {
-    const latencies = events.map((event) => this.firstArrival.get(event.id)! - this.publishedAt.get(event.id)!);
-    return { connections: PARTITIONS, seconds, completed: events.length, perSecond: events.length / seconds, errors: 0, requests: events.length, latencyMs: percentiles(latencies), firstErrors: [] };
+    const latencies = events.map(
+      (event) => this.firstArrival.get(event.id)! - this.publishedAt.get(event.id)!,
+    );
+    return {
+      connections: PARTITIONS,
+      seconds,
+      completed: events.length,
+      perSecond: events.length / seconds,
+      errors: 0,
+      requests: events.length,
+      latencyMs: percentiles(latencies),
+      firstErrors: [],
+    };
   }
 
   /** Reads each received request once, as it comes, so the receiver never becomes the bottleneck. */
   private arrivals(run: string): number {
     for (; this.seen < this.receiver.requests.length; this.seen += 1) {
       const request = this.receiver.requests[this.seen]!;
-      const { updatedRefs } = JSON.parse(request.body) as { updatedRefs: Array<{ ref: string; newSha: string }> };
+      const { updatedRefs } = JSON.parse(request.body) as {
+        updatedRefs: Array<{ ref: string; newSha: string }>;
+      };
       const runName = updatedRefs[0]!.ref.slice('refs/heads/'.length);
       const id = `${runName}-${parseInt(updatedRefs[0]!.newSha, 16)}`;
       if (this.firstArrival.has(id)) continue;

@@ -10,7 +10,8 @@ const WORKER_IN_FLIGHT = 64;
 /** How long a worker is left alone after it is ready before its idle RSS is read, as for the other services. */
 const SETTLE_MS = 3000;
 const WORKER_MEMORY_TITLE = 'Delivery worker resident memory (MiB)';
-const REPLAYED_HEADERS = /^(content-type|user-agent|x-webhook-secret|webhook-id|webhook-timestamp|webhook-signature)$/i;
+const REPLAYED_HEADERS =
+  /^(content-type|user-agent|x-webhook-secret|webhook-id|webhook-timestamp|webhook-signature)$/i;
 
 /**
  * Deliveries per second of one delivery-worker process for a burst of events, against its two
@@ -28,21 +29,41 @@ export const deliveryScenario: Scenario = {
     const { rounds, quick } = env.settings;
     const events = burstSize(quick);
     const rig = await DeliveryRig.start(env);
-    const rawTopics = new KafkaEventBus({ brokers: env.infra.kafka.brokers.split(','), clientId: 'delivery-bench-raw', logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+    const rawTopics = new KafkaEventBus({
+      brokers: env.infra.kafka.brokers.split(','),
+      clientId: 'delivery-bench-raw',
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
     try {
       await new Promise((settle) => setTimeout(settle, SETTLE_MS));
       const idle = rssMiB(rig.worker.child.pid!);
       await rig.burst('warmup', 200);
       const sample = rig.sample();
-      const headers = Object.fromEntries(Object.entries(sample.headers).filter(([name]) => REPLAYED_HEADERS.test(name)).map(([name, value]) => [name, String(value)]));
+      const headers = Object.fromEntries(
+        Object.entries(sample.headers)
+          .filter(([name]) => REPLAYED_HEADERS.test(name))
+          .map(([name, value]) => [name, String(value)]),
+      );
       let burstRound = 0;
       let consumeRound = 0;
       const contenders: Contender[] = [
-        { name: 'delivery worker', processes: { 'delivery-worker': rig.worker.child.pid! }, run: () => rig.burst(`burst${(burstRound += 1)}`, events) },
+        {
+          name: 'delivery worker',
+          processes: { 'delivery-worker': rig.worker.child.pid! },
+          run: () => rig.burst(`burst${(burstRound += 1)}`, events),
+        },
         {
           name: 'raw undici POST loop',
           processes: { load: env.load.pid },
-          run: () => env.load.rawPost({ url: rig.receiverUrl, path: '/raw', body: sample.body, headers, concurrency: WORKER_IN_FLIGHT, requests: events }),
+          run: () =>
+            env.load.rawPost({
+              url: rig.receiverUrl,
+              path: '/raw',
+              body: sample.body,
+              headers,
+              concurrency: WORKER_IN_FLIGHT,
+              requests: events,
+            }),
         },
         {
           name: 'raw kafkajs consume loop',
@@ -51,8 +72,16 @@ export const deliveryScenario: Scenario = {
             const topic = `bench.raw-consume.${Date.now()}.${(consumeRound += 1)}`;
             await rawTopics.ensureTopics([{ topic, partitions: PARTITIONS }]);
             const message = { key: 'bench', value: sample.body };
-            for (let first = 0; first < events; first += 500) await rawTopics.publish(topic, Array.from({ length: Math.min(500, events - first) }, () => message));
-            return env.load.rawConsume({ brokers: env.infra.kafka.brokers.split(','), topic, messages: events });
+            for (let first = 0; first < events; first += 500)
+              await rawTopics.publish(
+                topic,
+                Array.from({ length: Math.min(500, events - first) }, () => message),
+              );
+            return env.load.rawConsume({
+              brokers: env.infra.kafka.brokers.split(','),
+              topic,
+              messages: events,
+            });
           },
         },
       ];
@@ -66,14 +95,23 @@ export const deliveryScenario: Scenario = {
         rounds,
         env.log,
       );
-      const halfPeak = Math.max(1, median(trial.runs['delivery worker']!.map((run) => run.perSecond)) / 2);
+      const halfPeak = Math.max(
+        1,
+        median(trial.runs['delivery worker']!.map((run) => run.perSecond)) / 2,
+      );
       const pacedCount = Math.max(200, Math.round(halfPeak * (quick ? 5 : 10)));
       const paced = await rig.paced('paced', pacedCount, halfPeak);
       for (const slow of await rig.slowest('paced', 3)) {
-        env.log(`slowest paced event ${slow.eventId}: ${slow.ms} ms; batch handled from ${slow.batchAfterMs ?? '-'} ms; requests sent after ${slow.attemptsAfterMs.join(', ') || '-'} ms`);
+        env.log(
+          `slowest paced event ${slow.eventId}: ${slow.ms} ms; batch handled from ${slow.batchAfterMs ?? '-'} ms; requests sent after ${slow.attemptsAfterMs.join(', ') || '-'} ms`,
+        );
       }
       const scale = await measureScale(rig, env, events);
-      const burstPeak = Math.max(...trial.runs['delivery worker']!.map((run) => run.processes['delivery-worker']!.peakRssMiB));
+      const burstPeak = Math.max(
+        ...trial.runs['delivery worker']!.map(
+          (run) => run.processes['delivery-worker']!.peakRssMiB,
+        ),
+      );
       const memory: Table = {
         title: WORKER_MEMORY_TITLE,
         columns: ['Other webhooks registered', 'Idle', `Peak under bursts of ${events} events`],
@@ -81,14 +119,41 @@ export const deliveryScenario: Scenario = {
       };
       const delivered = rig.receiver.requests.filter((request) => request.path === '/hook').length;
       const facts: Fact[] = [
-        { name: `event-to-first-attempt p50 at half the burst rate (${halfPeak.toFixed(0)} events/s, ${pacedCount} events)`, value: paced.latencyMs.p50, unit: 'ms' },
-        { name: 'event-to-first-attempt p99 at half the burst rate', value: paced.latencyMs.p99, unit: 'ms' },
-        { name: 'event-to-first-attempt max at half the burst rate', value: paced.latencyMs.max, unit: 'ms' },
+        {
+          name: `event-to-first-attempt p50 at half the burst rate (${halfPeak.toFixed(0)} events/s, ${pacedCount} events)`,
+          value: paced.latencyMs.p50,
+          unit: 'ms',
+        },
+        {
+          name: 'event-to-first-attempt p99 at half the burst rate',
+          value: paced.latencyMs.p99,
+          unit: 'ms',
+        },
+        {
+          name: 'event-to-first-attempt max at half the burst rate',
+          value: paced.latencyMs.max,
+          unit: 'ms',
+        },
         ...scale.facts,
-        { name: 'deliveries the receiver got from the worker', value: delivered, unit: 'requests', how: `for ${200 + rounds * events + pacedCount + scale.events} events published` },
-        { name: 'delivery attempts recorded in PostgreSQL', value: await rig.attemptsRecorded(), unit: 'rows' },
+        {
+          name: 'deliveries the receiver got from the worker',
+          value: delivered,
+          unit: 'requests',
+          how: `for ${200 + rounds * events + pacedCount + scale.events} events published`,
+        },
+        {
+          name: 'delivery attempts recorded in PostgreSQL',
+          value: await rig.attemptsRecorded(),
+          unit: 'rows',
+        },
       ];
-      return { id: 'delivery', title: deliveryScenario.title, trials: [trial], facts, tables: [memory] };
+      return {
+        id: 'delivery',
+        title: deliveryScenario.title,
+        trials: [trial],
+        facts,
+        tables: [memory],
+      };
     } finally {
       await rawTopics.close();
       // The webhooks that filled the index go, so the scenarios after this one (the scale-out's
@@ -110,7 +175,11 @@ const WEBHOOK_COUNTS = [10_000, 100_000] as const;
  * all) and warms it up before the burst it measures. The worker's RSS is read once it has settled
  * after its start (the index loaded) and sampled through its warm-up and measured burst.
  */
-async function measureScale(rig: DeliveryRig, env: BenchEnvironment, events: number): Promise<{ facts: Fact[]; events: number; memoryRows: Table['rows'] }> {
+async function measureScale(
+  rig: DeliveryRig,
+  env: BenchEnvironment,
+  events: number,
+): Promise<{ facts: Fact[]; events: number; memoryRows: Table['rows'] }> {
   const { rounds } = env.settings;
   const rates = new Map<number, number[]>(WEBHOOK_COUNTS.map((size) => [size, []]));
   const startSeconds = new Map<number, number[]>(WEBHOOK_COUNTS.map((size) => [size, []]));
@@ -136,9 +205,23 @@ async function measureScale(rig: DeliveryRig, env: BenchEnvironment, events: num
   const facts: Fact[] = WEBHOOK_COUNTS.flatMap((size) => {
     const perSecond = rates.get(size)!;
     return [
-      { name: `deliveries/s with ${size.toLocaleString('en-US')} other webhooks registered`, value: median(perSecond), unit: '/s', how: `median of ${rounds} bursts of ${events} events (${perSecond.map((rate) => rate.toFixed(0)).join(' / ')})` },
-      { name: `worker start to ready with ${size.toLocaleString('en-US')} other webhooks`, value: median(startSeconds.get(size)!), unit: 's' },
-      { name: `matching one event in the index of ${size.toLocaleString('en-US')} webhooks`, value: matchMicros(size), unit: 'µs', how: 'SubscriptionIndex.match, in this process' },
+      {
+        name: `deliveries/s with ${size.toLocaleString('en-US')} other webhooks registered`,
+        value: median(perSecond),
+        unit: '/s',
+        how: `median of ${rounds} bursts of ${events} events (${perSecond.map((rate) => rate.toFixed(0)).join(' / ')})`,
+      },
+      {
+        name: `worker start to ready with ${size.toLocaleString('en-US')} other webhooks`,
+        value: median(startSeconds.get(size)!),
+        unit: 's',
+      },
+      {
+        name: `matching one event in the index of ${size.toLocaleString('en-US')} webhooks`,
+        value: matchMicros(size),
+        unit: 'µs',
+        how: 'SubscriptionIndex.match, in this process',
+      },
     ];
   });
   const [small, large] = WEBHOOK_COUNTS.map((size) => rates.get(size)!);
@@ -149,6 +232,10 @@ async function measureScale(rig: DeliveryRig, env: BenchEnvironment, events: num
     unit: '×',
     how: `median of the ${rounds} rounds' ratios (${ratios.map((ratio) => ratio.toFixed(2)).join(' / ')})`,
   });
-  const memoryRows = WEBHOOK_COUNTS.map((size) => [size.toLocaleString('en-US'), median(idle.get(size)!), Math.max(...peak.get(size)!)]);
+  const memoryRows = WEBHOOK_COUNTS.map((size) => [
+    size.toLocaleString('en-US'),
+    median(idle.get(size)!),
+    Math.max(...peak.get(size)!),
+  ]);
   return { facts, events: published, memoryRows };
 }

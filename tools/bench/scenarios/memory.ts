@@ -1,11 +1,22 @@
-import { BENCH_CLIENT, BENCH_OWNER_TOKEN, BENCH_SEED, GATEHOUSE_TARGET, VISITOR_PASSWORD } from '../gatehouse/bench-accounts';
+import {
+  BENCH_CLIENT,
+  BENCH_OWNER_TOKEN,
+  BENCH_SEED,
+  GATEHOUSE_TARGET,
+  VISITOR_PASSWORD,
+} from '../gatehouse/bench-accounts';
 import { insertOwnerWebhooks } from '../gatehouse/gatehouse-database';
 import { startWebhookManagement } from '../gatehouse/gatehouse-services';
 import { withImageNodeOptions } from '../gatehouse/image-node-options';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
 import { rssMiB } from '../harness/process-meter';
-import { peakRssByProcess, type Scenario, type ScenarioReport, type Table } from '../harness/scenario';
+import {
+  peakRssByProcess,
+  type Scenario,
+  type ScenarioReport,
+  type Table,
+} from '../harness/scenario';
 import { Contender, runTrial } from '../harness/trial';
 import { startAllInOne } from '@gatehouse/testing';
 import { writeFileSync } from 'node:fs';
@@ -35,17 +46,33 @@ export const memory: Scenario = {
       listeningUrlIsPublic: true,
       seed: (dataDir) => {
         const path = join(dataDir, 'bench-seed.json');
-        const visitors = Array.from({ length: AIO_VISITORS }, (_, index) => ({ username: `${AIO_PREFIX}${index + 1}`, email: `${AIO_PREFIX}${index + 1}@bench.example`, fullname: `Visitor ${index + 1}`, password: VISITOR_PASSWORD }));
-        writeFileSync(path, JSON.stringify({ ...BENCH_SEED, users: [...BENCH_SEED.users, ...visitors] }));
+        const visitors = Array.from({ length: AIO_VISITORS }, (_, index) => ({
+          username: `${AIO_PREFIX}${index + 1}`,
+          email: `${AIO_PREFIX}${index + 1}@bench.example`,
+          fullname: `Visitor ${index + 1}`,
+          password: VISITOR_PASSWORD,
+        }));
+        writeFileSync(
+          path,
+          JSON.stringify({ ...BENCH_SEED, users: [...BENCH_SEED.users, ...visitors] }),
+        );
         return path;
       },
       env: { LOG_LEVEL: 'warn', NODE_OPTIONS: withImageNodeOptions() },
     });
-    const stores = { databaseUrl: env.infra.database.url, redisUrl: env.infra.redis.url, kafkaBrokers: env.infra.kafka.brokers, encryptionKey: env.encryptionKey, internalToken: env.internalToken };
-    const webhookManagement = await startWebhookManagement(stores, env.gatehouse.url).catch(async (error: unknown) => {
-      await allInOne.stop();
-      throw error;
-    });
+    const stores = {
+      databaseUrl: env.infra.database.url,
+      redisUrl: env.infra.redis.url,
+      kafkaBrokers: env.infra.kafka.brokers,
+      encryptionKey: env.encryptionKey,
+      internalToken: env.internalToken,
+    };
+    const webhookManagement = await startWebhookManagement(stores, env.gatehouse.url).catch(
+      async (error: unknown) => {
+        await allInOne.stop();
+        throw error;
+      },
+    );
     try {
       await insertOwnerWebhooks(env.infra.database.url, OWNER_WEBHOOKS);
       await env.load.seed(OWNER_TOKENS, [{ cookies: [], accessToken: BENCH_OWNER_TOKEN }]);
@@ -53,25 +80,74 @@ export const memory: Scenario = {
       const aioIdle = rssMiB(allInOne.process.child.pid!);
       const webhookManagementIdle = rssMiB(webhookManagement.process.child.pid!);
       const signedIn = await env.load.run({
-        flow: { kind: 'gatehouse-sign-in', target: GATEHOUSE_TARGET, loginPrefix: AIO_PREFIX, firstVisitor: 1, password: VISITOR_PASSWORD, keepIn: Object.values(AIO_POOLS) },
+        flow: {
+          kind: 'gatehouse-sign-in',
+          target: GATEHOUSE_TARGET,
+          loginPrefix: AIO_PREFIX,
+          firstVisitor: 1,
+          password: VISITOR_PASSWORD,
+          keepIn: Object.values(AIO_POOLS),
+        },
         url: allInOne.url,
         connections: 4,
         flows: AIO_VISITORS,
       });
-      if (signedIn.errors > 0) throw new Error(`all-in-one sign-ins failed: ${signedIn.firstErrors.join('; ')}`);
+      if (signedIn.errors > 0)
+        throw new Error(`all-in-one sign-ins failed: ${signedIn.firstErrors.join('; ')}`);
       const load = env.load.pid;
       const aio = { 'all-in-one': allInOne.process.child.pid!, load };
-      const distributed = { auth: env.gatehouse.auth.child.pid!, 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load };
-      const run = (url: string, flow: FlowSpec) => () => env.load.run({ flow, url, connections, seconds, rampSeconds });
+      const distributed = {
+        auth: env.gatehouse.auth.child.pid!,
+        'token-exchange': env.gatehouse.tokenExchange.child.pid!,
+        load,
+      };
+      const run = (url: string, flow: FlowSpec) => () =>
+        env.load.run({ flow, url, connections, seconds, rampSeconds });
       const contenders: Contender[] = [
-        { name: 'all-in-one returning user', processes: aio, run: run(allInOne.url, { kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: AIO_POOLS.sessions }) },
-        { name: 'distributed returning user', processes: distributed, run: run(env.gatehouse.url, { kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: pools('gatehouse').sessions }) },
-        { name: 'all-in-one userinfo', processes: aio, run: run(allInOne.url, { kind: 'bearer-get', path: '/oauth/userinfo', tokens: AIO_POOLS.tokens }) },
-        { name: 'distributed userinfo', processes: distributed, run: run(env.gatehouse.url, { kind: 'bearer-get', path: '/oauth/userinfo', tokens: pools('gatehouse').tokens }) },
+        {
+          name: 'all-in-one returning user',
+          processes: aio,
+          run: run(allInOne.url, {
+            kind: 'returning-user',
+            target: GATEHOUSE_TARGET,
+            sessions: AIO_POOLS.sessions,
+          }),
+        },
+        {
+          name: 'distributed returning user',
+          processes: distributed,
+          run: run(env.gatehouse.url, {
+            kind: 'returning-user',
+            target: GATEHOUSE_TARGET,
+            sessions: pools('gatehouse').sessions,
+          }),
+        },
+        {
+          name: 'all-in-one userinfo',
+          processes: aio,
+          run: run(allInOne.url, {
+            kind: 'bearer-get',
+            path: '/oauth/userinfo',
+            tokens: AIO_POOLS.tokens,
+          }),
+        },
+        {
+          name: 'distributed userinfo',
+          processes: distributed,
+          run: run(env.gatehouse.url, {
+            kind: 'bearer-get',
+            path: '/oauth/userinfo',
+            tokens: pools('gatehouse').tokens,
+          }),
+        },
         {
           name: 'webhook-management: list webhooks',
           processes: { 'webhook-management': webhookManagement.process.child.pid!, load },
-          run: run(webhookManagement.url, { kind: 'bearer-get', path: '/api/settings/webhooks', tokens: OWNER_TOKENS }),
+          run: run(webhookManagement.url, {
+            kind: 'bearer-get',
+            path: '/api/settings/webhooks',
+            tokens: OWNER_TOKENS,
+          }),
         },
       ];
       const trial = await runTrial(
@@ -84,11 +160,27 @@ export const memory: Scenario = {
         rounds,
         env.log,
       );
-      const before = peakRssByProcess([...earlier, { id: 'memory', title: memory.title, trials: [trial], facts: [] }]);
-      const rss: Table = { title: `Resident memory (MiB; ${BENCH_CLIENT.clientId} flows)`, columns: ['Process', 'Idle', 'Peak under load', 'Where the peak was'], rows: [] };
-      for (const [name, idle] of Object.entries({ ...env.idleRssMiB, 'webhook-management': webhookManagementIdle, 'all-in-one': aioIdle })) {
+      const before = peakRssByProcess([
+        ...earlier,
+        { id: 'memory', title: memory.title, trials: [trial], facts: [] },
+      ]);
+      const rss: Table = {
+        title: `Resident memory (MiB; ${BENCH_CLIENT.clientId} flows)`,
+        columns: ['Process', 'Idle', 'Peak under load', 'Where the peak was'],
+        rows: [],
+      };
+      for (const [name, idle] of Object.entries({
+        ...env.idleRssMiB,
+        'webhook-management': webhookManagementIdle,
+        'all-in-one': aioIdle,
+      })) {
         const peak = before.get(name);
-        rss.rows.push([name, idle, peak?.mib ?? Number.NaN, peak?.where ?? 'no load measured in this run']);
+        rss.rows.push([
+          name,
+          idle,
+          peak?.mib ?? Number.NaN,
+          peak?.where ?? 'no load measured in this run',
+        ]);
       }
       return { id: 'memory', title: memory.title, trials: [trial], facts: [], tables: [rss] };
     } finally {

@@ -5,7 +5,11 @@ import { Contender, runTrial } from '../harness/trial';
 import { pools, signInVisitors } from './signed-in-users';
 
 function gatehouseProcesses(env: BenchEnvironment): Record<string, number> {
-  return { auth: env.gatehouse.auth.child.pid!, 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load: env.load.pid };
+  return {
+    auth: env.gatehouse.auth.child.pid!,
+    'token-exchange': env.gatehouse.tokenExchange.child.pid!,
+    load: env.load.pid,
+  };
 }
 
 function oidcProcesses(env: BenchEnvironment): Record<string, number> {
@@ -26,20 +30,80 @@ export const returningUsers: Scenario = {
     const gatehouse = pools('gatehouse');
     const oidc = pools('oidc-provider');
     const returning: Contender[] = [
-      { name: 'Gatehouse', processes: gatehouseProcesses(env), run: () => env.load.run({ flow: { kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: gatehouse.sessions }, url: env.gatehouse.url, connections, seconds, rampSeconds }) },
-      { name: 'oidc-provider', processes: oidcProcesses(env), run: () => env.load.run({ flow: { kind: 'returning-user', target: OIDC_PROVIDER_TARGET, sessions: oidc.sessions }, url: env.oidcProvider.url, connections, seconds, rampSeconds }) },
+      {
+        name: 'Gatehouse',
+        processes: gatehouseProcesses(env),
+        run: () =>
+          env.load.run({
+            flow: {
+              kind: 'returning-user',
+              target: GATEHOUSE_TARGET,
+              sessions: gatehouse.sessions,
+            },
+            url: env.gatehouse.url,
+            connections,
+            seconds,
+            rampSeconds,
+          }),
+      },
+      {
+        name: 'oidc-provider',
+        processes: oidcProcesses(env),
+        run: () =>
+          env.load.run({
+            flow: { kind: 'returning-user', target: OIDC_PROVIDER_TARGET, sessions: oidc.sessions },
+            url: env.oidcProvider.url,
+            connections,
+            seconds,
+            rampSeconds,
+          }),
+      },
     ];
     const refresh: Contender[] = [
-      { name: 'Gatehouse', processes: gatehouseProcesses(env), run: () => env.load.run({ flow: { kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: gatehouse.refresh }, url: env.gatehouse.url, connections, seconds, rampSeconds }) },
-      { name: 'oidc-provider', processes: oidcProcesses(env), run: () => env.load.run({ flow: { kind: 'refresh-rotation', target: OIDC_PROVIDER_TARGET, tokens: oidc.refresh }, url: env.oidcProvider.url, connections, seconds, rampSeconds }) },
+      {
+        name: 'Gatehouse',
+        processes: gatehouseProcesses(env),
+        run: () =>
+          env.load.run({
+            flow: { kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: gatehouse.refresh },
+            url: env.gatehouse.url,
+            connections,
+            seconds,
+            rampSeconds,
+          }),
+      },
+      {
+        name: 'oidc-provider',
+        processes: oidcProcesses(env),
+        run: () =>
+          env.load.run({
+            flow: { kind: 'refresh-rotation', target: OIDC_PROVIDER_TARGET, tokens: oidc.refresh },
+            url: env.oidcProvider.url,
+            connections,
+            seconds,
+            rampSeconds,
+          }),
+      },
     ];
     const pair: Array<[string, string]> = [['Gatehouse', 'oidc-provider']];
     return {
       id: 'returning-user',
       title: returningUsers.title,
       trials: [
-        await runTrial(`returning user, session + remembered consent → code → token → userinfo, concurrency ${connections}`, returning, pair, rounds, env.log),
-        await runTrial(`refresh_token rotation, concurrency ${connections}`, refresh, pair, rounds, env.log),
+        await runTrial(
+          `returning user, session + remembered consent → code → token → userinfo, concurrency ${connections}`,
+          returning,
+          pair,
+          rounds,
+          env.log,
+        ),
+        await runTrial(
+          `refresh_token rotation, concurrency ${connections}`,
+          refresh,
+          pair,
+          rounds,
+          env.log,
+        ),
       ],
       facts: [],
     };

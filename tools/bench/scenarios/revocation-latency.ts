@@ -1,4 +1,9 @@
-import { BENCH_CLIENT, GATEHOUSE_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
+import {
+  BENCH_CLIENT,
+  GATEHOUSE_TARGET,
+  VISITOR_PASSWORD,
+  VISITOR_PREFIX,
+} from '../gatehouse/bench-accounts';
 import type { LoadGenerator } from '../harness/load-generator';
 import type { Fact } from '../harness/scenario';
 import { median } from '../harness/trial';
@@ -12,15 +17,30 @@ const GIVE_UP_MS = 5000;
 export const CHECKED_PATHS = ['/oauth/userinfo', '/api/whoami-v2'] as const;
 
 /** Signs `count` visitors in on `url` (from `firstVisitor` on) and returns their tokens. */
-export async function signInForTokens(load: LoadGenerator, url: string, firstVisitor: number, count: number): Promise<Credentials[]> {
+export async function signInForTokens(
+  load: LoadGenerator,
+  url: string,
+  firstVisitor: number,
+  count: number,
+): Promise<Credentials[]> {
   const pool = `revocation-${url}-${firstVisitor}`;
   const result = await load.run({
-    flow: { kind: 'gatehouse-sign-in', target: GATEHOUSE_TARGET, loginPrefix: VISITOR_PREFIX, firstVisitor, password: VISITOR_PASSWORD, keepIn: [pool] },
+    flow: {
+      kind: 'gatehouse-sign-in',
+      target: GATEHOUSE_TARGET,
+      loginPrefix: VISITOR_PREFIX,
+      firstVisitor,
+      password: VISITOR_PASSWORD,
+      keepIn: [pool],
+    },
     url,
     connections: Math.min(4, count),
     flows: count,
   });
-  if (result.errors > 0 || result.completed < count) throw new Error(`${result.completed} of ${count} sign-ins completed on ${url}: ${result.firstErrors.join('; ')}`);
+  if (result.errors > 0 || result.completed < count)
+    throw new Error(
+      `${result.completed} of ${count} sign-ins completed on ${url}: ${result.firstErrors.join('; ')}`,
+    );
   return load.take(pool);
 }
 
@@ -62,8 +82,13 @@ export interface RevocationRoute {
  * 401 and how many 200s came before it. The time includes that 401's own round trip: it cannot be
  * shorter than one check.
  */
-export async function measureRevocation(tokens: Credentials[], route: RevocationRoute): Promise<Record<string, Refusal[]>> {
-  const latencies: Record<string, Refusal[]> = Object.fromEntries(CHECKED_PATHS.map((path) => [path, []]));
+export async function measureRevocation(
+  tokens: Credentials[],
+  route: RevocationRoute,
+): Promise<Record<string, Refusal[]>> {
+  const latencies: Record<string, Refusal[]> = Object.fromEntries(
+    CHECKED_PATHS.map((path) => [path, []]),
+  );
   for (const { accessToken } of tokens) {
     for (const path of CHECKED_PATHS) {
       const code = await status(`${route.checkUrl}${path}`, accessToken);
@@ -72,12 +97,21 @@ export async function measureRevocation(tokens: Credentials[], route: Revocation
     const revoked = await fetch(`${route.revokeUrl}/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: accessToken, token_type_hint: 'access_token', client_id: BENCH_CLIENT.clientId }),
+      body: new URLSearchParams({
+        token: accessToken,
+        token_type_hint: 'access_token',
+        client_id: BENCH_CLIENT.clientId,
+      }),
     });
     const body = await revoked.text();
-    if (revoked.status !== 200) throw new Error(`POST /oauth/revoke answered ${revoked.status}: ${body.slice(0, 200)}`);
+    if (revoked.status !== 200)
+      throw new Error(`POST /oauth/revoke answered ${revoked.status}: ${body.slice(0, 200)}`);
     const answeredAt = performance.now();
-    const times = await Promise.all(CHECKED_PATHS.map((path) => untilRefused(`${route.checkUrl}${path}`, accessToken, answeredAt)));
+    const times = await Promise.all(
+      CHECKED_PATHS.map((path) =>
+        untilRefused(`${route.checkUrl}${path}`, accessToken, answeredAt),
+      ),
+    );
     CHECKED_PATHS.forEach((path, index) => latencies[path]!.push(times[index]!));
   }
   return latencies;
@@ -91,14 +125,26 @@ export function revocationFacts(latencies: Record<string, Refusal[]>, where: str
   return Object.entries(latencies).flatMap(([path, refusals]) => {
     const times = refusals.map((refusal) => refusal.ms);
     return [
-      { name: `revocation to 401 on ${path} ${where}, p50`, value: median(times), unit: 'ms', how: `${times.length} tokens, each checked once before (cached), revoked, then asked again until 401; the time includes that 401's round trip` },
+      {
+        name: `revocation to 401 on ${path} ${where}, p50`,
+        value: median(times),
+        unit: 'ms',
+        how: `${times.length} tokens, each checked once before (cached), revoked, then asked again until 401; the time includes that 401's round trip`,
+      },
       { name: `revocation to 401 on ${path} ${where}, max`, value: Math.max(...times), unit: 'ms' },
-      { name: `200s on ${path} ${where} after the revocation answered`, value: refusals.reduce((sum, refusal) => sum + refusal.accepted, 0), unit: `over ${refusals.length} tokens` },
+      {
+        name: `200s on ${path} ${where} after the revocation answered`,
+        value: refusals.reduce((sum, refusal) => sum + refusal.accepted, 0),
+        unit: `over ${refusals.length} tokens`,
+      },
     ];
   });
 }
 
 /** One log line per path: each token's time to 401, and the 200s before it when any. */
 export function describeRefusals(latencies: Record<string, Refusal[]>): string[] {
-  return Object.entries(latencies).map(([path, refusals]) => `${path}: ${refusals.map((refusal) => `${refusal.ms.toFixed(1)}${refusal.accepted ? ` (${refusal.accepted}×200)` : ''}`).join(' ')} ms`);
+  return Object.entries(latencies).map(
+    ([path, refusals]) =>
+      `${path}: ${refusals.map((refusal) => `${refusal.ms.toFixed(1)}${refusal.accepted ? ` (${refusal.accepted}×200)` : ''}`).join(' ')} ms`,
+  );
 }

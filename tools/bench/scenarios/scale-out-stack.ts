@@ -1,4 +1,14 @@
-import { claimTestRedis, createScratchDatabase, findFreePort, releaseTestRedis, RunningGateway, RunningStack, startGateway, startStack, StackReplica } from '@gatehouse/testing';
+import {
+  claimTestRedis,
+  createScratchDatabase,
+  findFreePort,
+  releaseTestRedis,
+  RunningGateway,
+  RunningStack,
+  startGateway,
+  startStack,
+  StackReplica,
+} from '@gatehouse/testing';
 import { prepareGatehouseDatabase } from '../gatehouse/gatehouse-database';
 import { withImageNodeOptions } from '../gatehouse/image-node-options';
 import type { BenchEnvironment } from '../harness/bench-environment';
@@ -25,32 +35,64 @@ export interface ScaleOutStack {
  * bench's own Gatehouse, whose consumers then share groups with the stack's: nothing this scenario
  * measures waits on an event (a revocation is refused through Redis before its event is consumed).
  */
-export async function startScaleOutStack(env: BenchEnvironment, visitors: number): Promise<ScaleOutStack> {
-  const [database, redis] = await Promise.all([createScratchDatabase({ prefix: 'gatehouse_bench_stack', onServerOf: env.infra.database.url }), claimTestRedis(env.infra.redis.url)]);
-  const stoppers: Array<() => Promise<unknown>> = [() => Promise.allSettled([database.drop(), releaseTestRedis(redis)])];
+export async function startScaleOutStack(
+  env: BenchEnvironment,
+  visitors: number,
+): Promise<ScaleOutStack> {
+  const [database, redis] = await Promise.all([
+    createScratchDatabase({ prefix: 'gatehouse_bench_stack', onServerOf: env.infra.database.url }),
+    claimTestRedis(env.infra.redis.url),
+  ]);
+  const stoppers: Array<() => Promise<unknown>> = [
+    () => Promise.allSettled([database.drop(), releaseTestRedis(redis)]),
+  ];
   // Idempotent: the scenario stops the stack before its delivery half, and again in `finally`.
   const stop = async () => {
-    for (const stopper of stoppers.splice(0).reverse()) await stopper().catch((error: unknown) => env.log(`scale-out teardown: ${String(error)}`));
+    for (const stopper of stoppers.splice(0).reverse())
+      await stopper().catch((error: unknown) => env.log(`scale-out teardown: ${String(error)}`));
   };
   try {
-    const stack = await startStack({ databaseUrl: database.url, redisUrl: redis.url, kafkaBrokers: env.infra.kafka.brokers, replicas: { auth: 2 }, seed: null, env: { LOG_LEVEL: 'warn', NODE_OPTIONS: withImageNodeOptions() } });
+    const stack = await startStack({
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      kafkaBrokers: env.infra.kafka.brokers,
+      replicas: { auth: 2 },
+      seed: null,
+      env: { LOG_LEVEL: 'warn', NODE_OPTIONS: withImageNodeOptions() },
+    });
     stoppers.push(() => stack.stop());
     await prepareGatehouseDatabase(database.url, stack.encryptionKey, visitors, env.passwordHash);
-    const auth = stack.replicas.filter((replica) => replica.service === 'auth') as [StackReplica, StackReplica];
+    const auth = stack.replicas.filter((replica) => replica.service === 'auth') as [
+      StackReplica,
+      StackReplica,
+    ];
     const host = (replica: StackReplica) => replica.url.replace('http://', '');
     const oneGateway = await startGateway({
       port: await findFreePort(),
-      upstreams: { auth: [host(auth[0])], token_exchange: [host(stack.service('token-exchange'))], webhook_management: [host(stack.service('webhook-management'))] },
+      upstreams: {
+        auth: [host(auth[0])],
+        token_exchange: [host(stack.service('token-exchange'))],
+        webhook_management: [host(stack.service('webhook-management'))],
+      },
     });
     stoppers.push(() => oneGateway.stop());
     let nextVisitor = 1;
     const reserveVisitors = (count: number) => {
-      if (nextVisitor + count - 1 > visitors) throw new Error(`out of the stack's visitor accounts (${visitors})`);
+      if (nextVisitor + count - 1 > visitors)
+        throw new Error(`out of the stack's visitor accounts (${visitors})`);
       const first = nextVisitor;
       nextVisitor += count;
       return first;
     };
-    return { stack, bothUrl: stack.url, oneUrl: oneGateway.url, oneGateway, auth, reserveVisitors, stop };
+    return {
+      stack,
+      bothUrl: stack.url,
+      oneUrl: oneGateway.url,
+      oneGateway,
+      auth,
+      reserveVisitors,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -4,7 +4,13 @@ import type { BenchEnvironment } from '../harness/bench-environment';
 import type { Scenario, ScenarioReport } from '../harness/scenario';
 import { Contender, runTrial, type TrialReport } from '../harness/trial';
 import { burstSize, DeliveryRig, PARTITIONS } from './delivery-rig';
-import { describeRefusals, measureRevocation, REVOKED_TOKENS, revocationFacts, signInForTokens } from './revocation-latency';
+import {
+  describeRefusals,
+  measureRevocation,
+  REVOKED_TOKENS,
+  revocationFacts,
+  signInForTokens,
+} from './revocation-latency';
 import { startScaleOutStack } from './scale-out-stack';
 import { runLength } from './sign-in-spike';
 
@@ -28,24 +34,54 @@ export const scaleOut: Scenario = {
     const scaled = await startScaleOutStack(env, rounds * 2 * perRun + 2 * REVOKED_TOKENS + 100);
     try {
       const { stack, auth } = scaled;
-      const pid = (name: string) => stack.replicas.find((replica) => replica.name === name)!.process.child.pid!;
+      const pid = (name: string) =>
+        stack.replicas.find((replica) => replica.name === name)!.process.child.pid!;
       const common = { 'token-exchange': pid('token-exchange'), load: env.load.pid };
       const signIn = (url: string) => () =>
         env.load.run({
-          flow: { kind: 'gatehouse-sign-in', target: GATEHOUSE_TARGET, loginPrefix: VISITOR_PREFIX, firstVisitor: scaled.reserveVisitors(perRun), password: VISITOR_PASSWORD },
+          flow: {
+            kind: 'gatehouse-sign-in',
+            target: GATEHOUSE_TARGET,
+            loginPrefix: VISITOR_PREFIX,
+            firstVisitor: scaled.reserveVisitors(perRun),
+            password: VISITOR_PASSWORD,
+          },
           url,
           connections: CONNECTIONS,
           seconds: length.seconds,
           rampSeconds: length.rampSeconds,
         });
       const contenders: Contender[] = [
-        { name: '1 auth replica', processes: { 'auth-1': pid('auth-1'), ...common }, run: signIn(scaled.oneUrl) },
-        { name: '2 auth replicas', processes: { 'auth-1': pid('auth-1'), 'auth-2': pid('auth-2'), ...common }, run: signIn(scaled.bothUrl) },
+        {
+          name: '1 auth replica',
+          processes: { 'auth-1': pid('auth-1'), ...common },
+          run: signIn(scaled.oneUrl),
+        },
+        {
+          name: '2 auth replicas',
+          processes: { 'auth-1': pid('auth-1'), 'auth-2': pid('auth-2'), ...common },
+          run: signIn(scaled.bothUrl),
+        },
       ];
-      const trial = await runTrial(`sign-in behind the gateway, concurrency ${CONNECTIONS}`, contenders, [['2 auth replicas', '1 auth replica']], rounds, env.log);
-      const tokens = await signInForTokens(env.load, scaled.bothUrl, scaled.reserveVisitors(REVOKED_TOKENS), REVOKED_TOKENS);
-      const latencies = await measureRevocation(tokens, { revokeUrl: auth[0].url, checkUrl: auth[1].url });
-      for (const line of describeRefusals(latencies)) env.log(`revoked on auth-1, 401 on auth-2, ${line}`);
+      const trial = await runTrial(
+        `sign-in behind the gateway, concurrency ${CONNECTIONS}`,
+        contenders,
+        [['2 auth replicas', '1 auth replica']],
+        rounds,
+        env.log,
+      );
+      const tokens = await signInForTokens(
+        env.load,
+        scaled.bothUrl,
+        scaled.reserveVisitors(REVOKED_TOKENS),
+        REVOKED_TOKENS,
+      );
+      const latencies = await measureRevocation(tokens, {
+        revokeUrl: auth[0].url,
+        checkUrl: auth[1].url,
+      });
+      for (const line of describeRefusals(latencies))
+        env.log(`revoked on auth-1, 401 on auth-2, ${line}`);
       await scaled.stop();
       const delivery = await deliveryScaleOut(env);
       return {
@@ -53,7 +89,12 @@ export const scaleOut: Scenario = {
         title: scaleOut.title,
         trials: [trial, delivery],
         facts: [
-          { name: 'cores the replicas share', value: availableParallelism(), unit: 'CPUs', how: 'os.availableParallelism(): every process of the stack, the gateway and the load generator run on them' },
+          {
+            name: 'cores the replicas share',
+            value: availableParallelism(),
+            unit: 'CPUs',
+            how: 'os.availableParallelism(): every process of the stack, the gateway and the load generator run on them',
+          },
           ...revocationFacts(latencies, 'across replicas (revoked on auth-1, checked on auth-2)'),
         ],
       };
@@ -82,7 +123,13 @@ async function deliveryScaleOut(env: BenchEnvironment): Promise<TrialReport> {
       },
       run: () => rig.burst(`scale-out-${workers}-${(round += 1)}`, events),
     });
-    return await runTrial(`burst of ${events} events, ${PARTITIONS} partitions`, [contender(1), contender(2)], [['2 delivery workers', '1 delivery worker']], env.settings.rounds, env.log);
+    return await runTrial(
+      `burst of ${events} events, ${PARTITIONS} partitions`,
+      [contender(1), contender(2)],
+      [['2 delivery workers', '1 delivery worker']],
+      env.settings.rounds,
+      env.log,
+    );
   } finally {
     await rig.stop();
   }

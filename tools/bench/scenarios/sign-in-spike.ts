@@ -1,4 +1,9 @@
-import { GATEHOUSE_TARGET, OIDC_PROVIDER_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
+import {
+  GATEHOUSE_TARGET,
+  OIDC_PROVIDER_TARGET,
+  VISITOR_PASSWORD,
+  VISITOR_PREFIX,
+} from '../gatehouse/bench-accounts';
 import { BenchEnvironment, VISITORS_PER_SECOND } from '../harness/bench-environment';
 import type { Contender } from '../harness/trial';
 import { runTrial } from '../harness/trial';
@@ -15,22 +20,59 @@ export interface RunLength {
   visitorsPerSecond: number;
 }
 
-function signInRun(env: BenchEnvironment, kind: SignInKind, url: string, connections: number, { seconds, rampSeconds, visitorsPerSecond }: RunLength) {
-  const firstVisitor = env.reserveVisitors(Math.ceil((rampSeconds + seconds + 1) * visitorsPerSecond));
+function signInRun(
+  env: BenchEnvironment,
+  kind: SignInKind,
+  url: string,
+  connections: number,
+  { seconds, rampSeconds, visitorsPerSecond }: RunLength,
+) {
+  const firstVisitor = env.reserveVisitors(
+    Math.ceil((rampSeconds + seconds + 1) * visitorsPerSecond),
+  );
   const target = kind === 'gatehouse-sign-in' ? GATEHOUSE_TARGET : OIDC_PROVIDER_TARGET;
-  return env.load.run({ flow: { kind, target, loginPrefix: VISITOR_PREFIX, firstVisitor, password: VISITOR_PASSWORD }, url, connections, seconds, rampSeconds });
+  return env.load.run({
+    flow: { kind, target, loginPrefix: VISITOR_PREFIX, firstVisitor, password: VISITOR_PASSWORD },
+    url,
+    connections,
+    seconds,
+    rampSeconds,
+  });
 }
 
-export function signInContenders(env: BenchEnvironment, connections: number, length: RunLength): Contender[] {
+export function signInContenders(
+  env: BenchEnvironment,
+  connections: number,
+  length: RunLength,
+): Contender[] {
   const { seconds, rampSeconds } = length;
   const load = env.load.pid;
   return [
-    { name: 'Gatehouse', processes: { auth: env.gatehouse.auth.child.pid!, 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load }, run: () => signInRun(env, 'gatehouse-sign-in', env.gatehouse.url, connections, length) },
-    { name: 'oidc-provider', processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load }, run: () => signInRun(env, 'oidc-provider-sign-in', env.oidcProvider.url, connections, length) },
+    {
+      name: 'Gatehouse',
+      processes: {
+        auth: env.gatehouse.auth.child.pid!,
+        'token-exchange': env.gatehouse.tokenExchange.child.pid!,
+        load,
+      },
+      run: () => signInRun(env, 'gatehouse-sign-in', env.gatehouse.url, connections, length),
+    },
+    {
+      name: 'oidc-provider',
+      processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load },
+      run: () => signInRun(env, 'oidc-provider-sign-in', env.oidcProvider.url, connections, length),
+    },
     {
       name: 'scrypt limit',
       processes: { load },
-      run: () => env.load.hash({ seconds, rampSeconds, concurrency: connections, password: VISITOR_PASSWORD, stored: env.passwordHash }),
+      run: () =>
+        env.load.hash({
+          seconds,
+          rampSeconds,
+          concurrency: connections,
+          password: VISITOR_PASSWORD,
+          stored: env.passwordHash,
+        }),
     },
   ];
 }
@@ -42,14 +84,21 @@ export function signInContenders(env: BenchEnvironment, connections: number, len
  */
 export async function runLength(env: BenchEnvironment, connections: number): Promise<RunLength> {
   const { seconds, rampSeconds } = env.settings;
-  const probe = await env.load.hash({ seconds: 1, concurrency: connections, password: VISITOR_PASSWORD, stored: env.passwordHash });
+  const probe = await env.load.hash({
+    seconds: 1,
+    concurrency: connections,
+    password: VISITOR_PASSWORD,
+    stored: env.passwordHash,
+  });
   const flowSeconds = connections / Math.max(probe.perSecond, 0.5);
   const length = {
     rampSeconds: Math.max(rampSeconds, Math.ceil(1.5 * flowSeconds)),
     seconds: Math.max(seconds, Math.ceil(3 * flowSeconds)),
     visitorsPerSecond: Math.max(VISITORS_PER_SECOND / 2, 3 * probe.perSecond),
   };
-  env.log(`concurrency ${connections}: ${probe.perSecond.toFixed(1)} hashes/s, so runs of ${length.rampSeconds} s ramp + ${length.seconds} s measured`);
+  env.log(
+    `concurrency ${connections}: ${probe.perSecond.toFixed(1)} hashes/s, so runs of ${length.rampSeconds} s ramp + ${length.seconds} s measured`,
+  );
   return length;
 }
 
@@ -59,23 +108,55 @@ export async function runLength(env: BenchEnvironment, connections: number): Pro
  * measured window inside the spike's. The hashes run on libuv's pool, so a check waits for a core,
  * not for the hashes queued ahead of it: its latency during the spike is the machine's contention.
  */
-async function tokenCallsDuringSpike(env: BenchEnvironment, connections: number, length: RunLength) {
+async function tokenCallsDuringSpike(
+  env: BenchEnvironment,
+  connections: number,
+  length: RunLength,
+) {
   await signInVisitors(env, 4);
   const { seconds, rampSeconds } = length;
   const load = env.load.pid;
   const sides = [
-    { side: 'Gatehouse /oauth/userinfo', kind: 'gatehouse-sign-in', url: env.gatehouse.url, path: '/oauth/userinfo', tokens: pools('gatehouse').tokens, processes: { auth: env.gatehouse.auth.child.pid!, 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load } },
-    { side: 'oidc-provider /me', kind: 'oidc-provider-sign-in', url: env.oidcProvider.url, path: '/me', tokens: pools('oidc-provider').tokens, processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load } },
+    {
+      side: 'Gatehouse /oauth/userinfo',
+      kind: 'gatehouse-sign-in',
+      url: env.gatehouse.url,
+      path: '/oauth/userinfo',
+      tokens: pools('gatehouse').tokens,
+      processes: {
+        auth: env.gatehouse.auth.child.pid!,
+        'token-exchange': env.gatehouse.tokenExchange.child.pid!,
+        load,
+      },
+    },
+    {
+      side: 'oidc-provider /me',
+      kind: 'oidc-provider-sign-in',
+      url: env.oidcProvider.url,
+      path: '/me',
+      tokens: pools('oidc-provider').tokens,
+      processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load },
+    },
   ] as const;
   const contenders: Contender[] = sides.flatMap(({ side, kind, url, path, tokens, processes }) => {
-    const checks = () => env.load.run({ flow: { kind: 'bearer-get', path, tokens }, url, connections: 1, seconds, rampSeconds });
+    const checks = () =>
+      env.load.run({
+        flow: { kind: 'bearer-get', path, tokens },
+        url,
+        connections: 1,
+        seconds,
+        rampSeconds,
+      });
     return [
       { name: `${side}, alone`, processes, run: checks },
       {
         name: `${side}, during the spike`,
         processes,
         run: async () => {
-          const [during] = await Promise.all([checks(), signInRun(env, kind, url, connections, length)]);
+          const [during] = await Promise.all([
+            checks(),
+            signInRun(env, kind, url, connections, length),
+          ]);
           return during;
         },
       },
@@ -105,7 +186,12 @@ export const signInSpike: Scenario = {
   title: 'Sign-in spike: new visitors, password and consent',
   async run(env): Promise<ScenarioReport> {
     const { settings } = env;
-    const alone = await env.load.hash({ seconds: settings.quick ? 1 : 2, concurrency: 1, password: VISITOR_PASSWORD, stored: env.passwordHash });
+    const alone = await env.load.hash({
+      seconds: settings.quick ? 1 : 2,
+      concurrency: 1,
+      password: VISITOR_PASSWORD,
+      stored: env.passwordHash,
+    });
     const trials = [];
     for (const connections of settings.signInConcurrency) {
       const contenders = signInContenders(env, connections, await runLength(env, connections));
@@ -130,8 +216,17 @@ export const signInSpike: Scenario = {
       title: signInSpike.title,
       trials,
       facts: [
-        { name: 'one scrypt verification alone (N=2^15, r=8, p=1), median', value: alone.latencyMs.p50, unit: 'ms', how: `${alone.completed} verifications one after another` },
-        { name: 'scrypt verifications per second, one at a time', value: alone.perSecond, unit: '/s' },
+        {
+          name: 'one scrypt verification alone (N=2^15, r=8, p=1), median',
+          value: alone.latencyMs.p50,
+          unit: 'ms',
+          how: `${alone.completed} verifications one after another`,
+        },
+        {
+          name: 'scrypt verifications per second, one at a time',
+          value: alone.perSecond,
+          unit: '/s',
+        },
       ],
     };
   },

@@ -1,20 +1,41 @@
-import { GATEHOUSE_TARGET, OIDC_PROVIDER_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
+import {
+  GATEHOUSE_TARGET,
+  OIDC_PROVIDER_TARGET,
+  VISITOR_PASSWORD,
+  VISITOR_PREFIX,
+} from '../gatehouse/bench-accounts';
 import { type BenchEnvironment, VISITORS_PER_SECOND } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
 
 export type Side = 'gatehouse' | 'oidc-provider';
 
 /** Pool names in the load process, per side: sessions to return with, refresh tokens to rotate, access tokens to check. */
-export const pools = (side: Side) => ({ sessions: `${side}-sessions`, refresh: `${side}-refresh`, tokens: `${side}-tokens` });
+export const pools = (side: Side) => ({
+  sessions: `${side}-sessions`,
+  refresh: `${side}-refresh`,
+  tokens: `${side}-tokens`,
+});
 
 /**
  * The auth paths the profilers put under load, by name: checks and returns over Gatehouse's pools,
  * and new visitors signing in (enough reserved for `seconds` of load).
  */
 export const AUTH_PATHS = {
-  userinfo: () => ({ kind: 'bearer-get', path: '/oauth/userinfo', tokens: pools('gatehouse').tokens }),
-  'returning-user': () => ({ kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: pools('gatehouse').sessions }),
-  refresh: () => ({ kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: pools('gatehouse').refresh }),
+  userinfo: () => ({
+    kind: 'bearer-get',
+    path: '/oauth/userinfo',
+    tokens: pools('gatehouse').tokens,
+  }),
+  'returning-user': () => ({
+    kind: 'returning-user',
+    target: GATEHOUSE_TARGET,
+    sessions: pools('gatehouse').sessions,
+  }),
+  refresh: () => ({
+    kind: 'refresh-rotation',
+    target: GATEHOUSE_TARGET,
+    tokens: pools('gatehouse').refresh,
+  }),
   'sign-in': (env, seconds) => ({
     kind: 'gatehouse-sign-in',
     target: GATEHOUSE_TARGET,
@@ -36,11 +57,21 @@ export async function signInVisitors(env: BenchEnvironment, count: number): Prom
     const url = side === 'gatehouse' ? env.gatehouse.url : env.oidcProvider.url;
     const firstVisitor = env.reserveVisitors(count);
     const result = await env.load.run({
-      flow: { kind, target, loginPrefix: VISITOR_PREFIX, firstVisitor, password: VISITOR_PASSWORD, keepIn: [names.sessions, names.refresh, names.tokens] },
+      flow: {
+        kind,
+        target,
+        loginPrefix: VISITOR_PREFIX,
+        firstVisitor,
+        password: VISITOR_PASSWORD,
+        keepIn: [names.sessions, names.refresh, names.tokens],
+      },
       url,
       connections: Math.min(4, count),
       flows: count,
     });
-    if (result.errors > 0 || result.completed < count) throw new Error(`${side}: ${result.completed} of ${count} sign-ins completed: ${result.firstErrors.join('; ')}`);
+    if (result.errors > 0 || result.completed < count)
+      throw new Error(
+        `${side}: ${result.completed} of ${count} sign-ins completed: ${result.firstErrors.join('; ')}`,
+      );
   }
 }

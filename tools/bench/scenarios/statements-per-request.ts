@@ -1,5 +1,10 @@
 import { StatementCountingProxy, tallyStatements } from '@gatehouse/testing';
-import { exchangeApp, GATEHOUSE_TARGET, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
+import {
+  exchangeApp,
+  GATEHOUSE_TARGET,
+  VISITOR_PASSWORD,
+  VISITOR_PREFIX,
+} from '../gatehouse/bench-accounts';
 import { startGatehouseServices } from '../gatehouse/gatehouse-services';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
@@ -7,7 +12,11 @@ import type { Fact, Scenario, ScenarioReport, Table } from '../harness/scenario'
 import { number } from '../report/render-markdown';
 
 const IDLE_SECONDS = 5;
-const POOLS = { sessions: 'counted-sessions', refresh: 'counted-refresh', tokens: 'counted-tokens' };
+const POOLS = {
+  sessions: 'counted-sessions',
+  refresh: 'counted-refresh',
+  tokens: 'counted-tokens',
+};
 
 /**
  * SQL statements per request on each path: a second auth + token-exchange pair whose database
@@ -21,7 +30,10 @@ export const statementsPerRequest: Scenario = {
   async run(env: BenchEnvironment): Promise<ScenarioReport> {
     const flows = env.settings.quick ? 10 : 20;
     const database = new URL(env.infra.database.url);
-    const proxy = new StatementCountingProxy({ host: database.hostname, port: Number(database.port || 5432) });
+    const proxy = new StatementCountingProxy({
+      host: database.hostname,
+      port: Number(database.port || 5432),
+    });
     const proxyPort = await proxy.start();
     const counted = new URL(env.infra.database.url);
     counted.port = String(proxyPort);
@@ -38,32 +50,101 @@ export const statementsPerRequest: Scenario = {
       await new Promise((idle) => setTimeout(idle, IDLE_SECONDS * 1000));
       const idle = proxy.statements.slice(idleFrom);
       const facts: Fact[] = [
-        { name: 'statements per second of an idle auth + token-exchange pair (outbox relays polling)', value: idle.length / IDLE_SECONDS, unit: '/s', how: `${idle.length} statements in ${IDLE_SECONDS} s` },
+        {
+          name: 'statements per second of an idle auth + token-exchange pair (outbox relays polling)',
+          value: idle.length / IDLE_SECONDS,
+          unit: '/s',
+          how: `${idle.length} statements in ${IDLE_SECONDS} s`,
+        },
       ];
 
       const paths: Array<{ name: string; flow: FlowSpec; warmUp?: boolean }> = [
-        { name: 'sign-in (new visitor, complete flow)', flow: { kind: 'gatehouse-sign-in', target: GATEHOUSE_TARGET, loginPrefix: VISITOR_PREFIX, firstVisitor: env.reserveVisitors(flows), password: VISITOR_PASSWORD, keepIn: Object.values(POOLS) } },
-        { name: 'returning user (authorize → token → userinfo)', flow: { kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: POOLS.sessions } },
-        { name: 'refresh_token rotation', flow: { kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: POOLS.refresh } },
-        { name: '/oauth/userinfo', flow: { kind: 'bearer-get', path: '/oauth/userinfo', tokens: POOLS.tokens } },
-        { name: '/api/whoami-v2', flow: { kind: 'bearer-get', path: '/api/whoami-v2', tokens: POOLS.tokens } },
-        { name: '/oauth/introspect', flow: { kind: 'introspect', path: '/oauth/introspect', authorization: `Bearer ${env.internalToken}`, tokens: POOLS.tokens } },
+        {
+          name: 'sign-in (new visitor, complete flow)',
+          flow: {
+            kind: 'gatehouse-sign-in',
+            target: GATEHOUSE_TARGET,
+            loginPrefix: VISITOR_PREFIX,
+            firstVisitor: env.reserveVisitors(flows),
+            password: VISITOR_PASSWORD,
+            keepIn: Object.values(POOLS),
+          },
+        },
+        {
+          name: 'returning user (authorize → token → userinfo)',
+          flow: { kind: 'returning-user', target: GATEHOUSE_TARGET, sessions: POOLS.sessions },
+        },
+        {
+          name: 'refresh_token rotation',
+          flow: { kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: POOLS.refresh },
+        },
+        {
+          name: '/oauth/userinfo',
+          flow: { kind: 'bearer-get', path: '/oauth/userinfo', tokens: POOLS.tokens },
+        },
+        {
+          name: '/api/whoami-v2',
+          flow: { kind: 'bearer-get', path: '/api/whoami-v2', tokens: POOLS.tokens },
+        },
+        {
+          name: '/oauth/introspect',
+          flow: {
+            kind: 'introspect',
+            path: '/oauth/introspect',
+            authorization: `Bearer ${env.internalToken}`,
+            tokens: POOLS.tokens,
+          },
+        },
         // An organization's first audit entry starts its chain (three statements more, once): one exchange before counting.
-        { name: 'token exchange (auth + token-exchange)', flow: { kind: 'token-exchange', clients: [exchangeApp(1)] }, warmUp: true },
+        {
+          name: 'token exchange (auth + token-exchange)',
+          flow: { kind: 'token-exchange', clients: [exchangeApp(1)] },
+          warmUp: true,
+        },
       ];
-      const counts: Table = { title: 'Statements per request (BEGIN and COMMIT included: each is a round trip)', columns: ['Path', 'Statements per flow', 'Outbox relay statements per flow', 'Flows'], rows: [] };
-      const texts: Table = { title: 'What the request path executes, per flow', columns: ['Path', 'Statements (table, times per flow)'], rows: [] };
+      const counts: Table = {
+        title: 'Statements per request (BEGIN and COMMIT included: each is a round trip)',
+        columns: ['Path', 'Statements per flow', 'Outbox relay statements per flow', 'Flows'],
+        rows: [],
+      };
+      const texts: Table = {
+        title: 'What the request path executes, per flow',
+        columns: ['Path', 'Statements (table, times per flow)'],
+        rows: [],
+      };
       for (const path of paths) {
-        if (path.warmUp) await env.load.run({ flow: path.flow, url: gatehouse.url, connections: 1, flows: 1 });
+        if (path.warmUp)
+          await env.load.run({ flow: path.flow, url: gatehouse.url, connections: 1, flows: 1 });
         const from = proxy.statements.length;
-        const result = await env.load.run({ flow: path.flow, url: gatehouse.url, connections: 1, flows });
+        const result = await env.load.run({
+          flow: path.flow,
+          url: gatehouse.url,
+          connections: 1,
+          flows,
+        });
         if (result.errors > 0) throw new Error(`${path.name}: ${result.firstErrors.join('; ')}`);
         await new Promise((settle) => setTimeout(settle, 300));
         const tally = tallyStatements(proxy.statements, from);
-        counts.rows.push([path.name, tally.requestPath / result.completed, tally.relay / result.completed, result.completed]);
-        texts.rows.push([path.name, tally.byText.map(({ text, count }) => `${text} ×${number(count / result.completed)}`).join(', ')]);
+        counts.rows.push([
+          path.name,
+          tally.requestPath / result.completed,
+          tally.relay / result.completed,
+          result.completed,
+        ]);
+        texts.rows.push([
+          path.name,
+          tally.byText
+            .map(({ text, count }) => `${text} ×${number(count / result.completed)}`)
+            .join(', '),
+        ]);
       }
-      return { id: 'statements', title: statementsPerRequest.title, trials: [], facts, tables: [counts, texts] };
+      return {
+        id: 'statements',
+        title: statementsPerRequest.title,
+        trials: [],
+        facts,
+        tables: [counts, texts],
+      };
     } finally {
       await gatehouse.stop();
       await proxy.stop();

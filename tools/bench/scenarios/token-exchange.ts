@@ -9,7 +9,9 @@ async function createLimitTable(databaseUrl: string): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(`CREATE TABLE IF NOT EXISTS ${EXCHANGE_LIMIT_TABLE} (id bigserial PRIMARY KEY, kind text NOT NULL, organization text NOT NULL, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${EXCHANGE_LIMIT_TABLE} (id bigserial PRIMARY KEY, kind text NOT NULL, organization text NOT NULL, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+    );
   } finally {
     await client.end();
   }
@@ -27,16 +29,40 @@ export const tokenExchangeScenario: Scenario = {
     const { seconds, rampSeconds, rounds, steadyConcurrency: connections } = env.settings;
     await createLimitTable(env.infra.database.url);
     const load = env.load.pid;
-    const services = { auth: env.gatehouse.auth.child.pid!, 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load };
-    const all = Array.from({ length: EXCHANGE_ORGANIZATIONS }, (_, index) => exchangeApp(index + 1));
-    const exchange = (clients: typeof all) => () => env.load.run({ flow: { kind: 'token-exchange', clients }, url: env.gatehouse.url, connections, seconds, rampSeconds });
-    const limit = (organizations: number) => () => env.load.exchangeTransactions({ databaseUrl: env.infra.database.url, concurrency: connections, seconds, rampSeconds, organizations });
+    const services = {
+      auth: env.gatehouse.auth.child.pid!,
+      'token-exchange': env.gatehouse.tokenExchange.child.pid!,
+      load,
+    };
+    const all = Array.from({ length: EXCHANGE_ORGANIZATIONS }, (_, index) =>
+      exchangeApp(index + 1),
+    );
+    const exchange = (clients: typeof all) => () =>
+      env.load.run({
+        flow: { kind: 'token-exchange', clients },
+        url: env.gatehouse.url,
+        connections,
+        seconds,
+        rampSeconds,
+      });
+    const limit = (organizations: number) => () =>
+      env.load.exchangeTransactions({
+        databaseUrl: env.infra.database.url,
+        concurrency: connections,
+        seconds,
+        rampSeconds,
+        organizations,
+      });
     const many = `${EXCHANGE_ORGANIZATIONS} organizations`;
     const contenders: Contender[] = [
       { name: 'one organization', processes: services, run: exchange(all.slice(0, 1)) },
       { name: 'transaction limit, one organization', processes: { load }, run: limit(1) },
       { name: many, processes: services, run: exchange(all) },
-      { name: `transaction limit, ${many}`, processes: { load }, run: limit(EXCHANGE_ORGANIZATIONS) },
+      {
+        name: `transaction limit, ${many}`,
+        processes: { load },
+        run: limit(EXCHANGE_ORGANIZATIONS),
+      },
     ];
     const trial = await runTrial(
       `exchanges, concurrency ${connections}`,

@@ -13,8 +13,23 @@ const TOKENS = 16;
 async function bareTokens(env: BenchEnvironment, prefix: string): Promise<string[]> {
   const redis = new Redis(env.infra.redis.url);
   try {
-    const tokens = Array.from({ length: TOKENS }, () => `bare_${randomBytes(24).toString('base64url')}`);
-    await Promise.all(tokens.map((token, index) => redis.set(bareTokenKey(prefix, token), JSON.stringify({ sub: `bare-${index}`, name: `Bare ${index}`, preferred_username: `bare-${index}`, scope: 'openid profile' }))));
+    const tokens = Array.from(
+      { length: TOKENS },
+      () => `bare_${randomBytes(24).toString('base64url')}`,
+    );
+    await Promise.all(
+      tokens.map((token, index) =>
+        redis.set(
+          bareTokenKey(prefix, token),
+          JSON.stringify({
+            sub: `bare-${index}`,
+            name: `Bare ${index}`,
+            preferred_username: `bare-${index}`,
+            scope: 'openid profile',
+          }),
+        ),
+      ),
+    );
     return tokens;
   } finally {
     redis.disconnect();
@@ -35,27 +50,70 @@ export const tokenValidation: Scenario = {
     const prefix = `${env.redisPrefix}bare:`;
     const bare = await startBareTokenServer({ redisUrl: env.infra.redis.url, prefix });
     try {
-      await env.load.seed('bare-tokens', (await bareTokens(env, prefix)).map((accessToken) => ({ cookies: [], accessToken })));
+      await env.load.seed(
+        'bare-tokens',
+        (await bareTokens(env, prefix)).map((accessToken) => ({ cookies: [], accessToken })),
+      );
       const load = env.load.pid;
       const gatehouse = { auth: env.gatehouse.auth.child.pid!, load };
       const tokens = pools('gatehouse').tokens;
-      const run = (url: string, flow: Parameters<typeof env.load.run>[0]['flow']) => () => env.load.run({ flow, url, connections, seconds, rampSeconds });
+      const run = (url: string, flow: Parameters<typeof env.load.run>[0]['flow']) => () =>
+        env.load.run({ flow, url, connections, seconds, rampSeconds });
       const contenders: Contender[] = [
-        { name: 'whoami-v2', processes: gatehouse, run: run(env.gatehouse.url, { kind: 'bearer-get', path: '/api/whoami-v2', tokens }) },
-        { name: 'userinfo', processes: gatehouse, run: run(env.gatehouse.url, { kind: 'bearer-get', path: '/oauth/userinfo', tokens }) },
-        { name: 'introspect', processes: gatehouse, run: run(env.gatehouse.url, { kind: 'introspect', path: '/oauth/introspect', authorization: `Bearer ${env.internalToken}`, tokens }) },
-        { name: 'bare server + Redis', processes: { bare: bare.process.child.pid!, load }, run: run(bare.url, { kind: 'bearer-get', path: '/', tokens: 'bare-tokens' }) },
-        { name: 'oidc-provider /me', processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load }, run: run(env.oidcProvider.url, { kind: 'bearer-get', path: '/me', tokens: pools('oidc-provider').tokens }) },
+        {
+          name: 'whoami-v2',
+          processes: gatehouse,
+          run: run(env.gatehouse.url, { kind: 'bearer-get', path: '/api/whoami-v2', tokens }),
+        },
+        {
+          name: 'userinfo',
+          processes: gatehouse,
+          run: run(env.gatehouse.url, { kind: 'bearer-get', path: '/oauth/userinfo', tokens }),
+        },
+        {
+          name: 'introspect',
+          processes: gatehouse,
+          run: run(env.gatehouse.url, {
+            kind: 'introspect',
+            path: '/oauth/introspect',
+            authorization: `Bearer ${env.internalToken}`,
+            tokens,
+          }),
+        },
+        {
+          name: 'bare server + Redis',
+          processes: { bare: bare.process.child.pid!, load },
+          run: run(bare.url, { kind: 'bearer-get', path: '/', tokens: 'bare-tokens' }),
+        },
+        {
+          name: 'oidc-provider /me',
+          processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load },
+          run: run(env.oidcProvider.url, {
+            kind: 'bearer-get',
+            path: '/me',
+            tokens: pools('oidc-provider').tokens,
+          }),
+        },
       ];
-      const pairs: Array<[string, string]> = ['whoami-v2', 'userinfo', 'introspect'].flatMap((path): Array<[string, string]> => [
-        [path, 'oidc-provider /me'],
-        [path, 'bare server + Redis'],
-      ]);
+      const pairs: Array<[string, string]> = ['whoami-v2', 'userinfo', 'introspect'].flatMap(
+        (path): Array<[string, string]> => [
+          [path, 'oidc-provider /me'],
+          [path, 'bare server + Redis'],
+        ],
+      );
       pairs.push(['oidc-provider /me', 'bare server + Redis']);
       return {
         id: 'token-validation',
         title: tokenValidation.title,
-        trials: [await runTrial(`bearer checks, concurrency ${connections}`, contenders, pairs, rounds, env.log)],
+        trials: [
+          await runTrial(
+            `bearer checks, concurrency ${connections}`,
+            contenders,
+            pairs,
+            rounds,
+            env.log,
+          ),
+        ],
         facts: [],
       };
     } finally {

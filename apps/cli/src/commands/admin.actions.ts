@@ -1,13 +1,23 @@
 import 'reflect-metadata';
 import { SecretBox } from '@gatehouse/crypto';
-import { applySeed, closeDataSource, createDataSource, createSeedDeps, loadSeedFile, runMigrations } from '@gatehouse/persistence';
+import {
+  applySeed,
+  closeDataSource,
+  createDataSource,
+  createSeedDeps,
+  loadSeedFile,
+  runMigrations,
+} from '@gatehouse/persistence';
 import type { DataSource } from 'typeorm';
 import { databaseTarget, type DatabaseOptions, encryptionKeyFor } from './database-target';
 
 // The database side of `gatehouse admin`, loaded only when one of its commands runs: TypeORM and
 // the entities are most of the CLI's start-up cost, and `--help` or `auth login` need none of it.
 
-async function withDataSource<T>(options: DatabaseOptions, use: (ds: DataSource) => Promise<T>): Promise<T> {
+async function withDataSource<T>(
+  options: DatabaseOptions,
+  use: (ds: DataSource) => Promise<T>,
+): Promise<T> {
   const ds = await createDataSource(databaseTarget(options));
   try {
     return await use(ds);
@@ -24,10 +34,14 @@ export function migrate(options: DatabaseOptions): Promise<string[]> {
 export async function seed(file: string, options: DatabaseOptions) {
   const seedFile = await loadSeedFile(file);
   const key = await encryptionKeyFor(options, databaseTarget(options));
-  return withDataSource(options, (ds) => applySeed(ds, seedFile, createSeedDeps(SecretBox.fromBase64Key(key))));
+  return withDataSource(options, (ds) =>
+    applySeed(ds, seedFile, createSeedDeps(SecretBox.fromBase64Key(key))),
+  );
 }
 
-export async function rotateKeys(options: DatabaseOptions): Promise<{ current: string; previous: string | null }> {
+export async function rotateKeys(
+  options: DatabaseOptions,
+): Promise<{ current: string; previous: string | null }> {
   const key = await encryptionKeyFor(options, databaseTarget(options));
   const { rotateSigningKeys } = await import('@gatehouse/feature-auth');
   return withDataSource(options, (ds) => rotateSigningKeys(ds, key));

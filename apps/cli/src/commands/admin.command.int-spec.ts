@@ -10,7 +10,14 @@ describe('gatehouse admin, against PostgreSQL', () => {
   let database: TestDatabase;
   const out: string[] = [];
   const run = (...args: string[]) =>
-    buildProgram({ out: (text) => out.push(text), err: (text) => out.push(text) }).parseAsync(['node', 'gatehouse', 'admin', ...args, '--database-url', database.url]);
+    buildProgram({ out: (text) => out.push(text), err: (text) => out.push(text) }).parseAsync([
+      'node',
+      'gatehouse',
+      'admin',
+      ...args,
+      '--database-url',
+      database.url,
+    ]);
   const query = async (sql: string) => {
     const client = new Client({ connectionString: database.url });
     await client.connect();
@@ -47,9 +54,15 @@ describe('gatehouse admin, against PostgreSQL', () => {
     expect(first.users).toMatchObject({ created: 2, updated: 0 });
     out.splice(0);
     await run('seed', DEMO_SEED);
-    const second = JSON.parse(out.join('')) as Record<string, { created: number; updated: number; unchanged: number }>;
+    const second = JSON.parse(out.join('')) as Record<
+      string,
+      { created: number; updated: number; unchanged: number }
+    >;
     expect(second.users).toEqual({ created: 0, updated: 0, unchanged: 2 });
-    expect(await query('SELECT username FROM users ORDER BY username')).toEqual([{ username: 'alice' }, { username: 'bob' }]);
+    expect(await query('SELECT username FROM users ORDER BY username')).toEqual([
+      { username: 'alice' },
+      { username: 'bob' },
+    ]);
   });
 
   it('rotates the signing key, keeping the previous one published', async () => {
@@ -58,7 +71,11 @@ describe('gatehouse admin, against PostgreSQL', () => {
     const [, second] = out;
     const current = /Current signing key: (\S+)/.exec(second)![1];
     const previous = /Previous \(still published\): (\S+)/.exec(second)![1];
-    expect(await query("SELECT kid, status FROM signing_keys WHERE status IN ('current', 'previous') ORDER BY status")).toEqual([
+    expect(
+      await query(
+        "SELECT kid, status FROM signing_keys WHERE status IN ('current', 'previous') ORDER BY status",
+      ),
+    ).toEqual([
       { kid: current, status: 'current' },
       { kid: previous, status: 'previous' },
     ]);

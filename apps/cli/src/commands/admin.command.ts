@@ -5,34 +5,53 @@ import type { CliIo } from '../cli-io';
 function databaseOptions(command: Command): Command {
   return command
     .option('--database-url <url>', 'PostgreSQL URL (default: $DATABASE_URL)')
-    .option('--data-dir <dir>', 'all-in-one data directory when no database URL is given (default: $GATEHOUSE_DATA_DIR or ./.gatehouse)');
+    .option(
+      '--data-dir <dir>',
+      'all-in-one data directory when no database URL is given (default: $GATEHOUSE_DATA_DIR or ./.gatehouse)',
+    );
 }
 
 const actions = () => import('./admin.actions');
 
 /** `gatehouse admin ...`: operator commands that act on the database directly. */
 export function adminCommand(io: CliIo): Command {
-  const admin = new Command('admin').description('operate a Gatehouse database (migrations, seed data)');
+  const admin = new Command('admin').description(
+    'operate a Gatehouse database (migrations, seed data)',
+  );
 
   databaseOptions(admin.command('migrate'))
-    .description('apply pending schema migrations (the distributed services never migrate themselves)')
+    .description(
+      'apply pending schema migrations (the distributed services never migrate themselves)',
+    )
     .action(async (options: DatabaseOptions) => {
       const applied = await (await actions()).migrate(options);
-      io.out(applied.length === 0 ? 'Schema is up to date.' : `Applied ${applied.length} migration(s):\n${applied.map((m) => `  ${m}`).join('\n')}`);
+      io.out(
+        applied.length === 0
+          ? 'Schema is up to date.'
+          : `Applied ${applied.length} migration(s):\n${applied.map((m) => `  ${m}`).join('\n')}`,
+      );
     });
 
-  databaseOptions(admin.command('seed').argument('<file>', 'seed file (YAML or JSON; schema in the README)'))
-    .description('create or update the users, organizations, apps, tokens, jobs and trusted publishers a seed file declares; applying it twice changes nothing')
+  databaseOptions(
+    admin.command('seed').argument('<file>', 'seed file (YAML or JSON; schema in the README)'),
+  )
+    .description(
+      'create or update the users, organizations, apps, tokens, jobs and trusted publishers a seed file declares; applying it twice changes nothing',
+    )
     .action(async (file: string, options: DatabaseOptions) => {
       const report = await (await actions()).seed(file, options);
       io.out(JSON.stringify(report, null, 2));
     });
 
   databaseOptions(admin.command('rotate-keys'))
-    .description('make a new RS256 signing key current; the previous one stays published in the JWKS so tokens it signed still verify')
+    .description(
+      'make a new RS256 signing key current; the previous one stays published in the JWKS so tokens it signed still verify',
+    )
     .action(async (options: DatabaseOptions) => {
       const { current, previous } = await (await actions()).rotateKeys(options);
-      io.out(`Current signing key: ${current}${previous ? `\nPrevious (still published): ${previous}` : ''}`);
+      io.out(
+        `Current signing key: ${current}${previous ? `\nPrevious (still published): ${previous}` : ''}`,
+      );
     });
 
   return admin;

@@ -22,11 +22,16 @@ function dataDirOf(options: DatabaseOptions): string {
 }
 
 /** GATEHOUSE_ENCRYPTION_KEY, or for the all-in-one the key it keeps under its data directory. */
-export async function encryptionKeyFor(options: DatabaseOptions, target: DatabaseTarget): Promise<string> {
+export async function encryptionKeyFor(
+  options: DatabaseOptions,
+  target: DatabaseTarget,
+): Promise<string> {
   const configured = process.env.GATEHOUSE_ENCRYPTION_KEY;
   if (configured) return configured;
   if (target.type === 'postgres') {
-    throw new Error('GATEHOUSE_ENCRYPTION_KEY is required with a PostgreSQL database (base64 of 32 random bytes)');
+    throw new Error(
+      'GATEHOUSE_ENCRYPTION_KEY is required with a PostgreSQL database (base64 of 32 random bytes)',
+    );
   }
   const { resolveEmbeddedSecrets } = await import('@gatehouse/config');
   return (await resolveEmbeddedSecrets(dataDirOf(options))).encryptionKey;

@@ -1,6 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { api, segment } from '../api';
-import { ConfirmButton, Empty, ErrorNotice, Field, FormError, Loaded, NotFound, OnceValue, useResource, useSubmit, When } from '../components';
+import {
+  ConfirmButton,
+  Empty,
+  ErrorNotice,
+  Field,
+  FormError,
+  Loaded,
+  NotFound,
+  OnceValue,
+  useResource,
+  useSubmit,
+  When,
+} from '../components';
 import { Link, navigate, useTitle } from '../router';
 import { useSession } from '../session';
 import type { OAuthAppView } from '@gatehouse/settings-api';
@@ -9,7 +21,15 @@ interface Discovery {
   scopes_supported: string[];
 }
 
-const APP_FIELDS = ['name', 'homepageUrl', 'logoUri', 'redirectUris', 'scopes', 'accessTokenTtlSeconds', 'owner'];
+const APP_FIELDS = [
+  'name',
+  'homepageUrl',
+  'logoUri',
+  'redirectUris',
+  'scopes',
+  'accessTokenTtlSeconds',
+  'owner',
+];
 
 export function ApplicationsPage() {
   useTitle('OAuth apps');
@@ -22,23 +42,31 @@ export function ApplicationsPage() {
           New OAuth app
         </Link>
       </div>
-      <p className="lead">Apps that sign people in with Gatehouse (“Sign in with Gatehouse”), yours and your organizations’.</p>
+      <p className="lead">
+        Apps that sign people in with Gatehouse (“Sign in with Gatehouse”), yours and your
+        organizations’.
+      </p>
       <Loaded resource={apps} what="your apps">
         {(list) =>
           list.length === 0 ? (
             <Empty>
-              No OAuth apps yet. <Link href="/settings/applications/new">Create the first one</Link>.
+              No OAuth apps yet. <Link href="/settings/applications/new">Create the first one</Link>
+              .
             </Empty>
           ) : (
             <ul className="rows">
               {list.map((app) => (
                 <li key={app.id} className="row">
                   <div>
-                    <Link href={`/settings/applications/${segment(app.clientId)}`} className="row-title">
+                    <Link
+                      href={`/settings/applications/${segment(app.clientId)}`}
+                      className="row-title"
+                    >
                       {app.name}
                     </Link>
                     <div className="muted small">
-                      <code>{app.clientId}</code> · {app.owner.type === 'org' ? `organization ${app.owner.name}` : 'yours'}
+                      <code>{app.clientId}</code> ·{' '}
+                      {app.owner.type === 'org' ? `organization ${app.owner.name}` : 'yours'}
                     </div>
                   </div>
                   <span className="badge">{app.public ? 'public' : 'confidential'}</span>
@@ -53,7 +81,19 @@ export function ApplicationsPage() {
 }
 
 /** The form both pages share; `owner` and `public` are chosen once, at creation. */
-function AppForm({ initial, creating, onSubmit, submitLabel, submit }: { initial: Partial<OAuthAppView>; creating: boolean; onSubmit: (body: Record<string, unknown>) => void; submitLabel: string; submit: ReturnType<typeof useSubmit> }) {
+function AppForm({
+  initial,
+  creating,
+  onSubmit,
+  submitLabel,
+  submit,
+}: {
+  initial: Partial<OAuthAppView>;
+  creating: boolean;
+  onSubmit: (body: Record<string, unknown>) => void;
+  submitLabel: string;
+  submit: ReturnType<typeof useSubmit>;
+}) {
   const session = useSession();
   const discovery = useResource<Discovery>('/.well-known/openid-configuration');
   const [name, setName] = useState(initial.name ?? '');
@@ -72,19 +112,51 @@ function AppForm({ initial, creating, onSubmit, submitLabel, submit }: { initial
       name,
       homepageUrl: homepageUrl.trim() || null,
       logoUri: logoUri.trim() || null,
-      redirectUris: redirectUris.split('\n').map((line) => line.trim()).filter(Boolean),
+      redirectUris: redirectUris
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
       scopes,
       accessTokenTtlSeconds: Math.round(Number(hours) * 3600),
       ...(creating ? { public: isPublic, ...(owner ? { owner } : {}) } : {}),
     });
   };
-  const toggle = (scope: string) => setScopes((current) => (current.includes(scope) ? current.filter((item) => item !== scope) : [...current, scope]));
+  const toggle = (scope: string) =>
+    setScopes((current) =>
+      current.includes(scope) ? current.filter((item) => item !== scope) : [...current, scope],
+    );
 
   return (
     <form onSubmit={send} noValidate className="card">
-      <Field label="Name" name="name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} error={submit.fieldError('name')} />
-      <Field label="Homepage" name="homepageUrl" type="url" value={homepageUrl} onChange={(event) => setHomepageUrl(event.target.value)} placeholder="https://example.com" hint="An https URL, shown to people who sign in." error={submit.fieldError('homepageUrl')} />
-      <Field label="Logo URL" name="logoUri" type="url" value={logoUri} onChange={(event) => setLogoUri(event.target.value)} placeholder="https://example.com/logo.png" hint="An https URL of a square image." error={submit.fieldError('logoUri')} />
+      <Field
+        label="Name"
+        name="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        maxLength={100}
+        error={submit.fieldError('name')}
+      />
+      <Field
+        label="Homepage"
+        name="homepageUrl"
+        type="url"
+        value={homepageUrl}
+        onChange={(event) => setHomepageUrl(event.target.value)}
+        placeholder="https://example.com"
+        hint="An https URL, shown to people who sign in."
+        error={submit.fieldError('homepageUrl')}
+      />
+      <Field
+        label="Logo URL"
+        name="logoUri"
+        type="url"
+        value={logoUri}
+        onChange={(event) => setLogoUri(event.target.value)}
+        placeholder="https://example.com/logo.png"
+        hint="An https URL of a square image."
+        error={submit.fieldError('logoUri')}
+      />
       <Field
         label="Redirect URIs"
         name="redirectUris"
@@ -101,22 +173,47 @@ function AppForm({ initial, creating, onSubmit, submitLabel, submit }: { initial
           <div className="choices">
             {discovery.data.scopes_supported.map((scope) => (
               <label key={scope} className="choice">
-                <input type="checkbox" name="scopes" value={scope} checked={scopes.includes(scope)} onChange={() => toggle(scope)} /> <code>{scope}</code>
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={scope}
+                  checked={scopes.includes(scope)}
+                  onChange={() => toggle(scope)}
+                />{' '}
+                <code>{scope}</code>
               </label>
             ))}
           </div>
         ) : (
           <p className="muted">Loading the scope list…</p>
         )}
-        {submit.fieldError('scopes') && <p className="field-error">{submit.fieldError('scopes')}</p>}
+        {submit.fieldError('scopes') && (
+          <p className="field-error">{submit.fieldError('scopes')}</p>
+        )}
       </fieldset>
-      <Field label="Access token lifetime (hours)" name="accessTokenTtlSeconds" type="number" min={0.1} max={720} step={0.5} value={hours} onChange={(event) => setHours(event.target.value)} hint="From 5 minutes to 30 days; 8 hours by default." error={submit.fieldError('accessTokenTtlSeconds')} />
+      <Field
+        label="Access token lifetime (hours)"
+        name="accessTokenTtlSeconds"
+        type="number"
+        min={0.1}
+        max={720}
+        step={0.5}
+        value={hours}
+        onChange={(event) => setHours(event.target.value)}
+        hint="From 5 minutes to 30 days; 8 hours by default."
+        error={submit.fieldError('accessTokenTtlSeconds')}
+      />
       {creating && (
         <>
           {adminOrgs.length > 0 && (
             <div className="field">
               <label htmlFor="owner">Owner</label>
-              <select id="owner" name="owner" value={owner} onChange={(event) => setOwner(event.target.value)}>
+              <select
+                id="owner"
+                name="owner"
+                value={owner}
+                onChange={(event) => setOwner(event.target.value)}
+              >
                 <option value="">You ({session.user.name})</option>
                 {adminOrgs.map((org) => (
                   <option key={org.id} value={org.name}>
@@ -127,7 +224,13 @@ function AppForm({ initial, creating, onSubmit, submitLabel, submit }: { initial
             </div>
           )}
           <label className="choice">
-            <input type="checkbox" name="public" checked={isPublic} onChange={(event) => setPublic(event.target.checked)} /> Public app: no client secret (a native or browser app that uses PKCE)
+            <input
+              type="checkbox"
+              name="public"
+              checked={isPublic}
+              onChange={(event) => setPublic(event.target.checked)}
+            />{' '}
+            Public app: no client secret (a native or browser app that uses PKCE)
           </label>
         </>
       )}
@@ -151,9 +254,20 @@ export function ApplicationNewPage() {
           <p>
             Client ID: <code data-testid="client-id">{created.app.clientId}</code>
           </p>
-          {created.clientSecret ? <OnceValue label="Client secret." value={created.clientSecret} note="Copy it now: it will not be shown again." /> : <p>This is a public app: it has no client secret and uses PKCE.</p>}
+          {created.clientSecret ? (
+            <OnceValue
+              label="Client secret."
+              value={created.clientSecret}
+              note="Copy it now: it will not be shown again."
+            />
+          ) : (
+            <p>This is a public app: it has no client secret and uses PKCE.</p>
+          )}
           <p>
-            <Link href={`/settings/applications/${segment(created.app.clientId)}`} className="button">
+            <Link
+              href={`/settings/applications/${segment(created.app.clientId)}`}
+              className="button"
+            >
               Go to the app
             </Link>
           </p>
@@ -167,7 +281,19 @@ export function ApplicationNewPage() {
         <Link href="/settings/applications">OAuth apps</Link>
       </p>
       <h1>New OAuth app</h1>
-      <AppForm initial={{}} creating submitLabel="Create app" submit={submit} onSubmit={(body) => void submit.run(() => api<{ app: OAuthAppView; clientSecret?: string }>('POST', '/api/settings/apps', body)).then((result) => result && setCreated(result))} />
+      <AppForm
+        initial={{}}
+        creating
+        submitLabel="Create app"
+        submit={submit}
+        onSubmit={(body) =>
+          void submit
+            .run(() =>
+              api<{ app: OAuthAppView; clientSecret?: string }>('POST', '/api/settings/apps', body),
+            )
+            .then((result) => result && setCreated(result))
+        }
+      />
     </>
   );
 }
@@ -182,20 +308,27 @@ export function ApplicationEditPage({ clientId }: { clientId: string }) {
 
   const path = `/api/settings/apps/${segment(clientId)}`;
   const update = (body: Record<string, unknown>) =>
-    void save.run(() => api<{ app: OAuthAppView }>('PATCH', path, body)).then((result) => {
-      if (result) {
-        setSaved(true);
-        app.reload();
-      }
-    });
+    void save
+      .run(() => api<{ app: OAuthAppView }>('PATCH', path, body))
+      .then((result) => {
+        if (result) {
+          setSaved(true);
+          app.reload();
+        }
+      });
   const refreshSecret = () =>
-    void secret.run(() => api<{ app: OAuthAppView; clientSecret: string }>('POST', `${path}/secret`)).then((result) => {
-      if (result) {
-        setNewSecret(result.clientSecret);
-        app.reload();
-      }
-    });
-  const deleteSecret = () => void secret.run(() => api('DELETE', `${path}/secret`)).then(() => (setNewSecret(null), app.reload()));
+    void secret
+      .run(() => api<{ app: OAuthAppView; clientSecret: string }>('POST', `${path}/secret`))
+      .then((result) => {
+        if (result) {
+          setNewSecret(result.clientSecret);
+          app.reload();
+        }
+      });
+  const deleteSecret = () =>
+    void secret
+      .run(() => api('DELETE', `${path}/secret`))
+      .then(() => (setNewSecret(null), app.reload()));
   const deleteApp = async () => {
     let deleted = false;
     await secret.run(async () => {
@@ -210,7 +343,16 @@ export function ApplicationEditPage({ clientId }: { clientId: string }) {
       <p className="crumbs">
         <Link href="/settings/applications">OAuth apps</Link>
       </p>
-      <Loaded resource={app} what="the app" notFound={<NotFound what="app" back={<Link href="/settings/applications">Back to your OAuth apps</Link>} />}>
+      <Loaded
+        resource={app}
+        what="the app"
+        notFound={
+          <NotFound
+            what="app"
+            back={<Link href="/settings/applications">Back to your OAuth apps</Link>}
+          />
+        }
+      >
         {({ app: current }) => (
           <>
             <h1>{current.name}</h1>
@@ -220,9 +362,15 @@ export function ApplicationEditPage({ clientId }: { clientId: string }) {
                 <code data-testid="client-id">{current.clientId}</code>
               </dd>
               <dt>Type</dt>
-              <dd>{current.public ? 'Public (PKCE, no secret)' : 'Confidential (has a client secret)'}</dd>
+              <dd>
+                {current.public ? 'Public (PKCE, no secret)' : 'Confidential (has a client secret)'}
+              </dd>
               <dt>Owner</dt>
-              <dd>{current.owner.type === 'org' ? `Organization ${current.owner.name}` : current.owner.name}</dd>
+              <dd>
+                {current.owner.type === 'org'
+                  ? `Organization ${current.owner.name}`
+                  : current.owner.name}
+              </dd>
               <dt>Updated</dt>
               <dd>
                 <When iso={current.updatedAt} />
@@ -233,23 +381,57 @@ export function ApplicationEditPage({ clientId }: { clientId: string }) {
                 Saved.
               </p>
             )}
-            <AppForm key={current.updatedAt} initial={current} creating={false} submitLabel="Save changes" submit={save} onSubmit={update} />
+            <AppForm
+              key={current.updatedAt}
+              initial={current}
+              creating={false}
+              submitLabel="Save changes"
+              submit={save}
+              onSubmit={update}
+            />
             <section className="card">
               <h2>Client secret</h2>
-              {newSecret && <OnceValue label="New client secret." value={newSecret} note="Copy it now: it will not be shown again. The old one no longer works." />}
+              {newSecret && (
+                <OnceValue
+                  label="New client secret."
+                  value={newSecret}
+                  note="Copy it now: it will not be shown again. The old one no longer works."
+                />
+              )}
               {secret.failure && <ErrorNotice failure={secret.failure} />}
-              <p>{current.public ? 'This app has no secret: it authenticates with PKCE alone.' : 'The secret was shown once, when it was made. Make a new one if it is lost or leaked.'}</p>
+              <p>
+                {current.public
+                  ? 'This app has no secret: it authenticates with PKCE alone.'
+                  : 'The secret was shown once, when it was made. Make a new one if it is lost or leaked.'}
+              </p>
               <div className="button-row">
-                <button type="button" className="button button-secondary" onClick={refreshSecret} disabled={secret.busy}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={refreshSecret}
+                  disabled={secret.busy}
+                >
                   {current.public ? 'Create a client secret' : 'Make a new secret'}
                 </button>
-                {!current.public && <ConfirmButton label="Delete the secret" confirmLabel="Delete secret: the app becomes public" onConfirm={deleteSecret} busy={secret.busy} />}
+                {!current.public && (
+                  <ConfirmButton
+                    label="Delete the secret"
+                    confirmLabel="Delete secret: the app becomes public"
+                    onConfirm={deleteSecret}
+                    busy={secret.busy}
+                  />
+                )}
               </div>
             </section>
             <section className="card card-danger">
               <h2>Delete this app</h2>
               <p>Everyone signed in through it is signed out of it; its tokens stop working.</p>
-              <ConfirmButton label="Delete app" confirmLabel="Delete app for good" onConfirm={() => void deleteApp()} busy={secret.busy} />
+              <ConfirmButton
+                label="Delete app"
+                confirmLabel="Delete app for good"
+                onConfirm={() => void deleteApp()}
+                busy={secret.busy}
+              />
             </section>
           </>
         )}

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { api, segment } from '../api';
-import { ConfirmButton, Empty, ErrorNotice, Loaded, useResource, useSubmit, When } from '../components';
+import {
+  ConfirmButton,
+  Empty,
+  ErrorNotice,
+  Loaded,
+  useResource,
+  useSubmit,
+  When,
+} from '../components';
 import { useTitle } from '../router';
 import type { ConnectedApplicationView } from '@gatehouse/settings-api';
 
@@ -23,7 +31,10 @@ export function ConnectedApplicationsPage() {
   return (
     <>
       <h1>Connected apps</h1>
-      <p className="lead">Apps you signed in to with Gatehouse, and what you let them do. Revoking access ends your consent and every token the app holds for you, at once.</p>
+      <p className="lead">
+        Apps you signed in to with Gatehouse, and what you let them do. Revoking access ends your
+        consent and every token the app holds for you, at once.
+      </p>
       {revoked && (
         <p className="notice notice-success" role="status">
           {revoked} no longer has access to your account.
@@ -65,9 +76,19 @@ export function ConnectedApplicationsPage() {
                         </code>
                       ))}
                     </p>
-                    {app.organizations.length > 0 && <p className="small">Organizations: {app.organizations.map((org) => org.name).join(', ')}</p>}
+                    {app.organizations.length > 0 && (
+                      <p className="small">
+                        Organizations: {app.organizations.map((org) => org.name).join(', ')}
+                      </p>
+                    )}
                   </div>
-                  <ConfirmButton label={`Revoke access for ${app.name}`} short="Revoke access" confirmLabel={`Revoke ${app.name}`} onConfirm={() => void revokeAccess(app)} busy={revoke.busy} />
+                  <ConfirmButton
+                    label={`Revoke access for ${app.name}`}
+                    short="Revoke access"
+                    confirmLabel={`Revoke ${app.name}`}
+                    onConfirm={() => void revokeAccess(app)}
+                    busy={revoke.busy}
+                  />
                 </li>
               ))}
             </ul>

@@ -2,10 +2,26 @@ import { Link, useTitle } from '../router';
 import { signInUrl, useSessionState } from '../session';
 
 const PAGES = [
-  { href: '/settings/tokens', title: 'Access tokens', text: 'Tokens for the CLI, scripts and notebooks: create, see when they were last used, delete.' },
-  { href: '/settings/applications', title: 'OAuth apps', text: 'Apps that sign people in with Gatehouse: redirect URIs, scopes, client secrets.' },
-  { href: '/settings/connected-applications', title: 'Connected apps', text: 'Apps you let in, with what they may do. Revoke access in one click.' },
-  { href: '/settings/webhooks', title: 'Webhooks', text: 'Get told when repositories change: deliveries, activity and replays.' },
+  {
+    href: '/settings/tokens',
+    title: 'Access tokens',
+    text: 'Tokens for the CLI, scripts and notebooks: create, see when they were last used, delete.',
+  },
+  {
+    href: '/settings/applications',
+    title: 'OAuth apps',
+    text: 'Apps that sign people in with Gatehouse: redirect URIs, scopes, client secrets.',
+  },
+  {
+    href: '/settings/connected-applications',
+    title: 'Connected apps',
+    text: 'Apps you let in, with what they may do. Revoke access in one click.',
+  },
+  {
+    href: '/settings/webhooks',
+    title: 'Webhooks',
+    text: 'Get told when repositories change: deliveries, activity and replays.',
+  },
 ];
 
 export function HomePage() {
@@ -16,8 +32,9 @@ export function HomePage() {
       <section className="hero">
         <h1>Gatehouse</h1>
         <p className="lead">
-          Sign-in, tokens and webhooks for a platform that hosts machine-learning models, datasets and apps. Sign in to manage your access tokens, the apps you
-          build and the ones you use, and the webhooks that watch your repositories.
+          Sign-in, tokens and webhooks for a platform that hosts machine-learning models, datasets
+          and apps. Sign in to manage your access tokens, the apps you build and the ones you use,
+          and the webhooks that watch your repositories.
         </p>
         <p>
           <a className="button button-large" href={signInUrl('/')}>
@@ -53,8 +70,15 @@ export function HomePage() {
           <ul className="plain-list">
             {session.orgs.map((org) => (
               <li key={org.id}>
-                <strong>{org.fullname || org.name}</strong> <span className="badge">{org.roleInOrg}</span>{' '}
-                {adminOrgs.includes(org) && <Link href={`/organizations/${encodeURIComponent(org.name)}/settings/token-exchange`}>Token exchange and audit log</Link>}
+                <strong>{org.fullname || org.name}</strong>{' '}
+                <span className="badge">{org.roleInOrg}</span>{' '}
+                {adminOrgs.includes(org) && (
+                  <Link
+                    href={`/organizations/${encodeURIComponent(org.name)}/settings/token-exchange`}
+                  >
+                    Token exchange and audit log
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

@@ -1,9 +1,24 @@
 import { type FormEvent, useState } from 'react';
 import { api, apiFile, segment } from '../api';
-import { asFailure, Empty, ErrorNotice, Field, Loaded, NotFound, useResource, useSubmit, When } from '../components';
+import {
+  asFailure,
+  Empty,
+  ErrorNotice,
+  Field,
+  Loaded,
+  NotFound,
+  useResource,
+  useSubmit,
+  When,
+} from '../components';
 import { Link, useTitle } from '../router';
 import { useSession } from '../session';
-import type { AuditEntryView, AuditLogPage, AuditLogVerification, TokenExchangeAppView } from '@gatehouse/settings-api';
+import type {
+  AuditEntryView,
+  AuditLogPage,
+  AuditLogVerification,
+  TokenExchangeAppView,
+} from '@gatehouse/settings-api';
 
 interface Filters {
   clientId: string;
@@ -27,7 +42,9 @@ function query(filters: Filters, extra: Record<string, string> = {}): string {
 export function TokenExchangePage({ org }: { org: string }) {
   useTitle(`${org}: token exchange`);
   const base = `/api/organizations/${segment(org)}`;
-  const apps = useResource<{ apps: TokenExchangeAppView[] }>(`${base}/settings/token-exchange-apps`);
+  const apps = useResource<{ apps: TokenExchangeAppView[] }>(
+    `${base}/settings/token-exchange-apps`,
+  );
   // A saved duration is an audit entry: the log below is read again.
   const [auditVersion, setAuditVersion] = useState(0);
   const saved = () => {
@@ -38,15 +55,33 @@ export function TokenExchangePage({ org }: { org: string }) {
     <>
       <p className="crumbs">Organization {org}</p>
       <h1>Token exchange</h1>
-      <p className="lead">Apps bound to {org} exchange a member’s identity for a token that acts in the organization. Set how long those tokens live, and read who got one.</p>
-      <Loaded resource={apps} what="the organization’s apps" notFound={<NotFound what="organization" back={<Link href="/">Back to the start</Link>} />}>
+      <p className="lead">
+        Apps bound to {org} exchange a member’s identity for a token that acts in the organization.
+        Set how long those tokens live, and read who got one.
+      </p>
+      <Loaded
+        resource={apps}
+        what="the organization’s apps"
+        notFound={<NotFound what="organization" back={<Link href="/">Back to the start</Link>} />}
+      >
         {({ apps: list }) => (
           <>
             <section className="card">
               <h2>Token-exchange apps</h2>
-              {list.length === 0 ? <Empty>This organization has no token-exchange app.</Empty> : list.map((app) => <ExchangeAppRow key={app.clientId} base={base} app={app} onSaved={saved} />)}
+              {list.length === 0 ? (
+                <Empty>This organization has no token-exchange app.</Empty>
+              ) : (
+                list.map((app) => (
+                  <ExchangeAppRow key={app.clientId} base={base} app={app} onSaved={saved} />
+                ))
+              )}
             </section>
-            <AuditLog key={auditVersion} base={base} org={org} appNames={new Map(list.map((app) => [app.clientId, app.name]))} />
+            <AuditLog
+              key={auditVersion}
+              base={base}
+              org={org}
+              appNames={new Map(list.map((app) => [app.clientId, app.name]))}
+            />
           </>
         )}
       </Loaded>
@@ -54,14 +89,28 @@ export function TokenExchangePage({ org }: { org: string }) {
   );
 }
 
-function ExchangeAppRow({ base, app, onSaved }: { base: string; app: TokenExchangeAppView; onSaved: () => void }) {
+function ExchangeAppRow({
+  base,
+  app,
+  onSaved,
+}: {
+  base: string;
+  app: TokenExchangeAppView;
+  onSaved: () => void;
+}) {
   const [hours, setHours] = useState(String(app.tokenDurationSeconds / 3600));
   const save = useSubmit();
   const [saved, setSaved] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const result = await save.run(() => api<TokenExchangeAppView>('PUT', `${base}/settings/token-exchange-apps/${segment(app.clientId)}`, { tokenDurationSeconds: Math.round(Number(hours) * 3600) }));
+    const result = await save.run(() =>
+      api<TokenExchangeAppView>(
+        'PUT',
+        `${base}/settings/token-exchange-apps/${segment(app.clientId)}`,
+        { tokenDurationSeconds: Math.round(Number(hours) * 3600) },
+      ),
+    );
     if (result) {
       setSaved(true);
       onSaved();
@@ -101,18 +150,34 @@ function ExchangeAppRow({ base, app, onSaved }: { base: string; app: TokenExchan
   );
 }
 
-function AuditLog({ base, org, appNames }: { base: string; org: string; appNames: ReadonlyMap<string, string> }) {
+function AuditLog({
+  base,
+  org,
+  appNames,
+}: {
+  base: string;
+  org: string;
+  appNames: ReadonlyMap<string, string>;
+}) {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   // `stack` holds the cursors of the newer pages already read (null is the first page), so Newer walks back.
-  const [page, setPage] = useState<{ cursor: string | null; stack: (string | null)[] }>({ cursor: null, stack: [] });
-  const log = useResource<AuditLogPage>(`${base}/audit-log${query(filters, { limit: '25', ...(page.cursor ? { cursor: page.cursor } : {}) })}`);
+  const [page, setPage] = useState<{ cursor: string | null; stack: (string | null)[] }>({
+    cursor: null,
+    stack: [],
+  });
+  const log = useResource<AuditLogPage>(
+    `${base}/audit-log${query(filters, { limit: '25', ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
+  );
   const verification = useResource<AuditLogVerification>(`${base}/audit-log/verify`);
   const { user } = useSession();
   // An administrator's change names its actor; an exchange names the member (the subject) it was for.
   const who = (entry: AuditEntryView): string => {
-    if (entry.actorUserId) return entry.actorUserId === user.id ? `${user.name} (you)` : entry.actorUserId;
-    return typeof entry.detail.username === 'string' && entry.subject ? `${entry.detail.username} (${entry.subject})` : entry.subject ?? '—';
+    if (entry.actorUserId)
+      return entry.actorUserId === user.id ? `${user.name} (you)` : entry.actorUserId;
+    return typeof entry.detail.username === 'string' && entry.subject
+      ? `${entry.detail.username} (${entry.subject})`
+      : (entry.subject ?? '—');
   };
   const [exportFailure, setExportFailure] = useState<ReturnType<typeof asFailure> | null>(null);
 
@@ -124,7 +189,9 @@ function AuditLog({ base, org, appNames }: { base: string; org: string; appNames
   const download = async (format: 'json' | 'csv') => {
     setExportFailure(null);
     try {
-      const url = URL.createObjectURL(await apiFile(`${base}/audit-log/export${query(filters, { format })}`));
+      const url = URL.createObjectURL(
+        await apiFile(`${base}/audit-log/export${query(filters, { format })}`),
+      );
       const link = document.createElement('a');
       link.href = url;
       link.download = `${org}-audit-log.${format}`;
@@ -144,26 +211,65 @@ function AuditLog({ base, org, appNames }: { base: string; org: string; appNames
         <span aria-live="polite">
           {verification.kind === 'ready' &&
             (verification.data.intact ? (
-              <span className="badge badge-ok">Chain verified ({verification.data.checked} {verification.data.checked === 1 ? 'entry' : 'entries'})</span>
+              <span className="badge badge-ok">
+                Chain verified ({verification.data.checked}{' '}
+                {verification.data.checked === 1 ? 'entry' : 'entries'})
+              </span>
             ) : (
-              <span className="badge badge-bad">Chain broken at entry {verification.data.brokenAt.seq ?? '?'}</span>
+              <span className="badge badge-bad">
+                Chain broken at entry {verification.data.brokenAt.seq ?? '?'}
+              </span>
             ))}
-          {verification.kind === 'error' && <span className="badge badge-bad">Verification failed: {verification.failure.message}</span>}
+          {verification.kind === 'error' && (
+            <span className="badge badge-bad">
+              Verification failed: {verification.failure.message}
+            </span>
+          )}
         </span>
       </div>
       <form className="filters" onSubmit={apply} noValidate>
-        <Field label="App (client ID)" name="clientId" value={draft.clientId} onChange={(event) => setDraft({ ...draft, clientId: event.target.value })} />
-        <Field label="Member (e-mail)" name="subject" value={draft.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
-        <Field label="From" name="since" type="datetime-local" value={draft.since} onChange={(event) => setDraft({ ...draft, since: event.target.value })} />
-        <Field label="Until" name="until" type="datetime-local" value={draft.until} onChange={(event) => setDraft({ ...draft, until: event.target.value })} />
+        <Field
+          label="App (client ID)"
+          name="clientId"
+          value={draft.clientId}
+          onChange={(event) => setDraft({ ...draft, clientId: event.target.value })}
+        />
+        <Field
+          label="Member (e-mail)"
+          name="subject"
+          value={draft.subject}
+          onChange={(event) => setDraft({ ...draft, subject: event.target.value })}
+        />
+        <Field
+          label="From"
+          name="since"
+          type="datetime-local"
+          value={draft.since}
+          onChange={(event) => setDraft({ ...draft, since: event.target.value })}
+        />
+        <Field
+          label="Until"
+          name="until"
+          type="datetime-local"
+          value={draft.until}
+          onChange={(event) => setDraft({ ...draft, until: event.target.value })}
+        />
         <div className="button-row">
           <button type="submit" className="button">
             Filter
           </button>
-          <button type="button" className="button button-secondary" onClick={() => void download('json')}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void download('json')}
+          >
             Export JSON
           </button>
-          <button type="button" className="button button-secondary" onClick={() => void download('csv')}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void download('csv')}
+          >
             Export CSV
           </button>
         </div>
@@ -194,14 +300,39 @@ function AuditLog({ base, org, appNames }: { base: string; org: string; appNames
                           <When iso={entry.createdAt} />
                         </td>
                         <td data-label="What">
-                          <code>{entry.action}</code> <span className={`badge badge-${entry.outcome === 'success' ? 'ok' : 'bad'}`}>{entry.errorCode ?? entry.outcome}</span>
+                          <code>{entry.action}</code>{' '}
+                          <span
+                            className={`badge badge-${entry.outcome === 'success' ? 'ok' : 'bad'}`}
+                          >
+                            {entry.errorCode ?? entry.outcome}
+                          </span>
                         </td>
                         <td data-label="App" className="break">
-                          {entry.clientId === null ? '—' : appNames.has(entry.clientId) ? <span title={entry.clientId}>{appNames.get(entry.clientId)}</span> : <code>{entry.clientId}</code>}
+                          {entry.clientId === null ? (
+                            '—'
+                          ) : appNames.has(entry.clientId) ? (
+                            <span title={entry.clientId}>{appNames.get(entry.clientId)}</span>
+                          ) : (
+                            <code>{entry.clientId}</code>
+                          )}
                         </td>
-                        <td data-label="Who" className="break">{who(entry)}</td>
-                        <td data-label="Scopes">{typeof entry.detail.scope === 'string' ? entry.detail.scope : Array.isArray(entry.detail.scopes) ? entry.detail.scopes.join(' ') : '—'}</td>
-                        <td data-label="From">{typeof entry.detail.ip === 'string' ? entry.detail.ip : typeof entry.detail.address === 'string' ? entry.detail.address : '—'}</td>
+                        <td data-label="Who" className="break">
+                          {who(entry)}
+                        </td>
+                        <td data-label="Scopes">
+                          {typeof entry.detail.scope === 'string'
+                            ? entry.detail.scope
+                            : Array.isArray(entry.detail.scopes)
+                              ? entry.detail.scopes.join(' ')
+                              : '—'}
+                        </td>
+                        <td data-label="From">
+                          {typeof entry.detail.ip === 'string'
+                            ? entry.detail.ip
+                            : typeof entry.detail.address === 'string'
+                              ? entry.detail.address
+                              : '—'}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -209,14 +340,29 @@ function AuditLog({ base, org, appNames }: { base: string; org: string; appNames
               </div>
               {(page.stack.length > 0 || data.nextCursor) && (
                 <div className="button-row">
-                  <button type="button" className="button button-secondary" disabled={page.stack.length === 0} onClick={() => setPage(({ stack }) => ({ cursor: stack.at(-1) ?? null, stack: stack.slice(0, -1) }))}>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    disabled={page.stack.length === 0}
+                    onClick={() =>
+                      setPage(({ stack }) => ({
+                        cursor: stack.at(-1) ?? null,
+                        stack: stack.slice(0, -1),
+                      }))
+                    }
+                  >
                     Newer
                   </button>
                   <button
                     type="button"
                     className="button button-secondary"
                     disabled={!data.nextCursor}
-                    onClick={() => setPage(({ cursor, stack }) => ({ cursor: data.nextCursor, stack: [...stack, cursor] }))}
+                    onClick={() =>
+                      setPage(({ cursor, stack }) => ({
+                        cursor: data.nextCursor,
+                        stack: [...stack, cursor],
+                      }))
+                    }
                   >
                     Older
                   </button>

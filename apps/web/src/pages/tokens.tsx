@@ -1,6 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { api, segment } from '../api';
-import { ConfirmButton, Empty, ErrorNotice, Field, FormError, Loaded, OnceValue, useResource, useSubmit, When } from '../components';
+import {
+  ConfirmButton,
+  Empty,
+  ErrorNotice,
+  Field,
+  FormError,
+  Loaded,
+  OnceValue,
+  useResource,
+  useSubmit,
+  When,
+} from '../components';
 import { useTitle } from '../router';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 
@@ -15,7 +26,9 @@ export function TokensPage() {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await form.run(() => api<CreatedPersonalToken>('POST', '/api/settings/tokens', { name, role }));
+    const result = await form.run(() =>
+      api<CreatedPersonalToken>('POST', '/api/settings/tokens', { name, role }),
+    );
     if (result) {
       setCreated(result);
       setName('');
@@ -30,19 +43,51 @@ export function TokensPage() {
   return (
     <>
       <h1>Access tokens</h1>
-      <p className="lead">Use a token where a password would not do: the CLI (<code>gatehouse auth login --token</code>), scripts and notebooks send it as a bearer token.</p>
-      {created && <OnceValue label={`New token “${created.name}”.`} value={created.token} note="Copy it now: it will not be shown again." />}
+      <p className="lead">
+        Use a token where a password would not do: the CLI (
+        <code>gatehouse auth login --token</code>), scripts and notebooks send it as a bearer token.
+      </p>
+      {created && (
+        <OnceValue
+          label={`New token “${created.name}”.`}
+          value={created.token}
+          note="Copy it now: it will not be shown again."
+        />
+      )}
       <section className="card">
         <h2>Create a token</h2>
         <form onSubmit={create} noValidate>
-          <Field label="Name" name="name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} error={form.fieldError('name')} hint="What it is for, e.g. “laptop CLI”." />
+          <Field
+            label="Name"
+            name="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            maxLength={100}
+            error={form.fieldError('name')}
+            hint="What it is for, e.g. “laptop CLI”."
+          />
           <fieldset className="field">
             <legend>Role</legend>
             <label className="choice">
-              <input type="radio" name="role" value="read" checked={role === 'read'} onChange={() => setRole('read')} /> Read: look, never change
+              <input
+                type="radio"
+                name="role"
+                value="read"
+                checked={role === 'read'}
+                onChange={() => setRole('read')}
+              />{' '}
+              Read: look, never change
             </label>
             <label className="choice">
-              <input type="radio" name="role" value="write" checked={role === 'write'} onChange={() => setRole('write')} /> Write: everything you can do
+              <input
+                type="radio"
+                name="role"
+                value="write"
+                checked={role === 'write'}
+                onChange={() => setRole('write')}
+              />{' '}
+              Write: everything you can do
             </label>
           </fieldset>
           <FormError failure={form.failure} fields={['name']} />
@@ -86,7 +131,13 @@ export function TokensPage() {
                           <When iso={token.lastUsedAt} />
                         </td>
                         <td className="actions">
-                          <ConfirmButton label={`Delete ${token.name}`} short="Delete" confirmLabel="Delete for good" onConfirm={() => void remove(token.id)} busy={removal.busy} />
+                          <ConfirmButton
+                            label={`Delete ${token.name}`}
+                            short="Delete"
+                            confirmLabel="Delete for good"
+                            onConfirm={() => void remove(token.id)}
+                            busy={removal.busy}
+                          />
                         </td>
                       </tr>
                     ))}

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import { api, segment } from '../api';
 import { asFailure, Empty, ErrorNotice, Loading, useResource, When } from '../components';
 import type { ApiFailure } from '../api';
-import type { DeliveryDetailView, DeliveryView, WebhookActivityView } from '@gatehouse/settings-api';
+import type {
+  DeliveryDetailView,
+  DeliveryView,
+  WebhookActivityView,
+} from '@gatehouse/settings-api';
 
 const PAGE_SIZE = 20;
 const REPLAY_WATCH_MS = 120_000;
@@ -30,7 +34,8 @@ export function WebhookActivity({ id }: { id: string }) {
   // A replay is recorded by the delivery worker a moment later: look again until it shows, for a
   // while (the Refresh button is there after that).
   useEffect(() => {
-    if (!replayed || !newest || newest.deliveries.some((delivery) => delivery.id === replayed.id)) return;
+    if (!replayed || !newest || newest.deliveries.some((delivery) => delivery.id === replayed.id))
+      return;
     if (Date.now() - replayed.at > REPLAY_WATCH_MS) return;
     const timer = window.setTimeout(reload, 700);
     return () => window.clearTimeout(timer);
@@ -40,7 +45,10 @@ export function WebhookActivity({ id }: { id: string }) {
     if (!cursor) return;
     setLoadingOlder(true);
     try {
-      const page = await api<WebhookActivityView>('GET', `${base}?limit=${PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`);
+      const page = await api<WebhookActivityView>(
+        'GET',
+        `${base}?limit=${PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`,
+      );
       setOlder((current) => [...current, ...page.deliveries]);
       setCursor(page.nextCursor);
     } catch (error) {
@@ -78,7 +86,10 @@ export function WebhookActivity({ id }: { id: string }) {
       </p>
       {replayed && (
         <p className="notice notice-success" role="status">
-          Replay queued{deliveries.some((delivery) => delivery.id === replayed.id) ? ': its new delivery is at the top of the list.' : '…'}
+          Replay queued
+          {deliveries.some((delivery) => delivery.id === replayed.id)
+            ? ': its new delivery is at the top of the list.'
+            : '…'}
         </p>
       )}
       {failure && <ErrorNotice failure={failure} />}
@@ -95,10 +106,12 @@ export function WebhookActivity({ id }: { id: string }) {
                       {delivery.event.scope ?? 'event'}
                       {delivery.event.action ? ` · ${delivery.event.action}` : ''}
                     </code>{' '}
-                    {delivery.repo && <span className="muted">{delivery.repo}</span>} {delivery.replayOf && <span className="badge">replay</span>}
+                    {delivery.repo && <span className="muted">{delivery.repo}</span>}{' '}
+                    {delivery.replayOf && <span className="badge">replay</span>}
                   </div>
                   <div className="small muted">
-                    <When iso={delivery.createdAt} /> · {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+                    <When iso={delivery.createdAt} /> · {delivery.attempts}{' '}
+                    {delivery.attempts === 1 ? 'attempt' : 'attempts'}
                     {delivery.durationMs !== null && ` · ${delivery.durationMs} ms`}
                     {delivery.nextAttemptAt && (
                       <>
@@ -110,7 +123,12 @@ export function WebhookActivity({ id }: { id: string }) {
                 </div>
                 <DeliveryOutcome delivery={delivery} />
                 <div className="button-row">
-                  <button type="button" className="button button-secondary" aria-expanded={open === delivery.id} onClick={() => setOpen(open === delivery.id ? null : delivery.id)}>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    aria-expanded={open === delivery.id}
+                    onClick={() => setOpen(open === delivery.id ? null : delivery.id)}
+                  >
                     {open === delivery.id ? 'Hide details' : 'Details'}
                   </button>
                   <button type="button" className="button" onClick={() => void replay(delivery)}>
@@ -124,7 +142,12 @@ export function WebhookActivity({ id }: { id: string }) {
         </ul>
       )}
       {cursor && (
-        <button type="button" className="button button-secondary" onClick={() => void loadOlder()} disabled={loadingOlder}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void loadOlder()}
+          disabled={loadingOlder}
+        >
           {loadingOlder ? 'Loading…' : 'Load older deliveries'}
         </button>
       )}
@@ -135,7 +158,8 @@ export function WebhookActivity({ id }: { id: string }) {
 function DeliveryDetails({ base, id }: { base: string; id: string }) {
   const detail = useResource<DeliveryDetailView>(`${base}/${segment(id)}`);
   if (detail.kind === 'loading') return <Loading what="the delivery" />;
-  if (detail.kind === 'error') return <ErrorNotice failure={detail.failure} onRetry={detail.reload} />;
+  if (detail.kind === 'error')
+    return <ErrorNotice failure={detail.failure} onRetry={detail.reload} />;
   const delivery = detail.data;
   return (
     <div className="details">
@@ -167,7 +191,11 @@ function DeliveryDetails({ base, id }: { base: string; id: string }) {
         <ol className="attempts">
           {delivery.attemptLog.map((attempt) => (
             <li key={attempt.attempt}>
-              <When iso={attempt.startedAt} /> · {attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : (attempt.error ?? 'no answer')} · {attempt.durationMs} ms
+              <When iso={attempt.startedAt} /> ·{' '}
+              {attempt.statusCode !== null
+                ? `HTTP ${attempt.statusCode}`
+                : (attempt.error ?? 'no answer')}{' '}
+              · {attempt.durationMs} ms
               {attempt.response && <pre className="code small">{attempt.response}</pre>}
             </li>
           ))}
@@ -177,8 +205,21 @@ function DeliveryDetails({ base, id }: { base: string; id: string }) {
   );
 }
 
-export function DeliveryOutcome({ delivery }: { delivery: { status: string; statusCode: number | null; error: string | null } }) {
+export function DeliveryOutcome({
+  delivery,
+}: {
+  delivery: { status: string; statusCode: number | null; error: string | null };
+}) {
   const ok = delivery.status === 'succeeded';
-  const text = delivery.statusCode !== null ? `HTTP ${delivery.statusCode}` : (delivery.error ?? delivery.status);
-  return <span className={`badge badge-${ok ? 'ok' : delivery.status === 'pending' || delivery.status === 'retrying' ? 'off' : 'bad'}`}>{text}</span>;
+  const text =
+    delivery.statusCode !== null
+      ? `HTTP ${delivery.statusCode}`
+      : (delivery.error ?? delivery.status);
+  return (
+    <span
+      className={`badge badge-${ok ? 'ok' : delivery.status === 'pending' || delivery.status === 'retrying' ? 'off' : 'bad'}`}
+    >
+      {text}
+    </span>
+  );
 }

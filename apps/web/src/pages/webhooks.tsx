@@ -1,6 +1,17 @@
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { api, segment } from '../api';
-import { ConfirmButton, Empty, ErrorNotice, Field, FormError, Loaded, NotFound, useResource, useSubmit, When } from '../components';
+import {
+  ConfirmButton,
+  Empty,
+  ErrorNotice,
+  Field,
+  FormError,
+  Loaded,
+  NotFound,
+  useResource,
+  useSubmit,
+  When,
+} from '../components';
 import { Link, navigate, useTitle } from '../router';
 import { DeliveryOutcome, WebhookActivity } from './webhook-activity';
 
@@ -18,7 +29,12 @@ export interface Webhook {
 }
 
 interface ActivityPage {
-  deliveries: { status: string; statusCode: number | null; error: string | null; createdAt: string }[];
+  deliveries: {
+    status: string;
+    statusCode: number | null;
+    error: string | null;
+    createdAt: string;
+  }[];
 }
 
 const WATCHED_TYPES = ['model', 'dataset', 'space', 'user', 'org'];
@@ -45,12 +61,16 @@ export function WebhooksPage() {
           New webhook
         </Link>
       </div>
-      <p className="lead">A webhook watches repositories, users or organizations and receives their changes by HTTP POST, or starts a Job.</p>
+      <p className="lead">
+        A webhook watches repositories, users or organizations and receives their changes by HTTP
+        POST, or starts a Job.
+      </p>
       <Loaded resource={webhooks} what="your webhooks">
         {(list) =>
           list.length === 0 ? (
             <Empty>
-              No webhooks yet. <Link href="/settings/webhooks/new">Create one</Link> to be told when a repository changes.
+              No webhooks yet. <Link href="/settings/webhooks/new">Create one</Link> to be told when
+              a repository changes.
             </Empty>
           ) : (
             <ul className="rows">
@@ -66,7 +86,9 @@ export function WebhooksPage() {
 }
 
 function WebhookRow({ webhook }: { webhook: Webhook }) {
-  const last = useResource<ActivityPage>(`/api/settings/webhooks/${segment(webhook.id)}/activity?limit=1`);
+  const last = useResource<ActivityPage>(
+    `/api/settings/webhooks/${segment(webhook.id)}/activity?limit=1`,
+  );
   const state = webhookState(webhook);
   const latest = last.kind === 'ready' ? last.data.deliveries[0] : undefined;
   return (
@@ -75,7 +97,9 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
         <Link href={`/settings/webhooks/${segment(webhook.id)}`} className="row-title">
           {webhook.url ?? `Job ${webhook.job?.id ?? ''}`}
         </Link>
-        <div className="muted small">Watching {webhook.watched.map((item) => `${item.type} ${item.name}`).join(', ')}</div>
+        <div className="muted small">
+          Watching {webhook.watched.map((item) => `${item.type} ${item.name}`).join(', ')}
+        </div>
         <div className="small">
           Last delivery:{' '}
           {last.kind === 'loading' ? (
@@ -106,7 +130,9 @@ interface FormValues {
 
 function valuesOf(webhook: Webhook | null): FormValues {
   return {
-    watched: webhook?.watched.length ? webhook.watched.map((item) => ({ ...item })) : [{ type: 'model', name: '' }],
+    watched: webhook?.watched.length
+      ? webhook.watched.map((item) => ({ ...item }))
+      : [{ type: 'model', name: '' }],
     domains: webhook?.domains ?? ['repo', 'discussion'],
     target: webhook?.job ? 'job' : 'url',
     url: webhook?.url ?? '',
@@ -127,9 +153,20 @@ function jobSecretsOf(text: string): Record<string, string> {
   return secrets;
 }
 
-function WebhookForm({ webhook, submitLabel, submit, onSubmit }: { webhook: Webhook | null; submitLabel: string; submit: ReturnType<typeof useSubmit>; onSubmit: (body: Record<string, unknown>) => void }) {
+function WebhookForm({
+  webhook,
+  submitLabel,
+  submit,
+  onSubmit,
+}: {
+  webhook: Webhook | null;
+  submitLabel: string;
+  submit: ReturnType<typeof useSubmit>;
+  onSubmit: (body: Record<string, unknown>) => void;
+}) {
   const [values, setValues] = useState<FormValues>(() => valuesOf(webhook));
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
   const setWatched = (index: number, change: Partial<{ type: string; name: string }>) =>
     set(
       'watched',
@@ -140,10 +177,17 @@ function WebhookForm({ webhook, submitLabel, submit, onSubmit }: { webhook: Webh
     event.preventDefault();
     const secrets = jobSecretsOf(values.jobSecrets);
     onSubmit({
-      watched: values.watched.filter((item) => item.name.trim() !== '').map((item) => ({ type: item.type, name: item.name.trim() })),
+      watched: values.watched
+        .filter((item) => item.name.trim() !== '')
+        .map((item) => ({ type: item.type, name: item.name.trim() })),
       domains: values.domains,
       secret: values.secret,
-      ...(values.target === 'url' ? { url: values.url.trim() } : { jobSourceId: values.jobSourceId.trim(), ...(Object.keys(secrets).length ? { secrets } : {}) }),
+      ...(values.target === 'url'
+        ? { url: values.url.trim() }
+        : {
+            jobSourceId: values.jobSourceId.trim(),
+            ...(Object.keys(secrets).length ? { secrets } : {}),
+          }),
     });
   };
 
@@ -151,13 +195,19 @@ function WebhookForm({ webhook, submitLabel, submit, onSubmit }: { webhook: Webh
     <form onSubmit={send} noValidate className="card">
       <fieldset className="field">
         <legend>Watched</legend>
-        <p className="hint">Repositories (owner/name), or every repository of a user or organization.</p>
+        <p className="hint">
+          Repositories (owner/name), or every repository of a user or organization.
+        </p>
         {values.watched.map((item, index) => (
           <div key={index} className="inline-fields">
             <label className="visually-hidden" htmlFor={`watched-type-${index}`}>
               Watched item {index + 1} type
             </label>
-            <select id={`watched-type-${index}`} value={item.type} onChange={(event) => setWatched(index, { type: event.target.value })}>
+            <select
+              id={`watched-type-${index}`}
+              value={item.type}
+              onChange={(event) => setWatched(index, { type: event.target.value })}
+            >
               {WATCHED_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {type}
@@ -167,18 +217,39 @@ function WebhookForm({ webhook, submitLabel, submit, onSubmit }: { webhook: Webh
             <label className="visually-hidden" htmlFor={`watched-name-${index}`}>
               Watched item {index + 1} name
             </label>
-            <input id={`watched-name-${index}`} value={item.name} placeholder={item.type === 'user' || item.type === 'org' ? 'name' : 'owner/name'} onChange={(event) => setWatched(index, { name: event.target.value })} />
+            <input
+              id={`watched-name-${index}`}
+              value={item.name}
+              placeholder={item.type === 'user' || item.type === 'org' ? 'name' : 'owner/name'}
+              onChange={(event) => setWatched(index, { name: event.target.value })}
+            />
             {values.watched.length > 1 && (
-              <button type="button" className="button button-secondary" onClick={() => set('watched', values.watched.filter((_item, position) => position !== index))} aria-label={`Remove watched item ${index + 1}`}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() =>
+                  set(
+                    'watched',
+                    values.watched.filter((_item, position) => position !== index),
+                  )
+                }
+                aria-label={`Remove watched item ${index + 1}`}
+              >
                 Remove
               </button>
             )}
           </div>
         ))}
-        <button type="button" className="button button-secondary" onClick={() => set('watched', [...values.watched, { type: 'model', name: '' }])}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => set('watched', [...values.watched, { type: 'model', name: '' }])}
+        >
           Add another
         </button>
-        {submit.fieldError('watched') && <p className="field-error">{submit.fieldError('watched')}</p>}
+        {submit.fieldError('watched') && (
+          <p className="field-error">{submit.fieldError('watched')}</p>
+        )}
       </fieldset>
       <fieldset className="field">
         <legend>Events</legend>
@@ -187,31 +258,84 @@ function WebhookForm({ webhook, submitLabel, submit, onSubmit }: { webhook: Webh
             <input
               type="checkbox"
               checked={values.domains.includes(domain.value)}
-              onChange={() => set('domains', values.domains.includes(domain.value) ? values.domains.filter((item) => item !== domain.value) : [...values.domains, domain.value])}
+              onChange={() =>
+                set(
+                  'domains',
+                  values.domains.includes(domain.value)
+                    ? values.domains.filter((item) => item !== domain.value)
+                    : [...values.domains, domain.value],
+                )
+              }
             />{' '}
             {domain.label}
           </label>
         ))}
-        {submit.fieldError('domains') && <p className="field-error">{submit.fieldError('domains')}</p>}
+        {submit.fieldError('domains') && (
+          <p className="field-error">{submit.fieldError('domains')}</p>
+        )}
       </fieldset>
       <fieldset className="field">
         <legend>Deliver to</legend>
         <label className="choice">
-          <input type="radio" name="target" checked={values.target === 'url'} onChange={() => set('target', 'url')} /> A URL (HTTP POST)
+          <input
+            type="radio"
+            name="target"
+            checked={values.target === 'url'}
+            onChange={() => set('target', 'url')}
+          />{' '}
+          A URL (HTTP POST)
         </label>
         <label className="choice">
-          <input type="radio" name="target" checked={values.target === 'job'} onChange={() => set('target', 'job')} /> A Job (the payload in its environment)
+          <input
+            type="radio"
+            name="target"
+            checked={values.target === 'job'}
+            onChange={() => set('target', 'job')}
+          />{' '}
+          A Job (the payload in its environment)
         </label>
       </fieldset>
       {values.target === 'url' ? (
-        <Field label="Webhook URL" name="url" type="url" value={values.url} onChange={(event) => set('url', event.target.value)} placeholder="https://example.com/webhook" error={submit.fieldError('url')} />
+        <Field
+          label="Webhook URL"
+          name="url"
+          type="url"
+          value={values.url}
+          onChange={(event) => set('url', event.target.value)}
+          placeholder="https://example.com/webhook"
+          error={submit.fieldError('url')}
+        />
       ) : (
         <>
-          <Field label="Source Job id" name="jobSourceId" value={values.jobSourceId} onChange={(event) => set('jobSourceId', event.target.value)} hint="24 hexadecimal characters, one of your Jobs." error={submit.fieldError('jobSourceId')} />
-          <Field label="Job secrets" name="secrets" textarea rows={2} value={values.jobSecrets} onChange={(event) => set('jobSecrets', event.target.value)} hint="NAME=value, one per line; kept encrypted and shown by name only." error={submit.fieldError('secrets')} />
+          <Field
+            label="Source Job id"
+            name="jobSourceId"
+            value={values.jobSourceId}
+            onChange={(event) => set('jobSourceId', event.target.value)}
+            hint="24 hexadecimal characters, one of your Jobs."
+            error={submit.fieldError('jobSourceId')}
+          />
+          <Field
+            label="Job secrets"
+            name="secrets"
+            textarea
+            rows={2}
+            value={values.jobSecrets}
+            onChange={(event) => set('jobSecrets', event.target.value)}
+            hint="NAME=value, one per line; kept encrypted and shown by name only."
+            error={submit.fieldError('secrets')}
+          />
         </>
       )}
-      <Field label="Secret" name="secret" value={values.secret} onChange={(event) => set('secret', event.target.value)} hint="Sent as X-Webhook-Secret and used to sign each delivery. Leave empty for none." autoComplete="off" error={submit.fieldError('secret')} />
+      <Field
+        label="Secret"
+        name="secret"
+        value={values.secret}
+        onChange={(event) => set('secret', event.target.value)}
+        hint="Sent as X-Webhook-Secret and used to sign each delivery. Leave empty for none."
+        autoComplete="off"
+        error={submit.fieldError('secret')}
+      />
       <FormError failure={submit.failure} fields={WEBHOOK_FIELDS} />
       <button type="submit" className="button" disabled={submit.busy}>
         {submit.busy ? 'Saving…' : submitLabel}
@@ -224,7 +348,9 @@ export function WebhookNewPage() {
   useTitle('New webhook');
   const submit = useSubmit();
   const create = (body: Record<string, unknown>) =>
-    void submit.run(() => api<{ webhook: Webhook }>('POST', '/api/settings/webhooks', body)).then((result) => result && navigate(`/settings/webhooks/${segment(result.webhook.id)}`));
+    void submit
+      .run(() => api<{ webhook: Webhook }>('POST', '/api/settings/webhooks', body))
+      .then((result) => result && navigate(`/settings/webhooks/${segment(result.webhook.id)}`));
   return (
     <>
       <p className="crumbs">
@@ -236,11 +362,18 @@ export function WebhookNewPage() {
   );
 }
 
-const TAB_KEYS: Record<string, 'other' | 'settings' | 'activity'> = { ArrowRight: 'other', ArrowLeft: 'other', Home: 'settings', End: 'activity' };
+const TAB_KEYS: Record<string, 'other' | 'settings' | 'activity'> = {
+  ArrowRight: 'other',
+  ArrowLeft: 'other',
+  Home: 'settings',
+  End: 'activity',
+};
 
 export function WebhookEditPage({ id }: { id: string }) {
   const webhook = useResource<{ webhook: Webhook }>(`/api/settings/webhooks/${segment(id)}`);
-  const [tab, setTab] = useState<'settings' | 'activity'>(() => (window.location.hash === '#activity' ? 'activity' : 'settings'));
+  const [tab, setTab] = useState<'settings' | 'activity'>(() =>
+    window.location.hash === '#activity' ? 'activity' : 'settings',
+  );
   useTitle(tab === 'activity' ? 'Webhook activity' : 'Webhook');
   const save = useSubmit();
   const action = useSubmit();
@@ -248,13 +381,18 @@ export function WebhookEditPage({ id }: { id: string }) {
   const path = `/api/settings/webhooks/${segment(id)}`;
 
   const update = (body: Record<string, unknown>) =>
-    void save.run(() => api<{ webhook: Webhook }>('POST', path, body)).then((result) => {
-      if (result) {
-        setSaved(true);
-        webhook.reload();
-      }
-    });
-  const toggle = (enable: boolean) => void action.run(() => api('POST', `${path}/${enable ? 'enable' : 'disable'}`)).then(() => webhook.reload());
+    void save
+      .run(() => api<{ webhook: Webhook }>('POST', path, body))
+      .then((result) => {
+        if (result) {
+          setSaved(true);
+          webhook.reload();
+        }
+      });
+  const toggle = (enable: boolean) =>
+    void action
+      .run(() => api('POST', `${path}/${enable ? 'enable' : 'disable'}`))
+      .then(() => webhook.reload());
   const remove = async () => {
     let deleted = false;
     await action.run(async () => {
@@ -265,14 +403,23 @@ export function WebhookEditPage({ id }: { id: string }) {
   };
   const show = (next: 'settings' | 'activity') => {
     setTab(next);
-    window.history.replaceState(null, '', next === 'activity' ? '#activity' : window.location.pathname);
+    window.history.replaceState(
+      null,
+      '',
+      next === 'activity' ? '#activity' : window.location.pathname,
+    );
   };
   // The tabs take one Tab stop; the arrow keys (and Home, End) move between them (WAI-ARIA tabs pattern).
   const moveTab = (event: KeyboardEvent<HTMLDivElement>) => {
     const next: string | undefined = TAB_KEYS[event.key];
     if (!next) return;
     event.preventDefault();
-    const target = next === 'other' ? (tab === 'settings' ? 'activity' : 'settings') : (next as 'settings' | 'activity');
+    const target =
+      next === 'other'
+        ? tab === 'settings'
+          ? 'activity'
+          : 'settings'
+        : (next as 'settings' | 'activity');
     show(target);
     document.getElementById(`tab-${target}`)?.focus();
   };
@@ -282,7 +429,16 @@ export function WebhookEditPage({ id }: { id: string }) {
       <p className="crumbs">
         <Link href="/settings/webhooks">Webhooks</Link>
       </p>
-      <Loaded resource={webhook} what="the webhook" notFound={<NotFound what="webhook" back={<Link href="/settings/webhooks">Back to your webhooks</Link>} />}>
+      <Loaded
+        resource={webhook}
+        what="the webhook"
+        notFound={
+          <NotFound
+            what="webhook"
+            back={<Link href="/settings/webhooks">Back to your webhooks</Link>}
+          />
+        }
+      >
         {({ webhook: current }) => {
           const state = webhookState(current);
           return (
@@ -297,10 +453,26 @@ export function WebhookEditPage({ id }: { id: string }) {
                 </p>
               )}
               <div role="tablist" aria-label="Webhook" className="tabs" onKeyDown={moveTab}>
-                <button type="button" role="tab" id="tab-settings" aria-controls="panel-settings" aria-selected={tab === 'settings'} tabIndex={tab === 'settings' ? 0 : -1} onClick={() => show('settings')}>
+                <button
+                  type="button"
+                  role="tab"
+                  id="tab-settings"
+                  aria-controls="panel-settings"
+                  aria-selected={tab === 'settings'}
+                  tabIndex={tab === 'settings' ? 0 : -1}
+                  onClick={() => show('settings')}
+                >
                   Settings
                 </button>
-                <button type="button" role="tab" id="tab-activity" aria-controls="panel-activity" aria-selected={tab === 'activity'} tabIndex={tab === 'activity' ? 0 : -1} onClick={() => show('activity')}>
+                <button
+                  type="button"
+                  role="tab"
+                  id="tab-activity"
+                  aria-controls="panel-activity"
+                  aria-selected={tab === 'activity'}
+                  tabIndex={tab === 'activity' ? 0 : -1}
+                  onClick={() => show('activity')}
+                >
                   Activity
                 </button>
               </div>
@@ -311,21 +483,42 @@ export function WebhookEditPage({ id }: { id: string }) {
                       Saved.
                     </p>
                   )}
-                  <WebhookForm key={current.updatedAt ?? current.id} webhook={current} submitLabel="Save changes" submit={save} onSubmit={update} />
+                  <WebhookForm
+                    key={current.updatedAt ?? current.id}
+                    webhook={current}
+                    submitLabel="Save changes"
+                    submit={save}
+                    onSubmit={update}
+                  />
                   <section className="card">
                     <h2>State</h2>
                     {action.failure && <ErrorNotice failure={action.failure} />}
                     <div className="button-row">
                       {current.disabled ? (
-                        <button type="button" className="button" onClick={() => toggle(true)} disabled={action.busy}>
+                        <button
+                          type="button"
+                          className="button"
+                          onClick={() => toggle(true)}
+                          disabled={action.busy}
+                        >
                           Enable
                         </button>
                       ) : (
-                        <button type="button" className="button button-secondary" onClick={() => toggle(false)} disabled={action.busy}>
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          onClick={() => toggle(false)}
+                          disabled={action.busy}
+                        >
                           Disable
                         </button>
                       )}
-                      <ConfirmButton label="Delete webhook" confirmLabel="Delete webhook for good" onConfirm={() => void remove()} busy={action.busy} />
+                      <ConfirmButton
+                        label="Delete webhook"
+                        confirmLabel="Delete webhook for good"
+                        onConfirm={() => void remove()}
+                        busy={action.busy}
+                      />
                     </div>
                   </section>
                 </div>

@@ -39,7 +39,11 @@ export type AllInOneConfig = ReturnType<typeof allInOneConfigSchema.parse>;
 export function loadAllInOneConfig(env?: Environment): AllInOneConfig {
   const config = loadConfig(allInOneConfigSchema, env);
   const { host, allowDemoOnNetwork } = config.http;
-  if (config.storage.seedPath === undefined && !isLoopbackBindAddress(host) && !allowDemoOnNetwork) {
+  if (
+    config.storage.seedPath === undefined &&
+    !isLoopbackBindAddress(host) &&
+    !allowDemoOnNetwork
+  ) {
     throw new ConfigError([
       {
         variable: 'HOST',

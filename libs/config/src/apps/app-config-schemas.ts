@@ -5,7 +5,13 @@ import { deliveryWorkerConfigSchema } from './delivery-worker.config';
 import { tokenExchangeConfigSchema } from './token-exchange.config';
 import { webhookManagementConfigSchema } from './webhook-management.config';
 
-export const GATEHOUSE_APPS = ['auth', 'token-exchange', 'webhook-management', 'delivery-worker', 'gatehouse'] as const;
+export const GATEHOUSE_APPS = [
+  'auth',
+  'token-exchange',
+  'webhook-management',
+  'delivery-worker',
+  'gatehouse',
+] as const;
 export type GatehouseApp = (typeof GATEHOUSE_APPS)[number];
 
 /** Every app's schema, for checks and documentation over all of them. */

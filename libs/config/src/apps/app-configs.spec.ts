@@ -56,7 +56,12 @@ function problemVariables(load: () => unknown): string[] {
 
 describe('per-app configuration', () => {
   it('auth: servers, both secrets, the token-exchange URL, the interactive OAuth settings; port 3000', () => {
-    const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY, GATEHOUSE_INTERNAL_TOKEN: TOKEN, GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://token-exchange:3001/' };
+    const env = {
+      ...SERVERS,
+      GATEHOUSE_ENCRYPTION_KEY: KEY,
+      GATEHOUSE_INTERNAL_TOKEN: TOKEN,
+      GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://token-exchange:3001/',
+    };
     expect(loadAuthConfig(env)).toEqual({
       service: 'auth',
       http: { port: 3000, publicUrl: 'https://hub.example.com' },
@@ -147,14 +152,25 @@ describe('per-app configuration', () => {
 
   it('reads the consumer rejoin limit in seconds, and refuses one that is not a positive whole number', () => {
     const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY };
-    expect(loadDeliveryWorkerConfig({ ...env, GATEHOUSE_CONSUMER_REJOIN_LIMIT_SECONDS: '45' }).kafka).toEqual({ brokers: STORES.kafka.brokers, consumerRejoinLimitMs: 45_000 });
-    expect(problemVariables(() => loadDeliveryWorkerConfig({ ...env, GATEHOUSE_CONSUMER_REJOIN_LIMIT_SECONDS: '0' }))).toEqual(['GATEHOUSE_CONSUMER_REJOIN_LIMIT_SECONDS']);
+    expect(
+      loadDeliveryWorkerConfig({ ...env, GATEHOUSE_CONSUMER_REJOIN_LIMIT_SECONDS: '45' }).kafka,
+    ).toEqual({ brokers: STORES.kafka.brokers, consumerRejoinLimitMs: 45_000 });
+    expect(
+      problemVariables(() =>
+        loadDeliveryWorkerConfig({ ...env, GATEHOUSE_CONSUMER_REJOIN_LIMIT_SECONDS: '0' }),
+      ),
+    ).toEqual(['GATEHOUSE_CONSUMER_REJOIN_LIMIT_SECONDS']);
   });
 
   it('all-in-one: starts from an empty environment on port 8080 with its public URL on that port', () => {
     expect(loadAllInOneConfig({})).toEqual({
       service: 'gatehouse',
-      http: { port: 8080, publicUrl: 'http://localhost:8080', host: '127.0.0.1', allowDemoOnNetwork: false },
+      http: {
+        port: 8080,
+        publicUrl: 'http://localhost:8080',
+        host: '127.0.0.1',
+        allowDemoOnNetwork: false,
+      },
       runtime: DEFAULT_RUNTIME,
       storage: { dataDir: './.gatehouse', seedPath: undefined },
       webApp: { directory: 'dist/apps/web' },
@@ -168,7 +184,12 @@ describe('per-app configuration', () => {
   });
 
   it('all-in-one: the default public URL follows PORT; an explicit one and configured secrets win', () => {
-    expect(loadAllInOneConfig({ PORT: '9999' }).http).toEqual({ port: 9999, publicUrl: 'http://localhost:9999', host: '127.0.0.1', allowDemoOnNetwork: false });
+    expect(loadAllInOneConfig({ PORT: '9999' }).http).toEqual({
+      port: 9999,
+      publicUrl: 'http://localhost:9999',
+      host: '127.0.0.1',
+      allowDemoOnNetwork: false,
+    });
     const config = loadAllInOneConfig({
       PORT: '9999',
       GATEHOUSE_PUBLIC_URL: 'https://gatehouse.test',
@@ -177,36 +198,61 @@ describe('per-app configuration', () => {
       GATEHOUSE_SEED: './seed.yaml',
       GATEHOUSE_DATA_DIR: '/var/lib/gatehouse',
     });
-    expect(config.http).toEqual({ port: 9999, publicUrl: 'https://gatehouse.test', host: '127.0.0.1', allowDemoOnNetwork: false });
+    expect(config.http).toEqual({
+      port: 9999,
+      publicUrl: 'https://gatehouse.test',
+      host: '127.0.0.1',
+      allowDemoOnNetwork: false,
+    });
     expect(config.secrets).toEqual({ encryptionKey: KEY, internalToken: TOKEN });
     expect(config.storage).toEqual({ dataDir: '/var/lib/gatehouse', seedPath: './seed.yaml' });
   });
 
-  it.each(['127.0.0.1', '127.0.0.2', '::1', 'localhost'])('all-in-one: serves the demo seed on the loopback address %s', (host) => {
-    expect(loadAllInOneConfig({ HOST: host }).http.host).toBe(host);
-  });
+  it.each(['127.0.0.1', '127.0.0.2', '::1', 'localhost'])(
+    'all-in-one: serves the demo seed on the loopback address %s',
+    (host) => {
+      expect(loadAllInOneConfig({ HOST: host }).http.host).toBe(host);
+    },
+  );
 
-  it.each(['0.0.0.0', '::', '192.168.1.20'])('all-in-one: refuses the demo seed (no GATEHOUSE_SEED) on %s unless told', (host) => {
-    expect(() => loadAllInOneConfig({ HOST: host })).toThrow(
-      `Invalid configuration: HOST: ${host} is not a loopback address and no GATEHOUSE_SEED is set, so the public demo accounts would be reachable from the network; set GATEHOUSE_SEED to your own seed, or GATEHOUSE_ALLOW_DEMO_ON_NETWORK=true`,
-    );
-    expect(loadAllInOneConfig({ HOST: host, GATEHOUSE_SEED: './seed.yaml' }).http.host).toBe(host);
-    expect(loadAllInOneConfig({ HOST: host, GATEHOUSE_ALLOW_DEMO_ON_NETWORK: 'true' }).http).toMatchObject({ host, allowDemoOnNetwork: true });
-  });
+  it.each(['0.0.0.0', '::', '192.168.1.20'])(
+    'all-in-one: refuses the demo seed (no GATEHOUSE_SEED) on %s unless told',
+    (host) => {
+      expect(() => loadAllInOneConfig({ HOST: host })).toThrow(
+        `Invalid configuration: HOST: ${host} is not a loopback address and no GATEHOUSE_SEED is set, so the public demo accounts would be reachable from the network; set GATEHOUSE_SEED to your own seed, or GATEHOUSE_ALLOW_DEMO_ON_NETWORK=true`,
+      );
+      expect(loadAllInOneConfig({ HOST: host, GATEHOUSE_SEED: './seed.yaml' }).http.host).toBe(
+        host,
+      );
+      expect(
+        loadAllInOneConfig({ HOST: host, GATEHOUSE_ALLOW_DEMO_ON_NETWORK: 'true' }).http,
+      ).toMatchObject({ host, allowDemoOnNetwork: true });
+    },
+  );
 
   it('all-in-one: HOST is an address to listen on', () => {
-    expect(problemVariables(() => loadAllInOneConfig({ HOST: 'gatehouse.example.com' }))).toEqual(['HOST']);
-    expect(() => loadAllInOneConfig({ HOST: 'http://0.0.0.0' })).toThrow('Invalid configuration: HOST: must be an IP address (127.0.0.1, ::1, 0.0.0.0, ::) or localhost');
+    expect(problemVariables(() => loadAllInOneConfig({ HOST: 'gatehouse.example.com' }))).toEqual([
+      'HOST',
+    ]);
+    expect(() => loadAllInOneConfig({ HOST: 'http://0.0.0.0' })).toThrow(
+      'Invalid configuration: HOST: must be an IP address (127.0.0.1, ::1, 0.0.0.0, ::) or localhost',
+    );
   });
 
   it('all-in-one: ignores the server variables of the distributed shape', () => {
-    expect(loadAllInOneConfig({ DATABASE_URL: 'not a url', KAFKA_BROKERS: '??' })).not.toHaveProperty('postgres');
+    expect(
+      loadAllInOneConfig({ DATABASE_URL: 'not a url', KAFKA_BROKERS: '??' }),
+    ).not.toHaveProperty('postgres');
   });
 
   it('all-in-one: still validates the secrets it is given', () => {
-    expect(problemVariables(() => loadAllInOneConfig({ GATEHOUSE_ENCRYPTION_KEY: 'short', GATEHOUSE_INTERNAL_TOKEN: 'short' }))).toEqual([
-      'GATEHOUSE_ENCRYPTION_KEY',
-      'GATEHOUSE_INTERNAL_TOKEN',
-    ]);
+    expect(
+      problemVariables(() =>
+        loadAllInOneConfig({
+          GATEHOUSE_ENCRYPTION_KEY: 'short',
+          GATEHOUSE_INTERNAL_TOKEN: 'short',
+        }),
+      ),
+    ).toEqual(['GATEHOUSE_ENCRYPTION_KEY', 'GATEHOUSE_INTERNAL_TOKEN']);
   });
 });

@@ -2,10 +2,24 @@ import { envSection } from '../env-section';
 import { bindAddress, flag, portNumber, publicBaseUrl } from '../env-fields';
 import { documented, type VariableDoc } from '../variable-doc';
 
-const PORT_DOC: VariableDoc = { description: 'HTTP port (1-65535): the API, or health and metrics only for the delivery worker.', shownDefault: 'auth 3000, token-exchange 3001, webhook-management 3002, delivery-worker 3003, all-in-one 8080' };
-const HOST_DOC: VariableDoc = { description: 'Address the all-in-one listens on (an IP address or `localhost`); `0.0.0.0` or `::` for every interface.' };
-const GATEHOUSE_ALLOW_DEMO_ON_NETWORK_DOC: VariableDoc = { description: 'Lets the all-in-one serve its demo seed (public passwords) on a non-loopback `HOST`; without it, it refuses to start.' };
-const GATEHOUSE_PUBLIC_URL_DOC: VariableDoc = { description: 'Absolute http(s) URL without trailing slash: the OAuth issuer and the base of every public URL.', shownDefault: 'all-in-one: `http://localhost:<PORT>`; required by the services' };
+const PORT_DOC: VariableDoc = {
+  description: 'HTTP port (1-65535): the API, or health and metrics only for the delivery worker.',
+  shownDefault:
+    'auth 3000, token-exchange 3001, webhook-management 3002, delivery-worker 3003, all-in-one 8080',
+};
+const HOST_DOC: VariableDoc = {
+  description:
+    'Address the all-in-one listens on (an IP address or `localhost`); `0.0.0.0` or `::` for every interface.',
+};
+const GATEHOUSE_ALLOW_DEMO_ON_NETWORK_DOC: VariableDoc = {
+  description:
+    'Lets the all-in-one serve its demo seed (public passwords) on a non-loopback `HOST`; without it, it refuses to start.',
+};
+const GATEHOUSE_PUBLIC_URL_DOC: VariableDoc = {
+  description:
+    'Absolute http(s) URL without trailing slash: the OAuth issuer and the base of every public URL.',
+  shownDefault: 'all-in-one: `http://localhost:<PORT>`; required by the services',
+};
 
 export interface HttpConfig {
   port: number;
@@ -16,7 +30,10 @@ export interface HttpConfig {
 /** A distributed service: its own default port, the public URL required. */
 export function httpSection(defaultPort: number) {
   return envSection(
-    { PORT: documented(portNumber.default(defaultPort), PORT_DOC), GATEHOUSE_PUBLIC_URL: documented(publicBaseUrl, GATEHOUSE_PUBLIC_URL_DOC)},
+    {
+      PORT: documented(portNumber.default(defaultPort), PORT_DOC),
+      GATEHOUSE_PUBLIC_URL: documented(publicBaseUrl, GATEHOUSE_PUBLIC_URL_DOC),
+    },
     (env): HttpConfig => ({ port: env.PORT, publicUrl: env.GATEHOUSE_PUBLIC_URL }),
   );
 }
@@ -41,7 +58,10 @@ export const embeddedHttpSection = envSection(
     PORT: documented(portNumber.default(ALL_IN_ONE_DEFAULT_PORT), PORT_DOC),
     GATEHOUSE_PUBLIC_URL: documented(publicBaseUrl.optional(), GATEHOUSE_PUBLIC_URL_DOC),
     HOST: documented(bindAddress.default(ALL_IN_ONE_DEFAULT_HOST), HOST_DOC),
-    GATEHOUSE_ALLOW_DEMO_ON_NETWORK: documented(flag.default(false), GATEHOUSE_ALLOW_DEMO_ON_NETWORK_DOC),
+    GATEHOUSE_ALLOW_DEMO_ON_NETWORK: documented(
+      flag.default(false),
+      GATEHOUSE_ALLOW_DEMO_ON_NETWORK_DOC,
+    ),
   },
   (env): EmbeddedHttpConfig => ({
     port: env.PORT,

@@ -39,7 +39,8 @@ function problems(env: Environment): string[] {
   try {
     kafkaOf(env);
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems.map(({ variable, reason }) => `${variable}: ${reason}`);
+    if (error instanceof ConfigError)
+      return error.problems.map(({ variable, reason }) => `${variable}: ${reason}`);
     throw error;
   }
   throw new Error('expected a ConfigError');
@@ -47,15 +48,32 @@ function problems(env: Environment): string[] {
 
 describe('the Kafka connection (kafka section)', () => {
   it('is plaintext and anonymous by default', () => {
-    expect(kafkaOf({})).toEqual({ brokers: ['kafka-0:9093', 'kafka-1:9093'], consumerRejoinLimitMs: 60_000 });
-  });
-
-  it.each(['scram-sha-512', 'SCRAM-SHA-256', 'Scram-Sha-512'])('authenticates with SASL %s, named in any case', (mechanism) => {
-    expect(kafkaOf({ GATEHOUSE_KAFKA_SASL_MECHANISM: mechanism, GATEHOUSE_KAFKA_USERNAME: 'gatehouse-delivery-worker', GATEHOUSE_KAFKA_PASSWORD: PASSWORD })).toEqual({
-      brokers: ['kafka-0:9093', 'kafka-1:9093'], consumerRejoinLimitMs: 60_000,
-      sasl: { mechanism: mechanism.toLowerCase(), username: 'gatehouse-delivery-worker', password: PASSWORD },
+    expect(kafkaOf({})).toEqual({
+      brokers: ['kafka-0:9093', 'kafka-1:9093'],
+      consumerRejoinLimitMs: 60_000,
     });
   });
+
+  it.each(['scram-sha-512', 'SCRAM-SHA-256', 'Scram-Sha-512'])(
+    'authenticates with SASL %s, named in any case',
+    (mechanism) => {
+      expect(
+        kafkaOf({
+          GATEHOUSE_KAFKA_SASL_MECHANISM: mechanism,
+          GATEHOUSE_KAFKA_USERNAME: 'gatehouse-delivery-worker',
+          GATEHOUSE_KAFKA_PASSWORD: PASSWORD,
+        }),
+      ).toEqual({
+        brokers: ['kafka-0:9093', 'kafka-1:9093'],
+        consumerRejoinLimitMs: 60_000,
+        sasl: {
+          mechanism: mechanism.toLowerCase(),
+          username: 'gatehouse-delivery-worker',
+          password: PASSWORD,
+        },
+      });
+    },
+  );
 
   it('speaks TLS with the CA, client certificate and key read from their files', () => {
     expect(
@@ -68,7 +86,12 @@ describe('the Kafka connection (kafka section)', () => {
         GATEHOUSE_KAFKA_USERNAME: 'u',
         GATEHOUSE_KAFKA_PASSWORD: PASSWORD,
       }),
-    ).toEqual({ brokers: ['kafka-0:9093', 'kafka-1:9093'], consumerRejoinLimitMs: 60_000, sasl: { mechanism: 'plain', username: 'u', password: PASSWORD }, tls: { ca: CA, cert: CERT, key: KEY } });
+    ).toEqual({
+      brokers: ['kafka-0:9093', 'kafka-1:9093'],
+      consumerRejoinLimitMs: 60_000,
+      sasl: { mechanism: 'plain', username: 'u', password: PASSWORD },
+      tls: { ca: CA, cert: CERT, key: KEY },
+    });
     expect(kafkaOf({ GATEHOUSE_KAFKA_TLS: 'yes' }).tls).toEqual({});
   });
 
@@ -76,7 +99,10 @@ describe('the Kafka connection (kafka section)', () => {
     [
       'a mechanism without credentials',
       { GATEHOUSE_KAFKA_SASL_MECHANISM: 'scram-sha-512' },
-      ['GATEHOUSE_KAFKA_USERNAME: required with GATEHOUSE_KAFKA_SASL_MECHANISM=scram-sha-512', 'GATEHOUSE_KAFKA_PASSWORD: required with GATEHOUSE_KAFKA_SASL_MECHANISM=scram-sha-512'],
+      [
+        'GATEHOUSE_KAFKA_USERNAME: required with GATEHOUSE_KAFKA_SASL_MECHANISM=scram-sha-512',
+        'GATEHOUSE_KAFKA_PASSWORD: required with GATEHOUSE_KAFKA_SASL_MECHANISM=scram-sha-512',
+      ],
     ],
     [
       'a mechanism without a password',
@@ -93,10 +119,20 @@ describe('the Kafka connection (kafka section)', () => {
     ],
     [
       'PLAIN over a plaintext connection',
-      { GATEHOUSE_KAFKA_SASL_MECHANISM: 'plain', GATEHOUSE_KAFKA_USERNAME: 'u', GATEHOUSE_KAFKA_PASSWORD: PASSWORD },
-      ['GATEHOUSE_KAFKA_SASL_MECHANISM: plain sends the password as it is: use it only with GATEHOUSE_KAFKA_TLS=true, or choose scram-sha-512'],
+      {
+        GATEHOUSE_KAFKA_SASL_MECHANISM: 'plain',
+        GATEHOUSE_KAFKA_USERNAME: 'u',
+        GATEHOUSE_KAFKA_PASSWORD: PASSWORD,
+      },
+      [
+        'GATEHOUSE_KAFKA_SASL_MECHANISM: plain sends the password as it is: use it only with GATEHOUSE_KAFKA_TLS=true, or choose scram-sha-512',
+      ],
     ],
-    ['an unknown mechanism', { GATEHOUSE_KAFKA_SASL_MECHANISM: 'gssapi' }, ['GATEHOUSE_KAFKA_SASL_MECHANISM: must be one of plain, scram-sha-256, scram-sha-512']],
+    [
+      'an unknown mechanism',
+      { GATEHOUSE_KAFKA_SASL_MECHANISM: 'gssapi' },
+      ['GATEHOUSE_KAFKA_SASL_MECHANISM: must be one of plain, scram-sha-256, scram-sha-512'],
+    ],
     [
       'certificate files without TLS, and a certificate without its key',
       { GATEHOUSE_KAFKA_CA_FILE: 'ca.crt', GATEHOUSE_KAFKA_CERT_FILE: 'user.crt' },
@@ -106,22 +142,52 @@ describe('the Kafka connection (kafka section)', () => {
         'GATEHOUSE_KAFKA_KEY_FILE: a client certificate needs both GATEHOUSE_KAFKA_CERT_FILE and GATEHOUSE_KAFKA_KEY_FILE',
       ],
     ],
-    ['a CA file that is not there', { GATEHOUSE_KAFKA_TLS: 'true', GATEHOUSE_KAFKA_CA_FILE: 'missing.crt' }, ['GATEHOUSE_KAFKA_CA_FILE: cannot read {dir}/missing.crt (ENOENT)']],
-    ['a CA file that holds no certificate', { GATEHOUSE_KAFKA_TLS: 'true', GATEHOUSE_KAFKA_CA_FILE: 'notes.txt' }, ['GATEHOUSE_KAFKA_CA_FILE: {dir}/notes.txt holds no PEM CERTIFICATE']],
-    ['a key file that holds a certificate', { GATEHOUSE_KAFKA_TLS: 'true', GATEHOUSE_KAFKA_CERT_FILE: 'user.crt', GATEHOUSE_KAFKA_KEY_FILE: 'ca.crt' }, ['GATEHOUSE_KAFKA_KEY_FILE: {dir}/ca.crt holds no PEM PRIVATE KEY']],
+    [
+      'a CA file that is not there',
+      { GATEHOUSE_KAFKA_TLS: 'true', GATEHOUSE_KAFKA_CA_FILE: 'missing.crt' },
+      ['GATEHOUSE_KAFKA_CA_FILE: cannot read {dir}/missing.crt (ENOENT)'],
+    ],
+    [
+      'a CA file that holds no certificate',
+      { GATEHOUSE_KAFKA_TLS: 'true', GATEHOUSE_KAFKA_CA_FILE: 'notes.txt' },
+      ['GATEHOUSE_KAFKA_CA_FILE: {dir}/notes.txt holds no PEM CERTIFICATE'],
+    ],
+    [
+      'a key file that holds a certificate',
+      {
+        GATEHOUSE_KAFKA_TLS: 'true',
+        GATEHOUSE_KAFKA_CERT_FILE: 'user.crt',
+        GATEHOUSE_KAFKA_KEY_FILE: 'ca.crt',
+      },
+      ['GATEHOUSE_KAFKA_KEY_FILE: {dir}/ca.crt holds no PEM PRIVATE KEY'],
+    ],
   ])('refuses %s, naming the variable to change', (_case, env, expected) => {
-    const inDir = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, name.endsWith('_FILE') && value ? file(value) : value]));
+    const inDir = Object.fromEntries(
+      Object.entries(env).map(([name, value]) => [
+        name,
+        name.endsWith('_FILE') && value ? file(value) : value,
+      ]),
+    );
     expect(problems(inDir)).toEqual(expected.map((line) => line.replace('{dir}', dir)));
   });
 
   it('takes blank values (Kubernetes writes NAME= for an empty field) as unset', () => {
-    expect(kafkaOf({ GATEHOUSE_KAFKA_SASL_MECHANISM: ' ', GATEHOUSE_KAFKA_CA_FILE: '' })).toEqual({ brokers: ['kafka-0:9093', 'kafka-1:9093'], consumerRejoinLimitMs: 60_000 });
+    expect(kafkaOf({ GATEHOUSE_KAFKA_SASL_MECHANISM: ' ', GATEHOUSE_KAFKA_CA_FILE: '' })).toEqual({
+      brokers: ['kafka-0:9093', 'kafka-1:9093'],
+      consumerRejoinLimitMs: 60_000,
+    });
   });
 
   it('never puts the password in a message', () => {
-    const lines = problems({ GATEHOUSE_KAFKA_USERNAME: 'u', GATEHOUSE_KAFKA_PASSWORD: PASSWORD, GATEHOUSE_KAFKA_SASL_MECHANISM: 'plain' });
+    const lines = problems({
+      GATEHOUSE_KAFKA_USERNAME: 'u',
+      GATEHOUSE_KAFKA_PASSWORD: PASSWORD,
+      GATEHOUSE_KAFKA_SASL_MECHANISM: 'plain',
+    });
 
-    expect(lines).toEqual(['GATEHOUSE_KAFKA_SASL_MECHANISM: plain sends the password as it is: use it only with GATEHOUSE_KAFKA_TLS=true, or choose scram-sha-512']);
+    expect(lines).toEqual([
+      'GATEHOUSE_KAFKA_SASL_MECHANISM: plain sends the password as it is: use it only with GATEHOUSE_KAFKA_TLS=true, or choose scram-sha-512',
+    ]);
     expect(lines.join('\n')).not.toContain(PASSWORD);
   });
 });

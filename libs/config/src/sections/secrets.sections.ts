@@ -2,8 +2,17 @@ import { envSection } from '../env-section';
 import { base64Key32, bearerSecret } from '../env-fields';
 import { documented, type VariableDoc } from '../variable-doc';
 
-const GATEHOUSE_ENCRYPTION_KEY_DOC: VariableDoc = { description: 'Base64 of 32 random bytes (`openssl rand -base64 32`): AES-256-GCM key for secrets stored encrypted.', shownDefault: 'all-in-one: generated once into `<GATEHOUSE_DATA_DIR>/encryption.key`; required by the services' };
-const GATEHOUSE_INTERNAL_TOKEN_DOC: VariableDoc = { description: 'Shared bearer secret (at least 32 characters) for service-to-service calls.', shownDefault: 'all-in-one: generated once into `<GATEHOUSE_DATA_DIR>/internal.token`; required by the services that use it' };
+const GATEHOUSE_ENCRYPTION_KEY_DOC: VariableDoc = {
+  description:
+    'Base64 of 32 random bytes (`openssl rand -base64 32`): AES-256-GCM key for secrets stored encrypted.',
+  shownDefault:
+    'all-in-one: generated once into `<GATEHOUSE_DATA_DIR>/encryption.key`; required by the services',
+};
+const GATEHOUSE_INTERNAL_TOKEN_DOC: VariableDoc = {
+  description: 'Shared bearer secret (at least 32 characters) for service-to-service calls.',
+  shownDefault:
+    'all-in-one: generated once into `<GATEHOUSE_DATA_DIR>/internal.token`; required by the services that use it',
+};
 
 export interface SecretsConfig {
   /** Base64 of 32 bytes: the AES-256-GCM key for secrets stored encrypted (SecretBox). */
@@ -13,19 +22,28 @@ export interface SecretsConfig {
 }
 
 export const secretsSection = envSection(
-  { GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32, GATEHOUSE_ENCRYPTION_KEY_DOC), GATEHOUSE_INTERNAL_TOKEN: documented(bearerSecret, GATEHOUSE_INTERNAL_TOKEN_DOC)},
-  (env): SecretsConfig => ({ encryptionKey: env.GATEHOUSE_ENCRYPTION_KEY, internalToken: env.GATEHOUSE_INTERNAL_TOKEN }),
+  {
+    GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32, GATEHOUSE_ENCRYPTION_KEY_DOC),
+    GATEHOUSE_INTERNAL_TOKEN: documented(bearerSecret, GATEHOUSE_INTERNAL_TOKEN_DOC),
+  },
+  (env): SecretsConfig => ({
+    encryptionKey: env.GATEHOUSE_ENCRYPTION_KEY,
+    internalToken: env.GATEHOUSE_INTERNAL_TOKEN,
+  }),
 );
 
 /** For a service that decrypts stored secrets but serves no internal route. */
 export const encryptionSecretsSection = envSection(
-  { GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32, GATEHOUSE_ENCRYPTION_KEY_DOC)},
+  { GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32, GATEHOUSE_ENCRYPTION_KEY_DOC) },
   (env): Pick<SecretsConfig, 'encryptionKey'> => ({ encryptionKey: env.GATEHOUSE_ENCRYPTION_KEY }),
 );
 
 /** The all-in-one: unset secrets are generated and kept under the data directory (resolveEmbeddedSecrets). */
 export const embeddedSecretsSection = envSection(
-  { GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32.optional(), GATEHOUSE_ENCRYPTION_KEY_DOC), GATEHOUSE_INTERNAL_TOKEN: documented(bearerSecret.optional(), GATEHOUSE_INTERNAL_TOKEN_DOC)},
+  {
+    GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32.optional(), GATEHOUSE_ENCRYPTION_KEY_DOC),
+    GATEHOUSE_INTERNAL_TOKEN: documented(bearerSecret.optional(), GATEHOUSE_INTERNAL_TOKEN_DOC),
+  },
   (env): Partial<SecretsConfig> => ({
     encryptionKey: env.GATEHOUSE_ENCRYPTION_KEY,
     internalToken: env.GATEHOUSE_INTERNAL_TOKEN,

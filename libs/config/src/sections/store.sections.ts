@@ -2,8 +2,13 @@ import { envSection } from '../env-section';
 import { urlWithScheme } from '../env-fields';
 import { documented, type VariableDoc } from '../variable-doc';
 
-const DATABASE_URL_DOC: VariableDoc = { description: 'PostgreSQL connection URL (`postgres://user:password@host:5432/db`).' };
-const REDIS_URL_DOC: VariableDoc = { description: 'Redis URL for short-lived flow state and rate-limit counters (`redis://` or `rediss://`).' };
+const DATABASE_URL_DOC: VariableDoc = {
+  description: 'PostgreSQL connection URL (`postgres://user:password@host:5432/db`).',
+};
+const REDIS_URL_DOC: VariableDoc = {
+  description:
+    'Redis URL for short-lived flow state and rate-limit counters (`redis://` or `rediss://`).',
+};
 
 // The servers of the distributed shape (Kafka: kafka.section.ts). The all-in-one uses none of them.
 

@@ -2,7 +2,9 @@ import { envSection } from '../env-section';
 import { serviceUrl } from '../env-fields';
 import { documented, type VariableDoc } from '../variable-doc';
 
-const GATEHOUSE_TOKEN_EXCHANGE_URL_DOC: VariableDoc = { description: 'Base URL of the token-exchange service, to which `auth` hands RFC 8693 grants.' };
+const GATEHOUSE_TOKEN_EXCHANGE_URL_DOC: VariableDoc = {
+  description: 'Base URL of the token-exchange service, to which `auth` hands RFC 8693 grants.',
+};
 
 export interface TokenExchangeClientConfig {
   /** Base URL of the token-exchange service; `auth` posts the RFC 8693 grants to it. */
@@ -10,6 +12,6 @@ export interface TokenExchangeClientConfig {
 }
 
 export const tokenExchangeClientSection = envSection(
-  { GATEHOUSE_TOKEN_EXCHANGE_URL: documented(serviceUrl, GATEHOUSE_TOKEN_EXCHANGE_URL_DOC)},
+  { GATEHOUSE_TOKEN_EXCHANGE_URL: documented(serviceUrl, GATEHOUSE_TOKEN_EXCHANGE_URL_DOC) },
   (env): TokenExchangeClientConfig => ({ url: env.GATEHOUSE_TOKEN_EXCHANGE_URL }),
 );

@@ -1,4 +1,26 @@
-export { AccessDenied, AuthorizationPending, ConsentRequired, ExpiredToken, InvalidClient, InvalidGrant, InvalidRequest, InvalidScope, InvalidTarget, InvalidToken, LoginRequired, OAuthError, type OAuthErrorCode, oauthErrorStatus, RateLimited, ServerError, SlowDown, TemporarilyUnavailable, UnauthorizedClient, UnsupportedGrantType, UnsupportedResponseType } from './oauth-errors';
-export { ApiError,  apiErrorStatus } from './api-errors';
+export {
+  AccessDenied,
+  AuthorizationPending,
+  ConsentRequired,
+  ExpiredToken,
+  InvalidClient,
+  InvalidGrant,
+  InvalidRequest,
+  InvalidScope,
+  InvalidTarget,
+  InvalidToken,
+  LoginRequired,
+  OAuthError,
+  type OAuthErrorCode,
+  oauthErrorStatus,
+  RateLimited,
+  ServerError,
+  SlowDown,
+  TemporarilyUnavailable,
+  UnauthorizedClient,
+  UnsupportedGrantType,
+  UnsupportedResponseType,
+} from './oauth-errors';
+export { ApiError, apiErrorStatus } from './api-errors';
 export { isObjectId, objectId } from './object-id';
 export { type Clock, FrozenClock, systemClock } from './clock';

@@ -34,25 +34,59 @@ export abstract class OAuthError extends Error {
   }
 }
 
-export class InvalidRequest extends OAuthError { readonly code = 'invalid_request' as const; }
-export class InvalidClient extends OAuthError { readonly code = 'invalid_client' as const; }
-export class InvalidGrant extends OAuthError { readonly code = 'invalid_grant' as const; }
-export class UnauthorizedClient extends OAuthError { readonly code = 'unauthorized_client' as const; }
-export class UnsupportedGrantType extends OAuthError { readonly code = 'unsupported_grant_type' as const; }
-export class UnsupportedResponseType extends OAuthError { readonly code = 'unsupported_response_type' as const; }
-export class InvalidScope extends OAuthError { readonly code = 'invalid_scope' as const; }
-export class InvalidTarget extends OAuthError { readonly code = 'invalid_target' as const; }
-export class InvalidToken extends OAuthError { readonly code = 'invalid_token' as const; }
-export class AccessDenied extends OAuthError { readonly code = 'access_denied' as const; }
-export class AuthorizationPending extends OAuthError { readonly code = 'authorization_pending' as const; }
-export class SlowDown extends OAuthError { readonly code = 'slow_down' as const; }
-export class ExpiredToken extends OAuthError { readonly code = 'expired_token' as const; }
-export class ServerError extends OAuthError { readonly code = 'server_error' as const; }
-export class TemporarilyUnavailable extends OAuthError { readonly code = 'temporarily_unavailable' as const; }
+export class InvalidRequest extends OAuthError {
+  readonly code = 'invalid_request' as const;
+}
+export class InvalidClient extends OAuthError {
+  readonly code = 'invalid_client' as const;
+}
+export class InvalidGrant extends OAuthError {
+  readonly code = 'invalid_grant' as const;
+}
+export class UnauthorizedClient extends OAuthError {
+  readonly code = 'unauthorized_client' as const;
+}
+export class UnsupportedGrantType extends OAuthError {
+  readonly code = 'unsupported_grant_type' as const;
+}
+export class UnsupportedResponseType extends OAuthError {
+  readonly code = 'unsupported_response_type' as const;
+}
+export class InvalidScope extends OAuthError {
+  readonly code = 'invalid_scope' as const;
+}
+export class InvalidTarget extends OAuthError {
+  readonly code = 'invalid_target' as const;
+}
+export class InvalidToken extends OAuthError {
+  readonly code = 'invalid_token' as const;
+}
+export class AccessDenied extends OAuthError {
+  readonly code = 'access_denied' as const;
+}
+export class AuthorizationPending extends OAuthError {
+  readonly code = 'authorization_pending' as const;
+}
+export class SlowDown extends OAuthError {
+  readonly code = 'slow_down' as const;
+}
+export class ExpiredToken extends OAuthError {
+  readonly code = 'expired_token' as const;
+}
+export class ServerError extends OAuthError {
+  readonly code = 'server_error' as const;
+}
+export class TemporarilyUnavailable extends OAuthError {
+  readonly code = 'temporarily_unavailable' as const;
+}
 /** OIDC Core §3.1.2.6: `prompt=none`, and the user would have to sign in. */
-export class LoginRequired extends OAuthError { readonly code = 'login_required' as const; }
+export class LoginRequired extends OAuthError {
+  readonly code = 'login_required' as const;
+}
 /** OIDC Core §3.1.2.6: `prompt=none`, and the user would have to consent. */
-export class ConsentRequired extends OAuthError { readonly code = 'consent_required' as const; }
+export class ConsentRequired extends OAuthError {
+  readonly code = 'consent_required' as const;
+}
 
 /**
  * Too many requests from one address or for one client: answered 429 with `Retry-After`

@@ -40,7 +40,10 @@ export class TrustedProxies {
 
   includes(address: IpAddress): boolean {
     const plain = unmapped(address);
-    return this.blocks.some(([base, bits]) => base.kind() === plain.kind() && (plain as ipaddr.IPv4).match(base as ipaddr.IPv4, bits));
+    return this.blocks.some(
+      ([base, bits]) =>
+        base.kind() === plain.kind() && (plain as ipaddr.IPv4).match(base as ipaddr.IPv4, bits),
+    );
   }
 }
 
@@ -94,7 +97,9 @@ function forwardedEntries(header: string | string[] | undefined): string[] {
 }
 
 function unmapped(address: IpAddress): IpAddress {
-  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (address as ipaddr.IPv6).toIPv4Address()
+    : address;
 }
 
 function canonical(address: IpAddress): string {
@@ -109,12 +114,14 @@ function rfc5952(address: ipaddr.IPv6): string {
 function parseBlock(cidr: string): [IpAddress, number] {
   const [text, bits, ...rest] = cidr.trim().split('/');
   const address = parseIpAddress(text ?? '');
-  if (address === null || rest.length > 0) throw new RangeError(`not an address or CIDR block: ${cidr}`);
+  if (address === null || rest.length > 0)
+    throw new RangeError(`not an address or CIDR block: ${cidr}`);
   const plain = unmapped(address);
   const width = plain.kind() === 'ipv4' ? 32 : 128;
   if (bits === undefined) return [plain, width];
   // A mapped IPv6 block (::ffff:10.0.0.0/104) is matched as its IPv4 block.
   const prefix = Number(bits) - (plain === address ? 0 : 96);
-  if (!/^\d{1,3}$/.test(bits) || prefix < 0 || prefix > width) throw new RangeError(`not an address or CIDR block: ${cidr}`);
+  if (!/^\d{1,3}$/.test(bits) || prefix < 0 || prefix > width)
+    throw new RangeError(`not an address or CIDR block: ${cidr}`);
   return [plain, prefix];
 }

@@ -90,20 +90,30 @@ const GLOBAL_UNICAST_V6 = block('2000::/3', 'global unicast');
 
 function within(address: IpAddress, candidate: Block): boolean {
   // ipaddr.js matches only within one family; its types cannot express that narrowing.
-  return address.kind() === candidate.range[0].kind() && (address as ipaddr.IPv4).match(candidate.range as [ipaddr.IPv4, number]);
+  return (
+    address.kind() === candidate.range[0].kind() &&
+    (address as ipaddr.IPv4).match(candidate.range as [ipaddr.IPv4, number])
+  );
 }
 
 function refused(candidate: { name: string; cidr: string }, prefix = ''): AddressClassification {
   return { allowed: false, reason: `${prefix}${candidate.name} (${candidate.cidr})` };
 }
 
-function classifyIPv4(address: ipaddr.IPv4, options: ClassifyAddressOptions, prefix = ''): AddressClassification {
+function classifyIPv4(
+  address: ipaddr.IPv4,
+  options: ClassifyAddressOptions,
+  prefix = '',
+): AddressClassification {
   if (options.allowLoopback && within(address, LOOPBACK_V4)) return { allowed: true };
   const found = REFUSED_V4_MOST_SPECIFIC_FIRST.find((candidate) => within(address, candidate));
   return found ? refused(found, prefix) : { allowed: true };
 }
 
-function classifyIPv6(address: ipaddr.IPv6, options: ClassifyAddressOptions): AddressClassification {
+function classifyIPv6(
+  address: ipaddr.IPv6,
+  options: ClassifyAddressOptions,
+): AddressClassification {
   if (within(address, IPV4_MAPPED)) {
     const embedded = address.toIPv4Address();
     return classifyIPv4(embedded, options, `IPv4-mapped ${embedded.toString()}: `);
@@ -111,16 +121,22 @@ function classifyIPv6(address: ipaddr.IPv6, options: ClassifyAddressOptions): Ad
   if (options.allowLoopback && within(address, LOOPBACK_V6)) return { allowed: true };
   const found = REFUSED_V6_MOST_SPECIFIC_FIRST.find((candidate) => within(address, candidate));
   if (found) return refused(found);
-  if (!within(address, GLOBAL_UNICAST_V6)) return { allowed: false, reason: 'not global unicast (outside 2000::/3)' };
+  if (!within(address, GLOBAL_UNICAST_V6))
+    return { allowed: false, reason: 'not global unicast (outside 2000::/3)' };
   return { allowed: true };
 }
 
 /** Classify one resolved address (IPv4 dotted quad, or IPv6 with or without brackets). */
-export function classifyAddress(ip: string, options: ClassifyAddressOptions = {}): AddressClassification {
+export function classifyAddress(
+  ip: string,
+  options: ClassifyAddressOptions = {},
+): AddressClassification {
   if (ip.includes('%')) return { allowed: false, reason: 'zone identifiers are not accepted' };
   const address = parseIpAddress(ip);
   if (address === null) return { allowed: false, reason: 'not an IP address' };
-  return address.kind() === 'ipv4' ? classifyIPv4(address as ipaddr.IPv4, options) : classifyIPv6(address as ipaddr.IPv6, options);
+  return address.kind() === 'ipv4'
+    ? classifyIPv4(address as ipaddr.IPv4, options)
+    : classifyIPv6(address as ipaddr.IPv6, options);
 }
 
 /** 127.0.0.0/8, ::1 or ::ffff:127.0.0.0/104: the only targets `allowLoopback` lets through. */

@@ -57,11 +57,17 @@ const deny = (reason: string): PolicyDecision => ({ allow: false, reason });
  *    organization; outside it they only read public collections and public gated repositories the
  *    user was granted, and the user's own identity (profile, e-mail, memberships).
  */
-export function authorize(token: PolicyToken, action: PolicyAction, resource: PolicyResource): PolicyDecision {
+export function authorize(
+  token: PolicyToken,
+  action: PolicyAction,
+  resource: PolicyResource,
+): PolicyDecision {
   const rule = ACTION_RULES[action];
   if (!rule) return deny(`unknown action ${action}`);
-  if (!rule.resourceKinds.includes(resource.kind)) return deny(`${action} does not apply to a ${resource.kind}`);
-  if (isPublicContentRead(action, resource)) return allow('public resource: readable without a token');
+  if (!rule.resourceKinds.includes(resource.kind))
+    return deny(`${action} does not apply to a ${resource.kind}`);
+  if (isPublicContentRead(action, resource))
+    return allow('public resource: readable without a token');
   if (token.kind === 'trusted_publisher') return trustedPublisher(token, action, resource);
 
   const decision = decide(token, action, rule, resource);
@@ -69,13 +75,23 @@ export function authorize(token: PolicyToken, action: PolicyAction, resource: Po
   return gatedRead(token, resource);
 }
 
-function decide(token: PolicyToken, action: PolicyAction, rule: ActionRule, resource: PolicyResource): PolicyDecision {
+function decide(
+  token: PolicyToken,
+  action: PolicyAction,
+  rule: ActionRule,
+  resource: PolicyResource,
+): PolicyDecision {
   const ownAccount = resource.ownerType === 'user' && resource.ownerId === token.userId;
-  if (rule.ownAccountOnly && resource.ownerType === 'user' && !ownAccount) return deny("only the token's own account");
-  if (token.kind === 'personal' && rule.writes && token.role !== 'write') return deny('read-only personal token');
+  if (rule.ownAccountOnly && resource.ownerType === 'user' && !ownAccount)
+    return deny("only the token's own account");
+  if (token.kind === 'personal' && rule.writes && token.role !== 'write')
+    return deny('read-only personal token');
 
   if (token.kind === 'exchange') return exchange(token, action, rule, resource, ownAccount);
-  if (ownAccount) return token.kind === 'oauth' ? scopes(token, action, rule, resource, 'own resource') : allow('own resource');
+  if (ownAccount)
+    return token.kind === 'oauth'
+      ? scopes(token, action, rule, resource, 'own resource')
+      : allow('own resource');
   if (action === 'discussion.write' && !resource.private) {
     const reason = 'public repository: anyone may take part in discussions';
     return token.kind === 'oauth' ? scopes(token, action, rule, resource, reason) : allow(reason);
@@ -99,8 +115,10 @@ function exchange(
   resource: PolicyResource,
   ownAccount: boolean,
 ): PolicyDecision {
-  const identity = action === 'profile.read' || action === 'email.read' || action === 'memberships.read';
-  if (ownAccount && identity) return scopes(token, action, rule, resource, "the token's own identity");
+  const identity =
+    action === 'profile.read' || action === 'email.read' || action === 'memberships.read';
+  if (ownAccount && identity)
+    return scopes(token, action, rule, resource, "the token's own identity");
   if (ownAccount) return deny('token-exchange tokens have no access to personal resources');
   if (resource.ownerType !== 'org' || resource.ownerId !== token.boundOrgId) {
     return deny(
@@ -138,13 +156,19 @@ function scopes(
   if (rule.scopes === null) return deny(`no scope grants ${action}`);
   if (token.scopes.includes('contribute-repos')) {
     if (action === 'repo.create') return allow(`${reason}, contribute-repos`);
-    const createdHere = !!resource.createdByClientId && resource.createdByClientId === token.clientId;
+    const createdHere =
+      !!resource.createdByClientId && resource.createdByClientId === token.clientId;
     if ((action === 'repo.read' || action === 'repo.write') && createdHere) {
       return allow(`${reason}, contribute-repos on a repository this app created`);
     }
   }
-  if (!rule.scopes.some((scope) => scopeCovers(token.scopes, scope))) return deny(`missing scope ${rule.scopes.join(' or ')}`);
-  if (action === 'discussion.write' && resource.private && !scopeCovers(token.scopes, 'read-repos')) {
+  if (!rule.scopes.some((scope) => scopeCovers(token.scopes, scope)))
+    return deny(`missing scope ${rule.scopes.join(' or ')}`);
+  if (
+    action === 'discussion.write' &&
+    resource.private &&
+    !scopeCovers(token.scopes, 'read-repos')
+  ) {
     return deny('missing scope read-repos (needed for discussions on a private repository)');
   }
   return allow(reason);
@@ -161,12 +185,18 @@ function isGatedRead(action: PolicyAction, resource: PolicyResource): boolean {
 
 /** docs/oauth.md "Scopes" `gated-repos`: public gated repositories the user was individually granted. */
 function gatedRead(token: PolicyToken, resource: PolicyResource): PolicyDecision {
-  if (!resource.userHasGatedAccess) return deny('gated repository: the user has not been granted access');
-  if (token.kind !== 'personal' && !scopeCovers(token.scopes, 'gated-repos')) return deny('missing scope gated-repos');
+  if (!resource.userHasGatedAccess)
+    return deny('gated repository: the user has not been granted access');
+  if (token.kind !== 'personal' && !scopeCovers(token.scopes, 'gated-repos'))
+    return deny('missing scope gated-repos');
   return allow('public gated repository the user was granted access to');
 }
 
-function trustedPublisher(token: PolicyToken, action: PolicyAction, resource: PolicyResource): PolicyDecision {
+function trustedPublisher(
+  token: PolicyToken,
+  action: PolicyAction,
+  resource: PolicyResource,
+): PolicyDecision {
   const ownRepo = resource.kind === 'repo' && !!token.repoId && resource.id === token.repoId;
   if (ownRepo && (action === 'repo.read' || action === 'repo.write')) {
     return allow('trusted-publisher token for this repository');

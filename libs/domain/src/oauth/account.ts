@@ -7,7 +7,9 @@ export type OrganizationPlan = 'free' | 'team' | 'enterprise';
 
 /** True when `role` is `minimum` or above it (read < contributor < write < admin). */
 export function orgRoleAtLeast(role: OrgRole | null | undefined, minimum: OrgRole): boolean {
-  return role !== null && role !== undefined && ORG_ROLES.indexOf(role) >= ORG_ROLES.indexOf(minimum);
+  return (
+    role !== null && role !== undefined && ORG_ROLES.indexOf(role) >= ORG_ROLES.indexOf(minimum)
+  );
 }
 
 /** A user as the claim, userinfo and whoami builders need it. Plain data, loaded by the caller. */

@@ -1,4 +1,9 @@
-import { AuthorizationParams, AuthorizingClient, parseOrgIds, validateAuthorizationRequest } from './authorization-request';
+import {
+  AuthorizationParams,
+  AuthorizingClient,
+  parseOrgIds,
+  validateAuthorizationRequest,
+} from './authorization-request';
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
@@ -9,10 +14,18 @@ const publicClient: AuthorizingClient = {
   requiresPkce: true,
   anyLoopbackPort: true,
 };
-const confidentialClient: AuthorizingClient = { ...publicClient, requiresPkce: false, anyLoopbackPort: false };
+const confidentialClient: AuthorizingClient = {
+  ...publicClient,
+  requiresPkce: false,
+  anyLoopbackPort: false,
+};
 
 // huggingface.js oauthLoginUrl (docs/hf-clients.md "OAuth and OpenID Connect"), keys in its order.
-const jsState = JSON.stringify({ nonce: 'b0f6b8e4', redirectUri: 'https://app.example.com/cb', state: 'a&b=c' });
+const jsState = JSON.stringify({
+  nonce: 'b0f6b8e4',
+  redirectUri: 'https://app.example.com/cb',
+  state: 'a&b=c',
+});
 const jsParams: AuthorizationParams = {
   client_id: 'app-1',
   scope: 'openid profile',
@@ -70,7 +83,12 @@ describe('validateAuthorizationRequest', () => {
 
   it('uses the app scopes when none are asked, keeps a loopback port and reads orgIds', () => {
     const outcome = validateAuthorizationRequest(
-      { ...jsParams, scope: undefined, redirect_uri: 'http://127.0.0.1:53682/callback', orgIds: ['org-a,org-b', 'org-a'] },
+      {
+        ...jsParams,
+        scope: undefined,
+        redirect_uri: 'http://127.0.0.1:53682/callback',
+        orgIds: ['org-a,org-b', 'org-a'],
+      },
       publicClient,
     );
     expect(outcome.kind).toBe('valid');
@@ -82,15 +100,63 @@ describe('validateAuthorizationRequest', () => {
 
   describe('shows an error page, never redirects', () => {
     it.each<[string, AuthorizationParams, AuthorizingClient | null, string, string]>([
-      ['missing client_id', { ...jsParams, client_id: undefined }, publicClient, 'invalid_request', 'client_id is required and must appear once'],
-      ['repeated client_id', { ...jsParams, client_id: ['app-1', 'app-2'] }, publicClient, 'invalid_request', 'client_id is required and must appear once'],
+      [
+        'missing client_id',
+        { ...jsParams, client_id: undefined },
+        publicClient,
+        'invalid_request',
+        'client_id is required and must appear once',
+      ],
+      [
+        'repeated client_id',
+        { ...jsParams, client_id: ['app-1', 'app-2'] },
+        publicClient,
+        'invalid_request',
+        'client_id is required and must appear once',
+      ],
       ['unknown client', jsParams, null, 'invalid_client', 'Unknown client'],
-      ['missing redirect_uri', { ...jsParams, redirect_uri: undefined }, publicClient, 'invalid_request', 'redirect_uri is required and must appear once'],
-      ['repeated redirect_uri', { ...jsParams, redirect_uri: ['https://app.example.com/cb', 'https://evil.com/'] }, publicClient, 'invalid_request', 'redirect_uri is required and must appear once'],
-      ['unmatched redirect_uri', { ...jsParams, redirect_uri: 'https://evil.example.com/cb' }, publicClient, 'invalid_request', 'redirect_uri does not match any redirect URI registered for this app'],
-      ['loopback host swapped', { ...jsParams, redirect_uri: 'http://localhost:5000/callback' }, publicClient, 'invalid_request', 'redirect_uri does not match any redirect URI registered for this app'],
-      ['another loopback port for an app with a secret', { ...jsParams, redirect_uri: 'http://127.0.0.1:53682/callback' }, confidentialClient, 'invalid_request', 'redirect_uri does not match any redirect URI registered for this app'],
-      ['unmatched redirect_uri wins over a bad response_type', { ...jsParams, response_type: 'token', redirect_uri: 'https://evil.example.com/' }, publicClient, 'invalid_request', 'redirect_uri does not match any redirect URI registered for this app'],
+      [
+        'missing redirect_uri',
+        { ...jsParams, redirect_uri: undefined },
+        publicClient,
+        'invalid_request',
+        'redirect_uri is required and must appear once',
+      ],
+      [
+        'repeated redirect_uri',
+        { ...jsParams, redirect_uri: ['https://app.example.com/cb', 'https://evil.com/'] },
+        publicClient,
+        'invalid_request',
+        'redirect_uri is required and must appear once',
+      ],
+      [
+        'unmatched redirect_uri',
+        { ...jsParams, redirect_uri: 'https://evil.example.com/cb' },
+        publicClient,
+        'invalid_request',
+        'redirect_uri does not match any redirect URI registered for this app',
+      ],
+      [
+        'loopback host swapped',
+        { ...jsParams, redirect_uri: 'http://localhost:5000/callback' },
+        publicClient,
+        'invalid_request',
+        'redirect_uri does not match any redirect URI registered for this app',
+      ],
+      [
+        'another loopback port for an app with a secret',
+        { ...jsParams, redirect_uri: 'http://127.0.0.1:53682/callback' },
+        confidentialClient,
+        'invalid_request',
+        'redirect_uri does not match any redirect URI registered for this app',
+      ],
+      [
+        'unmatched redirect_uri wins over a bad response_type',
+        { ...jsParams, response_type: 'token', redirect_uri: 'https://evil.example.com/' },
+        publicClient,
+        'invalid_request',
+        'redirect_uri does not match any redirect URI registered for this app',
+      ],
     ])('%s', (_name, params, client, code, description) => {
       const outcome = validateAuthorizationRequest(params, client);
       expect(outcome.kind).toBe('error_page');
@@ -102,19 +168,93 @@ describe('validateAuthorizationRequest', () => {
 
   describe('redirects the error to the app', () => {
     it.each<[string, AuthorizationParams, AuthorizingClient, string, string, string | null]>([
-      ['response_type=token', { ...jsParams, response_type: 'token' }, publicClient, 'unsupported_response_type', 'Only response_type=code is supported', jsState],
-      ['response_type=code id_token', { ...jsParams, response_type: 'code id_token' }, publicClient, 'unsupported_response_type', 'Only response_type=code is supported', jsState],
-      ['missing response_type', { ...jsParams, response_type: undefined }, publicClient, 'invalid_request', 'response_type is required', jsState],
-      ['an unknown scope', { ...jsParams, scope: 'openid admin' }, publicClient, 'invalid_scope', "Unknown scope 'admin'", jsState],
-      ['a scope the app lacks', { ...jsParams, scope: 'openid jobs' }, publicClient, 'invalid_scope', "Scope 'jobs' is not allowed for this app", jsState],
-      ['no PKCE from a public app', { ...authlibParams }, publicClient, 'invalid_request', 'code_challenge is required (PKCE with S256)', 'Zx81kL'],
-      ['plain PKCE', { ...jsParams, code_challenge_method: 'plain' }, publicClient, 'invalid_request', 'code_challenge_method must be S256; plain is not supported', jsState],
-      ['repeated scope', { ...jsParams, scope: ['openid', 'email'] }, publicClient, 'invalid_request', 'scope must not be repeated', jsState],
-      ['repeated state (no state echoed)', { ...jsParams, state: ['a', 'b'] }, publicClient, 'invalid_request', 'state must not be repeated', null],
-      ['too many orgIds', { ...jsParams, orgIds: Array.from({ length: 51 }, (_, i) => `org${i}`).join(',') }, publicClient, 'invalid_request', 'orgIds may name at most 50 organizations', jsState],
+      [
+        'response_type=token',
+        { ...jsParams, response_type: 'token' },
+        publicClient,
+        'unsupported_response_type',
+        'Only response_type=code is supported',
+        jsState,
+      ],
+      [
+        'response_type=code id_token',
+        { ...jsParams, response_type: 'code id_token' },
+        publicClient,
+        'unsupported_response_type',
+        'Only response_type=code is supported',
+        jsState,
+      ],
+      [
+        'missing response_type',
+        { ...jsParams, response_type: undefined },
+        publicClient,
+        'invalid_request',
+        'response_type is required',
+        jsState,
+      ],
+      [
+        'an unknown scope',
+        { ...jsParams, scope: 'openid admin' },
+        publicClient,
+        'invalid_scope',
+        "Unknown scope 'admin'",
+        jsState,
+      ],
+      [
+        'a scope the app lacks',
+        { ...jsParams, scope: 'openid jobs' },
+        publicClient,
+        'invalid_scope',
+        "Scope 'jobs' is not allowed for this app",
+        jsState,
+      ],
+      [
+        'no PKCE from a public app',
+        { ...authlibParams },
+        publicClient,
+        'invalid_request',
+        'code_challenge is required (PKCE with S256)',
+        'Zx81kL',
+      ],
+      [
+        'plain PKCE',
+        { ...jsParams, code_challenge_method: 'plain' },
+        publicClient,
+        'invalid_request',
+        'code_challenge_method must be S256; plain is not supported',
+        jsState,
+      ],
+      [
+        'repeated scope',
+        { ...jsParams, scope: ['openid', 'email'] },
+        publicClient,
+        'invalid_request',
+        'scope must not be repeated',
+        jsState,
+      ],
+      [
+        'repeated state (no state echoed)',
+        { ...jsParams, state: ['a', 'b'] },
+        publicClient,
+        'invalid_request',
+        'state must not be repeated',
+        null,
+      ],
+      [
+        'too many orgIds',
+        { ...jsParams, orgIds: Array.from({ length: 51 }, (_, i) => `org${i}`).join(',') },
+        publicClient,
+        'invalid_request',
+        'orgIds may name at most 50 organizations',
+        jsState,
+      ],
     ])('%s', (_name, params, client, code, description, state) => {
       const outcome = validateAuthorizationRequest(params, client);
-      expect(outcome).toMatchObject({ kind: 'redirect_error', redirectUri: params.redirect_uri, state });
+      expect(outcome).toMatchObject({
+        kind: 'redirect_error',
+        redirectUri: params.redirect_uri,
+        state,
+      });
       if (outcome.kind !== 'redirect_error') return;
       expect(outcome.error.code).toBe(code);
       expect(outcome.error.description).toBe(description);
@@ -129,8 +269,14 @@ describe('parseOrgIds', () => {
     ['org1', ['org1']],
     ['org1,org2', ['org1', 'org2']],
     [' org1 , ,org2,', ['org1', 'org2']],
-    [['org1', 'org2'], ['org1', 'org2']],
-    [['org2,org1', 'org1', 'org3'], ['org2', 'org1', 'org3']],
+    [
+      ['org1', 'org2'],
+      ['org1', 'org2'],
+    ],
+    [
+      ['org2,org1', 'org1', 'org3'],
+      ['org2', 'org1', 'org3'],
+    ],
   ])('%p gives %p', (value, expected) => {
     expect(parseOrgIds(value)).toEqual(expected);
   });

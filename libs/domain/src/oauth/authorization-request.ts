@@ -49,15 +49,24 @@ const PROMPT_VALUES = new Set(['none', 'login', 'consent', 'select_account']);
 function parsePrompt(value: string | null): Prompt {
   const values = (value ?? '').split(' ').filter((part) => part !== '');
   const unknown = values.find((part) => !PROMPT_VALUES.has(part));
-  if (unknown !== undefined) throw new InvalidRequest(`prompt must be none, login, consent or select_account, not ${unknown}`);
+  if (unknown !== undefined)
+    throw new InvalidRequest(
+      `prompt must be none, login, consent or select_account, not ${unknown}`,
+    );
   const none = values.includes('none');
-  if (none && values.length > 1) throw new InvalidRequest('prompt=none cannot be combined with other values');
-  return { none, login: values.includes('login') || values.includes('select_account'), consent: values.includes('consent') };
+  if (none && values.length > 1)
+    throw new InvalidRequest('prompt=none cannot be combined with other values');
+  return {
+    none,
+    login: values.includes('login') || values.includes('select_account'),
+    consent: values.includes('consent'),
+  };
 }
 
 function parseMaxAge(value: string | null): number | null {
   if (value === null) return null;
-  if (!/^\d{1,10}$/.test(value)) throw new InvalidRequest('max_age must be a whole number of seconds');
+  if (!/^\d{1,10}$/.test(value))
+    throw new InvalidRequest('max_age must be a whole number of seconds');
   return Number(value);
 }
 
@@ -89,26 +98,41 @@ export function validateAuthorizationRequest(
   client: AuthorizingClient | null,
 ): AuthorizationRequestOutcome {
   const clientId = authorizationClientId(params);
-  if (clientId === null) return errorPage(new InvalidRequest('client_id is required and must appear once'));
+  if (clientId === null)
+    return errorPage(new InvalidRequest('client_id is required and must appear once'));
   if (client === null) return errorPage(new InvalidClient('Unknown client'));
   const requestedRedirect = params['redirect_uri'];
   if (typeof requestedRedirect !== 'string' || requestedRedirect === '') {
     return errorPage(new InvalidRequest('redirect_uri is required and must appear once'));
   }
-  const redirectUri = matchRedirectUri(requestedRedirect, client.redirectUris, { anyLoopbackPort: client.anyLoopbackPort });
+  const redirectUri = matchRedirectUri(requestedRedirect, client.redirectUris, {
+    anyLoopbackPort: client.anyLoopbackPort,
+  });
   if (redirectUri === null) {
-    return errorPage(new InvalidRequest('redirect_uri does not match any redirect URI registered for this app'));
+    return errorPage(
+      new InvalidRequest('redirect_uri does not match any redirect URI registered for this app'),
+    );
   }
 
   const rawState = params['state'];
   const state = typeof rawState === 'string' ? rawState : null;
   try {
-    for (const name of ['response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'prompt', 'max_age']) {
+    for (const name of [
+      'response_type',
+      'scope',
+      'state',
+      'nonce',
+      'code_challenge',
+      'code_challenge_method',
+      'prompt',
+      'max_age',
+    ]) {
       if (Array.isArray(params[name])) throw new InvalidRequest(`${name} must not be repeated`);
     }
     const responseType = single(params, 'response_type');
     if (responseType === null) throw new InvalidRequest('response_type is required');
-    if (responseType !== 'code') throw new UnsupportedResponseType('Only response_type=code is supported');
+    if (responseType !== 'code')
+      throw new UnsupportedResponseType('Only response_type=code is supported');
     const scopes = resolveRequestedScopes(single(params, 'scope'), client.scopes);
     const codeChallenge = validateCodeChallenge(
       single(params, 'code_challenge'),
@@ -120,7 +144,17 @@ export function validateAuthorizationRequest(
     const maxAgeSeconds = parseMaxAge(single(params, 'max_age'));
     return {
       kind: 'valid',
-      request: { clientId: client.clientId, redirectUri, scopes, state, nonce: single(params, 'nonce'), codeChallenge, orgIds, prompt, maxAgeSeconds },
+      request: {
+        clientId: client.clientId,
+        redirectUri,
+        scopes,
+        state,
+        nonce: single(params, 'nonce'),
+        codeChallenge,
+        orgIds,
+        prompt,
+        maxAgeSeconds,
+      },
     };
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
@@ -142,7 +176,8 @@ export function parseOrgIds(value: string | readonly string[] | undefined): stri
       if (id !== '') ids.add(id);
     }
   }
-  if (ids.size > MAX_ORG_IDS) throw new InvalidRequest(`orgIds may name at most ${MAX_ORG_IDS} organizations`);
+  if (ids.size > MAX_ORG_IDS)
+    throw new InvalidRequest(`orgIds may name at most ${MAX_ORG_IDS} organizations`);
   return [...ids];
 }
 

@@ -19,7 +19,10 @@ const ORDER = ['code', 'error', 'error_description', 'state', 'iss'] as const;
  * with encodeURIComponent, so `state` (huggingface.js sends a JSON string) comes back byte for
  * byte through any URL parser.
  */
-export function buildAuthorizationResponseUrl(redirectUri: string, params: AuthorizationResponseParams): string {
+export function buildAuthorizationResponseUrl(
+  redirectUri: string,
+  params: AuthorizationResponseParams,
+): string {
   const pairs: string[] = [];
   for (const name of ORDER) {
     const value = params[name];
@@ -28,7 +31,9 @@ export function buildAuthorizationResponseUrl(redirectUri: string, params: Autho
   }
   const query = pairs.join('&');
   if (!redirectUri.includes('?')) return `${redirectUri}?${query}`;
-  return redirectUri.endsWith('?') || redirectUri.endsWith('&') ? redirectUri + query : `${redirectUri}&${query}`;
+  return redirectUri.endsWith('?') || redirectUri.endsWith('&')
+    ? redirectUri + query
+    : `${redirectUri}&${query}`;
 }
 
 /** The error parameters for an OAuth error: its code and its public description only. */
@@ -37,7 +42,12 @@ export function authorizationErrorParams(
   state: string | null | undefined,
   iss: string,
 ): AuthorizationResponseParams {
-  return { error: error.code, error_description: sanitizeDescription(error.description), state, iss };
+  return {
+    error: error.code,
+    error_description: sanitizeDescription(error.description),
+    state,
+    iss,
+  };
 }
 
 /** RFC 6749 §4.1.2.1: error_description is limited to %x20-21 / %x23-5B / %x5D-7E. */

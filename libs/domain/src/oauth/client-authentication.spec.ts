@@ -55,19 +55,46 @@ describe('presentedClient', () => {
 
   it.each([
     [{ basic: creds }, { clientId: 'app', secret: 's', method: 'client_secret_basic' }],
-    [{ basic: creds, bodyClientId: 'app' }, { clientId: 'app', secret: 's', method: 'client_secret_basic' }],
-    [{ basic: null, bodyClientId: 'app', bodyClientSecret: 's' }, { clientId: 'app', secret: 's', method: 'client_secret_post' }],
-    [{ basic: null, bodyClientId: 'app' }, { clientId: 'app', secret: null, method: 'none' }],
-    [{ basic: null, bodyClientId: 'app', bodyClientSecret: '' }, { clientId: 'app', secret: null, method: 'none' }],
+    [
+      { basic: creds, bodyClientId: 'app' },
+      { clientId: 'app', secret: 's', method: 'client_secret_basic' },
+    ],
+    [
+      { basic: null, bodyClientId: 'app', bodyClientSecret: 's' },
+      { clientId: 'app', secret: 's', method: 'client_secret_post' },
+    ],
+    [
+      { basic: null, bodyClientId: 'app' },
+      { clientId: 'app', secret: null, method: 'none' },
+    ],
+    [
+      { basic: null, bodyClientId: 'app', bodyClientSecret: '' },
+      { clientId: 'app', secret: null, method: 'none' },
+    ],
     [{ basic: null }, { clientId: null, secret: null, method: 'none' }],
   ])('reads %p', (input, expected) => {
     expect(presentedClient(input)).toEqual(expected);
   });
 
   it.each([
-    ['Basic and a body secret', { basic: creds, bodyClientSecret: 's' }, InvalidRequest, 'Use either the Authorization header or client_secret in the body, not both'],
-    ['a body client_id other than the Basic one', { basic: creds, bodyClientId: 'other' }, InvalidClient, 'client_id does not match the Authorization header'],
-    ['a body secret without client_id', { basic: null, bodyClientSecret: 's' }, InvalidRequest, 'client_secret was sent without client_id'],
+    [
+      'Basic and a body secret',
+      { basic: creds, bodyClientSecret: 's' },
+      InvalidRequest,
+      'Use either the Authorization header or client_secret in the body, not both',
+    ],
+    [
+      'a body client_id other than the Basic one',
+      { basic: creds, bodyClientId: 'other' },
+      InvalidClient,
+      'client_id does not match the Authorization header',
+    ],
+    [
+      'a body secret without client_id',
+      { basic: null, bodyClientSecret: 's' },
+      InvalidRequest,
+      'client_secret was sent without client_id',
+    ],
   ])('refuses %s', (_name, input, type, message) => {
     const error = errorOf(() => presentedClient(input));
     expect(error).toBeInstanceOf(type);
@@ -75,7 +102,11 @@ describe('presentedClient', () => {
   });
 
   it('supports the three methods of docs/oauth.md "Client authentication"', () => {
-    expect(TOKEN_ENDPOINT_AUTH_METHODS).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
+    expect(TOKEN_ENDPOINT_AUTH_METHODS).toEqual([
+      'client_secret_basic',
+      'client_secret_post',
+      'none',
+    ]);
   });
 });
 
@@ -92,22 +123,79 @@ describe('authenticateClient', () => {
     ['client_secret_post', postPresented, confidential, true, false, 'client_secret_post'],
     ['public app with client_id', idOnly, publicApp, false, false, 'none'],
     ['public app found from the code (huggingface.js)', nothing, publicApp, false, false, 'none'],
-    ['app with a secret exchanging a PKCE-bound code without it', nothing, confidential, false, true, 'none'],
+    [
+      'app with a secret exchanging a PKCE-bound code without it',
+      nothing,
+      confidential,
+      false,
+      true,
+      'none',
+    ],
   ])('accepts %s', (_name, presented, app, secretMatches, pkceBoundCode, method) => {
-    expect(authenticateClient({ presented, app, secretMatches, pkceBoundCode })).toEqual({ clientId: 'app', method });
+    expect(authenticateClient({ presented, app, secretMatches, pkceBoundCode })).toEqual({
+      clientId: 'app',
+      method,
+    });
   });
 
   it.each([
-    ['another client_id', { ...idOnly, clientId: 'other' }, publicApp, false, false, 'client_id does not match the client of this request'],
-    ['a wrong secret (Basic)', basicPresented, confidential, false, false, 'Invalid client credentials'],
-    ['a wrong secret (post)', postPresented, confidential, false, false, 'Invalid client credentials'],
-    ['a confidential app without credentials', idOnly, confidential, false, false, 'Client authentication is required for this app'],
-    ['a confidential app found from the code, no PKCE', nothing, confidential, false, false, 'Client authentication is required for this app'],
-    ['a secret for a public app', basicPresented, publicApp, true, false, 'This app has no client secret; authenticate with client_id only'],
-  ])('refuses %s with invalid_client', (_name, presented, app, secretMatches, pkceBoundCode, message) => {
-    const error = errorOf(() => authenticateClient({ presented, app, secretMatches, pkceBoundCode }));
-    expect(error).toBeInstanceOf(InvalidClient);
-    expect(error.code).toBe('invalid_client');
-    expect(error.description).toBe(message);
-  });
+    [
+      'another client_id',
+      { ...idOnly, clientId: 'other' },
+      publicApp,
+      false,
+      false,
+      'client_id does not match the client of this request',
+    ],
+    [
+      'a wrong secret (Basic)',
+      basicPresented,
+      confidential,
+      false,
+      false,
+      'Invalid client credentials',
+    ],
+    [
+      'a wrong secret (post)',
+      postPresented,
+      confidential,
+      false,
+      false,
+      'Invalid client credentials',
+    ],
+    [
+      'a confidential app without credentials',
+      idOnly,
+      confidential,
+      false,
+      false,
+      'Client authentication is required for this app',
+    ],
+    [
+      'a confidential app found from the code, no PKCE',
+      nothing,
+      confidential,
+      false,
+      false,
+      'Client authentication is required for this app',
+    ],
+    [
+      'a secret for a public app',
+      basicPresented,
+      publicApp,
+      true,
+      false,
+      'This app has no client secret; authenticate with client_id only',
+    ],
+  ])(
+    'refuses %s with invalid_client',
+    (_name, presented, app, secretMatches, pkceBoundCode, message) => {
+      const error = errorOf(() =>
+        authenticateClient({ presented, app, secretMatches, pkceBoundCode }),
+      );
+      expect(error).toBeInstanceOf(InvalidClient);
+      expect(error.code).toBe('invalid_client');
+      expect(error.description).toBe(message);
+    },
+  );
 });

@@ -1,7 +1,11 @@
 import { InvalidClient, InvalidRequest } from '../common';
 
 /** `token_endpoint_auth_methods_supported` (docs/oauth.md "Client authentication"). */
-export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+export const TOKEN_ENDPOINT_AUTH_METHODS = [
+  'client_secret_basic',
+  'client_secret_post',
+  'none',
+] as const;
 export type ClientAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
 export interface ClientCredentials {
@@ -24,7 +28,9 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
  * Null when there is no header or it uses another scheme. A Basic header that cannot be read is
  * invalid_client (the client tried to authenticate with the header, so §5.2 wants a 401).
  */
-export function parseBasicAuthorization(header: string | null | undefined): ClientCredentials | null {
+export function parseBasicAuthorization(
+  header: string | null | undefined,
+): ClientCredentials | null {
   if (!header) return null;
   const [scheme, ...rest] = header.trim().split(/ +/);
   if (scheme.toLowerCase() !== 'basic') return null;
@@ -69,7 +75,9 @@ export function presentedClient(input: {
   const bodySecret = input.bodyClientSecret || null;
   if (basic) {
     if (bodySecret !== null) {
-      throw new InvalidRequest('Use either the Authorization header or client_secret in the body, not both');
+      throw new InvalidRequest(
+        'Use either the Authorization header or client_secret in the body, not both',
+      );
     }
     if (bodyClientId !== null && bodyClientId !== basic.clientId) {
       throw new InvalidClient('client_id does not match the Authorization header');
@@ -106,7 +114,8 @@ export function authenticateClient(input: {
     throw new InvalidClient('client_id does not match the client of this request');
   }
   if (presented.secret !== null) {
-    if (!app.hasSecret) throw new InvalidClient('This app has no client secret; authenticate with client_id only');
+    if (!app.hasSecret)
+      throw new InvalidClient('This app has no client secret; authenticate with client_id only');
     if (!input.secretMatches) throw new InvalidClient('Invalid client credentials');
     return { clientId: app.clientId, method: presented.method };
   }

@@ -30,16 +30,28 @@ const documentSchema = z.object({
     .min(1, { error: 'client_name must not be empty' })
     .max(200, { error: 'client_name must be at most 200 characters' }),
   redirect_uris: z
-    .array(z.string({ error: 'redirect_uris must hold strings' }), { error: 'redirect_uris is required' })
+    .array(z.string({ error: 'redirect_uris must hold strings' }), {
+      error: 'redirect_uris is required',
+    })
     .min(1, { error: 'redirect_uris must not be empty' })
     .max(20, { error: 'redirect_uris must hold at most 20 URIs' }),
-  token_endpoint_auth_method: z.string({ error: 'token_endpoint_auth_method is required and must be none' }),
+  token_endpoint_auth_method: z.string({
+    error: 'token_endpoint_auth_method is required and must be none',
+  }),
   logo_uri: z.string({ error: 'logo_uri must be a string' }).optional(),
   client_uri: z.string({ error: 'client_uri must be a string' }).optional(),
 });
 
 /** Schemes a browser would run or read locally instead of navigating to an app. */
-const UNSAFE_REDIRECT_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'about', 'blob', 'filesystem']);
+const UNSAFE_REDIRECT_SCHEMES = new Set([
+  'javascript',
+  'data',
+  'vbscript',
+  'file',
+  'about',
+  'blob',
+  'filesystem',
+]);
 
 /**
  * Validates a fetched document (docs/oauth.md "Apps", CIMD §4) against the URL it was fetched from:
@@ -56,7 +68,8 @@ export function validateMetadataDocument(url: string, json: unknown): ClientMeta
   const refuse = (reason: string): never => {
     throw new InvalidClient(`client metadata document ${reason}`);
   };
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return refuse('must be a JSON object');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return refuse('must be a JSON object');
   for (const member of ['client_secret', 'client_secret_expires_at']) {
     if (member in json) refuse(`must not contain ${member}`);
   }
@@ -67,7 +80,8 @@ export function validateMetadataDocument(url: string, json: unknown): ClientMeta
 
   if (document.client_id !== url) refuse('client_id must equal the URL it was fetched from');
   const method = document.token_endpoint_auth_method;
-  if (method.startsWith('client_secret_')) refuse(`must not use shared-secret authentication (${method})`);
+  if (method.startsWith('client_secret_'))
+    refuse(`must not use shared-secret authentication (${method})`);
   if (method !== 'none') refuse('token_endpoint_auth_method must be none');
   for (const uri of document.redirect_uris) {
     const problem = redirectUriProblem(uri);
@@ -102,7 +116,8 @@ function redirectUriProblem(uri: string): string | null {
   if (!parts) return 'is not a valid URI without fragment';
   const scheme = parts.scheme.toLowerCase();
   if (scheme === 'https') return parts.host ? null : 'must have a host';
-  if (scheme === 'http') return isLoopbackRedirectUri(parts) ? null : 'must use https unless on a loopback host';
+  if (scheme === 'http')
+    return isLoopbackRedirectUri(parts) ? null : 'must use https unless on a loopback host';
   if (UNSAFE_REDIRECT_SCHEMES.has(scheme)) return `must not use the ${scheme} scheme`;
   return null;
 }

@@ -52,11 +52,26 @@ describe('client-ID metadata URL', () => {
     ['https://app.example.com/a/%2e%2e/x', 'client_id URL must not contain . or .. segments'],
     ['https://app.example.com/a/%2E/x', 'client_id URL must not contain . or .. segments'],
     ['https://app.example.com/a/.%2e', 'client_id URL must not contain . or .. segments'],
-    ['https://app.example.com/a\\b', 'client_id URL contains a control character, space, backslash or non-ASCII character'],
-    ['https://app.example.com/a b', 'client_id URL contains a control character, space, backslash or non-ASCII character'],
-    ['https://app.example.com/a\tb', 'client_id URL contains a control character, space, backslash or non-ASCII character'],
-    ['https://app.example.com/a\u0000', 'client_id URL contains a control character, space, backslash or non-ASCII character'],
-    ['https://app.exämple.com/a', 'client_id URL contains a control character, space, backslash or non-ASCII character'],
+    [
+      'https://app.example.com/a\\b',
+      'client_id URL contains a control character, space, backslash or non-ASCII character',
+    ],
+    [
+      'https://app.example.com/a b',
+      'client_id URL contains a control character, space, backslash or non-ASCII character',
+    ],
+    [
+      'https://app.example.com/a\tb',
+      'client_id URL contains a control character, space, backslash or non-ASCII character',
+    ],
+    [
+      'https://app.example.com/a\u0000',
+      'client_id URL contains a control character, space, backslash or non-ASCII character',
+    ],
+    [
+      'https://app.exämple.com/a',
+      'client_id URL contains a control character, space, backslash or non-ASCII character',
+    ],
     ['https:///x', 'client_id URL is not a valid URL'],
     ['https://app.example.com:99999/x', 'client_id URL is not a valid URL'],
     ['https://[::1/x', 'client_id URL is not a valid URL'],
@@ -73,6 +88,8 @@ describe('client-ID metadata URL', () => {
   });
 
   it('gives the host name for the consent page', () => {
-    expect(clientIdHostname('https://app.example.com:8443/.well-known/oauth-cimd')).toBe('app.example.com');
+    expect(clientIdHostname('https://app.example.com:8443/.well-known/oauth-cimd')).toBe(
+      'app.example.com',
+    );
   });
 });

@@ -29,7 +29,8 @@ export function validateClientIdUrl(url: string): string {
   };
   if (typeof url !== 'string' || url.length === 0) refuse('is empty');
   if (url.length > 2048) refuse('is longer than 2048 characters');
-  if (hasForbiddenCharacter(url)) refuse('contains a control character, space, backslash or non-ASCII character');
+  if (hasForbiddenCharacter(url))
+    refuse('contains a control character, space, backslash or non-ASCII character');
   if (!url.startsWith('https://')) refuse('must use the https scheme');
   if (url.includes('#')) refuse('must not contain a fragment');
   if (url.includes('?')) refuse('must not contain a query');
@@ -38,7 +39,8 @@ export function validateClientIdUrl(url: string): string {
   if (!parts || !parts.host) return refuse('is not a valid URL');
   if (parts.userinfo !== null) refuse('must not contain userinfo');
   if (parts.path === '' || parts.path === '/') refuse('must have a path');
-  if (parts.path.split('/').some((segment) => DOT_SEGMENT.test(segment))) refuse('must not contain . or .. segments');
+  if (parts.path.split('/').some((segment) => DOT_SEGMENT.test(segment)))
+    refuse('must not contain . or .. segments');
   if (!URL.canParse(url)) refuse('is not a valid URL');
   return url;
 }

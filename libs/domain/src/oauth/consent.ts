@@ -15,7 +15,8 @@ export interface ConsentGrant {
 export function consentCovers(existing: ConsentGrant | null, requested: ConsentGrant): boolean {
   if (existing === null) return false;
   return (
-    scopeCovers(existing.scopes, requested.scopes) && requested.orgIds.every((orgId) => existing.orgIds.includes(orgId))
+    scopeCovers(existing.scopes, requested.scopes) &&
+    requested.orgIds.every((orgId) => existing.orgIds.includes(orgId))
   );
 }
 
@@ -32,7 +33,10 @@ export function mergeConsent(existing: ConsentGrant | null, granted: ConsentGran
  * request is not refused at once but shown with Deny only and answered as a denial, so the app
  * cannot tell a non-member (or an organization that does not exist) from a member who said no.
  */
-export function canGrantRequiredOrgs(memberOrgIds: readonly string[], requiredOrgIds: readonly string[]): boolean {
+export function canGrantRequiredOrgs(
+  memberOrgIds: readonly string[],
+  requiredOrgIds: readonly string[],
+): boolean {
   return requiredOrgIds.every((orgId) => memberOrgIds.includes(orgId));
 }
 
@@ -49,9 +53,11 @@ export function selectGrantedOrgs(input: {
 }): string[] {
   const { memberOrgIds, requiredOrgIds, selectedOrgIds } = input;
   const stranger = selectedOrgIds.find((orgId) => !memberOrgIds.includes(orgId));
-  if (stranger !== undefined) throw new InvalidRequest(`You are not a member of organization ${stranger}`);
+  if (stranger !== undefined)
+    throw new InvalidRequest(`You are not a member of organization ${stranger}`);
   const unchecked = requiredOrgIds.find((orgId) => !selectedOrgIds.includes(orgId));
-  if (unchecked !== undefined) throw new AccessDenied(`The app requires access to organization ${unchecked}`);
+  if (unchecked !== undefined)
+    throw new AccessDenied(`The app requires access to organization ${unchecked}`);
   return memberOrgIds.filter((orgId) => selectedOrgIds.includes(orgId));
 }
 
@@ -63,7 +69,12 @@ export const FIXED_CONSENT_SCOPES: readonly string[] = ['openid', 'profile'];
  * left ticked (`chosen`; undefined when the form offered no choice: all of them). A chosen scope
  * that was not requested is ignored.
  */
-export function chooseGrantedScopes(requested: readonly string[], chosen: readonly string[] | undefined): string[] {
+export function chooseGrantedScopes(
+  requested: readonly string[],
+  chosen: readonly string[] | undefined,
+): string[] {
   if (chosen === undefined) return [...requested];
-  return requested.filter((scope) => FIXED_CONSENT_SCOPES.includes(scope) || chosen.includes(scope));
+  return requested.filter(
+    (scope) => FIXED_CONSENT_SCOPES.includes(scope) || chosen.includes(scope),
+  );
 }

@@ -4,29 +4,123 @@ const T0 = Date.UTC(2026, 0, 1);
 const s = (seconds: number) => T0 + seconds * 1000;
 
 function state(overrides: Partial<DevicePollState> = {}): DevicePollState {
-  return { status: 'pending', intervalSeconds: 5, lastPolledAt: null, expiresAt: s(900), ...overrides };
+  return {
+    status: 'pending',
+    intervalSeconds: 5,
+    lastPolledAt: null,
+    expiresAt: s(900),
+    ...overrides,
+  };
 }
 
 describe('device-code polling (RFC 8628 §3.5)', () => {
   it('starts pending, 5 s interval, 900 s life', () => {
-    expect(newDevicePollState(T0)).toEqual({ status: 'pending', intervalSeconds: 5, lastPolledAt: null, expiresAt: s(900) });
-    expect(newDevicePollState(T0, 600, 10)).toEqual({ status: 'pending', intervalSeconds: 10, lastPolledAt: null, expiresAt: s(600) });
+    expect(newDevicePollState(T0)).toEqual({
+      status: 'pending',
+      intervalSeconds: 5,
+      lastPolledAt: null,
+      expiresAt: s(900),
+    });
+    expect(newDevicePollState(T0, 600, 10)).toEqual({
+      status: 'pending',
+      intervalSeconds: 10,
+      lastPolledAt: null,
+      expiresAt: s(600),
+    });
   });
 
   it.each<[string, DevicePollState, number, string, DevicePollState]>([
-    ['first poll while pending', state(), s(0), 'authorization_pending', state({ lastPolledAt: s(0) })],
-    ['pending, polled exactly at the interval', state({ lastPolledAt: s(0) }), s(5), 'authorization_pending', state({ lastPolledAt: s(5) })],
-    ['pending, polled too soon', state({ lastPolledAt: s(0) }), s(4.999), 'slow_down', state({ lastPolledAt: s(4.999), intervalSeconds: 10 })],
-    ['pending, clock went backwards', state({ lastPolledAt: s(10) }), s(9), 'slow_down', state({ lastPolledAt: s(9), intervalSeconds: 10 })],
-    ['approved', state({ status: 'approved', lastPolledAt: s(0) }), s(6), 'issue', state({ status: 'redeemed', lastPolledAt: s(6) })],
-    ['approved, polled too soon still issues', state({ status: 'approved', lastPolledAt: s(0) }), s(1), 'issue', state({ status: 'redeemed', lastPolledAt: s(1) })],
-    ['denied', state({ status: 'denied', lastPolledAt: s(0) }), s(6), 'access_denied', state({ status: 'denied', lastPolledAt: s(6) })],
-    ['redeemed', state({ status: 'redeemed', lastPolledAt: s(0) }), s(6), 'invalid_grant', state({ status: 'redeemed', lastPolledAt: s(6) })],
-    ['pending, expired', state({ lastPolledAt: s(895) }), s(900), 'expired_token', state({ lastPolledAt: s(900) })],
-    ['expiry wins over slow_down', state({ lastPolledAt: s(899) }), s(900), 'expired_token', state({ lastPolledAt: s(900) })],
-    ['expiry wins over approval', state({ status: 'approved' }), s(901), 'expired_token', state({ status: 'approved', lastPolledAt: s(901) })],
-    ['expiry wins over denial', state({ status: 'denied' }), s(901), 'expired_token', state({ status: 'denied', lastPolledAt: s(901) })],
-    ['expiry wins over redeemed', state({ status: 'redeemed' }), s(901), 'expired_token', state({ status: 'redeemed', lastPolledAt: s(901) })],
+    [
+      'first poll while pending',
+      state(),
+      s(0),
+      'authorization_pending',
+      state({ lastPolledAt: s(0) }),
+    ],
+    [
+      'pending, polled exactly at the interval',
+      state({ lastPolledAt: s(0) }),
+      s(5),
+      'authorization_pending',
+      state({ lastPolledAt: s(5) }),
+    ],
+    [
+      'pending, polled too soon',
+      state({ lastPolledAt: s(0) }),
+      s(4.999),
+      'slow_down',
+      state({ lastPolledAt: s(4.999), intervalSeconds: 10 }),
+    ],
+    [
+      'pending, clock went backwards',
+      state({ lastPolledAt: s(10) }),
+      s(9),
+      'slow_down',
+      state({ lastPolledAt: s(9), intervalSeconds: 10 }),
+    ],
+    [
+      'approved',
+      state({ status: 'approved', lastPolledAt: s(0) }),
+      s(6),
+      'issue',
+      state({ status: 'redeemed', lastPolledAt: s(6) }),
+    ],
+    [
+      'approved, polled too soon still issues',
+      state({ status: 'approved', lastPolledAt: s(0) }),
+      s(1),
+      'issue',
+      state({ status: 'redeemed', lastPolledAt: s(1) }),
+    ],
+    [
+      'denied',
+      state({ status: 'denied', lastPolledAt: s(0) }),
+      s(6),
+      'access_denied',
+      state({ status: 'denied', lastPolledAt: s(6) }),
+    ],
+    [
+      'redeemed',
+      state({ status: 'redeemed', lastPolledAt: s(0) }),
+      s(6),
+      'invalid_grant',
+      state({ status: 'redeemed', lastPolledAt: s(6) }),
+    ],
+    [
+      'pending, expired',
+      state({ lastPolledAt: s(895) }),
+      s(900),
+      'expired_token',
+      state({ lastPolledAt: s(900) }),
+    ],
+    [
+      'expiry wins over slow_down',
+      state({ lastPolledAt: s(899) }),
+      s(900),
+      'expired_token',
+      state({ lastPolledAt: s(900) }),
+    ],
+    [
+      'expiry wins over approval',
+      state({ status: 'approved' }),
+      s(901),
+      'expired_token',
+      state({ status: 'approved', lastPolledAt: s(901) }),
+    ],
+    [
+      'expiry wins over denial',
+      state({ status: 'denied' }),
+      s(901),
+      'expired_token',
+      state({ status: 'denied', lastPolledAt: s(901) }),
+    ],
+    [
+      'expiry wins over redeemed',
+      state({ status: 'redeemed' }),
+      s(901),
+      'expired_token',
+      state({ status: 'redeemed', lastPolledAt: s(901) }),
+    ],
   ])('%s', (_name, before, now, outcome, after) => {
     expect(evaluatePoll(before, now)).toEqual({ outcome, nextState: after });
   });

@@ -36,7 +36,12 @@ export function newDevicePollState(
   ttlSeconds = DEFAULT_DEVICE_CODE_TTL_SECONDS,
   intervalSeconds = DEFAULT_POLL_INTERVAL_SECONDS,
 ): DevicePollState {
-  return { status: 'pending', intervalSeconds, lastPolledAt: null, expiresAt: nowMs + ttlSeconds * 1000 };
+  return {
+    status: 'pending',
+    intervalSeconds,
+    lastPolledAt: null,
+    expiresAt: nowMs + ttlSeconds * 1000,
+  };
 }
 
 /**
@@ -62,10 +67,16 @@ export function evaluatePoll(state: DevicePollState, nowMs: number): DevicePollR
     case 'approved':
       return { outcome: 'issue', nextState: { ...polled, status: 'redeemed' } };
     case 'pending':
-      if (state.lastPolledAt !== null && nowMs - state.lastPolledAt < state.intervalSeconds * 1000) {
+      if (
+        state.lastPolledAt !== null &&
+        nowMs - state.lastPolledAt < state.intervalSeconds * 1000
+      ) {
         return {
           outcome: 'slow_down',
-          nextState: { ...polled, intervalSeconds: state.intervalSeconds + SLOW_DOWN_INCREMENT_SECONDS },
+          nextState: {
+            ...polled,
+            intervalSeconds: state.intervalSeconds + SLOW_DOWN_INCREMENT_SECONDS,
+          },
         };
       }
       return { outcome: 'authorization_pending', nextState: polled };

@@ -8,7 +8,12 @@ export const REFRESH_TOKEN_GRANT_TYPE = 'refresh_token';
 export const DEVICE_CODE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
 export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
-export const GRANT_TYPES = [AUTHORIZATION_CODE_GRANT_TYPE, REFRESH_TOKEN_GRANT_TYPE, DEVICE_CODE_GRANT_TYPE, TOKEN_EXCHANGE_GRANT_TYPE] as const;
+export const GRANT_TYPES = [
+  AUTHORIZATION_CODE_GRANT_TYPE,
+  REFRESH_TOKEN_GRANT_TYPE,
+  DEVICE_CODE_GRANT_TYPE,
+  TOKEN_EXCHANGE_GRANT_TYPE,
+] as const;
 
 /** Grant types in the order above, any other after them in the order given. */
 export function inDiscoveryOrder(grantTypes: Iterable<string>): string[] {
@@ -16,5 +21,8 @@ export function inDiscoveryOrder(grantTypes: Iterable<string>): string[] {
     const index = (GRANT_TYPES as readonly string[]).indexOf(grantType);
     return index === -1 ? GRANT_TYPES.length : index;
   };
-  return [...new Set(grantTypes)].map((grantType, given) => ({ grantType, given })).sort((a, b) => rank(a.grantType) - rank(b.grantType) || a.given - b.given).map(({ grantType }) => grantType);
+  return [...new Set(grantTypes)]
+    .map((grantType, given) => ({ grantType, given }))
+    .sort((a, b) => rank(a.grantType) - rank(b.grantType) || a.given - b.given)
+    .map(({ grantType }) => grantType);
 }

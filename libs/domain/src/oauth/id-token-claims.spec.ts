@@ -56,7 +56,12 @@ describe('buildIdTokenClaims', () => {
   });
 
   it('leaves out nonce when none was sent, and email without the email scope', () => {
-    const claims = buildIdTokenClaims({ ...base, scopes: ['openid', 'profile'], nonce: null, ttlSeconds: 600 });
+    const claims = buildIdTokenClaims({
+      ...base,
+      scopes: ['openid', 'profile'],
+      nonce: null,
+      ttlSeconds: 600,
+    });
     expect(claims).not.toHaveProperty('nonce');
     expect(claims).not.toHaveProperty('at_hash');
     expect(claims).not.toHaveProperty('email');
@@ -90,7 +95,12 @@ describe('buildIdTokenClaims', () => {
   });
 
   it('floors times to whole seconds', () => {
-    const claims = buildIdTokenClaims({ ...base, nowMs: NOW + 999, authTimeMs: AUTH_TIME + 999, scopes: ['openid'] });
+    const claims = buildIdTokenClaims({
+      ...base,
+      nowMs: NOW + 999,
+      authTimeMs: AUTH_TIME + 999,
+      scopes: ['openid'],
+    });
     expect(claims.iat).toBe(NOW / 1000);
     expect(claims.auth_time).toBe(AUTH_TIME / 1000);
   });

@@ -49,7 +49,13 @@ function parseCacheControl(value: string): Map<string, string> {
     const [rawName, ...rest] = part.split('=');
     const name = rawName.trim().toLowerCase();
     if (!name || directives.has(name)) continue;
-    directives.set(name, rest.join('=').trim().replace(/^"(.*)"$/, '$1'));
+    directives.set(
+      name,
+      rest
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1'),
+    );
   }
   return directives;
 }

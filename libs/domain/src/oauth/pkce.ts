@@ -38,7 +38,8 @@ export function validateCodeChallenge(
   const hasChallenge = challenge !== undefined && challenge !== null && challenge !== '';
   const hasMethod = method !== undefined && method !== null && method !== '';
   if (!hasChallenge) {
-    if (hasMethod) throw new InvalidRequest('code_challenge_method was sent without code_challenge');
+    if (hasMethod)
+      throw new InvalidRequest('code_challenge_method was sent without code_challenge');
     if (options.required) throw new InvalidRequest('code_challenge is required (PKCE with S256)');
     return null;
   }
@@ -46,7 +47,9 @@ export function validateCodeChallenge(
     throw new InvalidRequest('code_challenge_method must be S256; plain is not supported');
   }
   if (!S256_CHALLENGE.test(challenge)) {
-    throw new InvalidRequest('code_challenge must be the 43-character base64url SHA-256 of the verifier');
+    throw new InvalidRequest(
+      'code_challenge must be the 43-character base64url SHA-256 of the verifier',
+    );
   }
   return { challenge, method };
 }
@@ -68,14 +71,16 @@ export function verifyPkce(input: {
   const { challenge, method, verifier } = input;
   const hasVerifier = verifier !== undefined && verifier !== null && verifier !== '';
   if (!challenge) {
-    if (hasVerifier) throw new InvalidGrant('code_verifier sent for a code issued without code_challenge');
+    if (hasVerifier)
+      throw new InvalidGrant('code_verifier sent for a code issued without code_challenge');
     return;
   }
   if (!hasVerifier) throw new InvalidGrant('code_verifier is required for this code');
   if (!isValidCodeVerifier(verifier)) {
     throw new InvalidRequest('code_verifier must be 43-128 characters of A-Z a-z 0-9 - . _ ~');
   }
-  if (method !== 'S256') throw new InvalidGrant('code was issued with an unsupported code_challenge_method');
+  if (method !== 'S256')
+    throw new InvalidGrant('code was issued with an unsupported code_challenge_method');
   const expected = Buffer.from(challenge, 'ascii');
   const actual = Buffer.from(s256CodeChallenge(verifier), 'ascii');
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {

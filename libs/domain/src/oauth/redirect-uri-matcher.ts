@@ -7,7 +7,10 @@ const LOOPBACK_REDIRECT_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[
 export function isLoopbackRedirectUri(uri: string | UriComponents): boolean {
   const parts = typeof uri === 'string' ? parseUriComponents(uri) : uri;
   return (
-    parts !== null && parts.scheme === 'http' && parts.host !== null && LOOPBACK_REDIRECT_HOSTS.includes(parts.host)
+    parts !== null &&
+    parts.scheme === 'http' &&
+    parts.host !== null &&
+    LOOPBACK_REDIRECT_HOSTS.includes(parts.host)
   );
 }
 
@@ -23,7 +26,14 @@ const ANY_QUERY = '*';
  * the wildcard accepts may not carry them: the app would read a code, state, issuer or error the
  * requester planted next to (or instead of) the ones Gatehouse appends.
  */
-const RESPONSE_PARAMETERS: ReadonlySet<string> = new Set(['code', 'state', 'iss', 'error', 'error_description', 'error_uri']);
+const RESPONSE_PARAMETERS: ReadonlySet<string> = new Set([
+  'code',
+  'state',
+  'iss',
+  'error',
+  'error_description',
+  'error_uri',
+]);
 
 export interface RedirectMatchOptions {
   /**
@@ -56,7 +66,11 @@ export function matchRedirectUri(
 ): string | null {
   const wanted = parseUriComponents(requested);
   if (!wanted) return null;
-  if (registered.some((candidate) => candidate === requested && parseUriComponents(candidate)?.query !== ANY_QUERY)) {
+  if (
+    registered.some(
+      (candidate) => candidate === requested && parseUriComponents(candidate)?.query !== ANY_QUERY,
+    )
+  ) {
     return requested;
   }
   const portMayVary = options.anyLoopbackPort && isLoopbackRedirectUri(wanted);
@@ -66,14 +80,18 @@ export function matchRedirectUri(
     const anyQuery = known.query === ANY_QUERY;
     if (!anyQuery && !portMayVary) continue;
     const portMatches = known.port === wanted.port || (portMayVary && isLoopbackRedirectUri(known));
-    const queryMatches = anyQuery ? !carriesResponseParameter(wanted.query) : known.query === wanted.query;
+    const queryMatches = anyQuery
+      ? !carriesResponseParameter(wanted.query)
+      : known.query === wanted.query;
     if (portMatches && queryMatches && sameExceptPortAndQuery(known, wanted)) return requested;
   }
   return null;
 }
 
 function sameExceptPortAndQuery(a: UriComponents, b: UriComponents): boolean {
-  return a.scheme === b.scheme && a.host === b.host && a.userinfo === b.userinfo && a.path === b.path;
+  return (
+    a.scheme === b.scheme && a.host === b.host && a.userinfo === b.userinfo && a.path === b.path
+  );
 }
 
 function carriesResponseParameter(query: string | null): boolean {

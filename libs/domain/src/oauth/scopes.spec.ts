@@ -76,8 +76,14 @@ describe('scopes', () => {
     [['write-repos'], ['write-repos', 'read-repos']],
     [['manage-repos'], ['manage-repos', 'write-repos', 'read-repos']],
     [['write-collections'], ['write-collections', 'read-collections']],
-    [['read-repos', 'write-repos'], ['read-repos', 'write-repos']],
-    [['openid', 'gated-repos'], ['openid', 'gated-repos']],
+    [
+      ['read-repos', 'write-repos'],
+      ['read-repos', 'write-repos'],
+    ],
+    [
+      ['openid', 'gated-repos'],
+      ['openid', 'gated-repos'],
+    ],
   ])('impliedScopes(%p) is %p', (input, expected) => {
     expect(impliedScopes(input)).toEqual(expected);
   });
@@ -98,7 +104,10 @@ describe('scopes', () => {
 
   describe('validateScopes', () => {
     it('returns the requested scopes when all are allowed, implied ones included', () => {
-      expect(validateScopes(['openid', 'read-repos'], ['openid', 'manage-repos'])).toEqual(['openid', 'read-repos']);
+      expect(validateScopes(['openid', 'read-repos'], ['openid', 'manage-repos'])).toEqual([
+        'openid',
+        'read-repos',
+      ]);
     });
 
     it.each([
@@ -126,7 +135,12 @@ describe('scopes', () => {
     });
 
     it('lets every app ask for the baseline', () => {
-      expect(allowedScopesForApp(['write-repos'])).toEqual(['openid', 'profile', 'write-repos', 'read-repos']);
+      expect(allowedScopesForApp(['write-repos'])).toEqual([
+        'openid',
+        'profile',
+        'write-repos',
+        'read-repos',
+      ]);
     });
 
     it.each([
@@ -140,7 +154,9 @@ describe('scopes', () => {
     });
 
     it('limits token exchange to the app scopes, without the baseline', () => {
-      expect(resolveRequestedScopes('read-repos', ['manage-repos'], { baseline: false })).toEqual(['read-repos']);
+      expect(resolveRequestedScopes('read-repos', ['manage-repos'], { baseline: false })).toEqual([
+        'read-repos',
+      ]);
       expect(() => resolveRequestedScopes('openid', ['read-repos'], { baseline: false })).toThrow(
         new InvalidScope("Scope 'openid' is not allowed for this app"),
       );

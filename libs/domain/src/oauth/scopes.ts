@@ -11,12 +11,17 @@ export const SCOPE_DEFINITIONS = [
   { name: 'read-billing', description: 'See whether a payment method is set up on your account' },
   {
     name: 'read-memberships',
-    description: 'See which organizations you belong to and your role in each (not their settings or content)',
+    description:
+      'See which organizations you belong to and your role in each (not their settings or content)',
   },
-  { name: 'read-repos', description: 'Read your models, datasets and apps, including private ones' },
+  {
+    name: 'read-repos',
+    description: 'Read your models, datasets and apps, including private ones',
+  },
   {
     name: 'gated-repos',
-    description: 'Read public gated repositories you have been given access to (never private ones)',
+    description:
+      'Read public gated repositories you have been given access to (never private ones)',
   },
   {
     name: 'contribute-repos',
@@ -29,7 +34,10 @@ export const SCOPE_DEFINITIONS = [
   },
   { name: 'read-collections', description: 'Read your collections' },
   { name: 'write-collections', description: 'Create, change and delete your collections' },
-  { name: 'inference-api', description: 'Send inference requests to inference providers on your behalf' },
+  {
+    name: 'inference-api',
+    description: 'Send inference requests to inference providers on your behalf',
+  },
   { name: 'read-endpoints', description: 'See your inference endpoints and send requests to them' },
   {
     name: 'write-endpoints',
@@ -95,7 +103,10 @@ export function impliedScopes(scopes: readonly string[]): string[] {
 }
 
 /** True when `granted` (with what it implies) carries every scope in `required`. */
-export function scopeCovers(granted: readonly string[], required: string | readonly string[]): boolean {
+export function scopeCovers(
+  granted: readonly string[],
+  required: string | readonly string[],
+): boolean {
   const have = new Set(impliedScopes(granted));
   const needed = typeof required === 'string' ? [required] : required;
   return needed.every((scope) => have.has(scope));
@@ -116,7 +127,8 @@ export function validateScopes(requested: readonly string[], allowed: readonly s
   const allowedSet = new Set(impliedScopes(allowed));
   for (const scope of requested) {
     if (!isKnownScope(scope)) throw new InvalidScope(`Unknown scope '${scope}'`);
-    if (!allowedSet.has(scope)) throw new InvalidScope(`Scope '${scope}' is not allowed for this app`);
+    if (!allowedSet.has(scope))
+      throw new InvalidScope(`Scope '${scope}' is not allowed for this app`);
   }
   return [...requested];
 }

@@ -32,7 +32,12 @@ export interface TokenRepository {
 const OPAQUE_BODY = /^[0-9A-Za-z]{22,128}$/;
 const JWT_BODY = /^[0-9A-Za-z_.-]{22,4096}$/;
 
-const ORDER: readonly TokenKind[] = ['oauth_refresh', 'oauth_access', 'trusted_publisher', 'personal'];
+const ORDER: readonly TokenKind[] = [
+  'oauth_refresh',
+  'oauth_access',
+  'trusted_publisher',
+  'personal',
+];
 
 /** The kind of a well-formed token (tells which store to look it up in), or null. */
 export function classifyToken(token: string): TokenKind | null {

@@ -32,10 +32,16 @@ export function validateTokenDuration(seconds: unknown, field = 'tokenDuration')
     throw ApiError.badRequest(`${field} must be a whole number of seconds`, field);
   }
   if (seconds < MIN_TOKEN_DURATION_SECONDS) {
-    throw ApiError.badRequest(`${field} must be at least ${MIN_TOKEN_DURATION_SECONDS} seconds (5 minutes)`, field);
+    throw ApiError.badRequest(
+      `${field} must be at least ${MIN_TOKEN_DURATION_SECONDS} seconds (5 minutes)`,
+      field,
+    );
   }
   if (seconds > MAX_TOKEN_DURATION_SECONDS) {
-    throw ApiError.badRequest(`${field} must be at most ${MAX_TOKEN_DURATION_SECONDS} seconds (30 days)`, field);
+    throw ApiError.badRequest(
+      `${field} must be at most ${MAX_TOKEN_DURATION_SECONDS} seconds (30 days)`,
+      field,
+    );
   }
   return seconds;
 }

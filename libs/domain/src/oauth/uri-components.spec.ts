@@ -4,23 +4,63 @@ describe('parseUriComponents', () => {
   it.each([
     [
       'https://u:p@example.com:8443/a/b?x=1&y',
-      { scheme: 'https', authority: 'u:p@example.com:8443', userinfo: 'u:p', host: 'example.com', port: '8443', path: '/a/b', query: 'x=1&y' },
+      {
+        scheme: 'https',
+        authority: 'u:p@example.com:8443',
+        userinfo: 'u:p',
+        host: 'example.com',
+        port: '8443',
+        path: '/a/b',
+        query: 'x=1&y',
+      },
     ],
     [
       'http://[::1]:9/cb',
-      { scheme: 'http', authority: '[::1]:9', userinfo: null, host: '[::1]', port: '9', path: '/cb', query: null },
+      {
+        scheme: 'http',
+        authority: '[::1]:9',
+        userinfo: null,
+        host: '[::1]',
+        port: '9',
+        path: '/cb',
+        query: null,
+      },
     ],
     [
       'http://localhost:pw@evil.com/',
-      { scheme: 'http', authority: 'localhost:pw@evil.com', userinfo: 'localhost:pw', host: 'evil.com', port: null, path: '/', query: null },
+      {
+        scheme: 'http',
+        authority: 'localhost:pw@evil.com',
+        userinfo: 'localhost:pw',
+        host: 'evil.com',
+        port: null,
+        path: '/',
+        query: null,
+      },
     ],
     [
       'myapp:callback',
-      { scheme: 'myapp', authority: null, userinfo: null, host: null, port: null, path: 'callback', query: null },
+      {
+        scheme: 'myapp',
+        authority: null,
+        userinfo: null,
+        host: null,
+        port: null,
+        path: 'callback',
+        query: null,
+      },
     ],
     [
       'https://example.com?',
-      { scheme: 'https', authority: 'example.com', userinfo: null, host: 'example.com', port: null, path: '', query: '' },
+      {
+        scheme: 'https',
+        authority: 'example.com',
+        userinfo: null,
+        host: 'example.com',
+        port: null,
+        path: '',
+        query: '',
+      },
     ],
   ])('splits %p without normalizing', (uri, expected) => {
     expect(parseUriComponents(uri)).toEqual(expected);

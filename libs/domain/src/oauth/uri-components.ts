@@ -45,7 +45,9 @@ export function parseUriComponents(uri: string): UriComponents | null {
   return parsed ? { ...base, authority, ...parsed } : null;
 }
 
-function parseAuthority(authority: string): Pick<UriComponents, 'userinfo' | 'host' | 'port'> | null {
+function parseAuthority(
+  authority: string,
+): Pick<UriComponents, 'userinfo' | 'host' | 'port'> | null {
   const at = authority.indexOf('@');
   if (at !== authority.lastIndexOf('@')) return null;
   const userinfo = at === -1 ? null : authority.slice(0, at);

@@ -34,7 +34,9 @@ describe('user codes', () => {
   });
 
   it('throws when the bytes run out before 8 usable ones', () => {
-    expect(() => userCodeFromBytes(new Uint8Array([1, 2, 3, 250, 251, 252, 253, 254, 255]))).toThrow(RangeError);
+    expect(() =>
+      userCodeFromBytes(new Uint8Array([1, 2, 3, 250, 251, 252, 253, 254, 255])),
+    ).toThrow(RangeError);
     expect(() => userCodeFromBytes(new Uint8Array([]))).toThrow(RangeError);
   });
 

@@ -28,7 +28,9 @@ export function userCodeFromBytes(bytes: Uint8Array): string {
     code += USER_CODE_ALPHABET[byte % USER_CODE_ALPHABET.length];
     if (code.length === USER_CODE_LENGTH) return code;
   }
-  throw new RangeError(`userCodeFromBytes needs ${USER_CODE_LENGTH} bytes below ${UNBIASED_LIMIT}; pass more random bytes`);
+  throw new RangeError(
+    `userCodeFromBytes needs ${USER_CODE_LENGTH} bytes below ${UNBIASED_LIMIT}; pass more random bytes`,
+  );
 }
 
 /** `BCDFGHJK` → `BCDF-GHJK`: how the code is shown and sent as `user_code`. */

@@ -56,9 +56,19 @@ describe('buildUserinfo', () => {
   });
 
   it('shows only granted organizations, without role or canPay unless scoped', () => {
-    const info = buildUserinfo({ ...base, scopes: ['openid', 'profile'], grantedOrgIds: [acme.id, 'not-a-member'] });
+    const info = buildUserinfo({
+      ...base,
+      scopes: ['openid', 'profile'],
+      grantedOrgIds: [acme.id, 'not-a-member'],
+    });
     const expected = [
-      { sub: acme.id, name: 'Acme Corp', preferred_username: 'acme', picture: 'https://cdn.example.com/acme.png', plan: 'enterprise' },
+      {
+        sub: acme.id,
+        name: 'Acme Corp',
+        preferred_username: 'acme',
+        picture: 'https://cdn.example.com/acme.png',
+        plan: 'enterprise',
+      },
     ];
     expect(info.orgs).toEqual(expected);
     expect(info.organizations).toEqual(expected);
@@ -68,6 +78,13 @@ describe('buildUserinfo', () => {
   });
 
   it('shows isPro false for a free user', () => {
-    expect(buildUserinfo({ ...base, user: { ...ada, isPro: false }, scopes: ['openid'], grantedOrgIds: [] }).isPro).toBe(false);
+    expect(
+      buildUserinfo({
+        ...base,
+        user: { ...ada, isPro: false },
+        scopes: ['openid'],
+        grantedOrgIds: [],
+      }).isPro,
+    ).toBe(false);
   });
 });

@@ -47,7 +47,14 @@ describe('buildWhoami', () => {
       avatarUrl: '/avatars/ada.svg',
       periodEnd: 1767225600,
       orgs: [acmeEntry, labsEntry],
-      auth: { type: 'access_token', accessToken: { displayName: 'ci-hub.js', role: 'write', createdAt: '2025-12-01T00:00:00.000Z' } },
+      auth: {
+        type: 'access_token',
+        accessToken: {
+          displayName: 'ci-hub.js',
+          role: 'write',
+          createdAt: '2025-12-01T00:00:00.000Z',
+        },
+      },
     });
   });
 
@@ -55,7 +62,13 @@ describe('buildWhoami', () => {
     const whoami = buildWhoami({
       user: ada,
       memberships: [],
-      token: { kind: 'personal', displayName: 't', role: 'read', createdAtMs: CREATED, expiresAtMs: EXPIRES },
+      token: {
+        kind: 'personal',
+        displayName: 't',
+        role: 'read',
+        createdAtMs: CREATED,
+        expiresAtMs: EXPIRES,
+      },
     });
     expect(whoami.auth).toEqual({
       type: 'access_token',
@@ -87,7 +100,12 @@ describe('buildWhoami', () => {
       type: 'oauth',
       accessToken: { role: 'read', createdAt: '2025-12-01T00:00:00.000Z' },
       expiresAt: '2026-01-01T08:00:00.000Z',
-      oauth: { clientId: 'app-1', appName: 'Example App', scope: 'openid profile read-repos', organizations: [labs.id] },
+      oauth: {
+        clientId: 'app-1',
+        appName: 'Example App',
+        scope: 'openid profile read-repos',
+        organizations: [labs.id],
+      },
     });
     expect(whoami.auth.accessToken).not.toHaveProperty('displayName');
   });

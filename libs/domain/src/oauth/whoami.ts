@@ -102,30 +102,34 @@ export function buildWhoami(input: {
   const seesEmail = personal || scopes.includes('email');
   const seesBilling = personal || scopes.includes('read-billing');
   const seesRoles = personal || scopes.includes('read-memberships');
-  const visibleOrgIds = personal ? null : token.boundOrgId ? [token.boundOrgId] : token.grantedOrgIds;
+  const visibleOrgIds = personal
+    ? null
+    : token.boundOrgId
+      ? [token.boundOrgId]
+      : token.grantedOrgIds;
 
   const orgs = input.memberships
     .filter((org) => visibleOrgIds === null || visibleOrgIds.includes(org.id))
-    .map(
-      (org): WhoamiOrg => ({
-        type: 'org',
-        id: org.id,
-        name: org.name,
-        fullname: org.fullname,
-        email: org.email ?? null,
-        canPay: seesBilling && org.canPay,
-        avatarUrl: org.avatarUrl,
-        periodEnd: org.periodEnd ?? null,
-        ...(seesRoles ? { roleInOrg: org.roleInOrg } : {}),
-      }),
-    );
+    .map((org): WhoamiOrg => ({
+      type: 'org',
+      id: org.id,
+      name: org.name,
+      fullname: org.fullname,
+      email: org.email ?? null,
+      canPay: seesBilling && org.canPay,
+      avatarUrl: org.avatarUrl,
+      periodEnd: org.periodEnd ?? null,
+      ...(seesRoles ? { roleInOrg: org.roleInOrg } : {}),
+    }));
 
   return {
     type: 'user',
     id: user.id,
     name: user.username,
     fullname: user.fullname,
-    ...(seesEmail && user.email !== null ? { email: user.email, emailVerified: user.emailVerified } : {}),
+    ...(seesEmail && user.email !== null
+      ? { email: user.email, emailVerified: user.emailVerified }
+      : {}),
     isPro: user.isPro,
     canPay: seesBilling && user.canPay,
     avatarUrl: user.avatarUrl,
@@ -138,16 +142,24 @@ export function buildWhoami(input: {
 function personalAuth(token: Extract<WhoamiToken, { kind: 'personal' }>): WhoamiAuth {
   return {
     type: 'access_token',
-    accessToken: { displayName: token.displayName, role: token.role, createdAt: iso(token.createdAtMs) },
+    accessToken: {
+      displayName: token.displayName,
+      role: token.role,
+      createdAt: iso(token.createdAtMs),
+    },
     ...(token.expiresAtMs ? { expiresAt: iso(token.expiresAtMs) } : {}),
   };
 }
 
-function oauthAuth(token: Extract<WhoamiToken, { kind: 'oauth' }>, memberships: readonly OrgMembership[]): WhoamiAuth {
+function oauthAuth(
+  token: Extract<WhoamiToken, { kind: 'oauth' }>,
+  memberships: readonly OrgMembership[],
+): WhoamiAuth {
   const boundRole = token.boundOrgId
     ? (memberships.find((org) => org.id === token.boundOrgId)?.roleInOrg ?? null)
     : undefined;
-  const writes = token.scopes.some((scope) => WRITING_SCOPES.includes(scope)) && boundRole !== 'read';
+  const writes =
+    token.scopes.some((scope) => WRITING_SCOPES.includes(scope)) && boundRole !== 'read';
   return {
     type: 'oauth',
     accessToken: { role: writes ? 'write' : 'read', createdAt: iso(token.createdAtMs) },
@@ -157,7 +169,9 @@ function oauthAuth(token: Extract<WhoamiToken, { kind: 'oauth' }>, memberships: 
       appName: token.appName,
       scope: formatScope(token.scopes),
       organizations: token.boundOrgId ? [token.boundOrgId] : [...token.grantedOrgIds],
-      ...(token.boundOrgId ? { boundOrganization: { id: token.boundOrgId, role: boundRole ?? null } } : {}),
+      ...(token.boundOrgId
+        ? { boundOrganization: { id: token.boundOrgId, role: boundRole ?? null } }
+        : {}),
     },
   };
 }

@@ -1,16 +1,50 @@
-export { badRequestFromIssues,  } from './body-error';
-export {    WATCHED_ITEM_TYPES, type WatchedItem,     } from './watched-item';
-export {  WEBHOOK_DOMAINS, type WebhookDomain,  } from './webhook-domain';
-export { type CheckedWebhookUrl, refusedWebhookTarget, validateWebhookUrlSyntax,  } from './webhook-url';
-export {       mergeJobSecrets, RESERVED_JOB_ENV_NAMES, secretNames } from './job-secrets';
-export { controlsProgramExecution,   } from './program-control-env';
-export {    parseCreateWebhookBody, parseUpdateWebhookBody, type UpdateWebhookInput,   } from './webhook-input';
-export { type JobSpecRecord,   toWebhookView,  type WebhookView } from './webhook-view';
-export {        type RepoChangeEvent, repoChangeEventSchema,           } from './repo-change-event';
-export { type MatchableEvent, type RepoReadAccess, type Subscription, SubscriptionIndex } from './subscription-index';
-export { buildPayloadV3,    } from './payload';
-export {  deliveryHeaders,      standardWebhookSecret,  verifyStandardWebhook } from './signature';
-export { classifyResponse, DEFAULT_AUTO_DISABLE_WINDOW_MS,   type DeliveryClassification, type DeliveryErrorKind, nextRetryDelayMs, OVERLOADED_MIN_DELAY_MS,   shouldAutoDisable } from './retry-schedule';
-export { checkTriggerLimit, DEFAULT_TRIGGER_LIMIT_POLICY, triggerBucketStart, type TriggerCount, type TriggerLimitDecision, type TriggerLimitPolicy, triggerWindowStart } from './trigger-limit';
+export { badRequestFromIssues } from './body-error';
+export { WATCHED_ITEM_TYPES, type WatchedItem } from './watched-item';
+export { WEBHOOK_DOMAINS, type WebhookDomain } from './webhook-domain';
+export {
+  type CheckedWebhookUrl,
+  refusedWebhookTarget,
+  validateWebhookUrlSyntax,
+} from './webhook-url';
+export { mergeJobSecrets, RESERVED_JOB_ENV_NAMES, secretNames } from './job-secrets';
+export { controlsProgramExecution } from './program-control-env';
+export {
+  parseCreateWebhookBody,
+  parseUpdateWebhookBody,
+  type UpdateWebhookInput,
+} from './webhook-input';
+export { type JobSpecRecord, toWebhookView, type WebhookView } from './webhook-view';
+export { type RepoChangeEvent, repoChangeEventSchema } from './repo-change-event';
+export {
+  type MatchableEvent,
+  type RepoReadAccess,
+  type Subscription,
+  SubscriptionIndex,
+} from './subscription-index';
+export { buildPayloadV3 } from './payload';
+export { deliveryHeaders, standardWebhookSecret, verifyStandardWebhook } from './signature';
+export {
+  classifyResponse,
+  DEFAULT_AUTO_DISABLE_WINDOW_MS,
+  type DeliveryClassification,
+  type DeliveryErrorKind,
+  nextRetryDelayMs,
+  OVERLOADED_MIN_DELAY_MS,
+  shouldAutoDisable,
+} from './retry-schedule';
+export {
+  checkTriggerLimit,
+  DEFAULT_TRIGGER_LIMIT_POLICY,
+  triggerBucketStart,
+  type TriggerCount,
+  type TriggerLimitDecision,
+  type TriggerLimitPolicy,
+  triggerWindowStart,
+} from './trigger-limit';
 export { webhookSecretContext } from './webhook-secret-context';
-export { givenWebhookSettings, type WebhookSettings, webhookSettingsEventShape, webhookSettingsOf } from './webhook-settings';
+export {
+  givenWebhookSettings,
+  type WebhookSettings,
+  webhookSettingsEventShape,
+  webhookSettingsOf,
+} from './webhook-settings';

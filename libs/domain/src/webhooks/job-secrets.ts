@@ -12,14 +12,23 @@ const JOB_SECRET_NAME = /^[A-Z_][A-Z0-9_]*$/;
 const MAX_JOB_SECRET_NAME_LENGTH = 128;
 const MAX_JOB_SECRET_VALUE_LENGTH = 65_536;
 const MAX_JOB_SECRETS = 100;
-export const RESERVED_JOB_ENV_NAMES: readonly string[] = ['WEBHOOK_PAYLOAD', 'WEBHOOK_REPO_ID', 'WEBHOOK_REPO_TYPE', 'WEBHOOK_SECRET'];
+export const RESERVED_JOB_ENV_NAMES: readonly string[] = [
+  'WEBHOOK_PAYLOAD',
+  'WEBHOOK_REPO_ID',
+  'WEBHOOK_REPO_TYPE',
+  'WEBHOOK_SECRET',
+];
 
 /** Why `name` cannot be a Job secret, or null. Checked on create and update, and again at launch. */
 function jobSecretNameProblem(name: string): string | null {
-  if (name.length > MAX_JOB_SECRET_NAME_LENGTH) return `names are at most ${MAX_JOB_SECRET_NAME_LENGTH} characters`;
-  if (!JOB_SECRET_NAME.test(name)) return 'names are environment variable names: A-Z, 0-9 and _, not starting with a digit';
-  if (RESERVED_JOB_ENV_NAMES.includes(name)) return `${name} is set by the webhook itself and cannot be a secret`;
-  if (controlsProgramExecution(name)) return `${name} changes how programs load or run and cannot be a secret`;
+  if (name.length > MAX_JOB_SECRET_NAME_LENGTH)
+    return `names are at most ${MAX_JOB_SECRET_NAME_LENGTH} characters`;
+  if (!JOB_SECRET_NAME.test(name))
+    return 'names are environment variable names: A-Z, 0-9 and _, not starting with a digit';
+  if (RESERVED_JOB_ENV_NAMES.includes(name))
+    return `${name} is set by the webhook itself and cannot be a secret`;
+  if (controlsProgramExecution(name))
+    return `${name} changes how programs load or run and cannot be a secret`;
   return null;
 }
 
@@ -29,11 +38,17 @@ function jobSecretNameProblem(name: string): string | null {
  */
 export function jobSecretsSchema(options: { allowEmptyValues: boolean }) {
   return z
-    .record(z.string(), z.string({ error: 'secret values must be strings' }), { error: 'must be an object of name to value' })
+    .record(z.string(), z.string({ error: 'secret values must be strings' }), {
+      error: 'must be an object of name to value',
+    })
     .check((ctx) => {
       const names = Object.keys(ctx.value);
       if (names.length > MAX_JOB_SECRETS) {
-        ctx.issues.push({ code: 'custom', message: `at most ${MAX_JOB_SECRETS} secrets`, input: ctx.value });
+        ctx.issues.push({
+          code: 'custom',
+          message: `at most ${MAX_JOB_SECRETS} secrets`,
+          input: ctx.value,
+        });
         return;
       }
       for (const name of names) {
@@ -41,9 +56,12 @@ export function jobSecretsSchema(options: { allowEmptyValues: boolean }) {
         const problem =
           jobSecretNameProblem(name) ??
           (value === '' && !options.allowEmptyValues ? 'must not be empty' : null) ??
-          (value.length > MAX_JOB_SECRET_VALUE_LENGTH ? `must be at most ${MAX_JOB_SECRET_VALUE_LENGTH} characters` : null) ??
+          (value.length > MAX_JOB_SECRET_VALUE_LENGTH
+            ? `must be at most ${MAX_JOB_SECRET_VALUE_LENGTH} characters`
+            : null) ??
           (value.includes('\0') ? 'must not contain NUL characters' : null);
-        if (problem) ctx.issues.push({ code: 'custom', message: problem, path: [name], input: value });
+        if (problem)
+          ctx.issues.push({ code: 'custom', message: problem, path: [name], input: value });
       }
     });
 }
@@ -52,7 +70,10 @@ export function jobSecretsSchema(options: { allowEmptyValues: boolean }) {
  * libs/feature-webhooks/README.md "Update body": secrets listed in the update replace the stored values, an empty string removes
  * a secret, and every secret not listed is kept. Neither argument is modified.
  */
-export function mergeJobSecrets(stored: Readonly<Record<string, string>>, update: Readonly<Record<string, string>>): Record<string, string> {
+export function mergeJobSecrets(
+  stored: Readonly<Record<string, string>>,
+  update: Readonly<Record<string, string>>,
+): Record<string, string> {
   const merged: Record<string, string> = { ...stored };
   for (const [name, value] of Object.entries(update)) {
     if (value === '') delete merged[name];

@@ -6,7 +6,9 @@ const WEBHOOK = { id: '6390e855e30d9209411de93b' };
 
 describe('buildPayloadV3', () => {
   it('builds the hub-docs "Pull request opened" payload byte for byte', () => {
-    const payload = buildPayloadV3(pullRequestOpenedEvent(), WEBHOOK, { publicBaseUrl: 'https://hugginface.co/' });
+    const payload = buildPayloadV3(pullRequestOpenedEvent(), WEBHOOK, {
+      publicBaseUrl: 'https://hugginface.co/',
+    });
     // The example of hub-docs webhooks.md, typo in the host included, whitespace removed.
     const documented = {
       event: { action: 'create', scope: 'discussion' },
@@ -21,7 +23,10 @@ describe('buildPayloadV3', () => {
       discussion: {
         id: '6399f58518721fdd27fc9ca9',
         title: 'Update co2 emissions',
-        url: { web: 'https://hugginface.co/gpt2/discussions/19', api: 'https://hugginface.co/api/models/gpt2/discussions/19' },
+        url: {
+          web: 'https://hugginface.co/gpt2/discussions/19',
+          api: 'https://hugginface.co/api/models/gpt2/discussions/19',
+        },
         status: 'open',
         author: { id: '61d2f90c3c2083e1c08af22d' },
         num: 19,
@@ -41,32 +46,50 @@ describe('buildPayloadV3', () => {
   });
 
   it('sends headSha, subdomain and updatedRefs on a repo.content event', () => {
-    expect(JSON.parse(JSON.stringify(buildPayloadV3(spacePushEvent(), WEBHOOK, { publicBaseUrl: 'https://huggingface.co' })))).toEqual({
+    expect(
+      JSON.parse(
+        JSON.stringify(
+          buildPayloadV3(spacePushEvent(), WEBHOOK, { publicBaseUrl: 'https://huggingface.co' }),
+        ),
+      ),
+    ).toEqual({
       event: { action: 'update', scope: 'repo.content' },
       repo: {
         type: 'space',
         name: 'Wauplin/gradio-user-history',
         id: '651311c8e8a8a9c5f2b4e9e1',
         private: false,
-        url: { web: 'https://huggingface.co/spaces/Wauplin/gradio-user-history', api: 'https://huggingface.co/api/spaces/Wauplin/gradio-user-history' },
+        url: {
+          web: 'https://huggingface.co/spaces/Wauplin/gradio-user-history',
+          api: 'https://huggingface.co/api/spaces/Wauplin/gradio-user-history',
+        },
         headSha: '1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d',
         subdomain: 'wauplin-gradio-user-history',
         owner: { id: '6273f303f6d63a28483fde12' },
       },
       webhook: { id: '6390e855e30d9209411de93b', version: 3 },
       updatedRefs: [
-        { ref: 'refs/heads/main', oldSha: 'ffffffffffffffffffffffffffffffffffffffff', newSha: '1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d' },
+        {
+          ref: 'refs/heads/main',
+          oldSha: 'ffffffffffffffffffffffffffffffffffffffff',
+          newSha: '1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d',
+        },
         { ref: 'refs/tags/v1', oldSha: null, newSha: '1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d' },
       ],
     });
   });
 
   it('leaves headSha out of community events', () => {
-    expect(buildPayloadV3(pullRequestOpenedEvent(), WEBHOOK, { publicBaseUrl: 'https://hf.co' }).repo).not.toHaveProperty('headSha');
+    expect(
+      buildPayloadV3(pullRequestOpenedEvent(), WEBHOOK, { publicBaseUrl: 'https://hf.co' }).repo,
+    ).not.toHaveProperty('headSha');
   });
 
   it('omits the content of a hidden comment', () => {
-    const event: RepoChangeEvent = { ...pullRequestOpenedEvent(), event: { action: 'update', scope: 'discussion.comment' } };
+    const event: RepoChangeEvent = {
+      ...pullRequestOpenedEvent(),
+      event: { action: 'update', scope: 'discussion.comment' },
+    };
     event.comment = { ...event.comment!, hidden: true };
     const payload = buildPayloadV3(event, WEBHOOK, { publicBaseUrl: 'https://hf.co' });
     expect(payload.comment).toEqual({
@@ -79,30 +102,59 @@ describe('buildPayloadV3', () => {
 
   it('sends movedTo with the owner id only, and updatedConfig as given', () => {
     const move = buildPayloadV3(
-      { ...spacePushEvent(), event: { action: 'move', scope: 'repo' }, updatedRefs: undefined, movedTo: { name: 'Wauplin/history', owner: { id: 'u1', name: 'Wauplin' } } },
+      {
+        ...spacePushEvent(),
+        event: { action: 'move', scope: 'repo' },
+        updatedRefs: undefined,
+        movedTo: { name: 'Wauplin/history', owner: { id: 'u1', name: 'Wauplin' } },
+      },
       WEBHOOK,
       { publicBaseUrl: 'https://hf.co' },
     );
     expect(move.movedTo).toEqual({ name: 'Wauplin/history', owner: { id: 'u1' } });
-    const config = buildPayloadV3({ ...spacePushEvent(), event: { action: 'update', scope: 'repo.config' }, updatedConfig: { private: true } }, WEBHOOK, {
-      publicBaseUrl: 'https://hf.co',
-    });
+    const config = buildPayloadV3(
+      {
+        ...spacePushEvent(),
+        event: { action: 'update', scope: 'repo.config' },
+        updatedConfig: { private: true },
+      },
+      WEBHOOK,
+      {
+        publicBaseUrl: 'https://hf.co',
+      },
+    );
     expect(config.updatedConfig).toEqual({ private: true });
   });
 
   it('prefers the URLs the producer sent', () => {
     const event = pullRequestOpenedEvent();
-    event.repo.url = { web: 'https://hub.example/gpt2', api: 'https://hub.example/api/models/gpt2' };
+    event.repo.url = {
+      web: 'https://hub.example/gpt2',
+      api: 'https://hub.example/api/models/gpt2',
+    };
     event.discussion!.url = { web: 'https://hub.example/gpt2/discussions/19' };
     const payload = buildPayloadV3(event, WEBHOOK, { publicBaseUrl: 'https://hf.co' });
-    expect(payload.repo.url).toEqual({ web: 'https://hub.example/gpt2', api: 'https://hub.example/api/models/gpt2' });
-    expect(payload.discussion!.url).toEqual({ web: 'https://hub.example/gpt2/discussions/19', api: 'https://hub.example/api/models/gpt2/discussions/19' });
-    expect(payload.comment!.url.web).toBe('https://hub.example/gpt2/discussions/19#6399f58518721fdd27fc9caa');
+    expect(payload.repo.url).toEqual({
+      web: 'https://hub.example/gpt2',
+      api: 'https://hub.example/api/models/gpt2',
+    });
+    expect(payload.discussion!.url).toEqual({
+      web: 'https://hub.example/gpt2/discussions/19',
+      api: 'https://hub.example/api/models/gpt2/discussions/19',
+    });
+    expect(payload.comment!.url.web).toBe(
+      'https://hub.example/gpt2/discussions/19#6399f58518721fdd27fc9caa',
+    );
   });
 
   it('leaves out a comment that has no discussion', () => {
-    const event: RepoChangeEvent = { ...spacePushEvent(), comment: { id: 'c', author: { id: 'a' }, hidden: false, content: 'x' } };
-    expect(buildPayloadV3(event, WEBHOOK, { publicBaseUrl: 'https://hf.co' })).not.toHaveProperty('comment');
+    const event: RepoChangeEvent = {
+      ...spacePushEvent(),
+      comment: { id: 'c', author: { id: 'a' }, hidden: false, content: 'x' },
+    };
+    expect(buildPayloadV3(event, WEBHOOK, { publicBaseUrl: 'https://hf.co' })).not.toHaveProperty(
+      'comment',
+    );
   });
 
   it('does not share arrays or objects with the event', () => {
@@ -115,10 +167,25 @@ describe('buildPayloadV3', () => {
 
 describe('repoUrls', () => {
   it.each([
-    ['model', 'openai-community/gpt2', 'https://huggingface.co/openai-community/gpt2', 'https://huggingface.co/api/models/openai-community/gpt2'],
-    ['dataset', 'HuggingFaceH4/ultrachat_200k', 'https://huggingface.co/datasets/HuggingFaceH4/ultrachat_200k', 'https://huggingface.co/api/datasets/HuggingFaceH4/ultrachat_200k'],
+    [
+      'model',
+      'openai-community/gpt2',
+      'https://huggingface.co/openai-community/gpt2',
+      'https://huggingface.co/api/models/openai-community/gpt2',
+    ],
+    [
+      'dataset',
+      'HuggingFaceH4/ultrachat_200k',
+      'https://huggingface.co/datasets/HuggingFaceH4/ultrachat_200k',
+      'https://huggingface.co/api/datasets/HuggingFaceH4/ultrachat_200k',
+    ],
     ['space', 'a/b', 'https://huggingface.co/spaces/a/b', 'https://huggingface.co/api/spaces/a/b'],
-    ['bucket', 'a/b', 'https://huggingface.co/buckets/a/b', 'https://huggingface.co/api/buckets/a/b'],
+    [
+      'bucket',
+      'a/b',
+      'https://huggingface.co/buckets/a/b',
+      'https://huggingface.co/api/buckets/a/b',
+    ],
   ] as const)('%s %s', (type, name, web, api) => {
     expect(repoUrls(type, name, 'https://huggingface.co')).toEqual({ web, api });
   });

@@ -1,4 +1,10 @@
-import type { EventRepoType, RepoChangeEvent, RepoEventAction, RepoEventScope, UpdatedRef } from './repo-change-event';
+import type {
+  EventRepoType,
+  RepoChangeEvent,
+  RepoEventAction,
+  RepoEventScope,
+  UpdatedRef,
+} from './repo-change-event';
 
 /**
  * Webhook payload version 3, the only version the Python client accepts (docs/hf-clients.md
@@ -28,7 +34,13 @@ export interface WebhookPayloadV3 {
     changes?: { base: string; mergeCommitId?: string };
     pinned?: boolean;
   };
-  comment?: { id: string; author: { id: string }; content?: string; hidden: boolean; url: { web: string } };
+  comment?: {
+    id: string;
+    author: { id: string };
+    content?: string;
+    hidden: boolean;
+    url: { web: string };
+  };
   webhook: { id: string; version: 3 };
   updatedRefs?: UpdatedRef[];
   movedTo?: { name: string; owner: { id: string } };
@@ -40,10 +52,19 @@ export interface PayloadOptions {
   publicBaseUrl: string;
 }
 
-const WEB_PREFIX: Record<EventRepoType, string> = { model: '', dataset: 'datasets/', space: 'spaces/', bucket: 'buckets/' };
+const WEB_PREFIX: Record<EventRepoType, string> = {
+  model: '',
+  dataset: 'datasets/',
+  space: 'spaces/',
+  bucket: 'buckets/',
+};
 
 /** `https://hf.co/datasets/o/n` and `https://hf.co/api/datasets/o/n`, as in the docs' examples. */
-export function repoUrls(type: EventRepoType, name: string, publicBaseUrl: string): { web: string; api: string } {
+export function repoUrls(
+  type: EventRepoType,
+  name: string,
+  publicBaseUrl: string,
+): { web: string; api: string } {
   const base = publicBaseUrl.replace(/\/+$/, '');
   return { web: `${base}/${WEB_PREFIX[type]}${name}`, api: `${base}/api/${type}s/${name}` };
 }
@@ -54,7 +75,11 @@ export function repoUrls(type: EventRepoType, name: string, publicBaseUrl: strin
  * scopes (hub-docs). A comment's URL is its discussion's plus `#<comment id>`, its content is
  * left out when hidden, and a comment without a discussion is left out.
  */
-export function buildPayloadV3(event: RepoChangeEvent, webhook: { id: string }, options: PayloadOptions): WebhookPayloadV3 {
+export function buildPayloadV3(
+  event: RepoChangeEvent,
+  webhook: { id: string },
+  options: PayloadOptions,
+): WebhookPayloadV3 {
   const { repo, discussion, comment, updatedRefs, movedTo, updatedConfig } = event;
   const built = repoUrls(repo.type, repo.name, options.publicBaseUrl);
   const repoUrl = { web: repo.url?.web ?? built.web, api: repo.url?.api ?? built.api };
@@ -95,14 +120,18 @@ export function buildPayloadV3(event: RepoChangeEvent, webhook: { id: string }, 
           comment: {
             id: comment.id,
             author: { id: comment.author.id },
-            ...(comment.hidden || comment.content === undefined ? {} : { content: comment.content }),
+            ...(comment.hidden || comment.content === undefined
+              ? {}
+              : { content: comment.content }),
             hidden: comment.hidden,
             url: { web: `${discussionUrl.web}#${comment.id}` },
           },
         }
       : {}),
     webhook: { id: webhook.id, version: 3 },
-    ...(updatedRefs ? { updatedRefs: updatedRefs.map(({ ref, oldSha, newSha }) => ({ ref, oldSha, newSha })) } : {}),
+    ...(updatedRefs
+      ? { updatedRefs: updatedRefs.map(({ ref, oldSha, newSha }) => ({ ref, oldSha, newSha })) }
+      : {}),
     ...(movedTo ? { movedTo: { name: movedTo.name, owner: { id: movedTo.owner.id } } } : {}),
     ...(updatedConfig ? { updatedConfig: { ...updatedConfig } } : {}),
   };

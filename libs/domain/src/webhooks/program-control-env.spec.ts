@@ -161,12 +161,9 @@ describe('controlsProgramExecution', () => {
     'CCACHE_SECRET',
     'RUST_LOG',
     'ERLANG_COOKIE',
-  ])(
-    'allows %s',
-    (name) => {
-      expect(controlsProgramExecution(name)).toBe(false);
-    },
-  );
+  ])('allows %s', (name) => {
+    expect(controlsProgramExecution(name)).toBe(false);
+  });
 
   it('lists names in upper case, once each', () => {
     expect(PROGRAM_CONTROL_ENV_NAMES.every((name) => name === name.toUpperCase())).toBe(true);
@@ -175,8 +172,31 @@ describe('controlsProgramExecution', () => {
 });
 
 describe('jobSecretsSchema refuses names that change how programs run', () => {
-  it.each(['PATH', 'LD_PRELOAD', 'NODE_OPTIONS', 'BASH_ENV', 'ENV', 'PYTHONWARNINGS', 'BROWSER', 'PERL5OPT', 'RUBYOPT', 'JAVA_TOOL_OPTIONS', 'TAR_OPTIONS', 'GOFLAGS', 'VIMINIT', 'PHPRC'])('%s', (name) => {
-    const result = jobSecretsSchema({ allowEmptyValues: true }).safeParse({ HF_TOKEN: 'hf_x', [name]: 'x' });
-    expect(result.error!.issues).toEqual([expect.objectContaining({ path: [name], message: `${name} changes how programs load or run and cannot be a secret` })]);
+  it.each([
+    'PATH',
+    'LD_PRELOAD',
+    'NODE_OPTIONS',
+    'BASH_ENV',
+    'ENV',
+    'PYTHONWARNINGS',
+    'BROWSER',
+    'PERL5OPT',
+    'RUBYOPT',
+    'JAVA_TOOL_OPTIONS',
+    'TAR_OPTIONS',
+    'GOFLAGS',
+    'VIMINIT',
+    'PHPRC',
+  ])('%s', (name) => {
+    const result = jobSecretsSchema({ allowEmptyValues: true }).safeParse({
+      HF_TOKEN: 'hf_x',
+      [name]: 'x',
+    });
+    expect(result.error!.issues).toEqual([
+      expect.objectContaining({
+        path: [name],
+        message: `${name} changes how programs load or run and cannot be a secret`,
+      }),
+    ]);
   });
 });

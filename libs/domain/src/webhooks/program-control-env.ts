@@ -238,5 +238,8 @@ const PROGRAM_CONTROL_ENV_PREFIXES: readonly string[] = [
 /** True when `name` (an environment variable name, case as given) changes how programs load or run. */
 export function controlsProgramExecution(name: string): boolean {
   const upper = name.toUpperCase();
-  return PROGRAM_CONTROL_ENV_NAMES.includes(upper) || PROGRAM_CONTROL_ENV_PREFIXES.some((prefix) => upper.startsWith(prefix));
+  return (
+    PROGRAM_CONTROL_ENV_NAMES.includes(upper) ||
+    PROGRAM_CONTROL_ENV_PREFIXES.some((prefix) => upper.startsWith(prefix))
+  );
 }

@@ -48,7 +48,11 @@ export function spacePushEvent(): RepoChangeEvent {
       subdomain: 'wauplin-gradio-user-history',
     },
     updatedRefs: [
-      { ref: 'refs/heads/main', oldSha: 'ffffffffffffffffffffffffffffffffffffffff', newSha: '1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d' },
+      {
+        ref: 'refs/heads/main',
+        oldSha: 'ffffffffffffffffffffffffffffffffffffffff',
+        newSha: '1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d',
+      },
       { ref: 'refs/tags/v1', oldSha: null, newSha: '1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d' },
     ],
   };

@@ -12,38 +12,177 @@ describe('repoChangeEventSchema', () => {
   it.each([
     ['a pull request opened', pullRequestOpenedEvent()],
     ['a push to a Space', spacePushEvent()],
-    ['a repo move', { ...spacePushEvent(), event: { action: 'move', scope: 'repo' }, movedTo: { name: 'Wauplin/history', owner: { id: '6273f303f6d63a28483fde12' } } }],
-    ['a config change', { ...spacePushEvent(), event: { action: 'update', scope: 'repo.config' }, updatedConfig: { private: true } }],
-    ['a future sub-scope', { ...spacePushEvent(), event: { action: 'create', scope: 'repo.config.dois' } }],
-    ['a bucket change', { ...spacePushEvent(), updatedRefs: undefined, repo: { type: 'bucket', name: 'julien-c/data', id: 'b1', private: true, owner: { id: 'u1', name: 'julien-c' } } }],
-    ['a hidden comment without content', { ...pullRequestOpenedEvent(), event: { action: 'update', scope: 'discussion.comment' }, comment: { id: 'c1', author: { id: 'a1' }, hidden: true } }],
+    [
+      'a repo move',
+      {
+        ...spacePushEvent(),
+        event: { action: 'move', scope: 'repo' },
+        movedTo: { name: 'Wauplin/history', owner: { id: '6273f303f6d63a28483fde12' } },
+      },
+    ],
+    [
+      'a config change',
+      {
+        ...spacePushEvent(),
+        event: { action: 'update', scope: 'repo.config' },
+        updatedConfig: { private: true },
+      },
+    ],
+    [
+      'a future sub-scope',
+      { ...spacePushEvent(), event: { action: 'create', scope: 'repo.config.dois' } },
+    ],
+    [
+      'a bucket change',
+      {
+        ...spacePushEvent(),
+        updatedRefs: undefined,
+        repo: {
+          type: 'bucket',
+          name: 'julien-c/data',
+          id: 'b1',
+          private: true,
+          owner: { id: 'u1', name: 'julien-c' },
+        },
+      },
+    ],
+    [
+      'a hidden comment without content',
+      {
+        ...pullRequestOpenedEvent(),
+        event: { action: 'update', scope: 'discussion.comment' },
+        comment: { id: 'c1', author: { id: 'a1' }, hidden: true },
+      },
+    ],
   ])('accepts %s', (_label, event) => {
     expect(repoChangeEventSchema.parse(event)).toEqual(JSON.parse(JSON.stringify(event)));
   });
 
   it.each([
-    ['an id with a dot', { ...spacePushEvent(), id: 'a.b' }, ['id'], 'must be 1-128 characters of A-Z, a-z, 0-9, _ and -'],
-    ['a time without offset', { ...spacePushEvent(), time: '2024-01-02T03:04:05' }, ['time'], 'Invalid ISO datetime'],
-    ['an unknown action', { ...spacePushEvent(), event: { action: 'add', scope: 'repo' } }, ['event', 'action'], 'Invalid option: expected one of "create"|"update"|"delete"|"move"'],
-    ['an unknown scope', { ...spacePushEvent(), event: { action: 'update', scope: 'billing' } }, ['event', 'scope'], 'must be repo, repo.content, repo.config, discussion, discussion.comment or a sub-scope'],
-    ['create on repo.content', { ...spacePushEvent(), event: { action: 'create', scope: 'repo.content' } }, ['event', 'action'], 'repo.content events take update'],
-    ['move on a discussion', { ...pullRequestOpenedEvent(), event: { action: 'move', scope: 'discussion' } }, ['event', 'action'], 'discussion events take create|update|delete'],
-    ['a discussion event without discussion', { ...pullRequestOpenedEvent(), discussion: undefined }, ['discussion'], 'is required for discussion events'],
-    ['a comment event without comment', { ...pullRequestOpenedEvent(), event: { action: 'create', scope: 'discussion.comment' }, comment: undefined }, ['comment'], 'is required for discussion.comment events'],
-    ['a move without movedTo', { ...spacePushEvent(), event: { action: 'move', scope: 'repo' } }, ['movedTo'], 'is required for move events'],
-    ['a bucket discussion', { ...pullRequestOpenedEvent(), repo: { type: 'bucket', name: 'a/b', id: 'b1', private: false, owner: { id: 'u', name: 'a' } } }, ['event', 'scope'], 'buckets have no discussions'],
-    ['an unknown repo type', { ...spacePushEvent(), repo: { ...spacePushEvent().repo, type: 'collection' } }, ['repo', 'type'], 'Invalid option: expected one of "model"|"dataset"|"space"|"bucket"'],
-    ['a bad repo name', { ...spacePushEvent(), repo: { ...spacePushEvent().repo, name: 'a/b/c' } }, ['repo', 'name'], 'a space is named by its repository id, "owner/name" (or a legacy bare name)'],
-    ['an owner that is not the namespace', { ...spacePushEvent(), repo: { ...spacePushEvent().repo, owner: { id: 'x', name: 'someone-else' } } }, ['repo', 'owner', 'name'], 'must be the namespace of repo.name ("Wauplin")'],
-    ['a short headSha', { ...spacePushEvent(), repo: { ...spacePushEvent().repo, headSha: 'abc123' } }, ['repo', 'headSha'], 'must be a hexadecimal git object id'],
-    ['a ref that is not a full name', { ...spacePushEvent(), updatedRefs: [{ ref: 'main', oldSha: null, newSha: null }] }, ['updatedRefs', 0, 'ref'], 'must be a full ref name such as refs/heads/main'],
-    ['a bad discussion status', { ...pullRequestOpenedEvent(), discussion: { ...pullRequestOpenedEvent().discussion!, status: 'wip' } }, ['discussion', 'status'], 'Invalid option: expected one of "open"|"closed"|"merged"|"draft"'],
+    [
+      'an id with a dot',
+      { ...spacePushEvent(), id: 'a.b' },
+      ['id'],
+      'must be 1-128 characters of A-Z, a-z, 0-9, _ and -',
+    ],
+    [
+      'a time without offset',
+      { ...spacePushEvent(), time: '2024-01-02T03:04:05' },
+      ['time'],
+      'Invalid ISO datetime',
+    ],
+    [
+      'an unknown action',
+      { ...spacePushEvent(), event: { action: 'add', scope: 'repo' } },
+      ['event', 'action'],
+      'Invalid option: expected one of "create"|"update"|"delete"|"move"',
+    ],
+    [
+      'an unknown scope',
+      { ...spacePushEvent(), event: { action: 'update', scope: 'billing' } },
+      ['event', 'scope'],
+      'must be repo, repo.content, repo.config, discussion, discussion.comment or a sub-scope',
+    ],
+    [
+      'create on repo.content',
+      { ...spacePushEvent(), event: { action: 'create', scope: 'repo.content' } },
+      ['event', 'action'],
+      'repo.content events take update',
+    ],
+    [
+      'move on a discussion',
+      { ...pullRequestOpenedEvent(), event: { action: 'move', scope: 'discussion' } },
+      ['event', 'action'],
+      'discussion events take create|update|delete',
+    ],
+    [
+      'a discussion event without discussion',
+      { ...pullRequestOpenedEvent(), discussion: undefined },
+      ['discussion'],
+      'is required for discussion events',
+    ],
+    [
+      'a comment event without comment',
+      {
+        ...pullRequestOpenedEvent(),
+        event: { action: 'create', scope: 'discussion.comment' },
+        comment: undefined,
+      },
+      ['comment'],
+      'is required for discussion.comment events',
+    ],
+    [
+      'a move without movedTo',
+      { ...spacePushEvent(), event: { action: 'move', scope: 'repo' } },
+      ['movedTo'],
+      'is required for move events',
+    ],
+    [
+      'a bucket discussion',
+      {
+        ...pullRequestOpenedEvent(),
+        repo: {
+          type: 'bucket',
+          name: 'a/b',
+          id: 'b1',
+          private: false,
+          owner: { id: 'u', name: 'a' },
+        },
+      },
+      ['event', 'scope'],
+      'buckets have no discussions',
+    ],
+    [
+      'an unknown repo type',
+      { ...spacePushEvent(), repo: { ...spacePushEvent().repo, type: 'collection' } },
+      ['repo', 'type'],
+      'Invalid option: expected one of "model"|"dataset"|"space"|"bucket"',
+    ],
+    [
+      'a bad repo name',
+      { ...spacePushEvent(), repo: { ...spacePushEvent().repo, name: 'a/b/c' } },
+      ['repo', 'name'],
+      'a space is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
+    [
+      'an owner that is not the namespace',
+      {
+        ...spacePushEvent(),
+        repo: { ...spacePushEvent().repo, owner: { id: 'x', name: 'someone-else' } },
+      },
+      ['repo', 'owner', 'name'],
+      'must be the namespace of repo.name ("Wauplin")',
+    ],
+    [
+      'a short headSha',
+      { ...spacePushEvent(), repo: { ...spacePushEvent().repo, headSha: 'abc123' } },
+      ['repo', 'headSha'],
+      'must be a hexadecimal git object id',
+    ],
+    [
+      'a ref that is not a full name',
+      { ...spacePushEvent(), updatedRefs: [{ ref: 'main', oldSha: null, newSha: null }] },
+      ['updatedRefs', 0, 'ref'],
+      'must be a full ref name such as refs/heads/main',
+    ],
+    [
+      'a bad discussion status',
+      {
+        ...pullRequestOpenedEvent(),
+        discussion: { ...pullRequestOpenedEvent().discussion!, status: 'wip' },
+      },
+      ['discussion', 'status'],
+      'Invalid option: expected one of "open"|"closed"|"merged"|"draft"',
+    ],
   ])('refuses %s', (_label, event, path, message) => {
     expect(firstIssue(event)).toEqual({ path, message });
   });
 
   it('matches the owner namespace case-insensitively', () => {
-    const event = { ...spacePushEvent(), repo: { ...spacePushEvent().repo, owner: { id: 'x', name: 'wauplin' } } };
+    const event = {
+      ...spacePushEvent(),
+      repo: { ...spacePushEvent().repo, owner: { id: 'x', name: 'wauplin' } },
+    };
     expect(repoChangeEventSchema.safeParse(event).success).toBe(true);
   });
 });

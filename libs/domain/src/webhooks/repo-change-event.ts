@@ -23,7 +23,8 @@ const REPO_EVENT_ACTIONS = ['create', 'update', 'delete', 'move'] as const;
 export type RepoEventAction = (typeof REPO_EVENT_ACTIONS)[number];
 
 /** The scopes the payload documents; producers may send finer ones under `repo.` and `discussion.`. */
-type KnownRepoEventScope = 'repo' | 'repo.content' | 'repo.config' | 'discussion' | 'discussion.comment';
+type KnownRepoEventScope =
+  'repo' | 'repo.content' | 'repo.config' | 'discussion' | 'discussion.comment';
 export type RepoEventScope = KnownRepoEventScope | `repo.${string}` | `discussion.${string}`;
 
 const EVENT_REPO_TYPES = [...REPO_TYPES, 'bucket'] as const;
@@ -65,7 +66,12 @@ const repoEventRepoSchema = z
     if (problem) ctx.issues.push({ code: 'custom', message: problem, path: ['name'], input: name });
     const namespace = name.includes('/') ? name.split('/')[0]! : null;
     if (namespace !== null && namespace.toLowerCase() !== owner.name.toLowerCase()) {
-      ctx.issues.push({ code: 'custom', message: `must be the namespace of repo.name ("${namespace}")`, path: ['owner', 'name'], input: owner.name });
+      ctx.issues.push({
+        code: 'custom',
+        message: `must be the namespace of repo.name ("${namespace}")`,
+        path: ['owner', 'name'],
+        input: owner.name,
+      });
     }
   });
 
@@ -90,7 +96,9 @@ const repoEventCommentSchema = z.object({
 });
 
 const updatedRefSchema = z.object({
-  ref: z.string().regex(/^refs\/\S+$/, { error: 'must be a full ref name such as refs/heads/main' }),
+  ref: z
+    .string()
+    .regex(/^refs\/\S+$/, { error: 'must be a full ref name such as refs/heads/main' }),
   oldSha: sha.nullable(),
   newSha: sha.nullable(),
 });
@@ -106,7 +114,10 @@ export const repoChangeEventSchema = z
     time: z.iso.datetime({ offset: true }),
     event: z.object({
       action: z.enum(REPO_EVENT_ACTIONS),
-      scope: z.string().regex(SCOPE, { error: 'must be repo, repo.content, repo.config, discussion, discussion.comment or a sub-scope' }),
+      scope: z.string().regex(SCOPE, {
+        error:
+          'must be repo, repo.content, repo.config, discussion, discussion.comment or a sub-scope',
+      }),
     }),
     repo: repoEventRepoSchema,
     discussion: repoEventDiscussionSchema.optional(),
@@ -117,13 +128,18 @@ export const repoChangeEventSchema = z
   })
   .check((ctx) => {
     const { event, repo, discussion, comment, movedTo } = ctx.value;
-    const issue = (message: string, path: PropertyKey[]) => ctx.issues.push({ code: 'custom', message, path, input: ctx.value });
+    const issue = (message: string, path: PropertyKey[]) =>
+      ctx.issues.push({ code: 'custom', message, path, input: ctx.value });
     const allowed = ACTIONS_BY_SCOPE[event.scope as KnownRepoEventScope];
-    if (allowed && !allowed.includes(event.action)) issue(`${event.scope} events take ${allowed.join('|')}`, ['event', 'action']);
+    if (allowed && !allowed.includes(event.action))
+      issue(`${event.scope} events take ${allowed.join('|')}`, ['event', 'action']);
     const isDiscussionScope = event.scope.startsWith('discussion');
-    if (isDiscussionScope && repo.type === 'bucket') issue('buckets have no discussions', ['event', 'scope']);
-    if (isDiscussionScope && !discussion) issue(`is required for ${event.scope} events`, ['discussion']);
-    if (event.scope === 'discussion.comment' && !comment) issue('is required for discussion.comment events', ['comment']);
+    if (isDiscussionScope && repo.type === 'bucket')
+      issue('buckets have no discussions', ['event', 'scope']);
+    if (isDiscussionScope && !discussion)
+      issue(`is required for ${event.scope} events`, ['discussion']);
+    if (event.scope === 'discussion.comment' && !comment)
+      issue('is required for discussion.comment events', ['comment']);
     if (event.action === 'move' && !movedTo) issue('is required for move events', ['movedTo']);
   })
   .transform((value) => value as typeof value & { event: { scope: RepoEventScope } });

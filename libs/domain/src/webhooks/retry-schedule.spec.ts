@@ -1,4 +1,9 @@
-import { classifyResponse, nextRetryDelayMs, parseRetryAfter, shouldAutoDisable } from './retry-schedule';
+import {
+  classifyResponse,
+  nextRetryDelayMs,
+  parseRetryAfter,
+  shouldAutoDisable,
+} from './retry-schedule';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 
@@ -29,9 +34,15 @@ describe('nextRetryDelayMs', () => {
   });
 
   it('takes a custom schedule and jitter', () => {
-    expect(nextRetryDelayMs(1, { scheduleSeconds: [1, 2], jitter: 0, random: 0.9, now: NOW })).toBe(1_000);
-    expect(nextRetryDelayMs(2, { scheduleSeconds: [1, 2], jitter: 0, random: 0.9, now: NOW })).toBe(2_000);
-    expect(nextRetryDelayMs(3, { scheduleSeconds: [1, 2], jitter: 0, random: 0.9, now: NOW })).toBeNull();
+    expect(nextRetryDelayMs(1, { scheduleSeconds: [1, 2], jitter: 0, random: 0.9, now: NOW })).toBe(
+      1_000,
+    );
+    expect(nextRetryDelayMs(2, { scheduleSeconds: [1, 2], jitter: 0, random: 0.9, now: NOW })).toBe(
+      2_000,
+    );
+    expect(
+      nextRetryDelayMs(3, { scheduleSeconds: [1, 2], jitter: 0, random: 0.9, now: NOW }),
+    ).toBeNull();
   });
 
   it.each([
@@ -100,8 +111,18 @@ describe('classifyResponse', () => {
     ['dns_failed', { outcome: 'retryable', overloaded: false }],
     ['tls_failed', { outcome: 'retryable', overloaded: false }],
     ['connection_reset', { outcome: 'retryable', overloaded: false }],
-    ['address_refused', { outcome: 'permanent', disableWebhook: false, reason: 'the target resolves to a private or special-use address' }],
-    ['invalid_url', { outcome: 'permanent', disableWebhook: false, reason: 'the target URL is invalid' }],
+    [
+      'address_refused',
+      {
+        outcome: 'permanent',
+        disableWebhook: false,
+        reason: 'the target resolves to a private or special-use address',
+      },
+    ],
+    [
+      'invalid_url',
+      { outcome: 'permanent', disableWebhook: false, reason: 'the target URL is invalid' },
+    ],
   ] as const)('error %s', (error, expected) => {
     expect(classifyResponse({ error })).toEqual(expected);
   });

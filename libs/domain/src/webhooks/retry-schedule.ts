@@ -30,7 +30,8 @@ export interface RetryDelayOptions {
  * beyond the schedule's reach (Svix does the same).
  */
 export function nextRetryDelayMs(attemptNumber: number, options: RetryDelayOptions): number | null {
-  if (!Number.isInteger(attemptNumber) || attemptNumber < 1) throw new RangeError('attemptNumber counts attempts from 1');
+  if (!Number.isInteger(attemptNumber) || attemptNumber < 1)
+    throw new RangeError('attemptNumber counts attempts from 1');
   const schedule = options.scheduleSeconds ?? DEFAULT_RETRY_SCHEDULE_SECONDS;
   const scheduledSeconds = schedule[attemptNumber - 1];
   if (scheduledSeconds === undefined) return null;
@@ -86,11 +87,17 @@ const OVERLOADED_STATUSES = new Set([429, 502, 503, 504]);
  * Of transport errors, only `address_refused` and `invalid_url` are final: retrying a target
  * that resolves to a private address only probes it again.
  */
-export function classifyResponse(result: { status: number } | { error: DeliveryErrorKind }): DeliveryClassification {
+export function classifyResponse(
+  result: { status: number } | { error: DeliveryErrorKind },
+): DeliveryClassification {
   if ('error' in result) {
     switch (result.error) {
       case 'address_refused':
-        return { outcome: 'permanent', disableWebhook: false, reason: 'the target resolves to a private or special-use address' };
+        return {
+          outcome: 'permanent',
+          disableWebhook: false,
+          reason: 'the target resolves to a private or special-use address',
+        };
       case 'invalid_url':
         return { outcome: 'permanent', disableWebhook: false, reason: 'the target URL is invalid' };
       case 'timeout':
@@ -104,7 +111,8 @@ export function classifyResponse(result: { status: number } | { error: DeliveryE
   }
   const { status } = result;
   if (status >= 200 && status <= 299) return { outcome: 'success' };
-  if (status === 410) return { outcome: 'permanent', disableWebhook: true, reason: 'the receiver answered 410 Gone' };
+  if (status === 410)
+    return { outcome: 'permanent', disableWebhook: true, reason: 'the receiver answered 410 Gone' };
   return { outcome: 'retryable', overloaded: OVERLOADED_STATUSES.has(status) };
 }
 
@@ -113,6 +121,10 @@ export function classifyResponse(result: { status: number } | { error: DeliveryE
  * window (5 days, as Svix) is disabled. Call it when a delivery fails for good; a success
  * resets `firstFailureAt` to null.
  */
-export function shouldAutoDisable(firstFailureAt: number | null, now: number, windowMs = DEFAULT_AUTO_DISABLE_WINDOW_MS): boolean {
+export function shouldAutoDisable(
+  firstFailureAt: number | null,
+  now: number,
+  windowMs = DEFAULT_AUTO_DISABLE_WINDOW_MS,
+): boolean {
   return firstFailureAt !== null && now - firstFailureAt >= windowMs;
 }

@@ -1,15 +1,32 @@
 import { Webhook } from 'standardwebhooks';
-import { deliveryHeaders, signingKey, signStandardWebhook, standardWebhookSecret, verifyStandardWebhook } from './signature';
+import {
+  deliveryHeaders,
+  signingKey,
+  signStandardWebhook,
+  standardWebhookSecret,
+  verifyStandardWebhook,
+} from './signature';
 
 const NOW_MS = Date.UTC(2026, 0, 1, 12, 0, 0);
 const NOW_S = NOW_MS / 1000;
-const BODY = JSON.stringify({ event: { action: 'update', scope: 'repo' }, webhook: { id: '6390e855e30d9209411de93b', version: 3 } });
+const BODY = JSON.stringify({
+  event: { action: 'update', scope: 'repo' },
+  webhook: { id: '6390e855e30d9209411de93b', version: 3 },
+});
 
 describe('signingKey', () => {
   it.each([
     ['a plain secret: its UTF-8 bytes', 'my-secret', Buffer.from('my-secret')],
-    ['whsec_ + base64: the decoded bytes', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', Buffer.from('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'base64')],
-    ['whsec_ + text that is not base64: the whole string', 'whsec_not base64!', Buffer.from('whsec_not base64!')],
+    [
+      'whsec_ + base64: the decoded bytes',
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      Buffer.from('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'base64'),
+    ],
+    [
+      'whsec_ + text that is not base64: the whole string',
+      'whsec_not base64!',
+      Buffer.from('whsec_not base64!'),
+    ],
     ['a bare whsec_: the whole string', 'whsec_', Buffer.from('whsec_')],
   ])('%s', (_label, secret, key) => {
     expect(signingKey(secret).equals(key)).toBe(true);
@@ -41,15 +58,33 @@ describe('verification with the standardwebhooks npm package', () => {
   beforeEach(() => jest.useFakeTimers({ now: NOW_MS }));
   afterEach(() => jest.useRealTimers());
 
-  it.each([['my-secret'], ['an ASCII secret with spaces ~!'], ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw']])('verifies deliveries signed with %p', (secret) => {
-    const headers = deliveryHeaders({ messageId: 'evt_1-654bbbc16f2ec14d77f109cc', timestampSeconds: NOW_S, body: BODY, secret, userAgent: 'Gatehouse-Webhooks/1' });
+  it.each([
+    ['my-secret'],
+    ['an ASCII secret with spaces ~!'],
+    ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+  ])('verifies deliveries signed with %p', (secret) => {
+    const headers = deliveryHeaders({
+      messageId: 'evt_1-654bbbc16f2ec14d77f109cc',
+      timestampSeconds: NOW_S,
+      body: BODY,
+      secret,
+      userAgent: 'Gatehouse-Webhooks/1',
+    });
     const receiver = new Webhook(standardSecret(secret));
     expect(receiver.verify(BODY, headers)).toEqual(JSON.parse(BODY));
   });
 
   it('fails the package verification for another body', () => {
-    const headers = deliveryHeaders({ messageId: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret: 'my-secret', userAgent: 'ua' });
-    expect(() => new Webhook(standardSecret('my-secret')).verify(BODY.replace('update', 'delete'), headers)).toThrow('No matching signature found');
+    const headers = deliveryHeaders({
+      messageId: 'msg_1',
+      timestampSeconds: NOW_S,
+      body: BODY,
+      secret: 'my-secret',
+      userAgent: 'ua',
+    });
+    expect(() =>
+      new Webhook(standardSecret('my-secret')).verify(BODY.replace('update', 'delete'), headers),
+    ).toThrow('No matching signature found');
   });
 
   function standardSecret(secret: string): string {
@@ -64,7 +99,12 @@ describe('verifyStandardWebhook', () => {
   const signed = (overrides: Record<string, string> = {}) => ({
     'Webhook-Id': 'msg_1',
     'Webhook-Timestamp': String(NOW_S),
-    'Webhook-Signature': signStandardWebhook({ id: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret }),
+    'Webhook-Signature': signStandardWebhook({
+      id: 'msg_1',
+      timestampSeconds: NOW_S,
+      body: BODY,
+      secret,
+    }),
     ...overrides,
   });
 
@@ -73,13 +113,22 @@ describe('verifyStandardWebhook', () => {
   });
 
   it('accepts when any v1 entry of the list matches (rotation)', () => {
-    const headers = signed({ 'Webhook-Signature': `v1a,AAAA v1,bm90LXRoaXM= ${signed()['Webhook-Signature']}` });
+    const headers = signed({
+      'Webhook-Signature': `v1a,AAAA v1,bm90LXRoaXM= ${signed()['Webhook-Signature']}`,
+    });
     expect(verifyStandardWebhook(headers, BODY, secret, NOW_MS)).toEqual({ ok: true });
   });
 
   it('accepts headers given as arrays (node IncomingHttpHeaders)', () => {
     const { 'Webhook-Id': id, 'Webhook-Timestamp': ts, 'Webhook-Signature': sig } = signed();
-    expect(verifyStandardWebhook({ 'webhook-id': [id], 'webhook-timestamp': ts, 'webhook-signature': sig }, BODY, secret, NOW_MS)).toEqual({ ok: true });
+    expect(
+      verifyStandardWebhook(
+        { 'webhook-id': [id], 'webhook-timestamp': ts, 'webhook-signature': sig },
+        BODY,
+        secret,
+        NOW_MS,
+      ),
+    ).toEqual({ ok: true });
   });
 
   it.each([
@@ -88,10 +137,23 @@ describe('verifyStandardWebhook', () => {
     ['an id with a dot', { 'Webhook-Id': 'a.b' }, NOW_MS, 'invalid_headers'],
     ['a timestamp 301 s old', {}, NOW_MS + 301_000, 'timestamp_too_old'],
     ['a timestamp 301 s ahead', {}, NOW_MS - 301_000, 'timestamp_too_new'],
-    ['a wrong signature', { 'Webhook-Signature': 'v1,bm90LXRoaXM=' }, NOW_MS, 'no_matching_signature'],
-    ['a signature under another version', { 'Webhook-Signature': 'v2,' + 'x'.repeat(44) }, NOW_MS, 'no_matching_signature'],
+    [
+      'a wrong signature',
+      { 'Webhook-Signature': 'v1,bm90LXRoaXM=' },
+      NOW_MS,
+      'no_matching_signature',
+    ],
+    [
+      'a signature under another version',
+      { 'Webhook-Signature': 'v2,' + 'x'.repeat(44) },
+      NOW_MS,
+      'no_matching_signature',
+    ],
   ])('refuses %s', (_label, overrides, now, reason) => {
-    expect(verifyStandardWebhook(signed(overrides), BODY, secret, now)).toEqual({ ok: false, reason });
+    expect(verifyStandardWebhook(signed(overrides), BODY, secret, now)).toEqual({
+      ok: false,
+      reason,
+    });
   });
 
   it('accepts the edges of the tolerance window', () => {
@@ -100,25 +162,52 @@ describe('verifyStandardWebhook', () => {
   });
 
   it('refuses another secret and another body', () => {
-    expect(verifyStandardWebhook(signed(), BODY, 'other-secret', NOW_MS)).toEqual({ ok: false, reason: 'no_matching_signature' });
-    expect(verifyStandardWebhook(signed(), BODY + ' ', secret, NOW_MS)).toEqual({ ok: false, reason: 'no_matching_signature' });
+    expect(verifyStandardWebhook(signed(), BODY, 'other-secret', NOW_MS)).toEqual({
+      ok: false,
+      reason: 'no_matching_signature',
+    });
+    expect(verifyStandardWebhook(signed(), BODY + ' ', secret, NOW_MS)).toEqual({
+      ok: false,
+      reason: 'no_matching_signature',
+    });
   });
 });
 
 describe('deliveryHeaders', () => {
   it('sends the secret verbatim and the Standard Webhooks headers', () => {
-    expect(deliveryHeaders({ messageId: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret: 'my-secret', userAgent: 'Gatehouse-Webhooks/1.0' })).toEqual({
+    expect(
+      deliveryHeaders({
+        messageId: 'msg_1',
+        timestampSeconds: NOW_S,
+        body: BODY,
+        secret: 'my-secret',
+        userAgent: 'Gatehouse-Webhooks/1.0',
+      }),
+    ).toEqual({
       'content-type': 'application/json',
       'user-agent': 'Gatehouse-Webhooks/1.0',
       'x-webhook-secret': 'my-secret',
       'webhook-id': 'msg_1',
       'webhook-timestamp': String(NOW_S),
-      'webhook-signature': signStandardWebhook({ id: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret: 'my-secret' }),
+      'webhook-signature': signStandardWebhook({
+        id: 'msg_1',
+        timestampSeconds: NOW_S,
+        body: BODY,
+        secret: 'my-secret',
+      }),
     });
   });
 
   it('sends neither secret nor signature when the webhook has no secret', () => {
-    expect(deliveryHeaders({ messageId: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret: null, userAgent: 'ua' })).toEqual({
+    expect(
+      deliveryHeaders({
+        messageId: 'msg_1',
+        timestampSeconds: NOW_S,
+        body: BODY,
+        secret: null,
+        userAgent: 'ua',
+      }),
+    ).toEqual({
       'content-type': 'application/json',
       'user-agent': 'ua',
       'webhook-id': 'msg_1',

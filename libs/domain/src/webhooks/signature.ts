@@ -37,19 +37,31 @@ export interface SignInput {
 }
 
 function assertSignable(id: string, timestampSeconds: number): void {
-  if (id === '' || id.includes('.')) throw new RangeError('a webhook-id must be non-empty and contain no "."');
-  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) throw new RangeError('a webhook-timestamp is whole seconds since the epoch');
+  if (id === '' || id.includes('.'))
+    throw new RangeError('a webhook-id must be non-empty and contain no "."');
+  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0)
+    throw new RangeError('a webhook-timestamp is whole seconds since the epoch');
 }
 
 export function signStandardWebhook({ id, timestampSeconds, body, secret }: SignInput): string {
   assertSignable(id, timestampSeconds);
-  const mac = createHmac('sha256', signingKey(secret)).update(`${id}.${timestampSeconds}.${body}`, 'utf8').digest('base64');
+  const mac = createHmac('sha256', signingKey(secret))
+    .update(`${id}.${timestampSeconds}.${body}`, 'utf8')
+    .digest('base64');
   return `v1,${mac}`;
 }
 
 export type VerifyResult =
   | { ok: true }
-  | { ok: false; reason: 'missing_headers' | 'invalid_headers' | 'timestamp_too_old' | 'timestamp_too_new' | 'no_matching_signature' };
+  | {
+      ok: false;
+      reason:
+        | 'missing_headers'
+        | 'invalid_headers'
+        | 'timestamp_too_old'
+        | 'timestamp_too_new'
+        | 'no_matching_signature';
+    };
 
 type HeaderBag = Readonly<Record<string, string | readonly string[] | undefined>>;
 
@@ -75,14 +87,17 @@ export function verifyStandardWebhook(
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
   if (!id || !timestamp || !signatures) return { ok: false, reason: 'missing_headers' };
-  if (!/^\d{1,15}$/.test(timestamp) || id.includes('.')) return { ok: false, reason: 'invalid_headers' };
+  if (!/^\d{1,15}$/.test(timestamp) || id.includes('.'))
+    return { ok: false, reason: 'invalid_headers' };
 
   const seconds = Number(timestamp);
   const nowSeconds = Math.floor(nowMs / 1000);
   if (nowSeconds - seconds > toleranceSeconds) return { ok: false, reason: 'timestamp_too_old' };
   if (seconds - nowSeconds > toleranceSeconds) return { ok: false, reason: 'timestamp_too_new' };
 
-  const expected = Buffer.from(signStandardWebhook({ id, timestampSeconds: seconds, body, secret }).slice('v1,'.length));
+  const expected = Buffer.from(
+    signStandardWebhook({ id, timestampSeconds: seconds, body, secret }).slice('v1,'.length),
+  );
   const matches = signatures.split(' ').some((entry) => {
     const [version, value] = entry.split(',', 2);
     if (version !== 'v1' || value === undefined) return false;
@@ -108,7 +123,13 @@ export interface DeliveryHeadersInput {
  * there is no key, so `webhook-signature` is left out; `webhook-id` and `webhook-timestamp`
  * still identify the delivery.
  */
-export function deliveryHeaders({ messageId, timestampSeconds, body, secret, userAgent }: DeliveryHeadersInput): Record<string, string> {
+export function deliveryHeaders({
+  messageId,
+  timestampSeconds,
+  body,
+  secret,
+  userAgent,
+}: DeliveryHeadersInput): Record<string, string> {
   assertSignable(messageId, timestampSeconds);
   return {
     'content-type': 'application/json',
@@ -116,6 +137,15 @@ export function deliveryHeaders({ messageId, timestampSeconds, body, secret, use
     ...(secret ? { 'x-webhook-secret': secret } : {}),
     'webhook-id': messageId,
     'webhook-timestamp': String(timestampSeconds),
-    ...(secret ? { 'webhook-signature': signStandardWebhook({ id: messageId, timestampSeconds, body, secret }) } : {}),
+    ...(secret
+      ? {
+          'webhook-signature': signStandardWebhook({
+            id: messageId,
+            timestampSeconds,
+            body,
+            secret,
+          }),
+        }
+      : {}),
   };
 }

@@ -1,13 +1,31 @@
 import { type MatchableEvent, type Subscription, SubscriptionIndex } from './subscription-index';
 
-function sub(webhookId: string, watched: Subscription['watched'], extra: Partial<Subscription> = {}): Subscription {
-  return { webhookId, ownerId: `owner-of-${webhookId}`, watched, domains: ['repo', 'discussion'], disabled: false, revision: 1, ...extra };
+function sub(
+  webhookId: string,
+  watched: Subscription['watched'],
+  extra: Partial<Subscription> = {},
+): Subscription {
+  return {
+    webhookId,
+    ownerId: `owner-of-${webhookId}`,
+    watched,
+    domains: ['repo', 'discussion'],
+    disabled: false,
+    revision: 1,
+    ...extra,
+  };
 }
 
 function repoEvent(scope: string, repo: Partial<MatchableEvent['repo']> = {}): MatchableEvent {
   return {
     event: { scope },
-    repo: { type: 'model', name: 'openai-community/gpt2', private: false, owner: { id: 'o1', name: 'openai-community' }, ...repo },
+    repo: {
+      type: 'model',
+      name: 'openai-community/gpt2',
+      private: false,
+      owner: { id: 'o1', name: 'openai-community' },
+      ...repo,
+    },
   };
 }
 
@@ -21,16 +39,41 @@ describe('SubscriptionIndex.match', () => {
   index.upsert(sub('dataset-same-name', [{ type: 'dataset', name: 'openai-community/gpt2' }]));
   index.upsert(sub('org-watcher', [{ type: 'org', name: 'openai-community' }]));
   index.upsert(sub('user-type-watcher', [{ type: 'user', name: 'openai-community' }]));
-  index.upsert(sub('both-repo-and-org', [{ type: 'model', name: 'openai-community/gpt2' }, { type: 'org', name: 'openai-community' }]));
-  index.upsert(sub('repo-domain-only', [{ type: 'org', name: 'openai-community' }], { domains: ['repo'] }));
-  index.upsert(sub('discussion-domain-only', [{ type: 'org', name: 'openai-community' }], { domains: ['discussion'] }));
+  index.upsert(
+    sub('both-repo-and-org', [
+      { type: 'model', name: 'openai-community/gpt2' },
+      { type: 'org', name: 'openai-community' },
+    ]),
+  );
+  index.upsert(
+    sub('repo-domain-only', [{ type: 'org', name: 'openai-community' }], { domains: ['repo'] }),
+  );
+  index.upsert(
+    sub('discussion-domain-only', [{ type: 'org', name: 'openai-community' }], {
+      domains: ['discussion'],
+    }),
+  );
   index.upsert(sub('disabled', [{ type: 'org', name: 'openai-community' }], { disabled: true }));
   index.upsert(sub('other-repo', [{ type: 'model', name: 'openai-community/gpt2-xl' }]));
   index.upsert(sub('legacy-name', [{ type: 'model', name: 'gpt2' }]));
   index.upsert(sub('bucket-watcher', [{ type: 'bucket', name: 'openai-community/weights' }]));
 
-  const ALL_REPO = ['both-repo-and-org', 'org-watcher', 'repo-domain-only', 'repo-watcher', 'repo-watcher-other-case', 'user-type-watcher'];
-  const ALL_DISCUSSION = ['both-repo-and-org', 'discussion-domain-only', 'org-watcher', 'repo-watcher', 'repo-watcher-other-case', 'user-type-watcher'];
+  const ALL_REPO = [
+    'both-repo-and-org',
+    'org-watcher',
+    'repo-domain-only',
+    'repo-watcher',
+    'repo-watcher-other-case',
+    'user-type-watcher',
+  ];
+  const ALL_DISCUSSION = [
+    'both-repo-and-org',
+    'discussion-domain-only',
+    'org-watcher',
+    'repo-watcher',
+    'repo-watcher-other-case',
+    'user-type-watcher',
+  ];
 
   it.each([
     ['repo', ALL_REPO],
@@ -45,25 +88,46 @@ describe('SubscriptionIndex.match', () => {
   });
 
   it('delivers once to a webhook watching both the repo and its owner', () => {
-    expect(index.match(repoEvent('repo'), everyone).filter((s) => s.webhookId === 'both-repo-and-org')).toHaveLength(1);
+    expect(
+      index.match(repoEvent('repo'), everyone).filter((s) => s.webhookId === 'both-repo-and-org'),
+    ).toHaveLength(1);
   });
 
   it('matches a legacy bare repo name only when the event carries it', () => {
     expect(ids(index.match(repoEvent('repo', { name: 'gpt2' }), everyone))).toEqual(
-      ['both-repo-and-org', 'org-watcher', 'repo-domain-only', 'user-type-watcher', 'legacy-name'].sort(),
+      [
+        'both-repo-and-org',
+        'org-watcher',
+        'repo-domain-only',
+        'user-type-watcher',
+        'legacy-name',
+      ].sort(),
     );
   });
 
   it('does not confuse repository types', () => {
     expect(ids(index.match(repoEvent('repo', { type: 'dataset' }), everyone))).toEqual(
-      ['both-repo-and-org', 'dataset-same-name', 'org-watcher', 'repo-domain-only', 'user-type-watcher'].sort(),
+      [
+        'both-repo-and-org',
+        'dataset-same-name',
+        'org-watcher',
+        'repo-domain-only',
+        'user-type-watcher',
+      ].sort(),
     );
   });
 
   it('sends bucket events only to watchers of that bucket, never to owner watchers', () => {
     const bucket = repoEvent('repo.content', { type: 'bucket', name: 'openai-community/weights' });
     expect(ids(index.match(bucket, everyone))).toEqual(['bucket-watcher']);
-    expect(ids(index.match({ ...bucket, repo: { ...bucket.repo, name: 'openai-community/other' } }, everyone))).toEqual([]);
+    expect(
+      ids(
+        index.match(
+          { ...bucket, repo: { ...bucket.repo, name: 'openai-community/other' } },
+          everyone,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('sends a private repository event only to webhooks whose owner can read it', () => {
@@ -92,7 +156,9 @@ describe('SubscriptionIndex updates', () => {
   it('replaces a subscription with a newer revision and re-indexes it', () => {
     const index = new SubscriptionIndex();
     expect(index.upsert(sub('w', [{ type: 'org', name: 'openai-community' }]))).toBe(true);
-    expect(index.upsert(sub('w', [{ type: 'org', name: 'someone-else' }], { revision: 2 }))).toBe(true);
+    expect(index.upsert(sub('w', [{ type: 'org', name: 'someone-else' }], { revision: 2 }))).toBe(
+      true,
+    );
     expect(index.match(event, everyone)).toEqual([]);
     expect(index.candidateCount(event)).toBe(0);
     expect(index.size).toBe(1);
@@ -104,7 +170,9 @@ describe('SubscriptionIndex updates', () => {
   ])('ignores an upsert with an %s revision', (_label, revision) => {
     const index = new SubscriptionIndex();
     index.upsert(sub('w', [{ type: 'org', name: 'openai-community' }], { revision: 2 }));
-    expect(index.upsert(sub('w', [{ type: 'org', name: 'someone-else' }], { revision }))).toBe(false);
+    expect(index.upsert(sub('w', [{ type: 'org', name: 'someone-else' }], { revision }))).toBe(
+      false,
+    );
     expect(ids(index.match(event, everyone))).toEqual(['w']);
   });
 
@@ -143,7 +211,9 @@ describe('SubscriptionIndex updates', () => {
     index.upsert(sub('w', [{ type: 'org', name: 'openai-community' }], { revision: 7 }));
     expect(index.remove('w')).toBe(true);
     expect(index.remove('w')).toBe(false);
-    expect(index.upsert(sub('w', [{ type: 'org', name: 'openai-community' }], { revision: 1 }))).toBe(true);
+    expect(
+      index.upsert(sub('w', [{ type: 'org', name: 'openai-community' }], { revision: 1 })),
+    ).toBe(true);
   });
 
   it('keeps the other watchers of a shared key as webhooks come and go, one watching it twice', () => {
@@ -166,7 +236,10 @@ describe('SubscriptionIndex updates', () => {
 
   it('keeps extra fields of a richer subscription type', () => {
     const index = new SubscriptionIndex<Subscription & { url: string }>();
-    index.upsert({ ...sub('w', [{ type: 'org', name: 'openai-community' }]), url: 'https://example.com/hook' });
+    index.upsert({
+      ...sub('w', [{ type: 'org', name: 'openai-community' }]),
+      url: 'https://example.com/hook',
+    });
     expect(index.match(event, everyone)[0]!.url).toBe('https://example.com/hook');
   });
 });
@@ -175,13 +248,22 @@ describe('SubscriptionIndex at scale', () => {
   it('matches among 100,000 webhooks by touching only the candidates', () => {
     const index = new SubscriptionIndex();
     for (let i = 0; i < 100_000; i++) {
-      index.upsert(sub(`w${i}`, [{ type: i % 2 ? 'model' : 'dataset', name: `org${i % 5000}/repo${i}` }, { type: 'user', name: `user${i}` }]));
+      index.upsert(
+        sub(`w${i}`, [
+          { type: i % 2 ? 'model' : 'dataset', name: `org${i % 5000}/repo${i}` },
+          { type: 'user', name: `user${i}` },
+        ]),
+      );
     }
     index.upsert(sub('watches-repo', [{ type: 'model', name: 'org7/repo7' }]));
     index.upsert(sub('watches-owner', [{ type: 'org', name: 'org7' }]));
     expect(index.size).toBe(100_002);
 
-    const event = repoEvent('repo.content', { name: 'org7/repo7', private: true, owner: { id: 'o7', name: 'org7' } });
+    const event = repoEvent('repo.content', {
+      name: 'org7/repo7',
+      private: true,
+      owner: { id: 'o7', name: 'org7' },
+    });
     const canRead = jest.fn(() => true);
     const matched = index.match(event, { canRead });
 

@@ -17,7 +17,12 @@ export interface Subscription {
 /** The part of a repo change event that matching reads. */
 export interface MatchableEvent {
   event: { scope: string };
-  repo: { type: EventRepoType; name: string; private: boolean; owner: { id: string; name: string } };
+  repo: {
+    type: EventRepoType;
+    name: string;
+    private: boolean;
+    owner: { id: string; name: string };
+  };
 }
 
 export interface RepoReadAccess {

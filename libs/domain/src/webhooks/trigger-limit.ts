@@ -16,7 +16,11 @@ export interface TriggerLimitPolicy {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const DEFAULT_TRIGGER_LIMIT_POLICY: TriggerLimitPolicy = { limit: 1000, windowMs: 24 * HOUR_MS, bucketMs: HOUR_MS };
+export const DEFAULT_TRIGGER_LIMIT_POLICY: TriggerLimitPolicy = {
+  limit: 1000,
+  windowMs: 24 * HOUR_MS,
+  bucketMs: HOUR_MS,
+};
 
 export interface TriggerCount {
   bucketStart: number;
@@ -34,19 +38,26 @@ export interface TriggerLimitDecision {
 }
 
 function assertPolicy({ limit, windowMs, bucketMs }: TriggerLimitPolicy): void {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError('the trigger limit is a positive integer');
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError('the trigger limit is a positive integer');
   if (!(bucketMs > 0) || !(windowMs >= bucketMs) || windowMs % bucketMs !== 0) {
     throw new RangeError('the trigger window is a positive whole number of buckets');
   }
 }
 
 /** The bucket a trigger at `now` counts in: the counter to increment. */
-export function triggerBucketStart(now: number, policy: TriggerLimitPolicy = DEFAULT_TRIGGER_LIMIT_POLICY): number {
+export function triggerBucketStart(
+  now: number,
+  policy: TriggerLimitPolicy = DEFAULT_TRIGGER_LIMIT_POLICY,
+): number {
   return Math.floor(now / policy.bucketMs) * policy.bucketMs;
 }
 
 /** The oldest bucket still counted at `now`; counters of older buckets may be deleted. */
-export function triggerWindowStart(now: number, policy: TriggerLimitPolicy = DEFAULT_TRIGGER_LIMIT_POLICY): number {
+export function triggerWindowStart(
+  now: number,
+  policy: TriggerLimitPolicy = DEFAULT_TRIGGER_LIMIT_POLICY,
+): number {
   return triggerBucketStart(now, policy) - policy.windowMs + policy.bucketMs;
 }
 
@@ -59,7 +70,9 @@ export function checkTriggerLimit(
   const current = triggerBucketStart(now, policy);
   const oldest = triggerWindowStart(now, policy);
   const counted = counts
-    .filter(({ bucketStart, count }) => bucketStart >= oldest && bucketStart <= current && count > 0)
+    .filter(
+      ({ bucketStart, count }) => bucketStart >= oldest && bucketStart <= current && count > 0,
+    )
     .sort((a, b) => a.bucketStart - b.bucketStart);
   const used = counted.reduce((sum, { count }) => sum + count, 0);
   const allowed = used < policy.limit;
@@ -77,5 +90,11 @@ export function checkTriggerLimit(
       }
     }
   }
-  return { allowed, used, remaining: Math.max(0, policy.limit - used), limit: policy.limit, retryAt };
+  return {
+    allowed,
+    used,
+    remaining: Math.max(0, policy.limit - used),
+    limit: policy.limit,
+    retryAt,
+  };
 }

@@ -18,16 +18,52 @@ describe('watchedNameProblem', () => {
   });
 
   it.each([
-    ['model', 'a/b/c', 'a model is named by its repository id, "owner/name" (or a legacy bare name)'],
-    ['model', '/gpt2', 'a model is named by its repository id, "owner/name" (or a legacy bare name)'],
-    ['model', 'owner/', 'a model is named by its repository id, "owner/name" (or a legacy bare name)'],
-    ['model', '-gpt2', 'a model is named by its repository id, "owner/name" (or a legacy bare name)'],
-    ['model', 'gpt2.', 'a model is named by its repository id, "owner/name" (or a legacy bare name)'],
-    ['model', 'a--b', 'a model is named by its repository id, "owner/name" (or a legacy bare name)'],
-    ['dataset', 'a..b', 'a dataset is named by its repository id, "owner/name" (or a legacy bare name)'],
-    ['space', 'with space/x', 'a space is named by its repository id, "owner/name" (or a legacy bare name)'],
+    [
+      'model',
+      'a/b/c',
+      'a model is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
+    [
+      'model',
+      '/gpt2',
+      'a model is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
+    [
+      'model',
+      'owner/',
+      'a model is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
+    [
+      'model',
+      '-gpt2',
+      'a model is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
+    [
+      'model',
+      'gpt2.',
+      'a model is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
+    [
+      'model',
+      'a--b',
+      'a model is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
+    [
+      'dataset',
+      'a..b',
+      'a dataset is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
+    [
+      'space',
+      'with space/x',
+      'a space is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
     ['model', 'é/x', 'a model is named by its repository id, "owner/name" (or a legacy bare name)'],
-    ['model', 'a'.repeat(97), 'a model is named by its repository id, "owner/name" (or a legacy bare name)'],
+    [
+      'model',
+      'a'.repeat(97),
+      'a model is named by its repository id, "owner/name" (or a legacy bare name)',
+    ],
     ['user', 'julien-c/x', 'a user is named by its user name'],
     ['org', 'bad name', 'an org is named by its organization name'],
     ['bucket', 'my-bucket', 'a bucket is named "owner/name"'],
@@ -39,11 +75,18 @@ describe('watchedNameProblem', () => {
 
 describe('watchedItemSchema', () => {
   it('keeps exactly type and name', () => {
-    expect(watchedItemSchema.parse({ type: 'user', name: 'julien-c', extra: 1 })).toEqual({ type: 'user', name: 'julien-c' });
+    expect(watchedItemSchema.parse({ type: 'user', name: 'julien-c', extra: 1 })).toEqual({
+      type: 'user',
+      name: 'julien-c',
+    });
   });
 
   it.each([
-    [{ type: 'repo', name: 'x' }, ['type'], 'must be one of model, dataset, space, org, user, bucket'],
+    [
+      { type: 'repo', name: 'x' },
+      ['type'],
+      'must be one of model, dataset, space, org, user, bucket',
+    ],
     [{ type: 'model' }, ['name'], 'must be a string'],
     [{ type: 'model', name: '' }, ['name'], 'must not be empty'],
     [{ type: 'bucket', name: 'solo' }, ['name'], 'a bucket is named "owner/name"'],

@@ -25,7 +25,12 @@ const MAX_NAME_SEGMENT_LENGTH = 96;
 const SEGMENT = /^\w(?:[\w.-]*\w)?$/;
 
 function isSegment(text: string): boolean {
-  return text.length <= MAX_NAME_SEGMENT_LENGTH && SEGMENT.test(text) && !text.includes('--') && !text.includes('..');
+  return (
+    text.length <= MAX_NAME_SEGMENT_LENGTH &&
+    SEGMENT.test(text) &&
+    !text.includes('--') &&
+    !text.includes('..')
+  );
 }
 
 /** `owner/name`, or a bare legacy repository id such as `gpt2` when `allowBare`. */
@@ -41,7 +46,9 @@ export function watchedNameProblem(type: WatchedItemType, name: string): string 
     case 'model':
     case 'dataset':
     case 'space':
-      return isQualifiedName(name, true) ? null : `a ${type} is named by its repository id, "owner/name" (or a legacy bare name)`;
+      return isQualifiedName(name, true)
+        ? null
+        : `a ${type} is named by its repository id, "owner/name" (or a legacy bare name)`;
     case 'user':
       return isSegment(name) ? null : 'a user is named by its user name';
     case 'org':
@@ -58,7 +65,8 @@ export const watchedItemSchema = z
   })
   .check((ctx) => {
     const problem = watchedNameProblem(ctx.value.type, ctx.value.name);
-    if (problem) ctx.issues.push({ code: 'custom', message: problem, path: ['name'], input: ctx.value.name });
+    if (problem)
+      ctx.issues.push({ code: 'custom', message: problem, path: ['name'], input: ctx.value.name });
   });
 
 /**

@@ -5,8 +5,14 @@ describe('webhookDomainsSchema', () => {
     [['repo'], ['repo']],
     [['discussion'], ['discussion']],
     [['discussions'], ['discussion']],
-    [['discussion', 'repo'], ['repo', 'discussion']],
-    [['repo', 'discussions', 'discussion', 'repo'], ['repo', 'discussion']],
+    [
+      ['discussion', 'repo'],
+      ['repo', 'discussion'],
+    ],
+    [
+      ['repo', 'discussions', 'discussion', 'repo'],
+      ['repo', 'discussion'],
+    ],
   ])('normalises %p to %p', (input, expected) => {
     expect(webhookDomainsSchema.parse(input)).toEqual(expected);
   });

@@ -8,7 +8,11 @@ import { z } from 'zod';
 export const WEBHOOK_DOMAINS = ['repo', 'discussion'] as const;
 export type WebhookDomain = (typeof WEBHOOK_DOMAINS)[number];
 
-const SPELLINGS: Record<string, WebhookDomain> = { repo: 'repo', discussion: 'discussion', discussions: 'discussion' };
+const SPELLINGS: Record<string, WebhookDomain> = {
+  repo: 'repo',
+  discussion: 'discussion',
+  discussions: 'discussion',
+};
 
 /**
  * A non-empty list of domain spellings, deduplicated and in canonical order. An empty list is
@@ -23,7 +27,9 @@ export const webhookDomainsSchema = z
     { error: 'must be an array of domains' },
   )
   .min(1, { error: 'must list at least one of repo, discussion (omit it to receive both)' })
-  .transform((values): WebhookDomain[] => WEBHOOK_DOMAINS.filter((domain) => values.some((value) => SPELLINGS[value] === domain)));
+  .transform((values): WebhookDomain[] =>
+    WEBHOOK_DOMAINS.filter((domain) => values.some((value) => SPELLINGS[value] === domain)),
+  );
 
 /** The domain of an event scope: `repo*` scopes are `repo`, `discussion*` scopes are `discussion`. */
 export function domainOfScope(scope: string): WebhookDomain | null {

@@ -3,7 +3,13 @@ import { ApiError, isObjectId } from '../common';
 import { badRequestFromIssues } from './body-error';
 import { jobSecretsSchema } from './job-secrets';
 import { type CheckedWebhookUrl, validateWebhookUrlSyntax } from './webhook-url';
-import { settingsToCreate, settingsToUpdate, type WebhookSettings, webhookSettingsBodyShape, type WebhookSettingsOptions } from './webhook-settings';
+import {
+  settingsToCreate,
+  settingsToUpdate,
+  type WebhookSettings,
+  webhookSettingsBodyShape,
+  type WebhookSettingsOptions,
+} from './webhook-settings';
 
 /**
  * Create and update bodies exactly as the Python client sends them
@@ -45,12 +51,16 @@ export interface WebhookInputOptions extends WebhookSettingsOptions {
  */
 const secretSchema = z
   .string({ error: 'must be a string' })
-  .max(MAX_WEBHOOK_SECRET_LENGTH, { error: `must be at most ${MAX_WEBHOOK_SECRET_LENGTH} characters` })
+  .max(MAX_WEBHOOK_SECRET_LENGTH, {
+    error: `must be at most ${MAX_WEBHOOK_SECRET_LENGTH} characters`,
+  })
   .regex(/^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/, {
     error: 'must be printable ASCII with no space at either end (it is sent verbatim in a header)',
   });
 
-const jobIdSchema = z.string({ error: 'must be a string' }).refine(isObjectId, { error: 'must be a Job id (24 hexadecimal characters)' });
+const jobIdSchema = z
+  .string({ error: 'must be a string' })
+  .refine(isObjectId, { error: 'must be a Job id (24 hexadecimal characters)' });
 
 function bodySchema(allowEmptySecretValues: boolean) {
   return z.object({
@@ -67,7 +77,8 @@ function bodySchema(allowEmptySecretValues: boolean) {
 type ParsedBody = z.infer<ReturnType<typeof bodySchema>>;
 
 function parseBody(body: unknown, allowEmptySecretValues: boolean): ParsedBody {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.badRequest('the body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw ApiError.badRequest('the body must be a JSON object');
   const result = bodySchema(allowEmptySecretValues).safeParse(body);
   if (!result.success) throw badRequestFromIssues(result.error.issues);
   return result.data;
@@ -77,28 +88,40 @@ function parseBody(body: unknown, allowEmptySecretValues: boolean): ParsedBody {
 function sourceJobId(body: ParsedBody): { key: string; id: string } | null {
   const given = JOB_ID_KEYS.flatMap((key) => (body[key] ? [{ key, id: body[key] }] : []));
   if (given.some((entry) => entry.id !== given[0]!.id)) {
-    throw ApiError.badRequest(`${given[1]!.key}: disagrees with ${given[0]!.key}; send the Job id once`, given[1]!.key);
+    throw ApiError.badRequest(
+      `${given[1]!.key}: disagrees with ${given[0]!.key}; send the Job id once`,
+      given[1]!.key,
+    );
   }
   return given[0] ?? null;
 }
 
-export function parseCreateWebhookBody(body: unknown, options: WebhookInputOptions = {}): CreateWebhookInput {
+export function parseCreateWebhookBody(
+  body: unknown,
+  options: WebhookInputOptions = {},
+): CreateWebhookInput {
   const parsed = parseBody(body, false);
   const { watched } = parsed;
   if (!watched) throw ApiError.badRequest('watched: is required', 'watched');
-  if (watched.length === 0) throw ApiError.badRequest('watched: must list at least one item', 'watched');
+  if (watched.length === 0)
+    throw ApiError.badRequest('watched: must list at least one item', 'watched');
 
   const job = sourceJobId(parsed);
   const hasUrl = parsed.url !== undefined && parsed.url !== null;
-  if (hasUrl && job) throw ApiError.badRequest(`url: give either url or ${job.key}, not both`, 'url');
-  if (!hasUrl && !job) throw ApiError.badRequest('url: give a url, or a jobSourceId for a Job webhook', 'url');
+  if (hasUrl && job)
+    throw ApiError.badRequest(`url: give either url or ${job.key}, not both`, 'url');
+  if (!hasUrl && !job)
+    throw ApiError.badRequest('url: give a url, or a jobSourceId for a Job webhook', 'url');
   if (hasUrl && parsed.secrets && Object.keys(parsed.secrets).length > 0) {
     throw ApiError.badRequest('secrets: only Job webhooks take secrets', 'secrets');
   }
 
   const target: WebhookTarget = job
     ? { kind: 'job', jobSourceId: job.id }
-    : { kind: 'url', url: validateWebhookUrlSyntax(parsed.url, { allowLoopback: options.allowLoopback }) };
+    : {
+        kind: 'url',
+        url: validateWebhookUrlSyntax(parsed.url, { allowLoopback: options.allowLoopback }),
+      };
   return {
     target,
     ...settingsToCreate({ ...parsed, watched }, options),
@@ -111,24 +134,39 @@ export function parseCreateWebhookBody(body: unknown, options: WebhookInputOptio
  * `current.kind` is the webhook being updated; settings as `settingsToUpdate` reads them.
  * libs/feature-webhooks/README.md "Update body": a Job id on update must come with `secrets`.
  */
-export function parseUpdateWebhookBody(body: unknown, current: { kind: 'url' | 'job' }, options: WebhookInputOptions = {}): UpdateWebhookInput {
+export function parseUpdateWebhookBody(
+  body: unknown,
+  current: { kind: 'url' | 'job' },
+  options: WebhookInputOptions = {},
+): UpdateWebhookInput {
   const parsed = parseBody(body, true);
   const update: UpdateWebhookInput = settingsToUpdate(parsed, options);
-  if (parsed.secret !== undefined && parsed.secret !== null) update.secret = parsed.secret === '' ? null : parsed.secret;
+  if (parsed.secret !== undefined && parsed.secret !== null)
+    update.secret = parsed.secret === '' ? null : parsed.secret;
 
   const job = sourceJobId(parsed);
   const hasUrl = parsed.url !== undefined && parsed.url !== null;
   if (current.kind === 'job') {
-    if (hasUrl) throw ApiError.badRequest('url: a Job webhook has no url; create a URL webhook instead', 'url');
-    if (job && !parsed.secrets) throw ApiError.badRequest(`${job.key}: must be sent together with secrets`, job.key);
+    if (hasUrl)
+      throw ApiError.badRequest(
+        'url: a Job webhook has no url; create a URL webhook instead',
+        'url',
+      );
+    if (job && !parsed.secrets)
+      throw ApiError.badRequest(`${job.key}: must be sent together with secrets`, job.key);
     if (job) update.jobSourceId = job.id;
     if (parsed.secrets) update.secrets = parsed.secrets;
   } else {
-    if (job) throw ApiError.badRequest(`${job.key}: a URL webhook has no Job; create a Job webhook instead`, job.key);
+    if (job)
+      throw ApiError.badRequest(
+        `${job.key}: a URL webhook has no Job; create a Job webhook instead`,
+        job.key,
+      );
     if (parsed.secrets && Object.keys(parsed.secrets).length > 0) {
       throw ApiError.badRequest('secrets: only Job webhooks take secrets', 'secrets');
     }
-    if (hasUrl) update.url = validateWebhookUrlSyntax(parsed.url, { allowLoopback: options.allowLoopback });
+    if (hasUrl)
+      update.url = validateWebhookUrlSyntax(parsed.url, { allowLoopback: options.allowLoopback });
   }
   return update;
 }

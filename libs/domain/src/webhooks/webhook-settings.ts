@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ApiError } from '../common';
-import { WATCHED_ITEM_TYPES, type WatchedItem, watchedItemSchema, watchedKey } from './watched-item';
+import {
+  WATCHED_ITEM_TYPES,
+  type WatchedItem,
+  watchedItemSchema,
+  watchedKey,
+} from './watched-item';
 import { WEBHOOK_DOMAINS, type WebhookDomain, webhookDomainsSchema } from './webhook-domain';
 
 /**
@@ -25,18 +30,27 @@ const COPY: { [K in keyof WebhookSettings]: (value: WebhookSettings[K]) => Webho
 
 const SETTING_KEYS = Object.keys(COPY) as Array<keyof WebhookSettings>;
 
-function copy<K extends keyof WebhookSettings>(key: K, value: WebhookSettings[K]): WebhookSettings[K] {
+function copy<K extends keyof WebhookSettings>(
+  key: K,
+  value: WebhookSettings[K],
+): WebhookSettings[K] {
   return COPY[key](value);
 }
 
 /** The settings of anything that carries them (a stored webhook, a row, a parsed body), in a fixed order. */
 export function webhookSettingsOf(source: WebhookSettings): WebhookSettings {
-  return Object.fromEntries(SETTING_KEYS.map((key) => [key, copy(key, source[key])])) as unknown as WebhookSettings;
+  return Object.fromEntries(
+    SETTING_KEYS.map((key) => [key, copy(key, source[key])]),
+  ) as unknown as WebhookSettings;
 }
 
 /** Only the settings an update gives; spread over the stored ones, the others stay. */
 export function givenWebhookSettings(update: Partial<WebhookSettings>): Partial<WebhookSettings> {
-  return Object.fromEntries(SETTING_KEYS.flatMap((key) => (update[key] === undefined ? [] : [[key, copy(key, update[key])]])));
+  return Object.fromEntries(
+    SETTING_KEYS.flatMap((key) =>
+      update[key] === undefined ? [] : [[key, copy(key, update[key])]],
+    ),
+  );
 }
 
 /** The settings as create and update bodies send them; `null` means "not given" (webhook-input.ts). */
@@ -45,7 +59,9 @@ export const webhookSettingsBodyShape = {
   domains: webhookDomainsSchema.nullish(),
 } satisfies PerSetting<z.ZodType>;
 
-type SettingsBody = { [K in keyof typeof webhookSettingsBodyShape]?: z.output<(typeof webhookSettingsBodyShape)[K]> };
+type SettingsBody = {
+  [K in keyof typeof webhookSettingsBodyShape]?: z.output<(typeof webhookSettingsBodyShape)[K]>;
+};
 
 export interface WebhookSettingsOptions {
   maxWatchedItems?: number;
@@ -63,12 +79,16 @@ function normaliseWatched(items: WatchedItem[], options: WebhookSettingsOptions)
     return true;
   });
   const limit = options.maxWatchedItems ?? DEFAULT_MAX_WATCHED_ITEMS;
-  if (unique.length > limit) throw ApiError.badRequest(`watched: at most ${limit} items`, 'watched');
+  if (unique.length > limit)
+    throw ApiError.badRequest(`watched: at most ${limit} items`, 'watched');
   return unique.map(({ type, name }) => ({ type, name }));
 }
 
 /** A new webhook's settings: what the body gives, else the default. The caller has checked `watched` is given. */
-export function settingsToCreate(body: SettingsBody & { watched: WatchedItem[] }, options: WebhookSettingsOptions): WebhookSettings {
+export function settingsToCreate(
+  body: SettingsBody & { watched: WatchedItem[] },
+  options: WebhookSettingsOptions,
+): WebhookSettings {
   return {
     watched: normaliseWatched(body.watched, options),
     domains: body.domains ?? [...WEBHOOK_DOMAINS],
@@ -79,9 +99,13 @@ export function settingsToCreate(body: SettingsBody & { watched: WatchedItem[] }
  * The settings an update changes. The Python client always sends `watched`, as `[]` when the
  * caller passed none, so `[]` means "unchanged" (docs/hf-clients.md "Webhook management API").
  */
-export function settingsToUpdate(body: SettingsBody, options: WebhookSettingsOptions): Partial<WebhookSettings> {
+export function settingsToUpdate(
+  body: SettingsBody,
+  options: WebhookSettingsOptions,
+): Partial<WebhookSettings> {
   return {
-    ...(body.watched && body.watched.length > 0 && { watched: normaliseWatched(body.watched, options) }),
+    ...(body.watched &&
+      body.watched.length > 0 && { watched: normaliseWatched(body.watched, options) }),
     ...(body.domains && { domains: body.domains }),
   };
 }

@@ -1,7 +1,8 @@
 import { ApiError } from '../common';
 import { validateWebhookUrlSyntax } from './webhook-url';
 
-const REFUSED = 'url: must not target a private or special-use address or a name that does not resolve';
+const REFUSED =
+  'url: must not target a private or special-use address or a name that does not resolve';
 
 function refusal(run: () => unknown): { message: string; field?: string } {
   try {
@@ -17,11 +18,30 @@ function refusal(run: () => unknown): { message: string; field?: string } {
 
 describe('validateWebhookUrlSyntax', () => {
   it.each([
-    ['https://example.com/hook', { url: 'https://example.com/hook', host: 'example.com', hostIsIpLiteral: false }],
-    ['https://Example.COM:8443/a?b=c', { url: 'https://example.com:8443/a?b=c', host: 'example.com', hostIsIpLiteral: false }],
-    ['  https://example.com/hook?secret=x  ', { url: 'https://example.com/hook?secret=x', host: 'example.com', hostIsIpLiteral: false }],
-    ['https://8.8.8.8/hook', { url: 'https://8.8.8.8/hook', host: '8.8.8.8', hostIsIpLiteral: true }],
-    ['https://[2606:4700:4700::1111]/x', { url: 'https://[2606:4700:4700::1111]/x', host: '2606:4700:4700::1111', hostIsIpLiteral: true }],
+    [
+      'https://example.com/hook',
+      { url: 'https://example.com/hook', host: 'example.com', hostIsIpLiteral: false },
+    ],
+    [
+      'https://Example.COM:8443/a?b=c',
+      { url: 'https://example.com:8443/a?b=c', host: 'example.com', hostIsIpLiteral: false },
+    ],
+    [
+      '  https://example.com/hook?secret=x  ',
+      { url: 'https://example.com/hook?secret=x', host: 'example.com', hostIsIpLiteral: false },
+    ],
+    [
+      'https://8.8.8.8/hook',
+      { url: 'https://8.8.8.8/hook', host: '8.8.8.8', hostIsIpLiteral: true },
+    ],
+    [
+      'https://[2606:4700:4700::1111]/x',
+      {
+        url: 'https://[2606:4700:4700::1111]/x',
+        host: '2606:4700:4700::1111',
+        hostIsIpLiteral: true,
+      },
+    ],
   ])('accepts %s', (raw, expected) => {
     expect(validateWebhookUrlSyntax(raw)).toEqual(expected);
   });
@@ -58,7 +78,10 @@ describe('validateWebhookUrlSyntax', () => {
       ['http://[::1]:3000/hook', '::1', true],
       ['https://localhost/hook', 'localhost', false],
     ])('accepts %s', (raw, host, hostIsIpLiteral) => {
-      expect(validateWebhookUrlSyntax(raw, { allowLoopback: true })).toMatchObject({ host, hostIsIpLiteral });
+      expect(validateWebhookUrlSyntax(raw, { allowLoopback: true })).toMatchObject({
+        host,
+        hostIsIpLiteral,
+      });
     });
 
     it.each([
@@ -67,7 +90,10 @@ describe('validateWebhookUrlSyntax', () => {
       ['https://10.0.0.1/hook', REFUSED],
       ['https://[fe80::1]/hook', REFUSED],
     ])('still refuses %s', (raw, message) => {
-      expect(refusal(() => validateWebhookUrlSyntax(raw, { allowLoopback: true }))).toEqual({ message, field: 'url' });
+      expect(refusal(() => validateWebhookUrlSyntax(raw, { allowLoopback: true }))).toEqual({
+        message,
+        field: 'url',
+      });
     });
   });
 
@@ -93,11 +119,17 @@ describe('validateWebhookUrlSyntax', () => {
     ['https://10.1.2.3/hook', '10.1.2.3 is private-use (10.0.0.0/8)'],
   ])('answers %s with the one refusal, the reason in the detail', (raw, detail) => {
     const error = refusedWith(raw);
-    expect({ code: error.code, message: error.message, options: error.options }).toEqual({ code: 'bad_request', message: REFUSED, options: { field: 'url', detail } });
+    expect({ code: error.code, message: error.message, options: error.options }).toEqual({
+      code: 'bad_request',
+      message: REFUSED,
+      options: { field: 'url', detail },
+    });
   });
 
   it('names the field it was given', () => {
-    expect(refusal(() => validateWebhookUrlSyntax('http://example.com', { field: 'target' }))).toEqual({
+    expect(
+      refusal(() => validateWebhookUrlSyntax('http://example.com', { field: 'target' })),
+    ).toEqual({
       message: 'target: must use https',
       field: 'target',
     });

@@ -35,16 +35,24 @@ function isLocalhostName(host: string): boolean {
  * internal DNS"); `detail`, logged and never answered, says which.
  */
 export function refusedWebhookTarget(field: string, detail: string): ApiError {
-  return new ApiError('bad_request', `${field}: must not target a private or special-use address or a name that does not resolve`, { field, detail });
+  return new ApiError(
+    'bad_request',
+    `${field}: must not target a private or special-use address or a name that does not resolve`,
+    { field, detail },
+  );
 }
 
-export function validateWebhookUrlSyntax(raw: unknown, options: WebhookUrlOptions = {}): CheckedWebhookUrl {
+export function validateWebhookUrlSyntax(
+  raw: unknown,
+  options: WebhookUrlOptions = {},
+): CheckedWebhookUrl {
   const field = options.field ?? 'url';
   const fail = (why: string): never => {
     throw ApiError.badRequest(`${field}: ${why}`, field);
   };
   if (typeof raw !== 'string' || raw.trim() === '') return fail('must be a non-empty string');
-  if (raw.length > MAX_WEBHOOK_URL_LENGTH) return fail(`must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH)
+    return fail(`must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
 
   let parsed: URL;
   try {
@@ -53,7 +61,8 @@ export function validateWebhookUrlSyntax(raw: unknown, options: WebhookUrlOption
     return fail('must be an absolute URL');
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return fail('must use https');
-  if (parsed.username !== '' || parsed.password !== '') return fail('must not contain a user name or password');
+  if (parsed.username !== '' || parsed.password !== '')
+    return fail('must not contain a user name or password');
 
   const bracketed = parsed.hostname;
   const host = bracketed.startsWith('[') ? bracketed.slice(1, -1) : bracketed;
@@ -62,7 +71,8 @@ export function validateWebhookUrlSyntax(raw: unknown, options: WebhookUrlOption
 
   if (parsed.protocol === 'http:' && !loopbackAllowed) return fail('must use https');
 
-  if (isLocalhostName(host) && !loopbackAllowed) throw refusedWebhookTarget(field, `${host} is a loopback name (RFC 6761)`);
+  if (isLocalhostName(host) && !loopbackAllowed)
+    throw refusedWebhookTarget(field, `${host} is a loopback name (RFC 6761)`);
   const hostIsIpLiteral = isIpLiteral(host);
   if (hostIsIpLiteral) {
     const verdict = classifyAddress(host, { allowLoopback: options.allowLoopback === true });

@@ -35,7 +35,12 @@ describe('toWebhookView', () => {
   });
 
   it('always carries the keys the Python client reads with data[key], and null for absent ones', () => {
-    const view = toWebhookView({ ...URL_WEBHOOK, secret: null, createdAt: undefined, updatedAt: undefined });
+    const view = toWebhookView({
+      ...URL_WEBHOOK,
+      secret: null,
+      createdAt: undefined,
+      updatedAt: undefined,
+    });
     const json = JSON.parse(JSON.stringify(view));
     for (const key of ['id', 'watched', 'domains', 'disabled']) expect(json).toHaveProperty(key);
     expect(json).toMatchObject({ url: URL_WEBHOOK.url, job: null, secret: null });
@@ -88,7 +93,11 @@ describe('toWebhookView', () => {
   });
 
   it('names a Space-image Job by spaceId', () => {
-    const view = toWebhookView({ ...URL_WEBHOOK, url: null, job: { spaceId: 'user/my-space', command: ['python', 'app.py'] } });
+    const view = toWebhookView({
+      ...URL_WEBHOOK,
+      url: null,
+      job: { spaceId: 'user/my-space', command: ['python', 'app.py'] },
+    });
     expect(view.job).toEqual({
       spaceId: 'user/my-space',
       command: ['python', 'app.py'],

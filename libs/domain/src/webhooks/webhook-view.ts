@@ -71,7 +71,11 @@ export interface WebhookView extends WebhookSettings {
 }
 
 function toJobSpecView(job: JobSpecRecord, secretNames: readonly string[] = []): JobSpecView {
-  const image = job.dockerImage ? { dockerImage: job.dockerImage } : job.spaceId ? { spaceId: job.spaceId } : {};
+  const image = job.dockerImage
+    ? { dockerImage: job.dockerImage }
+    : job.spaceId
+      ? { spaceId: job.spaceId }
+      : {};
   return {
     ...image,
     command: [...job.command],

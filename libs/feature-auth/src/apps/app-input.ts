@@ -8,7 +8,15 @@ import {
 import { z } from 'zod';
 
 /** Schemes a browser would run or read locally instead of navigating back to an app. */
-const UNSAFE_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'about', 'blob', 'filesystem']);
+const UNSAFE_SCHEMES = new Set([
+  'javascript',
+  'data',
+  'vbscript',
+  'file',
+  'about',
+  'blob',
+  'filesystem',
+]);
 
 /**
  * A redirect URI an app may register (RFC 9700 §4.1, docs/settings-api.md "Redirect URIs"): absolute, no fragment; https;
@@ -19,7 +27,10 @@ function redirectUriProblem(uri: string): string | null {
   if (!parts) return 'must be an absolute URI without a fragment';
   const scheme = parts.scheme.toLowerCase();
   if (scheme === 'https') return parts.host ? null : 'must have a host';
-  if (scheme === 'http') return isLoopbackRedirectUri(parts) ? null : 'must use https unless its host is localhost, 127.0.0.1 or [::1]';
+  if (scheme === 'http')
+    return isLoopbackRedirectUri(parts)
+      ? null
+      : 'must use https unless its host is localhost, 127.0.0.1 or [::1]';
   if (UNSAFE_SCHEMES.has(scheme)) return `must not use the ${scheme} scheme`;
   return null;
 }
@@ -29,23 +40,35 @@ const redirectUri = z.string().superRefine((uri, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(uri)} ${problem}` });
 });
 
-const scope = z.string().refine(isKnownScope, { error: (issue) => `Unknown scope ${JSON.stringify(issue.input)}` });
+const scope = z
+  .string()
+  .refine(isKnownScope, { error: (issue) => `Unknown scope ${JSON.stringify(issue.input)}` });
 
 const httpsUrl = z
   .string()
   .max(2048)
-  .refine((value) => parseUriComponents(value)?.scheme === 'https', { error: 'Must be an https URL' });
+  .refine((value) => parseUriComponents(value)?.scheme === 'https', {
+    error: 'Must be an https URL',
+  });
 
 const fields = {
-  name: z.string().trim().min(1, { error: 'Must not be empty' }).max(100, { error: 'Must be at most 100 characters' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Must not be empty' })
+    .max(100, { error: 'Must be at most 100 characters' }),
   redirectUris: z.array(redirectUri).max(20, { error: 'At most 20 redirect URIs' }),
   scopes: z.array(scope).max(18),
   logoUri: httpsUrl.nullable(),
   homepageUrl: httpsUrl.nullable(),
   accessTokenTtlSeconds: z
     .int({ error: 'Must be a whole number of seconds' })
-    .min(MIN_TOKEN_DURATION_SECONDS, { error: `Must be at least ${MIN_TOKEN_DURATION_SECONDS} seconds (5 minutes)` })
-    .max(MAX_TOKEN_DURATION_SECONDS, { error: `Must be at most ${MAX_TOKEN_DURATION_SECONDS} seconds (30 days)` }),
+    .min(MIN_TOKEN_DURATION_SECONDS, {
+      error: `Must be at least ${MIN_TOKEN_DURATION_SECONDS} seconds (5 minutes)`,
+    })
+    .max(MAX_TOKEN_DURATION_SECONDS, {
+      error: `Must be at most ${MAX_TOKEN_DURATION_SECONDS} seconds (30 days)`,
+    }),
 };
 
 /** `POST /api/settings/apps`. */
@@ -72,7 +95,9 @@ export const updateAppSchema = z
     homepageUrl: fields.homepageUrl.optional(),
     accessTokenTtlSeconds: fields.accessTokenTtlSeconds.optional(),
   })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), { error: 'Nothing to update' });
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+    error: 'Nothing to update',
+  });
 
 export type CreateAppInput = z.output<typeof createAppSchema>;
 export type UpdateAppInput = z.output<typeof updateAppSchema>;

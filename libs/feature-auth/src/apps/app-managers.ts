@@ -34,7 +34,8 @@ export class AppManagers {
 
   /** The app's owner as shown, or null when this manager may not see the app at all. */
   ownerFor(manager: AppManager, app: OAuthAppRecord): OAuthAppView['owner'] | null {
-    if (app.ownerUserId !== null) return app.ownerUserId === manager.userId ? { type: 'user', name: manager.username } : null;
+    if (app.ownerUserId !== null)
+      return app.ownerUserId === manager.userId ? { type: 'user', name: manager.username } : null;
     const org = manager.adminOrgs.find((candidate) => candidate.id === app.ownerOrgId);
     return org ? { type: 'org', name: org.name } : null;
   }

@@ -8,6 +8,10 @@ import { TypeOrmOAuthAppStore } from './infrastructure/typeorm-oauth-app-store';
 /** `/api/settings/apps`: OAuth apps and their client secrets. Needs IdentityModule. */
 @Module({
   controllers: [OAuthAppsController],
-  providers: [OAuthAppsService, AppManagers, { provide: OAuthAppStore, useClass: TypeOrmOAuthAppStore }],
+  providers: [
+    OAuthAppsService,
+    AppManagers,
+    { provide: OAuthAppStore, useClass: TypeOrmOAuthAppStore },
+  ],
 })
 export class AppsModule {}

@@ -1,5 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { BearerAuthGuard, CurrentPrincipal, Principal, RequireWriteAccess } from '@gatehouse/identity';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  BearerAuthGuard,
+  CurrentPrincipal,
+  Principal,
+  RequireWriteAccess,
+} from '@gatehouse/identity';
 import { parseOrThrow } from '@gatehouse/platform';
 import { createAppSchema, updateAppSchema } from './app-input';
 import { OAuthAppsService } from './oauth-apps.service';
@@ -31,14 +46,27 @@ export class OAuthAppsController {
 
   @Patch(':clientId')
   @RequireWriteAccess()
-  async update(@CurrentPrincipal() principal: Principal, @Param('clientId') clientId: string, @Body() body: unknown) {
-    return { app: await this.apps.update(principal, clientId, parseOrThrow(updateAppSchema, body, 'api', 'body')) };
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('clientId') clientId: string,
+    @Body() body: unknown,
+  ) {
+    return {
+      app: await this.apps.update(
+        principal,
+        clientId,
+        parseOrThrow(updateAppSchema, body, 'api', 'body'),
+      ),
+    };
   }
 
   @Delete(':clientId')
   @HttpCode(204)
   @RequireWriteAccess()
-  async remove(@CurrentPrincipal() principal: Principal, @Param('clientId') clientId: string): Promise<void> {
+  async remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param('clientId') clientId: string,
+  ): Promise<void> {
     await this.apps.remove(principal, clientId);
   }
 
@@ -51,7 +79,10 @@ export class OAuthAppsController {
 
   @Delete(':clientId/secret')
   @RequireWriteAccess()
-  async deleteSecret(@CurrentPrincipal() principal: Principal, @Param('clientId') clientId: string) {
+  async deleteSecret(
+    @CurrentPrincipal() principal: Principal,
+    @Param('clientId') clientId: string,
+  ) {
     return { app: await this.apps.deleteClientSecret(principal, clientId) };
   }
 }

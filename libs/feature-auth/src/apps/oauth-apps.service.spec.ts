@@ -12,10 +12,21 @@ const ALICE = 'a'.repeat(24);
 const BOB = 'b'.repeat(24);
 const ACME = '1'.repeat(24);
 
-const principal = (userId: string, username: string, fields: Partial<Principal> = {}): Principal => ({
+const principal = (
+  userId: string,
+  username: string,
+  fields: Partial<Principal> = {},
+): Principal => ({
   tokenId: `t-${username}`,
   kind: 'personal',
-  user: { id: userId, username, email: `${username}@example.com`, fullname: username, isPro: false, avatarUrl: null },
+  user: {
+    id: userId,
+    username,
+    email: `${username}@example.com`,
+    fullname: username,
+    isPro: false,
+    avatarUrl: null,
+  },
   scopes: [],
   role: 'write',
   clientId: null,
@@ -44,19 +55,29 @@ describe('OAuthAppsService', () => {
     service = new OAuthAppsService(store, new AppManagers(kit.accounts), kit.random, kit.clock);
   });
 
-  const create = (who: Principal, body: unknown) => service.create(who, parseOrThrow(createAppSchema, body, 'api', 'body'));
+  const create = (who: Principal, body: unknown) =>
+    service.create(who, parseOrThrow(createAppSchema, body, 'api', 'body'));
 
   async function apiFailure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-    const error = await promise.then(() => null, (thrown: unknown) => thrown);
+    const error = await promise.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(ApiError);
     return { code: (error as ApiError).code, message: (error as ApiError).message };
   }
 
   it('creates a confidential app and shows its secret once', async () => {
-    const created = await create(alice, { name: 'Web', redirectUris: ['https://app.example/cb', 'http://127.0.0.1/cb', 'myapp:/cb'], scopes: ['openid', 'read-repos'] });
+    const created = await create(alice, {
+      name: 'Web',
+      redirectUris: ['https://app.example/cb', 'http://127.0.0.1/cb', 'myapp:/cb'],
+      scopes: ['openid', 'read-repos'],
+    });
     expect(created.app).toEqual({
       id: expect.stringMatching(/^a{8}\d{16}$/),
-      clientId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      clientId: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
       name: 'Web',
       owner: { type: 'user', name: 'alice' },
       redirectUris: ['https://app.example/cb', 'http://127.0.0.1/cb', 'myapp:/cb'],
@@ -76,9 +97,14 @@ describe('OAuthAppsService', () => {
   it('keeps a homepage, https only, and changes it on update', async () => {
     const created = await create(alice, { name: 'Site', homepageUrl: 'https://site.example' });
     expect(created.app.homepageUrl).toBe('https://site.example');
-    const updated = await service.update(alice, created.app.clientId, { homepageUrl: 'https://site.example/about' });
+    const updated = await service.update(alice, created.app.clientId, {
+      homepageUrl: 'https://site.example/about',
+    });
     expect(updated.homepageUrl).toBe('https://site.example/about');
-    expect(createAppSchema.safeParse({ name: 'Site', homepageUrl: 'http://site.example' }).error?.issues[0]?.message).toBe('Must be an https URL');
+    expect(
+      createAppSchema.safeParse({ name: 'Site', homepageUrl: 'http://site.example' }).error
+        ?.issues[0]?.message,
+    ).toBe('Must be an https URL');
   });
 
   it('creates a public app without a secret', async () => {
@@ -93,8 +119,14 @@ describe('OAuthAppsService', () => {
     expect(created.app.owner).toEqual({ type: 'org', name: 'acme' });
     expect((await service.list(alice)).map((app) => app.name)).toEqual(['Acme app']);
     expect(await service.list(bob)).toEqual([]);
-    expect(await apiFailure(service.get(bob, created.app.clientId))).toEqual({ code: 'not_found', message: 'OAuth app not found' });
-    expect(await apiFailure(create(bob, { name: 'x', owner: 'acme' }))).toEqual({ code: 'forbidden', message: 'You are not an admin of the organization acme' });
+    expect(await apiFailure(service.get(bob, created.app.clientId))).toEqual({
+      code: 'not_found',
+      message: 'OAuth app not found',
+    });
+    expect(await apiFailure(create(bob, { name: 'x', owner: 'acme' }))).toEqual({
+      code: 'forbidden',
+      message: 'You are not an admin of the organization acme',
+    });
   });
 
   it('answers 404 for another user app, whatever the operation (cross-tenant)', async () => {
@@ -106,16 +138,37 @@ describe('OAuthAppsService', () => {
       service.newClientSecret(bob, app.clientId),
       service.deleteClientSecret(bob, app.clientId),
     ]) {
-      expect(await apiFailure(attempt)).toEqual({ code: 'not_found', message: 'OAuth app not found' });
+      expect(await apiFailure(attempt)).toEqual({
+        code: 'not_found',
+        message: 'OAuth app not found',
+      });
     }
     expect(store.apps[0]!.name).toBe('Mine');
   });
 
   it('updates the fields given and nothing else', async () => {
-    const { app } = await create(alice, { name: 'Web', redirectUris: ['https://a.example/cb'], scopes: ['openid'] });
+    const { app } = await create(alice, {
+      name: 'Web',
+      redirectUris: ['https://a.example/cb'],
+      scopes: ['openid'],
+    });
     kit.clock.advance(1000);
-    const updated = await service.update(alice, app.clientId, parseOrThrow(updateAppSchema, { redirectUris: ['https://b.example/cb'], accessTokenTtlSeconds: 3600 }, 'api'));
-    expect(updated).toMatchObject({ name: 'Web', redirectUris: ['https://b.example/cb'], scopes: ['openid'], accessTokenTtlSeconds: 3600, updatedAt: new Date(kit.clock.now()).toISOString() });
+    const updated = await service.update(
+      alice,
+      app.clientId,
+      parseOrThrow(
+        updateAppSchema,
+        { redirectUris: ['https://b.example/cb'], accessTokenTtlSeconds: 3600 },
+        'api',
+      ),
+    );
+    expect(updated).toMatchObject({
+      name: 'Web',
+      redirectUris: ['https://b.example/cb'],
+      scopes: ['openid'],
+      accessTokenTtlSeconds: 3600,
+      updatedAt: new Date(kit.clock.now()).toISOString(),
+    });
   });
 
   it('refreshes the secret (the old one stops matching) and deletes it (the app becomes public)', async () => {
@@ -137,23 +190,48 @@ describe('OAuthAppsService', () => {
   });
 
   it('refuses OAuth tokens: apps are managed with a personal access token', async () => {
-    const oauth = principal(ALICE, 'alice', { kind: 'oauth', scopes: ['openid'], clientId: 'x', role: null });
-    expect(await apiFailure(service.list(oauth))).toEqual({ code: 'forbidden', message: 'Managing OAuth apps needs a personal access token' });
+    const oauth = principal(ALICE, 'alice', {
+      kind: 'oauth',
+      scopes: ['openid'],
+      clientId: 'x',
+      role: null,
+    });
+    expect(await apiFailure(service.list(oauth))).toEqual({
+      code: 'forbidden',
+      message: 'Managing OAuth apps needs a personal access token',
+    });
   });
 
   it.each([
     [{ name: '' }, 'Invalid "name": Must not be empty'],
-    [{ name: 'x', redirectUris: ['http://app.example/cb'] }, 'Invalid "redirectUris.0": "http://app.example/cb" must use https unless its host is localhost, 127.0.0.1 or [::1]'],
-    [{ name: 'x', redirectUris: ['https://app.example/cb#frag'] }, 'Invalid "redirectUris.0": "https://app.example/cb#frag" must be an absolute URI without a fragment'],
-    [{ name: 'x', redirectUris: ['javascript:alert(1)'] }, 'Invalid "redirectUris.0": "javascript:alert(1)" must not use the javascript scheme'],
+    [
+      { name: 'x', redirectUris: ['http://app.example/cb'] },
+      'Invalid "redirectUris.0": "http://app.example/cb" must use https unless its host is localhost, 127.0.0.1 or [::1]',
+    ],
+    [
+      { name: 'x', redirectUris: ['https://app.example/cb#frag'] },
+      'Invalid "redirectUris.0": "https://app.example/cb#frag" must be an absolute URI without a fragment',
+    ],
+    [
+      { name: 'x', redirectUris: ['javascript:alert(1)'] },
+      'Invalid "redirectUris.0": "javascript:alert(1)" must not use the javascript scheme',
+    ],
     [{ name: 'x', scopes: ['admin'] }, 'Invalid "scopes.0": Unknown scope "admin"'],
-    [{ name: 'x', accessTokenTtlSeconds: 60 }, 'Invalid "accessTokenTtlSeconds": Must be at least 300 seconds (5 minutes)'],
-    [{ name: 'x', clientSecret: 'mine' }, 'Invalid "clientSecret": Unrecognized key: "clientSecret"'],
+    [
+      { name: 'x', accessTokenTtlSeconds: 60 },
+      'Invalid "accessTokenTtlSeconds": Must be at least 300 seconds (5 minutes)',
+    ],
+    [
+      { name: 'x', clientSecret: 'mine' },
+      'Invalid "clientSecret": Unrecognized key: "clientSecret"',
+    ],
   ])('validates %j', (body, message) => {
     expect(() => parseOrThrow(createAppSchema, body, 'api', 'body')).toThrow(message);
   });
 
   it('refuses an empty update', () => {
-    expect(() => parseOrThrow(updateAppSchema, {}, 'api', 'body')).toThrow('Invalid body: Nothing to update');
+    expect(() => parseOrThrow(updateAppSchema, {}, 'api', 'body')).toThrow(
+      'Invalid body: Nothing to update',
+    );
   });
 });

@@ -32,7 +32,10 @@ export class OAuthAppsService {
 
   async list(principal: Principal): Promise<OAuthAppView[]> {
     const manager = await this.managers.of(principal);
-    const apps = await this.store.listOwned({ userId: manager.userId, orgIds: manager.adminOrgs.map((org) => org.id) });
+    const apps = await this.store.listOwned({
+      userId: manager.userId,
+      orgIds: manager.adminOrgs.map((org) => org.id),
+    });
     return apps.map((app) => oauthAppView(app, this.managers.ownerFor(manager, app)!));
   }
 
@@ -41,7 +44,10 @@ export class OAuthAppsService {
     return this.view(manager, app);
   }
 
-  async create(principal: Principal, input: CreateAppInput): Promise<{ app: OAuthAppView; clientSecret?: string }> {
+  async create(
+    principal: Principal,
+    input: CreateAppInput,
+  ): Promise<{ app: OAuthAppView; clientSecret?: string }> {
     const manager = await this.managers.of(principal);
     const owner = this.ownerOf(manager, input.owner);
     const now = new Date(this.clock.now());
@@ -69,7 +75,11 @@ export class OAuthAppsService {
     return clientSecret === null ? { app: view } : { app: view, clientSecret };
   }
 
-  async update(principal: Principal, clientId: string, patch: UpdateAppInput): Promise<OAuthAppView> {
+  async update(
+    principal: Principal,
+    clientId: string,
+    patch: UpdateAppInput,
+  ): Promise<OAuthAppView> {
     const { manager, app } = await this.managed(principal, clientId);
     const updated: OAuthAppRecord = {
       ...app,
@@ -94,7 +104,11 @@ export class OAuthAppsService {
   async newClientSecret(principal: Principal, clientId: string): Promise<AppWithSecret> {
     const { manager, app } = await this.managed(principal, clientId);
     const clientSecret = this.newSecret();
-    const updated = { ...app, clientSecretHash: hashToken(clientSecret), updatedAt: new Date(this.clock.now()) };
+    const updated = {
+      ...app,
+      clientSecretHash: hashToken(clientSecret),
+      updatedAt: new Date(this.clock.now()),
+    };
     await this.store.update(updated);
     return { app: this.view(manager, updated), clientSecret };
   }
@@ -107,17 +121,30 @@ export class OAuthAppsService {
     return this.view(manager, updated);
   }
 
-  private async managed(principal: Principal, clientId: string): Promise<{ manager: AppManager; app: OAuthAppRecord }> {
+  private async managed(
+    principal: Principal,
+    clientId: string,
+  ): Promise<{ manager: AppManager; app: OAuthAppRecord }> {
     const manager = await this.managers.of(principal);
     const app = await this.store.findByClientId(clientId);
-    if (!app || this.managers.ownerFor(manager, app) === null) throw ApiError.notFound('OAuth app not found');
+    if (!app || this.managers.ownerFor(manager, app) === null)
+      throw ApiError.notFound('OAuth app not found');
     return { manager, app };
   }
 
-  private ownerOf(manager: AppManager, orgName: string | undefined): { type: 'user' } | { type: 'org'; id: string } {
-    if (orgName === undefined || orgName.toLowerCase() === manager.username.toLowerCase()) return { type: 'user' };
-    const org = manager.adminOrgs.find((candidate) => candidate.name.toLowerCase() === orgName.toLowerCase());
-    if (!org) throw new ApiError('forbidden', `You are not an admin of the organization ${orgName}`, { field: 'owner' });
+  private ownerOf(
+    manager: AppManager,
+    orgName: string | undefined,
+  ): { type: 'user' } | { type: 'org'; id: string } {
+    if (orgName === undefined || orgName.toLowerCase() === manager.username.toLowerCase())
+      return { type: 'user' };
+    const org = manager.adminOrgs.find(
+      (candidate) => candidate.name.toLowerCase() === orgName.toLowerCase(),
+    );
+    if (!org)
+      throw new ApiError('forbidden', `You are not an admin of the organization ${orgName}`, {
+        field: 'owner',
+      });
     return { type: 'org', id: org.id };
   }
 

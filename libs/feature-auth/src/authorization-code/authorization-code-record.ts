@@ -27,10 +27,23 @@ export const authorizationCodeRecordSchema = z.object({
    */
   account: z
     .object({
-      user: z.object({ id: z.string(), username: z.string(), fullname: z.string(), email: z.string(), avatarUrl: z.string().nullable(), isPro: z.boolean() }),
+      user: z.object({
+        id: z.string(),
+        username: z.string(),
+        fullname: z.string(),
+        email: z.string(),
+        avatarUrl: z.string().nullable(),
+        isPro: z.boolean(),
+      }),
       memberships: z.array(
         z.object({
-          organization: z.object({ id: z.string(), name: z.string(), fullname: z.string(), plan: z.enum(['free', 'team', 'enterprise']), avatarUrl: z.string().nullable() }),
+          organization: z.object({
+            id: z.string(),
+            name: z.string(),
+            fullname: z.string(),
+            plan: z.enum(['free', 'team', 'enterprise']),
+            avatarUrl: z.string().nullable(),
+          }),
           role: z.enum(['admin', 'write', 'contributor', 'read']),
         }),
       ),

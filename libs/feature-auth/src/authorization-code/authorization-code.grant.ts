@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AUTHORIZATION_CODE_GRANT_TYPE, InvalidGrant, InvalidRequest, verifyPkce } from '@gatehouse/domain';
+import {
+  AUTHORIZATION_CODE_GRANT_TYPE,
+  InvalidGrant,
+  InvalidRequest,
+  verifyPkce,
+} from '@gatehouse/domain';
 import {
   ClientAuthenticator,
   GrantHandler,
@@ -47,15 +52,28 @@ export class AuthorizationCodeGrant implements GrantHandler {
       clientIdFromGrant: record.clientId,
       pkceBoundCode: record.codeChallenge !== null && verifier !== null,
     });
-    if (client.clientId !== record.clientId) throw new InvalidGrant(INVALID_CODE, `code was issued to ${record.clientId}, not ${client.clientId}`);
-    verifyPkce({ challenge: record.codeChallenge?.challenge, method: record.codeChallenge?.method, verifier });
+    if (client.clientId !== record.clientId)
+      throw new InvalidGrant(
+        INVALID_CODE,
+        `code was issued to ${record.clientId}, not ${client.clientId}`,
+      );
+    verifyPkce({
+      challenge: record.codeChallenge?.challenge,
+      method: record.codeChallenge?.method,
+      verifier,
+    });
     if (ctx.params.redirect_uri !== record.redirectUri) {
-      throw new InvalidGrant('redirect_uri must equal the redirect_uri of the authorization request');
+      throw new InvalidGrant(
+        'redirect_uri must equal the redirect_uri of the authorization request',
+      );
     }
 
     if (await this.withdrawals.withdrawnSince(record.userId, record.clientId, record.issuedAt)) {
       await this.codes.redeem(code, record);
-      throw new InvalidGrant(INVALID_CODE, 'the user withdrew the app\'s access after the code was issued');
+      throw new InvalidGrant(
+        INVALID_CODE,
+        "the user withdrew the app's access after the code was issued",
+      );
     }
     if (!(await this.codes.redeem(code, record))) return this.refuseReplay(code);
     // The all-in-one's PGlite has a single connection: signing keys loaded inside the transaction
@@ -79,7 +97,10 @@ export class AuthorizationCodeGrant implements GrantHandler {
         grantType: this.grantType,
         ...(record.account && {
           user: record.account.user,
-          cachePrincipal: { memberships: record.account.memberships, appName: client.app?.name ?? null },
+          cachePrincipal: {
+            memberships: record.account.memberships,
+            appName: client.app?.name ?? null,
+          },
         }),
       }),
     );
@@ -101,6 +122,8 @@ export class AuthorizationCodeGrant implements GrantHandler {
   }
 
   private revokeFamily(familyId: string): Promise<unknown> {
-    return this.transactions.run((manager) => this.revoker.revokeFamily(manager, familyId, 'authorization_code_reuse'));
+    return this.transactions.run((manager) =>
+      this.revoker.revokeFamily(manager, familyId, 'authorization_code_reuse'),
+    );
   }
 }

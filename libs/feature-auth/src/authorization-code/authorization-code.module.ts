@@ -6,7 +6,11 @@ import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 
 /** Authorization codes and `grant_type=authorization_code`. Needs AUTHORIZATION_CODE_OPTIONS. */
 @Module({
-  providers: [AuthorizationCodes, ConsentWithdrawals, ...provideGrantHandlers(AuthorizationCodeGrant)],
+  providers: [
+    AuthorizationCodes,
+    ConsentWithdrawals,
+    ...provideGrantHandlers(AuthorizationCodeGrant),
+  ],
   exports: [AuthorizationCodes],
 })
 export class AuthorizationCodeModule {}

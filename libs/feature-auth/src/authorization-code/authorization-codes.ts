@@ -5,7 +5,10 @@ import { RandomSource } from '@gatehouse/identity';
 import { FLOW_STORE } from '@gatehouse/platform';
 import { z } from 'zod';
 import { AUTHORIZATION_CODE_OPTIONS, AuthorizationCodeOptions } from './authorization-code-options';
-import { AuthorizationCodeRecord, authorizationCodeRecordSchema } from './authorization-code-record';
+import {
+  AuthorizationCodeRecord,
+  authorizationCodeRecordSchema,
+} from './authorization-code-record';
 
 const redeemedSchema = z.object({ familyId: z.string(), replayed: z.boolean() });
 type Redeemed = z.infer<typeof redeemedSchema>;
@@ -57,7 +60,11 @@ export class AuthorizationCodes {
   async redeem(code: string, peeked: Pick<AuthorizationCodeRecord, 'familyId'>): Promise<boolean> {
     const key = hashToken(code);
     if ((await this.store.take(CODES + key)) === null) return false;
-    await this.redeemed.put(key, { familyId: peeked.familyId, replayed: false }, REDEEMED_CODE_MEMORY_SECONDS * 1000);
+    await this.redeemed.put(
+      key,
+      { familyId: peeked.familyId, replayed: false },
+      REDEEMED_CODE_MEMORY_SECONDS * 1000,
+    );
     return true;
   }
 

@@ -5,7 +5,13 @@ import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
 import { DEFAULT_SIGN_IN_LIMITS } from '../session/session-options';
 import { CookieBrowser, hiddenField } from '../testing/cookie-browser';
-import { basicAuth, postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
+import {
+  basicAuth,
+  postForm,
+  startTokenTestApp,
+  TEST_PUBLIC_URL,
+  TokenTestApp,
+} from '../testing/token-test-app';
 
 const PASSWORD = 'correct horse battery staple';
 const VERIFIER = 'verifier-'.repeat(6);
@@ -38,8 +44,18 @@ describe('authorization code flow over HTTP', () => {
     beta = await app.seedOrg(`beta${randomInt(1e9)}`);
     await app.seedMembership(acme.id, ada.id, 'admin');
     await app.seedMembership(beta.id, ada.id, 'read');
-    await app.seedApp('spa-app', { name: 'SPA', redirectUris: [SPA_REDIRECT], scopes: ['openid', 'profile', 'read-repos'] });
-    await app.seedApp('web-app', { name: 'Web App', redirectUris: [WEB_REDIRECT], scopes: ['openid', 'profile', 'email'], secret: WEB_SECRET, accessTokenTtlSeconds: 3600 });
+    await app.seedApp('spa-app', {
+      name: 'SPA',
+      redirectUris: [SPA_REDIRECT],
+      scopes: ['openid', 'profile', 'read-repos'],
+    });
+    await app.seedApp('web-app', {
+      name: 'Web App',
+      redirectUris: [WEB_REDIRECT],
+      scopes: ['openid', 'profile', 'email'],
+      secret: WEB_SECRET,
+      accessTokenTtlSeconds: 3600,
+    });
   });
 
   afterAll(async () => {
@@ -60,18 +76,37 @@ describe('authorization code flow over HTTP', () => {
       ...extra,
     })}`;
 
-  async function signIn(as: CookieBrowser, returnTo: string, password = PASSWORD): Promise<Response> {
+  async function signIn(
+    as: CookieBrowser,
+    returnTo: string,
+    password = PASSWORD,
+  ): Promise<Response> {
     const page = await as.get(`/oauth/login?return_to=${encodeURIComponent(returnTo)}`);
     const html = await page.text();
-    return as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), return_to: hiddenField(html, 'return_to'), login: ada.username, password });
+    return as.post('/oauth/login', {
+      csrf_token: hiddenField(html, 'csrf_token'),
+      return_to: hiddenField(html, 'return_to'),
+      login: ada.username,
+      password,
+    });
   }
 
   /** Answers the consent page the browser was sent to; returns the redirect back to the app. */
-  async function consent(as: CookieBrowser, location: string, decision: 'authorize' | 'deny', orgIds: string[] = []): Promise<URL> {
+  async function consent(
+    as: CookieBrowser,
+    location: string,
+    decision: 'authorize' | 'deny',
+    orgIds: string[] = [],
+  ): Promise<URL> {
     const page = await as.get(location);
     expect(page.status).toBe(200);
     const html = await page.text();
-    const answered = await as.post('/oauth/consent', { csrf_token: hiddenField(html, 'csrf_token'), consent_id: hiddenField(html, 'consent_id'), decision, org_ids: orgIds });
+    const answered = await as.post('/oauth/consent', {
+      csrf_token: hiddenField(html, 'csrf_token'),
+      consent_id: hiddenField(html, 'consent_id'),
+      decision,
+      org_ids: orgIds,
+    });
     expect(answered.status).toBe(303);
     return new URL(answered.headers.get('location')!);
   }
@@ -89,7 +124,9 @@ describe('authorization code flow over HTTP', () => {
     expect(signInPage.headers.get('cache-control')).toBe('no-store');
     expect(signInPage.headers.get('etag')).toBeNull(); // never revalidated: no hash of the page is computed
     expect(Number(signInPage.headers.get('content-length'))).toBeGreaterThan(0);
-    expect(signInPage.headers.getSetCookie()[0]).toMatch(/^__Host-gatehouse_session=[A-Za-z0-9]+; Max-Age=3600; Path=\/; Expires=.*; HttpOnly; Secure; SameSite=Lax$/);
+    expect(signInPage.headers.getSetCookie()[0]).toMatch(
+      /^__Host-gatehouse_session=[A-Za-z0-9]+; Max-Age=3600; Path=\/; Expires=.*; HttpOnly; Secure; SameSite=Lax$/,
+    );
     const signInHtml = await signInPage.text();
     const signedIn = await as.post('/oauth/login', {
       csrf_token: hiddenField(signInHtml, 'csrf_token'),
@@ -106,16 +143,25 @@ describe('authorization code flow over HTTP', () => {
     const consentPage = await (await as.get(consentAt)).text();
     expect(consentPage).toContain('<h1>Authorize SPA</h1>');
     expect(consentPage).toContain(`<input type="checkbox" id="org-${acme.id}" checked disabled`);
-    expect(consentPage).toContain(`<input type="checkbox" id="org-${beta.id}" name="org_ids" value="${beta.id}">`);
+    expect(consentPage).toContain(
+      `<input type="checkbox" id="org-${beta.id}" name="org_ids" value="${beta.id}">`,
+    );
 
     const back = await consent(as, consentAt, 'authorize', [acme.id]);
     expect(`${back.origin}${back.pathname}`).toBe('http://127.0.0.1:43123/callback');
     expect([...back.searchParams.keys()]).toEqual(['code', 'state', 'iss']);
-    expect(back.searchParams.get('state')).toBe('{"nonce":"x","redirectUri":"http://127.0.0.1:43123/callback"}');
+    expect(back.searchParams.get('state')).toBe(
+      '{"nonce":"x","redirectUri":"http://127.0.0.1:43123/callback"}',
+    );
     expect(back.searchParams.get('iss')).toBe(TEST_PUBLIC_URL);
 
     const exchange = () =>
-      postForm(`${app.url}/oauth/token`, { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: 'http://127.0.0.1:43123/callback', code_verifier: VERIFIER });
+      postForm(`${app.url}/oauth/token`, {
+        grant_type: 'authorization_code',
+        code: back.searchParams.get('code')!,
+        redirect_uri: 'http://127.0.0.1:43123/callback',
+        code_verifier: VERIFIER,
+      });
     const tokens = await exchange();
     expect(tokens.status).toBe(200);
     expect(tokens.headers.get('cache-control')).toBe('no-store');
@@ -128,20 +174,39 @@ describe('authorization code flow over HTTP', () => {
       refresh_token: expect.stringMatching(/^hf_oauth_refresh_/),
       id_token: expect.any(String),
     });
-    const userinfo = await fetch(`${app.url}/oauth/userinfo`, { headers: { Authorization: `Bearer ${body.access_token}` } });
-    expect(((await userinfo.json()) as { orgs: Array<{ sub: string }> }).orgs.map((org) => org.sub)).toEqual([acme.id]);
-    expect(await app.dataSource.manager.findOneBy(ConsentEntity, { userId: ada.id, clientId: 'spa-app' })).toMatchObject({ scopes: ['openid', 'profile'], orgIds: [acme.id] });
+    const userinfo = await fetch(`${app.url}/oauth/userinfo`, {
+      headers: { Authorization: `Bearer ${body.access_token}` },
+    });
+    expect(
+      ((await userinfo.json()) as { orgs: Array<{ sub: string }> }).orgs.map((org) => org.sub),
+    ).toEqual([acme.id]);
+    expect(
+      await app.dataSource.manager.findOneBy(ConsentEntity, {
+        userId: ada.id,
+        clientId: 'spa-app',
+      }),
+    ).toMatchObject({ scopes: ['openid', 'profile'], orgIds: [acme.id] });
 
     const replay = await exchange();
     expect(replay.status).toBe(400);
-    expect(await replay.json()).toEqual({ error: 'invalid_grant', error_description: 'The authorization code is invalid, expired or already used' });
-    const revoked = await fetch(`${app.url}/oauth/userinfo`, { headers: { Authorization: `Bearer ${body.access_token}` } });
+    expect(await replay.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The authorization code is invalid, expired or already used',
+    });
+    const revoked = await fetch(`${app.url}/oauth/userinfo`, {
+      headers: { Authorization: `Bearer ${body.access_token}` },
+    });
     expect(revoked.status).toBe(401);
 
     // Nothing new asked: straight back to the app, through POST as huggingface.js does.
-    const direct = await as.post('/oauth/authorize', Object.fromEntries(new URL(spaAuthorize(), app.url).searchParams));
+    const direct = await as.post(
+      '/oauth/authorize',
+      Object.fromEntries(new URL(spaAuthorize(), app.url).searchParams),
+    );
     expect(direct.status).toBe(303);
-    expect(new URL(direct.headers.get('location')!).searchParams.get('code')).toEqual(expect.any(String));
+    expect(new URL(direct.headers.get('location')!).searchParams.get('code')).toEqual(
+      expect.any(String),
+    );
   });
 
   it('prompt=login shows the sign-in form to a signed-in user, then continues the request without asking again', async () => {
@@ -156,23 +221,44 @@ describe('authorization code flow over HTTP', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('The app asks you to sign in again to continue.');
-    const signedIn = await as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), return_to: hiddenField(html, 'return_to'), login: ada.username, password: PASSWORD });
+    const signedIn = await as.post('/oauth/login', {
+      csrf_token: hiddenField(html, 'csrf_token'),
+      return_to: hiddenField(html, 'return_to'),
+      login: ada.username,
+      password: PASSWORD,
+    });
     expect(signedIn.status).toBe(303);
     const back = await as.get(signedIn.headers.get('location')!);
     expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toMatch(/^(\/oauth\/consent\?consent_id=|http:\/\/127\.0\.0\.1:43123\/callback\?code=)/);
+    expect(back.headers.get('location')).toMatch(
+      /^(\/oauth\/consent\?consent_id=|http:\/\/127\.0\.0\.1:43123\/callback\?code=)/,
+    );
   });
 
   it('grants only the scopes left ticked on the consent page', async () => {
     const as = browser();
     await signIn(as, '/');
-    const asked = await as.get(spaAuthorize({ scope: 'openid profile read-repos', prompt: 'consent' }));
+    const asked = await as.get(
+      spaAuthorize({ scope: 'openid profile read-repos', prompt: 'consent' }),
+    );
     const page = await (await as.get(asked.headers.get('location')!)).text();
-    expect(page).toContain('<input type="checkbox" id="scope-read-repos" name="scopes" value="read-repos" checked>');
+    expect(page).toContain(
+      '<input type="checkbox" id="scope-read-repos" name="scopes" value="read-repos" checked>',
+    );
     expect(page).not.toContain('id="scope-openid"');
-    const answered = await as.post('/oauth/consent', { csrf_token: hiddenField(page, 'csrf_token'), consent_id: hiddenField(page, 'consent_id'), decision: 'authorize', scope_choice: '1' });
+    const answered = await as.post('/oauth/consent', {
+      csrf_token: hiddenField(page, 'csrf_token'),
+      consent_id: hiddenField(page, 'consent_id'),
+      decision: 'authorize',
+      scope_choice: '1',
+    });
     const code = new URL(answered.headers.get('location')!).searchParams.get('code')!;
-    const tokens = await postForm(`${app.url}/oauth/token`, { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:43123/callback', code_verifier: VERIFIER });
+    const tokens = await postForm(`${app.url}/oauth/token`, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: 'http://127.0.0.1:43123/callback',
+      code_verifier: VERIFIER,
+    });
     expect(((await tokens.json()) as { scope: string }).scope).toBe('openid profile');
   });
 
@@ -180,7 +266,10 @@ describe('authorization code flow over HTTP', () => {
     const answer = await browser().get(spaAuthorize({ prompt: 'none' }));
     expect(answer.status).toBe(303);
     const back = new URL(answer.headers.get('location')!);
-    expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'login_required', iss: TEST_PUBLIC_URL });
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      error: 'login_required',
+      iss: TEST_PUBLIC_URL,
+    });
   });
 
   it('sends access_denied back when the user denies', async () => {
@@ -188,24 +277,46 @@ describe('authorization code flow over HTTP', () => {
     await signIn(as, '/oauth/login');
     const asked = await as.get(spaAuthorize({ scope: 'openid read-repos', state: 'deny-me' }));
     const back = await consent(as, asked.headers.get('location')!, 'deny');
-    expect(Object.fromEntries(back.searchParams)).toEqual({ error: 'access_denied', error_description: 'The user denied the request', state: 'deny-me', iss: TEST_PUBLIC_URL });
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      error: 'access_denied',
+      error_description: 'The user denied the request',
+      state: 'deny-me',
+      iss: TEST_PUBLIC_URL,
+    });
   });
 
   it('exchanges a confidential app code with Basic authentication and no PKCE (authlib)', async () => {
     const as = browser();
     await signIn(as, '/oauth/login');
-    const query = new URLSearchParams({ client_id: 'web-app', redirect_uri: WEB_REDIRECT, response_type: 'code', scope: 'openid email', state: 's', nonce: 'n-42' });
-    const back = await consent(as, (await as.get(`/oauth/authorize?${query}`)).headers.get('location')!, 'authorize');
+    const query = new URLSearchParams({
+      client_id: 'web-app',
+      redirect_uri: WEB_REDIRECT,
+      response_type: 'code',
+      scope: 'openid email',
+      state: 's',
+      nonce: 'n-42',
+    });
+    const back = await consent(
+      as,
+      (await as.get(`/oauth/authorize?${query}`)).headers.get('location')!,
+      'authorize',
+    );
     expect(back.searchParams.get('_target_url')).toBe('/home');
     const tokens = await postForm(
       `${app.url}/oauth/token`,
-      { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: WEB_REDIRECT },
+      {
+        grant_type: 'authorization_code',
+        code: back.searchParams.get('code')!,
+        redirect_uri: WEB_REDIRECT,
+      },
       { Authorization: basicAuth('web-app', WEB_SECRET) },
     );
     expect(tokens.status).toBe(200);
     const body = (await tokens.json()) as { expires_in: number; id_token: string };
     expect(body.expires_in).toBe(3600);
-    expect(JSON.parse(Buffer.from(body.id_token.split('.')[1]!, 'base64url').toString())).toMatchObject({ aud: 'web-app', nonce: 'n-42', email: ada.email });
+    expect(
+      JSON.parse(Buffer.from(body.id_token.split('.')[1]!, 'base64url').toString()),
+    ).toMatchObject({ aud: 'web-app', nonce: 'n-42', email: ada.email });
   });
 
   it('shows an error page and never redirects for an unknown client or an unregistered redirect URI', async () => {
@@ -234,15 +345,25 @@ describe('authorization code flow over HTTP', () => {
   });
 
   it('refuses a form without its CSRF token, a wrong password, then throttles that login from that address with 429', async () => {
-    const tom = await app.seedUser(`tom${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
+    const tom = await app.seedUser(`tom${randomInt(1e9)}`, {
+      passwordHash: await hashPassword(PASSWORD),
+    });
     const attempt = async (password: string, address = '203.0.113.77') => {
       const as = new CookieBrowser(app.url, address);
       const html = await (await as.get('/oauth/login')).text();
-      return as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), login: tom.username, password });
+      return as.post('/oauth/login', {
+        csrf_token: hiddenField(html, 'csrf_token'),
+        login: tom.username,
+        password,
+      });
     };
     const as = browser();
     await as.get('/oauth/login');
-    const forged = await as.post('/oauth/login', { csrf_token: 'forged', login: tom.username, password: PASSWORD });
+    const forged = await as.post('/oauth/login', {
+      csrf_token: 'forged',
+      login: tom.username,
+      password: PASSWORD,
+    });
     expect(forged.status).toBe(403);
     expect(await forged.text()).toContain('This form has expired. Please try again.');
 
@@ -254,7 +375,9 @@ describe('authorization code flow over HTTP', () => {
     const throttled = await attempt(PASSWORD);
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(850);
-    expect(await throttled.text()).toContain('Too many failed sign-in attempts. Try again in 15 minutes.');
+    expect(await throttled.text()).toContain(
+      'Too many failed sign-in attempts. Try again in 15 minutes.',
+    );
     expect((await attempt(PASSWORD, '203.0.113.78')).status).toBe(303);
   });
 
@@ -263,14 +386,20 @@ describe('authorization code flow over HTTP', () => {
 
     async function signInAt(as: CookieBrowser, login: string, password: string): Promise<Response> {
       const html = await (await as.get('/oauth/login')).text();
-      return as.post('/oauth/login', { csrf_token: hiddenField(html, 'csrf_token'), login, password });
+      return as.post('/oauth/login', {
+        csrf_token: hiddenField(html, 'csrf_token'),
+        login,
+        password,
+      });
     }
 
     async function signedInBrowser(login: string, address: string): Promise<CookieBrowser> {
       const as = new CookieBrowser(app.url, address);
       expect((await signInAt(as, login, PASSWORD)).status).toBe(303);
       const page = await (await as.get('/oauth/logout')).text();
-      expect((await as.post('/oauth/logout', { csrf_token: hiddenField(page, 'csrf_token') })).status).toBe(200);
+      expect(
+        (await as.post('/oauth/logout', { csrf_token: hiddenField(page, 'csrf_token') })).status,
+      ).toBe(200);
       return as;
     }
 
@@ -278,7 +407,9 @@ describe('authorization code flow over HTTP', () => {
       const as = browser();
       const res = await signIn(as, '/oauth/login');
       expect(res.status).toBe(303);
-      expect(res.headers.getSetCookie()[1]).toMatch(/^__Host-gatehouse_device=[A-Za-z0-9]{20,}; Max-Age=15552000; Path=\/; Expires=.*; HttpOnly; Secure; SameSite=Lax$/);
+      expect(res.headers.getSetCookie()[1]).toMatch(
+        /^__Host-gatehouse_device=[A-Za-z0-9]{20,}; Max-Age=15552000; Path=\/; Expires=.*; HttpOnly; Secure; SameSite=Lax$/,
+      );
       const device = as.cookie('__Host-gatehouse_device');
       const page = await (await as.get('/oauth/logout')).text();
       await as.post('/oauth/logout', { csrf_token: hiddenField(page, 'csrf_token') });
@@ -288,51 +419,92 @@ describe('authorization code flow over HTTP', () => {
     });
 
     it("keeps a login-wide slow-down, fed from many addresses, from refusing its owner's right password", async () => {
-      const owner = await app.seedUser(`owner${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
+      const owner = await app.seedUser(`owner${randomInt(1e9)}`, {
+        passwordHash: await hashPassword(PASSWORD),
+      });
       const ownersLaptop = await signedInBrowser(owner.username, '198.51.100.240');
       // More bots than the threshold, each from an address of its own, then one back for more.
-      const bots = Array.from({ length: loginSlowDownAfter + 6 }, (_, bot) => `203.0.113.${100 + bot}`);
-      for (const bot of bots) expect((await signInAt(new CookieBrowser(app.url, bot), owner.username, 'guess')).status).toBe(401);
-      expect((await signInAt(new CookieBrowser(app.url, bots[0]!), owner.username, 'guess')).status).toBe(401);
+      const bots = Array.from(
+        { length: loginSlowDownAfter + 6 },
+        (_, bot) => `203.0.113.${100 + bot}`,
+      );
+      for (const bot of bots)
+        expect(
+          (await signInAt(new CookieBrowser(app.url, bot), owner.username, 'guess')).status,
+        ).toBe(401);
+      expect(
+        (await signInAt(new CookieBrowser(app.url, bots[0]!), owner.username, 'guess')).status,
+      ).toBe(401);
       // The slow-down holds the addresses that failed on the login, right password or not...
       const paced = await signInAt(new CookieBrowser(app.url, bots[1]!), owner.username, PASSWORD);
       expect(paced.status).toBe(429);
       expect(Number(paced.headers.get('retry-after'))).toBeLessThanOrEqual(maxDelaySeconds);
       // ...never the owner from an address with no failures, nor the owner's own browser anywhere.
-      expect((await signInAt(new CookieBrowser(app.url, '198.51.100.241'), owner.username, PASSWORD)).status).toBe(303);
+      expect(
+        (await signInAt(new CookieBrowser(app.url, '198.51.100.241'), owner.username, PASSWORD))
+          .status,
+      ).toBe(303);
       ownersLaptop.moveTo(bots[2]!);
       expect((await signInAt(ownersLaptop, owner.username, PASSWORD)).status).toBe(303);
     });
 
     it('keeps failures for made-up logins from one address from locking out the people behind it', async () => {
-      const colleague = await app.seedUser(`colleague${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
+      const colleague = await app.seedUser(`colleague${randomInt(1e9)}`, {
+        passwordHash: await hashPassword(PASSWORD),
+      });
       const office = '192.0.2.150';
       const colleaguesBrowser = await signedInBrowser(colleague.username, office);
       const sprayed: Response[] = [];
-      for (let login = 0; login < addressSlowDownAfter + 10; login++) sprayed.push(await signInAt(new CookieBrowser(app.url, office), `made-up-${login}@example.com`, 'guess'));
-      expect(sprayed.slice(0, addressSlowDownAfter).map((res) => res.status)).toEqual(Array.from({ length: addressSlowDownAfter }, () => 401));
+      for (let login = 0; login < addressSlowDownAfter + 10; login++)
+        sprayed.push(
+          await signInAt(
+            new CookieBrowser(app.url, office),
+            `made-up-${login}@example.com`,
+            'guess',
+          ),
+        );
+      expect(sprayed.slice(0, addressSlowDownAfter).map((res) => res.status)).toEqual(
+        Array.from({ length: addressSlowDownAfter }, () => 401),
+      );
       // Wrong tries are slowed by seconds, never held for the rest of the window.
       const slowed = sprayed.filter((res) => res.status === 429);
       expect(slowed.length).toBeGreaterThan(0);
-      for (const res of slowed) expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(maxDelaySeconds);
+      for (const res of slowed)
+        expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(maxDelaySeconds);
       expect((await signInAt(colleaguesBrowser, colleague.username, PASSWORD)).status).toBe(303);
     });
   });
 
   it('ends the session of a user disabled meanwhile, and refuses their sign-in', async () => {
-    const carol = await app.seedUser(`carol${randomInt(1e9)}`, { passwordHash: await hashPassword(PASSWORD) });
+    const carol = await app.seedUser(`carol${randomInt(1e9)}`, {
+      passwordHash: await hashPassword(PASSWORD),
+    });
     const as = browser();
     const page = await (await as.get('/oauth/login')).text();
-    expect((await as.post('/oauth/login', { csrf_token: hiddenField(page, 'csrf_token'), login: carol.username, password: PASSWORD })).status).toBe(303);
+    expect(
+      (
+        await as.post('/oauth/login', {
+          csrf_token: hiddenField(page, 'csrf_token'),
+          login: carol.username,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(303);
     await app.dataSource.manager.update(UserEntity, { id: carol.id }, { disabledAt: new Date() });
 
     const sentBack = await as.get(spaAuthorize());
     expect(sentBack.status).toBe(303);
     expect(sentBack.headers.get('location')).toMatch(/^\/oauth\/login\?return_to=/);
-    expect(sentBack.headers.getSetCookie()[0]).toMatch(/^__Host-gatehouse_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
+    expect(sentBack.headers.getSetCookie()[0]).toMatch(
+      /^__Host-gatehouse_session=; Path=\/; Expires=Thu, 01 Jan 1970/,
+    );
 
     const again = await (await as.get('/oauth/login')).text();
-    const refused = await as.post('/oauth/login', { csrf_token: hiddenField(again, 'csrf_token'), login: carol.username, password: PASSWORD });
+    const refused = await as.post('/oauth/login', {
+      csrf_token: hiddenField(again, 'csrf_token'),
+      login: carol.username,
+      password: PASSWORD,
+    });
     expect(refused.status).toBe(401);
     expect(await refused.text()).toContain('This account is disabled.');
   });

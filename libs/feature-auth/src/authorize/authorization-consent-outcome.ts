@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock, ConsentGrant, OAuthError } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
-import { ConsentingAccount, ConsentOutcome, ConsentOutcomeHandler } from '../consent/consent-outcome';
+import {
+  ConsentingAccount,
+  ConsentOutcome,
+  ConsentOutcomeHandler,
+} from '../consent/consent-outcome';
 import { ConsentRequest } from '../consent/consent-request';
 import { AUTHORIZATION_INTENT, authorizationIntentSchema } from './authorization-intent';
 import { AuthorizationResponder } from './authorization-responder';
@@ -16,7 +20,11 @@ export class AuthorizationConsentOutcome implements ConsentOutcomeHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async approved(request: ConsentRequest, grant: ConsentGrant, account: ConsentingAccount): Promise<ConsentOutcome> {
+  async approved(
+    request: ConsentRequest,
+    grant: ConsentGrant,
+    account: ConsentingAccount,
+  ): Promise<ConsentOutcome> {
     const intent = authorizationIntentSchema.parse(request.intent.payload);
     const location = await this.responder.success({
       clientId: request.client.clientId,
@@ -31,6 +39,9 @@ export class AuthorizationConsentOutcome implements ConsentOutcomeHandler {
 
   async refused(request: ConsentRequest, error: OAuthError): Promise<ConsentOutcome> {
     const intent = authorizationIntentSchema.parse(request.intent.payload);
-    return { kind: 'redirect', location: this.responder.failure(intent.redirectUri, intent.state, error) };
+    return {
+      kind: 'redirect',
+      location: this.responder.failure(intent.redirectUri, intent.state, error),
+    };
   }
 }

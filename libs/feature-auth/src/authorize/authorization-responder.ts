@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { authorizationErrorParams, buildAuthorizationResponseUrl, ConsentGrant, OAuthError } from '@gatehouse/domain';
+import {
+  authorizationErrorParams,
+  buildAuthorizationResponseUrl,
+  ConsentGrant,
+  OAuthError,
+} from '@gatehouse/domain';
 import { RandomSource } from '@gatehouse/identity';
 import type { AuthorizationCodeRecord } from '../authorization-code/authorization-code-record';
 import { AuthorizationCodes } from '../authorization-code/authorization-codes';
@@ -40,10 +45,17 @@ export class AuthorizationResponder {
       familyId: this.random.id(input.nowMs),
       ...(input.account ? { account: input.account } : {}),
     });
-    return buildAuthorizationResponseUrl(intent.redirectUri, { code, state: intent.state, iss: this.options.issuer });
+    return buildAuthorizationResponseUrl(intent.redirectUri, {
+      code,
+      state: intent.state,
+      iss: this.options.issuer,
+    });
   }
 
   failure(redirectUri: string, state: string | null, error: OAuthError): string {
-    return buildAuthorizationResponseUrl(redirectUri, authorizationErrorParams(error, state, this.options.issuer));
+    return buildAuthorizationResponseUrl(
+      redirectUri,
+      authorizationErrorParams(error, state, this.options.issuer),
+    );
   }
 }

@@ -1,5 +1,10 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
-import { type AuthorizationParams, type OAuthError, RateLimited, rateLimitKeyOf } from '@gatehouse/domain';
+import {
+  type AuthorizationParams,
+  type OAuthError,
+  RateLimited,
+  rateLimitKeyOf,
+} from '@gatehouse/domain';
 import { clientAddressOf } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
 import { html } from '../pages/html';
@@ -36,18 +41,35 @@ export class AuthorizeController {
 
   private async respond(params: AuthorizationParams, req: Request, res: Response): Promise<void> {
     const session = await this.sessions.load(req);
-    const outcome = await this.authorizeService.authorize(params, isSignedIn(session) ? session : null, rateLimitKeyOf(clientAddressOf(req)));
+    const outcome = await this.authorizeService.authorize(
+      params,
+      isSignedIn(session) ? session : null,
+      rateLimitKeyOf(clientAddressOf(req)),
+    );
     switch (outcome.kind) {
       case 'error_page':
-        if (outcome.error instanceof RateLimited) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(outcome.error.retryAfterSeconds))));
-        return sendPage(res, outcome.error instanceof RateLimited ? 429 : 400, authorizationErrorPage(outcome.error));
+        if (outcome.error instanceof RateLimited)
+          res.setHeader(
+            'Retry-After',
+            String(Math.max(1, Math.ceil(outcome.error.retryAfterSeconds))),
+          );
+        return sendPage(
+          res,
+          outcome.error instanceof RateLimited ? 429 : 400,
+          authorizationErrorPage(outcome.error),
+        );
       case 'redirect':
         return redirectSeeOther(res, outcome.location);
       case 'sign_in': {
         if (outcome.endSession) await this.sessions.signOut(req, res);
         // After a fresh sign-in the request comes back without what asked for it, or it would ask again.
         const back = outcome.reauthenticate ? withoutReauthentication(params) : params;
-        return redirectSeeOther(res, signInLocation(`${AUTHORIZE_PATH}?${queryOf(back)}`, { reauthenticate: outcome.reauthenticate }));
+        return redirectSeeOther(
+          res,
+          signInLocation(`${AUTHORIZE_PATH}?${queryOf(back)}`, {
+            reauthenticate: outcome.reauthenticate,
+          }),
+        );
       }
     }
   }
@@ -65,7 +87,8 @@ function authorizationErrorPage(error: OAuthError): string {
 /** `max_age` dropped, and `login` and `select_account` taken out of `prompt` (`consent` stays). */
 function withoutReauthentication(params: AuthorizationParams): AuthorizationParams {
   const { max_age: _maxAge, prompt, ...rest } = params;
-  const kept = typeof prompt === 'string' ? prompt.split(' ').filter((value) => value === 'consent') : [];
+  const kept =
+    typeof prompt === 'string' ? prompt.split(' ').filter((value) => value === 'consent') : [];
   return kept.length > 0 ? { ...rest, prompt: kept.join(' ') } : rest;
 }
 
@@ -74,7 +97,8 @@ function queryOf(params: AuthorizationParams): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (typeof value === 'string') query.append(name, value);
-    else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') query.append(name, item);
+    else if (Array.isArray(value))
+      for (const item of value) if (typeof item === 'string') query.append(name, item);
   }
   return query.toString();
 }

@@ -14,6 +14,11 @@ import { AuthorizingClientResolver } from './authorizing-client-resolver';
 @Module({
   imports: [SessionModule, ConsentModule, CimdModule, AuthorizationCodeModule],
   controllers: [AuthorizeController],
-  providers: [AuthorizeService, AuthorizingClientResolver, AuthorizationResponder, ...provideConsentOutcomeHandlers(AuthorizationConsentOutcome)],
+  providers: [
+    AuthorizeService,
+    AuthorizingClientResolver,
+    AuthorizationResponder,
+    ...provideConsentOutcomeHandlers(AuthorizationConsentOutcome),
+  ],
 })
 export class AuthorizeModule {}

@@ -44,14 +44,22 @@ export class AuthorizeService {
    * the user's memberships and remembered consent are read together, in one statement.
    * `requester`: the rate-limit key of the caller's address (a metadata-document fetch spends its budget).
    */
-  async authorize(params: AuthorizationParams, session: SignedInSession | null, requester: string): Promise<AuthorizeOutcome> {
+  async authorize(
+    params: AuthorizationParams,
+    session: SignedInSession | null,
+    requester: string,
+  ): Promise<AuthorizeOutcome> {
     const clientId = authorizationClientId(params);
     let client: ResolvedClient | null = null;
     let context: ConsentContext | null = null;
     try {
       if (clientId !== null) {
         context = await this.contexts.read(clientId, session?.data.userId ?? null);
-        client = await this.clients.resolve(clientId, { scopeRequested: typeof params.scope === 'string' && params.scope.trim() !== '', registered: context.app, requester });
+        client = await this.clients.resolve(clientId, {
+          scopeRequested: typeof params.scope === 'string' && params.scope.trim() !== '',
+          registered: context.app,
+          requester,
+        });
       }
     } catch (error) {
       if (error instanceof OAuthError) return { kind: 'error_page', error };
@@ -60,10 +68,16 @@ export class AuthorizeService {
     const validated = validateAuthorizationRequest(params, client?.authorizing ?? null);
     if (validated.kind === 'error_page') return validated;
     if (validated.kind === 'redirect_error') {
-      return { kind: 'redirect', location: this.responder.failure(validated.redirectUri, validated.state, validated.error) };
+      return {
+        kind: 'redirect',
+        location: this.responder.failure(validated.redirectUri, validated.state, validated.error),
+      };
     }
     const { request } = validated;
-    const refuse = (error: OAuthError): AuthorizeOutcome => ({ kind: 'redirect', location: this.responder.failure(request.redirectUri, request.state, error) });
+    const refuse = (error: OAuthError): AuthorizeOutcome => ({
+      kind: 'redirect',
+      location: this.responder.failure(request.redirectUri, request.state, error),
+    });
     const user = session ? (context?.user ?? null) : null;
     const memberships = context?.memberships ?? [];
     if (!session || !context || !user || user.disabled) {
@@ -72,7 +86,10 @@ export class AuthorizeService {
         ? refuse(new LoginRequired('The user is not signed in'))
         : { kind: 'sign_in', endSession: session !== null, reauthenticate: false };
     }
-    if (request.prompt.login || signedInTooLongAgo(this.clock.now() - session.data.authTime, request.maxAgeSeconds)) {
+    if (
+      request.prompt.login ||
+      signedInTooLongAgo(this.clock.now() - session.data.authTime, request.maxAgeSeconds)
+    ) {
       return request.prompt.none
         ? refuse(new LoginRequired('The user signed in longer ago than max_age allows'))
         : { kind: 'sign_in', endSession: false, reauthenticate: true };
@@ -98,9 +115,17 @@ export class AuthorizeService {
         context,
       );
       if (start.kind === 'ask') return { kind: 'redirect', location: start.location };
-      if (start.kind === 'must_ask') return refuse(new ConsentRequired('The user has not consented to this request'));
+      if (start.kind === 'must_ask')
+        return refuse(new ConsentRequired('The user has not consented to this request'));
       const account = consentingAccount(user, memberships);
-      const location = await this.responder.success({ clientId: request.clientId, userId: user.id, intent, grant: start.grant, nowMs: this.clock.now(), account });
+      const location = await this.responder.success({
+        clientId: request.clientId,
+        userId: user.id,
+        intent,
+        grant: start.grant,
+        nowMs: this.clock.now(),
+        account,
+      });
       return { kind: 'redirect', location };
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { allRedirectUrisLoopback, AuthorizingClient, isClientIdMetadataUrl, SCOPES_SUPPORTED } from '@gatehouse/domain';
+import {
+  allRedirectUrisLoopback,
+  AuthorizingClient,
+  isClientIdMetadataUrl,
+  SCOPES_SUPPORTED,
+} from '@gatehouse/domain';
 import { ClientLookup } from '@gatehouse/identity';
 import { ClientMetadataResolver } from '../cimd/client-metadata-resolver';
 import { ConsentClient } from '../consent/consent-request';
@@ -32,7 +37,10 @@ export class AuthorizingClientResolver {
     private readonly metadata: ClientMetadataResolver,
   ) {}
 
-  async resolve(clientId: string, { scopeRequested, registered, requester }: ClientResolution): Promise<ResolvedClient | null> {
+  async resolve(
+    clientId: string,
+    { scopeRequested, registered, requester }: ClientResolution,
+  ): Promise<ResolvedClient | null> {
     if (isClientIdMetadataUrl(clientId)) {
       const document = await this.metadata.resolve(clientId, requester);
       return {
@@ -70,6 +78,14 @@ export class AuthorizingClientResolver {
 
   private async lookUp(clientId: string): Promise<AuthorizingAppRecord | null> {
     const app = await this.registered.findByClientId(clientId);
-    return app && { clientId: app.clientId, name: app.name, redirectUris: app.redirectUris, scopes: app.scopes, hasSecret: app.clientSecretHash !== null };
+    return (
+      app && {
+        clientId: app.clientId,
+        name: app.name,
+        redirectUris: app.redirectUris,
+        scopes: app.scopes,
+        hasSecret: app.clientSecretHash !== null,
+      }
+    );
   }
 }

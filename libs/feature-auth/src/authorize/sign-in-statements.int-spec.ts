@@ -4,7 +4,12 @@ import { StatementCountingProxy, tallyStatements } from '@gatehouse/testing';
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
 import { CookieBrowser, hiddenField } from '../testing/cookie-browser';
-import { postForm, startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
+import {
+  postForm,
+  startTokenTestApp,
+  TEST_PUBLIC_URL,
+  TokenTestApp,
+} from '../testing/token-test-app';
 
 const PASSWORD = 'correct horse battery staple';
 const VERIFIER = 'verifier-'.repeat(6);
@@ -12,7 +17,9 @@ const REDIRECT = 'http://127.0.0.1:43123/callback';
 
 /** Statements per request path by what they do, e.g. `{ 'SELECT users': 1, COMMIT: 1 }`. */
 function byText(proxy: StatementCountingProxy, from: number): Record<string, number> {
-  return Object.fromEntries(tallyStatements(proxy.statements, from).byText.map(({ text, count }) => [text, count]));
+  return Object.fromEntries(
+    tallyStatements(proxy.statements, from).byText.map(({ text, count }) => [text, count]),
+  );
 }
 
 /**
@@ -28,15 +35,29 @@ describe('statements per sign-in on PostgreSQL', () => {
 
   beforeAll(async () => {
     const database = new URL(process.env.DATABASE_URL!);
-    proxy = new StatementCountingProxy({ host: database.hostname, port: Number(database.port || 5432) });
+    proxy = new StatementCountingProxy({
+      host: database.hostname,
+      port: Number(database.port || 5432),
+    });
     database.port = String(await proxy.start());
     app = await startTokenTestApp(
-      [AuthModule.forRoot({ publicUrl: TEST_PUBLIC_URL, authorizationCodeTtlSeconds: 60, signInSessionTtlSeconds: 3600, allowLoopbackTargets: false })],
+      [
+        AuthModule.forRoot({
+          publicUrl: TEST_PUBLIC_URL,
+          authorizationCodeTtlSeconds: 60,
+          signInSessionTtlSeconds: 3600,
+          allowLoopbackTargets: false,
+        }),
+      ],
       { databaseUrl: database.toString(), signingKeyCacheTtlMs: 60_000 },
     );
     passwordHash = await hashPassword(PASSWORD);
     await app.seedUser(`owner${randomInt(1e9)}`); // the app's owner
-    await app.seedApp('spa-app', { name: 'SPA', redirectUris: ['http://127.0.0.1/callback'], scopes: ['openid', 'profile'] });
+    await app.seedApp('spa-app', {
+      name: 'SPA',
+      redirectUris: ['http://127.0.0.1/callback'],
+      scopes: ['openid', 'profile'],
+    });
   });
 
   afterAll(async () => {
@@ -66,22 +87,51 @@ describe('statements per sign-in on PostgreSQL', () => {
   /** The token request and the app's first userinfo, from the redirect back to the app. */
   async function redeem(location: string): Promise<void> {
     const code = new URL(location).searchParams.get('code')!;
-    const tokens = await postForm(`${app.url}/oauth/token`, { grant_type: 'authorization_code', client_id: 'spa-app', code, redirect_uri: REDIRECT, code_verifier: VERIFIER });
+    const tokens = await postForm(`${app.url}/oauth/token`, {
+      grant_type: 'authorization_code',
+      client_id: 'spa-app',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: VERIFIER,
+    });
     expect(tokens.status).toBe(200);
     const { access_token: accessToken } = (await tokens.json()) as { access_token: string };
-    expect((await fetch(`${app.url}/oauth/userinfo`, { headers: { Authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${app.url}/oauth/userinfo`, {
+          headers: { Authorization: `Bearer ${accessToken}` },
+        })
+      ).status,
+    ).toBe(200);
   }
 
   /** authorize → sign-in page → password → authorize → consent page → answer → token → userinfo. */
-  async function signInAsNewVisitor({ browser, login }: { browser: CookieBrowser; login: string }): Promise<void> {
+  async function signInAsNewVisitor({
+    browser,
+    login,
+  }: {
+    browser: CookieBrowser;
+    login: string;
+  }): Promise<void> {
     const signInAt = (await browser.get(authorizePath())).headers.get('location')!;
     const signInPage = await (await browser.get(signInAt)).text();
-    const signedIn = await browser.post('/oauth/login', { csrf_token: hiddenField(signInPage, 'csrf_token'), return_to: hiddenField(signInPage, 'return_to'), login, password: PASSWORD });
+    const signedIn = await browser.post('/oauth/login', {
+      csrf_token: hiddenField(signInPage, 'csrf_token'),
+      return_to: hiddenField(signInPage, 'return_to'),
+      login,
+      password: PASSWORD,
+    });
     expect(signedIn.status).toBe(303);
-    const consentAt = (await browser.get(signedIn.headers.get('location')!)).headers.get('location')!;
+    const consentAt = (await browser.get(signedIn.headers.get('location')!)).headers.get(
+      'location',
+    )!;
     expect(consentAt).toMatch(/^\/oauth\/consent\?/);
     const consentPage = await (await browser.get(consentAt)).text();
-    const answered = await browser.post('/oauth/consent', { csrf_token: hiddenField(consentPage, 'csrf_token'), consent_id: hiddenField(consentPage, 'consent_id'), decision: 'authorize' });
+    const answered = await browser.post('/oauth/consent', {
+      csrf_token: hiddenField(consentPage, 'csrf_token'),
+      consent_id: hiddenField(consentPage, 'consent_id'),
+      decision: 'authorize',
+    });
     expect(answered.status).toBe(303);
     await redeem(answered.headers.get('location')!);
   }

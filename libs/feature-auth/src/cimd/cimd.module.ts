@@ -5,7 +5,10 @@ import { UndiciMetadataDocumentFetcher } from './undici-metadata-document-fetche
 
 /** Client-ID metadata documents (docs/oauth.md "Apps"). Needs CIMD_OPTIONS (AuthModule provides it). */
 @Module({
-  providers: [ClientMetadataResolver, { provide: MetadataDocumentFetcher, useClass: UndiciMetadataDocumentFetcher }],
+  providers: [
+    ClientMetadataResolver,
+    { provide: MetadataDocumentFetcher, useClass: UndiciMetadataDocumentFetcher },
+  ],
   exports: [ClientMetadataResolver],
 })
 export class CimdModule {}

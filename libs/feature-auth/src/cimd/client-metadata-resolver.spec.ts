@@ -1,7 +1,12 @@
 import { InvalidClient, OAuthError, RateLimited } from '@gatehouse/domain';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
-import { ClientMetadataResolver, FAILURE_MEMORY_MS, FETCHES_PER_HOST, FETCHES_PER_REQUESTER } from './client-metadata-resolver';
+import {
+  ClientMetadataResolver,
+  FAILURE_MEMORY_MS,
+  FETCHES_PER_HOST,
+  FETCHES_PER_REQUESTER,
+} from './client-metadata-resolver';
 import { FakeMetadataDocumentFetcher } from '../testing/fake-metadata-document-fetcher';
 
 const URL_A = 'https://tool.example/.well-known/oauth-cimd';
@@ -30,14 +35,20 @@ describe('ClientMetadataResolver', () => {
   afterEach(() => flow.close());
 
   async function failure(promise: Promise<unknown>): Promise<string> {
-    const error = await promise.then(() => null, (thrown: unknown) => thrown);
+    const error = await promise.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(OAuthError);
     expect((error as OAuthError).code).toBe('invalid_client');
     return (error as OAuthError).description;
   }
 
   it('validates the document and keeps it within its Cache-Control', async () => {
-    fetcher.documents.set(URL_A, { json: document({ logo_uri: 'https://tool.example/logo.png', unknown: 1 }), cacheHeaders: { cacheControl: 'max-age=120' } });
+    fetcher.documents.set(URL_A, {
+      json: document({ logo_uri: 'https://tool.example/logo.png', unknown: 1 }),
+      cacheHeaders: { cacheControl: 'max-age=120' },
+    });
     expect(await resolver.resolve(URL_A, ME)).toEqual({
       clientId: URL_A,
       clientName: 'Tool',
@@ -61,7 +72,10 @@ describe('ClientMetadataResolver', () => {
     clock.advance(29_000);
     await resolver.resolve(URL_A, ME);
     expect(fetcher.fetched).toHaveLength(1);
-    fetcher.documents.set(URL_A, { json: document(), cacheHeaders: { cacheControl: 'max-age=999999' } });
+    fetcher.documents.set(URL_A, {
+      json: document(),
+      cacheHeaders: { cacheControl: 'max-age=999999' },
+    });
     clock.advance(1_000);
     await resolver.resolve(URL_A, ME);
     clock.advance(24 * 3600_000);
@@ -70,13 +84,24 @@ describe('ClientMetadataResolver', () => {
   });
 
   it('remembers a failure or an invalid document for a few seconds only, and fetches again after', async () => {
-    fetcher.documents.set(URL_A, new InvalidClient('The client metadata document answered HTTP 500'));
-    expect(await failure(resolver.resolve(URL_A, ME))).toBe('The client metadata document answered HTTP 500');
-    expect(await failure(resolver.resolve(URL_A, 'someone else'))).toBe('The client metadata document answered HTTP 500');
+    fetcher.documents.set(
+      URL_A,
+      new InvalidClient('The client metadata document answered HTTP 500'),
+    );
+    expect(await failure(resolver.resolve(URL_A, ME))).toBe(
+      'The client metadata document answered HTTP 500',
+    );
+    expect(await failure(resolver.resolve(URL_A, 'someone else'))).toBe(
+      'The client metadata document answered HTTP 500',
+    );
     expect(fetcher.fetched).toHaveLength(1);
-    fetcher.documents.set(URL_A, { json: document({ client_id: 'https://other.example/.well-known/oauth-cimd' }) });
+    fetcher.documents.set(URL_A, {
+      json: document({ client_id: 'https://other.example/.well-known/oauth-cimd' }),
+    });
     clock.advance(FAILURE_MEMORY_MS);
-    expect(await failure(resolver.resolve(URL_A, ME))).toBe('client metadata document client_id must equal the URL it was fetched from');
+    expect(await failure(resolver.resolve(URL_A, ME))).toBe(
+      'client metadata document client_id must equal the URL it was fetched from',
+    );
     fetcher.documents.set(URL_A, { json: document() });
     clock.advance(FAILURE_MEMORY_MS);
     await resolver.resolve(URL_A, ME);
@@ -85,16 +110,28 @@ describe('ClientMetadataResolver', () => {
 
   it.each([
     ['a secret', { client_secret: 'x' }, 'client metadata document must not contain client_secret'],
-    ['a shared-secret method', { token_endpoint_auth_method: 'client_secret_basic' }, 'client metadata document must not use shared-secret authentication (client_secret_basic)'],
-    ['no redirect URIs', { redirect_uris: [] }, 'client metadata document is invalid: redirect_uris must not be empty'],
+    [
+      'a shared-secret method',
+      { token_endpoint_auth_method: 'client_secret_basic' },
+      'client metadata document must not use shared-secret authentication (client_secret_basic)',
+    ],
+    [
+      'no redirect URIs',
+      { redirect_uris: [] },
+      'client metadata document is invalid: redirect_uris must not be empty',
+    ],
   ])('refuses a document with %s', async (_case, fields, description) => {
     fetcher.documents.set(URL_A, { json: document(fields) });
     expect(await failure(resolver.resolve(URL_A, ME))).toBe(description);
   });
 
   it('refuses a client ID that is not a proper https URL without fetching', async () => {
-    expect(await failure(resolver.resolve('http://tool.example/.well-known/oauth-cimd', ME))).toBe('client_id URL must use the https scheme');
-    expect(await failure(resolver.resolve('https://tool.example/a/../oauth-cimd', ME))).toBe('client_id URL must not contain . or .. segments');
+    expect(await failure(resolver.resolve('http://tool.example/.well-known/oauth-cimd', ME))).toBe(
+      'client_id URL must use the https scheme',
+    );
+    expect(await failure(resolver.resolve('https://tool.example/a/../oauth-cimd', ME))).toBe(
+      'client_id URL must not contain . or .. segments',
+    );
     expect(fetcher.fetched).toEqual([]);
   });
 
@@ -102,7 +139,11 @@ describe('ClientMetadataResolver', () => {
     fetcher.documents.set(URL_A, { json: document() });
     let open!: () => void;
     fetcher.gate = new Promise((resolve) => (open = resolve));
-    const pending = Promise.all([resolver.resolve(URL_A, ME), resolver.resolve(URL_A, ME), resolver.resolve(URL_A, ME)]);
+    const pending = Promise.all([
+      resolver.resolve(URL_A, ME),
+      resolver.resolve(URL_A, ME),
+      resolver.resolve(URL_A, ME),
+    ]);
     await new Promise((resolve) => setImmediate(resolve));
     open();
     const results = await pending;
@@ -116,12 +157,17 @@ describe('ClientMetadataResolver', () => {
       fetcher.documents.set(url, { json: document({ client_id: url }) });
       await resolver.resolve(url, `requester-${attempt}`);
     }
-    const limited = await resolver.resolve(URL_A, 'a newcomer').then(() => null, (thrown: unknown) => thrown);
+    const limited = await resolver.resolve(URL_A, 'a newcomer').then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
     expect(limited).toBeInstanceOf(RateLimited);
     expect(limited).toMatchObject({ code: 'temporarily_unavailable', retryAfterSeconds: 60 });
     expect(fetcher.fetched).toHaveLength(FETCHES_PER_HOST);
     const other = 'https://other.example/.well-known/oauth-cimd';
-    fetcher.documents.set(other, { json: document({ client_id: other, redirect_uris: ['https://other.example/cb'] }) });
+    fetcher.documents.set(other, {
+      json: document({ client_id: other, redirect_uris: ['https://other.example/cb'] }),
+    });
     expect((await resolver.resolve(other, 'a newcomer')).hostname).toBe('other.example');
     clock.advance(60_000);
     fetcher.documents.set(URL_A, { json: document() });
@@ -131,17 +177,26 @@ describe('ClientMetadataResolver', () => {
   it('spends a budget per requester: one address that fetches many documents does not slow anyone else', async () => {
     for (let attempt = 0; attempt < FETCHES_PER_REQUESTER; attempt += 1) {
       const url = `https://site-${attempt}.example/client.json`;
-      fetcher.documents.set(url, { json: document({ client_id: url, redirect_uris: [`https://site-${attempt}.example/cb`] }) });
+      fetcher.documents.set(url, {
+        json: document({ client_id: url, redirect_uris: [`https://site-${attempt}.example/cb`] }),
+      });
       await resolver.resolve(url, ME);
     }
     fetcher.documents.set(URL_A, { json: document() });
-    expect(await resolver.resolve(URL_A, ME).then(() => null, (thrown: unknown) => thrown)).toBeInstanceOf(RateLimited);
+    expect(
+      await resolver.resolve(URL_A, ME).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      ),
+    ).toBeInstanceOf(RateLimited);
     expect((await resolver.resolve(URL_A, 'someone else')).clientName).toBe('Tool');
   });
 
   it('spends nothing on a client ID whose host is refused: a storm of them leaves every budget whole', async () => {
     for (let attempt = 0; attempt < 300; attempt += 1) {
-      expect(await failure(resolver.resolve(`https://10.9.8.7/client-${attempt}.json`, ME))).toBe("The client metadata document's host is not allowed");
+      expect(await failure(resolver.resolve(`https://10.9.8.7/client-${attempt}.json`, ME))).toBe(
+        "The client metadata document's host is not allowed",
+      );
     }
     expect(fetcher.fetched).toEqual([]);
     fetcher.documents.set(URL_A, { json: document() });
@@ -149,7 +204,10 @@ describe('ClientMetadataResolver', () => {
   });
 
   it('serves a known app its stale document rather than a 429 when the budget is spent', async () => {
-    fetcher.documents.set(URL_A, { json: document(), cacheHeaders: { cacheControl: 'max-age=60' } });
+    fetcher.documents.set(URL_A, {
+      json: document(),
+      cacheHeaders: { cacheControl: 'max-age=60' },
+    });
     await resolver.resolve(URL_A, ME);
     clock.advance(61_000);
     for (let attempt = 0; attempt < FETCHES_PER_HOST; attempt += 1) {

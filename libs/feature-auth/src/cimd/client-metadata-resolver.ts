@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { cacheTtlFromHeaders, ClientMetadata, Clock, InvalidClient, RateLimited, validateClientIdUrl, validateMetadataDocument } from '@gatehouse/domain';
+import {
+  cacheTtlFromHeaders,
+  ClientMetadata,
+  Clock,
+  InvalidClient,
+  RateLimited,
+  validateClientIdUrl,
+  validateMetadataDocument,
+} from '@gatehouse/domain';
 import { FlowStore, JsonFlowStore, RateLimiter } from '@gatehouse/flow-state';
 import { CLOCK, FLOW_STORE } from '@gatehouse/platform';
 import { z } from 'zod';
@@ -70,7 +78,11 @@ export class ClientMetadataResolver {
     return pending;
   }
 
-  private async retrieve(url: string, requester: string, stale: CachedDocument | null): Promise<ClientMetadata> {
+  private async retrieve(
+    url: string,
+    requester: string,
+    stale: CachedDocument | null,
+  ): Promise<ClientMetadata> {
     const key = hashToken(url);
     const failed = await this.failures.get(key);
     if (failed) throw new InvalidClient(failed.description, 'remembered failure');
@@ -84,10 +96,15 @@ export class ClientMetadataResolver {
       const fetched = await this.fetcher.fetch(url);
       const metadata = validateMetadataDocument(url, fetched.json);
       const ttlMs = cacheTtlFromHeaders(fetched.cacheHeaders, this.clock.now()) * 1000;
-      await this.cache.put(key, { metadata, freshUntil: this.clock.now() + ttlMs }, ttlMs + STALE_FOR_MS);
+      await this.cache.put(
+        key,
+        { metadata, freshUntil: this.clock.now() + ttlMs },
+        ttlMs + STALE_FOR_MS,
+      );
       return metadata;
     } catch (error) {
-      if (error instanceof InvalidClient) await this.failures.put(key, { description: error.description }, FAILURE_MEMORY_MS);
+      if (error instanceof InvalidClient)
+        await this.failures.put(key, { description: error.description }, FAILURE_MEMORY_MS);
       throw error;
     }
   }
@@ -100,7 +117,11 @@ export class ClientMetadataResolver {
     for (const [key, limit] of budgets) {
       const decision = await this.fetches.hit(key, limit, FETCH_WINDOW_MS);
       if (!decision.allowed) {
-        return new RateLimited('Too many client metadata documents are being fetched; try again later', decision.resetMs / 1000, `${key} over ${limit}`);
+        return new RateLimited(
+          'Too many client metadata documents are being fetched; try again later',
+          decision.resetMs / 1000,
+          `${key} over ${limit}`,
+        );
       }
     }
     return null;

@@ -1,6 +1,16 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { CLIENT_METADATA_FETCH_TIMEOUT_MS, CLIENT_METADATA_MAX_BYTES, InvalidClient } from '@gatehouse/domain';
-import { addressRefusal, classifyOutboundFailure, guardedAgent, readCappedBody, resolveWithin } from '@gatehouse/platform';
+import {
+  CLIENT_METADATA_FETCH_TIMEOUT_MS,
+  CLIENT_METADATA_MAX_BYTES,
+  InvalidClient,
+} from '@gatehouse/domain';
+import {
+  addressRefusal,
+  classifyOutboundFailure,
+  guardedAgent,
+  readCappedBody,
+  resolveWithin,
+} from '@gatehouse/platform';
 import { isIP } from 'node:net';
 import { type Dispatcher, request } from 'undici';
 import { CIMD_OPTIONS, CimdOptions } from './cimd-options';
@@ -12,12 +22,18 @@ import { FetchedMetadataDocument, MetadataDocumentFetcher } from './metadata-doc
  * streaming), 2.5 s for the whole exchange, public addresses only (the outbound guard).
  */
 @Injectable()
-export class UndiciMetadataDocumentFetcher extends MetadataDocumentFetcher implements OnModuleDestroy {
+export class UndiciMetadataDocumentFetcher
+  extends MetadataDocumentFetcher
+  implements OnModuleDestroy
+{
   private readonly agent: Dispatcher;
 
   constructor(@Inject(CIMD_OPTIONS) private readonly options: CimdOptions) {
     super();
-    this.agent = guardedAgent({ allowLoopback: options.allowLoopbackTargets, connectTimeoutMs: CLIENT_METADATA_FETCH_TIMEOUT_MS });
+    this.agent = guardedAgent({
+      allowLoopback: options.allowLoopbackTargets,
+      connectTimeoutMs: CLIENT_METADATA_FETCH_TIMEOUT_MS,
+    });
   }
 
   async checkDestination(url: string): Promise<void> {
@@ -28,11 +44,17 @@ export class UndiciMetadataDocumentFetcher extends MetadataDocumentFetcher imple
       if (refusal) throw hostNotAllowed(refusal.message);
       return;
     }
-    const addresses = await resolveWithin(host, CLIENT_METADATA_FETCH_TIMEOUT_MS).catch((error: unknown) => {
-      throw new InvalidClient(NOT_RETRIEVED, `${host} did not resolve: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    const addresses = await resolveWithin(host, CLIENT_METADATA_FETCH_TIMEOUT_MS).catch(
+      (error: unknown) => {
+        throw new InvalidClient(
+          NOT_RETRIEVED,
+          `${host} did not resolve: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      },
+    );
     const refusals = addresses.map(({ address }) => addressRefusal(address, { allowLoopback }));
-    if (refusals.every((refusal) => refusal !== null)) throw hostNotAllowed(refusals[0]?.message ?? `${host} has no address`);
+    if (refusals.every((refusal) => refusal !== null))
+      throw hostNotAllowed(refusals[0]?.message ?? `${host} has no address`);
   }
 
   async fetch(url: string): Promise<FetchedMetadataDocument> {
@@ -49,14 +71,23 @@ export class UndiciMetadataDocumentFetcher extends MetadataDocumentFetcher imple
       };
       if (response.statusCode !== 200) {
         await response.body.dump().catch(() => undefined);
-        if (response.statusCode >= 300 && response.statusCode < 400) throw refuse('answered with a redirect, and redirects are not followed');
+        if (response.statusCode >= 300 && response.statusCode < 400)
+          throw refuse('answered with a redirect, and redirects are not followed');
         throw refuse(`answered HTTP ${response.statusCode}`);
       }
-      const body = await readCappedBody(response.body, CLIENT_METADATA_MAX_BYTES, response.headers['content-length']);
+      const body = await readCappedBody(
+        response.body,
+        CLIENT_METADATA_MAX_BYTES,
+        response.headers['content-length'],
+      );
       if (!body.complete) throw refuse(`is larger than ${CLIENT_METADATA_MAX_BYTES} bytes`);
       return {
         json: parseJson(body.bytes.toString('utf8')),
-        cacheHeaders: { cacheControl: header('cache-control'), expires: header('expires'), date: header('date') },
+        cacheHeaders: {
+          cacheControl: header('cache-control'),
+          expires: header('expires'),
+          date: header('date'),
+        },
       };
     } catch (error) {
       throw asInvalidClient(error);
@@ -90,7 +121,8 @@ function refuse(reason: string): InvalidClient {
 function asInvalidClient(error: unknown): InvalidClient {
   if (error instanceof InvalidClient) return error;
   const failure = classifyOutboundFailure(error);
-  if (failure.kind === 'timeout') return refuse(`did not arrive within ${CLIENT_METADATA_FETCH_TIMEOUT_MS} ms`);
+  if (failure.kind === 'timeout')
+    return refuse(`did not arrive within ${CLIENT_METADATA_FETCH_TIMEOUT_MS} ms`);
   if (failure.kind === 'address_refused') return hostNotAllowed(failure.refusal.message);
   return new InvalidClient(NOT_RETRIEVED, error instanceof Error ? error.message : String(error));
 }

@@ -1,5 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Param, UseGuards } from '@nestjs/common';
-import { BearerAuthGuard, CurrentPrincipal, type Principal, RequireWriteAccess } from '@gatehouse/identity';
+import {
+  BearerAuthGuard,
+  CurrentPrincipal,
+  type Principal,
+  RequireWriteAccess,
+} from '@gatehouse/identity';
 import type { ConnectedApplicationView } from '@gatehouse/settings-api';
 import { ConnectedApplicationsService } from './connected-applications.service';
 
@@ -18,7 +23,10 @@ export class ConnectedApplicationsController {
   @Delete(':clientId')
   @HttpCode(204)
   @RequireWriteAccess()
-  revoke(@CurrentPrincipal() principal: Principal, @Param('clientId') clientId: string): Promise<void> {
+  revoke(
+    @CurrentPrincipal() principal: Principal,
+    @Param('clientId') clientId: string,
+  ): Promise<void> {
     return this.connected.revoke(principal, clientId);
   }
 }

@@ -8,6 +8,10 @@ import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 /** `/api/settings/connected-applications`: list the apps a user has let in, and revoke one. */
 @Module({
   controllers: [ConnectedApplicationsController],
-  providers: [ConnectedApplicationsService, ConsentWithdrawals, { provide: ConnectedApplicationStore, useClass: TypeOrmConnectedApplicationStore }],
+  providers: [
+    ConnectedApplicationsService,
+    ConsentWithdrawals,
+    { provide: ConnectedApplicationStore, useClass: TypeOrmConnectedApplicationStore },
+  ],
 })
 export class ConnectedApplicationsModule {}

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, type Clock } from '@gatehouse/domain';
-import { AccountReader, actsAsUser, ClientLookup, type Principal, TokenRevoker, TransactionRunner } from '@gatehouse/identity';
+import {
+  AccountReader,
+  actsAsUser,
+  ClientLookup,
+  type Principal,
+  TokenRevoker,
+  TransactionRunner,
+} from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import type { ConnectedApplicationView } from '@gatehouse/settings-api';
 import { ConsentWithdrawals } from '../consent/consent-withdrawals';
@@ -26,8 +33,13 @@ export class ConnectedApplicationsService {
 
   async list(principal: Principal): Promise<ConnectedApplicationView[]> {
     const userId = ownerOf(principal);
-    const [grants, memberships] = await Promise.all([this.store.grantsOf(userId, new Date(this.clock.now())), this.accounts.membershipsOf(userId)]);
-    const orgNames = new Map(memberships.map(({ organization }) => [organization.id, organization.name]));
+    const [grants, memberships] = await Promise.all([
+      this.store.grantsOf(userId, new Date(this.clock.now())),
+      this.accounts.membershipsOf(userId),
+    ]);
+    const orgNames = new Map(
+      memberships.map(({ organization }) => [organization.id, organization.name]),
+    );
     return Promise.all(
       grants.map(async (grant) => {
         const app = await this.clients.findByClientId(grant.clientId);
@@ -37,7 +49,9 @@ export class ConnectedApplicationsService {
           logoUrl: app?.logoUri ?? null,
           homepageUrl: app?.homepageUrl ?? null,
           scopes: grant.scopes,
-          organizations: grant.orgIds.flatMap((id) => (orgNames.has(id) ? [{ id, name: orgNames.get(id)! }] : [])),
+          organizations: grant.orgIds.flatMap((id) =>
+            orgNames.has(id) ? [{ id, name: orgNames.get(id)! }] : [],
+          ),
           grantedAt: grant.grantedAt.toISOString(),
           lastTokenIssuedAt: grant.lastTokenIssuedAt?.toISOString() ?? null,
         };
@@ -56,8 +70,10 @@ export class ConnectedApplicationsService {
     await this.withdrawals.withdraw(userId, clientId);
     await this.transactions.run(async (manager) => {
       await this.store.forgetConsent(manager, userId, clientId);
-      for (const familyId of held.refreshFamilyIds) await this.revoker.revokeFamily(manager, familyId, 'consent_withdrawn');
-      for (const id of held.accessTokenIds) await this.revoker.revokeAccessToken(manager, id, 'consent_withdrawn');
+      for (const familyId of held.refreshFamilyIds)
+        await this.revoker.revokeFamily(manager, familyId, 'consent_withdrawn');
+      for (const id of held.accessTokenIds)
+        await this.revoker.revokeAccessToken(manager, id, 'consent_withdrawn');
     });
   }
 }

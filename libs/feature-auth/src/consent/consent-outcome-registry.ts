@@ -21,7 +21,9 @@ export class ConsentOutcomeRegistry implements OnModuleInit {
     const existing = this.handlers.get(handler.intentKind);
     if (existing === handler) return;
     if (existing) {
-      throw new Error(`Two consent outcome handlers for intent '${handler.intentKind}': ${existing.constructor.name} and ${handler.constructor.name}`);
+      throw new Error(
+        `Two consent outcome handlers for intent '${handler.intentKind}': ${existing.constructor.name} and ${handler.constructor.name}`,
+      );
     }
     this.handlers.set(handler.intentKind, handler);
   }

@@ -9,12 +9,16 @@ export interface ConsentingAccount {
   memberships: MembershipRecord[];
 }
 
-export function consentingAccount({ disabled: _disabled, ...user }: ConsentingUserRecord, memberships: MembershipRecord[]): ConsentingAccount {
+export function consentingAccount(
+  { disabled: _disabled, ...user }: ConsentingUserRecord,
+  memberships: MembershipRecord[],
+): ConsentingAccount {
   return { user, memberships };
 }
 
 /** Where the browser goes once the user decided. */
-export type ConsentOutcome = { kind: 'redirect'; location: string } | { kind: 'page'; status: number; html: string };
+export type ConsentOutcome =
+  { kind: 'redirect'; location: string } | { kind: 'page'; status: number; html: string };
 
 /**
  * Finishes a flow once its consent is decided, for one `intent.kind` (see ConsentRequest).
@@ -25,7 +29,11 @@ export type ConsentOutcome = { kind: 'redirect'; location: string } | { kind: 'p
  */
 export interface ConsentOutcomeHandler {
   readonly intentKind: string;
-  approved(request: ConsentRequest, grant: ConsentGrant, account: ConsentingAccount): Promise<ConsentOutcome>;
+  approved(
+    request: ConsentRequest,
+    grant: ConsentGrant,
+    account: ConsentingAccount,
+  ): Promise<ConsentOutcome>;
   refused(request: ConsentRequest, error: OAuthError): Promise<ConsentOutcome>;
 }
 

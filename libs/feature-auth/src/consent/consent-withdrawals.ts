@@ -31,7 +31,11 @@ export class ConsentWithdrawals {
    * Whether something the user granted at `grantedAtMs` (epoch ms; undefined for a record from
    * before this was kept) has been withdrawn since.
    */
-  async withdrawnSince(userId: string, clientId: string, grantedAtMs: number | undefined): Promise<boolean> {
+  async withdrawnSince(
+    userId: string,
+    clientId: string,
+    grantedAtMs: number | undefined,
+  ): Promise<boolean> {
     const withdrawnAt = await this.store.get(keyOf(userId, clientId));
     if (withdrawnAt === null) return false;
     return grantedAtMs === undefined || grantedAtMs <= Number(withdrawnAt);

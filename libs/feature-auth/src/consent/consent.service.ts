@@ -26,7 +26,10 @@ import { RememberedConsents } from './ports/remembered-consents';
  * `granted`: a remembered consent covers the request, no page. `ask`: send the browser to
  * `location`. `must_ask`: the page is needed but the app asked for none (`prompt=none`).
  */
-export type ConsentStart = { kind: 'granted'; grant: ConsentGrant } | { kind: 'ask'; location: string } | { kind: 'must_ask' };
+export type ConsentStart =
+  | { kind: 'granted'; grant: ConsentGrant }
+  | { kind: 'ask'; location: string }
+  | { kind: 'must_ask' };
 
 /** OIDC `prompt`: `alwaysAsk` (consent) shows the page even when remembered; `neverAsk` (none) shows none. */
 export interface ConsentPrompt {
@@ -69,14 +72,27 @@ export class ConsentService {
    * `known` is what the caller read already (the authorization endpoint reads it with the app);
    * the page is parked with what it shows of it, so showing it reads nothing.
    */
-  async begin(request: ConsentRequest, prompt: ConsentPrompt = {}, known?: ConsentContext): Promise<ConsentStart> {
+  async begin(
+    request: ConsentRequest,
+    prompt: ConsentPrompt = {},
+    known?: ConsentContext,
+  ): Promise<ConsentStart> {
     const context = known ?? (await this.contexts.read(request.client.clientId, request.userId));
     const { memberships, remembered } = context;
     const memberOrgIds = memberships.map(({ organization }) => organization.id);
     const grantable = canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds);
     const existing = !grantable || prompt.alwaysAsk ? null : remembered;
-    if (existing && consentCovers(existing, { scopes: request.scopes, orgIds: request.requiredOrgIds })) {
-      return { kind: 'granted', grant: { scopes: [...request.scopes], orgIds: memberOrgIds.filter((id) => existing.orgIds.includes(id)) } };
+    if (
+      existing &&
+      consentCovers(existing, { scopes: request.scopes, orgIds: request.requiredOrgIds })
+    ) {
+      return {
+        kind: 'granted',
+        grant: {
+          scopes: [...request.scopes],
+          orgIds: memberOrgIds.filter((id) => existing.orgIds.includes(id)),
+        },
+      };
     }
     if (prompt.neverAsk) return { kind: 'must_ask' };
     const consentId = this.random.token('');
@@ -85,17 +101,26 @@ export class ConsentService {
   }
 
   /** The page for a pending consent of this user, or null when it expired or is someone else's. */
-  async view(consentId: string, userId: string, csrfToken: string): Promise<ConsentPageView | null> {
+  async view(
+    consentId: string,
+    userId: string,
+    csrfToken: string,
+  ): Promise<ConsentPageView | null> {
     const request = await this.pending.get(consentId);
     if (!request || request.userId !== userId) return null;
-    const shown = request.shown ?? shownOf(await this.contexts.read(request.client.clientId, userId));
+    const shown =
+      request.shown ?? shownOf(await this.contexts.read(request.client.clientId, userId));
     const memberOrgIds = shown.organizations.map(({ id }) => id);
     return {
       csrfToken,
       consentId,
       requiresUnavailableOrganization: !canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds),
       username: shown.username,
-      app: { name: request.client.name, clientIdHost: request.client.clientIdHost, loopbackOnly: request.client.loopbackOnly },
+      app: {
+        name: request.client.name,
+        clientIdHost: request.client.clientIdHost,
+        loopbackOnly: request.client.loopbackOnly,
+      },
       scopes: request.scopes.map((name) => ({
         name,
         description: isKnownScope(name) ? describeScope(name) : name,
@@ -103,7 +128,11 @@ export class ConsentService {
       })),
       organizations: shown.organizations.map((organization) => {
         const required = request.requiredOrgIds.includes(organization.id);
-        return { ...organization, required, checked: required || shown.rememberedOrgIds.includes(organization.id) };
+        return {
+          ...organization,
+          required,
+          checked: required || shown.rememberedOrgIds.includes(organization.id),
+        };
       }),
     };
   }
@@ -113,7 +142,11 @@ export class ConsentService {
    * else's). The user, their organizations and the consent given before are read again, fresh:
    * the page may have waited minutes, and what is granted must hold now.
    */
-  async decide(consentId: string, userId: string, decision: ConsentDecision): Promise<ConsentOutcome | null> {
+  async decide(
+    consentId: string,
+    userId: string,
+    decision: ConsentDecision,
+  ): Promise<ConsentOutcome | null> {
     const parked = await this.pending.get(consentId);
     if (!parked || parked.userId !== userId) return null;
     const request = await this.pending.take(consentId);
@@ -122,11 +155,15 @@ export class ConsentService {
     const denied = new AccessDenied(DENIED);
     if (decision.decision === 'deny') return handler.refused(request, denied);
 
-    const { user, memberships, remembered } = await this.contexts.read(request.client.clientId, userId);
+    const { user, memberships, remembered } = await this.contexts.read(
+      request.client.clientId,
+      userId,
+    );
     if (!user || user.disabled) return handler.refused(request, new AccessDenied(ACCOUNT_UNUSABLE));
     const memberOrgIds = memberships.map(({ organization }) => organization.id);
     // Not grantable (the page offered only Deny): answered exactly like a denial.
-    if (!canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds)) return handler.refused(request, denied);
+    if (!canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds))
+      return handler.refused(request, denied);
     let grant: ConsentGrant;
     try {
       const orgIds = selectGrantedOrgs({
@@ -142,15 +179,28 @@ export class ConsentService {
     // Scopes accumulate across consents; the organizations are the user's latest choice, so
     // unticking one on the page withdraws it from later sign-ins too.
     const scopes = [...new Set([...(remembered?.scopes ?? []), ...grant.scopes])];
-    await this.remembered.save(userId, request.client.clientId, { scopes, orgIds: grant.orgIds }, new Date(this.clock.now()));
+    await this.remembered.save(
+      userId,
+      request.client.clientId,
+      { scopes, orgIds: grant.orgIds },
+      new Date(this.clock.now()),
+    );
     return handler.approved(request, grant, consentingAccount(user, memberships));
   }
 }
 
-function shownOf({ user, memberships, remembered }: ConsentContext): NonNullable<ConsentRequest['shown']> {
+function shownOf({
+  user,
+  memberships,
+  remembered,
+}: ConsentContext): NonNullable<ConsentRequest['shown']> {
   return {
     username: user?.username ?? '',
-    organizations: memberships.map(({ organization: { id, name, fullname } }) => ({ id, name, fullname })),
+    organizations: memberships.map(({ organization: { id, name, fullname } }) => ({
+      id,
+      name,
+      fullname,
+    })),
     rememberedOrgIds: [...(remembered?.orgIds ?? [])],
   };
 }

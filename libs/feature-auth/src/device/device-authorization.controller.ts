@@ -3,7 +3,10 @@ import type { Clock } from '@gatehouse/domain';
 import { clientAddressOf, CLOCK, OAuthErrorShape } from '@gatehouse/platform';
 import type { Request } from 'express';
 import { tokenRequestParams } from '../token-endpoint/token-request-params';
-import { DeviceAuthorizationResponse, DeviceAuthorizationService } from './device-authorization.service';
+import {
+  DeviceAuthorizationResponse,
+  DeviceAuthorizationService,
+} from './device-authorization.service';
 
 /** `POST /oauth/device` (RFC 8628 §3.1): JSON answers, RFC 6749 §5.2 errors (RFC 8628 §3.2). */
 @Controller('oauth/device')

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { Clock, formatUserCode, RateLimited, rateLimitKeyOf, resolveRequestedScopes, ServerError, UnauthorizedClient } from '@gatehouse/domain';
+import {
+  Clock,
+  formatUserCode,
+  RateLimited,
+  rateLimitKeyOf,
+  resolveRequestedScopes,
+  ServerError,
+  UnauthorizedClient,
+} from '@gatehouse/domain';
 import { FlowStore, RateLimiter } from '@gatehouse/flow-state';
 import { ClientAuthenticator, RandomSource, TokenRequestContext } from '@gatehouse/identity';
 import { CLOCK, FLOW_STORE } from '@gatehouse/platform';
@@ -46,15 +54,25 @@ export class DeviceAuthorizationService {
 
   async start(request: TokenRequestContext): Promise<DeviceAuthorizationResponse> {
     const { startsPerAddress, startWindowSeconds } = this.options.limits;
-    const admitted = await this.starts.hit(rateLimitKeyOf(request.ip), startsPerAddress, startWindowSeconds * 1000);
+    const admitted = await this.starts.hit(
+      rateLimitKeyOf(request.ip),
+      startsPerAddress,
+      startWindowSeconds * 1000,
+    );
     if (!admitted.allowed) {
-      throw new RateLimited('Too many device authorizations from your address; try again later', admitted.resetMs / 1000, `address ${request.ip}`);
+      throw new RateLimited(
+        'Too many device authorizations from your address; try again later',
+        admitted.resetMs / 1000,
+        `address ${request.ip}`,
+      );
     }
     const client = await this.clients.authenticate(request);
     if (!client.app) {
       // Nothing vouches for a metadata document's name without a redirect back to its site,
       // and the device flow has none: a phisher could show any name (RFC 8628 §5.4).
-      throw new UnauthorizedClient('Apps identified by a client ID metadata document cannot use the device flow');
+      throw new UnauthorizedClient(
+        'Apps identified by a client ID metadata document cannot use the device flow',
+      );
     }
     const scopes = resolveRequestedScopes(request.params.scope, client.scopes);
     const nowMs = this.clock.now();
@@ -65,8 +83,16 @@ export class DeviceAuthorizationService {
 
     for (let draw = 0; draw < USER_CODE_DRAWS; draw += 1) {
       const userCode = this.userCodes.next();
-      const authorization = { clientId: client.clientId, clientName: client.app.name, scopes, userCode, createdAt: nowMs, expiresAt };
-      if (!(await this.authorizations.create(deviceCodeHash, authorization, polling, nowMs))) continue;
+      const authorization = {
+        clientId: client.clientId,
+        clientName: client.app.name,
+        scopes,
+        userCode,
+        createdAt: nowMs,
+        expiresAt,
+      };
+      if (!(await this.authorizations.create(deviceCodeHash, authorization, polling, nowMs)))
+        continue;
       const verificationUri = this.options.verificationUri;
       const shown = formatUserCode(userCode);
       return {
@@ -78,6 +104,9 @@ export class DeviceAuthorizationService {
         interval: this.options.pollIntervalSeconds,
       };
     }
-    throw new ServerError('Could not allocate a user code, try again', `${USER_CODE_DRAWS} user codes in a row were taken`);
+    throw new ServerError(
+      'Could not allocate a user code, try again',
+      `${USER_CODE_DRAWS} user codes in a row were taken`,
+    );
   }
 }

@@ -48,9 +48,15 @@ export class DeviceAuthorizations {
    * Reserves the user code for this authorization; false when another live authorization holds
    * it (the caller draws another code). Then stores the authorization and its polling state.
    */
-  async create(deviceCodeHash: string, authorization: DeviceAuthorization, polling: DevicePolling, nowMs: number): Promise<boolean> {
+  async create(
+    deviceCodeHash: string,
+    authorization: DeviceAuthorization,
+    polling: DevicePolling,
+    nowMs: number,
+  ): Promise<boolean> {
     const validMs = authorization.expiresAt - nowMs;
-    if (!(await this.userCodes.putIfAbsent(authorization.userCode, deviceCodeHash, validMs))) return false;
+    if (!(await this.userCodes.putIfAbsent(authorization.userCode, deviceCodeHash, validMs)))
+      return false;
     const keptMs = validMs + EXPIRED_DEVICE_CODE_GRACE_MS;
     await this.polling.put(deviceCodeHash, polling, keptMs);
     await this.authorizations.put(deviceCodeHash, authorization, keptMs);
@@ -80,7 +86,12 @@ export class DeviceAuthorizations {
   }
 
   /** Stores the user's answer unless one was stored already; true when this one counts. */
-  async decide(deviceCodeHash: string, authorization: DeviceAuthorization, decision: DeviceDecision, nowMs: number): Promise<boolean> {
+  async decide(
+    deviceCodeHash: string,
+    authorization: DeviceAuthorization,
+    decision: DeviceDecision,
+    nowMs: number,
+  ): Promise<boolean> {
     const keptMs = authorization.expiresAt - nowMs + EXPIRED_DEVICE_CODE_GRACE_MS;
     if (keptMs < 1) return false;
     const stored = await this.decisions.putIfAbsent(deviceCodeHash, decision, keptMs);
@@ -94,7 +105,11 @@ export class DeviceAuthorizations {
   }
 
   /** The single-use gate: of concurrent polls for one approved code, exactly one gets true. */
-  claimRedemption(deviceCodeHash: string, authorization: DeviceAuthorization, nowMs: number): Promise<boolean> {
+  claimRedemption(
+    deviceCodeHash: string,
+    authorization: DeviceAuthorization,
+    nowMs: number,
+  ): Promise<boolean> {
     const keptMs = Math.max(1, authorization.expiresAt - nowMs + EXPIRED_DEVICE_CODE_GRACE_MS);
     return this.redeemed.putIfAbsent(deviceCodeHash, true, keptMs);
   }

@@ -1,6 +1,14 @@
 import { hashToken } from '@gatehouse/crypto';
 import { AccessDenied } from '@gatehouse/domain';
-import { createDeviceFlowTestKit, DEVICE_GRANT, DeviceFlowTestKit, OTHER_USER_ID, ORG_ID, rejection, USER_ID } from '../testing/device-flow-test-kit';
+import {
+  createDeviceFlowTestKit,
+  DEVICE_GRANT,
+  DeviceFlowTestKit,
+  OTHER_USER_ID,
+  ORG_ID,
+  rejection,
+  USER_ID,
+} from '../testing/device-flow-test-kit';
 
 describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
   let kit: DeviceFlowTestKit;
@@ -12,11 +20,22 @@ describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
   });
 
   const poll = (params: Record<string, string> = {}) =>
-    kit.grant.handle(kit.request({ grant_type: DEVICE_GRANT, client_id: 'cli', device_code: deviceCode, ...params }));
-  const pollError = async (params: Record<string, string> = {}) => (await rejection(poll(params))).code;
+    kit.grant.handle(
+      kit.request({
+        grant_type: DEVICE_GRANT,
+        client_id: 'cli',
+        device_code: deviceCode,
+        ...params,
+      }),
+    );
+  const pollError = async (params: Record<string, string> = {}) =>
+    (await rejection(poll(params))).code;
   const seconds = (n: number) => kit.clock.advance(n * 1000);
   const approve = (userId = USER_ID, orgIds: string[] = [ORG_ID]) =>
-    kit.outcome.approved(kit.consentRequest(deviceCode, userId), { scopes: ['openid', 'profile', 'read-repos'], orgIds });
+    kit.outcome.approved(kit.consentRequest(deviceCode, userId), {
+      scopes: ['openid', 'profile', 'read-repos'],
+      orgIds,
+    });
 
   it('answers authorization_pending while the user has not answered', async () => {
     seconds(5);
@@ -64,8 +83,16 @@ describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
       id_token: expect.any(String),
     });
     expect(kit.tokens.accessTokens).toHaveLength(1);
-    expect(kit.tokens.accessTokens[0]).toMatchObject({ userId: USER_ID, clientId: 'cli', orgIds: [ORG_ID], scopes: ['openid', 'profile', 'read-repos'] });
-    expect(kit.outbox.events().map((event) => event.data.grantType)).toEqual([DEVICE_GRANT, DEVICE_GRANT]);
+    expect(kit.tokens.accessTokens[0]).toMatchObject({
+      userId: USER_ID,
+      clientId: 'cli',
+      orgIds: [ORG_ID],
+      scopes: ['openid', 'profile', 'read-repos'],
+    });
+    expect(kit.outbox.events().map((event) => event.data.grantType)).toEqual([
+      DEVICE_GRANT,
+      DEVICE_GRANT,
+    ]);
     seconds(5);
     expect(await pollError()).toBe('invalid_grant');
   });
@@ -88,7 +115,10 @@ describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
   });
 
   it('issues no id_token without openid', async () => {
-    await kit.outcome.approved(kit.consentRequest(deviceCode), { scopes: ['read-repos'], orgIds: [] });
+    await kit.outcome.approved(kit.consentRequest(deviceCode), {
+      scopes: ['read-repos'],
+      orgIds: [],
+    });
     const body = await poll();
     expect(body.scope).toBe('read-repos');
     expect(body.id_token).toBeUndefined();
@@ -100,14 +130,19 @@ describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
     seconds(5);
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => poll()));
     const issued = results.filter((result) => result.status === 'fulfilled');
-    const refused = results.flatMap((result) => (result.status === 'rejected' ? [(result.reason as { code: string }).code] : []));
+    const refused = results.flatMap((result) =>
+      result.status === 'rejected' ? [(result.reason as { code: string }).code] : [],
+    );
     expect(issued).toHaveLength(1);
     expect(refused).toEqual(Array(7).fill('invalid_grant'));
     expect(kit.tokens.accessTokens).toHaveLength(1);
   });
 
   it('answers access_denied after Deny, on every later poll', async () => {
-    await kit.outcome.refused(kit.consentRequest(deviceCode), new AccessDenied('The user denied the request'));
+    await kit.outcome.refused(
+      kit.consentRequest(deviceCode),
+      new AccessDenied('The user denied the request'),
+    );
     seconds(5);
     expect(await pollError()).toBe('access_denied');
     seconds(5);
@@ -125,7 +160,7 @@ describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
     expect(kit.tokens.accessTokens).toHaveLength(0);
   });
 
-  it('answers invalid_grant for an unknown code or another client\'s code, invalid_request without a code', async () => {
+  it("answers invalid_grant for an unknown code or another client's code, invalid_request without a code", async () => {
     expect(await pollError({ device_code: 'not-a-code' })).toBe('invalid_grant');
     kit.clients.addApp({ clientId: 'other', scopes: [] });
     expect(await pollError({ client_id: 'other' })).toBe('invalid_grant');
@@ -133,7 +168,9 @@ describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
   });
 
   it('authenticates the client: a public app by client_id, none at all is invalid_client', async () => {
-    const error = await rejection(kit.grant.handle(kit.request({ grant_type: DEVICE_GRANT, device_code: deviceCode })));
+    const error = await rejection(
+      kit.grant.handle(kit.request({ grant_type: DEVICE_GRANT, device_code: deviceCode })),
+    );
     expect(error.code).toBe('invalid_client');
   });
 
@@ -142,7 +179,10 @@ describe('DeviceCodeGrant (polling POST /oauth/token)', () => {
     kit.accounts.users.find((user) => user.id === USER_ID)!.disabledAt = new Date(kit.clock.now());
     seconds(5);
     const error = await rejection(poll());
-    expect([error.code, error.message]).toEqual(['invalid_grant', 'The account that approved this sign-in can no longer sign in']);
+    expect([error.code, error.message]).toEqual([
+      'invalid_grant',
+      'The account that approved this sign-in can no longer sign in',
+    ]);
     expect(kit.tokens.accessTokens).toHaveLength(0);
     kit.accounts.users.find((user) => user.id === USER_ID)!.disabledAt = null;
     seconds(5);

@@ -1,6 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { AccessDenied, AuthorizationPending, Clock, DEVICE_CODE_GRANT_TYPE, DevicePollState, evaluatePoll, ExpiredToken, InvalidGrant, InvalidRequest, SlowDown } from '@gatehouse/domain';
+import {
+  AccessDenied,
+  AuthorizationPending,
+  Clock,
+  DEVICE_CODE_GRANT_TYPE,
+  DevicePollState,
+  evaluatePoll,
+  ExpiredToken,
+  InvalidGrant,
+  InvalidRequest,
+  SlowDown,
+} from '@gatehouse/domain';
 import {
   AccountReader,
   AuthenticatedClient,
@@ -49,7 +60,8 @@ export class DeviceCodeGrant implements GrantHandler {
     const deviceCodeHash = hashToken(deviceCode);
     const authorization = await this.authorizations.find(deviceCodeHash);
     if (!authorization) throw new InvalidGrant(UNKNOWN_CODE);
-    if (authorization.clientId !== client.clientId) throw new InvalidGrant(UNKNOWN_CODE, `device code of client ${authorization.clientId}`);
+    if (authorization.clientId !== client.clientId)
+      throw new InvalidGrant(UNKNOWN_CODE, `device code of client ${authorization.clientId}`);
 
     const [polling, decision, redeemed] = await Promise.all([
       this.authorizations.pollingOf(deviceCodeHash),
@@ -65,13 +77,18 @@ export class DeviceCodeGrant implements GrantHandler {
       expiresAt: authorization.expiresAt,
     };
     const { outcome, nextState } = evaluatePoll(state, nowMs);
-    await this.authorizations.savePolling(deviceCodeHash, { intervalSeconds: nextState.intervalSeconds, lastPolledAt: nextState.lastPolledAt });
+    await this.authorizations.savePolling(deviceCodeHash, {
+      intervalSeconds: nextState.intervalSeconds,
+      lastPolledAt: nextState.lastPolledAt,
+    });
 
     switch (outcome) {
       case 'authorization_pending':
         throw new AuthorizationPending('The user has not answered yet');
       case 'slow_down':
-        throw new SlowDown(`Polling too fast: wait at least ${nextState.intervalSeconds} seconds between requests`);
+        throw new SlowDown(
+          `Polling too fast: wait at least ${nextState.intervalSeconds} seconds between requests`,
+        );
       case 'access_denied':
         throw new AccessDenied('The user denied the request');
       case 'expired_token':
@@ -90,9 +107,16 @@ export class DeviceCodeGrant implements GrantHandler {
     decision: DeviceDecision,
     nowMs: number,
   ): Promise<TokenResponseBody> {
-    if (decision.status !== 'approved') throw new Error('Only an approved device authorization is redeemed');
-    if (await this.withdrawals.withdrawnSince(decision.userId, client.clientId, decision.decidedAt ?? authorization.createdAt)) {
-      throw new InvalidGrant(UNKNOWN_CODE, 'the user withdrew the app\'s access after approving');
+    if (decision.status !== 'approved')
+      throw new Error('Only an approved device authorization is redeemed');
+    if (
+      await this.withdrawals.withdrawnSince(
+        decision.userId,
+        client.clientId,
+        decision.decidedAt ?? authorization.createdAt,
+      )
+    ) {
+      throw new InvalidGrant(UNKNOWN_CODE, "the user withdrew the app's access after approving");
     }
     if (!(await this.authorizations.claimRedemption(deviceCodeHash, authorization, nowMs))) {
       throw new InvalidGrant(UNKNOWN_CODE, 'redeemed by a concurrent poll');
@@ -104,10 +128,17 @@ export class DeviceCodeGrant implements GrantHandler {
       return await this.transactions.run(async (manager) => {
         const user = await this.accounts.findUser(decision.userId, manager);
         if (!user || user.disabledAt !== null) {
-          throw new InvalidGrant('The account that approved this sign-in can no longer sign in', `user ${decision.userId}`);
+          throw new InvalidGrant(
+            'The account that approved this sign-in can no longer sign in',
+            `user ${decision.userId}`,
+          );
         }
         // Organizations the user left since approving are not granted.
-        const memberOf = new Set((await this.accounts.membershipsOf(user.id, manager)).map((membership) => membership.organization.id));
+        const memberOf = new Set(
+          (await this.accounts.membershipsOf(user.id, manager)).map(
+            (membership) => membership.organization.id,
+          ),
+        );
         return this.issuer.issue(manager, {
           kind: 'oauth',
           userId: user.id,
@@ -123,7 +154,8 @@ export class DeviceCodeGrant implements GrantHandler {
       });
     } catch (error) {
       // A refusal is final; any other failure (the database) leaves the code redeemable for the retry.
-      if (!(error instanceof InvalidGrant)) await this.authorizations.releaseRedemption(deviceCodeHash);
+      if (!(error instanceof InvalidGrant))
+        await this.authorizations.releaseRedemption(deviceCodeHash);
       throw error;
     }
   }

@@ -38,7 +38,8 @@ export class DeviceConsentOutcome implements ConsentOutcomeHandler {
 
   async refused(request: ConsentRequest, _error: OAuthError): Promise<ConsentOutcome> {
     const intent = deviceIntentSchema.parse(request.intent.payload);
-    if (!(await this.record(intent.deviceCodeHash, { status: 'denied' }))) return { kind: 'page', status: 400, html: deviceExpiredPage() };
+    if (!(await this.record(intent.deviceCodeHash, { status: 'denied' })))
+      return { kind: 'page', status: 400, html: deviceExpiredPage() };
     return { kind: 'page', status: 200, html: deviceDeniedPage(request.client.name) };
   }
 

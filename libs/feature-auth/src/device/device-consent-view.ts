@@ -17,7 +17,11 @@ export class DeviceConsentView {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async load(consentId: string, userId: string, csrfToken: string): Promise<DeviceConsentPageView | null> {
+  async load(
+    consentId: string,
+    userId: string,
+    csrfToken: string,
+  ): Promise<DeviceConsentPageView | null> {
     const request = await this.pending.get(consentId);
     if (!request || request.userId !== userId || request.intent.kind !== DEVICE_INTENT) return null;
     const intent = deviceIntentSchema.safeParse(request.intent.payload);

@@ -33,4 +33,3 @@ function ago(minutes: number): string {
   if (minutes < 1) return 'just now';
   return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
 }
-

@@ -1,4 +1,10 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import {
+  DynamicModule,
+  MiddlewareConsumer,
+  Module,
+  NestModule,
+  RequestMethod,
+} from '@nestjs/common';
 import { DEFAULT_DEVICE_CODE_TTL_SECONDS, DEFAULT_POLL_INTERVAL_SECONDS } from '@gatehouse/domain';
 import { provideGrantHandlers } from '@gatehouse/identity';
 import { ConsentModule } from '../consent/consent.module';
@@ -13,7 +19,11 @@ import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 import { DeviceCodeGrant } from './device-code.grant';
 import { DeviceConsentOutcome } from './device-consent-outcome';
 import { DeviceConsentView } from './device-consent-view';
-import { DEVICE_FLOW_OPTIONS, resolveDeviceFlowOptions, UserCodeEntryLimits } from './device-flow-options';
+import {
+  DEVICE_FLOW_OPTIONS,
+  resolveDeviceFlowOptions,
+  UserCodeEntryLimits,
+} from './device-flow-options';
 import { DeviceVerificationController } from './device-verification.controller';
 import { DeviceVerificationService } from './device-verification.service';
 import { UserCodeEntryGuard } from './user-code-entry-guard';
@@ -70,6 +80,8 @@ export class DeviceFlowModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(PublicCorsMiddleware).forRoutes({ path: 'oauth/device', method: RequestMethod.POST });
+    consumer
+      .apply(PublicCorsMiddleware)
+      .forRoutes({ path: 'oauth/device', method: RequestMethod.POST });
   }
 }

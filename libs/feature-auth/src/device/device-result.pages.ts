@@ -18,7 +18,8 @@ export function deviceDeniedPage(appName: string): string {
 export function deviceExpiredPage(): string {
   return messagePage({
     title: 'Code expired',
-    message: 'This code expired or was already answered. Start the sign-in again on your device to get a new code.',
+    message:
+      'This code expired or was already answered. Start the sign-in again on your device to get a new code.',
     alert: true,
   });
 }

@@ -38,7 +38,11 @@ export class DeviceVerificationController {
     if (!isSignedIn(session)) return redirectSeeOther(res, signInLocation(pageLocation(typed)));
     const username = await this.username(session);
     if (username === null) return this.signInAgain(req, res, typed);
-    sendPage(res, 200, deviceCodePage({ csrfToken: session.data.csrfToken, username, userCode: prefill(typed) }));
+    sendPage(
+      res,
+      200,
+      deviceCodePage({ csrfToken: session.data.csrfToken, username, userCode: prefill(typed) }),
+    );
   }
 
   @Post('verify')
@@ -49,10 +53,17 @@ export class DeviceVerificationController {
     if (!isSignedIn(session)) return redirectSeeOther(res, signInLocation(pageLocation(typed)));
     const username = await this.username(session);
     if (username === null) return this.signInAgain(req, res, typed);
-    const page = (error: string) => deviceCodePage({ csrfToken: session.data.csrfToken, username, userCode: typed, error });
-    if (!this.sessions.csrfMatches(session, form.csrf_token)) return sendPage(res, 403, page(EXPIRED_FORM_MESSAGE));
+    const page = (error: string) =>
+      deviceCodePage({ csrfToken: session.data.csrfToken, username, userCode: typed, error });
+    if (!this.sessions.csrfMatches(session, form.csrf_token))
+      return sendPage(res, 403, page(EXPIRED_FORM_MESSAGE));
 
-    const result = await this.verification.verify({ userId: session.data.userId, authTime: session.data.authTime, address: clientAddressOf(req), typed });
+    const result = await this.verification.verify({
+      userId: session.data.userId,
+      authTime: session.data.authTime,
+      address: clientAddressOf(req),
+      typed,
+    });
     switch (result.kind) {
       case 'consent':
         return redirectSeeOther(res, result.location);
@@ -71,7 +82,11 @@ export class DeviceVerificationController {
     const session = await this.sessions.load(req);
     if (!isSignedIn(session)) return redirectSeeOther(res, signInLocation(req.originalUrl));
     const consentId = typeof req.query.consent_id === 'string' ? req.query.consent_id : '';
-    const view = await this.consentView.load(consentId, session.data.userId, session.data.csrfToken);
+    const view = await this.consentView.load(
+      consentId,
+      session.data.userId,
+      session.data.csrfToken,
+    );
     if (!view) return sendPage(res, 400, deviceExpiredPage());
     sendPage(res, 200, deviceConsentPage(view));
   }
@@ -91,7 +106,9 @@ export class DeviceVerificationController {
 /** The page again, with the code the user had (so signing in does not lose it). */
 function pageLocation(typed: string): string {
   const code = prefill(typed);
-  return code ? `${DEVICE_VERIFICATION_PATH}?user_code=${encodeURIComponent(code)}` : DEVICE_VERIFICATION_PATH;
+  return code
+    ? `${DEVICE_VERIFICATION_PATH}?user_code=${encodeURIComponent(code)}`
+    : DEVICE_VERIFICATION_PATH;
 }
 
 /** A well-formed code is shown as the device shows it; anything else as typed (bounded). */

@@ -1,5 +1,10 @@
 import { hashToken } from '@gatehouse/crypto';
-import { createDeviceFlowTestKit, DeviceFlowTestKit, OTHER_USER_ID, USER_ID } from '../testing/device-flow-test-kit';
+import {
+  createDeviceFlowTestKit,
+  DeviceFlowTestKit,
+  OTHER_USER_ID,
+  USER_ID,
+} from '../testing/device-flow-test-kit';
 import { DeviceVerificationInput, WRONG_CODE_MESSAGE } from './device-verification.service';
 
 describe('DeviceVerificationService (the code typed on the verification page)', () => {
@@ -12,25 +17,40 @@ describe('DeviceVerificationService (the code typed on the verification page)', 
   });
 
   const enter = (typed: string, overrides: Partial<DeviceVerificationInput> = {}) =>
-    kit.verification.verify({ userId: USER_ID, authTime: kit.clock.now() - 60_000, address: '203.0.113.9', typed, ...overrides });
+    kit.verification.verify({
+      userId: USER_ID,
+      authTime: kit.clock.now() - 60_000,
+      address: '203.0.113.9',
+      typed,
+      ...overrides,
+    });
   const minutes = (n: number) => kit.clock.advance(n * 60_000);
 
   it('parks a consent request for a right code and sends the user to the device consent page', async () => {
     const result = await enter('BCDF-GHJK');
-    expect(result).toEqual({ kind: 'consent', location: expect.stringMatching(/^\/oauth\/device\/consent\?consent_id=\w+$/) });
+    expect(result).toEqual({
+      kind: 'consent',
+      location: expect.stringMatching(/^\/oauth\/device\/consent\?consent_id=\w+$/),
+    });
     const consentId = decodeURIComponent((result as { location: string }).location.split('=')[1]!);
     expect(await kit.pending.get(consentId)).toEqual({
       userId: USER_ID,
       client: { clientId: 'cli', name: 'Gatehouse CLI', clientIdHost: null, loopbackOnly: false },
       scopes: ['openid', 'profile', 'read-repos'],
       requiredOrgIds: [],
-      intent: { kind: 'device_code', payload: { deviceCodeHash: hashToken(deviceCode), authTime: kit.clock.now() - 60_000 } },
+      intent: {
+        kind: 'device_code',
+        payload: { deviceCodeHash: hashToken(deviceCode), authTime: kit.clock.now() - 60_000 },
+      },
     });
   });
 
-  it.each(['bcdfghjk', ' BCDF GHJK ', 'bcdf-ghjk', 'B-C-D-F-G-H-J-K'])('ignores case, spaces and dashes: %p', async (typed) => {
-    expect((await enter(typed)).kind).toBe('consent');
-  });
+  it.each(['bcdfghjk', ' BCDF GHJK ', 'bcdf-ghjk', 'B-C-D-F-G-H-J-K'])(
+    'ignores case, spaces and dashes: %p',
+    async (typed) => {
+      expect((await enter(typed)).kind).toBe('consent');
+    },
+  );
 
   it.each([
     ['a code nobody was given', 'LMNP-QRST'],
@@ -57,22 +77,31 @@ describe('DeviceVerificationService (the code typed on the verification page)', 
 
   describe('brute-force limits (RFC 8628 §5.1)', () => {
     it('refuses the 6th wrong code of a user within 10 minutes, even a right one, with a clear message', async () => {
-      for (let attempt = 1; attempt <= 5; attempt += 1) expect((await enter('LMNP-QRST')).kind).toBe('wrong_code');
+      for (let attempt = 1; attempt <= 5; attempt += 1)
+        expect((await enter('LMNP-QRST')).kind).toBe('wrong_code');
       expect(await enter('BCDF-GHJK')).toEqual({
         kind: 'limited',
         retryAfterSeconds: 600,
-        message: 'Too many wrong codes were entered for your account. For your security, code entry is paused: try again in 10 minutes.',
+        message:
+          'Too many wrong codes were entered for your account. For your security, code entry is paused: try again in 10 minutes.',
       });
     });
 
     it('counts per user across addresses', async () => {
-      for (let attempt = 1; attempt <= 5; attempt += 1) expect((await enter('LMNP-QRST', { address: `192.0.2.${attempt}` })).kind).toBe('wrong_code');
-      expect(await enter('LMNP-QRST', { address: '192.0.2.99' })).toMatchObject({ kind: 'limited' });
+      for (let attempt = 1; attempt <= 5; attempt += 1)
+        expect((await enter('LMNP-QRST', { address: `192.0.2.${attempt}` })).kind).toBe(
+          'wrong_code',
+        );
+      expect(await enter('LMNP-QRST', { address: '192.0.2.99' })).toMatchObject({
+        kind: 'limited',
+      });
     });
 
     it('counts per address across users', async () => {
       for (let attempt = 1; attempt <= 5; attempt += 1) {
-        expect((await enter('LMNP-QRST', { userId: attempt % 2 ? USER_ID : OTHER_USER_ID })).kind).toBe('wrong_code');
+        expect(
+          (await enter('LMNP-QRST', { userId: attempt % 2 ? USER_ID : OTHER_USER_ID })).kind,
+        ).toBe('wrong_code');
       }
       kit.accounts.addUser({ id: '65a000000000000000000003', username: 'eve' });
       expect(await enter('BCDF-GHJK', { userId: '65a000000000000000000003' })).toMatchObject({
@@ -104,21 +133,39 @@ describe('DeviceVerificationService (the code typed on the verification page)', 
       kit = createDeviceFlowTestKit({ limits: { global: 3 } });
       await kit.start.start(kit.request({ client_id: 'cli' }));
       for (let attempt = 1; attempt <= 3; attempt += 1) {
-        expect((await enter('LMNP-QRST', { userId: attempt % 2 ? USER_ID : OTHER_USER_ID, address: `192.0.2.${attempt}` })).kind).toBe('wrong_code');
+        expect(
+          (
+            await enter('LMNP-QRST', {
+              userId: attempt % 2 ? USER_ID : OTHER_USER_ID,
+              address: `192.0.2.${attempt}`,
+            })
+          ).kind,
+        ).toBe('wrong_code');
       }
       const limited = await enter('BCDF-GHJK', { userId: OTHER_USER_ID, address: '192.0.2.50' });
-      expect(limited).toMatchObject({ kind: 'limited', message: expect.stringContaining('on this server right now') });
+      expect(limited).toMatchObject({
+        kind: 'limited',
+        message: expect.stringContaining('on this server right now'),
+      });
       expect((limited as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(60);
       minutes(1);
-      expect((await enter('BCDF-GHJK', { userId: OTHER_USER_ID, address: '192.0.2.50' })).kind).toBe('consent');
+      expect(
+        (await enter('BCDF-GHJK', { userId: OTHER_USER_ID, address: '192.0.2.50' })).kind,
+      ).toBe('consent');
     });
 
     it('does not let one account spend the server-wide budget: entries its own limit refused are not counted', async () => {
       kit = createDeviceFlowTestKit({ limits: { global: 8 } });
       await kit.start.start(kit.request({ client_id: 'cli' }));
-      for (let attempt = 1; attempt <= 110; attempt += 1) await enter('LMNP-QRST', { address: `192.0.2.${attempt % 200}` });
-      expect(await enter('LMNP-QRST', { address: '192.0.2.250' })).toMatchObject({ kind: 'limited', message: expect.stringContaining('your account') });
-      expect((await enter('BCDF-GHJK', { userId: OTHER_USER_ID, address: '198.51.100.7' })).kind).toBe('consent');
+      for (let attempt = 1; attempt <= 110; attempt += 1)
+        await enter('LMNP-QRST', { address: `192.0.2.${attempt % 200}` });
+      expect(await enter('LMNP-QRST', { address: '192.0.2.250' })).toMatchObject({
+        kind: 'limited',
+        message: expect.stringContaining('your account'),
+      });
+      expect(
+        (await enter('BCDF-GHJK', { userId: OTHER_USER_ID, address: '198.51.100.7' })).kind,
+      ).toBe('consent');
     });
   });
 });

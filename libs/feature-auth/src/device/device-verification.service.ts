@@ -18,7 +18,8 @@ export type DeviceVerificationResult =
   /** The session's user is gone or disabled: sign in again. */
   | { kind: 'sign_in' };
 
-export const WRONG_CODE_MESSAGE = 'This code is not valid. Check the code shown on your device; codes expire after a few minutes.';
+export const WRONG_CODE_MESSAGE =
+  'This code is not valid. Check the code shown on your device; codes expire after a few minutes.';
 
 export interface DeviceVerificationInput {
   userId: string;
@@ -52,13 +53,24 @@ export class DeviceVerificationService {
 
     const admission = await this.guard.admit({ userId: user.id, address: input.address });
     if (!admission.admitted) {
-      return { kind: 'limited', retryAfterSeconds: admission.retryAfterSeconds, message: limitedMessage(admission.limit, admission.retryAfterSeconds) };
+      return {
+        kind: 'limited',
+        retryAfterSeconds: admission.retryAfterSeconds,
+        message: limitedMessage(admission.limit, admission.retryAfterSeconds),
+      };
     }
     const userCode = normalizeUserCode(input.typed);
-    const deviceCodeHash = userCode === null ? null : await this.authorizations.findByUserCode(userCode);
-    const authorization = deviceCodeHash === null ? null : await this.authorizations.find(deviceCodeHash);
+    const deviceCodeHash =
+      userCode === null ? null : await this.authorizations.findByUserCode(userCode);
+    const authorization =
+      deviceCodeHash === null ? null : await this.authorizations.find(deviceCodeHash);
     const nowMs = this.clock.now();
-    if (deviceCodeHash === null || !authorization || authorization.expiresAt <= nowMs || (await this.authorizations.decisionOf(deviceCodeHash))) {
+    if (
+      deviceCodeHash === null ||
+      !authorization ||
+      authorization.expiresAt <= nowMs ||
+      (await this.authorizations.decisionOf(deviceCodeHash))
+    ) {
       return { kind: 'wrong_code', message: WRONG_CODE_MESSAGE };
     }
     await this.guard.succeeded(admission.ticket);
@@ -67,17 +79,28 @@ export class DeviceVerificationService {
     const consentId = this.random.token('');
     await this.pending.put(consentId, {
       userId: user.id,
-      client: { clientId: authorization.clientId, name: authorization.clientName, clientIdHost: null, loopbackOnly: false },
+      client: {
+        clientId: authorization.clientId,
+        name: authorization.clientName,
+        clientIdHost: null,
+        loopbackOnly: false,
+      },
       scopes: authorization.scopes,
       requiredOrgIds: [],
       intent: { kind: DEVICE_INTENT, payload: intent },
     });
-    return { kind: 'consent', location: `${DEVICE_CONSENT_PATH}?consent_id=${encodeURIComponent(consentId)}` };
+    return {
+      kind: 'consent',
+      location: `${DEVICE_CONSENT_PATH}?consent_id=${encodeURIComponent(consentId)}`,
+    };
   }
 }
 
 function limitedMessage(limit: EntryLimit, seconds: number): string {
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
   switch (limit) {
     case 'user':
       return `Too many wrong codes were entered for your account. For your security, code entry is paused: try again in ${wait}.`;

@@ -1,5 +1,1 @@
-export { DeviceFlowModule,  } from './device-flow.module';
-;
-;
-;
-;
+export { DeviceFlowModule } from './device-flow.module';

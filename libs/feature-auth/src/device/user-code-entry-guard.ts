@@ -51,7 +51,12 @@ export class UserCodeEntryGuard {
     const { limits } = this.options;
     const local = [
       this.counter('user', `user:${keys.userId}`, limits.perUser, limits.windowSeconds),
-      this.counter('address', `address:${rateLimitKeyOf(keys.address)}`, limits.perAddress, limits.windowSeconds),
+      this.counter(
+        'address',
+        `address:${rateLimitKeyOf(keys.address)}`,
+        limits.perAddress,
+        limits.windowSeconds,
+      ),
     ];
     // Both local counters count even when one refuses: hammering never shortens a wait.
     let refusal = await this.countAll(local);
@@ -64,14 +69,19 @@ export class UserCodeEntryGuard {
     return { admitted: true, ticket: { counters: [...local, global] } };
   }
 
-  private async countAll(counters: readonly Counter[]): Promise<{ limit: EntryLimit; retryAfterSeconds: number } | null> {
+  private async countAll(
+    counters: readonly Counter[],
+  ): Promise<{ limit: EntryLimit; retryAfterSeconds: number } | null> {
     const nowMs = this.clock.now();
     let refusal: { limit: EntryLimit; retryAfterSeconds: number } | null = null;
     for (const counter of counters) {
       const attempts = await this.store.increment(counter.attemptsKey, counter.windowMs);
       const successes = Number((await this.store.get(counter.successesKey)) ?? 0);
       if (attempts - successes > counter.allowedWrong && refusal === null) {
-        refusal = { limit: counter.limit, retryAfterSeconds: Math.max(1, Math.ceil((counter.windowEndsAt - nowMs) / 1000)) };
+        refusal = {
+          limit: counter.limit,
+          retryAfterSeconds: Math.max(1, Math.ceil((counter.windowEndsAt - nowMs) / 1000)),
+        };
       }
     }
     return refusal;
@@ -79,13 +89,26 @@ export class UserCodeEntryGuard {
 
   /** The code was right: the attempt does not count as a wrong one. */
   async succeeded(ticket: EntryTicket): Promise<void> {
-    for (const counter of ticket.counters) await this.store.increment(counter.successesKey, counter.windowMs);
+    for (const counter of ticket.counters)
+      await this.store.increment(counter.successesKey, counter.windowMs);
   }
 
-  private counter(limit: EntryLimit, subject: string, allowedWrong: number, windowSeconds: number): Counter {
+  private counter(
+    limit: EntryLimit,
+    subject: string,
+    allowedWrong: number,
+    windowSeconds: number,
+  ): Counter {
     const windowMs = windowSeconds * 1000;
     const window = Math.floor(this.clock.now() / windowMs);
     const base = `device-user-code-entries:${subject}:${window}`;
-    return { limit, attemptsKey: `${base}:attempts`, successesKey: `${base}:successes`, allowedWrong, windowMs, windowEndsAt: (window + 1) * windowMs };
+    return {
+      limit,
+      attemptsKey: `${base}:attempts`,
+      successesKey: `${base}:successes`,
+      allowedWrong,
+      windowMs,
+      windowEndsAt: (window + 1) * windowMs,
+    };
   }
 }

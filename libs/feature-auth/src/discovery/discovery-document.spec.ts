@@ -39,10 +39,15 @@ describe('buildDiscoveryDocument', () => {
       client_id_metadata_document_supported: true,
       authorization_response_iss_parameter_supported: true,
     });
-    expect(document.claims_supported).toEqual(expect.arrayContaining(['sub', 'nonce', 'at_hash', 'preferred_username', 'email', 'orgs']));
+    expect(document.claims_supported).toEqual(
+      expect.arrayContaining(['sub', 'nonce', 'at_hash', 'preferred_username', 'email', 'orgs']),
+    );
   });
 
   it('lists only the grant types a handler was registered for', () => {
-    expect(buildDiscoveryDocument('https://hub.example', ['refresh_token', 'authorization_code']).grant_types_supported).toEqual(['authorization_code', 'refresh_token']);
+    expect(
+      buildDiscoveryDocument('https://hub.example', ['refresh_token', 'authorization_code'])
+        .grant_types_supported,
+    ).toEqual(['authorization_code', 'refresh_token']);
   });
 });

@@ -1,4 +1,9 @@
-import { CODE_CHALLENGE_METHODS_SUPPORTED, inDiscoveryOrder, SCOPES_SUPPORTED, TOKEN_ENDPOINT_AUTH_METHODS } from '@gatehouse/domain';
+import {
+  CODE_CHALLENGE_METHODS_SUPPORTED,
+  inDiscoveryOrder,
+  SCOPES_SUPPORTED,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+} from '@gatehouse/domain';
 
 /** Claims the id_token and userinfo may carry (docs/oauth.md "Token formats and lifetimes", "Userinfo and whoami"). */
 const CLAIMS_SUPPORTED = [
@@ -46,8 +51,15 @@ export function buildDiscoveryDocument(issuer: string, grantTypes: Iterable<stri
     response_modes_supported: ['query'],
     grant_types_supported: inDiscoveryOrder(grantTypes),
     code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS_SUPPORTED],
-    token_endpoint_auth_methods_supported: ['none', ...TOKEN_ENDPOINT_AUTH_METHODS.filter((method) => method !== 'none')],
-    revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+    token_endpoint_auth_methods_supported: [
+      'none',
+      ...TOKEN_ENDPOINT_AUTH_METHODS.filter((method) => method !== 'none'),
+    ],
+    revocation_endpoint_auth_methods_supported: [
+      'none',
+      'client_secret_basic',
+      'client_secret_post',
+    ],
     id_token_signing_alg_values_supported: ['RS256'],
     subject_types_supported: ['public'],
     claims_supported: [...CLAIMS_SUPPORTED],

@@ -23,7 +23,14 @@ describe('IntrospectionService (RFC 7662)', () => {
 
   it('describes an OAuth token: user, app, scopes, granted organizations with roles, times', async () => {
     const { access_token } = await kit.issuer.issue(kit.tx, {
-      kind: 'oauth', userId: USER_ID, clientId: 'app', scopes: ['openid', 'read-repos'], orgIds: [ACME], ttlSeconds: 3600, withRefreshToken: false, idToken: false,
+      kind: 'oauth',
+      userId: USER_ID,
+      clientId: 'app',
+      scopes: ['openid', 'read-repos'],
+      orgIds: [ACME],
+      ttlSeconds: 3600,
+      withRefreshToken: false,
+      idToken: false,
     });
     expect(await service.introspect(access_token)).toEqual({
       active: true,
@@ -42,7 +49,16 @@ describe('IntrospectionService (RFC 7662)', () => {
 
   it('adds bound_org and member_role for an exchange token', async () => {
     const { access_token } = await kit.issuer.issue(kit.tx, {
-      kind: 'exchange', userId: USER_ID, clientId: 'org-app', scopes: ['read-repos'], orgIds: [], boundOrgId: BETA, memberRole: 'read', ttlSeconds: 28_800, withRefreshToken: false, idToken: false,
+      kind: 'exchange',
+      userId: USER_ID,
+      clientId: 'org-app',
+      scopes: ['read-repos'],
+      orgIds: [],
+      boundOrgId: BETA,
+      memberRole: 'read',
+      ttlSeconds: 28_800,
+      withRefreshToken: false,
+      idToken: false,
     });
     expect(await service.introspect(access_token)).toMatchObject({
       active: true,
@@ -54,7 +70,16 @@ describe('IntrospectionService (RFC 7662)', () => {
   });
 
   it('describes a personal token with its role, name and every organization', async () => {
-    kit.tokens.personalTokens.push({ id: 'pat', tokenHash: hashToken(PERSONAL), userId: USER_ID, name: 'ci', role: 'write', lastUsedAt: null, createdAt: new Date(NOW - 1000), revokedAt: null });
+    kit.tokens.personalTokens.push({
+      id: 'pat',
+      tokenHash: hashToken(PERSONAL),
+      userId: USER_ID,
+      name: 'ci',
+      role: 'write',
+      lastUsedAt: null,
+      createdAt: new Date(NOW - 1000),
+      revokedAt: null,
+    });
     expect(await service.introspect(PERSONAL)).toEqual({
       active: true,
       iss: 'https://hub.example',
@@ -74,7 +99,14 @@ describe('IntrospectionService (RFC 7662)', () => {
 
   it('answers {active: false} alone for unknown, expired and refresh tokens', async () => {
     const issued = await kit.issuer.issue(kit.tx, {
-      kind: 'oauth', userId: USER_ID, clientId: 'app', scopes: [], orgIds: [], ttlSeconds: 60, withRefreshToken: true, idToken: false,
+      kind: 'oauth',
+      userId: USER_ID,
+      clientId: 'app',
+      scopes: [],
+      orgIds: [],
+      ttlSeconds: 60,
+      withRefreshToken: true,
+      idToken: false,
     });
     expect(await service.introspect(issued.refresh_token)).toEqual({ active: false });
     expect(await service.introspect('garbage')).toEqual({ active: false });

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { formatScope, InvalidRequest, OrgRole } from '@gatehouse/domain';
-import { AccountReader, BearerAuthenticator, IDENTITY_OPTIONS, IdentityOptions, Principal, principalAccount } from '@gatehouse/identity';
+import {
+  AccountReader,
+  BearerAuthenticator,
+  IDENTITY_OPTIONS,
+  IdentityOptions,
+  Principal,
+  principalAccount,
+} from '@gatehouse/identity';
 
 interface IntrospectedOrganization {
   sub: string;
@@ -52,7 +59,11 @@ export class IntrospectionService {
     const memberships = (await principalAccount(principal, this.accounts))?.memberships ?? [];
     const organizations = memberships
       .filter((membership) => principal.grantedOrgIds.includes(membership.id))
-      .map((membership) => ({ sub: membership.id, name: membership.name, roleInOrg: membership.roleInOrg }));
+      .map((membership) => ({
+        sub: membership.id,
+        name: membership.name,
+        roleInOrg: membership.roleInOrg,
+      }));
     return {
       active: true,
       iss: this.options.publicUrl,

@@ -20,51 +20,78 @@ describe('discovery, JWKS and key rotation', () => {
     await app?.close();
   });
 
-  const jwks = async (): Promise<JSONWebKeySet> => (await (await fetch(`${app.url}/oauth/jwks`)).json()) as JSONWebKeySet;
+  const jwks = async (): Promise<JSONWebKeySet> =>
+    (await (await fetch(`${app.url}/oauth/jwks`)).json()) as JSONWebKeySet;
   // A rotation made by another process (the CLI) is picked up by a background refresh once the
   // cache expires (its TTL is 0 here), so the JWKS shows it on a following request.
   const jwksShowing = async (kids: Array<string | null | undefined>): Promise<JSONWebKeySet> => {
     const deadline = Date.now() + 5_000;
     let published = await jwks();
-    while (Date.now() < deadline && JSON.stringify(published.keys.map((key) => key.kid)) !== JSON.stringify(kids)) {
+    while (
+      Date.now() < deadline &&
+      JSON.stringify(published.keys.map((key) => key.kid)) !== JSON.stringify(kids)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       published = await jwks();
     }
     return published;
   };
   const signIn = async (nonce: string) =>
-    app.issue({ kind: 'oauth', userId, clientId: 'notebook', scopes: ['openid', 'profile'], orgIds: [], ttlSeconds: 3600, withRefreshToken: false, idToken: true, nonce });
-  const verify = async (idToken: string, keys: JSONWebKeySet) =>
-    (await jwtVerify(idToken, createLocalJWKSet(keys), { issuer: TEST_PUBLIC_URL, audience: 'notebook', algorithms: ['RS256'] })).payload;
-
-  it.each(['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])('serves %s', async (path) => {
-    const res = await fetch(`${app.url}${path}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const document = (await res.json()) as Record<string, unknown>;
-    expect(document).toMatchObject({
-      issuer: 'https://hub.test',
-      authorization_endpoint: 'https://hub.test/oauth/authorize',
-      token_endpoint: 'https://hub.test/oauth/token',
-      userinfo_endpoint: 'https://hub.test/oauth/userinfo',
-      jwks_uri: 'https://hub.test/oauth/jwks',
-      revocation_endpoint: 'https://hub.test/oauth/revoke',
-      introspection_endpoint: 'https://hub.test/oauth/introspect',
-      device_authorization_endpoint: 'https://hub.test/oauth/device',
-      response_types_supported: ['code'],
-      code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
-      id_token_signing_alg_values_supported: ['RS256'],
-      subject_types_supported: ['public'],
-      client_id_metadata_document_supported: true,
-      authorization_response_iss_parameter_supported: true,
+    app.issue({
+      kind: 'oauth',
+      userId,
+      clientId: 'notebook',
+      scopes: ['openid', 'profile'],
+      orgIds: [],
+      ttlSeconds: 3600,
+      withRefreshToken: false,
+      idToken: true,
+      nonce,
     });
-    expect(document.scopes_supported).toHaveLength(18);
-    // The grants of the handlers this app registered (the token modules alone): discovery derives
-    // the list from the registry. The services' full list is checked in e2e/stack.
-    expect(document.grant_types_supported).toEqual(['refresh_token']);
-  });
+  const verify = async (idToken: string, keys: JSONWebKeySet) =>
+    (
+      await jwtVerify(idToken, createLocalJWKSet(keys), {
+        issuer: TEST_PUBLIC_URL,
+        audience: 'notebook',
+        algorithms: ['RS256'],
+      })
+    ).payload;
+
+  it.each(['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])(
+    'serves %s',
+    async (path) => {
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const document = (await res.json()) as Record<string, unknown>;
+      expect(document).toMatchObject({
+        issuer: 'https://hub.test',
+        authorization_endpoint: 'https://hub.test/oauth/authorize',
+        token_endpoint: 'https://hub.test/oauth/token',
+        userinfo_endpoint: 'https://hub.test/oauth/userinfo',
+        jwks_uri: 'https://hub.test/oauth/jwks',
+        revocation_endpoint: 'https://hub.test/oauth/revoke',
+        introspection_endpoint: 'https://hub.test/oauth/introspect',
+        device_authorization_endpoint: 'https://hub.test/oauth/device',
+        response_types_supported: ['code'],
+        code_challenge_methods_supported: ['S256'],
+        token_endpoint_auth_methods_supported: [
+          'none',
+          'client_secret_basic',
+          'client_secret_post',
+        ],
+        id_token_signing_alg_values_supported: ['RS256'],
+        subject_types_supported: ['public'],
+        client_id_metadata_document_supported: true,
+        authorization_response_iss_parameter_supported: true,
+      });
+      expect(document.scopes_supported).toHaveLength(18);
+      // The grants of the handlers this app registered (the token modules alone): discovery derives
+      // the list from the registry. The services' full list is checked in e2e/stack.
+      expect(document.grant_types_supported).toEqual(['refresh_token']);
+    },
+  );
 
   it('publishes one RS256 public key, made on first use, with no private part', async () => {
     const res = await fetch(`${app.url}/oauth/jwks`);
@@ -85,7 +112,13 @@ describe('discovery, JWKS and key rotation', () => {
 
   it('signs id_tokens that verify against the JWKS', async () => {
     const { id_token } = await signIn('n-1');
-    expect(await verify(id_token!, await jwks())).toMatchObject({ iss: 'https://hub.test', aud: 'notebook', sub: userId, nonce: 'n-1', preferred_username: 'ada' });
+    expect(await verify(id_token!, await jwks())).toMatchObject({
+      iss: 'https://hub.test',
+      aud: 'notebook',
+      sub: userId,
+      nonce: 'n-1',
+      preferred_username: 'ada',
+    });
   });
 
   it('after a rotation, publishes the previous key too: id_tokens signed with either verify', async () => {
@@ -100,7 +133,11 @@ describe('discovery, JWKS and key rotation', () => {
     const published = await jwksShowing([rotated.current, rotated.previous]);
     expect(published.keys.map((key) => key.kid)).toEqual([rotated.current, rotated.previous]);
     const after = await signIn('n-after');
-    expect(decodeProtectedHeader(after.id_token!)).toEqual({ alg: 'RS256', kid: rotated.current, typ: 'JWT' });
+    expect(decodeProtectedHeader(after.id_token!)).toEqual({
+      alg: 'RS256',
+      kid: rotated.current,
+      typ: 'JWT',
+    });
     expect(decodeProtectedHeader(before.id_token!).kid).toBe(oldKey!.kid);
     expect((await verify(before.id_token!, published)).nonce).toBe('n-before');
     expect((await verify(after.id_token!, published)).nonce).toBe('n-after');
@@ -109,7 +146,9 @@ describe('discovery, JWKS and key rotation', () => {
   it('a second rotation retires the oldest key: its id_tokens no longer verify', async () => {
     const [current] = (await jwks()).keys;
     const signedNow = await signIn('n-now');
-    const oldest = await app.dataSource.manager.findOneByOrFail(SigningKeyEntity, { status: 'previous' });
+    const oldest = await app.dataSource.manager.findOneByOrFail(SigningKeyEntity, {
+      status: 'previous',
+    });
     expect(decodeProtectedHeader(signedWithFirstKey).kid).toBe(oldest.kid);
 
     const rotated = await rotateSigningKeys(app.dataSource, TEST_ENCRYPTION_KEY);
@@ -117,7 +156,11 @@ describe('discovery, JWKS and key rotation', () => {
     const published = await jwksShowing([rotated.current, current!.kid]);
     expect(published.keys.map((key) => key.kid)).toEqual([rotated.current, current!.kid]);
     expect((await verify(signedNow.id_token!, published)).nonce).toBe('n-now');
-    expect(await app.dataSource.manager.findOneByOrFail(SigningKeyEntity, { kid: oldest.kid })).toMatchObject({ status: 'retired' });
-    await expect(verify(signedWithFirstKey, published)).rejects.toMatchObject({ code: 'ERR_JWKS_NO_MATCHING_KEY' });
+    expect(
+      await app.dataSource.manager.findOneByOrFail(SigningKeyEntity, { kid: oldest.kid }),
+    ).toMatchObject({ status: 'retired' });
+    await expect(verify(signedWithFirstKey, published)).rejects.toMatchObject({
+      code: 'ERR_JWKS_NO_MATCHING_KEY',
+    });
   });
 });

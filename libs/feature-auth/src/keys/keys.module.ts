@@ -6,6 +6,8 @@ import { JwksController } from './jwks.controller';
 @Module({ controllers: [JwksController] })
 export class JwksModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(PublicCorsMiddleware).forRoutes({ path: 'oauth/jwks', method: RequestMethod.ALL });
+    consumer
+      .apply(PublicCorsMiddleware)
+      .forRoutes({ path: 'oauth/jwks', method: RequestMethod.ALL });
   }
 }

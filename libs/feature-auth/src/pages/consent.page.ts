@@ -17,7 +17,13 @@ export interface ConsentPageView {
   };
   /** `fixed`: always granted (who the user is), shown without a box. */
   scopes: Array<{ name: string; description: string; fixed: boolean }>;
-  organizations: Array<{ id: string; name: string; fullname: string; checked: boolean; required: boolean }>;
+  organizations: Array<{
+    id: string;
+    name: string;
+    fullname: string;
+    checked: boolean;
+    required: boolean;
+  }>;
   /** The app requires an organization this account does not belong to: the page offers only Deny. */
   requiresUnavailableOrganization: boolean;
 }
@@ -34,8 +40,10 @@ export function consentPage(view: ConsentPageView): string {
     html`<div class="who"><span class="muted">Signed in as <strong>${view.username}</strong></span><a class="muted" href="${SIGN_OUT_PATH}">Not you?</a></div>
 <h1>Authorize ${app.name}</h1>
 ${app.clientIdHost && html`<p class="client-id muted">This app is published by <code>${app.clientIdHost}</code>.</p>`}
-${app.loopbackOnly &&
-html`<p class="warning" role="note">This app only returns to addresses on your own computer. Anyone can publish an app under this name: continue only if you started this sign-in from a program you trust.</p>`}
+${
+  app.loopbackOnly &&
+  html`<p class="warning" role="note">This app only returns to addresses on your own computer. Anyone can publish an app under this name: continue only if you started this sign-in from a program you trust.</p>`
+}
 ${consentForm(view)}`,
   );
 }
@@ -54,13 +62,17 @@ export function consentForm(view: ConsentPageView) {
 <legend>${view.app.name} wants to:</legend>
 ${view.scopes.map((scope) => scopeItem(scope))}
 </fieldset>
-${view.organizations.length > 0 &&
-html`<fieldset>
+${
+  view.organizations.length > 0 &&
+  html`<fieldset>
 <legend>Organizations the app may access</legend>
 ${view.organizations.map((org) => organizationCheckbox(org))}
-</fieldset>`}
-${view.requiresUnavailableOrganization &&
-html`<p class="warning" role="note">${view.app.name} requires access to an organization your account is not a member of, so it cannot be authorized for this account. Deny to return to the app, or sign in with another account.</p>`}
+</fieldset>`
+}
+${
+  view.requiresUnavailableOrganization &&
+  html`<p class="warning" role="note">${view.app.name} requires access to an organization your account is not a member of, so it cannot be authorized for this account. Deny to return to the app, or sign in with another account.</p>`
+}
 <div class="actions">
 <button type="submit" name="decision" value="deny"${view.requiresUnavailableOrganization ? html` class="primary"` : ''}>Deny</button>
 ${!view.requiresUnavailableOrganization && html`<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>`}
@@ -69,14 +81,16 @@ ${!view.requiresUnavailableOrganization && html`<button type="submit" name="deci
 }
 
 function scopeItem(scope: ConsentPageView['scopes'][number]) {
-  if (scope.fixed) return html`<div class="scope">${scope.description} <code>${scope.name}</code></div>`;
+  if (scope.fixed)
+    return html`<div class="scope">${scope.description} <code>${scope.name}</code></div>`;
   const id = `scope-${scope.name}`;
   return html`<div class="scope"><input type="checkbox" id="${id}" name="scopes" value="${scope.name}" checked><label for="${id}">${scope.description} <code>${scope.name}</code></label></div>`;
 }
 
 function organizationCheckbox(org: ConsentPageView['organizations'][number]) {
   const id = `org-${org.id}`;
-  const label = org.fullname && org.fullname !== org.name ? `${org.fullname} (${org.name})` : org.name;
+  const label =
+    org.fullname && org.fullname !== org.name ? `${org.fullname} (${org.name})` : org.name;
   if (org.required) {
     return html`<div class="org"><input type="checkbox" id="${id}" checked disabled aria-describedby="${id}-required"><input type="hidden" name="org_ids" value="${org.id}"><label for="${id}">${label} <span class="required" id="${id}-required">required by the app</span></label></div>`;
   }

@@ -11,7 +11,9 @@ describe('html templates', () => {
 
   it('keeps nested templates, joins arrays and drops null, undefined and false', () => {
     const items = ['a<b', 'c'].map((item) => html`<li>${item}</li>`);
-    expect(html`<ul>${items}</ul>${null}${undefined}${false}${0}`.value).toBe('<ul><li>a&lt;b</li><li>c</li></ul>0');
+    expect(html`<ul>${items}</ul>${null}${undefined}${false}${0}`.value).toBe(
+      '<ul><li>a&lt;b</li><li>c</li></ul>0',
+    );
   });
 
   it('passes SafeHtml through untouched', () => {

@@ -12,8 +12,13 @@ export interface MessagePageView {
 
 /** A page that says one thing: an authorization error, "signed out", "device connected". */
 export function messagePage(view: MessagePageView): string {
-  const message = view.alert ? html`<p class="alert" role="alert">${view.message}</p>` : html`<p>${view.message}</p>`;
-  return renderPage(view.title, html`<h1>${view.title}</h1>
+  const message = view.alert
+    ? html`<p class="alert" role="alert">${view.message}</p>`
+    : html`<p>${view.message}</p>`;
+  return renderPage(
+    view.title,
+    html`<h1>${view.title}</h1>
 ${message}
-${view.extra}`);
+${view.extra}`,
+  );
 }

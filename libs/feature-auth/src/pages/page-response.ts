@@ -11,7 +11,11 @@ const PAGE_CONTENT_SECURITY_POLICY =
 
 /** Sends a rendered page, never cached (it carries a CSRF token and the user's data), so without an ETag. */
 export function sendPage(res: Response, status: number, page: string): void {
-  res.status(status).setHeader('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY).setHeader('Cache-Control', 'no-store').setHeader('Pragma', 'no-cache');
+  res
+    .status(status)
+    .setHeader('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY)
+    .setHeader('Cache-Control', 'no-store')
+    .setHeader('Pragma', 'no-cache');
   endUncached(res, 'text/html; charset=utf-8', page);
 }
 

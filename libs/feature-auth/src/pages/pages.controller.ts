@@ -7,6 +7,9 @@ import { PAGE_STYLESHEET } from './page-styles';
 export class PagesController {
   @Get('pages.css')
   stylesheet(@Res() res: Response): void {
-    res.setHeader('Content-Type', 'text/css; charset=utf-8').setHeader('Cache-Control', 'public, max-age=3600').send(PAGE_STYLESHEET);
+    res
+      .setHeader('Content-Type', 'text/css; charset=utf-8')
+      .setHeader('Cache-Control', 'public, max-age=3600')
+      .send(PAGE_STYLESHEET);
   }
 }

@@ -31,7 +31,10 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
   const call = (method: string, path: string, token: string | null, body?: unknown) =>
     fetch(`${app.url}${path}`, {
       method,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
 
@@ -43,7 +46,10 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
 
   describe('personal access tokens', () => {
     it('creates a token shown once, which then authenticates', async () => {
-      const res = await call('POST', '/api/settings/tokens', adaWrite, { name: 'notebook', role: 'read' });
+      const res = await call('POST', '/api/settings/tokens', adaWrite, {
+        name: 'notebook',
+        role: 'read',
+      });
       expect(res.status).toBe(201);
       const created = (await res.json()) as Record<string, string>;
       expect(created).toEqual({
@@ -60,7 +66,10 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
         type: 'access_token',
         accessToken: { displayName: 'notebook', role: 'read', createdAt: created.createdAt },
       });
-      const [row] = await app.dataSource.query('SELECT token_hash FROM personal_access_tokens WHERE id = $1', [created.id]);
+      const [row] = await app.dataSource.query(
+        'SELECT token_hash FROM personal_access_tokens WHERE id = $1',
+        [created.id],
+      );
       expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     });
 
@@ -68,35 +77,86 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
       const res = await call('GET', '/api/settings/tokens', adaRead);
       expect(res.status).toBe(200);
       const listed = (await res.json()) as Array<Record<string, unknown>>;
-      expect(listed.map((token) => token.name)).toEqual(expect.arrayContaining(['ci-hub.js', 'reader']));
+      expect(listed.map((token) => token.name)).toEqual(
+        expect.arrayContaining(['ci-hub.js', 'reader']),
+      );
       expect(listed.map((token) => token.name)).not.toContain('bob laptop');
-      expect(Object.keys(listed[0]!).sort()).toEqual(['createdAt', 'id', 'lastUsedAt', 'name', 'role']);
+      expect(Object.keys(listed[0]!).sort()).toEqual([
+        'createdAt',
+        'id',
+        'lastUsedAt',
+        'name',
+        'role',
+      ]);
     });
 
     it('deletes a token: 204, then it is refused', async () => {
-      const created = (await (await call('POST', '/api/settings/tokens', adaWrite, { name: 'short-lived', role: 'write' })).json()) as Record<string, string>;
+      const created = (await (
+        await call('POST', '/api/settings/tokens', adaWrite, { name: 'short-lived', role: 'write' })
+      ).json()) as Record<string, string>;
       const res = await call('DELETE', `/api/settings/tokens/${created.id}`, adaWrite);
       expect(res.status).toBe(204);
-      await expectApiError(await call('GET', '/api/whoami-v2', created.token!), 401, INVALID_CREDENTIALS);
+      await expectApiError(
+        await call('GET', '/api/whoami-v2', created.token!),
+        401,
+        INVALID_CREDENTIALS,
+      );
     });
 
     it('answers 404 when another user deletes a token, and the token keeps working', async () => {
-      const created = (await (await call('POST', '/api/settings/tokens', adaWrite, { name: 'mine', role: 'read' })).json()) as Record<string, string>;
-      await expectApiError(await call('DELETE', `/api/settings/tokens/${created.id}`, bobWrite), 404, 'Access token not found');
+      const created = (await (
+        await call('POST', '/api/settings/tokens', adaWrite, { name: 'mine', role: 'read' })
+      ).json()) as Record<string, string>;
+      await expectApiError(
+        await call('DELETE', `/api/settings/tokens/${created.id}`, bobWrite),
+        404,
+        'Access token not found',
+      );
       expect((await call('GET', '/api/whoami-v2', created.token!)).status).toBe(200);
-      await expectApiError(await call('DELETE', '/api/settings/tokens/65a0000000000000000000ff', adaWrite), 404, 'Access token not found');
+      await expectApiError(
+        await call('DELETE', '/api/settings/tokens/65a0000000000000000000ff', adaWrite),
+        404,
+        'Access token not found',
+      );
     });
 
     it('refuses read tokens on create and delete with 403', async () => {
-      await expectApiError(await call('POST', '/api/settings/tokens', adaRead, { name: 'x', role: 'write' }), 403, 'This token has read-only access and cannot change anything');
-      const [row] = await app.dataSource.query(`SELECT id FROM personal_access_tokens WHERE name = 'ci-hub.js'`);
-      await expectApiError(await call('DELETE', `/api/settings/tokens/${row.id}`, adaRead), 403, 'This token has read-only access and cannot change anything');
+      await expectApiError(
+        await call('POST', '/api/settings/tokens', adaRead, { name: 'x', role: 'write' }),
+        403,
+        'This token has read-only access and cannot change anything',
+      );
+      const [row] = await app.dataSource.query(
+        `SELECT id FROM personal_access_tokens WHERE name = 'ci-hub.js'`,
+      );
+      await expectApiError(
+        await call('DELETE', `/api/settings/tokens/${row.id}`, adaRead),
+        403,
+        'This token has read-only access and cannot change anything',
+      );
     });
 
     it('refuses OAuth tokens with 403', async () => {
-      const { access_token } = await app.issue({ kind: 'oauth', userId: ada, clientId: 'notebook', scopes: ['manage-repos'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false });
-      await expectApiError(await call('POST', '/api/settings/tokens', access_token, { name: 'x', role: 'write' }), 403, 'Access tokens can only be managed with a personal access token');
-      await expectApiError(await call('GET', '/api/settings/tokens', access_token), 403, 'Access tokens can only be managed with a personal access token');
+      const { access_token } = await app.issue({
+        kind: 'oauth',
+        userId: ada,
+        clientId: 'notebook',
+        scopes: ['manage-repos'],
+        orgIds: [],
+        ttlSeconds: 600,
+        withRefreshToken: false,
+        idToken: false,
+      });
+      await expectApiError(
+        await call('POST', '/api/settings/tokens', access_token, { name: 'x', role: 'write' }),
+        403,
+        'Access tokens can only be managed with a personal access token',
+      );
+      await expectApiError(
+        await call('GET', '/api/settings/tokens', access_token),
+        403,
+        'Access tokens can only be managed with a personal access token',
+      );
     });
 
     it('validates the body', async () => {
@@ -105,12 +165,27 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
         400,
         'Invalid "role": Invalid option: expected one of "read"|"write"',
       );
-      await expectApiError(await call('POST', '/api/settings/tokens', adaWrite, { name: ' ', role: 'read' }), 400, 'Invalid "name": Too small: expected string to have >=1 characters');
+      await expectApiError(
+        await call('POST', '/api/settings/tokens', adaWrite, { name: ' ', role: 'read' }),
+        400,
+        'Invalid "name": Too small: expected string to have >=1 characters',
+      );
     });
 
     it('answers 401 without a valid token', async () => {
-      await expectApiError(await call('GET', '/api/settings/tokens', null), 401, INVALID_CREDENTIALS);
-      await expectApiError(await call('POST', '/api/settings/tokens', 'hf_0000000000000000000000000000000000', { name: 'x', role: 'read' }), 401, INVALID_CREDENTIALS);
+      await expectApiError(
+        await call('GET', '/api/settings/tokens', null),
+        401,
+        INVALID_CREDENTIALS,
+      );
+      await expectApiError(
+        await call('POST', '/api/settings/tokens', 'hf_0000000000000000000000000000000000', {
+          name: 'x',
+          role: 'read',
+        }),
+        401,
+        INVALID_CREDENTIALS,
+      );
     });
   });
 
@@ -129,22 +204,57 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
         canPay: true,
         avatarUrl: '/avatars/default.svg',
         periodEnd: null,
-        orgs: [{ type: 'org', id: orgId, name: 'acme', fullname: 'acme Inc', email: null, canPay: true, avatarUrl: '/avatars/default.svg', periodEnd: null, roleInOrg: 'admin' }],
-        auth: { type: 'access_token', accessToken: { displayName: 'ci-hub.js', role: 'write', createdAt: expect.any(String) } },
+        orgs: [
+          {
+            type: 'org',
+            id: orgId,
+            name: 'acme',
+            fullname: 'acme Inc',
+            email: null,
+            canPay: true,
+            avatarUrl: '/avatars/default.svg',
+            periodEnd: null,
+            roleInOrg: 'admin',
+          },
+        ],
+        auth: {
+          type: 'access_token',
+          accessToken: { displayName: 'ci-hub.js', role: 'write', createdAt: expect.any(String) },
+        },
       });
     });
 
     it('answers an OAuth token with what its scopes show', async () => {
-      const { access_token } = await app.issue({ kind: 'oauth', userId: ada, clientId: 'notebook', scopes: ['openid', 'email', 'write-repos'], orgIds: [orgId], ttlSeconds: 600, withRefreshToken: false, idToken: false });
+      const { access_token } = await app.issue({
+        kind: 'oauth',
+        userId: ada,
+        clientId: 'notebook',
+        scopes: ['openid', 'email', 'write-repos'],
+        orgIds: [orgId],
+        ttlSeconds: 600,
+        withRefreshToken: false,
+        idToken: false,
+      });
       const res = await call('GET', '/api/whoami-v2', access_token);
       expect(res.status).toBe(200);
       const body = (await res.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ type: 'user', name: 'ada', email: 'ada@example.com', canPay: false, orgs: [{ id: orgId, name: 'acme' }] });
+      expect(body).toMatchObject({
+        type: 'user',
+        name: 'ada',
+        email: 'ada@example.com',
+        canPay: false,
+        orgs: [{ id: orgId, name: 'acme' }],
+      });
       expect(body.auth).toEqual({
         type: 'oauth',
         accessToken: { role: 'write', createdAt: expect.any(String) },
         expiresAt: expect.any(String),
-        oauth: { clientId: 'notebook', appName: 'Notebook', scope: 'openid email write-repos', organizations: [orgId] },
+        oauth: {
+          clientId: 'notebook',
+          appName: 'Notebook',
+          scope: 'openid email write-repos',
+          organizations: [orgId],
+        },
       });
     });
 
@@ -158,9 +268,25 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
     });
 
     it('answers 401 for an expired OAuth token and a disabled user', async () => {
-      const { access_token } = await app.issue({ kind: 'oauth', userId: bob, clientId: 'notebook', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false });
-      await app.dataSource.query(`UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [bob]);
-      await expectApiError(await call('GET', '/api/whoami-v2', access_token), 401, INVALID_CREDENTIALS);
+      const { access_token } = await app.issue({
+        kind: 'oauth',
+        userId: bob,
+        clientId: 'notebook',
+        scopes: ['openid'],
+        orgIds: [],
+        ttlSeconds: 600,
+        withRefreshToken: false,
+        idToken: false,
+      });
+      await app.dataSource.query(
+        `UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+        [bob],
+      );
+      await expectApiError(
+        await call('GET', '/api/whoami-v2', access_token),
+        401,
+        INVALID_CREDENTIALS,
+      );
       await app.dataSource.query('UPDATE users SET disabled_at = now() WHERE id = $1', [bob]);
       // bobWrite's principal is cached from the tests above; whatever changes an account says so.
       await app.service.app.get(PrincipalInvalidator).accountChanged(bob);

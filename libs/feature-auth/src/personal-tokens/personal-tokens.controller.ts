@@ -1,5 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { BearerAuthGuard, CurrentPrincipal, Principal, RequireWriteAccess } from '@gatehouse/identity';
+import {
+  BearerAuthGuard,
+  CurrentPrincipal,
+  Principal,
+  RequireWriteAccess,
+} from '@gatehouse/identity';
 import { ZodBody } from '@gatehouse/platform';
 import { z } from 'zod';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
@@ -17,7 +22,10 @@ export class PersonalTokensController {
 
   @Post()
   @RequireWriteAccess()
-  create(@CurrentPrincipal() principal: Principal, @ZodBody(createTokenBody) body: z.infer<typeof createTokenBody>): Promise<CreatedPersonalToken> {
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @ZodBody(createTokenBody) body: z.infer<typeof createTokenBody>,
+  ): Promise<CreatedPersonalToken> {
     return this.tokens.create(principal, body);
   }
 

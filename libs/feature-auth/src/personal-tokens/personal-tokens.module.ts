@@ -7,6 +7,9 @@ import { PersonalTokensService } from './personal-tokens.service';
 /** `/api/settings/tokens`: create, list and delete personal access tokens. */
 @Module({
   controllers: [PersonalTokensController],
-  providers: [PersonalTokensService, { provide: PersonalTokenStore, useClass: TypeOrmPersonalTokenStore }],
+  providers: [
+    PersonalTokensService,
+    { provide: PersonalTokenStore, useClass: TypeOrmPersonalTokenStore },
+  ],
 })
 export class PersonalTokensModule {}

@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError, Clock, isObjectId, tokenPrefix } from '@gatehouse/domain';
-import { actsAsUser, Principal, PrincipalCache, RandomSource, type PersonalTokenRecord } from '@gatehouse/identity';
+import {
+  actsAsUser,
+  Principal,
+  PrincipalCache,
+  RandomSource,
+  type PersonalTokenRecord,
+} from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 import { PersonalTokenStore } from './ports/personal-token-store';
@@ -20,9 +26,13 @@ export class PersonalTokensService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async create(principal: Principal, input: { name: string; role: PersonalTokenRecord['role'] }): Promise<CreatedPersonalToken> {
+  async create(
+    principal: Principal,
+    input: { name: string; role: PersonalTokenRecord['role'] },
+  ): Promise<CreatedPersonalToken> {
     const userId = personalTokenOwner(principal);
-    if (principal.role !== 'write') throw ApiError.forbidden('A read token cannot create access tokens');
+    if (principal.role !== 'write')
+      throw ApiError.forbidden('A read token cannot create access tokens');
     const now = this.clock.now();
     const token = this.random.token(tokenPrefix('personal'));
     const row: PersonalTokenRecord = {
@@ -46,13 +56,15 @@ export class PersonalTokensService {
 
   async delete(principal: Principal, id: string): Promise<void> {
     const userId = personalTokenOwner(principal);
-    if (principal.role !== 'write') throw ApiError.forbidden('A read token cannot delete access tokens');
+    if (principal.role !== 'write')
+      throw ApiError.forbidden('A read token cannot delete access tokens');
     // Another user's token is "not found", never "forbidden": its existence is not disclosed.
     const tokenHash = isObjectId(id) ? await this.store.activeTokenHash(userId, id) : null;
     if (tokenHash === null) throw ApiError.notFound('Access token not found');
     // Stale first: a check that reads the token before the revocation commits cannot cache it again.
     await this.principals.invalidate([tokenHash]);
-    if (!(await this.store.revoke(userId, id, new Date(this.clock.now())))) throw ApiError.notFound('Access token not found');
+    if (!(await this.store.revoke(userId, id, new Date(this.clock.now()))))
+      throw ApiError.notFound('Access token not found');
   }
 }
 

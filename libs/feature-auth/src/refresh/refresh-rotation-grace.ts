@@ -37,9 +37,16 @@ export class RefreshRotationGrace {
   }
 
   /** Keeps the answer to `requester`'s rotation of `refreshToken` for the grace window. */
-  async remember(refreshToken: string, requester: string, answer: TokenResponseBody): Promise<void> {
+  async remember(
+    refreshToken: string,
+    requester: string,
+    answer: TokenResponseBody,
+  ): Promise<void> {
     if (this.windowMs <= 0) return;
-    const sealed: SealedAnswer = { requester: hashToken(requester), answer: boxFor(refreshToken).encrypt(JSON.stringify(answer), GRACE_CONTEXT) };
+    const sealed: SealedAnswer = {
+      requester: hashToken(requester),
+      answer: boxFor(refreshToken).encrypt(JSON.stringify(answer), GRACE_CONTEXT),
+    };
     await this.store.put(keyOf(refreshToken), JSON.stringify(sealed), this.windowMs);
   }
 
@@ -54,7 +61,9 @@ export class RefreshRotationGrace {
     try {
       const sealed = JSON.parse(stored) as SealedAnswer;
       if (sealed.requester !== hashToken(requester)) return null;
-      return JSON.parse(boxFor(refreshToken).decrypt(sealed.answer, GRACE_CONTEXT)) as TokenResponseBody;
+      return JSON.parse(
+        boxFor(refreshToken).decrypt(sealed.answer, GRACE_CONTEXT),
+      ) as TokenResponseBody;
     } catch {
       return null;
     }
@@ -79,5 +88,7 @@ function keyOf(refreshToken: string): string {
 }
 
 function boxFor(refreshToken: string): SecretBox {
-  return new SecretBox(new Uint8Array(hkdfSync('sha256', refreshToken, 'gatehouse', GRACE_CONTEXT, 32)));
+  return new SecretBox(
+    new Uint8Array(hkdfSync('sha256', refreshToken, 'gatehouse', GRACE_CONTEXT, 32)),
+  );
 }

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { Clock, InvalidGrant, InvalidRequest, isExpired, rateLimitKeyOf, REFRESH_TOKEN_GRANT_TYPE } from '@gatehouse/domain';
+import {
+  Clock,
+  InvalidGrant,
+  InvalidRequest,
+  isExpired,
+  rateLimitKeyOf,
+  REFRESH_TOKEN_GRANT_TYPE,
+} from '@gatehouse/domain';
 import {
   AuthenticatedClient,
   ClientAuthenticator,
@@ -46,7 +53,9 @@ export class RefreshTokenGrant implements GrantHandler {
     if (!refreshToken) throw new InvalidRequest('refresh_token is required');
     let outcome: Outcome;
     try {
-      outcome = await this.transactions.run((tx) => this.redeem(tx, client, refreshToken, request.params.scope, rateLimitKeyOf(request.ip)));
+      outcome = await this.transactions.run((tx) =>
+        this.redeem(tx, client, refreshToken, request.params.scope, rateLimitKeyOf(request.ip)),
+      );
     } catch (error) {
       await this.grace.forget(refreshToken);
       throw error;
@@ -55,20 +64,34 @@ export class RefreshTokenGrant implements GrantHandler {
     return outcome.body;
   }
 
-  private async redeem(tx: Transaction, client: AuthenticatedClient, refreshToken: string, scope: string | undefined, requester: string): Promise<Outcome> {
+  private async redeem(
+    tx: Transaction,
+    client: AuthenticatedClient,
+    refreshToken: string,
+    scope: string | undefined,
+    requester: string,
+  ): Promise<Outcome> {
     const row = await this.tokens.lockRefreshToken(tx, hashToken(refreshToken));
-    if (!row || row.clientId !== client.clientId) return refused('Invalid refresh token', 'unknown, or issued to another client');
+    if (!row || row.clientId !== client.clientId)
+      return refused('Invalid refresh token', 'unknown, or issued to another client');
     if (row.revokedAt) return refused('The refresh token was revoked');
     const now = this.clock.now();
     if (row.usedAt) {
-      const again = row.usedAt.getTime() + this.grace.windowMs > now ? await this.grace.answerFor(refreshToken, requester) : null;
+      const again =
+        row.usedAt.getTime() + this.grace.windowMs > now
+          ? await this.grace.answerFor(refreshToken, requester)
+          : null;
       if (again) return { body: again };
       await this.revoker.revokeFamily(tx, row.familyId, 'refresh_token_reuse');
-      return refused('The refresh token was already used; every token of this grant is now revoked', `family ${row.familyId}`);
+      return refused(
+        'The refresh token was already used; every token of this grant is now revoked',
+        `family ${row.familyId}`,
+      );
     }
     if (isExpired(row.expiresAt.getTime(), now)) return refused('The refresh token expired');
     const { user } = row;
-    if (!user || user.disabledAt) return refused('The user of this grant can no longer sign in', `user ${row.userId}`);
+    if (!user || user.disabledAt)
+      return refused('The user of this grant can no longer sign in', `user ${row.userId}`);
 
     const scopes = narrowRefreshScopes(scope, row.scopes);
     const body = await this.issuer.issue(tx, {

@@ -7,6 +7,8 @@ import { RevocationService } from './revocation.service';
 @Module({ controllers: [RevocationController], providers: [RevocationService] })
 export class RevocationModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(PublicCorsMiddleware).forRoutes({ path: 'oauth/revoke', method: RequestMethod.ALL });
+    consumer
+      .apply(PublicCorsMiddleware)
+      .forRoutes({ path: 'oauth/revoke', method: RequestMethod.ALL });
   }
 }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { classifyToken, InvalidRequest, UnauthorizedClient } from '@gatehouse/domain';
-import { ClientAuthenticator, TokenRequestContext, TokenRevoker, TokenStore, TransactionRunner } from '@gatehouse/identity';
+import {
+  ClientAuthenticator,
+  TokenRequestContext,
+  TokenRevoker,
+  TokenStore,
+  TransactionRunner,
+} from '@gatehouse/identity';
 
 /**
  * RFC 7009 token revocation. The client authenticates as at the token endpoint. Unknown,
@@ -27,7 +33,9 @@ export class RevocationService {
         const row = await this.tokens.findRefreshToken(hashToken(token));
         if (!row) return;
         assertOwnToken(row.clientId, client.clientId);
-        await this.transactions.run((manager) => this.revoker.revokeFamily(manager, row.familyId, 'revocation_request'));
+        await this.transactions.run((manager) =>
+          this.revoker.revokeFamily(manager, row.familyId, 'revocation_request'),
+        );
         return;
       }
       case 'oauth_access':
@@ -35,7 +43,9 @@ export class RevocationService {
         const row = await this.tokens.findAccessToken(hashToken(token));
         if (!row) return;
         assertOwnToken(row.clientId, client.clientId);
-        await this.transactions.run((manager) => this.revoker.revokeAccessToken(manager, row.id, 'revocation_request'));
+        await this.transactions.run((manager) =>
+          this.revoker.revokeAccessToken(manager, row.id, 'revocation_request'),
+        );
         return;
       }
       default:
@@ -47,5 +57,6 @@ export class RevocationService {
 
 /** RFC 7009 §2.1: the server verifies the token was issued to the client making the request. */
 function assertOwnToken(tokenClientId: string | null, clientId: string): void {
-  if (tokenClientId !== clientId) throw new UnauthorizedClient('This token was not issued to this client');
+  if (tokenClientId !== clientId)
+    throw new UnauthorizedClient('This token was not issued to this client');
 }

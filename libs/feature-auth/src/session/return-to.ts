@@ -7,8 +7,13 @@ export const DEFAULT_RETURN_TO = '/oauth/login';
  * redirector.
  */
 export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 4096) return DEFAULT_RETURN_TO;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return DEFAULT_RETURN_TO;
-  if ([...value].some((character) => character <= ' ' || character === '\x7f' || character === '\\')) return DEFAULT_RETURN_TO;
+  if (typeof value !== 'string' || value.length === 0 || value.length > 4096)
+    return DEFAULT_RETURN_TO;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return DEFAULT_RETURN_TO;
+  if (
+    [...value].some((character) => character <= ' ' || character === '\x7f' || character === '\\')
+  )
+    return DEFAULT_RETURN_TO;
   return value;
 }

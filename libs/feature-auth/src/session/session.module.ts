@@ -15,7 +15,14 @@ import { SignInService } from './sign-in.service';
  */
 @Module({
   controllers: [SignInController, SessionApiController],
-  providers: [SessionStore, SessionService, SignInThrottle, KnownDevices, SignInService, { provide: SignInAccounts, useClass: TypeOrmSignInAccounts }],
+  providers: [
+    SessionStore,
+    SessionService,
+    SignInThrottle,
+    KnownDevices,
+    SignInService,
+    { provide: SignInAccounts, useClass: TypeOrmSignInAccounts },
+  ],
   exports: [SessionService, SignInService],
 })
 export class SessionModule {}

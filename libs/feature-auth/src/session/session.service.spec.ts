@@ -16,7 +16,8 @@ function fakeResponse() {
   const set: SetCookie[] = [];
   const cleared: string[] = [];
   const res = {
-    cookie: (name: string, value: string, options: Record<string, unknown>) => set.push({ name, value, options }),
+    cookie: (name: string, value: string, options: Record<string, unknown>) =>
+      set.push({ name, value, options }),
     clearCookie: (name: string) => cleared.push(name),
   } as unknown as Response;
   return { res, set, cleared };
@@ -46,26 +47,47 @@ describe('SessionService', () => {
   it('starts an anonymous session with a CSRF token and an HttpOnly, SameSite=Lax cookie', async () => {
     const { res, set } = fakeResponse();
     const session = await service(false).loadOrStart(requestWith(), res);
-    expect(session.data).toEqual({ csrfToken: expect.stringMatching(/^T{30}\d{10}$/), userId: null, authTime: null });
+    expect(session.data).toEqual({
+      csrfToken: expect.stringMatching(/^T{30}\d{10}$/),
+      userId: null,
+      authTime: null,
+    });
     expect(set).toEqual([
-      { name: 'gatehouse_session', value: session.id, options: { httpOnly: true, sameSite: 'lax', secure: false, path: '/', maxAge: 600_000 } },
+      {
+        name: 'gatehouse_session',
+        value: session.id,
+        options: { httpOnly: true, sameSite: 'lax', secure: false, path: '/', maxAge: 600_000 },
+      },
     ]);
-    expect(await service(false).load(requestWith(`other=1; gatehouse_session=${session.id}`))).toEqual(session);
+    expect(
+      await service(false).load(requestWith(`other=1; gatehouse_session=${session.id}`)),
+    ).toEqual(session);
   });
 
   it('uses a Secure __Host- cookie on an https public URL', async () => {
     const { res, set } = fakeResponse();
     await service(true).loadOrStart(requestWith(), res);
-    expect(set[0]).toMatchObject({ name: '__Host-gatehouse_session', options: { secure: true, path: '/' } });
+    expect(set[0]).toMatchObject({
+      name: '__Host-gatehouse_session',
+      options: { secure: true, path: '/' },
+    });
   });
 
   it('replaces the session on sign-in (new id and CSRF token) and records auth_time', async () => {
     const sessions = service(false);
     const anonymous = await sessions.loadOrStart(requestWith(), fakeResponse().res);
     const { res, set } = fakeResponse();
-    const signedIn = await sessions.signIn(requestWith(`gatehouse_session=${anonymous.id}`), res, 'user-1');
+    const signedIn = await sessions.signIn(
+      requestWith(`gatehouse_session=${anonymous.id}`),
+      res,
+      'user-1',
+    );
     expect(signedIn.id).not.toBe(anonymous.id);
-    expect(signedIn.data).toEqual({ csrfToken: expect.any(String), userId: 'user-1', authTime: Date.UTC(2026, 0, 1) });
+    expect(signedIn.data).toEqual({
+      csrfToken: expect.any(String),
+      userId: 'user-1',
+      authTime: Date.UTC(2026, 0, 1),
+    });
     expect(signedIn.data.csrfToken).not.toBe(anonymous.data.csrfToken);
     expect(set[0]!.options.maxAge).toBe(7_200_000);
     expect(await sessions.load(requestWith(`gatehouse_session=${anonymous.id}`))).toBeNull();

@@ -38,9 +38,17 @@ export class SessionService {
   async loadOrStart(req: Request, res: Response): Promise<LoadedSession> {
     const existing = await this.load(req);
     if (existing) return existing;
-    const session: LoadedSession = { id: this.newId(), data: { csrfToken: this.newId(), userId: null, authTime: null } };
+    const session: LoadedSession = {
+      id: this.newId(),
+      data: { csrfToken: this.newId(), userId: null, authTime: null },
+    };
     await this.store.put(session.id, session.data, this.options.anonymousTtlSeconds);
-    writeSessionCookie(res, session.id, this.options.secureCookies, this.options.anonymousTtlSeconds);
+    writeSessionCookie(
+      res,
+      session.id,
+      this.options.secureCookies,
+      this.options.anonymousTtlSeconds,
+    );
     return session;
   }
 
@@ -53,7 +61,12 @@ export class SessionService {
       data: { csrfToken: this.newId(), userId, authTime: this.clock.now() },
     };
     await this.store.put(session.id, session.data, this.options.signedInTtlSeconds);
-    writeSessionCookie(res, session.id, this.options.secureCookies, this.options.signedInTtlSeconds);
+    writeSessionCookie(
+      res,
+      session.id,
+      this.options.secureCookies,
+      this.options.signedInTtlSeconds,
+    );
     return session;
   }
 
@@ -65,7 +78,11 @@ export class SessionService {
 
   /** The synchronizer-token check every form post makes. */
   csrfMatches(session: LoadedSession | null, submitted: unknown): boolean {
-    return session !== null && typeof submitted === 'string' && timingSafeEqualString(submitted, session.data.csrfToken);
+    return (
+      session !== null &&
+      typeof submitted === 'string' &&
+      timingSafeEqualString(submitted, session.data.csrfToken)
+    );
   }
 
   private newId(): string {

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { type Clock, rateLimitKeyOf } from '@gatehouse/domain';
-import { FailureCounter, FlowStore, InFlightCounter, type InFlightTicket } from '@gatehouse/flow-state';
+import {
+  FailureCounter,
+  FlowStore,
+  InFlightCounter,
+  type InFlightTicket,
+} from '@gatehouse/flow-state';
 import { CLOCK, FLOW_STORE } from '@gatehouse/platform';
 import { SESSION_OPTIONS, SessionOptions, SignInLimits } from './session-options';
 
@@ -29,7 +34,8 @@ export interface SignInPass {
   readonly inFlight: readonly InFlightTicket[];
 }
 
-export type SignInAdmission = { admitted: true; pass: SignInPass } | { admitted: false; retryAfterSeconds: number };
+export type SignInAdmission =
+  { admitted: true; pass: SignInPass } | { admitted: false; retryAfterSeconds: number };
 
 /**
  * Decides, BEFORE the password is hashed, whether a sign-in attempt is checked at all, so that
@@ -99,7 +105,10 @@ export class SignInThrottle {
   /** The password was wrong (or the login names no account). */
   async failed(pass: SignInPass): Promise<void> {
     const windowMs = this.limits.windowSeconds * 1000;
-    await Promise.all([...pass.failureKeys.map((key) => this.failures.record(key, windowMs)), ...pass.inFlight.map((ticket) => this.inFlight.end(ticket))]);
+    await Promise.all([
+      ...pass.failureKeys.map((key) => this.failures.record(key, windowMs)),
+      ...pass.inFlight.map((ticket) => this.inFlight.end(ticket)),
+    ]);
   }
 
   /**
@@ -113,7 +122,10 @@ export class SignInThrottle {
 
   /** The password was right. */
   async succeeded(pass: SignInPass): Promise<void> {
-    await Promise.all([this.failures.clear(pass.clearedOnSuccess), ...pass.inFlight.map((ticket) => this.inFlight.end(ticket))]);
+    await Promise.all([
+      this.failures.clear(pass.clearedOnSuccess),
+      ...pass.inFlight.map((ticket) => this.inFlight.end(ticket)),
+    ]);
   }
 
   private get limits(): SignInLimits {
@@ -122,8 +134,12 @@ export class SignInThrottle {
 
   private async admitKnownDevice(device: KnownDevice): Promise<SignInPass | null> {
     const key = `device:${device.userId}:${device.deviceHash}`;
-    const [started, failures] = await Promise.all([this.inFlight.start(key), this.failures.count(key)]);
-    if (failures + started.before < this.limits.perKnownDevice) return { failureKeys: [key], clearedOnSuccess: key, inFlight: [started.ticket] };
+    const [started, failures] = await Promise.all([
+      this.inFlight.start(key),
+      this.failures.count(key),
+    ]);
+    if (failures + started.before < this.limits.perKnownDevice)
+      return { failureKeys: [key], clearedOnSuccess: key, inFlight: [started.ticket] };
     await this.inFlight.end(started.ticket);
     return null;
   }
@@ -131,14 +147,19 @@ export class SignInThrottle {
   private async admitUnknownDevice(attempt: SignInAttempt): Promise<SignInAdmission> {
     const login = hashToken(attempt.login.trim().toLowerCase());
     const address = rateLimitKeyOf(attempt.address);
-    const keys = { loginAndAddress: `login-address:${login}:${address}`, address: `address:${address}`, login: `login:${login}` };
-    const [pairStarted, addressStarted, pairFailures, addressFailures, loginFailures] = await Promise.all([
-      this.inFlight.start(keys.loginAndAddress),
-      this.inFlight.start(keys.address),
-      this.failures.count(keys.loginAndAddress),
-      this.failures.count(keys.address),
-      this.failures.count(keys.login),
-    ]);
+    const keys = {
+      loginAndAddress: `login-address:${login}:${address}`,
+      address: `address:${address}`,
+      login: `login:${login}`,
+    };
+    const [pairStarted, addressStarted, pairFailures, addressFailures, loginFailures] =
+      await Promise.all([
+        this.inFlight.start(keys.loginAndAddress),
+        this.inFlight.start(keys.address),
+        this.failures.count(keys.loginAndAddress),
+        this.failures.count(keys.address),
+        this.failures.count(keys.login),
+      ]);
     const pass: SignInPass = {
       failureKeys: [keys.loginAndAddress, keys.address, keys.login],
       clearedOnSuccess: keys.loginAndAddress,
@@ -146,10 +167,19 @@ export class SignInThrottle {
     };
     const pairTried = pairFailures + pairStarted.before;
     const wait = await this.waitSeconds([
-      async () => (pairTried >= this.limits.perLoginAndAddress ? this.secondsLeft(keys.loginAndAddress, pairFailures) : null),
+      async () =>
+        pairTried >= this.limits.perLoginAndAddress
+          ? this.secondsLeft(keys.loginAndAddress, pairFailures)
+          : null,
       async () => (addressStarted.before >= this.limits.inFlightPerAddress ? 1 : null),
-      async () => (loginFailures >= this.limits.loginSlowDownAfter && pairTried >= 1 ? this.pace(`login:${login}`, loginFailures - this.limits.loginSlowDownAfter) : null),
-      async () => (addressFailures >= this.limits.addressSlowDownAfter ? this.pace(`address:${address}`, addressFailures - this.limits.addressSlowDownAfter) : null),
+      async () =>
+        loginFailures >= this.limits.loginSlowDownAfter && pairTried >= 1
+          ? this.pace(`login:${login}`, loginFailures - this.limits.loginSlowDownAfter)
+          : null,
+      async () =>
+        addressFailures >= this.limits.addressSlowDownAfter
+          ? this.pace(`address:${address}`, addressFailures - this.limits.addressSlowDownAfter)
+          : null,
     ]);
     if (wait === null) return { admitted: true, pass };
     await Promise.all(pass.inFlight.map((ticket) => this.inFlight.end(ticket)));
@@ -157,7 +187,9 @@ export class SignInThrottle {
   }
 
   /** The first rule that turns the attempt away, in order; later rules (which may take a paced slot) are not asked. */
-  private async waitSeconds(rules: ReadonlyArray<() => Promise<number | null>>): Promise<number | null> {
+  private async waitSeconds(
+    rules: ReadonlyArray<() => Promise<number | null>>,
+  ): Promise<number | null> {
     for (const rule of rules) {
       const wait = await rule();
       if (wait !== null) return wait;

@@ -33,7 +33,11 @@ export class SignInController {
     if (isSignedIn(session) && !reauthenticate) {
       if (returnTo !== DEFAULT_RETURN_TO) return redirectSeeOther(res, returnTo);
       const user = await this.accounts.findUser(session.data.userId);
-      return sendPage(res, 200, signOutPage({ csrfToken: session.data.csrfToken, username: user?.username ?? 'unknown' }));
+      return sendPage(
+        res,
+        200,
+        signOutPage({ csrfToken: session.data.csrfToken, username: user?.username ?? 'unknown' }),
+      );
     }
     const fresh = await this.sessions.loadOrStart(req, res);
     sendPage(res, 200, signInPage({ csrfToken: fresh.data.csrfToken, returnTo, reauthenticate }));
@@ -47,11 +51,25 @@ export class SignInController {
     const session = await this.sessions.load(req);
     if (!this.sessions.csrfMatches(session, form.csrf_token)) {
       const fresh = await this.sessions.loadOrStart(req, res);
-      return sendPage(res, 403, signInPage({ csrfToken: fresh.data.csrfToken, returnTo, login, error: EXPIRED_FORM_MESSAGE }));
+      return sendPage(
+        res,
+        403,
+        signInPage({
+          csrfToken: fresh.data.csrfToken,
+          returnTo,
+          login,
+          error: EXPIRED_FORM_MESSAGE,
+        }),
+      );
     }
     const password = typeof form.password === 'string' ? form.password : '';
     const deviceToken = readDeviceCookie(req, this.options.secureCookies);
-    const result = await this.signInService.signIn({ login, password, address: clientAddressOf(req), deviceToken });
+    const result = await this.signInService.signIn({
+      login,
+      password,
+      address: clientAddressOf(req),
+      deviceToken,
+    });
     switch (result.kind) {
       case 'signed_in':
         await this.sessions.signIn(req, res, result.userId);
@@ -59,18 +77,45 @@ export class SignInController {
         return redirectSeeOther(res, returnTo);
       case 'throttled':
         res.setHeader('Retry-After', String(result.retryAfterSeconds));
-        return sendPage(res, 429, signInPage({ csrfToken: session!.data.csrfToken, returnTo, login, error: result.message }));
+        return sendPage(
+          res,
+          429,
+          signInPage({
+            csrfToken: session!.data.csrfToken,
+            returnTo,
+            login,
+            error: result.message,
+          }),
+        );
       case 'refused':
-        return sendPage(res, 401, signInPage({ csrfToken: session!.data.csrfToken, returnTo, login, error: result.message }));
+        return sendPage(
+          res,
+          401,
+          signInPage({
+            csrfToken: session!.data.csrfToken,
+            returnTo,
+            login,
+            error: result.message,
+          }),
+        );
     }
   }
 
   @Get('logout')
   async showSignOut(@Req() req: Request, @Res() res: Response): Promise<void> {
     const session = await this.sessions.load(req);
-    if (!isSignedIn(session)) return sendPage(res, 200, messagePage({ title: 'Signed out', message: 'You are not signed in.' }));
+    if (!isSignedIn(session))
+      return sendPage(
+        res,
+        200,
+        messagePage({ title: 'Signed out', message: 'You are not signed in.' }),
+      );
     const user = await this.accounts.findUser(session.data.userId);
-    sendPage(res, 200, signOutPage({ csrfToken: session.data.csrfToken, username: user?.username ?? 'unknown' }));
+    sendPage(
+      res,
+      200,
+      signOutPage({ csrfToken: session.data.csrfToken, username: user?.username ?? 'unknown' }),
+    );
   }
 
   @Post('logout')
@@ -78,9 +123,17 @@ export class SignInController {
     const session = await this.sessions.load(req);
     const form = (req.body ?? {}) as Record<string, unknown>;
     if (!this.sessions.csrfMatches(session, form.csrf_token)) {
-      return sendPage(res, 403, messagePage({ title: 'Sign out', message: EXPIRED_FORM_MESSAGE, alert: true }));
+      return sendPage(
+        res,
+        403,
+        messagePage({ title: 'Sign out', message: EXPIRED_FORM_MESSAGE, alert: true }),
+      );
     }
     await this.sessions.signOut(req, res);
-    sendPage(res, 200, messagePage({ title: 'Signed out', message: 'You have signed out of Gatehouse.' }));
+    sendPage(
+      res,
+      200,
+      messagePage({ title: 'Signed out', message: 'You have signed out of Gatehouse.' }),
+    );
   }
 }

@@ -50,13 +50,20 @@ export class SignInService {
     }
     const admission = await this.throttle.admit({ login, address: form.address, knownDevice });
     if (!admission.admitted) {
-      return { kind: 'throttled', retryAfterSeconds: admission.retryAfterSeconds, message: throttledMessage(admission.retryAfterSeconds) };
+      return {
+        kind: 'throttled',
+        retryAfterSeconds: admission.retryAfterSeconds,
+        message: throttledMessage(admission.retryAfterSeconds),
+      };
     }
     let passwordMatches: boolean;
     try {
       account ??= await this.findAccount(login);
       // Hash even for an unknown account, so the response time does not tell which accounts exist.
-      passwordMatches = await verifyPassword(form.password, account?.passwordHash ?? (await this.dummy()));
+      passwordMatches = await verifyPassword(
+        form.password,
+        account?.passwordHash ?? (await this.dummy()),
+      );
     } catch (error) {
       await this.throttle.abandoned(admission.pass).catch(() => undefined);
       throw error;
@@ -83,6 +90,9 @@ export class SignInService {
 
 function throttledMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return `Too many failed sign-in attempts. Try again in ${wait}.`;
 }

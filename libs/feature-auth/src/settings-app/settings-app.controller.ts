@@ -51,7 +51,11 @@ export class SettingsAppController {
       res.status(404).type('text/plain').send('Not found');
       return;
     }
-    res.sendFile(path, { headers: { 'Cache-Control': `public, max-age=${ONE_YEAR_SECONDS}, immutable` }, lastModified: false, etag: true });
+    res.sendFile(path, {
+      headers: { 'Cache-Control': `public, max-age=${ONE_YEAR_SECONDS}, immutable` },
+      lastModified: false,
+      etag: true,
+    });
   }
 
   private async sendIndex(res: Response): Promise<void> {
@@ -62,7 +66,11 @@ export class SettingsAppController {
       html = await readFile(join(this.directory, 'index.html'), 'utf8');
     } catch {
       res.status(503).setHeader('Retry-After', '30');
-      res.type('text/plain').send(`The settings app is not built in ${this.directory}. Build it with "npm run build" (or set GATEHOUSE_WEB_DIR).\n`);
+      res
+        .type('text/plain')
+        .send(
+          `The settings app is not built in ${this.directory}. Build it with "npm run build" (or set GATEHOUSE_WEB_DIR).\n`,
+        );
       return;
     }
     res.status(200).type('html').send(html);

@@ -8,18 +8,31 @@ import { SETTINGS_APP_CONTENT_SECURITY_POLICY } from './settings-app-headers';
 import { SETTINGS_APP_OPTIONS } from './settings-app-options';
 import { SettingsAppModule } from './settings-app.module';
 
-const INDEX = '<!doctype html><title>Settings</title><script type="module" src="/assets/index-Ab12.js"></script>';
+const INDEX =
+  '<!doctype html><title>Settings</title><script type="module" src="/assets/index-Ab12.js"></script>';
 
 async function serve(directory: string): Promise<RunningService> {
   // The options token reaches the feature module as AuthModule (global) provides it.
   @Module({ imports: [SettingsAppModule] })
   class Root {}
-  @Module({ providers: [{ provide: SETTINGS_APP_OPTIONS, useValue: { directory } }], exports: [SETTINGS_APP_OPTIONS] })
+  @Module({
+    providers: [{ provide: SETTINGS_APP_OPTIONS, useValue: { directory } }],
+    exports: [SETTINGS_APP_OPTIONS],
+  })
   class Options {}
   const GlobalOptions = { module: Options, global: true };
   @Module({ imports: [GlobalOptions, Root] })
   class App {}
-  return bootstrapService({ name: 'settings-app-test', module: App, port: 0, host: '127.0.0.1', internalToken: 'internal-token-for-settings-app', handleProcessSignals: false, logLevel: 'silent', trustedProxies: ['127.0.0.1/32'] });
+  return bootstrapService({
+    name: 'settings-app-test',
+    module: App,
+    port: 0,
+    host: '127.0.0.1',
+    internalToken: 'internal-token-for-settings-app',
+    handleProcessSignals: false,
+    logLevel: 'silent',
+    trustedProxies: ['127.0.0.1/32'],
+  });
 }
 
 // The built settings app over HTTP, from a fixture of what Vite writes: index.html and hashed assets.
@@ -43,18 +56,21 @@ describe('the settings app’s static files', () => {
     rmSync(built, { recursive: true, force: true });
   });
 
-  it.each(['/', '/settings', '/settings/tokens', '/settings/webhooks/0123456789abcdef01234567', '/organizations/acme/settings/token-exchange'])(
-    'answers %s with index.html, never cached, under the strict policy',
-    async (path) => {
-      const res = await fetch(`${service.url}${path}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(res.headers.get('content-security-policy')).toBe(SETTINGS_APP_CONTENT_SECURITY_POLICY);
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(await res.text()).toBe(INDEX);
-    },
-  );
+  it.each([
+    '/',
+    '/settings',
+    '/settings/tokens',
+    '/settings/webhooks/0123456789abcdef01234567',
+    '/organizations/acme/settings/token-exchange',
+  ])('answers %s with index.html, never cached, under the strict policy', async (path) => {
+    const res = await fetch(`${service.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toBe(SETTINGS_APP_CONTENT_SECURITY_POLICY);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).toBe(INDEX);
+  });
 
   it('keeps the policy free of inline code and framing', () => {
     expect(SETTINGS_APP_CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
@@ -62,17 +78,28 @@ describe('the settings app’s static files', () => {
   });
 
   it('loads images only from its own origin and data: URLs (it shows no remote image)', () => {
-    expect(SETTINGS_APP_CONTENT_SECURITY_POLICY.split('; ').filter((directive) => directive.startsWith('img-src'))).toEqual(["img-src 'self' data:"]);
+    expect(
+      SETTINGS_APP_CONTENT_SECURITY_POLICY.split('; ').filter((directive) =>
+        directive.startsWith('img-src'),
+      ),
+    ).toEqual(["img-src 'self' data:"]);
   });
 
   it.each([
-    ['over https (as the gateway, a trusted proxy, forwards it)', { 'X-Forwarded-Proto': 'https' }, 'max-age=31536000'],
+    [
+      'over https (as the gateway, a trusted proxy, forwards it)',
+      { 'X-Forwarded-Proto': 'https' },
+      'max-age=31536000',
+    ],
     ['over plain http (the all-in-one on loopback)', {}, null],
-  ])('is served %s with the matching Strict-Transport-Security', async (_case, headers, expected) => {
-    const res = await fetch(`${service.url}/settings`, { headers });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('strict-transport-security')).toBe(expected);
-  });
+  ])(
+    'is served %s with the matching Strict-Transport-Security',
+    async (_case, headers, expected) => {
+      const res = await fetch(`${service.url}/settings`, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('strict-transport-security')).toBe(expected);
+    },
+  );
 
   it('serves a hashed asset cached for a year', async () => {
     const res = await fetch(`${service.url}/assets/index-Ab12.js`);
@@ -82,11 +109,14 @@ describe('the settings app’s static files', () => {
     expect(await res.text()).toBe('console.log("settings")');
   });
 
-  it.each(['/assets/missing.js', '/assets/..%2Fsecret.txt', '/assets/.env', '/secret.txt'])('answers 404 for %s, never a file outside assets', async (path) => {
-    const res = await fetch(`${service.url}${path}`);
-    expect(res.status).toBe(404);
-    expect(await res.text()).not.toContain('not served');
-  });
+  it.each(['/assets/missing.js', '/assets/..%2Fsecret.txt', '/assets/.env', '/secret.txt'])(
+    'answers 404 for %s, never a file outside assets',
+    async (path) => {
+      const res = await fetch(`${service.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('not served');
+    },
+  );
 
   it('answers 503 naming the build command when the app is not built', async () => {
     const res = await fetch(`${unbuilt.url}/settings/tokens`);

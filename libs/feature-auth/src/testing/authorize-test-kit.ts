@@ -28,14 +28,41 @@ export function createAuthorizeTestKit() {
   const codes = new AuthorizationCodes(flow, identity.random, { codeTtlSeconds: 60 });
   const remembered = new InMemoryRememberedConsents();
   const pending = new PendingConsents(flow);
-  const outcomes = new ConsentOutcomeRegistry({ getProviders: () => [] } as unknown as DiscoveryService);
-  const contexts = new InMemoryConsentContextReader(identity.accounts, identity.clients, remembered);
-  const consents = new ConsentService(pending, remembered, contexts, outcomes, identity.random, identity.clock);
+  const outcomes = new ConsentOutcomeRegistry({
+    getProviders: () => [],
+  } as unknown as DiscoveryService);
+  const contexts = new InMemoryConsentContextReader(
+    identity.accounts,
+    identity.clients,
+    remembered,
+  );
+  const consents = new ConsentService(
+    pending,
+    remembered,
+    contexts,
+    outcomes,
+    identity.random,
+    identity.clock,
+  );
   const responder = new AuthorizationResponder(codes, identity.random, { issuer: TEST_ISSUER });
   outcomes.register(new AuthorizationConsentOutcome(responder, identity.clock));
   const clients = new AuthorizingClientResolver(identity.clients, metadata);
   const authorize = new AuthorizeService(clients, consents, responder, contexts, identity.clock);
-  return { identity, flow, fetcher, metadata, codes, remembered, contexts, pending, outcomes, consents, responder, clients, authorize };
+  return {
+    identity,
+    flow,
+    fetcher,
+    metadata,
+    codes,
+    remembered,
+    contexts,
+    pending,
+    outcomes,
+    consents,
+    responder,
+    clients,
+    authorize,
+  };
 }
 
 export type AuthorizeTestKit = ReturnType<typeof createAuthorizeTestKit>;

@@ -31,14 +31,24 @@ export class CookieBrowser {
 
   async post(path: string, form: Record<string, string | string[]>): Promise<Response> {
     const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(form)) for (const item of [value].flat()) body.append(name, item);
-    return this.send(path, { method: 'POST', body: body.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    for (const [name, value] of Object.entries(form))
+      for (const item of [value].flat()) body.append(name, item);
+    return this.send(path, {
+      method: 'POST',
+      body: body.toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
   }
 
   /** Signs in through the sign-in page, as a user would. */
   async signIn(login: string, password: string): Promise<void> {
     const page = await (await this.get('/oauth/login')).text();
-    const res = await this.post('/oauth/login', { csrf_token: hiddenField(page, 'csrf_token'), return_to: '/oauth/login', login, password });
+    const res = await this.post('/oauth/login', {
+      csrf_token: hiddenField(page, 'csrf_token'),
+      return_to: '/oauth/login',
+      login,
+      password,
+    });
     if (res.status !== 303) throw new Error(`sign-in answered ${res.status}`);
   }
 

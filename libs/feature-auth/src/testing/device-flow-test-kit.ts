@@ -39,7 +39,9 @@ export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
  * memory flow store on the kit's clock, a public app `cli` (scopes `openid profile read-repos`),
  * a confidential app `web` (secret `s3cret`) and the user `ada`.
  */
-export function createDeviceFlowTestKit(options: Partial<Omit<DeviceFlowOptions, 'publicUrl'>> & { userCodes?: string[] } = {}) {
+export function createDeviceFlowTestKit(
+  options: Partial<Omit<DeviceFlowOptions, 'publicUrl'>> & { userCodes?: string[] } = {},
+) {
   const kit = createIdentityTestKit();
   const store = new MemoryFlowStore({ clock: kit.clock });
   const resolved = resolveDeviceFlowOptions({
@@ -49,17 +51,32 @@ export function createDeviceFlowTestKit(options: Partial<Omit<DeviceFlowOptions,
     limits: options.limits,
   });
   const authorizations = new DeviceAuthorizations(store);
-  const userCodes = new ListedUserCodes(options.userCodes ?? ['BCDFGHJK', 'LMNPQRST', 'VWXZBCDF', 'GHJKLMNP']);
+  const userCodes = new ListedUserCodes(
+    options.userCodes ?? ['BCDFGHJK', 'LMNPQRST', 'VWXZBCDF', 'GHJKLMNP'],
+  );
   const pending = new PendingConsents(store);
   const guard = new UserCodeEntryGuard(store, kit.clock, resolved);
 
   kit.accounts.addUser({ id: USER_ID, username: 'ada' });
   kit.accounts.addUser({ id: OTHER_USER_ID, username: 'bob' });
   kit.accounts.addMembership(USER_ID, { id: ORG_ID, name: 'acme' }, 'write');
-  kit.clients.addApp({ clientId: 'cli', name: 'Gatehouse CLI', scopes: ['openid', 'profile', 'read-repos'], accessTokenTtlSeconds: 3600 });
-  kit.clients.addApp({ clientId: 'web', name: 'Web app', clientSecretHash: hashToken('s3cret'), scopes: ['profile'] });
+  kit.clients.addApp({
+    clientId: 'cli',
+    name: 'Gatehouse CLI',
+    scopes: ['openid', 'profile', 'read-repos'],
+    accessTokenTtlSeconds: 3600,
+  });
+  kit.clients.addApp({
+    clientId: 'web',
+    name: 'Web app',
+    clientSecretHash: hashToken('s3cret'),
+    scopes: ['profile'],
+  });
 
-  const request = (params: Record<string, string>, authorization?: string): TokenRequestContext => ({
+  const request = (
+    params: Record<string, string>,
+    authorization?: string,
+  ): TokenRequestContext => ({
     params,
     authorization,
     ip: '198.51.100.7',
@@ -77,18 +94,49 @@ export function createDeviceFlowTestKit(options: Partial<Omit<DeviceFlowOptions,
     pending,
     guard,
     request,
-    start: new DeviceAuthorizationService(kit.clientAuthenticator, authorizations, kit.random, userCodes, kit.clock, resolved, store),
-    grant: new DeviceCodeGrant(kit.clientAuthenticator, authorizations, kit.accounts, kit.issuer, kit.transactions, kit.signingKeys, withdrawals, kit.clock),
-    verification: new DeviceVerificationService(authorizations, guard, pending, kit.accounts, kit.random, kit.clock),
+    start: new DeviceAuthorizationService(
+      kit.clientAuthenticator,
+      authorizations,
+      kit.random,
+      userCodes,
+      kit.clock,
+      resolved,
+      store,
+    ),
+    grant: new DeviceCodeGrant(
+      kit.clientAuthenticator,
+      authorizations,
+      kit.accounts,
+      kit.issuer,
+      kit.transactions,
+      kit.signingKeys,
+      withdrawals,
+      kit.clock,
+    ),
+    verification: new DeviceVerificationService(
+      authorizations,
+      guard,
+      pending,
+      kit.accounts,
+      kit.random,
+      kit.clock,
+    ),
     outcome: new DeviceConsentOutcome(authorizations, kit.clock),
     /** The consent request the verification page parks for this device code and user. */
-    consentRequest(deviceCode: string, userId = USER_ID, scopes = ['openid', 'profile', 'read-repos']) {
+    consentRequest(
+      deviceCode: string,
+      userId = USER_ID,
+      scopes = ['openid', 'profile', 'read-repos'],
+    ) {
       return {
         userId,
         client: { clientId: 'cli', name: 'Gatehouse CLI', clientIdHost: null, loopbackOnly: false },
         scopes,
         requiredOrgIds: [],
-        intent: { kind: DEVICE_INTENT, payload: { deviceCodeHash: hashToken(deviceCode), authTime: kit.clock.now() - 60_000 } },
+        intent: {
+          kind: DEVICE_INTENT,
+          payload: { deviceCodeHash: hashToken(deviceCode), authTime: kit.clock.now() - 60_000 },
+        },
       };
     },
   };

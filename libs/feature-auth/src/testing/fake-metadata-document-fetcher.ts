@@ -1,10 +1,16 @@
 import type { CacheHeaders } from '@gatehouse/domain';
 import { InvalidClient } from '@gatehouse/domain';
-import { FetchedMetadataDocument, MetadataDocumentFetcher } from '../cimd/metadata-document-fetcher';
+import {
+  FetchedMetadataDocument,
+  MetadataDocumentFetcher,
+} from '../cimd/metadata-document-fetcher';
 
 /** Test double of MetadataDocumentFetcher: documents by URL, counting fetches; hosts refused by name. */
 export class FakeMetadataDocumentFetcher extends MetadataDocumentFetcher {
-  readonly documents = new Map<string, { json: unknown; cacheHeaders?: CacheHeaders } | InvalidClient>();
+  readonly documents = new Map<
+    string,
+    { json: unknown; cacheHeaders?: CacheHeaders } | InvalidClient
+  >();
   readonly fetched: string[] = [];
   /** Hosts whose addresses the outbound rule refuses. */
   readonly refusedHosts = new Set<string>(['10.9.8.7', 'internal.example']);
@@ -12,7 +18,8 @@ export class FakeMetadataDocumentFetcher extends MetadataDocumentFetcher {
   gate: Promise<void> | null = null;
 
   async checkDestination(url: string): Promise<void> {
-    if (this.refusedHosts.has(new URL(url).hostname)) throw new InvalidClient("The client metadata document's host is not allowed");
+    if (this.refusedHosts.has(new URL(url).hostname))
+      throw new InvalidClient("The client metadata document's host is not allowed");
   }
 
   async fetch(url: string): Promise<FetchedMetadataDocument> {

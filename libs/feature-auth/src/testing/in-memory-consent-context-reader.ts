@@ -20,8 +20,22 @@ export class InMemoryConsentContextReader extends ConsentContextReader {
     const app = await this.clients.findByClientId(clientId);
     const user = userId === null ? null : await this.accounts.findUser(userId);
     return {
-      app: app && { clientId: app.clientId, name: app.name, redirectUris: [...app.redirectUris], scopes: [...app.scopes], hasSecret: app.clientSecretHash !== null },
-      user: user && { id: user.id, username: user.username, fullname: user.fullname, email: user.email, avatarUrl: user.avatarUrl, isPro: user.isPro, disabled: user.disabledAt !== null },
+      app: app && {
+        clientId: app.clientId,
+        name: app.name,
+        redirectUris: [...app.redirectUris],
+        scopes: [...app.scopes],
+        hasSecret: app.clientSecretHash !== null,
+      },
+      user: user && {
+        id: user.id,
+        username: user.username,
+        fullname: user.fullname,
+        email: user.email,
+        avatarUrl: user.avatarUrl,
+        isPro: user.isPro,
+        disabled: user.disabledAt !== null,
+      },
       memberships: user ? await this.accounts.membershipsOf(user.id) : [],
       remembered: user ? await this.remembered.find(user.id, clientId) : null,
     };

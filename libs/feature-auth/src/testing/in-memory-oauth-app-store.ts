@@ -7,7 +7,13 @@ export class InMemoryOAuthAppStore extends OAuthAppStore {
   readonly deleted: string[] = [];
 
   async listOwned(owners: { userId: string; orgIds: string[] }): Promise<OAuthAppRecord[]> {
-    return this.apps.filter((app) => app.ownerUserId === owners.userId || (app.ownerOrgId !== null && owners.orgIds.includes(app.ownerOrgId))).map((app) => ({ ...app }));
+    return this.apps
+      .filter(
+        (app) =>
+          app.ownerUserId === owners.userId ||
+          (app.ownerOrgId !== null && owners.orgIds.includes(app.ownerOrgId)),
+      )
+      .map((app) => ({ ...app }));
   }
 
   async findByClientId(clientId: string): Promise<OAuthAppRecord | null> {
@@ -25,7 +31,10 @@ export class InMemoryOAuthAppStore extends OAuthAppStore {
   }
 
   async delete(app: OAuthAppRecord): Promise<void> {
-    this.apps.splice(this.apps.findIndex((candidate) => candidate.id === app.id), 1);
+    this.apps.splice(
+      this.apps.findIndex((candidate) => candidate.id === app.id),
+      1,
+    );
     this.deleted.push(app.clientId);
   }
 }

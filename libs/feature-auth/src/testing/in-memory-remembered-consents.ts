@@ -11,6 +11,10 @@ export class InMemoryRememberedConsents extends RememberedConsents {
   }
 
   async save(userId: string, clientId: string, grant: ConsentGrant, at: Date): Promise<void> {
-    this.rows.set(`${userId} ${clientId}`, { scopes: [...grant.scopes], orgIds: [...grant.orgIds], updatedAt: at });
+    this.rows.set(`${userId} ${clientId}`, {
+      scopes: [...grant.scopes],
+      orgIds: [...grant.orgIds],
+      updatedAt: at,
+    });
   }
 }

@@ -1,8 +1,18 @@
 import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
-import { IdentityModule, TokenIssuer, TokenResponseBody, TransactionRunner } from '@gatehouse/identity';
+import {
+  IdentityModule,
+  TokenIssuer,
+  TokenResponseBody,
+  TransactionRunner,
+} from '@gatehouse/identity';
 import { IssueTokenRequest, TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
-import { OAuthAppEntity, OrganizationEntity, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import {
+  OAuthAppEntity,
+  OrganizationEntity,
+  PersonalAccessTokenEntity,
+  UserEntity,
+} from '@gatehouse/persistence';
 import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import { MembershipEntity } from '@gatehouse/persistence/testing';
 import { bootstrapService, DatabaseModule, FlowStateModule } from '@gatehouse/platform';
@@ -25,7 +35,10 @@ export interface TokenTestApp {
   seedUser(username: string, fields?: Partial<UserEntity>): Promise<UserEntity>;
   seedOrg(name: string, plan?: OrganizationPlan): Promise<OrganizationEntity>;
   seedMembership(orgId: string, userId: string, role: OrgRole): Promise<void>;
-  seedApp(clientId: string, fields?: Partial<OAuthAppEntity> & { secret?: string }): Promise<OAuthAppEntity>;
+  seedApp(
+    clientId: string,
+    fields?: Partial<OAuthAppEntity> & { secret?: string },
+  ): Promise<OAuthAppEntity>;
   /** Stores a personal token and returns it in clear. */
   seedPersonalToken(userId: string, role: 'read' | 'write', name?: string): Promise<string>;
   close(): Promise<void>;
@@ -34,7 +47,10 @@ export interface TokenTestApp {
 function required(name: string): string {
   // eslint-disable-next-line no-restricted-properties -- test support reads what the integration tier's global setup exports
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run this suite in the integration tier (its global setup starts PostgreSQL and Redis)`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run this suite in the integration tier (its global setup starts PostgreSQL and Redis)`,
+    );
   return value;
 }
 
@@ -43,7 +59,12 @@ export const TEST_REFRESH_REUSE_GRACE_SECONDS = 2;
 
 @Global()
 @Module({
-  providers: [{ provide: REFRESH_OPTIONS, useValue: { reuseGraceSeconds: TEST_REFRESH_REUSE_GRACE_SECONDS } satisfies RefreshOptions }],
+  providers: [
+    {
+      provide: REFRESH_OPTIONS,
+      useValue: { reuseGraceSeconds: TEST_REFRESH_REUSE_GRACE_SECONDS } satisfies RefreshOptions,
+    },
+  ],
   exports: [REFRESH_OPTIONS],
 })
 class TokenTestOptionsModule {}
@@ -68,19 +89,33 @@ export interface TokenTestAppOptions {
 /** What the test app trusts by default: a gateway on 127.0.0.1, where the tests call from. */
 const TEST_TRUSTED_PROXIES: readonly string[] = ['127.0.0.1/32'];
 
-export async function startTokenTestApp(extraModules: Array<Type<unknown> | DynamicModule> = [], options: TokenTestAppOptions = {}): Promise<TokenTestApp> {
+export async function startTokenTestApp(
+  extraModules: Array<Type<unknown> | DynamicModule> = [],
+  options: TokenTestAppOptions = {},
+): Promise<TokenTestApp> {
   const runDatabaseUrl = options.databaseUrl ?? required('DATABASE_URL');
   const redisUrl = required('REDIS_URL');
   // eslint-disable-next-line no-restricted-properties -- as above
   const redisPrefix = process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:';
   // An empty database of its own on the run's server, so migrations and signing keys are this suite's alone.
-  const database = await createScratchDatabase({ prefix: 'gatehouse_auth_tokens', onServerOf: runDatabaseUrl });
+  const database = await createScratchDatabase({
+    prefix: 'gatehouse_auth_tokens',
+    onServerOf: runDatabaseUrl,
+  });
 
   @Module({
     imports: [
       DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
-      FlowStateModule.forRoot({ type: 'redis', url: redisUrl, keyPrefix: `${redisPrefix}auth-tokens:` }),
-      IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY, signingKeyCacheTtlMs: options.signingKeyCacheTtlMs ?? 0 }),
+      FlowStateModule.forRoot({
+        type: 'redis',
+        url: redisUrl,
+        keyPrefix: `${redisPrefix}auth-tokens:`,
+      }),
+      IdentityModule.forRoot({
+        publicUrl: TEST_PUBLIC_URL,
+        encryptionKey: TEST_ENCRYPTION_KEY,
+        signingKeyCacheTtlMs: options.signingKeyCacheTtlMs ?? 0,
+      }),
       TokenTestOptionsModule,
       ...AuthTokenModules,
       ...extraModules,
@@ -124,13 +159,23 @@ export async function startTokenTestApp(extraModules: Array<Type<unknown> | Dyna
           ...fields,
         }),
       ),
-    seedOrg: (name, plan = 'free') => manager.save(manager.create(OrganizationEntity, { id: newObjectId(), name, fullname: `${name} Inc`, plan })),
+    seedOrg: (name, plan = 'free') =>
+      manager.save(
+        manager.create(OrganizationEntity, {
+          id: newObjectId(),
+          name,
+          fullname: `${name} Inc`,
+          plan,
+        }),
+      ),
     seedMembership: async (orgId, userId, role) => {
       await manager.insert(MembershipEntity, { orgId, userId, role });
     },
     seedApp: async (clientId, { secret, ...fields } = {}) => {
       const hasOwner = Boolean(fields.ownerUserId ?? fields.ownerOrgId);
-      const owner = hasOwner ? {} : { ownerUserId: (await manager.findOneByOrFail(UserEntity, {})).id };
+      const owner = hasOwner
+        ? {}
+        : { ownerUserId: (await manager.findOneByOrFail(UserEntity, {})).id };
       return manager.save(
         manager.create(OAuthAppEntity, {
           id: newObjectId(),
@@ -144,7 +189,13 @@ export async function startTokenTestApp(extraModules: Array<Type<unknown> | Dyna
     },
     seedPersonalToken: async (userId, role, name = `${role} token`) => {
       const token = randomToken('hf_');
-      await manager.insert(PersonalAccessTokenEntity, { id: newObjectId(), tokenHash: hashToken(token), userId, name, role });
+      await manager.insert(PersonalAccessTokenEntity, {
+        id: newObjectId(),
+        tokenHash: hashToken(token),
+        userId,
+        name,
+        role,
+      });
       return token;
     },
     close: async () => {
@@ -160,7 +211,11 @@ export function basicAuth(clientId: string, secret: string): string {
 }
 
 /** POSTs a form body. */
-export function postForm(url: string, params: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+export function postForm(
+  url: string,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },

@@ -1,4 +1,2 @@
 export { TokenEndpointModule } from './token-endpoint.module';
-;
-;
 export { AuthTokenModules } from './auth-token-modules';

@@ -10,6 +10,8 @@ import { TokenEndpointService } from './token-endpoint.service';
 @Module({ controllers: [TokenController], providers: [TokenEndpointService] })
 export class TokenEndpointModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(PublicCorsMiddleware).forRoutes({ path: 'oauth/token', method: RequestMethod.ALL });
+    consumer
+      .apply(PublicCorsMiddleware)
+      .forRoutes({ path: 'oauth/token', method: RequestMethod.ALL });
   }
 }

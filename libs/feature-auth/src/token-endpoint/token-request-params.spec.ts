@@ -3,7 +3,9 @@ import { tokenRequestParams } from './token-request-params';
 
 describe('tokenRequestParams', () => {
   it('keeps form and JSON strings, and reads numbers and booleans as text', () => {
-    expect(tokenRequestParams({ grant_type: 'refresh_token', client_id: 'a', n: 3, b: true })).toEqual({
+    expect(
+      tokenRequestParams({ grant_type: 'refresh_token', client_id: 'a', n: 3, b: true }),
+    ).toEqual({
       grant_type: 'refresh_token',
       client_id: 'a',
       n: '3',

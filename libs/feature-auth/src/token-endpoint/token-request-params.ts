@@ -7,11 +7,13 @@ import { InvalidRequest } from '@gatehouse/domain';
  */
 export function tokenRequestParams(body: unknown): Record<string, string> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new InvalidRequest('The request body must be a form or a JSON object');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new InvalidRequest('The request body must be a form or a JSON object');
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) throw new InvalidRequest(`Parameter '${name}' must not be sent more than once`);
+    if (Array.isArray(value))
+      throw new InvalidRequest(`Parameter '${name}' must not be sent more than once`);
     if (typeof value === 'object') throw new InvalidRequest(`Parameter '${name}' must be a string`);
     params[name] = String(value);
   }

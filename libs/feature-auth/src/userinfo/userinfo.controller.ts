@@ -19,12 +19,18 @@ export class UserinfoController {
   @Post()
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  post(@Headers('authorization') authorization: string | undefined, @Body() body: unknown): Promise<Userinfo> {
+  post(
+    @Headers('authorization') authorization: string | undefined,
+    @Body() body: unknown,
+  ): Promise<Userinfo> {
     return this.userinfo.userinfo(bearerTokenOf(authorization) ?? formAccessToken(body));
   }
 }
 
 function formAccessToken(body: unknown): string | null {
-  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).access_token : undefined;
+  const value =
+    typeof body === 'object' && body !== null
+      ? (body as Record<string, unknown>).access_token
+      : undefined;
   return typeof value === 'string' && value.length > 0 ? value : null;
 }

@@ -7,6 +7,8 @@ import { UserinfoService } from './userinfo.service';
 @Module({ controllers: [UserinfoController], providers: [UserinfoService] })
 export class UserinfoModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(PublicCorsMiddleware).forRoutes({ path: 'oauth/userinfo', method: RequestMethod.ALL });
+    consumer
+      .apply(PublicCorsMiddleware)
+      .forRoutes({ path: 'oauth/userinfo', method: RequestMethod.ALL });
   }
 }

@@ -14,7 +14,13 @@ describe('UserinfoService', () => {
 
   beforeEach(() => {
     kit = createIdentityTestKit({ publicUrl: 'https://hub.example' });
-    kit.accounts.addUser({ id: USER_ID, username: 'ada', fullname: 'Ada Lovelace', isPro: true, avatarUrl: '/avatars/ada.png' });
+    kit.accounts.addUser({
+      id: USER_ID,
+      username: 'ada',
+      fullname: 'Ada Lovelace',
+      isPro: true,
+      avatarUrl: '/avatars/ada.png',
+    });
     kit.accounts.addMembership(USER_ID, { id: ACME, name: 'acme', plan: 'enterprise' }, 'admin');
     kit.accounts.addMembership(USER_ID, { id: BETA, name: 'beta' }, 'read');
     service = new UserinfoService(kit.bearer, kit.accounts, kit.identityOptions);
@@ -35,7 +41,13 @@ describe('UserinfoService', () => {
     ).access_token;
 
   it('answers the profile claims, isPro and the granted organizations as orgs and organizations', async () => {
-    const acme = { sub: ACME, name: 'ACME', preferred_username: 'acme', picture: 'https://hub.example/avatars/default.svg', plan: 'enterprise' };
+    const acme = {
+      sub: ACME,
+      name: 'ACME',
+      preferred_username: 'acme',
+      picture: 'https://hub.example/avatars/default.svg',
+      plan: 'enterprise',
+    };
     expect(await service.userinfo(await tokenWith(['openid', 'profile']))).toEqual({
       sub: USER_ID,
       name: 'Ada Lovelace',
@@ -49,26 +61,57 @@ describe('UserinfoService', () => {
   });
 
   it('adds email with email, canPay with read-billing, roleInOrg with read-memberships', async () => {
-    const info = await service.userinfo(await tokenWith(['openid', 'email', 'read-billing', 'read-memberships']));
-    expect(info).toMatchObject({ sub: USER_ID, email: 'ada@example.com', email_verified: true, isPro: true, canPay: true });
+    const info = await service.userinfo(
+      await tokenWith(['openid', 'email', 'read-billing', 'read-memberships']),
+    );
+    expect(info).toMatchObject({
+      sub: USER_ID,
+      email: 'ada@example.com',
+      email_verified: true,
+      isPro: true,
+      canPay: true,
+    });
     expect(info.name).toBeUndefined();
-    expect(info.orgs).toEqual([expect.objectContaining({ sub: ACME, roleInOrg: 'admin', canPay: true })]);
+    expect(info.orgs).toEqual([
+      expect.objectContaining({ sub: ACME, roleInOrg: 'admin', canPay: true }),
+    ]);
   });
 
   it('leaves email, canPay and roles out without their scopes', async () => {
     const info = await service.userinfo(await tokenWith(['openid']));
-    expect(info).toEqual({ sub: USER_ID, isPro: true, orgs: [expect.objectContaining({ sub: ACME })], organizations: [expect.objectContaining({ sub: ACME })] });
+    expect(info).toEqual({
+      sub: USER_ID,
+      isPro: true,
+      orgs: [expect.objectContaining({ sub: ACME })],
+      organizations: [expect.objectContaining({ sub: ACME })],
+    });
     expect(info.orgs[0]).not.toHaveProperty('roleInOrg');
   });
 
   it.each([
     ['no token', null, 'An access token is required'],
-    ['an unknown token', `hf_oauth_${'x'.repeat(40)}`, 'The access token is invalid, expired or revoked'],
+    [
+      'an unknown token',
+      `hf_oauth_${'x'.repeat(40)}`,
+      'The access token is invalid, expired or revoked',
+    ],
     ['a personal token', PERSONAL, 'The access token is invalid, expired or revoked'],
   ])('answers invalid_token for %s', async (_case, token, description) => {
-    kit.tokens.personalTokens.push({ id: 'p', tokenHash: hashToken(PERSONAL), userId: USER_ID, name: 'n', role: 'write', lastUsedAt: null, createdAt: new Date(), revokedAt: null });
+    kit.tokens.personalTokens.push({
+      id: 'p',
+      tokenHash: hashToken(PERSONAL),
+      userId: USER_ID,
+      name: 'n',
+      role: 'write',
+      lastUsedAt: null,
+      createdAt: new Date(),
+      revokedAt: null,
+    });
     const error = await service.userinfo(token).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(OAuthError);
-    expect([(error as OAuthError).code, (error as OAuthError).description]).toEqual(['invalid_token', description]);
+    expect([(error as OAuthError).code, (error as OAuthError).description]).toEqual([
+      'invalid_token',
+      description,
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buildUserinfo, InvalidToken, Userinfo } from '@gatehouse/domain';
-import { AccountReader, BearerAuthenticator, IDENTITY_OPTIONS, IdentityOptions, principalAccount } from '@gatehouse/identity';
+import {
+  AccountReader,
+  BearerAuthenticator,
+  IDENTITY_OPTIONS,
+  IdentityOptions,
+  principalAccount,
+} from '@gatehouse/identity';
 
 /**
  * `/oauth/userinfo` (OIDC Core §5.3, docs/oauth.md "Userinfo and whoami") for OAuth access tokens (sign-in, device

@@ -7,6 +7,8 @@ import { WhoamiService } from './whoami.service';
 @Module({ controllers: [WhoamiController], providers: [WhoamiService] })
 export class WhoamiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(PublicCorsMiddleware).forRoutes({ path: 'api/whoami-v2', method: RequestMethod.ALL });
+    consumer
+      .apply(PublicCorsMiddleware)
+      .forRoutes({ path: 'api/whoami-v2', method: RequestMethod.ALL });
   }
 }

@@ -1,6 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, buildWhoami, clientIdHostname, isClientIdMetadataUrl, Whoami, WhoamiToken } from '@gatehouse/domain';
-import { AccountReader, actsAsUser, ClientLookup, Principal, principalAccount } from '@gatehouse/identity';
+import {
+  ApiError,
+  buildWhoami,
+  clientIdHostname,
+  isClientIdMetadataUrl,
+  Whoami,
+  WhoamiToken,
+} from '@gatehouse/domain';
+import {
+  AccountReader,
+  actsAsUser,
+  ClientLookup,
+  Principal,
+  principalAccount,
+} from '@gatehouse/identity';
 
 /** `GET /api/whoami-v2` in the Hugging Face shape (docs/oauth.md "Userinfo and whoami", docs/hf-clients.md "Token prefixes and whoami-v2"). */
 @Injectable()
@@ -14,12 +27,21 @@ export class WhoamiService {
     if (!principal.user) throw ApiError.forbidden('This token does not act for a user');
     const account = await principalAccount(principal, this.accounts);
     if (!account) throw ApiError.unauthorized();
-    return buildWhoami({ user: account.user, memberships: account.memberships, token: await this.tokenOf(principal) });
+    return buildWhoami({
+      user: account.user,
+      memberships: account.memberships,
+      token: await this.tokenOf(principal),
+    });
   }
 
   private async tokenOf(principal: Principal): Promise<WhoamiToken> {
     if (actsAsUser(principal)) {
-      return { kind: 'personal', displayName: principal.displayName ?? '', role: principal.role ?? 'read', createdAtMs: principal.createdAt.getTime() };
+      return {
+        kind: 'personal',
+        displayName: principal.displayName ?? '',
+        role: principal.role ?? 'read',
+        createdAtMs: principal.createdAt.getTime(),
+      };
     }
     return {
       kind: 'oauth',

@@ -15,15 +15,25 @@ export function transportFailure(error: unknown, timeoutMs: number): TransportFa
   switch (failure.kind) {
     case 'address_refused':
       // One message for every refused range (the owner sees it), so webhooks cannot map internal DNS.
-      return { error: 'address_refused', message: 'the target resolves to a private or special-use address', detail: failure.refusal.message };
+      return {
+        error: 'address_refused',
+        message: 'the target resolves to a private or special-use address',
+        detail: failure.refusal.message,
+      };
     case 'timeout':
       return { error: 'timeout', message: `no response within ${timeoutMs} ms` };
     case 'dns_failed':
-      return { error: 'dns_failed', message: `the host name could not be resolved (${failure.code})` };
+      return {
+        error: 'dns_failed',
+        message: `the host name could not be resolved (${failure.code})`,
+      };
     case 'connection_failed':
       return { error: 'connection_failed', message: `could not connect (${failure.code})` };
     case 'connection_reset':
-      return { error: 'connection_reset', message: `the connection was closed before a response (${failure.code})` };
+      return {
+        error: 'connection_reset',
+        message: `the connection was closed before a response (${failure.code})`,
+      };
     case 'tls_failed':
       return { error: 'tls_failed', message: `TLS handshake failed (${failure.code})` };
     case 'invalid_url':

@@ -1,6 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventIngestionController } from './event-ingestion.controller';
-import { DEFAULT_INGESTION_TOPIC, INGESTION_TOPIC, PublishRepoEvents } from './publish-repo-events.use-case';
+import {
+  DEFAULT_INGESTION_TOPIC,
+  INGESTION_TOPIC,
+  PublishRepoEvents,
+} from './publish-repo-events.use-case';
 
 export interface EventIngestionModuleOptions {
   /** Default `Topics.repoEvents`. */
@@ -18,7 +22,10 @@ export class EventIngestionModule {
     return {
       module: EventIngestionModule,
       controllers: [EventIngestionController],
-      providers: [{ provide: INGESTION_TOPIC, useValue: options.topic ?? DEFAULT_INGESTION_TOPIC }, PublishRepoEvents],
+      providers: [
+        { provide: INGESTION_TOPIC, useValue: options.topic ?? DEFAULT_INGESTION_TOPIC },
+        PublishRepoEvents,
+      ],
     };
   }
 }

@@ -8,7 +8,13 @@ function pushEvent(overrides: Record<string, unknown> = {}): Record<string, unkn
     id: 'evt-1',
     time: '2026-01-02T03:04:05Z',
     event: { action: 'update', scope: 'repo.content' },
-    repo: { type: 'model', name: 'acme/bert', id: 'repo-1', private: false, owner: { id: 'owner-1', name: 'acme' } },
+    repo: {
+      type: 'model',
+      name: 'acme/bert',
+      id: 'repo-1',
+      private: false,
+      owner: { id: 'owner-1', name: 'acme' },
+    },
     ...overrides,
   };
 }
@@ -26,7 +32,11 @@ function rejection(body: unknown): ApiError {
 describe('parseIngestionBody', () => {
   it('accepts one event object', () => {
     const [event] = parseIngestionBody(pushEvent(), defaults);
-    expect(event).toMatchObject({ id: 'evt-1', time: '2026-01-02T03:04:05Z', repo: { id: 'repo-1', name: 'acme/bert' } });
+    expect(event).toMatchObject({
+      id: 'evt-1',
+      time: '2026-01-02T03:04:05Z',
+      repo: { id: 'repo-1', name: 'acme/bert' },
+    });
   });
 
   it('accepts an array and keeps its order', () => {
@@ -48,15 +58,30 @@ describe('parseIngestionBody', () => {
   });
 
   it('prefixes the field with the index of the event in an array', () => {
-    const error = rejection([pushEvent(), pushEvent({ repo: { type: 'model', name: 'acme/bert', id: 'repo-1', private: 'no', owner: { id: 'o', name: 'acme' } } })]);
+    const error = rejection([
+      pushEvent(),
+      pushEvent({
+        repo: {
+          type: 'model',
+          name: 'acme/bert',
+          id: 'repo-1',
+          private: 'no',
+          owner: { id: 'o', name: 'acme' },
+        },
+      }),
+    ]);
     expect(error.options.field).toBe('[1].repo.private');
   });
 
   it('refuses an empty array, a non-object and a batch over the limit', () => {
     expect(rejection([]).message).toBe('the body is an empty array: send at least one event');
-    expect(rejection('push').message).toBe('the body must be an event object or an array of events');
+    expect(rejection('push').message).toBe(
+      'the body must be an event object or an array of events',
+    );
     expect(rejection([pushEvent(), 7]).options.field).toBe('[1]');
-    expect(rejection(Array.from({ length: MAX_EVENTS_PER_REQUEST + 1 }, () => pushEvent())).message).toBe(
+    expect(
+      rejection(Array.from({ length: MAX_EVENTS_PER_REQUEST + 1 }, () => pushEvent())).message,
+    ).toBe(
       `at most ${MAX_EVENTS_PER_REQUEST} events per request, got ${MAX_EVENTS_PER_REQUEST + 1}`,
     );
   });

@@ -18,7 +18,10 @@ export interface JobLauncherSettings {
  * this host, since a Job there shares the worker's network and file system whoever it runs as
  * (docs/security.md "Delivery, Jobs, outbound requests and audit").
  */
-export function configuredJobLauncher(settings: JobLauncherSettings, logger: Pick<Logger, 'info' | 'warn'>): JobLauncher {
+export function configuredJobLauncher(
+  settings: JobLauncherSettings,
+  logger: Pick<Logger, 'info' | 'warn'>,
+): JobLauncher {
   const choice = settings.jobLauncher;
   if (typeof choice !== 'string') return choice;
   switch (choice) {

@@ -1,4 +1,9 @@
-import { JobLauncher, JobLaunchError, type JobLaunchRequest, type LaunchedJob } from './ports/job-launcher';
+import {
+  JobLauncher,
+  JobLaunchError,
+  type JobLaunchRequest,
+  type LaunchedJob,
+} from './ports/job-launcher';
 
 /**
  * `GATEHOUSE_JOB_LAUNCHER=disabled`, the default: no Job is ever started, and each Job delivery
@@ -9,6 +14,11 @@ export class DisabledJobLauncher extends JobLauncher {
   readonly name = 'disabled';
 
   launch(_request: JobLaunchRequest): Promise<LaunchedJob> {
-    return Promise.reject(new JobLaunchError('Job webhooks are disabled on this server (GATEHOUSE_JOB_LAUNCHER=disabled)', true));
+    return Promise.reject(
+      new JobLaunchError(
+        'Job webhooks are disabled on this server (GATEHOUSE_JOB_LAUNCHER=disabled)',
+        true,
+      ),
+    );
   }
 }

@@ -3,26 +3,53 @@ import { JobLaunchError } from './ports/job-launcher';
 
 describe('jobEnvironment', () => {
   const base = {
-    spec: { command: ['python', 'train.py'], environment: { MODE: 'fast', WEBHOOK_PAYLOAD: 'spoofed', HF_TOKEN: 'from-spec' } },
+    spec: {
+      command: ['python', 'train.py'],
+      environment: { MODE: 'fast', WEBHOOK_PAYLOAD: 'spoofed', HF_TOKEN: 'from-spec' },
+    },
     payloadBody: '{"event":{}}',
     repo: { id: '65c000000000000000000007', name: 'acme/train-data', type: 'dataset' },
   };
 
   it('puts the payload, the repo as owner/name (what HfApi takes as repo_id) and its type beside the Job environment, and the secrets apart', () => {
-    expect(jobEnvironment({ ...base, webhookSecret: 's3cret', webhookSecrets: { HF_TOKEN: 'hf_webhook', API_KEY: 'k' } })).toEqual({
-      environment: { MODE: 'fast', WEBHOOK_PAYLOAD: '{"event":{}}', WEBHOOK_REPO_ID: 'acme/train-data', WEBHOOK_REPO_TYPE: 'dataset' },
+    expect(
+      jobEnvironment({
+        ...base,
+        webhookSecret: 's3cret',
+        webhookSecrets: { HF_TOKEN: 'hf_webhook', API_KEY: 'k' },
+      }),
+    ).toEqual({
+      environment: {
+        MODE: 'fast',
+        WEBHOOK_PAYLOAD: '{"event":{}}',
+        WEBHOOK_REPO_ID: 'acme/train-data',
+        WEBHOOK_REPO_TYPE: 'dataset',
+      },
       secretEnvironment: { HF_TOKEN: 'hf_webhook', API_KEY: 'k', WEBHOOK_SECRET: 's3cret' },
     });
   });
 
   it('sets no WEBHOOK_SECRET for a webhook without a secret', () => {
-    const { secretEnvironment } = jobEnvironment({ ...base, webhookSecret: null, webhookSecrets: {} });
+    const { secretEnvironment } = jobEnvironment({
+      ...base,
+      webhookSecret: null,
+      webhookSecrets: {},
+    });
     expect(secretEnvironment).toEqual({});
   });
 
   it('refuses, for good, a stored secret whose name changes how programs run (stored before the rule)', () => {
-    expect(() => jobEnvironment({ ...base, webhookSecret: null, webhookSecrets: { HF_TOKEN: 'x', LD_PRELOAD: '/tmp/x.so' } })).toThrow(
-      new JobLaunchError('the webhook secret LD_PRELOAD changes how programs load or run; remove it from the webhook', true),
+    expect(() =>
+      jobEnvironment({
+        ...base,
+        webhookSecret: null,
+        webhookSecrets: { HF_TOKEN: 'x', LD_PRELOAD: '/tmp/x.so' },
+      }),
+    ).toThrow(
+      new JobLaunchError(
+        'the webhook secret LD_PRELOAD changes how programs load or run; remove it from the webhook',
+        true,
+      ),
     );
   });
 });

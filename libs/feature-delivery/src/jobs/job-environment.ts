@@ -1,4 +1,8 @@
-import { controlsProgramExecution, type JobSpecRecord, RESERVED_JOB_ENV_NAMES } from '@gatehouse/domain';
+import {
+  controlsProgramExecution,
+  type JobSpecRecord,
+  RESERVED_JOB_ENV_NAMES,
+} from '@gatehouse/domain';
 import { JobLaunchError } from './ports/job-launcher';
 
 export interface JobEnvironmentInput {
@@ -21,10 +25,14 @@ export interface JobEnvironmentInput {
  * changes how programs load or run (refused by webhook-management, but possibly stored before that
  * rule) stops the launch for good: JobLaunchError.
  */
-export function jobEnvironment(input: JobEnvironmentInput): { environment: Record<string, string>; secretEnvironment: Record<string, string> } {
+export function jobEnvironment(input: JobEnvironmentInput): {
+  environment: Record<string, string>;
+  secretEnvironment: Record<string, string>;
+} {
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.spec.environment ?? {})) {
-    if (!RESERVED_JOB_ENV_NAMES.includes(name) && !Object.hasOwn(input.webhookSecrets, name)) environment[name] = value;
+    if (!RESERVED_JOB_ENV_NAMES.includes(name) && !Object.hasOwn(input.webhookSecrets, name))
+      environment[name] = value;
   }
   environment.WEBHOOK_PAYLOAD = input.payloadBody;
   // `owner/name`, what Job scripts pass to HfApi as `repo_id` (docs/hf-clients.md "Job webhooks").
@@ -32,7 +40,11 @@ export function jobEnvironment(input: JobEnvironmentInput): { environment: Recor
   environment.WEBHOOK_REPO_TYPE = input.repo.type;
 
   const refused = Object.keys(input.webhookSecrets).find(controlsProgramExecution);
-  if (refused) throw new JobLaunchError(`the webhook secret ${refused} changes how programs load or run; remove it from the webhook`, true);
+  if (refused)
+    throw new JobLaunchError(
+      `the webhook secret ${refused} changes how programs load or run; remove it from the webhook`,
+      true,
+    );
   const secretEnvironment: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.webhookSecrets)) {
     if (!RESERVED_JOB_ENV_NAMES.includes(name)) secretEnvironment[name] = value;

@@ -13,11 +13,20 @@ const request: JobLaunchRequest = {
     timeoutSeconds: 600,
     labels: { team: 'ml', 'bad label!': 'x', 'gatehouse.dev/webhook-id': 'spoof' },
   },
-  environment: { MODE: 'fast', WEBHOOK_PAYLOAD: '{}', WEBHOOK_REPO_ID: 'r1', WEBHOOK_REPO_TYPE: 'model' },
+  environment: {
+    MODE: 'fast',
+    WEBHOOK_PAYLOAD: '{}',
+    WEBHOOK_REPO_ID: 'r1',
+    WEBHOOK_REPO_TYPE: 'model',
+  },
   secretEnvironment: { WEBHOOK_SECRET: 's', HF_TOKEN: 't' },
 };
 
-const settings = { namespace: 'webhook-jobs', ttlSecondsAfterFinished: 3600, serviceAccountName: 'webhook-job' };
+const settings = {
+  namespace: 'webhook-jobs',
+  ttlSecondsAfterFinished: 3600,
+  serviceAccountName: 'webhook-job',
+};
 
 describe('buildKubernetesJob', () => {
   it('builds a batch/v1 Job that reads its secrets from a Secret of its own', () => {
@@ -60,7 +69,9 @@ describe('buildKubernetesJob', () => {
                   { name: 'WEBHOOK_REPO_ID', value: 'r1' },
                   { name: 'WEBHOOK_REPO_TYPE', value: 'model' },
                 ],
-                envFrom: [{ secretRef: { name: 'gatehouse-webhook-65f0a0b0c0d0e0f000000001-2-env' } }],
+                envFrom: [
+                  { secretRef: { name: 'gatehouse-webhook-65f0a0b0c0d0e0f000000001-2-env' } },
+                ],
               },
             ],
           },
@@ -70,7 +81,11 @@ describe('buildKubernetesJob', () => {
     expect(secret).toEqual({
       apiVersion: 'v1',
       kind: 'Secret',
-      metadata: { name: 'gatehouse-webhook-65f0a0b0c0d0e0f000000001-2-env', namespace: 'webhook-jobs', labels },
+      metadata: {
+        name: 'gatehouse-webhook-65f0a0b0c0d0e0f000000001-2-env',
+        namespace: 'webhook-jobs',
+        labels,
+      },
       type: 'Opaque',
       stringData: { WEBHOOK_SECRET: 's', HF_TOKEN: 't' },
     });
@@ -84,16 +99,31 @@ describe('buildKubernetesJob', () => {
   });
 
   it('refuses a Job without an image unless a default is configured', () => {
-    const spaceJob = { ...request, spec: { ...request.spec, dockerImage: null, spaceId: 'acme/space' } };
+    const spaceJob = {
+      ...request,
+      spec: { ...request.spec, dockerImage: null, spaceId: 'acme/space' },
+    };
     expect(() => buildKubernetesJob(spaceJob, settings)).toThrow(JobLaunchError);
-    expect(buildKubernetesJob(spaceJob, { ...settings, defaultImage: 'ghcr.io/acme/runner:1' }).job.spec!.template.spec!.containers[0]!.image).toBe('ghcr.io/acme/runner:1');
+    expect(
+      buildKubernetesJob(spaceJob, { ...settings, defaultImage: 'ghcr.io/acme/runner:1' }).job.spec!
+        .template.spec!.containers[0]!.image,
+    ).toBe('ghcr.io/acme/runner:1');
   });
 
   it('names the Job within the 63-character limit and ties the Secret to it', () => {
     expect(kubernetesJobName('ffffffffffffffffffffffff', 8).length).toBeLessThanOrEqual(63);
     const { secret } = buildKubernetesJob(request, settings);
-    expect(ownedBy(secret!, { metadata: { name: 'j', uid: 'u-1' } }).metadata!.ownerReferences).toEqual([
-      { apiVersion: 'batch/v1', kind: 'Job', name: 'j', uid: 'u-1', controller: false, blockOwnerDeletion: false },
+    expect(
+      ownedBy(secret!, { metadata: { name: 'j', uid: 'u-1' } }).metadata!.ownerReferences,
+    ).toEqual([
+      {
+        apiVersion: 'batch/v1',
+        kind: 'Job',
+        name: 'j',
+        uid: 'u-1',
+        controller: false,
+        blockOwnerDeletion: false,
+      },
     ]);
   });
 });

@@ -10,9 +10,13 @@ export interface KubernetesJobSettings {
   ttlSecondsAfterFinished: number;
 }
 
-export const DEFAULT_KUBERNETES_JOB_SETTINGS: KubernetesJobSettings = { namespace: 'default', ttlSecondsAfterFinished: 86_400 };
+export const DEFAULT_KUBERNETES_JOB_SETTINGS: KubernetesJobSettings = {
+  namespace: 'default',
+  ttlSecondsAfterFinished: 86_400,
+};
 
-const LABEL_NAME = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
+const LABEL_NAME =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 const LABEL_VALUE = /^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
 
 /** One name per delivery attempt (≤ 63 characters), so re-creating after a crash finds the Job already there. */
@@ -21,7 +25,10 @@ export function kubernetesJobName(deliveryId: string, attemptNo: number): string
 }
 
 function labelsOf(request: JobLaunchRequest): Record<string, string> {
-  const own = Object.entries(request.spec.labels ?? {}).filter(([name, value]) => LABEL_NAME.test(name) && LABEL_VALUE.test(value) && !name.startsWith('gatehouse.dev/'));
+  const own = Object.entries(request.spec.labels ?? {}).filter(
+    ([name, value]) =>
+      LABEL_NAME.test(name) && LABEL_VALUE.test(value) && !name.startsWith('gatehouse.dev/'),
+  );
   return {
     ...Object.fromEntries(own),
     'app.kubernetes.io/managed-by': 'gatehouse',
@@ -45,13 +52,25 @@ function envList(variables: Record<string, string>): V1EnvVar[] {
  * (`activeDeadlineSeconds`), without the service account token (a Job gets no cluster access).
  * The launcher adds the Secret's owner reference to the Job once the Job exists.
  */
-export function buildKubernetesJob(request: JobLaunchRequest, settings: KubernetesJobSettings): { job: V1Job; secret: V1Secret | null } {
+export function buildKubernetesJob(
+  request: JobLaunchRequest,
+  settings: KubernetesJobSettings,
+): { job: V1Job; secret: V1Secret | null } {
   const image = request.spec.dockerImage ?? settings.defaultImage;
-  if (!image) throw new JobLaunchError('the Job names no docker image and the launcher has no default image', true);
+  if (!image)
+    throw new JobLaunchError(
+      'the Job names no docker image and the launcher has no default image',
+      true,
+    );
   if (request.spec.command.length === 0) throw new JobLaunchError('the Job has no command', true);
   const name = kubernetesJobName(request.deliveryId, request.attemptNo);
   const labels = labelsOf(request);
-  const metadata: V1ObjectMeta = { name, namespace: settings.namespace, labels, annotations: { 'gatehouse.dev/attempt': String(request.attemptNo) } };
+  const metadata: V1ObjectMeta = {
+    name,
+    namespace: settings.namespace,
+    labels,
+    annotations: { 'gatehouse.dev/attempt': String(request.attemptNo) },
+  };
   const hasSecrets = Object.keys(request.secretEnvironment).length > 0;
   const secretName = `${name}-env`;
 
@@ -62,13 +81,17 @@ export function buildKubernetesJob(request: JobLaunchRequest, settings: Kubernet
     spec: {
       backoffLimit: 0,
       ttlSecondsAfterFinished: settings.ttlSecondsAfterFinished,
-      ...(request.spec.timeoutSeconds ? { activeDeadlineSeconds: request.spec.timeoutSeconds } : {}),
+      ...(request.spec.timeoutSeconds
+        ? { activeDeadlineSeconds: request.spec.timeoutSeconds }
+        : {}),
       template: {
         metadata: { labels },
         spec: {
           restartPolicy: 'Never',
           automountServiceAccountToken: false,
-          ...(settings.serviceAccountName ? { serviceAccountName: settings.serviceAccountName } : {}),
+          ...(settings.serviceAccountName
+            ? { serviceAccountName: settings.serviceAccountName }
+            : {}),
           containers: [
             {
               name: 'job',
@@ -101,6 +124,18 @@ export function ownedBy(secret: V1Secret, job: V1Job): V1Secret {
   if (!name || !uid) return secret;
   return {
     ...secret,
-    metadata: { ...secret.metadata, ownerReferences: [{ apiVersion: 'batch/v1', kind: 'Job', name, uid, controller: false, blockOwnerDeletion: false }] },
+    metadata: {
+      ...secret.metadata,
+      ownerReferences: [
+        {
+          apiVersion: 'batch/v1',
+          kind: 'Job',
+          name,
+          uid,
+          controller: false,
+          blockOwnerDeletion: false,
+        },
+      ],
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /** What happened to a delivery, counted once per decision. */
-export type DeliveryOutcome = 'succeeded' | 'retry_scheduled' | 'failed' | 'rate_limited' | 'cancelled';
+export type DeliveryOutcome =
+  'succeeded' | 'retry_scheduled' | 'failed' | 'rate_limited' | 'cancelled';
 /** `unknown` for deliveries cancelled with their webhook. */
 export type DeliveryTargetKind = 'url' | 'job' | 'unknown';
 
@@ -70,7 +71,8 @@ export class DeliveryMetrics {
   }
 
   delivered(target: DeliveryTargetKind, eventTime: number, now: number): void {
-    if (Number.isFinite(eventTime)) this.eventToDelivery.observe({ target }, Math.max(0, now - eventTime) / 1000);
+    if (Number.isFinite(eventTime))
+      this.eventToDelivery.observe({ target }, Math.max(0, now - eventTime) / 1000);
   }
 
   lag(partition: number, appendedAt: number, now: number): void {

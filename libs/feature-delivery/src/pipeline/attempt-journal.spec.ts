@@ -8,7 +8,11 @@ import { DeliveryAttempt } from './delivery-attempt';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import { DeliveryIds } from './delivery-ids';
 import { type DeliveryTask, laneOf } from './delivery-task';
-import { ATTEMPT_OUTCOME_PENDING, type AttemptRecord, type AttemptStart } from './ports/delivery-store';
+import {
+  ATTEMPT_OUTCOME_PENDING,
+  type AttemptRecord,
+  type AttemptStart,
+} from './ports/delivery-store';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
 
 const LEASE_MS = 60_000;
@@ -20,24 +24,57 @@ async function leasedDeliveries(count: number, http = new ScriptedHttpSender()) 
   const harness = pipelineHarness({ http });
   const webhook = await harness.addWebhook(urlWebhook());
   const lease = new Date(harness.clock.now() + LEASE_MS);
-  const ids = Array.from({ length: count }, (_, index) => `ffffffffffffffffffff30${String(index).padStart(2, '0')}`);
+  const ids = Array.from(
+    { length: count },
+    (_, index) => `ffffffffffffffffffff30${String(index).padStart(2, '0')}`,
+  );
   await harness.store.insert(
-    ids.map((id) => ({ id, webhookId: webhook.id, eventId: `e-${id}`, payload: { repo: { id: `r-${id}` } }, status: 'pending' as const, nextAttemptAt: lease, replayOf: null })),
+    ids.map((id) => ({
+      id,
+      webhookId: webhook.id,
+      eventId: `e-${id}`,
+      payload: { repo: { id: `r-${id}` } },
+      status: 'pending' as const,
+      nextAttemptAt: lease,
+      replayOf: null,
+    })),
     new Date(harness.clock.now()),
   );
-  const tasks = ids.map((id): DeliveryTask => ({ deliveryId: id, webhookId: webhook.id, eventId: `e-${id}`, payload: { repo: { id: `r-${id}` } }, attempts: 0, lease }));
+  const tasks = ids.map((id): DeliveryTask => ({
+    deliveryId: id,
+    webhookId: webhook.id,
+    eventId: `e-${id}`,
+    payload: { repo: { id: `r-${id}` } },
+    attempts: 0,
+    lease,
+  }));
   const statements: Statement[] = [];
   const store = harness.store;
   const write = store.recordAndBeginAttempts.bind(store);
-  store.recordAndBeginAttempts = (records: readonly AttemptRecord[], starts: readonly AttemptStart[]) => {
-    statements.push({ recorded: records.map((record) => record.deliveryId), begun: starts.map((start) => start.deliveryId) });
+  store.recordAndBeginAttempts = (
+    records: readonly AttemptRecord[],
+    starts: readonly AttemptStart[],
+  ) => {
+    statements.push({
+      recorded: records.map((record) => record.deliveryId),
+      begun: starts.map((start) => start.deliveryId),
+    });
     return write(records, starts);
   };
   return { harness, http, tasks, statements };
 }
 
 function success(attemptId: string, now: Date): Omit<AttemptRecord, 'deliveryId' | 'leases'> {
-  return { attemptId, startedAt: now, durationMs: 5, statusCode: 204, error: null, responseExcerpt: null, next: { status: 'succeeded' }, now };
+  return {
+    attemptId,
+    startedAt: now,
+    durationMs: 5,
+    statusCode: 204,
+    error: null,
+    responseExcerpt: null,
+    next: { status: 'succeeded' },
+    now,
+  };
 }
 
 describe('AttemptJournal', () => {
@@ -47,7 +84,11 @@ describe('AttemptJournal', () => {
     const now = new Date(harness.clock.now());
     await expect(journal.begin(tasks[0]!, 'a'.repeat(24), now)).resolves.toEqual({ attemptNo: 1 });
 
-    const written = await Promise.all([journal.record(tasks[0]!, success('a'.repeat(24), now)), journal.begin(tasks[1]!, 'b'.repeat(24), now), journal.begin(tasks[2]!, 'c'.repeat(24), now)]);
+    const written = await Promise.all([
+      journal.record(tasks[0]!, success('a'.repeat(24), now)),
+      journal.begin(tasks[1]!, 'b'.repeat(24), now),
+      journal.begin(tasks[2]!, 'c'.repeat(24), now),
+    ]);
 
     expect(written).toEqual([{ attemptNo: 1, applied: true }, { attemptNo: 1 }, { attemptNo: 1 }]);
     expect(statements).toEqual([
@@ -66,9 +107,14 @@ describe('AttemptJournal', () => {
     const journal = new AttemptJournal(harness.store);
     const now = new Date(harness.clock.now());
     await journal.begin(tasks[0]!, 'a'.repeat(24), now);
-    harness.store.deliveries.get(tasks[1]!.deliveryId)!.nextAttemptAt = new Date(now.getTime() + 5 * LEASE_MS);
+    harness.store.deliveries.get(tasks[1]!.deliveryId)!.nextAttemptAt = new Date(
+      now.getTime() + 5 * LEASE_MS,
+    );
 
-    const written = await Promise.all([journal.record(tasks[0]!, success('a'.repeat(24), now)), journal.begin(tasks[1]!, 'b'.repeat(24), now)]);
+    const written = await Promise.all([
+      journal.record(tasks[0]!, success('a'.repeat(24), now)),
+      journal.begin(tasks[1]!, 'b'.repeat(24), now),
+    ]);
 
     expect(written).toEqual([{ attemptNo: 1, applied: true }, null]);
     expect(harness.store.deliveries.get(tasks[1]!.deliveryId)!.attempts).toBe(0);
@@ -99,8 +145,16 @@ describe('AttemptJournal', () => {
     expect(events).toEqual(['statement 1 starts']);
 
     finishFirst();
-    await expect(Promise.all([first, second])).resolves.toEqual([{ attemptNo: 1 }, { attemptNo: 1 }]);
-    expect(events).toEqual(['statement 1 starts', 'statement 1 done', 'statement 2 starts', 'statement 2 done']);
+    await expect(Promise.all([first, second])).resolves.toEqual([
+      { attemptNo: 1 },
+      { attemptNo: 1 },
+    ]);
+    expect(events).toEqual([
+      'statement 1 starts',
+      'statement 1 done',
+      'statement 2 starts',
+      'statement 2 done',
+    ]);
   });
 });
 
@@ -117,7 +171,10 @@ describe('an attempt giving its place back', () => {
         http,
         jobs,
         secretBox: testBox,
-        autoDisabler: new WebhookAutoDisabler({ store, disabler, registry, clock, outboxWritten, logger: silentLogger }, harness.settings.autoDisableAfterMs),
+        autoDisabler: new WebhookAutoDisabler(
+          { store, disabler, registry, clock, outboxWritten, logger: silentLogger },
+          harness.settings.autoDisableAfterMs,
+        ),
         metrics: new DeliveryMetrics(new Registry()),
         clock,
         ids: new DeliveryIds(),
@@ -128,10 +185,18 @@ describe('an attempt giving its place back', () => {
       },
       harness.settings,
     );
-    const dispatcher = new DeliveryDispatcher<DeliveryTask>((task, laneFree, placeFree) => attempt.run(task, laneFree, placeFree), { concurrency: places, highWaterMark: 100 });
+    const dispatcher = new DeliveryDispatcher<DeliveryTask>(
+      (task, laneFree, placeFree) => attempt.run(task, laneFree, placeFree),
+      { concurrency: places, highWaterMark: 100 },
+    );
     /** Resolves once every queued attempt has run. */
     const settle = async () => {
-      for (let turns = 0; turns < 1000 && (dispatcher.depth > 0 || dispatcher.inFlight > 0); turns += 1) await new Promise((resolve) => setImmediate(resolve));
+      for (
+        let turns = 0;
+        turns < 1000 && (dispatcher.depth > 0 || dispatcher.inFlight > 0);
+        turns += 1
+      )
+        await new Promise((resolve) => setImmediate(resolve));
     };
     return { ...rig, dispatcher, settle };
   }
@@ -149,7 +214,12 @@ describe('an attempt giving its place back', () => {
       { recorded: [id(4), id(5)], begun: [] },
     ]);
     expect(http.requests).toHaveLength(6);
-    for (const task of tasks) expect(harness.store.deliveries.get(task.deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1, nextAttemptAt: null });
+    for (const task of tasks)
+      expect(harness.store.deliveries.get(task.deliveryId)).toMatchObject({
+        status: 'succeeded',
+        attempts: 1,
+        nextAttemptAt: null,
+      });
   });
 
   it('never leaves more attempt rows without an outcome than places', async () => {
@@ -159,7 +229,9 @@ describe('an attempt giving its place back', () => {
     const withoutOutcome: number[] = [];
     store.recordAndBeginAttempts = async (records, starts) => {
       const written = await write(records, starts);
-      withoutOutcome.push(store.attempts.filter((row) => row.error === ATTEMPT_OUTCOME_PENDING).length);
+      withoutOutcome.push(
+        store.attempts.filter((row) => row.error === ATTEMPT_OUTCOME_PENDING).length,
+      );
       return written;
     };
     for (const task of tasks) dispatcher.enqueue({ lane: laneOf(task), task });

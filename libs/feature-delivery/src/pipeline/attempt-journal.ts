@@ -1,4 +1,9 @@
-import { AttemptRecord, AttemptStart, DeliveryStore, RecordedAttempt } from './ports/delivery-store';
+import {
+  AttemptRecord,
+  AttemptStart,
+  DeliveryStore,
+  RecordedAttempt,
+} from './ports/delivery-store';
 import { type DeliveryTask, leasesOf } from './delivery-task';
 import { WriteCoalescer } from './write-coalescer';
 
@@ -26,7 +31,9 @@ type Entry =
   | { kind: 'begin'; task: DeliveryTask; attemptId: string; startedAt: Date }
   | { kind: 'record'; task: DeliveryTask; record: Omit<AttemptRecord, 'deliveryId' | 'leases'> };
 
-type Answer = { kind: 'begun'; begun: { attemptNo: number } | null } | { kind: 'recorded'; recorded: RecordedAttempt | null };
+type Answer =
+  | { kind: 'begun'; begun: { attemptNo: number } | null }
+  | { kind: 'recorded'; recorded: RecordedAttempt | null };
 
 /**
  * Where attempts write their rows: the outcomes arriving together and the attempts beginning
@@ -47,7 +54,11 @@ export class AttemptJournal {
   }
 
   /** The attempt's number once its row is written, or null when the lease was lost: nothing must be sent. */
-  begin(task: DeliveryTask, attemptId: string, startedAt: Date): Promise<{ attemptNo: number } | null> {
+  begin(
+    task: DeliveryTask,
+    attemptId: string,
+    startedAt: Date,
+  ): Promise<{ attemptNo: number } | null> {
     const write = async () => {
       const answer = await this.writes.submit({ kind: 'begin', task, attemptId, startedAt });
       return answer.kind === 'begun' ? answer.begun : null;
@@ -59,7 +70,10 @@ export class AttemptJournal {
    * Gives the attempt row its outcome and moves the delivery on (as the lease holder only). An
    * attempt begun once this has been called is written in the same statement or a later one.
    */
-  record(task: DeliveryTask, record: Omit<AttemptRecord, 'deliveryId' | 'leases'>): Promise<RecordedAttempt | null> {
+  record(
+    task: DeliveryTask,
+    record: Omit<AttemptRecord, 'deliveryId' | 'leases'>,
+  ): Promise<RecordedAttempt | null> {
     const write = async () => {
       const answer = await this.writes.submit({ kind: 'record', task, record });
       return answer.kind === 'recorded' ? answer.recorded : null;
@@ -81,7 +95,9 @@ async function writeTogether(store: DeliveryStore, entries: Entry[]): Promise<An
   let nextRecorded = 0;
   let nextBegun = 0;
   return entries.map((entry): Answer =>
-    entry.kind === 'record' ? { kind: 'recorded', recorded: recorded[nextRecorded++] ?? null } : { kind: 'begun', begun: begun[nextBegun++] ?? null },
+    entry.kind === 'record'
+      ? { kind: 'recorded', recorded: recorded[nextRecorded++] ?? null }
+      : { kind: 'begun', begun: begun[nextBegun++] ?? null },
   );
 }
 
@@ -89,11 +105,16 @@ async function writeTogether(store: DeliveryStore, entries: Entry[]): Promise<An
  * Writes, and writes again while the answer says the lease was lost but a renewal was asked for
  * meanwhile (its value may be the row's now); a lease really lost answers the same again.
  */
-async function whileRenewed<O>(task: DeliveryTask, write: () => Promise<O>, leaseLost: (output: O) => boolean): Promise<O> {
+async function whileRenewed<O>(
+  task: DeliveryTask,
+  write: () => Promise<O>,
+  leaseLost: (output: O) => boolean,
+): Promise<O> {
   for (let tries = 1; ; tries += 1) {
     const newest = newestLease(task);
     const output = await write();
-    if (!leaseLost(output) || tries >= TRIES_WHILE_RENEWED || newestLease(task) <= newest) return output;
+    if (!leaseLost(output) || tries >= TRIES_WHILE_RENEWED || newestLease(task) <= newest)
+      return output;
   }
 }
 

@@ -35,11 +35,15 @@ export interface VerdictContext {
 function classify(result: AttemptResult): DeliveryClassification {
   switch (result.kind) {
     case 'http':
-      return result.result.kind === 'response' ? classifyResponse({ status: result.result.status }) : classifyResponse({ error: result.result.error });
+      return result.result.kind === 'response'
+        ? classifyResponse({ status: result.result.status })
+        : classifyResponse({ error: result.result.error });
     case 'job_started':
       return { outcome: 'success' };
     case 'job_not_started':
-      return result.permanent ? { outcome: 'permanent', disableWebhook: false, reason: result.message } : { outcome: 'retryable', overloaded: false };
+      return result.permanent
+        ? { outcome: 'permanent', disableWebhook: false, reason: result.message }
+        : { outcome: 'retryable', overloaded: false };
     case 'not_sendable':
       return { outcome: 'permanent', disableWebhook: false, reason: result.message };
   }
@@ -50,7 +54,8 @@ function errorText(result: AttemptResult): string {
     case 'http': {
       const http = result.result;
       if (http.kind === 'failed') return http.message;
-      const redirect = http.status >= 300 && http.status < 400 ? ' (redirects are not followed)' : '';
+      const redirect =
+        http.status >= 300 && http.status < 400 ? ' (redirects are not followed)' : '';
       return `the receiver answered HTTP ${http.status}${redirect}`;
     }
     case 'job_started':
@@ -93,7 +98,10 @@ export function judgeAttempt(result: AttemptResult, context: VerdictContext): At
       });
       return {
         ...base,
-        decision: delayMs === null ? { status: 'failed', reason: 'retries_exhausted' } : { status: 'retrying', delayMs },
+        decision:
+          delayMs === null
+            ? { status: 'failed', reason: 'retries_exhausted' }
+            : { status: 'retrying', delayMs },
         disableWebhook: null,
       };
     }

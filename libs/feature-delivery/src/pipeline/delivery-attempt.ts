@@ -19,7 +19,8 @@ import { type OpenedSecrets, openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
 
 /** The outcome of an attempt begun with its delivery whose webhook stopped before it was sent. */
-const NOT_SENT_WEBHOOK_STOPPED = 'not sent: the webhook was disabled or deleted before the request went out';
+const NOT_SENT_WEBHOOK_STOPPED =
+  'not sent: the webhook was disabled or deleted before the request went out';
 
 export interface DeliveryAttemptPorts {
   store: DeliveryStore;
@@ -73,7 +74,11 @@ export class DeliveryAttempt {
    * journal it calls `placeFree`: the attempt that takes its place begins in the same statement
    * (or a later one), so its row is never written before this one has its outcome.
    */
-  async run(task: DeliveryTask, laneFree: () => void = () => undefined, placeFree: () => void = () => undefined): Promise<void> {
+  async run(
+    task: DeliveryTask,
+    laneFree: () => void = () => undefined,
+    placeFree: () => void = () => undefined,
+  ): Promise<void> {
     const lane = laneOf(task);
     const previousSent = this.lastSendOfLane.get(lane);
     let markSent: () => void = () => undefined;
@@ -88,7 +93,12 @@ export class DeliveryAttempt {
     }
   }
 
-  private async attemptInTurn(task: DeliveryTask, previousSent: Promise<void> | undefined, markSent: () => void, placeFree: () => void): Promise<void> {
+  private async attemptInTurn(
+    task: DeliveryTask,
+    previousSent: Promise<void> | undefined,
+    markSent: () => void,
+    placeFree: () => void,
+  ): Promise<void> {
     const { registry, clock } = this.ports;
     // Renewals have been failing (the database is away): another worker may soon claim it.
     if (task.lease.getTime() - clock.now() < LEASE_SAFETY_MS) return;
@@ -103,11 +113,18 @@ export class DeliveryAttempt {
     const { attemptId, attemptNo } = begun;
     await previousSent;
     const startedAt = clock.now();
-    const { result, launched } = await this.ports.sendSlots.run(() => this.attempt(webhook, task, body, attemptNo));
+    const { result, launched } = await this.ports.sendSlots.run(() =>
+      this.attempt(webhook, task, body, attemptNo),
+    );
     markSent();
     const finishedAt = clock.now();
     const durationMs = Math.max(0, finishedAt - startedAt);
-    const verdict = judgeAttempt(result, { attemptNo, scheduleSeconds: this.settings.retryScheduleSeconds, now: finishedAt, random: this.ports.random() });
+    const verdict = judgeAttempt(result, {
+      attemptNo,
+      scheduleSeconds: this.settings.retryScheduleSeconds,
+      now: finishedAt,
+      random: this.ports.random(),
+    });
 
     const recording = this.journal.record(task, {
       attemptId,
@@ -129,18 +146,29 @@ export class DeliveryAttempt {
     const { decision } = verdict;
     if (decision.status === 'succeeded') {
       metrics.delivery('succeeded', target);
-      if (task.eventTime !== undefined && attemptNo === 1) metrics.delivered(target, task.eventTime, finishedAt);
+      if (task.eventTime !== undefined && attemptNo === 1)
+        metrics.delivered(target, task.eventTime, finishedAt);
     } else if (decision.status === 'retrying') {
       metrics.delivery('retry_scheduled', target);
     } else {
       metrics.delivery('failed', target);
       this.ports.outboxWritten();
-      this.ports.logger.warn({ deliveryId: task.deliveryId, webhookId: task.webhookId, reason: decision.reason, error: verdict.error }, 'delivery dead-lettered');
+      this.ports.logger.warn(
+        {
+          deliveryId: task.deliveryId,
+          webhookId: task.webhookId,
+          reason: decision.reason,
+          error: verdict.error,
+        },
+        'delivery dead-lettered',
+      );
       await this.ports.autoDisabler.afterDeadLetter(task.webhookId, verdict.disableWebhook);
     }
   }
 
-  private async begin(task: DeliveryTask): Promise<{ attemptId: string; attemptNo: number } | null> {
+  private async begin(
+    task: DeliveryTask,
+  ): Promise<{ attemptId: string; attemptNo: number } | null> {
     const begunAt = this.ports.clock.now();
     const attemptId = this.ports.ids.next(begunAt);
     const begun = await this.journal.begin(task, attemptId, new Date(begunAt));
@@ -166,13 +194,30 @@ export class DeliveryAttempt {
     });
   }
 
-  private async attempt(webhook: WebhookSnapshot, task: DeliveryTask, body: string, attemptNo: number): Promise<{ result: AttemptResult; launched?: LaunchedJob }> {
+  private async attempt(
+    webhook: WebhookSnapshot,
+    task: DeliveryTask,
+    body: string,
+    attemptNo: number,
+  ): Promise<{ result: AttemptResult; launched?: LaunchedJob }> {
     let secrets = this.openedSecrets.get(webhook);
     try {
-      if (!secrets) this.openedSecrets.set(webhook, (secrets = openWebhookSecrets(this.ports.secretBox, webhook)));
+      if (!secrets)
+        this.openedSecrets.set(
+          webhook,
+          (secrets = openWebhookSecrets(this.ports.secretBox, webhook)),
+        );
     } catch (error) {
-      this.ports.logger.error({ err: error, webhookId: webhook.id }, 'a webhook secret does not open with this encryption key');
-      return { result: { kind: 'not_sendable', message: 'the webhook secret could not be read; set it again' } };
+      this.ports.logger.error(
+        { err: error, webhookId: webhook.id },
+        'a webhook secret does not open with this encryption key',
+      );
+      return {
+        result: {
+          kind: 'not_sendable',
+          message: 'the webhook secret could not be read; set it again',
+        },
+      };
     }
     if (webhook.target.kind === 'url') {
       const headers = deliveryHeaders({
@@ -183,22 +228,49 @@ export class DeliveryAttempt {
         userAgent: this.settings.userAgent,
       });
       const result = await this.ports.http.post({ url: webhook.target.url, headers, body });
-      if (result.kind === 'failed' && result.detail) this.ports.logger.warn({ webhookId: webhook.id, deliveryId: task.deliveryId, error: result.error, detail: result.detail }, 'delivery attempt refused');
+      if (result.kind === 'failed' && result.detail)
+        this.ports.logger.warn(
+          {
+            webhookId: webhook.id,
+            deliveryId: task.deliveryId,
+            error: result.error,
+            detail: result.detail,
+          },
+          'delivery attempt refused',
+        );
       return { result: { kind: 'http', result } };
     }
     const repo = task.payload.repo as { name: string; type: string };
     try {
-      const variables = jobEnvironment({ spec: webhook.target.spec, payloadBody: body, repo, webhookSecret: secrets.secret, webhookSecrets: secrets.jobSecrets });
-      const launched = await this.ports.jobs.launch({ deliveryId: task.deliveryId, webhookId: webhook.id, attemptNo, spec: webhook.target.spec, ...variables });
+      const variables = jobEnvironment({
+        spec: webhook.target.spec,
+        payloadBody: body,
+        repo,
+        webhookSecret: secrets.secret,
+        webhookSecrets: secrets.jobSecrets,
+      });
+      const launched = await this.ports.jobs.launch({
+        deliveryId: task.deliveryId,
+        webhookId: webhook.id,
+        attemptNo,
+        spec: webhook.target.spec,
+        ...variables,
+      });
       return { result: { kind: 'job_started' }, launched };
     } catch (error) {
       const permanent = error instanceof JobLaunchError && error.permanent;
-      const message = error instanceof JobLaunchError ? error.message : 'the Job could not be started';
+      const message =
+        error instanceof JobLaunchError ? error.message : 'the Job could not be started';
       return { result: { kind: 'job_not_started', message, permanent } };
     }
   }
 
-  private nextOf(task: DeliveryTask, verdict: AttemptVerdict, now: number, attemptNo: number): AttemptNext {
+  private nextOf(
+    task: DeliveryTask,
+    verdict: AttemptVerdict,
+    now: number,
+    attemptNo: number,
+  ): AttemptNext {
     const { decision } = verdict;
     switch (decision.status) {
       case 'succeeded':
@@ -219,13 +291,20 @@ export class DeliveryAttempt {
           },
           { key: task.webhookId, id: `${task.deliveryId}-dead`, time: new Date(now) },
         );
-        return { status: 'failed', deadLetter: { topic: this.settings.deadLetterTopic, ...message } };
+        return {
+          status: 'failed',
+          deadLetter: { topic: this.settings.deadLetterTopic, ...message },
+        };
       }
     }
   }
 
   /** A `job_runs` row per started Job; a followed run (local process) is updated when it ends. */
-  private async followJobRun(task: DeliveryTask, launched: LaunchedJob, startedAt: number): Promise<void> {
+  private async followJobRun(
+    task: DeliveryTask,
+    launched: LaunchedJob,
+    startedAt: number,
+  ): Promise<void> {
     const id = this.ports.ids.next(startedAt);
     const { store, clock, logger } = this.ports;
     try {
@@ -244,6 +323,8 @@ export class DeliveryAttempt {
     }
     launched.exit
       ?.then((exit) => store.finishJobRun(id, exit.status, exit.exitCode, new Date(clock.now())))
-      .catch((error: unknown) => logger.warn({ err: error, jobRunId: id }, 'could not record the end of a Job run'));
+      .catch((error: unknown) =>
+        logger.warn({ err: error, jobRunId: id }, 'could not record the end of a Job run'),
+      );
   }
 }

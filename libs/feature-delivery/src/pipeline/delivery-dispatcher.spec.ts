@@ -160,6 +160,8 @@ describe('DeliveryDispatcher', () => {
     await finish('x1');
     await expect(stopping).resolves.toEqual(['x2', 'x3', 'y1']);
     expect(started).toEqual(['x1']);
-    expect(() => dispatcher.enqueue({ lane: 'x', task: 'late' })).toThrow('the dispatcher is stopped');
+    expect(() => dispatcher.enqueue({ lane: 'x', task: 'late' })).toThrow(
+      'the dispatcher is stopped',
+    );
   });
 });

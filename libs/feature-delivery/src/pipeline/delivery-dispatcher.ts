@@ -69,7 +69,10 @@ export class DeliveryDispatcher<T> {
    */
   reserve(wanted: number): number {
     if (this.stopped || this.queued > 0) return 0;
-    const granted = Math.max(0, Math.min(wanted, this.options.concurrency - this.runningTasks.size - this.reserved));
+    const granted = Math.max(
+      0,
+      Math.min(wanted, this.options.concurrency - this.runningTasks.size - this.reserved),
+    );
     this.reserved += granted;
     return granted;
   }
@@ -84,7 +87,10 @@ export class DeliveryDispatcher<T> {
    * `reserved`: the task takes a place promised by reserve() and starts at once, ahead of attempts
    * queued in other lanes (not of those queued in its own).
    */
-  enqueue({ lane, task }: DispatchItem<T>, { reserved = false }: { reserved?: boolean } = {}): void {
+  enqueue(
+    { lane, task }: DispatchItem<T>,
+    { reserved = false }: { reserved?: boolean } = {},
+  ): void {
     if (reserved) this.reserved = Math.max(0, this.reserved - 1);
     if (this.stopped) throw new Error('the dispatcher is stopped');
     const queue = this.lanes.get(lane);
@@ -125,13 +131,20 @@ export class DeliveryDispatcher<T> {
     this.reserved = 0;
     this.releaseRoomWaiters();
     if (this.runningTasks.size > 0) {
-      await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      await Promise.race([
+        new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
+        new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
+      ]);
     }
     return left;
   }
 
   private pump(): void {
-    while (!this.stopped && this.placesTaken() + this.reserved < this.options.concurrency && this.ready.length > 0) {
+    while (
+      !this.stopped &&
+      this.placesTaken() + this.reserved < this.options.concurrency &&
+      this.ready.length > 0
+    ) {
       void this.runLane(this.ready.shift()!);
     }
   }

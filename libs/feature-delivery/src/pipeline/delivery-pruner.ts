@@ -20,15 +20,28 @@ export const DEFAULT_PRUNE_BATCH_SIZE = 1_000;
  * whatever their age.
  */
 export class DeliveryPruner extends PeriodicPruner<'deliveries' | 'outbox'> {
-  constructor(ports: { store: DeliveryStore; clock: Clock; logger: Pick<Logger, 'info' | 'warn'> }, options: DeliveryPrunerOptions) {
+  constructor(
+    ports: { store: DeliveryStore; clock: Clock; logger: Pick<Logger, 'info' | 'warn'> },
+    options: DeliveryPrunerOptions,
+  ) {
     const { store } = ports;
     super(
       {
-        deliveries: { retentionMs: options.retentionMs, prune: (before, limit) => store.pruneFinished(before, limit) },
-        outbox: { retentionMs: SENT_OUTBOX_RETENTION_MS, prune: (before, limit) => store.pruneSentOutbox(before, limit) },
+        deliveries: {
+          retentionMs: options.retentionMs,
+          prune: (before, limit) => store.pruneFinished(before, limit),
+        },
+        outbox: {
+          retentionMs: SENT_OUTBOX_RETENTION_MS,
+          prune: (before, limit) => store.pruneSentOutbox(before, limit),
+        },
       },
       ports,
-      { intervalMs: options.intervalMs, batchSize: options.batchSize, subject: 'finished deliveries and published outbox rows' },
+      {
+        intervalMs: options.intervalMs,
+        batchSize: options.batchSize,
+        subject: 'finished deliveries and published outbox rows',
+      },
     );
   }
 }

@@ -1,4 +1,3 @@
-
 /** How the pipeline behaves; from configuration (DeliveryModuleOptions). */
 export interface DeliverySettings {
   /** Base of repository URLs in payloads (GATEHOUSE_PUBLIC_URL). */
@@ -24,7 +23,5 @@ export const DEFAULT_USER_AGENT = 'Gatehouse-Webhooks/1.0';
 export const DEFAULT_LEASE_MS = 10_000;
 /** Renewals per lease period: three can fail in a row before a lease runs out. */
 export const LEASE_RENEWALS_PER_PERIOD = 4;
-;
-
 /** An attempt starts only with this much of its lease left (less means renewals are failing). */
 export const LEASE_SAFETY_MS = 2_000;

@@ -11,17 +11,41 @@ describe('LeaseRenewer', () => {
     const harness = pipelineHarness();
     const webhook = await harness.addWebhook(urlWebhook());
     const lease = new Date(harness.clock.now() + LEASE_MS);
-    const ids = Array.from({ length: count }, (_, index) => `ffffffffffffffffffff10${String(index).padStart(2, '0')}`);
+    const ids = Array.from(
+      { length: count },
+      (_, index) => `ffffffffffffffffffff10${String(index).padStart(2, '0')}`,
+    );
     await harness.store.insert(
-      ids.map((id) => ({ id, webhookId: webhook.id, eventId: `e-${id}`, payload: { repo: { id: 'r' } }, status: 'pending' as const, nextAttemptAt: lease, replayOf: null })),
+      ids.map((id) => ({
+        id,
+        webhookId: webhook.id,
+        eventId: `e-${id}`,
+        payload: { repo: { id: 'r' } },
+        status: 'pending' as const,
+        nextAttemptAt: lease,
+        replayOf: null,
+      })),
       new Date(harness.clock.now()),
     );
     // Attempts that never finish by themselves: the test decides when each one ends.
     const finish: Array<() => void> = [];
-    const dispatcher = new DeliveryDispatcher<DeliveryTask>(() => new Promise<void>((resolve) => finish.push(resolve)), { concurrency: 1, highWaterMark: 100 });
-    const tasks = ids.map((id): DeliveryTask => ({ deliveryId: id, webhookId: webhook.id, eventId: `e-${id}`, payload: { repo: { id: 'r' } }, attempts: 0, lease }));
+    const dispatcher = new DeliveryDispatcher<DeliveryTask>(
+      () => new Promise<void>((resolve) => finish.push(resolve)),
+      { concurrency: 1, highWaterMark: 100 },
+    );
+    const tasks = ids.map((id): DeliveryTask => ({
+      deliveryId: id,
+      webhookId: webhook.id,
+      eventId: `e-${id}`,
+      payload: { repo: { id: 'r' } },
+      attempts: 0,
+      lease,
+    }));
     for (const task of tasks) dispatcher.enqueue({ lane: task.deliveryId, task });
-    const renewer = new LeaseRenewer({ store: harness.store, dispatcher, clock: harness.clock, logger: silentLogger }, { leaseMs: LEASE_MS });
+    const renewer = new LeaseRenewer(
+      { store: harness.store, dispatcher, clock: harness.clock, logger: silentLogger },
+      { leaseMs: LEASE_MS },
+    );
     return { harness, dispatcher, tasks, renewer, finish, lease };
   }
 
@@ -54,25 +78,38 @@ describe('LeaseRenewer', () => {
     store.renewLeases = async (leases, until, now) => {
       const renewed = await renew(leases, until, now);
       const task = tasks[0]!;
-      const [begun] = await store.beginAttempts([{ deliveryId: task.deliveryId, leases: [task.lease, ...(task.formerLeases ?? [])], attemptId: 'a'.repeat(24), startedAt: new Date(now) }]);
-      const [recorded] = await store.recordAttempts([{
-        deliveryId: task.deliveryId,
-        leases: [task.lease, ...(task.formerLeases ?? [])],
-        attemptId: 'a'.repeat(24),
-        startedAt: new Date(now),
-        durationMs: 5,
-        statusCode: 204,
-        error: null,
-        responseExcerpt: null,
-        next: { status: 'succeeded' },
-        now,
-      }]);
+      const [begun] = await store.beginAttempts([
+        {
+          deliveryId: task.deliveryId,
+          leases: [task.lease, ...(task.formerLeases ?? [])],
+          attemptId: 'a'.repeat(24),
+          startedAt: new Date(now),
+        },
+      ]);
+      const [recorded] = await store.recordAttempts([
+        {
+          deliveryId: task.deliveryId,
+          leases: [task.lease, ...(task.formerLeases ?? [])],
+          attemptId: 'a'.repeat(24),
+          startedAt: new Date(now),
+          durationMs: 5,
+          statusCode: 204,
+          error: null,
+          responseExcerpt: null,
+          next: { status: 'succeeded' },
+          now,
+        },
+      ]);
       recordedMeanwhile = begun !== null && recorded!.applied;
       return renewed;
     };
     await renewer.renewOnce();
     expect(recordedMeanwhile).toBe(true);
-    expect(store.deliveries.get(tasks[0]!.deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1, nextAttemptAt: null });
+    expect(store.deliveries.get(tasks[0]!.deliveryId)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      nextAttemptAt: null,
+    });
   });
 
   it('holds nothing once the attempts have finished', async () => {
@@ -93,10 +130,28 @@ describe('LeaseRenewer', () => {
       const webhook = await harness.addWebhook(urlWebhook());
       const id = 'ffffffffffffffffffff2000';
       await harness.store.insert(
-        [{ id, webhookId: webhook.id, eventId: 'e-raced', payload: { repo: { id: 'r' } }, status: 'pending', nextAttemptAt: new Date(harness.clock.now()), replayOf: null }],
+        [
+          {
+            id,
+            webhookId: webhook.id,
+            eventId: 'e-raced',
+            payload: { repo: { id: 'r' } },
+            status: 'pending',
+            nextAttemptAt: new Date(harness.clock.now()),
+            replayOf: null,
+          },
+        ],
         new Date(harness.clock.now()),
       );
-      const renewer = new LeaseRenewer({ store: harness.store, dispatcher: harness.dispatcher, clock: harness.clock, logger: silentLogger }, { leaseMs: harness.settings.leaseMs });
+      const renewer = new LeaseRenewer(
+        {
+          store: harness.store,
+          dispatcher: harness.dispatcher,
+          clock: harness.clock,
+          logger: silentLogger,
+        },
+        { leaseMs: harness.settings.leaseMs },
+      );
       const store = harness.store;
       let raced = false;
       // The statement carries the lease values of its building; the renewal takes the row first.
@@ -118,8 +173,18 @@ describe('LeaseRenewer', () => {
 
       expect(raced).toBe(true);
       expect(http.requests).toHaveLength(1);
-      expect(harness.store.deliveries.get(id)).toMatchObject({ status: 'succeeded', attempts: 1, nextAttemptAt: null });
-      expect(harness.store.attempts.map(({ attemptNo, statusCode, error }) => ({ attemptNo, statusCode, error }))).toEqual([{ attemptNo: 1, statusCode: 204, error: null }]);
+      expect(harness.store.deliveries.get(id)).toMatchObject({
+        status: 'succeeded',
+        attempts: 1,
+        nextAttemptAt: null,
+      });
+      expect(
+        harness.store.attempts.map(({ attemptNo, statusCode, error }) => ({
+          attemptNo,
+          statusCode,
+          error,
+        })),
+      ).toEqual([{ attemptNo: 1, statusCode: 204, error: null }]);
     },
   );
 });

@@ -19,7 +19,12 @@ export class LeaseRenewer {
   private renewing?: Promise<unknown>;
 
   constructor(
-    private readonly ports: { store: DeliveryStore; dispatcher: DeliveryDispatcher<DeliveryTask>; clock: Clock; logger: Pick<Logger, 'warn'> },
+    private readonly ports: {
+      store: DeliveryStore;
+      dispatcher: DeliveryDispatcher<DeliveryTask>;
+      clock: Clock;
+      logger: Pick<Logger, 'warn'>;
+    },
     private readonly settings: Pick<DeliverySettings, 'leaseMs'>,
   ) {}
 
@@ -27,7 +32,12 @@ export class LeaseRenewer {
     if (this.timer) return;
     this.timer = setInterval(() => {
       this.renewing ??= this.renewOnce()
-        .catch((error: unknown) => this.ports.logger.warn({ err: error }, 'could not renew delivery leases; retrying before they run out'))
+        .catch((error: unknown) =>
+          this.ports.logger.warn(
+            { err: error },
+            'could not renew delivery leases; retrying before they run out',
+          ),
+        )
         .finally(() => (this.renewing = undefined));
     }, this.settings.leaseMs / LEASE_RENEWALS_PER_PERIOD);
     this.timer.unref();

@@ -5,11 +5,30 @@
  * as the first attempt sends them); unknown keys follow in their stored order.
  */
 const KEY_ORDER: Record<string, readonly string[]> = {
-  '': ['event', 'repo', 'discussion', 'comment', 'webhook', 'updatedRefs', 'movedTo', 'updatedConfig'],
+  '': [
+    'event',
+    'repo',
+    'discussion',
+    'comment',
+    'webhook',
+    'updatedRefs',
+    'movedTo',
+    'updatedConfig',
+  ],
   event: ['action', 'scope'],
   repo: ['type', 'name', 'id', 'private', 'url', 'headSha', 'subdomain', 'owner'],
   'repo.url': ['web', 'api'],
-  discussion: ['id', 'title', 'url', 'status', 'author', 'num', 'isPullRequest', 'changes', 'pinned'],
+  discussion: [
+    'id',
+    'title',
+    'url',
+    'status',
+    'author',
+    'num',
+    'isPullRequest',
+    'changes',
+    'pinned',
+  ],
   'discussion.url': ['web', 'api'],
   'discussion.changes': ['base', 'mergeCommitId'],
   comment: ['id', 'author', 'content', 'hidden', 'url'],
@@ -24,8 +43,13 @@ function reorder(value: unknown, path: string): unknown {
   const order = KEY_ORDER[path];
   const record = value as Record<string, unknown>;
   if (!order) return record;
-  const keys = [...order.filter((key) => Object.hasOwn(record, key)), ...Object.keys(record).filter((key) => !order.includes(key))];
-  return Object.fromEntries(keys.map((key) => [key, reorder(record[key], path === '' ? key : `${path}.${key}`)]));
+  const keys = [
+    ...order.filter((key) => Object.hasOwn(record, key)),
+    ...Object.keys(record).filter((key) => !order.includes(key)),
+  ];
+  return Object.fromEntries(
+    keys.map((key) => [key, reorder(record[key], path === '' ? key : `${path}.${key}`)]),
+  );
 }
 
 export function payloadBody(payload: Record<string, unknown>): string {

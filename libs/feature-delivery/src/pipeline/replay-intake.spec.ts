@@ -8,7 +8,13 @@ const REPLAY_ID = '65f0a0b0c0d0e0f000000777';
 function replayOf(webhookId: string, deliveryId: string) {
   return incoming(
     deliveryReplayRequestedEvent.encode(
-      { replayId: REPLAY_ID, webhookId, deliveryId, requestedBy: 'aaaaaaaaaaaaaaaaaaaaaaaa', requestedAt: '2026-01-01T12:00:00Z' },
+      {
+        replayId: REPLAY_ID,
+        webhookId,
+        deliveryId,
+        requestedBy: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+        requestedAt: '2026-01-01T12:00:00Z',
+      },
       { key: webhookId, id: REPLAY_ID },
     ),
     'gatehouse.delivery-replay.v1',
@@ -19,19 +25,31 @@ describe('ReplayIntake', () => {
   it('sends the stored payload to the webhook current URL and secret as a new delivery, once', async () => {
     const http = new ScriptedHttpSender();
     const harness = pipelineHarness({ http });
-    const webhook = await harness.addWebhook(urlWebhook({ url: 'https://old.example/hook', secret: 'old' }));
+    const webhook = await harness.addWebhook(
+      urlWebhook({ url: 'https://old.example/hook', secret: 'old' }),
+    );
     await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-1'))));
     await harness.settle();
     const [original] = harness.store.ofWebhook(webhook.id);
 
-    const moved = urlWebhook({ id: webhook.id, url: 'https://new.example/hook', secret: 'new', revision: 2 });
+    const moved = urlWebhook({
+      id: webhook.id,
+      url: 'https://new.example/hook',
+      secret: 'new',
+      revision: 2,
+    });
     harness.directory.put(moved);
     await harness.registry.refresh(webhook.id, 2);
     await harness.replays.handle(replayOf(webhook.id, original!.id));
     await harness.replays.handle(replayOf(webhook.id, original!.id));
     await harness.settle();
 
-    expect(harness.store.deliveries.get(REPLAY_ID)).toMatchObject({ replayOf: original!.id, eventId: 'evt-1', status: 'succeeded', attempts: 1 });
+    expect(harness.store.deliveries.get(REPLAY_ID)).toMatchObject({
+      replayOf: original!.id,
+      eventId: 'evt-1',
+      status: 'succeeded',
+      attempts: 1,
+    });
     expect(http.requests).toHaveLength(2);
     const replayed = http.requests[1]!;
     expect(replayed.url).toBe('https://new.example/hook');
@@ -49,6 +67,9 @@ describe('ReplayIntake', () => {
     harness.directory.put({ ...webhook, disabled: true, revision: 2 });
     await harness.registry.refresh(webhook.id, 2);
     await harness.replays.handle(replayOf(webhook.id, original!.id));
-    expect(harness.store.deliveries.get(REPLAY_ID)).toMatchObject({ status: 'cancelled', lastError: 'the webhook was disabled before the replay could be sent' });
+    expect(harness.store.deliveries.get(REPLAY_ID)).toMatchObject({
+      status: 'cancelled',
+      lastError: 'the webhook was disabled before the replay could be sent',
+    });
   });
 });

@@ -36,7 +36,10 @@ export class ReplayIntake {
     const request = deliveryReplayRequestedEvent.decode(message).data;
     const original = await store.find(request.deliveryId);
     if (!original || original.webhookId !== request.webhookId) {
-      logger.warn({ replayId: request.replayId, deliveryId: request.deliveryId }, 'replay of a delivery that no longer exists: ignored');
+      logger.warn(
+        { replayId: request.replayId, deliveryId: request.deliveryId },
+        'replay of a delivery that no longer exists: ignored',
+      );
       return;
     }
     const now = clock.now();
@@ -55,7 +58,11 @@ export class ReplayIntake {
           nextAttemptAt: status === 'pending' ? lease : null,
           replayOf: original.id,
           lastError:
-            status === 'cancelled' ? 'the webhook was disabled before the replay could be sent' : status === 'rate_limited' ? `over the limit of ${decision!.limit} triggers per 24 hours` : null,
+            status === 'cancelled'
+              ? 'the webhook was disabled before the replay could be sent'
+              : status === 'rate_limited'
+                ? `over the limit of ${decision!.limit} triggers per 24 hours`
+                : null,
         },
       ],
       new Date(now),
@@ -67,7 +74,14 @@ export class ReplayIntake {
       return;
     }
     limiter.record(request.webhookId, now);
-    const task: DeliveryTask = { deliveryId: request.replayId, webhookId: request.webhookId, eventId: original.eventId, payload: original.payload, attempts: 0, lease };
+    const task: DeliveryTask = {
+      deliveryId: request.replayId,
+      webhookId: request.webhookId,
+      eventId: original.eventId,
+      payload: original.payload,
+      attempts: 0,
+      lease,
+    };
     dispatcher.enqueue({ lane: laneOf(task), task });
     await dispatcher.waitForRoom();
   }

@@ -4,7 +4,11 @@ import { ATTEMPT_OUTCOME_PENDING } from './ports/delivery-store';
 import { incoming, ScriptedHttpSender, urlWebhook } from '../testing/fakes';
 import { pipelineHarness } from '../testing/pipeline-harness';
 import { repoChangedMessage } from '@gatehouse/messaging';
-import { HttpDeliveryRequest, HttpDeliveryResult, HttpDeliverySender } from '../http/ports/http-delivery-sender';
+import {
+  HttpDeliveryRequest,
+  HttpDeliveryResult,
+  HttpDeliverySender,
+} from '../http/ports/http-delivery-sender';
 
 /** Answers 204 to every request, but only once released: the requests in flight can be counted. */
 class GatedHttpSender extends HttpDeliverySender {
@@ -33,11 +37,25 @@ class GatedHttpSender extends HttpDeliverySender {
 /** Event `n` of one partition: a model of its own of the watched organization. */
 function event(n: number): RepoChangeEvent {
   const base = pushEvent(`evt-${n}`);
-  return { ...base, repo: { ...base.repo, name: `openai-community/model-${n}`, id: `65f${String(n).padStart(21, '0')}` } };
+  return {
+    ...base,
+    repo: {
+      ...base.repo,
+      name: `openai-community/model-${n}`,
+      id: `65f${String(n).padStart(21, '0')}`,
+    },
+  };
 }
 
 function batch(from: number, count: number) {
-  return Array.from({ length: count }, (_, index) => incoming(repoChangedMessage(event(from + index)), 'gatehouse.repo-events.v1', 0, String(from + index)));
+  return Array.from({ length: count }, (_, index) =>
+    incoming(
+      repoChangedMessage(event(from + index)),
+      'gatehouse.repo-events.v1',
+      0,
+      String(from + index),
+    ),
+  );
 }
 
 const turns = async (count = 50) => {
@@ -45,7 +63,8 @@ const turns = async (count = 50) => {
 };
 
 describe('RepoEventIntake.handleBatch', () => {
-  const organizationWebhook = () => urlWebhook({ watched: [{ type: 'org', name: 'openai-community' }] });
+  const organizationWebhook = () =>
+    urlWebhook({ watched: [{ type: 'org', name: 'openai-community' }] });
 
   it('records a batch and begins the attempts it starts at once in one insert, and sends them side by side', async () => {
     const http = new GatedHttpSender();
@@ -57,19 +76,27 @@ describe('RepoEventIntake.handleBatch', () => {
     // Four events of one partition, four attempts in flight at once (the harness allows four).
     expect(http.held).toBe(4);
     expect(harness.store.writes).toEqual([{ kind: 'insert', rows: 4 }]);
-    expect(harness.store.attempts.map(({ attemptNo, error }) => ({ attemptNo, error }))).toEqual([0, 1, 2, 3].map(() => ({ attemptNo: 1, error: ATTEMPT_OUTCOME_PENDING })));
+    expect(harness.store.attempts.map(({ attemptNo, error }) => ({ attemptNo, error }))).toEqual(
+      [0, 1, 2, 3].map(() => ({ attemptNo: 1, error: ATTEMPT_OUTCOME_PENDING })),
+    );
     http.release();
     await harness.settle();
     expect(harness.store.writes).toEqual([
       { kind: 'insert', rows: 4 },
       { kind: 'record', rows: 4 },
     ]);
-    expect(harness.store.ofWebhook(webhook.id).map(({ eventId, status, attempts }) => ({ eventId, status, attempts }))).toEqual(
-      [0, 1, 2, 3].map((n) => ({ eventId: `evt-${n}`, status: 'succeeded', attempts: 1 })),
-    );
-    expect(harness.store.attempts.map(({ attemptNo, statusCode, error }) => ({ attemptNo, statusCode, error }))).toEqual(
-      [0, 1, 2, 3].map(() => ({ attemptNo: 1, statusCode: 204, error: null })),
-    );
+    expect(
+      harness.store
+        .ofWebhook(webhook.id)
+        .map(({ eventId, status, attempts }) => ({ eventId, status, attempts })),
+    ).toEqual([0, 1, 2, 3].map((n) => ({ eventId: `evt-${n}`, status: 'succeeded', attempts: 1 })));
+    expect(
+      harness.store.attempts.map(({ attemptNo, statusCode, error }) => ({
+        attemptNo,
+        statusCode,
+        error,
+      })),
+    ).toEqual([0, 1, 2, 3].map(() => ({ attemptNo: 1, statusCode: 204, error: null })));
   });
 
   it('begins in the insert only the attempts the dispatcher starts at once; the others begin theirs when their turn comes', async () => {
@@ -81,7 +108,11 @@ describe('RepoEventIntake.handleBatch', () => {
 
     expect(http.held).toBe(4);
     expect(harness.store.writes).toEqual([{ kind: 'insert', rows: 6 }]);
-    expect(harness.store.attempts.map(({ deliveryId }) => harness.store.deliveries.get(deliveryId)!.eventId)).toEqual(['evt-0', 'evt-1', 'evt-2', 'evt-3']);
+    expect(
+      harness.store.attempts.map(
+        ({ deliveryId }) => harness.store.deliveries.get(deliveryId)!.eventId,
+      ),
+    ).toEqual(['evt-0', 'evt-1', 'evt-2', 'evt-3']);
     http.release();
     await harness.settle();
     expect(harness.store.writes).toEqual([
@@ -90,10 +121,16 @@ describe('RepoEventIntake.handleBatch', () => {
       { kind: 'begin', rows: 2 },
       { kind: 'record', rows: 2 },
     ]);
-    expect(harness.store.ofWebhook(webhook.id).map(({ eventId, status, attempts }) => ({ eventId, status, attempts }))).toEqual(
+    expect(
+      harness.store
+        .ofWebhook(webhook.id)
+        .map(({ eventId, status, attempts }) => ({ eventId, status, attempts })),
+    ).toEqual(
       [0, 1, 2, 3, 4, 5].map((n) => ({ eventId: `evt-${n}`, status: 'succeeded', attempts: 1 })),
     );
-    expect(harness.store.attempts.map(({ attemptNo, statusCode }) => ({ attemptNo, statusCode }))).toEqual([0, 1, 2, 3, 4, 5].map(() => ({ attemptNo: 1, statusCode: 204 })));
+    expect(
+      harness.store.attempts.map(({ attemptNo, statusCode }) => ({ attemptNo, statusCode })),
+    ).toEqual([0, 1, 2, 3, 4, 5].map(() => ({ attemptNo: 1, statusCode: 204 })));
   });
 
   it('an attempt begun in the insert whose webhook is disabled before it is sent is not sent, and its row says so', async () => {
@@ -112,9 +149,21 @@ describe('RepoEventIntake.handleBatch', () => {
     await harness.settle();
 
     expect(http.requests).toHaveLength(0);
-    expect(harness.store.ofWebhook(webhook.id).map(({ status, attempts }) => ({ status, attempts }))).toEqual([{ status: 'cancelled', attempts: 1 }]);
-    expect(harness.store.attempts.map(({ attemptNo, statusCode, error }) => ({ attemptNo, statusCode, error }))).toEqual([
-      { attemptNo: 1, statusCode: null, error: 'not sent: the webhook was disabled or deleted before the request went out' },
+    expect(
+      harness.store.ofWebhook(webhook.id).map(({ status, attempts }) => ({ status, attempts })),
+    ).toEqual([{ status: 'cancelled', attempts: 1 }]);
+    expect(
+      harness.store.attempts.map(({ attemptNo, statusCode, error }) => ({
+        attemptNo,
+        statusCode,
+        error,
+      })),
+    ).toEqual([
+      {
+        attemptNo: 1,
+        statusCode: null,
+        error: 'not sent: the webhook was disabled or deleted before the request went out',
+      },
     ]);
   });
 
@@ -122,7 +171,9 @@ describe('RepoEventIntake.handleBatch', () => {
     const http = new GatedHttpSender();
     const harness = pipelineHarness({ http });
     await harness.addWebhook(urlWebhook());
-    const messages = ['e1', 'e2', 'e3'].map((id, n) => incoming(repoChangedMessage(pushEvent(id)), 'gatehouse.repo-events.v1', 0, String(n)));
+    const messages = ['e1', 'e2', 'e3'].map((id, n) =>
+      incoming(repoChangedMessage(pushEvent(id)), 'gatehouse.repo-events.v1', 0, String(n)),
+    );
     await harness.intake.handleBatch(messages);
     await turns();
 
@@ -182,7 +233,9 @@ describe('RepoEventIntake.handleBatch', () => {
     expect(new Set(ids).size).toBe(600);
     const deliveries = harness.store.ofWebhook(webhook.id);
     expect(new Set(deliveries.map((delivery) => delivery.eventId)).size).toBe(600);
-    expect(deliveries.every((delivery) => delivery.status === 'succeeded' && delivery.attempts === 1)).toBe(true);
+    expect(
+      deliveries.every((delivery) => delivery.status === 'succeeded' && delivery.attempts === 1),
+    ).toBe(true);
   });
 
   it('gives a webhook near its trigger limit its remaining triggers in event order, an event read again taking none', async () => {
@@ -191,7 +244,9 @@ describe('RepoEventIntake.handleBatch', () => {
     await harness.intake.handleBatch(batch(0, 1));
     await harness.intake.handleBatch(batch(0, 4));
     await harness.settle();
-    expect(harness.store.ofWebhook(webhook.id).map(({ eventId, status }) => ({ eventId, status }))).toEqual([
+    expect(
+      harness.store.ofWebhook(webhook.id).map(({ eventId, status }) => ({ eventId, status })),
+    ).toEqual([
       { eventId: 'evt-0', status: 'succeeded' },
       { eventId: 'evt-1', status: 'succeeded' },
       { eventId: 'evt-2', status: 'succeeded' },
@@ -203,7 +258,9 @@ describe('RepoEventIntake.handleBatch', () => {
     const harness = pipelineHarness();
     await harness.addWebhook(organizationWebhook());
     const [good, bad] = batch(0, 2);
-    await expect(harness.intake.handleBatch([good!, { ...bad!, value: '{"id":"x"}' }])).rejects.toMatchObject({ name: 'InvalidEventError' });
+    await expect(
+      harness.intake.handleBatch([good!, { ...bad!, value: '{"id":"x"}' }]),
+    ).rejects.toMatchObject({ name: 'InvalidEventError' });
     expect(harness.store.deliveries.size).toBe(0);
   });
 });

@@ -66,11 +66,14 @@ export class RepoEventIntake {
     metrics.lag(last.partition, last.timestamp, now);
     // A webhook whose create call returned before an event was published must be matched.
     await registry.catchUpTo(Math.max(...messages.map((message) => message.timestamp)));
-    const matches = events.flatMap((event) => registry.match(event).map((webhook) => ({ event, webhook })));
+    const matches = events.flatMap((event) =>
+      registry.match(event).map((webhook) => ({ event, webhook })),
+    );
     if (matches.length === 0) return;
     const { roomy, tight } = await this.splitByTriggerLimit(matches, now);
     const rows = roomy.map((match) => this.rowOf(match, now, null));
-    for (let first = 0; first < rows.length; first += MAX_ROWS_PER_INSERT) await this.record(rows.slice(first, first + MAX_ROWS_PER_INSERT), now);
+    for (let first = 0; first < rows.length; first += MAX_ROWS_PER_INSERT)
+      await this.record(rows.slice(first, first + MAX_ROWS_PER_INSERT), now);
     // Near its limit, a webhook's events are counted one at a time, as each is recorded: an event
     // read again (already recorded) then takes no trigger from a new one.
     for (const match of tight) {
@@ -84,12 +87,23 @@ export class RepoEventIntake {
    * Matches of webhooks whose remaining triggers cover all their matches in the batch (recorded
    * together), and those of webhooks near their limit, in event order.
    */
-  private async splitByTriggerLimit(matches: Match[], now: number): Promise<{ roomy: Match[]; tight: Match[] }> {
+  private async splitByTriggerLimit(
+    matches: Match[],
+    now: number,
+  ): Promise<{ roomy: Match[]; tight: Match[] }> {
     const counts = new Map<string, number>();
     for (const { webhook } of matches) counts.set(webhook.id, (counts.get(webhook.id) ?? 0) + 1);
-    const decisions = await Promise.all([...counts].map(async ([id, count]) => [id, (await this.ports.limiter.check(id, now)).remaining >= count] as const));
+    const decisions = await Promise.all(
+      [...counts].map(
+        async ([id, count]) =>
+          [id, (await this.ports.limiter.check(id, now)).remaining >= count] as const,
+      ),
+    );
     const roomy = new Set(decisions.filter(([, fits]) => fits).map(([id]) => id));
-    return { roomy: matches.filter(({ webhook }) => roomy.has(webhook.id)), tight: matches.filter(({ webhook }) => !roomy.has(webhook.id)) };
+    return {
+      roomy: matches.filter(({ webhook }) => roomy.has(webhook.id)),
+      tight: matches.filter(({ webhook }) => !roomy.has(webhook.id)),
+    };
   }
 
   /** The delivery row of a match: pending under this process's lease, or rate-limited when `overLimit` is set. */
@@ -99,7 +113,11 @@ export class RepoEventIntake {
       id: this.ports.ids.next(now),
       webhookId: webhook.id,
       eventId: event.id,
-      payload: buildPayloadV3(event, { id: webhook.id }, { publicBaseUrl: this.settings.publicUrl }) as unknown as Record<string, unknown>,
+      payload: buildPayloadV3(
+        event,
+        { id: webhook.id },
+        { publicBaseUrl: this.settings.publicUrl },
+      ) as unknown as Record<string, unknown>,
       status: allowed ? 'pending' : 'rate_limited',
       nextAttemptAt: allowed ? new Date(now + this.settings.leaseMs) : null,
       replayOf: null,
@@ -119,7 +137,8 @@ export class RepoEventIntake {
     const { store, limiter, dispatcher, metrics, ids } = this.ports;
     const pending = rows.filter(({ row }) => row.status === 'pending');
     let unclaimed = dispatcher.reserve(pending.length);
-    for (const { row } of pending.slice(0, unclaimed)) row.firstAttempt = { attemptId: ids.next(now), startedAt: new Date(now) };
+    for (const { row } of pending.slice(0, unclaimed))
+      row.firstAttempt = { attemptId: ids.next(now), startedAt: new Date(now) };
     try {
       const inserted = await store.insert(
         rows.map(({ row }) => row),
@@ -133,8 +152,20 @@ export class RepoEventIntake {
         }
         limiter.record(row.webhookId, now);
         const body = JSON.stringify(row.payload);
-        const begun = row.firstAttempt ? { attemptId: row.firstAttempt.attemptId, attemptNo: 1 } : undefined;
-        const task: DeliveryTask = { deliveryId: row.id, webhookId: row.webhookId, eventId: row.eventId, payload: row.payload, attempts: 0, lease: row.nextAttemptAt!, eventTime, body, begun };
+        const begun = row.firstAttempt
+          ? { attemptId: row.firstAttempt.attemptId, attemptNo: 1 }
+          : undefined;
+        const task: DeliveryTask = {
+          deliveryId: row.id,
+          webhookId: row.webhookId,
+          eventId: row.eventId,
+          payload: row.payload,
+          attempts: 0,
+          lease: row.nextAttemptAt!,
+          eventTime,
+          body,
+          begun,
+        };
         if (begun) unclaimed -= 1;
         dispatcher.enqueue({ lane: laneOf(task), task }, { reserved: begun !== undefined });
       }

@@ -15,7 +15,11 @@ export interface RetrySchedulerOptions {
   gaugeIntervalMs: number;
 }
 
-const DEFAULT_RETRY_SCHEDULER_OPTIONS: RetrySchedulerOptions = { pollIntervalMs: 1_000, batchSize: 100, gaugeIntervalMs: 15_000 };
+const DEFAULT_RETRY_SCHEDULER_OPTIONS: RetrySchedulerOptions = {
+  pollIntervalMs: 1_000,
+  batchSize: 100,
+  gaugeIntervalMs: 15_000,
+};
 
 /**
  * Retries outside the consumer: a due-time table, `deliveries.next_attempt_at`,
@@ -65,7 +69,11 @@ export class RetryScheduler {
     const { store, dispatcher, clock } = this.ports;
     await dispatcher.waitForRoom();
     const now = clock.now();
-    const claimed = await store.claimDue(new Date(now), this.options.batchSize, new Date(now + this.settings.leaseMs));
+    const claimed = await store.claimDue(
+      new Date(now),
+      this.options.batchSize,
+      new Date(now + this.settings.leaseMs),
+    );
     for (const delivery of claimed) {
       const task: DeliveryTask = {
         deliveryId: delivery.id,

@@ -22,7 +22,12 @@ describe('TriggerLimiter', () => {
       clock.advance(HOUR);
     }
     const refused = await limiter.check('w1', clock.now());
-    expect(refused).toMatchObject({ allowed: false, used: 3, remaining: 0, retryAt: Date.UTC(2026, 0, 2, 10) });
+    expect(refused).toMatchObject({
+      allowed: false,
+      used: 3,
+      remaining: 0,
+      retryAt: Date.UTC(2026, 0, 2, 10),
+    });
     expect((await limiter.check('w2', clock.now())).allowed).toBe(true);
     clock.set(Date.UTC(2026, 0, 2, 10, 0));
     expect(await limiter.check('w1', clock.now())).toMatchObject({ allowed: true, used: 2 });
@@ -34,7 +39,11 @@ describe('TriggerLimiter', () => {
     otherReplica.record('w1', clock.now());
     otherReplica.record('w1', clock.now());
     await flush();
-    expect(await limiter.check('w1', clock.now())).toMatchObject({ allowed: true, used: 2, remaining: 1 });
+    expect(await limiter.check('w1', clock.now())).toMatchObject({
+      allowed: true,
+      used: 2,
+      remaining: 1,
+    });
   });
 
   it('reads the current hour once, then learns the total from its own counts', async () => {

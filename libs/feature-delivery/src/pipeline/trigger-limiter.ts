@@ -39,18 +39,29 @@ export class TriggerLimiter {
     const oldest = triggerWindowStart(now, this.policy);
     const cached = this.closedBucketsOf(webhookId, oldest);
     const missing: number[] = [];
-    for (let bucket = oldest; bucket < current; bucket += this.policy.bucketMs) if (!cached.has(bucket)) missing.push(bucket);
+    for (let bucket = oldest; bucket < current; bucket += this.policy.bucketMs)
+      if (!cached.has(bucket)) missing.push(bucket);
     const known = this.currentBuckets.get(webhookId);
     const readCurrent = known?.bucketStart !== current;
-    const reads = await Promise.all([...(readCurrent ? [current] : []), ...missing].map((bucket) => this.store.get(this.key(webhookId, bucket))));
+    const reads = await Promise.all(
+      [...(readCurrent ? [current] : []), ...missing].map((bucket) =>
+        this.store.get(this.key(webhookId, bucket)),
+      ),
+    );
     if (readCurrent) {
       const stored = Number(reads.shift() ?? 0);
       const local = this.currentBuckets.get(webhookId);
       // A count recorded while reading may already be there; keep the larger figure.
-      this.currentBuckets.set(webhookId, { bucketStart: current, count: local?.bucketStart === current ? Math.max(local.count, stored) : stored });
+      this.currentBuckets.set(webhookId, {
+        bucketStart: current,
+        count: local?.bucketStart === current ? Math.max(local.count, stored) : stored,
+      });
     }
     missing.forEach((bucket, index) => cached.set(bucket, Number(reads[index] ?? 0)));
-    const counts: TriggerCount[] = [...cached].map(([bucketStart, count]) => ({ bucketStart, count }));
+    const counts: TriggerCount[] = [...cached].map(([bucketStart, count]) => ({
+      bucketStart,
+      count,
+    }));
     counts.push({ bucketStart: current, count: this.currentBuckets.get(webhookId)!.count });
     return checkTriggerLimit(counts, now, this.policy);
   }
@@ -62,10 +73,12 @@ export class TriggerLimiter {
     const count = local?.bucketStart === bucketStart ? local.count + 1 : 1;
     this.currentBuckets.set(webhookId, { bucketStart, count });
     // Kept until the bucket has left every window that counts it.
-    this.store.increment(this.key(webhookId, bucketStart), this.policy.windowMs + this.policy.bucketMs).then((total) => {
-      const latest = this.currentBuckets.get(webhookId);
-      if (latest?.bucketStart === bucketStart && total > latest.count) latest.count = total;
-    }, this.onError);
+    this.store
+      .increment(this.key(webhookId, bucketStart), this.policy.windowMs + this.policy.bucketMs)
+      .then((total) => {
+        const latest = this.currentBuckets.get(webhookId);
+        if (latest?.bucketStart === bucketStart && total > latest.count) latest.count = total;
+      }, this.onError);
   }
 
   private closedBucketsOf(webhookId: string, oldest: number): Map<number, number> {

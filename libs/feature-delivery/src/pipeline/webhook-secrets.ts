@@ -14,6 +14,11 @@ export interface OpenedSecrets {
 export function openWebhookSecrets(box: SecretBox, webhook: WebhookSnapshot): OpenedSecrets {
   const context = webhookSecretContext(webhook.id);
   const secret = webhook.sealedSecret === null ? null : box.decrypt(webhook.sealedSecret, context);
-  const jobSecrets = Object.fromEntries(Object.entries(webhook.sealedJobSecrets).map(([name, sealed]) => [name, box.decrypt(sealed, context)]));
+  const jobSecrets = Object.fromEntries(
+    Object.entries(webhook.sealedJobSecrets).map(([name, sealed]) => [
+      name,
+      box.decrypt(sealed, context),
+    ]),
+  );
   return { secret, jobSecrets };
 }

@@ -1,6 +1,10 @@
 import { WriteCoalescer } from './write-coalescer';
 
-function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void } {
+function deferred<T>(): {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+} {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
   const promise = new Promise<T>((res, rej) => {
@@ -15,8 +19,13 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('WriteCoalescer', () => {
   it('writes what is submitted in one turn together, each submitter getting its own answer', async () => {
     const writes: string[][] = [];
-    const coalescer = new WriteCoalescer(async (inputs: string[]) => (writes.push(inputs), inputs.map((input) => input.toUpperCase())), { maxBatch: 10, maxWrites: 1, keyOf: (input) => input });
-    await expect(Promise.all(['a', 'b', 'c'].map((input) => coalescer.submit(input)))).resolves.toEqual(['A', 'B', 'C']);
+    const coalescer = new WriteCoalescer(
+      async (inputs: string[]) => (writes.push(inputs), inputs.map((input) => input.toUpperCase())),
+      { maxBatch: 10, maxWrites: 1, keyOf: (input) => input },
+    );
+    await expect(
+      Promise.all(['a', 'b', 'c'].map((input) => coalescer.submit(input))),
+    ).resolves.toEqual(['A', 'B', 'C']);
     expect(writes).toEqual([['a', 'b', 'c']]);
   });
 
@@ -73,9 +82,15 @@ describe('WriteCoalescer', () => {
 
   it('never puts two inputs with one key, or more than maxBatch, in one write', async () => {
     const writes: string[][] = [];
-    const coalescer = new WriteCoalescer(async (inputs: string[]) => (writes.push(inputs), inputs), { maxBatch: 2, maxWrites: 1, keyOf: (input) => input.slice(0, 1) });
+    const coalescer = new WriteCoalescer(
+      async (inputs: string[]) => (writes.push(inputs), inputs),
+      { maxBatch: 2, maxWrites: 1, keyOf: (input) => input.slice(0, 1) },
+    );
     await Promise.all(['a1', 'a2', 'b1', 'c1'].map((input) => coalescer.submit(input)));
-    expect(writes).toEqual([['a1', 'b1'], ['a2', 'c1']]);
+    expect(writes).toEqual([
+      ['a1', 'b1'],
+      ['a2', 'c1'],
+    ]);
   });
 
   it('rejects the inputs of a failed write only, and goes on', async () => {

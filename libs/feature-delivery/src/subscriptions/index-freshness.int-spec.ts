@@ -20,7 +20,11 @@ const topics = {
   replays: `gatehouse.delivery-replay.v1.fresh-${suffix}`,
 };
 const groupId = `delivery-fresh-${suffix}`;
-const quiet = { info: () => undefined, warn: () => undefined, error: (details: object, message: string) => console.error(message, details) };
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (details: object, message: string) => console.error(message, details),
+};
 const ROUNDS = 40;
 
 function event(name: string): RepoChangeEvent {
@@ -29,7 +33,9 @@ function event(name: string): RepoChangeEvent {
     time: new Date().toISOString(),
     event: { action: 'update', scope: 'repo.content' },
     repo: { type: 'model', name, id: newId(), private: false, owner: { id: ACME, name: 'acme' } },
-    updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
+    updatedRefs: [
+      { ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' },
+    ],
   };
 }
 
@@ -50,7 +56,11 @@ describe('the subscription index and webhooks created just before an event', () 
     await seedAccounts(database.dataSource);
     receiver = new Receiver();
     receiverUrl = await receiver.start();
-    producer = new KafkaEventBus({ brokers, clientId: `delivery-fresh-producer-${suffix}`, logger: quiet });
+    producer = new KafkaEventBus({
+      brokers,
+      clientId: `delivery-fresh-producer-${suffix}`,
+      logger: quiet,
+    });
     app = await startDeliveryApp({
       databaseUrl: database.url,
       redisUrl: process.env.REDIS_URL!,
@@ -81,21 +91,42 @@ describe('the subscription index and webhooks created just before an event', () 
 
   it(`delivers every one of ${ROUNDS} events published right after its webhook was committed`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      await insertWebhook(database.dataSource, box, { url: `${receiverUrl}/fresh-${round}`, watched: [{ type: 'model', name: `acme/fresh-${round}` }] });
+      await insertWebhook(database.dataSource, box, {
+        url: `${receiverUrl}/fresh-${round}`,
+        watched: [{ type: 'model', name: `acme/fresh-${round}` }],
+      });
       await producer.publish(topics.repoEvents, [repoChangedMessage(event(`acme/fresh-${round}`))]);
     }
     const expected = Array.from({ length: ROUNDS }, (_, round) => `/fresh-${round}`).sort();
-    await receiver.waitFor((requests) => new Set(requests.map((request) => request.path)).size >= ROUNDS, 60_000, `${ROUNDS} deliveries`);
+    await receiver.waitFor(
+      (requests) => new Set(requests.map((request) => request.path)).size >= ROUNDS,
+      60_000,
+      `${ROUNDS} deliveries`,
+    );
     expect([...new Set(receiver.requests.map((request) => request.path))].sort()).toEqual(expected);
     expect(receiver.requests).toHaveLength(ROUNDS);
   }, 120_000);
 
-  it("leaves no consumer group of its own behind when it stops (the shared groups stay)", async () => {
-    const admin = new Kafka({ brokers, clientId: `delivery-fresh-admin-${suffix}`, logLevel: logLevel.NOTHING }).admin();
+  it('leaves no consumer group of its own behind when it stops (the shared groups stay)', async () => {
+    const admin = new Kafka({
+      brokers,
+      clientId: `delivery-fresh-admin-${suffix}`,
+      logLevel: logLevel.NOTHING,
+    }).admin();
     await admin.connect();
     try {
-      const groupsOf = async () => (await admin.listGroups()).groups.map((group) => group.groupId).filter((id) => id.startsWith(groupId)).sort();
-      expect(await groupsOf()).toEqual(expect.arrayContaining([groupId, `${groupId}.replays`, expect.stringMatching(new RegExp(`^${groupId}\\.webhooks\\.`))]));
+      const groupsOf = async () =>
+        (await admin.listGroups()).groups
+          .map((group) => group.groupId)
+          .filter((id) => id.startsWith(groupId))
+          .sort();
+      expect(await groupsOf()).toEqual(
+        expect.arrayContaining([
+          groupId,
+          `${groupId}.replays`,
+          expect.stringMatching(new RegExp(`^${groupId}\\.webhooks\\.`)),
+        ]),
+      );
       await app!.close();
       app = undefined;
       expect(await groupsOf()).toEqual([groupId, `${groupId}.replays`]);

@@ -1,7 +1,12 @@
 import { FakeMembershipSource, ORG, OWNER } from '../testing/fakes';
 import { MembershipCache } from './membership-cache';
 
-const repo = (ownerId: string) => ({ type: 'model' as const, name: 'x/y', private: true, owner: { id: ownerId, name: 'x' } });
+const repo = (ownerId: string) => ({
+  type: 'model' as const,
+  name: 'x/y',
+  private: true,
+  owner: { id: ownerId, name: 'x' },
+});
 
 describe('MembershipCache', () => {
   it('lets the owner and members of the owning organization read, nobody else', async () => {

@@ -24,7 +24,10 @@ export class MembershipCache implements RepoReadAccess {
   ) {}
 
   canRead(userId: string, repo: MatchableEvent['repo']): boolean {
-    return repo.owner.id === userId || (this.organizationsByUser.get(userId)?.has(repo.owner.id) ?? false);
+    return (
+      repo.owner.id === userId ||
+      (this.organizationsByUser.get(userId)?.has(repo.owner.id) ?? false)
+    );
   }
 
   /** Whether this user's memberships are in the snapshot (owners without any membership are not). */
@@ -52,7 +55,12 @@ export class MembershipCache implements RepoReadAccess {
   startRefreshing(intervalMs: number): void {
     this.stop();
     this.timer = setInterval(() => {
-      this.reload().catch((error: unknown) => this.logger?.warn({ err: error }, 'membership cache reload failed; keeping the previous snapshot'));
+      this.reload().catch((error: unknown) =>
+        this.logger?.warn(
+          { err: error },
+          'membership cache reload failed; keeping the previous snapshot',
+        ),
+      );
     }, intervalMs);
     this.timer.unref();
   }

@@ -1,11 +1,22 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
-import { FakeMembershipSource, FakeWebhookDirectory, ORG, OWNER, urlWebhook } from '../testing/fakes';
+import {
+  FakeMembershipSource,
+  FakeWebhookDirectory,
+  ORG,
+  OWNER,
+  urlWebhook,
+} from '../testing/fakes';
 import { MembershipCache } from './membership-cache';
 import { SubscriptionRegistry } from './subscription-registry';
 
 const event = (overrides: { private?: boolean; ownerId?: string; scope?: string } = {}) => ({
   event: { scope: overrides.scope ?? 'repo.content' },
-  repo: { type: 'model' as const, name: 'openai-community/gpt2', private: overrides.private ?? false, owner: { id: overrides.ownerId ?? ORG, name: 'openai-community' } },
+  repo: {
+    type: 'model' as const,
+    name: 'openai-community/gpt2',
+    private: overrides.private ?? false,
+    owner: { id: overrides.ownerId ?? ORG, name: 'openai-community' },
+  },
 });
 
 const T0 = Date.UTC(2026, 0, 1, 12);
@@ -18,7 +29,12 @@ async function setup() {
   const memberships = new FakeMembershipSource();
   const access = new MembershipCache(memberships);
   const stopped: string[] = [];
-  const registry = new SubscriptionRegistry(directory, access, { webhookStopped: async (id) => void stopped.push(id) }, { clock, freshness: FRESHNESS });
+  const registry = new SubscriptionRegistry(
+    directory,
+    access,
+    { webhookStopped: async (id) => void stopped.push(id) },
+    { clock, freshness: FRESHNESS },
+  );
   return { clock, directory, memberships, access, stopped, registry };
 }
 
@@ -37,12 +53,21 @@ describe('SubscriptionRegistry', () => {
 
   it('reaches private repositories only through owners who can read them', async () => {
     const { directory, memberships, access, registry } = await setup();
-    const member = directory.put(urlWebhook({ watched: [{ type: 'org', name: 'openai-community' }] }));
-    directory.put(urlWebhook({ ownerId: 'eeeeeeeeeeeeeeeeeeeeeeee', watched: [{ type: 'org', name: 'openai-community' }] }));
+    const member = directory.put(
+      urlWebhook({ watched: [{ type: 'org', name: 'openai-community' }] }),
+    );
+    directory.put(
+      urlWebhook({
+        ownerId: 'eeeeeeeeeeeeeeeeeeeeeeee',
+        watched: [{ type: 'org', name: 'openai-community' }],
+      }),
+    );
     memberships.memberships.set(OWNER, new Set([ORG]));
     await access.reload();
     await registry.loadAll();
-    expect(registry.match(event({ private: true })).map((webhook) => webhook.id)).toEqual([member.id]);
+    expect(registry.match(event({ private: true })).map((webhook) => webhook.id)).toEqual([
+      member.id,
+    ]);
     expect(registry.match(event({ private: false }))).toHaveLength(2);
   });
 
@@ -75,7 +100,10 @@ describe('SubscriptionRegistry', () => {
     const { directory, registry, stopped } = await setup();
     await registry.loadAll();
     const created = directory.put(urlWebhook({ url: 'https://new.example/hook' }));
-    await expect(registry.deliverable(created.id)).resolves.toMatchObject({ id: created.id, target: { kind: 'url', url: 'https://new.example/hook' } });
+    await expect(registry.deliverable(created.id)).resolves.toMatchObject({
+      id: created.id,
+      target: { kind: 'url', url: 'https://new.example/hook' },
+    });
     expect(registry.match(event()).map((webhook) => webhook.id)).toEqual([created.id]);
     await expect(registry.deliverable('ffffffffffffffffffffffff')).resolves.toBeNull();
     expect(stopped).toEqual(['ffffffffffffffffffffffff']);
@@ -115,7 +143,11 @@ describe('SubscriptionRegistry', () => {
       directory.gate = new Promise<void>((resolve) => (release = resolve));
       const first = registry.catchUpTo(clock.now());
       clock.advance(1);
-      const later = [registry.catchUpTo(clock.now()), registry.catchUpTo(clock.now()), registry.catchUpTo(clock.now())];
+      const later = [
+        registry.catchUpTo(clock.now()),
+        registry.catchUpTo(clock.now()),
+        registry.catchUpTo(clock.now()),
+      ];
       release();
       await Promise.all([first, ...later]);
       expect(directory.changeReads).toHaveLength(2);

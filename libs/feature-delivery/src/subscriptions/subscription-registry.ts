@@ -1,6 +1,16 @@
-import { type Clock, type MatchableEvent, type RepoReadAccess, SubscriptionIndex, systemClock } from '@gatehouse/domain';
+import {
+  type Clock,
+  type MatchableEvent,
+  type RepoReadAccess,
+  SubscriptionIndex,
+  systemClock,
+} from '@gatehouse/domain';
 import { WebhookDirectory } from './ports/webhook-directory';
-import { type DeliverySubscription, type WebhookSnapshot, subscriptionOf } from './ports/webhook-snapshot';
+import {
+  type DeliverySubscription,
+  type WebhookSnapshot,
+  subscriptionOf,
+} from './ports/webhook-snapshot';
 
 export interface SubscriptionRegistryHooks {
   /** The webhook is now disabled or gone: its pending deliveries are cancelled. */
@@ -70,7 +80,8 @@ export class SubscriptionRegistry {
   /** The start-up snapshot; returns how many webhooks it holds. */
   async loadAll(): Promise<number> {
     const startedAt = this.clock.now();
-    for (const webhook of await this.directory.loadAll()) this.index.upsert(subscriptionOf(webhook));
+    for (const webhook of await this.directory.loadAll())
+      this.index.upsert(subscriptionOf(webhook));
     this.syncedAt = Math.max(this.syncedAt, startedAt);
     return this.index.size;
   }

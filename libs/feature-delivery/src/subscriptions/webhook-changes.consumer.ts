@@ -1,4 +1,10 @@
-import { type EventBus, type IncomingMessage, type Subscription, WEBHOOK_REVISION_HEADER, webhookChangedEvent } from '@gatehouse/messaging';
+import {
+  type EventBus,
+  type IncomingMessage,
+  type Subscription,
+  WEBHOOK_REVISION_HEADER,
+  webhookChangedEvent,
+} from '@gatehouse/messaging';
 import { SubscriptionRegistry } from './subscription-registry';
 
 /**

@@ -22,8 +22,14 @@ export async function seedAccounts(ds: DataSource): Promise<void> {
      ON CONFLICT DO NOTHING`,
     [ALICE, BOB],
   );
-  await ds.query(`INSERT INTO organizations (id, name, fullname, plan) VALUES ($1, 'acme', 'Acme', 'team') ON CONFLICT DO NOTHING`, [ACME]);
-  await ds.query(`INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'read') ON CONFLICT DO NOTHING`, [ACME, ALICE]);
+  await ds.query(
+    `INSERT INTO organizations (id, name, fullname, plan) VALUES ($1, 'acme', 'Acme', 'team') ON CONFLICT DO NOTHING`,
+    [ACME],
+  );
+  await ds.query(
+    `INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'read') ON CONFLICT DO NOTHING`,
+    [ACME, ALICE],
+  );
 }
 
 export interface WebhookRow {
@@ -37,7 +43,11 @@ export interface WebhookRow {
 }
 
 /** A webhook row as webhook-management writes it (secrets sealed with the webhook id). */
-export async function insertWebhook(ds: DataSource, box: SecretBox, row: WebhookRow): Promise<string> {
+export async function insertWebhook(
+  ds: DataSource,
+  box: SecretBox,
+  row: WebhookRow,
+): Promise<string> {
   const id = newId();
   const context = webhookSecretContext(id);
   await ds.query(
@@ -52,7 +62,14 @@ export async function insertWebhook(ds: DataSource, box: SecretBox, row: Webhook
       JSON.stringify(row.watched),
       row.domains ?? ['repo', 'discussion'],
       row.secret ? box.encrypt(row.secret, context) : null,
-      JSON.stringify(Object.fromEntries(Object.entries(row.job?.secrets ?? {}).map(([name, value]) => [name, box.encrypt(value, context)]))),
+      JSON.stringify(
+        Object.fromEntries(
+          Object.entries(row.job?.secrets ?? {}).map(([name, value]) => [
+            name,
+            box.encrypt(value, context),
+          ]),
+        ),
+      ),
       row.disabled ?? false,
     ],
   );
@@ -60,12 +77,27 @@ export async function insertWebhook(ds: DataSource, box: SecretBox, row: Webhook
 }
 
 /** A source Job with secrets of its own, which a Job webhook must never pass on. */
-export async function insertSourceJob(ds: DataSource, box: SecretBox, job: { command: string[]; environment: Record<string, string>; secrets: Record<string, string> }): Promise<string> {
+export async function insertSourceJob(
+  ds: DataSource,
+  box: SecretBox,
+  job: { command: string[]; environment: Record<string, string>; secrets: Record<string, string> },
+): Promise<string> {
   const id = newId();
-  const sealed = Object.fromEntries(Object.entries(job.secrets).map(([name, value]) => [name, box.encrypt(value, jobSecretContext(id, name))]));
+  const sealed = Object.fromEntries(
+    Object.entries(job.secrets).map(([name, value]) => [
+      name,
+      box.encrypt(value, jobSecretContext(id, name)),
+    ]),
+  );
   await ds.query(
     `INSERT INTO jobs (id, owner_user_id, command, environment, secrets_encrypted) VALUES ($1, $2, $3, $4, $5)`,
-    [id, ALICE, JSON.stringify(job.command), JSON.stringify(job.environment), JSON.stringify(sealed)],
+    [
+      id,
+      ALICE,
+      JSON.stringify(job.command),
+      JSON.stringify(job.environment),
+      JSON.stringify(sealed),
+    ],
   );
   return id;
 }

@@ -1,5 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { bootstrapService, DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import {
+  bootstrapService,
+  DatabaseModule,
+  FlowStateModule,
+  MessagingModule,
+} from '@gatehouse/platform';
 import { type RunningService } from '@gatehouse/platform/testing';
 import pino from 'pino';
 import { DeliveryModule } from '../delivery.module';
@@ -24,8 +29,17 @@ export function startDeliveryApp(options: DeliveryTestAppOptions): Promise<Runni
     module: DeliveryTestModule,
     imports: [
       DatabaseModule.forRoot({ type: 'postgres', url: options.databaseUrl }),
-      FlowStateModule.forRoot({ type: 'redis', url: options.redisUrl, keyPrefix: options.redisPrefix }),
-      MessagingModule.forRoot({ type: 'kafka', brokers: options.brokers, clientId: 'delivery-int-spec', outboxRelay: { pollIntervalMs: 50 } }),
+      FlowStateModule.forRoot({
+        type: 'redis',
+        url: options.redisUrl,
+        keyPrefix: options.redisPrefix,
+      }),
+      MessagingModule.forRoot({
+        type: 'kafka',
+        brokers: options.brokers,
+        clientId: 'delivery-int-spec',
+        outboxRelay: { pollIntervalMs: 50 },
+      }),
       DeliveryModule.forRoot(options.delivery),
       EventIngestionModule.forRoot({ topic: options.delivery.topics?.repoEvents }),
     ],

@@ -18,10 +18,14 @@ startDeliveryApp(options).then(
         () => process.exit(1),
       );
     });
-    process.stdout.write(`${JSON.stringify({ msg: 'worker ready', url: service.url, pid: process.pid })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ msg: 'worker ready', url: service.url, pid: process.pid })}\n`,
+    );
   },
   (error: unknown) => {
-    process.stderr.write(`worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -17,7 +17,13 @@ export function pushEvent(id: string, overrides: Partial<RepoChangeEvent> = {}):
       owner: { id: GPT2_OWNER_ID, name: 'openai-community' },
       headSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600',
     },
-    updatedRefs: [{ ref: 'refs/heads/main', oldSha: 'a'.repeat(40), newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' }],
+    updatedRefs: [
+      {
+        ref: 'refs/heads/main',
+        oldSha: 'a'.repeat(40),
+        newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600',
+      },
+    ],
     ...overrides,
   };
 }

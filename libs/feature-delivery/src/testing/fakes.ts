@@ -2,7 +2,11 @@ import { webhookSecretContext } from '@gatehouse/domain';
 import type { WatchedItem } from '@gatehouse/domain';
 import { SecretBox } from '@gatehouse/crypto';
 import type { IncomingMessage, OutgoingMessage } from '@gatehouse/messaging';
-import { HttpDeliveryRequest, HttpDeliveryResult, HttpDeliverySender } from '../http/ports/http-delivery-sender';
+import {
+  HttpDeliveryRequest,
+  HttpDeliveryResult,
+  HttpDeliverySender,
+} from '../http/ports/http-delivery-sender';
 import { JobLauncher, JobLaunchRequest, LaunchedJob } from '../jobs/ports/job-launcher';
 import { WebhookDisabler } from '../pipeline/ports/webhook-disabler';
 import { MembershipSource } from '../subscriptions/ports/membership-source';
@@ -12,7 +16,12 @@ import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
 const TEST_KEY = Buffer.alloc(32, 7).toString('base64');
 export const testBox = SecretBox.fromBase64Key(TEST_KEY);
 
-export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+export const silentLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};
 
 export const OWNER = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 export const ORG = 'bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -24,7 +33,9 @@ function hexId(prefix = 'c'): string {
   return (prefix + counter.toString(16)).padStart(24, '0').slice(-24);
 }
 
-export function urlWebhook(overrides: Partial<WebhookSnapshot> & { url?: string; secret?: string | null } = {}): WebhookSnapshot {
+export function urlWebhook(
+  overrides: Partial<WebhookSnapshot> & { url?: string; secret?: string | null } = {},
+): WebhookSnapshot {
   const id = overrides.id ?? hexId('d');
   const { url = 'https://receiver.example/hook', secret = null, ...rest } = overrides;
   return {
@@ -60,7 +71,9 @@ export class FakeWebhookDirectory extends WebhookDirectory {
   async revisionsChangedSince(since: Date): Promise<Array<{ id: string; revision: number }>> {
     this.changeReads.push(since);
     await this.gate;
-    return [...this.rows.values()].filter((row) => this.changedAt.get(row.id)! > since.getTime()).map((row) => ({ id: row.id, revision: row.revision }));
+    return [...this.rows.values()]
+      .filter((row) => this.changedAt.get(row.id)! > since.getTime())
+      .map((row) => ({ id: row.id, revision: row.revision }));
   }
 
   async loadAll(): Promise<WebhookSnapshot[]> {
@@ -90,7 +103,11 @@ export class FakeMembershipSource extends MembershipSource {
 export class ScriptedHttpSender extends HttpDeliverySender {
   readonly requests: HttpDeliveryRequest[] = [];
 
-  constructor(private readonly script: HttpDeliveryResult[] = [{ kind: 'response', status: 204, retryAfter: null, excerpt: null }]) {
+  constructor(
+    private readonly script: HttpDeliveryResult[] = [
+      { kind: 'response', status: 204, retryAfter: null, excerpt: null },
+    ],
+  ) {
     super();
   }
 
@@ -106,7 +123,12 @@ export class RecordingJobLauncher extends JobLauncher {
   readonly name = 'recording';
   readonly launches: JobLaunchRequest[] = [];
 
-  constructor(private readonly outcome: (request: JobLaunchRequest) => Promise<LaunchedJob> = async () => ({ launcher: 'recording', externalId: 'run-1' })) {
+  constructor(
+    private readonly outcome: (request: JobLaunchRequest) => Promise<LaunchedJob> = async () => ({
+      launcher: 'recording',
+      externalId: 'run-1',
+    }),
+  ) {
     super();
   }
 
@@ -134,6 +156,20 @@ export class FakeWebhookDisabler extends WebhookDisabler {
 }
 
 /** An outgoing message as the bus would hand it to a consumer. */
-export function incoming(message: OutgoingMessage, topic = 'gatehouse.repo-events.v1', partition = 0, offset = '0', timestamp = Date.UTC(2026, 0, 1)): IncomingMessage {
-  return { topic, partition, offset, key: message.key, value: message.value, headers: message.headers ?? {}, timestamp };
+export function incoming(
+  message: OutgoingMessage,
+  topic = 'gatehouse.repo-events.v1',
+  partition = 0,
+  offset = '0',
+  timestamp = Date.UTC(2026, 0, 1),
+): IncomingMessage {
+  return {
+    topic,
+    partition,
+    offset,
+    key: message.key,
+    value: message.value,
+    headers: message.headers ?? {},
+    timestamp,
+  };
 }

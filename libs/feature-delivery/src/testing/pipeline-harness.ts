@@ -45,11 +45,20 @@ export function pipelineHarness(options: HarnessOptions = {}) {
   const http = options.http ?? new ScriptedHttpSender();
   const jobs = options.jobs ?? new RecordingJobLauncher();
   const disabler = new FakeWebhookDisabler(directory);
-  const registry = new SubscriptionRegistry(directory, new MembershipCache(memberships), { webhookStopped: async (id) => void (await store.cancelPending(id)) }, { clock });
+  const registry = new SubscriptionRegistry(
+    directory,
+    new MembershipCache(memberships),
+    { webhookStopped: async (id) => void (await store.cancelPending(id)) },
+    { clock },
+  );
   const metricsRegistry = new Registry();
   const metrics = new DeliveryMetrics(metricsRegistry);
   const ids = new DeliveryIds();
-  const limiter = new TriggerLimiter(new MemoryFlowStore({ clock }), { limit: options.triggerLimit ?? 1000, windowMs: 86_400_000, bucketMs: 3_600_000 });
+  const limiter = new TriggerLimiter(new MemoryFlowStore({ clock }), {
+    limit: options.triggerLimit ?? 1000,
+    windowMs: 86_400_000,
+    bucketMs: 3_600_000,
+  });
   const settings: DeliverySettings = {
     publicUrl: 'https://hub.example',
     userAgent: 'Gatehouse-Webhooks/test',
@@ -61,15 +70,45 @@ export function pipelineHarness(options: HarnessOptions = {}) {
   };
   let relayNotified = 0;
   const outboxWritten = () => void (relayNotified += 1);
-  const autoDisabler = new WebhookAutoDisabler({ store, disabler, registry, clock, outboxWritten, logger: silentLogger }, settings.autoDisableAfterMs);
+  const autoDisabler = new WebhookAutoDisabler(
+    { store, disabler, registry, clock, outboxWritten, logger: silentLogger },
+    settings.autoDisableAfterMs,
+  );
   const attempt = new DeliveryAttempt(
-    { store, registry, http, jobs, secretBox: testBox, autoDisabler, metrics, clock, ids, random: () => 0.5, outboxWritten, logger: silentLogger, sendSlots: new ConcurrencyLimit(4) },
+    {
+      store,
+      registry,
+      http,
+      jobs,
+      secretBox: testBox,
+      autoDisabler,
+      metrics,
+      clock,
+      ids,
+      random: () => 0.5,
+      outboxWritten,
+      logger: silentLogger,
+      sendSlots: new ConcurrencyLimit(4),
+    },
     settings,
   );
-  const dispatcher = new DeliveryDispatcher<DeliveryTask>((task, laneFree) => attempt.run(task, laneFree), { concurrency: 4, highWaterMark: 100 });
-  const intake = new RepoEventIntake({ registry, store, limiter, dispatcher, metrics, clock, ids }, settings);
-  const replays = new ReplayIntake({ registry, store, limiter, dispatcher, metrics, clock, logger: silentLogger }, settings);
-  const scheduler = new RetryScheduler({ store, dispatcher, metrics, clock, logger: silentLogger }, settings, { pollIntervalMs: 10, batchSize: 10, gaugeIntervalMs: 0 });
+  const dispatcher = new DeliveryDispatcher<DeliveryTask>(
+    (task, laneFree) => attempt.run(task, laneFree),
+    { concurrency: 4, highWaterMark: 100 },
+  );
+  const intake = new RepoEventIntake(
+    { registry, store, limiter, dispatcher, metrics, clock, ids },
+    settings,
+  );
+  const replays = new ReplayIntake(
+    { registry, store, limiter, dispatcher, metrics, clock, logger: silentLogger },
+    settings,
+  );
+  const scheduler = new RetryScheduler(
+    { store, dispatcher, metrics, clock, logger: silentLogger },
+    settings,
+    { pollIntervalMs: 10, batchSize: 10, gaugeIntervalMs: 0 },
+  );
 
   return {
     clock,
@@ -95,7 +134,8 @@ export function pipelineHarness(options: HarnessOptions = {}) {
     },
     /** Resolves once every queued attempt has run. */
     async settle(): Promise<void> {
-      for (let i = 0; i < 1000 && (dispatcher.depth > 0 || dispatcher.inFlight > 0); i += 1) await new Promise((resolve) => setImmediate(resolve));
+      for (let i = 0; i < 1000 && (dispatcher.depth > 0 || dispatcher.inFlight > 0); i += 1)
+        await new Promise((resolve) => setImmediate(resolve));
       await new Promise((resolve) => setImmediate(resolve));
     },
     async metric(name: string): Promise<string> {

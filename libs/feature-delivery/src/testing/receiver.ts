@@ -26,11 +26,18 @@ export class Receiver {
         const path = req.url ?? '/';
         const call = (this.calls.get(path) ?? 0) + 1;
         this.calls.set(path, call);
-        this.requests.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        this.requests.push({
+          path,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        });
         const webhookId = req.headers['webhook-id'];
         if (typeof webhookId === 'string') this.webhookIds.add(webhookId);
         const status = this.answer(path, call);
-        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'thanks' : `no (${status})`);
+        res
+          .writeHead(status, { 'content-type': 'text/plain' })
+          .end(status < 300 ? 'thanks' : `no (${status})`);
         this.waiters.splice(0).forEach((wake) => wake());
       });
     });
@@ -45,11 +52,18 @@ export class Receiver {
   }
 
   /** Waits until `predicate` holds over the requests received so far. */
-  async waitFor(predicate: (requests: ReceivedRequest[]) => boolean, timeoutMs = 30_000, what = 'the expected requests'): Promise<void> {
+  async waitFor(
+    predicate: (requests: ReceivedRequest[]) => boolean,
+    timeoutMs = 30_000,
+    what = 'the expected requests',
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.requests)) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`the receiver did not get ${what} within ${timeoutMs} ms (got ${this.requests.length} requests)`);
+      if (left <= 0)
+        throw new Error(
+          `the receiver did not get ${what} within ${timeoutMs} ms (got ${this.requests.length} requests)`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {

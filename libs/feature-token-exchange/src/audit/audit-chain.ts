@@ -19,8 +19,32 @@ export interface ChainHead {
  */
 export function auditEntryHash(fields: HashedAuditFields): string {
   // Named one by one, so a field added to the entry (its seal) never slips into the hash.
-  const { orgId, seq, action, outcome, errorCode, clientId, actorUserId, subject, detail, createdAt, prevHash } = fields;
-  const canonical = canonicalize({ orgId, seq, action, outcome, errorCode, clientId, actorUserId, subject, detail, prevHash, createdAt: createdAt.toISOString() });
+  const {
+    orgId,
+    seq,
+    action,
+    outcome,
+    errorCode,
+    clientId,
+    actorUserId,
+    subject,
+    detail,
+    createdAt,
+    prevHash,
+  } = fields;
+  const canonical = canonicalize({
+    orgId,
+    seq,
+    action,
+    outcome,
+    errorCode,
+    clientId,
+    actorUserId,
+    subject,
+    detail,
+    prevHash,
+    createdAt: createdAt.toISOString(),
+  });
   return createHash('sha256')
     .update(fields.prevHash ?? '', 'utf8')
     .update(canonical, 'utf8')
@@ -28,7 +52,11 @@ export function auditEntryHash(fields: HashedAuditFields): string {
 }
 
 /** The next entry of the chain whose head is `head`, stamped `createdAt`. */
-export function chainAuditEntry(head: ChainHead | null, draft: AuditEntryDraft, createdAt: Date): Omit<AuditEntry, 'id' | 'mac'> {
+export function chainAuditEntry(
+  head: ChainHead | null,
+  draft: AuditEntryDraft,
+  createdAt: Date,
+): Omit<AuditEntry, 'id' | 'mac'> {
   const fields: HashedAuditFields = {
     orgId: draft.orgId,
     seq: head ? head.seq + 1 : 1,
@@ -45,7 +73,14 @@ export function chainAuditEntry(head: ChainHead | null, draft: AuditEntryDraft, 
   return { ...fields, hash: auditEntryHash(fields) };
 }
 
-type BrokenLinkProblem = 'sequence_gap' | 'prev_hash_mismatch' | 'hash_mismatch' | 'mac_mismatch' | 'mac_missing' | 'truncated' | 'head_mismatch';
+type BrokenLinkProblem =
+  | 'sequence_gap'
+  | 'prev_hash_mismatch'
+  | 'hash_mismatch'
+  | 'mac_mismatch'
+  | 'mac_missing'
+  | 'truncated'
+  | 'head_mismatch';
 
 export interface BrokenLink {
   /** The entry where the chain stops holding. */
@@ -56,7 +91,8 @@ export interface BrokenLink {
   message: string;
 }
 
-export type AuditChainVerdict = { intact: true; checked: number } | { intact: false; checked: number; brokenAt: BrokenLink };
+export type AuditChainVerdict =
+  { intact: true; checked: number } | { intact: false; checked: number; brokenAt: BrokenLink };
 
 /**
  * With the seal key: every entry from the first sealed one on must carry its seal, and `head`
@@ -87,7 +123,12 @@ export class AuditChainVerifier {
   constructor(private readonly sealed?: SealedVerification) {
     const head = sealed?.head;
     if (head && sealed.seal.sealHead(head.orgId, head.seq, head.hash).mac !== head.mac) {
-      this.broken = { seq: head.seq, id: null, problem: 'head_mismatch', message: `the sealed head of the log (seq ${head.seq}) does not match its seal (it was changed)` };
+      this.broken = {
+        seq: head.seq,
+        id: null,
+        problem: 'head_mismatch',
+        message: `the sealed head of the log (seq ${head.seq}) does not match its seal (it was changed)`,
+      };
     }
   }
 
@@ -104,22 +145,38 @@ export class AuditChainVerifier {
 
   verdict(): AuditChainVerdict {
     this.broken ??= this.cutTail();
-    return this.broken ? { intact: false, checked: this.checked, brokenAt: this.broken } : { intact: true, checked: this.checked };
+    return this.broken
+      ? { intact: false, checked: this.checked, brokenAt: this.broken }
+      : { intact: true, checked: this.checked };
   }
 
   private brokenSeal(entry: AuditEntry): BrokenLink | null {
     if (!this.sealed) return null;
     const at = { seq: entry.seq, id: entry.id };
     if (entry.mac === null) {
-      return this.sealSeen ? { ...at, problem: 'mac_missing', message: `entry seq ${entry.seq} (id ${entry.id}): has no seal, unlike the entries before it (it was inserted without the audit key)` } : null;
+      return this.sealSeen
+        ? {
+            ...at,
+            problem: 'mac_missing',
+            message: `entry seq ${entry.seq} (id ${entry.id}): has no seal, unlike the entries before it (it was inserted without the audit key)`,
+          }
+        : null;
     }
     this.sealSeen = true;
     if (entry.mac !== this.sealed.seal.entryMac(entry.hash)) {
-      return { ...at, problem: 'mac_mismatch', message: `entry seq ${entry.seq} (id ${entry.id}): its seal does not match (the entry was rewritten without the audit key)` };
+      return {
+        ...at,
+        problem: 'mac_mismatch',
+        message: `entry seq ${entry.seq} (id ${entry.id}): its seal does not match (the entry was rewritten without the audit key)`,
+      };
     }
     const head = this.sealed.head;
     if (head && entry.seq === head.seq && entry.hash !== head.hash) {
-      return { ...at, problem: 'head_mismatch', message: `entry seq ${entry.seq} (id ${entry.id}): is not the entry the sealed head names` };
+      return {
+        ...at,
+        problem: 'head_mismatch',
+        message: `entry seq ${entry.seq} (id ${entry.id}): is not the entry the sealed head names`,
+      };
     }
     return null;
   }
@@ -130,33 +187,73 @@ export class AuditChainVerifier {
     const { head } = this.sealed;
     const lastSeq = this.expectedSeq - 1;
     if (!head) {
-      return this.sealSeen ? { seq: lastSeq, id: null, problem: 'truncated', message: 'the sealed head of the log is missing (the end of the log may have been cut)' } : null;
+      return this.sealSeen
+        ? {
+            seq: lastSeq,
+            id: null,
+            problem: 'truncated',
+            message: 'the sealed head of the log is missing (the end of the log may have been cut)',
+          }
+        : null;
     }
     if (lastSeq >= head.seq) return null;
-    const missing = lastSeq + 1 === head.seq ? `entry seq ${head.seq} is missing` : `entries seq ${lastSeq + 1} to ${head.seq} are missing`;
-    return { seq: lastSeq + 1, id: null, problem: 'truncated', message: `${missing}: the sealed head of the log is seq ${head.seq} (the end of the log was cut)` };
+    const missing =
+      lastSeq + 1 === head.seq
+        ? `entry seq ${head.seq} is missing`
+        : `entries seq ${lastSeq + 1} to ${head.seq} are missing`;
+    return {
+      seq: lastSeq + 1,
+      id: null,
+      problem: 'truncated',
+      message: `${missing}: the sealed head of the log is seq ${head.seq} (the end of the log was cut)`,
+    };
   }
 }
 
 /** One-shot form of AuditChainVerifier. */
-export function verifyAuditChain(entries: Iterable<AuditEntry>, sealed?: SealedVerification): AuditChainVerdict {
+export function verifyAuditChain(
+  entries: Iterable<AuditEntry>,
+  sealed?: SealedVerification,
+): AuditChainVerdict {
   const verifier = new AuditChainVerifier(sealed);
   for (const entry of entries) if (!verifier.accept(entry)) break;
   return verifier.verdict();
 }
 
-function brokenLink(entry: AuditEntry, expectedSeq: number, previousHash: string | null): BrokenLink | null {
+function brokenLink(
+  entry: AuditEntry,
+  expectedSeq: number,
+  previousHash: string | null,
+): BrokenLink | null {
   const at = { seq: entry.seq, id: entry.id };
   if (entry.seq !== expectedSeq) {
-    const missing = entry.seq > expectedSeq ? describeMissing(expectedSeq, entry.seq - 1) : `seq ${entry.seq} is out of order (expected ${expectedSeq})`;
-    return { ...at, problem: 'sequence_gap', message: `entry seq ${entry.seq} (id ${entry.id}): ${missing}` };
+    const missing =
+      entry.seq > expectedSeq
+        ? describeMissing(expectedSeq, entry.seq - 1)
+        : `seq ${entry.seq} is out of order (expected ${expectedSeq})`;
+    return {
+      ...at,
+      problem: 'sequence_gap',
+      message: `entry seq ${entry.seq} (id ${entry.id}): ${missing}`,
+    };
   }
   if (entry.prevHash !== previousHash) {
-    const problem = previousHash === null ? 'the first entry has a prev_hash' : `prev_hash is not the hash of entry seq ${expectedSeq - 1}`;
-    return { ...at, problem: 'prev_hash_mismatch', message: `entry seq ${entry.seq} (id ${entry.id}): ${problem}` };
+    const problem =
+      previousHash === null
+        ? 'the first entry has a prev_hash'
+        : `prev_hash is not the hash of entry seq ${expectedSeq - 1}`;
+    return {
+      ...at,
+      problem: 'prev_hash_mismatch',
+      message: `entry seq ${entry.seq} (id ${entry.id}): ${problem}`,
+    };
   }
   if (auditEntryHash(entry) !== entry.hash) {
-    return { ...at, problem: 'hash_mismatch', message: `entry seq ${entry.seq} (id ${entry.id}): content does not match its hash (the entry was changed)` };
+    return {
+      ...at,
+      problem: 'hash_mismatch',
+      message: `entry seq ${entry.seq} (id ${entry.id}): content does not match its hash (the entry was changed)`,
+    };
   }
   return null;
 }

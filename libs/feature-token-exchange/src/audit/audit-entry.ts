@@ -46,4 +46,3 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
-

@@ -1,7 +1,8 @@
 import type { AuditEntryView } from '@gatehouse/settings-api';
 import { auditLogCsv } from './audit-log-csv';
 
-const HEADER = 'seq,createdAt,action,outcome,errorCode,clientId,actorUserId,subject,detail,prevHash,hash';
+const HEADER =
+  'seq,createdAt,action,outcome,errorCode,clientId,actorUserId,subject,detail,prevHash,hash';
 
 function anAuditEntry(overrides: Partial<AuditEntryView> = {}): AuditEntryView {
   return {
@@ -24,7 +25,8 @@ function anAuditEntry(overrides: Partial<AuditEntryView> = {}): AuditEntryView {
 /** The CSV cell the export writes for `subject`, a column whose text the caller chooses. */
 function subjectCell(subject: string): string {
   const csv = auditLogCsv([anAuditEntry({ subject })]);
-  const before = '1,2026-03-01T12:00:00.000Z,token_exchange,success,,acme-exchange,64a000000000000000000a11,';
+  const before =
+    '1,2026-03-01T12:00:00.000Z,token_exchange,success,,acme-exchange,64a000000000000000000a11,';
   const after = ',{},,c0ffee\r\n';
   expect(csv.startsWith(`${HEADER}\r\n${before}`)).toBe(true);
   expect(csv.endsWith(after)).toBe(true);
@@ -33,7 +35,12 @@ function subjectCell(subject: string): string {
 
 describe('auditLogCsv', () => {
   it('writes a header and one CRLF-terminated row per entry, detail as JSON', () => {
-    expect(auditLogCsv([anAuditEntry(), anAuditEntry({ seq: 2, detail: { scope: 'read' }, prevHash: 'c0ffee', hash: 'beef' })])).toBe(
+    expect(
+      auditLogCsv([
+        anAuditEntry(),
+        anAuditEntry({ seq: 2, detail: { scope: 'read' }, prevHash: 'c0ffee', hash: 'beef' }),
+      ]),
+    ).toBe(
       `${HEADER}\r\n` +
         '1,2026-03-01T12:00:00.000Z,token_exchange,success,,acme-exchange,64a000000000000000000a11,alice,{},,c0ffee\r\n' +
         '2,2026-03-01T12:00:00.000Z,token_exchange,success,,acme-exchange,64a000000000000000000a11,alice,"{""scope"":""read""}",c0ffee,beef\r\n',
@@ -43,7 +50,11 @@ describe('auditLogCsv', () => {
   // OWASP "CSV Injection": a spreadsheet runs a cell as a formula when it starts with = + - @, or
   // with tab, CR or LF before one; it also trims leading spaces and reads full-width forms (NFKC).
   it.each([
-    ['=', '=HYPERLINK("https://evil.example","x")', `"'=HYPERLINK(""https://evil.example"",""x"")"`],
+    [
+      '=',
+      '=HYPERLINK("https://evil.example","x")',
+      `"'=HYPERLINK(""https://evil.example"",""x"")"`,
+    ],
     ['+', '+1+1', "'+1+1"],
     ['-', '-2+3', "'-2+3"],
     ['@', '@SUM(A1)', "'@SUM(A1)"],

@@ -1,13 +1,29 @@
 import type { AuditEntryView } from '@gatehouse/settings-api';
 
-const COLUMNS = ['seq', 'createdAt', 'action', 'outcome', 'errorCode', 'clientId', 'actorUserId', 'subject', 'detail', 'prevHash', 'hash'] as const;
+const COLUMNS = [
+  'seq',
+  'createdAt',
+  'action',
+  'outcome',
+  'errorCode',
+  'clientId',
+  'actorUserId',
+  'subject',
+  'detail',
+  'prevHash',
+  'hash',
+] as const;
 
 /**
  * RFC 4180 CSV of audit entries, one row each, `detail` as JSON. Cells a spreadsheet would run as
  * a formula are prefixed with `'` (`startsLikeFormula`).
  */
 export function auditLogCsv(entries: readonly AuditEntryView[]): string {
-  const rows = entries.map((entry) => COLUMNS.map((column) => cell(column === 'detail' ? JSON.stringify(entry.detail) : entry[column])).join(','));
+  const rows = entries.map((entry) =>
+    COLUMNS.map((column) =>
+      cell(column === 'detail' ? JSON.stringify(entry.detail) : entry[column]),
+    ).join(','),
+  );
   return [COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
 }
 

@@ -1,9 +1,18 @@
 import { ApiError } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
-import { createTokenExchangeTestKit, IDS, TokenExchangeTestKit } from '../testing/token-exchange-test-kit';
+import {
+  createTokenExchangeTestKit,
+  IDS,
+  TokenExchangeTestKit,
+} from '../testing/token-exchange-test-kit';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-log-cursor';
 
-const admin = { tokenId: 't', kind: 'personal', role: 'read', user: { id: IDS.alice } } as Principal;
+const admin = {
+  tokenId: 't',
+  kind: 'personal',
+  role: 'read',
+  user: { id: IDS.alice },
+} as Principal;
 
 describe('reading the audit log', () => {
   let kit: TokenExchangeTestKit;
@@ -15,10 +24,19 @@ describe('reading the audit log', () => {
     kit.addUser(IDS.alice, 'alice');
     kit.addMember(IDS.acme, IDS.alice, 'admin');
     for (let i = 0; i < 5; i++) {
-      await kit.audit.recordAlone({ orgId: IDS.acme, action: i % 2 ? 'settings.token_duration_changed' : 'oauth.token_exchange', outcome: 'success' });
+      await kit.audit.recordAlone({
+        orgId: IDS.acme,
+        action: i % 2 ? 'settings.token_duration_changed' : 'oauth.token_exchange',
+        outcome: 'success',
+      });
       kit.clock.advance(1000);
     }
-    await kit.audit.recordAlone({ orgId: IDS.other, action: 'oauth.token_exchange', outcome: 'failure', errorCode: 'invalid_grant' });
+    await kit.audit.recordAlone({
+      orgId: IDS.other,
+      action: 'oauth.token_exchange',
+      outcome: 'failure',
+      errorCode: 'invalid_grant',
+    });
   });
 
   it('pages newest first with a cursor', async () => {
@@ -32,7 +50,9 @@ describe('reading the audit log', () => {
   });
 
   it('filters by action', async () => {
-    const page = await kit.auditLog.read(admin, 'acme', { action: 'settings.token_duration_changed' });
+    const page = await kit.auditLog.read(admin, 'acme', {
+      action: 'settings.token_duration_changed',
+    });
     expect(page.entries.map((e) => [e.seq, e.action])).toEqual([
       [4, 'settings.token_duration_changed'],
       [2, 'settings.token_duration_changed'],
@@ -61,7 +81,9 @@ describe('reading the audit log', () => {
   it('refuses a forged cursor', () => {
     expect(decodeAuditCursor(encodeAuditCursor(17))).toBe(17);
     for (const cursor of ['', 'c2VxOjA', 'c2VxOi0x', 'bm9wZQ', 'not base64!']) {
-      expect(() => decodeAuditCursor(cursor)).toThrow(new ApiError('bad_request', 'Invalid cursor'));
+      expect(() => decodeAuditCursor(cursor)).toThrow(
+        new ApiError('bad_request', 'Invalid cursor'),
+      );
     }
   });
 });

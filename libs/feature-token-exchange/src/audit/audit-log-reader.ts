@@ -33,22 +33,41 @@ export class AuditLogReader {
     const limit = query.limit ?? DEFAULT_AUDIT_PAGE_SIZE;
     const beforeSeq = query.cursor !== undefined ? decodeAuditCursor(query.cursor) : undefined;
     // One more than asked tells whether an older page exists.
-    const entries = await this.store.page({ ...filterOf(query), orgId: org.id, beforeSeq, limit: limit + 1 });
+    const entries = await this.store.page({
+      ...filterOf(query),
+      orgId: org.id,
+      beforeSeq,
+      limit: limit + 1,
+    });
     const page = entries.slice(0, limit);
     const more = entries.length > limit;
-    return { entries: page.map(auditEntryView), nextCursor: more ? encodeAuditCursor(page[page.length - 1]!.seq) : null };
+    return {
+      entries: page.map(auditEntryView),
+      nextCursor: more ? encodeAuditCursor(page[page.length - 1]!.seq) : null,
+    };
   }
 
   /** Every entry matching the filters, newest first, at most MAX_AUDIT_EXPORT (400 beyond: narrow the filters). */
-  async export(principal: Principal, orgName: string, filter: AuditFilter): Promise<AuditEntryView[]> {
+  async export(
+    principal: Principal,
+    orgName: string,
+    filter: AuditFilter,
+  ): Promise<AuditEntryView[]> {
     const org = await this.gate.admit(principal, orgName, 'read');
     const entries: AuditEntryView[] = [];
     let beforeSeq: number | undefined;
     for (;;) {
-      const page = await this.store.page({ ...filterOf(filter), orgId: org.id, beforeSeq, limit: EXPORT_PAGE_SIZE });
+      const page = await this.store.page({
+        ...filterOf(filter),
+        orgId: org.id,
+        beforeSeq,
+        limit: EXPORT_PAGE_SIZE,
+      });
       entries.push(...page.map(auditEntryView));
       if (entries.length > MAX_AUDIT_EXPORT) {
-        throw ApiError.badRequest(`More than ${MAX_AUDIT_EXPORT} entries match; narrow the export with since, until, clientId or subject`);
+        throw ApiError.badRequest(
+          `More than ${MAX_AUDIT_EXPORT} entries match; narrow the export with since, until, clientId or subject`,
+        );
       }
       if (page.length < EXPORT_PAGE_SIZE) return entries;
       beforeSeq = page[page.length - 1]!.seq;
@@ -63,5 +82,11 @@ export class AuditLogReader {
 }
 
 function filterOf(query: AuditFilter): AuditFilter {
-  return { action: query.action, clientId: query.clientId, subject: query.subject, since: query.since, until: query.until };
+  return {
+    action: query.action,
+    clientId: query.clientId,
+    subject: query.subject,
+    since: query.since,
+    until: query.until,
+  };
 }

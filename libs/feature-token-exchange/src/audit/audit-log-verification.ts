@@ -9,8 +9,15 @@ const BATCH_SIZE = 1000;
  * link; with the seal, also checks the seals and that the chain reaches its sealed head (read
  * first, so entries appended during the walk do not count against it).
  */
-export async function verifyAuditLog(store: AuditLogStore, orgId: string, seal: AuditSeal | null, batchSize = BATCH_SIZE): Promise<AuditChainVerdict> {
-  const verifier = new AuditChainVerifier(seal ? { seal, head: await store.sealedHead(orgId) } : undefined);
+export async function verifyAuditLog(
+  store: AuditLogStore,
+  orgId: string,
+  seal: AuditSeal | null,
+  batchSize = BATCH_SIZE,
+): Promise<AuditChainVerdict> {
+  const verifier = new AuditChainVerifier(
+    seal ? { seal, head: await store.sealedHead(orgId) } : undefined,
+  );
   let afterSeq = 0;
   for (;;) {
     const batch = await store.ascending(orgId, afterSeq, batchSize);

@@ -14,8 +14,20 @@ const auditFilterFields = {
     .optional(),
   clientId: z.string().min(1).max(2048).optional(),
   subject: z.string().min(1).max(320).optional(),
-  since: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z' }).transform((text) => new Date(text)).optional(),
-  until: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-11-30T00:00:00Z' }).transform((text) => new Date(text)).optional(),
+  since: z.iso
+    .datetime({
+      offset: true,
+      message: 'must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z',
+    })
+    .transform((text) => new Date(text))
+    .optional(),
+  until: z.iso
+    .datetime({
+      offset: true,
+      message: 'must be an ISO 8601 date and time, e.g. 2026-11-30T00:00:00Z',
+    })
+    .transform((text) => new Date(text))
+    .optional(),
 };
 
 const auditLogQuerySchema = z.strictObject({
@@ -24,7 +36,10 @@ const auditLogQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 
-const auditExportQuerySchema = z.strictObject({ ...auditFilterFields, format: z.enum(['json', 'csv']).default('json') });
+const auditExportQuerySchema = z.strictObject({
+  ...auditFilterFields,
+  format: z.enum(['json', 'csv']).default('json'),
+});
 
 type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
@@ -48,7 +63,8 @@ export class AuditLogController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuditLogPage> {
     const page = await this.reader.read(principal, name, query);
-    if (page.nextCursor) res.setHeader('Link', `<${nextPageUrl(req, page.nextCursor)}>; rel="next"`);
+    if (page.nextCursor)
+      res.setHeader('Link', `<${nextPageUrl(req, page.nextCursor)}>; rel="next"`);
     return page;
   }
 
@@ -68,7 +84,10 @@ export class AuditLogController {
   }
 
   @Get(':name/audit-log/verify')
-  verify(@CurrentPrincipal() principal: Principal, @Param('name') name: string): Promise<AuditLogVerification> {
+  verify(
+    @CurrentPrincipal() principal: Principal,
+    @Param('name') name: string,
+  ): Promise<AuditLogVerification> {
     return this.reader.verify(principal, name);
   }
 }

@@ -33,10 +33,16 @@ export class AuditRecorder {
   /** `slot`: the draft organization's, already taken in `tx` by `tokenWriteLockingHead`. */
   async record(tx: Transaction, draft: AuditEntryDraft, slot?: AppendSlot): Promise<AuditEntry> {
     slot ??= await this.store.lockHead(tx, draft.orgId);
-    const head = this.sealedLink(slot.head) ?? (await this.latestLink(tx, draft.orgId, slot.head !== null));
+    const head =
+      this.sealedLink(slot.head) ?? (await this.latestLink(tx, draft.orgId, slot.head !== null));
     const chained = chainAuditEntry(head, draft, new Date(this.clock.now()));
     const entry: AuditEntry = { ...chained, id: slot.id, mac: this.seal.entryMac(chained.hash) };
-    await this.store.append(tx, entry, this.seal.sealHead(entry.orgId, entry.seq, entry.hash), auditRecordedMessage(entry));
+    await this.store.append(
+      tx,
+      entry,
+      this.seal.sealHead(entry.orgId, entry.seq, entry.hash),
+      auditRecordedMessage(entry),
+    );
     return entry;
   }
 
@@ -57,7 +63,11 @@ export class AuditRecorder {
   }
 
   /** A locked head row already serializes the appends; without one, the chain lock does. */
-  private async latestLink(tx: Transaction, orgId: string, headLocked: boolean): Promise<ChainHead | null> {
+  private async latestLink(
+    tx: Transaction,
+    orgId: string,
+    headLocked: boolean,
+  ): Promise<ChainHead | null> {
     if (!headLocked) await this.store.lockChain(tx, orgId);
     return this.store.latest(tx, orgId);
   }

@@ -22,7 +22,11 @@ export class AuditSeal {
   private constructor(private readonly key: Buffer) {}
 
   static fromEncryptionKey(base64Key: string): AuditSeal {
-    return new AuditSeal(Buffer.from(hkdfSync('sha256', Buffer.from(base64Key, 'base64'), Buffer.alloc(0), HKDF_INFO, 32)));
+    return new AuditSeal(
+      Buffer.from(
+        hkdfSync('sha256', Buffer.from(base64Key, 'base64'), Buffer.alloc(0), HKDF_INFO, 32),
+      ),
+    );
   }
 
   entryMac(hash: string): string {

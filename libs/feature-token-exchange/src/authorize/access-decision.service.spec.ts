@@ -1,7 +1,17 @@
 import type { PolicyResource } from '@gatehouse/domain/testing';
-import { createTokenExchangeTestKit, IDS, TokenExchangeTestKit } from '../testing/token-exchange-test-kit';
+import {
+  createTokenExchangeTestKit,
+  IDS,
+  TokenExchangeTestKit,
+} from '../testing/token-exchange-test-kit';
 
-const acmeRepo: PolicyResource = { kind: 'repo', id: 'model/acme/bert', ownerType: 'org', ownerId: IDS.acme, private: true };
+const acmeRepo: PolicyResource = {
+  kind: 'repo',
+  id: 'model/acme/bert',
+  ownerType: 'org',
+  ownerId: IDS.acme,
+  private: true,
+};
 
 describe('POST /internal/authorize decisions', () => {
   let kit: TokenExchangeTestKit;
@@ -33,16 +43,28 @@ describe('POST /internal/authorize decisions', () => {
 
   it('lets an admin member write the bound organization’s repositories within the scopes', async () => {
     const token = await exchangeToken(IDS.alice, 'admin', ['write-repos']);
-    expect(await kit.decisions.decide({ token, action: 'repo.write', resource: acmeRepo })).toEqual({
-      allow: true,
-      reason: 'organization member (admin)',
-      principal: { kind: 'exchange', userId: IDS.alice, clientId: 'acme-app', scopes: ['write-repos'], boundOrgId: IDS.acme, memberRole: 'admin', repo: null },
-    });
+    expect(await kit.decisions.decide({ token, action: 'repo.write', resource: acmeRepo })).toEqual(
+      {
+        allow: true,
+        reason: 'organization member (admin)',
+        principal: {
+          kind: 'exchange',
+          userId: IDS.alice,
+          clientId: 'acme-app',
+          scopes: ['write-repos'],
+          boundOrgId: IDS.acme,
+          memberRole: 'admin',
+          repo: null,
+        },
+      },
+    );
   });
 
   it('never lets a read member write, whatever the scopes', async () => {
     const token = await exchangeToken(IDS.bob, 'read', ['write-repos', 'manage-repos']);
-    expect(await kit.decisions.decide({ token, action: 'repo.write', resource: acmeRepo })).toMatchObject({
+    expect(
+      await kit.decisions.decide({ token, action: 'repo.write', resource: acmeRepo }),
+    ).toMatchObject({
       allow: false,
       reason: 'organization role read does not allow repo.write',
     });
@@ -51,13 +73,17 @@ describe('POST /internal/authorize decisions', () => {
   it('follows the membership of today: a demoted admin gets the lower role, a removed member nothing', async () => {
     const token = await exchangeToken(IDS.alice, 'admin', ['manage-repos']);
     kit.accounts.memberships.find((m) => m.userId === IDS.alice)!.role = 'read';
-    expect(await kit.decisions.decide({ token, action: 'repo.delete', resource: acmeRepo })).toMatchObject({
+    expect(
+      await kit.decisions.decide({ token, action: 'repo.delete', resource: acmeRepo }),
+    ).toMatchObject({
       allow: false,
       reason: 'organization role read does not allow repo.delete',
       principal: { memberRole: 'read' },
     });
     kit.accounts.memberships.splice(0, kit.accounts.memberships.length);
-    expect(await kit.decisions.decide({ token, action: 'repo.read', resource: acmeRepo })).toMatchObject({
+    expect(
+      await kit.decisions.decide({ token, action: 'repo.read', resource: acmeRepo }),
+    ).toMatchObject({
       allow: false,
       reason: 'user is no longer a member of the bound organization',
     });
@@ -75,12 +101,26 @@ describe('POST /internal/authorize decisions', () => {
       withRefreshToken: false,
       idToken: false,
     });
-    expect(await kit.decisions.decide({ token, action: 'repo.write', resource: acmeRepo })).toMatchObject({ allow: true });
-    expect(await kit.decisions.decide({ token, action: 'repo.write', resource: { ...acmeRepo, id: 'model/acme/other' } })).toMatchObject({ allow: false });
+    expect(
+      await kit.decisions.decide({ token, action: 'repo.write', resource: acmeRepo }),
+    ).toMatchObject({ allow: true });
+    expect(
+      await kit.decisions.decide({
+        token,
+        action: 'repo.write',
+        resource: { ...acmeRepo, id: 'model/acme/other' },
+      }),
+    ).toMatchObject({ allow: false });
   });
 
   it('answers an inactive token with a refusal', async () => {
-    expect(await kit.decisions.decide({ token: 'hf_oauth_unknownTokenValue00000000000', action: 'repo.read', resource: acmeRepo })).toEqual({
+    expect(
+      await kit.decisions.decide({
+        token: 'hf_oauth_unknownTokenValue00000000000',
+        action: 'repo.read',
+        resource: acmeRepo,
+      }),
+    ).toEqual({
       allow: false,
       reason: 'token is not active',
       principal: null,

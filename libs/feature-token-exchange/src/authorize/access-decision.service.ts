@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { authorize, ORG_ROLES, OrgRole, PolicyDecision, PolicyToken } from '@gatehouse/domain';
-import { AccountReader, BearerAuthenticator, Principal, type TokenPrincipal } from '@gatehouse/identity';
+import {
+  AccountReader,
+  BearerAuthenticator,
+  Principal,
+  type TokenPrincipal,
+} from '@gatehouse/identity';
 import type { AuthorizeRequest } from './authorize-request';
 
 /** What the caller learns about the token besides the decision. */
@@ -33,7 +38,10 @@ export class AccessDecisionService {
     const principal = await this.bearer.resolve(request.token);
     if (!principal) return { allow: false, reason: 'token is not active', principal: null };
     const token = await this.policyTokenOf(principal);
-    return { ...authorize(token, request.action, request.resource), principal: summary(principal, token) };
+    return {
+      ...authorize(token, request.action, request.resource),
+      principal: summary(principal, token),
+    };
   }
 
   private async policyTokenOf(principal: TokenPrincipal): Promise<PolicyToken> {
@@ -48,7 +56,8 @@ export class AccessDecisionService {
       scopes: principal.scopes,
       grantedOrgIds: principal.grantedOrgIds,
       boundOrgId: principal.boundOrgId,
-      memberRole: principal.kind === 'exchange' ? lowerRole(principal.memberRole, currentBoundRole) : null,
+      memberRole:
+        principal.kind === 'exchange' ? lowerRole(principal.memberRole, currentBoundRole) : null,
       orgRoles: principal.kind === 'exchange' ? {} : orgRoles,
       clientId: principal.clientId,
       repoId: principal.repo ? `${principal.repo.type}/${principal.repo.name}` : null,

@@ -13,7 +13,9 @@ export class InternalAuthorizeController {
 
   @Post('authorize')
   @HttpCode(200)
-  decide(@Body(new ZodValidationPipe(authorizeRequestSchema, 'body')) request: AuthorizeRequest): Promise<AccessDecision> {
+  decide(
+    @Body(new ZodValidationPipe(authorizeRequestSchema, 'body')) request: AuthorizeRequest,
+  ): Promise<AccessDecision> {
     return this.decisions.decide(request);
   }
 }

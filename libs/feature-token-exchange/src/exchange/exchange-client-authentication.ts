@@ -20,13 +20,25 @@ export async function authenticateExchangeClient(
   attempt: ExchangeAttempt,
 ): Promise<OAuthAppEntity> {
   const basic = parseBasicAuthorization(authorization);
-  if (!basic) throw new InvalidClient('Token exchange requires client authentication with HTTP Basic');
-  presentedClient({ basic, bodyClientId: params.client_id, bodyClientSecret: params.client_secret });
+  if (!basic)
+    throw new InvalidClient('Token exchange requires client authentication with HTTP Basic');
+  presentedClient({
+    basic,
+    bodyClientId: params.client_id,
+    bodyClientSecret: params.client_secret,
+  });
   const app = await findApp(basic.clientId);
-  if (!app) throw new InvalidClient('Invalid client credentials', `unknown client_id ${basic.clientId}`);
+  if (!app)
+    throw new InvalidClient('Invalid client credentials', `unknown client_id ${basic.clientId}`);
   attempt.clientId = app.clientId;
   attempt.orgId = app.boundOrgId;
-  const secretMatches = app.clientSecretHash !== null && timingSafeEqualString(hashToken(basic.clientSecret), app.clientSecretHash);
-  if (!secretMatches) throw new InvalidClient('Invalid client credentials', `wrong client secret for ${app.clientId}`);
+  const secretMatches =
+    app.clientSecretHash !== null &&
+    timingSafeEqualString(hashToken(basic.clientSecret), app.clientSecretHash);
+  if (!secretMatches)
+    throw new InvalidClient(
+      'Invalid client credentials',
+      `wrong client secret for ${app.clientId}`,
+    );
   return app;
 }

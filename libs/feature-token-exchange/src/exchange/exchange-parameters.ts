@@ -18,7 +18,9 @@ export function requiredSubjectToken(params: Record<string, string>): string {
  */
 export function assertImpersonationOnly(params: Record<string, string>): void {
   if (params.actor_token || params.actor_token_type) {
-    throw new InvalidRequest('actor_token is not supported: the issued token acts for the subject alone');
+    throw new InvalidRequest(
+      'actor_token is not supported: the issued token acts for the subject alone',
+    );
   }
   const requested = params.requested_token_type;
   if (requested && requested !== ACCESS_TOKEN_TYPE) {

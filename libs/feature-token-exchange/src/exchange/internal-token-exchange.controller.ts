@@ -17,7 +17,9 @@ export class InternalTokenExchangeController {
   @Post('token-exchange')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  exchange(@Body(new ZodValidationPipe(tokenExchangeRequestSchema, 'body')) request: TokenExchangeRequest): Promise<TokenResponseBody> {
+  exchange(
+    @Body(new ZodValidationPipe(tokenExchangeRequestSchema, 'body')) request: TokenExchangeRequest,
+  ): Promise<TokenResponseBody> {
     return this.service.exchange(request);
   }
 }

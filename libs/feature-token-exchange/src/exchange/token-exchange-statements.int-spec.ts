@@ -1,5 +1,11 @@
 import { StatementCountingProxy, tallyStatements } from '@gatehouse/testing';
-import { basicAuth, postForm, startTokenExchangeTestApps, TEST_USER_EMAIL_TOKEN_TYPE, TokenExchangeTestApps } from '../testing/token-exchange-test-app';
+import {
+  basicAuth,
+  postForm,
+  startTokenExchangeTestApps,
+  TEST_USER_EMAIL_TOKEN_TYPE,
+  TokenExchangeTestApps,
+} from '../testing/token-exchange-test-app';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const SECRET = 'acme-exchange-secret-0123456789';
@@ -16,9 +22,15 @@ describe('statements per token exchange on PostgreSQL', () => {
 
   beforeAll(async () => {
     const database = new URL(process.env.DATABASE_URL!);
-    proxy = new StatementCountingProxy({ host: database.hostname, port: Number(database.port || 5432) });
+    proxy = new StatementCountingProxy({
+      host: database.hostname,
+      port: Number(database.port || 5432),
+    });
     database.port = String(await proxy.start());
-    apps = await startTokenExchangeTestApps({ databaseUrl: database.toString(), kafkaBrokers: process.env.KAFKA_BROKERS!.split(',') });
+    apps = await startTokenExchangeTestApps({
+      databaseUrl: database.toString(),
+      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
+    });
     const acme = await apps.seedOrg('acme');
     const bob = await apps.seedUser('bob');
     await apps.seedMembership(acme.id, bob.id, 'read');
@@ -33,7 +45,12 @@ describe('statements per token exchange on PostgreSQL', () => {
   const exchange = () =>
     postForm(
       `${apps.authUrl}/oauth/token`,
-      { grant_type: GRANT, subject_token: 'bob@example.com', subject_token_type: TEST_USER_EMAIL_TOKEN_TYPE, scope: 'openid read-repos' },
+      {
+        grant_type: GRANT,
+        subject_token: 'bob@example.com',
+        subject_token_type: TEST_USER_EMAIL_TOKEN_TYPE,
+        scope: 'openid read-repos',
+      },
       { Authorization: basicAuth('acme-exchange', SECRET) },
     );
 
@@ -42,7 +59,9 @@ describe('statements per token exchange on PostgreSQL', () => {
     const from = proxy.statements.length;
     for (let n = 0; n < EXCHANGES; n += 1) expect((await exchange()).status).toBe(200);
     const tally = tallyStatements(proxy.statements, from);
-    expect(Object.fromEntries(tally.byText.map(({ text, count }) => [text, count / EXCHANGES]))).toEqual({
+    expect(
+      Object.fromEntries(tally.byText.map(({ text, count }) => [text, count / EXCHANGES])),
+    ).toEqual({
       'SELECT oauth_apps': 1,
       'SELECT organizations': 1,
       'START TRANSACTION': 1,

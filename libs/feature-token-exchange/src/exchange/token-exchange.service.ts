@@ -21,8 +21,14 @@ export class TokenExchangeService {
   exchange(request: TokenExchangeRequest): Promise<TokenResponseBody> {
     const grantType = request.params.grant_type;
     if (grantType !== undefined && grantType !== TOKEN_EXCHANGE_GRANT_TYPE) {
-      return Promise.reject(new UnsupportedGrantType(`grant_type '${grantType}' is not served by the token-exchange service`));
+      return Promise.reject(
+        new UnsupportedGrantType(
+          `grant_type '${grantType}' is not served by the token-exchange service`,
+        ),
+      );
     }
-    return request.params.subject_token_type === ID_TOKEN_TYPE ? this.trustedPublishers.exchange(request) : this.userEmail.exchange(request);
+    return request.params.subject_token_type === ID_TOKEN_TYPE
+      ? this.trustedPublishers.exchange(request)
+      : this.userEmail.exchange(request);
   }
 }

@@ -1,6 +1,12 @@
 import { OAuthError, oauthErrorStatus } from '@gatehouse/domain';
 import { verifyAuditChain } from '../audit/audit-chain';
-import { basicAuthorization, createTokenExchangeTestKit, IDS, TokenExchangeTestKit, USER_EMAIL_TOKEN_TYPE } from '../testing/token-exchange-test-kit';
+import {
+  basicAuthorization,
+  createTokenExchangeTestKit,
+  IDS,
+  TokenExchangeTestKit,
+  USER_EMAIL_TOKEN_TYPE,
+} from '../testing/token-exchange-test-kit';
 import { TokenExchangeRequest } from './token-exchange-request';
 import { TOKEN_EXCHANGE_GRANT_TYPE } from '@gatehouse/domain';
 
@@ -8,22 +14,36 @@ const CLIENT = 'acme-exchange';
 const SECRET = 'acme-exchange-secret';
 
 /** `authorization` null: no Authorization header. */
-function request(params: Record<string, string>, authorization: string | null = basicAuthorization(CLIENT, SECRET)): TokenExchangeRequest {
+function request(
+  params: Record<string, string>,
+  authorization: string | null = basicAuthorization(CLIENT, SECRET),
+): TokenExchangeRequest {
   return {
-    params: { grant_type: TOKEN_EXCHANGE_GRANT_TYPE, subject_token_type: USER_EMAIL_TOKEN_TYPE, ...params },
+    params: {
+      grant_type: TOKEN_EXCHANGE_GRANT_TYPE,
+      subject_token_type: USER_EMAIL_TOKEN_TYPE,
+      ...params,
+    },
     ...(authorization !== null && { authorization }),
     ip: '198.51.100.7',
   };
 }
 
-async function refusal(kit: TokenExchangeTestKit, req: TokenExchangeRequest): Promise<{ error: string; status: number; description: string }> {
+async function refusal(
+  kit: TokenExchangeTestKit,
+  req: TokenExchangeRequest,
+): Promise<{ error: string; status: number; description: string }> {
   const thrown = await kit.exchange.exchange(req).then(
     () => null,
     (error: unknown) => error,
   );
   expect(thrown).toBeInstanceOf(OAuthError);
   const error = thrown as OAuthError;
-  return { error: error.code, status: oauthErrorStatus(error.code), description: error.description };
+  return {
+    error: error.code,
+    status: oauthErrorStatus(error.code),
+    description: error.description,
+  };
 }
 
 describe('the organization token exchange', () => {
@@ -56,7 +76,9 @@ describe('the organization token exchange', () => {
   });
 
   it('stores an exchange token bound to the organization with the member role', async () => {
-    const body = await kit.exchange.exchange(request({ subject_token: 'BOB@example.com', scope: 'read-repos' }));
+    const body = await kit.exchange.exchange(
+      request({ subject_token: 'BOB@example.com', scope: 'read-repos' }),
+    );
     const principal = await kit.bearer.resolve(body.access_token);
     expect(principal).toMatchObject({
       kind: 'exchange',
@@ -74,11 +96,15 @@ describe('the organization token exchange', () => {
 
   it("uses the organization's token duration for the app", async () => {
     kit.clients.apps[0]!.tokenExchangeTtlSeconds = 600;
-    expect((await kit.exchange.exchange(request({ subject_token: 'alice@example.com' }))).expires_in).toBe(600);
+    expect(
+      (await kit.exchange.exchange(request({ subject_token: 'alice@example.com' }))).expires_in,
+    ).toBe(600);
   });
 
   it('writes the token and its audit entry together, chained and published', async () => {
-    const body = await kit.exchange.exchange(request({ subject_token: 'alice@example.com', scope: 'openid read-repos' }));
+    const body = await kit.exchange.exchange(
+      request({ subject_token: 'alice@example.com', scope: 'openid read-repos' }),
+    );
     const [entry] = kit.auditStore.of(IDS.acme);
     expect(entry).toMatchObject({
       seq: 1,
@@ -88,14 +114,23 @@ describe('the organization token exchange', () => {
       clientId: CLIENT,
       subject: 'alice@example.com',
       prevHash: null,
-      detail: { userId: IDS.alice, username: 'alice', memberRole: 'admin', scopes: ['openid', 'read-repos'], expiresIn: 28_800, ip: '198.51.100.7' },
+      detail: {
+        userId: IDS.alice,
+        username: 'alice',
+        memberRole: 'admin',
+        scopes: ['openid', 'read-repos'],
+        expiresIn: 28_800,
+        ip: '198.51.100.7',
+      },
     });
     const principal = await kit.bearer.resolve(body.access_token);
     expect(entry!.detail.tokenId).toBe(principal!.tokenId);
     const audit = kit.outbox.messages.filter((message) => message.topic === 'gatehouse.audit.v1');
     expect(audit).toHaveLength(1);
     expect(audit[0]!.key).toBe(IDS.acme);
-    expect(kit.outbox.events().find((event) => event.type === 'audit.recorded')!.data).toMatchObject({
+    expect(
+      kit.outbox.events().find((event) => event.type === 'audit.recorded')!.data,
+    ).toMatchObject({
       organizationId: IDS.acme,
       action: 'oauth.token_exchange',
       actor: { type: 'app', id: CLIENT },
@@ -107,27 +142,105 @@ describe('the organization token exchange', () => {
 
   describe('RFC 6749 §5.2 errors', () => {
     it.each([
-      ['no Authorization header', 'invalid_client', 401, request({ subject_token: 'alice@example.com' }, null)],
-      ['a Bearer header instead of Basic', 'invalid_client', 401, request({ subject_token: 'alice@example.com' }, 'Bearer hf_x')],
-      ['a wrong secret', 'invalid_client', 401, request({ subject_token: 'alice@example.com' }, basicAuthorization(CLIENT, 'nope'))],
-      ['an unknown client', 'invalid_client', 401, request({ subject_token: 'alice@example.com' }, basicAuthorization('nobody', SECRET))],
-      ['an e-mail of no member', 'invalid_grant', 400, request({ subject_token: 'carol@example.com' })],
+      [
+        'no Authorization header',
+        'invalid_client',
+        401,
+        request({ subject_token: 'alice@example.com' }, null),
+      ],
+      [
+        'a Bearer header instead of Basic',
+        'invalid_client',
+        401,
+        request({ subject_token: 'alice@example.com' }, 'Bearer hf_x'),
+      ],
+      [
+        'a wrong secret',
+        'invalid_client',
+        401,
+        request({ subject_token: 'alice@example.com' }, basicAuthorization(CLIENT, 'nope')),
+      ],
+      [
+        'an unknown client',
+        'invalid_client',
+        401,
+        request({ subject_token: 'alice@example.com' }, basicAuthorization('nobody', SECRET)),
+      ],
+      [
+        'an e-mail of no member',
+        'invalid_grant',
+        400,
+        request({ subject_token: 'carol@example.com' }),
+      ],
       ['an unknown e-mail', 'invalid_grant', 400, request({ subject_token: 'nobody@example.com' })],
-      ['an unknown scope', 'invalid_scope', 400, request({ subject_token: 'alice@example.com', scope: 'read-repos fly' })],
-      ['a scope the app lacks', 'invalid_scope', 400, request({ subject_token: 'alice@example.com', scope: 'manage-repos' })],
+      [
+        'an unknown scope',
+        'invalid_scope',
+        400,
+        request({ subject_token: 'alice@example.com', scope: 'read-repos fly' }),
+      ],
+      [
+        'a scope the app lacks',
+        'invalid_scope',
+        400,
+        request({ subject_token: 'alice@example.com', scope: 'manage-repos' }),
+      ],
       ['no subject_token', 'invalid_request', 400, request({})],
-      ['no subject_token_type', 'invalid_request', 400, request({ subject_token: 'alice@example.com', subject_token_type: '' })],
-      ['another platform’s subject_token_type', 'invalid_request', 400, request({ subject_token: 'alice@example.com', subject_token_type: 'urn:service:token-type:user-email' })],
-      ['an actor_token (delegation)', 'invalid_request', 400, request({ subject_token: 'alice@example.com', actor_token: 'x', actor_token_type: USER_EMAIL_TOKEN_TYPE })],
-      ['a refresh token asked for', 'invalid_request', 400, request({ subject_token: 'alice@example.com', requested_token_type: 'urn:ietf:params:oauth:token-type:refresh_token' })],
-      ['an audience', 'invalid_target', 400, request({ subject_token: 'alice@example.com', audience: 'other-service' })],
+      [
+        'no subject_token_type',
+        'invalid_request',
+        400,
+        request({ subject_token: 'alice@example.com', subject_token_type: '' }),
+      ],
+      [
+        'another platform’s subject_token_type',
+        'invalid_request',
+        400,
+        request({
+          subject_token: 'alice@example.com',
+          subject_token_type: 'urn:service:token-type:user-email',
+        }),
+      ],
+      [
+        'an actor_token (delegation)',
+        'invalid_request',
+        400,
+        request({
+          subject_token: 'alice@example.com',
+          actor_token: 'x',
+          actor_token_type: USER_EMAIL_TOKEN_TYPE,
+        }),
+      ],
+      [
+        'a refresh token asked for',
+        'invalid_request',
+        400,
+        request({
+          subject_token: 'alice@example.com',
+          requested_token_type: 'urn:ietf:params:oauth:token-type:refresh_token',
+        }),
+      ],
+      [
+        'an audience',
+        'invalid_target',
+        400,
+        request({ subject_token: 'alice@example.com', audience: 'other-service' }),
+      ],
     ])('%s → %s (%i)', async (_case, error, status, req) => {
       expect(await refusal(kit, req)).toMatchObject({ error, status });
     });
 
     it('refuses an app without the token-exchange privilege', async () => {
       kit.addExchangeApp('plain-app', 'plain-secret', IDS.acme, { tokenExchange: false });
-      expect(await refusal(kit, request({ subject_token: 'alice@example.com' }, basicAuthorization('plain-app', 'plain-secret')))).toEqual({
+      expect(
+        await refusal(
+          kit,
+          request(
+            { subject_token: 'alice@example.com' },
+            basicAuthorization('plain-app', 'plain-secret'),
+          ),
+        ),
+      ).toEqual({
         error: 'invalid_client',
         status: 401,
         description: 'The client is not authorized for token exchange',
@@ -136,7 +249,15 @@ describe('the organization token exchange', () => {
 
     it('refuses a privileged app bound to no organization', async () => {
       kit.addExchangeApp('unbound', 'unbound-secret', null);
-      expect(await refusal(kit, request({ subject_token: 'alice@example.com' }, basicAuthorization('unbound', 'unbound-secret')))).toEqual({
+      expect(
+        await refusal(
+          kit,
+          request(
+            { subject_token: 'alice@example.com' },
+            basicAuthorization('unbound', 'unbound-secret'),
+          ),
+        ),
+      ).toEqual({
         error: 'invalid_client',
         status: 401,
         description: 'The app is not bound to an organization',
@@ -146,16 +267,30 @@ describe('the organization token exchange', () => {
     it('refuses an organization not on the Enterprise plan', async () => {
       kit.directory.organizations.find((org) => org.id === IDS.other)!.plan = 'team';
       kit.addExchangeApp('other-app', 'other-secret', IDS.other);
-      expect((await refusal(kit, request({ subject_token: 'carol@example.com' }, basicAuthorization('other-app', 'other-secret')))).error).toBe('invalid_client');
+      expect(
+        (
+          await refusal(
+            kit,
+            request(
+              { subject_token: 'carol@example.com' },
+              basicAuthorization('other-app', 'other-secret'),
+            ),
+          )
+        ).error,
+      ).toBe('invalid_client');
     });
 
     it('refuses a disabled member', async () => {
       kit.directory.users.find((user) => user.id === IDS.bob)!.disabledAt = new Date(0);
-      expect((await refusal(kit, request({ subject_token: 'bob@example.com' }))).error).toBe('invalid_grant');
+      expect((await refusal(kit, request({ subject_token: 'bob@example.com' }))).error).toBe(
+        'invalid_grant',
+      );
     });
 
     it('refuses credentials sent both ways', async () => {
-      expect((await refusal(kit, request({ subject_token: 'alice@example.com', client_secret: SECRET })))).toMatchObject({ error: 'invalid_request', status: 400 });
+      expect(
+        await refusal(kit, request({ subject_token: 'alice@example.com', client_secret: SECRET })),
+      ).toMatchObject({ error: 'invalid_request', status: 400 });
     });
   });
 
@@ -163,7 +298,10 @@ describe('the organization token exchange', () => {
     it('records each refusal on a known organization with its error code, chained after the successes', async () => {
       await kit.exchange.exchange(request({ subject_token: 'alice@example.com' }));
       await refusal(kit, request({ subject_token: 'carol@example.com' }));
-      await refusal(kit, request({ subject_token: 'alice@example.com' }, basicAuthorization(CLIENT, 'wrong')));
+      await refusal(
+        kit,
+        request({ subject_token: 'alice@example.com' }, basicAuthorization(CLIENT, 'wrong')),
+      );
       await refusal(kit, request({ subject_token: 'alice@example.com', scope: 'jobs' }));
       const entries = kit.auditStore.of(IDS.acme);
       expect(entries.map((e) => [e.seq, e.outcome, e.errorCode, e.subject])).toEqual([
@@ -172,20 +310,28 @@ describe('the organization token exchange', () => {
         [3, 'failure', 'invalid_client', 'alice@example.com'],
         [4, 'failure', 'invalid_scope', 'alice@example.com'],
       ]);
-      expect(entries[1]!.detail).toEqual({ reason: 'The user is not a member of the organization the app is bound to', ip: '198.51.100.7' });
+      expect(entries[1]!.detail).toEqual({
+        reason: 'The user is not a member of the organization the app is bound to',
+        ip: '198.51.100.7',
+      });
       expect(verifyAuditChain(entries)).toEqual({ intact: true, checked: 4 });
       expect(kit.tokens.accessTokens).toHaveLength(1);
     });
 
     it('records nothing when the organization is unknown', async () => {
       await refusal(kit, request({ subject_token: 'alice@example.com' }, null));
-      await refusal(kit, request({ subject_token: 'alice@example.com' }, basicAuthorization('nobody', SECRET)));
+      await refusal(
+        kit,
+        request({ subject_token: 'alice@example.com' }, basicAuthorization('nobody', SECRET)),
+      );
       expect(kit.auditStore.entries).toEqual([]);
     });
 
     it('answers no token when the audit entry cannot be written (the rollback is in the integration test)', async () => {
       kit.auditStore.append = () => Promise.reject(new Error('disk full'));
-      await expect(kit.exchange.exchange(request({ subject_token: 'alice@example.com' }))).rejects.toThrow('disk full');
+      await expect(
+        kit.exchange.exchange(request({ subject_token: 'alice@example.com' })),
+      ).rejects.toThrow('disk full');
     });
   });
 });

@@ -17,7 +17,9 @@ export interface HttpTokenExchangeClientOptions {
   timeoutMs?: number;
 }
 
-export const HTTP_TOKEN_EXCHANGE_CLIENT_OPTIONS = Symbol('gatehouse.httpTokenExchangeClientOptions');
+export const HTTP_TOKEN_EXCHANGE_CLIENT_OPTIONS = Symbol(
+  'gatehouse.httpTokenExchangeClientOptions',
+);
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -35,7 +37,8 @@ export class HttpTokenExchangeClient extends TokenExchangeClient implements OnMo
   private readonly agent = internalServiceAgent();
 
   constructor(
-    @Inject(HTTP_TOKEN_EXCHANGE_CLIENT_OPTIONS) private readonly options: HttpTokenExchangeClientOptions,
+    @Inject(HTTP_TOKEN_EXCHANGE_CLIENT_OPTIONS)
+    private readonly options: HttpTokenExchangeClientOptions,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     super();
@@ -50,20 +53,33 @@ export class HttpTokenExchangeClient extends TokenExchangeClient implements OnMo
       const response = await request(this.endpoint, {
         method: 'POST',
         dispatcher: this.agent,
-        headers: { authorization: `Bearer ${this.options.internalToken}`, 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${this.options.internalToken}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
         body: JSON.stringify(exchangeRequest),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       status = response.statusCode;
       body = await response.body.json().catch(() => undefined);
     } catch (error) {
-      this.logger.error({ err: error, endpoint: this.endpoint }, 'token-exchange service unreachable');
-      throw new TemporarilyUnavailable('Token exchange is temporarily unavailable', (error as Error).message);
+      this.logger.error(
+        { err: error, endpoint: this.endpoint },
+        'token-exchange service unreachable',
+      );
+      throw new TemporarilyUnavailable(
+        'Token exchange is temporarily unavailable',
+        (error as Error).message,
+      );
     }
     if (status === 200 && isTokenResponse(body)) return body;
     const relayed = oauthErrorOf(body);
     if (relayed && oauthErrorStatus(relayed.code) === status) throw relayed;
-    this.logger.error({ endpoint: this.endpoint, status, body: describeBody(body) }, 'unexpected answer from the token-exchange service');
+    this.logger.error(
+      { endpoint: this.endpoint, status, body: describeBody(body) },
+      'unexpected answer from the token-exchange service',
+    );
     throw new ServerError('Token exchange failed', `token-exchange service answered ${status}`);
   }
 

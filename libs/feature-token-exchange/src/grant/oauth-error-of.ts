@@ -35,9 +35,15 @@ const RELAYED: Partial<Record<OAuthErrorCode, OAuthErrorClass>> = {
  */
 export function oauthErrorOf(body: unknown): OAuthError | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { error, error_description: description } = body as { error?: unknown; error_description?: unknown };
+  const { error, error_description: description } = body as {
+    error?: unknown;
+    error_description?: unknown;
+  };
   if (typeof error !== 'string') return null;
   const ErrorClass = RELAYED[error as OAuthErrorCode];
   if (!ErrorClass) return null;
-  return new ErrorClass(typeof description === 'string' ? description : error, 'answered by the token-exchange service');
+  return new ErrorClass(
+    typeof description === 'string' ? description : error,
+    'answered by the token-exchange service',
+  );
 }

@@ -2,7 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { provideGrantHandlers } from '@gatehouse/identity';
 import { TokenExchangeServiceModule } from '../token-exchange-service.module';
 import type { TokenExchangeServiceOptions } from '../token-exchange-options';
-import { HTTP_TOKEN_EXCHANGE_CLIENT_OPTIONS, HttpTokenExchangeClient, HttpTokenExchangeClientOptions } from './http-token-exchange-client';
+import {
+  HTTP_TOKEN_EXCHANGE_CLIENT_OPTIONS,
+  HttpTokenExchangeClient,
+  HttpTokenExchangeClientOptions,
+} from './http-token-exchange-client';
 import { InProcessTokenExchangeClient } from './in-process-token-exchange-client';
 import { TokenExchangeClient } from './token-exchange-client';
 import { TokenExchangeGrantHandler } from './token-exchange-grant.handler';
@@ -23,7 +27,10 @@ export class TokenExchangeGrantModule {
       return {
         module: TokenExchangeGrantModule,
         imports: [TokenExchangeServiceModule.forRoot(options.service)],
-        providers: [{ provide: TokenExchangeClient, useClass: InProcessTokenExchangeClient }, ...provideGrantHandlers(TokenExchangeGrantHandler)],
+        providers: [
+          { provide: TokenExchangeClient, useClass: InProcessTokenExchangeClient },
+          ...provideGrantHandlers(TokenExchangeGrantHandler),
+        ],
       };
     }
     const { mode: _mode, ...http } = options;

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@gatehouse/domain';
 import { actsAsUser, type Principal } from '@gatehouse/identity';
-import { DirectoryOrganization, OrganizationDirectory } from '../organizations/ports/organization-directory';
+import {
+  DirectoryOrganization,
+  OrganizationDirectory,
+} from '../organizations/ports/organization-directory';
 import { organizationSettingsAccess, SettingsAccessMode } from './organization-settings-access';
 
 /**
@@ -12,13 +15,23 @@ import { organizationSettingsAccess, SettingsAccessMode } from './organization-s
 export class OrganizationAdminGate {
   constructor(private readonly directory: OrganizationDirectory) {}
 
-  async admit(principal: Principal, orgName: string, mode: SettingsAccessMode): Promise<DirectoryOrganization> {
+  async admit(
+    principal: Principal,
+    orgName: string,
+    mode: SettingsAccessMode,
+  ): Promise<DirectoryOrganization> {
     const org = await this.directory.findOrganizationByName(orgName);
     if (!org) throw ApiError.notFound(`Organization ${orgName} not found`);
-    const role = principal.user ? await this.directory.membershipRole(org.id, principal.user.id) : null;
-    if (role === null && actsAsUser(principal)) throw ApiError.notFound(`Organization ${orgName} not found`);
+    const role = principal.user
+      ? await this.directory.membershipRole(org.id, principal.user.id)
+      : null;
+    if (role === null && actsAsUser(principal))
+      throw ApiError.notFound(`Organization ${orgName} not found`);
     const decision = organizationSettingsAccess(principal, role, mode);
-    if (!decision.allow) throw new ApiError('forbidden', decision.reason, { detail: `${principal.kind} token ${principal.tokenId} on ${org.name}` });
+    if (!decision.allow)
+      throw new ApiError('forbidden', decision.reason, {
+        detail: `${principal.kind} token ${principal.tokenId} on ${org.name}`,
+      });
     return org;
   }
 }

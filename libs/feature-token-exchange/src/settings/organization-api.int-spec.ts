@@ -19,7 +19,10 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
   let closeSubscription: () => Promise<void>;
 
   beforeAll(async () => {
-    apps = await startTokenExchangeTestApps({ databaseUrl: process.env.DATABASE_URL!, kafkaBrokers: process.env.KAFKA_BROKERS!.split(',') });
+    apps = await startTokenExchangeTestApps({
+      databaseUrl: process.env.DATABASE_URL!,
+      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
+    });
     await apps.bus.ensureTopics([{ topic: Topics.audit }]);
     const subscription = await apps.bus.subscribe({
       topics: [Topics.audit],
@@ -50,20 +53,34 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
   const exchange = (email: string, secret = SECRET, scope?: string) =>
     postForm(
       `${apps.authUrl}/oauth/token`,
-      { grant_type: GRANT, subject_token: email, subject_token_type: TEST_USER_EMAIL_TOKEN_TYPE, ...(scope && { scope }) },
+      {
+        grant_type: GRANT,
+        subject_token: email,
+        subject_token_type: TEST_USER_EMAIL_TOKEN_TYPE,
+        ...(scope && { scope }),
+      },
       { Authorization: basicAuth('acme-exchange', secret) },
     );
   const api = (path: string, token: string | null, init: RequestInit = {}) =>
     fetch(`${apps.serviceUrl}${path}`, {
       ...init,
-      headers: { ...(token && { Authorization: `Bearer ${token}` }), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        ...(token && { Authorization: `Bearer ${token}` }),
+        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+      },
     });
   const setDuration = (org: string, clientId: string, token: string, seconds: unknown) =>
-    api(`/api/organizations/${org}/settings/token-exchange-apps/${clientId}`, token, { method: 'PUT', body: JSON.stringify({ tokenDurationSeconds: seconds }) });
+    api(`/api/organizations/${org}/settings/token-exchange-apps/${clientId}`, token, {
+      method: 'PUT',
+      body: JSON.stringify({ tokenDurationSeconds: seconds }),
+    });
 
   describe('token-exchange settings', () => {
     it('lists the organization’s token-exchange apps to its admins', async () => {
-      const res = await api('/api/organizations/acme/settings/token-exchange-apps', tokens.aliceRead);
+      const res = await api(
+        '/api/organizations/acme/settings/token-exchange-apps',
+        tokens.aliceRead,
+      );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
         apps: [
@@ -82,7 +99,9 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
     it('sets the token duration that the next exchange uses', async () => {
       const res = await setDuration('acme', 'acme-exchange', tokens.aliceWrite, 900);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ app: { clientId: 'acme-exchange', tokenDurationSeconds: 900 } });
+      expect(await res.json()).toMatchObject({
+        app: { clientId: 'acme-exchange', tokenDurationSeconds: 900 },
+      });
       expect(await (await exchange('bob@example.com')).json()).toMatchObject({ expires_in: 900 });
     });
 
@@ -97,15 +116,25 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
     });
 
     it('refreshes the client secret: the old one is refused, the new one works', async () => {
-      const res = await api('/api/organizations/acme/settings/token-exchange-apps/acme-exchange/secret', tokens.aliceWrite, { method: 'POST' });
+      const res = await api(
+        '/api/organizations/acme/settings/token-exchange-apps/acme-exchange/secret',
+        tokens.aliceWrite,
+        { method: 'POST' },
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      const { clientId, clientSecret } = (await res.json()) as { clientId: string; clientSecret: string };
+      const { clientId, clientSecret } = (await res.json()) as {
+        clientId: string;
+        clientSecret: string;
+      };
       expect(clientId).toBe('acme-exchange');
       expect((await exchange('bob@example.com')).status).toBe(401);
       expect((await exchange('bob@example.com', clientSecret)).status).toBe(200);
       // Keep the rest of the suite on the new secret.
-      await apps.dataSource.query(`UPDATE oauth_apps SET client_secret_hash = encode(sha256($1::bytea), 'hex') WHERE client_id = 'acme-exchange'`, [SECRET]);
+      await apps.dataSource.query(
+        `UPDATE oauth_apps SET client_secret_hash = encode(sha256($1::bytea), 'hex') WHERE client_id = 'acme-exchange'`,
+        [SECRET],
+      );
     });
 
     it.each([
@@ -113,24 +142,52 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
       ['a read member', 'bobWrite', 'PUT', 403],
       ['an admin’s read-only token', 'aliceRead', 'PUT', 403],
     ] as const)('refuses %s', async (_case, who, _method, status) => {
-      const res = await setDuration('acme', 'acme-exchange', who ? tokens[who] : (null as unknown as string), 600);
+      const res = await setDuration(
+        'acme',
+        'acme-exchange',
+        who ? tokens[who] : (null as unknown as string),
+        600,
+      );
       expect(res.status).toBe(status);
       expect(await res.json()).toEqual({ error: expect.any(String) });
     });
 
     it('keeps admins of one organization away from another’s apps (cross-tenant)', async () => {
-      expect((await setDuration('other', 'other-exchange', tokens.aliceWrite, 600)).status).toBe(404);
-      expect((await setDuration('acme', 'other-exchange', tokens.aliceWrite, 600)).status).toBe(404);
-      expect((await api('/api/organizations/acme/settings/token-exchange-apps/other-exchange/secret', tokens.aliceWrite, { method: 'POST' })).status).toBe(404);
-      expect((await api('/api/organizations/other/settings/token-exchange-apps', tokens.aliceWrite)).status).toBe(404);
-      expect((await api('/api/organizations/nowhere/settings/token-exchange-apps', tokens.aliceWrite)).status).toBe(404);
+      expect((await setDuration('other', 'other-exchange', tokens.aliceWrite, 600)).status).toBe(
+        404,
+      );
+      expect((await setDuration('acme', 'other-exchange', tokens.aliceWrite, 600)).status).toBe(
+        404,
+      );
+      expect(
+        (
+          await api(
+            '/api/organizations/acme/settings/token-exchange-apps/other-exchange/secret',
+            tokens.aliceWrite,
+            { method: 'POST' },
+          )
+        ).status,
+      ).toBe(404);
+      expect(
+        (await api('/api/organizations/other/settings/token-exchange-apps', tokens.aliceWrite))
+          .status,
+      ).toBe(404);
+      expect(
+        (await api('/api/organizations/nowhere/settings/token-exchange-apps', tokens.aliceWrite))
+          .status,
+      ).toBe(404);
     });
 
     it('refuses an exchange token of an admin (organization settings need a personal token)', async () => {
       const body = (await (await exchange('alice@example.com')).json()) as { access_token: string };
-      const res = await api('/api/organizations/acme/settings/token-exchange-apps', body.access_token);
+      const res = await api(
+        '/api/organizations/acme/settings/token-exchange-apps',
+        body.access_token,
+      );
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: 'Organization settings need a personal access token' });
+      expect(await res.json()).toEqual({
+        error: 'Organization settings need a personal access token',
+      });
     });
   });
 
@@ -138,23 +195,55 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
     it('pages newest first with a cursor and a Link header, filtered by action', async () => {
       const first = await api('/api/organizations/acme/audit-log?limit=2', tokens.aliceRead);
       expect(first.status).toBe(200);
-      const page = (await first.json()) as { entries: Array<{ seq: number; action: string }>; nextCursor: string };
-      const [top] = await apps.dataSource.query(`SELECT max(seq)::int AS top FROM audit_log WHERE org_id = $1`, [ids.acme]);
+      const page = (await first.json()) as {
+        entries: Array<{ seq: number; action: string }>;
+        nextCursor: string;
+      };
+      const [top] = await apps.dataSource.query(
+        `SELECT max(seq)::int AS top FROM audit_log WHERE org_id = $1`,
+        [ids.acme],
+      );
       expect(page.entries.map((entry) => entry.seq)).toEqual([top.top, top.top - 1]);
-      expect(first.headers.get('link')).toBe(`</api/organizations/acme/audit-log?limit=2&cursor=${page.nextCursor}>; rel="next"`);
-      const second = (await (await api(`/api/organizations/acme/audit-log?limit=2&cursor=${page.nextCursor}`, tokens.aliceRead)).json()) as typeof page;
+      expect(first.headers.get('link')).toBe(
+        `</api/organizations/acme/audit-log?limit=2&cursor=${page.nextCursor}>; rel="next"`,
+      );
+      const second = (await (
+        await api(
+          `/api/organizations/acme/audit-log?limit=2&cursor=${page.nextCursor}`,
+          tokens.aliceRead,
+        )
+      ).json()) as typeof page;
       expect(second.entries.map((entry) => entry.seq)).toEqual([top.top - 2, top.top - 3]);
 
-      const filtered = (await (await api('/api/organizations/acme/audit-log?action=settings.client_secret_refreshed', tokens.aliceRead)).json()) as typeof page;
-      expect(filtered.entries).toEqual([expect.objectContaining({ action: 'settings.client_secret_refreshed', actorUserId: ids.alice, clientId: 'acme-exchange' })]);
+      const filtered = (await (
+        await api(
+          '/api/organizations/acme/audit-log?action=settings.client_secret_refreshed',
+          tokens.aliceRead,
+        )
+      ).json()) as typeof page;
+      expect(filtered.entries).toEqual([
+        expect.objectContaining({
+          action: 'settings.client_secret_refreshed',
+          actorUserId: ids.alice,
+          clientId: 'acme-exchange',
+        }),
+      ]);
       expect(filtered.nextCursor).toBeNull();
     });
 
     it('shows refused exchanges with their error code', async () => {
       await exchange('nobody@example.com');
-      const page = (await (await api('/api/organizations/acme/audit-log?limit=1', tokens.aliceRead)).json()) as { entries: unknown[] };
+      const page = (await (
+        await api('/api/organizations/acme/audit-log?limit=1', tokens.aliceRead)
+      ).json()) as { entries: unknown[] };
       expect(page.entries).toEqual([
-        expect.objectContaining({ action: 'oauth.token_exchange', outcome: 'failure', errorCode: 'invalid_grant', subject: 'nobody@example.com', clientId: 'acme-exchange' }),
+        expect.objectContaining({
+          action: 'oauth.token_exchange',
+          outcome: 'failure',
+          errorCode: 'invalid_grant',
+          subject: 'nobody@example.com',
+          clientId: 'acme-exchange',
+        }),
       ]);
     });
 
@@ -162,61 +251,112 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
       ['no token', null, 401],
       ['a read member', 'bobWrite', 403],
     ] as const)('refuses %s', async (_case, who, status) => {
-      expect((await api('/api/organizations/acme/audit-log', who ? tokens[who] : null)).status).toBe(status);
+      expect(
+        (await api('/api/organizations/acme/audit-log', who ? tokens[who] : null)).status,
+      ).toBe(status);
     });
 
     it('keeps one organization’s log from another’s admins (cross-tenant)', async () => {
       expect((await api('/api/organizations/other/audit-log', tokens.aliceWrite)).status).toBe(404);
-      const bobsOwn = (await (await api('/api/organizations/other/audit-log', tokens.bobWrite)).json()) as { entries: unknown[] };
+      const bobsOwn = (await (
+        await api('/api/organizations/other/audit-log', tokens.bobWrite)
+      ).json()) as { entries: unknown[] };
       expect(bobsOwn.entries).toEqual([]);
     });
 
     it('filters by app, subject and time', async () => {
-      const bySubject = (await (await api('/api/organizations/acme/audit-log?subject=nobody%40example.com', tokens.aliceRead)).json()) as { entries: Array<{ subject: string }> };
+      const bySubject = (await (
+        await api(
+          '/api/organizations/acme/audit-log?subject=nobody%40example.com',
+          tokens.aliceRead,
+        )
+      ).json()) as { entries: Array<{ subject: string }> };
       expect(bySubject.entries.length).toBeGreaterThan(0);
-      expect(new Set(bySubject.entries.map((entry) => entry.subject))).toEqual(new Set(['nobody@example.com']));
-      const future = (await (await api('/api/organizations/acme/audit-log?since=2999-01-01T00:00:00Z', tokens.aliceRead)).json()) as { entries: unknown[] };
+      expect(new Set(bySubject.entries.map((entry) => entry.subject))).toEqual(
+        new Set(['nobody@example.com']),
+      );
+      const future = (await (
+        await api('/api/organizations/acme/audit-log?since=2999-01-01T00:00:00Z', tokens.aliceRead)
+      ).json()) as { entries: unknown[] };
       expect(future.entries).toEqual([]);
-      const past = (await (await api('/api/organizations/acme/audit-log?until=2000-01-01T00:00:00Z&clientId=acme-exchange', tokens.aliceRead)).json()) as { entries: unknown[] };
+      const past = (await (
+        await api(
+          '/api/organizations/acme/audit-log?until=2000-01-01T00:00:00Z&clientId=acme-exchange',
+          tokens.aliceRead,
+        )
+      ).json()) as { entries: unknown[] };
       expect(past.entries).toEqual([]);
-      const badTime = await api('/api/organizations/acme/audit-log?since=yesterday', tokens.aliceRead);
+      const badTime = await api(
+        '/api/organizations/acme/audit-log?since=yesterday',
+        tokens.aliceRead,
+      );
       expect(badTime.status).toBe(400);
-      expect(((await badTime.json()) as { error: string }).error).toBe('Invalid "since": must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z');
+      expect(((await badTime.json()) as { error: string }).error).toBe(
+        'Invalid "since": must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z',
+      );
     });
 
     it('exports every matching entry as JSON or CSV', async () => {
-      const [count] = await apps.dataSource.query(`SELECT count(*)::int AS n FROM audit_log WHERE org_id = $1`, [ids.acme]);
+      const [count] = await apps.dataSource.query(
+        `SELECT count(*)::int AS n FROM audit_log WHERE org_id = $1`,
+        [ids.acme],
+      );
       const json = await api('/api/organizations/acme/audit-log/export', tokens.aliceRead);
       expect(json.status).toBe(200);
-      expect(json.headers.get('content-disposition')).toBe('attachment; filename="acme-audit-log.json"');
+      expect(json.headers.get('content-disposition')).toBe(
+        'attachment; filename="acme-audit-log.json"',
+      );
       const entries = (await json.json()) as Array<{ seq: number; hash: string }>;
       expect(entries.length).toBe(count.n);
       expect(entries[0]!.seq).toBeGreaterThan(entries.at(-1)!.seq);
 
-      const csv = await api('/api/organizations/acme/audit-log/export?format=csv&clientId=acme-exchange', tokens.aliceRead);
+      const csv = await api(
+        '/api/organizations/acme/audit-log/export?format=csv&clientId=acme-exchange',
+        tokens.aliceRead,
+      );
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const lines = (await csv.text()).trimEnd().split('\r\n');
-      expect(lines[0]).toBe('seq,createdAt,action,outcome,errorCode,clientId,actorUserId,subject,detail,prevHash,hash');
+      expect(lines[0]).toBe(
+        'seq,createdAt,action,outcome,errorCode,clientId,actorUserId,subject,detail,prevHash,hash',
+      );
       expect(lines.length - 1).toBeGreaterThan(0);
       expect(lines.slice(1).every((line) => line.includes(',acme-exchange,'))).toBe(true);
-      expect((await api('/api/organizations/other/audit-log/export', tokens.aliceRead)).status).toBe(404);
-      expect((await api('/api/organizations/acme/audit-log/export?format=xml', tokens.aliceRead)).status).toBe(400);
+      expect(
+        (await api('/api/organizations/other/audit-log/export', tokens.aliceRead)).status,
+      ).toBe(404);
+      expect(
+        (await api('/api/organizations/acme/audit-log/export?format=xml', tokens.aliceRead)).status,
+      ).toBe(400);
     });
 
     it('verifies the chain and its seal for the organization’s admins', async () => {
       const res = await api('/api/organizations/acme/audit-log/verify', tokens.aliceRead);
       expect(res.status).toBe(200);
-      const [count] = await apps.dataSource.query(`SELECT count(*)::int AS n FROM audit_log WHERE org_id = $1`, [ids.acme]);
+      const [count] = await apps.dataSource.query(
+        `SELECT count(*)::int AS n FROM audit_log WHERE org_id = $1`,
+        [ids.acme],
+      );
       expect(await res.json()).toEqual({ intact: true, checked: count.n });
-      expect((await api('/api/organizations/acme/audit-log/verify', tokens.bobWrite)).status).toBe(403);
-      expect((await api('/api/organizations/other/audit-log/verify', tokens.aliceWrite)).status).toBe(404);
+      expect((await api('/api/organizations/acme/audit-log/verify', tokens.bobWrite)).status).toBe(
+        403,
+      );
+      expect(
+        (await api('/api/organizations/other/audit-log/verify', tokens.aliceWrite)).status,
+      ).toBe(404);
     });
 
     it('refuses a bad cursor or action with 400', async () => {
-      expect((await api('/api/organizations/acme/audit-log?cursor=nope!', tokens.aliceRead)).status).toBe(400);
-      expect((await api('/api/organizations/acme/audit-log?action=DROP%20TABLE', tokens.aliceRead)).status).toBe(400);
-      expect((await api('/api/organizations/acme/audit-log?limit=1000', tokens.aliceRead)).status).toBe(400);
+      expect(
+        (await api('/api/organizations/acme/audit-log?cursor=nope!', tokens.aliceRead)).status,
+      ).toBe(400);
+      expect(
+        (await api('/api/organizations/acme/audit-log?action=DROP%20TABLE', tokens.aliceRead))
+          .status,
+      ).toBe(400);
+      expect(
+        (await api('/api/organizations/acme/audit-log?limit=1000', tokens.aliceRead)).status,
+      ).toBe(400);
     });
   });
 
@@ -224,41 +364,81 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
     const authorize = (body: unknown, internalToken: string | null = TEST_INTERNAL_TOKEN) =>
       fetch(`${apps.serviceUrl}/internal/authorize`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(internalToken && { Authorization: `Bearer ${internalToken}` }) },
+        headers: {
+          'Content-Type': 'application/json',
+          ...(internalToken && { Authorization: `Bearer ${internalToken}` }),
+        },
         body: JSON.stringify(body),
       });
-    const acmeRepo = () => ({ kind: 'repo', id: 'model/acme/bert', ownerType: 'org', ownerId: ids.acme, private: true });
+    const acmeRepo = () => ({
+      kind: 'repo',
+      id: 'model/acme/bert',
+      ownerType: 'org',
+      ownerId: ids.acme,
+      private: true,
+    });
 
     it('decides with the access policy for an exchange token', async () => {
-      const { access_token: bobToken } = (await (await exchange('bob@example.com', SECRET, 'read-repos write-repos')).json()) as { access_token: string };
+      const { access_token: bobToken } = (await (
+        await exchange('bob@example.com', SECRET, 'read-repos write-repos')
+      ).json()) as { access_token: string };
       const read = await authorize({ token: bobToken, action: 'repo.read', resource: acmeRepo() });
       expect(read.status).toBe(200);
       expect(await read.json()).toEqual({
         allow: true,
         reason: 'organization member (read)',
-        principal: { kind: 'exchange', userId: ids.bob, clientId: 'acme-exchange', scopes: ['read-repos', 'write-repos'], boundOrgId: ids.acme, memberRole: 'read', repo: null },
+        principal: {
+          kind: 'exchange',
+          userId: ids.bob,
+          clientId: 'acme-exchange',
+          scopes: ['read-repos', 'write-repos'],
+          boundOrgId: ids.acme,
+          memberRole: 'read',
+          repo: null,
+        },
       });
-      expect(await (await authorize({ token: bobToken, action: 'repo.write', resource: acmeRepo() })).json()).toMatchObject({
+      expect(
+        await (
+          await authorize({ token: bobToken, action: 'repo.write', resource: acmeRepo() })
+        ).json(),
+      ).toMatchObject({
         allow: false,
         reason: 'organization role read does not allow repo.write',
       });
       const otherPrivate = { ...acmeRepo(), ownerId: ids.other };
-      expect(await (await authorize({ token: bobToken, action: 'repo.read', resource: otherPrivate })).json()).toMatchObject({ allow: false });
+      expect(
+        await (
+          await authorize({ token: bobToken, action: 'repo.read', resource: otherPrivate })
+        ).json(),
+      ).toMatchObject({ allow: false });
     });
 
     it('refuses callers without the internal token and bodies that are not a question', async () => {
-      expect((await authorize({ token: 'x', action: 'repo.read', resource: acmeRepo() }, null)).status).toBe(401);
-      expect((await authorize({ token: 'x', action: 'repo.fly', resource: acmeRepo() })).status).toBe(400);
+      expect(
+        (await authorize({ token: 'x', action: 'repo.read', resource: acmeRepo() }, null)).status,
+      ).toBe(401);
+      expect(
+        (await authorize({ token: 'x', action: 'repo.fly', resource: acmeRepo() })).status,
+      ).toBe(400);
     });
   });
 
   it('publishes every audit entry to Kafka through the outbox, with its hash', async () => {
-    const rows: Array<{ seq: string; hash: string }> = await apps.dataSource.query(`SELECT seq, hash FROM audit_log WHERE org_id = $1 ORDER BY seq`, [ids.acme]);
+    const rows: Array<{ seq: string; hash: string }> = await apps.dataSource.query(
+      `SELECT seq, hash FROM audit_log WHERE org_id = $1 ORDER BY seq`,
+      [ids.acme],
+    );
     const deadline = Date.now() + 30_000;
-    const ours = () => received.map((message) => auditRecordedEvent.decode(message)).filter((event) => event.data.organizationId === ids.acme);
-    while (ours().length < rows.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    const ours = () =>
+      received
+        .map((message) => auditRecordedEvent.decode(message))
+        .filter((event) => event.data.organizationId === ids.acme);
+    while (ours().length < rows.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     const events = ours();
-    expect(events.map((event) => event.data.details.hash).sort()).toEqual(rows.map((row) => row.hash).sort());
+    expect(events.map((event) => event.data.details.hash).sort()).toEqual(
+      rows.map((row) => row.hash).sort(),
+    );
     expect(received.filter((message) => message.key === ids.acme)).toHaveLength(rows.length);
   });
 });

@@ -16,8 +16,11 @@ export function organizationSettingsAccess(
   memberRole: OrgRole | null,
   mode: SettingsAccessMode,
 ): PolicyDecision {
-  if (!actsAsUser(principal)) return { allow: false, reason: 'Organization settings need a personal access token' };
-  if (memberRole !== 'admin') return { allow: false, reason: 'Only organization administrators may do this' };
-  if (mode === 'write' && principal.role !== 'write') return { allow: false, reason: 'This token is read-only' };
+  if (!actsAsUser(principal))
+    return { allow: false, reason: 'Organization settings need a personal access token' };
+  if (memberRole !== 'admin')
+    return { allow: false, reason: 'Only organization administrators may do this' };
+  if (mode === 'write' && principal.role !== 'write')
+    return { allow: false, reason: 'This token is read-only' };
   return { allow: true, reason: 'organization administrator' };
 }

@@ -1,8 +1,21 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
 import { BearerAuthGuard, CurrentPrincipal, Principal } from '@gatehouse/identity';
 import { ZodValidationPipe } from '@gatehouse/platform';
 import { z } from 'zod';
-import { OrganizationSettingsService, RefreshedClientSecret } from './organization-settings.service';
+import {
+  OrganizationSettingsService,
+  RefreshedClientSecret,
+} from './organization-settings.service';
 import type { TokenExchangeAppView } from '@gatehouse/settings-api';
 
 const tokenDurationBody = z.strictObject({ tokenDurationSeconds: z.unknown() });
@@ -19,7 +32,10 @@ export class OrganizationSettingsController {
   constructor(private readonly settings: OrganizationSettingsService) {}
 
   @Get()
-  async list(@CurrentPrincipal() principal: Principal, @Param('name') name: string): Promise<{ apps: TokenExchangeAppView[] }> {
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('name') name: string,
+  ): Promise<{ apps: TokenExchangeAppView[] }> {
     return { apps: await this.settings.listApps(principal, name) };
   }
 
@@ -28,9 +44,17 @@ export class OrganizationSettingsController {
     @CurrentPrincipal() principal: Principal,
     @Param('name') name: string,
     @Param('clientId') clientId: string,
-    @Body(new ZodValidationPipe(tokenDurationBody, 'body')) body: z.output<typeof tokenDurationBody>,
+    @Body(new ZodValidationPipe(tokenDurationBody, 'body'))
+    body: z.output<typeof tokenDurationBody>,
   ): Promise<{ app: TokenExchangeAppView }> {
-    return { app: await this.settings.setTokenDuration(principal, name, clientId, body.tokenDurationSeconds) };
+    return {
+      app: await this.settings.setTokenDuration(
+        principal,
+        name,
+        clientId,
+        body.tokenDurationSeconds,
+      ),
+    };
   }
 
   @Post(':clientId/secret')

@@ -1,11 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { ApiError, Clock, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, validateTokenDuration } from '@gatehouse/domain';
+import {
+  ApiError,
+  Clock,
+  DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  validateTokenDuration,
+} from '@gatehouse/domain';
 import { Principal, RandomSource, TransactionRunner } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { AUDIT_ACTIONS } from '../audit/audit-entry';
 import { AuditRecorder } from '../audit/audit-recorder';
-import { DirectoryOrganization, OrganizationDirectory, TokenExchangeAppRecord } from '../organizations/ports/organization-directory';
+import {
+  DirectoryOrganization,
+  OrganizationDirectory,
+  TokenExchangeAppRecord,
+} from '../organizations/ports/organization-directory';
 import { OrganizationAdminGate } from './organization-admin-gate';
 import type { TokenExchangeAppView } from '@gatehouse/settings-api';
 import { tokenExchangeAppView } from './token-exchange-app-view';
@@ -37,13 +46,21 @@ export class OrganizationSettingsService {
     return (await this.directory.tokenExchangeApps(org.id)).map(tokenExchangeAppView);
   }
 
-  async setTokenDuration(principal: Principal, orgName: string, clientId: string, seconds: unknown): Promise<TokenExchangeAppView> {
+  async setTokenDuration(
+    principal: Principal,
+    orgName: string,
+    clientId: string,
+    seconds: unknown,
+  ): Promise<TokenExchangeAppView> {
     const org = await this.gate.admit(principal, orgName, 'write');
     const app = await this.appOf(org, clientId);
     const duration = validateTokenDuration(seconds, 'tokenDurationSeconds');
     const previous = app.tokenExchangeTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     const updated = await this.transactions.run(async (tx) => {
-      const changed = await this.directory.updateApp(tx, app.id, { tokenExchangeTtlSeconds: duration, updatedAt: new Date(this.clock.now()) });
+      const changed = await this.directory.updateApp(tx, app.id, {
+        tokenExchangeTtlSeconds: duration,
+        updatedAt: new Date(this.clock.now()),
+      });
       await this.audit.record(tx, {
         orgId: org.id,
         action: AUDIT_ACTIONS.tokenDurationChanged,
@@ -58,12 +75,19 @@ export class OrganizationSettingsService {
     return tokenExchangeAppView(updated);
   }
 
-  async refreshClientSecret(principal: Principal, orgName: string, clientId: string): Promise<RefreshedClientSecret> {
+  async refreshClientSecret(
+    principal: Principal,
+    orgName: string,
+    clientId: string,
+  ): Promise<RefreshedClientSecret> {
     const org = await this.gate.admit(principal, orgName, 'write');
     const app = await this.appOf(org, clientId);
     const clientSecret = this.random.token('');
     await this.transactions.run(async (tx) => {
-      await this.directory.updateApp(tx, app.id, { clientSecretHash: hashToken(clientSecret), updatedAt: new Date(this.clock.now()) });
+      await this.directory.updateApp(tx, app.id, {
+        clientSecretHash: hashToken(clientSecret),
+        updatedAt: new Date(this.clock.now()),
+      });
       await this.audit.record(tx, {
         orgId: org.id,
         action: AUDIT_ACTIONS.clientSecretRefreshed,
@@ -78,9 +102,15 @@ export class OrganizationSettingsService {
   }
 
   /** Only the organization's own token-exchange apps: another organization's app is not found here. */
-  private async appOf(org: DirectoryOrganization, clientId: string): Promise<TokenExchangeAppRecord> {
-    const app = (await this.directory.tokenExchangeApps(org.id)).find((candidate) => candidate.clientId === clientId);
-    if (!app) throw ApiError.notFound(`No token-exchange app ${clientId} in organization ${org.name}`);
+  private async appOf(
+    org: DirectoryOrganization,
+    clientId: string,
+  ): Promise<TokenExchangeAppRecord> {
+    const app = (await this.directory.tokenExchangeApps(org.id)).find(
+      (candidate) => candidate.clientId === clientId,
+    );
+    if (!app)
+      throw ApiError.notFound(`No token-exchange app ${clientId} in organization ${org.name}`);
     return app;
   }
 }

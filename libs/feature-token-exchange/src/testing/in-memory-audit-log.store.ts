@@ -3,7 +3,12 @@ import type { InMemoryIssuedTokenWriter, OutboxWriter } from '@gatehouse/identit
 import type { OutboxMessage } from '@gatehouse/persistence';
 import type { ChainHead } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/audit-entry';
-import { AppendSlot, AuditLogStore, AuditPageQuery, matchesAuditFilter } from '../audit/ports/audit-log.store';
+import {
+  AppendSlot,
+  AuditLogStore,
+  AuditPageQuery,
+  matchesAuditFilter,
+} from '../audit/ports/audit-log.store';
 import type { SealedHead } from '../audit/audit-seal';
 
 /** Test double of AuditLogStore; `entries` may be edited by a test to play a tamperer. */
@@ -28,7 +33,11 @@ export class InMemoryAuditLogStore extends AuditLogStore {
     return { id: String(this.nextId++), head: this.heads.get(orgId) ?? null };
   }
 
-  async lockHeadWithTokens(tx: Transaction, orgId: string, rows: IssuedTokenRows): Promise<AppendSlot> {
+  async lockHeadWithTokens(
+    tx: Transaction,
+    orgId: string,
+    rows: IssuedTokenRows,
+  ): Promise<AppendSlot> {
     await this.tokens.write(tx, rows);
     return this.lockHead(tx, orgId);
   }
@@ -42,7 +51,12 @@ export class InMemoryAuditLogStore extends AuditLogStore {
     return last ? { seq: last.seq, hash: last.hash } : null;
   }
 
-  async append(tx: Transaction, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void> {
+  async append(
+    tx: Transaction,
+    entry: AuditEntry,
+    head: SealedHead,
+    event: OutboxMessage,
+  ): Promise<void> {
     this.entries.push(entry);
     this.heads.set(head.orgId, head);
     await this.outbox.append(tx, event);

@@ -20,14 +20,27 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
     super();
   }
 
-  addOrganization(id: string, name: string, plan: OrganizationPlan = 'enterprise'): DirectoryOrganization {
+  addOrganization(
+    id: string,
+    name: string,
+    plan: OrganizationPlan = 'enterprise',
+  ): DirectoryOrganization {
     const org = { id, name, plan };
     this.organizations.push(org);
     return org;
   }
 
   addUser(id: string, username: string, fields: Partial<DirectoryUser> = {}): DirectoryUser {
-    const user = { id, username, email: `${username}@example.com`, fullname: username.toUpperCase(), avatarUrl: null, isPro: false, disabledAt: null, ...fields };
+    const user = {
+      id,
+      username,
+      email: `${username}@example.com`,
+      fullname: username.toUpperCase(),
+      avatarUrl: null,
+      isPro: false,
+      disabledAt: null,
+      ...fields,
+    };
     this.users.push(user);
     return user;
   }
@@ -47,7 +60,11 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
   async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
     const organization = this.organizations.find((org) => org.id === orgId) ?? null;
     if (!organization) return { organization: null, user: null, role: null };
-    const user = email === null ? null : (this.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase()) ?? null);
+    const user =
+      email === null
+        ? null
+        : (this.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase()) ??
+          null);
     const role = user ? await this.membershipRole(orgId, user.id) : null;
     return { organization, user, role };
   }
@@ -59,7 +76,11 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
       .map(tokenExchangeAppOf);
   }
 
-  async updateApp(_tx: Transaction, appId: string, changes: TokenExchangeAppChanges): Promise<TokenExchangeAppRecord> {
+  async updateApp(
+    _tx: Transaction,
+    appId: string,
+    changes: TokenExchangeAppChanges,
+  ): Promise<TokenExchangeAppRecord> {
     const app = this.apps.find((candidate) => candidate.id === appId);
     if (!app) throw new Error(`no app ${appId}`);
     Object.assign(app, changes);
@@ -67,6 +88,22 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
   }
 }
 
-function tokenExchangeAppOf({ id, clientId, name, scopes, tokenExchangeTtlSeconds, clientSecretHash, updatedAt }: OAuthAppEntity): TokenExchangeAppRecord {
-  return { id, clientId, name, scopes: [...scopes], tokenExchangeTtlSeconds, clientSecretHash, updatedAt };
+function tokenExchangeAppOf({
+  id,
+  clientId,
+  name,
+  scopes,
+  tokenExchangeTtlSeconds,
+  clientSecretHash,
+  updatedAt,
+}: OAuthAppEntity): TokenExchangeAppRecord {
+  return {
+    id,
+    clientId,
+    name,
+    scopes: [...scopes],
+    tokenExchangeTtlSeconds,
+    clientSecretHash,
+    updatedAt,
+  };
 }

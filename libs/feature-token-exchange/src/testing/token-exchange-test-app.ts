@@ -3,7 +3,12 @@ import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
 import { TokenEndpointModule } from '@gatehouse/feature-auth/testing';
 import { IdentityModule } from '@gatehouse/identity';
 import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
-import { OAuthAppEntity, OrganizationEntity, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import {
+  OAuthAppEntity,
+  OrganizationEntity,
+  PersonalAccessTokenEntity,
+  UserEntity,
+} from '@gatehouse/persistence';
 import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import { MembershipEntity } from '@gatehouse/persistence/testing';
 import { bootstrapService, DatabaseModule, EVENT_BUS, MessagingModule } from '@gatehouse/platform';
@@ -42,22 +47,40 @@ export interface TokenExchangeTestApps {
   seedUser(username: string): Promise<UserEntity>;
   seedOrg(name: string, plan?: OrganizationPlan): Promise<OrganizationEntity>;
   seedMembership(orgId: string, userId: string, role: OrgRole): Promise<void>;
-  seedExchangeApp(clientId: string, secret: string, orgId: string, fields?: Partial<OAuthAppEntity>): Promise<OAuthAppEntity>;
+  seedExchangeApp(
+    clientId: string,
+    secret: string,
+    orgId: string,
+    fields?: Partial<OAuthAppEntity>,
+  ): Promise<OAuthAppEntity>;
   seedPersonalToken(userId: string, role: 'read' | 'write'): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startTokenExchangeTestApps(stores: IntegrationStores): Promise<TokenExchangeTestApps> {
-  const database = await createScratchDatabase({ prefix: 'gatehouse_token_exchange', onServerOf: stores.databaseUrl });
+export async function startTokenExchangeTestApps(
+  stores: IntegrationStores,
+): Promise<TokenExchangeTestApps> {
+  const database = await createScratchDatabase({
+    prefix: 'gatehouse_token_exchange',
+    onServerOf: stores.databaseUrl,
+  });
   const running: RunningService[] = [];
   try {
     const service = await start('token-exchange-test', {
       module: TokenExchangeServiceUnderTest,
       imports: [
         DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
-        MessagingModule.forRoot({ type: 'kafka', brokers: stores.kafkaBrokers, clientId: 'token-exchange-int-spec', outboxRelay: { pollIntervalMs: 100 } }),
+        MessagingModule.forRoot({
+          type: 'kafka',
+          brokers: stores.kafkaBrokers,
+          clientId: 'token-exchange-int-spec',
+          outboxRelay: { pollIntervalMs: 100 },
+        }),
         IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY }),
-        TokenExchangeServiceModule.forRoot({ userEmailTokenType: TEST_USER_EMAIL_TOKEN_TYPE, allowLoopbackTargets: true }),
+        TokenExchangeServiceModule.forRoot({
+          userEmailTokenType: TEST_USER_EMAIL_TOKEN_TYPE,
+          allowLoopbackTargets: true,
+        }),
       ],
     });
     running.push(service);
@@ -68,7 +91,11 @@ export async function startTokenExchangeTestApps(stores: IntegrationStores): Pro
         MessagingModule.forRoot({ type: 'in-process' }),
         IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY }),
         TokenEndpointModule,
-        TokenExchangeGrantModule.forRoot({ mode: 'http', url: service.url, internalToken: TEST_INTERNAL_TOKEN }),
+        TokenExchangeGrantModule.forRoot({
+          mode: 'http',
+          url: service.url,
+          internalToken: TEST_INTERNAL_TOKEN,
+        }),
       ],
     });
     running.push(auth);
@@ -81,8 +108,19 @@ export async function startTokenExchangeTestApps(stores: IntegrationStores): Pro
       databaseUrl: database.url,
       bus: service.app.get<EventBus>(EVENT_BUS),
       seedUser: (username) =>
-        manager.save(manager.create(UserEntity, { id: newObjectId(), username, email: `${username}@example.com`, fullname: username, passwordHash: 'x' })),
-      seedOrg: (name, plan = 'enterprise') => manager.save(manager.create(OrganizationEntity, { id: newObjectId(), name, fullname: name, plan })),
+        manager.save(
+          manager.create(UserEntity, {
+            id: newObjectId(),
+            username,
+            email: `${username}@example.com`,
+            fullname: username,
+            passwordHash: 'x',
+          }),
+        ),
+      seedOrg: (name, plan = 'enterprise') =>
+        manager.save(
+          manager.create(OrganizationEntity, { id: newObjectId(), name, fullname: name, plan }),
+        ),
       seedMembership: async (orgId, userId, role) => {
         await manager.insert(MembershipEntity, { orgId, userId, role });
       },
@@ -102,7 +140,13 @@ export async function startTokenExchangeTestApps(stores: IntegrationStores): Pro
         ),
       seedPersonalToken: async (userId, role) => {
         const token = randomToken('hf_');
-        await manager.insert(PersonalAccessTokenEntity, { id: newObjectId(), tokenHash: hashToken(token), userId, name: `${role} token`, role });
+        await manager.insert(PersonalAccessTokenEntity, {
+          id: newObjectId(),
+          tokenHash: hashToken(token),
+          userId,
+          name: `${role} token`,
+          role,
+        });
         return token;
       },
       close: async () => {
@@ -124,16 +168,29 @@ class TokenExchangeServiceUnderTest {}
 class AuthUnderTest {}
 
 function start(name: string, module: DynamicModule): Promise<RunningService> {
-  return bootstrapService({ name, module, port: 0, host: '127.0.0.1', internalToken: TEST_INTERNAL_TOKEN, handleProcessSignals: false, logLevel: 'silent' });
+  return bootstrapService({
+    name,
+    module,
+    port: 0,
+    host: '127.0.0.1',
+    internalToken: TEST_INTERNAL_TOKEN,
+    handleProcessSignals: false,
+    logLevel: 'silent',
+  });
 }
 
 /** Runs `work` on a connection of its own (as the server's superuser in the test setup). */
-export async function withClient(url: string, work: (client: Client) => Promise<unknown>): Promise<void> {
+export async function withClient(
+  url: string,
+  work: (client: Client) => Promise<unknown>,
+): Promise<void> {
   const client = new Client({ connectionString: url });
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${new URL(url).host}: ${(error as Error).message}`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${new URL(url).host}: ${(error as Error).message}`,
+    );
   }
   try {
     await work(client);
@@ -146,6 +203,14 @@ export function basicAuth(clientId: string, secret: string): string {
   return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 }
 
-export function postForm(url: string, params: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(params).toString() });
+export function postForm(
+  url: string,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(params).toString(),
+  });
 }

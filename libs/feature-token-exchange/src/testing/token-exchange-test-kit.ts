@@ -1,5 +1,9 @@
 import { hashToken } from '@gatehouse/crypto';
-import { createIdentityTestKit, InMemoryIssuedTokenWriter, TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
+import {
+  createIdentityTestKit,
+  InMemoryIssuedTokenWriter,
+  TEST_ENCRYPTION_KEY,
+} from '@gatehouse/identity/testing';
 import type { OAuthAppEntity } from '@gatehouse/persistence';
 import type { OrgRole } from '@gatehouse/domain';
 import pino from 'pino';
@@ -35,14 +39,34 @@ export const IDS = {
 export function createTokenExchangeTestKit() {
   const identity = createIdentityTestKit();
   const directory = new InMemoryOrganizationDirectory(identity.clients.apps);
-  const auditStore = new InMemoryAuditLogStore(identity.outbox, new InMemoryIssuedTokenWriter(identity.tokens, identity.outbox));
+  const auditStore = new InMemoryAuditLogStore(
+    identity.outbox,
+    new InMemoryIssuedTokenWriter(identity.tokens, identity.outbox),
+  );
   const logger = pino({ level: 'silent' });
   const seal = AuditSeal.fromEncryptionKey(TEST_ENCRYPTION_KEY);
   const audit = new AuditRecorder(auditStore, identity.transactions, identity.clock, seal);
   const publishers = new InMemoryTrustedPublisherStore();
   const verifier = new FakeCiTokenVerifier();
-  const userEmail = new UserEmailExchange(identity.clients, directory, identity.issuer, identity.signingKeys, audit, identity.transactions, { userEmailTokenType: USER_EMAIL_TOKEN_TYPE }, logger);
-  const trustedPublishers = new TrustedPublisherExchange(publishers, verifier, directory, identity.issuer, audit, identity.transactions, logger);
+  const userEmail = new UserEmailExchange(
+    identity.clients,
+    directory,
+    identity.issuer,
+    identity.signingKeys,
+    audit,
+    identity.transactions,
+    { userEmailTokenType: USER_EMAIL_TOKEN_TYPE },
+    logger,
+  );
+  const trustedPublishers = new TrustedPublisherExchange(
+    publishers,
+    verifier,
+    directory,
+    identity.issuer,
+    audit,
+    identity.transactions,
+    logger,
+  );
   const gate = new OrganizationAdminGate(directory);
 
   const kit = {
@@ -55,7 +79,14 @@ export function createTokenExchangeTestKit() {
     userEmail,
     trustedPublishers,
     exchange: new TokenExchangeService(userEmail, trustedPublishers),
-    settings: new OrganizationSettingsService(gate, directory, audit, identity.transactions, identity.random, identity.clock),
+    settings: new OrganizationSettingsService(
+      gate,
+      directory,
+      audit,
+      identity.transactions,
+      identity.random,
+      identity.clock,
+    ),
     auditLog: new AuditLogReader(gate, auditStore, seal),
     decisions: new AccessDecisionService(identity.bearer, identity.accounts),
 
@@ -72,7 +103,12 @@ export function createTokenExchangeTestKit() {
     },
 
     /** A confidential app with the token-exchange privilege bound to `orgId` (override any field). */
-    addExchangeApp(clientId: string, secret: string, orgId: string | null, fields: Partial<OAuthAppEntity> = {}): OAuthAppEntity {
+    addExchangeApp(
+      clientId: string,
+      secret: string,
+      orgId: string | null,
+      fields: Partial<OAuthAppEntity> = {},
+    ): OAuthAppEntity {
       return identity.clients.addApp({
         clientId,
         name: clientId,

@@ -49,12 +49,15 @@ describe('JoseCiTokenVerifier: the key sets jose keeps per JWKS URL', () => {
     jest.spyOn(Date, 'now').mockImplementation(() => clock.now());
     fetcher = new CountingFetcher();
     fetcher.published = [k1.jwk];
-    verifier = new JoseCiTokenVerifier(fetcher, clock, { jwks: { cacheTtlMs: 600_000, refetchCooldownMs: 30_000 } });
+    verifier = new JoseCiTokenVerifier(fetcher, clock, {
+      jwks: { cacheTtlMs: 600_000, refetchCooldownMs: 30_000 },
+    });
   });
 
   afterEach(() => jest.restoreAllMocks());
 
-  const verify = async (token: string, jwksUri = `${ISSUER}/jwks`) => verifier.verify(token, { issuer: ISSUER, jwksUri });
+  const verify = async (token: string, jwksUri = `${ISSUER}/jwks`) =>
+    verifier.verify(token, { issuer: ISSUER, jwksUri });
 
   it('reuses a key set until it is older than the TTL', async () => {
     expect(await verify(await k1.sign(clock))).toMatchObject({ iss: ISSUER, sub: 'repo:acme/app' });
@@ -72,7 +75,9 @@ describe('JoseCiTokenVerifier: the key sets jose keeps per JWKS URL', () => {
     clock.advance(29_999);
     const refused = await verify(await k2.sign(clock)).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(InvalidRequest);
-    expect((refused as InvalidRequest).description).toBe('subject_token is signed with a key the issuer does not publish');
+    expect((refused as InvalidRequest).description).toBe(
+      'subject_token is signed with a key the issuer does not publish',
+    );
     expect(fetcher.calls).toBe(1);
     clock.advance(1);
     expect(await verify(await k2.sign(clock))).toMatchObject({ iss: ISSUER });
@@ -83,7 +88,11 @@ describe('JoseCiTokenVerifier: the key sets jose keeps per JWKS URL', () => {
     let release!: () => void;
     fetcher.gate = new Promise((resolve) => (release = resolve));
     const token = await k1.sign(clock);
-    const pending = Promise.all([verify(token, 'https://a.example/jwks'), verify(token, 'https://a.example/jwks'), verify(token, 'https://b.example/jwks')]);
+    const pending = Promise.all([
+      verify(token, 'https://a.example/jwks'),
+      verify(token, 'https://a.example/jwks'),
+      verify(token, 'https://b.example/jwks'),
+    ]);
     await new Promise((resolve) => setImmediate(resolve));
     release();
     await pending;
@@ -100,8 +109,12 @@ describe('JoseCiTokenVerifier: the key sets jose keeps per JWKS URL', () => {
     })();
     const failingVerifier = new JoseCiTokenVerifier(failing, clock, {});
     const token = await k1.sign(clock);
-    await expect(failingVerifier.verify(token, { issuer: ISSUER, jwksUri: `${ISSUER}/jwks` })).rejects.toThrow('down');
-    await expect(failingVerifier.verify(token, { issuer: ISSUER, jwksUri: `${ISSUER}/jwks` })).rejects.toThrow('down');
+    await expect(
+      failingVerifier.verify(token, { issuer: ISSUER, jwksUri: `${ISSUER}/jwks` }),
+    ).rejects.toThrow('down');
+    await expect(
+      failingVerifier.verify(token, { issuer: ISSUER, jwksUri: `${ISSUER}/jwks` }),
+    ).rejects.toThrow('down');
     expect(failing.calls).toBe(2);
   });
 });

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, InvalidRequest } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
-import { DEFAULT_JWKS_FETCH_LIMITS, JwksFetchLimits, TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from '../token-exchange-options';
+import {
+  DEFAULT_JWKS_FETCH_LIMITS,
+  JwksFetchLimits,
+  TOKEN_EXCHANGE_OPTIONS,
+  TokenExchangeServiceOptions,
+} from '../token-exchange-options';
 import { CiTokenIssuer, CiTokenVerifier } from './ci-token-verifier';
 import { JwksFetcher, JwksUnavailableError } from './jwks-fetcher';
 
@@ -11,7 +16,18 @@ type Jose = Awaited<ReturnType<typeof loadJose>>;
 type RemoteKeySet = ReturnType<Jose['createRemoteJWKSet']>;
 
 /** Asymmetric algorithms CI providers sign with; `none` and HMAC are never accepted. */
-const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+const ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
 const CLOCK_TOLERANCE_SECONDS = 30;
 
 const REJECTIONS: Record<string, string> = {
@@ -73,7 +89,10 @@ export class JoseCiTokenVerifier extends CiTokenVerifier {
       timeoutDuration: this.limits.timeoutMs,
       [jose.customFetch]: async (url: string) => {
         const keys = await this.fetcher.fetch(url);
-        return new Response(JSON.stringify(keys), { status: 200, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify(keys), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       },
     });
     this.keySets.set(uri, created);

@@ -1,7 +1,12 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { classifyOutboundFailure, guardedAgent, readCappedBody } from '@gatehouse/platform';
 import { type Dispatcher, request } from 'undici';
-import { DEFAULT_JWKS_FETCH_LIMITS, JwksFetchLimits, TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from '../token-exchange-options';
+import {
+  DEFAULT_JWKS_FETCH_LIMITS,
+  JwksFetchLimits,
+  TOKEN_EXCHANGE_OPTIONS,
+  TokenExchangeServiceOptions,
+} from '../token-exchange-options';
 
 /** A JSON Web Key Set (RFC 7517 §5), as fetched: its keys are checked by jose when used. */
 export interface JsonWebKeySet {
@@ -32,7 +37,10 @@ export class SafeJwksFetcher extends JwksFetcher implements OnModuleDestroy {
   private readonly limits: JwksFetchLimits;
   private readonly agent: Dispatcher;
 
-  constructor(@Inject(TOKEN_EXCHANGE_OPTIONS) private readonly options: Pick<TokenExchangeServiceOptions, 'allowLoopbackTargets' | 'jwks'>) {
+  constructor(
+    @Inject(TOKEN_EXCHANGE_OPTIONS)
+    private readonly options: Pick<TokenExchangeServiceOptions, 'allowLoopbackTargets' | 'jwks'>,
+  ) {
     super();
     this.limits = { ...DEFAULT_JWKS_FETCH_LIMITS, ...options.jwks };
     this.agent = guardedAgent({
@@ -49,20 +57,33 @@ export class SafeJwksFetcher extends JwksFetcher implements OnModuleDestroy {
       const response = await request(url, {
         method: 'GET',
         dispatcher: this.agent,
-        headers: { accept: 'application/jwk-set+json, application/json', 'user-agent': 'gatehouse' },
+        headers: {
+          accept: 'application/jwk-set+json, application/json',
+          'user-agent': 'gatehouse',
+        },
         signal: AbortSignal.timeout(this.limits.timeoutMs),
       });
       if (response.statusCode !== 200) {
         await response.body.dump();
-        throw new JwksUnavailableError(`JWKS ${uri} answered ${response.statusCode} (redirects are not followed)`);
+        throw new JwksUnavailableError(
+          `JWKS ${uri} answered ${response.statusCode} (redirects are not followed)`,
+        );
       }
-      const read = await readCappedBody(response.body, this.limits.maxBytes, response.headers['content-length']);
-      if (!read.complete) throw new JwksUnavailableError(`JWKS ${uri} is larger than ${this.limits.maxBytes} bytes`);
+      const read = await readCappedBody(
+        response.body,
+        this.limits.maxBytes,
+        response.headers['content-length'],
+      );
+      if (!read.complete)
+        throw new JwksUnavailableError(`JWKS ${uri} is larger than ${this.limits.maxBytes} bytes`);
       body = read.bytes.toString('utf8');
     } catch (error) {
       if (error instanceof JwksUnavailableError) throw error;
       const failure = classifyOutboundFailure(error);
-      if (failure.kind === 'address_refused') throw new JwksUnavailableError(`JWKS URL ${uri} points at a refused address (${failure.refusal.reason})`);
+      if (failure.kind === 'address_refused')
+        throw new JwksUnavailableError(
+          `JWKS URL ${uri} points at a refused address (${failure.refusal.reason})`,
+        );
       throw new JwksUnavailableError(`JWKS ${uri} could not be fetched: ${describe(error)}`);
     }
     return parseJwks(body, uri);
@@ -80,8 +101,10 @@ export class SafeJwksFetcher extends JwksFetcher implements OnModuleDestroy {
       throw new JwksUnavailableError(`JWKS URL ${uri} is not a URL`);
     }
     const allowedProtocols = this.options.allowLoopbackTargets ? ['https:', 'http:'] : ['https:'];
-    if (!allowedProtocols.includes(url.protocol)) throw new JwksUnavailableError(`JWKS URL ${uri} must use https`);
-    if (url.username || url.password) throw new JwksUnavailableError(`JWKS URL ${uri} must not carry credentials`);
+    if (!allowedProtocols.includes(url.protocol))
+      throw new JwksUnavailableError(`JWKS URL ${uri} must use https`);
+    if (url.username || url.password)
+      throw new JwksUnavailableError(`JWKS URL ${uri} must not carry credentials`);
     return url;
   }
 }
@@ -94,7 +117,10 @@ function parseJwks(body: string, uri: string): JsonWebKeySet {
     throw new JwksUnavailableError(`JWKS ${uri} is not JSON`);
   }
   const keys = (parsed as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'object' && key !== null && !Array.isArray(key))) {
+  if (
+    !Array.isArray(keys) ||
+    !keys.every((key) => typeof key === 'object' && key !== null && !Array.isArray(key))
+  ) {
     throw new JwksUnavailableError(`JWKS ${uri} has no keys array`);
   }
   return { keys: keys as Array<Record<string, unknown>> };

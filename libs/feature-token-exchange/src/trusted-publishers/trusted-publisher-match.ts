@@ -12,19 +12,28 @@ import type { TrustedPublisher } from './ports/trusted-publisher-store';
  *    `<name>`, or a URL with such a path), else invalid_target;
  *  - several repositories left and no `resource`: invalid_request.
  */
-export function matchTrustedPublisher(entries: readonly TrustedPublisher[], claims: Record<string, unknown>, resource?: string): TrustedPublisher {
+export function matchTrustedPublisher(
+  entries: readonly TrustedPublisher[],
+  claims: Record<string, unknown>,
+  resource?: string,
+): TrustedPublisher {
   const audienceMatches = entries.filter((entry) => audienceEquals(claims.aud, entry.audience));
-  if (audienceMatches.length === 0) throw new InvalidRequest('subject_token audience is not accepted');
+  if (audienceMatches.length === 0)
+    throw new InvalidRequest('subject_token audience is not accepted');
   const trusted = audienceMatches.filter((entry) => conditionsHold(entry.conditions, claims));
   if (trusted.length === 0) {
-    throw new InvalidGrant('No trusted publisher matches this token (repository, workflow or environment)');
+    throw new InvalidGrant(
+      'No trusted publisher matches this token (repository, workflow or environment)',
+    );
   }
   if (resource !== undefined) {
     const named = trusted.filter((entry) => resourceNames(resource, entry));
-    if (named.length === 0) throw new InvalidTarget('resource is not a repository this token may publish to');
+    if (named.length === 0)
+      throw new InvalidTarget('resource is not a repository this token may publish to');
     return named[0]!;
   }
-  if (trusted.length > 1) throw new InvalidRequest('Several repositories trust this token: name one with resource');
+  if (trusted.length > 1)
+    throw new InvalidRequest('Several repositories trust this token: name one with resource');
   return trusted[0]!;
 }
 
@@ -33,10 +42,16 @@ function audienceEquals(aud: unknown, expected: string): boolean {
   return Array.isArray(aud) && aud.length === 1 && aud[0] === expected;
 }
 
-function conditionsHold(conditions: Record<string, string>, claims: Record<string, unknown>): boolean {
+function conditionsHold(
+  conditions: Record<string, string>,
+  claims: Record<string, unknown>,
+): boolean {
   return Object.entries(conditions).every(([claim, expected]) => {
     const actual = claims[claim];
-    return (typeof actual === 'string' || typeof actual === 'number' || typeof actual === 'boolean') && String(actual) === expected;
+    return (
+      (typeof actual === 'string' || typeof actual === 'number' || typeof actual === 'boolean') &&
+      String(actual) === expected
+    );
   });
 }
 

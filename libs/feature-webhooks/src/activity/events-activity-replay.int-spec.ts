@@ -1,6 +1,11 @@
 import { deliveryReplayRequestedEvent, Topics, webhookChangedEvent } from '@gatehouse/messaging';
 import { ALICE, ALICE_JOB_ID, TOKENS } from '../testing/fixtures';
-import { call, ENCRYPTION_KEY, startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
+import {
+  call,
+  ENCRYPTION_KEY,
+  startWebhooksTestApp,
+  type WebhooksTestApp,
+} from '../testing/webhooks-test-app';
 import { SecretBox } from '@gatehouse/crypto';
 
 interface OutboxRow {
@@ -13,10 +18,16 @@ interface OutboxRow {
 describe('outbox events, activity and replay', () => {
   let server: WebhooksTestApp;
   const alice = (method: string, path: string, body?: unknown) =>
-    call(server.baseUrl, method, path, { token: TOKENS.aliceWrite, body: body === undefined ? undefined : JSON.stringify(body) });
+    call(server.baseUrl, method, path, {
+      token: TOKENS.aliceWrite,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   const outbox = async (key: string): Promise<OutboxRow[]> =>
-    server.dataSource.query('SELECT topic, key, value, headers FROM outbox WHERE key = $1 ORDER BY id', [key]);
+    server.dataSource.query(
+      'SELECT topic, key, value, headers FROM outbox WHERE key = $1 ORDER BY id',
+      [key],
+    );
 
   beforeAll(async () => {
     server = await startWebhooksTestApp();
@@ -38,16 +49,32 @@ describe('outbox events, activity and replay', () => {
     expect(created.json.webhook.job.secrets).toEqual(['HF_TOKEN']);
     expect(created.text).not.toContain('hf_jobSecretValue');
 
-    await alice('POST', `/api/settings/webhooks/${id}`, { watched: [], jobSourceId: ALICE_JOB_ID, secrets: { HF_TOKEN: 'hf_rotated', EXTRA: 'x' } });
+    await alice('POST', `/api/settings/webhooks/${id}`, {
+      watched: [],
+      jobSourceId: ALICE_JOB_ID,
+      secrets: { HF_TOKEN: 'hf_rotated', EXTRA: 'x' },
+    });
     await alice('POST', `/api/settings/webhooks/${id}/disable`);
     await alice('POST', `/api/settings/webhooks/${id}/enable`);
     expect((await alice('DELETE', `/api/settings/webhooks/${id}`)).status).toBe(204);
 
     const rows = await outbox(id);
     expect(rows.map((row) => row.topic)).toEqual(Array(5).fill('gatehouse.webhook-changed.v1'));
-    expect(rows.map((row) => row.headers['gatehouse-webhook-revision'])).toEqual(['1', '2', '3', '4', '5']);
+    expect(rows.map((row) => row.headers['gatehouse-webhook-revision'])).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
     const events = rows.map((row) => webhookChangedEvent.decode(row));
-    expect(events.map((event) => event.data.change)).toEqual(['upserted', 'upserted', 'upserted', 'upserted', 'deleted']);
+    expect(events.map((event) => event.data.change)).toEqual([
+      'upserted',
+      'upserted',
+      'upserted',
+      'upserted',
+      'deleted',
+    ]);
     expect(events[1]!.data).toEqual({
       change: 'upserted',
       webhookId: id,
@@ -76,17 +103,31 @@ describe('outbox events, activity and replay', () => {
       secret: 'plain-secret',
     });
     const id: string = created.json.webhook.id;
-    const [row] = await server.dataSource.query('SELECT secret_encrypted FROM webhooks WHERE id = $1', [id]);
+    const [row] = await server.dataSource.query(
+      'SELECT secret_encrypted FROM webhooks WHERE id = $1',
+      [id],
+    );
     expect(row.secret_encrypted).not.toContain('plain-secret');
-    expect(SecretBox.fromBase64Key(ENCRYPTION_KEY).decrypt(row.secret_encrypted, id)).toBe('plain-secret');
+    expect(SecretBox.fromBase64Key(ENCRYPTION_KEY).decrypt(row.secret_encrypted, id)).toBe(
+      'plain-secret',
+    );
   });
 
   describe('activity and replay', () => {
     let id: string;
-    const payload = { event: { action: 'update', scope: 'repo.content' }, repo: { type: 'model', name: 'acme/bert' }, webhook: { id: 'x', version: 3 } };
+    const payload = {
+      event: { action: 'update', scope: 'repo.content' },
+      repo: { type: 'model', name: 'acme/bert' },
+      webhook: { id: 'x', version: 3 },
+    };
 
     beforeAll(async () => {
-      id = (await alice('POST', '/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/bert' }], url: 'https://hooks.example.com/act' })).json.webhook.id;
+      id = (
+        await alice('POST', '/api/settings/webhooks', {
+          watched: [{ type: 'model', name: 'acme/bert' }],
+          url: 'https://hooks.example.com/act',
+        })
+      ).json.webhook.id;
       // As the delivery worker records them: an original with two attempts, a rate-limited event, a replay.
       await server.dataSource.query(
         `INSERT INTO deliveries (id, webhook_id, event_id, payload, status, attempts, last_status_code, last_error, replay_of, created_at)
@@ -106,7 +147,13 @@ describe('outbox events, activity and replay', () => {
     it('lists recent deliveries newest first with event, time, status or error, attempts, duration and payload, and the trigger usage', async () => {
       const response = await alice('GET', `/api/settings/webhooks/${id}/activity`);
       expect(response.status).toBe(200);
-      expect(response.json.triggers).toEqual({ limit: 1000, used: 2, remaining: 998, windowHours: 24, retryAt: null });
+      expect(response.json.triggers).toEqual({
+        limit: 1000,
+        used: 2,
+        remaining: 998,
+        windowHours: 24,
+        retryAt: null,
+      });
       expect(response.json).toMatchObject({ webhookId: id, disabled: false, disabledReason: null });
       const deliveries = response.json.deliveries;
       expect(deliveries.map((delivery: { id: string }) => delivery.id)).toEqual([
@@ -131,26 +178,53 @@ describe('outbox events, activity and replay', () => {
         ],
       });
       expect(Date.parse(deliveries[2].createdAt)).toBeGreaterThan(Date.now() - 3 * 3_600_000);
-      expect(deliveries[0]).toMatchObject({ status: 'failed', statusCode: null, error: 'connect ECONNREFUSED', replayOf: '65f000000000000000000001' });
-      expect(deliveries[1]).toMatchObject({ status: 'rate_limited', attempts: 0, durationMs: null, attemptLog: [] });
+      expect(deliveries[0]).toMatchObject({
+        status: 'failed',
+        statusCode: null,
+        error: 'connect ECONNREFUSED',
+        replayOf: '65f000000000000000000001',
+      });
+      expect(deliveries[1]).toMatchObject({
+        status: 'rate_limited',
+        attempts: 0,
+        durationMs: null,
+        attemptLog: [],
+      });
     });
 
     it('pages the activity: nextCursor continues after the last delivery shown, null on the last page', async () => {
       const first = await alice('GET', `/api/settings/webhooks/${id}/activity?limit=2`);
       expect(first.status).toBe(200);
-      expect(first.json.deliveries.map((delivery: { id: string }) => delivery.id)).toEqual(['65f000000000000000000003', '65f000000000000000000002']);
+      expect(first.json.deliveries.map((delivery: { id: string }) => delivery.id)).toEqual([
+        '65f000000000000000000003',
+        '65f000000000000000000002',
+      ]);
       expect(first.json.nextCursor).toBe('65f000000000000000000002');
-      const second = await alice('GET', `/api/settings/webhooks/${id}/activity?limit=2&cursor=${first.json.nextCursor}`);
-      expect(second.json.deliveries.map((delivery: { id: string }) => delivery.id)).toEqual(['65f000000000000000000001']);
+      const second = await alice(
+        'GET',
+        `/api/settings/webhooks/${id}/activity?limit=2&cursor=${first.json.nextCursor}`,
+      );
+      expect(second.json.deliveries.map((delivery: { id: string }) => delivery.id)).toEqual([
+        '65f000000000000000000001',
+      ]);
       expect(second.json.nextCursor).toBeNull();
-      const foreign = await alice('GET', `/api/settings/webhooks/${id}/activity?cursor=65f0000000000000000000ff`);
+      const foreign = await alice(
+        'GET',
+        `/api/settings/webhooks/${id}/activity?cursor=65f0000000000000000000ff`,
+      );
       expect(foreign.status).toBe(400);
-      expect(foreign.json).toEqual({ error: 'cursor: not a delivery of this webhook; use the nextCursor of the previous page' });
+      expect(foreign.json).toEqual({
+        error: 'cursor: not a delivery of this webhook; use the nextCursor of the previous page',
+      });
     });
 
     it('shows one delivery with the request as the worker sends it, secret and signature masked', async () => {
       const secretHook = (
-        await alice('POST', '/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/bert' }], url: 'https://hooks.example.com/masked', secret: 'never-shown' })
+        await alice('POST', '/api/settings/webhooks', {
+          watched: [{ type: 'model', name: 'acme/bert' }],
+          url: 'https://hooks.example.com/masked',
+          secret: 'never-shown',
+        })
       ).json.webhook.id;
       await server.dataSource.query(
         `INSERT INTO deliveries (id, webhook_id, event_id, payload, status, attempts, last_status_code) VALUES ('65f000000000000000000009', $1, 'evt-9', $2, 'succeeded', 1, 204)`,
@@ -160,10 +234,19 @@ describe('outbox events, activity and replay', () => {
         `INSERT INTO delivery_attempts (id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_excerpt)
          VALUES ('65fa00000000000000000009', '65f000000000000000000009', 1, '2026-11-20T10:00:00Z', 12, 204, NULL, '')`,
       );
-      const response = await alice('GET', `/api/settings/webhooks/${secretHook}/activity/65f000000000000000000009`);
+      const response = await alice(
+        'GET',
+        `/api/settings/webhooks/${secretHook}/activity/65f000000000000000000009`,
+      );
       expect(response.status).toBe(200);
       expect(response.text).not.toContain('never-shown');
-      expect(response.json).toMatchObject({ id: '65f000000000000000000009', status: 'succeeded', statusCode: 204, payload, attemptLog: [{ attempt: 1, statusCode: 204 }] });
+      expect(response.json).toMatchObject({
+        id: '65f000000000000000000009',
+        status: 'succeeded',
+        statusCode: 204,
+        payload,
+        attemptLog: [{ attempt: 1, statusCode: 204 }],
+      });
       expect(response.json.request).toEqual({
         method: 'POST',
         url: 'https://hooks.example.com/masked',
@@ -175,15 +258,26 @@ describe('outbox events, activity and replay', () => {
           'webhook-signature': 'v1,********',
         },
       });
-      const missing = await alice('GET', `/api/settings/webhooks/${secretHook}/activity/65f000000000000000000001`);
+      const missing = await alice(
+        'GET',
+        `/api/settings/webhooks/${secretHook}/activity/65f000000000000000000001`,
+      );
       expect(missing.status).toBe(404);
       expect(missing.json).toEqual({ error: 'Delivery not found' });
     });
 
     it('replays a delivery: 202 with the new delivery id, and a replay request in the outbox', async () => {
-      const response = await alice('POST', `/api/settings/webhooks/${id}/activity/65f000000000000000000001/replay`);
+      const response = await alice(
+        'POST',
+        `/api/settings/webhooks/${id}/activity/65f000000000000000000001/replay`,
+      );
       expect(response.status).toBe(202);
-      expect(response.json).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), replayOf: '65f000000000000000000001', webhookId: id, status: 'queued' });
+      expect(response.json).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        replayOf: '65f000000000000000000001',
+        webhookId: id,
+        status: 'queued',
+      });
       const [row] = (await outbox(id)).filter((message) => message.topic === Topics.deliveryReplay);
       const event = deliveryReplayRequestedEvent.decode(row!);
       expect(event.data).toEqual({
@@ -196,19 +290,35 @@ describe('outbox events, activity and replay', () => {
     });
 
     it('answers 404 for a delivery of another webhook, and 409 while the webhook is disabled', async () => {
-      const other = (await alice('POST', '/api/settings/webhooks', { watched: [{ type: 'model', name: 'acme/x' }], url: 'https://hooks.example.com/other' })).json.webhook.id;
-      const notFound = await alice('POST', `/api/settings/webhooks/${other}/activity/65f000000000000000000001/replay`);
+      const other = (
+        await alice('POST', '/api/settings/webhooks', {
+          watched: [{ type: 'model', name: 'acme/x' }],
+          url: 'https://hooks.example.com/other',
+        })
+      ).json.webhook.id;
+      const notFound = await alice(
+        'POST',
+        `/api/settings/webhooks/${other}/activity/65f000000000000000000001/replay`,
+      );
       expect(notFound.status).toBe(404);
       expect(notFound.json).toEqual({ error: 'Delivery not found' });
       await alice('POST', `/api/settings/webhooks/${id}/disable`);
-      const conflict = await alice('POST', `/api/settings/webhooks/${id}/activity/65f000000000000000000001/replay`);
+      const conflict = await alice(
+        'POST',
+        `/api/settings/webhooks/${id}/activity/65f000000000000000000001/replay`,
+      );
       expect(conflict.status).toBe(409);
-      expect(conflict.json).toEqual({ error: 'The webhook is disabled; enable it to replay a delivery' });
+      expect(conflict.json).toEqual({
+        error: 'The webhook is disabled; enable it to replay a delivery',
+      });
     });
 
     it('deleting the webhook removes its delivery records', async () => {
       expect((await alice('DELETE', `/api/settings/webhooks/${id}`)).status).toBe(204);
-      const [{ count }] = await server.dataSource.query('SELECT count(*)::int AS count FROM deliveries WHERE webhook_id = $1', [id]);
+      const [{ count }] = await server.dataSource.query(
+        'SELECT count(*)::int AS count FROM deliveries WHERE webhook_id = $1',
+        [id],
+      );
       expect(count).toBe(0);
       expect((await alice('GET', `/api/settings/webhooks/${id}/activity`)).status).toBe(404);
     });

@@ -39,14 +39,23 @@ export class ReplayDelivery {
     // Read before the transaction opens: the reader has its own connection, and the all-in-one's
     // embedded database has only one, which the transaction holds. Nothing of it is revealed
     // before the ownership check below.
-    const original = isObjectId(deliveryId) ? await this.deliveries.findDelivery(id, deliveryId) : null;
+    const original = isObjectId(deliveryId)
+      ? await this.deliveries.findDelivery(id, deliveryId)
+      : null;
     await this.webhooks.transaction(async (tx) => {
       const webhook = await tx.findOwnedForUpdate(ownerId, id);
       if (!webhook) throw webhookNotFound();
       if (!original) throw ApiError.notFound('Delivery not found');
-      if (webhook.disabled) throw ApiError.conflict('The webhook is disabled; enable it to replay a delivery');
+      if (webhook.disabled)
+        throw ApiError.conflict('The webhook is disabled; enable it to replay a delivery');
       const message = deliveryReplayRequestedEvent.encode(
-        { replayId, webhookId: id, deliveryId, requestedBy: ownerId, requestedAt: now.toISOString() },
+        {
+          replayId,
+          webhookId: id,
+          deliveryId,
+          requestedBy: ownerId,
+          requestedAt: now.toISOString(),
+        },
         { key: id, id: replayId, time: now },
       );
       await tx.publish(Topics.deliveryReplay, message);

@@ -2,7 +2,9 @@ import type { DeliveryAttemptView, DeliveryView } from '@gatehouse/settings-api'
 import type { DeliveryAttemptRecord, DeliveryRecord } from './ports/delivery-activity';
 
 function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function text(value: unknown): string | null {

@@ -1,5 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { CurrentPrincipal, type Principal, RequireScopes, RequireWriteAccess } from '@gatehouse/identity';
+import {
+  CurrentPrincipal,
+  type Principal,
+  RequireScopes,
+  RequireWriteAccess,
+} from '@gatehouse/identity';
 import type { DeliveryDetailView, WebhookActivityView } from '@gatehouse/settings-api';
 import { WebhookActivity } from './webhook-activity.use-case';
 import { type ReplayAccepted, ReplayDelivery } from './replay-delivery.use-case';
@@ -26,14 +31,22 @@ export class WebhookActivityController {
   }
 
   @Get(':deliveryId')
-  detail(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<DeliveryDetailView> {
+  detail(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<DeliveryDetailView> {
     return this.details.execute(principal, id, deliveryId);
   }
 
   @Post(':deliveryId/replay')
   @HttpCode(202)
   @RequireWriteAccess()
-  replay(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<ReplayAccepted> {
+  replay(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<ReplayAccepted> {
     return this.replays.execute(principal, id, deliveryId);
   }
 }

@@ -1,12 +1,26 @@
 import { deliveryReplayRequestedEvent, Topics } from '@gatehouse/messaging';
 import type { DeliveryRecord } from './ports/delivery-activity';
 import { ALICE_ID, BOB_ID, personalPrincipal } from '../testing/principals';
-import { createWebhooksTestKit, failure, NOW, type WebhooksTestKit } from '../testing/webhooks-test-kit';
+import {
+  createWebhooksTestKit,
+  failure,
+  NOW,
+  type WebhooksTestKit,
+} from '../testing/webhooks-test-kit';
 
 const HOUR = 3_600_000;
-const PAYLOAD = { event: { action: 'update', scope: 'repo.content' }, repo: { type: 'model', name: 'acme/bert' }, webhook: { id: 'x', version: 3 } };
+const PAYLOAD = {
+  event: { action: 'update', scope: 'repo.content' },
+  repo: { type: 'model', name: 'acme/bert' },
+  webhook: { id: 'x', version: 3 },
+};
 
-function delivery(webhookId: string, id: string, createdAt: number, overrides: Partial<DeliveryRecord> = {}): DeliveryRecord {
+function delivery(
+  webhookId: string,
+  id: string,
+  createdAt: number,
+  overrides: Partial<DeliveryRecord> = {},
+): DeliveryRecord {
   return {
     id,
     webhookId,
@@ -20,7 +34,16 @@ function delivery(webhookId: string, id: string, createdAt: number, overrides: P
     replayOf: null,
     createdAt: new Date(createdAt),
     updatedAt: new Date(createdAt),
-    attemptLog: [{ attemptNo: 1, startedAt: new Date(createdAt), durationMs: 42, statusCode: 200, error: null, responseExcerpt: 'ok' }],
+    attemptLog: [
+      {
+        attemptNo: 1,
+        startedAt: new Date(createdAt),
+        durationMs: 42,
+        statusCode: 200,
+        error: null,
+        responseExcerpt: 'ok',
+      },
+    ],
     ...overrides,
   };
 }
@@ -33,7 +56,10 @@ describe('webhook activity and replay', () => {
 
   beforeEach(async () => {
     kit = createWebhooksTestKit();
-    ({ id } = await kit.create.execute(alice, { watched: [{ type: 'model', name: 'acme/bert' }], url: 'https://hooks.example.com/a' }));
+    ({ id } = await kit.create.execute(alice, {
+      watched: [{ type: 'model', name: 'acme/bert' }],
+      url: 'https://hooks.example.com/a',
+    }));
   });
 
   describe('GET .../activity', () => {
@@ -47,13 +73,30 @@ describe('webhook activity and replay', () => {
           lastError: 'connect ECONNREFUSED',
           nextAttemptAt: new Date(NOW + 300_000),
           attemptLog: [
-            { attemptNo: 1, startedAt: new Date(NOW - HOUR), durationMs: 15, statusCode: 500, error: null, responseExcerpt: 'boom' },
-            { attemptNo: 2, startedAt: new Date(NOW - HOUR + 5000), durationMs: 3, statusCode: null, error: 'connect ECONNREFUSED', responseExcerpt: null },
+            {
+              attemptNo: 1,
+              startedAt: new Date(NOW - HOUR),
+              durationMs: 15,
+              statusCode: 500,
+              error: null,
+              responseExcerpt: 'boom',
+            },
+            {
+              attemptNo: 2,
+              startedAt: new Date(NOW - HOUR + 5000),
+              durationMs: 3,
+              statusCode: null,
+              error: 'connect ECONNREFUSED',
+              responseExcerpt: null,
+            },
           ],
         }),
       );
       const activity = await kit.activity.execute(alice, id);
-      expect(activity.deliveries.map((row) => row.id)).toEqual(['d00000000000000000000002', 'd00000000000000000000001']);
+      expect(activity.deliveries.map((row) => row.id)).toEqual([
+        'd00000000000000000000002',
+        'd00000000000000000000001',
+      ]);
       expect(activity.deliveries[0]).toEqual({
         id: 'd00000000000000000000002',
         eventId: 'evt-d00000000000000000000002',
@@ -69,8 +112,22 @@ describe('webhook activity and replay', () => {
         replayOf: null,
         payload: PAYLOAD,
         attemptLog: [
-          { attempt: 1, startedAt: new Date(NOW - HOUR).toISOString(), durationMs: 15, statusCode: 500, error: null, response: 'boom' },
-          { attempt: 2, startedAt: new Date(NOW - HOUR + 5000).toISOString(), durationMs: 3, statusCode: null, error: 'connect ECONNREFUSED', response: null },
+          {
+            attempt: 1,
+            startedAt: new Date(NOW - HOUR).toISOString(),
+            durationMs: 15,
+            statusCode: 500,
+            error: null,
+            response: 'boom',
+          },
+          {
+            attempt: 2,
+            startedAt: new Date(NOW - HOUR + 5000).toISOString(),
+            durationMs: 3,
+            statusCode: null,
+            error: 'connect ECONNREFUSED',
+            response: null,
+          },
         ],
       });
     });
@@ -79,13 +136,20 @@ describe('webhook activity and replay', () => {
       kit.deliveries.add(delivery(id, 'd00000000000000000000001', NOW - 25 * HOUR));
       kit.deliveries.add(delivery(id, 'd00000000000000000000002', NOW - 20 * HOUR));
       kit.deliveries.add(delivery(id, 'd00000000000000000000003', NOW - 1000));
-      kit.deliveries.add(delivery(id, 'd00000000000000000000004', NOW - 500, { status: 'rate_limited', attempts: 0, attemptLog: [] }));
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000004', NOW - 500, {
+          status: 'rate_limited',
+          attempts: 0,
+          attemptLog: [],
+        }),
+      );
       const { triggers } = await kit.activity.execute(alice, id);
       expect(triggers).toEqual({ limit: 5, used: 2, remaining: 3, windowHours: 24, retryAt: null });
     });
 
     it('says when triggering resumes once the limit is reached', async () => {
-      for (let i = 1; i <= 5; i++) kit.deliveries.add(delivery(id, `d0000000000000000000000${i}`, NOW - (10 - i) * HOUR));
+      for (let i = 1; i <= 5; i++)
+        kit.deliveries.add(delivery(id, `d0000000000000000000000${i}`, NOW - (10 - i) * HOUR));
       const { triggers } = await kit.activity.execute(alice, id);
       expect(triggers.used).toBe(5);
       expect(triggers.remaining).toBe(0);
@@ -95,20 +159,33 @@ describe('webhook activity and replay', () => {
 
     it('shows why a webhook was disabled automatically', async () => {
       const row = kit.repository.rows.get(id)!;
-      kit.repository.rows.set(id, { ...row, disabled: true, disabledReason: 'failing since 2026-02-24' });
-      expect(await kit.activity.execute(alice, id)).toMatchObject({ disabled: true, disabledReason: 'failing since 2026-02-24' });
+      kit.repository.rows.set(id, {
+        ...row,
+        disabled: true,
+        disabledReason: 'failing since 2026-02-24',
+      });
+      expect(await kit.activity.execute(alice, id)).toMatchObject({
+        disabled: true,
+        disabledReason: 'failing since 2026-02-24',
+      });
     });
 
     it('honours ?limit and refuses a bad one naming the field', async () => {
-      for (let i = 1; i <= 3; i++) kit.deliveries.add(delivery(id, `d0000000000000000000000${i}`, NOW - i * 1000));
+      for (let i = 1; i <= 3; i++)
+        kit.deliveries.add(delivery(id, `d0000000000000000000000${i}`, NOW - i * 1000));
       expect((await kit.activity.execute(alice, id, '2')).deliveries).toHaveLength(2);
       for (const bad of ['0', '101', 'ten', '-1']) {
-        expect(await failure(() => kit.activity.execute(alice, id, bad))).toMatchObject({ code: 'bad_request', options: { field: 'limit' } });
+        expect(await failure(() => kit.activity.execute(alice, id, bad))).toMatchObject({
+          code: 'bad_request',
+          options: { field: 'limit' },
+        });
       }
     });
 
     it("answers 404 for another user's webhook", async () => {
-      expect(await failure(() => kit.activity.execute(bob, id))).toMatchObject({ code: 'not_found' });
+      expect(await failure(() => kit.activity.execute(bob, id))).toMatchObject({
+        code: 'not_found',
+      });
     });
   });
 
@@ -119,7 +196,12 @@ describe('webhook activity and replay', () => {
     it('asks the worker for a replay through the outbox and answers the new delivery id', async () => {
       kit.clock.advance(5000);
       const accepted = await kit.replay.execute(alice, id, original);
-      expect(accepted).toEqual({ id: '000000000000000000000002', replayOf: original, webhookId: id, status: 'queued' });
+      expect(accepted).toEqual({
+        id: '000000000000000000000002',
+        replayOf: original,
+        webhookId: id,
+        status: 'queued',
+      });
       const [message] = kit.repository.outbox.filter((m) => m.topic === Topics.deliveryReplay);
       expect(message!.key).toBe(id);
       const envelope = deliveryReplayRequestedEvent.decode(message!);
@@ -134,19 +216,34 @@ describe('webhook activity and replay', () => {
     });
 
     it('answers 404 for an unknown delivery, or one of another webhook', async () => {
-      const other = await kit.create.execute(alice, { watched: [{ type: 'model', name: 'acme/x' }], url: 'https://hooks.example.com/b' });
-      expect(await failure(() => kit.replay.execute(alice, other.id, original))).toMatchObject({ code: 'not_found', message: 'Delivery not found' });
-      expect(await failure(() => kit.replay.execute(alice, id, 'nope'))).toMatchObject({ code: 'not_found' });
+      const other = await kit.create.execute(alice, {
+        watched: [{ type: 'model', name: 'acme/x' }],
+        url: 'https://hooks.example.com/b',
+      });
+      expect(await failure(() => kit.replay.execute(alice, other.id, original))).toMatchObject({
+        code: 'not_found',
+        message: 'Delivery not found',
+      });
+      expect(await failure(() => kit.replay.execute(alice, id, 'nope'))).toMatchObject({
+        code: 'not_found',
+      });
     });
 
     it("answers 404 for another user's webhook and publishes nothing", async () => {
-      expect(await failure(() => kit.replay.execute(bob, id, original))).toMatchObject({ code: 'not_found', message: 'Webhook not found' });
-      expect(kit.repository.outbox.filter((m) => m.topic === Topics.deliveryReplay)).toHaveLength(0);
+      expect(await failure(() => kit.replay.execute(bob, id, original))).toMatchObject({
+        code: 'not_found',
+        message: 'Webhook not found',
+      });
+      expect(kit.repository.outbox.filter((m) => m.topic === Topics.deliveryReplay)).toHaveLength(
+        0,
+      );
     });
 
     it('refuses to replay to a disabled webhook (409)', async () => {
       await kit.states.execute(alice, id, true);
-      expect(await failure(() => kit.replay.execute(alice, id, original))).toMatchObject({ code: 'conflict' });
+      expect(await failure(() => kit.replay.execute(alice, id, original))).toMatchObject({
+        code: 'conflict',
+      });
     });
   });
 });

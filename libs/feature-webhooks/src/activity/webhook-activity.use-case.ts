@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, checkTriggerLimit, type Clock, isObjectId, triggerWindowStart } from '@gatehouse/domain';
+import {
+  ApiError,
+  checkTriggerLimit,
+  type Clock,
+  isObjectId,
+  triggerWindowStart,
+} from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { DeliveryActivityReader, type DeliveryPosition } from './ports/delivery-activity-reader';
@@ -25,7 +31,12 @@ export class WebhookActivity {
     @Inject(WEBHOOKS_SETTINGS) private readonly settings: WebhooksSettings,
   ) {}
 
-  async execute(principal: Principal, id: string, limitParam?: string, cursor?: string): Promise<WebhookActivityView> {
+  async execute(
+    principal: Principal,
+    id: string,
+    limitParam?: string,
+    cursor?: string,
+  ): Promise<WebhookActivityView> {
     const ownerId = webhookOwnerOf(principal);
     assertWebhookIdShape(id);
     const limit = parseLimit(limitParam);
@@ -58,10 +69,19 @@ export class WebhookActivity {
   }
 
   /** A cursor is the id of the last delivery of the previous page; one of another webhook is refused. */
-  private async positionOf(webhookId: string, cursor: string | undefined): Promise<DeliveryPosition | undefined> {
+  private async positionOf(
+    webhookId: string,
+    cursor: string | undefined,
+  ): Promise<DeliveryPosition | undefined> {
     if (cursor === undefined || cursor === '') return undefined;
-    const delivery = isObjectId(cursor) ? await this.deliveries.findDelivery(webhookId, cursor) : null;
-    if (!delivery) throw ApiError.badRequest('cursor: not a delivery of this webhook; use the nextCursor of the previous page', 'cursor');
+    const delivery = isObjectId(cursor)
+      ? await this.deliveries.findDelivery(webhookId, cursor)
+      : null;
+    if (!delivery)
+      throw ApiError.badRequest(
+        'cursor: not a delivery of this webhook; use the nextCursor of the previous page',
+        'cursor',
+      );
     return { createdAt: delivery.createdAt, id: delivery.id };
   }
 }
@@ -69,7 +89,10 @@ export class WebhookActivity {
 function parseLimit(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_ACTIVITY_LIMIT;
   if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > MAX_ACTIVITY_LIMIT) {
-    throw ApiError.badRequest(`limit: must be a whole number from 1 to ${MAX_ACTIVITY_LIMIT}`, 'limit');
+    throw ApiError.badRequest(
+      `limit: must be a whole number from 1 to ${MAX_ACTIVITY_LIMIT}`,
+      'limit',
+    );
   }
   return Number(value);
 }

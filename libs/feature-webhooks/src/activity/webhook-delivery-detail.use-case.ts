@@ -30,7 +30,9 @@ export class WebhookDeliveryDetail {
     assertWebhookIdShape(id);
     const webhook = await this.webhooks.findOwned(ownerId, id);
     if (!webhook) throw webhookNotFound();
-    const delivery = isObjectId(deliveryId) ? await this.deliveries.findDelivery(id, deliveryId) : null;
+    const delivery = isObjectId(deliveryId)
+      ? await this.deliveries.findDelivery(id, deliveryId)
+      : null;
     if (!delivery) throw ApiError.notFound('Delivery not found');
     return { ...toDeliveryView(delivery), request: requestOf(webhook, delivery) };
   }

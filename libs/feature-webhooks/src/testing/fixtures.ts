@@ -1,5 +1,10 @@
 import { hashToken, SecretBox } from '@gatehouse/crypto';
-import { AccessTokenEntity, JobEntity, PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
+import {
+  AccessTokenEntity,
+  JobEntity,
+  PersonalAccessTokenEntity,
+  UserEntity,
+} from '@gatehouse/persistence';
 import { jobSecretContext } from '@gatehouse/persistence/testing';
 import { DataSource } from 'typeorm';
 
@@ -23,10 +28,21 @@ export const TOKENS = {
 export async function seedCallers(dataSource: DataSource, encryptionKey: string): Promise<void> {
   const manager = dataSource.manager;
   for (const user of [ALICE, BOB]) {
-    await manager.insert(UserEntity, { ...user, email: `${user.username}@example.com`, fullname: user.username, passwordHash: 'unused' });
+    await manager.insert(UserEntity, {
+      ...user,
+      email: `${user.username}@example.com`,
+      fullname: user.username,
+      passwordHash: 'unused',
+    });
   }
   const personal = (id: string, userId: string, token: string, role: 'read' | 'write') =>
-    manager.insert(PersonalAccessTokenEntity, { id, userId, tokenHash: hashToken(token), name: `${role} token`, role });
+    manager.insert(PersonalAccessTokenEntity, {
+      id,
+      userId,
+      tokenHash: hashToken(token),
+      name: `${role} token`,
+      role,
+    });
   await personal('64c000000000000000000001', ALICE.id, TOKENS.aliceWrite, 'write');
   await personal('64c000000000000000000002', ALICE.id, TOKENS.aliceRead, 'read');
   await personal('64c000000000000000000003', BOB.id, TOKENS.bobWrite, 'write');
@@ -41,8 +57,16 @@ export async function seedCallers(dataSource: DataSource, encryptionKey: string)
       role: kind === 'exchange' ? 'admin' : null,
       expiresAt: new Date(Date.now() + 3_600_000),
     });
-  await access('64d000000000000000000001', TOKENS.aliceOAuthWebhooks, 'oauth', ['openid', 'profile', 'webhooks']);
-  await access('64d000000000000000000002', TOKENS.aliceOAuthNoWebhooks, 'oauth', ['openid', 'profile', 'read-repos']);
+  await access('64d000000000000000000001', TOKENS.aliceOAuthWebhooks, 'oauth', [
+    'openid',
+    'profile',
+    'webhooks',
+  ]);
+  await access('64d000000000000000000002', TOKENS.aliceOAuthNoWebhooks, 'oauth', [
+    'openid',
+    'profile',
+    'read-repos',
+  ]);
   await access('64d000000000000000000003', TOKENS.aliceExchange, 'exchange', ['webhooks']);
 
   const box = SecretBox.fromBase64Key(encryptionKey);
@@ -53,7 +77,9 @@ export async function seedCallers(dataSource: DataSource, encryptionKey: string)
       command: ['python', '-c', "import os; print(os.environ['WEBHOOK_PAYLOAD'])"],
       dockerImage: 'python:3.12-slim',
       environment: { LOG_LEVEL: 'info' },
-      secretsEncrypted: { SOURCE_ONLY: box.encrypt(SOURCE_JOB_SECRET, jobSecretContext(id, 'SOURCE_ONLY')) },
+      secretsEncrypted: {
+        SOURCE_ONLY: box.encrypt(SOURCE_JOB_SECRET, jobSecretContext(id, 'SOURCE_ONLY')),
+      },
       flavor: 'cpu-basic',
       timeoutSeconds: 600,
     });

@@ -1,6 +1,9 @@
 import type { TriggerCount } from '@gatehouse/domain';
 import type { DeliveryRecord } from '../activity/ports/delivery-activity';
-import { DeliveryActivityReader, type DeliveryPosition } from '../activity/ports/delivery-activity-reader';
+import {
+  DeliveryActivityReader,
+  type DeliveryPosition,
+} from '../activity/ports/delivery-activity-reader';
 
 export class InMemoryDeliveryActivity extends DeliveryActivityReader {
   readonly deliveries: DeliveryRecord[] = [];
@@ -9,7 +12,11 @@ export class InMemoryDeliveryActivity extends DeliveryActivityReader {
     this.deliveries.push(delivery);
   }
 
-  async recentDeliveries(webhookId: string, limit: number, before?: DeliveryPosition): Promise<DeliveryRecord[]> {
+  async recentDeliveries(
+    webhookId: string,
+    limit: number,
+    before?: DeliveryPosition,
+  ): Promise<DeliveryRecord[]> {
     return this.deliveries
       .filter((delivery) => delivery.webhookId === webhookId)
       .filter(
@@ -23,13 +30,22 @@ export class InMemoryDeliveryActivity extends DeliveryActivityReader {
   }
 
   async findDelivery(webhookId: string, deliveryId: string): Promise<DeliveryRecord | null> {
-    return this.deliveries.find((delivery) => delivery.webhookId === webhookId && delivery.id === deliveryId) ?? null;
+    return (
+      this.deliveries.find(
+        (delivery) => delivery.webhookId === webhookId && delivery.id === deliveryId,
+      ) ?? null
+    );
   }
 
   async triggerCounts(webhookId: string, since: Date, bucketMs: number): Promise<TriggerCount[]> {
     const counts = new Map<number, number>();
     for (const delivery of this.deliveries) {
-      if (delivery.webhookId !== webhookId || delivery.createdAt < since || delivery.status === 'rate_limited') continue;
+      if (
+        delivery.webhookId !== webhookId ||
+        delivery.createdAt < since ||
+        delivery.status === 'rate_limited'
+      )
+        continue;
       const bucket = Math.floor(delivery.createdAt.getTime() / bucketMs) * bucketMs;
       counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
     }

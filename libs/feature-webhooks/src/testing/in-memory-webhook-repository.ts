@@ -32,7 +32,8 @@ export class InMemoryWebhookRepository extends WebhookRepository {
     const outbox: PublishedMessage[] = [];
     const tx: WebhookTransaction = {
       lockOwner: async () => undefined,
-      countOwned: async (ownerId) => [...rows.values()].filter((row) => row.ownerId === ownerId).length,
+      countOwned: async (ownerId) =>
+        [...rows.values()].filter((row) => row.ownerId === ownerId).length,
       findOwnedForUpdate: async (ownerId, id) => {
         const row = rows.get(id);
         return row && row.ownerId === ownerId ? copy(row) : null;
@@ -57,7 +58,15 @@ export class InMemoryWebhookRepository extends WebhookRepository {
   }
 
   /** The JSON envelopes written to `topic`. */
-  envelopes(topic: string): Array<{ id: string; type: string; version: number; time: string; data: Record<string, unknown> }> {
-    return this.outbox.filter((message) => message.topic === topic).map((message) => JSON.parse(message.value));
+  envelopes(topic: string): Array<{
+    id: string;
+    type: string;
+    version: number;
+    time: string;
+    data: Record<string, unknown>;
+  }> {
+    return this.outbox
+      .filter((message) => message.topic === topic)
+      .map((message) => JSON.parse(message.value));
   }
 }

@@ -4,8 +4,22 @@ export const ALICE_ID = 'a11ce0000000000000000001';
 export const BOB_ID = 'b0b000000000000000000002';
 
 const USERS: Record<string, NonNullable<Principal['user']>> = {
-  [ALICE_ID]: { id: ALICE_ID, username: 'alice', email: 'alice@example.com', fullname: 'Alice', isPro: false, avatarUrl: null },
-  [BOB_ID]: { id: BOB_ID, username: 'bob', email: 'bob@example.com', fullname: 'Bob', isPro: false, avatarUrl: null },
+  [ALICE_ID]: {
+    id: ALICE_ID,
+    username: 'alice',
+    email: 'alice@example.com',
+    fullname: 'Alice',
+    isPro: false,
+    avatarUrl: null,
+  },
+  [BOB_ID]: {
+    id: BOB_ID,
+    username: 'bob',
+    email: 'bob@example.com',
+    fullname: 'Bob',
+    isPro: false,
+    avatarUrl: null,
+  },
 };
 
 export function personalPrincipal(userId = ALICE_ID, role: 'read' | 'write' = 'write'): Principal {
@@ -26,7 +40,10 @@ export function personalPrincipal(userId = ALICE_ID, role: 'read' | 'write' = 'w
   };
 }
 
-export function principalOfKind(kind: Principal['kind'], userId: string | null = ALICE_ID): Principal {
+export function principalOfKind(
+  kind: Principal['kind'],
+  userId: string | null = ALICE_ID,
+): Principal {
   return {
     ...personalPrincipal(),
     kind,

@@ -56,7 +56,10 @@ export function parseLikePythonClient(data: Record<string, unknown>): ParsedWebh
     id: data.id as string,
     url: (data.url as string | undefined) ?? null,
     job,
-    watched: (data.watched as Array<{ type: string; name: string }>).map(({ type, name }) => ({ type, name })),
+    watched: (data.watched as Array<{ type: string; name: string }>).map(({ type, name }) => ({
+      type,
+      name,
+    })),
     domains: data.domains as string[],
     secret: (data.secret as string | undefined) ?? null,
     disabled: data.disabled as boolean,

@@ -25,17 +25,25 @@ export interface WebhooksTestApp {
  * migrated scratch database with seeded callers, listening on a free loopback port. Names resolve
  * through a table (`resolver`), so no test depends on the network.
  */
-export async function startWebhooksTestApp(options: { maxWebhooksPerUser?: number } = {}): Promise<WebhooksTestApp> {
+export async function startWebhooksTestApp(
+  options: { maxWebhooksPerUser?: number } = {},
+): Promise<WebhooksTestApp> {
   const database: ScratchDatabase = await createScratchDatabase({ prefix: 'gatehouse_webhooks' });
   const resolver = new FakeHostResolver();
   resolver.answers.set('webhook.site', ['93.184.215.14']);
-  resolver.answers.set('hooks.example.com', ['93.184.215.15', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']);
+  resolver.answers.set('hooks.example.com', [
+    '93.184.215.15',
+    '2606:2800:21f:cb07:6820:80da:af6b:8b2c',
+  ]);
   resolver.answers.set('intranet.example.com', ['10.20.30.40']);
 
   @Module({
     imports: [
       DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
-      IdentityModule.forRoot({ publicUrl: 'https://gatehouse.test', encryptionKey: ENCRYPTION_KEY }),
+      IdentityModule.forRoot({
+        publicUrl: 'https://gatehouse.test',
+        encryptionKey: ENCRYPTION_KEY,
+      }),
       WebhooksModule.forRoot({
         encryptionKey: ENCRYPTION_KEY,
         webhooks: { maxWebhooksPerUser: options.maxWebhooksPerUser ?? 50, dailyTriggerLimit: 1000 },
@@ -49,7 +57,12 @@ export async function startWebhooksTestApp(options: { maxWebhooksPerUser?: numbe
   const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
   let app: NestExpressApplication | undefined;
   try {
-    app = await createServiceApp({ name: 'webhook-management', module: WebhookManagementUnderTest, logDestination: quiet, logLevel: 'error' });
+    app = await createServiceApp({
+      name: 'webhook-management',
+      module: WebhookManagementUnderTest,
+      logDestination: quiet,
+      logLevel: 'error',
+    });
     await app.listen(0, '127.0.0.1');
     const dataSource = app.get(DataSource);
     await seedCallers(dataSource, ENCRYPTION_KEY);
@@ -92,5 +105,10 @@ export async function call(
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   const response = await fetch(baseUrl + path, { method, headers, body: options.body });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text ? JSON.parse(text) : undefined,
+  };
 }

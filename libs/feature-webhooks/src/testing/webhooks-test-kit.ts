@@ -33,7 +33,10 @@ export function createWebhooksTestKit(overrides: Partial<WebhooksSettings> = {})
   const jobs = new InMemorySourceJobs();
   const deliveries = new InMemoryDeliveryActivity();
   const resolver = new FakeHostResolver();
-  resolver.answers.set('hooks.example.com', ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']);
+  resolver.answers.set('hooks.example.com', [
+    '93.184.215.14',
+    '2606:2800:21f:cb07:6820:80da:af6b:8b2c',
+  ]);
   const ids = new SequentialIds();
   const secretBox = SecretBox.fromBase64Key(TEST_KEY);
   const presenter = new WebhookPresenter(secretBox);
@@ -60,7 +63,9 @@ export function createWebhooksTestKit(overrides: Partial<WebhooksSettings> = {})
 export type WebhooksTestKit = ReturnType<typeof createWebhooksTestKit>;
 
 /** Runs `fn` and returns what it threw (an ApiError, usually). */
-export async function failure(fn: () => Promise<unknown>): Promise<{ code: string; message: string; options: { field?: string; detail?: string } }> {
+export async function failure(
+  fn: () => Promise<unknown>,
+): Promise<{ code: string; message: string; options: { field?: string; detail?: string } }> {
   try {
     await fn();
   } catch (error) {

@@ -2,7 +2,10 @@ import { BOB_JOB_ID, TOKENS } from '../testing/fixtures';
 import { parseLikePythonClient } from '../testing/python-client';
 import { call, startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
 
-const HOOK = { watched: [{ type: 'model', name: 'acme/bert' }], url: 'https://hooks.example.com/in' };
+const HOOK = {
+  watched: [{ type: 'model', name: 'acme/bert' }],
+  url: 'https://hooks.example.com/in',
+};
 const DELIVERY_ID = '65f000000000000000000001';
 
 interface Route {
@@ -16,13 +19,50 @@ interface Route {
 const ROUTES: Route[] = [
   { name: 'list', method: 'GET', path: () => '/api/settings/webhooks', changes: false },
   { name: 'get', method: 'GET', path: (id) => `/api/settings/webhooks/${id}`, changes: false },
-  { name: 'activity', method: 'GET', path: (id) => `/api/settings/webhooks/${id}/activity`, changes: false },
-  { name: 'delivery', method: 'GET', path: (id) => `/api/settings/webhooks/${id}/activity/${DELIVERY_ID}`, changes: false },
-  { name: 'create', method: 'POST', path: () => '/api/settings/webhooks', body: HOOK, changes: true },
-  { name: 'update', method: 'POST', path: (id) => `/api/settings/webhooks/${id}`, body: { watched: [], url: 'https://hooks.example.com/x' }, changes: true },
-  { name: 'enable', method: 'POST', path: (id) => `/api/settings/webhooks/${id}/enable`, changes: true },
-  { name: 'disable', method: 'POST', path: (id) => `/api/settings/webhooks/${id}/disable`, changes: true },
-  { name: 'replay', method: 'POST', path: (id) => `/api/settings/webhooks/${id}/activity/${DELIVERY_ID}/replay`, changes: true },
+  {
+    name: 'activity',
+    method: 'GET',
+    path: (id) => `/api/settings/webhooks/${id}/activity`,
+    changes: false,
+  },
+  {
+    name: 'delivery',
+    method: 'GET',
+    path: (id) => `/api/settings/webhooks/${id}/activity/${DELIVERY_ID}`,
+    changes: false,
+  },
+  {
+    name: 'create',
+    method: 'POST',
+    path: () => '/api/settings/webhooks',
+    body: HOOK,
+    changes: true,
+  },
+  {
+    name: 'update',
+    method: 'POST',
+    path: (id) => `/api/settings/webhooks/${id}`,
+    body: { watched: [], url: 'https://hooks.example.com/x' },
+    changes: true,
+  },
+  {
+    name: 'enable',
+    method: 'POST',
+    path: (id) => `/api/settings/webhooks/${id}/enable`,
+    changes: true,
+  },
+  {
+    name: 'disable',
+    method: 'POST',
+    path: (id) => `/api/settings/webhooks/${id}/disable`,
+    changes: true,
+  },
+  {
+    name: 'replay',
+    method: 'POST',
+    path: (id) => `/api/settings/webhooks/${id}/activity/${DELIVERY_ID}/replay`,
+    changes: true,
+  },
   { name: 'delete', method: 'DELETE', path: (id) => `/api/settings/webhooks/${id}`, changes: true },
 ];
 
@@ -31,16 +71,25 @@ describe('who may manage which webhooks', () => {
   let aliceHook: string;
 
   const request = (route: Route, token: string | undefined, id = aliceHook) =>
-    call(server.baseUrl, route.method, route.path(id), { token, body: route.body === undefined ? undefined : JSON.stringify(route.body) });
+    call(server.baseUrl, route.method, route.path(id), {
+      token,
+      body: route.body === undefined ? undefined : JSON.stringify(route.body),
+    });
 
   const aliceWebhook = async () => {
-    const rows = await server.dataSource.query('SELECT url, disabled, revision FROM webhooks WHERE id = $1', [aliceHook]);
+    const rows = await server.dataSource.query(
+      'SELECT url, disabled, revision FROM webhooks WHERE id = $1',
+      [aliceHook],
+    );
     return rows[0] as { url: string; disabled: boolean; revision: number } | undefined;
   };
 
   beforeAll(async () => {
     server = await startWebhooksTestApp({ maxWebhooksPerUser: 4 });
-    const created = await call(server.baseUrl, 'POST', '/api/settings/webhooks', { token: TOKENS.aliceWrite, body: JSON.stringify({ ...HOOK, secret: 'alice-only' }) });
+    const created = await call(server.baseUrl, 'POST', '/api/settings/webhooks', {
+      token: TOKENS.aliceWrite,
+      body: JSON.stringify({ ...HOOK, secret: 'alice-only' }),
+    });
     expect(created.status).toBe(201);
     aliceHook = created.json.webhook.id;
     await server.dataSource.query(
@@ -60,14 +109,21 @@ describe('who may manage which webhooks', () => {
       expect(response.json).toEqual([]);
     });
 
-    it.each(ROUTES.filter((route) => route.path('x') !== route.path('y')))("gets 404 on $name of Alice's webhook, which stays as it was", async (route) => {
-      const response = await request(route, TOKENS.bobWrite);
-      expect(response.status).toBe(404);
-      expect(response.json).toEqual({ error: 'Webhook not found' });
-      expect(response.headers.get('x-error-message')).toBe('Webhook not found');
-      expect(response.text).not.toContain('alice-only');
-      expect(await aliceWebhook()).toEqual({ url: 'https://hooks.example.com/in', disabled: false, revision: 1 });
-    });
+    it.each(ROUTES.filter((route) => route.path('x') !== route.path('y')))(
+      "gets 404 on $name of Alice's webhook, which stays as it was",
+      async (route) => {
+        const response = await request(route, TOKENS.bobWrite);
+        expect(response.status).toBe(404);
+        expect(response.json).toEqual({ error: 'Webhook not found' });
+        expect(response.headers.get('x-error-message')).toBe('Webhook not found');
+        expect(response.text).not.toContain('alice-only');
+        expect(await aliceWebhook()).toEqual({
+          url: 'https://hooks.example.com/in',
+          disabled: false,
+          revision: 1,
+        });
+      },
+    );
 
     it("lends no Job: Alice cannot make a Job webhook from Bob's Job (refused like a missing one)", async () => {
       const response = await call(server.baseUrl, 'POST', '/api/settings/webhooks', {
@@ -82,15 +138,22 @@ describe('who may manage which webhooks', () => {
   it.each(ROUTES)('an OAuth token without the webhooks scope gets 403 on $name', async (route) => {
     const response = await request(route, TOKENS.aliceOAuthNoWebhooks);
     expect(response.status).toBe(403);
-    expect(response.json).toEqual({ error: "This token lacks the 'webhooks' scope needed for this operation" });
-    expect(response.headers.get('x-error-message')).toBe("This token lacks the 'webhooks' scope needed for this operation");
+    expect(response.json).toEqual({
+      error: "This token lacks the 'webhooks' scope needed for this operation",
+    });
+    expect(response.headers.get('x-error-message')).toBe(
+      "This token lacks the 'webhooks' scope needed for this operation",
+    );
   });
 
-  it.each(ROUTES)('a token-exchange token gets 403 on $name: webhooks belong to users', async (route) => {
-    const response = await request(route, TOKENS.aliceExchange);
-    expect(response.status).toBe(403);
-    expect(response.json.error).toMatch(/^Webhooks belong to users/);
-  });
+  it.each(ROUTES)(
+    'a token-exchange token gets 403 on $name: webhooks belong to users',
+    async (route) => {
+      const response = await request(route, TOKENS.aliceExchange);
+      expect(response.status).toBe(403);
+      expect(response.json.error).toMatch(/^Webhooks belong to users/);
+    },
+  );
 
   it.each(ROUTES)('no token, or an unknown one, gets 401 on $name', async (route) => {
     for (const token of [undefined, 'hf_unknownToken000000000000000000000']) {
@@ -107,21 +170,41 @@ describe('who may manage which webhooks', () => {
     });
 
     it('reads the webhook and the list without the secret, in a shape the Python client still parses', async () => {
-      const one = await request(ROUTES.find((route) => route.name === 'get')!, TOKENS.aliceRead);
+      const one = await request(
+        ROUTES.find((route) => route.name === 'get')!,
+        TOKENS.aliceRead,
+      );
       const list = await request(ROUTES[0]!, TOKENS.aliceRead);
       expect([one.status, list.status]).toEqual([200, 200]);
-      for (const [response, webhook] of [[one, one.json.webhook], [list, list.json[0]]] as const) {
+      for (const [response, webhook] of [
+        [one, one.json.webhook],
+        [list, list.json[0]],
+      ] as const) {
         expect(response.text).not.toContain('alice-only');
         expect(webhook).not.toHaveProperty('secret');
-        expect(parseLikePythonClient(webhook)).toEqual({ id: aliceHook, url: HOOK.url, job: null, watched: HOOK.watched, domains: ['repo', 'discussion'], secret: null, disabled: false });
+        expect(parseLikePythonClient(webhook)).toEqual({
+          id: aliceHook,
+          url: HOOK.url,
+          job: null,
+          watched: HOOK.watched,
+          domains: ['repo', 'discussion'],
+          secret: null,
+          disabled: false,
+        });
       }
     });
 
     it.each(ROUTES.filter((route) => route.changes))('may not $name (403)', async (route) => {
       const response = await request(route, TOKENS.aliceRead);
       expect(response.status).toBe(403);
-      expect(response.json).toEqual({ error: 'This token has read-only access and cannot change anything' });
-      expect(await aliceWebhook()).toEqual({ url: 'https://hooks.example.com/in', disabled: false, revision: 1 });
+      expect(response.json).toEqual({
+        error: 'This token has read-only access and cannot change anything',
+      });
+      expect(await aliceWebhook()).toEqual({
+        url: 'https://hooks.example.com/in',
+        disabled: false,
+        revision: 1,
+      });
     });
   });
 
@@ -129,19 +212,28 @@ describe('who may manage which webhooks', () => {
     ['a write token', TOKENS.aliceWrite],
     ['an OAuth token with the webhooks scope', TOKENS.aliceOAuthWebhooks],
   ])('%s, which may change the webhook, reads its secret', async (_case, token) => {
-    const one = await request(ROUTES.find((route) => route.name === 'get')!, token);
+    const one = await request(
+      ROUTES.find((route) => route.name === 'get')!,
+      token,
+    );
     const list = await request(ROUTES[0]!, token);
     expect(one.json.webhook.secret).toBe('alice-only');
     expect(list.json.map((webhook: { secret: string }) => webhook.secret)).toEqual(['alice-only']);
   });
 
-  it('an OAuth token with the webhooks scope manages its user\'s webhooks', async () => {
+  it("an OAuth token with the webhooks scope manages its user's webhooks", async () => {
     const list = await request(ROUTES[0]!, TOKENS.aliceOAuthWebhooks);
     expect(list.json.map((webhook: { id: string }) => webhook.id)).toEqual([aliceHook]);
-    const disabled = await request(ROUTES.find((route) => route.name === 'disable')!, TOKENS.aliceOAuthWebhooks);
+    const disabled = await request(
+      ROUTES.find((route) => route.name === 'disable')!,
+      TOKENS.aliceOAuthWebhooks,
+    );
     expect(disabled.status).toBe(200);
     expect(disabled.json.webhook.disabled).toBe(true);
-    const enabled = await request(ROUTES.find((route) => route.name === 'enable')!, TOKENS.aliceOAuthWebhooks);
+    const enabled = await request(
+      ROUTES.find((route) => route.name === 'enable')!,
+      TOKENS.aliceOAuthWebhooks,
+    );
     expect(enabled.json.webhook.disabled).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
-import { ApiError, type Clock, parseCreateWebhookBody, type WebhookView, webhookSettingsOf } from '@gatehouse/domain';
+import {
+  ApiError,
+  type Clock,
+  parseCreateWebhookBody,
+  type WebhookView,
+  webhookSettingsOf,
+} from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { Topics } from '@gatehouse/messaging';
 import { CLOCK } from '@gatehouse/platform';
@@ -32,9 +38,14 @@ export class CreateWebhook {
 
   async execute(principal: Principal, body: unknown): Promise<WebhookView> {
     const ownerId = webhookOwnerOf(principal);
-    const input = parseCreateWebhookBody(body, { allowLoopback: this.settings.allowLoopbackTargets });
+    const input = parseCreateWebhookBody(body, {
+      allowLoopback: this.settings.allowLoopbackTargets,
+    });
     if (input.target.kind === 'url') await this.urls.assertPublic(input.target.url);
-    const jobSpec = input.target.kind === 'job' ? await snapshotSourceJob(this.jobs, ownerId, input.target.jobSourceId) : null;
+    const jobSpec =
+      input.target.kind === 'job'
+        ? await snapshotSourceJob(this.jobs, ownerId, input.target.jobSourceId)
+        : null;
 
     const id = this.ids.newId();
     const now = new Date(this.clock.now());
@@ -57,7 +68,9 @@ export class CreateWebhook {
     await this.webhooks.transaction(async (tx) => {
       await tx.lockOwner(ownerId);
       if ((await tx.countOwned(ownerId)) >= this.settings.maxWebhooksPerUser) {
-        throw ApiError.forbidden(`You have reached the limit of ${this.settings.maxWebhooksPerUser} webhooks; delete one to create another`);
+        throw ApiError.forbidden(
+          `You have reached the limit of ${this.settings.maxWebhooksPerUser} webhooks; delete one to create another`,
+        );
       }
       await tx.insert(webhook);
       await tx.publish(Topics.webhookChanged, webhookUpsertedMessage(webhook, now));

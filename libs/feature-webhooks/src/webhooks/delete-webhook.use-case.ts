@@ -26,7 +26,10 @@ export class DeleteWebhook {
       const locked = await tx.findOwnedForUpdate(ownerId, id);
       if (!locked) throw webhookNotFound();
       await tx.delete(id);
-      await tx.publish(Topics.webhookChanged, webhookDeletedMessage(locked, locked.revision + 1, now));
+      await tx.publish(
+        Topics.webhookChanged,
+        webhookDeletedMessage(locked, locked.revision + 1, now),
+      );
     });
   }
 }

@@ -59,11 +59,17 @@ describe('webhook management as the Python client uses it', () => {
   });
 
   it('create_webhook with unset options (null domains and secret) as sent by httpx', async () => {
-    const body = '{"watched":[{"type":"dataset","name":"acme/corpus"}],"domains":null,"secret":null,"url":"https://hooks.example.com/in"}';
+    const body =
+      '{"watched":[{"type":"dataset","name":"acme/corpus"}],"domains":null,"secret":null,"url":"https://hooks.example.com/in"}';
     const response = await send('POST', '/api/settings/webhooks', body);
     expect(response.status).toBe(201);
     const webhook = parseLikePythonClient(response.json.webhook);
-    expect(webhook).toMatchObject({ url: 'https://hooks.example.com/in', domains: ['repo', 'discussion'], secret: null, disabled: false });
+    expect(webhook).toMatchObject({
+      url: 'https://hooks.example.com/in',
+      domains: ['repo', 'discussion'],
+      secret: null,
+      disabled: false,
+    });
     plainWebhookId = webhook.id;
   });
 
@@ -95,13 +101,21 @@ describe('webhook management as the Python client uses it', () => {
     expect(response.status).toBe(200);
     expect(Array.isArray(response.json)).toBe(true);
     const webhooks = (response.json as Array<Record<string, unknown>>).map(parseLikePythonClient);
-    expect(webhooks.map((webhook) => webhook.id)).toEqual([urlWebhookId, plainWebhookId, jobWebhookId]);
+    expect(webhooks.map((webhook) => webhook.id)).toEqual([
+      urlWebhookId,
+      plainWebhookId,
+      jobWebhookId,
+    ]);
   });
 
   it('get_webhook answers {"webhook": {...}}', async () => {
     const response = await send('GET', `/api/settings/webhooks/${urlWebhookId}`);
     expect(response.status).toBe(200);
-    expect(parseLikePythonClient(response.json.webhook)).toMatchObject({ id: urlWebhookId, url: 'https://webhook.site/a1b2c3', secret: 'my-secret' });
+    expect(parseLikePythonClient(response.json.webhook)).toMatchObject({
+      id: urlWebhookId,
+      url: 'https://webhook.site/a1b2c3',
+      secret: 'my-secret',
+    });
   });
 
   it('update_webhook without options sends {"watched": [], ...nulls} and changes nothing', async () => {
@@ -138,10 +152,16 @@ describe('webhook management as the Python client uses it', () => {
   it('disable_webhook and enable_webhook (POST without a body) answer the webhook in its new state', async () => {
     const disabled = await send('POST', `/api/settings/webhooks/${urlWebhookId}/disable`);
     expect(disabled.status).toBe(200);
-    expect(parseLikePythonClient(disabled.json.webhook)).toMatchObject({ id: urlWebhookId, disabled: true });
+    expect(parseLikePythonClient(disabled.json.webhook)).toMatchObject({
+      id: urlWebhookId,
+      disabled: true,
+    });
     const enabled = await send('POST', `/api/settings/webhooks/${urlWebhookId}/enable`);
     expect(enabled.status).toBe(200);
-    expect(parseLikePythonClient(enabled.json.webhook)).toMatchObject({ id: urlWebhookId, disabled: false });
+    expect(parseLikePythonClient(enabled.json.webhook)).toMatchObject({
+      id: urlWebhookId,
+      disabled: false,
+    });
   });
 
   it('delete_webhook succeeds (2xx); get_webhook afterwards raises (404 with the error shape)', async () => {
@@ -152,6 +172,9 @@ describe('webhook management as the Python client uses it', () => {
     expect(gone.json).toEqual({ error: 'Webhook not found' });
     expect(gone.headers.get('x-error-message')).toBe('Webhook not found');
     const list = await send('GET', '/api/settings/webhooks');
-    expect((list.json as Array<{ id: string }>).map((webhook) => webhook.id)).toEqual([plainWebhookId, jobWebhookId]);
+    expect((list.json as Array<{ id: string }>).map((webhook) => webhook.id)).toEqual([
+      plainWebhookId,
+      jobWebhookId,
+    ]);
   });
 });

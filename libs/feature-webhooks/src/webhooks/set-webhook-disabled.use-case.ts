@@ -29,7 +29,13 @@ export class SetWebhookDisabled {
       const locked = await tx.findOwnedForUpdate(ownerId, id);
       if (!locked) throw webhookNotFound();
       if (locked.disabled === disabled) return locked;
-      const next = { ...locked, disabled, disabledReason: null, revision: locked.revision + 1, updatedAt: now };
+      const next = {
+        ...locked,
+        disabled,
+        disabledReason: null,
+        revision: locked.revision + 1,
+        updatedAt: now,
+      };
       await tx.update(next);
       await tx.publish(Topics.webhookChanged, webhookUpsertedMessage(next, now));
       return next;

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
-import { type Clock, givenWebhookSettings, type JobSpecRecord, parseUpdateWebhookBody, type UpdateWebhookInput, type WebhookView } from '@gatehouse/domain';
+import {
+  type Clock,
+  givenWebhookSettings,
+  type JobSpecRecord,
+  parseUpdateWebhookBody,
+  type UpdateWebhookInput,
+  type WebhookView,
+} from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { Topics } from '@gatehouse/messaging';
 import { CLOCK } from '@gatehouse/platform';
@@ -37,9 +44,15 @@ export class UpdateWebhook {
     assertWebhookIdShape(id);
     const current = await this.webhooks.findOwned(ownerId, id);
     if (!current) throw webhookNotFound();
-    const update = parseUpdateWebhookBody(body, { kind: webhookKind(current) }, { allowLoopback: this.settings.allowLoopbackTargets });
+    const update = parseUpdateWebhookBody(
+      body,
+      { kind: webhookKind(current) },
+      { allowLoopback: this.settings.allowLoopbackTargets },
+    );
     if (update.url) await this.urls.assertPublic(update.url);
-    const jobSpec = update.jobSourceId ? await snapshotSourceJob(this.jobs, ownerId, update.jobSourceId) : null;
+    const jobSpec = update.jobSourceId
+      ? await snapshotSourceJob(this.jobs, ownerId, update.jobSourceId)
+      : null;
 
     const now = new Date(this.clock.now());
     const updated = await this.webhooks.transaction(async (tx) => {
@@ -54,14 +67,29 @@ export class UpdateWebhook {
     return this.presenter.view(updated, principal);
   }
 
-  private apply(webhook: StoredWebhook, update: UpdateWebhookInput, jobSpec: JobSpecRecord | null, now: Date): StoredWebhook {
+  private apply(
+    webhook: StoredWebhook,
+    update: UpdateWebhookInput,
+    jobSpec: JobSpecRecord | null,
+    now: Date,
+  ): StoredWebhook {
     return {
       ...webhook,
       ...givenWebhookSettings(update),
       url: update.url ? update.url.url : webhook.url,
-      ...(update.secret !== undefined && { sealedSecret: sealWebhookSecret(this.secretBox, webhook.id, update.secret) }),
-      ...(update.jobSourceId !== undefined && jobSpec !== null && { jobSourceId: update.jobSourceId, jobSpec }),
-      ...(update.secrets !== undefined && { sealedJobSecrets: sealJobSecrets(this.secretBox, webhook.id, webhook.sealedJobSecrets, update.secrets) }),
+      ...(update.secret !== undefined && {
+        sealedSecret: sealWebhookSecret(this.secretBox, webhook.id, update.secret),
+      }),
+      ...(update.jobSourceId !== undefined &&
+        jobSpec !== null && { jobSourceId: update.jobSourceId, jobSpec }),
+      ...(update.secrets !== undefined && {
+        sealedJobSecrets: sealJobSecrets(
+          this.secretBox,
+          webhook.id,
+          webhook.sealedJobSecrets,
+          update.secrets,
+        ),
+      }),
       revision: webhook.revision + 1,
       updatedAt: now,
     };

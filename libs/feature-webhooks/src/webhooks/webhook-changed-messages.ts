@@ -1,4 +1,10 @@
-import { DELETED_SOURCE_JOB, type OutgoingMessage, WEBHOOK_REVISION_HEADER, type WebhookChangedData, webhookChangedEvent } from '@gatehouse/messaging';
+import {
+  DELETED_SOURCE_JOB,
+  type OutgoingMessage,
+  WEBHOOK_REVISION_HEADER,
+  type WebhookChangedData,
+  webhookChangedEvent,
+} from '@gatehouse/messaging';
 import { secretNames, webhookSettingsOf } from '@gatehouse/domain';
 import type { StoredWebhook } from './ports/stored-webhook';
 
@@ -22,7 +28,12 @@ export function webhookUpsertedMessage(webhook: StoredWebhook, at: Date): Outgoi
       url: webhook.url,
       hasSecret: webhook.sealedSecret !== null,
       ...(webhook.jobSpec
-        ? { job: { jobId: webhook.jobSourceId ?? DELETED_SOURCE_JOB, secretNames: secretNames(webhook.sealedJobSecrets) } }
+        ? {
+            job: {
+              jobId: webhook.jobSourceId ?? DELETED_SOURCE_JOB,
+              secretNames: secretNames(webhook.sealedJobSecrets),
+            },
+          }
         : {}),
     },
   };
@@ -30,12 +41,25 @@ export function webhookUpsertedMessage(webhook: StoredWebhook, at: Date): Outgoi
 }
 
 /** webhook.changed v1 `deleted`: the worker forgets the webhook and cancels its pending retries. */
-export function webhookDeletedMessage(webhook: StoredWebhook, revision: number, at: Date): OutgoingMessage {
-  const data: ChangedData = { change: 'deleted', webhookId: webhook.id, ownerId: webhook.ownerId, revision };
+export function webhookDeletedMessage(
+  webhook: StoredWebhook,
+  revision: number,
+  at: Date,
+): OutgoingMessage {
+  const data: ChangedData = {
+    change: 'deleted',
+    webhookId: webhook.id,
+    ownerId: webhook.ownerId,
+    revision,
+  };
   return encode(data, { ...webhook, revision }, at);
 }
 
-function encode(data: ChangedData, webhook: Pick<StoredWebhook, 'id' | 'revision'>, at: Date): OutgoingMessage {
+function encode(
+  data: ChangedData,
+  webhook: Pick<StoredWebhook, 'id' | 'revision'>,
+  at: Date,
+): OutgoingMessage {
   return webhookChangedEvent.encode(data, {
     key: webhook.id,
     time: at,

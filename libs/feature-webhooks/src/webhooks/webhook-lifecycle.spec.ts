@@ -12,15 +12,23 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
 
   beforeEach(async () => {
     kit = createWebhooksTestKit();
-    ({ id } = await kit.create.execute(alice, { watched: WATCHED, url: 'https://hooks.example.com/a' }));
+    ({ id } = await kit.create.execute(alice, {
+      watched: WATCHED,
+      url: 'https://hooks.example.com/a',
+    }));
   });
 
   it("lists the caller's webhooks only, oldest first", async () => {
     kit.clock.advance(1000);
-    const second = await kit.create.execute(alice, { watched: WATCHED, url: 'https://hooks.example.com/b' });
+    const second = await kit.create.execute(alice, {
+      watched: WATCHED,
+      url: 'https://hooks.example.com/b',
+    });
     await kit.create.execute(bob, { watched: WATCHED, url: 'https://hooks.example.com/bob' });
     expect((await kit.read.list(alice)).map((view) => view.id)).toEqual([id, second.id]);
-    expect((await kit.read.list(bob)).map((view) => view.url)).toEqual(['https://hooks.example.com/bob']);
+    expect((await kit.read.list(bob)).map((view) => view.url)).toEqual([
+      'https://hooks.example.com/bob',
+    ]);
   });
 
   describe('the webhook secret', () => {
@@ -42,7 +50,12 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
       const views = [await kit.read.get(reader, id), ...(await kit.read.list(reader))];
       for (const view of views) {
         expect(view).not.toHaveProperty('secret');
-        expect(view).toMatchObject({ id, url: 'https://hooks.example.com/a', watched: WATCHED, disabled: false });
+        expect(view).toMatchObject({
+          id,
+          url: 'https://hooks.example.com/a',
+          watched: WATCHED,
+          disabled: false,
+        });
       }
     });
   });
@@ -56,8 +69,14 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
     expect((await kit.states.execute(alice, id, true)).disabled).toBe(true);
     expect((await kit.states.execute(alice, id, false)).disabled).toBe(false);
     const events = kit.repository.envelopes(Topics.webhookChanged);
-    expect(events.map((event) => (event.data.webhook as { disabled: boolean }).disabled)).toEqual([false, true, false]);
-    expect(kit.repository.outbox.map((message) => message.headers!['gatehouse-webhook-revision'])).toEqual(['1', '2', '3']);
+    expect(events.map((event) => (event.data.webhook as { disabled: boolean }).disabled)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(
+      kit.repository.outbox.map((message) => message.headers!['gatehouse-webhook-revision']),
+    ).toEqual(['1', '2', '3']);
   });
 
   it('changes nothing when the webhook is already in the asked state', async () => {
@@ -75,7 +94,9 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
   });
 
   it("answers 404 when enabling or disabling another user's webhook", async () => {
-    expect(await failure(() => kit.states.execute(bob, id, true))).toMatchObject({ code: 'not_found' });
+    expect(await failure(() => kit.states.execute(bob, id, true))).toMatchObject({
+      code: 'not_found',
+    });
     expect(kit.repository.rows.get(id)!.disabled).toBe(false);
   });
 
@@ -85,7 +106,10 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
     expect(await failure(() => kit.read.get(alice, id))).toMatchObject({ code: 'not_found' });
     const deleted = kit.repository.envelopes(Topics.webhookChanged)[1]!;
     expect(deleted.data).toEqual({ change: 'deleted', webhookId: id, ownerId: ALICE_ID });
-    expect(kit.repository.outbox[1]).toMatchObject({ key: id, headers: { 'gatehouse-webhook-revision': '2' } });
+    expect(kit.repository.outbox[1]).toMatchObject({
+      key: id,
+      headers: { 'gatehouse-webhook-revision': '2' },
+    });
     expect(await failure(() => kit.remove.execute(alice, id))).toMatchObject({ code: 'not_found' });
   });
 

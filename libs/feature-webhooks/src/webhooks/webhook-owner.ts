@@ -10,7 +10,9 @@ import { actsAsUser, type Principal } from '@gatehouse/identity';
  */
 export function webhookOwnerOf(principal: Principal): string {
   if ((!actsAsUser(principal) && principal.kind !== 'oauth') || !principal.user) {
-    throw ApiError.forbidden('Webhooks belong to users: use a personal access token or an OAuth token with the webhooks scope');
+    throw ApiError.forbidden(
+      'Webhooks belong to users: use a personal access token or an OAuth token with the webhooks scope',
+    );
   }
   return principal.user.id;
 }

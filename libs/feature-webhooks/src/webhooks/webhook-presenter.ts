@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
-import { secretNames, toWebhookView, webhookSecretContext, webhookSettingsOf, type WebhookView } from '@gatehouse/domain';
+import {
+  secretNames,
+  toWebhookView,
+  webhookSecretContext,
+  webhookSettingsOf,
+  type WebhookView,
+} from '@gatehouse/domain';
 import { hasWriteAccess, type Principal } from '@gatehouse/identity';
 import type { StoredWebhook } from './ports/stored-webhook';
 
@@ -30,6 +36,8 @@ export class WebhookPresenter {
   }
 
   private secret(webhook: StoredWebhook): string | null {
-    return webhook.sealedSecret === null ? null : this.secretBox.decrypt(webhook.sealedSecret, webhookSecretContext(webhook.id));
+    return webhook.sealedSecret === null
+      ? null
+      : this.secretBox.decrypt(webhook.sealedSecret, webhookSecretContext(webhook.id));
   }
 }

@@ -1,7 +1,11 @@
 import type { SecretBox } from '@gatehouse/crypto';
 import { mergeJobSecrets, webhookSecretContext } from '@gatehouse/domain';
 
-export function sealWebhookSecret(box: SecretBox, webhookId: string, secret: string | null): string | null {
+export function sealWebhookSecret(
+  box: SecretBox,
+  webhookId: string,
+  secret: string | null,
+): string | null {
   return secret === null ? null : box.encrypt(secret, webhookSecretContext(webhookId));
 }
 
@@ -16,7 +20,10 @@ export function sealJobSecrets(
   update: Readonly<Record<string, string>>,
 ): Record<string, string> {
   const sealedUpdate = Object.fromEntries(
-    Object.entries(update).map(([name, value]) => [name, value === '' ? '' : box.encrypt(value, webhookSecretContext(webhookId))]),
+    Object.entries(update).map(([name, value]) => [
+      name,
+      value === '' ? '' : box.encrypt(value, webhookSecretContext(webhookId)),
+    ]),
   );
   return mergeJobSecrets(sealed, sealedUpdate);
 }

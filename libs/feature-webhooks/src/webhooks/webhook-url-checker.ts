@@ -26,10 +26,14 @@ export class WebhookUrlChecker {
     try {
       resolution = await this.resolver.resolve(checked.host);
     } catch (error) {
-      throw new ApiError('unavailable', `${field}: the host ${checked.host} could not be resolved right now; try again`, {
-        field,
-        detail: (error as Error).message,
-      });
+      throw new ApiError(
+        'unavailable',
+        `${field}: the host ${checked.host} could not be resolved right now; try again`,
+        {
+          field,
+          detail: (error as Error).message,
+        },
+      );
     }
     // A name that does not resolve is answered like one that resolves somewhere refused: told
     // apart, the two would show which internal names exist. Which it was is for the log.
@@ -37,8 +41,14 @@ export class WebhookUrlChecker {
       throw refusedWebhookTarget(field, `${checked.host} does not resolve`);
     }
     for (const address of resolution.addresses) {
-      const refusal = addressRefusal(address, { allowLoopback: this.settings.allowLoopbackTargets });
-      if (refusal) throw refusedWebhookTarget(field, `${checked.host} resolves to ${address}: ${refusal.reason}`);
+      const refusal = addressRefusal(address, {
+        allowLoopback: this.settings.allowLoopbackTargets,
+      });
+      if (refusal)
+        throw refusedWebhookTarget(
+          field,
+          `${checked.host} resolves to ${address}: ${refusal.reason}`,
+        );
     }
   }
 }

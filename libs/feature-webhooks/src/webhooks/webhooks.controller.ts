@@ -1,6 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { WebhookView } from '@gatehouse/domain';
-import { CurrentPrincipal, type Principal, RequireScopes, RequireWriteAccess } from '@gatehouse/identity';
+import {
+  CurrentPrincipal,
+  type Principal,
+  RequireScopes,
+  RequireWriteAccess,
+} from '@gatehouse/identity';
 import { CreateWebhook } from './create-webhook.use-case';
 import { DeleteWebhook } from './delete-webhook.use-case';
 import { ReadWebhooks } from './read-webhooks.use-case';
@@ -44,21 +49,31 @@ export class WebhooksController {
   @Post(':id')
   @HttpCode(200)
   @RequireWriteAccess()
-  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown): Promise<Wrapped> {
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<Wrapped> {
     return { webhook: await this.updater.execute(principal, id, body) };
   }
 
   @Post(':id/enable')
   @HttpCode(200)
   @RequireWriteAccess()
-  async enable(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<Wrapped> {
+  async enable(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<Wrapped> {
     return { webhook: await this.states.execute(principal, id, false) };
   }
 
   @Post(':id/disable')
   @HttpCode(200)
   @RequireWriteAccess()
-  async disable(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<Wrapped> {
+  async disable(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<Wrapped> {
     return { webhook: await this.states.execute(principal, id, true) };
   }
 

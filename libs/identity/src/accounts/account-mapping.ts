@@ -1,11 +1,18 @@
 import type { OrgMembership, UserAccount } from '@gatehouse/domain';
-import type { MembershipWithOrganization, OrganizationEntity, UserEntity } from '@gatehouse/persistence';
+import type {
+  MembershipWithOrganization,
+  OrganizationEntity,
+  UserEntity,
+} from '@gatehouse/persistence';
 import type { PrincipalUser } from '../principal/principal';
 
 /** Shown for users and organizations without an avatar of their own (relative to the public URL). */
 const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
 
-type UserFields = Pick<UserEntity, 'id' | 'username' | 'fullname' | 'email' | 'avatarUrl' | 'isPro'>;
+type UserFields = Pick<
+  UserEntity,
+  'id' | 'username' | 'fullname' | 'email' | 'avatarUrl' | 'isPro'
+>;
 type MembershipFields = Pick<MembershipWithOrganization, 'role'> & {
   organization: Pick<OrganizationEntity, 'id' | 'name' | 'fullname' | 'avatarUrl' | 'plan'>;
 };

@@ -35,12 +35,23 @@ export class ClientAuthenticator {
     private readonly clients: ClientLookup,
     @Optional() @Inject(FLOW_STORE) flowStore?: FlowStore,
   ) {
-    this.secretFailures = flowStore ? new FailureCounter(flowStore, 'client-secret-failures:') : null;
+    this.secretFailures = flowStore
+      ? new FailureCounter(flowStore, 'client-secret-failures:')
+      : null;
   }
 
-  authenticate(ctx: TokenRequestContext, options: ClientAuthenticationOptions & { allowMissingClientId: true }): Promise<AuthenticatedClient | null>;
-  authenticate(ctx: TokenRequestContext, options?: ClientAuthenticationOptions): Promise<AuthenticatedClient>;
-  async authenticate(ctx: TokenRequestContext, options: ClientAuthenticationOptions = {}): Promise<AuthenticatedClient | null> {
+  authenticate(
+    ctx: TokenRequestContext,
+    options: ClientAuthenticationOptions & { allowMissingClientId: true },
+  ): Promise<AuthenticatedClient | null>;
+  authenticate(
+    ctx: TokenRequestContext,
+    options?: ClientAuthenticationOptions,
+  ): Promise<AuthenticatedClient>;
+  async authenticate(
+    ctx: TokenRequestContext,
+    options: ClientAuthenticationOptions = {},
+  ): Promise<AuthenticatedClient | null> {
     const presented = presentedClient({
       basic: parseBasicAuthorization(ctx.authorization),
       bodyClientId: ctx.params.client_id,
@@ -54,9 +65,21 @@ export class ClientAuthenticator {
 
     const app = await this.clients.findByClientId(clientId);
     if (!app) {
-      if (!isClientIdMetadataUrl(clientId)) throw new InvalidClient('Unknown client', `client_id ${clientId} is not registered`);
-      const { method } = authenticateClient({ presented, app: { clientId, hasSecret: false }, secretMatches: false });
-      return { clientId, method, kind: 'metadata_document', app: null, accessTokenTtlSeconds: DEFAULT_ACCESS_TOKEN_TTL_SECONDS, scopes: [] };
+      if (!isClientIdMetadataUrl(clientId))
+        throw new InvalidClient('Unknown client', `client_id ${clientId} is not registered`);
+      const { method } = authenticateClient({
+        presented,
+        app: { clientId, hasSecret: false },
+        secretMatches: false,
+      });
+      return {
+        clientId,
+        method,
+        kind: 'metadata_document',
+        app: null,
+        accessTokenTtlSeconds: DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+        scopes: [],
+      };
     }
 
     const failureKey = `${hashToken(app.clientId)}:${rateLimitKeyOf(ctx.ip)}`;
@@ -82,9 +105,17 @@ export class ClientAuthenticator {
   }
 
   private async refuseWhileLimited(failureKey: string): Promise<void> {
-    const waitMs = await this.secretFailures?.blockedForMs(failureKey, CLIENT_SECRET_FAILURES_ALLOWED, CLIENT_SECRET_FAILURE_WINDOW_MS);
+    const waitMs = await this.secretFailures?.blockedForMs(
+      failureKey,
+      CLIENT_SECRET_FAILURES_ALLOWED,
+      CLIENT_SECRET_FAILURE_WINDOW_MS,
+    );
     if (waitMs) {
-      throw new RateLimited('Too many failed client authentications from your address; try again later', waitMs / 1000, `key ${failureKey}`);
+      throw new RateLimited(
+        'Too many failed client authentications from your address; try again later',
+        waitMs / 1000,
+        `key ${failureKey}`,
+      );
     }
   }
 }

@@ -6,7 +6,12 @@ import { GRANT_HANDLERS, GrantHandler } from './grant-handler';
 import { GrantHandlerRegistry } from './grant-handler-registry';
 import { provideGrantHandlers } from './provide-grant-handlers';
 
-const answer: TokenResponseBody = { access_token: 'hf_oauth_x', token_type: 'bearer', expires_in: 1, scope: '' };
+const answer: TokenResponseBody = {
+  access_token: 'hf_oauth_x',
+  token_type: 'bearer',
+  expires_in: 1,
+  scope: '',
+};
 
 @Injectable()
 class DeviceCodeGrant implements GrantHandler {
@@ -36,7 +41,10 @@ class RefreshModule {}
 class DuplicateRefreshModule {}
 
 async function boot(...modules: Array<new () => unknown>) {
-  const moduleRef = await Test.createTestingModule({ imports: [DiscoveryModule, ...modules], providers: [GrantHandlerRegistry] }).compile();
+  const moduleRef = await Test.createTestingModule({
+    imports: [DiscoveryModule, ...modules],
+    providers: [GrantHandlerRegistry],
+  }).compile();
   return moduleRef.init();
 }
 
@@ -44,7 +52,10 @@ describe('GrantHandlerRegistry', () => {
   it('collects the handlers every module contributes', async () => {
     const app = await boot(DeviceModule, RefreshModule);
     const registry = app.get(GrantHandlerRegistry);
-    expect(registry.grantTypes().sort()).toEqual(['refresh_token', 'urn:ietf:params:oauth:grant-type:device_code']);
+    expect(registry.grantTypes().sort()).toEqual([
+      'refresh_token',
+      'urn:ietf:params:oauth:grant-type:device_code',
+    ]);
     expect(registry.find('refresh_token')).toBeInstanceOf(RefreshGrant);
     expect(registry.find('password')).toBeUndefined();
     await app.close();

@@ -22,7 +22,9 @@ export class GrantHandlerRegistry implements OnModuleInit {
   /** Adds a handler; a second handler for a grant type already registered is a start-up error. */
   register(handler: GrantHandler): void {
     if (typeof handler?.grantType !== 'string' || typeof handler.handle !== 'function') {
-      throw new Error('A GRANT_HANDLERS provider does not implement GrantHandler (grantType and handle)');
+      throw new Error(
+        'A GRANT_HANDLERS provider does not implement GrantHandler (grantType and handle)',
+      );
     }
     const existing = this.handlers.get(handler.grantType);
     if (existing === handler) return;

@@ -8,6 +8,10 @@ import { GRANT_HANDLERS, GrantHandler } from './grant-handler';
 export function provideGrantHandlers(...handlers: Type<GrantHandler>[]): Provider[] {
   return [
     ...handlers,
-    { provide: GRANT_HANDLERS, useFactory: (...instances: GrantHandler[]) => instances, inject: handlers },
+    {
+      provide: GRANT_HANDLERS,
+      useFactory: (...instances: GrantHandler[]) => instances,
+      inject: handlers,
+    },
   ];
 }

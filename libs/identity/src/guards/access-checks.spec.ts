@@ -5,7 +5,14 @@ import { assertScopes, assertWriteAccess } from './access-checks';
 const base: Principal = {
   tokenId: 't1',
   kind: 'oauth',
-  user: { id: 'u1', username: 'ada', email: 'ada@example.com', fullname: 'Ada', isPro: false, avatarUrl: null },
+  user: {
+    id: 'u1',
+    username: 'ada',
+    email: 'ada@example.com',
+    fullname: 'Ada',
+    isPro: false,
+    avatarUrl: null,
+  },
   scopes: ['openid', 'manage-repos'],
   role: null,
   clientId: 'app',
@@ -41,23 +48,29 @@ describe('assertScopes', () => {
   });
 
   it.each(['exchange', 'trusted_publisher'] as const)('applies to %s tokens', (kind) => {
-    expect(forbiddenMessage(() => assertScopes({ ...base, kind, scopes: [] }, ['webhooks']))).toContain("'webhooks'");
+    expect(
+      forbiddenMessage(() => assertScopes({ ...base, kind, scopes: [] }, ['webhooks'])),
+    ).toContain("'webhooks'");
   });
 
   it('lets personal tokens through: they act with the user rights', () => {
-    expect(() => assertScopes({ ...base, kind: 'personal', scopes: [], role: 'read' }, ['webhooks'])).not.toThrow();
+    expect(() =>
+      assertScopes({ ...base, kind: 'personal', scopes: [], role: 'read' }, ['webhooks']),
+    ).not.toThrow();
   });
 });
 
 describe('assertWriteAccess', () => {
   it('refuses personal read tokens', () => {
-    expect(forbiddenMessage(() => assertWriteAccess({ ...base, kind: 'personal', role: 'read' }))).toBe(
-      'This token has read-only access and cannot change anything',
-    );
+    expect(
+      forbiddenMessage(() => assertWriteAccess({ ...base, kind: 'personal', role: 'read' })),
+    ).toBe('This token has read-only access and cannot change anything');
   });
 
   it('refuses exchange tokens of read members', () => {
-    expect(forbiddenMessage(() => assertWriteAccess({ ...base, kind: 'exchange', memberRole: 'read' }))).toContain('read-only');
+    expect(
+      forbiddenMessage(() => assertWriteAccess({ ...base, kind: 'exchange', memberRole: 'read' })),
+    ).toContain('read-only');
   });
 
   it.each([

@@ -32,8 +32,12 @@ export class BearerAuthGuard implements CanActivate {
       setRequestPrincipal(request, principal);
     }
     const targets = [context.getHandler(), context.getClass()];
-    assertScopes(principal, this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, targets) ?? []);
-    if (this.reflector.getAllAndOverride<boolean>(WRITE_ACCESS_METADATA, targets)) assertWriteAccess(principal);
+    assertScopes(
+      principal,
+      this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, targets) ?? [],
+    );
+    if (this.reflector.getAllAndOverride<boolean>(WRITE_ACCESS_METADATA, targets))
+      assertWriteAccess(principal);
     return true;
   }
 }

@@ -7,7 +7,11 @@ describe('SigningKeys', () => {
   let store: InMemorySigningKeyStore;
   let crypto: FakeSigningKeyCrypto;
   let clock: FrozenClock;
-  const make = (cacheTtlMs = 0) => new SigningKeys(store, crypto, clock, { encryptionKey: TEST_ENCRYPTION_KEY, signingKeyCacheTtlMs: cacheTtlMs });
+  const make = (cacheTtlMs = 0) =>
+    new SigningKeys(store, crypto, clock, {
+      encryptionKey: TEST_ENCRYPTION_KEY,
+      signingKeyCacheTtlMs: cacheTtlMs,
+    });
 
   beforeEach(() => {
     store = new InMemorySigningKeyStore();
@@ -45,7 +49,10 @@ describe('SigningKeys', () => {
   it('refuses to start with an encryption key that does not open the stored signing key, naming the variable', async () => {
     await make().onApplicationBootstrap();
     const otherKey = Buffer.alloc(32, 7).toString('base64');
-    const wrong = new SigningKeys(store, crypto, clock, { encryptionKey: otherKey, signingKeyCacheTtlMs: 0 });
+    const wrong = new SigningKeys(store, crypto, clock, {
+      encryptionKey: otherKey,
+      signingKeyCacheTtlMs: 0,
+    });
     await expect(wrong.onApplicationBootstrap()).rejects.toThrow(
       `GATEHOUSE_ENCRYPTION_KEY does not open the signing key ${store.keys[0]!.kid} stored in the database`,
     );

@@ -39,7 +39,8 @@ export class SigningKeys implements OnApplicationBootstrap {
     private readonly store: SigningKeyStore,
     private readonly crypto: SigningKeyCrypto,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDENTITY_OPTIONS) options: Pick<IdentityOptions, 'encryptionKey' | 'signingKeyCacheTtlMs'>,
+    @Inject(IDENTITY_OPTIONS)
+    options: Pick<IdentityOptions, 'encryptionKey' | 'signingKeyCacheTtlMs'>,
   ) {
     this.box = SecretBox.fromBase64Key(options.encryptionKey);
     this.cacheTtlMs = options.signingKeyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
@@ -75,7 +76,10 @@ export class SigningKeys implements OnApplicationBootstrap {
   private signerOf(key: SigningKeyRecord): JwtSigner {
     let signer = this.signers.get(key.kid);
     if (!signer) {
-      const privateJwk = JSON.parse(this.box.decrypt(key.privateJwkEncrypted, key.kid)) as Record<string, unknown>;
+      const privateJwk = JSON.parse(this.box.decrypt(key.privateJwkEncrypted, key.kid)) as Record<
+        string,
+        unknown
+      >;
       signer = this.crypto.signerFor({ kid: key.kid, alg: key.alg, privateJwk });
       this.signers.set(key.kid, signer);
     }
@@ -104,7 +108,8 @@ export class SigningKeys implements OnApplicationBootstrap {
     this.loading ??= this.loadEnsuringCurrent()
       .then((keys) => {
         this.cached = { keys, loadedAtMs: now };
-        for (const kid of this.signers.keys()) if (!keys.some((key) => key.kid === kid)) this.signers.delete(kid);
+        for (const kid of this.signers.keys())
+          if (!keys.some((key) => key.kid === kid)) this.signers.delete(kid);
         return keys;
       })
       .finally(() => {
@@ -118,7 +123,8 @@ export class SigningKeys implements OnApplicationBootstrap {
     if (keys[0]?.status === 'current') return keys;
     await this.store.insertFirstCurrent(await this.newKey(), new Date(this.clock.now()));
     const reloaded = await this.store.published();
-    if (reloaded[0]?.status !== 'current') throw new Error('No current signing key after generating one');
+    if (reloaded[0]?.status !== 'current')
+      throw new Error('No current signing key after generating one');
     return reloaded;
   }
 

@@ -54,7 +54,14 @@ describe('BearerAuthenticator', () => {
     expect(principal).toEqual({
       tokenId: 'pat1',
       kind: 'personal',
-      user: { id: USER_ID, username: 'ada', email: 'ada@example.com', fullname: 'Ada Lovelace', isPro: true, avatarUrl: null },
+      user: {
+        id: USER_ID,
+        username: 'ada',
+        email: 'ada@example.com',
+        fullname: 'Ada Lovelace',
+        isPro: true,
+        avatarUrl: null,
+      },
       scopes: [],
       role: 'read',
       clientId: null,
@@ -79,7 +86,17 @@ describe('BearerAuthenticator', () => {
           periodEnd: null,
         },
         memberships: [
-          { id: ORG_ID, name: 'acme', fullname: 'ACME', avatarUrl: '/avatars/default.svg', plan: 'free', email: null, canPay: false, periodEnd: null, roleInOrg: 'admin' },
+          {
+            id: ORG_ID,
+            name: 'acme',
+            fullname: 'ACME',
+            avatarUrl: '/avatars/default.svg',
+            plan: 'free',
+            email: null,
+            canPay: false,
+            periodEnd: null,
+            roleInOrg: 'admin',
+          },
         ],
       },
       appName: null,
@@ -107,7 +124,11 @@ describe('BearerAuthenticator', () => {
   it('refuses every access token of a revoked grant on the next check', async () => {
     const body = await issueOAuth(['openid']);
     await kit.bearer.authenticate(`Bearer ${body.access_token}`);
-    await kit.revoker.revokeFamily(kit.tx, kit.tokens.accessTokens[0]!.refreshFamilyId!, 'refresh_token_reuse');
+    await kit.revoker.revokeFamily(
+      kit.tx,
+      kit.tokens.accessTokens[0]!.refreshFamilyId!,
+      'refresh_token_reuse',
+    );
     await unauthorized(`Bearer ${body.access_token}`);
   });
 
@@ -115,7 +136,9 @@ describe('BearerAuthenticator', () => {
     await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
     kit.accounts.users[0]!.disabledAt = new Date();
     kit.clock.advance(59_999);
-    await expect(kit.bearer.authenticate(`Bearer ${PERSONAL}`)).resolves.toMatchObject({ kind: 'personal' });
+    await expect(kit.bearer.authenticate(`Bearer ${PERSONAL}`)).resolves.toMatchObject({
+      kind: 'personal',
+    });
     kit.clock.advance(1);
     await unauthorized(`Bearer ${PERSONAL}`);
   });
@@ -135,7 +158,13 @@ describe('BearerAuthenticator', () => {
   it('resolves an OAuth access token with its scopes and granted organizations', async () => {
     const body = await issueOAuth(['openid', 'read-repos']);
     const principal = await kit.bearer.authenticate(`Bearer ${body.access_token}`);
-    expect(principal).toMatchObject({ kind: 'oauth', scopes: ['openid', 'read-repos'], clientId: 'app-1', grantedOrgIds: [ORG_ID], role: null });
+    expect(principal).toMatchObject({
+      kind: 'oauth',
+      scopes: ['openid', 'read-repos'],
+      clientId: 'app-1',
+      grantedOrgIds: [ORG_ID],
+      role: null,
+    });
     expect(principal.expiresAt).toEqual(new Date(kit.clock.now() + 3600_000));
   });
 
@@ -175,7 +204,9 @@ describe('BearerAuthenticator', () => {
   it('refuses an access token from its expiry instant on', async () => {
     const body = await issueOAuth(['openid'], 60);
     kit.clock.advance(59_999);
-    await expect(kit.bearer.authenticate(`Bearer ${body.access_token}`)).resolves.toMatchObject({ kind: 'oauth' });
+    await expect(kit.bearer.authenticate(`Bearer ${body.access_token}`)).resolves.toMatchObject({
+      kind: 'oauth',
+    });
     kit.clock.advance(1);
     await unauthorized(`Bearer ${body.access_token}`);
   });

@@ -5,7 +5,11 @@ import { CLOCK } from '@gatehouse/platform';
 import { orgMembershipOf, principalUserOf, userAccountOf } from '../accounts/account-mapping';
 import { bearerTokenOf } from './bearer-credentials';
 import type { MembershipRecord, UserRecord } from '../accounts/ports/account-records';
-import { AccessTokenGrant, BearerTokenReader, PersonalTokenGrant } from './ports/bearer-token-reader';
+import {
+  AccessTokenGrant,
+  BearerTokenReader,
+  PersonalTokenGrant,
+} from './ports/bearer-token-reader';
 import { Principal, PrincipalAccount, TokenPrincipal } from './principal';
 import { PrincipalCache } from './principal-cache';
 
@@ -30,9 +34,15 @@ export class BearerAuthenticator {
   /** The principal of `Authorization: Bearer <token>`; ApiError `unauthorized` otherwise. */
   async authenticate(authorizationHeader: string | undefined): Promise<Principal> {
     const token = bearerTokenOf(authorizationHeader);
-    if (!token) throw new ApiError('unauthorized', 'Invalid credentials in Authorization header', { detail: 'no bearer token' });
+    if (!token)
+      throw new ApiError('unauthorized', 'Invalid credentials in Authorization header', {
+        detail: 'no bearer token',
+      });
     const principal = await this.resolve(token);
-    if (!principal) throw new ApiError('unauthorized', 'Invalid credentials in Authorization header', { detail: 'token not active' });
+    if (!principal)
+      throw new ApiError('unauthorized', 'Invalid credentials in Authorization header', {
+        detail: 'token not active',
+      });
     return principal;
   }
 
@@ -42,8 +52,12 @@ export class BearerAuthenticator {
     if (kind !== 'personal' && kind !== 'oauth_access' && kind !== 'trusted_publisher') return null;
     const tokenHash = hashToken(token);
     const cached = await this.cache.get(tokenHash);
-    if (cached) return cached.expiresAt && isExpired(cached.expiresAt.getTime(), this.clock.now()) ? null : cached;
-    const principal = kind === 'personal' ? await this.personal(tokenHash) : await this.access(tokenHash);
+    if (cached)
+      return cached.expiresAt && isExpired(cached.expiresAt.getTime(), this.clock.now())
+        ? null
+        : cached;
+    const principal =
+      kind === 'personal' ? await this.personal(tokenHash) : await this.access(tokenHash);
     if (principal) await this.cache.fill(tokenHash, principal);
     return principal;
   }
@@ -57,7 +71,12 @@ export class BearerAuthenticator {
 
   private async access(tokenHash: string): Promise<TokenPrincipal | null> {
     const grant = await this.reader.accessToken(tokenHash);
-    if (!grant || grant.token.revokedAt || isExpired(grant.token.expiresAt.getTime(), this.clock.now())) return null;
+    if (
+      !grant ||
+      grant.token.revokedAt ||
+      isExpired(grant.token.expiresAt.getTime(), this.clock.now())
+    )
+      return null;
     if (grant.token.userId !== null && (!grant.user || grant.user.disabledAt)) return null;
     return principalOfAccessToken(grant);
   }
@@ -74,7 +93,11 @@ function accountOf(user: UserRecord, memberships: MembershipRecord[]): Principal
   return { user: userAccountOf(user), memberships: memberships.map(orgMembershipOf) };
 }
 
-function principalOfPersonalToken({ token, user, memberships }: PersonalTokenGrant): TokenPrincipal {
+function principalOfPersonalToken({
+  token,
+  user,
+  memberships,
+}: PersonalTokenGrant): TokenPrincipal {
   return {
     tokenId: token.id,
     kind: 'personal',
@@ -95,7 +118,12 @@ function principalOfPersonalToken({ token, user, memberships }: PersonalTokenGra
 }
 
 /** The principal of an access token read with its user, memberships and app (also used to cache a token just issued). */
-export function principalOfAccessToken({ token, user, memberships, appName }: AccessTokenGrant): TokenPrincipal {
+export function principalOfAccessToken({
+  token,
+  user,
+  memberships,
+  appName,
+}: AccessTokenGrant): TokenPrincipal {
   const exchange = token.kind === 'exchange';
   return {
     tokenId: token.id,

@@ -10,10 +10,17 @@ describe('bearerTokenOf (RFC 6750 §2.1)', () => {
     expect(bearerTokenOf(header)).toBe(token);
   });
 
-  it.each([[undefined], [null], [''], ['Bearer'], ['Bearer '], ['Basic aGY6eA=='], ['Bearer a b'], ['Bearer a,b'], ['hf_abc']])(
-    'refuses %p',
-    (header) => {
-      expect(bearerTokenOf(header)).toBeNull();
-    },
-  );
+  it.each([
+    [undefined],
+    [null],
+    [''],
+    ['Bearer'],
+    ['Bearer '],
+    ['Basic aGY6eA=='],
+    ['Bearer a b'],
+    ['Bearer a,b'],
+    ['hf_abc'],
+  ])('refuses %p', (header) => {
+    expect(bearerTokenOf(header)).toBeNull();
+  });
 });

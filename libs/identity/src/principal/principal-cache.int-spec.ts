@@ -23,7 +23,10 @@ import { PrincipalRevocationConsumer } from './principal-revocation.consumer';
 class ProbeController {
   @Get('me')
   me(@CurrentPrincipal() principal: Principal) {
-    return { user: principal.user?.username, orgs: principal.account?.memberships.map((membership) => membership.name) };
+    return {
+      user: principal.user?.username,
+      orgs: principal.account?.memberships.map((membership) => membership.name),
+    };
   }
 }
 
@@ -59,8 +62,18 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
     @Module({
       imports: [
         DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: migrate }),
-        FlowStateModule.forRoot({ type: 'redis', url: required('REDIS_URL'), keyPrefix: `${redisPrefix}${name}:`, sharedKeyPrefix: `${redisPrefix}shared:` }),
-        MessagingModule.forRoot({ type: 'kafka', brokers: required('KAFKA_BROKERS').split(','), clientId: `principals-${name}`, outboxRelay: { pollIntervalMs: 50 } }),
+        FlowStateModule.forRoot({
+          type: 'redis',
+          url: required('REDIS_URL'),
+          keyPrefix: `${redisPrefix}${name}:`,
+          sharedKeyPrefix: `${redisPrefix}shared:`,
+        }),
+        MessagingModule.forRoot({
+          type: 'kafka',
+          brokers: required('KAFKA_BROKERS').split(','),
+          clientId: `principals-${name}`,
+          outboxRelay: { pollIntervalMs: 50 },
+        }),
         IdentityModule.forRoot({
           publicUrl: 'https://hub.test',
           encryptionKey: TEST_ENCRYPTION_KEY,
@@ -71,19 +84,32 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
       ],
     })
     class ServiceUnderTest {}
-    const app = await createServiceApp({ name: `principals-${name}`, module: ServiceUnderTest, logLevel: 'silent' });
+    const app = await createServiceApp({
+      name: `principals-${name}`,
+      module: ServiceUnderTest,
+      logLevel: 'silent',
+    });
     await app.listen(0, '127.0.0.1');
     await app.get(PrincipalRevocationConsumer).whenFollowing();
     return { app, url: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}` };
   }
 
   beforeAll(async () => {
-    database = await createScratchDatabase({ prefix: 'gatehouse_principals', onServerOf: required('DATABASE_URL') });
+    database = await createScratchDatabase({
+      prefix: 'gatehouse_principals',
+      onServerOf: required('DATABASE_URL'),
+    });
     first = await start('first', true);
     second = await start('second', false);
     dataSource = first.app.get(DataSource);
     userId = newObjectId();
-    await dataSource.manager.insert(UserEntity, { id: userId, username: 'ada', email: 'ada@example.com', fullname: 'Ada', passwordHash: 'x' });
+    await dataSource.manager.insert(UserEntity, {
+      id: userId,
+      username: 'ada',
+      email: 'ada@example.com',
+      fullname: 'Ada',
+      passwordHash: 'x',
+    });
   });
 
   afterAll(async () => {
@@ -94,18 +120,30 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
 
   const issue = async () => {
     const issued = await first.app.get(TransactionRunner).run((tx) =>
-      first.app.get(TokenIssuer).issueTokens(tx, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }),
+      first.app.get(TokenIssuer).issueTokens(tx, {
+        kind: 'oauth',
+        userId,
+        clientId: 'app',
+        scopes: ['openid'],
+        orgIds: [],
+        ttlSeconds: 600,
+        withRefreshToken: false,
+        idToken: false,
+      }),
     );
     return { token: issued.body.access_token, id: issued.accessTokenId };
   };
-  const me = (service: Service, token: string) => fetch(`${service.url}/api/probe/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const me = (service: Service, token: string) =>
+    fetch(`${service.url}/api/probe/me`, { headers: { Authorization: `Bearer ${token}` } });
 
   it('refuses a token revoked through one process on the other process’s next request', async () => {
     const { token, id } = await issue();
     expect((await me(second, token)).status).toBe(200);
     expect((await me(first, token)).status).toBe(200);
 
-    await first.app.get(TransactionRunner).run((tx) => first.app.get(TokenRevoker).revokeAccessToken(tx, id, 'revocation_request'));
+    await first.app
+      .get(TransactionRunner)
+      .run((tx) => first.app.get(TokenRevoker).revokeAccessToken(tx, id, 'revocation_request'));
 
     expect((await me(second, token)).status).toBe(401);
     expect((await me(first, token)).status).toBe(401);
@@ -123,7 +161,12 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
     expect((await me(second, token)).status).toBe(200);
 
     const published = Date.now();
-    await dataSource.transaction((manager) => appendOutbox(manager, tokenRevokedMessage({ id, userId, clientId: 'app' }, 'access', 'revocation_request', at)!));
+    await dataSource.transaction((manager) =>
+      appendOutbox(
+        manager,
+        tokenRevokedMessage({ id, userId, clientId: 'app' }, 'access', 'revocation_request', at)!,
+      ),
+    );
     let status = 200;
     while (status === 200 && Date.now() - published < 5_000) {
       await new Promise((pause) => setTimeout(pause, 20));

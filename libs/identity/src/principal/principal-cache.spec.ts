@@ -10,7 +10,14 @@ function principal(fields: Partial<TokenPrincipal> = {}): TokenPrincipal {
   return {
     tokenId: '65a0000000000000000000a1',
     kind: 'oauth',
-    user: { id: '65a000000000000000000001', username: 'ada', email: 'ada@example.com', fullname: 'Ada', isPro: false, avatarUrl: null },
+    user: {
+      id: '65a000000000000000000001',
+      username: 'ada',
+      email: 'ada@example.com',
+      fullname: 'Ada',
+      isPro: false,
+      avatarUrl: null,
+    },
     scopes: ['openid'],
     role: null,
     clientId: 'app-1',
@@ -77,13 +84,19 @@ describe('PrincipalCache', () => {
   });
 
   it('reads as a miss and keeps nothing when flow state does not answer', async () => {
-    const broken = new PrincipalCache(clock, {}, { ...store, get: () => Promise.reject(new Error('down')), putIfAbsent: () => Promise.reject(new Error('down')) } as unknown as MemoryFlowStore);
+    const broken = new PrincipalCache(clock, {}, {
+      ...store,
+      get: () => Promise.reject(new Error('down')),
+      putIfAbsent: () => Promise.reject(new Error('down')),
+    } as unknown as MemoryFlowStore);
     await expect(broken.fill(HASH, principal())).resolves.toBeUndefined();
     await expect(broken.get(HASH)).resolves.toBeNull();
   });
 
   it('refuses to invalidate when flow state does not answer, so the revocation is not committed', async () => {
-    const broken = new PrincipalCache(clock, {}, { put: () => Promise.reject(new Error('down')) } as unknown as MemoryFlowStore);
+    const broken = new PrincipalCache(clock, {}, {
+      put: () => Promise.reject(new Error('down')),
+    } as unknown as MemoryFlowStore);
     await expect(broken.invalidate([HASH])).rejects.toThrow('down');
   });
 

@@ -46,11 +46,17 @@ export class PrincipalCache {
   /** Keeps a principal just read from the database, unless its key is taken (a stale marker). */
   async fill(tokenHash: string, principal: TokenPrincipal): Promise<void> {
     if (!this.enabled()) return;
-    const remaining = principal.expiresAt ? principal.expiresAt.getTime() - this.clock.now() : this.maxTtlMs;
+    const remaining = principal.expiresAt
+      ? principal.expiresAt.getTime() - this.clock.now()
+      : this.maxTtlMs;
     const ttlMs = Math.min(remaining, this.maxTtlMs);
     if (ttlMs < 1) return;
     try {
-      await this.store!.putIfAbsent(KEY_PREFIX + tokenHash, encodePrincipal(principal), Math.floor(ttlMs));
+      await this.store!.putIfAbsent(
+        KEY_PREFIX + tokenHash,
+        encodePrincipal(principal),
+        Math.floor(ttlMs),
+      );
     } catch {
       // A principal not kept is read from the database next time.
     }
@@ -64,7 +70,8 @@ export class PrincipalCache {
    */
   async invalidate(tokenHashes: readonly string[]): Promise<void> {
     if (!this.enabled()) return;
-    for (const tokenHash of new Set(tokenHashes)) await this.store!.put(KEY_PREFIX + tokenHash, STALE_PRINCIPAL, this.maxTtlMs);
+    for (const tokenHash of new Set(tokenHashes))
+      await this.store!.put(KEY_PREFIX + tokenHash, STALE_PRINCIPAL, this.maxTtlMs);
   }
 
   private enabled(): boolean {

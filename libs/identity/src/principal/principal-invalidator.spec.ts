@@ -16,23 +16,44 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
     kit = createIdentityTestKit();
     kit.accounts.addUser({ id: USER_ID, username: 'ada' });
     kit.accounts.addUser({ id: OTHER_ID, username: 'bob' });
-    kit.tokens.personalTokens.push({ id: 'pat1', tokenHash: hashToken(PERSONAL), userId: USER_ID, name: 'laptop', role: 'write', lastUsedAt: null, createdAt: new Date(0), revokedAt: null });
+    kit.tokens.personalTokens.push({
+      id: 'pat1',
+      tokenHash: hashToken(PERSONAL),
+      userId: USER_ID,
+      name: 'laptop',
+      role: 'write',
+      lastUsedAt: null,
+      createdAt: new Date(0),
+      revokedAt: null,
+    });
     invalidator = new PrincipalInvalidator(kit.bearerTokens, kit.principals);
   });
 
   const issue = async (userId: string) =>
-    (await kit.issuer.issueTokens(kit.tx, { kind: 'oauth', userId, clientId: 'app', scopes: ['openid'], orgIds: [], ttlSeconds: 600, withRefreshToken: false, idToken: false }));
+    await kit.issuer.issueTokens(kit.tx, {
+      kind: 'oauth',
+      userId,
+      clientId: 'app',
+      scopes: ['openid'],
+      orgIds: [],
+      ttlSeconds: 600,
+      withRefreshToken: false,
+      idToken: false,
+    });
 
   it('reads every live token of a changed account again on its next check, and only that account’s', async () => {
     const ada = await issue(USER_ID);
     const bob = await issue(OTHER_ID);
-    for (const token of [PERSONAL, ada.body.access_token, bob.body.access_token]) expect(await kit.bearer.resolve(token)).not.toBeNull();
+    for (const token of [PERSONAL, ada.body.access_token, bob.body.access_token])
+      expect(await kit.bearer.resolve(token)).not.toBeNull();
     kit.accounts.users[0]!.disabledAt = new Date();
     kit.accounts.users[1]!.disabledAt = new Date();
     await invalidator.accountChanged(USER_ID);
     expect(await kit.bearer.resolve(PERSONAL)).toBeNull();
     expect(await kit.bearer.resolve(ada.body.access_token)).toBeNull();
-    expect(await kit.bearer.resolve(bob.body.access_token)).toMatchObject({ user: { username: 'bob' } });
+    expect(await kit.bearer.resolve(bob.body.access_token)).toMatchObject({
+      user: { username: 'bob' },
+    });
   });
 
   it('clears the principal of the access token a token.revoked event names', async () => {
@@ -43,8 +64,25 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
 
     const consumer = new PrincipalRevocationConsumer(invalidator, {});
     const at = new Date(kit.clock.now());
-    const revoked = tokenRevokedEvent.encode({ tokenId: issued.accessTokenId, kind: 'access', userId: USER_ID, clientId: 'app', reason: 'revocation_request', revokedAt: at.toISOString() }, { key: USER_ID, time: at });
-    const message = { topic: Topics.tokenEvents, partition: 0, offset: '0', headers: {}, timestamp: at.getTime(), ...revoked };
+    const revoked = tokenRevokedEvent.encode(
+      {
+        tokenId: issued.accessTokenId,
+        kind: 'access',
+        userId: USER_ID,
+        clientId: 'app',
+        reason: 'revocation_request',
+        revokedAt: at.toISOString(),
+      },
+      { key: USER_ID, time: at },
+    );
+    const message = {
+      topic: Topics.tokenEvents,
+      partition: 0,
+      offset: '0',
+      headers: {},
+      timestamp: at.getTime(),
+      ...revoked,
+    };
     await consumer.handle(message);
     expect(await kit.bearer.resolve(issued.body.access_token)).toBeNull();
   });
@@ -55,10 +93,28 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
     const consumer = new PrincipalRevocationConsumer(invalidator, {});
     const at = new Date(kit.clock.now());
     const event = tokenIssuedEvent.encode(
-      { tokenId: issued.accessTokenId, kind: 'access', userId: USER_ID, clientId: 'app', grantType: 'authorization_code', scopes: [], organizationId: null, familyId: null, issuedAt: at.toISOString(), expiresAt: null },
+      {
+        tokenId: issued.accessTokenId,
+        kind: 'access',
+        userId: USER_ID,
+        clientId: 'app',
+        grantType: 'authorization_code',
+        scopes: [],
+        organizationId: null,
+        familyId: null,
+        issuedAt: at.toISOString(),
+        expiresAt: null,
+      },
       { key: USER_ID, time: at },
     );
-    await consumer.handle({ topic: Topics.tokenEvents, partition: 0, offset: '1', headers: {}, timestamp: at.getTime(), ...event });
+    await consumer.handle({
+      topic: Topics.tokenEvents,
+      partition: 0,
+      offset: '1',
+      headers: {},
+      timestamp: at.getTime(),
+      ...event,
+    });
     await invalidator.accessTokenRevoked('65a0000000000000000000ff');
     expect(kit.bearerTokens.reads).toBe(1);
     expect(await kit.bearer.resolve(issued.body.access_token)).not.toBeNull();
@@ -68,15 +124,46 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
   it('passes over a token.issued event by its header, without reading its value', async () => {
     const consumer = new PrincipalRevocationConsumer(invalidator, {});
     const issued = tokenIssuedEvent.encode(
-      { tokenId: 'at1', kind: 'access', userId: USER_ID, clientId: 'app', grantType: 'authorization_code', scopes: [], organizationId: null, familyId: null, issuedAt: new Date(0).toISOString(), expiresAt: null },
+      {
+        tokenId: 'at1',
+        kind: 'access',
+        userId: USER_ID,
+        clientId: 'app',
+        grantType: 'authorization_code',
+        scopes: [],
+        organizationId: null,
+        familyId: null,
+        issuedAt: new Date(0).toISOString(),
+        expiresAt: null,
+      },
       { key: USER_ID },
     );
-    await expect(consumer.handle({ topic: Topics.tokenEvents, partition: 0, offset: '3', headers: issued.headers ?? {}, timestamp: 0, key: USER_ID, value: 'not json' })).resolves.toBeUndefined();
+    await expect(
+      consumer.handle({
+        topic: Topics.tokenEvents,
+        partition: 0,
+        offset: '3',
+        headers: issued.headers ?? {},
+        timestamp: 0,
+        key: USER_ID,
+        value: 'not json',
+      }),
+    ).resolves.toBeUndefined();
     expect(kit.bearerTokens.reads).toBe(0);
   });
 
   it('refuses a message that is not a token event, so the bus retries and dead-letters it', async () => {
     const consumer = new PrincipalRevocationConsumer(invalidator, {});
-    await expect(consumer.handle({ topic: Topics.tokenEvents, partition: 0, offset: '2', headers: {}, timestamp: 0, key: 'k', value: 'not json' })).rejects.toThrow('Event value is not JSON');
+    await expect(
+      consumer.handle({
+        topic: Topics.tokenEvents,
+        partition: 0,
+        offset: '2',
+        headers: {},
+        timestamp: 0,
+        key: 'k',
+        value: 'not json',
+      }),
+    ).rejects.toThrow('Event value is not JSON');
   });
 });

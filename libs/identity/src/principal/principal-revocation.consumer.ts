@@ -1,5 +1,22 @@
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { ConsumerGroups, deadLetterTopic, decodeEvent, type EventBus, headerEventType, type IncomingMessage, type Subscription, TOKEN_EVENTS, tokenRevokedEvent, Topics } from '@gatehouse/messaging';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  OnApplicationBootstrap,
+  Optional,
+} from '@nestjs/common';
+import {
+  ConsumerGroups,
+  deadLetterTopic,
+  decodeEvent,
+  type EventBus,
+  headerEventType,
+  type IncomingMessage,
+  type Subscription,
+  TOKEN_EVENTS,
+  tokenRevokedEvent,
+  Topics,
+} from '@gatehouse/messaging';
 import { EVENT_BUS, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
@@ -18,7 +35,9 @@ const RETRY_MS = 5_000;
  * broker the process serves requests and tries again every few seconds.
  */
 @Injectable()
-export class PrincipalRevocationConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class PrincipalRevocationConsumer
+  implements OnApplicationBootstrap, BeforeApplicationShutdown
+{
   private subscription: Subscription | null = null;
   private stopped = false;
   private starting: Promise<void> | null = null;
@@ -66,7 +85,10 @@ export class PrincipalRevocationConsumer implements OnApplicationBootstrap, Befo
   private async start(bus: EventBus): Promise<void> {
     while (!this.stopped) {
       try {
-        await bus.ensureTopics([{ topic: Topics.tokenEvents }, { topic: deadLetterTopic(Topics.tokenEvents) }]);
+        await bus.ensureTopics([
+          { topic: Topics.tokenEvents },
+          { topic: deadLetterTopic(Topics.tokenEvents) },
+        ]);
         const subscription = await bus.subscribe({
           topics: [Topics.tokenEvents],
           groupId: this.groupId,
@@ -77,7 +99,10 @@ export class PrincipalRevocationConsumer implements OnApplicationBootstrap, Befo
         return;
       } catch (error) {
         if (this.stopped) return;
-        this.logger?.warn({ err: { message: (error as Error).message } }, 'principal cache: cannot follow token events yet; trying again');
+        this.logger?.warn(
+          { err: { message: (error as Error).message } },
+          'principal cache: cannot follow token events yet; trying again',
+        );
         await new Promise<void>((resume) => {
           const timer = setTimeout(resume, RETRY_MS);
           timer.unref();

@@ -6,7 +6,14 @@ const NOW = Date.UTC(2026, 0, 1, 12);
 const oauth: TokenPrincipal = {
   tokenId: '65a0000000000000000000a1',
   kind: 'oauth',
-  user: { id: '65a000000000000000000001', username: 'ada', email: 'ada@example.com', fullname: 'Ada', isPro: true, avatarUrl: null },
+  user: {
+    id: '65a000000000000000000001',
+    username: 'ada',
+    email: 'ada@example.com',
+    fullname: 'Ada',
+    isPro: true,
+    avatarUrl: null,
+  },
   scopes: ['openid', 'profile', 'read-repos'],
   role: null,
   clientId: 'app-1',
@@ -18,8 +25,29 @@ const oauth: TokenPrincipal = {
   createdAt: new Date(NOW - 1000),
   expiresAt: new Date(NOW + 3600_000),
   account: {
-    user: { id: '65a000000000000000000001', username: 'ada', fullname: 'Ada', email: 'ada@example.com', emailVerified: true, avatarUrl: '/avatars/ada.png', websiteUrl: null, isPro: true, canPay: false },
-    memberships: [{ id: '65a0000000000000000000b1', name: 'analytical', fullname: 'Analytical', avatarUrl: '/avatars/analytical.png', plan: 'team', canPay: true, periodEnd: 1_800_000_000, roleInOrg: 'admin' }],
+    user: {
+      id: '65a000000000000000000001',
+      username: 'ada',
+      fullname: 'Ada',
+      email: 'ada@example.com',
+      emailVerified: true,
+      avatarUrl: '/avatars/ada.png',
+      websiteUrl: null,
+      isPro: true,
+      canPay: false,
+    },
+    memberships: [
+      {
+        id: '65a0000000000000000000b1',
+        name: 'analytical',
+        fullname: 'Analytical',
+        avatarUrl: '/avatars/analytical.png',
+        plan: 'team',
+        canPay: true,
+        periodEnd: 1_800_000_000,
+        roleInOrg: 'admin',
+      },
+    ],
   },
   appName: 'Notebook',
 };
@@ -61,18 +89,26 @@ describe('principal snapshots', () => {
   it('read the same principal from a value this release wrote as from the same value checked against the schema', () => {
     const written = JSON.parse(encodePrincipal(oauth)) as Record<string, unknown>;
     const { v: _version, ...untagged } = written;
-    expect(decodePrincipal(JSON.stringify(untagged))).toEqual(decodePrincipal(JSON.stringify(written)));
+    expect(decodePrincipal(JSON.stringify(untagged))).toEqual(
+      decodePrincipal(JSON.stringify(written)),
+    );
     expect(decodePrincipal(JSON.stringify({ ...untagged, v: 2 }))).toEqual(oauth);
   });
 
   it('read an entry of the release before, which has no version, after checking it', () => {
-    const { v: _version, ...previous } = JSON.parse(encodePrincipal(oauth)) as Record<string, unknown>;
+    const { v: _version, ...previous } = JSON.parse(encodePrincipal(oauth)) as Record<
+      string,
+      unknown
+    >;
     expect(decodePrincipal(JSON.stringify(previous))).toEqual(oauth);
     expect(decodePrincipal(JSON.stringify({ ...previous, scopes: 'openid' }))).toBeNull();
   });
 
   it('check an entry of another version against the schema', () => {
-    const { v: _version, ...fields } = JSON.parse(encodePrincipal(oauth)) as Record<string, unknown>;
+    const { v: _version, ...fields } = JSON.parse(encodePrincipal(oauth)) as Record<
+      string,
+      unknown
+    >;
     expect(decodePrincipal(JSON.stringify({ v: 3, ...fields }))).toEqual(oauth);
     expect(decodePrincipal(JSON.stringify({ v: 3, ...fields, kind: 'robot' }))).toBeNull();
   });

@@ -31,7 +31,14 @@ const snapshotSchema = z.object({
   tokenId: z.string(),
   kind: z.enum(['personal', 'oauth', 'exchange', 'trusted_publisher']),
   user: z
-    .object({ id: z.string(), username: z.string(), email: z.string(), fullname: z.string(), isPro: z.boolean(), avatarUrl: z.string().nullable() })
+    .object({
+      id: z.string(),
+      username: z.string(),
+      email: z.string(),
+      fullname: z.string(),
+      isPro: z.boolean(),
+      avatarUrl: z.string().nullable(),
+    })
     .nullable(),
   scopes: z.array(z.string()),
   role: z.enum(['read', 'write']).nullable(),
@@ -43,7 +50,9 @@ const snapshotSchema = z.object({
   displayName: z.string().nullable(),
   createdAt: z.number(),
   expiresAt: z.number().nullable(),
-  account: z.object({ user: userAccountSchema, memberships: z.array(orgMembershipSchema) }).nullable(),
+  account: z
+    .object({ user: userAccountSchema, memberships: z.array(orgMembershipSchema) })
+    .nullable(),
   appName: z.string().nullable(),
 });
 

@@ -17,7 +17,9 @@ describe('TokenPruner on PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await createMigratedTestDatabase({ prefix: 'gatehouse_token_pruner' });
-    await database.dataSource.query(`INSERT INTO users (id, username, email, fullname, password_hash) VALUES ('65a000000000000000000001', 'ada', 'ada@example.com', 'Ada', 'x')`);
+    await database.dataSource.query(
+      `INSERT INTO users (id, username, email, fullname, password_hash) VALUES ('65a000000000000000000001', 'ada', 'ada@example.com', 'Ada', 'x')`,
+    );
   });
 
   afterAll(async () => {
@@ -43,11 +45,15 @@ describe('TokenPruner on PostgreSQL', () => {
     );
   }
 
-  const count = async (table: string) => Number((await database.dataSource.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
+  const count = async (table: string) =>
+    Number((await database.dataSource.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
 
   it('keeps each token table flat at the retention window once it is reached', async () => {
     const clock = new FrozenClock(START);
-    const pruner = new TokenPruner({ store: new SqlExpiredTokenStore(database.dataSource), clock, logger: silent }, { retentionMs: 7 * DAY_MS, intervalMs: DAY_MS, batchSize: 250 });
+    const pruner = new TokenPruner(
+      { store: new SqlExpiredTokenStore(database.dataSource), clock, logger: silent },
+      { retentionMs: 7 * DAY_MS, intervalMs: DAY_MS, batchSize: 250 },
+    );
     const sizes: number[] = [];
     for (let day = 0; day < 30; day++) {
       clock.set(START + day * DAY_MS);
@@ -64,7 +70,10 @@ describe('TokenPruner on PostgreSQL', () => {
 
   it('reports what it deleted, in batches, and leaves tokens inside the retention alone', async () => {
     const clock = new FrozenClock(START + 40 * DAY_MS);
-    const pruner = new TokenPruner({ store: new SqlExpiredTokenStore(database.dataSource), clock, logger: silent }, { retentionMs: 7 * DAY_MS, intervalMs: DAY_MS, batchSize: 250 });
+    const pruner = new TokenPruner(
+      { store: new SqlExpiredTokenStore(database.dataSource), clock, logger: silent },
+      { retentionMs: 7 * DAY_MS, intervalMs: DAY_MS, batchSize: 250 },
+    );
     const before = await count('access_tokens');
     expect(await pruner.pruneOnce()).toEqual({ accessTokens: before, refreshTokens: before });
     expect(await pruner.pruneOnce()).toEqual({ accessTokens: 0, refreshTokens: 0 });

@@ -18,12 +18,21 @@ export const DEFAULT_TOKEN_PRUNE_BATCH_SIZE = 1_000;
  * revokes its grant. Device codes live in flow state, which expires them by itself.
  */
 export class TokenPruner extends PeriodicPruner<'accessTokens' | 'refreshTokens'> {
-  constructor(ports: { store: ExpiredTokenStore; clock: Clock; logger: PrunerLogger }, options: TokenPrunerOptions) {
+  constructor(
+    ports: { store: ExpiredTokenStore; clock: Clock; logger: PrunerLogger },
+    options: TokenPrunerOptions,
+  ) {
     const { store } = ports;
     super(
       {
-        accessTokens: { retentionMs: options.retentionMs, prune: (before, limit) => store.pruneAccessTokens(before, limit) },
-        refreshTokens: { retentionMs: options.retentionMs, prune: (before, limit) => store.pruneRefreshTokens(before, limit) },
+        accessTokens: {
+          retentionMs: options.retentionMs,
+          prune: (before, limit) => store.pruneAccessTokens(before, limit),
+        },
+        refreshTokens: {
+          retentionMs: options.retentionMs,
+          prune: (before, limit) => store.pruneRefreshTokens(before, limit),
+        },
       },
       ports,
       { intervalMs: options.intervalMs, batchSize: options.batchSize, subject: 'expired tokens' },

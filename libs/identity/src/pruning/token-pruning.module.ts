@@ -1,10 +1,22 @@
-import { BeforeApplicationShutdown, DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationBootstrap,
+  Optional,
+} from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
 import { CLOCK, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import { ExpiredTokenStore } from './ports/expired-token-store';
 import { SqlExpiredTokenStore } from './infrastructure/sql-expired-token-store';
-import { DEFAULT_TOKEN_PRUNE_BATCH_SIZE, DEFAULT_TOKEN_PRUNE_INTERVAL_MS, TokenPruner } from './token-pruner';
+import {
+  DEFAULT_TOKEN_PRUNE_BATCH_SIZE,
+  DEFAULT_TOKEN_PRUNE_INTERVAL_MS,
+  TokenPruner,
+} from './token-pruner';
 
 export interface TokenPruningOptions {
   /** GATEHOUSE_TOKEN_RETENTION_DAYS. */
@@ -30,7 +42,11 @@ class TokenPruningLifecycle implements OnApplicationBootstrap, BeforeApplication
   ) {
     this.pruner = new TokenPruner(
       { store, clock, logger: logger ? logger.child({ component: 'token-pruner' }) : SILENT },
-      { retentionMs: options.retentionDays * 86_400_000, intervalMs: options.intervalMs ?? DEFAULT_TOKEN_PRUNE_INTERVAL_MS, batchSize: DEFAULT_TOKEN_PRUNE_BATCH_SIZE },
+      {
+        retentionMs: options.retentionDays * 86_400_000,
+        intervalMs: options.intervalMs ?? DEFAULT_TOKEN_PRUNE_INTERVAL_MS,
+        batchSize: DEFAULT_TOKEN_PRUNE_BATCH_SIZE,
+      },
     );
   }
 

@@ -53,16 +53,20 @@ export class SessionAuthenticator {
     const id = readSessionCookie(req, this.secureCookies);
     const session = id === null || this.sessions === null ? null : await this.sessions.get(id);
     const loaded = id !== null && session !== null ? { id, data: session } : null;
-    if (!isSignedIn(loaded)) throw ApiError.unauthorized('Sign in again: the browser session has ended');
+    if (!isSignedIn(loaded))
+      throw ApiError.unauthorized('Sign in again: the browser session has ended');
     const submitted = req.headers[CSRF_HEADER];
     if (typeof submitted !== 'string' || !timingSafeEqualString(submitted, loaded.data.csrfToken)) {
-      throw ApiError.forbidden('Requests made with the browser session need the X-CSRF-Token header of GET /api/session');
+      throw ApiError.forbidden(
+        'Requests made with the browser session need the X-CSRF-Token header of GET /api/session',
+      );
     }
     if (!SAFE_METHODS.has(req.method) && !this.sameOrigin(req)) {
       throw ApiError.forbidden('Cross-site requests cannot use the browser session');
     }
     const user = await this.accounts.findUser(loaded.data.userId);
-    if (!user || user.disabledAt) throw ApiError.unauthorized('Sign in again: the browser session has ended');
+    if (!user || user.disabledAt)
+      throw ApiError.unauthorized('Sign in again: the browser session has ended');
     const memberships = await this.accounts.membershipsOf(user.id);
     return {
       tokenId: 'session',
@@ -94,6 +98,10 @@ export class SessionAuthenticator {
     if (typeof origin !== 'string') return true;
     if (origin === this.publicOrigin) return true;
     const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-    return typeof host === 'string' && URL.canParse(origin) && new URL(origin).host === host.split(',')[0]!.trim();
+    return (
+      typeof host === 'string' &&
+      URL.canParse(origin) &&
+      new URL(origin).host === host.split(',')[0]!.trim()
+    );
   }
 }

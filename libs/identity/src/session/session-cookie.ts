@@ -23,7 +23,12 @@ export function readSessionCookie(req: Request, secure: boolean): string | null 
 }
 
 /** HttpOnly, SameSite=Lax (sent on the top-level GET back from an app), Secure on https. */
-export function writeSessionCookie(res: Response, value: string, secure: boolean, maxAgeSeconds: number): void {
+export function writeSessionCookie(
+  res: Response,
+  value: string,
+  secure: boolean,
+  maxAgeSeconds: number,
+): void {
   res.cookie(sessionCookieName(secure), value, {
     httpOnly: true,
     sameSite: 'lax',
@@ -34,5 +39,10 @@ export function writeSessionCookie(res: Response, value: string, secure: boolean
 }
 
 export function clearSessionCookie(res: Response, secure: boolean): void {
-  res.clearCookie(sessionCookieName(secure), { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  res.clearCookie(sessionCookieName(secure), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+  });
 }

@@ -59,7 +59,15 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
     /** The handle to pass where a use case would be inside TransactionRunner.run. */
     tx: ImmediateTransactionRunner.transaction,
     signingKeys,
-    issuer: new TokenIssuer(new InMemoryIssuedTokenWriter(tokens, outbox), accounts, signingKeys, random, principals, clock, identityOptions),
+    issuer: new TokenIssuer(
+      new InMemoryIssuedTokenWriter(tokens, outbox),
+      accounts,
+      signingKeys,
+      random,
+      principals,
+      clock,
+      identityOptions,
+    ),
     bearerTokens,
     principals,
     revoker: new TokenRevoker(tokens, outbox, principals, clock),

@@ -1,11 +1,16 @@
 import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import { AccountReader } from '../accounts/ports/account-reader';
-import type { MembershipRecord, OrganizationRecord, UserRecord } from '../accounts/ports/account-records';
+import type {
+  MembershipRecord,
+  OrganizationRecord,
+  UserRecord,
+} from '../accounts/ports/account-records';
 
 /** Test double of AccountReader, with builders for users and memberships. */
 export class InMemoryAccounts extends AccountReader {
   readonly users: UserRecord[] = [];
-  readonly memberships: Array<{ userId: string; organization: OrganizationRecord; role: OrgRole }> = [];
+  readonly memberships: Array<{ userId: string; organization: OrganizationRecord; role: OrgRole }> =
+    [];
 
   addUser(fields: Partial<UserRecord> & Pick<UserRecord, 'id' | 'username'>): UserRecord {
     const user: UserRecord = {
@@ -20,8 +25,18 @@ export class InMemoryAccounts extends AccountReader {
     return user;
   }
 
-  addMembership(userId: string, org: { id: string; name: string; plan?: OrganizationPlan }, role: OrgRole): void {
-    const organization: OrganizationRecord = { id: org.id, name: org.name, fullname: org.name.toUpperCase(), plan: org.plan ?? 'free', avatarUrl: null };
+  addMembership(
+    userId: string,
+    org: { id: string; name: string; plan?: OrganizationPlan },
+    role: OrgRole,
+  ): void {
+    const organization: OrganizationRecord = {
+      id: org.id,
+      name: org.name,
+      fullname: org.name.toUpperCase(),
+      plan: org.plan ?? 'free',
+      avatarUrl: null,
+    };
     this.memberships.push({ userId, organization, role });
   }
 

@@ -1,4 +1,8 @@
-import { AccessTokenGrant, BearerTokenReader, PersonalTokenGrant } from '../principal/ports/bearer-token-reader';
+import {
+  AccessTokenGrant,
+  BearerTokenReader,
+  PersonalTokenGrant,
+} from '../principal/ports/bearer-token-reader';
 import { InMemoryAccounts } from './in-memory-accounts';
 import { InMemoryClientLookup } from './in-memory-client-lookup';
 import { InMemoryTokenStore } from './in-memory-token-store';
@@ -22,7 +26,12 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
     if (!token) return null;
     const user = token.userId === null ? null : await this.accounts.findUser(token.userId);
     const app = token.clientId === null ? null : await this.clients.findByClientId(token.clientId);
-    return { token, user, memberships: user ? await this.accounts.membershipsOf(user.id) : [], appName: app?.name ?? null };
+    return {
+      token,
+      user,
+      memberships: user ? await this.accounts.membershipsOf(user.id) : [],
+      appName: app?.name ?? null,
+    };
   }
 
   async personalToken(tokenHash: string): Promise<PersonalTokenGrant | null> {
@@ -38,8 +47,12 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
   }
 
   async liveTokenHashesOf(userId: string): Promise<string[]> {
-    const access = this.tokens.accessTokens.filter((row) => row.userId === userId && !row.revokedAt);
-    const personal = this.tokens.personalTokens.filter((row) => row.userId === userId && !row.revokedAt);
+    const access = this.tokens.accessTokens.filter(
+      (row) => row.userId === userId && !row.revokedAt,
+    );
+    const personal = this.tokens.personalTokens.filter(
+      (row) => row.userId === userId && !row.revokedAt,
+    );
     return [...access, ...personal].map((row) => row.tokenHash);
   }
 

@@ -18,7 +18,9 @@ export class InMemorySigningKeyStore extends SigningKeyStore {
   }
 
   async rotateTo(key: NewSigningKey, at: Date): Promise<{ previous: string | null }> {
-    for (const existing of this.keys) if (existing.status === 'previous') Object.assign(existing, { status: 'retired', rotatedAt: at });
+    for (const existing of this.keys)
+      if (existing.status === 'previous')
+        Object.assign(existing, { status: 'retired', rotatedAt: at });
     const current = this.keys.find((existing) => existing.status === 'current');
     if (current) Object.assign(current, { status: 'previous', rotatedAt: at });
     this.keys.push({ ...key, status: 'current', createdAt: at, rotatedAt: null });
@@ -38,7 +40,12 @@ export class FakeSigningKeyCrypto extends SigningKeyCrypto {
   async generate(): Promise<GeneratedSigningKey> {
     this.generated += 1;
     const kid = `kid-${this.generated}`;
-    return { kid, alg: 'RS256', publicJwk: { kty: 'RSA', kid, n: `n${this.generated}`, e: 'AQAB' }, privateJwk: { kty: 'RSA', kid, d: `d${this.generated}` } };
+    return {
+      kid,
+      alg: 'RS256',
+      publicJwk: { kty: 'RSA', kid, n: `n${this.generated}`, e: 'AQAB' },
+      privateJwk: { kty: 'RSA', kid, d: `d${this.generated}` },
+    };
   }
 
   signerFor(key: { kid: string; privateJwk: Record<string, unknown> }): JwtSigner {

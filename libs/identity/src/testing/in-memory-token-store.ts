@@ -1,5 +1,10 @@
 import type { UserRecord } from '../accounts/ports/account-records';
-import type { AccessTokenRecord, LockedRefreshToken, PersonalTokenRecord, RefreshTokenRecord } from '../tokens/ports/token-records';
+import type {
+  AccessTokenRecord,
+  LockedRefreshToken,
+  PersonalTokenRecord,
+  RefreshTokenRecord,
+} from '../tokens/ports/token-records';
 import { RevokedFamily, TokenStore } from '../tokens/ports/token-store';
 import type { Transaction } from '../transactions/ports/transaction';
 
@@ -43,13 +48,24 @@ export class InMemoryTokenStore extends TokenStore {
   }
 
   async revokeFamily(_tx: Transaction, familyId: string, at: Date): Promise<RevokedFamily> {
-    const refreshTokens = this.refreshTokens.filter((row) => row.familyId === familyId && !row.revokedAt);
-    const accessTokens = this.accessTokens.filter((row) => row.refreshFamilyId === familyId && !row.revokedAt);
+    const refreshTokens = this.refreshTokens.filter(
+      (row) => row.familyId === familyId && !row.revokedAt,
+    );
+    const accessTokens = this.accessTokens.filter(
+      (row) => row.refreshFamilyId === familyId && !row.revokedAt,
+    );
     for (const row of [...refreshTokens, ...accessTokens]) row.revokedAt = at;
-    return { refreshTokens: refreshTokens.map((row) => ({ ...row })), accessTokens: accessTokens.map((row) => ({ ...row })) };
+    return {
+      refreshTokens: refreshTokens.map((row) => ({ ...row })),
+      accessTokens: accessTokens.map((row) => ({ ...row })),
+    };
   }
 
-  async revokeAccessToken(_tx: Transaction, id: string, at: Date): Promise<AccessTokenRecord | null> {
+  async revokeAccessToken(
+    _tx: Transaction,
+    id: string,
+    at: Date,
+  ): Promise<AccessTokenRecord | null> {
     const row = this.accessTokens.find((candidate) => candidate.id === id && !candidate.revokedAt);
     if (!row) return null;
     row.revokedAt = at;

@@ -1,6 +1,11 @@
 import type { OutboxMessage } from '@gatehouse/persistence';
 import type { AccessTokenRecord, RefreshTokenRecord } from './ports/token-records';
-import { Topics, tokenIssuedEvent, tokenRevokedEvent, TokenRevokedData } from '@gatehouse/messaging';
+import {
+  Topics,
+  tokenIssuedEvent,
+  tokenRevokedEvent,
+  TokenRevokedData,
+} from '@gatehouse/messaging';
 
 export interface IssuedTokenFacts {
   tokenId: string;
@@ -50,7 +55,14 @@ export function tokenRevokedMessage(
 ): OutboxMessage | null {
   if (!token.userId || !token.clientId) return null;
   const message = tokenRevokedEvent.encode(
-    { tokenId: token.id, kind, userId: token.userId, clientId: token.clientId, reason, revokedAt: at.toISOString() },
+    {
+      tokenId: token.id,
+      kind,
+      userId: token.userId,
+      clientId: token.clientId,
+      reason,
+      revokedAt: at.toISOString(),
+    },
     { key: token.userId, time: at },
   );
   return { topic: Topics.tokenEvents, ...message };

@@ -30,7 +30,12 @@ describe('TokenIssuer', () => {
 
   beforeEach(() => {
     kit = createIdentityTestKit({ publicUrl: 'https://hub.example', nowMs: NOW });
-    kit.accounts.addUser({ id: USER_ID, username: 'ada', fullname: 'Ada Lovelace', avatarUrl: '/avatars/ada.png' });
+    kit.accounts.addUser({
+      id: USER_ID,
+      username: 'ada',
+      fullname: 'Ada Lovelace',
+      avatarUrl: '/avatars/ada.png',
+    });
   });
 
   it('answers RFC 6749 §5.1 with hf_oauth_ access and refresh tokens', async () => {
@@ -44,28 +49,50 @@ describe('TokenIssuer', () => {
     });
   });
 
-  it('hands the rows to a caller\'s write instead of the writer, and returns what that write read', async () => {
-    const seen: Array<{ accessTokenId: string; refreshTokenId: string | null; events: number }> = [];
-    const issued = await kit.issuer.issueTokens(kit.tx, { ...oauthRequest, idToken: false }, async (_tx, rows) => {
-      seen.push({ accessTokenId: rows.accessToken.id, refreshTokenId: rows.refreshToken?.id ?? null, events: rows.events.length });
-      return 'read with the write';
-    });
+  it("hands the rows to a caller's write instead of the writer, and returns what that write read", async () => {
+    const seen: Array<{ accessTokenId: string; refreshTokenId: string | null; events: number }> =
+      [];
+    const issued = await kit.issuer.issueTokens(
+      kit.tx,
+      { ...oauthRequest, idToken: false },
+      async (_tx, rows) => {
+        seen.push({
+          accessTokenId: rows.accessToken.id,
+          refreshTokenId: rows.refreshToken?.id ?? null,
+          events: rows.events.length,
+        });
+        return 'read with the write';
+      },
+    );
     expect(issued.written).toBe('read with the write');
-    expect(seen).toEqual([{ accessTokenId: issued.accessTokenId, refreshTokenId: issued.refreshTokenId, events: 2 }]);
+    expect(seen).toEqual([
+      { accessTokenId: issued.accessTokenId, refreshTokenId: issued.refreshTokenId, events: 2 },
+    ]);
     expect(kit.tokens.accessTokens).toEqual([]);
   });
 
-  it('runs the caller\'s work alongside the write with the whole answer, and fails the issuance when that work fails, once both have settled', async () => {
+  it("runs the caller's work alongside the write with the whole answer, and fails the issuance when that work fails, once both have settled", async () => {
     const answers: unknown[] = [];
-    const body = await kit.issuer.issue(kit.tx, { ...oauthRequest, alongsideWrite: async (answer) => void answers.push(answer) });
+    const body = await kit.issuer.issue(kit.tx, {
+      ...oauthRequest,
+      alongsideWrite: async (answer) => void answers.push(answer),
+    });
     expect(answers).toEqual([body]);
     expect(kit.tokens.accessTokens).toHaveLength(1);
 
     let writeSettled = false;
-    const failing = kit.issuer.issueTokens(kit.tx, { ...oauthRequest, idToken: false, alongsideWrite: () => Promise.reject(new Error('flow state is down')) }, async () => {
-      await new Promise((resolve) => setImmediate(resolve));
-      writeSettled = true;
-    });
+    const failing = kit.issuer.issueTokens(
+      kit.tx,
+      {
+        ...oauthRequest,
+        idToken: false,
+        alongsideWrite: () => Promise.reject(new Error('flow state is down')),
+      },
+      async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        writeSettled = true;
+      },
+    );
     await expect(failing).rejects.toThrow('flow state is down');
     expect(writeSettled).toBe(true);
   });
@@ -92,13 +119,20 @@ describe('TokenIssuer', () => {
       expiresAt: new Date(NOW + 30 * 24 * 3600_000),
       usedAt: null,
     });
-    const stored = JSON.stringify([kit.tokens.accessTokens, kit.tokens.refreshTokens, kit.outbox.messages]);
+    const stored = JSON.stringify([
+      kit.tokens.accessTokens,
+      kit.tokens.refreshTokens,
+      kit.outbox.messages,
+    ]);
     expect(stored).not.toContain(issued.body.access_token);
     expect(stored).not.toContain(issued.body.refresh_token);
   });
 
   it('keeps the family it is given (refresh rotation, code grants that remember their grant id)', async () => {
-    const issued = await kit.issuer.issueTokens(kit.tx, { ...oauthRequest, refreshFamilyId: '65a0000000000000000fa111' });
+    const issued = await kit.issuer.issueTokens(kit.tx, {
+      ...oauthRequest,
+      refreshFamilyId: '65a0000000000000000fa111',
+    });
     expect(issued.familyId).toBe('65a0000000000000000fa111');
     expect(kit.tokens.refreshTokens[0]!.familyId).toBe('65a0000000000000000fa111');
   });
@@ -125,7 +159,10 @@ describe('TokenIssuer', () => {
   });
 
   it('publishes token.issued for the access and the refresh token through the outbox', async () => {
-    const issued = await kit.issuer.issueTokens(kit.tx, { ...oauthRequest, grantType: 'refresh_token' });
+    const issued = await kit.issuer.issueTokens(kit.tx, {
+      ...oauthRequest,
+      grantType: 'refresh_token',
+    });
     expect(kit.outbox.messages.map((message) => [message.topic, message.key])).toEqual([
       ['gatehouse.token-events.v1', USER_ID],
       ['gatehouse.token-events.v1', USER_ID],
@@ -146,7 +183,10 @@ describe('TokenIssuer', () => {
           expiresAt: new Date(NOW + 28_800_000).toISOString(),
         },
       },
-      expect.objectContaining({ type: 'token.issued', data: expect.objectContaining({ tokenId: issued.refreshTokenId, kind: 'refresh' }) }),
+      expect.objectContaining({
+        type: 'token.issued',
+        data: expect.objectContaining({ tokenId: issued.refreshTokenId, kind: 'refresh' }),
+      }),
     ]);
   });
 
@@ -170,8 +210,16 @@ describe('TokenIssuer', () => {
       scope: 'read-repos',
       issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
     });
-    expect(kit.tokens.accessTokens[0]).toMatchObject({ kind: 'exchange', boundOrgId: ORG_ID, role: 'write', refreshFamilyId: null });
-    expect(kit.outbox.events()[0]!.data).toMatchObject({ organizationId: ORG_ID, grantType: 'urn:ietf:params:oauth:grant-type:token-exchange' });
+    expect(kit.tokens.accessTokens[0]).toMatchObject({
+      kind: 'exchange',
+      boundOrgId: ORG_ID,
+      role: 'write',
+      refreshFamilyId: null,
+    });
+    expect(kit.outbox.events()[0]!.data).toMatchObject({
+      organizationId: ORG_ID,
+      grantType: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    });
   });
 
   it('gives trusted-publisher repository tokens the hf_jwt_ prefix and publishes no event without a user', async () => {
@@ -195,7 +243,9 @@ describe('TokenIssuer', () => {
     await expect(kit.issuer.issue(kit.tx, { ...oauthRequest, userId: null })).rejects.toThrow(
       'Refresh tokens and id_tokens need both a user and a client',
     );
-    await expect(kit.issuer.issue(kit.tx, { ...oauthRequest, ttlSeconds: 0 })).rejects.toThrow('positive whole number');
+    await expect(kit.issuer.issue(kit.tx, { ...oauthRequest, ttlSeconds: 0 })).rejects.toThrow(
+      'positive whole number',
+    );
     expect(kit.tokens.accessTokens).toEqual([]);
   });
 });

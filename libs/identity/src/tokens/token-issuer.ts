@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
-import { AUTHORIZATION_CODE_GRANT_TYPE, buildIdTokenClaims, Clock, expiresAt, formatScope, REFRESH_TOKEN_TTL_SECONDS, TOKEN_EXCHANGE_GRANT_TYPE, tokenPrefix } from '@gatehouse/domain';
+import {
+  AUTHORIZATION_CODE_GRANT_TYPE,
+  buildIdTokenClaims,
+  Clock,
+  expiresAt,
+  formatScope,
+  REFRESH_TOKEN_TTL_SECONDS,
+  TOKEN_EXCHANGE_GRANT_TYPE,
+  tokenPrefix,
+} from '@gatehouse/domain';
 import type { OutboxMessage } from '@gatehouse/persistence';
 import { CLOCK } from '@gatehouse/platform';
 import { userAccountOf } from '../accounts/account-mapping';
@@ -12,7 +21,13 @@ import { PrincipalCache } from '../principal/principal-cache';
 import type { Transaction } from '../transactions/ports/transaction';
 import { IssuedTokenWrite, IssuedTokenWriter } from './ports/issued-token-writer';
 import type { AccessTokenRecord, RefreshTokenRecord } from './ports/token-records';
-import { ACCESS_TOKEN_TYPE_URN, IdTokenUser, IssuedTokens, IssueTokenRequest, TokenResponseBody } from './issue-token-request';
+import {
+  ACCESS_TOKEN_TYPE_URN,
+  IdTokenUser,
+  IssuedTokens,
+  IssueTokenRequest,
+  TokenResponseBody,
+} from './issue-token-request';
 import { RandomSource } from './random-source';
 import { IssuedTokenFacts, tokenIssuedMessage } from './token-events';
 
@@ -44,18 +59,34 @@ export class TokenIssuer {
     return (await this.issueTokens(tx, request)).body;
   }
 
-  issueTokens(tx: Transaction, request: IssueTokenRequest): Promise<IssuedTokens & { written?: undefined }>;
+  issueTokens(
+    tx: Transaction,
+    request: IssueTokenRequest,
+  ): Promise<IssuedTokens & { written?: undefined }>;
   /** Writes the issuance with `write` (one statement that also reads something) and returns what it read as `written`. */
-  issueTokens<T>(tx: Transaction, request: IssueTokenRequest, write: IssuedTokenWrite<T>): Promise<IssuedTokens & { written: T }>;
-  async issueTokens<T>(tx: Transaction, request: IssueTokenRequest, write?: IssuedTokenWrite<T>): Promise<IssuedTokens & { written?: T }> {
+  issueTokens<T>(
+    tx: Transaction,
+    request: IssueTokenRequest,
+    write: IssuedTokenWrite<T>,
+  ): Promise<IssuedTokens & { written: T }>;
+  async issueTokens<T>(
+    tx: Transaction,
+    request: IssueTokenRequest,
+    write?: IssuedTokenWrite<T>,
+  ): Promise<IssuedTokens & { written?: T }> {
     assertIssuable(request);
     const nowMs = this.clock.now();
     const now = new Date(nowMs);
-    const familyId = request.refreshFamilyId ?? (request.kind === 'oauth' ? this.random.id(nowMs) : null);
+    const familyId =
+      request.refreshFamilyId ?? (request.kind === 'oauth' ? this.random.id(nowMs) : null);
     const grantType = request.grantType ?? DEFAULT_GRANT_TYPE[request.kind];
     const authTime = request.authTime ?? now;
 
-    const accessToken = this.random.token(request.kind === 'trusted_publisher' && request.repo ? tokenPrefix('trusted_publisher') : tokenPrefix('oauth_access'));
+    const accessToken = this.random.token(
+      request.kind === 'trusted_publisher' && request.repo
+        ? tokenPrefix('trusted_publisher')
+        : tokenPrefix('oauth_access'),
+    );
     const access: AccessTokenRecord = {
       id: this.random.id(nowMs),
       tokenHash: hashToken(accessToken),
@@ -73,7 +104,15 @@ export class TokenIssuer {
       revokedAt: null,
       createdAt: now,
     };
-    const facts = { userId: request.userId, clientId: request.clientId, grantType, scopes: access.scopes, organizationId: access.boundOrgId, familyId, issuedAt: now };
+    const facts = {
+      userId: request.userId,
+      clientId: request.clientId,
+      grantType,
+      scopes: access.scopes,
+      organizationId: access.boundOrgId,
+      familyId,
+      issuedAt: now,
+    };
     const events: OutboxMessage[] = [];
     const publish = (issued: IssuedTokenFacts) => {
       const message = tokenIssuedMessage(issued);
@@ -105,12 +144,22 @@ export class TokenIssuer {
         revokedAt: null,
         createdAt: now,
       };
-      publish({ ...facts, tokenId: refresh.id, kind: 'refresh', scopes: refresh.scopes, familyId: refresh.familyId, expiresAt: refresh.expiresAt });
+      publish({
+        ...facts,
+        tokenId: refresh.id,
+        kind: 'refresh',
+        scopes: refresh.scopes,
+        familyId: refresh.familyId,
+        expiresAt: refresh.expiresAt,
+      });
       body.refresh_token = refreshToken;
     }
-    const rotated = request.rotatedRefreshTokenId ? { refreshTokenId: request.rotatedRefreshTokenId, usedAt: now } : undefined;
+    const rotated = request.rotatedRefreshTokenId
+      ? { refreshTokenId: request.rotatedRefreshTokenId, usedAt: now }
+      : undefined;
     // Signed before the write: a caller's write may take a lock held until commit (the exchange's audit head).
-    if (request.idToken) body.id_token = await this.idToken(tx, request, accessToken, nowMs, authTime);
+    if (request.idToken)
+      body.id_token = await this.idToken(tx, request, accessToken, nowMs, authTime);
     if (request.kind !== 'oauth') body.issued_token_type = ACCESS_TOKEN_TYPE_URN;
     const rows = { accessToken: access, refreshToken: refresh, events, rotated };
     // The write and what goes with it are independent round trips (database, flow state), made at
@@ -119,15 +168,41 @@ export class TokenIssuer {
     const alongside: Array<Promise<void>> = [];
     if (request.user && request.cachePrincipal) {
       const { memberships, appName } = request.cachePrincipal;
-      alongside.push(this.principals.fill(access.tokenHash, principalOfAccessToken({ token: access, user: { ...request.user, disabledAt: null }, memberships, appName })));
+      alongside.push(
+        this.principals.fill(
+          access.tokenHash,
+          principalOfAccessToken({
+            token: access,
+            user: { ...request.user, disabledAt: null },
+            memberships,
+            appName,
+          }),
+        ),
+      );
     }
     if (request.alongsideWrite) alongside.push(request.alongsideWrite(body));
-    const written = await allSettledOrThrow<T | void>(write ? write(tx, rows) : this.writer.write(tx, rows), alongside);
-    return { body, accessTokenId: access.id, refreshTokenId: refresh?.id ?? null, familyId, written: write ? (written as T) : undefined };
+    const written = await allSettledOrThrow<T | void>(
+      write ? write(tx, rows) : this.writer.write(tx, rows),
+      alongside,
+    );
+    return {
+      body,
+      accessTokenId: access.id,
+      refreshTokenId: refresh?.id ?? null,
+      familyId,
+      written: write ? (written as T) : undefined,
+    };
   }
 
-  private async idToken(tx: Transaction, request: IssueTokenRequest, accessToken: string, nowMs: number, authTime: Date): Promise<string> {
-    const user: IdTokenUser | null = request.user ?? (await this.accounts.findUser(request.userId!, tx));
+  private async idToken(
+    tx: Transaction,
+    request: IssueTokenRequest,
+    accessToken: string,
+    nowMs: number,
+    authTime: Date,
+  ): Promise<string> {
+    const user: IdTokenUser | null =
+      request.user ?? (await this.accounts.findUser(request.userId!, tx));
     if (!user) throw new Error(`Cannot issue an id_token: user ${request.userId} does not exist`);
     const claims = buildIdTokenClaims({
       issuer: this.options.publicUrl,
@@ -160,6 +235,8 @@ function assertIssuable(request: IssueTokenRequest): void {
     throw new Error('Refresh tokens and id_tokens need both a user and a client');
   }
   if (!Number.isInteger(request.ttlSeconds) || request.ttlSeconds <= 0) {
-    throw new Error(`Access token lifetime must be a positive whole number of seconds, got ${request.ttlSeconds}`);
+    throw new Error(
+      `Access token lifetime must be a positive whole number of seconds, got ${request.ttlSeconds}`,
+    );
   }
 }

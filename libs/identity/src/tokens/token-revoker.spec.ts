@@ -31,10 +31,18 @@ describe('TokenRevoker', () => {
 
     const revoked = await kit.revoker.revokeFamily(kit.tx, first.familyId!, 'refresh_token_reuse');
 
-    expect(revoked.accessTokens.map((row) => row.id).sort()).toEqual([first.accessTokenId, second.accessTokenId].sort());
-    expect(revoked.refreshTokens.map((row) => row.id).sort()).toEqual([first.refreshTokenId, second.refreshTokenId].sort());
-    expect(kit.tokens.accessTokens.find((row) => row.id === other.accessTokenId)!.revokedAt).toBeNull();
-    expect(kit.outbox.events().map((event) => [event.type, event.data.kind, event.data.reason])).toEqual([
+    expect(revoked.accessTokens.map((row) => row.id).sort()).toEqual(
+      [first.accessTokenId, second.accessTokenId].sort(),
+    );
+    expect(revoked.refreshTokens.map((row) => row.id).sort()).toEqual(
+      [first.refreshTokenId, second.refreshTokenId].sort(),
+    );
+    expect(
+      kit.tokens.accessTokens.find((row) => row.id === other.accessTokenId)!.revokedAt,
+    ).toBeNull();
+    expect(
+      kit.outbox.events().map((event) => [event.type, event.data.kind, event.data.reason]),
+    ).toEqual([
       ['token.revoked', 'refresh', 'refresh_token_reuse'],
       ['token.revoked', 'refresh', 'refresh_token_reuse'],
       ['token.revoked', 'access', 'refresh_token_reuse'],
@@ -46,16 +54,28 @@ describe('TokenRevoker', () => {
     const issued = await issue();
     await kit.revoker.revokeFamily(kit.tx, issued.familyId!, 'revocation_request');
     kit.outbox.messages.length = 0;
-    expect(await kit.revoker.revokeFamily(kit.tx, issued.familyId!, 'revocation_request')).toEqual({ accessTokens: [], refreshTokens: [] });
-    expect(await kit.revoker.revokeAccessToken(kit.tx, issued.accessTokenId, 'revocation_request')).toBeNull();
+    expect(await kit.revoker.revokeFamily(kit.tx, issued.familyId!, 'revocation_request')).toEqual({
+      accessTokens: [],
+      refreshTokens: [],
+    });
+    expect(
+      await kit.revoker.revokeAccessToken(kit.tx, issued.accessTokenId, 'revocation_request'),
+    ).toBeNull();
     expect(kit.outbox.messages).toEqual([]);
   });
 
   it('revokes a single access token', async () => {
     const issued = await issue();
     kit.outbox.messages.length = 0;
-    const revoked = await kit.revoker.revokeAccessToken(kit.tx, issued.accessTokenId, 'revocation_request');
-    expect(revoked).toMatchObject({ id: issued.accessTokenId, revokedAt: new Date(kit.clock.now()) });
+    const revoked = await kit.revoker.revokeAccessToken(
+      kit.tx,
+      issued.accessTokenId,
+      'revocation_request',
+    );
+    expect(revoked).toMatchObject({
+      id: issued.accessTokenId,
+      revokedAt: new Date(kit.clock.now()),
+    });
     expect(kit.tokens.refreshTokens[0]!.revokedAt).toBeNull();
     expect(kit.outbox.events()).toEqual([
       {

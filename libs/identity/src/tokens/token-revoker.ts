@@ -26,17 +26,27 @@ export class TokenRevoker {
    * Every refresh and access token of a grant (RFC 9700 §4.14.2: reuse of a rotated refresh
    * token; OAuth 2.1 §4.1.3: replay of an authorization code).
    */
-  async revokeFamily(tx: Transaction, familyId: string, reason: RevocationReason): Promise<RevokedFamily> {
+  async revokeFamily(
+    tx: Transaction,
+    familyId: string,
+    reason: RevocationReason,
+  ): Promise<RevokedFamily> {
     const at = new Date(this.clock.now());
     const revoked = await this.tokens.revokeFamily(tx, familyId, at);
     await this.principals.invalidate(revoked.accessTokens.map((token) => token.tokenHash));
-    for (const token of revoked.refreshTokens) await this.publish(tx, tokenRevokedMessage(token, 'refresh', reason, at));
-    for (const token of revoked.accessTokens) await this.publish(tx, tokenRevokedMessage(token, 'access', reason, at));
+    for (const token of revoked.refreshTokens)
+      await this.publish(tx, tokenRevokedMessage(token, 'refresh', reason, at));
+    for (const token of revoked.accessTokens)
+      await this.publish(tx, tokenRevokedMessage(token, 'access', reason, at));
     return revoked;
   }
 
   /** One access token; null when it was already revoked. */
-  async revokeAccessToken(tx: Transaction, id: string, reason: RevocationReason): Promise<AccessTokenRecord | null> {
+  async revokeAccessToken(
+    tx: Transaction,
+    id: string,
+    reason: RevocationReason,
+  ): Promise<AccessTokenRecord | null> {
     const at = new Date(this.clock.now());
     const revoked = await this.tokens.revokeAccessToken(tx, id, at);
     if (revoked) await this.principals.invalidate([revoked.tokenHash]);
@@ -44,7 +54,10 @@ export class TokenRevoker {
     return revoked;
   }
 
-  private async publish(tx: Transaction, message: ReturnType<typeof tokenRevokedMessage>): Promise<void> {
+  private async publish(
+    tx: Transaction,
+    message: ReturnType<typeof tokenRevokedMessage>,
+  ): Promise<void> {
     if (message) await this.outbox.append(tx, message);
   }
 }

@@ -30,7 +30,8 @@ export function describeEventBusContract(
     const opened: Subscription[] = [];
     const topicNamed = (name: string) => `contract.${name}.${run}`;
     const groupNamed = (name: string) => `contract-${name}-${run}`;
-    const waitFor = (what: string, condition: () => boolean) => waitUntil(what, condition, waitTimeoutMs);
+    const waitFor = (what: string, condition: () => boolean) =>
+      waitUntil(what, condition, waitTimeoutMs);
     const subscribe: EventBus['subscribe'] = async (options) => {
       const subscription = await bus.subscribe(options);
       opened.push(subscription);
@@ -51,7 +52,12 @@ export function describeEventBusContract(
       const topic = topicNamed('delivery');
       await bus.ensureTopics([{ topic, partitions: 3 }]);
       const received: IncomingMessage[] = [];
-      await subscribe({ topics: [topic], groupId: groupNamed('delivery'), fromBeginning: true, handler: async (m) => void received.push(m) });
+      await subscribe({
+        topics: [topic],
+        groupId: groupNamed('delivery'),
+        fromBeginning: true,
+        handler: async (m) => void received.push(m),
+      });
 
       const before = Date.now();
       await bus.publish(topic, [
@@ -61,8 +67,18 @@ export function describeEventBusContract(
       await waitFor('both messages', () => received.length === 2);
 
       const byKey = Object.fromEntries(received.map((m) => [m.key, m]));
-      expect(byKey['repo-a']).toMatchObject({ topic, key: 'repo-a', value: '{"n":1}', headers: { 'x-trace': 't-1' } });
-      expect(byKey['repo-b']).toMatchObject({ topic, key: 'repo-b', value: '{"n":2}', headers: {} });
+      expect(byKey['repo-a']).toMatchObject({
+        topic,
+        key: 'repo-a',
+        value: '{"n":1}',
+        headers: { 'x-trace': 't-1' },
+      });
+      expect(byKey['repo-b']).toMatchObject({
+        topic,
+        key: 'repo-b',
+        value: '{"n":2}',
+        headers: {},
+      });
       for (const message of received) {
         expect([0, 1, 2]).toContain(message.partition);
         expect(message.offset).toMatch(/^\d+$/);
@@ -77,11 +93,23 @@ export function describeEventBusContract(
       await bus.publish(topic, [{ key: 'k', value: 'old' }]);
       const fromStart: string[] = [];
       const fromEnd: string[] = [];
-      await subscribe({ topics: [topic], groupId: groupNamed('from-start'), fromBeginning: true, handler: async (m) => void fromStart.push(m.value) });
-      await subscribe({ topics: [topic], groupId: groupNamed('from-end'), handler: async (m) => void fromEnd.push(m.value) });
+      await subscribe({
+        topics: [topic],
+        groupId: groupNamed('from-start'),
+        fromBeginning: true,
+        handler: async (m) => void fromStart.push(m.value),
+      });
+      await subscribe({
+        topics: [topic],
+        groupId: groupNamed('from-end'),
+        handler: async (m) => void fromEnd.push(m.value),
+      });
 
       await bus.publish(topic, [{ key: 'k', value: 'new' }]);
-      await waitFor('both groups to see the new message', () => fromStart.length === 2 && fromEnd.length === 1);
+      await waitFor(
+        'both groups to see the new message',
+        () => fromStart.length === 2 && fromEnd.length === 1,
+      );
       expect(fromStart).toEqual(['old', 'new']);
       expect(fromEnd).toEqual(['new']);
     });
@@ -108,7 +136,12 @@ export function describeEventBusContract(
       await crashed.close(); // gives up on the hung handler after shutdownTimeoutMs
 
       const secondRun: IncomingMessage[] = [];
-      await subscribe({ topics: [topic], groupId, fromBeginning: true, handler: async (m) => void secondRun.push(m) });
+      await subscribe({
+        topics: [topic],
+        groupId,
+        fromBeginning: true,
+        handler: async (m) => void secondRun.push(m),
+      });
       await waitFor('the successor to get the uncommitted message', () => secondRun.length >= 1);
       await bus.publish(topic, [{ key: 'k', value: 'third' }]);
       await waitFor('the successor to go on', () => secondRun.length >= 2);
@@ -140,7 +173,12 @@ export function describeEventBusContract(
       expect(handled).toEqual(['slow']);
 
       const afterRestart: string[] = [];
-      await subscribe({ topics: [topic], groupId, fromBeginning: true, handler: async (m) => void afterRestart.push(m.value) });
+      await subscribe({
+        topics: [topic],
+        groupId,
+        fromBeginning: true,
+        handler: async (m) => void afterRestart.push(m.value),
+      });
       await bus.publish(topic, [{ key: 'k', value: 'next' }]);
       await waitFor('the next message', () => afterRestart.length >= 1);
       expect(afterRestart).toEqual(['next']);
@@ -148,7 +186,10 @@ export function describeEventBusContract(
 
     it('retries a failing handler, then dead-letters the message and goes on with the partition', async () => {
       const topic = topicNamed('poison');
-      await bus.ensureTopics([{ topic, partitions: 1 }, { topic: deadLetterTopic(topic), partitions: 1 }]);
+      await bus.ensureTopics([
+        { topic, partitions: 1 },
+        { topic: deadLetterTopic(topic), partitions: 1 },
+      ]);
       const attempts: Record<string, number> = {};
       const handled: string[] = [];
       await subscribe({
@@ -164,7 +205,12 @@ export function describeEventBusContract(
         },
       });
       const deadLetters: IncomingMessage[] = [];
-      await subscribe({ topics: [deadLetterTopic(topic)], groupId: groupNamed('dlq-reader'), fromBeginning: true, handler: async (m) => void deadLetters.push(m) });
+      await subscribe({
+        topics: [deadLetterTopic(topic)],
+        groupId: groupNamed('dlq-reader'),
+        fromBeginning: true,
+        handler: async (m) => void deadLetters.push(m),
+      });
 
       await bus.publish(topic, [
         { key: 'same-key', value: 'poison', headers: { 'x-trace': 't-9' } },
@@ -177,7 +223,11 @@ export function describeEventBusContract(
       expect(handled).toEqual(['flaky', 'fine']);
       expect(attempts).toEqual({ poison: 3, flaky: 3, fine: 1 });
       const [letter] = deadLetters;
-      expect(letter).toMatchObject({ topic: deadLetterTopic(topic), key: 'same-key', value: 'poison' });
+      expect(letter).toMatchObject({
+        topic: deadLetterTopic(topic),
+        key: 'same-key',
+        value: 'poison',
+      });
       expect(letter.headers).toMatchObject({
         'x-trace': 't-9',
         [DEAD_LETTER_HEADERS.originalTopic]: topic,
@@ -188,14 +238,19 @@ export function describeEventBusContract(
         [DEAD_LETTER_HEADERS.errorName]: 'TypeError',
         [DEAD_LETTER_HEADERS.errorMessage]: 'cannot read this',
       });
-      expect(new Date(letter.headers[DEAD_LETTER_HEADERS.failedAt]).toISOString()).toBe(letter.headers[DEAD_LETTER_HEADERS.failedAt]);
+      expect(new Date(letter.headers[DEAD_LETTER_HEADERS.failedAt]).toISOString()).toBe(
+        letter.headers[DEAD_LETTER_HEADERS.failedAt],
+      );
     });
 
     it('gives a batch handler the fetched messages of a partition together, in order, and commits past the last', async () => {
       const topic = topicNamed('batch');
       const groupId = groupNamed('batch');
       await bus.ensureTopics([{ topic, partitions: 1 }]);
-      await bus.publish(topic, ['m1', 'm2', 'm3', 'm4'].map((value) => ({ key: 'k', value })));
+      await bus.publish(
+        topic,
+        ['m1', 'm2', 'm3', 'm4'].map((value) => ({ key: 'k', value })),
+      );
       const batches: string[][] = [];
       const one: string[] = [];
       const first = await subscribe({
@@ -212,7 +267,13 @@ export function describeEventBusContract(
       await first.close();
 
       const afterRestart: string[] = [];
-      await subscribe({ topics: [topic], groupId, fromBeginning: true, handler: async () => undefined, batchHandler: async (messages) => void afterRestart.push(...messages.map((m) => m.value)) });
+      await subscribe({
+        topics: [topic],
+        groupId,
+        fromBeginning: true,
+        handler: async () => undefined,
+        batchHandler: async (messages) => void afterRestart.push(...messages.map((m) => m.value)),
+      });
       await bus.publish(topic, [{ key: 'k', value: 'm5' }]);
       await waitFor('the next message', () => afterRestart.length >= 1);
       expect(afterRestart).toEqual(['m5']);
@@ -220,8 +281,14 @@ export function describeEventBusContract(
 
     it('hands the messages of a failed batch one by one to the handler: only the bad one is dead-lettered', async () => {
       const topic = topicNamed('batch-poison');
-      await bus.ensureTopics([{ topic, partitions: 1 }, { topic: deadLetterTopic(topic), partitions: 1 }]);
-      await bus.publish(topic, ['good-1', 'poison', 'good-2'].map((value) => ({ key: 'k', value })));
+      await bus.ensureTopics([
+        { topic, partitions: 1 },
+        { topic: deadLetterTopic(topic), partitions: 1 },
+      ]);
+      await bus.publish(
+        topic,
+        ['good-1', 'poison', 'good-2'].map((value) => ({ key: 'k', value })),
+      );
       const handled: string[] = [];
       await subscribe({
         topics: [topic],
@@ -238,7 +305,12 @@ export function describeEventBusContract(
         },
       });
       const deadLetters: IncomingMessage[] = [];
-      await subscribe({ topics: [deadLetterTopic(topic)], groupId: groupNamed('batch-dlq-reader'), fromBeginning: true, handler: async (m) => void deadLetters.push(m) });
+      await subscribe({
+        topics: [deadLetterTopic(topic)],
+        groupId: groupNamed('batch-dlq-reader'),
+        fromBeginning: true,
+        handler: async (m) => void deadLetters.push(m),
+      });
       await waitFor('the dead letter', () => deadLetters.length === 1);
       await waitFor('the good messages', () => handled.length === 2);
       expect(handled).toEqual(['good-1', 'good-2']);
@@ -266,7 +338,10 @@ export function describeEventBusContract(
         },
       });
       for (let batch = 0; batch < 5; batch += 1) {
-        await bus.publish(topic, keys.flatMap((key) => [0, 1].map((i) => ({ key, value: String(batch * 2 + i) }))));
+        await bus.publish(
+          topic,
+          keys.flatMap((key) => [0, 1].map((i) => ({ key, value: String(batch * 2 + i) }))),
+        );
       }
       await waitFor('every message', () => Object.values(seen).flat().length === 40);
       for (const key of keys) expect(seen[key]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -278,11 +353,22 @@ export function describeEventBusContract(
       await bus.ensureTopics([{ topic, partitions: 3 }]);
       const byGroup: Record<string, string[]> = { index: [], audit: [] };
       for (const name of Object.keys(byGroup)) {
-        await subscribe({ topics: [topic], groupId: groupNamed(name), fromBeginning: true, handler: async (m) => void byGroup[name].push(m.value) });
+        await subscribe({
+          topics: [topic],
+          groupId: groupNamed(name),
+          fromBeginning: true,
+          handler: async (m) => void byGroup[name].push(m.value),
+        });
       }
       const values = Array.from({ length: 12 }, (_, i) => `event-${i}`);
-      await bus.publish(topic, values.map((value, i) => ({ key: `key-${i}`, value })));
-      await waitFor('both groups to get everything', () => byGroup.index.length === 12 && byGroup.audit.length === 12);
+      await bus.publish(
+        topic,
+        values.map((value, i) => ({ key: `key-${i}`, value })),
+      );
+      await waitFor(
+        'both groups to get everything',
+        () => byGroup.index.length === 12 && byGroup.audit.length === 12,
+      );
       expect([...byGroup.index].sort()).toEqual([...values].sort());
       expect([...byGroup.audit].sort()).toEqual([...values].sort());
     });
@@ -293,10 +379,18 @@ export function describeEventBusContract(
       const groupId = groupNamed('share');
       const byMember: Record<string, string[]> = { one: [], two: [] };
       for (const member of Object.keys(byMember)) {
-        await subscribe({ topics: [topic], groupId, fromBeginning: true, handler: async (m) => void byMember[member].push(m.value) });
+        await subscribe({
+          topics: [topic],
+          groupId,
+          fromBeginning: true,
+          handler: async (m) => void byMember[member].push(m.value),
+        });
       }
       const values = Array.from({ length: 60 }, (_, i) => `event-${i}`);
-      await bus.publish(topic, values.map((value, i) => ({ key: `key-${i}`, value })));
+      await bus.publish(
+        topic,
+        values.map((value, i) => ({ key: `key-${i}`, value })),
+      );
       await waitFor('every message', () => byMember.one.length + byMember.two.length >= 60);
       await new Promise((resolve) => setTimeout(resolve, 200)); // room for a duplicate to show up
 
@@ -309,8 +403,14 @@ export function describeEventBusContract(
       const topic = topicNamed('status');
       await bus.ensureTopics([{ topic, partitions: 1 }]);
       const groupId = groupNamed('status');
-      const subscription = await bus.subscribe({ topics: [topic], groupId, handler: async () => undefined });
-      expect(bus.consumers().filter((consumer) => consumer.groupId === groupId)).toEqual([{ groupId, topics: [topic], state: 'joined', restarts: 0 }]);
+      const subscription = await bus.subscribe({
+        topics: [topic],
+        groupId,
+        handler: async () => undefined,
+      });
+      expect(bus.consumers().filter((consumer) => consumer.groupId === groupId)).toEqual([
+        { groupId, topics: [topic], state: 'joined', restarts: 0 },
+      ]);
       await subscription.close();
       expect(bus.consumers().filter((consumer) => consumer.groupId === groupId)).toEqual([]);
     });
@@ -318,7 +418,9 @@ export function describeEventBusContract(
     it('answers ping while open and refuses work once closed', async () => {
       await expect(bus.ping()).resolves.toBeUndefined();
       await bus.close();
-      await expect(bus.publish(topicNamed('closed'), [{ key: 'k', value: 'v' }])).rejects.toThrow(/closed/);
+      await expect(bus.publish(topicNamed('closed'), [{ key: 'k', value: 'v' }])).rejects.toThrow(
+        /closed/,
+      );
     });
   });
 }
@@ -326,7 +428,8 @@ export function describeEventBusContract(
 async function waitUntil(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -47,7 +47,8 @@ export async function handleWithRetries(
     if (result === 'abandoned') return { kind: 'abandoned' };
     if (result.kind === 'succeeded') return { kind: 'handled', attempts: attempt };
     control.onAttemptFailed(attempt, result.error);
-    if (attempt >= control.maxAttempts) return { kind: 'exhausted', attempts: attempt, error: result.error };
+    if (attempt >= control.maxAttempts)
+      return { kind: 'exhausted', attempts: attempt, error: result.error };
     if (control.isClosing()) return { kind: 'abandoned' };
     const wait = Math.min(control.backoff.initialMs * 2 ** (attempt - 1), control.backoff.maxMs);
     const woke = await control.abandonment.race(delay(wait).then(() => 'backoff over' as const));

@@ -18,7 +18,9 @@ export const auditRecordedEvent = defineEvent({
     /** Who acted: for a token exchange, the organization's OAuth app. */
     actor: z.object({ type: z.enum(['app', 'user', 'system']), id: z.string().min(1) }),
     /** Whom it concerned, e.g. the member a token was issued for. */
-    subject: z.object({ type: z.enum(['user', 'app', 'token', 'organization']), id: z.string().min(1) }).optional(),
+    subject: z
+      .object({ type: z.enum(['user', 'app', 'token', 'organization']), id: z.string().min(1) })
+      .optional(),
     /** Action-specific facts (scopes, expiry, token id); never a secret. */
     details: z.record(z.string(), z.unknown()),
     occurredAt: z.iso.datetime({ offset: true }),

@@ -22,4 +22,3 @@ export const deliveryDeadLetteredEvent = defineEvent({
     failedAt: z.iso.datetime({ offset: true }),
   }),
 });
-

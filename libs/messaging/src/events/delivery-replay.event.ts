@@ -23,4 +23,3 @@ export const deliveryReplayRequestedEvent = defineEvent({
     requestedAt: z.iso.datetime({ offset: true }),
   }),
 });
-

@@ -15,7 +15,11 @@ interface EventEnvelope<TType extends string = string, TData = unknown> {
 }
 
 /** Message headers that repeat the envelope's identity, for routing without parsing the value. */
-export const EVENT_HEADERS = { id: 'gatehouse-event-id', type: 'gatehouse-event-type', version: 'gatehouse-event-version' } as const;
+export const EVENT_HEADERS = {
+  id: 'gatehouse-event-id',
+  type: 'gatehouse-event-type',
+  version: 'gatehouse-event-version',
+} as const;
 
 /**
  * The event type a message's headers name, read without parsing its value, so a consumer of one
@@ -66,33 +70,56 @@ export function defineEvent<TType extends string, TSchema extends z.ZodType>(def
     encode(data, options) {
       const parsed = schema.safeParse(data);
       if (!parsed.success) {
-        throw new InvalidEventError('invalid_data', `Refusing to publish an invalid ${type} v${version} event`, {
-          type,
-          version,
-          issues: z.prettifyError(parsed.error),
-        });
+        throw new InvalidEventError(
+          'invalid_data',
+          `Refusing to publish an invalid ${type} v${version} event`,
+          {
+            type,
+            version,
+            issues: z.prettifyError(parsed.error),
+          },
+        );
       }
       const id = options.id ?? randomUUID();
-      const envelope: EventEnvelope = { id, type, version, time: (options.time ?? new Date()).toISOString(), data: parsed.data };
+      const envelope: EventEnvelope = {
+        id,
+        type,
+        version,
+        time: (options.time ?? new Date()).toISOString(),
+        data: parsed.data,
+      };
       return {
         key: options.key,
         value: JSON.stringify(envelope),
-        headers: { ...options.headers, [EVENT_HEADERS.id]: id, [EVENT_HEADERS.type]: type, [EVENT_HEADERS.version]: String(version) },
+        headers: {
+          ...options.headers,
+          [EVENT_HEADERS.id]: id,
+          [EVENT_HEADERS.type]: type,
+          [EVENT_HEADERS.version]: String(version),
+        },
       };
     },
     decode(message) {
       const envelope = parseEnvelope(message.value);
       if (envelope.type !== type) {
-        throw new InvalidEventError('unexpected_type', `Expected a ${type} event, got ${envelope.type}`, {
-          type: envelope.type,
-          version: envelope.version,
-        });
+        throw new InvalidEventError(
+          'unexpected_type',
+          `Expected a ${type} event, got ${envelope.type}`,
+          {
+            type: envelope.type,
+            version: envelope.version,
+          },
+        );
       }
       if (envelope.version !== version) {
-        throw new InvalidEventError('unknown_version', `No definition for ${type} v${envelope.version} (this consumer reads v${version})`, {
-          type,
-          version: envelope.version,
-        });
+        throw new InvalidEventError(
+          'unknown_version',
+          `No definition for ${type} v${envelope.version} (this consumer reads v${version})`,
+          {
+            type,
+            version: envelope.version,
+          },
+        );
       }
       return { ...envelope, type, data: validateData(schema, envelope) };
     },
@@ -110,20 +137,31 @@ export function decodeEvent<TDefinitions extends readonly EventDefinition<string
   const envelope = parseEnvelope(message.value);
   const sameType = definitions.filter((definition) => definition.type === envelope.type);
   if (sameType.length === 0) {
-    throw new InvalidEventError('unexpected_type', `Unexpected event type ${envelope.type}`, { type: envelope.type, version: envelope.version });
-  }
-  const definition = sameType.find((candidate) => candidate.version === envelope.version);
-  if (!definition) {
-    throw new InvalidEventError('unknown_version', `No definition for ${envelope.type} v${envelope.version}`, {
+    throw new InvalidEventError('unexpected_type', `Unexpected event type ${envelope.type}`, {
       type: envelope.type,
       version: envelope.version,
     });
   }
-  return { ...envelope, data: validateData(definition.schema, envelope) } as DecodedEvent<TDefinitions[number]>;
+  const definition = sameType.find((candidate) => candidate.version === envelope.version);
+  if (!definition) {
+    throw new InvalidEventError(
+      'unknown_version',
+      `No definition for ${envelope.type} v${envelope.version}`,
+      {
+        type: envelope.type,
+        version: envelope.version,
+      },
+    );
+  }
+  return { ...envelope, data: validateData(definition.schema, envelope) } as DecodedEvent<
+    TDefinitions[number]
+  >;
 }
 
 export type DecodedEvent<TDefinition> =
-  TDefinition extends EventDefinition<infer TType, infer TSchema> ? EventEnvelope<TType, z.output<TSchema>> : never;
+  TDefinition extends EventDefinition<infer TType, infer TSchema>
+    ? EventEnvelope<TType, z.output<TSchema>>
+    : never;
 
 function parseEnvelope(value: string): EventEnvelope {
   let json: unknown;
@@ -134,19 +172,28 @@ function parseEnvelope(value: string): EventEnvelope {
   }
   const parsed = envelopeSchema.safeParse(json);
   if (!parsed.success) {
-    throw new InvalidEventError('malformed', 'Event value is not an event envelope', { issues: z.prettifyError(parsed.error) });
+    throw new InvalidEventError('malformed', 'Event value is not an event envelope', {
+      issues: z.prettifyError(parsed.error),
+    });
   }
   return parsed.data;
 }
 
-function validateData<TSchema extends z.ZodType>(schema: TSchema, envelope: EventEnvelope): z.output<TSchema> {
+function validateData<TSchema extends z.ZodType>(
+  schema: TSchema,
+  envelope: EventEnvelope,
+): z.output<TSchema> {
   const parsed = schema.safeParse(envelope.data);
   if (!parsed.success) {
-    throw new InvalidEventError('invalid_data', `Invalid data in ${envelope.type} v${envelope.version} event ${envelope.id}`, {
-      type: envelope.type,
-      version: envelope.version,
-      issues: z.prettifyError(parsed.error),
-    });
+    throw new InvalidEventError(
+      'invalid_data',
+      `Invalid data in ${envelope.type} v${envelope.version} event ${envelope.id}`,
+      {
+        type: envelope.type,
+        version: envelope.version,
+        issues: z.prettifyError(parsed.error),
+      },
+    );
   }
   return parsed.data;
 }

@@ -12,7 +12,10 @@ describe('webhook.changed v1', () => {
     webhookId: '6650d2d0e1f1a2b3c4d5e6f7',
     ownerId: '6650d2d0e1f1a2b3c4d5e6f0',
     webhook: {
-      watched: [{ type: 'model' as const, name: 'acme/bert' }, { type: 'org' as const, name: 'acme' }],
+      watched: [
+        { type: 'model' as const, name: 'acme/bert' },
+        { type: 'org' as const, name: 'acme' },
+      ],
       domains: ['repo' as const],
       disabled: false,
       url: 'https://hooks.example.com/gatehouse',
@@ -27,18 +30,41 @@ describe('webhook.changed v1', () => {
   });
 
   it('carries a Job webhook with the names of its secrets only', () => {
-    const job = { ...upserted, webhook: { ...upserted.webhook, url: null, job: { jobId: 'job-1', secretNames: ['HF_TOKEN'] } } };
-    expect(webhookChangedEvent.decode(webhookChangedEvent.encode(job, { key: job.webhookId })).data).toEqual(job);
+    const job = {
+      ...upserted,
+      webhook: {
+        ...upserted.webhook,
+        url: null,
+        job: { jobId: 'job-1', secretNames: ['HF_TOKEN'] },
+      },
+    };
+    expect(
+      webhookChangedEvent.decode(webhookChangedEvent.encode(job, { key: job.webhookId })).data,
+    ).toEqual(job);
   });
 
   it('carries a deletion without the webhook', () => {
-    const deleted = { change: 'deleted' as const, webhookId: upserted.webhookId, ownerId: upserted.ownerId };
-    expect(webhookChangedEvent.decode(webhookChangedEvent.encode(deleted, { key: deleted.webhookId })).data).toEqual(deleted);
+    const deleted = {
+      change: 'deleted' as const,
+      webhookId: upserted.webhookId,
+      ownerId: upserted.ownerId,
+    };
+    expect(
+      webhookChangedEvent.decode(webhookChangedEvent.encode(deleted, { key: deleted.webhookId }))
+        .data,
+    ).toEqual(deleted);
   });
 
   it('refuses an upsert without its webhook, or watching nothing', () => {
-    expect(() => webhookChangedEvent.encode({ ...upserted, webhook: undefined } as never, { key: 'w' })).toThrow(InvalidEventError);
-    expect(() => webhookChangedEvent.encode({ ...upserted, webhook: { ...upserted.webhook, watched: [] } }, { key: 'w' })).toThrow(InvalidEventError);
+    expect(() =>
+      webhookChangedEvent.encode({ ...upserted, webhook: undefined } as never, { key: 'w' }),
+    ).toThrow(InvalidEventError);
+    expect(() =>
+      webhookChangedEvent.encode(
+        { ...upserted, webhook: { ...upserted.webhook, watched: [] } },
+        { key: 'w' },
+      ),
+    ).toThrow(InvalidEventError);
   });
 });
 
@@ -55,14 +81,23 @@ describe('audit.recorded v1', () => {
     };
     const message = auditRecordedEvent.encode(data, { key: data.organizationId });
     expect(auditRecordedEvent.decode(message).data).toEqual(data);
-    expect(() => auditRecordedEvent.encode({ ...data, action: 'Token Exchange' }, { key: 'org-1' })).toThrow(InvalidEventError);
+    expect(() =>
+      auditRecordedEvent.encode({ ...data, action: 'Token Exchange' }, { key: 'org-1' }),
+    ).toThrow(InvalidEventError);
   });
 });
 
 describe('token events v1', () => {
   it('decode to issued or revoked from one topic', () => {
     const revoked = tokenRevokedEvent.encode(
-      { tokenId: 't1', kind: 'refresh', userId: 'u1', clientId: 'c1', reason: 'refresh_token_reuse', revokedAt: time.toISOString() },
+      {
+        tokenId: 't1',
+        kind: 'refresh',
+        userId: 'u1',
+        clientId: 'c1',
+        reason: 'refresh_token_reuse',
+        revokedAt: time.toISOString(),
+      },
       { key: 'u1' },
     );
     const decoded = decodeEvent(revoked, TOKEN_EVENTS);

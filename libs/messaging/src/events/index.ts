@@ -1,9 +1,19 @@
 // One file per event type, each exporting its defineEvent() definitions and data types: every
 // event contract of Gatehouse lives here, beside its topic in ../topics.ts.
 export { decodeEvent, headerEventType } from './event-definition';
-export { DELETED_SOURCE_JOB, WEBHOOK_REVISION_HEADER, type WebhookChangedData, webhookChangedEvent } from './webhook-changed.event';
+export {
+  DELETED_SOURCE_JOB,
+  WEBHOOK_REVISION_HEADER,
+  type WebhookChangedData,
+  webhookChangedEvent,
+} from './webhook-changed.event';
 export { type AuditRecordedData, auditRecordedEvent } from './audit.event';
-export { TOKEN_EVENTS, tokenIssuedEvent, type TokenRevokedData, tokenRevokedEvent } from './token.event';
+export {
+  TOKEN_EVENTS,
+  tokenIssuedEvent,
+  type TokenRevokedData,
+  tokenRevokedEvent,
+} from './token.event';
 export { repoChangedEvent, repoChangedMessage } from './repo-changed.event';
 export { deliveryDeadLetteredEvent } from './delivery-dead-lettered.event';
 export { deliveryReplayRequestedEvent } from './delivery-replay.event';

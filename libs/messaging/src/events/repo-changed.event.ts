@@ -8,9 +8,17 @@ import { defineEvent } from './event-definition';
  * stay in order. The data is `RepoChangeEvent` (libs/domain `repo-change-event.ts`); the envelope
  * repeats its `id` and `time`. docs/events.md documents it for producers.
  */
-export const repoChangedEvent = defineEvent({ type: 'repo.changed', version: 1, schema: repoChangeEventSchema });
+export const repoChangedEvent = defineEvent({
+  type: 'repo.changed',
+  version: 1,
+  schema: repoChangeEventSchema,
+});
 
 /** The Kafka message of one event: key = repository id, envelope id and time = the event's. */
 export function repoChangedMessage(event: RepoChangeEvent): OutgoingMessage {
-  return repoChangedEvent.encode(event, { key: event.repo.id, id: event.id, time: new Date(event.time) });
+  return repoChangedEvent.encode(event, {
+    key: event.repo.id,
+    id: event.id,
+    time: new Date(event.time),
+  });
 }

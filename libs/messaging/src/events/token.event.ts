@@ -33,7 +33,14 @@ export const tokenRevokedEvent = defineEvent({
   version: 1,
   schema: z.object({
     ...tokenIdentity,
-    reason: z.enum(['revocation_request', 'refresh_token_reuse', 'authorization_code_reuse', 'consent_withdrawn', 'app_deleted', 'signed_out']),
+    reason: z.enum([
+      'revocation_request',
+      'refresh_token_reuse',
+      'authorization_code_reuse',
+      'consent_withdrawn',
+      'app_deleted',
+      'signed_out',
+    ]),
     revokedAt: z.iso.datetime({ offset: true }),
   }),
 });

@@ -38,8 +38,17 @@ export const webhookChangedEvent = defineEvent({
   type: 'webhook.changed',
   version: 1,
   schema: z.discriminatedUnion('change', [
-    z.object({ change: z.literal('upserted'), webhookId: z.string().min(1), ownerId: z.string().min(1), webhook: webhookSubscriptionSchema }),
-    z.object({ change: z.literal('deleted'), webhookId: z.string().min(1), ownerId: z.string().min(1) }),
+    z.object({
+      change: z.literal('upserted'),
+      webhookId: z.string().min(1),
+      ownerId: z.string().min(1),
+      webhook: webhookSubscriptionSchema,
+    }),
+    z.object({
+      change: z.literal('deleted'),
+      webhookId: z.string().min(1),
+      ownerId: z.string().min(1),
+    }),
   ]),
 });
 

@@ -6,8 +6,14 @@ export class InMemoryOutboxStore implements OutboxStore {
   private readonly locked = new Set<string>();
   private nextId = 1;
 
-  add(record: Omit<OutboxRecord, 'id' | 'headers'> & { headers?: Record<string, string> }): OutboxRecord {
-    const stored: OutboxRecord = { ...record, headers: record.headers ?? {}, id: String(this.nextId++) };
+  add(
+    record: Omit<OutboxRecord, 'id' | 'headers'> & { headers?: Record<string, string> },
+  ): OutboxRecord {
+    const stored: OutboxRecord = {
+      ...record,
+      headers: record.headers ?? {},
+      id: String(this.nextId++),
+    };
     this.records.push({ record: stored, sent: false });
     return stored;
   }
@@ -17,14 +23,25 @@ export class InMemoryOutboxStore implements OutboxStore {
     return this.records.filter((entry) => !entry.sent).map((entry) => entry.record);
   }
 
-  async relayBatch(limit: number, publish: (records: OutboxRecord[]) => Promise<void>, topics?: readonly string[]): Promise<number> {
+  async relayBatch(
+    limit: number,
+    publish: (records: OutboxRecord[]) => Promise<void>,
+    topics?: readonly string[],
+  ): Promise<number> {
     const batch = this.records
-      .filter((entry) => !entry.sent && !this.locked.has(entry.record.id) && (!topics || topics.includes(entry.record.topic)))
+      .filter(
+        (entry) =>
+          !entry.sent &&
+          !this.locked.has(entry.record.id) &&
+          (!topics || topics.includes(entry.record.topic)),
+      )
       .slice(0, limit);
     if (batch.length === 0) return 0;
     batch.forEach((entry) => this.locked.add(entry.record.id));
     try {
-      await publish(batch.map((entry) => ({ ...entry.record, headers: { ...entry.record.headers } })));
+      await publish(
+        batch.map((entry) => ({ ...entry.record, headers: { ...entry.record.headers } })),
+      );
       batch.forEach((entry) => (entry.sent = true));
       return batch.length;
     } finally {

@@ -21,7 +21,10 @@ interface ChildResult {
 
 function runChild(mode: 'write' | 'relay', env: Record<string, string>): Promise<ChildResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--require', REGISTER, CHILD, mode], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--require', REGISTER, CHILD, mode], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -64,9 +67,18 @@ describe('transactional outbox across a crash', () => {
     await ds.query('CREATE TABLE outbox_crash_orders (id text PRIMARY KEY)');
     await closeDataSource(ds);
 
-    bus = new KafkaEventBus({ brokers: (process.env.KAFKA_BROKERS ?? '').split(','), clientId: 'outbox-crash-spec', logger: silent });
+    bus = new KafkaEventBus({
+      brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
+      clientId: 'outbox-crash-spec',
+      logger: silent,
+    });
     await bus.ensureTopics([{ topic, partitions: 3 }]);
-    subscription = await bus.subscribe({ topics: [topic], groupId: `outbox-crash-${suffix}`, fromBeginning: true, handler: async (m) => void received.push(m) });
+    subscription = await bus.subscribe({
+      topics: [topic],
+      groupId: `outbox-crash-${suffix}`,
+      fromBeginning: true,
+      handler: async (m) => void received.push(m),
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -76,7 +88,11 @@ describe('transactional outbox across a crash', () => {
   }, 60_000);
 
   it('delivers an event committed just before the producer was killed exactly once, after a restart', async () => {
-    const env = { DATABASE_URL: databaseUrl, OUTBOX_CRASH_TOPIC: topic, OUTBOX_CRASH_ORDER_ID: orderId };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      OUTBOX_CRASH_TOPIC: topic,
+      OUTBOX_CRASH_ORDER_ID: orderId,
+    };
 
     const crashed = await runChild('write', env);
     expect(crashed.stderr).toBe('');
@@ -86,28 +102,46 @@ describe('transactional outbox across a crash', () => {
     const db = new Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      expect((await db.query('SELECT id FROM outbox_crash_orders')).rows).toEqual([{ id: orderId }]);
-      expect((await db.query('SELECT topic, key, sent_at FROM outbox')).rows).toEqual([{ topic, key: 'org-crash', sent_at: null }]);
+      expect((await db.query('SELECT id FROM outbox_crash_orders')).rows).toEqual([
+        { id: orderId },
+      ]);
+      expect((await db.query('SELECT topic, key, sent_at FROM outbox')).rows).toEqual([
+        { topic, key: 'org-crash', sent_at: null },
+      ]);
       await new Promise((r) => setTimeout(r, 500));
       expect(received).toEqual([]);
 
       const restarted = await runChild('relay', env);
       expect(restarted.stderr).toBe('');
-      expect({ code: restarted.code, stdout: restarted.stdout }).toEqual({ code: 0, stdout: 'RELAYED 1\n' });
+      expect({ code: restarted.code, stdout: restarted.stdout }).toEqual({
+        code: 0,
+        stdout: 'RELAYED 1\n',
+      });
 
       const again = await runChild('relay', env);
-      expect({ code: again.code, stdout: again.stdout }).toEqual({ code: 0, stdout: 'RELAYED 0\n' });
-      expect((await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NOT NULL')).rows).toEqual([{ n: 1 }]);
+      expect({ code: again.code, stdout: again.stdout }).toEqual({
+        code: 0,
+        stdout: 'RELAYED 0\n',
+      });
+      expect(
+        (await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NOT NULL')).rows,
+      ).toEqual([{ n: 1 }]);
     } finally {
       await db.end();
     }
 
     const deadline = Date.now() + 20_000;
-    while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (received.length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 1500)); // time for a duplicate to show up
     expect(received).toHaveLength(1);
     const event = auditRecordedEvent.decode(received[0]);
-    expect(event).toMatchObject({ id: `event-${orderId}`, type: 'audit.recorded', version: 1, data: { entryId: orderId, details: { orderId } } });
+    expect(event).toMatchObject({
+      id: `event-${orderId}`,
+      type: 'audit.recorded',
+      version: 1,
+      data: { entryId: orderId, details: { orderId } },
+    });
     expect(received[0].key).toBe('org-crash');
   }, 120_000);
 });

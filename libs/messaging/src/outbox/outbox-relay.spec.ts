@@ -156,10 +156,14 @@ describe('OutboxRelay', () => {
 
   it('never gives one record to two relays draining the same outbox at once', async () => {
     for (let i = 0; i < 50; i += 1) store.add({ topic: 't', key: `k${i % 5}`, value: `v${i}` });
-    const relays = [1, 2, 3].map(() => new OutboxRelay(store, bus, { batchSize: 4, logger: silent }));
-    await Promise.all(relays.map(async (each) => {
-      while ((await each.relayOnce()) > 0);
-    }));
+    const relays = [1, 2, 3].map(
+      () => new OutboxRelay(store, bus, { batchSize: 4, logger: silent }),
+    );
+    await Promise.all(
+      relays.map(async (each) => {
+        while ((await each.relayOnce()) > 0);
+      }),
+    );
     expect(bus.values().sort()).toEqual(Array.from({ length: 50 }, (_, i) => `v${i}`).sort());
   });
 });

@@ -48,7 +48,10 @@ export class OutboxRelay {
   ) {
     this.batchSize = options.batchSize ?? 100;
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
-    this.maxIdlePollMs = Math.max(this.pollIntervalMs, options.maxIdlePollMs ?? this.pollIntervalMs * 5);
+    this.maxIdlePollMs = Math.max(
+      this.pollIntervalMs,
+      options.maxIdlePollMs ?? this.pollIntervalMs * 5,
+    );
     this.errorBackoffMs = options.errorBackoffMs ?? 1000;
     if (options.topics) this.topics = [...options.topics];
     this.logger = options.logger ?? stderrMessagingLogger;
@@ -87,7 +90,11 @@ export class OutboxRelay {
 
   /** Publishes one batch; returns how many records it held. For tests and one-shot commands. */
   async relayOnce(): Promise<number> {
-    const count = await this.store.relayBatch(this.batchSize, (records) => this.publish(records), this.topics);
+    const count = await this.store.relayBatch(
+      this.batchSize,
+      (records) => this.publish(records),
+      this.topics,
+    );
     this.relayedCount += count;
     return count;
   }
@@ -99,14 +106,18 @@ export class OutboxRelay {
       try {
         count = await this.relayOnce();
       } catch (error) {
-        this.logger.error({ err: error }, 'Outbox relay failed to publish a batch; it stays in the outbox');
+        this.logger.error(
+          { err: error },
+          'Outbox relay failed to publish a batch; it stays in the outbox',
+        );
         await this.pause(this.errorBackoffMs);
         continue;
       }
       if (count >= this.batchSize) continue;
       idleWait = count > 0 ? this.pollIntervalMs : Math.min(idleWait * 2, this.maxIdlePollMs);
       // A notify() during the wait means records were just committed: look at the short interval again.
-      if (await this.pause(count > 0 ? this.pollIntervalMs : idleWait)) idleWait = this.pollIntervalMs;
+      if (await this.pause(count > 0 ? this.pollIntervalMs : idleWait))
+        idleWait = this.pollIntervalMs;
     }
   }
 

@@ -22,5 +22,9 @@ export interface OutboxStore {
    * between publish and commit publishes a record twice, so consumers deduplicate by event id.
    * With `topics`, only records of those topics are taken; the others wait for another relay.
    */
-  relayBatch(limit: number, publish: (records: OutboxRecord[]) => Promise<void>, topics?: readonly string[]): Promise<number>;
+  relayBatch(
+    limit: number,
+    publish: (records: OutboxRecord[]) => Promise<void>,
+    topics?: readonly string[],
+  ): Promise<number>;
 }

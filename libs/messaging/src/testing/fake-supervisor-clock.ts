@@ -24,7 +24,9 @@ export class FakeSupervisorClock implements SupervisorClock {
   /** Moves time on, fires the timers now due, and lets what they started run. */
   async advance(ms: number): Promise<void> {
     this.time += ms;
-    for (const timer of this.timers.filter((candidate) => !candidate.done && candidate.at <= this.time)) {
+    for (const timer of this.timers.filter(
+      (candidate) => !candidate.done && candidate.at <= this.time,
+    )) {
       timer.done = true;
       timer.fire();
     }

@@ -38,10 +38,19 @@ const COMMON = {
 };
 
 /** Creates and initializes a data source on PostgreSQL or on PGlite files under `dataDir`. */
-export async function createDataSource(target: DatabaseTarget, extras: DataSourceExtras = {}): Promise<DataSource> {
+export async function createDataSource(
+  target: DatabaseTarget,
+  extras: DataSourceExtras = {},
+): Promise<DataSource> {
   const logging = extras.logging ?? false;
   if (target.type === 'postgres') {
-    const ds = new DataSource({ ...COMMON, url: target.url, poolSize: target.poolSize ?? 10, logging, applicationName: target.applicationName ?? COMMON.applicationName });
+    const ds = new DataSource({
+      ...COMMON,
+      url: target.url,
+      poolSize: target.poolSize ?? 10,
+      logging,
+      applicationName: target.applicationName ?? COMMON.applicationName,
+    });
     await ds.initialize();
     registry.set(ds, { target: 'postgres', release: async () => undefined });
     return ds;

@@ -19,7 +19,9 @@ describe('lockDataDir', () => {
 
   it('refuses a directory this process already holds, until released', () => {
     const release = lockDataDir(dir);
-    expect(() => lockDataDir(dir)).toThrow(`PGlite data directory ${dir} is already open in this process`);
+    expect(() => lockDataDir(dir)).toThrow(
+      `PGlite data directory ${dir} is already open in this process`,
+    );
     release();
     lockDataDir(dir)();
   });
@@ -28,14 +30,19 @@ describe('lockDataDir', () => {
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {
       writeFileSync(lockFile(), String(holder.pid));
-      expect(() => lockDataDir(dir)).toThrow(`PGlite data directory ${dir} is in use by process ${holder.pid}`);
+      expect(() => lockDataDir(dir)).toThrow(
+        `PGlite data directory ${dir} is in use by process ${holder.pid}`,
+      );
     } finally {
       holder.kill('SIGKILL');
     }
   });
 
   it('takes over a lock left by a process that died', () => {
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+    const dead = spawnSync(process.execPath, [
+      '-e',
+      'process.stdout.write(String(process.pid))',
+    ]).stdout.toString();
     writeFileSync(lockFile(), dead);
     const release = lockDataDir(dir);
     expect(readFileSync(lockFile(), 'utf8')).toBe(String(process.pid));

@@ -11,7 +11,8 @@ const heldHere = new Set<string>();
  */
 export function lockDataDir(dataDir: string): () => void {
   const path = join(dataDir, LOCK_FILE);
-  if (heldHere.has(path)) throw new Error(`PGlite data directory ${dataDir} is already open in this process`);
+  if (heldHere.has(path))
+    throw new Error(`PGlite data directory ${dataDir} is already open in this process`);
   for (let attempt = 0; ; attempt++) {
     try {
       writeFileSync(path, String(process.pid), { flag: 'wx' });

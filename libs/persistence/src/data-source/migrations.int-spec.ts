@@ -101,48 +101,66 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
 });
 
 describe('PGlite persistence', () => {
-  it('keeps data and the applied history under dataDir across restarts', async () => {
-    const database = await createTestDatabase('pglite');
-    try {
-      const first = await createDataSource(database.target);
-      await runMigrations(first);
-      await first.query(`INSERT INTO organizations (id, name, fullname) VALUES ($1, 'acme', 'Acme')`, ['0'.repeat(24)]);
-      await closeDataSource(first);
-
-      const second = await createDataSource(database.target);
+  it(
+    'keeps data and the applied history under dataDir across restarts',
+    async () => {
+      const database = await createTestDatabase('pglite');
       try {
-        expect(await runMigrations(second)).toEqual([]);
-        expect(await second.query(`SELECT name FROM organizations`)).toEqual([{ name: 'acme' }]);
+        const first = await createDataSource(database.target);
+        await runMigrations(first);
+        await first.query(
+          `INSERT INTO organizations (id, name, fullname) VALUES ($1, 'acme', 'Acme')`,
+          ['0'.repeat(24)],
+        );
+        await closeDataSource(first);
+
+        const second = await createDataSource(database.target);
+        try {
+          expect(await runMigrations(second)).toEqual([]);
+          expect(await second.query(`SELECT name FROM organizations`)).toEqual([{ name: 'acme' }]);
+        } finally {
+          await closeDataSource(second);
+        }
       } finally {
-        await closeDataSource(second);
+        await database.dispose();
       }
-    } finally {
-      await database.dispose();
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 });
 
 describe('PGlite data directory', () => {
-  it('cannot be opened twice at once', async () => {
-    const database = await createTestDatabase('pglite');
-    const first = await createDataSource(database.target);
-    try {
-      await expect(createDataSource(database.target)).rejects.toThrow('is already open in this process');
-    } finally {
-      await closeDataSource(first);
-      await database.dispose();
-    }
-  }, SLOW);
+  it(
+    'cannot be opened twice at once',
+    async () => {
+      const database = await createTestDatabase('pglite');
+      const first = await createDataSource(database.target);
+      try {
+        await expect(createDataSource(database.target)).rejects.toThrow(
+          'is already open in this process',
+        );
+      } finally {
+        await closeDataSource(first);
+        await database.dispose();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('concurrent migrators on PostgreSQL', () => {
   it('apply each migration exactly once', async () => {
     const database = await createTestDatabase('postgres');
-    const [a, b] = [await createDataSource(database.target), await createDataSource(database.target)];
+    const [a, b] = [
+      await createDataSource(database.target),
+      await createDataSource(database.target),
+    ];
     try {
       const [fromA, fromB] = await Promise.all([runMigrations(a), runMigrations(b)]);
       expect([...fromA, ...fromB].sort()).toEqual([...MIGRATION_NAMES].sort());
-      expect(await a.query(`SELECT count(*)::int AS n FROM migrations`)).toEqual([{ n: MIGRATION_NAMES.length }]);
+      expect(await a.query(`SELECT count(*)::int AS n FROM migrations`)).toEqual([
+        { n: MIGRATION_NAMES.length },
+      ]);
     } finally {
       await closeDataSource(a);
       await closeDataSource(b);

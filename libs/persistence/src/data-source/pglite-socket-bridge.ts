@@ -62,7 +62,10 @@ PGlite.create({ dataDir, startParams: [...PGlite.defaultStartParams, ...JSON.par
  * process's WebAssembly memory. The 128 MB default of shared_buffers alone was most of the
  * all-in-one's resident memory (tools/bench/report/findings.md, "Memory").
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=4'].flatMap((setting) => ['-c', setting]);
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=4'].flatMap((setting) => [
+  '-c',
+  setting,
+]);
 
 /**
  * The worker's young generation, in MiB. Its JavaScript is PGlite's glue and the socket server,
@@ -98,7 +101,11 @@ export async function startPgliteBridge(dataDir: string): Promise<PgliteBridge> 
   const pglitePath = require.resolve('@electric-sql/pglite');
   try {
     if (!existsSync(join(absoluteDataDir, 'PG_VERSION'))) {
-      await promisify(execFile)(process.execPath, ['-e', INITDB_SOURCE, pglitePath, absoluteDataDir, JSON.stringify(PGLITE_SETTINGS)], { maxBuffer: 16 * 1024 * 1024 });
+      await promisify(execFile)(
+        process.execPath,
+        ['-e', INITDB_SOURCE, pglitePath, absoluteDataDir, JSON.stringify(PGLITE_SETTINGS)],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
     }
     worker = new Worker(WORKER_SOURCE, {
       eval: true,
@@ -139,7 +146,10 @@ function nextMessage(worker: Worker, expected: 'ready' | 'stopped'): Promise<voi
     const onMessage = (message: WorkerMessage) => {
       off();
       if (message.type === expected) resolvePromise();
-      else reject(new Error(message.type === 'failed' ? message.message : `unexpected ${message.type}`));
+      else
+        reject(
+          new Error(message.type === 'failed' ? message.message : `unexpected ${message.type}`),
+        );
     };
     const onError = (error: Error) => {
       off();

@@ -30,7 +30,10 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
   describe('accounts', () => {
     it('finds a user by username or e-mail in any case, with memberships by organization name', async () => {
       const alice = await insertUser(ds.manager, 'Alice', 'Alice@Example.com');
-      const [zeta, acme] = [await insertOrg(ds.manager, 'zeta'), await insertOrg(ds.manager, 'Acme')];
+      const [zeta, acme] = [
+        await insertOrg(ds.manager, 'zeta'),
+        await insertOrg(ds.manager, 'Acme'),
+      ];
       await ds.manager.insert(MembershipEntity, [
         { orgId: zeta.id, userId: alice.id, role: 'read' },
         { orgId: acme.id, userId: alice.id, role: 'admin' },
@@ -42,7 +45,12 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
       expect(await accounts.findUserByLogin('nobody')).toBeNull();
       expect((await accounts.findOrgByName('ACME'))?.id).toBe(acme.id);
       const stored = await accounts.findUserById(alice.id);
-      expect(stored).toMatchObject({ username: 'Alice', isPro: false, avatarUrl: null, disabledAt: null });
+      expect(stored).toMatchObject({
+        username: 'Alice',
+        isPro: false,
+        avatarUrl: null,
+        disabledAt: null,
+      });
       expect(stored?.createdAt).toBeInstanceOf(Date);
       expect(
         (await accounts.membershipsOfUser(alice.id)).map((m) => [m.organization.name, m.role]),
@@ -54,8 +62,12 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
 
     it('refuses a second username or e-mail differing only in case', async () => {
       await insertUser(ds.manager, 'bob', 'bob@example.com');
-      expect(await sqlStateOf(insertUser(ds.manager, 'BOB', 'other@example.com'))).toBe(UNIQUE_VIOLATION);
-      expect(await sqlStateOf(insertUser(ds.manager, 'bobby', 'BOB@example.com'))).toBe(UNIQUE_VIOLATION);
+      expect(await sqlStateOf(insertUser(ds.manager, 'BOB', 'other@example.com'))).toBe(
+        UNIQUE_VIOLATION,
+      );
+      expect(await sqlStateOf(insertUser(ds.manager, 'bobby', 'BOB@example.com'))).toBe(
+        UNIQUE_VIOLATION,
+      );
       expect(await sqlStateOf(insertOrg(ds.manager, 'ACME'))).toBe(UNIQUE_VIOLATION);
     });
 
@@ -63,7 +75,13 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
       const carol = await insertUser(ds.manager, 'carol');
       const org = await insertOrg(ds.manager, 'carol-org');
       expect(
-        await sqlStateOf(ds.manager.insert(MembershipEntity, { orgId: org.id, userId: carol.id, role: 'owner' as never })),
+        await sqlStateOf(
+          ds.manager.insert(MembershipEntity, {
+            orgId: org.id,
+            userId: carol.id,
+            role: 'owner' as never,
+          }),
+        ),
       ).toBe(CHECK_VIOLATION);
       await ds.manager.insert(MembershipEntity, { orgId: org.id, userId: carol.id, role: 'write' });
       await ds.manager.delete(UserEntity, { id: carol.id });
@@ -105,10 +123,18 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
     it('requires exactly one owner for an app', async () => {
       const user = await insertUser(ds.manager, 'owner-twice');
       const org = await insertOrg(ds.manager, 'owner-twice-org');
-      const app = { id: testId(), clientId: `c-${testId()}`, name: 'x', redirectUris: [], scopes: [] };
+      const app = {
+        id: testId(),
+        clientId: `c-${testId()}`,
+        name: 'x',
+        redirectUris: [],
+        scopes: [],
+      };
       expect(await sqlStateOf(ds.manager.insert(OAuthAppEntity, app))).toBe(CHECK_VIOLATION);
       expect(
-        await sqlStateOf(ds.manager.insert(OAuthAppEntity, { ...app, ownerUserId: user.id, ownerOrgId: org.id })),
+        await sqlStateOf(
+          ds.manager.insert(OAuthAppEntity, { ...app, ownerUserId: user.id, ownerOrgId: org.id }),
+        ),
       ).toBe(CHECK_VIOLATION);
     });
 
@@ -131,20 +157,38 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
         revokedAt: null,
       });
       expect(
-        await sqlStateOf(ds.manager.insert(AccessTokenEntity, { id: testId(), tokenHash: 'b'.repeat(64), kind: 'oauth', expiresAt })),
+        await sqlStateOf(
+          ds.manager.insert(AccessTokenEntity, {
+            id: testId(),
+            tokenHash: 'b'.repeat(64),
+            kind: 'oauth',
+            expiresAt,
+          }),
+        ),
       ).toBe(UNIQUE_VIOLATION);
     });
 
     it('allows one current signing key at a time', async () => {
-      const key = (kid: string) => ({ kid, alg: 'RS256', publicJwk: { kty: 'RSA' }, privateJwkEncrypted: 'box', status: 'current' as const });
+      const key = (kid: string) => ({
+        kid,
+        alg: 'RS256',
+        publicJwk: { kty: 'RSA' },
+        privateJwkEncrypted: 'box',
+        status: 'current' as const,
+      });
       await ds.manager.insert(SigningKeyEntity, key('k1'));
-      expect(await sqlStateOf(ds.manager.insert(SigningKeyEntity, key('k2')))).toBe(UNIQUE_VIOLATION);
-      await ds.manager.update(SigningKeyEntity, { kid: 'k1' }, { status: 'previous', rotatedAt: new Date() });
+      expect(await sqlStateOf(ds.manager.insert(SigningKeyEntity, key('k2')))).toBe(
+        UNIQUE_VIOLATION,
+      );
+      await ds.manager.update(
+        SigningKeyEntity,
+        { kid: 'k1' },
+        { status: 'previous', rotatedAt: new Date() },
+      );
       await ds.manager.insert(SigningKeyEntity, key('k2'));
-      expect((await ds.manager.find(SigningKeyEntity, { order: { kid: 'ASC' } })).map((k) => k.status)).toEqual([
-        'previous',
-        'current',
-      ]);
+      expect(
+        (await ds.manager.find(SigningKeyEntity, { order: { kid: 'ASC' } })).map((k) => k.status),
+      ).toEqual(['previous', 'current']);
     });
   });
 
@@ -152,10 +196,17 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
     it('requires exactly one target', async () => {
       const owner = await insertUser(ds.manager, 'hook-owner');
       const base = { ownerUserId: owner.id, watched: [], domains: [] };
-      expect(await sqlStateOf(ds.manager.insert(WebhookEntity, { ...base, id: testId() }))).toBe(CHECK_VIOLATION);
+      expect(await sqlStateOf(ds.manager.insert(WebhookEntity, { ...base, id: testId() }))).toBe(
+        CHECK_VIOLATION,
+      );
       expect(
         await sqlStateOf(
-          ds.manager.insert(WebhookEntity, { ...base, id: testId(), url: 'https://x.example', jobSpec: { command: ['x'] } }),
+          ds.manager.insert(WebhookEntity, {
+            ...base,
+            id: testId(),
+            url: 'https://x.example',
+            jobSpec: { command: ['x'] },
+          }),
         ),
       ).toBe(CHECK_VIOLATION);
     });
@@ -172,7 +223,9 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
       });
       const originalId = testId();
       await ds.manager.insert(DeliveryEntity, delivery(originalId));
-      expect(await sqlStateOf(ds.manager.insert(DeliveryEntity, delivery(testId())))).toBe(UNIQUE_VIOLATION);
+      expect(await sqlStateOf(ds.manager.insert(DeliveryEntity, delivery(testId())))).toBe(
+        UNIQUE_VIOLATION,
+      );
       await ds.manager.insert(DeliveryEntity, delivery(testId(), originalId));
       await ds.manager.insert(DeliveryAttemptEntity, {
         id: testId(),
@@ -191,7 +244,12 @@ describe.each(DATABASE_KINDS)('entities on %s', (kind) => {
         startedAt: new Date(),
       });
       const stored = await ds.manager.findOneByOrFail(DeliveryEntity, { id: originalId });
-      expect(stored).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: null, payload: { event: { action: 'update' } } });
+      expect(stored).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: null,
+        payload: { event: { action: 'update' } },
+      });
 
       await ds.manager.delete(WebhookEntity, { id: webhook.id });
       expect(await ds.manager.countBy(DeliveryEntity, { webhookId: webhook.id })).toBe(0);

@@ -56,5 +56,9 @@ export class Delivery1767225600004 extends SqlMigration {
     `CREATE INDEX job_runs_webhook_id_idx ON job_runs (webhook_id)`,
   ];
 
-  protected readonly downStatements = [`DROP TABLE job_runs`, `DROP TABLE delivery_attempts`, `DROP TABLE deliveries`];
+  protected readonly downStatements = [
+    `DROP TABLE job_runs`,
+    `DROP TABLE delivery_attempts`,
+    `DROP TABLE deliveries`,
+  ];
 }

@@ -19,5 +19,8 @@ export class AuditSeal1767225600101 extends SqlMigration {
      )`,
   ];
 
-  protected readonly downStatements = [`DROP TABLE audit_heads`, `ALTER TABLE audit_log DROP COLUMN mac`];
+  protected readonly downStatements = [
+    `DROP TABLE audit_heads`,
+    `ALTER TABLE audit_log DROP COLUMN mac`,
+  ];
 }

@@ -9,5 +9,8 @@ export class TokenExpiryIndexes1767225600310 extends SqlMigration {
     `CREATE INDEX refresh_tokens_expires_at_idx ON refresh_tokens (expires_at)`,
   ];
 
-  protected readonly downStatements = [`DROP INDEX refresh_tokens_expires_at_idx`, `DROP INDEX access_tokens_expires_at_idx`];
+  protected readonly downStatements = [
+    `DROP INDEX refresh_tokens_expires_at_idx`,
+    `DROP INDEX access_tokens_expires_at_idx`,
+  ];
 }

@@ -14,7 +14,9 @@ export interface OutboxMessage {
  */
 export async function appendOutbox(manager: EntityManager, message: OutboxMessage): Promise<void> {
   if (!manager.queryRunner?.isTransactionActive) {
-    throw new Error('appendOutbox must run inside a transaction (pass the manager given by DataSource.transaction)');
+    throw new Error(
+      'appendOutbox must run inside a transaction (pass the manager given by DataSource.transaction)',
+    );
   }
   await manager.insert(OutboxMessageEntity, {
     topic: message.topic,

@@ -20,10 +20,18 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
   afterAll(() => dispose?.(), 60_000);
   beforeEach(() => ds.query(`DELETE FROM outbox`));
 
-  const unsentCount = async () => Number((await ds.query(`SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL`))[0].n);
+  const unsentCount = async () =>
+    Number((await ds.query(`SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL`))[0].n);
 
   it('writes an event only when the surrounding transaction commits', async () => {
-    await ds.transaction((m) => appendOutbox(m, { topic: 'audit.v1', key: 'org-1', value: '{"a":1}', headers: { 'x-v': '1' } }));
+    await ds.transaction((m) =>
+      appendOutbox(m, {
+        topic: 'audit.v1',
+        key: 'org-1',
+        value: '{"a":1}',
+        headers: { 'x-v': '1' },
+      }),
+    );
     await expect(
       ds.transaction(async (m) => {
         await appendOutbox(m, { topic: 'audit.v1', key: 'org-1', value: '{"a":2}' });
@@ -32,7 +40,15 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     ).rejects.toThrow('change failed');
 
     const rows = await ds.manager.find(OutboxMessageEntity);
-    expect(rows.map(({ topic, key, value, headers, sentAt }) => ({ topic, key, value, headers, sentAt }))).toEqual([
+    expect(
+      rows.map(({ topic, key, value, headers, sentAt }) => ({
+        topic,
+        key,
+        value,
+        headers,
+        sentAt,
+      })),
+    ).toEqual([
       { topic: 'audit.v1', key: 'org-1', value: '{"a":1}', headers: { 'x-v': '1' }, sentAt: null },
     ]);
   });
@@ -45,7 +61,8 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
 
   it('relays a batch in id order, marks it sent, and finds nothing afterwards', async () => {
     await ds.transaction(async (m) => {
-      for (const n of [1, 2, 3]) await appendOutbox(m, { topic: 'webhooks.changed.v1', key: `w${n}`, value: `v${n}` });
+      for (const n of [1, 2, 3])
+        await appendOutbox(m, { topic: 'webhooks.changed.v1', key: `w${n}`, value: `v${n}` });
     });
     const clock = new FrozenClock(Date.UTC(2026, 0, 2, 3, 4, 5));
     const store = new TypeOrmOutboxStore(ds, clock);
@@ -79,8 +96,20 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     const store = new TypeOrmOutboxStore(ds);
     const published: string[] = [];
 
-    expect(await store.relayBatch(10, async (records) => void published.push(...records.map((r) => r.value)), ['token-events.v1', 'webhooks.changed.v1'])).toBe(3);
-    expect(await store.relayBatch(10, async (records) => void published.push(...records.map((r) => r.value)), ['token-events.v1'])).toBe(0);
+    expect(
+      await store.relayBatch(
+        10,
+        async (records) => void published.push(...records.map((r) => r.value)),
+        ['token-events.v1', 'webhooks.changed.v1'],
+      ),
+    ).toBe(3);
+    expect(
+      await store.relayBatch(
+        10,
+        async (records) => void published.push(...records.map((r) => r.value)),
+        ['token-events.v1'],
+      ),
+    ).toBe(0);
 
     expect(published).toEqual(['t1', 'w1', 't2']);
     expect(await unsentCount()).toBe(1);
@@ -89,17 +118,25 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
   it('leaves a batch unsent when publishing fails', async () => {
     await ds.transaction((m) => appendOutbox(m, { topic: 't', key: 'k', value: 'v' }));
     const store = new TypeOrmOutboxStore(ds);
-    await expect(store.relayBatch(10, async () => Promise.reject(new Error('broker down')))).rejects.toThrow('broker down');
+    await expect(
+      store.relayBatch(10, async () => Promise.reject(new Error('broker down'))),
+    ).rejects.toThrow('broker down');
     expect(await unsentCount()).toBe(1);
     const retried: string[] = [];
-    expect(await store.relayBatch(10, async (records) => void retried.push(...records.map((r) => r.value)))).toBe(1);
+    expect(
+      await store.relayBatch(
+        10,
+        async (records) => void retried.push(...records.map((r) => r.value)),
+      ),
+    ).toBe(1);
     expect(retried).toEqual(['v']);
   });
 
   it('never hands the same row to two concurrent relays', async () => {
     const total = 120;
     await ds.transaction(async (m) => {
-      for (let n = 0; n < total; n++) await appendOutbox(m, { topic: 't', key: `k${n % 7}`, value: String(n) });
+      for (let n = 0; n < total; n++)
+        await appendOutbox(m, { topic: 't', key: `k${n % 7}`, value: String(n) });
     });
     const claimed = new Map<string, string[]>([
       ['a', []],
@@ -139,7 +176,8 @@ describe('outbox relays on PostgreSQL', () => {
 
   it('skip the rows another relay holds while it is still publishing them', async () => {
     await ds.transaction(async (m) => {
-      for (const value of ['1', '2', '3', '4']) await appendOutbox(m, { topic: 't', key: 'k', value });
+      for (const value of ['1', '2', '3', '4'])
+        await appendOutbox(m, { topic: 't', key: 'k', value });
     });
     let releaseA!: () => void;
     let aPublishing!: () => void;
@@ -154,7 +192,10 @@ describe('outbox relays on PostgreSQL', () => {
       await gate;
     });
     await aIsPublishing;
-    const bCount = await new TypeOrmOutboxStore(ds).relayBatch(10, async (records) => void fromB.push(...records.map((r) => r.value)));
+    const bCount = await new TypeOrmOutboxStore(ds).relayBatch(
+      10,
+      async (records) => void fromB.push(...records.map((r) => r.value)),
+    );
     releaseA();
 
     expect(await a).toBe(2);

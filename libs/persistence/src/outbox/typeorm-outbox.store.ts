@@ -33,7 +33,11 @@ export class TypeOrmOutboxStore {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async relayBatch(limit: number, publish: OutboxPublish, topics?: readonly string[]): Promise<number> {
+  async relayBatch(
+    limit: number,
+    publish: OutboxPublish,
+    topics?: readonly string[],
+  ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
         `SELECT id, topic, key, value, headers FROM outbox

@@ -32,7 +32,10 @@ export class AccountRepository {
   }
 
   findUserByEmail(email: string): Promise<UserEntity | null> {
-    return this.manager.createQueryBuilder(UserEntity, 'u').where('lower(u.email) = lower(:email)', { email }).getOne();
+    return this.manager
+      .createQueryBuilder(UserEntity, 'u')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
   }
 
   findUserById(id: string): Promise<UserEntity | null> {
@@ -57,7 +60,10 @@ export class AccountRepository {
       relations: { organization: true },
       order: { organization: { name: 'ASC' } },
     });
-    return memberships.map((m) => ({ organization: m.organization as OrganizationEntity, role: m.role }));
+    return memberships.map((m) => ({
+      organization: m.organization as OrganizationEntity,
+      role: m.role,
+    }));
   }
 
   findMembership(orgId: string, userId: string): Promise<MembershipEntity | null> {

@@ -14,7 +14,15 @@ import { SeedDocument, SeedInput, parseSeedDocument } from './seed-schema';
 jest.setTimeout(60_000);
 
 const DEMO_SEED = join(__dirname, '../../seed/demo.yaml');
-const SEEDED_TABLES = ['users', 'organizations', 'memberships', 'oauth_apps', 'personal_access_tokens', 'jobs', 'trusted_publishers'];
+const SEEDED_TABLES = [
+  'users',
+  'organizations',
+  'memberships',
+  'oauth_apps',
+  'personal_access_tokens',
+  'jobs',
+  'trusted_publishers',
+];
 
 /** Fakes that make every effect visible: a re-hash or re-seal would change the stored value. */
 function fakeDeps(clock: FrozenClock): SeedDeps & { hashed: string[]; sealed: string[] } {
@@ -47,7 +55,8 @@ function fakeDeps(clock: FrozenClock): SeedDeps & { hashed: string[]; sealed: st
 
 async function snapshot(ds: DataSource): Promise<Record<string, unknown[]>> {
   const tables: Record<string, unknown[]> = {};
-  for (const table of SEEDED_TABLES) tables[table] = await ds.query(`SELECT * FROM ${table} ORDER BY 1, 2`);
+  for (const table of SEEDED_TABLES)
+    tables[table] = await ds.query(`SELECT * FROM ${table} ORDER BY 1, 2`);
   return tables;
 }
 
@@ -101,7 +110,9 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
   it('stores what the demo declares: hashes, sealed secrets, public and bound apps', async () => {
     await applySeed(ds, demo, fakeDeps(new FrozenClock()));
 
-    const [alice] = await ds.query(`SELECT id, password_hash, is_pro FROM users WHERE username = 'alice'`);
+    const [alice] = await ds.query(
+      `SELECT id, password_hash, is_pro FROM users WHERE username = 'alice'`,
+    );
     expect(alice.password_hash).toMatch(/^fake-hash:gatehouse-demo:/);
     expect(alice.is_pro).toBe(true);
     expect(
@@ -138,20 +149,43 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
         bound_org: null,
         ttl: null,
       },
-      { client_id: 'gatehouse-cli', client_secret_hash: null, token_exchange: false, bound_org: null, ttl: null },
-      { client_id: '26be6b09-91c5-47da-9861-d2d2bb7a7e36', client_secret_hash: null, token_exchange: false, bound_org: null, ttl: null },
+      {
+        client_id: 'gatehouse-cli',
+        client_secret_hash: null,
+        token_exchange: false,
+        bound_org: null,
+        ttl: null,
+      },
+      {
+        client_id: '26be6b09-91c5-47da-9861-d2d2bb7a7e36',
+        client_secret_hash: null,
+        token_exchange: false,
+        bound_org: null,
+        ttl: null,
+      },
     ]);
-    expect(await ds.query(`SELECT user_id, name, role, token_hash FROM personal_access_tokens`)).toEqual([
-      { user_id: alice.id, name: 'demo-write', role: 'write', token_hash: hashToken('hf_demoAliceWriteToken000000000000000') },
+    expect(
+      await ds.query(`SELECT user_id, name, role, token_hash FROM personal_access_tokens`),
+    ).toEqual([
+      {
+        user_id: alice.id,
+        name: 'demo-write',
+        role: 'write',
+        token_hash: hashToken('hf_demoAliceWriteToken000000000000000'),
+      },
     ]);
-    const [job] = await ds.query(`SELECT id, command, docker_image, environment, secrets_encrypted FROM jobs`);
+    const [job] = await ds.query(
+      `SELECT id, command, docker_image, environment, secrets_encrypted FROM jobs`,
+    );
     expect(job).toMatchObject({
       id: '66a1f0c0d0e0f0a0b0c0d0e1',
       command: ['python', '-c', "import os; print(os.environ.get('WEBHOOK_PAYLOAD', ''))"],
       docker_image: 'python:3.12-slim',
       environment: { LOG_LEVEL: 'info' },
     });
-    expect(job.secrets_encrypted.DEMO_API_KEY).toMatch(/^sealed:jobs\/66a1f0c0d0e0f0a0b0c0d0e1\/secrets\/DEMO_API_KEY:/);
+    expect(job.secrets_encrypted.DEMO_API_KEY).toMatch(
+      /^sealed:jobs\/66a1f0c0d0e0f0a0b0c0d0e1\/secrets\/DEMO_API_KEY:/,
+    );
   });
 
   it('updates only what changed, and moves updated_at only on changed apps', async () => {
@@ -189,27 +223,44 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
 
   it('generates a client id once for an app declared without one, then finds it by owner and name', async () => {
     const seed = parseSeedDocument({
-      users: [{ username: 'dana', email: 'dana@example.com', fullname: 'Dana', password: 'password-1' }],
+      users: [
+        { username: 'dana', email: 'dana@example.com', fullname: 'Dana', password: 'password-1' },
+      ],
       apps: [{ name: 'notebook', owner: 'dana', scopes: ['openid'] }],
     });
     const deps = fakeDeps(new FrozenClock());
     const first = await applySeed(ds, seed, deps);
     const second = await applySeed(ds, seed, deps);
 
-    expect(first.generatedClientIds).toEqual([{ app: 'notebook', owner: 'dana', clientId: expect.stringMatching(/^00000000-/) }]);
+    expect(first.generatedClientIds).toEqual([
+      { app: 'notebook', owner: 'dana', clientId: expect.stringMatching(/^00000000-/) },
+    ]);
     expect(second.generatedClientIds).toEqual([]);
     expect(second.apps).toEqual({ created: 0, updated: 0, unchanged: 1 });
-    expect(await ds.query(`SELECT client_id FROM oauth_apps`)).toEqual([{ client_id: first.generatedClientIds[0].clientId }]);
+    expect(await ds.query(`SELECT client_id FROM oauth_apps`)).toEqual([
+      { client_id: first.generatedClientIds[0].clientId },
+    ]);
   });
 
   it('refuses an unknown reference by its path and applies nothing', async () => {
     const seed = parseSeedDocument({
-      users: [{ username: 'erin', email: 'erin@example.com', fullname: 'Erin', password: 'password-1' }],
-      organizations: [{ name: 'orphans', fullname: 'Orphans', plan: 'free', members: [{ username: 'ghost', role: 'read' }] }],
+      users: [
+        { username: 'erin', email: 'erin@example.com', fullname: 'Erin', password: 'password-1' },
+      ],
+      organizations: [
+        {
+          name: 'orphans',
+          fullname: 'Orphans',
+          plan: 'free',
+          members: [{ username: 'ghost', role: 'read' }],
+        },
+      ],
     });
     const failure = applySeed(ds, seed, fakeDeps(new FrozenClock()));
     await expect(failure).rejects.toThrow(SeedError);
-    await expect(failure).rejects.toThrow('organizations[0].members[0].username: No user "ghost" in the seed or the database');
+    await expect(failure).rejects.toThrow(
+      'organizations[0].members[0].username: No user "ghost" in the seed or the database',
+    );
     expect(await ds.query(`SELECT count(*)::int AS n FROM users`)).toEqual([{ n: 0 }]);
   });
 
@@ -217,17 +268,35 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
     const deps = fakeDeps(new FrozenClock());
     await applySeed(ds, demo, deps);
     const seed = parseSeedDocument({
-      users: [{ username: 'mallory', email: 'ALICE@example.com', fullname: 'M', password: 'password-1' }],
+      users: [
+        { username: 'mallory', email: 'ALICE@example.com', fullname: 'M', password: 'password-1' },
+      ],
     });
-    await expect(applySeed(ds, seed, deps)).rejects.toThrow('users[0].email: Already the e-mail address of user "alice"');
+    await expect(applySeed(ds, seed, deps)).rejects.toThrow(
+      'users[0].email: Already the e-mail address of user "alice"',
+    );
   });
 
   it('works with the production wiring: scrypt hashes that verify and are kept on re-application', async () => {
     const box = SecretBox.fromBase64Key(generateSecretBoxKey());
     const deps = createSeedDeps(box);
     const seed = parseSeedDocument({
-      users: [{ username: 'alice', email: 'alice@example.com', fullname: 'Alice', password: 'gatehouse-demo' }],
-      jobs: [{ id: '66a1f0c0d0e0f0a0b0c0d0e1', owner: 'alice', command: ['true'], secrets: { TOKEN: 's3cret' } }],
+      users: [
+        {
+          username: 'alice',
+          email: 'alice@example.com',
+          fullname: 'Alice',
+          password: 'gatehouse-demo',
+        },
+      ],
+      jobs: [
+        {
+          id: '66a1f0c0d0e0f0a0b0c0d0e1',
+          owner: 'alice',
+          command: ['true'],
+          secrets: { TOKEN: 's3cret' },
+        },
+      ],
     });
     await applySeed(ds, seed, deps);
     const before = await snapshot(ds);
@@ -236,7 +305,9 @@ describe.each(DATABASE_KINDS)('applySeed on %s', (kind) => {
     const [{ password_hash }] = await ds.query(`SELECT password_hash FROM users`);
     expect(await verifyPassword('gatehouse-demo', password_hash)).toBe(true);
     const [{ secrets_encrypted }] = await ds.query(`SELECT secrets_encrypted FROM jobs`);
-    expect(box.decrypt(secrets_encrypted.TOKEN, 'jobs/66a1f0c0d0e0f0a0b0c0d0e1/secrets/TOKEN')).toBe('s3cret');
+    expect(
+      box.decrypt(secrets_encrypted.TOKEN, 'jobs/66a1f0c0d0e0f0a0b0c0d0e1/secrets/TOKEN'),
+    ).toBe('s3cret');
     expect([second.users, second.jobs]).toEqual([
       { created: 0, updated: 0, unchanged: 1 },
       { created: 0, updated: 0, unchanged: 1 },

@@ -17,7 +17,11 @@ import { SeedDocument } from './seed-schema';
  * owners) may name items of this seed or rows already stored; an unknown one is a SeedError
  * naming its path in the document.
  */
-export async function applySeed(ds: DataSource, seed: SeedDocument, deps: SeedDeps): Promise<SeedReport> {
+export async function applySeed(
+  ds: DataSource,
+  seed: SeedDocument,
+  deps: SeedDeps,
+): Promise<SeedReport> {
   const now = new Date((deps.clock ?? systemClock).now());
   return ds.transaction(async (manager) => {
     const ctx = new SeedContext(manager, deps, now, emptySeedReport());

@@ -1,6 +1,4 @@
-;
-export { parseSeedDocument, type SeedDocument,   } from './seed-schema';
+export { parseSeedDocument, type SeedDocument } from './seed-schema';
 export { loadSeedFile } from './load-seed-file';
-export { createSeedDeps,   } from './seed-deps';
-;
+export { createSeedDeps } from './seed-deps';
 export { applySeed } from './apply-seed';

@@ -11,19 +11,33 @@ import { SeedDocument, parseSeedDocument } from './seed-schema';
 export async function loadSeedFile(path: string): Promise<SeedDocument> {
   const extension = extname(path).toLowerCase();
   if (!['.yaml', '.yml', '.json'].includes(extension)) {
-    throw new SeedError([{ path: '', message: 'A seed file must end in .yaml, .yml or .json' }], path);
+    throw new SeedError(
+      [{ path: '', message: 'A seed file must end in .yaml, .yml or .json' }],
+      path,
+    );
   }
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new SeedError([{ path: '', message: `Cannot read the file (${(error as Error).message})` }], path);
+    throw new SeedError(
+      [{ path: '', message: `Cannot read the file (${(error as Error).message})` }],
+      path,
+    );
   }
   let data: unknown;
   try {
     data = extension === '.json' ? JSON.parse(text) : (await import('yaml')).parse(text);
   } catch (error) {
-    throw new SeedError([{ path: '', message: `Not valid ${extension === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}` }], path);
+    throw new SeedError(
+      [
+        {
+          path: '',
+          message: `Not valid ${extension === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+        },
+      ],
+      path,
+    );
   }
   return parseSeedDocument(data, path);
 }

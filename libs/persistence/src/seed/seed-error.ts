@@ -10,7 +10,9 @@ export class SeedError extends Error {
     readonly issues: SeedIssue[],
     readonly source?: string,
   ) {
-    const lines = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
+    const lines = issues.map((issue) =>
+      issue.path ? `${issue.path}: ${issue.message}` : issue.message,
+    );
     super(source ? `Invalid seed ${source}:\n  ${lines.join('\n  ')}` : lines.join('\n'));
     this.name = 'SeedError';
   }

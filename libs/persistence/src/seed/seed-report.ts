@@ -33,6 +33,9 @@ export function emptySeedReport(): SeedReport {
 }
 
 /** Counts one declared item as created, updated (some field changed) or unchanged. */
-export function tally(section: SeedSectionReport, outcome: 'created' | 'updated' | 'unchanged'): void {
+export function tally(
+  section: SeedSectionReport,
+  outcome: 'created' | 'updated' | 'unchanged',
+): void {
   section[outcome] += 1;
 }

@@ -5,7 +5,12 @@ import { loadSeedFile } from './load-seed-file';
 import { SeedError, formatSeedPath } from './seed-error';
 import { parseSeedDocument } from './seed-schema';
 
-const alice = { username: 'alice', email: 'alice@example.com', fullname: 'Alice', password: 'password-1' };
+const alice = {
+  username: 'alice',
+  email: 'alice@example.com',
+  fullname: 'Alice',
+  password: 'password-1',
+};
 
 function issuesOf(data: unknown): string[] {
   try {
@@ -19,7 +24,12 @@ function issuesOf(data: unknown): string[] {
 
 describe('seed document schema', () => {
   it('fills defaults for absent lists and optional fields', () => {
-    expect(parseSeedDocument({ users: [alice], organizations: [{ name: 'acme', fullname: 'Acme', plan: 'team' }] })).toEqual({
+    expect(
+      parseSeedDocument({
+        users: [alice],
+        organizations: [{ name: 'acme', fullname: 'Acme', plan: 'team' }],
+      }),
+    ).toEqual({
       users: [{ ...alice, isPro: false }],
       organizations: [{ name: 'acme', fullname: 'Acme', plan: 'team', members: [] }],
       apps: [],
@@ -49,7 +59,14 @@ describe('seed document schema', () => {
         users: [alice, alice, { ...alice, username: 'carol', email: 'not-an-email' }],
         accessTokens: [{ user: 'alice', name: 't', role: 'admin', token: 'ghp_abcdefgh' }],
         jobs: [{ id: 'job-1', owner: 'alice', command: [] }],
-        apps: [{ name: 'x', owner: 'alice', redirectUris: ['not a url'], tokenExchange: { organization: 'acme', tokenDurationSeconds: 31 * 86400 } }],
+        apps: [
+          {
+            name: 'x',
+            owner: 'alice',
+            redirectUris: ['not a url'],
+            tokenExchange: { organization: 'acme', tokenDurationSeconds: 31 * 86400 },
+          },
+        ],
       }),
     ).toEqual([
       'users[2].email: Invalid email address',
@@ -63,11 +80,18 @@ describe('seed document schema', () => {
   });
 
   it('refuses a token the bearer check would never accept, however hf_-like', () => {
-    const seed = (token: string) => ({ users: [alice], accessTokens: [{ user: 'alice', name: 't', role: 'read', token }] });
-    const refusal = ['accessTokens[0].token: Must be "hf_" followed by 22 to 128 letters or digits'];
+    const seed = (token: string) => ({
+      users: [alice],
+      accessTokens: [{ user: 'alice', name: 't', role: 'read', token }],
+    });
+    const refusal = [
+      'accessTokens[0].token: Must be "hf_" followed by 22 to 128 letters or digits',
+    ];
     expect(issuesOf(seed('hf_shortButAlnum'))).toEqual(refusal);
     expect(issuesOf(seed('hf_oauth_0123456789abcdefghijklmn'))).toEqual(refusal);
-    expect(parseSeedDocument(seed('hf_0123456789abcdefghijklmn')).accessTokens).toEqual([{ user: 'alice', name: 't', role: 'read', token: 'hf_0123456789abcdefghijklmn' }]);
+    expect(parseSeedDocument(seed('hf_0123456789abcdefghijklmn')).accessTokens).toEqual([
+      { user: 'alice', name: 't', role: 'read', token: 'hf_0123456789abcdefghijklmn' },
+    ]);
   });
 
   it('refuses unknown keys, so a typo does not pass silently', () => {
@@ -121,7 +145,13 @@ describe('loadSeedFile', () => {
     const seed = await loadSeedFile(join(__dirname, '../../seed/demo.yaml'));
     expect(seed.users.map((u) => u.username)).toEqual(['alice', 'bob']);
     expect(seed.organizations[0]).toMatchObject({ name: 'acme', plan: 'enterprise' });
-    expect(seed.apps.map((a) => [a.name, a.clientSecret === undefined, a.tokenExchange?.organization ?? null])).toEqual([
+    expect(
+      seed.apps.map((a) => [
+        a.name,
+        a.clientSecret === undefined,
+        a.tokenExchange?.organization ?? null,
+      ]),
+    ).toEqual([
       ['gatehouse-cli', true, null],
       ['demo-web-app', false, null],
       ['acme-token-exchange', false, 'acme'],
@@ -136,13 +166,20 @@ describe('loadSeedFile', () => {
   });
 
   it('names the file and the path inside it', async () => {
-    const path = write('bad.yaml', 'users:\n  - username: alice\n    email: nope\n    fullname: A\n    password: password-1\n');
-    await expect(loadSeedFile(path)).rejects.toThrow(`Invalid seed ${path}:\n  users[0].email: Invalid email address`);
+    const path = write(
+      'bad.yaml',
+      'users:\n  - username: alice\n    email: nope\n    fullname: A\n    password: password-1\n',
+    );
+    await expect(loadSeedFile(path)).rejects.toThrow(
+      `Invalid seed ${path}:\n  users[0].email: Invalid email address`,
+    );
   });
 
   it('reports YAML syntax errors and unknown extensions', async () => {
     await expect(loadSeedFile(write('broken.yml', 'users: [\n'))).rejects.toThrow(/Not valid YAML/);
-    await expect(loadSeedFile(write('seed.toml', ''))).rejects.toThrow('A seed file must end in .yaml, .yml or .json');
+    await expect(loadSeedFile(write('seed.toml', ''))).rejects.toThrow(
+      'A seed file must end in .yaml, .yml or .json',
+    );
     await expect(loadSeedFile(join(dir, 'missing.yaml'))).rejects.toThrow(/Cannot read the file/);
   });
 });

@@ -6,7 +6,10 @@ const name = z
   .string()
   .min(1)
   .max(96)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Must start with a letter or digit and use only letters, digits, ".", "_" and "-"');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'Must start with a letter or digit and use only letters, digits, ".", "_" and "-"',
+  );
 const objectIdPattern = /^[0-9a-f]{24}$/;
 const nonEmpty = z.string().min(1);
 const stringMap = z.record(z.string().min(1), z.string());
@@ -25,7 +28,11 @@ const organization = z.strictObject({
   name,
   fullname: nonEmpty,
   plan: z.enum(['free', 'team', 'enterprise']),
-  members: z.array(z.strictObject({ username: name, role: z.enum(['admin', 'write', 'contributor', 'read']) })).default([]),
+  members: z
+    .array(
+      z.strictObject({ username: name, role: z.enum(['admin', 'write', 'contributor', 'read']) }),
+    )
+    .default([]),
 });
 
 const app = z.strictObject({
@@ -38,7 +45,11 @@ const app = z.strictObject({
   tokenExchange: z
     .strictObject({
       organization: name,
-      tokenDurationSeconds: z.int().min(60).max(MAX_TOKEN_DURATION_SECONDS).default(8 * 3600),
+      tokenDurationSeconds: z
+        .int()
+        .min(60)
+        .max(MAX_TOKEN_DURATION_SECONDS)
+        .default(8 * 3600),
     })
     .optional(),
 });
@@ -48,7 +59,12 @@ const accessToken = z.strictObject({
   name: nonEmpty,
   role: z.enum(['read', 'write']),
   // The same rule the bearer check applies: a seeded token it would never classify could not sign anyone in.
-  token: z.string().refine((token) => classifyToken(token) === 'personal', 'Must be "hf_" followed by 22 to 128 letters or digits'),
+  token: z
+    .string()
+    .refine(
+      (token) => classifyToken(token) === 'personal',
+      'Must be "hf_" followed by 22 to 128 letters or digits',
+    ),
 });
 
 const job = z.strictObject({
@@ -67,7 +83,9 @@ const trustedPublisher = z.strictObject({
   conditions: stringMap.default({}),
   repository: z.strictObject({
     type: z.enum(['model', 'dataset', 'space']),
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Must be "owner/name"'),
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Must be "owner/name"'),
   }),
 });
 
@@ -82,14 +100,24 @@ const seedDocumentSchema = z
     trustedPublishers: z.array(trustedPublisher).default([]),
   })
   .superRefine((seed, ctx) => {
-    const unique = <T>(list: T[], at: PropertyKey[], field: string, keyOf: (item: T) => string | undefined) => {
+    const unique = <T>(
+      list: T[],
+      at: PropertyKey[],
+      field: string,
+      keyOf: (item: T) => string | undefined,
+    ) => {
       const seen = new Map<string, number>();
       list.forEach((item, index) => {
         const key = keyOf(item);
         if (key === undefined) return;
         const first = seen.get(key);
         if (first === undefined) seen.set(key, index);
-        else ctx.addIssue({ code: 'custom', path: [...at, index, field], message: `Duplicate of ${formatSeedPath([...at, first, field])}` });
+        else
+          ctx.addIssue({
+            code: 'custom',
+            path: [...at, index, field],
+            message: `Duplicate of ${formatSeedPath([...at, first, field])}`,
+          });
       });
     };
     unique(seed.users, ['users'], 'username', (u) => u.username.toLowerCase());
@@ -98,9 +126,16 @@ const seedDocumentSchema = z
     unique(seed.apps, ['apps'], 'clientId', (a) => a.clientId);
     unique(seed.accessTokens, ['accessTokens'], 'token', (t) => t.token);
     unique(seed.jobs, ['jobs'], 'id', (j) => j.id);
-    unique(seed.trustedPublishers, ['trustedPublishers'], 'repository', (p) => `${p.issuer} ${p.repository.type}/${p.repository.name}`);
+    unique(
+      seed.trustedPublishers,
+      ['trustedPublishers'],
+      'repository',
+      (p) => `${p.issuer} ${p.repository.type}/${p.repository.name}`,
+    );
     seed.organizations.forEach((org, index) =>
-      unique(org.members, ['organizations', index, 'members'], 'username', (m) => m.username.toLowerCase()),
+      unique(org.members, ['organizations', index, 'members'], 'username', (m) =>
+        m.username.toLowerCase(),
+      ),
     );
   });
 
@@ -112,7 +147,10 @@ export function parseSeedDocument(data: unknown, source?: string): SeedDocument 
   const result = seedDocumentSchema.safeParse(data ?? {});
   if (result.success) return result.data;
   throw new SeedError(
-    result.error.issues.map((issue) => ({ path: formatSeedPath(issue.path), message: issue.message })),
+    result.error.issues.map((issue) => ({
+      path: formatSeedPath(issue.path),
+      message: issue.message,
+    })),
     source,
   );
 }

@@ -4,7 +4,11 @@ import { UserEntity } from '../entities/accounts/user.entity';
 import { WebhookEntity } from '../entities/webhooks/webhook.entity';
 import { testId } from './test-databases';
 
-export async function insertUser(manager: EntityManager, username: string, email = `${username}@example.com`) {
+export async function insertUser(
+  manager: EntityManager,
+  username: string,
+  email = `${username}@example.com`,
+) {
   const user = manager.create(UserEntity, {
     id: testId(),
     username,
@@ -16,7 +20,9 @@ export async function insertUser(manager: EntityManager, username: string, email
 }
 
 export async function insertOrg(manager: EntityManager, name: string) {
-  return manager.save(manager.create(OrganizationEntity, { id: testId(), name, fullname: name, plan: 'enterprise' }));
+  return manager.save(
+    manager.create(OrganizationEntity, { id: testId(), name, fullname: name, plan: 'enterprise' }),
+  );
 }
 
 export async function insertUrlWebhook(manager: EntityManager, ownerUserId: string) {

@@ -5,7 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { newObjectId } from '@gatehouse/crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { DatabaseTarget, closeDataSource, createDataSource } from '../data-source/create-data-source';
+import {
+  DatabaseTarget,
+  closeDataSource,
+  createDataSource,
+} from '../data-source/create-data-source';
 import { startPgliteBridge } from '../data-source/pglite-socket-bridge';
 import { runMigrations } from '../data-source/run-migrations';
 
@@ -57,7 +61,10 @@ async function createPostgresTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     target: { type: 'postgres', url: url.toString() },
-    dispose: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    dispose: () =>
+      withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 
@@ -101,7 +108,9 @@ export function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
 }
 
 /** A migrated data source on a fresh database of `kind`; `dispose` closes and removes it. */
-export async function openMigratedDataSource(kind: DatabaseKind): Promise<{ ds: DataSource; dispose(): Promise<void> }> {
+export async function openMigratedDataSource(
+  kind: DatabaseKind,
+): Promise<{ ds: DataSource; dispose(): Promise<void> }> {
   const database = await createTestDatabase(kind);
   const ds = await createDataSource(database.target);
   await runMigrations(ds);

@@ -60,13 +60,23 @@ export async function bootstrapService(options: BootstrapOptions): Promise<Runni
   let closing: Promise<void> | undefined;
   const shutdown = (reason: string) => {
     closing ??= drainAndClose(
-      { app, server, readiness: app.get(ReadinessRegistry), inFlight: app.get(InFlightRequests), logger, graceMs },
+      {
+        app,
+        server,
+        readiness: app.get(ReadinessRegistry),
+        inFlight: app.get(InFlightRequests),
+        logger,
+        graceMs,
+      },
       reason,
     );
     return closing;
   };
 
-  const detach = options.handleProcessSignals === false ? () => undefined : attachToProcess(shutdown, logger, graceMs);
+  const detach =
+    options.handleProcessSignals === false
+      ? () => undefined
+      : attachToProcess(shutdown, logger, graceMs);
   return {
     app,
     url,
@@ -78,7 +88,11 @@ export async function bootstrapService(options: BootstrapOptions): Promise<Runni
   };
 }
 
-function attachToProcess(shutdown: (reason: string) => Promise<void>, logger: Logger, graceMs: number): () => void {
+function attachToProcess(
+  shutdown: (reason: string) => Promise<void>,
+  logger: Logger,
+  graceMs: number,
+): () => void {
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (signalled) {
@@ -100,7 +114,8 @@ function attachToProcess(shutdown: (reason: string) => Promise<void>, logger: Lo
     );
   };
   // A rejection nobody handled is a bug to fix, not a reason to drop every request in flight.
-  const onRejection = (reason: unknown) => logger.error({ err: reason }, 'unhandled promise rejection');
+  const onRejection = (reason: unknown) =>
+    logger.error({ err: reason }, 'unhandled promise rejection');
   const onException = (error: Error) => {
     logger.fatal({ err: error }, 'uncaught exception: exiting');
     process.exit(1);

@@ -43,8 +43,16 @@ class ServiceRootModule {}
  * answers are written without Express's ETag (`GatehouseExpressAdapter`).
  * Tests call it directly; `bootstrapService` adds listening and draining.
  */
-export async function createServiceApp(options: ServiceAppOptions): Promise<NestExpressApplication> {
-  const logger = options.logger ?? createLogger({ service: options.name, level: options.logLevel, destination: options.logDestination });
+export async function createServiceApp(
+  options: ServiceAppOptions,
+): Promise<NestExpressApplication> {
+  const logger =
+    options.logger ??
+    createLogger({
+      service: options.name,
+      level: options.logLevel,
+      destination: options.logDestination,
+    });
   const inFlight = new InFlightRequests();
   const root: DynamicModule = {
     module: ServiceRootModule,
@@ -59,16 +67,28 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
       options.module,
     ],
   };
-  const app = await NestFactory.create<NestExpressApplication>(root, new GatehouseExpressAdapter(), {
-    logger: new NestJsonLogger(logger),
-    bodyParser: false,
-    // Nest would otherwise abort the process on a start-up error instead of letting it be reported.
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    root,
+    new GatehouseExpressAdapter(),
+    {
+      logger: new NestJsonLogger(logger),
+      bodyParser: false,
+      // Nest would otherwise abort the process on a start-up error instead of letting it be reported.
+      abortOnError: false,
+    },
+  );
   const clientAddress = new ClientAddressRule(options.trustedProxies);
   app.set('trust proxy', clientAddress.trustProxy);
   app.disable('x-powered-by');
-  app.use(requestPipelineMiddleware({ logger, metrics: app.get(HttpMetrics), inFlight, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, clientAddress }));
+  app.use(
+    requestPipelineMiddleware({
+      logger,
+      metrics: app.get(HttpMetrics),
+      inFlight,
+      bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      clientAddress,
+    }),
+  );
   try {
     await app.init();
   } catch (error) {

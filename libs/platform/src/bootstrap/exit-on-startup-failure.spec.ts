@@ -12,7 +12,14 @@ describe('exitOnStartupFailure', () => {
     });
     expect(await exited).toBe(1);
     expect(lines).toHaveLength(1);
-    expect(Object.keys(JSON.parse(lines[0]!))).toEqual(['level', 'time', 'service', 'pid', 'error', 'msg']);
+    expect(Object.keys(JSON.parse(lines[0]!))).toEqual([
+      'level',
+      'time',
+      'service',
+      'pid',
+      'error',
+      'msg',
+    ]);
     expect(JSON.parse(lines[0]!)).toEqual({
       level: 'fatal',
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

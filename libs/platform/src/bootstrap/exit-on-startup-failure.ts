@@ -7,7 +7,11 @@ import { fatalLogLine } from '@gatehouse/config';
  */
 export function exitOnStartupFailure(
   starting: Promise<unknown>,
-  options: { service?: string; exit?: (code: number) => never; writeError?: (line: string) => void } = {},
+  options: {
+    service?: string;
+    exit?: (code: number) => never;
+    writeError?: (line: string) => void;
+  } = {},
 ): void {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const writeError = options.writeError ?? ((line: string) => process.stderr.write(line));

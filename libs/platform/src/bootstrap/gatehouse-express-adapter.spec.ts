@@ -54,7 +54,14 @@ describe('GatehouseExpressAdapter replies', () => {
   let service: RunningService;
 
   beforeAll(async () => {
-    service = await bootstrapService({ name: 'replies', module: RepliesModule, port: 0, host: '127.0.0.1', logDestination: new CapturedLog(), handleProcessSignals: false });
+    service = await bootstrapService({
+      name: 'replies',
+      module: RepliesModule,
+      port: 0,
+      host: '127.0.0.1',
+      logDestination: new CapturedLog(),
+      handleProcessSignals: false,
+    });
   });
 
   afterAll(async () => {

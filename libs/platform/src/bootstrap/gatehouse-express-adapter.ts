@@ -16,11 +16,17 @@ const CONTENTLESS_STATUSES = new Set([204, 205, 304]);
  */
 export class GatehouseExpressAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
-    if (typeof body !== 'object' || body === null || body instanceof StreamableFile || body instanceof Error) {
+    if (
+      typeof body !== 'object' ||
+      body === null ||
+      body instanceof StreamableFile ||
+      body instanceof Error
+    ) {
       return super.reply(response, body, statusCode);
     }
     const status = statusCode ?? response.statusCode;
-    if (CONTENTLESS_STATUSES.has(status) || !isUncachedJsonResponse(response)) return super.reply(response, body, statusCode);
+    if (CONTENTLESS_STATUSES.has(status) || !isUncachedJsonResponse(response))
+      return super.reply(response, body, statusCode);
     const json = JSON.stringify(body) as string | undefined;
     if (json === undefined) return super.reply(response, body, statusCode);
     response.statusCode = status;

@@ -13,11 +13,15 @@ describe('a service process on SIGTERM', () => {
   let service: NodeProcess | undefined;
 
   afterEach(() => {
-    if (service && service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGKILL');
+    if (service && service.child.exitCode === null && service.child.signalCode === null)
+      service.child.kill('SIGKILL');
   });
 
   async function start(shutdownGraceMs: number): Promise<{ proc: NodeProcess; url: string }> {
-    const proc = startNodeProcess(FIXTURE, { nodeArgs: ['--require', REGISTER_SWC], args: [JSON.stringify({ shutdownGraceMs, infrastructure })] });
+    const proc = startNodeProcess(FIXTURE, {
+      nodeArgs: ['--require', REGISTER_SWC],
+      args: [JSON.stringify({ shutdownGraceMs, infrastructure })],
+    });
     service = proc;
     const listening = await proc.waitForLog((entry) => entry.msg === 'listening');
     return { proc, url: listening.url as string };
@@ -26,7 +30,10 @@ describe('a service process on SIGTERM', () => {
   it('finishes the request in flight, refuses new connections, closes and exits 0', async () => {
     const { proc, url } = await start(10_000);
     const ready = await fetch(`${url}/readyz`);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', kafka: 'ok', consumers: 'ok' } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { postgres: 'ok', redis: 'ok', kafka: 'ok', consumers: 'ok' },
+    });
 
     const slow = fetch(`${url}/api/slow?ms=1500`);
     await proc.waitForLog((entry) => entry.msg === 'slow request started');
@@ -40,9 +47,17 @@ describe('a service process on SIGTERM', () => {
     expect(response.headers.get('connection')).toBe('close');
 
     expect(await proc.exited).toEqual({ code: 0, signal: null });
-    expect(proc.logs.find((entry) => entry.msg === 'draining')).toMatchObject({ reason: 'SIGTERM', inFlight: 1 });
-    expect(proc.logs.find((entry) => entry.msg === 'stopped')).toMatchObject({ service: 'drain-fixture', reason: 'SIGTERM' });
-    expect(proc.logs.filter((entry) => entry.level === 'error' || entry.level === 'fatal')).toEqual([]);
+    expect(proc.logs.find((entry) => entry.msg === 'draining')).toMatchObject({
+      reason: 'SIGTERM',
+      inFlight: 1,
+    });
+    expect(proc.logs.find((entry) => entry.msg === 'stopped')).toMatchObject({
+      service: 'drain-fixture',
+      reason: 'SIGTERM',
+    });
+    expect(proc.logs.filter((entry) => entry.level === 'error' || entry.level === 'fatal')).toEqual(
+      [],
+    );
   });
 
   it('cuts a request that outlives the grace period and still exits 0', async () => {
@@ -55,7 +70,11 @@ describe('a service process on SIGTERM', () => {
     await expect(slow).rejects.toThrow();
     expect(await proc.exited).toEqual({ code: 0, signal: null });
     expect(Date.now() - signalled).toBeLessThan(5000);
-    expect(proc.logs.find((entry) => entry.msg === 'grace period over: cutting requests still in flight')).toMatchObject({
+    expect(
+      proc.logs.find(
+        (entry) => entry.msg === 'grace period over: cutting requests still in flight',
+      ),
+    ).toMatchObject({
       level: 'warn',
       inFlight: 1,
     });

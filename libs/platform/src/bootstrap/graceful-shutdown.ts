@@ -32,7 +32,10 @@ export async function drainAndClose(target: DrainTarget, reason: string): Promis
   server.closeIdleConnections();
   const finished = await inFlight.whenIdle(graceMs);
   if (!finished) {
-    logger.warn({ inFlight: inFlight.size, graceMs }, 'grace period over: cutting requests still in flight');
+    logger.warn(
+      { inFlight: inFlight.size, graceMs },
+      'grace period over: cutting requests still in flight',
+    );
   }
   server.closeIdleConnections();
   const remaining = Math.max(0, graceMs - (Date.now() - started));

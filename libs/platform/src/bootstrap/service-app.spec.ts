@@ -30,10 +30,17 @@ describe('a service built by the platform', () => {
 
   const call = (path: string, init?: RequestInit) => fetch(`${service.url}${path}`, init);
   const postJson = (path: string, body: string, headers: Record<string, string> = {}) =>
-    call(path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+    call(path, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
 
   it('logs one listening line with its URL', () => {
-    expect(log.entries.find((entry) => entry.msg === 'listening')).toMatchObject({ service: 'probe', url: service.url });
+    expect(log.entries.find((entry) => entry.msg === 'listening')).toMatchObject({
+      service: 'probe',
+      url: service.url,
+    });
   });
 
   it('answers /healthz', async () => {
@@ -66,9 +73,22 @@ describe('a service built by the platform', () => {
       await call('/api/slow?ms=1', { headers: { 'X-Request-Id': 'ctx-get' } });
       const parsed = await postJson('/api/notes', '{"text":"hi"}', { 'X-Request-Id': 'ctx-json' });
       expect(await parsed.json()).toEqual({ parsed: { text: 'hi' } });
-      await call('/api/notes', { method: 'POST', body: 'text=hi', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Request-Id': 'ctx-form' } });
-      expect(log.entries.find((entry) => entry.msg === 'slow request started')).toMatchObject({ requestId: 'ctx-get' });
-      expect(log.entries.filter((entry) => entry.msg === 'note received').map((entry) => entry.requestId)).toEqual(['ctx-json', 'ctx-form']);
+      await call('/api/notes', {
+        method: 'POST',
+        body: 'text=hi',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Request-Id': 'ctx-form',
+        },
+      });
+      expect(log.entries.find((entry) => entry.msg === 'slow request started')).toMatchObject({
+        requestId: 'ctx-get',
+      });
+      expect(
+        log.entries
+          .filter((entry) => entry.msg === 'note received')
+          .map((entry) => entry.requestId),
+      ).toEqual(['ctx-json', 'ctx-form']);
     });
   });
 
@@ -120,17 +140,27 @@ describe('a service built by the platform', () => {
       const res = await postJson('/oauth/token', '{oops');
       expect(res.status).toBe(400);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await res.json()).toEqual({ error: 'invalid_request', error_description: 'The request body could not be parsed' });
+      expect(await res.json()).toEqual({
+        error: 'invalid_request',
+        error_description: 'The request body could not be parsed',
+      });
     });
 
     it('answers a body over 1 MB with 413', async () => {
-      const res = await postJson('/api/items', JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }));
+      const res = await postJson(
+        '/api/items',
+        JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }),
+      );
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({ error: 'The request body is too large' });
     });
 
     it('answers an unsupported charset with 415', async () => {
-      const res = await call('/api/items', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json; charset=klingon' } });
+      const res = await call('/api/items', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json; charset=klingon' },
+      });
       expect(res.status).toBe(415);
     });
   });
@@ -165,8 +195,14 @@ describe('a service built by the platform', () => {
       expect(res.status).toBe(500);
       const text = await res.text();
       expect(text).toBe('{"error":"Internal Server Error"}');
-      const logged = log.entries.find((entry) => entry.msg === 'request failed' && entry.requestId === 'crash-1');
-      expect(logged).toMatchObject({ level: 'error', status: 500, err: { message: 'database password hunter2 rejected' } });
+      const logged = log.entries.find(
+        (entry) => entry.msg === 'request failed' && entry.requestId === 'crash-1',
+      );
+      expect(logged).toMatchObject({
+        level: 'error',
+        status: 500,
+        err: { message: 'database password hunter2 rejected' },
+      });
     });
 
     it('answers an async failure the same way', async () => {
@@ -178,14 +214,23 @@ describe('a service built by the platform', () => {
     it('answers an unexpected error on an OAuth route as server_error', async () => {
       const res = await call('/oauth/crash');
       expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({ error: 'server_error', error_description: 'Internal Server Error' });
+      expect(await res.json()).toEqual({
+        error: 'server_error',
+        error_description: 'Internal Server Error',
+      });
     });
 
     it('challenges a client that tried Basic authentication', async () => {
-      const res = await call('/oauth/client-auth', { method: 'POST', headers: { Authorization: 'Basic Zm9vOmJhcg==' } });
+      const res = await call('/oauth/client-auth', {
+        method: 'POST',
+        headers: { Authorization: 'Basic Zm9vOmJhcg==' },
+      });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Basic realm="gatehouse"');
-      expect(await res.json()).toEqual({ error: 'invalid_client', error_description: 'Client authentication failed' });
+      expect(await res.json()).toEqual({
+        error: 'invalid_client',
+        error_description: 'Client authentication failed',
+      });
     });
 
     it('sets Retry-After for a rate-limited call', async () => {
@@ -227,7 +272,9 @@ describe('a service built by the platform', () => {
     });
 
     it('refuse a wrong token', async () => {
-      const res = await call('/internal/ping', { headers: { Authorization: 'Bearer internal-s3cret-tokeX' } });
+      const res = await call('/internal/ping', {
+        headers: { Authorization: 'Bearer internal-s3cret-tokeX' },
+      });
       expect(res.status).toBe(401);
     });
 
@@ -237,7 +284,9 @@ describe('a service built by the platform', () => {
     });
 
     it('admit the right token', async () => {
-      const res = await call('/internal/ping', { headers: { Authorization: 'Bearer internal-s3cret-token' } });
+      const res = await call('/internal/ping', {
+        headers: { Authorization: 'Bearer internal-s3cret-token' },
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ pong: true });
     });
@@ -247,30 +296,59 @@ describe('a service built by the platform', () => {
     it('logs one access line per request without query string or credentials', async () => {
       await call('/api/items?token=qs-secret', {
         method: 'POST',
-        headers: { Authorization: 'Bearer hdr-secret', Cookie: 'session=cookie-secret', 'Content-Type': 'application/json', 'X-Request-Id': 'access-1' },
+        headers: {
+          Authorization: 'Bearer hdr-secret',
+          Cookie: 'session=cookie-secret',
+          'Content-Type': 'application/json',
+          'X-Request-Id': 'access-1',
+        },
         body: JSON.stringify({ name: 'body-secret' }),
       });
-      const lines = log.entries.filter((entry) => entry.msg === 'request' && entry.requestId === 'access-1');
+      const lines = log.entries.filter(
+        (entry) => entry.msg === 'request' && entry.requestId === 'access-1',
+      );
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatchObject({ level: 'info', method: 'POST', path: '/api/items', route: '/api/items', status: 201 });
+      expect(lines[0]).toMatchObject({
+        level: 'info',
+        method: 'POST',
+        path: '/api/items',
+        route: '/api/items',
+        status: 201,
+      });
       expect(typeof lines[0]!.durationMs).toBe('number');
-      for (const secret of ['qs-secret', 'hdr-secret', 'cookie-secret', 'body-secret']) expect(log.text).not.toContain(secret);
+      for (const secret of ['qs-secret', 'hdr-secret', 'cookie-secret', 'body-secret'])
+        expect(log.text).not.toContain(secret);
     });
 
     it('logs and counts a request whose client went away, and no longer counts it in flight', async () => {
       const counted = async () => {
         const text = await (await call('/metrics')).text();
-        return Number(/http_request_duration_seconds_count\{service="probe",method="GET",route="\/api\/slow",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+        return Number(
+          /http_request_duration_seconds_count\{service="probe",method="GET",route="\/api\/slow",status="200"\} (\d+)/.exec(
+            text,
+          )?.[1] ?? 0,
+        );
       };
       const before = await counted();
       const client = new AbortController();
-      const cut = call('/api/slow?ms=300', { headers: { 'X-Request-Id': 'gone-1' }, signal: client.signal });
-      await waitFor(() => log.entries.some((entry) => entry.msg === 'slow request started' && entry.requestId === 'gone-1'));
+      const cut = call('/api/slow?ms=300', {
+        headers: { 'X-Request-Id': 'gone-1' },
+        signal: client.signal,
+      });
+      await waitFor(() =>
+        log.entries.some(
+          (entry) => entry.msg === 'slow request started' && entry.requestId === 'gone-1',
+        ),
+      );
       expect(service.app.get(InFlightRequests).size).toBe(1);
       client.abort();
       await expect(cut).rejects.toThrow();
-      await waitFor(() => log.entries.some((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'));
-      expect(log.entries.find((entry) => entry.msg === 'request' && entry.requestId === 'gone-1')).toMatchObject({
+      await waitFor(() =>
+        log.entries.some((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'),
+      );
+      expect(
+        log.entries.find((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'),
+      ).toMatchObject({
         level: 'info',
         route: '/api/slow',
         aborted: true,
@@ -286,8 +364,12 @@ describe('a service built by the platform', () => {
       expect(res.headers.get('content-type')).toContain('text/plain');
       const text = await res.text();
       expect(text).toContain('# TYPE http_request_duration_seconds histogram');
-      expect(text).toMatch(/http_request_duration_seconds_count\{service="probe",method="GET",route="\/healthz",status="200"\} \d+/);
-      expect(text).toMatch(/http_request_duration_seconds_count\{service="probe",method="GET",route="<unmatched>",status="404"\} \d+/);
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{service="probe",method="GET",route="\/healthz",status="200"\} \d+/,
+      );
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{service="probe",method="GET",route="<unmatched>",status="404"\} \d+/,
+      );
       expect(text).toContain('process_cpu_user_seconds_total{service="probe"}');
     });
   });

@@ -10,7 +10,8 @@ interface RouteLayer {
  * knows the path. Used to tell "405 Method Not Allowed" from "404 Not Found".
  */
 export function allowedMethodsFor(app: Express | undefined, path: string): string[] {
-  const stack = (app as unknown as { router?: { stack?: RouteLayer[] } } | undefined)?.router?.stack;
+  const stack = (app as unknown as { router?: { stack?: RouteLayer[] } } | undefined)?.router
+    ?.stack;
   if (!Array.isArray(stack)) return [];
   const methods = new Set<string>();
   for (const layer of stack) {

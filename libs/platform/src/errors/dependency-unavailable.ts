@@ -23,7 +23,15 @@ interface FailureFields {
 }
 
 /** Socket-level failures of any client. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /**
  * PostgreSQL SQLSTATEs of a server that is going away or refusing connections: class 08
@@ -31,11 +39,23 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
  * 53300 (too many connections).
  */
 function isPostgresUnavailable(code: string): boolean {
-  return /^08[0-9A-Z]{3}$/.test(code) || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300';
+  return (
+    /^08[0-9A-Z]{3}$/.test(code) ||
+    code === '57P01' ||
+    code === '57P02' ||
+    code === '57P03' ||
+    code === '53300'
+  );
 }
 
 /** Messages of node-postgres, pg-pool and ioredis for a connection lost or not obtained. */
-const CONNECTION_MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/, /^Connection is closed\.?$/, /^Stream isn't writeable/, /enableOfflineQueue options is false/];
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Connection is closed\.?$/,
+  /^Stream isn't writeable/,
+  /enableOfflineQueue options is false/,
+];
 
 function isConnectionFailure(error: FailureFields): boolean {
   const code = typeof error.code === 'string' ? error.code : '';

@@ -1,5 +1,12 @@
 import { HttpException, NotFoundException } from '@nestjs/common';
-import { ApiError, apiErrorStatus, OAuthError, OAuthErrorCode, oauthErrorStatus, RateLimited } from '@gatehouse/domain';
+import {
+  ApiError,
+  apiErrorStatus,
+  OAuthError,
+  OAuthErrorCode,
+  oauthErrorStatus,
+  RateLimited,
+} from '@gatehouse/domain';
 import { isDependencyUnavailable } from './dependency-unavailable';
 import { ErrorShape } from './error-shape';
 import { BodyParseError, RequestValidationError } from './request-errors';
@@ -62,7 +69,9 @@ export function errorResponseFor(thrown: unknown, request: FailedRequest): Error
       const { error } = classified;
       const response = apiResponse(apiErrorStatus(error.code), error.message);
       if (error.options.retryAfterSeconds !== undefined) {
-        response.headers['Retry-After'] = String(Math.max(0, Math.ceil(error.options.retryAfterSeconds)));
+        response.headers['Retry-After'] = String(
+          Math.max(0, Math.ceil(error.options.retryAfterSeconds)),
+        );
       }
       return response;
     }
@@ -72,7 +81,11 @@ export function errorResponseFor(thrown: unknown, request: FailedRequest): Error
       return shaped(request, bodyParseStatus(classified.error), classified.error.message);
     case 'no_route': {
       if (request.allowedMethods.length > 0) {
-        const response = shaped(request, 405, `Method ${request.method} is not allowed on ${request.path}`);
+        const response = shaped(
+          request,
+          405,
+          `Method ${request.method} is not allowed on ${request.path}`,
+        );
         response.headers['Allow'] = request.allowedMethods.join(', ');
         return response;
       }
@@ -101,7 +114,11 @@ function classify(thrown: unknown, request: FailedRequest): Classified {
   if (thrown instanceof HttpException) {
     const status = thrown.getStatus();
     if (!Number.isInteger(status) || status < 400 || status > 599) return { kind: 'unexpected' };
-    return { kind: 'http', status, message: status >= 500 ? INTERNAL_ERROR_MESSAGE : httpExceptionMessage(thrown) };
+    return {
+      kind: 'http',
+      status,
+      message: status >= 500 ? INTERNAL_ERROR_MESSAGE : httpExceptionMessage(thrown),
+    };
   }
   if (isDependencyUnavailable(thrown)) return { kind: 'dependency_unavailable' };
   return { kind: 'unexpected' };
@@ -139,7 +156,12 @@ function genericOAuthCode(status: number): OAuthErrorCode {
 }
 
 /** RFC 6749 §5.2; responses carrying errors are not cached either (§5.1). */
-function oauthResponse(status: number, code: OAuthErrorCode, description: string, request: FailedRequest): ErrorResponse {
+function oauthResponse(
+  status: number,
+  code: OAuthErrorCode,
+  description: string,
+  request: FailedRequest,
+): ErrorResponse {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
   if (status === 401 && code === 'invalid_client' && request.authorizationScheme === 'basic') {
     // §5.2: a client that authenticated with the Authorization header is told which scheme to use.
@@ -163,14 +185,17 @@ function httpExceptionMessage(exception: HttpException): string {
   if (typeof response === 'string') return response;
   const message = (response as { message?: unknown }).message;
   if (typeof message === 'string') return message;
-  if (Array.isArray(message) && message.every((part) => typeof part === 'string')) return message.join('; ');
+  if (Array.isArray(message) && message.every((part) => typeof part === 'string'))
+    return message.join('; ');
   return exception.message;
 }
 
 /** Header values must be visible ASCII: anything else would make Node throw while answering. */
 function headerSafe(value: string): string {
   const ascii = value.replace(/[^\x20-\x7e]/g, '?');
-  return ascii.length > MAX_HEADER_MESSAGE_LENGTH ? ascii.slice(0, MAX_HEADER_MESSAGE_LENGTH) : ascii;
+  return ascii.length > MAX_HEADER_MESSAGE_LENGTH
+    ? ascii.slice(0, MAX_HEADER_MESSAGE_LENGTH)
+    : ascii;
 }
 
 function quotedStringSafe(value: string): string {

@@ -11,8 +11,8 @@ export type ErrorShape = 'oauth' | 'api';
 export const ERROR_SHAPE_METADATA = 'gatehouse:error-shape';
 
 /** Marks a controller (or one handler) whose errors are answered in the OAuth shape. */
-export const OAuthErrorShape = () => SetMetadata(ERROR_SHAPE_METADATA, 'oauth' satisfies ErrorShape);
-
+export const OAuthErrorShape = () =>
+  SetMetadata(ERROR_SHAPE_METADATA, 'oauth' satisfies ErrorShape);
 
 const REQUEST_SHAPE = Symbol('gatehouse.errorShape');
 type WithShape = Request & { [REQUEST_SHAPE]?: ErrorShape };

@@ -60,7 +60,8 @@ export class PlatformExceptionFilter implements ExceptionFilter {
       path: req.path,
       routeMatched,
       allowedMethods: routeMatched ? [] : allowedMethodsFor(this.expressApp(), req.path),
-      authorizationScheme: typeof authorization === 'string' ? authorization.split(' ')[0]?.toLowerCase() : undefined,
+      authorizationScheme:
+        typeof authorization === 'string' ? authorization.split(' ')[0]?.toLowerCase() : undefined,
     };
   }
 
@@ -68,14 +69,21 @@ export class PlatformExceptionFilter implements ExceptionFilter {
     return this.adapterHost.httpAdapter?.getInstance<Express>();
   }
 
-  private log(thrown: unknown, status: number, requestId: string | undefined, failed: FailedRequest): void {
+  private log(
+    thrown: unknown,
+    status: number,
+    requestId: string | undefined,
+    failed: FailedRequest,
+  ): void {
     const where = { requestId, method: failed.method, path: failed.path, status };
     if (status >= 500) {
       this.logger.error({ ...where, err: thrown }, 'request failed');
       return;
     }
-    const detail = thrown instanceof OAuthError || thrown instanceof ApiError ? detailOf(thrown) : undefined;
-    const code = thrown instanceof OAuthError || thrown instanceof ApiError ? thrown.code : undefined;
+    const detail =
+      thrown instanceof OAuthError || thrown instanceof ApiError ? detailOf(thrown) : undefined;
+    const code =
+      thrown instanceof OAuthError || thrown instanceof ApiError ? thrown.code : undefined;
     this.logger.debug({ ...where, code, detail }, 'request rejected');
   }
 }

@@ -37,7 +37,11 @@ export class RouteContextGuard implements CanActivate {
     }
     let shape = byHandler.get(handler);
     if (shape === undefined) {
-      shape = this.reflector.getAllAndOverride<ErrorShape | undefined>(ERROR_SHAPE_METADATA, [handler, controller]) ?? 'api';
+      shape =
+        this.reflector.getAllAndOverride<ErrorShape | undefined>(ERROR_SHAPE_METADATA, [
+          handler,
+          controller,
+        ]) ?? 'api';
       byHandler.set(handler, shape);
     }
     return shape;

@@ -7,7 +7,10 @@ describe('ReadinessRegistry', () => {
     const registry = new ReadinessRegistry();
     registry.register(ok('postgres'));
     registry.register(ok('redis'));
-    await expect(registry.evaluate()).resolves.toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    await expect(registry.evaluate()).resolves.toEqual({
+      status: 'ready',
+      checks: { postgres: 'ok', redis: 'ok' },
+    });
   });
 
   it('stays ready when only a dependency it can answer without fails, and reports it', async () => {
@@ -27,7 +30,10 @@ describe('ReadinessRegistry', () => {
   });
 
   it('is ready with no checks (a process without dependencies)', async () => {
-    await expect(new ReadinessRegistry().evaluate()).resolves.toEqual({ status: 'ready', checks: {} });
+    await expect(new ReadinessRegistry().evaluate()).resolves.toEqual({
+      status: 'ready',
+      checks: {},
+    });
   });
 
   it('reports the short reason of a failing check and stays not ready', async () => {
@@ -53,7 +59,10 @@ describe('ReadinessRegistry', () => {
     const started = Date.now();
     const report = await registry.evaluate();
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(report).toEqual({ status: 'not_ready', checks: { postgres: 'ok', kafka: 'timed out after 50 ms' } });
+    expect(report).toEqual({
+      status: 'not_ready',
+      checks: { postgres: 'ok', kafka: 'timed out after 50 ms' },
+    });
   });
 
   it('counts a check that throws synchronously as failed', async () => {
@@ -64,7 +73,10 @@ describe('ReadinessRegistry', () => {
         throw new Error('not connected');
       },
     });
-    await expect(registry.evaluate()).resolves.toEqual({ status: 'not_ready', checks: { broken: 'not connected' } });
+    await expect(registry.evaluate()).resolves.toEqual({
+      status: 'not_ready',
+      checks: { broken: 'not connected' },
+    });
   });
 
   it('never repeats credentials of a connection URL', async () => {
@@ -96,24 +108,37 @@ describe('ReadinessRegistry', () => {
       check: async () => {
         throw new Error('gatehouse.principal-cache: stopped for 75 s');
       },
-      details: () => ({ 'gatehouse.principal-cache': 'stopped for 75 s', 'gatehouse-delivery-worker': 'joined' }),
+      details: () => ({
+        'gatehouse.principal-cache': 'stopped for 75 s',
+        'gatehouse-delivery-worker': 'joined',
+      }),
     });
     await expect(registry.evaluate()).resolves.toEqual({
       status: 'not_ready',
       checks: { postgres: 'ok', consumers: 'gatehouse.principal-cache: stopped for 75 s' },
-      details: { consumers: { 'gatehouse.principal-cache': 'stopped for 75 s', 'gatehouse-delivery-worker': 'joined' } },
+      details: {
+        consumers: {
+          'gatehouse.principal-cache': 'stopped for 75 s',
+          'gatehouse-delivery-worker': 'joined',
+        },
+      },
     });
   });
 
   it('leaves details out when no check has parts', async () => {
     const registry = new ReadinessRegistry();
     registry.register({ ...ok('consumers'), details: () => ({}) });
-    await expect(registry.evaluate()).resolves.toEqual({ status: 'ready', checks: { consumers: 'ok' } });
+    await expect(registry.evaluate()).resolves.toEqual({
+      status: 'ready',
+      checks: { consumers: 'ok' },
+    });
   });
 
   it('refuses two checks of the same name', () => {
     const registry = new ReadinessRegistry();
     registry.register(ok('postgres'));
-    expect(() => registry.register(ok('postgres'))).toThrow('Readiness check "postgres" is registered twice');
+    expect(() => registry.register(ok('postgres'))).toThrow(
+      'Readiness check "postgres" is registered twice',
+    );
   });
 });

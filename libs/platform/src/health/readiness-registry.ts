@@ -16,7 +16,9 @@ export class ReadinessRegistry {
 
   register(check: ReadinessCheck): void {
     if (this.checks.has(check.name)) {
-      throw new Error(`Readiness check "${check.name}" is registered twice: two modules own the same dependency`);
+      throw new Error(
+        `Readiness check "${check.name}" is registered twice: two modules own the same dependency`,
+      );
     }
     this.checks.set(check.name, check);
   }
@@ -45,9 +47,15 @@ export class ReadinessRegistry {
     const checks = Object.fromEntries(results.map(([check, result]) => [check.name, result]));
     const ready = results.every(([check, result]) => result === 'ok' || check.required === false);
     const details = Object.fromEntries(
-      [...this.checks.values()].map((check) => [check.name, check.details?.() ?? {}] as const).filter(([, parts]) => Object.keys(parts).length > 0),
+      [...this.checks.values()]
+        .map((check) => [check.name, check.details?.() ?? {}] as const)
+        .filter(([, parts]) => Object.keys(parts).length > 0),
     );
-    return { status: ready ? 'ready' : 'not_ready', checks, ...(Object.keys(details).length > 0 ? { details } : {}) };
+    return {
+      status: ready ? 'ready' : 'not_ready',
+      checks,
+      ...(Object.keys(details).length > 0 ? { details } : {}),
+    };
   }
 
   private async run(check: ReadinessCheck): Promise<string> {

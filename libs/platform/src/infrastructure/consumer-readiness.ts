@@ -20,17 +20,32 @@ export interface ConsumerReadinessOptions {
  * The `consumers` readiness check (docs/operations.md "Readiness"): one line per consumer group
  * in `details`, and a failure once one has been out of its group longer than the limit.
  */
-export function consumersReadinessCheck(bus: EventBus, options: ConsumerReadinessOptions): ReadinessCheck {
+export function consumersReadinessCheck(
+  bus: EventBus,
+  options: ConsumerReadinessOptions,
+): ReadinessCheck {
   return {
     name: 'consumers',
-    details: () => Object.fromEntries(consumerGroups(bus.consumers()).map((status) => [status.groupId, describeConsumer(status, options.now())])),
+    details: () =>
+      Object.fromEntries(
+        consumerGroups(bus.consumers()).map((status) => [
+          status.groupId,
+          describeConsumer(status, options.now()),
+        ]),
+      ),
     check: async () => {
       const now = options.now();
-      const out = consumerGroups(bus.consumers()).filter((status) => status.notJoinedSince !== undefined && now - status.notJoinedSince > options.rejoinLimitMs);
+      const out = consumerGroups(bus.consumers()).filter(
+        (status) =>
+          status.notJoinedSince !== undefined &&
+          now - status.notJoinedSince > options.rejoinLimitMs,
+      );
       if (out.length === 0) return;
       if (!options.busRequired && !(await answers(bus))) return;
       const limit = `${Math.round(options.rejoinLimitMs / 1000)} s`;
-      throw new Error(`${out.map((status) => `${status.groupId} ${describeConsumer(status, now)}`).join('; ')}: out of the group longer than the ${limit} limit`);
+      throw new Error(
+        `${out.map((status) => `${status.groupId} ${describeConsumer(status, now)}`).join('; ')}: out of the group longer than the ${limit} limit`,
+      );
     },
   };
 }
@@ -49,7 +64,10 @@ export function consumerGroups(statuses: readonly ConsumerStatus[]): ConsumerSta
 export function describeConsumer(status: ConsumerStatus, now: number): string {
   if (status.notJoinedSince === undefined) return status.state;
   const seconds = Math.max(0, Math.floor((now - status.notJoinedSince) / 1000));
-  const restarts = status.restarts === 0 ? '' : ` (${status.restarts} ${status.restarts === 1 ? 'restart' : 'restarts'})`;
+  const restarts =
+    status.restarts === 0
+      ? ''
+      : ` (${status.restarts} ${status.restarts === 1 ? 'restart' : 'restarts'})`;
   return `${status.state} for ${seconds} s${restarts}`;
 }
 

@@ -28,9 +28,25 @@ describe('a Kafka consumer through a broker restart', () => {
 
   beforeAll(async () => {
     kafka = await startKafkaBroker();
-    @Module({ imports: [MessagingModule.forRoot({ type: 'kafka', brokers: [kafka.brokers], clientId: `consumer-restart-${run}`, consumerRejoinLimitMs: REJOIN_LIMIT_MS })] })
+    @Module({
+      imports: [
+        MessagingModule.forRoot({
+          type: 'kafka',
+          brokers: [kafka.brokers],
+          clientId: `consumer-restart-${run}`,
+          consumerRejoinLimitMs: REJOIN_LIMIT_MS,
+        }),
+      ],
+    })
     class ServiceUnderTest {}
-    service = await bootstrapService({ name: 'consumer-restart', module: ServiceUnderTest, port: 0, host: '127.0.0.1', logDestination: log, handleProcessSignals: false });
+    service = await bootstrapService({
+      name: 'consumer-restart',
+      module: ServiceUnderTest,
+      port: 0,
+      host: '127.0.0.1',
+      logDestination: log,
+      handleProcessSignals: false,
+    });
     bus = service.app.get<EventBus>(EVENT_BUS);
     await bus.ensureTopics([{ topic, partitions: 1 }]);
   });
@@ -59,42 +75,92 @@ describe('a Kafka consumer through a broker restart', () => {
   it('is replaced by a new consumer after it crashes, which handles what is published after; /readyz says it is out of its group meanwhile', async () => {
     const groupId = `consumer-restart-${run}`;
     const handled: string[] = [];
-    const subscription = await bus.subscribe({ topics: [topic], groupId, handler: async (message: IncomingMessage) => void handled.push(message.value) });
+    const subscription = await bus.subscribe({
+      topics: [topic],
+      groupId,
+      handler: async (message: IncomingMessage) => void handled.push(message.value),
+    });
     const ready = await readiness();
-    expect(ready).toEqual({ status: 200, report: { status: 'ready', checks: { kafka: 'ok', consumers: 'ok' }, details: { consumers: { [groupId]: 'joined' } } } });
+    expect(ready).toEqual({
+      status: 200,
+      report: {
+        status: 'ready',
+        checks: { kafka: 'ok', consumers: 'ok' },
+        details: { consumers: { [groupId]: 'joined' } },
+      },
+    });
     await publishedOnce('before');
-    await waitUntil('the message published before the outage', 30_000, () => handled.includes('before'));
+    await waitUntil('the message published before the outage', 30_000, () =>
+      handled.includes('before'),
+    );
 
     await kafka.halt();
     // The consumer crashes once kafkajs gives up on the broker, and the bus starts another.
-    await waitUntil('a new consumer started after a crash', 90_000, () => bus.consumers().some((status) => status.groupId === groupId && status.restarts >= 1));
+    await waitUntil('a new consumer started after a crash', 90_000, () =>
+      bus.consumers().some((status) => status.groupId === groupId && status.restarts >= 1),
+    );
     const down = await waitFor('readiness past the rejoin limit', 30_000, async () => {
       const answer = await readiness();
       return answer.status === 503 && answer.report.checks?.consumers !== 'ok' ? answer : undefined;
     });
-    expect(down.report.checks?.consumers).toMatch(new RegExp(`^${groupId} (stopped|rejoining) for \\d+ s \\(\\d+ restarts?\\): out of the group longer than the 2 s limit`));
+    expect(down.report.checks?.consumers).toMatch(
+      new RegExp(
+        `^${groupId} (stopped|rejoining) for \\d+ s \\(\\d+ restarts?\\): out of the group longer than the 2 s limit`,
+      ),
+    );
     expect(down.report.details?.consumers?.[groupId]).toMatch(/^(stopped|rejoining) for \d+ s/);
     const metrics = await (await fetch(`${service.url}/metrics`)).text();
-    expect(metrics).toMatch(new RegExp(`gatehouse_event_consumer_state\\{group="${groupId}",state="joined",service="consumer-restart"\\} 0`));
+    expect(metrics).toMatch(
+      new RegExp(
+        `gatehouse_event_consumer_state\\{group="${groupId}",state="joined",service="consumer-restart"\\} 0`,
+      ),
+    );
 
     await kafka.resume();
-    await waitUntil('the consumer joined again', 90_000, () => bus.consumers().some((status) => status.groupId === groupId && status.state === 'joined'));
+    await waitUntil('the consumer joined again', 90_000, () =>
+      bus.consumers().some((status) => status.groupId === groupId && status.state === 'joined'),
+    );
     await publishedOnce('after');
-    await waitUntil('the message published after the restart', 30_000, () => handled.includes('after'));
+    await waitUntil('the message published after the restart', 30_000, () =>
+      handled.includes('after'),
+    );
     const back = await readiness();
     expect(back.status).toBe(200);
     expect(back.report.details?.consumers?.[groupId]).toBe('joined');
-    expect(log.entries.filter((entry) => entry.msg === 'Kafka consumer crashed; starting a new one after the back-off' && entry.groupId === groupId).length).toBeGreaterThan(0);
-    expect(log.entries).toContainEqual(expect.objectContaining({ msg: 'Kafka consumer joined its group again after a crash', groupId }));
+    expect(
+      log.entries.filter(
+        (entry) =>
+          entry.msg === 'Kafka consumer crashed; starting a new one after the back-off' &&
+          entry.groupId === groupId,
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({
+        msg: 'Kafka consumer joined its group again after a crash',
+        groupId,
+      }),
+    );
     await subscription.close();
     expect(bus.consumers().filter((status) => status.groupId === groupId)).toEqual([]);
   });
 
   it('closes at once while its consumer is being replaced, and leaves no member in the group', async () => {
     const groupId = `consumer-restart-close-${run}`;
-    let subscription: Subscription | undefined = await bus.subscribe({ topics: [topic], groupId, fromBeginning: true, handler: async () => undefined });
+    let subscription: Subscription | undefined = await bus.subscribe({
+      topics: [topic],
+      groupId,
+      fromBeginning: true,
+      handler: async () => undefined,
+    });
     await kafka.halt();
-    await waitUntil('a crash', 90_000, () => bus.consumers().some((status) => status.groupId === groupId && status.state !== 'joined' && status.restarts >= 1));
+    await waitUntil('a crash', 90_000, () =>
+      bus
+        .consumers()
+        .some(
+          (status) =>
+            status.groupId === groupId && status.state !== 'joined' && status.restarts >= 1,
+        ),
+    );
 
     const closing = Date.now();
     await subscription.close();
@@ -103,7 +169,11 @@ describe('a Kafka consumer through a broker restart', () => {
     expect(bus.consumers().filter((status) => status.groupId === groupId)).toEqual([]);
 
     await kafka.resume();
-    const admin = new Kafka({ clientId: `consumer-restart-admin-${run}`, brokers: [kafka.brokers], logLevel: logLevel.NOTHING }).admin();
+    const admin = new Kafka({
+      clientId: `consumer-restart-admin-${run}`,
+      brokers: [kafka.brokers],
+      logLevel: logLevel.NOTHING,
+    }).admin();
     await admin.connect();
     try {
       // The member from before the outage is dropped when its session runs out; none comes after.
@@ -117,16 +187,25 @@ describe('a Kafka consumer through a broker restart', () => {
   });
 });
 
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | undefined> | T | undefined,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe();
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-async function waitUntil(what: string, timeoutMs: number, condition: () => Promise<boolean> | boolean): Promise<void> {
+async function waitUntil(
+  what: string,
+  timeoutMs: number,
+  condition: () => Promise<boolean> | boolean,
+): Promise<void> {
   await waitFor(what, timeoutMs, async () => ((await condition()) ? true : undefined));
 }

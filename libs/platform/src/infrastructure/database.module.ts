@@ -1,5 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { closeDataSource, createDataSource, DatabaseTarget, runMigrations } from '@gatehouse/persistence';
+import {
+  closeDataSource,
+  createDataSource,
+  DatabaseTarget,
+  runMigrations,
+} from '@gatehouse/persistence';
 import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { ReadinessRegistry } from '../health/readiness-registry';
@@ -41,7 +46,10 @@ export class DatabaseModule {
             if (migrate) {
               try {
                 const applied = await runMigrations(dataSource);
-                logger?.info({ migrations: applied }, applied.length > 0 ? 'migrations applied' : 'schema is current');
+                logger?.info(
+                  { migrations: applied },
+                  applied.length > 0 ? 'migrations applied' : 'schema is current',
+                );
               } catch (error) {
                 await closeDataSource(dataSource);
                 throw error;

@@ -19,9 +19,16 @@ export interface DistributedStores {
  * (`gatehouse-<service>`: PostgreSQL `application_name`, Redis `CLIENT SETNAME`, Kafka `clientId`), and
  * Kafka is reached over the TLS and as the Kafka user of the service's configuration. Browser sessions live under a prefix all services share. Services never migrate: that is `gatehouse admin migrate`.
  */
-export function distributedInfrastructure(service: GatehouseService, stores: DistributedStores): DynamicModule[] {
+export function distributedInfrastructure(
+  service: GatehouseService,
+  stores: DistributedStores,
+): DynamicModule[] {
   return [
-    DatabaseModule.forRoot({ type: 'postgres', url: stores.postgres.url, applicationName: `gatehouse-${service}` }),
+    DatabaseModule.forRoot({
+      type: 'postgres',
+      url: stores.postgres.url,
+      applicationName: `gatehouse-${service}`,
+    }),
     FlowStateModule.forRoot({
       type: 'redis',
       url: stores.redis.url,

@@ -22,7 +22,10 @@ function connectionErrorLog(logger: Logger | undefined): (error: Error) => void 
     if (error.message === lastMessage && now - lastAt < CONNECTION_ERROR_LOG_INTERVAL_MS) return;
     lastAt = now;
     lastMessage = error.message;
-    logger?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'redis connection error; reconnecting');
+    logger?.warn(
+      { err: { message: error.message, code: (error as { code?: string }).code } },
+      'redis connection error; reconnecting',
+    );
   };
 }
 
@@ -68,7 +71,9 @@ export class FlowStateModule {
             options.type === 'redis'
               ? RedisFlowStore.connect(options.url, {
                   keyPrefix: options.keyPrefix,
-                  redis: options.connectionName ? { connectionName: options.connectionName } : undefined,
+                  redis: options.connectionName
+                    ? { connectionName: options.connectionName }
+                    : undefined,
                   onConnectionError: connectionErrorLog(logger),
                 })
               : new MemoryFlowStore(clock ? { clock } : {}),
@@ -80,7 +85,11 @@ export class FlowStateModule {
         {
           provide: SHARED_FLOW_STORE,
           useFactory: (store: FlowStore): FlowStore =>
-            options.type === 'redis' && options.sharedKeyPrefix !== undefined && store instanceof RedisFlowStore ? store.withKeyPrefix(options.sharedKeyPrefix) : store,
+            options.type === 'redis' &&
+            options.sharedKeyPrefix !== undefined &&
+            store instanceof RedisFlowStore
+              ? store.withKeyPrefix(options.sharedKeyPrefix)
+              : store,
           inject: [FLOW_STORE],
         },
         {
@@ -88,7 +97,12 @@ export class FlowStateModule {
           useFactory: (registry: ReadinessRegistry, store: FlowStore) =>
             new InfrastructureLifecycle(
               registry,
-              [{ name: options.type === 'redis' ? 'redis' : 'flow-state', check: () => store.ping() }],
+              [
+                {
+                  name: options.type === 'redis' ? 'redis' : 'flow-state',
+                  check: () => store.ping(),
+                },
+              ],
               () => store.close(),
             ),
           inject: [ReadinessRegistry, FLOW_STORE],

@@ -5,7 +5,10 @@ import { DataSource } from 'typeorm';
 import { bootstrapService, RunningService } from '../bootstrap/bootstrap-service';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { CapturedLog } from '../testing/captured-log';
-import { infrastructureFromEnvironment, infrastructureImports } from '../testing/infrastructure-under-test';
+import {
+  infrastructureFromEnvironment,
+  infrastructureImports,
+} from '../testing/infrastructure-under-test';
 import { ProbeModule } from '../testing/probe.module';
 import { DATA_SOURCE } from './database.module';
 import { FLOW_STORE } from './flow-state.module';
@@ -24,7 +27,9 @@ class InfraProbeController {
 
   @Get('round-trip')
   async roundTrip() {
-    const [row] = (await this.dataSource.query('SELECT 41 + 1 AS answer')) as Array<{ answer: number }>;
+    const [row] = (await this.dataSource.query('SELECT 41 + 1 AS answer')) as Array<{
+      answer: number;
+    }>;
     await this.flowStore.put('platform-int:probe', 'stored', 60_000);
     await this.bus.ping();
     return { answer: row!.answer, flow: await this.flowStore.take('platform-int:probe') };
@@ -66,7 +71,10 @@ describe('a service on PostgreSQL, Redis and Kafka', () => {
   it('is ready once PostgreSQL, Redis and Kafka answer', async () => {
     const res = await fetch(`${service.url}/readyz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', kafka: 'ok', consumers: 'ok' } });
+    expect(await res.json()).toEqual({
+      status: 'ready',
+      checks: { postgres: 'ok', redis: 'ok', kafka: 'ok', consumers: 'ok' },
+    });
   });
 
   it('injects the data source, the flow store and the event bus', async () => {
@@ -85,7 +93,11 @@ describe('a service on PostgreSQL, Redis and Kafka', () => {
   });
 
   it('answers malformed JSON with a 400 JSON error, not a 500', async () => {
-    const res = await fetch(`${service.url}/api/items`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":' });
+    const res = await fetch(`${service.url}/api/items`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({ error: 'The request body could not be parsed' });
@@ -106,6 +118,9 @@ describe('a service on PostgreSQL, Redis and Kafka', () => {
     expect(dataSource.isInitialized).toBe(false);
     await expect(flowStore.ping()).rejects.toThrow();
     await expect(bus.ping()).rejects.toThrow();
-    expect(log.entries.find((entry) => entry.msg === 'stopped')).toMatchObject({ service: 'platform-int', reason: 'close' });
+    expect(log.entries.find((entry) => entry.msg === 'stopped')).toMatchObject({
+      service: 'platform-int',
+      reason: 'close',
+    });
   });
 });

@@ -13,13 +13,14 @@ const USER = 'gatehouse-delivery-worker';
 const PASSWORD = randomBytes(16).toString('hex');
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-
 describe('Kafka with SASL SCRAM-SHA-512, configured by GATEHOUSE_KAFKA_*', () => {
   let broker: RunningKafkaBroker;
   const buses: KafkaEventBus[] = [];
 
   beforeAll(async () => {
-    broker = await startKafkaBroker({ scram: { mechanism: 'SCRAM-SHA-512', users: { [USER]: PASSWORD } } });
+    broker = await startKafkaBroker({
+      scram: { mechanism: 'SCRAM-SHA-512', users: { [USER]: PASSWORD } },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -57,9 +58,17 @@ describe('Kafka with SASL SCRAM-SHA-512, configured by GATEHOUSE_KAFKA_*', () =>
     const topic = `kafka-connection-spec.${randomBytes(4).toString('hex')}`;
     const received: IncomingMessage[] = [];
     await bus.ensureTopics([{ topic, partitions: 1, replicationFactor: 1 }]);
-    await bus.subscribe({ topics: [topic], groupId: `${topic}.group`, fromBeginning: true, handler: async (message) => void received.push(message) });
+    await bus.subscribe({
+      topics: [topic],
+      groupId: `${topic}.group`,
+      fromBeginning: true,
+      handler: async (message) => void received.push(message),
+    });
 
-    await bus.publish(topic, [{ key: 'repo-1', value: '{"n":1}' }, { key: 'repo-1', value: '{"n":2}' }]);
+    await bus.publish(topic, [
+      { key: 'repo-1', value: '{"n":1}' },
+      { key: 'repo-1', value: '{"n":2}' },
+    ]);
 
     await waitUntil('both messages', () => received.length === 2);
     expect(received.map((message) => [message.key, message.value])).toEqual([
@@ -71,9 +80,9 @@ describe('Kafka with SASL SCRAM-SHA-512, configured by GATEHOUSE_KAFKA_*', () =>
   it('is refused with a wrong password, and the error says so', async () => {
     const bus = busFor(`${PASSWORD}-wrong`, 'wrong');
 
-    await expect(bus.publish('kafka-connection-spec.refused', [{ key: 'k', value: 'v' }])).rejects.toThrow(
-      /SASL SCRAM SHA512 authentication failed.*invalid credentials/,
-    );
+    await expect(
+      bus.publish('kafka-connection-spec.refused', [{ key: 'k', value: 'v' }]),
+    ).rejects.toThrow(/SASL SCRAM SHA512 authentication failed.*invalid credentials/);
     await expect(bus.ping()).rejects.toThrow(/SASL SCRAM SHA512 authentication failed/);
   });
 

@@ -16,7 +16,11 @@ export function kafkaConnectionOf(kafka: Pick<KafkaConfig, 'sasl' | 'tls'>): Con
 }
 
 /** kafkajs types each mechanism apart. */
-function saslOf({ mechanism, username, password }: NonNullable<KafkaConfig['sasl']>): Connection['sasl'] {
+function saslOf({
+  mechanism,
+  username,
+  password,
+}: NonNullable<KafkaConfig['sasl']>): Connection['sasl'] {
   switch (mechanism) {
     case 'plain':
       return { mechanism, username, password };

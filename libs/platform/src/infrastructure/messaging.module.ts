@@ -25,7 +25,10 @@ import { InfrastructureLifecycle } from './infrastructure-lifecycle';
 import { OutboxRelayLifecycle } from './outbox-relay-lifecycle';
 
 export type MessagingModuleOptions = (
-  | ({ type: 'kafka' } & Pick<KafkaEventBusOptions, 'brokers' | 'clientId' | 'connection' | 'shutdownTimeoutMs'>)
+  | ({ type: 'kafka' } & Pick<
+      KafkaEventBusOptions,
+      'brokers' | 'clientId' | 'connection' | 'shutdownTimeoutMs'
+    >)
   | {
       type: 'in-process';
       /** A bus made by the caller (and closed by it); a fresh one owned by this module otherwise. */
@@ -87,8 +90,16 @@ export class MessagingModule {
             return new InfrastructureLifecycle(
               registry,
               [
-                { name: options.type === 'kafka' ? 'kafka' : 'event-bus', check: () => bus.ping(), required },
-                consumersReadinessCheck(bus, { rejoinLimitMs: options.consumerRejoinLimitMs ?? DEFAULT_CONSUMER_REJOIN_LIMIT_MS, busRequired: required, now: Date.now }),
+                {
+                  name: options.type === 'kafka' ? 'kafka' : 'event-bus',
+                  check: () => bus.ping(),
+                  required,
+                },
+                consumersReadinessCheck(bus, {
+                  rejoinLimitMs: options.consumerRejoinLimitMs ?? DEFAULT_CONSUMER_REJOIN_LIMIT_MS,
+                  busRequired: required,
+                  now: Date.now,
+                }),
               ],
               async () => {
                 if (options.type === 'kafka' || !options.bus) await bus.close();
@@ -105,7 +116,9 @@ export class MessagingModule {
           },
           inject: [EVENT_BUS, { token: METRICS_REGISTRY, optional: true }],
         },
-        ...(options.outboxRelay ? outboxRelayProviders(options.outboxRelay === true ? {} : options.outboxRelay) : []),
+        ...(options.outboxRelay
+          ? outboxRelayProviders(options.outboxRelay === true ? {} : options.outboxRelay)
+          : []),
       ],
       exports: options.outboxRelay ? [EVENT_BUS, OUTBOX_RELAY] : [EVENT_BUS],
     };
@@ -117,8 +130,16 @@ function outboxRelayProviders(relayOptions: Omit<OutboxRelayOptions, 'logger'>):
     {
       provide: OUTBOX_RELAY,
       useFactory: (dataSource: DataSource, bus: EventBus, clock?: Clock, logger?: Logger) =>
-        new OutboxRelay(new TypeOrmOutboxStore(dataSource, clock), bus, { ...relayOptions, logger: messagingLogger(logger) }),
-      inject: [DataSource, EVENT_BUS, { token: CLOCK, optional: true }, { token: LOGGER, optional: true }],
+        new OutboxRelay(new TypeOrmOutboxStore(dataSource, clock), bus, {
+          ...relayOptions,
+          logger: messagingLogger(logger),
+        }),
+      inject: [
+        DataSource,
+        EVENT_BUS,
+        { token: CLOCK, optional: true },
+        { token: LOGGER, optional: true },
+      ],
     },
     {
       provide: OutboxRelayLifecycle,

@@ -12,7 +12,11 @@ import { EVENT_BUS, MessagingModule, OUTBOX_RELAY } from './messaging.module';
 
 jest.setTimeout(60_000);
 
-async function waitUntil(what: string, condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+async function waitUntil(
+  what: string,
+  condition: () => boolean,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -28,7 +32,10 @@ describe('MessagingModule with the outbox relay', () => {
   let database: ScratchDatabase;
 
   beforeAll(async () => {
-    database = await createScratchDatabase({ prefix: 'gatehouse_platform', onServerOf: databaseUrl });
+    database = await createScratchDatabase({
+      prefix: 'gatehouse_platform',
+      onServerOf: databaseUrl,
+    });
   });
 
   afterAll(async () => {
@@ -49,10 +56,16 @@ describe('MessagingModule with the outbox relay', () => {
     })
     class RelayingService {}
 
-    const app = await createServiceApp({ name: 'platform-outbox', module: RelayingService, logDestination: log });
+    const app = await createServiceApp({
+      name: 'platform-outbox',
+      module: RelayingService,
+      logDestination: log,
+    });
     let closed = false;
     try {
-      expect(log.entries.find((entry) => entry.msg === 'migrations applied')).toMatchObject({ level: 'info' });
+      expect(log.entries.find((entry) => entry.msg === 'migrations applied')).toMatchObject({
+        level: 'info',
+      });
       const dataSource = app.get(DataSource);
       const bus = app.get<EventBus>(EVENT_BUS);
       const relay = app.get<OutboxRelay>(OUTBOX_RELAY);
@@ -68,13 +81,25 @@ describe('MessagingModule with the outbox relay', () => {
       });
 
       await dataSource.transaction((manager) =>
-        appendOutbox(manager, { topic, key: 'webhook-1', value: '{"event":"created"}', headers: { 'x-trace': 't-1' } }),
+        appendOutbox(manager, {
+          topic,
+          key: 'webhook-1',
+          value: '{"event":"created"}',
+          headers: { 'x-trace': 't-1' },
+        }),
       );
       relay.notify();
       await waitUntil('the relayed event', () => received.length === 1);
-      expect(received[0]).toMatchObject({ topic, key: 'webhook-1', value: '{"event":"created"}', headers: { 'x-trace': 't-1' } });
+      expect(received[0]).toMatchObject({
+        topic,
+        key: 'webhook-1',
+        value: '{"event":"created"}',
+        headers: { 'x-trace': 't-1' },
+      });
       await waitUntil('the row to be marked sent', () => relay.relayed === 1);
-      const rows = (await dataSource.query('SELECT sent_at FROM outbox WHERE topic = $1', [topic])) as Array<{ sent_at: Date | null }>;
+      const rows = (await dataSource.query('SELECT sent_at FROM outbox WHERE topic = $1', [
+        topic,
+      ])) as Array<{ sent_at: Date | null }>;
       expect(rows).toHaveLength(1);
       expect(rows[0]!.sent_at).toBeInstanceOf(Date);
       await subscription.close();
@@ -89,13 +114,24 @@ describe('MessagingModule with the outbox relay', () => {
   });
 
   it('does not migrate unless asked', async () => {
-    const fresh = await createScratchDatabase({ prefix: 'gatehouse_platform', onServerOf: databaseUrl });
+    const fresh = await createScratchDatabase({
+      prefix: 'gatehouse_platform',
+      onServerOf: databaseUrl,
+    });
     try {
       @Module({ imports: [DatabaseModule.forRoot({ type: 'postgres', url: fresh.url })] })
       class WorkerService {}
-      const app = await createServiceApp({ name: 'platform-worker', module: WorkerService, logDestination: new CapturedLog() });
+      const app = await createServiceApp({
+        name: 'platform-worker',
+        module: WorkerService,
+        logDestination: new CapturedLog(),
+      });
       try {
-        const tables = (await app.get(DataSource).query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`)) as Array<{ n: number }>;
+        const tables = (await app
+          .get(DataSource)
+          .query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`)) as Array<{
+          n: number;
+        }>;
         expect(tables[0]!.n).toBe(0);
       } finally {
         await app.close();

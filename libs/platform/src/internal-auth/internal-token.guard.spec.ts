@@ -4,9 +4,12 @@ import { isInternalPath } from './internal-routes.guard';
 describe('InternalTokenGuard', () => {
   const guard = new InternalTokenGuard('s3cret-internal');
 
-  it.each([['Bearer s3cret-internal'], ['bearer s3cret-internal'], ['Bearer  s3cret-internal ']])('admits %p', (header) => {
-    expect(guard.isAuthorized(header)).toBe(true);
-  });
+  it.each([['Bearer s3cret-internal'], ['bearer s3cret-internal'], ['Bearer  s3cret-internal ']])(
+    'admits %p',
+    (header) => {
+      expect(guard.isAuthorized(header)).toBe(true);
+    },
+  );
 
   it.each([
     ['no header', undefined],

@@ -36,22 +36,38 @@ describe('createLogger', () => {
     it('censors an Authorization header wherever a request is logged', () => {
       const log = new CapturedLog();
       const logger = createLogger({ service: 'auth', destination: log });
-      logger.info({ req: { method: 'GET', headers: { authorization: `Bearer ${bearer}`, cookie: 'session=s3cr3t' } } }, 'incoming');
+      logger.info(
+        {
+          req: {
+            method: 'GET',
+            headers: { authorization: `Bearer ${bearer}`, cookie: 'session=s3cr3t' },
+          },
+        },
+        'incoming',
+      );
       logger.info({ headers: { authorization: `Bearer ${bearer}` } }, 'headers');
       logger.info({ authorization: `Bearer ${bearer}` }, 'bare');
       expect(log.text).not.toContain(bearer);
       expect(log.text).not.toContain('s3cr3t');
-      expect(log.entries[0]).toMatchObject({ req: { method: 'GET', headers: { authorization: '[redacted]', cookie: '[redacted]' } } });
+      expect(log.entries[0]).toMatchObject({
+        req: { method: 'GET', headers: { authorization: '[redacted]', cookie: '[redacted]' } },
+      });
     });
 
     it('censors secrets and tokens in logged objects', () => {
       const log = new CapturedLog();
       const logger = createLogger({ service: 'auth', destination: log });
       logger.info(
-        { client_secret: 'cs-1', body: { password: 'pw-1', refresh_token: 'rt-1' }, token: 'tk-1', webhook: { secret: 'ws-1' } },
+        {
+          client_secret: 'cs-1',
+          body: { password: 'pw-1', refresh_token: 'rt-1' },
+          token: 'tk-1',
+          webhook: { secret: 'ws-1' },
+        },
         'token request',
       );
-      for (const value of ['cs-1', 'pw-1', 'rt-1', 'tk-1', 'ws-1']) expect(log.text).not.toContain(value);
+      for (const value of ['cs-1', 'pw-1', 'rt-1', 'tk-1', 'ws-1'])
+        expect(log.text).not.toContain(value);
     });
   });
 });

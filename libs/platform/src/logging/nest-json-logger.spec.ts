@@ -5,7 +5,10 @@ import { NestJsonLogger } from './nest-json-logger';
 describe('NestJsonLogger', () => {
   const setup = () => {
     const log = new CapturedLog();
-    return { log, nest: new NestJsonLogger(createLogger({ service: 'auth', level: 'trace', destination: log })) };
+    return {
+      log,
+      nest: new NestJsonLogger(createLogger({ service: 'auth', level: 'trace', destination: log })),
+    };
   };
 
   it('writes Nest log calls as JSON lines with their context', () => {
@@ -13,7 +16,12 @@ describe('NestJsonLogger', () => {
     nest.log('Webhook consumer started', 'DeliveryConsumer');
     nest.warn('slow', 'Relay');
     expect(log.entries).toEqual([
-      expect.objectContaining({ level: 'info', msg: 'Webhook consumer started', context: 'DeliveryConsumer', service: 'auth' }),
+      expect.objectContaining({
+        level: 'info',
+        msg: 'Webhook consumer started',
+        context: 'DeliveryConsumer',
+        service: 'auth',
+      }),
       expect.objectContaining({ level: 'warn', msg: 'slow', context: 'Relay' }),
     ]);
   });
@@ -27,7 +35,12 @@ describe('NestJsonLogger', () => {
   it('reads error(message, stack, context)', () => {
     const { log, nest } = setup();
     nest.error('boom', 'Error: boom\n    at x (file.ts:1:1)', 'ExceptionHandler');
-    expect(log.entries[0]).toMatchObject({ level: 'error', msg: 'boom', context: 'ExceptionHandler', stack: 'Error: boom\n    at x (file.ts:1:1)' });
+    expect(log.entries[0]).toMatchObject({
+      level: 'error',
+      msg: 'boom',
+      context: 'ExceptionHandler',
+      stack: 'Error: boom\n    at x (file.ts:1:1)',
+    });
   });
 
   it('tells a lone stack from a lone context', () => {
@@ -43,6 +56,11 @@ describe('NestJsonLogger', () => {
   it('serializes an Error given as the message', () => {
     const { log, nest } = setup();
     nest.error(new TypeError('bad'), 'Loader');
-    expect(log.entries[0]).toMatchObject({ level: 'error', msg: 'bad', context: 'Loader', err: { type: 'TypeError', message: 'bad' } });
+    expect(log.entries[0]).toMatchObject({
+      level: 'error',
+      msg: 'bad',
+      context: 'Loader',
+      err: { type: 'TypeError', message: 'bad' },
+    });
   });
 });

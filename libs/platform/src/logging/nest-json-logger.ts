@@ -2,7 +2,13 @@ import { LoggerService } from '@nestjs/common';
 import { Logger } from 'pino';
 
 /** Nest's start-up chatter (module loading, route mapping): useful only when debugging. */
-const BOOT_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+const BOOT_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
 
 type PinoMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
@@ -19,8 +25,20 @@ export class NestJsonLogger implements LoggerService {
     // Nest calls error(message, stack?, context?): a lone string argument is a stack if it looks like one.
     const [first] = optionalParams;
     const lone = optionalParams.length === 1 && typeof first === 'string';
-    const stack = lone ? (looksLikeStack(first) ? first : undefined) : typeof first === 'string' ? first : undefined;
-    const context = lone ? (stack ? undefined : first) : optionalParams.length > 1 ? contextOf(optionalParams) : undefined;
+    const stack = lone
+      ? looksLikeStack(first)
+        ? first
+        : undefined
+      : typeof first === 'string'
+        ? first
+        : undefined;
+    const context = lone
+      ? stack
+        ? undefined
+        : first
+      : optionalParams.length > 1
+        ? contextOf(optionalParams)
+        : undefined;
     if (message instanceof Error) {
       this.logger.error({ err: message, context }, message.message);
       return;

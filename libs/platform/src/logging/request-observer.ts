@@ -14,7 +14,10 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
  * cookies, query strings or bodies, where credentials travel. The line is only built when its
  * level is enabled; the observation is always made.
  */
-export function requestObserver(logger: Logger, metrics: HttpMetrics): (req: Request, res: Response) => void {
+export function requestObserver(
+  logger: Logger,
+  metrics: HttpMetrics,
+): (req: Request, res: Response) => void {
   return (req, res) => {
     const started = process.hrtime.bigint();
     res.on('close', () => {

@@ -4,14 +4,21 @@ export interface CappedBody {
   complete: boolean;
 }
 
-type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown };
+type Body = AsyncIterable<Buffer> & {
+  destroy(): unknown;
+  on(event: 'error', listener: () => void): unknown;
+};
 
 /**
  * Reads at most `limit` bytes of a response body. A longer body (or one whose `declaredLength`,
  * the Content-Length, says it is longer) is cut: its connection is dropped and `complete` is
  * false. Abandoning the body on purpose never surfaces as an unhandled stream error.
  */
-export async function readCappedBody(body: Body, limit: number, declaredLength?: unknown): Promise<CappedBody> {
+export async function readCappedBody(
+  body: Body,
+  limit: number,
+  declaredLength?: unknown,
+): Promise<CappedBody> {
   const declared = Number(Array.isArray(declaredLength) ? declaredLength[0] : declaredLength);
   if (declaredLength !== undefined && Number.isFinite(declared) && declared > limit) {
     body.on('error', () => undefined);

@@ -15,7 +15,10 @@ export interface GuardedAgentOptions extends AddressGuardOptions {
  * redirect, were one followed, would be checked as well.
  */
 export function guardedConnector(options: GuardedAgentOptions): buildConnector.connector {
-  const connect = buildConnector({ lookup: guardedLookup(options), timeout: options.connectTimeoutMs });
+  const connect = buildConnector({
+    lookup: guardedLookup(options),
+    timeout: options.connectTimeoutMs,
+  });
   return (connectOptions, callback) => {
     const host = connectOptions.hostname.replace(/^\[(.*)\]$/, '$1');
     const literalRefusal = isIP(host) ? addressRefusal(host, options) : null;
@@ -25,7 +28,9 @@ export function guardedConnector(options: GuardedAgentOptions): buildConnector.c
     }
     connect(connectOptions, (error, socket) => {
       if (error) return callback(error, null);
-      const peerRefusal = socket.remoteAddress ? addressRefusal(socket.remoteAddress, options) : null;
+      const peerRefusal = socket.remoteAddress
+        ? addressRefusal(socket.remoteAddress, options)
+        : null;
       if (peerRefusal) {
         socket.destroy();
         return callback(peerRefusal, null);

@@ -2,16 +2,28 @@ import type { LookupAddress } from 'node:dns';
 import { AddressRefusedError } from './address-refused.error';
 import { guardedLookup, resolveWithin } from './guarded-lookup';
 
-function lookupWith(addresses: LookupAddress[], allowLoopback = false, options: { all?: boolean; family?: number } = {}) {
+function lookupWith(
+  addresses: LookupAddress[],
+  allowLoopback = false,
+  options: { all?: boolean; family?: number } = {},
+) {
   const lookup = guardedLookup({ allowLoopback, resolve: async () => addresses });
   return new Promise<{ error: Error | null; address: unknown; family?: number }>((resolve) =>
-    lookup('target.example', { all: options.all, family: options.family } as never, (error, address, family) => resolve({ error, address, family })),
+    lookup(
+      'target.example',
+      { all: options.all, family: options.family } as never,
+      (error, address, family) => resolve({ error, address, family }),
+    ),
   );
 }
 
 describe('guardedLookup', () => {
   it('passes public addresses through', async () => {
-    await expect(lookupWith([{ address: '93.184.215.14', family: 4 }])).resolves.toEqual({ error: null, address: '93.184.215.14', family: 4 });
+    await expect(lookupWith([{ address: '93.184.215.14', family: 4 }])).resolves.toEqual({
+      error: null,
+      address: '93.184.215.14',
+      family: 4,
+    });
   });
 
   it('dials only the allowed addresses of a host that resolves to both kinds', async () => {
@@ -38,23 +50,36 @@ describe('guardedLookup', () => {
   });
 
   it('lets loopback (only) through when allowed', async () => {
-    await expect(lookupWith([{ address: '127.0.0.1', family: 4 }], true)).resolves.toMatchObject({ error: null, address: '127.0.0.1' });
-    expect((await lookupWith([{ address: '10.1.2.3', family: 4 }], true)).error).toBeInstanceOf(AddressRefusedError);
+    await expect(lookupWith([{ address: '127.0.0.1', family: 4 }], true)).resolves.toMatchObject({
+      error: null,
+      address: '127.0.0.1',
+    });
+    expect((await lookupWith([{ address: '10.1.2.3', family: 4 }], true)).error).toBeInstanceOf(
+      AddressRefusedError,
+    );
   });
 });
 
 describe('resolveWithin', () => {
   it('answers what the resolver answers', async () => {
     const answers: LookupAddress[] = [{ address: '93.184.215.14', family: 4 }];
-    await expect(resolveWithin('example.com', 1_000, async () => answers)).resolves.toEqual(answers);
+    await expect(resolveWithin('example.com', 1_000, async () => answers)).resolves.toEqual(
+      answers,
+    );
   });
 
   it('fails a resolver that never answers once the wait is over, naming the host', async () => {
-    await expect(resolveWithin('slow.example', 20, () => new Promise(() => undefined))).rejects.toThrow('resolving slow.example took longer than 20 ms');
+    await expect(
+      resolveWithin('slow.example', 20, () => new Promise(() => undefined)),
+    ).rejects.toThrow('resolving slow.example took longer than 20 ms');
   });
 
   it('passes a resolver failure through, its code intact', async () => {
-    const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.example'), { code: 'ENOTFOUND' });
-    await expect(resolveWithin('nowhere.example', 1_000, async () => Promise.reject(notFound))).rejects.toBe(notFound);
+    const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.example'), {
+      code: 'ENOTFOUND',
+    });
+    await expect(
+      resolveWithin('nowhere.example', 1_000, async () => Promise.reject(notFound)),
+    ).rejects.toBe(notFound);
   });
 });

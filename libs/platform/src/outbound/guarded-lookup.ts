@@ -7,13 +7,24 @@ import { AddressRefusedError } from './address-refused.error';
 export type HostAddressResolver = (hostname: string) => Promise<LookupAddress[]>;
 
 export const systemResolver: HostAddressResolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  );
 
 /** Every address of `hostname`, or a failure past `timeoutMs`: getaddrinfo has no timeout of its own. */
-export async function resolveWithin(hostname: string, timeoutMs: number, resolve: HostAddressResolver = systemResolver): Promise<LookupAddress[]> {
+export async function resolveWithin(
+  hostname: string,
+  timeoutMs: number,
+  resolve: HostAddressResolver = systemResolver,
+): Promise<LookupAddress[]> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new Error(`resolving ${hostname} took longer than ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(
+      () => fail(new Error(`resolving ${hostname} took longer than ${timeoutMs} ms`)),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([resolve(hostname), timeout]);
@@ -29,9 +40,14 @@ export interface AddressGuardOptions {
 }
 
 /** The refusal of one address, or null when the guard lets it through (the rule: classifyAddress). */
-export function addressRefusal(address: string, options: Pick<AddressGuardOptions, 'allowLoopback'>): AddressRefusedError | null {
+export function addressRefusal(
+  address: string,
+  options: Pick<AddressGuardOptions, 'allowLoopback'>,
+): AddressRefusedError | null {
   const verdict = classifyAddress(address, { allowLoopback: options.allowLoopback });
-  return verdict.allowed ? null : new AddressRefusedError(address, verdict.reason ?? 'special-use address');
+  return verdict.allowed
+    ? null
+    : new AddressRefusedError(address, verdict.reason ?? 'special-use address');
 }
 
 /**
@@ -45,10 +61,23 @@ export function guardedLookup(options: AddressGuardOptions): LookupFunction {
   return (hostname, lookupOptions, callback) => {
     resolve(hostname).then(
       (addresses) => {
-        const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : lookupOptions.family;
-        const candidates = family === 4 || family === 6 ? addresses.filter((address) => address.family === family) : addresses;
-        const verdicts = candidates.map((address) => ({ address, verdict: classifyAddress(address.address, { allowLoopback: options.allowLoopback }) }));
-        const allowed = verdicts.filter(({ verdict }) => verdict.allowed).map(({ address }) => address);
+        const family =
+          lookupOptions.family === 'IPv4'
+            ? 4
+            : lookupOptions.family === 'IPv6'
+              ? 6
+              : lookupOptions.family;
+        const candidates =
+          family === 4 || family === 6
+            ? addresses.filter((address) => address.family === family)
+            : addresses;
+        const verdicts = candidates.map((address) => ({
+          address,
+          verdict: classifyAddress(address.address, { allowLoopback: options.allowLoopback }),
+        }));
+        const allowed = verdicts
+          .filter(({ verdict }) => verdict.allowed)
+          .map(({ address }) => address);
         if (allowed.length === 0) {
           const reason = verdicts[0]?.verdict.reason ?? 'no address';
           callback(new AddressRefusedError(hostname, reason), '', 0);

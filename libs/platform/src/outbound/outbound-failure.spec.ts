@@ -33,7 +33,10 @@ describe('classifyOutboundFailure', () => {
   });
 
   it.each([
-    ['a deadline (AbortSignal.timeout)', new DOMException('The operation was aborted due to timeout', 'TimeoutError')],
+    [
+      'a deadline (AbortSignal.timeout)',
+      new DOMException('The operation was aborted due to timeout', 'TimeoutError'),
+    ],
     ['an abort', new DOMException('This operation was aborted', 'AbortError')],
   ])('%s is a timeout', (_case, error) => {
     expect(classifyOutboundFailure(error)).toEqual({ kind: 'timeout' });
@@ -41,11 +44,17 @@ describe('classifyOutboundFailure', () => {
 
   it('a refusal by the guard wins, however deep, and keeps the refused block for the log', () => {
     const refusal = new AddressRefusedError('internal.example', 'private-use (10.0.0.0/8)');
-    expect(classifyOutboundFailure(wrapped(wrapped(refusal)))).toEqual({ kind: 'address_refused', refusal });
+    expect(classifyOutboundFailure(wrapped(wrapped(refusal)))).toEqual({
+      kind: 'address_refused',
+      refusal,
+    });
     expect(classifyOutboundFailure(refusal)).toEqual({ kind: 'address_refused', refusal });
   });
 
-  it.each([[null], [undefined], ['a string'], [42], [new Error('weird')]])('%p is unexpected', (thrown) => {
-    expect(classifyOutboundFailure(thrown)).toEqual({ kind: 'unexpected' });
-  });
+  it.each([[null], [undefined], ['a string'], [42], [new Error('weird')]])(
+    '%p is unexpected',
+    (thrown) => {
+      expect(classifyOutboundFailure(thrown)).toEqual({ kind: 'unexpected' });
+    },
+  );
 });

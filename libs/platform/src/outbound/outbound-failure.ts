@@ -12,16 +12,39 @@ export type OutboundFailure =
   | { kind: 'unexpected' };
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA', 'EAI_FAIL']);
-const CONNECT_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ENETDOWN', 'EHOSTDOWN']);
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/;
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ENETDOWN',
+  'EHOSTDOWN',
+]);
+const RESET_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+const TIMEOUT_CODES = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+const TLS_CODE =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/;
 const INVALID_URL_CODES = new Set(['UND_ERR_INVALID_ARG', 'ERR_INVALID_URL']);
 
 /** The error and its causes, outermost first (undici wraps socket errors). */
 function chain(error: unknown): unknown[] {
   const links: unknown[] = [];
-  for (let current = error; current !== undefined && current !== null && links.length < 5; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current = error;
+    current !== undefined && current !== null && links.length < 5;
+    current = (current as { cause?: unknown }).cause
+  ) {
     links.push(current);
   }
   return links;
@@ -45,7 +68,9 @@ function isTimeout(link: unknown): boolean {
  */
 export function classifyOutboundFailure(error: unknown): OutboundFailure {
   const links = chain(error);
-  const refusal = links.find((link): link is AddressRefusedError => link instanceof AddressRefusedError);
+  const refusal = links.find(
+    (link): link is AddressRefusedError => link instanceof AddressRefusedError,
+  );
   if (refusal) return { kind: 'address_refused', refusal };
   if (links.some(isTimeout)) return { kind: 'timeout' };
   for (const link of links) {

@@ -27,9 +27,15 @@ function keepRawBody(req: IncomingMessage, _res: unknown, buffer: Buffer): void 
  * A request without a body (no `Content-Length`, no `Transfer-Encoding`: most GETs) is passed on
  * at once, with `req.body` undefined as the parsers would leave it.
  */
-export function bodyParser(limit: string = DEFAULT_BODY_LIMIT): (req: Request, res: Response, next: NextFunction) => void {
-  const json = deferErrors(express.json({ limit, verify: keepRawBody, type: ['application/json', 'application/*+json'] }));
-  const form = deferErrors(express.urlencoded({ limit, verify: keepRawBody, extended: false, parameterLimit: 1000 }));
+export function bodyParser(
+  limit: string = DEFAULT_BODY_LIMIT,
+): (req: Request, res: Response, next: NextFunction) => void {
+  const json = deferErrors(
+    express.json({ limit, verify: keepRawBody, type: ['application/json', 'application/*+json'] }),
+  );
+  const form = deferErrors(
+    express.urlencoded({ limit, verify: keepRawBody, extended: false, parameterLimit: 1000 }),
+  );
   return (req, res, next) => {
     if (!hasBody(req)) {
       if (!('body' in (req as object))) req.body = undefined;
@@ -42,10 +48,15 @@ export function bodyParser(limit: string = DEFAULT_BODY_LIMIT): (req: Request, r
 
 /** The test the parsers apply first (type-is's `hasBody`; RFC 9112 §6.3: a body has a length or a transfer coding). */
 function hasBody(req: IncomingMessage): boolean {
-  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+  return (
+    req.headers['transfer-encoding'] !== undefined ||
+    !Number.isNaN(Number(req.headers['content-length']))
+  );
 }
 
-function deferErrors(parser: RequestHandler): (req: Request, res: Response, next: () => void) => void {
+function deferErrors(
+  parser: RequestHandler,
+): (req: Request, res: Response, next: () => void) => void {
   return (req, res, next) => {
     if ((req as WithBodyError)[BODY_ERROR]) {
       next();
@@ -63,7 +74,10 @@ function deferErrors(parser: RequestHandler): (req: Request, res: Response, next
 }
 
 function classify(error: unknown): BodyParseFailureKind {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  const status =
+    typeof error === 'object' && error !== null
+      ? (error as { status?: unknown }).status
+      : undefined;
   if (status === 413) return 'too_large';
   if (status === 415) return 'unsupported_encoding';
   return 'malformed';

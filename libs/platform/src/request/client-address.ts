@@ -18,7 +18,13 @@ export class ClientAddressRule {
   }
 
   assign(req: Request): void {
-    addresses.set(req, clientAddressFrom({ peer: req.socket.remoteAddress, forwardedFor: req.headers['x-forwarded-for'] }, this.trusted));
+    addresses.set(
+      req,
+      clientAddressFrom(
+        { peer: req.socket.remoteAddress, forwardedFor: req.headers['x-forwarded-for'] },
+        this.trusted,
+      ),
+    );
   }
 
   /** Express's `trust proxy` as a function of the hop's address. */
@@ -31,5 +37,11 @@ export class ClientAddressRule {
  * request that did not pass the pipeline (a unit test's) is taken from its peer alone.
  */
 export function clientAddressOf(req: Request): string {
-  return addresses.get(req) ?? clientAddressFrom({ peer: req.socket?.remoteAddress, forwardedFor: undefined }, TrustedProxies.none());
+  return (
+    addresses.get(req) ??
+    clientAddressFrom(
+      { peer: req.socket?.remoteAddress, forwardedFor: undefined },
+      TrustedProxies.none(),
+    )
+  );
 }

@@ -3,12 +3,14 @@ import { resolveRequestId } from './request-id';
 describe('resolveRequestId', () => {
   const generate = () => 'generated-id';
 
-  it.each([['abc-123'], ['Root=1-5759e988-bd862e3fe1be46a994272793'], ['a'.repeat(128)], ['req_01:x/y+z=@']])(
-    'keeps the caller id %p',
-    (id) => {
-      expect(resolveRequestId(id, generate)).toBe(id);
-    },
-  );
+  it.each([
+    ['abc-123'],
+    ['Root=1-5759e988-bd862e3fe1be46a994272793'],
+    ['a'.repeat(128)],
+    ['req_01:x/y+z=@'],
+  ])('keeps the caller id %p', (id) => {
+    expect(resolveRequestId(id, generate)).toBe(id);
+  });
 
   it('trims surrounding spaces', () => {
     expect(resolveRequestId('  abc  ', generate)).toBe('abc');
@@ -31,6 +33,8 @@ describe('resolveRequestId', () => {
   });
 
   it('generates UUIDs by default', () => {
-    expect(resolveRequestId(undefined)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(resolveRequestId(undefined)).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 });

@@ -14,7 +14,11 @@ type WithRequestId = Request & { [REQUEST_ID]?: string };
 export function resolveRequestId(incoming: unknown, generate: () => string = randomUUID): string {
   if (typeof incoming === 'string') {
     const candidate = incoming.trim();
-    if (candidate.length > 0 && candidate.length <= MAX_REQUEST_ID_LENGTH && SAFE_REQUEST_ID.test(candidate)) {
+    if (
+      candidate.length > 0 &&
+      candidate.length <= MAX_REQUEST_ID_LENGTH &&
+      SAFE_REQUEST_ID.test(candidate)
+    ) {
       return candidate;
     }
   }
@@ -22,7 +26,11 @@ export function resolveRequestId(incoming: unknown, generate: () => string = ran
 }
 
 /** Gives the request an id and echoes it as `X-Request-Id` (the Hugging Face clients quote it in errors). */
-export function assignRequestId(req: Request, res: Response, generate: () => string = randomUUID): string {
+export function assignRequestId(
+  req: Request,
+  res: Response,
+  generate: () => string = randomUUID,
+): string {
   const id = resolveRequestId(req.headers['x-request-id'], generate);
   (req as WithRequestId)[REQUEST_ID] = id;
   res.setHeader(REQUEST_ID_HEADER, id);

@@ -25,7 +25,13 @@ export interface RequestPipelineOptions {
  * including ones whose body fails. The context opens after the parsers: their stream callbacks
  * run outside the async context a step before them would have opened.
  */
-export function requestPipelineMiddleware({ logger, metrics, inFlight, bodyLimit, clientAddress }: RequestPipelineOptions) {
+export function requestPipelineMiddleware({
+  logger,
+  metrics,
+  inFlight,
+  bodyLimit,
+  clientAddress,
+}: RequestPipelineOptions) {
   const observe = requestObserver(logger, metrics);
   const parseBody = bodyParser(bodyLimit);
   return (req: Request, res: Response, next: NextFunction): void => {

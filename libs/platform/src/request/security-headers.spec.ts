@@ -10,7 +10,12 @@ describe('security headers', () => {
   const apps: NestExpressApplication[] = [];
 
   async function serve(trustedProxies?: readonly string[]): Promise<string> {
-    const app = await createServiceApp({ name: 'probe', module: ProbeModule, logDestination: new CapturedLog(), trustedProxies });
+    const app = await createServiceApp({
+      name: 'probe',
+      module: ProbeModule,
+      logDestination: new CapturedLog(),
+      trustedProxies,
+    });
     apps.push(app);
     await app.listen(0, '127.0.0.1');
     return `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;

@@ -43,7 +43,12 @@ export class PeriodicPruner<K extends string> {
     this.stopping = false;
     const run = () => {
       this.running ??= this.pruneOnce()
-        .catch((error: unknown) => this.ports.logger.warn({ err: error }, `pruning ${this.options.subject} failed; trying again at the next interval`))
+        .catch((error: unknown) =>
+          this.ports.logger.warn(
+            { err: error },
+            `pruning ${this.options.subject} failed; trying again at the next interval`,
+          ),
+        )
         .finally(() => (this.running = undefined));
     };
     this.timer = setInterval(run, this.options.intervalMs);
@@ -64,12 +69,17 @@ export class PeriodicPruner<K extends string> {
     const deleted = {} as Record<K, number>;
     for (const name of Object.keys(this.tables) as K[]) {
       const table = this.tables[name];
-      deleted[name] = await this.drain((limit) => table.prune(new Date(now - table.retentionMs), limit));
+      deleted[name] = await this.drain((limit) =>
+        table.prune(new Date(now - table.retentionMs), limit),
+      );
     }
     if (Object.values<number>(deleted).some((count) => count > 0)) {
       // The first table is what the pruner is for (its retention is the configured one).
       const [main] = Object.values<PrunedTable>(this.tables);
-      this.ports.logger.info({ ...deleted, retentionMs: main?.retentionMs }, `pruned ${this.options.subject}`);
+      this.ports.logger.info(
+        { ...deleted, retentionMs: main?.retentionMs },
+        `pruned ${this.options.subject}`,
+      );
     }
     return deleted;
   }

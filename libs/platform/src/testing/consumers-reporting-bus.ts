@@ -1,7 +1,10 @@
 import type { ConsumerStatus, EventBus } from '@gatehouse/messaging';
 
 /** An EventBus that only reports consumers (as `statuses()` returns them) and answers ping, or not. */
-export function consumersReportingBus(statuses: () => ConsumerStatus[], options: { brokerAnswers?: boolean } = {}): EventBus {
+export function consumersReportingBus(
+  statuses: () => ConsumerStatus[],
+  options: { brokerAnswers?: boolean } = {},
+): EventBus {
   return {
     consumers: statuses,
     ping: async () => {

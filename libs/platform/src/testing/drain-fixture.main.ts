@@ -20,7 +20,10 @@ async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? '{}') as DrainFixtureArguments;
   const module: DynamicModule = {
     module: DrainFixtureModule,
-    imports: [...(args.infrastructure ? infrastructureImports(args.infrastructure) : []), ProbeModule],
+    imports: [
+      ...(args.infrastructure ? infrastructureImports(args.infrastructure) : []),
+      ProbeModule,
+    ],
   };
   await bootstrapService({
     name: 'drain-fixture',
@@ -32,6 +35,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`drain fixture failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(
+    `drain fixture failed to start: ${(error as Error).stack ?? String(error)}\n`,
+  );
   process.exit(2);
 });

@@ -15,16 +15,29 @@ export interface InfrastructureUnderTest {
 export function infrastructureImports(infra: InfrastructureUnderTest): DynamicModule[] {
   return [
     DatabaseModule.forRoot({ type: 'postgres', url: infra.databaseUrl }),
-    FlowStateModule.forRoot({ type: 'redis', url: infra.redisUrl, keyPrefix: infra.redisKeyPrefix }),
-    MessagingModule.forRoot({ type: 'kafka', brokers: infra.kafkaBrokers.split(','), clientId: 'platform-test' }),
+    FlowStateModule.forRoot({
+      type: 'redis',
+      url: infra.redisUrl,
+      keyPrefix: infra.redisKeyPrefix,
+    }),
+    MessagingModule.forRoot({
+      type: 'kafka',
+      brokers: infra.kafkaBrokers.split(','),
+      clientId: 'platform-test',
+    }),
   ];
 }
 
 /** The servers of this test run, failing loudly when the integration tier did not provide them. */
-export function infrastructureFromEnvironment(env: Record<string, string | undefined>): InfrastructureUnderTest {
+export function infrastructureFromEnvironment(
+  env: Record<string, string | undefined>,
+): InfrastructureUnderTest {
   const required = (name: string) => {
     const value = env[name];
-    if (!value) throw new Error(`${name} is not set: run this suite in the integration tier (its global setup starts the servers)`);
+    if (!value)
+      throw new Error(
+        `${name} is not set: run this suite in the integration tier (its global setup starts the servers)`,
+      );
     return value;
   };
   return {

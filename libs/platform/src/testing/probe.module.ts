@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
-import { ApiProbeController, InternalProbeController, OAuthProbeController } from './probe.controllers';
+import {
+  ApiProbeController,
+  InternalProbeController,
+  OAuthProbeController,
+} from './probe.controllers';
 
 /** A feature module of probe routes, for tests of the platform. */
 @Module({ controllers: [OAuthProbeController, ApiProbeController, InternalProbeController] })

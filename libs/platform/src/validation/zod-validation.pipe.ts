@@ -19,5 +19,3 @@ export const ZodBody = (schema: z.ZodType) => Body(new ZodValidationPipe(schema,
 
 /** `@ZodQuery(schema) query: Input`: the query string, parsed. */
 export const ZodQuery = (schema: z.ZodType) => Query(new ZodValidationPipe(schema, 'query'));
-
-

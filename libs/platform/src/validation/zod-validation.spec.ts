@@ -20,7 +20,9 @@ function thrown(fn: () => unknown): unknown {
 
 describe('parseOrThrow', () => {
   it('returns the parsed value', () => {
-    expect(parseOrThrow(schema, { url: 'https://example.com/hook' }, 'api')).toEqual({ url: 'https://example.com/hook' });
+    expect(parseOrThrow(schema, { url: 'https://example.com/hook' }, 'api')).toEqual({
+      url: 'https://example.com/hook',
+    });
   });
 
   it('throws a 400 ApiError naming the field (API shape)', () => {
@@ -32,19 +34,25 @@ describe('parseOrThrow', () => {
   });
 
   it('throws invalid_request naming the field (OAuth shape)', () => {
-    const error = thrown(() => parseOrThrow(schema, { url: 'https://example.com', domains: ['repo', 'x'] }, 'oauth'));
+    const error = thrown(() =>
+      parseOrThrow(schema, { url: 'https://example.com', domains: ['repo', 'x'] }, 'oauth'),
+    );
     expect(error).toBeInstanceOf(InvalidRequest);
     expect((error as InvalidRequest).description).toMatch(/^Invalid "domains\.1": /);
   });
 
   it('names a nested field by its path', () => {
-    const error = thrown(() => parseOrThrow(schema, { url: 'https://example.com', nested: { secret: 'short' } }));
+    const error = thrown(() =>
+      parseOrThrow(schema, { url: 'https://example.com', nested: { secret: 'short' } }),
+    );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).field).toBe('nested.secret');
   });
 
   it('names an unknown key', () => {
-    const error = thrown(() => parseOrThrow(schema, { url: 'https://example.com', surprise: 1 }, undefined, 'body'));
+    const error = thrown(() =>
+      parseOrThrow(schema, { url: 'https://example.com', surprise: 1 }, undefined, 'body'),
+    );
     expect((error as RequestValidationError).field).toBe('surprise');
   });
 

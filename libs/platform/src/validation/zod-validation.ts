@@ -6,13 +6,18 @@ import { RequestValidationError } from '../errors/request-errors';
 export type InputSource = 'body' | 'query' | 'params' | 'input';
 
 /** The first problem zod found, as a public message naming the field, and that field. */
-function describeZodError(error: z.ZodError, source: InputSource = 'input'): { message: string; field?: string } {
+function describeZodError(
+  error: z.ZodError,
+  source: InputSource = 'input',
+): { message: string; field?: string } {
   const issue = error.issues[0];
   if (!issue) return { message: `Invalid ${source}` };
   const segments = issue.path.map(String);
   if (issue.code === 'unrecognized_keys' && issue.keys.length > 0) segments.push(issue.keys[0]!);
   const field = segments.length > 0 ? segments.join('.') : undefined;
-  const message = field ? `Invalid "${field}": ${issue.message}` : `Invalid ${source}: ${issue.message}`;
+  const message = field
+    ? `Invalid "${field}": ${issue.message}`
+    : `Invalid ${source}: ${issue.message}`;
   return field ? { message, field } : { message };
 }
 

@@ -25,7 +25,10 @@ const slowDown = { status: 400, body: { error: 'slow_down' } };
 const granted = { status: 200, body: TOKENS };
 
 /** A fake OAuth server: `/oauth/device` answers `device`, each poll of `/oauth/token` the next scripted answer. */
-async function fakeOAuthServer(polls: ScriptedAnswer[], device: ScriptedAnswer = { status: 200, body: DEVICE_ANSWER }) {
+async function fakeOAuthServer(
+  polls: ScriptedAnswer[],
+  device: ScriptedAnswer = { status: 200, body: DEVICE_ANSWER },
+) {
   const script = [...polls];
   return RecordingHttpServer.start((request) => {
     if (request.path === '/oauth/device') return device;
@@ -51,7 +54,11 @@ describe('deviceLogin', () => {
   let server: RecordingHttpServer | undefined;
   afterEach(() => server?.close());
 
-  async function login(polls: ScriptedAnswer[], options: Partial<DeviceLoginOptions> = {}, device?: ScriptedAnswer) {
+  async function login(
+    polls: ScriptedAnswer[],
+    options: Partial<DeviceLoginOptions> = {},
+    device?: ScriptedAnswer,
+  ) {
     server = await fakeOAuthServer(polls, device);
     const time = fakeTime();
     const prompts: DeviceCodePrompt[] = [];
@@ -70,7 +77,9 @@ describe('deviceLogin', () => {
   }
 
   it('shows the code, polls after each interval, slows down by 5 s on slow_down, and returns the tokens', async () => {
-    const { result, time, prompts, server } = await login([pending, slowDown, granted], { scopes: ['openid', 'profile'] });
+    const { result, time, prompts, server } = await login([pending, slowDown, granted], {
+      scopes: ['openid', 'profile'],
+    });
     await expect(result).resolves.toEqual({
       accessToken: 'hf_oauth_access',
       tokenType: 'bearer',
@@ -88,9 +97,14 @@ describe('deviceLogin', () => {
         expiresIn: 600,
       },
     ]);
-    const poll = 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&device_code=dc_7Qm2xv9LkP&client_id=gatehouse-cli';
+    const poll =
+      'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&device_code=dc_7Qm2xv9LkP&client_id=gatehouse-cli';
     expect(server.requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
-      { method: 'POST', path: '/oauth/device', body: 'client_id=gatehouse-cli&scope=openid+profile' },
+      {
+        method: 'POST',
+        path: '/oauth/device',
+        body: 'client_id=gatehouse-cli&scope=openid+profile',
+      },
       { method: 'POST', path: '/oauth/token', body: poll },
       { method: 'POST', path: '/oauth/token', body: poll },
       { method: 'POST', path: '/oauth/token', body: poll },
@@ -109,10 +123,19 @@ describe('deviceLogin', () => {
 
   it('uses the RFC 8628 defaults when the server omits interval, expiry and the complete URI', async () => {
     const { device_code, user_code, verification_uri } = DEVICE_ANSWER;
-    const { result, time, prompts } = await login([granted], {}, { status: 200, body: { device_code, user_code, verification_uri } });
+    const { result, time, prompts } = await login(
+      [granted],
+      {},
+      { status: 200, body: { device_code, user_code, verification_uri } },
+    );
     await result;
     expect(time.sleeps).toEqual([5000]);
-    expect(prompts[0]).toEqual({ userCode: user_code, verificationUri: verification_uri, verificationUriComplete: verification_uri, expiresIn: 900 });
+    expect(prompts[0]).toEqual({
+      userCode: user_code,
+      verificationUri: verification_uri,
+      verificationUriComplete: verification_uri,
+      expiresIn: 900,
+    });
   });
 
   it('keeps polling through 5xx, non-JSON and error-less answers', async () => {
@@ -127,9 +150,20 @@ describe('deviceLogin', () => {
   });
 
   it.each([
-    [{ status: 400, body: { error: 'access_denied', error_description: 'The user denied the request.' } }, AccessDeniedError, 'access_denied: The user denied the request.'],
+    [
+      {
+        status: 400,
+        body: { error: 'access_denied', error_description: 'The user denied the request.' },
+      },
+      AccessDeniedError,
+      'access_denied: The user denied the request.',
+    ],
     [{ status: 400, body: { error: 'expired_token' } }, ExpiredTokenError, 'expired_token'],
-    [{ status: 400, body: { error: 'invalid_grant', error_description: 'Unknown device code.' } }, GatehouseOAuthError, 'invalid_grant: Unknown device code.'],
+    [
+      { status: 400, body: { error: 'invalid_grant', error_description: 'Unknown device code.' } },
+      GatehouseOAuthError,
+      'invalid_grant: Unknown device code.',
+    ],
   ])('stops on a final error %#', async (answer, ErrorClass, message) => {
     const { result, time } = await login([pending, answer]);
     const failure = await result.catch((error: unknown) => error);
@@ -141,14 +175,28 @@ describe('deviceLogin', () => {
   it('stops at the deadline without polling past it', async () => {
     const device = { status: 200, body: { ...DEVICE_ANSWER, expires_in: 10, interval: 4 } };
     const { result, time, server } = await login([pending, pending, pending, pending], {}, device);
-    await expect(result).rejects.toThrow(new ExpiredTokenError('expired_token', 'The code expired before the sign-in was approved.', undefined));
+    await expect(result).rejects.toThrow(
+      new ExpiredTokenError(
+        'expired_token',
+        'The code expired before the sign-in was approved.',
+        undefined,
+      ),
+    );
     expect(time.sleeps).toEqual([4000, 4000]);
     expect(server.requests.filter((r) => r.path === '/oauth/token')).toHaveLength(2);
   });
 
   it('reports a refusal of the device request', async () => {
-    const { result } = await login([], {}, { status: 401, body: { error: 'invalid_client', error_description: 'Unknown client.' } });
-    await expect(result).rejects.toMatchObject({ code: 'invalid_client', status: 401, message: 'invalid_client: Unknown client.' });
+    const { result } = await login(
+      [],
+      {},
+      { status: 401, body: { error: 'invalid_client', error_description: 'Unknown client.' } },
+    );
+    await expect(result).rejects.toMatchObject({
+      code: 'invalid_client',
+      status: 401,
+      message: 'invalid_client: Unknown client.',
+    });
   });
 
   it('stops when the signal aborts', async () => {

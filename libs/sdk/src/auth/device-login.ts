@@ -55,7 +55,14 @@ export async function deviceLogin(options: DeviceLoginOptions): Promise<OAuthTok
 
   const form: Record<string, string> = { client_id: clientId };
   if (options.scopes?.length) form.scope = options.scopes.join(' ');
-  const start = await postForm({ url: `${endpoint}/oauth/device`, form, clientId, clientSecret, fetch: fetchImpl, signal });
+  const start = await postForm({
+    url: `${endpoint}/oauth/device`,
+    form,
+    clientId,
+    clientSecret,
+    fetch: fetchImpl,
+    signal,
+  });
   const authorization = readDeviceAuthorization(start.status, start.json);
   const deadline = now() + authorization.expiresIn * 1000;
   await options.onCode({
@@ -68,13 +75,21 @@ export async function deviceLogin(options: DeviceLoginOptions): Promise<OAuthTok
   let intervalMs = authorization.intervalSeconds * 1000;
   for (;;) {
     if (now() + intervalMs > deadline) {
-      throw new ExpiredTokenError('expired_token', 'The code expired before the sign-in was approved.', undefined);
+      throw new ExpiredTokenError(
+        'expired_token',
+        'The code expired before the sign-in was approved.',
+        undefined,
+      );
     }
     await sleep(intervalMs, signal);
     signal?.throwIfAborted();
     const answer = await postForm({
       url: `${endpoint}/oauth/token`,
-      form: { grant_type: DEVICE_CODE_GRANT_TYPE, device_code: authorization.deviceCode, client_id: clientId },
+      form: {
+        grant_type: DEVICE_CODE_GRANT_TYPE,
+        device_code: authorization.deviceCode,
+        client_id: clientId,
+      },
       clientId,
       clientSecret,
       fetch: fetchImpl,
@@ -83,7 +98,8 @@ export async function deviceLogin(options: DeviceLoginOptions): Promise<OAuthTok
       if (signal?.aborted) throw error;
       return undefined; // network failure: transient
     });
-    if (!answer || answer.status >= 500 || typeof answer.json !== 'object' || answer.json === null) continue;
+    if (!answer || answer.status >= 500 || typeof answer.json !== 'object' || answer.json === null)
+      continue;
     const body = answer.json as Record<string, unknown>;
     if (typeof body.access_token === 'string') return parseTokenResponse(body, now());
     if (typeof body.error !== 'string') continue;
@@ -92,7 +108,11 @@ export async function deviceLogin(options: DeviceLoginOptions): Promise<OAuthTok
       intervalMs += SLOW_DOWN_STEP_MS;
       continue;
     }
-    throw createOAuthError(body.error, typeof body.error_description === 'string' ? body.error_description : undefined, answer.status);
+    throw createOAuthError(
+      body.error,
+      typeof body.error_description === 'string' ? body.error_description : undefined,
+      answer.status,
+    );
   }
 }
 
@@ -108,7 +128,11 @@ interface DeviceAuthorization {
 function readDeviceAuthorization(status: number, body: unknown): DeviceAuthorization {
   if (status < 200 || status >= 300) {
     const error = JsonReader.of(typeof body === 'object' && body ? body : {}, 'error');
-    throw createOAuthError(error.optionalString('error') ?? 'server_error', error.optionalString('error_description') ?? `The device endpoint answered ${status}.`, status);
+    throw createOAuthError(
+      error.optionalString('error') ?? 'server_error',
+      error.optionalString('error_description') ?? `The device endpoint answered ${status}.`,
+      status,
+    );
   }
   try {
     const reader = JsonReader.of(body, 'device authorization');
@@ -117,12 +141,14 @@ function readDeviceAuthorization(status: number, body: unknown): DeviceAuthoriza
       deviceCode: reader.string('device_code'),
       userCode: reader.string('user_code'),
       verificationUri,
-      verificationUriComplete: reader.optionalString('verification_uri_complete') ?? verificationUri,
+      verificationUriComplete:
+        reader.optionalString('verification_uri_complete') ?? verificationUri,
       expiresIn: reader.optionalNumber('expires_in') ?? DEFAULT_EXPIRES_IN_SECONDS,
       intervalSeconds: reader.optionalNumber('interval') ?? DEFAULT_INTERVAL_SECONDS,
     };
   } catch (error) {
-    if (error instanceof JsonShapeError) throw new GatehouseOAuthError('invalid_response', error.message, status);
+    if (error instanceof JsonShapeError)
+      throw new GatehouseOAuthError('invalid_response', error.message, status);
     throw error;
   }
 }

@@ -19,7 +19,11 @@ export class AccessDeniedError extends GatehouseOAuthError {}
 /** The device code expired before the user approved (RFC 8628 3.5 `expired_token`). */
 export class ExpiredTokenError extends GatehouseOAuthError {}
 
-export function createOAuthError(code: string, description: string | undefined, status: number | undefined): GatehouseOAuthError {
+export function createOAuthError(
+  code: string,
+  description: string | undefined,
+  status: number | undefined,
+): GatehouseOAuthError {
   if (code === 'access_denied') return new AccessDeniedError(code, description, status);
   if (code === 'expired_token') return new ExpiredTokenError(code, description, status);
   return new GatehouseOAuthError(code, description, status);

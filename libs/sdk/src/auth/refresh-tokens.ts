@@ -24,23 +24,33 @@ export async function refreshTokens(options: RefreshTokensOptions): Promise<OAut
   const endpoint = resolveEndpoint(options.endpoint, options.env ?? process.env);
   const answer = await postForm({
     url: `${endpoint}/oauth/token`,
-    form: { grant_type: 'refresh_token', refresh_token: options.refreshToken, client_id: options.clientId },
+    form: {
+      grant_type: 'refresh_token',
+      refresh_token: options.refreshToken,
+      client_id: options.clientId,
+    },
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     fetch: options.fetch ?? globalThis.fetch,
     signal: options.signal,
   });
-  const body = (typeof answer.json === 'object' && answer.json !== null ? answer.json : {}) as Record<string, unknown>;
+  const body = (
+    typeof answer.json === 'object' && answer.json !== null ? answer.json : {}
+  ) as Record<string, unknown>;
   if (answer.status < 200 || answer.status >= 300) {
     const code = typeof body.error === 'string' ? body.error : 'server_error';
-    const description = typeof body.error_description === 'string' ? body.error_description : `The token endpoint answered ${answer.status}.`;
+    const description =
+      typeof body.error_description === 'string'
+        ? body.error_description
+        : `The token endpoint answered ${answer.status}.`;
     throw createOAuthError(code, description, answer.status);
   }
   try {
     const tokens = parseTokenResponse(body, (options.now ?? Date.now)());
     return { ...tokens, refreshToken: tokens.refreshToken ?? options.refreshToken };
   } catch (error) {
-    if (error instanceof JsonShapeError) throw new GatehouseOAuthError('invalid_response', error.message, answer.status);
+    if (error instanceof JsonShapeError)
+      throw new GatehouseOAuthError('invalid_response', error.message, answer.status);
     throw error;
   }
 }

@@ -4,7 +4,13 @@ import { USER_AGENT } from '../internal/sdk-version';
 import { GatehouseResponseError } from './gatehouse-response-error';
 import { readHttpError } from './read-http-error';
 import { toWatchedItem } from './watched-item';
-import { type CreateWebhookOptions, optionalSettingsBody, parseWebhookInfo, type UpdateWebhookOptions, type WebhookInfo } from './webhook-info';
+import {
+  type CreateWebhookOptions,
+  optionalSettingsBody,
+  parseWebhookInfo,
+  type UpdateWebhookOptions,
+  type WebhookInfo,
+} from './webhook-info';
 import type { WhoAmI } from './whoami';
 
 export interface GatehouseClientOptions {
@@ -103,14 +109,17 @@ export class GatehouseClient {
 
   private async webhookCall(method: string, path: string, body?: unknown): Promise<WebhookInfo> {
     const answer = await this.request(method, path, body);
-    return this.read(method, path, () => parseWebhookInfo(JsonReader.of(answer, 'response').value.webhook));
+    return this.read(method, path, () =>
+      parseWebhookInfo(JsonReader.of(answer, 'response').value.webhook),
+    );
   }
 
   private read<T>(method: string, path: string, parse: () => T): T {
     try {
       return parse();
     } catch (error) {
-      if (error instanceof JsonShapeError) throw new GatehouseResponseError(error.message, method, this.endpoint + path);
+      if (error instanceof JsonShapeError)
+        throw new GatehouseResponseError(error.message, method, this.endpoint + path);
       throw error;
     }
   }
@@ -118,7 +127,10 @@ export class GatehouseClient {
   /** Sends one call; resolves the parsed JSON body (undefined when empty), throws on non-2xx. */
   private async request(method: string, path: string, body?: unknown): Promise<unknown> {
     const url = this.endpoint + path;
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent ?? USER_AGENT };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent ?? USER_AGENT,
+    };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await this.fetch(url, {
@@ -127,7 +139,8 @@ export class GatehouseClient {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
     });
-    if (response.status < 200 || response.status >= 300) throw await readHttpError(response, method, url);
+    if (response.status < 200 || response.status >= 300)
+      throw await readHttpError(response, method, url);
     const text = await response.text();
     if (!text.trim()) return undefined;
     try {

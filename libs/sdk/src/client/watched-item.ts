@@ -1,6 +1,13 @@
 import type { WatchedItemType, WebhookWatchedItem } from './webhook-info';
 
-const WATCHED_TYPES: readonly WatchedItemType[] = ['model', 'dataset', 'space', 'org', 'user', 'bucket'];
+const WATCHED_TYPES: readonly WatchedItemType[] = [
+  'model',
+  'dataset',
+  'space',
+  'org',
+  'user',
+  'bucket',
+];
 
 /** Parses the command line's `type:name` form, e.g. `model:openai-community/gpt2` or `bucket:acme/logs`. */
 export function parseWatchedItem(text: string): WebhookWatchedItem {
@@ -8,7 +15,9 @@ export function parseWatchedItem(text: string): WebhookWatchedItem {
   const type = text.slice(0, separator) as WatchedItemType;
   const name = text.slice(separator + 1);
   if (separator < 0 || !WATCHED_TYPES.includes(type) || !name) {
-    throw new TypeError(`A watched item is written <type>:<name> with type one of ${WATCHED_TYPES.join(', ')}; got ${JSON.stringify(text)}.`);
+    throw new TypeError(
+      `A watched item is written <type>:<name> with type one of ${WATCHED_TYPES.join(', ')}; got ${JSON.stringify(text)}.`,
+    );
   }
   return { type, name };
 }

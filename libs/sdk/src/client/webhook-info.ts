@@ -75,7 +75,9 @@ export function parseWebhookInfo(value: unknown, path = 'webhook'): WebhookInfo 
     id: webhook.string('id'),
     url: webhook.nullableString('url'),
     job: job ? (job.value as WebhookJobSpec) : null,
-    watched: webhook.objects('watched').map((item) => ({ type: item.string('type') as WatchedItemType, name: item.string('name') })),
+    watched: webhook
+      .objects('watched')
+      .map((item) => ({ type: item.string('type') as WatchedItemType, name: item.string('name') })),
     domains: webhook.strings('domains') as WebhookDomain[],
     secret: webhook.nullableString('secret'),
     disabled: webhook.boolean('disabled'),
@@ -83,8 +85,14 @@ export function parseWebhookInfo(value: unknown, path = 'webhook'): WebhookInfo 
 }
 
 /** The settings a create or update body carries only when given (`watched` is always sent). */
-const OPTIONAL_SETTINGS = ['domains'] as const satisfies ReadonlyArray<keyof CreateWebhookOptions & keyof UpdateWebhookOptions>;
+const OPTIONAL_SETTINGS = ['domains'] as const satisfies ReadonlyArray<
+  keyof CreateWebhookOptions & keyof UpdateWebhookOptions
+>;
 
-export function optionalSettingsBody(options: Pick<UpdateWebhookOptions, (typeof OPTIONAL_SETTINGS)[number]>): Record<string, unknown> {
-  return Object.fromEntries(OPTIONAL_SETTINGS.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])));
+export function optionalSettingsBody(
+  options: Pick<UpdateWebhookOptions, (typeof OPTIONAL_SETTINGS)[number]>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    OPTIONAL_SETTINGS.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])),
+  );
 }

@@ -60,7 +60,8 @@ export class JsonReader {
 
   number(key: string): number {
     const value = this.value[key];
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new JsonShapeError(this.at(key), 'a number');
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw new JsonShapeError(this.at(key), 'a number');
     return value;
   }
 
@@ -77,7 +78,10 @@ export class JsonReader {
   oneOf<T extends string | number>(key: string, allowed: readonly T[]): T {
     const value = this.value[key];
     if (!allowed.includes(value as T)) {
-      throw new JsonShapeError(this.at(key), `one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+      throw new JsonShapeError(
+        this.at(key),
+        `one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`,
+      );
     }
     return value as T;
   }
@@ -107,7 +111,8 @@ export class JsonReader {
 
   strings(key: string): string[] {
     return this.array(key).map((item, index) => {
-      if (typeof item !== 'string') throw new JsonShapeError(`${this.at(key)}[${index}]`, 'a string');
+      if (typeof item !== 'string')
+        throw new JsonShapeError(`${this.at(key)}[${index}]`, 'a string');
       return item;
     });
   }

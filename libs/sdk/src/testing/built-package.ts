@@ -22,9 +22,13 @@ export async function buildPackageIntoScratchProject(): Promise<BuiltPackage> {
   const packageDir = join(projectDir, 'node_modules', '@gatehouse', 'sdk');
   await mkdir(packageDir, { recursive: true });
   const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  await promisify(execFile)(process.execPath, [tsc, '-p', join(SDK_ROOT, 'tsconfig.build.json'), '--outDir', join(packageDir, 'dist')], {
-    cwd: SDK_ROOT,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [tsc, '-p', join(SDK_ROOT, 'tsconfig.build.json'), '--outDir', join(packageDir, 'dist')],
+    {
+      cwd: SDK_ROOT,
+    },
+  );
   for (const entry of ['package.json', 'README.md', 'examples']) {
     await cp(join(SDK_ROOT, entry), join(packageDir, entry), { recursive: true });
   }
@@ -36,7 +40,23 @@ export async function typeCheck(projectDir: string, file: string): Promise<void>
   const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   await promisify(execFile)(
     process.execPath,
-    [tsc, '--noEmit', '--strict', '--skipLibCheck', '--target', 'ES2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', '--typeRoots', join(REPO_ROOT, 'node_modules', '@types'), file],
+    [
+      tsc,
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      '--target',
+      'ES2022',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--types',
+      'node',
+      '--typeRoots',
+      join(REPO_ROOT, 'node_modules', '@types'),
+      file,
+    ],
     { cwd: projectDir },
   );
 }

@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import {
+  createServer as createTcpServer,
+  type AddressInfo,
+  type Server as TcpServer,
+  type Socket,
+} from 'node:net';
 
 export interface TunnelTestServerOptions {
   /** `max_conn_count` handed to clients. */
@@ -83,7 +94,11 @@ export class LocalTunnelTestServer {
 
   static async start(options: TunnelTestServerOptions = {}): Promise<LocalTunnelTestServer> {
     const http = createServer();
-    const server = new LocalTunnelTestServer(http, { maxConnections: 2, socketWaitMs: 5000, ...options });
+    const server = new LocalTunnelTestServer(http, {
+      maxConnections: 2,
+      socketWaitMs: 5000,
+      ...options,
+    });
     http.on('request', (request, response) => void server.route(request, response));
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     return server;
@@ -104,7 +119,10 @@ export class LocalTunnelTestServer {
   }
 
   /** Sends a request to a public URL (`http://<id>.localhost:<port>/...`) through this server. */
-  request(publicUrl: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<PublicAnswer> {
+  request(
+    publicUrl: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<PublicAnswer> {
     const target = new URL(publicUrl);
     return new Promise((resolve, reject) => {
       const request = httpRequest(
@@ -119,7 +137,9 @@ export class LocalTunnelTestServer {
           let body = '';
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+          );
         },
       );
       request.on('error', reject);
@@ -143,10 +163,13 @@ export class LocalTunnelTestServer {
     }
     const url = new URL(request.url ?? '/', this.url);
     this.assignmentRequests.push(`${url.pathname}${url.search}`);
-    if (url.pathname === '/' && url.searchParams.has('new')) return this.assign(randomBytes(6).toString('hex'), response);
+    if (url.pathname === '/' && url.searchParams.has('new'))
+      return this.assign(randomBytes(6).toString('hex'), response);
     const wanted = url.pathname.slice(1);
-    if (!/^[a-z0-9-]{4,63}$/.test(wanted)) return this.reply(response, 400, { message: 'Invalid subdomain.' });
-    if (this.clients.has(wanted)) return this.reply(response, 409, { message: `Subdomain ${wanted} is taken.` });
+    if (!/^[a-z0-9-]{4,63}$/.test(wanted))
+      return this.reply(response, 400, { message: 'Invalid subdomain.' });
+    if (this.clients.has(wanted))
+      return this.reply(response, 409, { message: `Subdomain ${wanted} is taken.` });
     return this.assign(wanted, response);
   }
 
@@ -163,17 +186,28 @@ export class LocalTunnelTestServer {
     });
   }
 
-  private async proxy(client: TunnelClient, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  private async proxy(
+    client: TunnelClient,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
     const socket = await client.take(this.options.socketWaitMs);
     if (!socket) return this.reply(response, 504, { message: 'No tunnel connection available.' });
     const headers = { ...request.headers };
     delete headers.connection;
-    const forwarded = httpRequest({ method: request.method, path: request.url, headers, createConnection: () => socket });
+    const forwarded = httpRequest({
+      method: request.method,
+      path: request.url,
+      headers,
+      createConnection: () => socket,
+    });
     forwarded.on('response', (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
     });
-    forwarded.on('error', () => this.reply(response, 502, { message: 'Tunnel connection failed.' }));
+    forwarded.on('error', () =>
+      this.reply(response, 502, { message: 'Tunnel connection failed.' }),
+    );
     request.pipe(forwarded);
   }
 

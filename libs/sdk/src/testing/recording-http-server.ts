@@ -42,7 +42,12 @@ export class RecordingHttpServer {
         };
         recording.requests.push(recorded);
         const answer = recording.responder(recorded);
-        const body = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+        const body =
+          answer.body === undefined
+            ? ''
+            : typeof answer.body === 'string'
+              ? answer.body
+              : JSON.stringify(answer.body);
         const contentType = typeof answer.body === 'string' ? 'text/plain' : 'application/json';
         response.writeHead(answer.status, { 'content-type': contentType, ...answer.headers });
         response.end(body);

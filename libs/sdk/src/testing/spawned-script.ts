@@ -12,7 +12,13 @@ export class SpawnedScript {
   }
 
   static run(file: string, env: Record<string, string | undefined>, cwd: string): SpawnedScript {
-    return new SpawnedScript(spawn(process.execPath, [file], { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
+    return new SpawnedScript(
+      spawn(process.execPath, [file], {
+        cwd,
+        env: env as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
   }
 
   get text(): string {
@@ -27,8 +33,10 @@ export class SpawnedScript {
     for (;;) {
       const match = this.output.match(pattern);
       if (match) return match;
-      if (exitCode !== undefined) throw new Error(`Script exited (${exitCode}) before printing ${pattern}:\n${this.output}`);
-      if (Date.now() > deadline) throw new Error(`Script did not print ${pattern} in ${timeoutMs} ms:\n${this.output}`);
+      if (exitCode !== undefined)
+        throw new Error(`Script exited (${exitCode}) before printing ${pattern}:\n${this.output}`);
+      if (Date.now() > deadline)
+        throw new Error(`Script did not print ${pattern} in ${timeoutMs} ms:\n${this.output}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

@@ -1,5 +1,7 @@
 /** A repo.content update on a model, shaped as the delivery worker sends it (payload v3). */
-export function repoUpdatePayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function repoUpdatePayload(
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     event: { action: 'update', scope: 'repo.content' },
     repo: {
@@ -8,10 +10,19 @@ export function repoUpdatePayload(overrides: Record<string, unknown> = {}): Reco
       id: '6650f1c2a9b3e41d2c7f0a11',
       private: false,
       owner: { id: '6650f1c2a9b3e41d2c7f0a01' },
-      url: { web: 'https://hub.example.test/acme/sentiment-small', api: 'https://hub.example.test/api/models/acme/sentiment-small' },
+      url: {
+        web: 'https://hub.example.test/acme/sentiment-small',
+        api: 'https://hub.example.test/api/models/acme/sentiment-small',
+      },
       headSha: '9c1f4b7e2d3a5c6b8e0f1a2b3c4d5e6f7a8b9c0d',
     },
-    updatedRefs: [{ ref: 'refs/heads/main', oldSha: '1111111111111111111111111111111111111111', newSha: '9c1f4b7e2d3a5c6b8e0f1a2b3c4d5e6f7a8b9c0d' }],
+    updatedRefs: [
+      {
+        ref: 'refs/heads/main',
+        oldSha: '1111111111111111111111111111111111111111',
+        newSha: '9c1f4b7e2d3a5c6b8e0f1a2b3c4d5e6f7a8b9c0d',
+      },
+    ],
     webhook: { id: '6650f1c2a9b3e41d2c7f0aff', version: 3 },
     ...overrides,
   };
@@ -46,7 +57,9 @@ export function pullRequestOpenedPayload(): Record<string, unknown> {
       author: { id: '6650f1c2a9b3e41d2c7f0a44' },
       hidden: false,
       content: 'Typo fixes.',
-      url: { web: 'https://hub.example.test/spaces/acme/demo/discussions/7#6650f1c2a9b3e41d2c7f0a55' },
+      url: {
+        web: 'https://hub.example.test/spaces/acme/demo/discussions/7#6650f1c2a9b3e41d2c7f0a55',
+      },
     },
     webhook: { id: '6650f1c2a9b3e41d2c7f0aff', version: 3 },
   };

@@ -1,6 +1,9 @@
 import { CapturingLogger } from './capturing-logger';
 import { WebhooksServer } from '../webhooks/webhooks-server';
-import type { LaunchedWebhooksServer, WebhooksServerOptions } from '../webhooks/webhooks-server-options';
+import type {
+  LaunchedWebhooksServer,
+  WebhooksServerOptions,
+} from '../webhooks/webhooks-server-options';
 
 export const FROZEN_NOW_MS = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -10,7 +13,13 @@ export class WebhooksServerHarness {
 
   async start(options: WebhooksServerOptions, register: (server: WebhooksServer) => void) {
     const logger = new CapturingLogger();
-    const server = new WebhooksServer({ autoStart: false, logger, env: {}, now: () => FROZEN_NOW_MS, ...options });
+    const server = new WebhooksServer({
+      autoStart: false,
+      logger,
+      env: {},
+      now: () => FROZEN_NOW_MS,
+      ...options,
+    });
     this.running.push(server);
     register(server);
     const launched = await server.launch({ port: 0 });
@@ -22,7 +31,12 @@ export class WebhooksServerHarness {
   }
 }
 
-export function post(launched: LaunchedWebhooksServer, path: string, body: unknown, headers: Record<string, string> = {}) {
+export function post(
+  launched: LaunchedWebhooksServer,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${launched.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

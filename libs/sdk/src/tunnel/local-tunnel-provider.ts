@@ -51,7 +51,10 @@ export class LocalTunnelProvider implements TunnelProvider {
     try {
       await pool.start();
     } catch (error) {
-      throw new TunnelError(`Could not connect to the tunnel server at ${assignment.remoteHost}:${assignment.port}.`, { cause: error });
+      throw new TunnelError(
+        `Could not connect to the tunnel server at ${assignment.remoteHost}:${assignment.port}.`,
+        { cause: error },
+      );
     }
     return {
       url: assignment.url,
@@ -60,10 +63,14 @@ export class LocalTunnelProvider implements TunnelProvider {
   }
 
   private async requestAssignment(): Promise<TunnelAssignment> {
-    const path = this.options.subdomain ? `/${encodeURIComponent(this.options.subdomain)}` : '/?new';
+    const path = this.options.subdomain
+      ? `/${encodeURIComponent(this.options.subdomain)}`
+      : '/?new';
     let response: Response;
     try {
-      response = await this.fetch(`${this.host}${path}`, { headers: { accept: 'application/json' } });
+      response = await this.fetch(`${this.host}${path}`, {
+        headers: { accept: 'application/json' },
+      });
     } catch (error) {
       throw new TunnelError(`Could not reach the tunnel server ${this.host}.`, { cause: error });
     }
@@ -72,11 +79,18 @@ export class LocalTunnelProvider implements TunnelProvider {
     try {
       body = JSON.parse(text);
     } catch {
-      throw new TunnelError(`The tunnel server ${this.host} answered ${response.status} without JSON.`);
+      throw new TunnelError(
+        `The tunnel server ${this.host} answered ${response.status} without JSON.`,
+      );
     }
     if (!response.ok) {
-      const message = typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : text;
-      throw new TunnelError(`The tunnel server ${this.host} refused the tunnel (${response.status}): ${message}`);
+      const message =
+        typeof body === 'object' && body !== null && 'message' in body
+          ? String(body.message)
+          : text;
+      throw new TunnelError(
+        `The tunnel server ${this.host} refused the tunnel (${response.status}): ${message}`,
+      );
     }
     try {
       const reader = JsonReader.of(body, 'tunnel');
@@ -88,7 +102,8 @@ export class LocalTunnelProvider implements TunnelProvider {
         remoteHost: reader.optionalString('ip') ?? new URL(this.host).hostname,
       };
     } catch (error) {
-      if (error instanceof JsonShapeError) throw new TunnelError(`Unexpected answer from the tunnel server: ${error.message}`);
+      if (error instanceof JsonShapeError)
+        throw new TunnelError(`Unexpected answer from the tunnel server: ${error.message}`);
       throw error;
     }
   }

@@ -21,19 +21,29 @@ describe('LocalTunnelProvider end to end', () => {
 
   async function launchThroughTunnel() {
     const logger = new CapturingLogger();
-    const server = new WebhooksServer({ webhookSecret: 'tunnel-secret', autoStart: false, logger, env: {} });
+    const server = new WebhooksServer({
+      webhookSecret: 'tunnel-secret',
+      autoStart: false,
+      logger,
+      env: {},
+    });
     cleanups.push(() => server.close());
     server.add('/say_hello', (payload) => ({ hello: payload.repo.name }));
     server.add(function retrain() {
       return { queued: true };
     });
-    const launched = await server.launch({ port: 0, tunnel: new LocalTunnelProvider({ host: tunnelServer.url, logger }) });
+    const launched = await server.launch({
+      port: 0,
+      tunnel: new LocalTunnelProvider({ host: tunnelServer.url, logger }),
+    });
     return { launched, logger };
   }
 
   it('carries a delivery from the public address to the handler and its answer back', async () => {
     const { launched, logger } = await launchThroughTunnel();
-    expect(launched.publicUrl).toMatch(new RegExp(`^http://[0-9a-f]{12}\\.localhost:${tunnelServer.port}$`));
+    expect(launched.publicUrl).toMatch(
+      new RegExp(`^http://[0-9a-f]{12}\\.localhost:${tunnelServer.port}$`),
+    );
     expect(tunnelServer.assignmentRequests).toEqual(['/?new']);
 
     const answer = await tunnelServer.request(`${launched.publicUrl}/webhooks/say_hello`, {
@@ -51,7 +61,10 @@ describe('LocalTunnelProvider end to end', () => {
         `  - POST ${launched.publicUrl}/webhooks/retrain`,
       ]),
     );
-    expect(launched.urls).toEqual([`${launched.publicUrl}/webhooks/say_hello`, `${launched.publicUrl}/webhooks/retrain`]);
+    expect(launched.urls).toEqual([
+      `${launched.publicUrl}/webhooks/say_hello`,
+      `${launched.publicUrl}/webhooks/retrain`,
+    ]);
   });
 
   it('keeps serving request after request on a one-connection tunnel, and relays refusals', async () => {
@@ -63,10 +76,17 @@ describe('LocalTunnelProvider end to end', () => {
         body: JSON.stringify(repoUpdatePayload()),
       });
     const statuses = [];
-    for (const secret of ['tunnel-secret', 'wrong', 'tunnel-secret']) statuses.push((await delivery(secret)).status);
+    for (const secret of ['tunnel-secret', 'wrong', 'tunnel-secret'])
+      statuses.push((await delivery(secret)).status);
     expect(statuses).toEqual([200, 403, 200]);
-    const missing = await tunnelServer.request(`${launched.publicUrl}/webhooks/retrain`, { method: 'POST', body: '{}' });
-    expect(missing).toMatchObject({ status: 401, body: '{"error":"x-webhook-secret header not set."}' });
+    const missing = await tunnelServer.request(`${launched.publicUrl}/webhooks/retrain`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(missing).toMatchObject({
+      status: 401,
+      body: '{"error":"x-webhook-secret header not set."}',
+    });
   });
 
   it('shows the public URLs on the landing page reached through the tunnel', async () => {
@@ -82,27 +102,43 @@ describe('LocalTunnelProvider end to end', () => {
     const id = new URL(launched.publicUrl ?? '').hostname.split('.')[0] ?? '';
     expect(tunnelServer.connectionCount(id)).toBe(1);
     await launched.close();
-    for (let i = 0; i < 100 && tunnelServer.connectionCount(id) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 100 && tunnelServer.connectionCount(id) > 0; i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect(tunnelServer.connectionCount(id)).toBe(0);
   });
 
   it('asks for the configured subdomain and reports a refusal with the server message', async () => {
-    const first = new LocalTunnelProvider({ host: tunnelServer.url, subdomain: 'acme-bot', logger: new CapturingLogger() });
+    const first = new LocalTunnelProvider({
+      host: tunnelServer.url,
+      subdomain: 'acme-bot',
+      logger: new CapturingLogger(),
+    });
     const tunnel = await first.open(9);
     cleanups.push(() => tunnel.close());
     expect(tunnel.url).toBe(`http://acme-bot.localhost:${tunnelServer.port}`);
-    const second = new LocalTunnelProvider({ host: tunnelServer.url, subdomain: 'acme-bot', logger: new CapturingLogger() });
+    const second = new LocalTunnelProvider({
+      host: tunnelServer.url,
+      subdomain: 'acme-bot',
+      logger: new CapturingLogger(),
+    });
     const refusal = second.open(9);
     await expect(refusal).rejects.toThrow(TunnelError);
-    await expect(refusal).rejects.toThrow(`The tunnel server ${tunnelServer.url} refused the tunnel (409): Subdomain acme-bot is taken.`);
+    await expect(refusal).rejects.toThrow(
+      `The tunnel server ${tunnelServer.url} refused the tunnel (409): Subdomain acme-bot is taken.`,
+    );
     expect(tunnelServer.assignmentRequests).toEqual(['/acme-bot', '/acme-bot']);
   });
 
   it('fails with a TunnelError when no tunnel server answers', async () => {
     const port = tunnelServer.port;
     await tunnelServer.close();
-    const provider = new LocalTunnelProvider({ host: `http://127.0.0.1:${port}`, logger: new CapturingLogger() });
-    await expect(provider.open(9)).rejects.toThrow(`Could not reach the tunnel server http://127.0.0.1:${port}.`);
+    const provider = new LocalTunnelProvider({
+      host: `http://127.0.0.1:${port}`,
+      logger: new CapturingLogger(),
+    });
+    await expect(provider.open(9)).rejects.toThrow(
+      `Could not reach the tunnel server http://127.0.0.1:${port}.`,
+    );
     tunnelServer = await LocalTunnelTestServer.start();
   });
 
@@ -113,12 +149,19 @@ describe('LocalTunnelProvider end to end', () => {
         probe.close(() => resolve(port));
       });
     });
-    const assignment = { id: 'gone', port: closedPort, max_conn_count: 3, url: 'http://gone.localhost' };
+    const assignment = {
+      id: 'gone',
+      port: closedPort,
+      max_conn_count: 3,
+      url: 'http://gone.localhost',
+    };
     const provider = new LocalTunnelProvider({
       host: 'http://127.0.0.1:1',
       logger: new CapturingLogger(),
       fetch: async () => new Response(JSON.stringify(assignment), { status: 200 }),
     });
-    await expect(provider.open(9)).rejects.toThrow(`Could not connect to the tunnel server at 127.0.0.1:${closedPort}.`);
+    await expect(provider.open(9)).rejects.toThrow(
+      `Could not connect to the tunnel server at 127.0.0.1:${closedPort}.`,
+    );
   });
 });

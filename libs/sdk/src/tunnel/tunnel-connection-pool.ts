@@ -70,7 +70,10 @@ export class TunnelConnectionPool {
       // A reset after connecting needs no report: the close handler below replaces the slot.
       if (connected) return;
       onOutcome?.(error);
-      if (!this.failing) this.options.logger.warn(`Tunnel connection to ${remoteHost}:${remotePort} failed: ${error.message}; retrying.`);
+      if (!this.failing)
+        this.options.logger.warn(
+          `Tunnel connection to ${remoteHost}:${remotePort} failed: ${error.message}; retrying.`,
+        );
       this.failing = true;
     });
     remote.once('close', () => {

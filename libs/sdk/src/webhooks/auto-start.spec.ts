@@ -25,7 +25,13 @@ describe('WebhooksServer automatic start', () => {
 
   function create(exitHooks: FakeProcess, autoStart?: boolean) {
     const logger = new CapturingLogger();
-    const server = new WebhooksServer({ exitHooks, logger, env: {}, port: 0, ...(autoStart === undefined ? {} : { autoStart }) });
+    const server = new WebhooksServer({
+      exitHooks,
+      logger,
+      env: {},
+      port: 0,
+      ...(autoStart === undefined ? {} : { autoStart }),
+    });
     servers.push(server);
     return { server, logger };
   }
@@ -45,7 +51,10 @@ describe('WebhooksServer automatic start', () => {
 
     expect(lineCount(logger, 'Webhooks server running at')).toBe(1);
     expect((await server.launch()).url).toBe(url);
-    const response = await fetch(`${url}/webhooks/two`, { method: 'POST', body: JSON.stringify(repoUpdatePayload()) });
+    const response = await fetch(`${url}/webhooks/two`, {
+      method: 'POST',
+      body: JSON.stringify(repoUpdatePayload()),
+    });
     expect(await response.json()).toBe('two');
   });
 

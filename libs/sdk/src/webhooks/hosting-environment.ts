@@ -6,7 +6,11 @@ export interface HostingEnvironment {
 }
 
 /** Hosted means `SPACE_ID` is set, as in the Python WebhooksServer; `SPACE_HOST` gives the public host. */
-export function detectHosting(env: Readonly<Record<string, string | undefined>>): HostingEnvironment {
+export function detectHosting(
+  env: Readonly<Record<string, string | undefined>>,
+): HostingEnvironment {
   if (!env.SPACE_ID) return { hosted: false };
-  return env.SPACE_HOST ? { hosted: true, publicUrl: `https://${env.SPACE_HOST}` } : { hosted: true };
+  return env.SPACE_HOST
+    ? { hosted: true, publicUrl: `https://${env.SPACE_HOST}` }
+    : { hosted: true };
 }

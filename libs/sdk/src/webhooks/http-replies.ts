@@ -1,10 +1,20 @@
 import type { ServerResponse } from 'node:http';
 
-function replyJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function replyJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   replyJsonText(response, status, JSON.stringify(body), headers);
 }
 
-export function replyJsonText(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function replyJsonText(
+  response: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, {
     ...headers,
     'content-type': 'application/json; charset=utf-8',
@@ -13,7 +23,12 @@ export function replyJsonText(response: ServerResponse, status: number, text: st
   response.end(text);
 }
 
-export function replyError(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+export function replyError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   replyJson(response, status, { error: message }, headers);
 }
 
@@ -23,6 +38,9 @@ export function replyEmpty(response: ServerResponse, status: number): void {
 }
 
 export function replyHtml(response: ServerResponse, html: string, headOnly: boolean): void {
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+  response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+  });
   response.end(headOnly ? undefined : html);
 }

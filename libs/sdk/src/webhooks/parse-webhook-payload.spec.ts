@@ -21,7 +21,9 @@ describe('parseWebhookPayload', () => {
   });
 
   it('keeps keys it does not know', () => {
-    const payload = parse(repoUpdatePayload({ updatedConfig: { private: true, xetEnabled: true }, futureField: [1] }));
+    const payload = parse(
+      repoUpdatePayload({ updatedConfig: { private: true, xetEnabled: true }, futureField: [1] }),
+    );
     expect(payload.updatedConfig).toEqual({ private: true, xetEnabled: true });
     expect((payload as unknown as Record<string, unknown>).futureField).toEqual([1]);
   });
@@ -29,23 +31,46 @@ describe('parseWebhookPayload', () => {
   it('accepts a hidden comment without content and refs with null shas', () => {
     const payload = pullRequestOpenedPayload();
     payload.comment = { ...(payload.comment as object), hidden: true, content: undefined };
-    payload.updatedRefs = [{ ref: 'refs/pr/7', oldSha: null, newSha: 'abc' }, { ref: 'refs/tags/v1', oldSha: 'def', newSha: null }];
+    payload.updatedRefs = [
+      { ref: 'refs/pr/7', oldSha: null, newSha: 'abc' },
+      { ref: 'refs/tags/v1', oldSha: 'def', newSha: null },
+    ];
     expect(parse(payload).updatedRefs).toHaveLength(2);
   });
 
   it.each([
-    [repoUpdatePayload({ webhook: { id: 'w', version: 2 } }), 'Invalid webhook payload: payload.webhook.version: expected one of 3'],
-    [repoUpdatePayload({ event: { action: 'explode', scope: 'repo' } }), 'payload.event.action: expected one of "create", "delete", "move", "update"'],
+    [
+      repoUpdatePayload({ webhook: { id: 'w', version: 2 } }),
+      'Invalid webhook payload: payload.webhook.version: expected one of 3',
+    ],
+    [
+      repoUpdatePayload({ event: { action: 'explode', scope: 'repo' } }),
+      'payload.event.action: expected one of "create", "delete", "move", "update"',
+    ],
     [repoUpdatePayload({ repo: undefined }), 'payload.repo: expected an object'],
-    [repoUpdatePayload({ repo: { ...(repoUpdatePayload().repo as object), private: 'no' } }), 'payload.repo.private: expected a boolean'],
-    [repoUpdatePayload({ updatedRefs: [{ ref: 'refs/heads/main', oldSha: 1, newSha: null }] }), 'payload.updatedRefs[0].oldSha: expected a string'],
-    [{ ...pullRequestOpenedPayload(), discussion: { ...(pullRequestOpenedPayload().discussion as object), num: 1.5 } }, 'payload.discussion.num: expected an integer'],
+    [
+      repoUpdatePayload({ repo: { ...(repoUpdatePayload().repo as object), private: 'no' } }),
+      'payload.repo.private: expected a boolean',
+    ],
+    [
+      repoUpdatePayload({ updatedRefs: [{ ref: 'refs/heads/main', oldSha: 1, newSha: null }] }),
+      'payload.updatedRefs[0].oldSha: expected a string',
+    ],
+    [
+      {
+        ...pullRequestOpenedPayload(),
+        discussion: { ...(pullRequestOpenedPayload().discussion as object), num: 1.5 },
+      },
+      'payload.discussion.num: expected an integer',
+    ],
     [[], 'payload: expected an object'],
   ])('refuses %#: %s', (payload, reason) => {
     expect(reasonFor(payload)).toContain(reason);
   });
 
   it('refuses a body that is not JSON', () => {
-    expect(() => parseWebhookPayload(Buffer.from('{"event":'))).toThrow(new WebhookPayloadError('The request body is not valid JSON.'));
+    expect(() => parseWebhookPayload(Buffer.from('{"event":'))).toThrow(
+      new WebhookPayloadError('The request body is not valid JSON.'),
+    );
   });
 });

@@ -22,7 +22,8 @@ export function parseWebhookPayload(body: Buffer | string): WebhookPayload {
   try {
     checkPayload(JsonReader.of(document, 'payload'));
   } catch (error) {
-    if (error instanceof JsonShapeError) throw new WebhookPayloadError(`Invalid webhook payload: ${error.message}`);
+    if (error instanceof JsonShapeError)
+      throw new WebhookPayloadError(`Invalid webhook payload: ${error.message}`);
     throw error;
   }
   return document as WebhookPayload;

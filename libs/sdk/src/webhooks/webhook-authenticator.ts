@@ -71,9 +71,14 @@ export class WebhookAuthenticator {
     const signatures = header(headers, 'webhook-signature');
     if (id === undefined && timestamp === undefined && signatures === undefined) return undefined;
     if (id === undefined || timestamp === undefined || signatures === undefined) {
-      return { status: 403, message: 'Incomplete signature headers: webhook-id, webhook-timestamp and webhook-signature go together.' };
+      return {
+        status: 403,
+        message:
+          'Incomplete signature headers: webhook-id, webhook-timestamp and webhook-signature go together.',
+      };
     }
-    if (!/^\d+$/.test(timestamp)) return { status: 403, message: 'Invalid webhook-timestamp header.' };
+    if (!/^\d+$/.test(timestamp))
+      return { status: 403, message: 'Invalid webhook-timestamp header.' };
     const ageSeconds = Math.abs(this.nowMs() / 1000 - Number(timestamp));
     if (ageSeconds > TIMESTAMP_TOLERANCE_SECONDS) {
       return { status: 403, message: 'Webhook timestamp is too old or too far in the future.' };

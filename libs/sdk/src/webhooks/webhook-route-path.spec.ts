@@ -20,6 +20,8 @@ describe('webhookRoutePath', () => {
   });
 
   it('refuses a function name that is not a URL segment, such as a bound function', () => {
-    expect(() => webhookRoutePath(undefined, 'bound handler')).toThrow(/function name "bound handler"/);
+    expect(() => webhookRoutePath(undefined, 'bound handler')).toThrow(
+      /function name "bound handler"/,
+    );
   });
 });

@@ -15,7 +15,10 @@ export function webhookRoutePath(explicitPath: string | undefined, handlerName: 
   const segments = name.split('/');
   const usable = name !== '' && segments.every((s) => SEGMENT.test(s) && s !== '.' && s !== '..');
   if (!usable) {
-    const origin = explicitPath === undefined ? `function name ${JSON.stringify(handlerName)}` : JSON.stringify(explicitPath);
+    const origin =
+      explicitPath === undefined
+        ? `function name ${JSON.stringify(handlerName)}`
+        : JSON.stringify(explicitPath);
     throw new TypeError(
       `Cannot derive a webhook route from ${origin}: use letters, digits, '.', '_', '~', '-' and '/' between segments.`,
     );

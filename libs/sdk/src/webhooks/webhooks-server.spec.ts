@@ -7,7 +7,8 @@ import { WebhooksServer } from './webhooks-server';
 import { answer, post, WebhooksServerHarness } from '../testing/webhooks-server-harness';
 
 const harness = new WebhooksServerHarness();
-const start: WebhooksServerHarness['start'] = (options, register) => harness.start(options, register);
+const start: WebhooksServerHarness['start'] = (options, register) =>
+  harness.start(options, register);
 afterEach(() => harness.closeAll());
 
 describe('WebhooksServer routes', () => {
@@ -18,7 +19,9 @@ describe('WebhooksServer routes', () => {
       });
       server.add('/say_hello/', async (payload) => ({ hello: payload.event.scope }));
     });
-    expect(await answer(await post(launched, '/webhooks/triggerTraining', repoUpdatePayload()))).toEqual({
+    expect(
+      await answer(await post(launched, '/webhooks/triggerTraining', repoUpdatePayload())),
+    ).toEqual({
       status: 200,
       body: { training: 'acme/sentiment-small' },
     });
@@ -26,14 +29,26 @@ describe('WebhooksServer routes', () => {
       status: 200,
       body: { hello: 'repo.content' },
     });
-    expect(launched.urls).toEqual([`${launched.url}/webhooks/triggerTraining`, `${launched.url}/webhooks/say_hello`]);
+    expect(launched.urls).toEqual([
+      `${launched.url}/webhooks/triggerTraining`,
+      `${launched.url}/webhooks/say_hello`,
+    ]);
   });
 
   it('refuses a second handler on the same route and an anonymous handler without a path', () => {
     const server = new WebhooksServer({ autoStart: false, env: {} });
     server.add('/hook', () => undefined);
-    expect(() => server.add('hook', () => undefined)).toThrow('A webhook handler is already registered at /webhooks/hook.');
-    expect(() => server.add((() => () => undefined)())).toThrow(/has no name/);
+    expect(() => server.add('hook', () => undefined)).toThrow(
+      'A webhook handler is already registered at /webhooks/hook.',
+    );
+    expect(() =>
+      server.add(
+        (
+          () => () =>
+            undefined
+        )(),
+      ),
+    ).toThrow(/has no name/);
     expect(server.routes).toEqual(['/webhooks/hook']);
   });
 
@@ -69,7 +84,10 @@ describe('WebhooksServer routes', () => {
   it('serves a handler added after launch', async () => {
     const { server, launched } = await start({}, (s) => s.add('/first', () => 1));
     server.add('/late', () => 'late');
-    expect(await answer(await post(launched, '/webhooks/late', repoUpdatePayload()))).toEqual({ status: 200, body: 'late' });
+    expect(await answer(await post(launched, '/webhooks/late', repoUpdatePayload()))).toEqual({
+      status: 200,
+      body: 'late',
+    });
   });
 
   it('answers 404 on unknown routes and 405 on other methods', async () => {
@@ -87,7 +105,15 @@ describe('WebhooksServer routes', () => {
 describe('WebhooksServer failures', () => {
   it('answers 422 with the reason for a payload that does not parse', async () => {
     const { launched } = await start({}, (server) => server.add('/hook', () => 'ran'));
-    expect(await answer(await post(launched, '/webhooks/hook', repoUpdatePayload({ webhook: { id: 'w', version: 2 } })))).toEqual({
+    expect(
+      await answer(
+        await post(
+          launched,
+          '/webhooks/hook',
+          repoUpdatePayload({ webhook: { id: 'w', version: 2 } }),
+        ),
+      ),
+    ).toEqual({
       status: 422,
       body: { error: 'Invalid webhook payload: payload.webhook.version: expected one of 3' },
     });
@@ -108,11 +134,15 @@ describe('WebhooksServer failures', () => {
     expect(response.status).toBe(500);
     expect(JSON.parse(text)).toEqual({ error: 'model registry unreachable' });
     expect(text).not.toContain('at ');
-    expect(logger.messages('error')[0]).toMatch(/^Webhook handler for \/webhooks\/broken failed: Error: model registry unreachable\n\s+at /);
+    expect(logger.messages('error')[0]).toMatch(
+      /^Webhook handler for \/webhooks\/broken failed: Error: model registry unreachable\n\s+at /,
+    );
   });
 
   it('answers 500 when the result cannot be sent as JSON', async () => {
-    const { launched } = await start({}, (server) => server.add('/bigint', () => ({ n: BigInt(1) })));
+    const { launched } = await start({}, (server) =>
+      server.add('/bigint', () => ({ n: BigInt(1) })),
+    );
     expect(await answer(await post(launched, '/webhooks/bigint', repoUpdatePayload()))).toEqual({
       status: 500,
       body: { error: 'The webhook handler returned a value that cannot be sent as JSON.' },
@@ -120,7 +150,9 @@ describe('WebhooksServer failures', () => {
   });
 
   it('answers 413 when the body is larger than the limit', async () => {
-    const { launched } = await start({ maxBodyBytes: 100 }, (server) => server.add('/hook', () => 'ran'));
+    const { launched } = await start({ maxBodyBytes: 100 }, (server) =>
+      server.add('/hook', () => 'ran'),
+    );
     expect(await answer(await post(launched, '/webhooks/hook', repoUpdatePayload()))).toEqual({
       status: 413,
       body: { error: 'Request body is larger than 100 bytes.' },
@@ -130,18 +162,23 @@ describe('WebhooksServer failures', () => {
 
 describe('WebhooksServer landing page', () => {
   it('lists every route with its full URL and how to register it', async () => {
-    const { launched } = await start({ webhookSecret: 's', gatehouseEndpoint: 'https://gatehouse.example.test/' }, (server) => {
-      server.add('/say_hello', () => undefined);
-      server.add(function retrain() {
-        return undefined;
-      });
-    });
+    const { launched } = await start(
+      { webhookSecret: 's', gatehouseEndpoint: 'https://gatehouse.example.test/' },
+      (server) => {
+        server.add('/say_hello', () => undefined);
+        server.add(function retrain() {
+          return undefined;
+        });
+      },
+    );
     const page = await fetch(`${launched.url}/`);
     const html = await page.text();
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html).toContain(`<code>POST ${launched.url}/webhooks/say_hello</code>`);
     expect(html).toContain(`<code>POST ${launched.url}/webhooks/retrain</code>`);
-    expect(html).toContain(`gatehouse webhooks create --url ${launched.url}/webhooks/say_hello --watch model:&lt;name&gt; --secret &quot;$WEBHOOK_SECRET&quot;`);
+    expect(html).toContain(
+      `gatehouse webhooks create --url ${launched.url}/webhooks/say_hello --watch model:&lt;name&gt; --secret &quot;$WEBHOOK_SECRET&quot;`,
+    );
     expect(html).toContain('<a href="https://gatehouse.example.test/settings/webhooks">');
   });
 
@@ -162,15 +199,20 @@ describe('WebhooksServer landing page', () => {
   });
 
   it('serves a custom HTML page instead', async () => {
-    const { launched } = await start({ ui: '<h1>Retraining bot</h1>' }, (server) => server.add('/hook', () => undefined));
+    const { launched } = await start({ ui: '<h1>Retraining bot</h1>' }, (server) =>
+      server.add('/hook', () => undefined),
+    );
     expect(await (await fetch(`${launched.url}/`)).text()).toBe('<h1>Retraining bot</h1>');
   });
 
   it('serves a custom page built per request', async () => {
-    const { launched } = await start({ ui: async (request) => `<p>${request.headers['x-user']}</p>` }, (server) =>
-      server.add('/hook', () => undefined),
+    const { launched } = await start(
+      { ui: async (request) => `<p>${request.headers['x-user']}</p>` },
+      (server) => server.add('/hook', () => undefined),
     );
-    expect(await (await fetch(`${launched.url}/`, { headers: { 'x-user': 'ada' } })).text()).toBe('<p>ada</p>');
+    expect(await (await fetch(`${launched.url}/`, { headers: { 'x-user': 'ada' } })).text()).toBe(
+      '<p>ada</p>',
+    );
   });
 });
 
@@ -192,7 +234,9 @@ describe('WebhooksServer launch', () => {
 
   it('leaves --secret out of the registration hint when the server has no secret', async () => {
     const { launched, logger } = await start({}, (s) => s.add('/a', () => undefined));
-    expect(logger.messages('info')).toContain(`Register one with: gatehouse webhooks create --url ${launched.url}/webhooks/a --watch model:<name>`);
+    expect(logger.messages('info')).toContain(
+      `Register one with: gatehouse webhooks create --url ${launched.url}/webhooks/a --watch model:<name>`,
+    );
   });
 
   it('stops listening on close', async () => {
@@ -220,7 +264,9 @@ describe('WebhooksServer launch', () => {
   });
 
   it('keeps serving locally when the tunnel cannot open', async () => {
-    const tunnel: TunnelProvider = { open: async () => Promise.reject(new Error('tunnel server down')) };
+    const tunnel: TunnelProvider = {
+      open: async () => Promise.reject(new Error('tunnel server down')),
+    };
     const { launched, logger } = await start({ tunnel }, (s) => s.add('/a', () => 'ok'));
     expect(launched.publicUrl).toBeUndefined();
     expect(logger.messages('warn')).toContain('No public tunnel: tunnel server down');
@@ -228,7 +274,11 @@ describe('WebhooksServer launch', () => {
   });
 
   it('refuses a PORT that is not a port number', async () => {
-    const server = new WebhooksServer({ autoStart: false, env: { PORT: 'eighty' }, logger: new CapturingLogger() });
+    const server = new WebhooksServer({
+      autoStart: false,
+      env: { PORT: 'eighty' },
+      logger: new CapturingLogger(),
+    });
     await expect(server.launch()).rejects.toThrow('PORT must be a port number, got "eighty".');
   });
 });

@@ -12,7 +12,11 @@ import { WebhookAuthenticator } from './webhook-authenticator';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import type { WebhookHandler } from './webhook-handler';
 import { webhookRoutePath } from './webhook-route-path';
-import type { LaunchedWebhooksServer, WebhooksServerLaunchOptions, WebhooksServerOptions } from './webhooks-server-options';
+import type {
+  LaunchedWebhooksServer,
+  WebhooksServerLaunchOptions,
+  WebhooksServerOptions,
+} from './webhooks-server-options';
 
 const DEFAULT_PORT = 7860;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -41,7 +45,9 @@ export class WebhooksServer {
     this.autoStart = new AutoStart(options.exitHooks);
     this.dispatcher = new WebhookDispatcher({
       routes: this.handlers,
-      authenticator: this.secret ? new WebhookAuthenticator(this.secret, options.now ?? Date.now) : undefined,
+      authenticator: this.secret
+        ? new WebhookAuthenticator(this.secret, options.now ?? Date.now)
+        : undefined,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       landingPage: (request, baseUrl) => this.landingPage(request, baseUrl),
       publicUrl: () => this.publicUrl,
@@ -61,10 +67,15 @@ export class WebhooksServer {
   add(handler: WebhookHandler): this;
   add(path: string, handler: WebhookHandler): this;
   add(pathOrHandler: string | WebhookHandler, maybeHandler?: WebhookHandler): this {
-    const [path, handler] = typeof pathOrHandler === 'function' ? [undefined, pathOrHandler] : [pathOrHandler, maybeHandler];
-    if (typeof handler !== 'function') throw new TypeError('WebhooksServer.add() needs a handler function.');
+    const [path, handler] =
+      typeof pathOrHandler === 'function'
+        ? [undefined, pathOrHandler]
+        : [pathOrHandler, maybeHandler];
+    if (typeof handler !== 'function')
+      throw new TypeError('WebhooksServer.add() needs a handler function.');
     const route = webhookRoutePath(path, handler.name);
-    if (this.handlers.has(route)) throw new Error(`A webhook handler is already registered at ${route}.`);
+    if (this.handlers.has(route))
+      throw new Error(`A webhook handler is already registered at ${route}.`);
     this.handlers.set(route, handler);
     if (this.launching) {
       this.logger.info(`New webhook route: POST ${route}`);
@@ -97,7 +108,9 @@ export class WebhooksServer {
   /** Answers one request; mount it in an existing `http.Server` instead of calling `launch()`. */
   handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     return this.dispatcher.dispatch(request, response).catch((error: unknown) => {
-      this.logger.error(`Webhooks server failed on ${request.method} ${request.url}: ${String(error)}`);
+      this.logger.error(
+        `Webhooks server failed on ${request.method} ${request.url}: ${String(error)}`,
+      );
       if (!response.headersSent) replyError(response, 500, 'Internal server error.');
       else response.destroy();
     });
@@ -105,7 +118,9 @@ export class WebhooksServer {
 
   private startAutomatically(): void {
     this.launch().catch((error: unknown) => {
-      this.logger.error(`Could not start the webhooks server: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `Could not start the webhooks server: ${error instanceof Error ? error.message : String(error)}`,
+      );
       process.exitCode = 1;
     });
   }
@@ -119,11 +134,19 @@ export class WebhooksServer {
     this.active = server;
     const actualPort = (server.address() as AddressInfo).port;
     const url = `http://${reachableHost(host)}:${actualPort}`;
-    const tunnel = hosting.hosted ? undefined : await this.openTunnel(options.tunnel ?? this.options.tunnel, actualPort, host);
+    const tunnel = hosting.hosted
+      ? undefined
+      : await this.openTunnel(options.tunnel ?? this.options.tunnel, actualPort, host);
     this.publicUrl = tunnel?.url.replace(/\/+$/, '') ?? hosting.publicUrl;
     const publicUrl = this.publicUrl;
     const urls = this.routes.map((route) => `${publicUrl ?? url}${route}`);
-    printLaunchBanner(this.logger, { url, publicUrl, tunnel: tunnel !== undefined, urls, secretConfigured: !!this.secret });
+    printLaunchBanner(this.logger, {
+      url,
+      publicUrl,
+      tunnel: tunnel !== undefined,
+      urls,
+      secretConfigured: !!this.secret,
+    });
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
@@ -137,13 +160,22 @@ export class WebhooksServer {
     return { url, publicUrl, urls, port: actualPort, close };
   }
 
-  private async openTunnel(setting: boolean | TunnelProvider | undefined, port: number, host: string): Promise<OpenTunnel | undefined> {
+  private async openTunnel(
+    setting: boolean | TunnelProvider | undefined,
+    port: number,
+    host: string,
+  ): Promise<OpenTunnel | undefined> {
     if (!setting) return undefined;
-    const provider = setting === true ? new LocalTunnelProvider({ host: this.env.GATEHOUSE_TUNNEL_HOST, logger: this.logger }) : setting;
+    const provider =
+      setting === true
+        ? new LocalTunnelProvider({ host: this.env.GATEHOUSE_TUNNEL_HOST, logger: this.logger })
+        : setting;
     try {
       return await provider.open(port, { localHost: reachableHost(host) });
     } catch (error) {
-      this.logger.warn(`No public tunnel: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `No public tunnel: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return undefined;
     }
   }
@@ -152,7 +184,8 @@ export class WebhooksServer {
     const raw = this.env.PORT;
     if (raw === undefined || raw === '') return undefined;
     const port = Number(raw);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`PORT must be a port number, got ${JSON.stringify(raw)}.`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new RangeError(`PORT must be a port number, got ${JSON.stringify(raw)}.`);
     return port;
   }
 

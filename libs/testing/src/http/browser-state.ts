@@ -18,14 +18,17 @@ export class CookieJar {
       const separator = pair!.indexOf('=');
       const name = pair!.slice(0, separator).trim();
       const value = pair!.slice(separator + 1).trim();
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line))
+        this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }
 
   /** The `Cookie` request header, or no header when the jar is empty. */
   header(): Record<string, string> {
-    return this.cookies.size === 0 ? {} : { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+    return this.cookies.size === 0
+      ? {}
+      : { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
   }
 
   entries(): Array<[string, string]> {
@@ -33,7 +36,15 @@ export class CookieJar {
   }
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x2F;': '/', '&#x3D;': '=' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x2F;': '/',
+  '&#x3D;': '=',
+};
 
 /** An attribute value of a page as a browser reads it: the entities an HTML escaper writes, decoded. */
 export function decodeAttribute(value: string): string {

@@ -12,7 +12,9 @@ export interface LocalSite {
  * A web site on loopback for the specs of outbound fetches (run with loopback targets allowed):
  * every request goes to `handle`, which a spec usually points at a handler it swaps per case.
  */
-export async function startLocalSite(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalSite> {
+export async function startLocalSite(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<LocalSite> {
   const server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -33,7 +35,9 @@ export interface SuiteSite {
 }
 
 /** Starts a LocalSite before the tests of the calling `describe` block and closes it after them. */
-export function localSiteForSuite(handle: (req: IncomingMessage, res: ServerResponse) => void): SuiteSite {
+export function localSiteForSuite(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): SuiteSite {
   let site: LocalSite | undefined;
   const clients: Array<{ onModuleDestroy(): Promise<void> }> = [];
   beforeAll(async () => {

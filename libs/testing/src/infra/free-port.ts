@@ -9,7 +9,9 @@ export function findFreePort(host = '127.0.0.1'): Promise<number> {
     server.listen(0, host, () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('Could not obtain a free port'))));
+      server.close(() =>
+        port > 0 ? resolve(port) : reject(new Error('Could not obtain a free port')),
+      );
     });
   });
 }

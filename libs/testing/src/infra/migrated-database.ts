@@ -8,11 +8,17 @@ export interface MigratedTestDatabase extends ScratchDatabase {
 }
 
 /** A scratch database with the schema migrated in, and a data source on it. */
-export async function createMigratedTestDatabase(options: ScratchDatabaseOptions & { poolSize?: number } = {}): Promise<MigratedTestDatabase> {
+export async function createMigratedTestDatabase(
+  options: ScratchDatabaseOptions & { poolSize?: number } = {},
+): Promise<MigratedTestDatabase> {
   const database = await createScratchDatabase(options);
   let dataSource: DataSource | undefined;
   try {
-    dataSource = await createDataSource({ type: 'postgres', url: database.url, poolSize: options.poolSize });
+    dataSource = await createDataSource({
+      type: 'postgres',
+      url: database.url,
+      poolSize: options.poolSize,
+    });
     await runMigrations(dataSource);
   } catch (error) {
     if (dataSource) await closeDataSource(dataSource).catch(() => undefined);

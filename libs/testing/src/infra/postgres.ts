@@ -22,7 +22,10 @@ export function testPostgresUrl(): string {
 }
 
 /** Creates an empty database `<prefix>_<random>` on the server behind `adminUrl`. */
-export async function createTestDatabase(adminUrl = testPostgresUrl(), prefix = 'gatehouse_test'): Promise<TestDatabase> {
+export async function createTestDatabase(
+  adminUrl = testPostgresUrl(),
+  prefix = 'gatehouse_test',
+): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const client = await connectAdmin(adminUrl);
   try {
@@ -30,7 +33,12 @@ export async function createTestDatabase(adminUrl = testPostgresUrl(), prefix = 
     await client.query(`CREATE DATABASE "${name}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    return { name, url: url.toString(), serverVersion: rows[0].server_version.split(' ')[0], address: url.host };
+    return {
+      name,
+      url: url.toString(),
+      serverVersion: rows[0].server_version.split(' ')[0],
+      address: url.host,
+    };
   } finally {
     await client.end();
   }
@@ -38,7 +46,8 @@ export async function createTestDatabase(adminUrl = testPostgresUrl(), prefix = 
 
 /** Drops a database made by createTestDatabase, closing whatever connections are still open on it. */
 export async function dropTestDatabase(name: string, adminUrl = testPostgresUrl()): Promise<void> {
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Refusing to drop database with unexpected name '${name}'`);
+  if (!/^[a-z0-9_]+$/.test(name))
+    throw new Error(`Refusing to drop database with unexpected name '${name}'`);
   const client = await connectAdmin(adminUrl);
   try {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -54,7 +63,9 @@ async function connectAdmin(adminUrl: string): Promise<Client> {
     return client;
   } catch (error) {
     await client.end().catch(() => undefined);
-    throw new Error(`PostgreSQL is not reachable at ${redact(adminUrl)} (${(error as Error).message}): ${POSTGRES_START_HINT}`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${redact(adminUrl)} (${(error as Error).message}): ${POSTGRES_START_HINT}`,
+    );
   }
 }
 

@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 
 export const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 export const REDIS_START_HINT =
-  "start it with 'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save \"\" --appendonly no " +
+  'start it with \'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no ' +
   "--dir /var/lib/redis --logfile /var/log/redis/ci.log', or set GATEHOUSE_TEST_REDIS_URL";
 
 /** Claims on numbered databases live in db 0, so parallel test runs never share one. */
@@ -36,7 +36,8 @@ export async function claimTestRedis(baseUrl = testRedisUrl()): Promise<TestRedi
     const databases = await databaseCount(redis);
     const claimToken = randomBytes(8).toString('hex');
     for (const db of shuffled(range(1, databases - 1))) {
-      if ((await redis.set(CLAIM_KEY(db), claimToken, 'EX', CLAIM_TTL_SECONDS, 'NX')) !== 'OK') continue;
+      if ((await redis.set(CLAIM_KEY(db), claimToken, 'EX', CLAIM_TTL_SECONDS, 'NX')) !== 'OK')
+        continue;
       await redis.select(db);
       await redis.flushdb();
       const url = new URL(baseUrl);
@@ -44,7 +45,9 @@ export async function claimTestRedis(baseUrl = testRedisUrl()): Promise<TestRedi
       const prefix = `gh-test-${claimToken}:`;
       return { url: url.toString(), db, prefix, serverVersion, address: url.host, claimToken };
     }
-    throw new Error(`Every Redis database 1..${databases - 1} at ${baseUrl} is claimed by another test run (keys gatehouse:test-db-claim:* in db 0)`);
+    throw new Error(
+      `Every Redis database 1..${databases - 1} at ${baseUrl} is claimed by another test run (keys gatehouse:test-db-claim:* in db 0)`,
+    );
   } finally {
     redis.disconnect();
   }
@@ -56,14 +59,20 @@ export async function releaseTestRedis(claim: TestRedis): Promise<void> {
   try {
     await redis.flushdb();
     await redis.select(0);
-    if ((await redis.get(CLAIM_KEY(claim.db))) === claim.claimToken) await redis.del(CLAIM_KEY(claim.db));
+    if ((await redis.get(CLAIM_KEY(claim.db))) === claim.claimToken)
+      await redis.del(CLAIM_KEY(claim.db));
   } finally {
     redis.disconnect();
   }
 }
 
 async function connect(url: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 5000 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 5000,
+  });
   redis.on('error', () => undefined); // surfaced through connect()/ping() below
   try {
     await redis.connect();
@@ -71,7 +80,9 @@ async function connect(url: string): Promise<Redis> {
     return redis;
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Redis is not reachable at ${url} (${(error as Error).message}): ${REDIS_START_HINT}`);
+    throw new Error(
+      `Redis is not reachable at ${url} (${(error as Error).message}): ${REDIS_START_HINT}`,
+    );
   }
 }
 

@@ -11,10 +11,9 @@ const root = path.resolve(__dirname, '../../../..');
 const swcrc = JSON.parse(fs.readFileSync(path.join(root, '.swcrc'), 'utf8'));
 delete swcrc.$schema;
 const aliases = Object.fromEntries(
-  Object.entries(require(path.join(root, 'tsconfig.base.json')).compilerOptions.paths).map(([alias, [target]]) => [
-    alias,
-    path.join(root, target),
-  ]),
+  Object.entries(require(path.join(root, 'tsconfig.base.json')).compilerOptions.paths).map(
+    ([alias, [target]]) => [alias, path.join(root, target)],
+  ),
 );
 
 const resolveFilename = Module._resolveFilename;

@@ -16,7 +16,9 @@ export interface ScratchDatabaseOptions {
  * An empty database of the caller's own, for a suite that migrates from nothing or must not
  * disturb the run's shared database.
  */
-export async function createScratchDatabase(options: ScratchDatabaseOptions = {}): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  options: ScratchDatabaseOptions = {},
+): Promise<ScratchDatabase> {
   const adminUrl = maintenanceUrl(options.onServerOf);
   const database = await createTestDatabase(adminUrl, options.prefix);
   return { ...database, drop: () => dropTestDatabase(database.name, adminUrl) };

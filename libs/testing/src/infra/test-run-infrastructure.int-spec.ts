@@ -9,7 +9,9 @@ describe('test run infrastructure from global setup', () => {
     const client = new Client({ connectionString: url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ current_database: string }>('SELECT current_database()');
+      const { rows } = await client.query<{ current_database: string }>(
+        'SELECT current_database()',
+      );
       expect(url.endsWith(`/${rows[0].current_database}`)).toBe(true);
     } finally {
       await client.end();
@@ -31,7 +33,11 @@ describe('test run infrastructure from global setup', () => {
   });
 
   it('runs a Kafka broker that kafkajs can produce to and consume from', async () => {
-    const kafka = new Kafka({ clientId: 'infra-spec', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({
+      clientId: 'infra-spec',
+      brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
+      logLevel: logLevel.NOTHING,
+    });
     const producer = kafka.producer({ idempotent: true });
     const consumer = kafka.consumer({ groupId: `infra-spec-${Date.now()}` });
     await Promise.all([producer.connect(), consumer.connect()]);

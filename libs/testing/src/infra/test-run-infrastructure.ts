@@ -16,12 +16,26 @@ const log = (line: string) => process.stdout.write(`[gatehouse-test] ${line}\n`)
  * claimed Redis database and a Kafka broker of its own. Any missing one fails the run, naming it.
  */
 export async function startTestRunInfrastructure(): Promise<TestRunInfrastructure> {
-  const [database, redis, kafka] = await Promise.allSettled([createTestDatabase(), claimTestRedis(), startKafkaBroker()]);
-  if (database.status === 'fulfilled' && redis.status === 'fulfilled' && kafka.status === 'fulfilled') {
+  const [database, redis, kafka] = await Promise.allSettled([
+    createTestDatabase(),
+    claimTestRedis(),
+    startKafkaBroker(),
+  ]);
+  if (
+    database.status === 'fulfilled' &&
+    redis.status === 'fulfilled' &&
+    kafka.status === 'fulfilled'
+  ) {
     const infra = { database: database.value, redis: redis.value, kafka: kafka.value };
-    log(`PostgreSQL ${infra.database.serverVersion} at ${infra.database.address}, database ${infra.database.name}`);
-    log(`Redis ${infra.redis.serverVersion} at ${infra.redis.address}, db ${infra.redis.db}, key prefix ${infra.redis.prefix}`);
-    log(`Kafka ${infra.kafka.version} (KRaft) at ${infra.kafka.brokers}, started in ${(infra.kafka.startupMs / 1000).toFixed(1)} s`);
+    log(
+      `PostgreSQL ${infra.database.serverVersion} at ${infra.database.address}, database ${infra.database.name}`,
+    );
+    log(
+      `Redis ${infra.redis.serverVersion} at ${infra.redis.address}, db ${infra.redis.db}, key prefix ${infra.redis.prefix}`,
+    );
+    log(
+      `Kafka ${infra.kafka.version} (KRaft) at ${infra.kafka.brokers}, started in ${(infra.kafka.startupMs / 1000).toFixed(1)} s`,
+    );
     return infra;
   }
   await stopTestRunInfrastructure({
@@ -36,15 +50,21 @@ export async function startTestRunInfrastructure(): Promise<TestRunInfrastructur
 }
 
 /** Undoes startTestRunInfrastructure; every part is attempted even when another fails. */
-export async function stopTestRunInfrastructure(infra: Partial<TestRunInfrastructure>): Promise<void> {
+export async function stopTestRunInfrastructure(
+  infra: Partial<TestRunInfrastructure>,
+): Promise<void> {
   const results = await Promise.allSettled([
     infra.kafka?.stop(),
     infra.database && dropTestDatabase(infra.database.name),
     infra.redis && releaseTestRedis(infra.redis),
   ]);
-  const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+  const failures = results.filter(
+    (result): result is PromiseRejectedResult => result.status === 'rejected',
+  );
   if (failures.length > 0) {
-    throw new Error(`Test infrastructure teardown failed:\n${failures.map((f) => `- ${(f.reason as Error).message}`).join('\n')}`);
+    throw new Error(
+      `Test infrastructure teardown failed:\n${failures.map((f) => `- ${(f.reason as Error).message}`).join('\n')}`,
+    );
   }
 }
 

@@ -6,5 +6,7 @@ export default async function e2eGlobalSetup(): Promise<void> {
   await globalSetup();
   const started = Date.now();
   buildDist();
-  process.stdout.write(`[gatehouse-test] built dist/ for end-to-end suites in ${Date.now() - started} ms\n`);
+  process.stdout.write(
+    `[gatehouse-test] built dist/ for end-to-end suites in ${Date.now() - started} ms\n`,
+  );
 }

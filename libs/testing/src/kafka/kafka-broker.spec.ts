@@ -7,7 +7,9 @@ describe('randomClusterId', () => {
 
   it('draws again rather than start with a dash, which the storage tool would take for an option', () => {
     const draws = [Buffer.alloc(16, 0xfb), Buffer.alloc(16, 0x01)]; // 0xfb... encodes as '-', 0x01... as 'A'
-    expect(randomClusterId(() => draws.shift() as Buffer)).toBe(Buffer.alloc(16, 0x01).toString('base64url'));
+    expect(randomClusterId(() => draws.shift() as Buffer)).toBe(
+      Buffer.alloc(16, 0x01).toString('base64url'),
+    );
     expect(draws).toEqual([]);
   });
 });

@@ -1,14 +1,31 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { requireCommand } from '../infra/command-probe';
 import { findFreePort } from '../infra/free-port';
 import { classDataSharing } from './kafka-class-data-sharing';
-import { JAVA_INSTALL_HINT, ensureKafkaJars, javaCommand, kafkaVersion } from './kafka-distribution';
-import { kafkaServerProperties, log4jProperties, type ScramMechanism } from './kafka-server-properties';
+import {
+  JAVA_INSTALL_HINT,
+  ensureKafkaJars,
+  javaCommand,
+  kafkaVersion,
+} from './kafka-distribution';
+import {
+  kafkaServerProperties,
+  log4jProperties,
+  type ScramMechanism,
+} from './kafka-server-properties';
 
 export interface KafkaBrokerOptions {
   /** How long to wait for the broker to answer a metadata request. */
@@ -19,7 +36,11 @@ export interface KafkaBrokerOptions {
    * A second listener, SASL_PLAINTEXT with SCRAM, for these users (name → password), created
    * when the storage is formatted. The anonymous PLAINTEXT listener stays for the probe and admins.
    */
-  scram?: { mechanism: ScramMechanism; users: Readonly<Record<string, string>>; authorizer?: boolean };
+  scram?: {
+    mechanism: ScramMechanism;
+    users: Readonly<Record<string, string>>;
+    authorizer?: boolean;
+  };
 }
 
 export interface RunningKafkaBroker {
@@ -43,10 +64,14 @@ export interface RunningKafkaBroker {
  * Starts a real single-node KRaft Kafka broker from the Apache Kafka jars (tools/kafka/pom.xml)
  * on free loopback ports, in a fresh temporary directory removed by stop().
  */
-export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promise<RunningKafkaBroker> {
+export async function startKafkaBroker(
+  options: KafkaBrokerOptions = {},
+): Promise<RunningKafkaBroker> {
   const scramUsers = Object.entries(options.scram?.users ?? {}).map(([name, password]) => {
     if (!/^[A-Za-z0-9_.-]+$/.test(name) || !/^[A-Za-z0-9_.-]+$/.test(password)) {
-      throw new Error(`SCRAM user ${name}: names and passwords are letters, digits, '.', '_' and '-' here (the storage tool parses them unquoted)`);
+      throw new Error(
+        `SCRAM user ${name}: names and passwords are letters, digits, '.', '_' and '-' here (the storage tool parses them unquoted)`,
+      );
     }
     return `${options.scram!.mechanism}=[name=${name},password=${password}]`;
   });
@@ -61,8 +86,18 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   const logFile = join(workDir, 'server.log');
   const configFile = join(workDir, 'server.properties');
   const log4jFile = join(workDir, 'log4j.properties');
-  const security = options.scram && { scramMechanism: options.scram.mechanism, authorizer: options.scram.authorizer ?? false };
-  writeFileSync(configFile, kafkaServerProperties({ brokerPort, controllerPort, scramPort }, join(workDir, 'data'), security));
+  const security = options.scram && {
+    scramMechanism: options.scram.mechanism,
+    authorizer: options.scram.authorizer ?? false,
+  };
+  writeFileSync(
+    configFile,
+    kafkaServerProperties(
+      { brokerPort, controllerPort, scramPort },
+      join(workDir, 'data'),
+      security,
+    ),
+  );
   writeFileSync(log4jFile, log4jProperties(logFile));
 
   const jvm = [
@@ -80,7 +115,9 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   const started = Date.now();
   const launch = (): ChildProcess => {
     const consoleFd = openSync(join(workDir, 'console.log'), 'a');
-    const spawned = spawn(java, [...sharing.brokerArgs, ...jvm, 'kafka.Kafka', configFile], { stdio: ['ignore', consoleFd, consoleFd] });
+    const spawned = spawn(java, [...sharing.brokerArgs, ...jvm, 'kafka.Kafka', configFile], {
+      stdio: ['ignore', consoleFd, consoleFd],
+    });
     closeSync(consoleFd);
     return spawned;
   };
@@ -114,7 +151,16 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     await waitUntilReady(brokers, child, startTimeoutMs);
   };
   const scramBrokers = options.scram ? { scramBrokers: `127.0.0.1:${scramPort}` } : {};
-  return { brokers, ...scramBrokers, version: kafkaVersion(), logFile, startupMs: Date.now() - started, halt, resume, stop };
+  return {
+    brokers,
+    ...scramBrokers,
+    version: kafkaVersion(),
+    logFile,
+    startupMs: Date.now() - started,
+    halt,
+    resume,
+    stop,
+  };
 }
 
 async function distinctFreePorts(count: number): Promise<number[]> {
@@ -130,15 +176,36 @@ async function distinctFreePorts(count: number): Promise<number[]> {
  * KRaft refuses to start on an unformatted log directory; a fresh random cluster id per broker.
  * SCRAM users are written into the first metadata (`--add-scram`), so they exist from the start.
  */
-function formatStorage(java: string, jvm: string[], configFile: string, workDir: string, scramUsers: readonly string[]): void {
+function formatStorage(
+  java: string,
+  jvm: string[],
+  configFile: string,
+  workDir: string,
+  scramUsers: readonly string[],
+): void {
   const users = scramUsers.flatMap((user) => ['--add-scram', user]);
-  const result = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', randomClusterId(), '-c', configFile, ...users], {
-    cwd: workDir,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    java,
+    [
+      ...jvm,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      randomClusterId(),
+      '-c',
+      configFile,
+      ...users,
+    ],
+    {
+      cwd: workDir,
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) {
     rmSync(workDir, { recursive: true, force: true });
-    throw new Error(`Formatting Kafka storage failed (exit ${result.status}): ${result.error?.message ?? ''}\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `Formatting Kafka storage failed (exit ${result.status}): ${result.error?.message ?? ''}\n${result.stdout}\n${result.stderr}`,
+    );
   }
 }
 
@@ -153,10 +220,17 @@ export function randomClusterId(random: (size: number) => Buffer = randomBytes):
   }
 }
 
-async function waitUntilReady(brokers: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+  brokers: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited: string | undefined;
-  child.once('exit', (code, signal) => (exited = `the broker process exited (code ${code}, signal ${signal})`));
+  child.once(
+    'exit',
+    (code, signal) => (exited = `the broker process exited (code ${code}, signal ${signal})`),
+  );
   let lastError = 'no answer yet';
   while (Date.now() < deadline) {
     if (exited) throw new Error(exited);
@@ -172,7 +246,9 @@ async function waitUntilReady(brokers: string, child: ChildProcess, timeoutMs: n
       await admin.connect();
       await admin.listTopics();
       // Creating the offsets topic now spares the first consumer group a coordinator wait.
-      await admin.fetchOffsets({ groupId: 'gatehouse-broker-warmup', topics: [] }).catch(() => undefined);
+      await admin
+        .fetchOffsets({ groupId: 'gatehouse-broker-warmup', topics: [] })
+        .catch(() => undefined);
       return;
     } catch (error) {
       lastError = (error as Error).message;

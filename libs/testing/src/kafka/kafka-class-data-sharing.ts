@@ -24,7 +24,12 @@ export function classDataSharing(javaVersionText: string, libsDir: string): Clas
   const archive = join(dirname(libsDir), `kafka-broker-${tag}.jsa`);
   if (existsSync(archive)) {
     const useArchive = [`-XX:SharedArchiveFile=${archive}`];
-    return { brokerArgs: useArchive, toolArgs: useArchive, dumping: false, afterExit: () => undefined };
+    return {
+      brokerArgs: useArchive,
+      toolArgs: useArchive,
+      dumping: false,
+      afterExit: () => undefined,
+    };
   }
 
   const partial = `${archive}.${process.pid}-${Date.now()}.partial`;

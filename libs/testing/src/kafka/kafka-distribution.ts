@@ -1,6 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { requireCommand } from '../infra/command-probe';
@@ -9,7 +17,8 @@ import { requireCommand } from '../infra/command-probe';
 export const KAFKA_POM = resolve(__dirname, '../../../../tools/kafka/pom.xml');
 const MARKER = '.gatehouse-complete';
 
-export const JAVA_INSTALL_HINT = 'apt-get install openjdk-17-jre-headless (or set JAVA_HOME to a JDK 17+)';
+export const JAVA_INSTALL_HINT =
+  'apt-get install openjdk-17-jre-headless (or set JAVA_HOME to a JDK 17+)';
 export const MAVEN_INSTALL_HINT = 'apt-get install maven';
 
 export function kafkaVersion(): string {
@@ -46,7 +55,14 @@ export async function ensureKafkaJars(): Promise<string> {
   const scratch = `${libs}.partial-${process.pid}-${Date.now()}`;
   mkdirSync(scratch, { recursive: true });
   try {
-    await runMaven(['-q', '-B', '-f', KAFKA_POM, 'dependency:copy-dependencies', `-DoutputDirectory=${scratch}`]);
+    await runMaven([
+      '-q',
+      '-B',
+      '-f',
+      KAFKA_POM,
+      'dependency:copy-dependencies',
+      `-DoutputDirectory=${scratch}`,
+    ]);
     if (!readdirSync(scratch).some((name) => name.startsWith('kafka_2.13-'))) {
       throw new Error(`Maven finished but ${scratch} holds no kafka_2.13 jar`);
     }

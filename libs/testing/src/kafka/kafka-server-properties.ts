@@ -23,8 +23,13 @@ export interface KafkaSecurity {
  * topics have one replica and few partitions (the group coordinator is ready sooner), groups start
  * rebalancing at once, and the log cleaner stays small but on, for compacted topics.
  */
-export function kafkaServerProperties({ brokerPort, controllerPort, scramPort }: KafkaServerPorts, logDir: string, security?: KafkaSecurity): string {
-  const scram = scramPort !== undefined && security ? `,SASL_PLAINTEXT://127.0.0.1:${scramPort}` : '';
+export function kafkaServerProperties(
+  { brokerPort, controllerPort, scramPort }: KafkaServerPorts,
+  logDir: string,
+  security?: KafkaSecurity,
+): string {
+  const scram =
+    scramPort !== undefined && security ? `,SASL_PLAINTEXT://127.0.0.1:${scramPort}` : '';
   const settings: Record<string, string | number | boolean> = {
     'node.id': 1,
     'process.roles': 'broker,controller',
@@ -66,9 +71,14 @@ export function kafkaServerProperties({ brokerPort, controllerPort, scramPort }:
 function securitySettings({ scramMechanism, authorizer }: KafkaSecurity): Record<string, string> {
   return {
     'sasl.enabled.mechanisms': scramMechanism,
-    [`listener.name.sasl_plaintext.${scramMechanism.toLowerCase()}.sasl.jaas.config`]: 'org.apache.kafka.common.security.scram.ScramLoginModule required;',
+    [`listener.name.sasl_plaintext.${scramMechanism.toLowerCase()}.sasl.jaas.config`]:
+      'org.apache.kafka.common.security.scram.ScramLoginModule required;',
     ...(authorizer
-      ? { 'authorizer.class.name': 'org.apache.kafka.metadata.authorizer.StandardAuthorizer', 'super.users': 'User:ANONYMOUS', 'allow.everyone.if.no.acl.found': 'false' }
+      ? {
+          'authorizer.class.name': 'org.apache.kafka.metadata.authorizer.StandardAuthorizer',
+          'super.users': 'User:ANONYMOUS',
+          'allow.everyone.if.no.acl.found': 'false',
+        }
       : {}),
   };
 }

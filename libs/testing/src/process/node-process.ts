@@ -7,7 +7,10 @@ export const REGISTER_SWC = join(WORKSPACE_ROOT, 'libs/testing/src/infra/registe
 
 /** Builds dist/ (tools/build.mjs), which end-to-end suites and the bench run; a failed build throws with its output. */
 export function buildDist(): void {
-  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], { cwd: WORKSPACE_ROOT, stdio: 'pipe' });
+  execFileSync(process.execPath, [join(WORKSPACE_ROOT, 'tools/build.mjs')], {
+    cwd: WORKSPACE_ROOT,
+    stdio: 'pipe',
+  });
 }
 
 export interface NodeProcess {
@@ -16,7 +19,10 @@ export interface NodeProcess {
   logs: Array<Record<string, unknown>>;
   /** stderr, and stdout lines that are not JSON. */
   output(): string;
-  waitForLog(predicate: (entry: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  waitForLog(
+    predicate: (entry: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves with how it ended. */
   stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -28,13 +34,22 @@ export interface NodeProcess {
  */
 export function startNodeProcess(
   entry: string,
-  options: { args?: string[]; env?: Record<string, string | undefined>; nodeArgs?: string[]; cwd?: string } = {},
+  options: {
+    args?: string[];
+    env?: Record<string, string | undefined>;
+    nodeArgs?: string[];
+    cwd?: string;
+  } = {},
 ): NodeProcess {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry, ...(options.args ?? [])], {
-    cwd: options.cwd ?? WORKSPACE_ROOT,
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), entry, ...(options.args ?? [])],
+    {
+      cwd: options.cwd ?? WORKSPACE_ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const logs: Array<Record<string, unknown>> = [];
   const other: string[] = [];
   const listeners = new Set<() => void>();
@@ -67,7 +82,13 @@ export function startNodeProcess(
 
   const waitForLog = (predicate: (entry: Record<string, unknown>) => boolean, timeoutMs = 30_000) =>
     new Promise<Record<string, unknown>>((found, fail) => {
-      const timer = setTimeout(() => finish(() => fail(new Error(`no matching log line within ${timeoutMs} ms:\n${output()}`))), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          finish(() =>
+            fail(new Error(`no matching log line within ${timeoutMs} ms:\n${output()}`)),
+          ),
+        timeoutMs,
+      );
       const finish = (then: () => void) => {
         clearTimeout(timer);
         listeners.delete(check);
@@ -77,7 +98,13 @@ export function startNodeProcess(
         const entry = logs.find(predicate);
         if (entry) finish(() => found(entry));
         else if (child.exitCode !== null || child.signalCode !== null) {
-          finish(() => fail(new Error(`process exited (${child.exitCode ?? child.signalCode}) before the expected log line:\n${output()}`)));
+          finish(() =>
+            fail(
+              new Error(
+                `process exited (${child.exitCode ?? child.signalCode}) before the expected log line:\n${output()}`,
+              ),
+            ),
+          );
         }
       };
       listeners.add(check);
@@ -99,11 +126,17 @@ export function startNodeProcess(
 }
 
 /** Polls `url` until it answers `status` (default 200), or fails after `timeoutMs`. */
-export async function waitForHttp(url: string, options: { status?: number; timeoutMs?: number; process?: NodeProcess } = {}): Promise<Response> {
+export async function waitForHttp(
+  url: string,
+  options: { status?: number; timeoutMs?: number; process?: NodeProcess } = {},
+): Promise<Response> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   let last = 'no answer';
   while (Date.now() < deadline) {
-    if (options.process && (options.process.child.exitCode !== null || options.process.child.signalCode !== null)) {
+    if (
+      options.process &&
+      (options.process.child.exitCode !== null || options.process.child.signalCode !== null)
+    ) {
       throw new Error(`process exited before ${url} answered:\n${options.process.output()}`);
     }
     try {
@@ -115,5 +148,7 @@ export async function waitForHttp(url: string, options: { status?: number; timeo
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url} did not answer ${options.status ?? 200} within ${options.timeoutMs ?? 30_000} ms (last: ${last})${options.process ? `\n${options.process.output()}` : ''}`);
+  throw new Error(
+    `${url} did not answer ${options.status ?? 200} within ${options.timeoutMs ?? 30_000} ms (last: ${last})${options.process ? `\n${options.process.output()}` : ''}`,
+  );
 }

@@ -76,7 +76,8 @@ export class StatementCountingProxy {
         if (type === 'Q') this.statements.push({ connection, text: strings()[0]! });
         else if (type === 'P') prepared.set(strings()[0]!, strings()[1]!);
         else if (type === 'B') portals.set(strings()[0]!, prepared.get(strings()[1]!) ?? '?');
-        else if (type === 'E') this.statements.push({ connection, text: portals.get(strings()[0]!) ?? '?' });
+        else if (type === 'E')
+          this.statements.push({ connection, text: portals.get(strings()[0]!) ?? '?' });
       }
     });
   }

@@ -50,7 +50,9 @@ export function tallyStatements(all: SeenStatement[], from: number): StatementTa
     const label = statementLabel(text);
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
-  const byText = [...counts].map(([text, count]) => ({ text, count })).sort((a, b) => b.count - a.count);
+  const byText = [...counts]
+    .map(([text, count]) => ({ text, count }))
+    .sort((a, b) => b.count - a.count);
   return { requestPath: requestPath.length, relay, byText };
 }
 

@@ -31,7 +31,8 @@ export function gatewayNginxConf(options: GatewayOptions, prefix: string): strin
     // restart "down" at once (502 "no live upstreams") when the second stopped within fail_timeout
     // of the first one's last refusal. Idle upstream connections are dropped before Node's own 5 s
     // keep-alive timeout would close them under a request nginx is just sending.
-    ([name, servers]) => `  upstream ${name} {\n${servers.map((server) => `    server ${server} max_fails=0;`).join('\n')}\n    keepalive 16;\n    keepalive_timeout 4s;\n  }`,
+    ([name, servers]) =>
+      `  upstream ${name} {\n${servers.map((server) => `    server ${server} max_fails=0;`).join('\n')}\n    keepalive 16;\n    keepalive_timeout 4s;\n  }`,
   );
   return `daemon off;
 master_process on;
@@ -59,26 +60,35 @@ ${upstreams.join('\n')}
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: ${NGINX_INSTALL_HINT}`);
   const prefix = mkdtempSync(join(tmpdir(), 'gatehouse-gateway-'));
-  for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, dir));
+  for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    mkdirSync(join(prefix, dir));
   const conf = join(prefix, 'nginx.conf');
   writeFileSync(conf, gatewayNginxConf(options, prefix));
   const errorLog = join(prefix, 'error.log');
   const output = () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '');
-  const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', errorLog], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const early = await Promise.race([exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 100))]);
+    const early = await Promise.race([
+      exited,
+      new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 100)),
+    ]);
     if (early !== 'running') throw new Error(`nginx exited with ${early}:\n${stderr}${output()}`);
     const answered = await fetch(`${url}/gateway-probe`).then(
       () => true,
       () => false,
     );
     if (answered) break;
-    if (Date.now() > deadline) throw new Error(`nginx did not answer on ${url}:\n${stderr}${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`nginx did not answer on ${url}:\n${stderr}${output()}`);
   }
   return {
     url,

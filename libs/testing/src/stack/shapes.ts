@@ -43,7 +43,11 @@ function publisher(internalUrl: string, internalToken: string): ShapeTarget['pub
 export const ALL_IN_ONE: Shape = {
   name: 'the all-in-one',
   async start(options = {}) {
-    const gatehouse = await startAllInOne({ listeningUrlIsPublic: true, seed: options.seed, env: options.env });
+    const gatehouse = await startAllInOne({
+      listeningUrlIsPublic: true,
+      seed: options.seed,
+      env: options.env,
+    });
     const internalToken = gatehouse.internalToken();
     return {
       url: gatehouse.url,
@@ -64,7 +68,10 @@ export const DISTRIBUTED: Shape = {
   name: 'the distributed services behind the gateway',
   async start(options = {}) {
     const [database, redis, kafka] = await Promise.all([
-      createScratchDatabase({ prefix: 'gatehouse_stack_e2e', onServerOf: process.env.DATABASE_URL }),
+      createScratchDatabase({
+        prefix: 'gatehouse_stack_e2e',
+        onServerOf: process.env.DATABASE_URL,
+      }),
       claimTestRedis(),
       startKafkaBroker(),
     ]);
@@ -72,14 +79,23 @@ export const DISTRIBUTED: Shape = {
       await Promise.allSettled([kafka.stop(), database.drop(), releaseTestRedis(redis)]);
     };
     try {
-      const stack = await startStack({ databaseUrl: database.url, redisUrl: redis.url, kafkaBrokers: kafka.brokers, seed: options.seed, env: options.env });
+      const stack = await startStack({
+        databaseUrl: database.url,
+        redisUrl: redis.url,
+        kafkaBrokers: kafka.brokers,
+        seed: options.seed,
+        env: options.env,
+      });
       const internalUrl = stack.service('webhook-management').url;
       return {
         url: stack.url,
         internalUrl,
         internalToken: stack.internalToken,
         publishEvents: publisher(internalUrl, stack.internalToken),
-        output: () => stack.replicas.map((replica) => `--- ${replica.name}\n${replica.process.output()}`).join('\n') + `--- gateway\n${stack.gateway.output()}`,
+        output: () =>
+          stack.replicas
+            .map((replica) => `--- ${replica.name}\n${replica.process.output()}`)
+            .join('\n') + `--- gateway\n${stack.gateway.output()}`,
         stop: async () => {
           await stack.stop();
           await release();

@@ -1,14 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { findFreePort } from '../infra/free-port';
-import { type NodeProcess, startNodeProcess, waitForHttp, WORKSPACE_ROOT } from '../process/node-process';
+import {
+  type NodeProcess,
+  startNodeProcess,
+  waitForHttp,
+  WORKSPACE_ROOT,
+} from '../process/node-process';
 import { type RunningGateway, startGateway } from './nginx-gateway';
 
-export const STACK_SERVICES = ['auth', 'token-exchange', 'webhook-management', 'delivery-worker'] as const;
+export const STACK_SERVICES = [
+  'auth',
+  'token-exchange',
+  'webhook-management',
+  'delivery-worker',
+] as const;
 export type StackService = (typeof STACK_SERVICES)[number];
 
 /** Services the gateway routes to, by their nginx upstream name. */
-const ROUTED: Partial<Record<StackService, string>> = { auth: 'auth', 'token-exchange': 'token_exchange', 'webhook-management': 'webhook_management' };
+const ROUTED: Partial<Record<StackService, string>> = {
+  auth: 'auth',
+  'token-exchange': 'token_exchange',
+  'webhook-management': 'webhook_management',
+};
 export const DEMO_SEED = join(WORKSPACE_ROOT, 'libs/persistence/seed/demo.yaml');
 /** Where the gateway's connections to the services come from, the one proxy they trust. */
 const GATEWAY_ADDRESS = '127.0.0.1/32';
@@ -64,7 +78,11 @@ function follow(process: NodeProcess, name: string, onLine: StackOptions['onLine
   }
 }
 
-async function runCli(args: string[], env: Record<string, string>, onLine: StackOptions['onLine']): Promise<void> {
+async function runCli(
+  args: string[],
+  env: Record<string, string>,
+  onLine: StackOptions['onLine'],
+): Promise<void> {
   const cli = startNodeProcess('dist/apps/cli/src/main.js', { args, env });
   follow(cli, `admin ${args[1]}`, onLine);
   const { code } = await cli.exited;
@@ -82,10 +100,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const encryptionKey = randomBytes(32).toString('base64');
   const gatewayPort = options.port ?? (await findFreePort());
   const url = `http://127.0.0.1:${gatewayPort}`;
-  const stores = { DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, KAFKA_BROKERS: options.kafkaBrokers, GATEHOUSE_ENCRYPTION_KEY: encryptionKey };
+  const stores = {
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    KAFKA_BROKERS: options.kafkaBrokers,
+    GATEHOUSE_ENCRYPTION_KEY: encryptionKey,
+  };
 
   await runCli(['admin', 'migrate'], stores, options.onLine);
-  if (options.seed !== null) await runCli(['admin', 'seed', options.seed ?? DEMO_SEED], stores, options.onLine);
+  if (options.seed !== null)
+    await runCli(['admin', 'seed', options.seed ?? DEMO_SEED], stores, options.onLine);
 
   const replicas: StackReplica[] = [];
   let gateway: RunningGateway | undefined;
@@ -97,7 +121,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const plan: Array<{ service: StackService; name: string; port: number }> = [];
     for (const service of STACK_SERVICES) {
       const count = options.replicas?.[service] ?? 1;
-      for (let index = 1; index <= count; index++) plan.push({ service, name: count > 1 ? `${service}-${index}` : service, port: await findFreePort() });
+      for (let index = 1; index <= count; index++)
+        plan.push({
+          service,
+          name: count > 1 ? `${service}-${index}` : service,
+          port: await findFreePort(),
+        });
     }
     const tokenExchange = plan.find((entry) => entry.service === 'token-exchange')!;
     for (const { service, name, port } of plan) {
@@ -125,12 +154,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         restart: async () => {
           await replica.process.exited;
           replica.process = launch();
-          await waitForHttp(`${replica.url}/healthz`, { timeoutMs: 90_000, process: replica.process });
+          await waitForHttp(`${replica.url}/healthz`, {
+            timeoutMs: 90_000,
+            process: replica.process,
+          });
         },
       };
       replicas.push(replica);
     }
-    await Promise.all(replicas.map((replica) => waitForHttp(`${replica.url}/readyz`, { timeoutMs: 90_000, process: replica.process })));
+    await Promise.all(
+      replicas.map((replica) =>
+        waitForHttp(`${replica.url}/readyz`, { timeoutMs: 90_000, process: replica.process }),
+      ),
+    );
     const upstreams: Record<string, string[]> = {};
     for (const replica of replicas) {
       const upstream = ROUTED[replica.service];

@@ -10,10 +10,16 @@ describe('waitUntil', () => {
 
   it('awaits a probe that returns a promise', async () => {
     let calls = 0;
-    await expect(waitUntil('the third call', async () => (++calls === 3 ? 'ready' : undefined), { intervalMs: 1 })).resolves.toBe('ready');
+    await expect(
+      waitUntil('the third call', async () => (++calls === 3 ? 'ready' : undefined), {
+        intervalMs: 1,
+      }),
+    ).resolves.toBe('ready');
   });
 
   it('fails past its deadline, naming what it waited for', async () => {
-    await expect(waitUntil('the broker', () => false, { timeoutMs: 20, intervalMs: 5 })).rejects.toThrow('timed out after 20 ms waiting for the broker');
+    await expect(
+      waitUntil('the broker', () => false, { timeoutMs: 20, intervalMs: 5 }),
+    ).rejects.toThrow('timed out after 20 ms waiting for the broker');
   });
 });

@@ -11,8 +11,10 @@ export async function waitUntil<T>(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value !== undefined && value !== null && value !== false) return value as Exclude<T, undefined | null | false>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (value !== undefined && value !== null && value !== false)
+      return value as Exclude<T, undefined | null | false>;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

@@ -20,12 +20,22 @@ export function refreshRotation(target: OAuthTarget, tokens: CredentialPool): Fl
     },
     steps: [
       {
-        request: (flow) => ({ method: 'POST', path: target.tokenPath, form: { grant_type: 'refresh_token', refresh_token: flow.refreshToken, client_id: target.clientId } }),
+        request: (flow) => ({
+          method: 'POST',
+          path: target.tokenPath,
+          form: {
+            grant_type: 'refresh_token',
+            refresh_token: flow.refreshToken,
+            client_id: target.clientId,
+          },
+        }),
         check: (flow, answer) => {
           expectStatus(answer, 200, 'refresh');
           const body = jsonBody<{ access_token?: string; refresh_token?: string }>(answer);
-          if (!body.access_token || !body.refresh_token) throw new FlowError('refresh answer without a new token pair');
-          if (body.refresh_token === flow.refreshToken) throw new FlowError('refresh token not rotated');
+          if (!body.access_token || !body.refresh_token)
+            throw new FlowError('refresh answer without a new token pair');
+          if (body.refresh_token === flow.refreshToken)
+            throw new FlowError('refresh token not rotated');
           flow.rotated = body.refresh_token;
         },
       },

@@ -20,12 +20,18 @@ export function returningUser(target: OAuthTarget, sessions: CredentialPool): Fl
       if (!session) throw new FlowError('no signed-in sessions to return with');
       const { verifier, challenge } = pkcePair();
       const state = randomState();
-      return { jar: new CookieJar(session.cookies), state, verifier, authorize: authorizePath(target, state, challenge) };
+      return {
+        jar: new CookieJar(session.cookies),
+        state,
+        verifier,
+        authorize: authorizePath(target, state, challenge),
+      };
     },
     steps: [
       {
         request: (flow) => ({ method: 'GET', path: flow.authorize }),
-        check: (flow, answer) => takeCode(flow, target, expectRedirect(answer, 'authorize with a session')),
+        check: (flow, answer) =>
+          takeCode(flow, target, expectRedirect(answer, 'authorize with a session')),
       },
       codeForTokens(target),
       userinfo(target),

@@ -17,7 +17,11 @@ export function bearerGet(path: string, tokens: CredentialPool): Flow<TokenState
     start: () => nextToken(tokens),
     steps: [
       {
-        request: (flow) => ({ method: 'GET', path, headers: { authorization: `Bearer ${flow.token}` } }),
+        request: (flow) => ({
+          method: 'GET',
+          path,
+          headers: { authorization: `Bearer ${flow.token}` },
+        }),
         check: (_flow, answer) => {
           expectStatus(answer, 200, path);
           jsonBody(answer);
@@ -28,15 +32,25 @@ export function bearerGet(path: string, tokens: CredentialPool): Flow<TokenState
 }
 
 /** RFC 7662 introspection of a token from the pool, authenticated with `authorization`; it must be active. */
-export function introspect(path: string, authorization: string, tokens: CredentialPool): Flow<TokenState> {
+export function introspect(
+  path: string,
+  authorization: string,
+  tokens: CredentialPool,
+): Flow<TokenState> {
   return {
     start: () => nextToken(tokens),
     steps: [
       {
-        request: (flow) => ({ method: 'POST', path, headers: { authorization }, form: { token: flow.token } }),
+        request: (flow) => ({
+          method: 'POST',
+          path,
+          headers: { authorization },
+          form: { token: flow.token },
+        }),
         check: (_flow, answer) => {
           expectStatus(answer, 200, path);
-          if (jsonBody<{ active?: boolean }>(answer).active !== true) throw new FlowError(`${path}: token not active`);
+          if (jsonBody<{ active?: boolean }>(answer).active !== true)
+            throw new FlowError(`${path}: token not active`);
         },
       },
     ],

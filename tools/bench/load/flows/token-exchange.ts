@@ -32,11 +32,17 @@ export function tokenExchange(clients: ExchangeClient[]): Flow<ExchangeState> {
           method: 'POST',
           path: '/oauth/token',
           headers: { authorization: flow.authorization },
-          form: { grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token: flow.email, subject_token_type: 'urn:huggingface:token-type:user-email', scope: 'read-repos' },
+          form: {
+            grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+            subject_token: flow.email,
+            subject_token_type: 'urn:huggingface:token-type:user-email',
+            scope: 'read-repos',
+          },
         }),
         check: (_flow, answer) => {
           expectStatus(answer, 200, 'token exchange');
-          if (!jsonBody<{ access_token?: string }>(answer).access_token) throw new FlowError('exchange answer without access_token');
+          if (!jsonBody<{ access_token?: string }>(answer).access_token)
+            throw new FlowError('exchange answer without access_token');
         },
       },
     ],

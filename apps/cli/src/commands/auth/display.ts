@@ -5,7 +5,10 @@ import { spawn } from 'node:child_process';
  * (`DISPLAY` or `WAYLAND_DISPLAY`), or macOS outside an SSH session. Headless machines (servers,
  * containers, SSH) get nothing opened: the user opens the printed URL on another device.
  */
-export function hasDisplay(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform): boolean {
+export function hasDisplay(
+  env: Readonly<Record<string, string | undefined>>,
+  platform: NodeJS.Platform,
+): boolean {
   if (platform === 'darwin') return !env.SSH_CONNECTION && !env.SSH_TTY;
   return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }

@@ -1,12 +1,25 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { login, LoginOptions } from './login.action';
-import { CapturedIo, ENDPOINT, FakeGatehouse, fakeDeps, pending, slowDown, tokens } from './testing/fake-gatehouse';
+import {
+  CapturedIo,
+  ENDPOINT,
+  FakeGatehouse,
+  fakeDeps,
+  pending,
+  slowDown,
+  tokens,
+} from './testing/fake-gatehouse';
 
 describe('gatehouse auth login', () => {
   let server: FakeGatehouse;
   let io: CapturedIo;
-  const options = (overrides: Partial<LoginOptions> = {}): LoginOptions => ({ endpoint: ENDPOINT, clientId: 'gatehouse-cli', browser: true, ...overrides });
+  const options = (overrides: Partial<LoginOptions> = {}): LoginOptions => ({
+    endpoint: ENDPOINT,
+    clientId: 'gatehouse-cli',
+    browser: true,
+    ...overrides,
+  });
 
   beforeEach(() => {
     server = new FakeGatehouse();
@@ -25,7 +38,10 @@ describe('gatehouse auth login', () => {
       'The code expires in 15 minutes.',
       `Logged in to ${ENDPOINT} as ada.`,
     ]);
-    expect(server.requests[0]).toMatchObject({ path: '/oauth/device', form: { client_id: 'gatehouse-cli' } });
+    expect(server.requests[0]).toMatchObject({
+      path: '/oauth/device',
+      form: { client_id: 'gatehouse-cli' },
+    });
     expect(JSON.parse(readFileSync(tokenPath, 'utf8'))).toEqual({
       endpoint: ENDPOINT,
       clientId: 'gatehouse-cli',
@@ -47,7 +63,10 @@ describe('gatehouse auth login', () => {
   it('sends the requested scopes', async () => {
     const { deps } = fakeDeps(server);
     await login(options({ scope: 'openid  read-repos' }), io, deps);
-    expect(server.requests[0]!.form).toEqual({ client_id: 'gatehouse-cli', scope: 'openid read-repos' });
+    expect(server.requests[0]!.form).toEqual({
+      client_id: 'gatehouse-cli',
+      scope: 'openid read-repos',
+    });
   });
 
   it('takes the endpoint from GATEHOUSE_ENDPOINT', async () => {
@@ -73,7 +92,9 @@ describe('gatehouse auth login', () => {
 
   it('spins while polling on a TTY, erasing the line at the end, and draws nothing elsewhere', async () => {
     const writes: string[] = [];
-    const tty = fakeDeps(server, { spinnerStream: { isTTY: true, write: (text) => writes.push(text) } });
+    const tty = fakeDeps(server, {
+      spinnerStream: { isTTY: true, write: (text) => writes.push(text) },
+    });
     await login(options(), io, tty.deps);
     expect(writes[0]).toMatch(/^\r. Waiting for you to approve the sign-in in the browser\.\.\.$/);
     expect(writes.at(-1)).toBe('\r\u001b[2K');
@@ -85,16 +106,26 @@ describe('gatehouse auth login', () => {
   });
 
   it('says so when the sign-in is denied, and stores nothing', async () => {
-    server.tokenAnswers = [pending(), { status: 400, body: { error: 'access_denied', error_description: 'The user denied the request' } }];
+    server.tokenAnswers = [
+      pending(),
+      {
+        status: 400,
+        body: { error: 'access_denied', error_description: 'The user denied the request' },
+      },
+    ];
     const { deps, tokenPath } = fakeDeps(server);
-    await expect(login(options(), io, deps)).rejects.toThrow('The sign-in was denied in the browser.');
+    await expect(login(options(), io, deps)).rejects.toThrow(
+      'The sign-in was denied in the browser.',
+    );
     expect(() => statSync(tokenPath)).toThrow();
   });
 
   it('says so when the code expires', async () => {
     server.tokenAnswers = [{ status: 400, body: { error: 'expired_token' } }];
     const { deps } = fakeDeps(server);
-    await expect(login(options(), io, deps)).rejects.toThrow('The code expired before the sign-in was approved.');
+    await expect(login(options(), io, deps)).rejects.toThrow(
+      'The code expired before the sign-in was approved.',
+    );
   });
 
   describe('--token', () => {
@@ -103,21 +134,33 @@ describe('gatehouse auth login', () => {
       const { deps, tokenPath } = fakeDeps(server);
       await login(options({ token: ' hf_personal ' }), io, deps);
       expect(server.paths()).toEqual(['GET /api/whoami-v2']);
-      expect(JSON.parse(readFileSync(tokenPath, 'utf8'))).toEqual({ endpoint: ENDPOINT, clientId: 'gatehouse-cli', accessToken: 'hf_personal' });
+      expect(JSON.parse(readFileSync(tokenPath, 'utf8'))).toEqual({
+        endpoint: ENDPOINT,
+        clientId: 'gatehouse-cli',
+        accessToken: 'hf_personal',
+      });
       expect(io.lines).toEqual([`Logged in to ${ENDPOINT} as ada.`]);
     });
 
     it('refuses a token the server does not accept, and one that is not hf_', async () => {
       const { deps, tokenPath } = fakeDeps(server);
-      await expect(login(options({ token: 'hf_unknown' }), io, deps)).rejects.toThrow('The server did not accept this token.');
-      await expect(login(options({ token: 'ghp_x' }), io, deps)).rejects.toThrow('A personal access token starts with hf_.');
+      await expect(login(options({ token: 'hf_unknown' }), io, deps)).rejects.toThrow(
+        'The server did not accept this token.',
+      );
+      await expect(login(options({ token: 'ghp_x' }), io, deps)).rejects.toThrow(
+        'A personal access token starts with hf_.',
+      );
       expect(() => statSync(tokenPath)).toThrow();
     });
   });
 
   it('refuses a missing or malformed endpoint', async () => {
     const { deps } = fakeDeps(server);
-    await expect(login(options({ endpoint: undefined }), io, deps)).rejects.toThrow('No Gatehouse endpoint: pass --endpoint or set GATEHOUSE_ENDPOINT.');
-    await expect(login(options({ endpoint: 'ftp://x' }), io, deps)).rejects.toThrow('The endpoint is not an http(s) URL: ftp://x');
+    await expect(login(options({ endpoint: undefined }), io, deps)).rejects.toThrow(
+      'No Gatehouse endpoint: pass --endpoint or set GATEHOUSE_ENDPOINT.',
+    );
+    await expect(login(options({ endpoint: 'ftp://x' }), io, deps)).rejects.toThrow(
+      'The endpoint is not an http(s) URL: ftp://x',
+    );
   });
 });

@@ -1,4 +1,11 @@
-import { AccessDeniedError, deviceLogin, type DeviceCodePrompt, ExpiredTokenError, GatehouseClient, UnauthorizedError } from '@gatehouse/sdk';
+import {
+  AccessDeniedError,
+  deviceLogin,
+  type DeviceCodePrompt,
+  ExpiredTokenError,
+  GatehouseClient,
+  UnauthorizedError,
+} from '@gatehouse/sdk';
 import type { CliIo } from '../../cli-io';
 import type { AuthDeps } from './auth-deps';
 import { resolveEndpoint } from './session';
@@ -25,7 +32,9 @@ export interface LoginOptions {
  */
 export async function login(options: LoginOptions, io: CliIo, deps: AuthDeps): Promise<void> {
   const endpoint = resolveEndpoint(options.endpoint, deps);
-  const stored = options.token ? personalToken(endpoint, options) : await withDeviceFlow(endpoint, options, io, deps);
+  const stored = options.token
+    ? personalToken(endpoint, options)
+    : await withDeviceFlow(endpoint, options, io, deps);
   const me = await whoamiWith(endpoint, stored.accessToken, deps);
   await writeTokenFile(tokenFilePath(deps.env, deps.homedir), stored);
   io.out(`Logged in to ${endpoint} as ${me}.`);
@@ -37,7 +46,12 @@ function personalToken(endpoint: string, options: LoginOptions): StoredToken {
   return { endpoint, clientId: options.clientId, accessToken: token };
 }
 
-async function withDeviceFlow(endpoint: string, options: LoginOptions, io: CliIo, deps: AuthDeps): Promise<StoredToken> {
+async function withDeviceFlow(
+  endpoint: string,
+  options: LoginOptions,
+  io: CliIo,
+  deps: AuthDeps,
+): Promise<StoredToken> {
   const spinner = new Spinner(deps.spinnerStream);
   try {
     const tokens = await deviceLogin({
@@ -50,7 +64,11 @@ async function withDeviceFlow(endpoint: string, options: LoginOptions, io: CliIo
       sleep: deps.sleep,
       onCode: async (prompt) => {
         showCode(prompt, io);
-        if (options.browser && deps.canOpenBrowser() && (await deps.openBrowser(prompt.verificationUriComplete))) {
+        if (
+          options.browser &&
+          deps.canOpenBrowser() &&
+          (await deps.openBrowser(prompt.verificationUriComplete))
+        ) {
           io.out('A browser window was opened for you.');
         }
         spinner.start('Waiting for you to approve the sign-in in the browser...');
@@ -65,8 +83,12 @@ async function withDeviceFlow(endpoint: string, options: LoginOptions, io: CliIo
       ...(tokens.scope !== undefined && { scope: tokens.scope }),
     };
   } catch (error) {
-    if (error instanceof AccessDeniedError) throw new Error('The sign-in was denied in the browser.');
-    if (error instanceof ExpiredTokenError) throw new Error('The code expired before the sign-in was approved. Run `gatehouse auth login` again.');
+    if (error instanceof AccessDeniedError)
+      throw new Error('The sign-in was denied in the browser.');
+    if (error instanceof ExpiredTokenError)
+      throw new Error(
+        'The code expired before the sign-in was approved. Run `gatehouse auth login` again.',
+      );
     throw error;
   } finally {
     spinner.stop();
@@ -87,7 +109,8 @@ async function whoamiWith(endpoint: string, token: string, deps: AuthDeps): Prom
     const me = await new GatehouseClient({ endpoint, token, fetch: deps.fetch, env: {} }).whoami();
     return me.name;
   } catch (error) {
-    if (error instanceof UnauthorizedError) throw new Error('The server did not accept this token.');
+    if (error instanceof UnauthorizedError)
+      throw new Error('The server did not accept this token.');
     throw error;
   }
 }

@@ -2,7 +2,8 @@ import type { CliIo } from '../../cli-io';
 import type { AuthDeps } from './auth-deps';
 import { deleteTokenFile, readTokenFile, StoredToken, tokenFilePath } from './token-file';
 
-type Revocation = { kind: 'revoked' } | { kind: 'nothing_to_revoke' } | { kind: 'failed'; reason: string };
+type Revocation =
+  { kind: 'revoked' } | { kind: 'nothing_to_revoke' } | { kind: 'failed'; reason: string };
 
 /**
  * `gatehouse auth logout`: revokes the OAuth grant at `/oauth/revoke` (RFC 7009; the refresh
@@ -20,13 +21,16 @@ export async function logout(io: CliIo, deps: AuthDeps): Promise<void> {
   const revocation = await revoke(stored, deps);
   await deleteTokenFile(path);
   if (revocation.kind === 'failed') {
-    io.err(`The server at ${stored.endpoint} could not revoke the token (${revocation.reason}); it stays valid until it expires.`);
+    io.err(
+      `The server at ${stored.endpoint} could not revoke the token (${revocation.reason}); it stays valid until it expires.`,
+    );
   }
   io.out(`Logged out of ${stored.endpoint}.`);
 }
 
 async function revoke(stored: StoredToken, deps: AuthDeps): Promise<Revocation> {
-  const token = stored.refreshToken ?? (stored.accessToken.startsWith('hf_oauth_') ? stored.accessToken : null);
+  const token =
+    stored.refreshToken ?? (stored.accessToken.startsWith('hf_oauth_') ? stored.accessToken : null);
   if (token === null) return { kind: 'nothing_to_revoke' };
   try {
     const res = await deps.fetch(`${stored.endpoint}/oauth/revoke`, {

@@ -18,7 +18,10 @@ describe('gatehouse auth whoami, token and logout', () => {
     io = new CapturedIo();
   });
 
-  async function loggedIn(token: Partial<StoredToken> = {}, overrides: Parameters<typeof fakeDeps>[1] = {}) {
+  async function loggedIn(
+    token: Partial<StoredToken> = {},
+    overrides: Parameters<typeof fakeDeps>[1] = {},
+  ) {
     const fake = fakeDeps(server, overrides);
     await writeTokenFile(fake.tokenPath, {
       endpoint: ENDPOINT,
@@ -33,7 +36,10 @@ describe('gatehouse auth whoami, token and logout', () => {
 
   describe('whoami', () => {
     it('prints the user, the organizations and the endpoint', async () => {
-      server.validTokens.set('hf_oauth_access_1', { name: 'ada', orgs: [{ name: 'acme' }, { name: 'labs' }] });
+      server.validTokens.set('hf_oauth_access_1', {
+        name: 'ada',
+        orgs: [{ name: 'acme' }, { name: 'labs' }],
+      });
       const { deps } = await loggedIn();
       await whoami({}, io, deps);
       expect(io.lines).toEqual(['user: ada', 'orgs: acme,labs', `endpoint: ${ENDPOINT}`]);
@@ -41,7 +47,9 @@ describe('gatehouse auth whoami, token and logout', () => {
 
     it('tells the user to log in when nobody is, or at another endpoint', async () => {
       const { deps } = fakeDeps(server);
-      await expect(whoami({}, io, deps)).rejects.toThrow('Not logged in. Run `gatehouse auth login` first.');
+      await expect(whoami({}, io, deps)).rejects.toThrow(
+        'Not logged in. Run `gatehouse auth login` first.',
+      );
       const other = await loggedIn();
       await expect(whoami({ endpoint: 'https://elsewhere.test' }, io, other.deps)).rejects.toThrow(
         `Not logged in at https://elsewhere.test (logged in at ${ENDPOINT}).`,
@@ -50,7 +58,9 @@ describe('gatehouse auth whoami, token and logout', () => {
 
     it('says when the stored token is no longer accepted', async () => {
       const { deps } = await loggedIn();
-      await expect(whoami({}, io, deps)).rejects.toThrow('The stored token is no longer valid. Run `gatehouse auth login` again.');
+      await expect(whoami({}, io, deps)).rejects.toThrow(
+        'The stored token is no longer valid. Run `gatehouse auth login` again.',
+      );
     });
   });
 
@@ -67,7 +77,14 @@ describe('gatehouse auth whoami, token and logout', () => {
       const { deps, tokenPath } = await loggedIn({ expiresAt: NOW + REFRESH_MARGIN_MS - 1 });
       await printToken({}, io, deps);
       expect(io.lines).toEqual(['hf_oauth_access_2']);
-      expect(server.requests[0]).toMatchObject({ path: '/oauth/token', form: { grant_type: 'refresh_token', refresh_token: 'hf_oauth_refresh_1', client_id: 'gatehouse-cli' } });
+      expect(server.requests[0]).toMatchObject({
+        path: '/oauth/token',
+        form: {
+          grant_type: 'refresh_token',
+          refresh_token: 'hf_oauth_refresh_1',
+          client_id: 'gatehouse-cli',
+        },
+      });
       expect(await readTokenFile(tokenPath)).toEqual({
         endpoint: ENDPOINT,
         clientId: 'gatehouse-cli',
@@ -79,13 +96,21 @@ describe('gatehouse auth whoami, token and logout', () => {
     });
 
     it('asks to log in again when the refresh token was revoked', async () => {
-      server.tokenAnswers = [{ status: 400, body: { error: 'invalid_grant', error_description: 'revoked' } }];
+      server.tokenAnswers = [
+        { status: 400, body: { error: 'invalid_grant', error_description: 'revoked' } },
+      ];
       const { deps } = await loggedIn({ expiresAt: NOW - 1 });
-      await expect(printToken({}, io, deps)).rejects.toThrow('Your session expired or was revoked. Run `gatehouse auth login` again.');
+      await expect(printToken({}, io, deps)).rejects.toThrow(
+        'Your session expired or was revoked. Run `gatehouse auth login` again.',
+      );
     });
 
     it('prints a personal access token (no expiry) as stored', async () => {
-      const { deps } = await loggedIn({ accessToken: 'hf_personal', refreshToken: undefined, expiresAt: undefined });
+      const { deps } = await loggedIn({
+        accessToken: 'hf_personal',
+        refreshToken: undefined,
+        expiresAt: undefined,
+      });
       await printToken({}, io, deps);
       expect(io.lines).toEqual(['hf_personal']);
     });
@@ -96,7 +121,12 @@ describe('gatehouse auth whoami, token and logout', () => {
       const { deps, tokenPath } = await loggedIn();
       await logout(io, deps);
       expect(server.requests).toEqual([
-        { method: 'POST', path: '/oauth/revoke', form: { token: 'hf_oauth_refresh_1', client_id: 'gatehouse-cli' }, authorization: null },
+        {
+          method: 'POST',
+          path: '/oauth/revoke',
+          form: { token: 'hf_oauth_refresh_1', client_id: 'gatehouse-cli' },
+          authorization: null,
+        },
       ]);
       expect(await readTokenFile(tokenPath)).toBeNull();
       expect(io.lines).toEqual([`Logged out of ${ENDPOINT}.`]);
@@ -107,11 +137,17 @@ describe('gatehouse auth whoami, token and logout', () => {
       const { deps, tokenPath } = await loggedIn();
       await logout(io, deps);
       expect(await readTokenFile(tokenPath)).toBeNull();
-      expect(io.errors).toEqual([`The server at ${ENDPOINT} could not revoke the token (it answered 503); it stays valid until it expires.`]);
+      expect(io.errors).toEqual([
+        `The server at ${ENDPOINT} could not revoke the token (it answered 503); it stays valid until it expires.`,
+      ]);
     });
 
     it('only forgets a personal access token', async () => {
-      const { deps, tokenPath } = await loggedIn({ accessToken: 'hf_personal', refreshToken: undefined, expiresAt: undefined });
+      const { deps, tokenPath } = await loggedIn({
+        accessToken: 'hf_personal',
+        refreshToken: undefined,
+        expiresAt: undefined,
+      });
       await logout(io, deps);
       expect(server.requests).toEqual([]);
       expect(await readTokenFile(tokenPath)).toBeNull();
@@ -126,15 +162,21 @@ describe('gatehouse auth whoami, token and logout', () => {
 
   describe('the token file', () => {
     it('lives under $XDG_CONFIG_HOME when it is absolute, else ~/.config', () => {
-      expect(tokenFilePath({ XDG_CONFIG_HOME: '/xdg' }, '/home/ada')).toBe('/xdg/gatehouse/token.json');
-      expect(tokenFilePath({ XDG_CONFIG_HOME: 'relative' }, '/home/ada')).toBe('/home/ada/.config/gatehouse/token.json');
+      expect(tokenFilePath({ XDG_CONFIG_HOME: '/xdg' }, '/home/ada')).toBe(
+        '/xdg/gatehouse/token.json',
+      );
+      expect(tokenFilePath({ XDG_CONFIG_HOME: 'relative' }, '/home/ada')).toBe(
+        '/home/ada/.config/gatehouse/token.json',
+      );
       expect(tokenFilePath({}, '/home/ada')).toBe('/home/ada/.config/gatehouse/token.json');
     });
 
     it('names a file that is not a token file', async () => {
       const { tokenPath, home } = await loggedIn();
       writeFileSync(tokenPath, '{"endpoint": 1}');
-      await expect(readTokenFile(tokenPath)).rejects.toThrow(`${join(home, '.config', 'gatehouse', 'token.json')} is not a Gatehouse token file`);
+      await expect(readTokenFile(tokenPath)).rejects.toThrow(
+        `${join(home, '.config', 'gatehouse', 'token.json')} is not a Gatehouse token file`,
+      );
       writeFileSync(tokenPath, 'nope');
       await expect(readTokenFile(tokenPath)).rejects.toThrow('is not valid JSON');
       expect(readFileSync(tokenPath, 'utf8')).toBe('nope');

@@ -8,7 +8,12 @@ describe('storedLogin', () => {
     mkdirSync(join(configHome, 'gatehouse'), { recursive: true });
     writeFileSync(join(configHome, 'gatehouse', 'token.json'), content);
   };
-  const TOKEN = { endpoint: 'https://a.example', clientId: 'gatehouse-cli', accessToken: 'hf_a', refreshToken: 'r' };
+  const TOKEN = {
+    endpoint: 'https://a.example',
+    clientId: 'gatehouse-cli',
+    accessToken: 'hf_a',
+    refreshToken: 'r',
+  };
 
   it('reads ~/.config/gatehouse/token.json, or $XDG_CONFIG_HOME/gatehouse/token.json when set', async () => {
     const { deps, home } = fakeDeps(new FakeGatehouse());
@@ -16,7 +21,10 @@ describe('storedLogin', () => {
     expect(await storedLogin(deps).read()).toEqual(TOKEN);
     const xdg = join(home, 'xdg');
     write(xdg, JSON.stringify({ ...TOKEN, endpoint: 'https://b.example', accessToken: 'hf_b' }));
-    expect(await storedLogin({ ...deps, env: { XDG_CONFIG_HOME: xdg } }).read()).toMatchObject({ endpoint: 'https://b.example', accessToken: 'hf_b' });
+    expect(await storedLogin({ ...deps, env: { XDG_CONFIG_HOME: xdg } }).read()).toMatchObject({
+      endpoint: 'https://b.example',
+      accessToken: 'hf_b',
+    });
   });
 
   it('answers null when nobody logged in, and names the file when it is unusable', async () => {
@@ -24,9 +32,13 @@ describe('storedLogin', () => {
     const login = storedLogin(deps);
     expect(await login.read()).toBeNull();
     write(join(home, '.config'), '{not json');
-    await expect(login.read()).rejects.toThrow(`${join(home, '.config', 'gatehouse', 'token.json')} is not valid JSON`);
+    await expect(login.read()).rejects.toThrow(
+      `${join(home, '.config', 'gatehouse', 'token.json')} is not valid JSON`,
+    );
     write(join(home, '.config'), '{"endpoint": "https://a.example"}');
-    await expect(login.read()).rejects.toThrow(`${join(home, '.config', 'gatehouse', 'token.json')} is not a Gatehouse token file`);
+    await expect(login.read()).rejects.toThrow(
+      `${join(home, '.config', 'gatehouse', 'token.json')} is not a Gatehouse token file`,
+    );
   });
 
   it('gives the access token of a login that needs no refresh without calling the server', async () => {

@@ -16,4 +16,3 @@ export function storedLogin(deps: AuthDeps): StoredLogin {
     accessToken: async (endpoint) => (await loadSession(deps, endpoint)).accessToken,
   };
 }
-

@@ -33,8 +33,14 @@ async function storedTokenSchema(): Promise<ZodType<StoredToken>> {
 }
 
 /** `$XDG_CONFIG_HOME/gatehouse/token.json`, else `~/.config/gatehouse/token.json`. */
-export function tokenFilePath(env: Readonly<Record<string, string | undefined>>, homedir: string): string {
-  const configHome = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir, '.config');
+export function tokenFilePath(
+  env: Readonly<Record<string, string | undefined>>,
+  homedir: string,
+): string {
+  const configHome =
+    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/')
+      ? env.XDG_CONFIG_HOME
+      : join(homedir, '.config');
   return join(configHome, 'gatehouse', 'token.json');
 }
 
@@ -54,7 +60,10 @@ export async function readTokenFile(path: string): Promise<StoredToken | null> {
     throw new Error(`${path} is not valid JSON; delete it and run \`gatehouse auth login\``);
   }
   const parsed = (await storedTokenSchema()).safeParse(json);
-  if (!parsed.success) throw new Error(`${path} is not a Gatehouse token file; delete it and run \`gatehouse auth login\``);
+  if (!parsed.success)
+    throw new Error(
+      `${path} is not a Gatehouse token file; delete it and run \`gatehouse auth login\``,
+    );
   return parsed.data;
 }
 
@@ -68,7 +77,11 @@ export async function writeTokenFile(path: string, token: StoredToken): Promise<
   await mkdir(directory, { recursive: true, mode: 0o700 });
   await chmod(directory, 0o700);
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify((await storedTokenSchema()).parse(token), null, 2)}\n`, { mode: 0o600 });
+  await writeFile(
+    temporary,
+    `${JSON.stringify((await storedTokenSchema()).parse(token), null, 2)}\n`,
+    { mode: 0o600 },
+  );
   await chmod(temporary, 0o600);
   await rename(temporary, path);
 }

@@ -18,19 +18,39 @@ export class OrganizationApi {
   }
 
   async listTokenExchangeApps(org: string): Promise<TokenExchangeAppView[]> {
-    return (await this.call<{ apps: TokenExchangeAppView[] }>('GET', `${orgPath(org)}/settings/token-exchange-apps`)).apps;
+    return (
+      await this.call<{ apps: TokenExchangeAppView[] }>(
+        'GET',
+        `${orgPath(org)}/settings/token-exchange-apps`,
+      )
+    ).apps;
   }
 
-  async setTokenDuration(org: string, clientId: string, seconds: number): Promise<TokenExchangeAppView> {
+  async setTokenDuration(
+    org: string,
+    clientId: string,
+    seconds: number,
+  ): Promise<TokenExchangeAppView> {
     const path = `${orgPath(org)}/settings/token-exchange-apps/${encodeURIComponent(clientId)}`;
-    return (await this.call<{ app: TokenExchangeAppView }>('PUT', path, { tokenDurationSeconds: seconds })).app;
+    return (
+      await this.call<{ app: TokenExchangeAppView }>('PUT', path, { tokenDurationSeconds: seconds })
+    ).app;
   }
 
-  refreshClientSecret(org: string, clientId: string): Promise<{ clientId: string; clientSecret: string }> {
-    return this.call('POST', `${orgPath(org)}/settings/token-exchange-apps/${encodeURIComponent(clientId)}/secret`);
+  refreshClientSecret(
+    org: string,
+    clientId: string,
+  ): Promise<{ clientId: string; clientSecret: string }> {
+    return this.call(
+      'POST',
+      `${orgPath(org)}/settings/token-exchange-apps/${encodeURIComponent(clientId)}/secret`,
+    );
   }
 
-  auditLog(org: string, query: { action?: string; cursor?: string; limit?: number }): Promise<AuditLogPage> {
+  auditLog(
+    org: string,
+    query: { action?: string; cursor?: string; limit?: number },
+  ): Promise<AuditLogPage> {
     const search = new URLSearchParams();
     if (query.action) search.set('action', query.action);
     if (query.cursor) search.set('cursor', query.cursor);
@@ -42,7 +62,11 @@ export class OrganizationApi {
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await this.fetchImpl(`${this.base}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${this.token}`, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        Accept: 'application/json',
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -54,7 +78,9 @@ export class OrganizationApi {
     }
     if (!response.ok) {
       const message = (json as { error?: unknown } | undefined)?.error;
-      throw new Error(`${response.status} ${typeof message === 'string' ? message : response.statusText || 'request failed'}`);
+      throw new Error(
+        `${response.status} ${typeof message === 'string' ? message : response.statusText || 'request failed'}`,
+      );
     }
     return json as T;
   }

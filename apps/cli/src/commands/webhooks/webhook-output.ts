@@ -11,7 +11,8 @@ function target(webhook: WebhookInfo): string {
   return `job: ${image ?? (job.command ?? []).join(' ')}`;
 }
 
-const watchedText = (webhook: WebhookInfo) => webhook.watched.map((item) => `${item.type}:${item.name}`).join(', ');
+const watchedText = (webhook: WebhookInfo) =>
+  webhook.watched.map((item) => `${item.type}:${item.name}`).join(', ');
 const status = (webhook: WebhookInfo) => (webhook.disabled ? 'disabled' : 'enabled');
 
 /** `gatehouse webhooks ls`: one row per webhook, columns padded to their widest cell. */
@@ -19,10 +20,22 @@ function webhookTable(webhooks: readonly WebhookInfo[]): string {
   if (webhooks.length === 0) return 'No webhooks.';
   const rows = [
     ['ID', 'STATUS', 'TARGET', 'WATCHED', 'DOMAINS'],
-    ...webhooks.map((webhook) => [webhook.id, status(webhook), target(webhook), watchedText(webhook), webhook.domains.join(', ')]),
+    ...webhooks.map((webhook) => [
+      webhook.id,
+      status(webhook),
+      target(webhook),
+      watchedText(webhook),
+      webhook.domains.join(', '),
+    ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+        .join('  '),
+    )
+    .join('\n');
 }
 
 /**
@@ -39,7 +52,11 @@ function webhookDetails(webhook: WebhookInfo): string {
     ['secret', webhook.secret ? 'set' : 'none'],
   ];
   const jobSecrets = webhook.job?.secrets;
-  if (webhook.job) lines.push(['job secrets', Array.isArray(jobSecrets) && jobSecrets.length > 0 ? jobSecrets.join(', ') : 'none']);
+  if (webhook.job)
+    lines.push([
+      'job secrets',
+      Array.isArray(jobSecrets) && jobSecrets.length > 0 ? jobSecrets.join(', ') : 'none',
+    ]);
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
   return lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}`).join('\n');
 }

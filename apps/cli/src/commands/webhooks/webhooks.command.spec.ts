@@ -56,7 +56,13 @@ class ScriptedPrompt implements Prompt {
   }
 }
 
-function harness(options: { env?: Record<string, string>; prompt?: Prompt; reply?: (sent: Sent) => { status: number; body?: unknown } } = {}) {
+function harness(
+  options: {
+    env?: Record<string, string>;
+    prompt?: Prompt;
+    reply?: (sent: Sent) => { status: number; body?: unknown };
+  } = {},
+) {
   const sent: Sent[] = [];
   const out: string[] = [];
   const err: string[] = [];
@@ -69,8 +75,14 @@ function harness(options: { env?: Record<string, string>; prompt?: Prompt; reply
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     sent.push(request);
-    const { status, body } = options.reply?.(request) ?? { status: 200, body: { webhook: WEBHOOK } };
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const { status, body } = options.reply?.(request) ?? {
+      status: 200,
+      body: { webhook: WEBHOOK },
+    };
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   const deps: WebhooksCliDeps = {
     env: { GATEHOUSE_ENDPOINT: ENDPOINT, GATEHOUSE_TOKEN: TOKEN, ...options.env },
@@ -78,9 +90,15 @@ function harness(options: { env?: Record<string, string>; prompt?: Prompt; reply
     createClient: (clientOptions) => new GatehouseClient({ ...clientOptions, fetch: fakeFetch }),
     prompt: options.prompt ?? new ScriptedPrompt(false),
   };
-  const command = webhooksCommand({ out: (text) => out.push(text), err: (text) => err.push(text) }, deps);
+  const command = webhooksCommand(
+    { out: (text) => out.push(text), err: (text) => err.push(text) },
+    deps,
+  );
   const quiet = (c: Command): void => {
-    c.exitOverride().configureOutput({ writeOut: (text) => out.push(text), writeErr: (text) => err.push(text) });
+    c.exitOverride().configureOutput({
+      writeOut: (text) => out.push(text),
+      writeErr: (text) => err.push(text),
+    });
     c.commands.forEach(quiet);
   };
   quiet(command);
@@ -91,7 +109,14 @@ describe('gatehouse webhooks', () => {
   it('ls prints a table of the webhooks', async () => {
     const cli = harness({ reply: () => ({ status: 200, body: [WEBHOOK, JOB_WEBHOOK] }) });
     await cli.run('ls');
-    expect(cli.sent).toEqual([{ method: 'GET', url: `${ENDPOINT}/api/settings/webhooks`, authorization: `Bearer ${TOKEN}`, body: undefined }]);
+    expect(cli.sent).toEqual([
+      {
+        method: 'GET',
+        url: `${ENDPOINT}/api/settings/webhooks`,
+        authorization: `Bearer ${TOKEN}`,
+        body: undefined,
+      },
+    ]);
     expect(cli.out.join('\n')).toBe(
       [
         'ID                        STATUS    TARGET                        WATCHED          DOMAINS',
@@ -110,9 +135,19 @@ describe('gatehouse webhooks', () => {
   it('info prints the fields without the secret itself', async () => {
     const cli = harness();
     await cli.run('info', ID);
-    expect(cli.sent[0]).toMatchObject({ method: 'GET', url: `${ENDPOINT}/api/settings/webhooks/${ID}` });
+    expect(cli.sent[0]).toMatchObject({
+      method: 'GET',
+      url: `${ENDPOINT}/api/settings/webhooks/${ID}`,
+    });
     expect(cli.out.join('\n')).toBe(
-      ['id:      6650f0c0d0e0f0a0b0c0d0e1', 'status:  enabled', 'url:     https://hooks.example.com/in', 'watched: model:acme/bert', 'domains: repo, discussion', 'secret:  set'].join('\n'),
+      [
+        'id:      6650f0c0d0e0f0a0b0c0d0e1',
+        'status:  enabled',
+        'url:     https://hooks.example.com/in',
+        'watched: model:acme/bert',
+        'domains: repo, discussion',
+        'secret:  set',
+      ].join('\n'),
     );
   });
 
@@ -156,8 +191,22 @@ describe('gatehouse webhooks', () => {
 
   it('create --job-id --secrets reads values from the environment, else from a hidden prompt', async () => {
     const prompt = new ScriptedPrompt(true, ['typed-value']);
-    const cli = harness({ env: { API_KEY: 'from-env' }, prompt, reply: () => ({ status: 201, body: { webhook: JOB_WEBHOOK } }) });
-    await cli.run('create', '--job-id', '66a1f0c0d0e0f0a0b0c0d0e1', '--watch', 'org:acme', '--secrets', 'API_KEY', '--secrets', 'OTHER');
+    const cli = harness({
+      env: { API_KEY: 'from-env' },
+      prompt,
+      reply: () => ({ status: 201, body: { webhook: JOB_WEBHOOK } }),
+    });
+    await cli.run(
+      'create',
+      '--job-id',
+      '66a1f0c0d0e0f0a0b0c0d0e1',
+      '--watch',
+      'org:acme',
+      '--secrets',
+      'API_KEY',
+      '--secrets',
+      'OTHER',
+    );
     expect(cli.sent[0]!.body).toEqual({
       watched: [{ type: 'org', name: 'acme' }],
       jobSourceId: '66a1f0c0d0e0f0a0b0c0d0e1',
@@ -169,7 +218,17 @@ describe('gatehouse webhooks', () => {
 
   it('create refuses a secret it cannot read without a terminal', async () => {
     const cli = harness();
-    await expect(cli.run('create', '--job-id', '66a1f0c0d0e0f0a0b0c0d0e1', '--watch', 'org:acme', '--secrets', 'MISSING')).rejects.toThrow(
+    await expect(
+      cli.run(
+        'create',
+        '--job-id',
+        '66a1f0c0d0e0f0a0b0c0d0e1',
+        '--watch',
+        'org:acme',
+        '--secrets',
+        'MISSING',
+      ),
+    ).rejects.toThrow(
       'No value for secret MISSING: set the environment variable MISSING, or run in a terminal to type it',
     );
     expect(cli.sent).toEqual([]);
@@ -177,7 +236,18 @@ describe('gatehouse webhooks', () => {
 
   it.each([
     [['create', '--watch', 'model:a/b'], 'Give exactly one of --url and --job-id'],
-    [['create', '--url', 'https://x.example/', '--job-id', '66a1f0c0d0e0f0a0b0c0d0e1', '--watch', 'model:a/b'], 'Give exactly one of --url and --job-id'],
+    [
+      [
+        'create',
+        '--url',
+        'https://x.example/',
+        '--job-id',
+        '66a1f0c0d0e0f0a0b0c0d0e1',
+        '--watch',
+        'model:a/b',
+      ],
+      'Give exactly one of --url and --job-id',
+    ],
     [['create', '--url', 'https://x.example/'], 'Give at least one --watch <type>:<name>'],
     [['update', ID, '--secrets', 'A'], 'On update, --job-id and --secrets go together'],
   ])('refuses %j before calling the server', async (args, message) => {
@@ -188,30 +258,61 @@ describe('gatehouse webhooks', () => {
 
   it('refuses a malformed --watch or --domain as commander argument errors', async () => {
     const cli = harness();
-    await expect(cli.run('create', '--url', 'https://x.example/', '--watch', 'repo:x')).rejects.toThrow(/A watched item is written <type>:<name>/);
-    await expect(cli.run('create', '--url', 'https://x.example/', '--watch', 'model:a/b', '--domain', 'pulls')).rejects.toThrow(/Allowed domains/);
+    await expect(
+      cli.run('create', '--url', 'https://x.example/', '--watch', 'repo:x'),
+    ).rejects.toThrow(/A watched item is written <type>:<name>/);
+    await expect(
+      cli.run('create', '--url', 'https://x.example/', '--watch', 'model:a/b', '--domain', 'pulls'),
+    ).rejects.toThrow(/Allowed domains/);
     expect(cli.sent).toEqual([]);
   });
 
   it('update without options sends watched: [] (unchanged), as the Python client does', async () => {
     const cli = harness();
     await cli.run('update', ID);
-    expect(cli.sent[0]).toMatchObject({ method: 'POST', url: `${ENDPOINT}/api/settings/webhooks/${ID}`, body: { watched: [] } });
+    expect(cli.sent[0]).toMatchObject({
+      method: 'POST',
+      url: `${ENDPOINT}/api/settings/webhooks/${ID}`,
+      body: { watched: [] },
+    });
   });
 
   it('update of a Job webhook sends the Job id with the secrets', async () => {
-    const cli = harness({ env: { API_KEY: '' }, reply: () => ({ status: 200, body: { webhook: JOB_WEBHOOK } }) });
-    await cli.run('update', JOB_WEBHOOK.id, '--job-id', '66a1f0c0d0e0f0a0b0c0d0e1', '--secrets', 'API_KEY', '--domain', 'discussion');
-    expect(cli.sent[0]!.body).toEqual({ watched: [], domains: ['discussion'], jobSourceId: '66a1f0c0d0e0f0a0b0c0d0e1', secrets: { API_KEY: '' } });
+    const cli = harness({
+      env: { API_KEY: '' },
+      reply: () => ({ status: 200, body: { webhook: JOB_WEBHOOK } }),
+    });
+    await cli.run(
+      'update',
+      JOB_WEBHOOK.id,
+      '--job-id',
+      '66a1f0c0d0e0f0a0b0c0d0e1',
+      '--secrets',
+      'API_KEY',
+      '--domain',
+      'discussion',
+    );
+    expect(cli.sent[0]!.body).toEqual({
+      watched: [],
+      domains: ['discussion'],
+      jobSourceId: '66a1f0c0d0e0f0a0b0c0d0e1',
+      secrets: { API_KEY: '' },
+    });
   });
 
   it.each([
     ['enable', false],
     ['disable', true],
   ])('%s posts to its route and prints the webhook', async (verb, disabled) => {
-    const cli = harness({ reply: () => ({ status: 200, body: { webhook: { ...WEBHOOK, disabled } } }) });
+    const cli = harness({
+      reply: () => ({ status: 200, body: { webhook: { ...WEBHOOK, disabled } } }),
+    });
     await cli.run(verb, ID);
-    expect(cli.sent[0]).toMatchObject({ method: 'POST', url: `${ENDPOINT}/api/settings/webhooks/${ID}/${verb}`, body: undefined });
+    expect(cli.sent[0]).toMatchObject({
+      method: 'POST',
+      url: `${ENDPOINT}/api/settings/webhooks/${ID}/${verb}`,
+      body: undefined,
+    });
     expect(cli.out.join('\n')).toContain(`status:  ${disabled ? 'disabled' : 'enabled'}`);
   });
 
@@ -221,7 +322,10 @@ describe('gatehouse webhooks', () => {
       const cli = harness({ prompt, reply: () => ({ status: 204 }) });
       await cli.run('delete', ID);
       expect(prompt.asked).toEqual([`Delete webhook ${ID}? This cannot be undone. [y/N] `]);
-      expect(cli.sent[0]).toMatchObject({ method: 'DELETE', url: `${ENDPOINT}/api/settings/webhooks/${ID}` });
+      expect(cli.sent[0]).toMatchObject({
+        method: 'DELETE',
+        url: `${ENDPOINT}/api/settings/webhooks/${ID}`,
+      });
       expect(cli.out).toEqual([`Webhook ${ID} deleted.`]);
     });
 
@@ -234,7 +338,9 @@ describe('gatehouse webhooks', () => {
 
     it('refuses without a terminal unless --yes', async () => {
       const cli = harness({ reply: () => ({ status: 204 }) });
-      await expect(cli.run('delete', ID)).rejects.toThrow(`Refusing to delete webhook ${ID} without confirmation: not a terminal; pass --yes`);
+      await expect(cli.run('delete', ID)).rejects.toThrow(
+        `Refusing to delete webhook ${ID} without confirmation: not a terminal; pass --yes`,
+      );
       expect(cli.sent).toEqual([]);
       await cli.run('delete', ID, '--yes');
       expect(cli.sent).toHaveLength(1);
@@ -243,12 +349,22 @@ describe('gatehouse webhooks', () => {
 
   it("reports the server's error", async () => {
     const cli = harness({ reply: () => ({ status: 404, body: { error: 'Webhook not found' } }) });
-    await expect(cli.run('info', ID)).rejects.toThrow(`404 for GET ${ENDPOINT}/api/settings/webhooks/${ID}: Webhook not found`);
+    await expect(cli.run('info', ID)).rejects.toThrow(
+      `404 for GET ${ENDPOINT}/api/settings/webhooks/${ID}: Webhook not found`,
+    );
   });
 
   describe('where the endpoint and token come from', () => {
-    const stored = { endpoint: 'https://signed-in.example', clientId: 'gatehouse-cli', accessToken: 'hf_oauth_stored' };
-    const listingWith = (env: Record<string, string>, login: WebhooksCliDeps['login'], sent: string[]) =>
+    const stored = {
+      endpoint: 'https://signed-in.example',
+      clientId: 'gatehouse-cli',
+      accessToken: 'hf_oauth_stored',
+    };
+    const listingWith = (
+      env: Record<string, string>,
+      login: WebhooksCliDeps['login'],
+      sent: string[],
+    ) =>
       webhooksCommand(
         { out: () => undefined, err: () => undefined },
         {
@@ -269,11 +385,17 @@ describe('gatehouse webhooks', () => {
     it('--endpoint and --token win over the environment', async () => {
       const cli = harness({ reply: () => ({ status: 200, body: [] }) });
       await cli.run('ls', '--endpoint', 'https://other.example/', '--token', 'hf_flag');
-      expect(cli.sent[0]).toMatchObject({ url: 'https://other.example/api/settings/webhooks', authorization: 'Bearer hf_flag' });
+      expect(cli.sent[0]).toMatchObject({
+        url: 'https://other.example/api/settings/webhooks',
+        authorization: 'Bearer hf_flag',
+      });
     });
 
     it('HF_TOKEN is used when GATEHOUSE_TOKEN is not set', async () => {
-      const cli = harness({ env: { GATEHOUSE_TOKEN: '', HF_TOKEN: 'hf_from_hf' }, reply: () => ({ status: 200, body: [] }) });
+      const cli = harness({
+        env: { GATEHOUSE_TOKEN: '', HF_TOKEN: 'hf_from_hf' },
+        reply: () => ({ status: 200, body: [] }),
+      });
       await cli.run('ls');
       expect(cli.sent[0]!.authorization).toBe('Bearer hf_from_hf');
     });
@@ -284,8 +406,14 @@ describe('gatehouse webhooks', () => {
       await writeTokenFile(tokenPath, stored);
       const make = (env: Record<string, string>) => listingWith(env, storedLogin(deps), sent);
       await make({}).parseAsync(['ls'], { from: 'user' });
-      expect(sent).toEqual(['https://signed-in.example/api/settings/webhooks Bearer hf_oauth_stored']);
-      await expect(make({ GATEHOUSE_ENDPOINT: 'https://elsewhere.example' }).parseAsync(['ls'], { from: 'user' })).rejects.toThrow(/^No access token/);
+      expect(sent).toEqual([
+        'https://signed-in.example/api/settings/webhooks Bearer hf_oauth_stored',
+      ]);
+      await expect(
+        make({ GATEHOUSE_ENDPOINT: 'https://elsewhere.example' }).parseAsync(['ls'], {
+          from: 'user',
+        }),
+      ).rejects.toThrow(/^No access token/);
     });
 
     it('refreshes a stored login close to expiry before using it, and saves the new token', async () => {
@@ -293,29 +421,55 @@ describe('gatehouse webhooks', () => {
       server.tokenAnswers = [tokens('hf_oauth_access_2', 28_800, 'hf_oauth_refresh_2')];
       const { deps, tokenPath } = fakeDeps(server);
       const now = deps.now();
-      await writeTokenFile(tokenPath, { endpoint: ENDPOINT, clientId: 'gatehouse-cli', accessToken: 'hf_oauth_access_1', refreshToken: 'hf_oauth_refresh_1', expiresAt: now + 1_000 });
+      await writeTokenFile(tokenPath, {
+        endpoint: ENDPOINT,
+        clientId: 'gatehouse-cli',
+        accessToken: 'hf_oauth_access_1',
+        refreshToken: 'hf_oauth_refresh_1',
+        expiresAt: now + 1_000,
+      });
       const sent: string[] = [];
       await listingWith({}, storedLogin(deps), sent).parseAsync(['ls'], { from: 'user' });
       expect(server.requests).toEqual([
-        { method: 'POST', path: '/oauth/token', form: { grant_type: 'refresh_token', refresh_token: 'hf_oauth_refresh_1', client_id: 'gatehouse-cli' }, authorization: null },
+        {
+          method: 'POST',
+          path: '/oauth/token',
+          form: {
+            grant_type: 'refresh_token',
+            refresh_token: 'hf_oauth_refresh_1',
+            client_id: 'gatehouse-cli',
+          },
+          authorization: null,
+        },
       ]);
       expect(sent).toEqual([`${ENDPOINT}/api/settings/webhooks Bearer hf_oauth_access_2`]);
-      expect(await readTokenFile(tokenPath)).toMatchObject({ accessToken: 'hf_oauth_access_2', refreshToken: 'hf_oauth_refresh_2', expiresAt: now + 28_800_000 });
+      expect(await readTokenFile(tokenPath)).toMatchObject({
+        accessToken: 'hf_oauth_access_2',
+        refreshToken: 'hf_oauth_refresh_2',
+        expiresAt: now + 28_800_000,
+      });
     });
 
     it('asks to log in again when the stored login expired and cannot be refreshed', async () => {
       const { deps, tokenPath } = fakeDeps(new FakeGatehouse());
-      await writeTokenFile(tokenPath, { endpoint: ENDPOINT, clientId: 'gatehouse-cli', accessToken: 'hf_oauth_access_1', expiresAt: deps.now() - 1 });
+      await writeTokenFile(tokenPath, {
+        endpoint: ENDPOINT,
+        clientId: 'gatehouse-cli',
+        accessToken: 'hf_oauth_access_1',
+        expiresAt: deps.now() - 1,
+      });
       const sent: string[] = [];
-      await expect(listingWith({}, storedLogin(deps), sent).parseAsync(['ls'], { from: 'user' })).rejects.toThrow(
-        'Your session expired. Run `gatehouse auth login` again.',
-      );
+      await expect(
+        listingWith({}, storedLogin(deps), sent).parseAsync(['ls'], { from: 'user' }),
+      ).rejects.toThrow('Your session expired. Run `gatehouse auth login` again.');
       expect(sent).toEqual([]);
     });
 
     it('says what is missing when there is no endpoint', async () => {
       const cli = harness({ env: { GATEHOUSE_ENDPOINT: '' } });
-      await expect(cli.run('ls')).rejects.toThrow('No Gatehouse endpoint: pass --endpoint, set GATEHOUSE_ENDPOINT, or sign in with gatehouse auth login');
+      await expect(cli.run('ls')).rejects.toThrow(
+        'No Gatehouse endpoint: pass --endpoint, set GATEHOUSE_ENDPOINT, or sign in with gatehouse auth login',
+      );
     });
   });
 });

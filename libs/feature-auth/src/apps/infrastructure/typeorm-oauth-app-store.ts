@@ -1,6 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { entityManagerOf, type OAuthAppRecord, oauthAppRecordOf, TokenRevoker, TransactionRunner } from '@gatehouse/identity';
-import { AccessTokenEntity, ConsentEntity, OAuthAppEntity, RefreshTokenEntity } from '@gatehouse/persistence';
+import {
+  entityManagerOf,
+  type OAuthAppRecord,
+  oauthAppRecordOf,
+  TokenRevoker,
+  TransactionRunner,
+} from '@gatehouse/identity';
+import {
+  AccessTokenEntity,
+  ConsentEntity,
+  OAuthAppEntity,
+  RefreshTokenEntity,
+} from '@gatehouse/persistence';
 import { DataSource, In, IsNull } from 'typeorm';
 import { OAuthAppStore } from '../ports/oauth-app-store';
 
@@ -15,8 +26,14 @@ export class TypeOrmOAuthAppStore extends OAuthAppStore {
   }
 
   async listOwned(owners: { userId: string; orgIds: string[] }): Promise<OAuthAppRecord[]> {
-    const where = [{ ownerUserId: owners.userId }, ...(owners.orgIds.length > 0 ? [{ ownerOrgId: In(owners.orgIds) }] : [])];
-    const rows = await this.dataSource.manager.find(OAuthAppEntity, { where, order: { createdAt: 'ASC', id: 'ASC' } });
+    const where = [
+      { ownerUserId: owners.userId },
+      ...(owners.orgIds.length > 0 ? [{ ownerOrgId: In(owners.orgIds) }] : []),
+    ];
+    const rows = await this.dataSource.manager.find(OAuthAppEntity, {
+      where,
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     return rows.map(oauthAppRecordOf);
   }
 
@@ -43,9 +60,14 @@ export class TypeOrmOAuthAppStore extends OAuthAppStore {
         .select('DISTINCT r.family_id', 'familyId')
         .where('r.client_id = :clientId AND r.revoked_at IS NULL', { clientId: app.clientId })
         .getRawMany<{ familyId: string }>();
-      for (const { familyId } of refreshFamilies) await this.revoker.revokeFamily(tx, familyId, 'app_deleted');
-      const accessTokens = await manager.find(AccessTokenEntity, { select: { id: true }, where: { clientId: app.clientId, revokedAt: IsNull() } });
-      for (const { id } of accessTokens) await this.revoker.revokeAccessToken(tx, id, 'app_deleted');
+      for (const { familyId } of refreshFamilies)
+        await this.revoker.revokeFamily(tx, familyId, 'app_deleted');
+      const accessTokens = await manager.find(AccessTokenEntity, {
+        select: { id: true },
+        where: { clientId: app.clientId, revokedAt: IsNull() },
+      });
+      for (const { id } of accessTokens)
+        await this.revoker.revokeAccessToken(tx, id, 'app_deleted');
       await manager.delete(ConsentEntity, { clientId: app.clientId });
       await manager.delete(OAuthAppEntity, { id: app.id });
     });

@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { entityManagerOf, type Transaction } from '@gatehouse/identity';
 import { AccessTokenEntity, ConsentEntity, RefreshTokenEntity } from '@gatehouse/persistence';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
-import { ConnectedApplicationStore, ConnectedGrant, HeldCredentials } from '../ports/connected-application-store';
+import {
+  ConnectedApplicationStore,
+  ConnectedGrant,
+  HeldCredentials,
+} from '../ports/connected-application-store';
 
 /** Token kinds a user connects an app with (trusted-publisher tokens have no user). */
 const USER_TOKEN_KINDS = ['oauth', 'exchange'] as const;
@@ -18,20 +22,40 @@ export class TypeOrmConnectedApplicationStore extends ConnectedApplicationStore 
     const [consents, accessTokens, refreshTokens] = await Promise.all([
       manager.find(ConsentEntity, { where: { userId } }),
       manager.find(AccessTokenEntity, {
-        where: { userId, kind: In([...USER_TOKEN_KINDS]), revokedAt: IsNull(), expiresAt: MoreThan(now) },
+        where: {
+          userId,
+          kind: In([...USER_TOKEN_KINDS]),
+          revokedAt: IsNull(),
+          expiresAt: MoreThan(now),
+        },
         order: { createdAt: 'ASC' },
       }),
-      manager.find(RefreshTokenEntity, { where: { userId, revokedAt: IsNull(), usedAt: IsNull(), expiresAt: MoreThan(now) }, order: { createdAt: 'ASC' } }),
+      manager.find(RefreshTokenEntity, {
+        where: { userId, revokedAt: IsNull(), usedAt: IsNull(), expiresAt: MoreThan(now) },
+        order: { createdAt: 'ASC' },
+      }),
     ]);
     const grants = new Map<string, ConnectedGrant>();
     for (const consent of consents) {
-      grants.set(consent.clientId, { clientId: consent.clientId, scopes: consent.scopes, orgIds: consent.orgIds, grantedAt: consent.updatedAt, lastTokenIssuedAt: null });
+      grants.set(consent.clientId, {
+        clientId: consent.clientId,
+        scopes: consent.scopes,
+        orgIds: consent.orgIds,
+        grantedAt: consent.updatedAt,
+        lastTokenIssuedAt: null,
+      });
     }
     for (const token of [...refreshTokens, ...accessTokens]) {
       if (token.clientId === null) continue;
       const grant = grants.get(token.clientId);
       if (!grant) {
-        grants.set(token.clientId, { clientId: token.clientId, scopes: token.scopes, orgIds: token.orgIds, grantedAt: token.createdAt, lastTokenIssuedAt: token.createdAt });
+        grants.set(token.clientId, {
+          clientId: token.clientId,
+          scopes: token.scopes,
+          orgIds: token.orgIds,
+          grantedAt: token.createdAt,
+          lastTokenIssuedAt: token.createdAt,
+        });
       } else if (grant.lastTokenIssuedAt === null || token.createdAt > grant.lastTokenIssuedAt) {
         grant.lastTokenIssuedAt = token.createdAt;
       }
@@ -43,8 +67,14 @@ export class TypeOrmConnectedApplicationStore extends ConnectedApplicationStore 
     const manager = this.dataSource.manager;
     const [consent, refreshTokens, accessTokens] = await Promise.all([
       manager.existsBy(ConsentEntity, { userId, clientId }),
-      manager.find(RefreshTokenEntity, { select: { familyId: true }, where: { userId, clientId, revokedAt: IsNull(), expiresAt: MoreThan(now) } }),
-      manager.find(AccessTokenEntity, { select: { id: true }, where: { userId, clientId, revokedAt: IsNull(), expiresAt: MoreThan(now) } }),
+      manager.find(RefreshTokenEntity, {
+        select: { familyId: true },
+        where: { userId, clientId, revokedAt: IsNull(), expiresAt: MoreThan(now) },
+      }),
+      manager.find(AccessTokenEntity, {
+        select: { id: true },
+        where: { userId, clientId, revokedAt: IsNull(), expiresAt: MoreThan(now) },
+      }),
     ]);
     return {
       consent,

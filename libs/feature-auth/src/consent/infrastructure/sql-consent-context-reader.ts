@@ -24,6 +24,11 @@ export class SqlConsentContextReader extends ConsentContextReader {
 
   async read(clientId: string, userId: string | null): Promise<ConsentContext> {
     const [row]: ConsentContext[] = await this.dataSource.query(READ_CONTEXT, [clientId, userId]);
-    return { app: row!.app, user: row!.user, memberships: row!.memberships, remembered: row!.remembered };
+    return {
+      app: row!.app,
+      user: row!.user,
+      memberships: row!.memberships,
+      remembered: row!.remembered,
+    };
   }
 }

@@ -21,7 +21,15 @@ export class TypeOrmRememberedConsents extends RememberedConsents {
       .createQueryBuilder()
       .insert()
       .into(ConsentEntity)
-      .values({ id: newObjectId(at.getTime()), userId, clientId, scopes: [...grant.scopes], orgIds: [...grant.orgIds], createdAt: at, updatedAt: at })
+      .values({
+        id: newObjectId(at.getTime()),
+        userId,
+        clientId,
+        scopes: [...grant.scopes],
+        orgIds: [...grant.orgIds],
+        createdAt: at,
+        updatedAt: at,
+      })
       .orUpdate(['scopes', 'org_ids', 'updated_at'], ['user_id', 'client_id'])
       .execute();
   }

@@ -7,7 +7,15 @@ import type { DataSource } from 'typeorm';
  * published as the previous one, so id_tokens it signed keep verifying. Running services pick
  * the new key up within their signing-key cache time (60 s by default).
  */
-export function rotateSigningKeys(dataSource: DataSource, encryptionKey: string): Promise<{ current: string; previous: string | null }> {
-  const keys = new SigningKeys(new TypeOrmSigningKeyStore(dataSource), new JoseSigningKeyCrypto(), systemClock, { encryptionKey });
+export function rotateSigningKeys(
+  dataSource: DataSource,
+  encryptionKey: string,
+): Promise<{ current: string; previous: string | null }> {
+  const keys = new SigningKeys(
+    new TypeOrmSigningKeyStore(dataSource),
+    new JoseSigningKeyCrypto(),
+    systemClock,
+    { encryptionKey },
+  );
   return keys.rotate();
 }

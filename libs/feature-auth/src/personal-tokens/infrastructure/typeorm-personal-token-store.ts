@@ -31,7 +31,11 @@ export class TypeOrmPersonalTokenStore extends PersonalTokenStore {
 
   async revoke(userId: string, id: string, at: Date): Promise<boolean> {
     // The user id in the condition is what keeps one user from revoking another's token.
-    const result = await this.dataSource.manager.update(PersonalAccessTokenEntity, { id, userId, revokedAt: IsNull() }, { revokedAt: at });
+    const result = await this.dataSource.manager.update(
+      PersonalAccessTokenEntity,
+      { id, userId, revokedAt: IsNull() },
+      { revokedAt: at },
+    );
     return (result.affected ?? 0) > 0;
   }
 }

@@ -11,6 +11,8 @@ export class TypeOrmSignInAccounts extends SignInAccounts {
 
   async findByLogin(login: string): Promise<SignInAccount | null> {
     const user = await new AccountRepository(this.dataSource.manager).findUserByLogin(login);
-    return user ? { id: user.id, passwordHash: user.passwordHash, disabled: user.disabledAt !== null } : null;
+    return user
+      ? { id: user.id, passwordHash: user.passwordHash, disabled: user.disabledAt !== null }
+      : null;
   }
 }

@@ -25,20 +25,37 @@ describe('UndiciDeliverySender', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
   beforeEach(() => (received.length = 0));
 
-  const sender = (options: { allowLoopback?: boolean; timeoutMs?: number; excerptBytes?: number } = {}) =>
-    new UndiciDeliverySender({ allowLoopback: options.allowLoopback ?? true, timeoutMs: options.timeoutMs ?? 2_000, excerptBytes: options.excerptBytes });
+  const sender = (
+    options: { allowLoopback?: boolean; timeoutMs?: number; excerptBytes?: number } = {},
+  ) =>
+    new UndiciDeliverySender({
+      allowLoopback: options.allowLoopback ?? true,
+      timeoutMs: options.timeoutMs ?? 2_000,
+      excerptBytes: options.excerptBytes,
+    });
 
   it('POSTs the body and headers as given and reads the answer', async () => {
     handler = (_req, res) => res.writeHead(202, { 'content-type': 'text/plain' }).end('queued');
     const http = sender();
-    const result = await http.post({ url: `${base}/hook`, headers: { 'content-type': 'application/json', 'webhook-id': 'd1' }, body: '{"a":1}' });
+    const result = await http.post({
+      url: `${base}/hook`,
+      headers: { 'content-type': 'application/json', 'webhook-id': 'd1' },
+      body: '{"a":1}',
+    });
     await http.close();
     expect(result).toEqual({ kind: 'response', status: 202, retryAfter: null, excerpt: 'queued' });
-    expect(received[0]).toMatchObject({ path: '/hook', body: '{"a":1}', headers: expect.objectContaining({ 'content-type': 'application/json', 'webhook-id': 'd1' }) });
+    expect(received[0]).toMatchObject({
+      path: '/hook',
+      body: '{"a":1}',
+      headers: expect.objectContaining({ 'content-type': 'application/json', 'webhook-id': 'd1' }),
+    });
   });
 
   it('does not follow a redirect', async () => {
-    handler = (req, res) => (req.url === '/moved' ? res.writeHead(307, { location: `${base}/elsewhere` }).end() : res.writeHead(200).end());
+    handler = (req, res) =>
+      req.url === '/moved'
+        ? res.writeHead(307, { location: `${base}/elsewhere` }).end()
+        : res.writeHead(200).end();
     const http = sender();
     const result = await http.post({ url: `${base}/moved`, headers: {}, body: '{}' });
     await http.close();
@@ -51,7 +68,12 @@ describe('UndiciDeliverySender', () => {
     const http = sender({ excerptBytes: 16 });
     const result = await http.post({ url: `${base}/busy`, headers: {}, body: '{}' });
     await http.close();
-    expect(result).toEqual({ kind: 'response', status: 503, retryAfter: '120', excerpt: 'x'.repeat(16) });
+    expect(result).toEqual({
+      kind: 'response',
+      status: 503,
+      retryAfter: '120',
+      excerpt: 'x'.repeat(16),
+    });
   });
 
   it('gives up after the timeout', async () => {
@@ -59,14 +81,22 @@ describe('UndiciDeliverySender', () => {
     const http = sender({ timeoutMs: 200 });
     const result = await http.post({ url: `${base}/slow`, headers: {}, body: '{}' });
     await http.close();
-    expect(result).toEqual({ kind: 'failed', error: 'timeout', message: 'no response within 200 ms' });
+    expect(result).toEqual({
+      kind: 'failed',
+      error: 'timeout',
+      message: 'no response within 200 ms',
+    });
   });
 
   it('refuses loopback targets unless allowed, by address and by name, without connecting', async () => {
     handler = (_req, res) => res.writeHead(200).end();
     const http = sender({ allowLoopback: false });
     const byAddress = await http.post({ url: `${base}/hook`, headers: {}, body: '{}' });
-    const byName = await http.post({ url: base.replace('127.0.0.1', 'localhost'), headers: {}, body: '{}' });
+    const byName = await http.post({
+      url: base.replace('127.0.0.1', 'localhost'),
+      headers: {},
+      body: '{}',
+    });
     await http.close();
     expect(byAddress).toEqual({
       kind: 'failed',
@@ -74,7 +104,11 @@ describe('UndiciDeliverySender', () => {
       message: 'the target resolves to a private or special-use address',
       detail: '127.0.0.1 resolves to no allowed address: loopback (127.0.0.0/8)',
     });
-    expect(byName).toMatchObject({ kind: 'failed', error: 'address_refused', message: 'the target resolves to a private or special-use address' });
+    expect(byName).toMatchObject({
+      kind: 'failed',
+      error: 'address_refused',
+      message: 'the target resolves to a private or special-use address',
+    });
     expect(received).toEqual([]);
   });
 
@@ -86,12 +120,17 @@ describe('UndiciDeliverySender', () => {
         probe.close(() => resolve(port));
       });
     });
-    expect(await http.post({ url: `http://127.0.0.1:${closedPort}/`, headers: {}, body: '{}' })).toEqual({
+    expect(
+      await http.post({ url: `http://127.0.0.1:${closedPort}/`, headers: {}, body: '{}' }),
+    ).toEqual({
       kind: 'failed',
       error: 'connection_failed',
       message: 'could not connect (ECONNREFUSED)',
     });
-    expect(await http.post({ url: 'ftp://example.com/x', headers: {}, body: '{}' })).toMatchObject({ kind: 'failed', error: 'invalid_url' });
+    expect(await http.post({ url: 'ftp://example.com/x', headers: {}, body: '{}' })).toMatchObject({
+      kind: 'failed',
+      error: 'invalid_url',
+    });
     await http.close();
   });
 });

@@ -1,6 +1,10 @@
 import { guardedAgent, type HostAddressResolver, readCappedBody } from '@gatehouse/platform';
 import { type Dispatcher, request } from 'undici';
-import { HttpDeliveryRequest, HttpDeliveryResult, HttpDeliverySender } from '../ports/http-delivery-sender';
+import {
+  HttpDeliveryRequest,
+  HttpDeliveryResult,
+  HttpDeliverySender,
+} from '../ports/http-delivery-sender';
 import { transportFailure } from '../transport-failure';
 
 export interface UndiciDeliverySenderOptions {
@@ -32,7 +36,11 @@ export class UndiciDeliverySender extends HttpDeliverySender {
       allowLoopback: options.allowLoopback,
       resolve: options.resolve,
       connectTimeoutMs: options.timeoutMs,
-      agent: { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, keepAliveTimeout: 4_000 },
+      agent: {
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        keepAliveTimeout: 4_000,
+      },
     });
   }
 
@@ -44,11 +52,21 @@ export class UndiciDeliverySender extends HttpDeliverySender {
       return { kind: 'failed', error: 'invalid_url', message: 'the target URL is invalid' };
     }
     if (target.protocol !== 'https:' && target.protocol !== 'http:') {
-      return { kind: 'failed', error: 'invalid_url', message: `the target URL scheme ${target.protocol} is not http(s)` };
+      return {
+        kind: 'failed',
+        error: 'invalid_url',
+        message: `the target URL scheme ${target.protocol} is not http(s)`,
+      };
     }
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
-      const response = await request(target, { method: 'POST', headers, body, dispatcher: this.agent, signal });
+      const response = await request(target, {
+        method: 'POST',
+        headers,
+        body,
+        dispatcher: this.agent,
+        signal,
+      });
       const excerpt = await readExcerpt(response.body, this.excerptBytes);
       const retryAfter = response.headers['retry-after'];
       return {
@@ -68,7 +86,10 @@ export class UndiciDeliverySender extends HttpDeliverySender {
 }
 
 /** At most `limit` bytes of the body as text; a longer body is cut (and its connection dropped). */
-async function readExcerpt(body: Dispatcher.ResponseData['body'], limit: number): Promise<string | null> {
+async function readExcerpt(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+): Promise<string | null> {
   const { bytes } = await readCappedBody(body, limit);
   if (bytes.length === 0) return null;
   // A multi-byte character cut at the limit decodes to U+FFFD; drop it.

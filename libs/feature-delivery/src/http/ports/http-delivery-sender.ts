@@ -8,7 +8,12 @@ export interface HttpDeliveryRequest {
 
 export type HttpDeliveryResult =
   | { kind: 'response'; status: number; retryAfter: string | null; excerpt: string | null }
-  | { kind: 'failed'; error: DeliveryErrorKind; message: string; /** For the log only. */ detail?: string };
+  | {
+      kind: 'failed';
+      error: DeliveryErrorKind;
+      message: string;
+      /** For the log only. */ detail?: string;
+    };
 
 /** POSTs one delivery attempt (libs/feature-delivery/README.md). */
 export abstract class HttpDeliverySender {

@@ -41,29 +41,46 @@ describe('KubernetesJobLauncher', () => {
   it('creates the Job, then its Secret owned by it', async () => {
     const api = new FakeKubernetes();
     const launched = await new KubernetesJobLauncher(() => api, settings).launch(request);
-    expect(launched).toEqual({ launcher: 'kubernetes', externalId: 'jobs/gatehouse-webhook-65f0a0b0c0d0e0f000000001-1' });
+    expect(launched).toEqual({
+      launcher: 'kubernetes',
+      externalId: 'jobs/gatehouse-webhook-65f0a0b0c0d0e0f000000001-1',
+    });
     expect(api.jobs).toHaveLength(1);
-    expect(api.secrets[0]!.metadata!.ownerReferences![0]).toMatchObject({ kind: 'Job', uid: 'uid-1' });
+    expect(api.secrets[0]!.metadata!.ownerReferences![0]).toMatchObject({
+      kind: 'Job',
+      uid: 'uid-1',
+    });
   });
 
   it('counts a Job that already exists (a retry after a crash) as started', async () => {
     const api = new FakeKubernetes();
     api.jobFailure = httpError(409);
-    await expect(new KubernetesJobLauncher(() => api, settings).launch(request)).resolves.toMatchObject({ launcher: 'kubernetes' });
+    await expect(
+      new KubernetesJobLauncher(() => api, settings).launch(request),
+    ).resolves.toMatchObject({ launcher: 'kubernetes' });
   });
 
   it('refusals of the Job are permanent, server trouble is not', async () => {
     const api = new FakeKubernetes();
     api.jobFailure = httpError(422);
-    await expect(new KubernetesJobLauncher(() => api, settings).launch(request)).rejects.toEqual(new JobLaunchError('creating the Job failed (HTTP 422)', true));
+    await expect(new KubernetesJobLauncher(() => api, settings).launch(request)).rejects.toEqual(
+      new JobLaunchError('creating the Job failed (HTTP 422)', true),
+    );
     api.jobFailure = httpError(503);
-    await expect(new KubernetesJobLauncher(() => api, settings).launch(request)).rejects.toMatchObject({ permanent: false });
+    await expect(
+      new KubernetesJobLauncher(() => api, settings).launch(request),
+    ).rejects.toMatchObject({ permanent: false });
   });
 
   it('takes the Job back when its Secret cannot be created', async () => {
     const api = new FakeKubernetes();
     api.secretFailure = httpError(500);
-    await expect(new KubernetesJobLauncher(() => api, settings).launch(request)).rejects.toMatchObject({ message: 'creating the Job secret failed (HTTP 500)', permanent: false });
+    await expect(
+      new KubernetesJobLauncher(() => api, settings).launch(request),
+    ).rejects.toMatchObject({
+      message: 'creating the Job secret failed (HTTP 500)',
+      permanent: false,
+    });
     expect(api.deleted).toEqual(['jobs/gatehouse-webhook-65f0a0b0c0d0e0f000000001-1']);
   });
 });

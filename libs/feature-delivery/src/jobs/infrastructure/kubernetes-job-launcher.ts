@@ -1,5 +1,10 @@
 import { JobLauncher, JobLaunchError, JobLaunchRequest, LaunchedJob } from '../ports/job-launcher';
-import { DEFAULT_KUBERNETES_JOB_SETTINGS, KubernetesJobSettings, buildKubernetesJob, ownedBy } from '../kubernetes-job-manifest';
+import {
+  DEFAULT_KUBERNETES_JOB_SETTINGS,
+  KubernetesJobSettings,
+  buildKubernetesJob,
+  ownedBy,
+} from '../kubernetes-job-manifest';
 import { KubernetesJobsApi, kubernetesStatusOf } from '../ports/kubernetes-jobs-api';
 
 const CONFLICT = 409;
@@ -30,7 +35,8 @@ export class KubernetesJobLauncher extends JobLauncher {
     try {
       created = await api.createJob(namespace, job);
     } catch (error) {
-      if (kubernetesStatusOf(error) !== CONFLICT) throw launchError('creating the Job failed', error);
+      if (kubernetesStatusOf(error) !== CONFLICT)
+        throw launchError('creating the Job failed', error);
     }
     if (secret) {
       try {
@@ -50,7 +56,13 @@ export class KubernetesJobLauncher extends JobLauncher {
 /** 4xx other than 408/429 means the cluster refuses this Job as it is; anything else may pass later. */
 function launchError(what: string, error: unknown, mayBePermanent = true): JobLaunchError {
   const status = kubernetesStatusOf(error);
-  const permanent = mayBePermanent && status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  const permanent =
+    mayBePermanent &&
+    status !== undefined &&
+    status >= 400 &&
+    status < 500 &&
+    status !== 408 &&
+    status !== 429;
   return new JobLaunchError(`${what}${status ? ` (HTTP ${status})` : ''}`, permanent);
 }
 

@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { controlsProgramExecution } from '@gatehouse/domain';
-import { JobLauncher, JobLaunchError, JobLaunchRequest, JobRunExit, LaunchedJob } from '../ports/job-launcher';
+import {
+  JobLauncher,
+  JobLaunchError,
+  JobLaunchRequest,
+  JobRunExit,
+  LaunchedJob,
+} from '../ports/job-launcher';
 
 export interface LocalProcessJobLauncherOptions {
   /** The Jobs' PATH, fixed: a Job cannot set its own (the worker's environment is never inherited). */
@@ -41,17 +47,33 @@ export class LocalProcessJobLauncher extends JobLauncher {
     if (argv.length === 0 || !argv[0]) throw new JobLaunchError('the Job has no command', true);
     const variables = { ...request.environment, ...request.secretEnvironment };
     const refused = Object.keys(variables).find(controlsProgramExecution);
-    if (refused) throw new JobLaunchError(`${refused} changes how programs load or run; a local Job is not started with it`, true);
+    if (refused)
+      throw new JobLaunchError(
+        `${refused} changes how programs load or run; a local Job is not started with it`,
+        true,
+      );
     const env = { ...variables, PATH: this.options.path ?? DEFAULT_JOB_PATH };
-    const child = spawn(argv[0], argv.slice(1), { env, cwd: this.options.cwd ?? tmpdir(), stdio: 'ignore', ...this.identity() });
+    const child = spawn(argv[0], argv.slice(1), {
+      env,
+      cwd: this.options.cwd ?? tmpdir(),
+      stdio: 'ignore',
+      ...this.identity(),
+    });
     const exit = new Promise<JobRunExit>((resolve) => {
-      child.once('exit', (code) => resolve({ status: code === 0 ? 'succeeded' : 'failed', exitCode: code }));
+      child.once('exit', (code) =>
+        resolve({ status: code === 0 ? 'succeeded' : 'failed', exitCode: code }),
+      );
     });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', (error: NodeJS.ErrnoException) => {
         const code = error.code ?? 'error';
-        reject(new JobLaunchError(`could not start ${argv[0]} (${code})`, PERMANENT_SPAWN_ERRORS.has(code)));
+        reject(
+          new JobLaunchError(
+            `could not start ${argv[0]} (${code})`,
+            PERMANENT_SPAWN_ERRORS.has(code),
+          ),
+        );
       });
     });
     const timeoutSeconds = request.spec.timeoutSeconds;

@@ -9,6 +9,8 @@ export interface KubernetesJobsApi {
 
 /** The HTTP status of a failed Kubernetes call (client-node's ApiException `code`), if any. */
 export function kubernetesStatusOf(error: unknown): number | undefined {
-  const code = (error as { code?: unknown; statusCode?: unknown } | null)?.code ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const code =
+    (error as { code?: unknown; statusCode?: unknown } | null)?.code ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof code === 'number' ? code : undefined;
 }

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { appendOutbox } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
-import { ATTEMPT_OUTCOME_PENDING, AttemptRecord, AttemptStart, ClaimedDelivery, DeliveryStore, JobRunRecord, NewDelivery, RecordedAttempt } from '../ports/delivery-store';
+import {
+  ATTEMPT_OUTCOME_PENDING,
+  AttemptRecord,
+  AttemptStart,
+  ClaimedDelivery,
+  DeliveryStore,
+  JobRunRecord,
+  NewDelivery,
+  RecordedAttempt,
+} from '../ports/delivery-store';
 
 // A row with a first attempt is inserted counted (attempts = 1) with that attempt's row, written
 // before anything is sent as WRITE_ATTEMPTS begins one; a row already there (an event read again)
@@ -126,14 +135,25 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       attempt_id: row.firstAttempt?.attemptId ?? null,
       attempt_started_at: row.firstAttempt?.startedAt.toISOString() ?? null,
     }));
-    const inserted: Array<{ id: string }> = await this.dataSource.query(INSERT, [JSON.stringify(values), now, ATTEMPT_OUTCOME_PENDING]);
+    const inserted: Array<{ id: string }> = await this.dataSource.query(INSERT, [
+      JSON.stringify(values),
+      now,
+      ATTEMPT_OUTCOME_PENDING,
+    ]);
     return new Set(inserted.map((row) => row.id));
   }
 
   async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<ClaimedDelivery[]> {
-    const [rows]: [ClaimRow[], number] = await this.dataSource.query(CLAIM, [now, limit, leaseUntil]);
+    const [rows]: [ClaimRow[], number] = await this.dataSource.query(CLAIM, [
+      now,
+      limit,
+      leaseUntil,
+    ]);
     return rows
-      .sort((a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime() || (a.id < b.id ? -1 : 1))
+      .sort(
+        (a, b) =>
+          new Date(a.due_at).getTime() - new Date(b.due_at).getTime() || (a.id < b.id ? -1 : 1),
+      )
       .map((row) => ({
         id: row.id,
         webhookId: row.webhook_id,
@@ -145,7 +165,9 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       }));
   }
 
-  async beginAttempts(starts: readonly AttemptStart[]): Promise<Array<{ attemptNo: number } | null>> {
+  async beginAttempts(
+    starts: readonly AttemptStart[],
+  ): Promise<Array<{ attemptNo: number } | null>> {
     return (await this.recordAndBeginAttempts([], starts)).begun;
   }
 
@@ -156,7 +178,10 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
   override async recordAndBeginAttempts(
     records: readonly AttemptRecord[],
     starts: readonly AttemptStart[],
-  ): Promise<{ recorded: Array<RecordedAttempt | null>; begun: Array<{ attemptNo: number } | null> }> {
+  ): Promise<{
+    recorded: Array<RecordedAttempt | null>;
+    begun: Array<{ attemptNo: number } | null>;
+  }> {
     if (records.length === 0 && starts.length === 0) return { recorded: [], begun: [] };
     const outcomes = records.map((record) => ({
       kind: 'record',
@@ -168,7 +193,8 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       status_code: record.statusCode,
       error: record.error,
       status: record.next.status,
-      next_attempt_at: record.next.status === 'retrying' ? record.next.nextAttemptAt.toISOString() : null,
+      next_attempt_at:
+        record.next.status === 'retrying' ? record.next.nextAttemptAt.toISOString() : null,
       duration_ms: Math.round(record.durationMs),
       response_excerpt: record.responseExcerpt,
     }));
@@ -180,10 +206,19 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
       leases: start.leases.map((lease) => lease.toISOString()),
     }));
     const parameters = [JSON.stringify([...outcomes, ...begins]), ATTEMPT_OUTCOME_PENDING];
-    type Row = { kind: 'recorded' | 'begun'; id: string; owned: boolean; attempt_no: number | null };
+    type Row = {
+      kind: 'recorded' | 'begun';
+      id: string;
+      owned: boolean;
+      attempt_no: number | null;
+    };
     const answer = (rows: Row[]) => {
-      const recordedById = new Map(rows.filter((row) => row.kind === 'recorded').map((row) => [row.id, row]));
-      const begunById = new Map(rows.filter((row) => row.kind === 'begun').map((row) => [row.id, row.attempt_no ?? 0]));
+      const recordedById = new Map(
+        rows.filter((row) => row.kind === 'recorded').map((row) => [row.id, row]),
+      );
+      const begunById = new Map(
+        rows.filter((row) => row.kind === 'begun').map((row) => [row.id, row.attempt_no ?? 0]),
+      );
       return {
         recorded: records.map((record): RecordedAttempt | null => {
           const row = recordedById.get(record.deliveryId);
@@ -202,13 +237,18 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
     return this.dataSource.transaction(async (manager) => {
       const written = answer(await manager.query(WRITE_ATTEMPTS, parameters));
       for (const [index, record] of records.entries()) {
-        if (record.next.status === 'failed' && written.recorded[index]?.applied) await appendOutbox(manager, record.next.deadLetter);
+        if (record.next.status === 'failed' && written.recorded[index]?.applied)
+          await appendOutbox(manager, record.next.deadLetter);
       }
       return written;
     });
   }
 
-  async renewLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, until: Date, now: Date): Promise<Set<string>> {
+  async renewLeases(
+    leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>,
+    until: Date,
+    now: Date,
+  ): Promise<Set<string>> {
     if (leases.length === 0) return new Set();
     const [ids, values] = leasePairs(leases);
     const [rows]: [Array<{ id: string }>, number] = await this.dataSource.query(
@@ -224,7 +264,10 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
     return new Set(rows.map((row) => row.id));
   }
 
-  async releaseLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, now: Date): Promise<void> {
+  async releaseLeases(
+    leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>,
+    now: Date,
+  ): Promise<void> {
     if (leases.length === 0) return;
     const [ids, values] = leasePairs(leases);
     await this.dataSource.query(
@@ -249,21 +292,37 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
   }
 
   async countRetrying(): Promise<number> {
-    const rows: Array<{ n: number }> = await this.dataSource.query(`SELECT count(*)::int AS n FROM deliveries WHERE status = 'retrying'`);
+    const rows: Array<{ n: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM deliveries WHERE status = 'retrying'`,
+    );
     return rows[0]?.n ?? 0;
   }
 
-  async find(deliveryId: string): Promise<{ id: string; webhookId: string; eventId: string; payload: Record<string, unknown> } | null> {
-    const rows: Array<{ id: string; webhook_id: string; event_id: string; payload: Record<string, unknown> }> = await this.dataSource.query(
+  async find(deliveryId: string): Promise<{
+    id: string;
+    webhookId: string;
+    eventId: string;
+    payload: Record<string, unknown>;
+  } | null> {
+    const rows: Array<{
+      id: string;
+      webhook_id: string;
+      event_id: string;
+      payload: Record<string, unknown>;
+    }> = await this.dataSource.query(
       'SELECT id, webhook_id, event_id, payload FROM deliveries WHERE id = $1',
       [deliveryId],
     );
     const row = rows[0];
-    return row ? { id: row.id, webhookId: row.webhook_id, eventId: row.event_id, payload: row.payload } : null;
+    return row
+      ? { id: row.id, webhookId: row.webhook_id, eventId: row.event_id, payload: row.payload }
+      : null;
   }
 
   async failingSince(webhookId: string): Promise<Date | null> {
-    const rows: Array<{ since: Date | null }> = await this.dataSource.query(FAILING_SINCE, [webhookId]);
+    const rows: Array<{ since: Date | null }> = await this.dataSource.query(FAILING_SINCE, [
+      webhookId,
+    ]);
     const since = rows[0]?.since;
     return since ? new Date(since) : null;
   }
@@ -296,16 +355,34 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
     await this.dataSource.query(
       `INSERT INTO job_runs (id, delivery_id, webhook_id, launcher, external_id, status, started_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [run.id, run.deliveryId, run.webhookId, run.launcher, run.externalId, run.status, run.startedAt],
+      [
+        run.id,
+        run.deliveryId,
+        run.webhookId,
+        run.launcher,
+        run.externalId,
+        run.status,
+        run.startedAt,
+      ],
     );
   }
 
-  async finishJobRun(id: string, status: string, exitCode: number | null, finishedAt: Date): Promise<void> {
-    await this.dataSource.query('UPDATE job_runs SET status = $2, exit_code = $3, finished_at = $4 WHERE id = $1', [id, status, exitCode, finishedAt]);
+  async finishJobRun(
+    id: string,
+    status: string,
+    exitCode: number | null,
+    finishedAt: Date,
+  ): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE job_runs SET status = $2, exit_code = $3, finished_at = $4 WHERE id = $1',
+      [id, status, exitCode, finishedAt],
+    );
   }
 }
 
-function leasePairs(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>): [string[], string[]] {
+function leasePairs(
+  leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>,
+): [string[], string[]] {
   const ids: string[] = [];
   const values: string[] = [];
   for (const held of leases) {

@@ -1,5 +1,10 @@
 import { Injectable, type Provider } from '@nestjs/common';
-import { DELETED_SOURCE_JOB, Topics, WEBHOOK_REVISION_HEADER, webhookChangedEvent } from '@gatehouse/messaging';
+import {
+  DELETED_SOURCE_JOB,
+  Topics,
+  WEBHOOK_REVISION_HEADER,
+  webhookChangedEvent,
+} from '@gatehouse/messaging';
 import { webhookSettingsOf } from '@gatehouse/domain';
 import { WebhookEntity, appendOutbox } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
@@ -9,7 +14,11 @@ import { WebhookDisabler } from '../ports/webhook-disabler';
 
 /** The `WebhookDisabler` provider: this adapter on the injected DataSource, announcing on `topic`. */
 export function typeOrmWebhookDisablerProvider(topic: string): Provider {
-  return { provide: WebhookDisabler, useFactory: (dataSource: DataSource) => new TypeOrmWebhookDisabler(dataSource, topic), inject: [DataSource] };
+  return {
+    provide: WebhookDisabler,
+    useFactory: (dataSource: DataSource) => new TypeOrmWebhookDisabler(dataSource, topic),
+    inject: [DataSource],
+  };
 }
 
 @Injectable()
@@ -41,7 +50,14 @@ class TypeOrmWebhookDisabler extends WebhookDisabler {
             disabled: true,
             url: row.url,
             hasSecret: row.secretEncrypted !== null,
-            ...(row.jobSpec ? { job: { jobId: row.jobSourceId ?? DELETED_SOURCE_JOB, secretNames: Object.keys(row.jobSecretsEncrypted).sort() } } : {}),
+            ...(row.jobSpec
+              ? {
+                  job: {
+                    jobId: row.jobSourceId ?? DELETED_SOURCE_JOB,
+                    secretNames: Object.keys(row.jobSecretsEncrypted).sort(),
+                  },
+                }
+              : {}),
           },
         },
         { key: row.id, time: now, headers: { [WEBHOOK_REVISION_HEADER]: String(row.revision) } },

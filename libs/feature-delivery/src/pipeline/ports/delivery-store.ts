@@ -1,7 +1,8 @@
 import type { OutboxMessage } from '@gatehouse/persistence';
 
 /** Values of `deliveries.status` (libs/persistence DeliveryStatus). */
-export type DeliveryState = 'pending' | 'succeeded' | 'retrying' | 'failed' | 'rate_limited' | 'cancelled';
+export type DeliveryState =
+  'pending' | 'succeeded' | 'retrying' | 'failed' | 'rate_limited' | 'cancelled';
 
 export interface NewDelivery {
   id: string;
@@ -51,7 +52,8 @@ export interface AttemptStart {
  * What an attempt row says until its outcome is recorded: so an attempt cut short by a crash
  * (which may have reached the receiver) still shows in the activity history.
  */
-export const ATTEMPT_OUTCOME_PENDING = 'no outcome recorded: the attempt was still in flight, or its worker stopped before it finished';
+export const ATTEMPT_OUTCOME_PENDING =
+  'no outcome recorded: the attempt was still in flight, or its worker stopped before it finished';
 
 export interface AttemptRecord {
   deliveryId: string;
@@ -101,13 +103,17 @@ export abstract class DeliveryStore {
    * process's. Answers in the order of `starts`: the attempt's number, or null when the lease was
    * lost (cancelled, taken over, deleted): nothing must then be sent.
    */
-  abstract beginAttempts(starts: readonly AttemptStart[]): Promise<Array<{ attemptNo: number } | null>>;
+  abstract beginAttempts(
+    starts: readonly AttemptStart[],
+  ): Promise<Array<{ attemptNo: number } | null>>;
   /**
    * Gives each attempt row (of distinct deliveries) its outcome, in one statement (one
    * transaction with the dead letters' outbox rows). Answers in the order of `records`; null when
    * the delivery no longer exists (its webhook was deleted).
    */
-  abstract recordAttempts(records: readonly AttemptRecord[]): Promise<Array<RecordedAttempt | null>>;
+  abstract recordAttempts(
+    records: readonly AttemptRecord[],
+  ): Promise<Array<RecordedAttempt | null>>;
   /**
    * recordAttempts and beginAttempts at once (all of distinct deliveries), the outcomes written no
    * later than the rows begun: an attempt taking the place of one finishing is then never written
@@ -117,19 +123,34 @@ export abstract class DeliveryStore {
   async recordAndBeginAttempts(
     records: readonly AttemptRecord[],
     starts: readonly AttemptStart[],
-  ): Promise<{ recorded: Array<RecordedAttempt | null>; begun: Array<{ attemptNo: number } | null> }> {
+  ): Promise<{
+    recorded: Array<RecordedAttempt | null>;
+    begun: Array<{ attemptNo: number } | null>;
+  }> {
     const recorded = records.length > 0 ? await this.recordAttempts(records) : [];
     const begun = starts.length > 0 ? await this.beginAttempts(starts) : [];
     return { recorded, begun };
   }
   /** Moves the leases this process still holds to `until`; returns the ids renewed (the others were lost or finished). */
-  abstract renewLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, until: Date, now: Date): Promise<Set<string>>;
+  abstract renewLeases(
+    leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>,
+    until: Date,
+    now: Date,
+  ): Promise<Set<string>>;
   /** Gives leases back (shutdown), so the deliveries are due at once for any worker. */
-  abstract releaseLeases(leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>, now: Date): Promise<void>;
+  abstract releaseLeases(
+    leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>,
+    now: Date,
+  ): Promise<void>;
   /** Marks the webhook's pending and retrying deliveries `cancelled`; returns how many. */
   abstract cancelPending(webhookId: string, now: Date): Promise<number>;
   abstract countRetrying(): Promise<number>;
-  abstract find(deliveryId: string): Promise<{ id: string; webhookId: string; eventId: string; payload: Record<string, unknown> } | null>;
+  abstract find(deliveryId: string): Promise<{
+    id: string;
+    webhookId: string;
+    eventId: string;
+    payload: Record<string, unknown>;
+  } | null>;
   /** Start of the webhook's current run of failed attempts (none succeeded since), or null. */
   abstract failingSince(webhookId: string): Promise<Date | null>;
   /**
@@ -141,5 +162,10 @@ export abstract class DeliveryStore {
   /** Deletes up to `limit` outbox rows published before `before`; returns how many. */
   abstract pruneSentOutbox(before: Date, limit: number): Promise<number>;
   abstract recordJobRun(run: JobRunRecord): Promise<void>;
-  abstract finishJobRun(id: string, status: string, exitCode: number | null, finishedAt: Date): Promise<void>;
+  abstract finishJobRun(
+    id: string,
+    status: string,
+    exitCode: number | null,
+    finishedAt: Date,
+  ): Promise<void>;
 }

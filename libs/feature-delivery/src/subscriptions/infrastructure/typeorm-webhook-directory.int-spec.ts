@@ -22,10 +22,14 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
          FROM generate_series(1, $2::int) AS g`,
       [ALICE, ROWS],
     );
-    jobWebhookId = await insertWebhook(database.dataSource, SecretBox.fromBase64Key(randomBytes(32).toString('base64')), {
-      job: { sourceId: null, spec: { command: ['echo'] }, secrets: { TOKEN: 'job-secret' } },
-      watched: [{ type: 'org', name: 'acme' }],
-    });
+    jobWebhookId = await insertWebhook(
+      database.dataSource,
+      SecretBox.fromBase64Key(randomBytes(32).toString('base64')),
+      {
+        job: { sourceId: null, spec: { command: ['echo'] }, secrets: { TOKEN: 'job-secret' } },
+        watched: [{ type: 'org', name: 'acme' }],
+      },
+    );
     directory = new TypeOrmWebhookDirectory(database.dataSource);
   });
 
@@ -39,7 +43,9 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
     expect(loaded).toHaveLength(ROWS + 1);
     expect(new Set(ids).size).toBe(ROWS + 1);
     expect(ids).toEqual([...ids].sort());
-    expect(loaded.find((webhook) => webhook.id === `be0e${(4320).toString(16).padStart(20, '0')}`)).toMatchObject({
+    expect(
+      loaded.find((webhook) => webhook.id === `be0e${(4320).toString(16).padStart(20, '0')}`),
+    ).toMatchObject({
       ownerId: ALICE,
       target: { kind: 'url', url: 'https://receiver.example/4320' },
       watched: [{ type: 'model', name: 'acme/model-4320' }],
@@ -51,11 +57,15 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
   it('reads the stored domains canonically, an empty list as every domain, and keeps a Job webhook its sealed secrets', async () => {
     const loaded = new Map((await directory.loadAll()).map((webhook) => [webhook.id, webhook]));
     const row = (n: number) => loaded.get(`be0e${n.toString(16).padStart(20, '0')}`)!;
-    expect([row(3).domains, row(4).domains, row(5).domains]).toEqual([['repo'], ['repo', 'discussion'], ['repo', 'discussion']]);
+    expect([row(3).domains, row(4).domains, row(5).domains]).toEqual([
+      ['repo'],
+      ['repo', 'discussion'],
+      ['repo', 'discussion'],
+    ]);
     expect(Object.keys(loaded.get(jobWebhookId)!.sealedJobSecrets)).toEqual(['TOKEN']);
   });
 
-  it('shares one frozen list per set of domains and one empty set of Job secrets between webhooks, so no holder can change another\'s', async () => {
+  it("shares one frozen list per set of domains and one empty set of Job secrets between webhooks, so no holder can change another's", async () => {
     const loaded = await directory.loadAll();
     const [first, second] = loaded.filter((webhook) => webhook.domains.length === 1);
     expect(first!.domains).toBe(second!.domains);

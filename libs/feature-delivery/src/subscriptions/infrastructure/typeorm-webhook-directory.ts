@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type JobSpecRecord, WEBHOOK_DOMAINS, type WebhookDomain, webhookSettingsOf } from '@gatehouse/domain';
+import {
+  type JobSpecRecord,
+  WEBHOOK_DOMAINS,
+  type WebhookDomain,
+  webhookSettingsOf,
+} from '@gatehouse/domain';
 import { WebhookEntity } from '@gatehouse/persistence';
 import { DataSource, MoreThan } from 'typeorm';
 import { WebhookDirectory } from '../ports/webhook-directory';
@@ -24,8 +29,12 @@ export class TypeOrmWebhookDirectory extends WebhookDirectory {
    */
   async loadAll(): Promise<WebhookSnapshot[]> {
     const snapshots: WebhookSnapshot[] = [];
-    for (let after = ''; ; ) {
-      const page = await this.dataSource.manager.find(WebhookEntity, { where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: LOAD_PAGE_SIZE });
+    for (let after = ''; ;) {
+      const page = await this.dataSource.manager.find(WebhookEntity, {
+        where: { id: MoreThan(after) },
+        order: { id: 'ASC' },
+        take: LOAD_PAGE_SIZE,
+      });
       for (const row of page) snapshots.push(webhookSnapshotOf(row));
       if (page.length < LOAD_PAGE_SIZE) return snapshots;
       after = page[page.length - 1]!.id;
@@ -39,7 +48,9 @@ export class TypeOrmWebhookDirectory extends WebhookDirectory {
 
   async revisionsChangedSince(since: Date): Promise<Array<{ id: string; revision: number }>> {
     // webhooks_updated_at_idx: usually an empty range scan.
-    return this.dataSource.query(`SELECT id, revision FROM webhooks WHERE updated_at > $1`, [since]);
+    return this.dataSource.query(`SELECT id, revision FROM webhooks WHERE updated_at > $1`, [
+      since,
+    ]);
   }
 }
 
@@ -51,9 +62,14 @@ export function webhookSnapshotOf(row: WebhookEntity): WebhookSnapshot {
     domains: domainsOf(row.domains),
     disabled: row.disabled,
     revision: row.revision,
-    target: row.jobSpec ? { kind: 'job', spec: row.jobSpec as unknown as JobSpecRecord } : { kind: 'url', url: row.url ?? '' },
+    target: row.jobSpec
+      ? { kind: 'job', spec: row.jobSpec as unknown as JobSpecRecord }
+      : { kind: 'url', url: row.url ?? '' },
     sealedSecret: row.secretEncrypted,
-    sealedJobSecrets: row.jobSecretsEncrypted && Object.keys(row.jobSecretsEncrypted).length > 0 ? row.jobSecretsEncrypted : NO_JOB_SECRETS,
+    sealedJobSecrets:
+      row.jobSecretsEncrypted && Object.keys(row.jobSecretsEncrypted).length > 0
+        ? row.jobSecretsEncrypted
+        : NO_JOB_SECRETS,
   };
 }
 

@@ -17,8 +17,18 @@ describeAuditLogStoreContract('TypeOrmAuditLogStore on PostgreSQL', async () => 
     store: new TypeOrmAuditLogStore(dataSource),
     transactions: new TypeOrmTransactionRunner(dataSource),
     outbox: async () => {
-      const rows: Array<{ topic: string; key: string; value: string; headers: Record<string, string> }> = await dataSource.query('SELECT topic, key, value, headers FROM outbox ORDER BY id');
-      return rows.map((row): OutboxMessage => ({ topic: row.topic, key: row.key, value: row.value, headers: row.headers }));
+      const rows: Array<{
+        topic: string;
+        key: string;
+        value: string;
+        headers: Record<string, string>;
+      }> = await dataSource.query('SELECT topic, key, value, headers FROM outbox ORDER BY id');
+      return rows.map((row): OutboxMessage => ({
+        topic: row.topic,
+        key: row.key,
+        value: row.value,
+        headers: row.headers,
+      }));
     },
   };
 });

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLogEntryEntity } from '@gatehouse/persistence';
 import type { OutboxMessage } from '@gatehouse/persistence';
-import { addIssuedTokenParts, CteStatement, entityManagerOf, type IssuedTokenRows, type Transaction } from '@gatehouse/identity';
+import {
+  addIssuedTokenParts,
+  CteStatement,
+  entityManagerOf,
+  type IssuedTokenRows,
+  type Transaction,
+} from '@gatehouse/identity';
 import { DataSource } from 'typeorm';
 import type { ChainHead } from '../audit-chain';
 import type { AuditEntry } from '../audit-entry';
@@ -15,35 +21,56 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
   }
 
   async lockHead(tx: Transaction, orgId: string): Promise<AppendSlot> {
-    const [row] = (await entityManagerOf(tx, { holdsLocks: true }).query(`SELECT ${headLockColumns('$1')}`, [orgId])) as HeadLockRow[];
+    const [row] = (await entityManagerOf(tx, { holdsLocks: true }).query(
+      `SELECT ${headLockColumns('$1')}`,
+      [orgId],
+    )) as HeadLockRow[];
     return appendSlotOf(orgId, row!);
   }
 
-  async lockHeadWithTokens(tx: Transaction, orgId: string, tokens: IssuedTokenRows): Promise<AppendSlot> {
+  async lockHeadWithTokens(
+    tx: Transaction,
+    orgId: string,
+    tokens: IssuedTokenRows,
+  ): Promise<AppendSlot> {
     const manager = entityManagerOf(tx, { holdsLocks: true });
     const sql = new CteStatement();
     sql.parts.push(`access AS (${addIssuedTokenParts(sql, tokens)})`);
     const org = sql.param(orgId);
     // Data-modifying CTEs run whether or not the main query reads them; the main query is the head lock.
-    const [row] = (await manager.query(`WITH ${sql.parts.join(',\n')}\nSELECT ${headLockColumns(org)}`, sql.params)) as HeadLockRow[];
+    const [row] = (await manager.query(
+      `WITH ${sql.parts.join(',\n')}\nSELECT ${headLockColumns(org)}`,
+      sql.params,
+    )) as HeadLockRow[];
     return appendSlotOf(orgId, row!);
   }
 
   async lockChain(tx: Transaction, orgId: string): Promise<void> {
     const manager = entityManagerOf(tx, { holdsLocks: true });
     // A transaction-scoped advisory lock: the first entry of an organization has no row to lock.
-    await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`gatehouse.audit_log:${orgId}`]);
+    await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `gatehouse.audit_log:${orgId}`,
+    ]);
     // A head row committed while this waited is locked by appenders that do not take the advisory lock.
     await manager.query('SELECT 1 FROM audit_heads WHERE org_id = $1 FOR UPDATE', [orgId]);
   }
 
   async latest(tx: Transaction, orgId: string): Promise<ChainHead | null> {
     const manager = entityManagerOf(tx);
-    const row = await manager.findOne(AuditLogEntryEntity, { where: { orgId }, order: { seq: 'DESC' }, select: { seq: true, hash: true } });
+    const row = await manager.findOne(AuditLogEntryEntity, {
+      where: { orgId },
+      order: { seq: 'DESC' },
+      select: { seq: true, hash: true },
+    });
     return row ? { seq: Number(row.seq), hash: row.hash } : null;
   }
 
-  async append(tx: Transaction, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void> {
+  async append(
+    tx: Transaction,
+    entry: AuditEntry,
+    head: SealedHead,
+    event: OutboxMessage,
+  ): Promise<void> {
     const manager = entityManagerOf(tx);
     // The outbox row is the one appendOutbox writes: topic, key, value, headers (default {}).
     await manager.query(
@@ -56,16 +83,37 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
        )
        INSERT INTO outbox (topic, key, value, headers) VALUES ($19, $20, $21, $22::jsonb)`,
       [
-        entry.id, entry.orgId, entry.seq, entry.action, entry.outcome, entry.errorCode, entry.clientId, entry.actorUserId, entry.subject,
-        JSON.stringify(entry.detail), entry.createdAt, entry.prevHash, entry.hash, entry.mac,
-        head.orgId, head.seq, head.hash, head.mac,
-        event.topic, event.key, event.value, JSON.stringify(event.headers ?? {}),
+        entry.id,
+        entry.orgId,
+        entry.seq,
+        entry.action,
+        entry.outcome,
+        entry.errorCode,
+        entry.clientId,
+        entry.actorUserId,
+        entry.subject,
+        JSON.stringify(entry.detail),
+        entry.createdAt,
+        entry.prevHash,
+        entry.hash,
+        entry.mac,
+        head.orgId,
+        head.seq,
+        head.hash,
+        head.mac,
+        event.topic,
+        event.key,
+        event.value,
+        JSON.stringify(event.headers ?? {}),
       ],
     );
   }
 
   async sealedHead(orgId: string): Promise<SealedHead | null> {
-    const [row] = (await this.dataSource.query(`SELECT org_id, seq, hash, mac FROM audit_heads WHERE org_id = $1`, [orgId])) as Array<{ org_id: string; seq: string; hash: string; mac: string }>;
+    const [row] = (await this.dataSource.query(
+      `SELECT org_id, seq, hash, mac FROM audit_heads WHERE org_id = $1`,
+      [orgId],
+    )) as Array<{ org_id: string; seq: string; hash: string; mac: string }>;
     return row ? { orgId: row.org_id, seq: Number(row.seq), hash: row.hash, mac: row.mac } : null;
   }
 
@@ -75,12 +123,18 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
       .where('a.org_id = :orgId', { orgId: query.orgId })
       .orderBy('a.seq', 'DESC')
       .limit(query.limit);
-    if (query.action !== undefined) builder.andWhere('a.action = :action', { action: query.action });
-    if (query.clientId !== undefined) builder.andWhere('a.client_id = :clientId', { clientId: query.clientId });
-    if (query.subject !== undefined) builder.andWhere('a.subject = :subject', { subject: query.subject });
-    if (query.since !== undefined) builder.andWhere('a.created_at >= :since', { since: query.since });
-    if (query.until !== undefined) builder.andWhere('a.created_at < :until', { until: query.until });
-    if (query.beforeSeq !== undefined) builder.andWhere('a.seq < :beforeSeq', { beforeSeq: query.beforeSeq });
+    if (query.action !== undefined)
+      builder.andWhere('a.action = :action', { action: query.action });
+    if (query.clientId !== undefined)
+      builder.andWhere('a.client_id = :clientId', { clientId: query.clientId });
+    if (query.subject !== undefined)
+      builder.andWhere('a.subject = :subject', { subject: query.subject });
+    if (query.since !== undefined)
+      builder.andWhere('a.created_at >= :since', { since: query.since });
+    if (query.until !== undefined)
+      builder.andWhere('a.created_at < :until', { until: query.until });
+    if (query.beforeSeq !== undefined)
+      builder.andWhere('a.seq < :beforeSeq', { beforeSeq: query.beforeSeq });
     return (await builder.getMany()).map(auditEntryOf);
   }
 
@@ -112,7 +166,10 @@ function headLockColumns(orgParam: string): string {
 }
 
 function appendSlotOf(orgId: string, { id, head }: HeadLockRow): AppendSlot {
-  return { id, head: head ? { orgId, seq: Number(head.seq), hash: head.hash, mac: head.mac } : null };
+  return {
+    id,
+    head: head ? { orgId, seq: Number(head.seq), hash: head.hash, mac: head.mac } : null,
+  };
 }
 
 function auditEntryOf(row: AuditLogEntryEntity): AuditEntry {

@@ -15,9 +15,17 @@ export interface OrganizationAuditVerification {
  * trust the service whose log it checks), with the encryption key the seal key derives from.
  * Null when there is no such organization.
  */
-export async function verifyOrganizationAuditLog(dataSource: DataSource, orgName: string, encryptionKey: string): Promise<OrganizationAuditVerification | null> {
+export async function verifyOrganizationAuditLog(
+  dataSource: DataSource,
+  orgName: string,
+  encryptionKey: string,
+): Promise<OrganizationAuditVerification | null> {
   const org = await new AccountRepository(dataSource.manager).findOrgByName(orgName);
   if (!org) return null;
-  const verdict = await verifyAuditLog(new TypeOrmAuditLogStore(dataSource), org.id, AuditSeal.fromEncryptionKey(encryptionKey));
+  const verdict = await verifyAuditLog(
+    new TypeOrmAuditLogStore(dataSource),
+    org.id,
+    AuditSeal.fromEncryptionKey(encryptionKey),
+  );
   return { organization: { id: org.id, name: org.name }, verdict };
 }

@@ -29,11 +29,30 @@ function issuance(orgId: string): IssuedTokenRows {
   const at = new Date(START);
   return {
     accessToken: {
-      id, tokenHash: `${id}${'e'.repeat(40)}`, kind: 'trusted_publisher', userId: null, clientId: null, scopes: [], orgIds: [], boundOrgId: null,
-      role: null, repo: null, refreshFamilyId: null, authTime: at, expiresAt: new Date(START + 3_600_000), revokedAt: null, createdAt: at,
+      id,
+      tokenHash: `${id}${'e'.repeat(40)}`,
+      kind: 'trusted_publisher',
+      userId: null,
+      clientId: null,
+      scopes: [],
+      orgIds: [],
+      boundOrgId: null,
+      role: null,
+      repo: null,
+      refreshFamilyId: null,
+      authTime: at,
+      expiresAt: new Date(START + 3_600_000),
+      revokedAt: null,
+      createdAt: at,
     },
     refreshToken: null,
-    events: [{ topic: Topics.tokenEvents, key: id, value: JSON.stringify({ type: 'token.issued', tokenId: id }) }],
+    events: [
+      {
+        topic: Topics.tokenEvents,
+        key: id,
+        value: JSON.stringify({ type: 'token.issued', tokenId: id }),
+      },
+    ],
   };
 }
 
@@ -42,7 +61,10 @@ function issuance(orgId: string): IssuedTokenRows {
  * integration tier): appends reserve their id and move the sealed head, with their event; reads
  * see one organization's entries only, newest first by page and oldest first by `ascending`.
  */
-export function describeAuditLogStoreContract(name: string, open: () => Promise<AuditLogStoreSubject>): void {
+export function describeAuditLogStoreContract(
+  name: string,
+  open: () => Promise<AuditLogStoreSubject>,
+): void {
   describe(`${name} (AuditLogStore contract)`, () => {
     let subject: AuditLogStoreSubject;
 
@@ -51,7 +73,11 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
     });
 
     /** Appends `count` entries to the organization's chain, as AuditRecorder does. */
-    async function appendEntries(orgId: string, count: number, fields: (seq: number) => Partial<AuditEntry> = () => ({})): Promise<AuditEntry[]> {
+    async function appendEntries(
+      orgId: string,
+      count: number,
+      fields: (seq: number) => Partial<AuditEntry> = () => ({}),
+    ): Promise<AuditEntry[]> {
       const entries: AuditEntry[] = [];
       for (let seq = 1; seq <= count; seq++) {
         entries.push(
@@ -75,7 +101,11 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
               ...fields(seq),
             };
             const head: SealedHead = { orgId, seq, hash: entry.hash, mac: hex(seq, 's') };
-            await subject.store.append(tx, entry, head, { topic: Topics.audit, key: orgId, value: JSON.stringify({ seq }) });
+            await subject.store.append(tx, entry, head, {
+              topic: Topics.audit,
+              key: orgId,
+              value: JSON.stringify({ seq }),
+            });
             return entry;
           }),
         );
@@ -85,13 +115,18 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
 
     it('starts an organization without head or entries', async () => {
       const orgId = nextOrgId();
-      const slots = await subject.transactions.run(async (tx) => [await subject.store.lockHead(tx, orgId), await subject.store.lockHead(tx, orgId)]);
+      const slots = await subject.transactions.run(async (tx) => [
+        await subject.store.lockHead(tx, orgId),
+        await subject.store.lockHead(tx, orgId),
+      ]);
       expect(slots.map((slot) => slot.head)).toEqual([null, null]);
       expect(slots[0]!.id).not.toBe(slots[1]!.id);
-      expect(await subject.transactions.run(async (tx) => {
-        await subject.store.lockChain(tx, orgId);
-        return subject.store.latest(tx, orgId);
-      })).toBeNull();
+      expect(
+        await subject.transactions.run(async (tx) => {
+          await subject.store.lockChain(tx, orgId);
+          return subject.store.latest(tx, orgId);
+        }),
+      ).toBeNull();
       expect(await subject.store.sealedHead(orgId)).toBeNull();
     });
 
@@ -101,8 +136,13 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
       const [, second] = await appendEntries(orgId, 2);
       const head = { orgId, seq: 2, hash: second!.hash, mac: hex(2, 's') };
       expect(await subject.store.sealedHead(orgId)).toEqual(head);
-      expect((await subject.transactions.run((tx) => subject.store.lockHead(tx, orgId))).head).toEqual(head);
-      expect(await subject.transactions.run((tx) => subject.store.latest(tx, orgId))).toEqual({ seq: 2, hash: second!.hash });
+      expect(
+        (await subject.transactions.run((tx) => subject.store.lockHead(tx, orgId))).head,
+      ).toEqual(head);
+      expect(await subject.transactions.run((tx) => subject.store.latest(tx, orgId))).toEqual({
+        seq: 2,
+        hash: second!.hash,
+      });
       const events = (await subject.outbox()).slice(before);
       expect(events.map(({ topic, key, value }) => ({ topic, key, value }))).toEqual([
         { topic: Topics.audit, key: orgId, value: '{"seq":1}' },
@@ -115,14 +155,24 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
       const [first] = await appendEntries(orgId, 1);
       const before = (await subject.outbox()).length;
       const tokens = issuance(orgId);
-      const slot = await subject.transactions.run((tx) => subject.store.lockHeadWithTokens(tx, orgId, tokens));
+      const slot = await subject.transactions.run((tx) =>
+        subject.store.lockHeadWithTokens(tx, orgId, tokens),
+      );
       expect(slot.head).toEqual({ orgId, seq: 1, hash: first!.hash, mac: hex(1, 's') });
       expect(slot.id).not.toBe(first!.id);
-      expect((await subject.outbox()).slice(before).map(({ topic, key, value }) => ({ topic, key, value }))).toEqual(
-        tokens.events.map(({ topic, key, value }) => ({ topic, key, value })),
-      );
+      expect(
+        (await subject.outbox())
+          .slice(before)
+          .map(({ topic, key, value }) => ({ topic, key, value })),
+      ).toEqual(tokens.events.map(({ topic, key, value }) => ({ topic, key, value })));
       const fresh = nextOrgId();
-      expect((await subject.transactions.run((tx) => subject.store.lockHeadWithTokens(tx, fresh, issuance(fresh)))).head).toBeNull();
+      expect(
+        (
+          await subject.transactions.run((tx) =>
+            subject.store.lockHeadWithTokens(tx, fresh, issuance(fresh)),
+          )
+        ).head,
+      ).toBeNull();
     });
 
     it('pages one organization’s entries newest first, before a cursor', async () => {
@@ -130,7 +180,10 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
       const entries = await appendEntries(orgId, 5);
       await appendEntries(nextOrgId(), 2);
       expect(await subject.store.page({ orgId, limit: 2 })).toEqual([entries[4], entries[3]]);
-      expect(await subject.store.page({ orgId, limit: 2, beforeSeq: 4 })).toEqual([entries[2], entries[1]]);
+      expect(await subject.store.page({ orgId, limit: 2, beforeSeq: 4 })).toEqual([
+        entries[2],
+        entries[1],
+      ]);
       expect(await subject.store.page({ orgId, limit: 10, beforeSeq: 1 })).toEqual([]);
     });
 
@@ -143,10 +196,24 @@ export function describeAuditLogStoreContract(name: string, open: () => Promise<
         outcome: seq === 3 ? 'failure' : 'success',
         errorCode: seq === 3 ? 'invalid_grant' : null,
       }));
-      expect(await subject.store.page({ orgId, limit: 10, action: 'settings.token_duration_changed' })).toEqual([entries[3], entries[1]]);
-      expect(await subject.store.page({ orgId, limit: 10, clientId: 'app-b' })).toEqual([entries[3], entries[2]]);
-      expect(await subject.store.page({ orgId, limit: 10, subject: 'member1@example.com' })).toEqual([entries[0]]);
-      expect(await subject.store.page({ orgId, limit: 10, since: entries[1]!.createdAt, until: entries[3]!.createdAt })).toEqual([entries[2], entries[1]]);
+      expect(
+        await subject.store.page({ orgId, limit: 10, action: 'settings.token_duration_changed' }),
+      ).toEqual([entries[3], entries[1]]);
+      expect(await subject.store.page({ orgId, limit: 10, clientId: 'app-b' })).toEqual([
+        entries[3],
+        entries[2],
+      ]);
+      expect(
+        await subject.store.page({ orgId, limit: 10, subject: 'member1@example.com' }),
+      ).toEqual([entries[0]]);
+      expect(
+        await subject.store.page({
+          orgId,
+          limit: 10,
+          since: entries[1]!.createdAt,
+          until: entries[3]!.createdAt,
+        }),
+      ).toEqual([entries[2], entries[1]]);
     });
 
     it('walks one organization’s entries oldest first, batch by batch', async () => {

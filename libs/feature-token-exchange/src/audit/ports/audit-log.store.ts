@@ -58,7 +58,11 @@ export abstract class AuditLogStore {
    * Writes an issuance (what IssuedTokenWriter writes) and does what `lockHead` does, in one
    * statement: the exchange's token and its audit slot share a round trip.
    */
-  abstract lockHeadWithTokens(tx: Transaction, orgId: string, tokens: IssuedTokenRows): Promise<AppendSlot>;
+  abstract lockHeadWithTokens(
+    tx: Transaction,
+    orgId: string,
+    tokens: IssuedTokenRows,
+  ): Promise<AppendSlot>;
   /**
    * Serializes appends to a chain that has no head row to lock until `tx`
    * ends, then locks the head row if one was created while waiting (call before `latest`).
@@ -67,7 +71,12 @@ export abstract class AuditLogStore {
   /** The organization's latest entry as committed (after lockHead or lockChain). */
   abstract latest(tx: Transaction, orgId: string): Promise<ChainHead | null>;
   /** Inserts the entry with its reserved id, replaces the sealed head and writes `event` to the outbox, in one write. */
-  abstract append(tx: Transaction, entry: AuditEntry, head: SealedHead, event: OutboxMessage): Promise<void>;
+  abstract append(
+    tx: Transaction,
+    entry: AuditEntry,
+    head: SealedHead,
+    event: OutboxMessage,
+  ): Promise<void>;
   /** The organization's sealed head, or null (no sealed entry yet, or removed). */
   abstract sealedHead(orgId: string): Promise<SealedHead | null>;
   /** Newest first. */

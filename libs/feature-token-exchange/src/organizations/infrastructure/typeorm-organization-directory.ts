@@ -60,16 +60,35 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
     const user =
       row.user_id === null
         ? null
-        : { id: row.user_id, username: row.username!, email: row.email!, fullname: row.fullname!, avatarUrl: row.avatar_url, isPro: row.is_pro!, disabledAt: row.disabled_at };
-    return { organization: { id: row.org_id, name: row.org_name, plan: row.org_plan }, user, role: row.role };
+        : {
+            id: row.user_id,
+            username: row.username!,
+            email: row.email!,
+            fullname: row.fullname!,
+            avatarUrl: row.avatar_url,
+            isPro: row.is_pro!,
+            disabledAt: row.disabled_at,
+          };
+    return {
+      organization: { id: row.org_id, name: row.org_name, plan: row.org_plan },
+      user,
+      role: row.role,
+    };
   }
 
   async tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]> {
-    const apps = await this.dataSource.manager.find(OAuthAppEntity, { where: { boundOrgId: orgId, tokenExchange: true }, order: { name: 'ASC' } });
+    const apps = await this.dataSource.manager.find(OAuthAppEntity, {
+      where: { boundOrgId: orgId, tokenExchange: true },
+      order: { name: 'ASC' },
+    });
     return apps.map(tokenExchangeAppOf);
   }
 
-  async updateApp(tx: Transaction, appId: string, changes: TokenExchangeAppChanges): Promise<TokenExchangeAppRecord> {
+  async updateApp(
+    tx: Transaction,
+    appId: string,
+    changes: TokenExchangeAppChanges,
+  ): Promise<TokenExchangeAppRecord> {
     const manager = entityManagerOf(tx);
     await manager.update(OAuthAppEntity, { id: appId }, changes);
     return tokenExchangeAppOf(await manager.findOneByOrFail(OAuthAppEntity, { id: appId }));

@@ -1,6 +1,11 @@
 import type { TransactionRunner } from '@gatehouse/identity';
 import type { OrgRole } from '@gatehouse/domain';
-import type { DirectoryOrganization, DirectoryUser, OrganizationDirectory, TokenExchangeAppRecord } from './organization-directory';
+import type {
+  DirectoryOrganization,
+  DirectoryUser,
+  OrganizationDirectory,
+  TokenExchangeAppRecord,
+} from './organization-directory';
 
 /** An app as the contract stores it: the record, where it is bound, and whether it may exchange. */
 interface DirectoryApp extends TokenExchangeAppRecord {
@@ -31,7 +36,10 @@ function nextId(): string {
  * the integration tier): names and e-mail addresses match case-insensitively, and only an
  * organization's own token-exchange apps are listed or changed.
  */
-export function describeOrganizationDirectoryContract(name: string, open: () => Promise<OrganizationDirectorySubject>): void {
+export function describeOrganizationDirectoryContract(
+  name: string,
+  open: () => Promise<OrganizationDirectorySubject>,
+): void {
   describe(`${name} (OrganizationDirectory contract)`, () => {
     let subject: OrganizationDirectorySubject;
 
@@ -48,12 +56,24 @@ export function describeOrganizationDirectoryContract(name: string, open: () => 
 
     async function addUser(fields: Partial<DirectoryUser> = {}): Promise<DirectoryUser> {
       const id = nextId();
-      const user: DirectoryUser = { id, username: `u${id}`, email: `Member.${id}@Example.com`, fullname: `Member ${id}`, avatarUrl: null, isPro: false, disabledAt: null, ...fields };
+      const user: DirectoryUser = {
+        id,
+        username: `u${id}`,
+        email: `Member.${id}@Example.com`,
+        fullname: `Member ${id}`,
+        avatarUrl: null,
+        isPro: false,
+        disabledAt: null,
+        ...fields,
+      };
       await subject.addUser(user);
       return user;
     }
 
-    async function addApp(boundOrgId: string | null, fields: Partial<DirectoryApp> = {}): Promise<DirectoryApp> {
+    async function addApp(
+      boundOrgId: string | null,
+      fields: Partial<DirectoryApp> = {},
+    ): Promise<DirectoryApp> {
       const id = nextId();
       const app: DirectoryApp = {
         id,
@@ -71,7 +91,11 @@ export function describeOrganizationDirectoryContract(name: string, open: () => 
       return app;
     }
 
-    const record = ({ boundOrgId: _bound, tokenExchange: _exchange, ...app }: DirectoryApp): TokenExchangeAppRecord => app;
+    const record = ({
+      boundOrgId: _bound,
+      tokenExchange: _exchange,
+      ...app
+    }: DirectoryApp): TokenExchangeAppRecord => app;
 
     it('finds an organization by name, whatever its case', async () => {
       const org = await addOrganization();
@@ -93,27 +117,56 @@ export function describeOrganizationDirectoryContract(name: string, open: () => 
       const member = await addUser({ disabledAt: new Date(Date.UTC(2026, 0, 2)) });
       const outsider = await addUser();
       await subject.addMembership(org.id, member.id, 'contributor');
-      expect(await subject.directory.exchangeParties(org.id, member.email.toLowerCase())).toEqual({ organization: org, user: member, role: 'contributor' });
-      expect(await subject.directory.exchangeParties(org.id, outsider.email)).toEqual({ organization: org, user: outsider, role: null });
-      expect(await subject.directory.exchangeParties(org.id, 'nobody@example.com')).toEqual({ organization: org, user: null, role: null });
-      expect(await subject.directory.exchangeParties(org.id, null)).toEqual({ organization: org, user: null, role: null });
-      expect(await subject.directory.exchangeParties(nextId(), member.email)).toEqual({ organization: null, user: null, role: null });
+      expect(await subject.directory.exchangeParties(org.id, member.email.toLowerCase())).toEqual({
+        organization: org,
+        user: member,
+        role: 'contributor',
+      });
+      expect(await subject.directory.exchangeParties(org.id, outsider.email)).toEqual({
+        organization: org,
+        user: outsider,
+        role: null,
+      });
+      expect(await subject.directory.exchangeParties(org.id, 'nobody@example.com')).toEqual({
+        organization: org,
+        user: null,
+        role: null,
+      });
+      expect(await subject.directory.exchangeParties(org.id, null)).toEqual({
+        organization: org,
+        user: null,
+        role: null,
+      });
+      expect(await subject.directory.exchangeParties(nextId(), member.email)).toEqual({
+        organization: null,
+        user: null,
+        role: null,
+      });
     });
 
     it('lists the organization’s token-exchange apps by name, and no other', async () => {
       const org = await addOrganization();
       const zed = await addApp(org.id, { name: `Zed ${counter}` });
-      const able = await addApp(org.id, { name: `Able ${counter}`, tokenExchangeTtlSeconds: 3600, clientSecretHash: null });
+      const able = await addApp(org.id, {
+        name: `Able ${counter}`,
+        tokenExchangeTtlSeconds: 3600,
+        clientSecretHash: null,
+      });
       await addApp(org.id, { tokenExchange: false });
       await addApp((await addOrganization()).id);
-      expect(await subject.directory.tokenExchangeApps(org.id)).toEqual([record(able), record(zed)]);
+      expect(await subject.directory.tokenExchangeApps(org.id)).toEqual([
+        record(able),
+        record(zed),
+      ]);
     });
 
     it('changes one app in the caller’s transaction and answers it as it now is', async () => {
       const org = await addOrganization();
       const app = await addApp(org.id);
       const later = new Date(AT.getTime() + 60_000);
-      const changed = await subject.transactions.run((tx) => subject.directory.updateApp(tx, app.id, { tokenExchangeTtlSeconds: 600, updatedAt: later }));
+      const changed = await subject.transactions.run((tx) =>
+        subject.directory.updateApp(tx, app.id, { tokenExchangeTtlSeconds: 600, updatedAt: later }),
+      );
       expect(changed).toEqual({ ...record(app), tokenExchangeTtlSeconds: 600, updatedAt: later });
       expect(await subject.directory.tokenExchangeApps(org.id)).toEqual([changed]);
     });

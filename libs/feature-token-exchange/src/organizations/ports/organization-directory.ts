@@ -32,7 +32,9 @@ export interface TokenExchangeAppRecord {
 }
 
 /** What `updateApp` may change. */
-export type TokenExchangeAppChanges = Partial<Pick<TokenExchangeAppRecord, 'tokenExchangeTtlSeconds' | 'clientSecretHash' | 'updatedAt'>>;
+export type TokenExchangeAppChanges = Partial<
+  Pick<TokenExchangeAppRecord, 'tokenExchangeTtlSeconds' | 'clientSecretHash' | 'updatedAt'>
+>;
 
 /** What an e-mail exchange reads before its transaction, in one statement where the store allows. */
 export interface ExchangeParties {
@@ -53,5 +55,9 @@ export abstract class OrganizationDirectory {
   /** The apps with the token-exchange privilege bound to the organization, by name. */
   abstract tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]>;
   /** Changes one app in the caller's transaction; resolves to the app as it now is. */
-  abstract updateApp(tx: Transaction, appId: string, changes: TokenExchangeAppChanges): Promise<TokenExchangeAppRecord>;
+  abstract updateApp(
+    tx: Transaction,
+    appId: string,
+    changes: TokenExchangeAppChanges,
+  ): Promise<TokenExchangeAppRecord>;
 }

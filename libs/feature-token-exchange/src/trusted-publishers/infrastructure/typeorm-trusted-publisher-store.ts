@@ -10,11 +10,22 @@ export class TypeOrmTrustedPublisherStore extends TrustedPublisherStore {
   }
 
   async findByIssuer(issuer: string): Promise<TrustedPublisher[]> {
-    const rows = await this.dataSource.manager.find(TrustedPublisherEntity, { where: { issuer }, order: { repoType: 'ASC', repoName: 'ASC' } });
+    const rows = await this.dataSource.manager.find(TrustedPublisherEntity, {
+      where: { issuer },
+      order: { repoType: 'ASC', repoName: 'ASC' },
+    });
     return rows.map(trustedPublisherOf);
   }
 }
 
-function trustedPublisherOf({ id, issuer, jwksUri, audience, conditions, repoType, repoName }: TrustedPublisherEntity): TrustedPublisher {
+function trustedPublisherOf({
+  id,
+  issuer,
+  jwksUri,
+  audience,
+  conditions,
+  repoType,
+  repoName,
+}: TrustedPublisherEntity): TrustedPublisher {
   return { id, issuer, jwksUri, audience, conditions, repoType, repoName };
 }

@@ -12,19 +12,30 @@ export class TypeOrmDeliveryActivityReader extends DeliveryActivityReader {
     super();
   }
 
-  async recentDeliveries(webhookId: string, limit: number, before?: DeliveryPosition): Promise<DeliveryRecord[]> {
+  async recentDeliveries(
+    webhookId: string,
+    limit: number,
+    before?: DeliveryPosition,
+  ): Promise<DeliveryRecord[]> {
     const query = this.dataSource.manager
       .createQueryBuilder(DeliveryEntity, 'delivery')
       .where('delivery.webhook_id = :webhookId', { webhookId })
       .orderBy('delivery.created_at', 'DESC')
       .addOrderBy('delivery.id', 'DESC')
       .limit(limit);
-    if (before) query.andWhere('(delivery.created_at, delivery.id) < (:createdAt, :id)', { createdAt: before.createdAt, id: before.id });
+    if (before)
+      query.andWhere('(delivery.created_at, delivery.id) < (:createdAt, :id)', {
+        createdAt: before.createdAt,
+        id: before.id,
+      });
     return this.withAttempts(await query.getMany());
   }
 
   async findDelivery(webhookId: string, deliveryId: string): Promise<DeliveryRecord | null> {
-    const row = await this.dataSource.manager.findOneBy(DeliveryEntity, { id: deliveryId, webhookId });
+    const row = await this.dataSource.manager.findOneBy(DeliveryEntity, {
+      id: deliveryId,
+      webhookId,
+    });
     return row ? (await this.withAttempts([row]))[0]! : null;
   }
 
@@ -36,7 +47,10 @@ export class TypeOrmDeliveryActivityReader extends DeliveryActivityReader {
         GROUP BY 1`,
       [webhookId, since, bucketMs],
     );
-    return rows.map((row) => ({ bucketStart: Number(row.bucket) * bucketMs, count: Number(row.count) }));
+    return rows.map((row) => ({
+      bucketStart: Number(row.bucket) * bucketMs,
+      count: Number(row.count),
+    }));
   }
 
   private async withAttempts(rows: DeliveryEntity[]): Promise<DeliveryRecord[]> {

@@ -13,7 +13,11 @@ export abstract class DeliveryActivityReader {
    * The webhook's most recent deliveries, newest first, each with its attempts in order; with
    * `before`, only those older than that position (the next page).
    */
-  abstract recentDeliveries(webhookId: string, limit: number, before?: DeliveryPosition): Promise<DeliveryRecord[]>;
+  abstract recentDeliveries(
+    webhookId: string,
+    limit: number,
+    before?: DeliveryPosition,
+  ): Promise<DeliveryRecord[]>;
   /** One delivery of this webhook (attempts included), or null. */
   abstract findDelivery(webhookId: string, deliveryId: string): Promise<DeliveryRecord | null>;
   /**

@@ -14,7 +14,16 @@ export class TypeOrmSourceJobReader extends SourceJobReader {
   async findOwned(ownerId: string, jobId: string): Promise<SourceJob | null> {
     const row = await this.dataSource.manager.findOne(JobEntity, {
       where: { id: jobId, ownerUserId: ownerId },
-      select: { id: true, ownerUserId: true, command: true, dockerImage: true, spaceId: true, environment: true, flavor: true, timeoutSeconds: true },
+      select: {
+        id: true,
+        ownerUserId: true,
+        command: true,
+        dockerImage: true,
+        spaceId: true,
+        environment: true,
+        flavor: true,
+        timeoutSeconds: true,
+      },
     });
     if (!row) return null;
     return {

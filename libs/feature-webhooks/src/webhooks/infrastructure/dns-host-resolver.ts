@@ -16,7 +16,8 @@ export class DnsHostResolver extends HostResolver {
       const answers = await resolveWithin(host, LOOKUP_TIMEOUT_MS);
       return { kind: 'resolved', addresses: answers.map((answer) => answer.address) };
     } catch (error) {
-      if (NOT_FOUND_CODES.has((error as NodeJS.ErrnoException).code ?? '')) return { kind: 'not_found' };
+      if (NOT_FOUND_CODES.has((error as NodeJS.ErrnoException).code ?? ''))
+        return { kind: 'not_found' };
       throw error;
     }
   }

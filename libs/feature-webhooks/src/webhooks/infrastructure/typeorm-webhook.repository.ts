@@ -20,7 +20,10 @@ class TypeOrmWebhookTransaction implements WebhookTransaction {
   }
 
   async findOwnedForUpdate(ownerId: string, id: string): Promise<StoredWebhook | null> {
-    const row = await this.manager.findOne(WebhookEntity, { where: { id, ownerUserId: ownerId }, lock: { mode: 'pessimistic_write' } });
+    const row = await this.manager.findOne(WebhookEntity, {
+      where: { id, ownerUserId: ownerId },
+      lock: { mode: 'pessimistic_write' },
+    });
     return row ? webhookFromRow(row) : null;
   }
 
@@ -38,7 +41,12 @@ class TypeOrmWebhookTransaction implements WebhookTransaction {
   }
 
   async publish(topic: string, message: OutgoingMessage): Promise<void> {
-    await appendOutbox(this.manager, { topic, key: message.key, value: message.value, headers: message.headers });
+    await appendOutbox(this.manager, {
+      topic,
+      key: message.key,
+      value: message.value,
+      headers: message.headers,
+    });
   }
 }
 
@@ -53,17 +61,25 @@ export class TypeOrmWebhookRepository extends WebhookRepository {
   }
 
   async listOwned(ownerId: string): Promise<StoredWebhook[]> {
-    const rows = await this.dataSource.manager.find(WebhookEntity, { where: { ownerUserId: ownerId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.dataSource.manager.find(WebhookEntity, {
+      where: { ownerUserId: ownerId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     return rows.map(webhookFromRow);
   }
 
   async findOwned(ownerId: string, id: string): Promise<StoredWebhook | null> {
-    const row = await this.dataSource.manager.findOneBy(WebhookEntity, { id, ownerUserId: ownerId });
+    const row = await this.dataSource.manager.findOneBy(WebhookEntity, {
+      id,
+      ownerUserId: ownerId,
+    });
     return row ? webhookFromRow(row) : null;
   }
 
   async transaction<T>(work: (tx: WebhookTransaction) => Promise<T>): Promise<T> {
-    const result = await this.dataSource.transaction((manager) => work(new TypeOrmWebhookTransaction(manager)));
+    const result = await this.dataSource.transaction((manager) =>
+      work(new TypeOrmWebhookTransaction(manager)),
+    );
     // The relay (when this process runs one) publishes now rather than at its next poll.
     this.relay?.notify();
     return result;

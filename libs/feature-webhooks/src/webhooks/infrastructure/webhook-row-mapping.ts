@@ -22,7 +22,9 @@ export function webhookFromRow(row: WebhookEntity): StoredWebhook {
 }
 
 /** TypeORM's deep-partial type cannot follow the jsonb columns' `Record` types, hence the cast. */
-export function webhookToRow(webhook: StoredWebhook): QueryDeepPartialEntity<WebhookEntity> & { id: string } {
+export function webhookToRow(
+  webhook: StoredWebhook,
+): QueryDeepPartialEntity<WebhookEntity> & { id: string } {
   const row: Omit<WebhookEntity, 'ownerUser' | 'jobSource'> = {
     id: webhook.id,
     ownerUserId: webhook.ownerId,

@@ -15,12 +15,23 @@ export class TypeOrmAccountReader extends AccountReader {
   async findUser(id: string, tx?: Transaction): Promise<UserRecord | null> {
     const user = await this.accounts(tx).findUserById(id);
     if (!user) return null;
-    return { id: user.id, username: user.username, email: user.email, fullname: user.fullname, isPro: user.isPro, avatarUrl: user.avatarUrl, disabledAt: user.disabledAt };
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      fullname: user.fullname,
+      isPro: user.isPro,
+      avatarUrl: user.avatarUrl,
+      disabledAt: user.disabledAt,
+    };
   }
 
   async membershipsOf(userId: string, tx?: Transaction): Promise<MembershipRecord[]> {
     const memberships = await this.accounts(tx).membershipsOfUser(userId);
-    return memberships.map(({ organization: { id, name, fullname, plan, avatarUrl }, role }) => ({ organization: { id, name, fullname, plan, avatarUrl }, role }));
+    return memberships.map(({ organization: { id, name, fullname, plan, avatarUrl }, role }) => ({
+      organization: { id, name, fullname, plan, avatarUrl },
+      role,
+    }));
   }
 
   private accounts(tx: Transaction | undefined): AccountRepository {

@@ -23,7 +23,10 @@ function nextId(): string {
  * integration tier): users as records without their password hash, memberships by organization
  * name, the same inside a transaction as outside.
  */
-export function describeAccountReaderContract(name: string, open: () => Promise<AccountReaderSubject>): void {
+export function describeAccountReaderContract(
+  name: string,
+  open: () => Promise<AccountReaderSubject>,
+): void {
   describe(`${name} (AccountReader contract)`, () => {
     let subject: AccountReaderSubject;
 
@@ -33,19 +36,38 @@ export function describeAccountReaderContract(name: string, open: () => Promise<
 
     async function addUser(fields: Partial<UserRecord> = {}): Promise<UserRecord> {
       const id = nextId();
-      const user: UserRecord = { id, username: `u${id}`, email: `u${id}@example.com`, fullname: 'Ada L.', isPro: false, avatarUrl: null, disabledAt: null, ...fields };
+      const user: UserRecord = {
+        id,
+        username: `u${id}`,
+        email: `u${id}@example.com`,
+        fullname: 'Ada L.',
+        isPro: false,
+        avatarUrl: null,
+        disabledAt: null,
+        ...fields,
+      };
       await subject.addUser(user);
       return user;
     }
 
     async function addOrganization(name: string): Promise<OrganizationRecord> {
-      const organization: OrganizationRecord = { id: nextId(), name: `${name}-${counter}`, fullname: `${name} Inc`, plan: 'team', avatarUrl: `https://cdn.example/${name}.png` };
+      const organization: OrganizationRecord = {
+        id: nextId(),
+        name: `${name}-${counter}`,
+        fullname: `${name} Inc`,
+        plan: 'team',
+        avatarUrl: `https://cdn.example/${name}.png`,
+      };
       await subject.addOrganization(organization);
       return organization;
     }
 
     it('reads a user as its record; null for an unknown id', async () => {
-      const user = await addUser({ isPro: true, avatarUrl: 'https://cdn.example/ada.png', disabledAt: new Date(Date.UTC(2026, 0, 2)) });
+      const user = await addUser({
+        isPro: true,
+        avatarUrl: 'https://cdn.example/ada.png',
+        disabledAt: new Date(Date.UTC(2026, 0, 2)),
+      });
       expect(await subject.reader.findUser(user.id)).toEqual(user);
       expect(await subject.reader.findUser(nextId())).toBeNull();
     });
@@ -69,7 +91,10 @@ export function describeAccountReaderContract(name: string, open: () => Promise<
       const user = await addUser();
       const org = await addOrganization('acme');
       await subject.addMembership(user.id, org.id, 'contributor');
-      const read = await subject.transactions.run(async (tx) => ({ user: await subject.reader.findUser(user.id, tx), memberships: await subject.reader.membershipsOf(user.id, tx) }));
+      const read = await subject.transactions.run(async (tx) => ({
+        user: await subject.reader.findUser(user.id, tx),
+        memberships: await subject.reader.membershipsOf(user.id, tx),
+      }));
       expect(read).toEqual({ user, memberships: [{ organization: org, role: 'contributor' }] });
     });
   });

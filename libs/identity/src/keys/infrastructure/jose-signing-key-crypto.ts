@@ -21,7 +21,10 @@ const loadJose = () => import('jose');
 export class JoseSigningKeyCrypto extends SigningKeyCrypto {
   async generate(): Promise<GeneratedSigningKey> {
     const jose = await loadJose();
-    const { publicKey, privateKey } = await jose.generateKeyPair(ALG, { modulusLength: 2048, extractable: true });
+    const { publicKey, privateKey } = await jose.generateKeyPair(ALG, {
+      modulusLength: 2048,
+      extractable: true,
+    });
     const publicJwk = await jose.exportJWK(publicKey);
     const privateJwk = await jose.exportJWK(privateKey);
     const kid = await jose.calculateJwkThumbprint(publicJwk);
@@ -34,9 +37,14 @@ export class JoseSigningKeyCrypto extends SigningKeyCrypto {
   }
 
   signerFor(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }): JwtSigner {
-    if (key.alg !== ALG) throw new Error(`Signing key ${key.kid} is ${key.alg}; only ${ALG} keys are supported`);
-    const privateKey = createPrivateKey({ key: key.privateJwk as JWK & { kty: string }, format: 'jwk' });
-    if (privateKey.asymmetricKeyType !== 'rsa') throw new Error(`Signing key ${key.kid} is not an RSA key`);
+    if (key.alg !== ALG)
+      throw new Error(`Signing key ${key.kid} is ${key.alg}; only ${ALG} keys are supported`);
+    const privateKey = createPrivateKey({
+      key: key.privateJwk as JWK & { kty: string },
+      format: 'jwk',
+    });
+    if (privateKey.asymmetricKeyType !== 'rsa')
+      throw new Error(`Signing key ${key.kid} is not an RSA key`);
     const encodedHeader = base64url(JSON.stringify({ alg: key.alg, kid: key.kid, typ: 'JWT' }));
     return {
       sign(claims: object): string {

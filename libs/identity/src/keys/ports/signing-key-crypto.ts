@@ -16,5 +16,9 @@ export interface JwtSigner {
 export abstract class SigningKeyCrypto {
   abstract generate(): Promise<GeneratedSigningKey>;
   /** Imports an opened private key for signing; throws for a key it cannot sign with. */
-  abstract signerFor(key: { kid: string; alg: string; privateJwk: Record<string, unknown> }): JwtSigner;
+  abstract signerFor(key: {
+    kid: string;
+    alg: string;
+    privateJwk: Record<string, unknown>;
+  }): JwtSigner;
 }

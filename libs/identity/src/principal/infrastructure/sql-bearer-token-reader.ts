@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { USER_COLUMNS, type UserColumns, userRecordOf } from '../../accounts/infrastructure/user-columns';
+import {
+  USER_COLUMNS,
+  type UserColumns,
+  userRecordOf,
+} from '../../accounts/infrastructure/user-columns';
 import type { MembershipRecord } from '../../accounts/ports/account-records';
-import { AccessTokenGrant, BearerTokenReader, PersonalTokenGrant } from '../ports/bearer-token-reader';
+import {
+  AccessTokenGrant,
+  BearerTokenReader,
+  PersonalTokenGrant,
+} from '../ports/bearer-token-reader';
 
 /** The user's memberships with their organizations as one JSON array, by organization name. */
 const MEMBERSHIPS_OF = (userColumn: string) => `COALESCE((
@@ -116,7 +124,10 @@ export class SqlBearerTokenReader extends BearerTokenReader {
   }
 
   async accessTokenHash(tokenId: string): Promise<string | null> {
-    const [row]: Array<{ token_hash: string }> = await this.dataSource.query('SELECT token_hash FROM access_tokens WHERE id = $1', [tokenId]);
+    const [row]: Array<{ token_hash: string }> = await this.dataSource.query(
+      'SELECT token_hash FROM access_tokens WHERE id = $1',
+      [tokenId],
+    );
     return row?.token_hash ?? null;
   }
 
@@ -130,10 +141,22 @@ export class SqlBearerTokenReader extends BearerTokenReader {
   }
 
   async touchPersonalToken(id: string, at: Date): Promise<void> {
-    await this.dataSource.query('UPDATE personal_access_tokens SET last_used_at = $2 WHERE id = $1', [id, at]);
+    await this.dataSource.query(
+      'UPDATE personal_access_tokens SET last_used_at = $2 WHERE id = $1',
+      [id, at],
+    );
   }
 }
 
 function membershipOf(json: MembershipJson): MembershipRecord {
-  return { organization: { id: json.id, name: json.name, fullname: json.fullname, plan: json.plan, avatarUrl: json.avatarUrl }, role: json.role };
+  return {
+    organization: {
+      id: json.id,
+      name: json.name,
+      fullname: json.fullname,
+      plan: json.plan,
+      avatarUrl: json.avatarUrl,
+    },
+    role: json.role,
+  };
 }

@@ -23,9 +23,14 @@ export class CteStatement {
  * as CTE parts; returns the access token's INSERT, which the caller makes the main statement or
  * one more part (a statement that also locks the audit head adds it as a part).
  */
-export function addIssuedTokenParts(sql: CteStatement, { accessToken: a, refreshToken: r, events, rotated }: IssuedTokenRows): string {
+export function addIssuedTokenParts(
+  sql: CteStatement,
+  { accessToken: a, refreshToken: r, events, rotated }: IssuedTokenRows,
+): string {
   if (rotated) {
-    sql.parts.push(`rotated AS (UPDATE refresh_tokens SET used_at = ${sql.param(rotated.usedAt)} WHERE id = ${sql.param(rotated.refreshTokenId)})`);
+    sql.parts.push(
+      `rotated AS (UPDATE refresh_tokens SET used_at = ${sql.param(rotated.usedAt)} WHERE id = ${sql.param(rotated.refreshTokenId)})`,
+    );
   }
   if (r) {
     sql.parts.push(`refresh AS (INSERT INTO refresh_tokens
@@ -33,14 +38,32 @@ export function addIssuedTokenParts(sql: CteStatement, { accessToken: a, refresh
       VALUES ${sql.values([r.id, r.tokenHash, r.familyId, r.clientId, r.userId, r.scopes, r.orgIds, r.authTime, r.expiresAt, r.usedAt, r.revokedAt, r.createdAt])})`);
   }
   if (events.length > 0) {
-    const rows = events.map((event) => ({ topic: event.topic, key: event.key, value: event.value, headers: event.headers ?? {} }));
+    const rows = events.map((event) => ({
+      topic: event.topic,
+      key: event.key,
+      value: event.value,
+      headers: event.headers ?? {},
+    }));
     sql.parts.push(`events AS (INSERT INTO outbox (topic, key, value, headers)
       SELECT topic, key, value, headers FROM json_to_recordset(${sql.param(JSON.stringify(rows))}::json)
         AS e(topic text, key text, value text, headers jsonb))`);
   }
   const access = sql.values([
-    a.id, a.tokenHash, a.kind, a.userId, a.clientId, a.scopes, a.orgIds, a.boundOrgId, a.role,
-    a.repo === null ? null : JSON.stringify(a.repo), a.refreshFamilyId, a.authTime, a.expiresAt, a.revokedAt, a.createdAt,
+    a.id,
+    a.tokenHash,
+    a.kind,
+    a.userId,
+    a.clientId,
+    a.scopes,
+    a.orgIds,
+    a.boundOrgId,
+    a.role,
+    a.repo === null ? null : JSON.stringify(a.repo),
+    a.refreshFamilyId,
+    a.authTime,
+    a.expiresAt,
+    a.revokedAt,
+    a.createdAt,
   ]);
   return `INSERT INTO access_tokens
     (id, token_hash, kind, user_id, client_id, scopes, org_ids, bound_org_id, role, repo, refresh_family_id, auth_time, expires_at, revoked_at, created_at)
@@ -58,6 +81,9 @@ export class SqlIssuedTokenWriter extends IssuedTokenWriter {
     const manager = entityManagerOf(tx);
     const sql = new CteStatement();
     const insertAccess = addIssuedTokenParts(sql, rows);
-    await manager.query(sql.parts.length > 0 ? `WITH ${sql.parts.join(',\n')}\n${insertAccess}` : insertAccess, sql.params);
+    await manager.query(
+      sql.parts.length > 0 ? `WITH ${sql.parts.join(',\n')}\n${insertAccess}` : insertAccess,
+      sql.params,
+    );
   }
 }

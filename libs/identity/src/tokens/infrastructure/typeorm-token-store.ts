@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokenEntity, RefreshTokenEntity } from '@gatehouse/persistence';
 import { DataSource, IsNull } from 'typeorm';
-import { USER_COLUMNS, type UserColumns, userRecordOf } from '../../accounts/infrastructure/user-columns';
+import {
+  USER_COLUMNS,
+  type UserColumns,
+  userRecordOf,
+} from '../../accounts/infrastructure/user-columns';
 import { entityManagerOf } from '../../transactions/infrastructure/typeorm-transaction';
 import type { Transaction } from '../../transactions/ports/transaction';
-import type { AccessTokenRecord, LockedRefreshToken, RefreshTokenRecord } from '../ports/token-records';
+import type {
+  AccessTokenRecord,
+  LockedRefreshToken,
+  RefreshTokenRecord,
+} from '../ports/token-records';
 import { RevokedFamily, TokenStore } from '../ports/token-store';
 
 const LOCK_REFRESH_TOKEN = `SELECT r.id, r.token_hash, r.family_id, r.client_id, r.user_id, r.scopes, r.org_ids, r.auth_time,
@@ -44,7 +52,10 @@ export class TypeOrmTokenStore extends TokenStore {
   }
 
   async lockRefreshToken(tx: Transaction, tokenHash: string): Promise<LockedRefreshToken | null> {
-    const [row]: LockedRefreshRow[] = await entityManagerOf(tx, { holdsLocks: true }).query(LOCK_REFRESH_TOKEN, [tokenHash]);
+    const [row]: LockedRefreshRow[] = await entityManagerOf(tx, { holdsLocks: true }).query(
+      LOCK_REFRESH_TOKEN,
+      [tokenHash],
+    );
     if (!row) return null;
     return {
       id: row.id,
@@ -74,10 +85,18 @@ export class TypeOrmTokenStore extends TokenStore {
       lock: { mode: 'pessimistic_write' },
     });
     if (refreshTokens.length > 0) {
-      await manager.update(RefreshTokenEntity, refreshTokens.map((row) => row.id), { revokedAt: at });
+      await manager.update(
+        RefreshTokenEntity,
+        refreshTokens.map((row) => row.id),
+        { revokedAt: at },
+      );
     }
     if (accessTokens.length > 0) {
-      await manager.update(AccessTokenEntity, accessTokens.map((row) => row.id), { revokedAt: at });
+      await manager.update(
+        AccessTokenEntity,
+        accessTokens.map((row) => row.id),
+        { revokedAt: at },
+      );
     }
     return {
       refreshTokens: refreshTokens.map((row) => ({ ...row, revokedAt: at })),
@@ -85,9 +104,16 @@ export class TypeOrmTokenStore extends TokenStore {
     };
   }
 
-  async revokeAccessToken(tx: Transaction, id: string, at: Date): Promise<AccessTokenRecord | null> {
+  async revokeAccessToken(
+    tx: Transaction,
+    id: string,
+    at: Date,
+  ): Promise<AccessTokenRecord | null> {
     const manager = entityManagerOf(tx);
-    const row = await manager.findOne(AccessTokenEntity, { where: { id, revokedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+    const row = await manager.findOne(AccessTokenEntity, {
+      where: { id, revokedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (!row) return null;
     await manager.update(AccessTokenEntity, { id }, { revokedAt: at });
     return { ...row, revokedAt: at };

@@ -29,7 +29,15 @@ function nextId(): string {
 
 function user(): UserRecord {
   const id = nextId();
-  return { id, username: `user-${id}`, email: `user-${id}@example.com`, fullname: 'Contract User', isPro: false, avatarUrl: null, disabledAt: null };
+  return {
+    id,
+    username: `user-${id}`,
+    email: `user-${id}@example.com`,
+    fullname: 'Contract User',
+    isPro: false,
+    avatarUrl: null,
+    disabledAt: null,
+  };
 }
 
 function accessToken(fields: Partial<AccessTokenRecord> = {}): AccessTokenRecord {
@@ -54,7 +62,10 @@ function accessToken(fields: Partial<AccessTokenRecord> = {}): AccessTokenRecord
   };
 }
 
-function refreshToken(userId: string, fields: Partial<RefreshTokenRecord> = {}): RefreshTokenRecord {
+function refreshToken(
+  userId: string,
+  fields: Partial<RefreshTokenRecord> = {},
+): RefreshTokenRecord {
   const id = nextId();
   return {
     id,
@@ -73,14 +84,21 @@ function refreshToken(userId: string, fields: Partial<RefreshTokenRecord> = {}):
   };
 }
 
-const event = (key: string): OutboxMessage => ({ topic: Topics.tokenEvents, key, value: JSON.stringify({ type: 'token.issued', key }) });
+const event = (key: string): OutboxMessage => ({
+  topic: Topics.tokenEvents,
+  key,
+  value: JSON.stringify({ type: 'token.issued', key }),
+});
 
 /**
  * What every TokenStore and IssuedTokenWriter pair promises (the in-memory pair in the unit
  * tier, TypeORM and SQL on PostgreSQL in the integration tier): an issuance is read back as it was
  * written, and revocations revoke each token once.
  */
-export function describeTokenStoreContract(name: string, open: () => Promise<TokenStoreSubject>): void {
+export function describeTokenStoreContract(
+  name: string,
+  open: () => Promise<TokenStoreSubject>,
+): void {
   describe(`${name} (TokenStore and IssuedTokenWriter contract)`, () => {
     let subject: TokenStoreSubject;
     let owner: UserRecord;
@@ -94,18 +112,37 @@ export function describeTokenStoreContract(name: string, open: () => Promise<Tok
       await subject.addUser(owner);
     });
 
-    const write = (access: AccessTokenRecord, refresh: RefreshTokenRecord | null = null, events: OutboxMessage[] = [], rotated?: { refreshTokenId: string; usedAt: Date }) =>
-      subject.transactions.run((tx) => subject.writer.write(tx, { accessToken: access, refreshToken: refresh, events, rotated }));
+    const write = (
+      access: AccessTokenRecord,
+      refresh: RefreshTokenRecord | null = null,
+      events: OutboxMessage[] = [],
+      rotated?: { refreshTokenId: string; usedAt: Date },
+    ) =>
+      subject.transactions.run((tx) =>
+        subject.writer.write(tx, { accessToken: access, refreshToken: refresh, events, rotated }),
+      );
 
     it('reads an access token back by its hash, as it was written', async () => {
-      const access = accessToken({ userId: owner.id, orgIds: [nextId()], role: 'write', repo: { type: 'model', name: 'acme/m' }, refreshFamilyId: nextId() });
+      const access = accessToken({
+        userId: owner.id,
+        orgIds: [nextId()],
+        role: 'write',
+        repo: { type: 'model', name: 'acme/m' },
+        refreshFamilyId: nextId(),
+      });
       await write(access);
       expect(await subject.store.findAccessToken(access.tokenHash)).toEqual(access);
       expect(await subject.store.findAccessToken(`${access.tokenHash.slice(0, -1)}0`)).toBeNull();
     });
 
     it('keeps a token without user or client (a trusted-publisher repo token)', async () => {
-      const access = accessToken({ kind: 'trusted_publisher', clientId: null, scopes: [], authTime: null, repo: { type: 'model', name: 'acme/m' } });
+      const access = accessToken({
+        kind: 'trusted_publisher',
+        clientId: null,
+        scopes: [],
+        authTime: null,
+        repo: { type: 'model', name: 'acme/m' },
+      });
       await write(access);
       expect(await subject.store.findAccessToken(access.tokenHash)).toEqual(access);
     });
@@ -117,23 +154,36 @@ export function describeTokenStoreContract(name: string, open: () => Promise<Tok
       await write(access, refresh, [event(owner.id), event(`${owner.id}-2`)]);
       expect(await subject.store.findRefreshToken(refresh.tokenHash)).toEqual(refresh);
       const written = (await subject.outbox()).slice(before);
-      expect(written.map(({ topic, key, value }) => ({ topic, key, value }))).toEqual([event(owner.id), event(`${owner.id}-2`)]);
+      expect(written.map(({ topic, key, value }) => ({ topic, key, value }))).toEqual([
+        event(owner.id),
+        event(`${owner.id}-2`),
+      ]);
     });
 
     it('locks a refresh token for redemption with its user', async () => {
       const refresh = refreshToken(owner.id);
       await write(accessToken({ userId: owner.id, refreshFamilyId: refresh.familyId }), refresh);
-      const locked = await subject.transactions.run((tx) => subject.store.lockRefreshToken(tx, refresh.tokenHash));
+      const locked = await subject.transactions.run((tx) =>
+        subject.store.lockRefreshToken(tx, refresh.tokenHash),
+      );
       expect(locked).toEqual({ ...refresh, user: owner });
-      expect(await subject.transactions.run((tx) => subject.store.lockRefreshToken(tx, 'f'.repeat(64)))).toBeNull();
+      expect(
+        await subject.transactions.run((tx) => subject.store.lockRefreshToken(tx, 'f'.repeat(64))),
+      ).toBeNull();
     });
 
     it('marks the rotated refresh token used in the same write as the new pair', async () => {
       const spent = refreshToken(owner.id);
       await write(accessToken({ userId: owner.id, refreshFamilyId: spent.familyId }), spent);
       const next = refreshToken(owner.id, { familyId: spent.familyId });
-      await write(accessToken({ userId: owner.id, refreshFamilyId: spent.familyId }), next, [], { refreshTokenId: spent.id, usedAt: LATER });
-      expect(await subject.store.findRefreshToken(spent.tokenHash)).toEqual({ ...spent, usedAt: LATER });
+      await write(accessToken({ userId: owner.id, refreshFamilyId: spent.familyId }), next, [], {
+        refreshTokenId: spent.id,
+        usedAt: LATER,
+      });
+      expect(await subject.store.findRefreshToken(spent.tokenHash)).toEqual({
+        ...spent,
+        usedAt: LATER,
+      });
       expect(await subject.store.findRefreshToken(next.tokenHash)).toEqual(next);
     });
 
@@ -141,28 +191,60 @@ export function describeTokenStoreContract(name: string, open: () => Promise<Tok
       const familyId = nextId();
       const refresh = refreshToken(owner.id, { familyId });
       const access = accessToken({ userId: owner.id, refreshFamilyId: familyId });
-      const alreadyRevoked = accessToken({ userId: owner.id, refreshFamilyId: familyId, revokedAt: AT });
+      const alreadyRevoked = accessToken({
+        userId: owner.id,
+        refreshFamilyId: familyId,
+        revokedAt: AT,
+      });
       const otherFamily = accessToken({ userId: owner.id, refreshFamilyId: nextId() });
       await write(access, refresh);
       await write(alreadyRevoked);
       await write(otherFamily);
 
-      const revoked = await subject.transactions.run((tx) => subject.store.revokeFamily(tx, familyId, LATER));
-      expect(revoked).toEqual({ accessTokens: [{ ...access, revokedAt: LATER }], refreshTokens: [{ ...refresh, revokedAt: LATER }] });
-      expect(await subject.store.findAccessToken(access.tokenHash)).toEqual({ ...access, revokedAt: LATER });
+      const revoked = await subject.transactions.run((tx) =>
+        subject.store.revokeFamily(tx, familyId, LATER),
+      );
+      expect(revoked).toEqual({
+        accessTokens: [{ ...access, revokedAt: LATER }],
+        refreshTokens: [{ ...refresh, revokedAt: LATER }],
+      });
+      expect(await subject.store.findAccessToken(access.tokenHash)).toEqual({
+        ...access,
+        revokedAt: LATER,
+      });
       expect(await subject.store.findAccessToken(alreadyRevoked.tokenHash)).toEqual(alreadyRevoked);
-      expect(await subject.store.findRefreshToken(refresh.tokenHash)).toEqual({ ...refresh, revokedAt: LATER });
+      expect(await subject.store.findRefreshToken(refresh.tokenHash)).toEqual({
+        ...refresh,
+        revokedAt: LATER,
+      });
       expect(await subject.store.findAccessToken(otherFamily.tokenHash)).toEqual(otherFamily);
-      expect(await subject.transactions.run((tx) => subject.store.revokeFamily(tx, familyId, LATER))).toEqual({ accessTokens: [], refreshTokens: [] });
+      expect(
+        await subject.transactions.run((tx) => subject.store.revokeFamily(tx, familyId, LATER)),
+      ).toEqual({ accessTokens: [], refreshTokens: [] });
     });
 
     it('revokes one access token once; null for an unknown one', async () => {
       const access = accessToken({ userId: owner.id });
       await write(access);
-      expect(await subject.transactions.run((tx) => subject.store.revokeAccessToken(tx, access.id, LATER))).toEqual({ ...access, revokedAt: LATER });
-      expect(await subject.store.findAccessToken(access.tokenHash)).toEqual({ ...access, revokedAt: LATER });
-      expect(await subject.transactions.run((tx) => subject.store.revokeAccessToken(tx, access.id, LATER))).toBeNull();
-      expect(await subject.transactions.run((tx) => subject.store.revokeAccessToken(tx, nextId(), LATER))).toBeNull();
+      expect(
+        await subject.transactions.run((tx) =>
+          subject.store.revokeAccessToken(tx, access.id, LATER),
+        ),
+      ).toEqual({ ...access, revokedAt: LATER });
+      expect(await subject.store.findAccessToken(access.tokenHash)).toEqual({
+        ...access,
+        revokedAt: LATER,
+      });
+      expect(
+        await subject.transactions.run((tx) =>
+          subject.store.revokeAccessToken(tx, access.id, LATER),
+        ),
+      ).toBeNull();
+      expect(
+        await subject.transactions.run((tx) =>
+          subject.store.revokeAccessToken(tx, nextId(), LATER),
+        ),
+      ).toBeNull();
     });
   });
 }

@@ -25,5 +25,9 @@ export abstract class TokenStore {
   /** Revokes every refresh and access token of the family that is not revoked yet. */
   abstract revokeFamily(tx: Transaction, familyId: string, at: Date): Promise<RevokedFamily>;
   /** Revokes one access token; null when it was already revoked or does not exist. */
-  abstract revokeAccessToken(tx: Transaction, id: string, at: Date): Promise<AccessTokenRecord | null>;
+  abstract revokeAccessToken(
+    tx: Transaction,
+    id: string,
+    at: Date,
+  ): Promise<AccessTokenRecord | null>;
 }

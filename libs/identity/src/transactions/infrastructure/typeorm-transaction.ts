@@ -24,16 +24,26 @@ export class TypeOrmTransaction extends Transaction {
  * adapter that takes a lock meant to last until COMMIT says so (`holdsLocks`): a handle on which
  * each statement commits alone would release it at once, so it is refused too.
  */
-export function entityManagerOf(tx: Transaction, { holdsLocks = false }: { holdsLocks?: boolean } = {}): EntityManager {
+export function entityManagerOf(
+  tx: Transaction,
+  { holdsLocks = false }: { holdsLocks?: boolean } = {},
+): EntityManager {
   if (!(tx instanceof TypeOrmTransaction)) {
-    throw new Error(`A TypeORM adapter was given a transaction it did not open (${tx.constructor.name}); run it through TypeOrmTransactionRunner`);
+    throw new Error(
+      `A TypeORM adapter was given a transaction it did not open (${tx.constructor.name}); run it through TypeOrmTransactionRunner`,
+    );
   }
   if (tx.eachStatementAlone) {
-    if (holdsLocks) throw new Error('An adapter that locks until COMMIT was given a handle whose statements commit alone; run it through TransactionRunner.run');
+    if (holdsLocks)
+      throw new Error(
+        'An adapter that locks until COMMIT was given a handle whose statements commit alone; run it through TransactionRunner.run',
+      );
     return tx.manager;
   }
   if (!tx.manager.queryRunner?.isTransactionActive) {
-    throw new Error('A TypeORM adapter was given a transaction that has ended; use the handle only inside TransactionRunner.run');
+    throw new Error(
+      'A TypeORM adapter was given a transaction that has ended; use the handle only inside TransactionRunner.run',
+    );
   }
   return tx.manager;
 }

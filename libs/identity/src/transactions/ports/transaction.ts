@@ -5,5 +5,5 @@
  * object from passing for one.
  */
 export abstract class Transaction {
-  private declare readonly transactionBrand: never;
+  declare private readonly transactionBrand: never;
 }

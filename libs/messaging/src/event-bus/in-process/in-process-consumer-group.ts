@@ -49,7 +49,13 @@ export class InProcessConsumerGroup {
   ) {}
 
   join(options: SubscribeOptions): Member {
-    const member: Member = { id: this.nextMemberId++, options, closing: false, inFlight: new Set(), abandonment: new Abandonment() };
+    const member: Member = {
+      id: this.nextMemberId++,
+      options,
+      closing: false,
+      inFlight: new Set(),
+      abandonment: new Abandonment(),
+    };
     for (const topic of options.topics) {
       const log = this.broker.topicLog(topic);
       log.partitions.forEach((partitionLog, partition) => {
@@ -90,8 +96,11 @@ export class InProcessConsumerGroup {
   /** Spreads every partition over the members subscribed to its topic, in join order. */
   private assign(): void {
     for (const cursor of this.cursors.values()) {
-      const candidates = this.members.filter((member) => member.options.topics.includes(cursor.topic));
-      cursor.owner = candidates.length > 0 ? candidates[cursor.partition % candidates.length] : undefined;
+      const candidates = this.members.filter((member) =>
+        member.options.topics.includes(cursor.topic),
+      );
+      cursor.owner =
+        candidates.length > 0 ? candidates[cursor.partition % candidates.length] : undefined;
       this.schedule(cursor);
     }
   }
@@ -108,7 +117,11 @@ export class InProcessConsumerGroup {
     const stored = log.at(cursor.position);
     if (!stored) return;
     cursor.busy = true;
-    const work = (member.options.batchHandler ? this.processBatch(member, cursor, log.endOffset) : this.process(member, cursor, stored)).finally(() => {
+    const work = (
+      member.options.batchHandler
+        ? this.processBatch(member, cursor, log.endOffset)
+        : this.process(member, cursor, stored)
+    ).finally(() => {
       cursor.busy = false;
       member.inFlight.delete(work);
       this.schedule(cursor);
@@ -121,14 +134,25 @@ export class InProcessConsumerGroup {
     const log = this.broker.topicLog(cursor.topic).partitions[cursor.partition];
     const first = cursor.position;
     const messages: IncomingMessage[] = [];
-    for (let offset = first; offset < Math.min(end, first + MAX_BATCH); offset += 1) messages.push(incomingOf(cursor, offset, log.at(offset)!));
+    for (let offset = first; offset < Math.min(end, first + MAX_BATCH); offset += 1)
+      messages.push(incomingOf(cursor, offset, log.at(offset)!));
     const outcome = await member.abandonment.race(
       Promise.resolve()
         .then(() => member.options.batchHandler!(messages))
         .then(
           () => 'handled' as const,
           (error: unknown) => {
-            this.broker.logger.warn({ topic: cursor.topic, partition: cursor.partition, offset: first, count: messages.length, groupId: this.groupId, err: error }, 'Batch handler failed; handling its messages one at a time');
+            this.broker.logger.warn(
+              {
+                topic: cursor.topic,
+                partition: cursor.partition,
+                offset: first,
+                count: messages.length,
+                groupId: this.groupId,
+                err: error,
+              },
+              'Batch handler failed; handling its messages one at a time',
+            );
             return 'failed' as const;
           },
         ),
@@ -156,16 +180,34 @@ export class InProcessConsumerGroup {
       abandonment: member.abandonment,
       onAttemptFailed: (attempt, error) =>
         this.broker.logger.warn(
-          { topic: message.topic, partition: message.partition, offset, groupId: this.groupId, attempt, err: error },
+          {
+            topic: message.topic,
+            partition: message.partition,
+            offset,
+            groupId: this.groupId,
+            attempt,
+            err: error,
+          },
           'Event handler failed',
         ),
     });
     if (outcome.kind === 'abandoned') return;
     if (outcome.kind === 'exhausted') {
-      const letter = deadLetterFor(message, { ...outcome, groupId: this.groupId, failedAt: this.broker.now() });
+      const letter = deadLetterFor(message, {
+        ...outcome,
+        groupId: this.groupId,
+        failedAt: this.broker.now(),
+      });
       await this.broker.deadLetter(letter);
       this.broker.logger.error(
-        { topic: message.topic, partition: message.partition, offset, groupId: this.groupId, deadLetterTopic: letter.topic, err: outcome.error },
+        {
+          topic: message.topic,
+          partition: message.partition,
+          offset,
+          groupId: this.groupId,
+          deadLetterTopic: letter.topic,
+          err: outcome.error,
+        },
         'Event dead-lettered after its last attempt',
       );
     }

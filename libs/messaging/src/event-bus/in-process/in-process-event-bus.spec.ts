@@ -4,9 +4,13 @@ import { InProcessEventBus } from './in-process-event-bus';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-describeEventBusContract('InProcessEventBus', async (settings) => new InProcessEventBus({ ...settings, logger: silent }), {
-  waitTimeoutMs: 3000,
-});
+describeEventBusContract(
+  'InProcessEventBus',
+  async (settings) => new InProcessEventBus({ ...settings, logger: silent }),
+  {
+    waitTimeoutMs: 3000,
+  },
+);
 
 describe('InProcessEventBus', () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -14,7 +18,11 @@ describe('InProcessEventBus', () => {
   it('never runs a handler inside publish()', async () => {
     const bus = new InProcessEventBus({ logger: silent });
     const received: string[] = [];
-    await bus.subscribe({ topics: ['t'], groupId: 'g', handler: async (m) => void received.push(m.value) });
+    await bus.subscribe({
+      topics: ['t'],
+      groupId: 'g',
+      handler: async (m) => void received.push(m.value),
+    });
     await bus.publish('t', [{ key: 'k', value: 'v' }]);
     expect(received).toEqual([]);
     await settle();
@@ -24,11 +32,24 @@ describe('InProcessEventBus', () => {
 
   it('forgets consumed messages beyond its retention, so a late group starts at the oldest kept one', async () => {
     const bus = new InProcessEventBus({ logger: silent, defaultPartitions: 1, retainMessages: 2 });
-    await bus.subscribe({ topics: ['t'], groupId: 'early', fromBeginning: true, handler: async () => undefined });
-    await bus.publish('t', ['1', '2', '3', '4', '5'].map((value) => ({ key: 'k', value })));
+    await bus.subscribe({
+      topics: ['t'],
+      groupId: 'early',
+      fromBeginning: true,
+      handler: async () => undefined,
+    });
+    await bus.publish(
+      't',
+      ['1', '2', '3', '4', '5'].map((value) => ({ key: 'k', value })),
+    );
     await settle();
     const late: IncomingMessage[] = [];
-    await bus.subscribe({ topics: ['t'], groupId: 'late', fromBeginning: true, handler: async (m) => void late.push(m) });
+    await bus.subscribe({
+      topics: ['t'],
+      groupId: 'late',
+      fromBeginning: true,
+      handler: async (m) => void late.push(m),
+    });
     await settle();
     expect(late.map((m) => [m.offset, m.value])).toEqual([
       ['3', '4'],
@@ -51,7 +72,10 @@ describe('InProcessEventBus', () => {
         slow.push(m.value);
       },
     });
-    await bus.publish('t', ['a', 'b', 'c'].map((value) => ({ key: 'k', value })));
+    await bus.publish(
+      't',
+      ['a', 'b', 'c'].map((value) => ({ key: 'k', value })),
+    );
     await settle();
     release();
     await settle();

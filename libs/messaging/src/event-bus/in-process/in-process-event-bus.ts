@@ -1,7 +1,13 @@
 import { MessagingLogger, stderrMessagingLogger } from '../../messaging-logger';
 import { TopicSpec } from '../../topics';
 import { DeadLetter } from '../dead-letter';
-import { ConsumerStatus, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
+import {
+  ConsumerStatus,
+  EventBus,
+  OutgoingMessage,
+  SubscribeOptions,
+  Subscription,
+} from '../event-bus';
 import { DEFAULT_RETRY_BACKOFF, RetryBackoff } from '../handle-with-retries';
 import { InProcessBroker, InProcessConsumerGroup } from './in-process-consumer-group';
 import { TopicLog } from './topic-log';
@@ -27,7 +33,10 @@ export class InProcessEventBus implements EventBus {
   private readonly topics = new Map<string, TopicLog>();
   private readonly groups = new Map<string, InProcessConsumerGroup>();
   /** Each open subscription with its group and topics. */
-  private readonly subscriptions = new Map<Subscription, Pick<ConsumerStatus, 'groupId' | 'topics'>>();
+  private readonly subscriptions = new Map<
+    Subscription,
+    Pick<ConsumerStatus, 'groupId' | 'topics'>
+  >();
   private readonly defaultPartitions: number;
   private readonly retainMessages: number;
   private readonly broker: InProcessBroker;
@@ -54,7 +63,12 @@ export class InProcessEventBus implements EventBus {
     const timestamp = this.broker.now().getTime();
     for (const message of messages) {
       const partition = log.partitionFor(message.key);
-      log.partitions[partition].append({ key: message.key, value: message.value, headers: { ...message.headers }, timestamp });
+      log.partitions[partition].append({
+        key: message.key,
+        value: message.value,
+        headers: { ...message.headers },
+        timestamp,
+      });
     }
     for (const group of this.groups.values()) group.wake(topic);
   }
@@ -62,7 +76,8 @@ export class InProcessEventBus implements EventBus {
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
     if (options.topics.length === 0) throw new Error('subscribe() needs at least one topic');
-    const group = this.groups.get(options.groupId) ?? new InProcessConsumerGroup(options.groupId, this.broker);
+    const group =
+      this.groups.get(options.groupId) ?? new InProcessConsumerGroup(options.groupId, this.broker);
     this.groups.set(options.groupId, group);
     const member = group.join(options);
     let closing: Promise<void> | undefined;
@@ -70,7 +85,8 @@ export class InProcessEventBus implements EventBus {
       close: () => {
         closing ??= group.leave(member).finally(() => {
           this.subscriptions.delete(subscription);
-          if (options.ephemeral && group.size === 0 && this.groups.get(options.groupId) === group) this.groups.delete(options.groupId);
+          if (options.ephemeral && group.size === 0 && this.groups.get(options.groupId) === group)
+            this.groups.delete(options.groupId);
         });
         return closing;
       },
@@ -90,7 +106,12 @@ export class InProcessEventBus implements EventBus {
 
   /** A member joins its group as it subscribes and stays until it closes: nothing here crashes. */
   consumers(): ConsumerStatus[] {
-    return [...this.subscriptions.values()].map(({ groupId, topics }) => ({ groupId, topics, state: 'joined', restarts: 0 }));
+    return [...this.subscriptions.values()].map(({ groupId, topics }) => ({
+      groupId,
+      topics,
+      state: 'joined',
+      restarts: 0,
+    }));
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,9 @@
 import { FakeSupervisorClock, settle } from '../../testing/fake-supervisor-clock';
-import { type ConsumerSignals, ConsumerSupervisor, type SupervisedConsumer } from './consumer-supervisor';
+import {
+  type ConsumerSignals,
+  ConsumerSupervisor,
+  type SupervisedConsumer,
+} from './consumer-supervisor';
 
 const BACKOFF = { initialMs: 1_000, maxMs: 15_000 };
 const START = 1_700_000_000_000;
@@ -7,7 +11,9 @@ const START = 1_700_000_000_000;
 class FakeConsumer implements SupervisedConsumer {
   stops = 0;
   private finishStart!: (error?: Error) => void;
-  private readonly started = new Promise<void>((resolve, reject) => (this.finishStart = (error) => (error ? reject(error) : resolve())));
+  private readonly started = new Promise<void>(
+    (resolve, reject) => (this.finishStart = (error) => (error ? reject(error) : resolve())),
+  );
 
   constructor(readonly signals: ConsumerSignals) {}
 
@@ -29,11 +35,18 @@ class FakeConsumer implements SupervisedConsumer {
   }
 }
 
-function aSupervisor(overrides: { random?: number; notJoinedSince?: number; create?: (signals: ConsumerSignals) => SupervisedConsumer } = {}) {
+function aSupervisor(
+  overrides: {
+    random?: number;
+    notJoinedSince?: number;
+    create?: (signals: ConsumerSignals) => SupervisedConsumer;
+  } = {},
+) {
   const clock = new FakeSupervisorClock(START);
   const consumers: FakeConsumer[] = [];
   const logged: Array<{ level: string; message: string; details: Record<string, unknown> }> = [];
-  const logAt = (level: string) => (details: object, message: string) => void logged.push({ level, message, details: details as Record<string, unknown> });
+  const logAt = (level: string) => (details: object, message: string) =>
+    void logged.push({ level, message, details: details as Record<string, unknown> });
   const supervisor = new ConsumerSupervisor(
     overrides.create ??
       ((signals) => {
@@ -68,11 +81,22 @@ describe('ConsumerSupervisor', () => {
     const { supervisor, clock, consumers } = aSupervisor();
     const started = supervisor.start();
     await clock.advance(2_000);
-    expect(supervisor.status()).toEqual({ groupId: 'gatehouse.principal-cache', topics: ['gatehouse.token-events.v1'], state: 'joining', notJoinedSince: START, restarts: 0 });
+    expect(supervisor.status()).toEqual({
+      groupId: 'gatehouse.principal-cache',
+      topics: ['gatehouse.token-events.v1'],
+      state: 'joining',
+      notJoinedSince: START,
+      restarts: 0,
+    });
     consumers[0]!.running();
     consumers[0]!.signals.joined();
     await expect(started).resolves.toBeUndefined();
-    expect(supervisor.status()).toEqual({ groupId: 'gatehouse.principal-cache', topics: ['gatehouse.token-events.v1'], state: 'joined', restarts: 0 });
+    expect(supervisor.status()).toEqual({
+      groupId: 'gatehouse.principal-cache',
+      topics: ['gatehouse.token-events.v1'],
+      state: 'joined',
+      restarts: 0,
+    });
   });
 
   it('replaces a consumer that crashed for good with a new one after the back-off, and is joined again', async () => {
@@ -82,25 +106,42 @@ describe('ConsumerSupervisor', () => {
     consumers[0]!.signals.crashed(new Error('Failed to find group coordinator'));
     await settle();
 
-    expect(supervisor.status()).toMatchObject({ state: 'stopped', notJoinedSince: crashedAt, restarts: 0 });
+    expect(supervisor.status()).toMatchObject({
+      state: 'stopped',
+      notJoinedSince: crashedAt,
+      restarts: 0,
+    });
     expect(consumers[0]!.stops).toBe(1);
     expect(clock.pending).toEqual([750]);
     expect(logged).toContainEqual({
       level: 'error',
       message: 'Kafka consumer crashed; starting a new one after the back-off',
-      details: expect.objectContaining({ groupId: 'gatehouse.principal-cache', crashesInARow: 1, restartInMs: 750 }),
+      details: expect.objectContaining({
+        groupId: 'gatehouse.principal-cache',
+        crashesInARow: 1,
+        restartInMs: 750,
+      }),
     });
 
     await clock.advance(749);
     expect(consumers).toHaveLength(1);
     await clock.advance(1);
     expect(consumers).toHaveLength(2);
-    expect(supervisor.status()).toMatchObject({ state: 'rejoining', notJoinedSince: crashedAt, restarts: 1 });
+    expect(supervisor.status()).toMatchObject({
+      state: 'rejoining',
+      notJoinedSince: crashedAt,
+      restarts: 1,
+    });
 
     consumers[1]!.running();
     await clock.advance(300);
     consumers[1]!.signals.joined();
-    expect(supervisor.status()).toEqual({ groupId: 'gatehouse.principal-cache', topics: ['gatehouse.token-events.v1'], state: 'joined', restarts: 1 });
+    expect(supervisor.status()).toEqual({
+      groupId: 'gatehouse.principal-cache',
+      topics: ['gatehouse.token-events.v1'],
+      state: 'joined',
+      restarts: 1,
+    });
     expect(logged).toContainEqual({
       level: 'info',
       message: 'Kafka consumer joined its group again after a crash',
@@ -175,7 +216,11 @@ describe('ConsumerSupervisor', () => {
     const { supervisor, clock, consumers } = await joinedSupervisor();
     await clock.advance(5_000);
     consumers[0]!.signals.rejoining();
-    expect(supervisor.status()).toMatchObject({ state: 'rejoining', notJoinedSince: START + 5_000, restarts: 0 });
+    expect(supervisor.status()).toMatchObject({
+      state: 'rejoining',
+      notJoinedSince: START + 5_000,
+      restarts: 0,
+    });
     await clock.advance(2_000);
     consumers[0]!.signals.joined();
     expect(supervisor.status()).toMatchObject({ state: 'joined', restarts: 0 });
@@ -235,7 +280,9 @@ describe('ConsumerSupervisor', () => {
     const { supervisor, consumers } = aSupervisor();
     const started = supervisor.start();
     await supervisor.close();
-    await expect(started).rejects.toThrow("the subscription of group 'gatehouse.principal-cache' was closed before it joined");
+    await expect(started).rejects.toThrow(
+      "the subscription of group 'gatehouse.principal-cache' was closed before it joined",
+    );
     expect(consumers[0]!.stops).toBe(1);
   });
 
@@ -273,7 +320,9 @@ describe('ConsumerSupervisor', () => {
         throw new Error('heartbeatInterval must be lower than sessionTimeout');
       },
     });
-    expect(() => refusing.supervisor.start()).toThrow('heartbeatInterval must be lower than sessionTimeout');
+    expect(() => refusing.supervisor.start()).toThrow(
+      'heartbeatInterval must be lower than sessionTimeout',
+    );
   });
 
   it('carries over since when the group has had no member, from a subscription of it that gave up', () => {
@@ -287,7 +336,8 @@ describe('ConsumerSupervisor', () => {
     const consumers: FakeConsumer[] = [];
     const create = (signals: ConsumerSignals) => {
       const consumer = new FakeConsumer(signals);
-      if (consumers.length === 0) consumer.stop = () => new Promise<void>((resolve) => (releaseStop = resolve));
+      if (consumers.length === 0)
+        consumer.stop = () => new Promise<void>((resolve) => (releaseStop = resolve));
       consumers.push(consumer);
       return consumer;
     };

@@ -55,7 +55,10 @@ interface Generation {
   over: boolean;
 }
 
-const NOTHING_TO_STOP: SupervisedConsumer = { start: async () => undefined, stop: async () => undefined };
+const NOTHING_TO_STOP: SupervisedConsumer = {
+  start: async () => undefined,
+  stop: async () => undefined,
+};
 
 /**
  * Keeps one subscriber in its group for the life of the subscription. After any crash (a
@@ -122,12 +125,17 @@ export class ConsumerSupervisor {
     if (this.closing) return this.closing;
     this.cancelRestart?.();
     this.cancelRestart = undefined;
-    this.rejectFirstJoin(new Error(`the subscription of group '${this.options.groupId}' was closed before it joined`));
+    this.rejectFirstJoin(
+      new Error(`the subscription of group '${this.options.groupId}' was closed before it joined`),
+    );
     if (this.state === 'joined') this.notJoinedSince = this.options.clock.now();
     this.state = 'stopped';
     const generation = this.current;
     if (generation) generation.over = true;
-    this.closing = Promise.all([this.letGo, generation?.consumer.stop().catch((error: unknown) => this.stopFailed(error))]).then(() => undefined);
+    this.closing = Promise.all([
+      this.letGo,
+      generation?.consumer.stop().catch((error: unknown) => this.stopFailed(error)),
+    ]).then(() => undefined);
     return this.closing;
   }
 
@@ -148,10 +156,12 @@ export class ConsumerSupervisor {
     generation.consumer.start().then(
       () => {
         // A stop() that came while it was connecting or joining found nothing to stop yet.
-        if (this.closing) void generation.consumer.stop().catch((error: unknown) => this.stopFailed(error));
+        if (this.closing)
+          void generation.consumer.stop().catch((error: unknown) => this.stopFailed(error));
       },
       (error: unknown) => {
-        if (this.closing) void generation.consumer.stop().catch((stopError: unknown) => this.stopFailed(stopError));
+        if (this.closing)
+          void generation.consumer.stop().catch((stopError: unknown) => this.stopFailed(stopError));
         else this.crashed(generation, error);
       },
     );
@@ -165,7 +175,11 @@ export class ConsumerSupervisor {
     if (this.state === 'joined') return;
     if (this.restarts > 0 && firstJoinOfThisConsumer) {
       this.options.logger.info(
-        { groupId: this.options.groupId, restarts: this.restarts, notJoinedForMs: now - this.notJoinedSince },
+        {
+          groupId: this.options.groupId,
+          restarts: this.restarts,
+          notJoinedForMs: now - this.notJoinedSince,
+        },
         'Kafka consumer joined its group again after a crash',
       );
     }
@@ -187,13 +201,19 @@ export class ConsumerSupervisor {
     const { clock, backoff, groupId, topics, logger } = this.options;
     const now = clock.now();
     // A consumer that stayed joined as long as the longest wait was not crashing in a loop.
-    if (generation.joinedAt !== undefined && now - generation.joinedAt >= backoff.maxMs) this.crashesInARow = 0;
+    if (generation.joinedAt !== undefined && now - generation.joinedAt >= backoff.maxMs)
+      this.crashesInARow = 0;
     this.crashesInARow += 1;
     if (this.state === 'joined') this.notJoinedSince = now;
     this.state = 'stopped';
     const restartInMs = restartDelayMs(this.crashesInARow, this.options.random(), backoff);
-    logger.error({ groupId, topics, err: error, crashesInARow: this.crashesInARow, restartInMs }, 'Kafka consumer crashed; starting a new one after the back-off');
-    this.letGo = generation.consumer.stop().catch((stopError: unknown) => this.stopFailed(stopError));
+    logger.error(
+      { groupId, topics, err: error, crashesInARow: this.crashesInARow, restartInMs },
+      'Kafka consumer crashed; starting a new one after the back-off',
+    );
+    this.letGo = generation.consumer
+      .stop()
+      .catch((stopError: unknown) => this.stopFailed(stopError));
     this.cancelRestart = clock.after(restartInMs, () => {
       this.cancelRestart = undefined;
       void this.restart();
@@ -213,6 +233,9 @@ export class ConsumerSupervisor {
   }
 
   private stopFailed(error: unknown): void {
-    this.options.logger.warn({ groupId: this.options.groupId, err: error }, 'Kafka consumer did not stop cleanly');
+    this.options.logger.warn(
+      { groupId: this.options.groupId, err: error },
+      'Kafka consumer did not stop cleanly',
+    );
   }
 }

@@ -6,7 +6,11 @@ import { KafkaEventBus } from './kafka-event-bus';
 const brokers = (process.env.KAFKA_BROKERS ?? '').split(',').filter(Boolean);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -18,12 +22,24 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 describe('KafkaEventBus ephemeral groups', () => {
   const suffix = randomBytes(4).toString('hex');
   const topic = `ephemeral-spec-${suffix}`;
-  const admin = new Kafka({ brokers, clientId: `ephemeral-spec-admin-${suffix}`, logLevel: logLevel.NOTHING }).admin();
+  const admin = new Kafka({
+    brokers,
+    clientId: `ephemeral-spec-admin-${suffix}`,
+    logLevel: logLevel.NOTHING,
+  }).admin();
   let bus: KafkaEventBus;
 
   beforeAll(async () => {
     await admin.connect();
-    bus = new KafkaEventBus({ brokers, clientId: `ephemeral-spec-${suffix}`, logger: silent, kafkaLogLevel: logLevel.NOTHING, sessionTimeoutMs: 6000, heartbeatIntervalMs: 500, maxWaitTimeMs: 200 });
+    bus = new KafkaEventBus({
+      brokers,
+      clientId: `ephemeral-spec-${suffix}`,
+      logger: silent,
+      kafkaLogLevel: logLevel.NOTHING,
+      sessionTimeoutMs: 6000,
+      heartbeatIntervalMs: 500,
+      maxWaitTimeMs: 200,
+    });
     await bus.ensureTopics([{ topic, partitions: 2, replicationFactor: 1 }]);
   });
 
@@ -34,13 +50,26 @@ describe('KafkaEventBus ephemeral groups', () => {
 
   async function consumeThree(groupId: string, ephemeral: boolean) {
     const seen: IncomingMessage[] = [];
-    const subscription = await bus.subscribe({ topics: [topic], groupId, ephemeral, handler: async (message) => void seen.push(message) });
-    await bus.publish(topic, ['a', 'b', 'c'].map((key) => ({ key, value: key })));
+    const subscription = await bus.subscribe({
+      topics: [topic],
+      groupId,
+      ephemeral,
+      handler: async (message) => void seen.push(message),
+    });
+    await bus.publish(
+      topic,
+      ['a', 'b', 'c'].map((key) => ({ key, value: key })),
+    );
     await until(() => seen.length === 3, `${groupId} to handle three messages`);
     const offsets = await admin.fetchOffsets({ groupId, topics: [topic] });
     await subscription.close();
     const groups = (await admin.listGroups()).groups.map((group) => group.groupId);
-    return { committed: offsets[0]!.partitions.map((partition) => partition.offset).filter((offset) => offset !== '-1'), groups };
+    return {
+      committed: offsets[0]!.partitions
+        .map((partition) => partition.offset)
+        .filter((offset) => offset !== '-1'),
+      groups,
+    };
   }
 
   it('commits nothing and is deleted when its subscription closes', async () => {

@@ -1,7 +1,13 @@
 import { Admin, Kafka, KafkaConfig, Partitioners, Producer, logLevel } from 'kafkajs';
 import { MessagingLogger, stderrMessagingLogger } from '../../messaging-logger';
 import { TopicSpec } from '../../topics';
-import { ConsumerStatus, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
+import {
+  ConsumerStatus,
+  EventBus,
+  OutgoingMessage,
+  SubscribeOptions,
+  Subscription,
+} from '../event-bus';
 import { DEFAULT_RETRY_BACKOFF, RetryBackoff } from '../handle-with-retries';
 import { systemSupervisorClock } from './consumer-supervisor';
 import { kafkaLogCreator } from './kafka-logger';
@@ -103,7 +109,12 @@ export class KafkaEventBus implements EventBus {
     if (options.topics.length === 0) throw new Error('subscribe() needs at least one topic');
     const earlier = this.gaveUp.get(options.groupId);
     this.gaveUp.delete(options.groupId);
-    const kafkaSubscription = new KafkaSubscription(this.kafka, options, this.subscriptionSettings, earlier?.notJoinedSince);
+    const kafkaSubscription = new KafkaSubscription(
+      this.kafka,
+      options,
+      this.subscriptionSettings,
+      earlier?.notJoinedSince,
+    );
     const subscription: Subscription = {
       close: () =>
         kafkaSubscription
@@ -123,7 +134,10 @@ export class KafkaEventBus implements EventBus {
   }
 
   consumers(): ConsumerStatus[] {
-    return [...[...this.subscriptions.values()].map((subscription) => subscription.status()), ...this.gaveUp.values()];
+    return [
+      ...[...this.subscriptions.values()].map((subscription) => subscription.status()),
+      ...this.gaveUp.values(),
+    ];
   }
 
   async ensureTopics(specs: readonly TopicSpec[]): Promise<void> {
@@ -141,7 +155,9 @@ export class KafkaEventBus implements EventBus {
         replicationFactor: spec.replicationFactor,
         configEntries: [
           ...(spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
-          ...(spec.retentionMs !== undefined ? [{ name: 'retention.ms', value: String(spec.retentionMs) }] : []),
+          ...(spec.retentionMs !== undefined
+            ? [{ name: 'retention.ms', value: String(spec.retentionMs) }]
+            : []),
         ],
       })),
     });
@@ -151,7 +167,10 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${this.pingTimeoutMs} ms`)), this.pingTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`Kafka did not answer within ${this.pingTimeoutMs} ms`)),
+        this.pingTimeoutMs,
+      );
     });
     const probe = this.connectedAdmin().then((admin) => admin.describeCluster());
     probe.catch(() => undefined); // a late failure after the timeout is already reported
@@ -184,7 +203,10 @@ export class KafkaEventBus implements EventBus {
       const admin = await this.connectedAdmin();
       await admin.deleteGroups([groupId]);
     } catch (error) {
-      this.subscriptionSettings.logger.warn({ groupId, err: error }, 'could not delete an ephemeral consumer group; the broker drops it once empty');
+      this.subscriptionSettings.logger.warn(
+        { groupId, err: error },
+        'could not delete an ephemeral consumer group; the broker drops it once empty',
+      );
     }
   }
 
@@ -212,7 +234,10 @@ export class KafkaEventBus implements EventBus {
 }
 
 /** Connects a kafkajs client; a failed connect is forgotten so the next call tries again. */
-async function connectOnce<T extends { connect(): Promise<void> }>(client: T, forget: () => void): Promise<T> {
+async function connectOnce<T extends { connect(): Promise<void> }>(
+  client: T,
+  forget: () => void,
+): Promise<T> {
   try {
     await client.connect();
     return client;

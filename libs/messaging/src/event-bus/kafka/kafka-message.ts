@@ -2,10 +2,18 @@ import { IHeaders, KafkaMessage, Message } from 'kafkajs';
 import { IncomingMessage, OutgoingMessage } from '../event-bus';
 
 export function toKafkaMessage(message: OutgoingMessage): Message {
-  return { key: message.key, value: message.value, headers: message.headers ? { ...message.headers } : undefined };
+  return {
+    key: message.key,
+    value: message.value,
+    headers: message.headers ? { ...message.headers } : undefined,
+  };
 }
 
-export function toIncomingMessage(topic: string, partition: number, message: KafkaMessage): IncomingMessage {
+export function toIncomingMessage(
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+): IncomingMessage {
   return {
     topic,
     partition,

@@ -3,7 +3,12 @@ import { FakeSupervisorClock, settle } from '../../testing/fake-supervisor-clock
 import { KafkaSubscription, type KafkaSubscriptionSettings } from './kafka-subscription';
 
 /** The kafkajs instrumentation events the subscription listens to, under kafkajs's own names. */
-const EVENTS = { GROUP_JOIN: 'consumer.group_join', FETCH: 'consumer.fetch', REBALANCING: 'consumer.rebalancing', CRASH: 'consumer.crash' } as const;
+const EVENTS = {
+  GROUP_JOIN: 'consumer.group_join',
+  FETCH: 'consumer.fetch',
+  REBALANCING: 'consumer.rebalancing',
+  CRASH: 'consumer.crash',
+} as const;
 
 /** A kafkajs consumer that does what the test says, when it says. */
 class FakeKafkaConsumer {
@@ -80,7 +85,11 @@ describe('KafkaSubscription over kafkajs', () => {
   it('replaces a consumer that kafkajs left dead (CRASH, restart false) with a new kafkajs consumer, which joins again', async () => {
     const clock = new FakeSupervisorClock(1_700_000_000_000);
     const { kafka, consumers } = aKafka();
-    const subscription = new KafkaSubscription(kafka, { topics: ['gatehouse.delivery-replay.v1'], groupId: GROUP, handler: async () => undefined }, settingsWith(clock));
+    const subscription = new KafkaSubscription(
+      kafka,
+      { topics: ['gatehouse.delivery-replay.v1'], groupId: GROUP, handler: async () => undefined },
+      settingsWith(clock),
+    );
 
     const started = subscription.start();
     await settle();
@@ -88,7 +97,11 @@ describe('KafkaSubscription over kafkajs', () => {
     await started;
     expect(subscription.status()).toMatchObject({ groupId: GROUP, state: 'joined', restarts: 0 });
 
-    consumers[0]!.emit(EVENTS.CRASH, { error: new Error('Failed to find group coordinator'), groupId: GROUP, restart: false });
+    consumers[0]!.emit(EVENTS.CRASH, {
+      error: new Error('Failed to find group coordinator'),
+      groupId: GROUP,
+      restart: false,
+    });
     await settle();
     expect(subscription.status()).toMatchObject({ state: 'stopped', notJoinedSince: clock.now() });
     expect(consumers[0]!.calls).toEqual(['connect', 'subscribe', 'run', 'disconnect']);
@@ -107,11 +120,22 @@ describe('KafkaSubscription over kafkajs', () => {
   it('tells kafkajs to restart nothing itself, so every crash comes to the supervisor', async () => {
     const clock = new FakeSupervisorClock(0);
     const { kafka, consumers } = aKafka();
-    const subscription = new KafkaSubscription(kafka, { topics: ['t'], groupId: GROUP, handler: async () => undefined }, settingsWith(clock));
+    const subscription = new KafkaSubscription(
+      kafka,
+      { topics: ['t'], groupId: GROUP, handler: async () => undefined },
+      settingsWith(clock),
+    );
     const started = subscription.start();
     await settle();
-    await expect(consumers[0]!.config.retry!.restartOnFailure!(new Error('retriable'))).resolves.toBe(false);
-    expect(consumers[0]!.config).toMatchObject({ groupId: GROUP, sessionTimeout: 6_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 1_000 });
+    await expect(
+      consumers[0]!.config.retry!.restartOnFailure!(new Error('retriable')),
+    ).resolves.toBe(false);
+    expect(consumers[0]!.config).toMatchObject({
+      groupId: GROUP,
+      sessionTimeout: 6_000,
+      heartbeatInterval: 1_000,
+      maxWaitTimeInMs: 1_000,
+    });
     consumers[0]!.joins();
     await started;
     await subscription.close();
@@ -120,7 +144,11 @@ describe('KafkaSubscription over kafkajs', () => {
   it('counts a group reading from the end as joined only after its first fetch, where its start positions are fixed', async () => {
     const clock = new FakeSupervisorClock(0);
     const { kafka, consumers } = aKafka();
-    const subscription = new KafkaSubscription(kafka, { topics: ['t'], groupId: GROUP, handler: async () => undefined }, settingsWith(clock));
+    const subscription = new KafkaSubscription(
+      kafka,
+      { topics: ['t'], groupId: GROUP, handler: async () => undefined },
+      settingsWith(clock),
+    );
     const started = subscription.start();
     await settle();
     consumers[0]!.emit(EVENTS.GROUP_JOIN);
@@ -141,7 +169,11 @@ describe('KafkaSubscription over kafkajs', () => {
   it('counts a group reading from the beginning as joined at its group join', async () => {
     const clock = new FakeSupervisorClock(0);
     const { kafka, consumers } = aKafka();
-    const subscription = new KafkaSubscription(kafka, { topics: ['t'], groupId: GROUP, fromBeginning: true, handler: async () => undefined }, settingsWith(clock));
+    const subscription = new KafkaSubscription(
+      kafka,
+      { topics: ['t'], groupId: GROUP, fromBeginning: true, handler: async () => undefined },
+      settingsWith(clock),
+    );
     const started = subscription.start();
     await settle();
     consumers[0]!.emit(EVENTS.GROUP_JOIN);
@@ -153,11 +185,19 @@ describe('KafkaSubscription over kafkajs', () => {
   it('replaces a consumer that crashes before its first join, and resolves start() when the new one joins', async () => {
     const clock = new FakeSupervisorClock(0);
     const { kafka, consumers } = aKafka();
-    const subscription = new KafkaSubscription(kafka, { topics: ['t'], groupId: GROUP, handler: async () => undefined }, settingsWith(clock));
+    const subscription = new KafkaSubscription(
+      kafka,
+      { topics: ['t'], groupId: GROUP, handler: async () => undefined },
+      settingsWith(clock),
+    );
     let resolved = false;
     const started = subscription.start().then(() => (resolved = true));
     await settle();
-    consumers[0]!.emit(EVENTS.CRASH, { error: new Error('The coordinator is loading'), groupId: GROUP, restart: false });
+    consumers[0]!.emit(EVENTS.CRASH, {
+      error: new Error('The coordinator is loading'),
+      groupId: GROUP,
+      restart: false,
+    });
     await clock.advance(750);
     expect(resolved).toBe(false);
     expect(subscription.status()).toMatchObject({ state: 'joining', restarts: 1 });
@@ -170,8 +210,15 @@ describe('KafkaSubscription over kafkajs', () => {
   it('gives up at its deadline when no consumer joined, naming the latest crash and keeping it as the cause', async () => {
     const clock = new FakeSupervisorClock(0);
     const { kafka, consumers } = aKafka();
-    const subscription = new KafkaSubscription(kafka, { topics: ['t'], groupId: GROUP, handler: async () => undefined }, { ...settingsWith(clock), subscribeTimeoutMs: 50 });
-    const refused = Object.assign(new Error('Not authorized to access group: Group authorization failed'), { type: 'GROUP_AUTHORIZATION_FAILED' });
+    const subscription = new KafkaSubscription(
+      kafka,
+      { topics: ['t'], groupId: GROUP, handler: async () => undefined },
+      { ...settingsWith(clock), subscribeTimeoutMs: 50 },
+    );
+    const refused = Object.assign(
+      new Error('Not authorized to access group: Group authorization failed'),
+      { type: 'GROUP_AUTHORIZATION_FAILED' },
+    );
     const started = subscription.start().then(
       () => null,
       (error: unknown) => error,
@@ -179,7 +226,9 @@ describe('KafkaSubscription over kafkajs', () => {
     await settle();
     consumers[0]!.emit(EVENTS.CRASH, { error: refused, groupId: GROUP, restart: false });
     const error = (await started) as Error;
-    expect(error.message).toBe(`Kafka consumer of group '${GROUP}' did not join within 50 ms: Not authorized to access group: Group authorization failed`);
+    expect(error.message).toBe(
+      `Kafka consumer of group '${GROUP}' did not join within 50 ms: Not authorized to access group: Group authorization failed`,
+    );
     expect(error.cause).toBe(refused);
     expect(subscription.status().state).toBe('stopped');
   });

@@ -4,7 +4,12 @@ import { Abandonment } from '../abandonment';
 import { DeadLetter, deadLetterFor } from '../dead-letter';
 import { ConsumerStatus, IncomingMessage, SubscribeOptions, Subscription } from '../event-bus';
 import { DEFAULT_MAX_ATTEMPTS, RetryBackoff, handleWithRetries } from '../handle-with-retries';
-import { ConsumerSignals, ConsumerSupervisor, SupervisedConsumer, SupervisorClock } from './consumer-supervisor';
+import {
+  ConsumerSignals,
+  ConsumerSupervisor,
+  SupervisedConsumer,
+  SupervisorClock,
+} from './consumer-supervisor';
 import { nextOffset, toIncomingMessage } from './kafka-message';
 import { RestartBackoff } from './restart-backoff';
 
@@ -86,7 +91,9 @@ export class KafkaSubscription implements Subscription {
     const message = `Kafka consumer of group '${this.options.groupId}' did not join within ${this.settings.subscribeTimeoutMs} ms`;
     const crash = this.supervisor.latestCrash();
     if (crash === undefined) return new Error(message);
-    return new Error(`${message}: ${crash instanceof Error ? crash.message : String(crash)}`, { cause: crash });
+    return new Error(`${message}: ${crash instanceof Error ? crash.message : String(crash)}`, {
+      cause: crash,
+    });
   }
 
   close(): Promise<void> {
@@ -159,19 +166,33 @@ export class KafkaSubscription implements Subscription {
     };
   }
 
-  private async eachBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  private async eachBatch({
+    batch,
+    resolveOffset,
+    heartbeat,
+    commitOffsetsIfNecessary,
+    isRunning,
+    isStale,
+  }: EachBatchPayload): Promise<void> {
     const { topic, partition } = batch;
     const keepAlive = async () => {
       if (isRunning()) await heartbeat();
     };
     const last = batch.messages[batch.messages.length - 1];
     if (this.options.batchHandler && last && isRunning() && !isStale()) {
-      const messages = batch.messages.map((kafkaMessage) => toIncomingMessage(topic, partition, kafkaMessage));
-      const outcome = await this.whileBeating(heartbeat, isRunning, () => this.handleBatch(messages));
+      const messages = batch.messages.map((kafkaMessage) =>
+        toIncomingMessage(topic, partition, kafkaMessage),
+      );
+      const outcome = await this.whileBeating(heartbeat, isRunning, () =>
+        this.handleBatch(messages),
+      );
       if (outcome === 'abandoned') return;
       if (outcome === 'handled') {
         resolveOffset(last.offset);
-        if (!this.options.ephemeral) await commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: nextOffset(last.offset) }] }] });
+        if (!this.options.ephemeral)
+          await commitOffsetsIfNecessary({
+            topics: [{ topic, partitions: [{ partition, offset: nextOffset(last.offset) }] }],
+          });
         await keepAlive();
         return;
       }
@@ -179,24 +200,44 @@ export class KafkaSubscription implements Subscription {
     for (const kafkaMessage of batch.messages) {
       if (!isRunning() || isStale()) break;
       const message = toIncomingMessage(topic, partition, kafkaMessage);
-      const outcome = await this.whileBeating(heartbeat, isRunning, () => handleWithRetries(message, this.options.handler, {
-        maxAttempts: this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        backoff: this.settings.backoff,
-        isClosing: () => this.closing !== undefined,
-        abandonment: this.abandonment,
-        betweenAttempts: keepAlive,
-        onAttemptFailed: (attempt, error) =>
-          this.settings.logger.warn(
-            { topic, partition, offset: message.offset, groupId: this.options.groupId, attempt, err: error },
-            'Event handler failed',
-          ),
-      }));
+      const outcome = await this.whileBeating(heartbeat, isRunning, () =>
+        handleWithRetries(message, this.options.handler, {
+          maxAttempts: this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          backoff: this.settings.backoff,
+          isClosing: () => this.closing !== undefined,
+          abandonment: this.abandonment,
+          betweenAttempts: keepAlive,
+          onAttemptFailed: (attempt, error) =>
+            this.settings.logger.warn(
+              {
+                topic,
+                partition,
+                offset: message.offset,
+                groupId: this.options.groupId,
+                attempt,
+                err: error,
+              },
+              'Event handler failed',
+            ),
+        }),
+      );
       if (outcome.kind === 'abandoned') break;
       if (outcome.kind === 'exhausted') {
-        const letter = deadLetterFor(message, { ...outcome, groupId: this.options.groupId, failedAt: this.settings.now() });
+        const letter = deadLetterFor(message, {
+          ...outcome,
+          groupId: this.options.groupId,
+          failedAt: this.settings.now(),
+        });
         await this.settings.deadLetter(letter);
         this.settings.logger.error(
-          { topic, partition, offset: message.offset, groupId: this.options.groupId, deadLetterTopic: letter.topic, err: outcome.error },
+          {
+            topic,
+            partition,
+            offset: message.offset,
+            groupId: this.options.groupId,
+            deadLetterTopic: letter.topic,
+            err: outcome.error,
+          },
           'Event dead-lettered after its last attempt',
         );
       }
@@ -207,13 +248,17 @@ export class KafkaSubscription implements Subscription {
       }
       // Straight to the group coordinator: unlike consumer.commitOffsets(), this still commits
       // while the consumer is stopping, so close() keeps the work of the in-flight handler.
-      await commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: nextOffset(kafkaMessage.offset) }] }] });
+      await commitOffsetsIfNecessary({
+        topics: [{ topic, partitions: [{ partition, offset: nextOffset(kafkaMessage.offset) }] }],
+      });
       await keepAlive();
     }
   }
 
   /** The batch handler's verdict; 'failed' hands the messages to the one-at-a-time path. */
-  private async handleBatch(messages: IncomingMessage[]): Promise<'handled' | 'failed' | 'abandoned'> {
+  private async handleBatch(
+    messages: IncomingMessage[],
+  ): Promise<'handled' | 'failed' | 'abandoned'> {
     const { topic, partition } = messages[0]!;
     const handled = Promise.resolve()
       .then(() => this.options.batchHandler!(messages))
@@ -221,7 +266,14 @@ export class KafkaSubscription implements Subscription {
         () => 'handled' as const,
         (error: unknown) => {
           this.settings.logger.warn(
-            { topic, partition, offset: messages[0]!.offset, count: messages.length, groupId: this.options.groupId, err: error },
+            {
+              topic,
+              partition,
+              offset: messages[0]!.offset,
+              count: messages.length,
+              groupId: this.options.groupId,
+              err: error,
+            },
             'Batch handler failed; handling its messages one at a time',
           );
           return 'failed' as const;
@@ -236,7 +288,11 @@ export class KafkaSubscription implements Subscription {
    * rebalance. So the membership is kept alive on a timer for as long as the handler runs; the
    * session timeout then measures only whether the process is alive, and can be short.
    */
-  private async whileBeating<T>(heartbeat: () => Promise<void>, isRunning: () => boolean, work: () => Promise<T>): Promise<T> {
+  private async whileBeating<T>(
+    heartbeat: () => Promise<void>,
+    isRunning: () => boolean,
+    work: () => Promise<T>,
+  ): Promise<T> {
     const timer = setInterval(() => {
       if (isRunning()) heartbeat().catch(() => undefined); // a rebalance is noticed by the batch loop (isStale)
     }, this.settings.heartbeatIntervalMs);

@@ -13,7 +13,15 @@ describe('a handler that runs longer than the session timeout', () => {
   it('keeps its group membership: the message is handled once and committed, not handed out again', async () => {
     const suffix = randomBytes(4).toString('hex');
     const topic = `long-handler-${suffix}`;
-    const bus = new KafkaEventBus({ brokers, clientId: `long-handler-${suffix}`, logger: silent, kafkaLogLevel: logLevel.NOTHING, sessionTimeoutMs: 2_000, heartbeatIntervalMs: 300, maxWaitTimeMs: 200 });
+    const bus = new KafkaEventBus({
+      brokers,
+      clientId: `long-handler-${suffix}`,
+      logger: silent,
+      kafkaLogLevel: logLevel.NOTHING,
+      sessionTimeoutMs: 2_000,
+      heartbeatIntervalMs: 300,
+      maxWaitTimeMs: 200,
+    });
     const handled: string[] = [];
     try {
       await bus.ensureTopics([{ topic, partitions: 1 }]);
@@ -31,7 +39,8 @@ describe('a handler that runs longer than the session timeout', () => {
         { key: 'k', value: 'next' },
       ]);
       const deadline = Date.now() + 30_000;
-      while (!handled.includes('next') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (!handled.includes('next') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       // Time for a redelivery to show, had the member been expelled mid-handler.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(handled).toEqual(['slow', 'next']);

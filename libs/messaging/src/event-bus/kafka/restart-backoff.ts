@@ -14,8 +14,13 @@ export const DEFAULT_RESTART_BACKOFF: RestartBackoff = { initialMs: 1_000, maxMs
  * crashed together (a broker's shutdown) do not all knock again at once, and none retries at once.
  * `random` is a number in [0, 1), passed in so tests are exact.
  */
-export function restartDelayMs(attempt: number, random: number, backoff: RestartBackoff = DEFAULT_RESTART_BACKOFF): number {
-  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError('attempt counts restarts from 1');
+export function restartDelayMs(
+  attempt: number,
+  random: number,
+  backoff: RestartBackoff = DEFAULT_RESTART_BACKOFF,
+): number {
+  if (!Number.isInteger(attempt) || attempt < 1)
+    throw new RangeError('attempt counts restarts from 1');
   const step = Math.min(backoff.initialMs * 2 ** Math.min(attempt - 1, 30), backoff.maxMs);
   const unit = Math.min(Math.max(random, 0), 1);
   return Math.round(step / 2 + (step / 2) * unit);

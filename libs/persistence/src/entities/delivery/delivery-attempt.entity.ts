@@ -30,6 +30,9 @@ export class DeliveryAttemptEntity {
   responseExcerpt!: string | null;
 
   @ManyToOne(() => DeliveryEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'delivery_id', foreignKeyConstraintName: 'delivery_attempts_delivery_id_fkey' })
+  @JoinColumn({
+    name: 'delivery_id',
+    foreignKeyConstraintName: 'delivery_attempts_delivery_id_fkey',
+  })
   delivery?: DeliveryEntity;
 }

@@ -1,14 +1,18 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { WebhookEntity } from '../webhooks/webhook.entity';
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'retrying' | 'failed' | 'rate_limited' | 'cancelled';
+export type DeliveryStatus =
+  'pending' | 'succeeded' | 'retrying' | 'failed' | 'rate_limited' | 'cancelled';
 
 /**
  * One event for one webhook. An event is delivered once per webhook (a partial unique index
  * on `(webhook_id, event_id)` for originals); a replay is a new row pointing at the original.
  */
 @Entity({ name: 'deliveries' })
-@Check('deliveries_status_check', "status IN ('pending', 'succeeded', 'retrying', 'failed', 'rate_limited', 'cancelled')")
+@Check(
+  'deliveries_status_check',
+  "status IN ('pending', 'succeeded', 'retrying', 'failed', 'rate_limited', 'cancelled')",
+)
 @Index('deliveries_webhook_id_event_id_key', { synchronize: false })
 @Index('deliveries_webhook_id_created_at_idx', { synchronize: false })
 @Index('deliveries_replay_of_idx', { synchronize: false })

@@ -1,4 +1,13 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  Unique,
+} from 'typeorm';
 import type { AccessTokenKind, TokenRepository } from '@gatehouse/domain';
 import { OrganizationEntity } from '../accounts/organization.entity';
 import { UserEntity } from '../accounts/user.entity';

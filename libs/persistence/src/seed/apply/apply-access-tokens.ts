@@ -9,7 +9,10 @@ import { SeedContext } from './seed-context';
  * Upserts personal access tokens by the hash of their clear value. A token never changes hands:
  * one already stored for another user is an error. A revoked token stays revoked.
  */
-export async function applyAccessTokens(ctx: SeedContext, tokens: SeedDocument['accessTokens']): Promise<void> {
+export async function applyAccessTokens(
+  ctx: SeedContext,
+  tokens: SeedDocument['accessTokens'],
+): Promise<void> {
   for (const [index, declared] of tokens.entries()) {
     const user = await ctx.requireUser(declared.user, `accessTokens[${index}].user`);
     const tokenHash = ctx.deps.hashToken(declared.token);
@@ -27,10 +30,14 @@ export async function applyAccessTokens(ctx: SeedContext, tokens: SeedDocument['
       continue;
     }
     if (existing.userId !== user.id) {
-      throw SeedError.at(`accessTokens[${index}].token`, 'This token is already stored for another user');
+      throw SeedError.at(
+        `accessTokens[${index}].token`,
+        'This token is already stored for another user',
+      );
     }
     const changes = changedFields(existing, desired);
-    if (!isEmpty(changes)) await ctx.manager.update(PersonalAccessTokenEntity, { id: existing.id }, changes);
+    if (!isEmpty(changes))
+      await ctx.manager.update(PersonalAccessTokenEntity, { id: existing.id }, changes);
     tally(ctx.report.accessTokens, isEmpty(changes) ? 'unchanged' : 'updated');
   }
 }

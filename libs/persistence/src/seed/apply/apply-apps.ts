@@ -16,12 +16,16 @@ export async function applyApps(ctx: SeedContext, apps: SeedDocument['apps']): P
   for (const [index, declared] of apps.entries()) {
     const owner = await resolveOwner(ctx, declared.owner, `apps[${index}].owner`);
     const boundOrg = declared.tokenExchange
-      ? await ctx.requireOrganization(declared.tokenExchange.organization, `apps[${index}].tokenExchange.organization`)
+      ? await ctx.requireOrganization(
+          declared.tokenExchange.organization,
+          `apps[${index}].tokenExchange.organization`,
+        )
       : null;
     const desired = {
       name: declared.name,
       ...owner,
-      clientSecretHash: declared.clientSecret === undefined ? null : ctx.deps.hashToken(declared.clientSecret),
+      clientSecretHash:
+        declared.clientSecret === undefined ? null : ctx.deps.hashToken(declared.clientSecret),
       redirectUris: declared.redirectUris,
       scopes: declared.scopes,
       tokenExchange: boundOrg !== null,
@@ -39,12 +43,18 @@ export async function applyApps(ctx: SeedContext, apps: SeedDocument['apps']): P
         createdAt: ctx.now,
         updatedAt: ctx.now,
       });
-      if (!declared.clientId) ctx.report.generatedClientIds.push({ app: declared.name, owner: declared.owner, clientId });
+      if (!declared.clientId)
+        ctx.report.generatedClientIds.push({ app: declared.name, owner: declared.owner, clientId });
       tally(ctx.report.apps, 'created');
       continue;
     }
     const changes = changedFields(existing, desired);
-    if (!isEmpty(changes)) await ctx.manager.update(OAuthAppEntity, { id: existing.id }, { ...changes, updatedAt: ctx.now });
+    if (!isEmpty(changes))
+      await ctx.manager.update(
+        OAuthAppEntity,
+        { id: existing.id },
+        { ...changes, updatedAt: ctx.now },
+      );
     tally(ctx.report.apps, isEmpty(changes) ? 'unchanged' : 'updated');
   }
 }
@@ -52,15 +62,24 @@ export async function applyApps(ctx: SeedContext, apps: SeedDocument['apps']): P
 type Owner = { ownerUserId: string | null; ownerOrgId: string | null };
 
 async function resolveOwner(ctx: SeedContext, name: string, path: string): Promise<Owner> {
-  const [user, organization] = [await ctx.accounts.findUserByUsername(name), await ctx.accounts.findOrgByName(name)];
-  if (user && organization) throw SeedError.at(path, `"${name}" names both a user and an organization`);
+  const [user, organization] = [
+    await ctx.accounts.findUserByUsername(name),
+    await ctx.accounts.findOrgByName(name),
+  ];
+  if (user && organization)
+    throw SeedError.at(path, `"${name}" names both a user and an organization`);
   if (user) return { ownerUserId: user.id, ownerOrgId: null };
   if (organization) return { ownerUserId: null, ownerOrgId: organization.id };
   throw SeedError.at(path, `No user or organization "${name}" in the seed or the database`);
 }
 
-function findExisting(ctx: SeedContext, declared: DeclaredApp, owner: Owner): Promise<OAuthAppEntity | null> {
-  if (declared.clientId) return ctx.manager.findOneBy(OAuthAppEntity, { clientId: declared.clientId });
+function findExisting(
+  ctx: SeedContext,
+  declared: DeclaredApp,
+  owner: Owner,
+): Promise<OAuthAppEntity | null> {
+  if (declared.clientId)
+    return ctx.manager.findOneBy(OAuthAppEntity, { clientId: declared.clientId });
   return ctx.manager.findOne(OAuthAppEntity, {
     where: owner.ownerUserId
       ? { ownerUserId: owner.ownerUserId, name: declared.name }

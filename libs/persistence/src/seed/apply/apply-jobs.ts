@@ -14,7 +14,12 @@ export async function applyJobs(ctx: SeedContext, jobs: SeedDocument['jobs']): P
       command: declared.command,
       dockerImage: declared.image ?? null,
       environment: declared.env,
-      secretsEncrypted: sealSecrets(ctx, declared.id, declared.secrets, existing?.secretsEncrypted ?? {}),
+      secretsEncrypted: sealSecrets(
+        ctx,
+        declared.id,
+        declared.secrets,
+        existing?.secretsEncrypted ?? {},
+      ),
     };
     if (!existing) {
       await ctx.manager.insert(JobEntity, { ...desired, id: declared.id, createdAt: ctx.now });
@@ -36,7 +41,8 @@ function sealSecrets(
   const sealed: Record<string, string> = {};
   for (const [name, value] of Object.entries(secrets)) {
     const context = jobSecretContext(jobId, name);
-    const unchanged = stored[name] !== undefined && ctx.deps.decrypt(stored[name], context) === value;
+    const unchanged =
+      stored[name] !== undefined && ctx.deps.decrypt(stored[name], context) === value;
     sealed[name] = unchanged ? stored[name] : ctx.deps.encrypt(value, context);
   }
   return sealed;

@@ -9,22 +9,33 @@ import { SeedContext } from './seed-context';
  * Upserts organizations by name (case-insensitive) and their declared memberships. Members the
  * seed does not list are left alone: a seed adds and corrects, it never removes.
  */
-export async function applyOrganizations(ctx: SeedContext, organizations: SeedDocument['organizations']): Promise<void> {
+export async function applyOrganizations(
+  ctx: SeedContext,
+  organizations: SeedDocument['organizations'],
+): Promise<void> {
   for (const [index, declared] of organizations.entries()) {
     const desired = { name: declared.name, fullname: declared.fullname, plan: declared.plan };
     let organization = await ctx.accounts.findOrgByName(declared.name);
     if (!organization) {
-      organization = ctx.manager.create(OrganizationEntity, { ...desired, id: ctx.deps.newId(), createdAt: ctx.now });
+      organization = ctx.manager.create(OrganizationEntity, {
+        ...desired,
+        id: ctx.deps.newId(),
+        createdAt: ctx.now,
+      });
       await ctx.manager.insert(OrganizationEntity, organization);
       tally(ctx.report.organizations, 'created');
     } else {
       const changes = changedFields(organization, desired);
-      if (!isEmpty(changes)) await ctx.manager.update(OrganizationEntity, { id: organization.id }, changes);
+      if (!isEmpty(changes))
+        await ctx.manager.update(OrganizationEntity, { id: organization.id }, changes);
       tally(ctx.report.organizations, isEmpty(changes) ? 'unchanged' : 'updated');
     }
 
     for (const [memberIndex, member] of declared.members.entries()) {
-      const user = await ctx.requireUser(member.username, `organizations[${index}].members[${memberIndex}].username`);
+      const user = await ctx.requireUser(
+        member.username,
+        `organizations[${index}].members[${memberIndex}].username`,
+      );
       const key = { orgId: organization.id, userId: user.id };
       const membership = await ctx.manager.findOneBy(MembershipEntity, key);
       if (!membership) {

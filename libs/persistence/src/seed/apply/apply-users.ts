@@ -18,7 +18,10 @@ export async function applyUsers(ctx: SeedContext, users: SeedDocument['users'])
     const existing = await ctx.accounts.findUserByUsername(declared.username);
     const emailOwner = await ctx.accounts.findUserByEmail(declared.email);
     if (emailOwner && emailOwner.id !== existing?.id) {
-      throw SeedError.at(`users[${index}].email`, `Already the e-mail address of user "${emailOwner.username}"`);
+      throw SeedError.at(
+        `users[${index}].email`,
+        `Already the e-mail address of user "${emailOwner.username}"`,
+      );
     }
     if (!existing) {
       await ctx.manager.insert(UserEntity, {

@@ -28,7 +28,8 @@ export class SeedContext {
 
   async requireOrganization(name: string, path: string): Promise<OrganizationEntity> {
     const organization = await this.accounts.findOrgByName(name);
-    if (!organization) throw SeedError.at(path, `No organization "${name}" in the seed or the database`);
+    if (!organization)
+      throw SeedError.at(path, `No organization "${name}" in the seed or the database`);
     return organization;
   }
 }

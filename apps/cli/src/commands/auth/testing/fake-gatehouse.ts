@@ -14,7 +14,12 @@ type JsonAnswer = { status: number; body: unknown };
  * answers to successive token polls, the tokens whoami accepts. Every request is recorded.
  */
 export class FakeGatehouse {
-  readonly requests: Array<{ method: string; path: string; form: Record<string, string>; authorization: string | null }> = [];
+  readonly requests: Array<{
+    method: string;
+    path: string;
+    form: Record<string, string>;
+    authorization: string | null;
+  }> = [];
   /** Answers to successive POST /oauth/token requests; the last one repeats. */
   tokenAnswers: JsonAnswer[] = [];
   validTokens = new Map<string, { name: string; orgs?: Array<{ name: string }> }>();
@@ -22,7 +27,9 @@ export class FakeGatehouse {
 
   readonly fetch: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
-    const form = Object.fromEntries(new URLSearchParams(typeof init?.body === 'string' ? init.body : ''));
+    const form = Object.fromEntries(
+      new URLSearchParams(typeof init?.body === 'string' ? init.body : ''),
+    );
     const authorization = new Headers(init?.headers).get('authorization');
     this.requests.push({ method: init?.method ?? 'GET', path: url.pathname, form, authorization });
     if (url.pathname === '/oauth/device') {
@@ -36,13 +43,16 @@ export class FakeGatehouse {
       });
     }
     if (url.pathname === '/oauth/token') {
-      const answer = this.tokenAnswers.length > 1 ? this.tokenAnswers.shift()! : this.tokenAnswers[0]!;
+      const answer =
+        this.tokenAnswers.length > 1 ? this.tokenAnswers.shift()! : this.tokenAnswers[0]!;
       return json(answer.status, answer.body);
     }
     if (url.pathname === '/oauth/revoke') return new Response(null, { status: this.revokeStatus });
     if (url.pathname === '/api/whoami-v2') {
       const user = this.validTokens.get(authorization?.replace(/^Bearer /, '') ?? '');
-      return user ? json(200, { type: 'user', id: 'u1', ...user }) : json(401, { error: 'Invalid credentials in Authorization header' });
+      return user
+        ? json(200, { type: 'user', id: 'u1', ...user })
+        : json(401, { error: 'Invalid credentials in Authorization header' });
     }
     return json(404, { error: 'not found' });
   };
@@ -53,14 +63,33 @@ export class FakeGatehouse {
 }
 
 function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
-export const pending = (): JsonAnswer => ({ status: 400, body: { error: 'authorization_pending', error_description: 'waiting' } });
-export const slowDown = (): JsonAnswer => ({ status: 400, body: { error: 'slow_down', error_description: 'too fast' } });
-export const tokens = (accessToken: string, expiresIn = 28_800, refreshToken = 'hf_oauth_refresh_1'): JsonAnswer => ({
+export const pending = (): JsonAnswer => ({
+  status: 400,
+  body: { error: 'authorization_pending', error_description: 'waiting' },
+});
+export const slowDown = (): JsonAnswer => ({
+  status: 400,
+  body: { error: 'slow_down', error_description: 'too fast' },
+});
+export const tokens = (
+  accessToken: string,
+  expiresIn = 28_800,
+  refreshToken = 'hf_oauth_refresh_1',
+): JsonAnswer => ({
   status: 200,
-  body: { access_token: accessToken, token_type: 'bearer', expires_in: expiresIn, scope: 'openid profile', refresh_token: refreshToken },
+  body: {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: expiresIn,
+    scope: 'openid profile',
+    refresh_token: refreshToken,
+  },
 });
 
 /** Nobody logged in, for commands given their endpoint and token outright. */
@@ -107,5 +136,13 @@ export function fakeDeps(server: FakeGatehouse, overrides: Partial<AuthDeps> = {
     },
     ...overrides,
   };
-  return { deps, home, sleeps, opened, spinnerWrites, advance: (ms: number) => (nowMs += ms), tokenPath: join(home, '.config', 'gatehouse', 'token.json') };
+  return {
+    deps,
+    home,
+    sleeps,
+    opened,
+    spinnerWrites,
+    advance: (ms: number) => (nowMs += ms),
+    tokenPath: join(home, '.config', 'gatehouse', 'token.json'),
+  };
 }
