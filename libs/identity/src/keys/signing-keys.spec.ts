@@ -1,3 +1,4 @@
+import { SecretBox, SecretBoxError } from '@gatehouse/crypto';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { FakeSigningKeyCrypto, InMemorySigningKeyStore } from '../testing/in-memory-signing-keys';
 import { TEST_ENCRYPTION_KEY } from '../testing/identity-test-kit';
@@ -62,10 +63,19 @@ describe('SigningKeys', () => {
     await make().jwks();
     const [stored] = store.keys;
     expect(stored!.privateJwkEncrypted).toMatch(/^v1\./);
-    // Neither in clear nor merely encoded: the ciphertext's bytes do not hold the private part.
+    // Sealed, not merely encoded: only the configured key opens it, and only under its own kid.
+    const box = SecretBox.fromBase64Key(TEST_ENCRYPTION_KEY);
+    expect(JSON.parse(box.decrypt(stored!.privateJwkEncrypted, 'kid-1'))).toEqual({
+      kty: 'RSA',
+      kid: 'kid-1',
+      d: 'd1',
+    });
+    expect(() => box.decrypt(stored!.privateJwkEncrypted, 'kid-2')).toThrow(SecretBoxError);
     const [, , ciphertext] = stored!.privateJwkEncrypted.split('.');
-    expect(stored!.privateJwkEncrypted).not.toContain('"d1"');
-    expect(Buffer.from(ciphertext!, 'base64url').includes('"d1"')).toBe(false);
+    const plaintext = Buffer.from(JSON.stringify({ kty: 'RSA', kid: 'kid-1', d: 'd1' }));
+    expect(Buffer.from(ciphertext!, 'base64url').subarray(0, plaintext.length)).not.toEqual(
+      plaintext,
+    );
     expect(stored!.publicJwk).toEqual({ kty: 'RSA', kid: 'kid-1', n: 'n1', e: 'AQAB' });
   });
 

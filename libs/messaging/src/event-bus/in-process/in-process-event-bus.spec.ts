@@ -1,3 +1,4 @@
+import { waitUntil } from '@gatehouse/testing';
 import { describeEventBusContract } from '../event-bus.contract';
 import { IncomingMessage } from '../event-bus';
 import { InProcessEventBus } from './in-process-event-bus';
@@ -13,8 +14,6 @@ describeEventBusContract(
 );
 
 describe('InProcessEventBus', () => {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
   it('never runs a handler inside publish()', async () => {
     const bus = new InProcessEventBus({ logger: silent });
     const received: string[] = [];
@@ -25,24 +24,25 @@ describe('InProcessEventBus', () => {
     });
     await bus.publish('t', [{ key: 'k', value: 'v' }]);
     expect(received).toEqual([]);
-    await settle();
+    await waitUntil('the handler to run', () => received.length > 0, { intervalMs: 5 });
     expect(received).toEqual(['v']);
     await bus.close();
   });
 
   it('forgets consumed messages beyond its retention, so a late group starts at the oldest kept one', async () => {
     const bus = new InProcessEventBus({ logger: silent, defaultPartitions: 1, retainMessages: 2 });
+    let early = 0;
     await bus.subscribe({
       topics: ['t'],
       groupId: 'early',
       fromBeginning: true,
-      handler: async () => undefined,
+      handler: async () => void (early += 1),
     });
     await bus.publish(
       't',
       ['1', '2', '3', '4', '5'].map((value) => ({ key: 'k', value })),
     );
-    await settle();
+    await waitUntil('the early group to consume all five', () => early === 5, { intervalMs: 5 });
     const late: IncomingMessage[] = [];
     await bus.subscribe({
       topics: ['t'],
@@ -50,7 +50,9 @@ describe('InProcessEventBus', () => {
       fromBeginning: true,
       handler: async (m) => void late.push(m),
     });
-    await settle();
+    await waitUntil('the late group to read what is kept', () => late.length >= 2, {
+      intervalMs: 5,
+    });
     expect(late.map((m) => [m.offset, m.value])).toEqual([
       ['3', '4'],
       ['4', '5'],
@@ -63,7 +65,8 @@ describe('InProcessEventBus', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow: string[] = [];
-    await bus.subscribe({ topics: ['t'], groupId: 'fast', handler: async () => undefined });
+    let fast = 0;
+    await bus.subscribe({ topics: ['t'], groupId: 'fast', handler: async () => void (fast += 1) });
     await bus.subscribe({
       topics: ['t'],
       groupId: 'slow',
@@ -76,9 +79,11 @@ describe('InProcessEventBus', () => {
       't',
       ['a', 'b', 'c'].map((value) => ({ key: 'k', value })),
     );
-    await settle();
+    await waitUntil('the fast group to consume all three', () => fast === 3, { intervalMs: 5 });
     release();
-    await settle();
+    await waitUntil('the slow group to consume all three', () => slow.length === 3, {
+      intervalMs: 5,
+    });
     expect(slow).toEqual(['a', 'b', 'c']);
     await bus.close();
   });
