@@ -75,8 +75,3 @@ export function composeConfig<M extends Record<string, AnySection>>(
     return config as ConfigOf<M>;
   });
 }
-
-/** The environment variables a composed schema reads, in declaration order. */
-export function configVariableNames(schema: ConfigSchema<unknown>): string[] {
-  return Object.keys(schema.in.shape);
-}

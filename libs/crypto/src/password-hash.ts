@@ -75,17 +75,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, parsed.key);
 }
 
-/** True when a stored hash used weaker parameters than `target`: rehash it after a successful sign-in. */
-export function passwordNeedsRehash(
-  stored: string,
-  target: ScryptParameters = DEFAULT_SCRYPT_PARAMETERS,
-): boolean {
-  const parsed = parseStoredPassword(stored);
-  if (!parsed) return true;
-  const { N, r, p } = parsed.parameters;
-  return N < target.N || r < target.r || p < target.p;
-}
-
 interface StoredPassword {
   parameters: ScryptParameters;
   salt: Buffer;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { generateSecretBoxKey, SecretBox } from './secret-box';
+import { SecretBox } from './secret-box';
+import { generateSecretBoxKey } from './testing/secret-box-key';
 import { SecretBoxError } from './secret-box.error';
 
 const key = generateSecretBoxKey();

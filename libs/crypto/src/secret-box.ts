@@ -72,8 +72,3 @@ export class SecretBox {
     }
   }
 }
-
-/** A fresh key for GATEHOUSE_ENCRYPTION_KEY: 32 random bytes, base64. */
-export function generateSecretBoxKey(): string {
-  return randomBytes(KEY_BYTES).toString('base64');
-}

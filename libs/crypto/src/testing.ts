@@ -1,2 +1,2 @@
 // Test doubles and helpers of this lib, for other projects' tests only (lint keeps them out of production code).
-export { generateSecretBoxKey } from './secret-box';
+export { generateSecretBoxKey } from './testing/secret-box-key';

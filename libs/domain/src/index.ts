@@ -142,7 +142,6 @@ export {
   type TriggerLimitPolicy,
   triggerWindowStart,
   type UpdateWebhookInput,
-  WATCHED_ITEM_TYPES,
   type WatchedItem,
   WEBHOOK_DOMAINS,
   type WebhookDomain,

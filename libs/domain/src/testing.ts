@@ -1,10 +1,11 @@
 // Test doubles and helpers of this lib, for other projects' tests only (lint keeps them out of production code).
-export { FrozenClock, UnsupportedResponseType } from './common';
-export { atHash, GRANT_TYPES, type PolicyResource, s256CodeChallenge } from './oauth';
-export {
-  OVERLOADED_MIN_DELAY_MS,
-  standardWebhookSecret,
-  validateWebhookUrlSyntax,
-  verifyStandardWebhook,
-} from './webhooks';
+export { UnsupportedResponseType } from './common';
 export { isLoopbackAddress } from './net';
+export { type PolicyResource } from './oauth/access-policy';
+export { GRANT_TYPES } from './oauth/grant-types';
+export { atHash } from './oauth/id-token-claims';
+export { s256CodeChallenge } from './oauth/pkce';
+export { OVERLOADED_MIN_DELAY_MS } from './webhooks/retry-schedule';
+export { validateWebhookUrlSyntax } from './webhooks/webhook-url';
+export { FrozenClock } from './testing/frozen-clock';
+export { standardWebhookSecret } from './testing/standard-webhook-secret';

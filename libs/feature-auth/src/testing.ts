@@ -1,2 +1,2 @@
 // Test doubles and helpers of this lib, for other projects' tests only (lint keeps them out of production code).
-export { TokenEndpointModule } from './token-endpoint';
+export { TokenEndpointModule } from './token-endpoint/token-endpoint.module';

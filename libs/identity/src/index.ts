@@ -42,7 +42,6 @@ export { AccountReader } from './accounts/ports/account-reader';
 export { TransactionRunner } from './transactions/ports/transaction-runner';
 export { Transaction } from './transactions/ports/transaction';
 export { entityManagerOf } from './transactions/infrastructure/typeorm-transaction';
-export { TypeOrmTransactionRunner } from './transactions/infrastructure/typeorm-transaction-runner';
 export {
   type AccessTokenRecord,
   type PersonalTokenRecord,

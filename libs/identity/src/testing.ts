@@ -5,6 +5,7 @@ export { OutboxWriter } from './transactions/ports/outbox-writer';
 export { InMemoryAccounts } from './testing/in-memory-accounts';
 export { ImmediateTransactionRunner } from './testing/in-memory-transactions';
 export { RecordingOutbox } from './testing/recording-outbox';
+export { TypeOrmTransactionRunner } from './transactions/infrastructure/typeorm-transaction-runner';
 export { PredictableRandom } from './testing/predictable-random';
 export { InMemoryClientLookup } from './testing/in-memory-client-lookup';
 export {

@@ -13,12 +13,7 @@ export { endUncached } from './request/json-response';
 export { clientAddressOf } from './request/client-address';
 export { guardedAgent } from './outbound/guarded-agent';
 export { internalServiceAgent } from './outbound/internal-service-agent';
-export {
-  addressRefusal,
-  type HostAddressResolver,
-  resolveWithin,
-  systemResolver,
-} from './outbound/guarded-lookup';
+export { addressRefusal, type HostAddressResolver, resolveWithin } from './outbound/guarded-lookup';
 export { classifyOutboundFailure } from './outbound/outbound-failure';
 export { InternalTokenGuard } from './internal-auth/internal-token.guard';
 export { CLOCK } from './clock/clock.module';

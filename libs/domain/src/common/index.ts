@@ -23,4 +23,4 @@ export {
 } from './oauth-errors';
 export { ApiError, apiErrorStatus } from './api-errors';
 export { isObjectId, objectId } from './object-id';
-export { type Clock, FrozenClock, systemClock } from './clock';
+export { type Clock, systemClock } from './clock';

@@ -1,16 +1,11 @@
 import { InvalidClient } from '../common';
 import {
-  CLIENT_ID_METADATA_PATH,
   clientIdHostname,
   isClientIdMetadataUrl,
   validateClientIdUrl,
 } from './client-id-metadata-url';
 
 describe('client-ID metadata URL', () => {
-  it('publishes the client-ID metadata document path', () => {
-    expect(CLIENT_ID_METADATA_PATH).toBe('/.well-known/oauth-cimd');
-  });
-
   it.each([
     ['https://app.example.com/.well-known/oauth-cimd', true],
     ['http://app.example.com/.well-known/oauth-cimd', true],

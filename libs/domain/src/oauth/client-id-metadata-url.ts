@@ -2,8 +2,6 @@ import { InvalidClient } from '../common';
 import { parseUriComponents } from './uri-components';
 
 /** docs/oauth.md "Apps": where an app publishes its client-ID metadata document. */
-export const CLIENT_ID_METADATA_PATH = '/.well-known/oauth-cimd';
-
 /**
  * True when a `client_id` is to be treated as a metadata-document URL rather than a registered
  * app's id. Registered ids never contain a scheme, so anything starting like an http(s) URL is

@@ -4,7 +4,6 @@ import {
   canGrantRequiredOrgs,
   chooseGrantedScopes,
   consentCovers,
-  mergeConsent,
   selectGrantedOrgs,
 } from './consent';
 
@@ -50,24 +49,6 @@ describe('consentCovers', () => {
     ],
   ])('%s → %p', (_name, previous, requested, expected) => {
     expect(consentCovers(previous, requested)).toBe(expected);
-  });
-});
-
-describe('mergeConsent', () => {
-  it('unions scopes and organizations, earlier grants first', () => {
-    expect(
-      mergeConsent(
-        { scopes: ['openid', 'profile'], orgIds: ['a'] },
-        { scopes: ['email', 'openid'], orgIds: ['b', 'a'] },
-      ),
-    ).toEqual({
-      scopes: ['openid', 'profile', 'email'],
-      orgIds: ['a', 'b'],
-    });
-    expect(mergeConsent(null, { scopes: ['openid'], orgIds: [] })).toEqual({
-      scopes: ['openid'],
-      orgIds: [],
-    });
   });
 });
 

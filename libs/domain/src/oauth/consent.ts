@@ -20,14 +20,6 @@ export function consentCovers(existing: ConsentGrant | null, requested: ConsentG
   );
 }
 
-/** The consent to remember after the user approves more: the union, earlier grants first. */
-export function mergeConsent(existing: ConsentGrant | null, granted: ConsentGrant): ConsentGrant {
-  return {
-    scopes: [...new Set([...(existing?.scopes ?? []), ...granted.scopes])],
-    orgIds: [...new Set([...(existing?.orgIds ?? []), ...granted.orgIds])],
-  };
-}
-
 /**
  * Whether the user can grant every organization named in `orgIds`. Decision: when not, the
  * request is not refused at once but shown with Deny only and answered as a denial, so the app

@@ -31,19 +31,6 @@ export interface DevicePollResult {
   nextState: DevicePollState;
 }
 
-export function newDevicePollState(
-  nowMs: number,
-  ttlSeconds = DEFAULT_DEVICE_CODE_TTL_SECONDS,
-  intervalSeconds = DEFAULT_POLL_INTERVAL_SECONDS,
-): DevicePollState {
-  return {
-    status: 'pending',
-    intervalSeconds,
-    lastPolledAt: null,
-    expiresAt: nowMs + ttlSeconds * 1000,
-  };
-}
-
 /**
  * One poll of the token endpoint, in this order:
  *  1. expired (now ≥ expiresAt): `expired_token`, whatever the status;

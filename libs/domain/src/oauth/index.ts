@@ -9,11 +9,10 @@ export {
 } from './scopes';
 export { parseUriComponents } from './uri-components';
 export { isLoopbackRedirectUri } from './redirect-uri-matcher';
-export { CODE_CHALLENGE_METHODS_SUPPORTED, s256CodeChallenge, verifyPkce } from './pkce';
+export { CODE_CHALLENGE_METHODS_SUPPORTED, verifyPkce } from './pkce';
 export {
   AUTHORIZATION_CODE_GRANT_TYPE,
   DEVICE_CODE_GRANT_TYPE,
-  GRANT_TYPES,
   inDiscoveryOrder,
   REFRESH_TOKEN_GRANT_TYPE,
   TOKEN_EXCHANGE_GRANT_TYPE,
@@ -89,13 +88,8 @@ export {
   type OrgRole,
   type UserAccount,
 } from './account';
-export { atHash, buildIdTokenClaims } from './id-token-claims';
+export { buildIdTokenClaims } from './id-token-claims';
 export { buildUserinfo, type Userinfo } from './userinfo';
 export { buildWhoami, type Whoami, type WhoamiToken } from './whoami';
 export { POLICY_ACTIONS, type PolicyAction } from './access-rules';
-export {
-  authorize,
-  type PolicyDecision,
-  type PolicyResource,
-  type PolicyToken,
-} from './access-policy';
+export { authorize, type PolicyDecision, type PolicyToken } from './access-policy';

@@ -52,12 +52,6 @@ export function classifyToken(token: string): TokenKind | null {
   return null;
 }
 
-/** True for a syntactically valid token, optionally of one kind. Says nothing about validity. */
-export function isWellFormedToken(token: string, kind?: TokenKind): boolean {
-  const found = classifyToken(token);
-  return found !== null && (kind === undefined || found === kind);
-}
-
 /** The prefix to hand to libs/crypto `randomToken` when minting a token of this kind. */
 export function tokenPrefix(kind: TokenKind): string {
   return TOKEN_PREFIXES[kind];

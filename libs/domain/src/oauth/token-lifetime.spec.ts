@@ -1,14 +1,11 @@
 import { ApiError } from '../common';
 import {
-  AUTHORIZATION_CODE_TTL_SECONDS,
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   MAX_TOKEN_DURATION_SECONDS,
   MIN_TOKEN_DURATION_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   TRUSTED_PUBLISHER_TOKEN_TTL_SECONDS,
-  accessTokenTtlSeconds,
   expiresAt,
-  expiresInSeconds,
   isExpired,
   validateTokenDuration,
 } from './token-lifetime';
@@ -22,16 +19,6 @@ describe('token lifetime', () => {
     expect(MAX_TOKEN_DURATION_SECONDS).toBe(2592000);
     expect(TRUSTED_PUBLISHER_TOKEN_TTL_SECONDS).toBe(3600);
     expect(REFRESH_TOKEN_TTL_SECONDS).toBe(2592000);
-    expect(AUTHORIZATION_CODE_TTL_SECONDS).toBe(60);
-  });
-
-  it.each([
-    [undefined, 28800],
-    [null, 28800],
-    [3600, 3600],
-    [2592000, 2592000],
-  ])('accessTokenTtlSeconds(%p) is %p', (override, expected) => {
-    expect(accessTokenTtlSeconds(override)).toBe(expected);
   });
 
   it.each([300, 28800, 2592000])('accepts a duration of %p s', (seconds) => {
@@ -66,12 +53,9 @@ describe('token lifetime', () => {
     );
   });
 
-  it('computes expiry and expires_in', () => {
+  it('computes expiry', () => {
     const at = expiresAt(NOW, 28800);
     expect(at).toBe(NOW + 28_800_000);
-    expect(expiresInSeconds(at, NOW)).toBe(28800);
-    expect(expiresInSeconds(at, NOW + 1_500)).toBe(28798);
-    expect(expiresInSeconds(at, at + 10_000)).toBe(0);
     expect(isExpired(at, at - 1)).toBe(false);
     expect(isExpired(at, at)).toBe(true);
   });

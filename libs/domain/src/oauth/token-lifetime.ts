@@ -15,13 +15,6 @@ export const TRUSTED_PUBLISHER_TOKEN_TTL_SECONDS = HOUR;
  * every use, so an active client never reaches it.
  */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * DAY;
-/** Authorization codes: single use, about a minute (RFC 6749 §4.1.2). */
-export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
-
-/** The access-token lifetime: the app's (or organization's) override when set, else 8 hours. */
-export function accessTokenTtlSeconds(overrideSeconds?: number | null): number {
-  return overrideSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
-}
 
 /**
  * Validates a configured token duration (app setting, organization setting for token exchange).
@@ -49,11 +42,6 @@ export function validateTokenDuration(seconds: unknown, field = 'tokenDuration')
 /** Expiry instant (ms since epoch) of something issued at `nowMs` for `ttlSeconds`. */
 export function expiresAt(nowMs: number, ttlSeconds: number): number {
   return nowMs + ttlSeconds * 1000;
-}
-
-/** `expires_in`: whole seconds left, never negative. */
-export function expiresInSeconds(expiresAtMs: number, nowMs: number): number {
-  return Math.max(0, Math.floor((expiresAtMs - nowMs) / 1000));
 }
 
 /** Expired from the expiry instant on (the instant itself is already too late). */

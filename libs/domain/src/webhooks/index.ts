@@ -1,11 +1,7 @@
 export { badRequestFromIssues } from './body-error';
-export { WATCHED_ITEM_TYPES, type WatchedItem } from './watched-item';
+export { type WatchedItem } from './watched-item';
 export { WEBHOOK_DOMAINS, type WebhookDomain } from './webhook-domain';
-export {
-  type CheckedWebhookUrl,
-  refusedWebhookTarget,
-  validateWebhookUrlSyntax,
-} from './webhook-url';
+export { type CheckedWebhookUrl, refusedWebhookTarget } from './webhook-url';
 export { mergeJobSecrets, RESERVED_JOB_ENV_NAMES, secretNames } from './job-secrets';
 export { controlsProgramExecution } from './program-control-env';
 export {
@@ -22,14 +18,13 @@ export {
   SubscriptionIndex,
 } from './subscription-index';
 export { buildPayloadV3 } from './payload';
-export { deliveryHeaders, standardWebhookSecret, verifyStandardWebhook } from './signature';
+export { deliveryHeaders } from './signature';
 export {
   classifyResponse,
   DEFAULT_AUTO_DISABLE_WINDOW_MS,
   type DeliveryClassification,
   type DeliveryErrorKind,
   nextRetryDelayMs,
-  OVERLOADED_MIN_DELAY_MS,
   shouldAutoDisable,
 } from './retry-schedule';
 export {

@@ -1,2 +1,1 @@
-export { TokenEndpointModule } from './token-endpoint.module';
 export { AuthTokenModules } from './auth-token-modules';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { auditEntryHash, chainAuditEntry, verifyAuditChain } from './audit-chain';
+import { auditEntryHash, chainAuditEntry } from './audit-chain';
+import { verifyAuditChain } from '../testing/verify-audit-chain';
 import type { AuditEntry, AuditEntryDraft } from './audit-entry';
 
 const ORG = 'a0000000000000000000acme';

@@ -210,16 +210,6 @@ export class AuditChainVerifier {
   }
 }
 
-/** One-shot form of AuditChainVerifier. */
-export function verifyAuditChain(
-  entries: Iterable<AuditEntry>,
-  sealed?: SealedVerification,
-): AuditChainVerdict {
-  const verifier = new AuditChainVerifier(sealed);
-  for (const entry of entries) if (!verifier.accept(entry)) break;
-  return verifier.verdict();
-}
-
 function brokenLink(
   entry: AuditEntry,
   expectedSeq: number,

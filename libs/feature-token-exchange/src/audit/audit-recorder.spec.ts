@@ -1,6 +1,6 @@
 import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import { createTokenExchangeTestKit } from '../testing/token-exchange-test-kit';
-import { verifyAuditChain } from './audit-chain';
+import { verifyAuditChain } from '../testing/verify-audit-chain';
 import type { AuditEntryDraft } from './audit-entry';
 import { AuditSeal } from './audit-seal';
 

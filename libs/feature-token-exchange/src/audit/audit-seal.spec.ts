@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { chainAuditEntry, verifyAuditChain } from './audit-chain';
+import { chainAuditEntry } from './audit-chain';
+import { verifyAuditChain } from '../testing/verify-audit-chain';
 import type { AuditEntry } from './audit-entry';
 import { AuditSeal } from './audit-seal';
 

@@ -1,5 +1,5 @@
 import { OAuthError, oauthErrorStatus } from '@gatehouse/domain';
-import { verifyAuditChain } from '../audit/audit-chain';
+import { verifyAuditChain } from '../testing/verify-audit-chain';
 import {
   basicAuthorization,
   createTokenExchangeTestKit,

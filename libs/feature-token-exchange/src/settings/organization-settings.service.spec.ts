@@ -1,7 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
-import { verifyAuditChain } from '../audit/audit-chain';
+import { verifyAuditChain } from '../testing/verify-audit-chain';
 import {
   createTokenExchangeTestKit,
   IDS,

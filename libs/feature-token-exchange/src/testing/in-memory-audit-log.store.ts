@@ -5,9 +5,9 @@ import type { ChainHead } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/audit-entry';
 import {
   AppendSlot,
+  type AuditFilter,
   AuditLogStore,
   AuditPageQuery,
-  matchesAuditFilter,
 } from '../audit/ports/audit-log.store';
 import type { SealedHead } from '../audit/audit-seal';
 
@@ -83,4 +83,15 @@ export class InMemoryAuditLogStore extends AuditLogStore {
   of(orgId: string): AuditEntry[] {
     return this.entries.filter((entry) => entry.orgId === orgId).sort((a, b) => a.seq - b.seq);
   }
+}
+
+/** The filter as the port documents it; the TypeORM store says the same in SQL (the contract suite checks both). */
+function matchesAuditFilter(entry: AuditEntry, filter: AuditFilter): boolean {
+  return (
+    (filter.action === undefined || entry.action === filter.action) &&
+    (filter.clientId === undefined || entry.clientId === filter.clientId) &&
+    (filter.subject === undefined || entry.subject === filter.subject) &&
+    (filter.since === undefined || entry.createdAt >= filter.since) &&
+    (filter.until === undefined || entry.createdAt < filter.until)
+  );
 }

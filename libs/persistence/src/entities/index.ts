@@ -1,6 +1,5 @@
 export { UserEntity } from './accounts/user.entity';
 export { OrganizationEntity } from './accounts/organization.entity';
-export { MembershipEntity } from './accounts/membership.entity';
 export { OAuthAppEntity } from './oauth/oauth-app.entity';
 export { ConsentEntity } from './oauth/consent.entity';
 export { AccessTokenEntity } from './oauth/access-token.entity';
@@ -9,8 +8,7 @@ export { PersonalAccessTokenEntity } from './oauth/personal-access-token.entity'
 export { SigningKeyEntity } from './oauth/signing-key.entity';
 export { TrustedPublisherEntity } from './token-exchange/trusted-publisher.entity';
 export { AuditLogEntryEntity } from './token-exchange/audit-log-entry.entity';
-export { JobEntity, jobSecretContext } from './webhooks/job.entity';
+export { JobEntity } from './webhooks/job.entity';
 export { WebhookEntity } from './webhooks/webhook.entity';
 export { DeliveryEntity } from './delivery/delivery.entity';
 export { DeliveryAttemptEntity } from './delivery/delivery-attempt.entity';
-export { OutboxMessageEntity } from './outbox/outbox-message.entity';

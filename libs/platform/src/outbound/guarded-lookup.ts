@@ -6,7 +6,7 @@ import { AddressRefusedError } from './address-refused.error';
 /** Resolves a host name to every address it has (the system's `dns.lookup`, by default). */
 export type HostAddressResolver = (hostname: string) => Promise<LookupAddress[]>;
 
-export const systemResolver: HostAddressResolver = (hostname) =>
+const systemResolver: HostAddressResolver = (hostname) =>
   new Promise((resolve, reject) =>
     dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
       error ? reject(error) : resolve(addresses),

@@ -1,4 +1,4 @@
-import { TypeOrmTransactionRunner } from '@gatehouse/identity';
+import { TypeOrmTransactionRunner } from '@gatehouse/identity/testing';
 import type { OutboxMessage } from '@gatehouse/persistence';
 import { createMigratedTestDatabase, MigratedTestDatabase } from '@gatehouse/testing';
 import { describeAuditLogStoreContract } from '../ports/audit-log.store.contract';

@@ -18,16 +18,6 @@ export interface AuditFilter {
   until?: Date;
 }
 
-export function matchesAuditFilter(entry: AuditEntry, filter: AuditFilter): boolean {
-  return (
-    (filter.action === undefined || entry.action === filter.action) &&
-    (filter.clientId === undefined || entry.clientId === filter.clientId) &&
-    (filter.subject === undefined || entry.subject === filter.subject) &&
-    (filter.since === undefined || entry.createdAt >= filter.since) &&
-    (filter.until === undefined || entry.createdAt < filter.until)
-  );
-}
-
 export interface AuditPageQuery extends AuditFilter {
   orgId: string;
   /** Only entries older than this one (the cursor of the previous page). */

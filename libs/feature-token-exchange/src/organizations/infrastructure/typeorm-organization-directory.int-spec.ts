@@ -1,4 +1,4 @@
-import { TypeOrmTransactionRunner } from '@gatehouse/identity';
+import { TypeOrmTransactionRunner } from '@gatehouse/identity/testing';
 import { createMigratedTestDatabase, MigratedTestDatabase } from '@gatehouse/testing';
 import { describeOrganizationDirectoryContract } from '../ports/organization-directory.contract';
 import { TypeOrmOrganizationDirectory } from './typeorm-organization-directory';
