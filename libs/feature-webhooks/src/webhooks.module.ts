@@ -2,7 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { SecretBox } from '@gatehouse/crypto';
 import { CreateWebhook } from './webhooks/create-webhook.use-case';
 import { DeleteWebhook } from './webhooks/delete-webhook.use-case';
-import { ReadWebhooks } from './webhooks/read-webhooks.use-case';
+import { GetWebhook } from './webhooks/get-webhook.use-case';
+import { ListWebhooks } from './webhooks/list-webhooks.use-case';
 import { ReplayDelivery } from './activity/replay-delivery.use-case';
 import { SetWebhookDisabled } from './webhooks/set-webhook-disabled.use-case';
 import { UpdateWebhook } from './webhooks/update-webhook.use-case';
@@ -52,7 +53,8 @@ export class WebhooksModule {
         { provide: IdGenerator, useClass: ObjectIdGenerator },
         WebhookUrlChecker,
         WebhookPresenter,
-        ReadWebhooks,
+        ListWebhooks,
+        GetWebhook,
         CreateWebhook,
         UpdateWebhook,
         SetWebhookDisabled,

@@ -3,7 +3,8 @@ import { DEFAULT_TRIGGER_LIMIT_POLICY } from '@gatehouse/domain';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { CreateWebhook } from '../webhooks/create-webhook.use-case';
 import { DeleteWebhook } from '../webhooks/delete-webhook.use-case';
-import { ReadWebhooks } from '../webhooks/read-webhooks.use-case';
+import { GetWebhook } from '../webhooks/get-webhook.use-case';
+import { ListWebhooks } from '../webhooks/list-webhooks.use-case';
 import { ReplayDelivery } from '../activity/replay-delivery.use-case';
 import { SetWebhookDisabled } from '../webhooks/set-webhook-disabled.use-case';
 import { UpdateWebhook } from '../webhooks/update-webhook.use-case';
@@ -50,7 +51,8 @@ export function createWebhooksTestKit(overrides: Partial<WebhooksSettings> = {})
     resolver,
     ids,
     secretBox,
-    read: new ReadWebhooks(repository, presenter),
+    list: new ListWebhooks(repository, presenter),
+    get: new GetWebhook(repository, presenter),
     create: new CreateWebhook(repository, jobs, urls, ids, secretBox, presenter, clock, settings),
     update: new UpdateWebhook(repository, jobs, urls, secretBox, presenter, clock, settings),
     states: new SetWebhookDisabled(repository, presenter, clock),

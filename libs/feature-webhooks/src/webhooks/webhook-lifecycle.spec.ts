@@ -25,8 +25,8 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
       url: 'https://hooks.example.com/b',
     });
     await kit.create.execute(bob, { watched: WATCHED, url: 'https://hooks.example.com/bob' });
-    expect((await kit.read.list(alice)).map((view) => view.id)).toEqual([id, second.id]);
-    expect((await kit.read.list(bob)).map((view) => view.url)).toEqual([
+    expect((await kit.list.execute(alice)).map((view) => view.id)).toEqual([id, second.id]);
+    expect((await kit.list.execute(bob)).map((view) => view.url)).toEqual([
       'https://hooks.example.com/bob',
     ]);
   });
@@ -41,13 +41,13 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
       ['the browser session', principalOfKind('session')],
       ['an OAuth token with the webhooks scope', principalOfKind('oauth')],
     ])('is shown to %s, which may change the webhook', async (_case, principal) => {
-      expect((await kit.read.get(principal, id)).secret).toBe('s3cret!');
-      expect((await kit.read.list(principal)).map((view) => view.secret)).toEqual(['s3cret!']);
+      expect((await kit.get.execute(principal, id)).secret).toBe('s3cret!');
+      expect((await kit.list.execute(principal)).map((view) => view.secret)).toEqual(['s3cret!']);
     });
 
     it('is left out for a read token, which reads everything else', async () => {
       const reader = personalPrincipal(ALICE_ID, 'read');
-      const views = [await kit.read.get(reader, id), ...(await kit.read.list(reader))];
+      const views = [await kit.get.execute(reader, id), ...(await kit.list.execute(reader))];
       for (const view of views) {
         expect(view).not.toHaveProperty('secret');
         expect(view).toMatchObject({
@@ -61,8 +61,8 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
   });
 
   it("gets the caller's webhook, and answers 404 for another user's", async () => {
-    expect((await kit.read.get(alice, id)).id).toBe(id);
-    expect(await failure(() => kit.read.get(bob, id))).toMatchObject({ code: 'not_found' });
+    expect((await kit.get.execute(alice, id)).id).toBe(id);
+    expect(await failure(() => kit.get.execute(bob, id))).toMatchObject({ code: 'not_found' });
   });
 
   it('disables then enables, publishing each change with a growing revision', async () => {
@@ -103,7 +103,7 @@ describe('reading, enabling, disabling and deleting webhooks', () => {
   it('deletes permanently and publishes a deleted event with the next revision', async () => {
     await kit.remove.execute(alice, id);
     expect(kit.repository.rows.has(id)).toBe(false);
-    expect(await failure(() => kit.read.get(alice, id))).toMatchObject({ code: 'not_found' });
+    expect(await failure(() => kit.get.execute(alice, id))).toMatchObject({ code: 'not_found' });
     const deleted = kit.repository.envelopes(Topics.webhookChanged)[1]!;
     expect(deleted.data).toEqual({ change: 'deleted', webhookId: id, ownerId: ALICE_ID });
     expect(kit.repository.outbox[1]).toMatchObject({

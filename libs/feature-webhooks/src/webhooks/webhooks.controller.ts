@@ -8,7 +8,8 @@ import {
 } from '@gatehouse/identity';
 import { CreateWebhook } from './create-webhook.use-case';
 import { DeleteWebhook } from './delete-webhook.use-case';
-import { ReadWebhooks } from './read-webhooks.use-case';
+import { GetWebhook } from './get-webhook.use-case';
+import { ListWebhooks } from './list-webhooks.use-case';
 import { SetWebhookDisabled } from './set-webhook-disabled.use-case';
 import { UpdateWebhook } from './update-webhook.use-case';
 
@@ -23,7 +24,8 @@ type Wrapped = { webhook: WebhookView };
 @RequireScopes('webhooks')
 export class WebhooksController {
   constructor(
-    private readonly read: ReadWebhooks,
+    private readonly lister: ListWebhooks,
+    private readonly getter: GetWebhook,
     private readonly creator: CreateWebhook,
     private readonly updater: UpdateWebhook,
     private readonly states: SetWebhookDisabled,
@@ -32,12 +34,12 @@ export class WebhooksController {
 
   @Get()
   list(@CurrentPrincipal() principal: Principal): Promise<WebhookView[]> {
-    return this.read.list(principal);
+    return this.lister.execute(principal);
   }
 
   @Get(':id')
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<Wrapped> {
-    return { webhook: await this.read.get(principal, id) };
+    return { webhook: await this.getter.execute(principal, id) };
   }
 
   @Post()
