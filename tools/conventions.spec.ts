@@ -123,8 +123,8 @@ describe('lib layout', () => {
     ['libs/feature-webhooks/src/webhooks/infrastructure/typeorm-webhook.repository.ts', true],
     ['libs/feature-delivery/src/testing/delivery-fixtures.ts', true],
     ['libs/persistence/src/entities/webhooks/webhook.entity.ts', true],
-    ['libs/feature-delivery/src/pipeline/infrastructure/typeorm-delivery-store.int-spec.ts', true],
-    ['libs/feature-webhooks/src/webhooks/ports/webhook-repository.ts', false],
+    ['libs/feature-delivery/src/pipeline/infrastructure/typeorm-delivery.store.int-spec.ts', true],
+    ['libs/feature-webhooks/src/webhooks/ports/webhook.repository.ts', false],
     ['libs/feature-delivery/src/delivery.module.ts', false],
   ])('lets %s import typeorm: %s', (file, allowed) => {
     expect(TYPEORM_HOMES.test(file)).toBe(allowed);

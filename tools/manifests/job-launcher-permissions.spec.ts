@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { jobLauncherPermissions, permissionsOfCalls } from './job-launcher-permissions';
 
 describe('the Job launcher permissions', () => {
-  it('are what client-node-jobs-api.ts calls: create and delete Jobs, create Secrets', () => {
+  it('are what client-node-kubernetes-jobs-api.ts calls: create and delete Jobs, create Secrets', () => {
     expect(jobLauncherPermissions(join(__dirname, '..', '..'))).toEqual([
       { apiGroup: 'batch', resource: 'jobs', verb: 'create' },
       { apiGroup: '', resource: 'secrets', verb: 'create' },

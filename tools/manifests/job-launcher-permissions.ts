@@ -12,7 +12,7 @@ export interface KubernetesPermission {
 }
 
 export const JOB_LAUNCHER_API_SOURCE =
-  'libs/feature-delivery/src/jobs/infrastructure/client-node-jobs-api.ts';
+  'libs/feature-delivery/src/jobs/infrastructure/client-node-kubernetes-jobs-api.ts';
 
 /** client-node method verbs (`createNamespacedJob`) and the RBAC verb each one needs. */
 const VERBS: Readonly<Record<string, string>> = {

@@ -15,7 +15,7 @@ import { ACME, insertWebhook, seedAccounts } from './testing/delivery-fixtures';
 import type { DeliveryTestAppOptions } from './testing/delivery-test-app';
 import { Receiver } from './testing/receiver';
 import { ATTEMPTS_PER_SEND_SLOT } from './delivery-pipeline.factory';
-import { ATTEMPT_OUTCOME_PENDING } from './pipeline/ports/delivery-store';
+import { ATTEMPT_OUTCOME_PENDING } from './pipeline/ports/delivery.store';
 
 const EVENTS = 10_000;
 const REPOS = 100;

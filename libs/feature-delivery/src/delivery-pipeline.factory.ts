@@ -14,7 +14,7 @@ import { DeliveryAttempt } from './pipeline/delivery-attempt';
 import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
 import { DeliveryIds } from './pipeline/delivery-ids';
 import type { DeliverySettings } from './pipeline/delivery-settings';
-import { DeliveryStore } from './pipeline/ports/delivery-store';
+import { DeliveryStore } from './pipeline/ports/delivery.store';
 import type { DeliveryTask } from './pipeline/delivery-task';
 import { ReplayIntake } from './pipeline/replay-intake';
 import { RepoEventIntake } from './pipeline/repo-event-intake';

@@ -8,7 +8,7 @@ import {
 import type { Logger } from 'pino';
 import { HttpDeliverySender } from './http/ports/http-delivery-sender';
 import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
-import { DeliveryStore } from './pipeline/ports/delivery-store';
+import { DeliveryStore } from './pipeline/ports/delivery.store';
 import { type DeliveryTask, leasesOf } from './pipeline/delivery-task';
 import { ReplayIntake } from './pipeline/replay-intake';
 import { RepoEventIntake } from './pipeline/repo-event-intake';

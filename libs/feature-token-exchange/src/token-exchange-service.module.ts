@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '@gatehouse/identity';
 import { AuditLogController } from './audit/audit-log.controller';
-import { AuditLogReader } from './audit/audit-log-reader';
+import { AuditLogReader } from './audit/audit-log.reader';
 import { AuditLogStore } from './audit/ports/audit-log.store';
 import { AuditRecorder } from './audit/audit-recorder';
 import { AuditSeal } from './audit/audit-seal';
@@ -21,8 +21,8 @@ import { TOKEN_EXCHANGE_OPTIONS, TokenExchangeServiceOptions } from './token-exc
 import { CiTokenVerifier } from './trusted-publishers/ci-token-verifier';
 import { JoseCiTokenVerifier } from './trusted-publishers/jose-ci-token-verifier';
 import { JwksFetcher, SafeJwksFetcher } from './trusted-publishers/jwks-fetcher';
-import { TypeOrmTrustedPublisherStore } from './trusted-publishers/infrastructure/typeorm-trusted-publisher-store';
-import { TrustedPublisherStore } from './trusted-publishers/ports/trusted-publisher-store';
+import { TypeOrmTrustedPublisherStore } from './trusted-publishers/infrastructure/typeorm-trusted-publisher.store';
+import { TrustedPublisherStore } from './trusted-publishers/ports/trusted-publisher.store';
 
 /**
  * The token-exchange service (docs/architecture.md): `POST /internal/token-exchange` (both

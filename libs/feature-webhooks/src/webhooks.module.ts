@@ -14,15 +14,15 @@ import { WebhookUrlChecker } from './webhooks/webhook-url-checker';
 import { WebhookActivityController } from './activity/webhook-activity.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { DnsHostResolver } from './webhooks/infrastructure/dns-host-resolver';
-import { ObjectIdGenerator } from './webhooks/infrastructure/object-id.generator';
+import { ObjectIdGenerator } from './webhooks/infrastructure/object-id-generator';
 import { TypeOrmDeliveryActivityReader } from './activity/infrastructure/typeorm-delivery-activity.reader';
 import { TypeOrmSourceJobReader } from './source-jobs/infrastructure/typeorm-source-job.reader';
 import { TypeOrmWebhookRepository } from './webhooks/infrastructure/typeorm-webhook.repository';
-import { DeliveryActivityReader } from './activity/ports/delivery-activity-reader';
+import { DeliveryActivityReader } from './activity/ports/delivery-activity.reader';
 import { HostResolver } from './webhooks/ports/host-resolver';
 import { IdGenerator } from './webhooks/ports/id-generator';
-import { SourceJobReader } from './source-jobs/ports/source-job-reader';
-import { WebhookRepository } from './webhooks/ports/webhook-repository';
+import { SourceJobReader } from './source-jobs/ports/source-job.reader';
+import { WebhookRepository } from './webhooks/ports/webhook.repository';
 import {
   WEBHOOKS_SETTINGS,
   type WebhooksModuleOptions,

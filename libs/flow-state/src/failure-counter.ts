@@ -1,4 +1,4 @@
-import type { FlowStore } from './flow-store';
+import type { FlowStore } from './flow.store';
 
 /**
  * Counts failures (wrong passwords, wrong client secrets) in fixed windows over

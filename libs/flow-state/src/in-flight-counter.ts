@@ -1,5 +1,5 @@
 import type { Clock } from '@gatehouse/domain';
-import type { FlowStore } from './flow-store';
+import type { FlowStore } from './flow.store';
 
 /** One check counted by `InFlightCounter.start`, to be ended in the window it started in. */
 export interface InFlightTicket {

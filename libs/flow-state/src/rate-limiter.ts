@@ -1,4 +1,4 @@
-import type { FlowStore } from './flow-store';
+import type { FlowStore } from './flow.store';
 
 export interface RateLimitDecision {
   allowed: boolean;

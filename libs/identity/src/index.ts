@@ -17,7 +17,7 @@ export {
   readSessionCookie,
   writeSessionCookie,
 } from './session/session-cookie';
-export { SessionStore } from './session/session-store';
+export { SessionStore } from './session/session.store';
 export { type AuthenticatedClient } from './clients/authenticated-client';
 export { ClientAuthenticator } from './clients/client-authenticator';
 export { ClientLookup } from './clients/ports/client-lookup';
@@ -29,16 +29,16 @@ export { provideGrantHandlers } from './grants/provide-grant-handlers';
 export { GrantHandlerRegistry } from './grants/grant-handler-registry';
 export { type IssueTokenRequest, type TokenResponseBody } from './tokens/issue-token-request';
 export { TokenIssuer } from './tokens/token-issuer';
-export { type IssuedTokenRows, type IssuedTokenWrite } from './tokens/ports/issued-token-writer';
-export { addIssuedTokenParts, CteStatement } from './tokens/infrastructure/sql-issued-token-writer';
+export { type IssuedTokenRows, type IssuedTokenWrite } from './tokens/ports/issued-token.writer';
+export { addIssuedTokenParts, CteStatement } from './tokens/infrastructure/sql-issued-token.writer';
 export { TokenRevoker } from './tokens/token-revoker';
 export { RandomSource } from './tokens/random-source';
 export { SigningKeys } from './keys/signing-keys';
 export { JoseSigningKeyCrypto } from './keys/infrastructure/jose-signing-key-crypto';
 export { TypeOrmSigningKeyStore } from './keys/infrastructure/typeorm-signing-key.store';
 export { TokenPruningModule } from './pruning/token-pruning.module';
-export { TokenStore } from './tokens/ports/token-store';
-export { AccountReader } from './accounts/ports/account-reader';
+export { TokenStore } from './tokens/ports/token.store';
+export { AccountReader } from './accounts/ports/account.reader';
 export { TransactionRunner } from './transactions/ports/transaction-runner';
 export { Transaction } from './transactions/ports/transaction';
 export { entityManagerOf } from './transactions/infrastructure/typeorm-transaction';

@@ -1,7 +1,7 @@
 // Test doubles and helpers of this lib, for other projects' tests only (lint keeps them out of production code).
 export { PrincipalInvalidator } from './principal/principal-invalidator';
 export { type IssueTokenRequest } from './tokens/issue-token-request';
-export { OutboxWriter } from './transactions/ports/outbox-writer';
+export { OutboxWriter } from './transactions/ports/outbox.writer';
 export { InMemoryAccounts } from './testing/in-memory-accounts';
 export { ImmediateTransactionRunner } from './testing/in-memory-transactions';
 export { RecordingOutbox } from './testing/recording-outbox';
@@ -13,4 +13,4 @@ export {
   type IdentityTestKit,
   TEST_ENCRYPTION_KEY,
 } from './testing/identity-test-kit';
-export { InMemoryIssuedTokenWriter } from './testing/in-memory-issued-token-writer';
+export { InMemoryIssuedTokenWriter } from './testing/in-memory-issued-token.writer';

@@ -1,5 +1,5 @@
 // Bootstrap
-export { bootstrapService } from './bootstrap/bootstrap-service';
+export { bootstrapService } from './bootstrap/service-bootstrap';
 export { exitOnStartupFailure } from './bootstrap/exit-on-startup-failure';
 export { LOGGER } from './logging/logger.token';
 export { ReadinessRegistry } from './health/readiness-registry';

@@ -6,7 +6,7 @@ import { parseOrThrow } from '@gatehouse/platform';
 import { createAppSchema, updateAppSchema } from './app-input';
 import { AppManagers } from './app-managers';
 import { OAuthAppsService } from './oauth-apps.service';
-import { InMemoryOAuthAppStore } from '../testing/in-memory-oauth-app-store';
+import { InMemoryOAuthAppStore } from '../testing/in-memory-oauth-app.store';
 
 const ALICE = 'a'.repeat(24);
 const BOB = 'b'.repeat(24);

@@ -6,7 +6,7 @@ import { type OAuthAppRecord, Principal, RandomSource } from '@gatehouse/identit
 import { CLOCK } from '@gatehouse/platform';
 import { CreateAppInput, UpdateAppInput } from './app-input';
 import { AppManager, AppManagers } from './app-managers';
-import { OAuthAppStore } from './ports/oauth-app-store';
+import { OAuthAppStore } from './ports/oauth-app.store';
 import type { OAuthAppView } from '@gatehouse/settings-api';
 import { oauthAppView } from './oauth-app-view';
 

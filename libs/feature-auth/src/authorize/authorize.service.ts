@@ -11,7 +11,7 @@ import {
 import { CLOCK } from '@gatehouse/platform';
 import { consentingAccount } from '../consent/consent-outcome';
 import { ConsentService } from '../consent/consent.service';
-import { ConsentContext, ConsentContextReader } from '../consent/ports/consent-context';
+import { ConsentContext, ConsentContextReader } from '../consent/ports/consent-context.reader';
 import type { SignedInSession } from '@gatehouse/identity';
 import { AUTHORIZATION_INTENT, AuthorizationIntent } from './authorization-intent';
 import { AuthorizationResponder } from './authorization-responder';

@@ -8,7 +8,7 @@ import {
 import { ClientLookup } from '@gatehouse/identity';
 import { ClientMetadataResolver } from '../cimd/client-metadata-resolver';
 import { ConsentClient } from '../consent/consent-request';
-import type { AuthorizingAppRecord } from '../consent/ports/consent-context';
+import type { AuthorizingAppRecord } from '../consent/ports/consent-context.reader';
 
 /** The app of an authorization request: what validation needs, and what the consent page shows. */
 export interface ResolvedClient {

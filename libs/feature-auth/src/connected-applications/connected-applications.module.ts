@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmConnectedApplicationStore } from './infrastructure/typeorm-connected-application-store';
-import { ConnectedApplicationStore } from './ports/connected-application-store';
+import { TypeOrmConnectedApplicationStore } from './infrastructure/typeorm-connected-application.store';
+import { ConnectedApplicationStore } from './ports/connected-application.store';
 import { ConnectedApplicationsController } from './connected-applications.controller';
 import { ConnectedApplicationsService } from './connected-applications.service';
 import { ConsentWithdrawals } from '../consent/consent-withdrawals';

@@ -11,7 +11,7 @@ import {
 import { CLOCK } from '@gatehouse/platform';
 import type { ConnectedApplicationView } from '@gatehouse/settings-api';
 import { ConsentWithdrawals } from '../consent/consent-withdrawals';
-import { ConnectedApplicationStore } from './ports/connected-application-store';
+import { ConnectedApplicationStore } from './ports/connected-application.store';
 
 /**
  * The apps holding a user's consent or live tokens, and revoking access: the consent, every refresh

@@ -1,7 +1,7 @@
 import type { ConsentGrant, OAuthError } from '@gatehouse/domain';
 import type { MembershipRecord } from '@gatehouse/identity';
 import type { ConsentRequest } from './consent-request';
-import type { ConsentingUserRecord } from './ports/consent-context';
+import type { ConsentingUserRecord } from './ports/consent-context.reader';
 
 /** The user who approved, and their memberships, as read when the answer was decided. */
 export interface ConsentingAccount {

@@ -5,9 +5,9 @@ import { ConsentOutcomeRegistry } from './consent-outcome-registry';
 import { ConsentController } from './consent.controller';
 import { ConsentService } from './consent.service';
 import { PendingConsents } from './pending-consents';
-import { SqlConsentContextReader } from './infrastructure/sql-consent-context-reader';
+import { SqlConsentContextReader } from './infrastructure/sql-consent-context.reader';
 import { TypeOrmRememberedConsents } from './infrastructure/typeorm-remembered-consents';
-import { ConsentContextReader } from './ports/consent-context';
+import { ConsentContextReader } from './ports/consent-context.reader';
 import { RememberedConsents } from './ports/remembered-consents';
 
 /**

@@ -19,7 +19,7 @@ import { consentingAccount, ConsentOutcome } from './consent-outcome';
 import { ConsentOutcomeRegistry } from './consent-outcome-registry';
 import { ConsentRequest } from './consent-request';
 import { PendingConsents } from './pending-consents';
-import { ConsentContext, ConsentContextReader } from './ports/consent-context';
+import { ConsentContext, ConsentContextReader } from './ports/consent-context.reader';
 import { RememberedConsents } from './ports/remembered-consents';
 
 /**

@@ -26,7 +26,7 @@ import {
 } from './device-flow-options';
 import { DeviceVerificationController } from './device-verification.controller';
 import { DeviceVerificationService } from './device-verification.service';
-import { UserCodeEntryGuard } from './user-code-entry-guard';
+import { UserCodeEntryGuard } from './user-code-entry.guard';
 import { CryptoUserCodeGenerator, UserCodeGenerator } from './user-code-generator';
 
 /**

@@ -5,7 +5,7 @@ import { CLOCK } from '@gatehouse/platform';
 import { PendingConsents } from '../consent/pending-consents';
 import { DeviceAuthorizations } from './device-authorizations';
 import { DEVICE_INTENT, DeviceIntent } from './device-intent';
-import { EntryLimit, UserCodeEntryGuard } from './user-code-entry-guard';
+import { EntryLimit, UserCodeEntryGuard } from './user-code-entry.guard';
 
 const DEVICE_CONSENT_PATH = '/oauth/device/consent';
 

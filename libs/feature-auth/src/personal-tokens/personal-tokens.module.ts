@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmPersonalTokenStore } from './infrastructure/typeorm-personal-token-store';
-import { PersonalTokenStore } from './ports/personal-token-store';
+import { TypeOrmPersonalTokenStore } from './infrastructure/typeorm-personal-token.store';
+import { PersonalTokenStore } from './ports/personal-token.store';
 import { PersonalTokensController } from './personal-tokens.controller';
 import { PersonalTokensService } from './personal-tokens.service';
 

@@ -2,7 +2,7 @@ import { hashToken } from '@gatehouse/crypto';
 import { ApiError } from '@gatehouse/domain';
 import { type PersonalTokenRecord, Principal } from '@gatehouse/identity';
 import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
-import { PersonalTokenStore } from './ports/personal-token-store';
+import { PersonalTokenStore } from './ports/personal-token.store';
 import { PersonalTokensService } from './personal-tokens.service';
 
 const ADA = '65a000000000000000000001';

@@ -10,7 +10,7 @@ import {
 } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
-import { PersonalTokenStore } from './ports/personal-token-store';
+import { PersonalTokenStore } from './ports/personal-token.store';
 
 /**
  * Personal access tokens (`hf_...`, role `read` or `write`; docs/oauth.md "Token formats and lifetimes"), managed with a

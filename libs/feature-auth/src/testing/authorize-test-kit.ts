@@ -12,7 +12,7 @@ import { AuthorizationConsentOutcome } from '../authorize/authorization-consent-
 import { AuthorizationResponder } from '../authorize/authorization-responder';
 import { AuthorizeService } from '../authorize/authorize.service';
 import { AuthorizingClientResolver } from '../authorize/authorizing-client-resolver';
-import { InMemoryConsentContextReader } from './in-memory-consent-context-reader';
+import { InMemoryConsentContextReader } from './in-memory-consent-context.reader';
 
 export const TEST_ISSUER = 'https://hub.example';
 

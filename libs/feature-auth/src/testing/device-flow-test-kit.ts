@@ -11,7 +11,7 @@ import { DeviceConsentOutcome } from '../device/device-consent-outcome';
 import { DeviceFlowOptions, resolveDeviceFlowOptions } from '../device/device-flow-options';
 import { DEVICE_INTENT } from '../device/device-intent';
 import { DeviceVerificationService } from '../device/device-verification.service';
-import { UserCodeEntryGuard } from '../device/user-code-entry-guard';
+import { UserCodeEntryGuard } from '../device/user-code-entry.guard';
 import { UserCodeGenerator } from '../device/user-code-generator';
 
 /** User codes from a list, in order (then the list again), so tests know them. */

@@ -12,7 +12,7 @@ import {
   ATTEMPT_OUTCOME_PENDING,
   type AttemptRecord,
   type AttemptStart,
-} from './ports/delivery-store';
+} from './ports/delivery.store';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
 
 const LEASE_MS = 60_000;

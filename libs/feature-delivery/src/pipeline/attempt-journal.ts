@@ -3,7 +3,7 @@ import {
   AttemptStart,
   DeliveryStore,
   RecordedAttempt,
-} from './ports/delivery-store';
+} from './ports/delivery.store';
 import { type DeliveryTask, leasesOf } from './delivery-task';
 import { WriteCoalescer } from './write-coalescer';
 

@@ -9,7 +9,7 @@ import {
   urlWebhook,
 } from '../testing/fakes';
 import { pipelineHarness } from '../testing/pipeline-harness';
-import { ATTEMPT_OUTCOME_PENDING } from './ports/delivery-store';
+import { ATTEMPT_OUTCOME_PENDING } from './ports/delivery.store';
 
 const status = (code: number, retryAfter: string | null = null) => ({
   kind: 'response' as const,

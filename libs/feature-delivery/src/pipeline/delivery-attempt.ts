@@ -11,7 +11,7 @@ import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
 import { type AttemptResult, type AttemptVerdict, judgeAttempt } from './attempt-verdict';
 import { DeliveryIds } from './delivery-ids';
 import { LEASE_SAFETY_MS, type DeliverySettings } from './delivery-settings';
-import { AttemptNext, DeliveryStore } from './ports/delivery-store';
+import { AttemptNext, DeliveryStore } from './ports/delivery.store';
 import { type DeliveryTask, laneOf } from './delivery-task';
 import { AttemptJournal } from './attempt-journal';
 import { payloadBody } from './payload-body';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { insertWebhook, newId, seedAccounts } from '../testing/delivery-fixtures';
 import { silentLogger } from '../testing/fakes';
 import { DeliveryPruner } from './delivery-pruner';
-import { TypeOrmDeliveryStore } from './infrastructure/typeorm-delivery-store';
+import { TypeOrmDeliveryStore } from './infrastructure/typeorm-delivery.store';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 1, 12);

@@ -1,7 +1,7 @@
 import type { Clock } from '@gatehouse/domain';
 import { PeriodicPruner, type PeriodicPrunerOptions } from '@gatehouse/platform';
 import type { Logger } from 'pino';
-import { DeliveryStore } from './ports/delivery-store';
+import { DeliveryStore } from './ports/delivery.store';
 
 export interface DeliveryPrunerOptions extends Omit<PeriodicPrunerOptions, 'subject'> {
   /** How long a finished delivery stays in the activity history (GATEHOUSE_DELIVERY_RETENTION_DAYS). */

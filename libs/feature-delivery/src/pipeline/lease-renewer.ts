@@ -2,7 +2,7 @@ import type { Clock } from '@gatehouse/domain';
 import type { Logger } from 'pino';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import { LEASE_RENEWALS_PER_PERIOD, type DeliverySettings } from './delivery-settings';
-import { DeliveryStore } from './ports/delivery-store';
+import { DeliveryStore } from './ports/delivery.store';
 import { type DeliveryTask, leaseRenewed, leasesOf, noteLeaseAsked } from './delivery-task';
 
 /**

@@ -6,7 +6,7 @@ import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import type { DeliverySettings } from './delivery-settings';
-import { DeliveryStore } from './ports/delivery-store';
+import { DeliveryStore } from './ports/delivery.store';
 import { type DeliveryTask, laneOf } from './delivery-task';
 import { TriggerLimiter } from './trigger-limiter';
 

@@ -1,6 +1,6 @@
 import type { RepoChangeEvent } from '@gatehouse/domain';
 import { pushEvent } from '../testing/events';
-import { ATTEMPT_OUTCOME_PENDING } from './ports/delivery-store';
+import { ATTEMPT_OUTCOME_PENDING } from './ports/delivery.store';
 import { incoming, ScriptedHttpSender, urlWebhook } from '../testing/fakes';
 import { pipelineHarness } from '../testing/pipeline-harness';
 import { repoChangedMessage } from '@gatehouse/messaging';

@@ -7,7 +7,7 @@ import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import { DeliveryIds } from './delivery-ids';
 import type { DeliverySettings } from './delivery-settings';
-import { DeliveryStore, NewDelivery } from './ports/delivery-store';
+import { DeliveryStore, NewDelivery } from './ports/delivery.store';
 import { type DeliveryTask, laneOf } from './delivery-task';
 import { TriggerLimiter } from './trigger-limiter';
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import type { DeliverySettings } from './delivery-settings';
-import { DeliveryStore } from './ports/delivery-store';
+import { DeliveryStore } from './ports/delivery.store';
 import { type DeliveryTask, laneOf } from './delivery-task';
 
 export interface RetrySchedulerOptions {

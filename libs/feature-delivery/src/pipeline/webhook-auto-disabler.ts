@@ -1,7 +1,7 @@
 import { type Clock, shouldAutoDisable } from '@gatehouse/domain';
 import type { Logger } from 'pino';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
-import { DeliveryStore } from './ports/delivery-store';
+import { DeliveryStore } from './ports/delivery.store';
 import { WebhookDisabler } from './ports/webhook-disabler';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

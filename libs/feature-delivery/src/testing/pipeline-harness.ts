@@ -27,7 +27,7 @@ import {
   silentLogger,
   testBox,
 } from './fakes';
-import { InMemoryDeliveryStore } from './in-memory-delivery-store';
+import { InMemoryDeliveryStore } from './in-memory-delivery.store';
 
 export interface HarnessOptions {
   http?: HttpDeliverySender;

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AuditEntryView, AuditLogPage, AuditLogVerification } from '@gatehouse/settings-api';
 import { auditLogCsv } from './audit-log-csv';
-import { AuditLogQuery, AuditLogReader } from './audit-log-reader';
+import { AuditLogQuery, AuditLogReader } from './audit-log.reader';
 
 const auditFilterFields = {
   action: z

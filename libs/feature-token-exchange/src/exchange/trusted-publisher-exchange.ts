@@ -21,7 +21,7 @@ import { matchTrustedPublisher } from '../trusted-publishers/trusted-publisher-m
 import {
   TrustedPublisher,
   TrustedPublisherStore,
-} from '../trusted-publishers/ports/trusted-publisher-store';
+} from '../trusted-publishers/ports/trusted-publisher.store';
 import { unverifiedIssuer } from '../trusted-publishers/unverified-issuer';
 import { assertImpersonationOnly, requiredSubjectToken } from './exchange-parameters';
 import { TokenExchangeRequest } from './token-exchange-request';

@@ -1,7 +1,7 @@
 import {
   TrustedPublisher,
   TrustedPublisherStore,
-} from '../trusted-publishers/ports/trusted-publisher-store';
+} from '../trusted-publishers/ports/trusted-publisher.store';
 
 export class InMemoryTrustedPublisherStore extends TrustedPublisherStore {
   readonly publishers: TrustedPublisher[] = [];

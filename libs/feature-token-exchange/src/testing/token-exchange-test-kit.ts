@@ -8,7 +8,7 @@ import type { OAuthAppEntity } from '@gatehouse/persistence';
 import type { OrgRole } from '@gatehouse/domain';
 import pino from 'pino';
 import { AuditRecorder } from '../audit/audit-recorder';
-import { AuditLogReader } from '../audit/audit-log-reader';
+import { AuditLogReader } from '../audit/audit-log.reader';
 import { AuditSeal } from '../audit/audit-seal';
 import { AccessDecisionService } from '../authorize/access-decision.service';
 import { TokenExchangeService } from '../exchange/token-exchange.service';

@@ -1,6 +1,6 @@
 import { InvalidGrant, InvalidRequest, InvalidTarget, OAuthError } from '@gatehouse/domain';
 import { matchTrustedPublisher } from './trusted-publisher-match';
-import type { TrustedPublisher } from './ports/trusted-publisher-store';
+import type { TrustedPublisher } from './ports/trusted-publisher.store';
 
 const entry = (id: string, fields: Partial<TrustedPublisher> = {}): TrustedPublisher => ({
   id,

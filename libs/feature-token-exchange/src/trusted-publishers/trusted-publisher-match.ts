@@ -1,5 +1,5 @@
 import { InvalidGrant, InvalidRequest, InvalidTarget } from '@gatehouse/domain';
-import type { TrustedPublisher } from './ports/trusted-publisher-store';
+import type { TrustedPublisher } from './ports/trusted-publisher.store';
 
 /**
  * Which trusted publisher a verified CI token speaks for (docs/oauth.md "Token exchange"), among the entries of

@@ -3,9 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, type Clock, isObjectId } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import { DeliveryActivityReader } from './ports/delivery-activity-reader';
+import { DeliveryActivityReader } from './ports/delivery-activity.reader';
 import { IdGenerator } from '../webhooks/ports/id-generator';
-import { WebhookRepository } from '../webhooks/ports/webhook-repository';
+import { WebhookRepository } from '../webhooks/ports/webhook.repository';
 import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from '../webhooks/webhook-owner';
 
 export interface ReplayAccepted {

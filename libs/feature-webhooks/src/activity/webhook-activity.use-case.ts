@@ -8,8 +8,8 @@ import {
 } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import { DeliveryActivityReader, type DeliveryPosition } from './ports/delivery-activity-reader';
-import { WebhookRepository } from '../webhooks/ports/webhook-repository';
+import { DeliveryActivityReader, type DeliveryPosition } from './ports/delivery-activity.reader';
+import { WebhookRepository } from '../webhooks/ports/webhook.repository';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks-module-options';
 import type { WebhookActivityView } from '@gatehouse/settings-api';
 import { toDeliveryView } from './webhook-activity-view';

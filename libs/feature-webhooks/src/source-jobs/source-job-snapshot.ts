@@ -1,5 +1,5 @@
 import { ApiError, type JobSpecRecord } from '@gatehouse/domain';
-import type { SourceJobReader } from './ports/source-job-reader';
+import type { SourceJobReader } from './ports/source-job.reader';
 
 /**
  * The spec a Job webhook runs, copied from the caller's own source Job. Another

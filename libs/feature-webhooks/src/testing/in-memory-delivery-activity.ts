@@ -3,7 +3,7 @@ import type { DeliveryRecord } from '../activity/ports/delivery-activity';
 import {
   DeliveryActivityReader,
   type DeliveryPosition,
-} from '../activity/ports/delivery-activity-reader';
+} from '../activity/ports/delivery-activity.reader';
 
 export class InMemoryDeliveryActivity extends DeliveryActivityReader {
   readonly deliveries: DeliveryRecord[] = [];

@@ -1,5 +1,5 @@
 import type { SourceJob } from '../source-jobs/ports/source-job';
-import { SourceJobReader } from '../source-jobs/ports/source-job-reader';
+import { SourceJobReader } from '../source-jobs/ports/source-job.reader';
 
 export class InMemorySourceJobs extends SourceJobReader {
   readonly jobs = new Map<string, SourceJob>();

@@ -15,7 +15,7 @@ import type { WebhooksSettings } from '../webhooks-module-options';
 import { FakeHostResolver } from './fake-host-resolver';
 import { InMemoryDeliveryActivity } from './in-memory-delivery-activity';
 import { InMemorySourceJobs } from './in-memory-source-jobs';
-import { InMemoryWebhookRepository } from './in-memory-webhook-repository';
+import { InMemoryWebhookRepository } from './in-memory-webhook.repository';
 import { SequentialIds } from './sequential-ids';
 
 const TEST_KEY = Buffer.alloc(32, 7).toString('base64');

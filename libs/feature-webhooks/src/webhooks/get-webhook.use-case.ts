@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { WebhookView } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
-import { WebhookRepository } from './ports/webhook-repository';
+import { WebhookRepository } from './ports/webhook.repository';
 import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from './webhook-owner';
 import { WebhookPresenter } from './webhook-presenter';
 

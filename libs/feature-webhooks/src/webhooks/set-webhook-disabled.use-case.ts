@@ -3,7 +3,7 @@ import type { Clock, WebhookView } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { Topics } from '@gatehouse/messaging';
 import { CLOCK } from '@gatehouse/platform';
-import { WebhookRepository } from './ports/webhook-repository';
+import { WebhookRepository } from './ports/webhook.repository';
 import { webhookUpsertedMessage } from './webhook-changed-messages';
 import { assertWebhookIdShape, webhookNotFound, webhookOwnerOf } from './webhook-owner';
 import { WebhookPresenter } from './webhook-presenter';

@@ -1,5 +1,5 @@
 import type { Principal, PrincipalAccount } from '../principal/principal';
-import type { AccountReader } from '../accounts/ports/account-reader';
+import type { AccountReader } from './ports/account.reader';
 import { orgMembershipOf, userAccountOf } from './account-mapping';
 
 /**

@@ -5,7 +5,7 @@ import { CLOCK } from '@gatehouse/platform';
 import type { JWK } from 'jose';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import { JwtSigner, SigningKeyCrypto } from './ports/signing-key-crypto';
-import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from './ports/signing-key-store';
+import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from './ports/signing-key.store';
 
 const DEFAULT_CACHE_TTL_MS = 60_000;
 

@@ -9,7 +9,7 @@ import {
   AccessTokenGrant,
   BearerTokenReader,
   PersonalTokenGrant,
-} from './ports/bearer-token-reader';
+} from './ports/bearer-token.reader';
 import { Principal, PrincipalAccount, TokenPrincipal } from './principal';
 import { PrincipalCache } from './principal-cache';
 

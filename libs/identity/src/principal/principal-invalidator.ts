@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BearerTokenReader } from './ports/bearer-token-reader';
+import { BearerTokenReader } from './ports/bearer-token.reader';
 import { PrincipalCache } from './principal-cache';
 
 /**

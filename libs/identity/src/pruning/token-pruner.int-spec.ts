@@ -1,6 +1,6 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { createMigratedTestDatabase, MigratedTestDatabase } from '@gatehouse/testing';
-import { SqlExpiredTokenStore } from './infrastructure/sql-expired-token-store';
+import { SqlExpiredTokenStore } from './infrastructure/sql-expired-token.store';
 import { TokenPruner } from './token-pruner';
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
-import { ExpiredTokenStore } from './ports/expired-token-store';
+import { ExpiredTokenStore } from './ports/expired-token.store';
 import { TokenPruner } from './token-pruner';
 
 const NOW = Date.UTC(2026, 0, 31);

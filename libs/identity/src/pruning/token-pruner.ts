@@ -1,6 +1,6 @@
 import type { Clock } from '@gatehouse/domain';
 import { PeriodicPruner, type PeriodicPrunerOptions, type PrunerLogger } from '@gatehouse/platform';
-import { ExpiredTokenStore } from './ports/expired-token-store';
+import { ExpiredTokenStore } from './ports/expired-token.store';
 
 export interface TokenPrunerOptions extends Omit<PeriodicPrunerOptions, 'subject'> {
   /** How long an expired token stays before it is deleted (GATEHOUSE_TOKEN_RETENTION_DAYS). */

@@ -10,8 +10,8 @@ import {
 import type { Clock } from '@gatehouse/domain';
 import { CLOCK, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
-import { ExpiredTokenStore } from './ports/expired-token-store';
-import { SqlExpiredTokenStore } from './infrastructure/sql-expired-token-store';
+import { ExpiredTokenStore } from './ports/expired-token.store';
+import { SqlExpiredTokenStore } from './infrastructure/sql-expired-token.store';
 import {
   DEFAULT_TOKEN_PRUNE_BATCH_SIZE,
   DEFAULT_TOKEN_PRUNE_INTERVAL_MS,

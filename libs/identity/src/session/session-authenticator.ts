@@ -7,10 +7,10 @@ import type { Request } from 'express';
 import { orgMembershipOf, principalUserOf, userAccountOf } from '../accounts/account-mapping';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import type { Principal } from '../principal/principal';
-import { AccountReader } from '../accounts/ports/account-reader';
+import { AccountReader } from '../accounts/ports/account.reader';
 import { isSignedIn } from './browser-session';
 import { readSessionCookie } from './session-cookie';
-import { SessionStore } from './session-store';
+import { SessionStore } from './session.store';
 
 /**
  * The header a page sends with every JSON API call it makes on the browser session: the session's

@@ -1,5 +1,5 @@
 import type { OrganizationRecord } from '../accounts/ports/account-records';
-import { describeAccountReaderContract } from '../accounts/ports/account-reader.contract';
+import { describeAccountReaderContract } from '../accounts/ports/account.reader.contract';
 import { InMemoryAccounts } from './in-memory-accounts';
 import { ImmediateTransactionRunner } from './in-memory-transactions';
 

@@ -1,5 +1,5 @@
 import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
-import { AccountReader } from '../accounts/ports/account-reader';
+import { AccountReader } from '../accounts/ports/account.reader';
 import type {
   MembershipRecord,
   OrganizationRecord,

@@ -1,5 +1,5 @@
 import { GeneratedSigningKey, JwtSigner, SigningKeyCrypto } from '../keys/ports/signing-key-crypto';
-import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from '../keys/ports/signing-key-store';
+import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from '../keys/ports/signing-key.store';
 
 /** Test double of SigningKeyStore keeping the one-current-key rule. */
 export class InMemorySigningKeyStore extends SigningKeyStore {

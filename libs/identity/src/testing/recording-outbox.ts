@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '@gatehouse/persistence';
-import { OutboxWriter } from '../transactions/ports/outbox-writer';
+import { OutboxWriter } from '../transactions/ports/outbox.writer';
 import type { Transaction } from '../transactions/ports/transaction';
 
 /** Test double of OutboxWriter that keeps what was appended, with the events decoded. */

@@ -15,11 +15,11 @@ import { CLOCK } from '@gatehouse/platform';
 import { userAccountOf } from '../accounts/account-mapping';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
 import { SigningKeys } from '../keys/signing-keys';
-import { AccountReader } from '../accounts/ports/account-reader';
+import { AccountReader } from '../accounts/ports/account.reader';
 import { principalOfAccessToken } from '../principal/bearer-authenticator';
 import { PrincipalCache } from '../principal/principal-cache';
 import type { Transaction } from '../transactions/ports/transaction';
-import { IssuedTokenWrite, IssuedTokenWriter } from './ports/issued-token-writer';
+import { IssuedTokenWrite, IssuedTokenWriter } from './ports/issued-token.writer';
 import type { AccessTokenRecord, RefreshTokenRecord } from './ports/token-records';
 import {
   ACCESS_TOKEN_TYPE_URN,

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
 import { PrincipalCache } from '../principal/principal-cache';
-import { OutboxWriter } from '../transactions/ports/outbox-writer';
+import { OutboxWriter } from '../transactions/ports/outbox.writer';
 import type { Transaction } from '../transactions/ports/transaction';
 import type { AccessTokenRecord } from './ports/token-records';
-import { RevokedFamily, TokenStore } from './ports/token-store';
+import { RevokedFamily, TokenStore } from './ports/token.store';
 import { RevocationReason, tokenRevokedMessage } from './token-events';
 
 /**

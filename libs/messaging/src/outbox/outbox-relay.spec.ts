@@ -1,5 +1,5 @@
 import { ConsumerStatus, EventBus, OutgoingMessage, Subscription } from '../event-bus/event-bus';
-import { InMemoryOutboxStore } from './in-memory-outbox-store';
+import { InMemoryOutboxStore } from './in-memory-outbox.store';
 import { OutboxRelay } from './outbox-relay';
 
 /** A bus that records what is published and can be made to fail. */

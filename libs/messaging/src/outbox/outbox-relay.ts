@@ -1,6 +1,6 @@
 import { EventBus, OutgoingMessage } from '../event-bus/event-bus';
 import { MessagingLogger, stderrMessagingLogger } from '../messaging-logger';
-import { OutboxRecord, OutboxStore } from './outbox-store';
+import { OutboxRecord, OutboxStore } from './outbox.store';
 
 export interface OutboxRelayOptions {
   /** Records per transaction; default 100. */

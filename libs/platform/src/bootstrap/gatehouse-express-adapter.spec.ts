@@ -2,7 +2,7 @@ import { Controller, Get, Header, HttpCode, Module, Post, Res } from '@nestjs/co
 import type { Response } from 'express';
 import { get } from 'node:http';
 import { CapturedLog } from '../testing/captured-log';
-import { bootstrapService, RunningService } from './bootstrap-service';
+import { bootstrapService, RunningService } from './service-bootstrap';
 
 const BODY = { sub: '65a000000000000000000001', name: 'Zoë', scopes: ['openid', 'profile'] };
 

@@ -2,7 +2,7 @@ import { CapturedLog } from '../testing/captured-log';
 import { ProbeModule } from '../testing/probe.module';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { InFlightRequests } from '../request/in-flight-requests';
-import { bootstrapService, RunningService } from './bootstrap-service';
+import { bootstrapService, RunningService } from './service-bootstrap';
 
 // The whole HTTP pipeline in-process on a loopback port: no external server is involved.
 describe('a service built by the platform', () => {

@@ -3,7 +3,7 @@ import type { EventBus, IncomingMessage, Subscription } from '@gatehouse/messagi
 import { type RunningKafkaBroker, startKafkaBroker } from '@gatehouse/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
-import { bootstrapService, type RunningService } from '../bootstrap/bootstrap-service';
+import { bootstrapService, type RunningService } from '../bootstrap/service-bootstrap';
 import type { ReadinessReport } from '../health/readiness-check';
 import { CapturedLog } from '../testing/captured-log';
 import { EVENT_BUS, MessagingModule } from './messaging.module';

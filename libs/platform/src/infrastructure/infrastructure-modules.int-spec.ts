@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Module } from '@nestjs/common';
 import type { EventBus } from '@gatehouse/messaging';
 import type { FlowStore } from '@gatehouse/flow-state';
 import { DataSource } from 'typeorm';
-import { bootstrapService, RunningService } from '../bootstrap/bootstrap-service';
+import { bootstrapService, RunningService } from '../bootstrap/service-bootstrap';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { CapturedLog } from '../testing/captured-log';
 import {

@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { bootstrapService, RunningService } from '../bootstrap/bootstrap-service';
+import { bootstrapService, RunningService } from '../bootstrap/service-bootstrap';
 import { ProbeModule } from '../testing/probe.module';
 
 // The client address over real HTTP: a service trusting no proxy (the all-in-one's default) and

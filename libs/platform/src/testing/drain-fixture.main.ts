@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DynamicModule, Module } from '@nestjs/common';
-import { bootstrapService } from '../bootstrap/bootstrap-service';
+import { bootstrapService } from '../bootstrap/service-bootstrap';
 import { infrastructureImports, InfrastructureUnderTest } from './infrastructure-under-test';
 import { ProbeModule } from './probe.module';
 

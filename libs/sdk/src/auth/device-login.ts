@@ -1,4 +1,4 @@
-import { JsonReader, JsonShapeError } from '../internal/json-reader';
+import { JsonReader, JsonShapeError } from '../internal/json.reader';
 import { resolveEndpoint } from '../internal/resolve-endpoint';
 import { abortableSleep } from './abortable-sleep';
 import { createOAuthError, ExpiredTokenError, GatehouseOAuthError } from './gatehouse-oauth-error';

@@ -1,4 +1,4 @@
-import { JsonReader } from '../internal/json-reader';
+import { JsonReader } from '../internal/json.reader';
 
 /** Tokens from the token endpoint (RFC 6749 §5.1), in camelCase. */
 export interface OAuthTokens {

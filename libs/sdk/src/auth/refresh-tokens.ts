@@ -2,7 +2,7 @@ import { resolveEndpoint } from '../internal/resolve-endpoint';
 import { createOAuthError, GatehouseOAuthError } from './gatehouse-oauth-error';
 import { parseTokenResponse, type OAuthTokens } from './oauth-tokens';
 import { postForm } from './post-form';
-import { JsonShapeError } from '../internal/json-reader';
+import { JsonShapeError } from '../internal/json.reader';
 
 export interface RefreshTokensOptions {
   endpoint?: string;

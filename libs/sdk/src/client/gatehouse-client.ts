@@ -1,4 +1,4 @@
-import { JsonReader, JsonShapeError } from '../internal/json-reader';
+import { JsonReader, JsonShapeError } from '../internal/json.reader';
 import { resolveEndpoint } from '../internal/resolve-endpoint';
 import { USER_AGENT } from '../internal/sdk-version';
 import { GatehouseResponseError } from './gatehouse-response-error';

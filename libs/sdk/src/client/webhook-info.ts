@@ -1,4 +1,4 @@
-import { JsonReader } from '../internal/json-reader';
+import { JsonReader } from '../internal/json.reader';
 
 /**
  * The webhook object and the create and update options: a new webhook setting is added here, to

@@ -1,4 +1,4 @@
-import { JsonReader, JsonShapeError } from '../internal/json-reader';
+import { JsonReader, JsonShapeError } from '../internal/json.reader';
 import { consoleLogger, type Logger } from '../internal/logger';
 import { TunnelConnectionPool } from './tunnel-connection-pool';
 import { TunnelError } from './tunnel-error';

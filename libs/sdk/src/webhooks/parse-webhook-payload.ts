@@ -1,4 +1,4 @@
-import { JsonReader, JsonShapeError } from '../internal/json-reader';
+import { JsonReader, JsonShapeError } from '../internal/json.reader';
 import type { WebhookPayload } from './webhook-payload';
 import { WebhookPayloadError } from './webhook-payload-error';
 

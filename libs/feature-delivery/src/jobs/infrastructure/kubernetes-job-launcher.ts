@@ -67,6 +67,6 @@ function launchError(what: string, error: unknown, mayBePermanent = true): JobLa
 }
 
 async function defaultApi(): Promise<KubernetesJobsApi> {
-  const { clientNodeJobsApi } = await import('./client-node-jobs-api');
+  const { clientNodeJobsApi } = await import('./client-node-kubernetes-jobs-api');
   return clientNodeJobsApi();
 }

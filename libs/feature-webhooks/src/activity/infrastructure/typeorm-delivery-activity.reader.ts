@@ -3,7 +3,7 @@ import type { TriggerCount } from '@gatehouse/domain';
 import { DeliveryAttemptEntity, DeliveryEntity } from '@gatehouse/persistence';
 import { DataSource, In } from 'typeorm';
 import type { DeliveryAttemptRecord, DeliveryRecord } from '../ports/delivery-activity';
-import { DeliveryActivityReader, type DeliveryPosition } from '../ports/delivery-activity-reader';
+import { DeliveryActivityReader, type DeliveryPosition } from '../ports/delivery-activity.reader';
 
 /** Reads what the delivery worker wrote; never writes (the tables are the worker's). */
 @Injectable()

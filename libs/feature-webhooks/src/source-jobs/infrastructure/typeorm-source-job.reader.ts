@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JobEntity } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
 import type { SourceJob } from '../ports/source-job';
-import { SourceJobReader } from '../ports/source-job-reader';
+import { SourceJobReader } from '../ports/source-job.reader';
 
 /** Reads the `jobs` table; `secrets_encrypted` is never selected. */
 @Injectable()

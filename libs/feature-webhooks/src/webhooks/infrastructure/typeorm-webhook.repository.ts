@@ -4,7 +4,7 @@ import { appendOutbox, WebhookEntity } from '@gatehouse/persistence';
 import { OUTBOX_RELAY } from '@gatehouse/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import type { StoredWebhook } from '../ports/stored-webhook';
-import { WebhookRepository, type WebhookTransaction } from '../ports/webhook-repository';
+import { WebhookRepository, type WebhookTransaction } from '../ports/webhook.repository';
 import { webhookFromRow, webhookToRow } from './webhook-row-mapping';
 
 class TypeOrmWebhookTransaction implements WebhookTransaction {

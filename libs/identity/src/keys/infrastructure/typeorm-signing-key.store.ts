@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SigningKeyEntity } from '@gatehouse/persistence';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from '../ports/signing-key-store';
+import { NewSigningKey, SigningKeyRecord, SigningKeyStore } from '../ports/signing-key.store';
 
 /** Serializes rotations across replicas and the CLI (a transaction-scoped advisory lock). */
 const ROTATION_LOCK = 'gatehouse.signing-keys';

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import type { PersonalTokenRecord } from '@gatehouse/identity';
+import { PersonalAccessTokenEntity } from '@gatehouse/persistence';
+import { DataSource, IsNull } from 'typeorm';
+import { PersonalTokenStore } from '../ports/personal-token.store';
+
+@Injectable()
+export class TypeOrmPersonalTokenStore extends PersonalTokenStore {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async insert(row: PersonalTokenRecord): Promise<void> {
+    await this.dataSource.manager.insert(PersonalAccessTokenEntity, row);
+  }
+
+  listActive(userId: string): Promise<PersonalTokenRecord[]> {
+    return this.dataSource.manager.find(PersonalAccessTokenEntity, {
+      where: { userId, revokedAt: IsNull() },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  async activeTokenHash(userId: string, id: string): Promise<string | null> {
+    const [row]: Array<{ token_hash: string }> = await this.dataSource.query(
+      'SELECT token_hash FROM personal_access_tokens WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL',
+      [id, userId],
+    );
+    return row?.token_hash ?? null;
+  }
+
+  async revoke(userId: string, id: string, at: Date): Promise<boolean> {
+    // The user id in the condition is what keeps one user from revoking another's token.
+    const result = await this.dataSource.manager.update(
+      PersonalAccessTokenEntity,
+      { id, userId, revokedAt: IsNull() },
+      { revokedAt: at },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+}

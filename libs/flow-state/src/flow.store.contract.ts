@@ -1,0 +1,213 @@
+import { FlowCounterError, type FlowStore } from './flow.store';
+
+/** One store under test, and how to let time pass for it (a frozen clock, or real sleeping). */
+interface FlowStoreSubject {
+  store: FlowStore;
+  advance(ms: number): Promise<void>;
+}
+
+/** Stores made with the same prefix must see the same keys (for Redis: separate connections). */
+export type FlowStoreFactory = (keyPrefix: string) => Promise<FlowStoreSubject>;
+
+// Real Redis TTLs under a second keep the suite fast. A remaining TTL is only checked against
+// bounds a loaded machine cannot cross: "more than half left" right after setting it, and "no
+// more than half plus SLACK left" once half has passed (so a later write did not extend it).
+const TTL = 600;
+const HALF = 300;
+const PAST_TTL = 750;
+const SLACK = 75;
+const LATE = 150;
+
+let suiteCounter = 0;
+
+/**
+ * The behaviour every FlowStore adapter promises, run against each (memory in the unit tier,
+ * Redis in the integration tier). Each test gets its own key prefix.
+ */
+export function describeFlowStoreContract(name: string, factory: FlowStoreFactory): void {
+  describe(`${name} (FlowStore contract)`, () => {
+    const opened: FlowStore[] = [];
+    let testPrefix = '';
+
+    async function open(prefix = testPrefix): Promise<FlowStoreSubject> {
+      const subject = await factory(prefix);
+      opened.push(subject.store);
+      return subject;
+    }
+
+    beforeEach(() => {
+      suiteCounter += 1;
+      testPrefix = `contract-${suiteCounter}:`;
+    });
+
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()));
+    });
+
+    it('answers ping', async () => {
+      const { store } = await open();
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    it('reads back what was put, and nothing for keys never written', async () => {
+      const { store } = await open();
+      await store.put('code', 'value-1', TTL * 10);
+      expect(await store.get('code')).toBe('value-1');
+      expect(await store.get('missing')).toBeNull();
+      expect(await store.ttl('missing')).toBeNull();
+    });
+
+    it('expires a key after its TTL', async () => {
+      const { store, advance } = await open();
+      await store.put('code', 'v', TTL);
+      const remaining = await store.ttl('code');
+      expect(remaining).toBeGreaterThan(TTL - HALF + SLACK);
+      expect(remaining).toBeLessThanOrEqual(TTL);
+      await advance(PAST_TTL);
+      expect(await store.get('code')).toBeNull();
+      expect(await store.ttl('code')).toBeNull();
+      expect(await store.take('code')).toBeNull();
+    });
+
+    it('put replaces both the value and the TTL', async () => {
+      const { store, advance } = await open();
+      await store.put('k', 'old', TTL);
+      await advance(HALF);
+      await store.put('k', 'new', TTL * 10);
+      await advance(PAST_TTL);
+      expect(await store.get('k')).toBe('new');
+    });
+
+    it('take returns the value once and deletes it', async () => {
+      const { store } = await open();
+      await store.put('code', 'secret', TTL * 10);
+      expect(await store.take('code')).toBe('secret');
+      expect(await store.take('code')).toBeNull();
+      expect(await store.get('code')).toBeNull();
+    });
+
+    it('take hands the value to exactly one of 50 concurrent takers on several connections', async () => {
+      const subjects = await Promise.all([open(), open(), open(), open(), open()]);
+      await subjects[0].store.put('device-code', 'tokens', TTL * 50);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          subjects[i % subjects.length].store.take('device-code'),
+        ),
+      );
+      expect(results.filter((result) => result === 'tokens')).toHaveLength(1);
+      expect(results.filter((result) => result === null)).toHaveLength(49);
+    });
+
+    it('putIfAbsent writes only when the key is absent', async () => {
+      const { store, advance } = await open();
+      expect(await store.putIfAbsent('k', 'first', TTL)).toBe(true);
+      expect(await store.putIfAbsent('k', 'second', TTL * 10)).toBe(false);
+      expect(await store.get('k')).toBe('first');
+      await advance(PAST_TTL);
+      expect(await store.putIfAbsent('k', 'third', TTL * 10)).toBe(true);
+      expect(await store.get('k')).toBe('third');
+    });
+
+    it('putIfAbsent lets exactly one of 50 concurrent writers win', async () => {
+      const subjects = await Promise.all([open(), open(), open(), open(), open()]);
+      const wins = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          subjects[i % subjects.length].store.putIfAbsent('lock', `writer-${i}`, TTL * 50),
+        ),
+      );
+      expect(wins.filter(Boolean)).toHaveLength(1);
+      expect(await subjects[0].store.get('lock')).toBe(`writer-${wins.indexOf(true)}`);
+    });
+
+    it('replace overwrites a live key and keeps its TTL', async () => {
+      const { store, advance } = await open();
+      await store.put('session', 'pending', TTL);
+      await advance(HALF);
+      expect(await store.replace('session', 'approved')).toBe(true);
+      expect(await store.get('session')).toBe('approved');
+      expect(await store.ttl('session')).toBeLessThanOrEqual(TTL - HALF + SLACK);
+      await advance(HALF + LATE);
+      expect(await store.get('session')).toBeNull();
+    });
+
+    it('replace refuses an absent or expired key and does not create it', async () => {
+      const { store, advance } = await open();
+      expect(await store.replace('never', 'x')).toBe(false);
+      expect(await store.get('never')).toBeNull();
+      await store.put('gone', 'x', TTL);
+      await advance(PAST_TTL);
+      expect(await store.replace('gone', 'y')).toBe(false);
+      expect(await store.get('gone')).toBeNull();
+    });
+
+    it('delete removes a key; deleting an absent key is fine', async () => {
+      const { store } = await open();
+      await store.put('k', 'v', TTL * 10);
+      await store.delete('k');
+      await store.delete('k');
+      expect(await store.get('k')).toBeNull();
+    });
+
+    it('increment counts within a fixed window that later increments do not extend', async () => {
+      const { store, advance } = await open();
+      expect(await store.increment('hits', TTL)).toBe(1);
+      expect(await store.ttl('hits')).toBeGreaterThan(TTL - HALF + SLACK);
+      await advance(HALF);
+      expect(await store.increment('hits', TTL)).toBe(2);
+      expect(await store.increment('hits', TTL)).toBe(3);
+      expect(await store.ttl('hits')).toBeLessThanOrEqual(TTL - HALF + SLACK);
+      await advance(HALF + LATE);
+      expect(await store.increment('hits', TTL)).toBe(1);
+      expect(await store.get('hits')).toBe('1');
+    });
+
+    it('increment counts every one of 50 concurrent hits', async () => {
+      const subjects = await Promise.all([open(), open(), open(), open(), open()]);
+      const counts = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          subjects[i % subjects.length].store.increment('burst', TTL * 50),
+        ),
+      );
+      expect([...counts].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+    });
+
+    it('increment refuses a key that does not hold a counter', async () => {
+      const { store } = await open();
+      await store.put('text', 'not a number', TTL * 10);
+      await expect(store.increment('text', TTL)).rejects.toThrow(FlowCounterError);
+    });
+
+    it.each([0, -1, 1.5, Number.NaN])('refuses the TTL %p', async (ttl) => {
+      const { store } = await open();
+      await expect(store.put('k', 'v', ttl)).rejects.toThrow(RangeError);
+      await expect(store.putIfAbsent('k', 'v', ttl)).rejects.toThrow(RangeError);
+      await expect(store.increment('k', ttl)).rejects.toThrow(RangeError);
+      expect(await store.get('k')).toBeNull();
+    });
+
+    it('keeps stores with different key prefixes apart', async () => {
+      const { store: a } = await open(`${testPrefix}a:`);
+      const { store: b } = await open(`${testPrefix}b:`);
+      const { store: outer } = await open(testPrefix);
+      await a.put('code', 'for-a', TTL * 10);
+      await b.put('code', 'for-b', TTL * 10);
+      expect(await a.get('code')).toBe('for-a');
+      expect(await b.take('code')).toBe('for-b');
+      expect(await a.get('code')).toBe('for-a');
+      expect(await outer.get('code')).toBeNull();
+      expect(await outer.get('a:code')).toBe('for-a');
+      expect(await a.increment('n', TTL * 10)).toBe(1);
+      expect(await b.increment('n', TTL * 10)).toBe(1);
+    });
+
+    it('stores with the same prefix share keys', async () => {
+      const { store: first } = await open();
+      const { store: second } = await open();
+      await first.put('shared', 'v', TTL * 10);
+      expect(await second.take('shared')).toBe('v');
+      expect(await first.get('shared')).toBeNull();
+    });
+  });
+}

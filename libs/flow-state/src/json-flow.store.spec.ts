@@ -1,0 +1,75 @@
+import { FrozenClock } from '@gatehouse/domain/testing';
+import { z } from 'zod';
+import { JsonFlowStore } from './json-flow.store';
+import { MemoryFlowStore } from './memory-flow.store';
+
+const deviceCodeSchema = z.object({
+  clientId: z.string(),
+  userCode: z.string().length(9),
+  status: z.enum(['pending', 'approved', 'denied']),
+});
+type DeviceCode = z.infer<typeof deviceCodeSchema>;
+
+const pending: DeviceCode = { clientId: 'app-1', userCode: 'WDJB-MJHT', status: 'pending' };
+
+describe('JsonFlowStore', () => {
+  let clock: FrozenClock;
+  let store: MemoryFlowStore;
+  let deviceCodes: JsonFlowStore<DeviceCode>;
+
+  beforeEach(() => {
+    clock = new FrozenClock();
+    store = new MemoryFlowStore({ clock });
+    deviceCodes = new JsonFlowStore(store, 'device-code:', deviceCodeSchema);
+  });
+
+  afterEach(() => store.close());
+
+  it('stores records as JSON under its namespace', async () => {
+    await deviceCodes.put('dc1', pending, 900_000);
+    expect(JSON.parse((await store.get('device-code:dc1'))!)).toEqual(pending);
+    expect(await deviceCodes.get('dc1')).toEqual(pending);
+    expect(await deviceCodes.ttl('dc1')).toBe(900_000);
+  });
+
+  it('takes a record once', async () => {
+    await deviceCodes.put('dc1', pending, 1000);
+    expect(await deviceCodes.take('dc1')).toEqual(pending);
+    expect(await deviceCodes.take('dc1')).toBeNull();
+  });
+
+  it('replaces a live record keeping its expiry, and refuses an expired one', async () => {
+    await deviceCodes.put('dc1', pending, 1000);
+    clock.advance(400);
+    expect(await deviceCodes.replace('dc1', { ...pending, status: 'approved' })).toBe(true);
+    expect(await deviceCodes.get('dc1')).toEqual({ ...pending, status: 'approved' });
+    expect(await deviceCodes.ttl('dc1')).toBe(600);
+    clock.advance(600);
+    expect(await deviceCodes.replace('dc1', pending)).toBe(false);
+  });
+
+  it('writes only when absent with putIfAbsent, and deletes', async () => {
+    expect(await deviceCodes.putIfAbsent('dc1', pending, 1000)).toBe(true);
+    expect(await deviceCodes.putIfAbsent('dc1', { ...pending, status: 'denied' }, 1000)).toBe(
+      false,
+    );
+    await deviceCodes.delete('dc1');
+    expect(await deviceCodes.get('dc1')).toBeNull();
+  });
+
+  it('refuses to write a record that breaks the schema', async () => {
+    const broken = { ...pending, userCode: 'short' };
+    await expect(deviceCodes.put('dc1', broken, 1000)).rejects.toThrow(z.ZodError);
+    expect(await store.get('device-code:dc1')).toBeNull();
+  });
+
+  it.each([['not json'], ['{"clientId":"app-1"}'], ['null']])(
+    'reads the unusable stored value %p as absent',
+    async (raw) => {
+      await store.put('device-code:dc1', raw, 1000);
+      expect(await deviceCodes.get('dc1')).toBeNull();
+      expect(await deviceCodes.take('dc1')).toBeNull();
+      expect(await store.get('device-code:dc1')).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,98 @@
+import { systemClock, type Clock } from '@gatehouse/domain';
+import { assertTtl, FlowCounterError, type FlowStore } from './flow.store';
+import { MemoryFlowSpace } from './memory-flow-space';
+
+export interface MemoryFlowStoreOptions {
+  clock?: Clock;
+  keyPrefix?: string;
+  /** Share keys with other stores (as services share one Redis); a private space by default. */
+  space?: MemoryFlowSpace;
+  sweepIntervalMs?: number;
+}
+
+const DEFAULT_SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * The all-in-one's flow state. Single-threaded JavaScript makes each operation atomic, which is
+ * what the Redis adapter gets from single commands and scripts.
+ */
+export class MemoryFlowStore implements FlowStore {
+  private readonly clock: Clock;
+  private readonly prefix: string;
+  private readonly space: MemoryFlowSpace;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(options: MemoryFlowStoreOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.prefix = options.keyPrefix ?? '';
+    this.space = options.space ?? new MemoryFlowSpace();
+    this.sweeper = setInterval(
+      () => this.space.sweep(this.clock.now()),
+      options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    );
+    // The sweep is housekeeping: it must never keep the process alive on its own.
+    this.sweeper.unref();
+  }
+
+  async put(key: string, value: string, ttlMs: number): Promise<void> {
+    assertTtl(ttlMs);
+    this.space.write(this.prefix + key, { value, expiresAt: this.clock.now() + ttlMs });
+  }
+
+  async putIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    assertTtl(ttlMs);
+    if (this.live(key)) return false;
+    this.space.write(this.prefix + key, { value, expiresAt: this.clock.now() + ttlMs });
+    return true;
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.live(key)?.value ?? null;
+  }
+
+  async take(key: string): Promise<string | null> {
+    const entry = this.live(key);
+    if (!entry) return null;
+    this.space.remove(this.prefix + key);
+    return entry.value;
+  }
+
+  async replace(key: string, value: string): Promise<boolean> {
+    const entry = this.live(key);
+    if (!entry) return false;
+    this.space.write(this.prefix + key, { value, expiresAt: entry.expiresAt });
+    return true;
+  }
+
+  async delete(key: string): Promise<void> {
+    this.space.remove(this.prefix + key);
+  }
+
+  async increment(key: string, windowMs: number): Promise<number> {
+    assertTtl(windowMs);
+    const entry = this.live(key);
+    if (!entry) {
+      this.space.write(this.prefix + key, { value: '1', expiresAt: this.clock.now() + windowMs });
+      return 1;
+    }
+    if (!/^-?\d+$/.test(entry.value)) throw new FlowCounterError(key);
+    const count = Number(entry.value) + 1;
+    this.space.write(this.prefix + key, { value: String(count), expiresAt: entry.expiresAt });
+    return count;
+  }
+
+  async ttl(key: string): Promise<number | null> {
+    const entry = this.live(key);
+    return entry ? entry.expiresAt - this.clock.now() : null;
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+  }
+
+  private live(key: string) {
+    return this.space.read(this.prefix + key, this.clock.now());
+  }
+}

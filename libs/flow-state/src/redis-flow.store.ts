@@ -1,0 +1,137 @@
+import Redis, { type RedisOptions } from 'ioredis';
+import { assertTtl, FlowCounterError, type FlowStore } from './flow.store';
+
+/**
+ * INCR, then start the window when this call created the key. PTTL -1 also restarts it: a counter
+ * without expiry (written by hand, or by an older release) would otherwise never reset.
+ */
+const INCREMENT_IN_WINDOW = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 or redis.call('PTTL', KEYS[1]) == -1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+end
+return count`;
+
+interface FlowCommands {
+  flowIncrement(key: string, windowMs: number): Promise<number>;
+}
+
+export interface RedisFlowStoreOptions {
+  /** Prepended to every key, so services and test runs share one Redis safely. */
+  keyPrefix?: string;
+  /** Close the connection on close(); true when the store opened it (RedisFlowStore.connect). */
+  ownsConnection?: boolean;
+}
+
+export interface RedisConnectOptions {
+  /** ioredis options, merged over fail-fast defaults. */
+  redis?: RedisOptions;
+  /** Connection errors after start (ioredis prints them to the console when nobody listens). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** The distributed shape's flow state: one Redis command (or script) per operation, so each is atomic. */
+export class RedisFlowStore implements FlowStore {
+  private readonly redis: Redis & FlowCommands;
+  private readonly prefix: string;
+  private readonly ownsConnection: boolean;
+
+  constructor(redis: Redis, options: RedisFlowStoreOptions = {}) {
+    redis.defineCommand('flowIncrement', { numberOfKeys: 1, lua: INCREMENT_IN_WINDOW });
+    this.redis = redis as Redis & FlowCommands;
+    this.prefix = options.keyPrefix ?? '';
+    this.ownsConnection = options.ownsConnection ?? false;
+  }
+
+  /** Opens a connection and checks it answers, failing with the (password-free) URL when it does not. */
+  static async connect(
+    url: string,
+    options: Omit<RedisFlowStoreOptions, 'ownsConnection'> & RedisConnectOptions = {},
+  ): Promise<RedisFlowStore> {
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, ...options.redis });
+    let cause: Error | undefined;
+    const remember = (error: Error) => (cause = error);
+    redis.on('error', remember);
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (error) {
+      // A client that already gave up has nothing to close; disconnecting it would hold a 2 s timer.
+      if (redis.status !== 'end') redis.disconnect();
+      throw new Error(
+        `Redis is not reachable at ${withoutPassword(url)}: ${(cause ?? (error as Error)).message}`,
+      );
+    } finally {
+      redis.off('error', remember);
+    }
+    // Commands fail on their own while Redis is away; the listener decides what to log meanwhile.
+    if (options.onConnectionError) redis.on('error', options.onConnectionError);
+    return new RedisFlowStore(redis, { keyPrefix: options.keyPrefix, ownsConnection: true });
+  }
+
+  /** The same connection under another key prefix (closing it leaves the connection open). */
+  withKeyPrefix(keyPrefix: string): RedisFlowStore {
+    return new RedisFlowStore(this.redis, { keyPrefix, ownsConnection: false });
+  }
+
+  async put(key: string, value: string, ttlMs: number): Promise<void> {
+    assertTtl(ttlMs);
+    await this.redis.set(this.prefix + key, value, 'PX', ttlMs);
+  }
+
+  async putIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    assertTtl(ttlMs);
+    return (await this.redis.set(this.prefix + key, value, 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  get(key: string): Promise<string | null> {
+    return this.redis.get(this.prefix + key);
+  }
+
+  take(key: string): Promise<string | null> {
+    return this.redis.getdel(this.prefix + key);
+  }
+
+  async replace(key: string, value: string): Promise<boolean> {
+    return (await this.redis.set(this.prefix + key, value, 'KEEPTTL', 'XX')) === 'OK';
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async increment(key: string, windowMs: number): Promise<number> {
+    assertTtl(windowMs);
+    try {
+      return await this.redis.flowIncrement(this.prefix + key, windowMs);
+    } catch (error) {
+      if (/not an integer/.test((error as Error).message)) throw new FlowCounterError(key);
+      throw error;
+    }
+  }
+
+  async ttl(key: string): Promise<number | null> {
+    const remaining = await this.redis.pttl(this.prefix + key);
+    if (remaining === -2) return null;
+    // -1: a key without expiry, which this store never writes.
+    return remaining === -1 ? Number.POSITIVE_INFINITY : remaining;
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsConnection) await this.redis.quit();
+  }
+}
+
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}

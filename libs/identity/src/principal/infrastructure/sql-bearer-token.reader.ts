@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  USER_COLUMNS,
+  type UserColumns,
+  userRecordOf,
+} from '../../accounts/infrastructure/user-columns';
+import type { MembershipRecord } from '../../accounts/ports/account-records';
+import {
+  AccessTokenGrant,
+  BearerTokenReader,
+  PersonalTokenGrant,
+} from '../ports/bearer-token.reader';
+
+/** The user's memberships with their organizations as one JSON array, by organization name. */
+const MEMBERSHIPS_OF = (userColumn: string) => `COALESCE((
+  SELECT json_agg(json_build_object(
+    'id', o.id, 'name', o.name, 'fullname', o.fullname, 'plan', o.plan, 'avatarUrl', o.avatar_url, 'role', m.role
+  ) ORDER BY o.name)
+  FROM memberships m JOIN organizations o ON o.id = m.org_id
+  WHERE m.user_id = ${userColumn}), '[]'::json) AS memberships`;
+
+const ACCESS_TOKEN = `SELECT t.id, t.kind, t.user_id, t.client_id, t.scopes, t.org_ids, t.bound_org_id, t.role, t.repo,
+  t.expires_at, t.revoked_at, t.created_at, a.name AS app_name, ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}
+FROM access_tokens t
+LEFT JOIN users u ON u.id = t.user_id
+LEFT JOIN oauth_apps a ON a.client_id = t.client_id
+WHERE t.token_hash = $1`;
+
+const PERSONAL_TOKEN = `SELECT t.id, t.user_id, t.name, t.role, t.last_used_at, t.created_at, t.revoked_at,
+  ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}
+FROM personal_access_tokens t
+JOIN users u ON u.id = t.user_id
+WHERE t.token_hash = $1`;
+
+interface MembershipJson {
+  id: string;
+  name: string;
+  fullname: string;
+  plan: MembershipRecord['organization']['plan'];
+  avatarUrl: string | null;
+  role: MembershipRecord['role'];
+}
+
+type AccessTokenRow = UserColumns & {
+  id: string;
+  kind: AccessTokenGrant['token']['kind'];
+  user_id: string | null;
+  client_id: string | null;
+  scopes: string[];
+  org_ids: string[];
+  bound_org_id: string | null;
+  role: string | null;
+  repo: AccessTokenGrant['token']['repo'];
+  expires_at: Date;
+  revoked_at: Date | null;
+  created_at: Date;
+  app_name: string | null;
+  memberships: MembershipJson[];
+};
+
+type PersonalTokenRow = UserColumns & {
+  id: string;
+  user_id: string;
+  name: string;
+  role: PersonalTokenGrant['token']['role'];
+  last_used_at: Date | null;
+  created_at: Date;
+  revoked_at: Date | null;
+  memberships: MembershipJson[];
+};
+
+/**
+ * BearerTokenReader in plain SQL: one statement per token, the user and memberships joined in
+ * (the query builder and entity hydration cost more CPU than the lookup itself).
+ */
+@Injectable()
+export class SqlBearerTokenReader extends BearerTokenReader {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async accessToken(tokenHash: string): Promise<AccessTokenGrant | null> {
+    const [row]: AccessTokenRow[] = await this.dataSource.query(ACCESS_TOKEN, [tokenHash]);
+    if (!row) return null;
+    return {
+      token: {
+        id: row.id,
+        kind: row.kind,
+        userId: row.user_id,
+        clientId: row.client_id,
+        scopes: row.scopes,
+        orgIds: row.org_ids,
+        boundOrgId: row.bound_org_id,
+        role: row.role,
+        repo: row.repo,
+        expiresAt: row.expires_at,
+        revokedAt: row.revoked_at,
+        createdAt: row.created_at,
+      },
+      user: userRecordOf(row),
+      memberships: row.memberships.map(membershipOf),
+      appName: row.app_name,
+    };
+  }
+
+  async personalToken(tokenHash: string): Promise<PersonalTokenGrant | null> {
+    const [row]: PersonalTokenRow[] = await this.dataSource.query(PERSONAL_TOKEN, [tokenHash]);
+    const user = row ? userRecordOf(row) : null;
+    if (!row || !user) return null;
+    return {
+      token: {
+        id: row.id,
+        userId: row.user_id,
+        name: row.name,
+        role: row.role,
+        lastUsedAt: row.last_used_at,
+        createdAt: row.created_at,
+        revokedAt: row.revoked_at,
+      },
+      user,
+      memberships: row.memberships.map(membershipOf),
+    };
+  }
+
+  async accessTokenHash(tokenId: string): Promise<string | null> {
+    const [row]: Array<{ token_hash: string }> = await this.dataSource.query(
+      'SELECT token_hash FROM access_tokens WHERE id = $1',
+      [tokenId],
+    );
+    return row?.token_hash ?? null;
+  }
+
+  async liveTokenHashesOf(userId: string): Promise<string[]> {
+    const rows: Array<{ token_hash: string }> = await this.dataSource.query(
+      `SELECT token_hash FROM access_tokens WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+       UNION ALL SELECT token_hash FROM personal_access_tokens WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId],
+    );
+    return rows.map((row) => row.token_hash);
+  }
+
+  async touchPersonalToken(id: string, at: Date): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE personal_access_tokens SET last_used_at = $2 WHERE id = $1',
+      [id, at],
+    );
+  }
+}
+
+function membershipOf(json: MembershipJson): MembershipRecord {
+  return {
+    organization: {
+      id: json.id,
+      name: json.name,
+      fullname: json.fullname,
+      plan: json.plan,
+      avatarUrl: json.avatarUrl,
+    },
+    role: json.role,
+  };
+}

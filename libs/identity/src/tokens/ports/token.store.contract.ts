@@ -1,0 +1,250 @@
+import { Topics } from '@gatehouse/messaging';
+import type { OutboxMessage } from '@gatehouse/persistence';
+import type { UserRecord } from '../../accounts/ports/account-records';
+import type { TransactionRunner } from '../../transactions/ports/transaction-runner';
+import type { IssuedTokenWriter } from './issued-token.writer';
+import type { AccessTokenRecord, RefreshTokenRecord } from './token-records';
+import type { TokenStore } from './token.store';
+
+/** A token store with the writer that fills it, over one set of tables (or arrays). */
+export interface TokenStoreSubject {
+  store: TokenStore;
+  writer: IssuedTokenWriter;
+  transactions: TransactionRunner;
+  /** Stores a user the tokens can belong to. */
+  addUser(user: UserRecord): Promise<void>;
+  /** Every outbox message written so far, oldest first. */
+  outbox(): Promise<OutboxMessage[]>;
+}
+
+const AT = new Date(Date.UTC(2026, 0, 1, 12));
+const LATER = new Date(AT.getTime() + 3_600_000);
+
+let counter = 0;
+/** 24 hex characters, unique across the suite (the tables share one database). */
+function nextId(): string {
+  counter += 1;
+  return `65c0${String(Date.now() % 1e8).padStart(8, '0')}${counter.toString(16).padStart(12, '0')}`;
+}
+
+function user(): UserRecord {
+  const id = nextId();
+  return {
+    id,
+    username: `user-${id}`,
+    email: `user-${id}@example.com`,
+    fullname: 'Contract User',
+    isPro: false,
+    avatarUrl: null,
+    disabledAt: null,
+  };
+}
+
+function accessToken(fields: Partial<AccessTokenRecord> = {}): AccessTokenRecord {
+  const id = nextId();
+  return {
+    id,
+    tokenHash: `${id}${'a'.repeat(40)}`,
+    kind: 'oauth',
+    userId: null,
+    clientId: 'contract-app',
+    scopes: ['openid', 'profile'],
+    orgIds: [],
+    boundOrgId: null,
+    role: null,
+    repo: null,
+    refreshFamilyId: null,
+    authTime: AT,
+    expiresAt: LATER,
+    revokedAt: null,
+    createdAt: AT,
+    ...fields,
+  };
+}
+
+function refreshToken(
+  userId: string,
+  fields: Partial<RefreshTokenRecord> = {},
+): RefreshTokenRecord {
+  const id = nextId();
+  return {
+    id,
+    tokenHash: `${id}${'r'.repeat(40)}`,
+    familyId: nextId(),
+    clientId: 'contract-app',
+    userId,
+    scopes: ['openid'],
+    orgIds: [],
+    authTime: AT,
+    expiresAt: LATER,
+    usedAt: null,
+    revokedAt: null,
+    createdAt: AT,
+    ...fields,
+  };
+}
+
+const event = (key: string): OutboxMessage => ({
+  topic: Topics.tokenEvents,
+  key,
+  value: JSON.stringify({ type: 'token.issued', key }),
+});
+
+/**
+ * What every TokenStore and IssuedTokenWriter pair promises (the in-memory pair in the unit
+ * tier, TypeORM and SQL on PostgreSQL in the integration tier): an issuance is read back as it was
+ * written, and revocations revoke each token once.
+ */
+export function describeTokenStoreContract(
+  name: string,
+  open: () => Promise<TokenStoreSubject>,
+): void {
+  describe(`${name} (TokenStore and IssuedTokenWriter contract)`, () => {
+    let subject: TokenStoreSubject;
+    let owner: UserRecord;
+
+    beforeAll(async () => {
+      subject = await open();
+    });
+
+    beforeEach(async () => {
+      owner = user();
+      await subject.addUser(owner);
+    });
+
+    const write = (
+      access: AccessTokenRecord,
+      refresh: RefreshTokenRecord | null = null,
+      events: OutboxMessage[] = [],
+      rotated?: { refreshTokenId: string; usedAt: Date },
+    ) =>
+      subject.transactions.run((tx) =>
+        subject.writer.write(tx, { accessToken: access, refreshToken: refresh, events, rotated }),
+      );
+
+    it('reads an access token back by its hash, as it was written', async () => {
+      const access = accessToken({
+        userId: owner.id,
+        orgIds: [nextId()],
+        role: 'write',
+        repo: { type: 'model', name: 'acme/m' },
+        refreshFamilyId: nextId(),
+      });
+      await write(access);
+      expect(await subject.store.findAccessToken(access.tokenHash)).toEqual(access);
+      expect(await subject.store.findAccessToken(`${access.tokenHash.slice(0, -1)}0`)).toBeNull();
+    });
+
+    it('keeps a token without user or client (a trusted-publisher repo token)', async () => {
+      const access = accessToken({
+        kind: 'trusted_publisher',
+        clientId: null,
+        scopes: [],
+        authTime: null,
+        repo: { type: 'model', name: 'acme/m' },
+      });
+      await write(access);
+      expect(await subject.store.findAccessToken(access.tokenHash)).toEqual(access);
+    });
+
+    it('writes the refresh token and the events with the access token', async () => {
+      const before = (await subject.outbox()).length;
+      const refresh = refreshToken(owner.id);
+      const access = accessToken({ userId: owner.id, refreshFamilyId: refresh.familyId });
+      await write(access, refresh, [event(owner.id), event(`${owner.id}-2`)]);
+      expect(await subject.store.findRefreshToken(refresh.tokenHash)).toEqual(refresh);
+      const written = (await subject.outbox()).slice(before);
+      expect(written.map(({ topic, key, value }) => ({ topic, key, value }))).toEqual([
+        event(owner.id),
+        event(`${owner.id}-2`),
+      ]);
+    });
+
+    it('locks a refresh token for redemption with its user', async () => {
+      const refresh = refreshToken(owner.id);
+      await write(accessToken({ userId: owner.id, refreshFamilyId: refresh.familyId }), refresh);
+      const locked = await subject.transactions.run((tx) =>
+        subject.store.lockRefreshToken(tx, refresh.tokenHash),
+      );
+      expect(locked).toEqual({ ...refresh, user: owner });
+      expect(
+        await subject.transactions.run((tx) => subject.store.lockRefreshToken(tx, 'f'.repeat(64))),
+      ).toBeNull();
+    });
+
+    it('marks the rotated refresh token used in the same write as the new pair', async () => {
+      const spent = refreshToken(owner.id);
+      await write(accessToken({ userId: owner.id, refreshFamilyId: spent.familyId }), spent);
+      const next = refreshToken(owner.id, { familyId: spent.familyId });
+      await write(accessToken({ userId: owner.id, refreshFamilyId: spent.familyId }), next, [], {
+        refreshTokenId: spent.id,
+        usedAt: LATER,
+      });
+      expect(await subject.store.findRefreshToken(spent.tokenHash)).toEqual({
+        ...spent,
+        usedAt: LATER,
+      });
+      expect(await subject.store.findRefreshToken(next.tokenHash)).toEqual(next);
+    });
+
+    it('revokes every live token of a family once, and reports what it revoked', async () => {
+      const familyId = nextId();
+      const refresh = refreshToken(owner.id, { familyId });
+      const access = accessToken({ userId: owner.id, refreshFamilyId: familyId });
+      const alreadyRevoked = accessToken({
+        userId: owner.id,
+        refreshFamilyId: familyId,
+        revokedAt: AT,
+      });
+      const otherFamily = accessToken({ userId: owner.id, refreshFamilyId: nextId() });
+      await write(access, refresh);
+      await write(alreadyRevoked);
+      await write(otherFamily);
+
+      const revoked = await subject.transactions.run((tx) =>
+        subject.store.revokeFamily(tx, familyId, LATER),
+      );
+      expect(revoked).toEqual({
+        accessTokens: [{ ...access, revokedAt: LATER }],
+        refreshTokens: [{ ...refresh, revokedAt: LATER }],
+      });
+      expect(await subject.store.findAccessToken(access.tokenHash)).toEqual({
+        ...access,
+        revokedAt: LATER,
+      });
+      expect(await subject.store.findAccessToken(alreadyRevoked.tokenHash)).toEqual(alreadyRevoked);
+      expect(await subject.store.findRefreshToken(refresh.tokenHash)).toEqual({
+        ...refresh,
+        revokedAt: LATER,
+      });
+      expect(await subject.store.findAccessToken(otherFamily.tokenHash)).toEqual(otherFamily);
+      expect(
+        await subject.transactions.run((tx) => subject.store.revokeFamily(tx, familyId, LATER)),
+      ).toEqual({ accessTokens: [], refreshTokens: [] });
+    });
+
+    it('revokes one access token once; null for an unknown one', async () => {
+      const access = accessToken({ userId: owner.id });
+      await write(access);
+      expect(
+        await subject.transactions.run((tx) =>
+          subject.store.revokeAccessToken(tx, access.id, LATER),
+        ),
+      ).toEqual({ ...access, revokedAt: LATER });
+      expect(await subject.store.findAccessToken(access.tokenHash)).toEqual({
+        ...access,
+        revokedAt: LATER,
+      });
+      expect(
+        await subject.transactions.run((tx) =>
+          subject.store.revokeAccessToken(tx, access.id, LATER),
+        ),
+      ).toBeNull();
+      expect(
+        await subject.transactions.run((tx) =>
+          subject.store.revokeAccessToken(tx, nextId(), LATER),
+        ),
+      ).toBeNull();
+    });
+  });
+}
