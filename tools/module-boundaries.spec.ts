@@ -1,34 +1,14 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { type EslintProbe, startEslintProbe } from './lint/eslint-probe';
 
 // The arrows of docs/architecture.md are enforced by lint (eslint.config.mjs); these cases show
 // the rules bite, so a config change that silently turns them off fails here.
 const ROOT = join(__dirname, '..');
 
-// ESLint runs as its own process: its flat config is an ES module, which Jest's runtime cannot import.
-async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
-  const stdout = await new Promise<string>((resolve) => {
-    const eslint = execFile(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules/eslint/bin/eslint.js'),
-        '--stdin',
-        '--stdin-filename',
-        join(ROOT, filePath),
-        '--format',
-        'json',
-      ],
-      { cwd: ROOT },
-      // ESLint exits 1 when it reports problems, which is what most cases expect.
-      (_error, out) => resolve(out),
-    );
-    eslint.stdin!.end(code);
-  });
-  const [result] = JSON.parse(stdout) as Array<{
-    messages: Array<{ ruleId: string | null; message: string }>;
-  }>;
-  return result.messages.map((message) => message.ruleId ?? message.message);
-}
+let probe: EslintProbe;
+const ruleIdsFor = (filePath: string, code: string) => probe.ruleIdsFor(filePath, code);
+afterAll(() => probe.close());
 
 jest.setTimeout(60_000);
 
@@ -43,6 +23,7 @@ beforeAll(() => {
       stdio: 'ignore',
     },
   );
+  probe = startEslintProbe();
 }, 60_000);
 
 describe('module boundaries', () => {
