@@ -9,3 +9,4 @@ export { OVERLOADED_MIN_DELAY_MS } from './webhooks/retry-schedule';
 export { validateWebhookUrlSyntax } from './webhooks/webhook-url';
 export { FrozenClock } from './testing/frozen-clock';
 export { standardWebhookSecret } from './testing/standard-webhook-secret';
+export { aWebhookRecord, aWebhookSettings, aWebhookView } from './testing/webhook-builders';

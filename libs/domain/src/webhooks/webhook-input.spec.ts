@@ -1,11 +1,12 @@
 import { ApiError } from '../common';
+import { aWebhookSettings } from '../testing/webhook-builders';
 import { parseCreateWebhookBody, parseUpdateWebhookBody } from './webhook-input';
 
 const JOB_ID = '687f911eaea852de79c4a50a';
 const HOOK = 'https://webhook.site/a2176e82-5720-43ee-9e06-f91cb4c91548';
 const WATCHED = [
-  { type: 'user', name: 'julien-c' },
-  { type: 'org', name: 'HuggingFaceH4' },
+  { type: 'user' as const, name: 'julien-c' },
+  { type: 'org' as const, name: 'HuggingFaceH4' },
 ];
 
 function refusal(run: () => unknown): { message: string; field?: string } {
@@ -29,8 +30,7 @@ describe('parseCreateWebhookBody', () => {
     };
     expect(parseCreateWebhookBody(body)).toEqual({
       target: { kind: 'url', url: { url: HOOK, host: 'webhook.site', hostIsIpLiteral: false } },
-      watched: WATCHED,
-      domains: ['repo', 'discussion'],
+      ...aWebhookSettings({ watched: WATCHED, domains: ['repo', 'discussion'] }),
       secret: 'my-secret',
       secrets: {},
     });
@@ -60,8 +60,7 @@ describe('parseCreateWebhookBody', () => {
     };
     expect(parseCreateWebhookBody(body)).toEqual({
       target: { kind: 'job', jobSourceId: JOB_ID },
-      watched: WATCHED,
-      domains: ['discussion'],
+      ...aWebhookSettings({ watched: WATCHED, domains: ['discussion'] }),
       secret: null,
       secrets: { HF_TOKEN: 'hf_x' },
     });

@@ -84,14 +84,27 @@ function normaliseWatched(items: WatchedItem[], options: WebhookSettingsOptions)
   return unique.map(({ type, name }) => ({ type, name }));
 }
 
+/** What a setting is when a create body leaves it out; `watched` has none, the body must give it. */
+const DEFAULTS: { [K in Exclude<keyof WebhookSettings, 'watched'>]: () => WebhookSettings[K] } = {
+  domains: () => [...WEBHOOK_DOMAINS],
+};
+
+/** The settings of a new webhook that watches `watched` and was given nothing else. */
+export function defaultWebhookSettings(watched: WatchedItem[]): WebhookSettings {
+  const defaults = Object.fromEntries(
+    Object.entries(DEFAULTS).map(([key, value]) => [key, value()]),
+  ) as Omit<WebhookSettings, 'watched'>;
+  return { watched, ...defaults };
+}
+
 /** A new webhook's settings: what the body gives, else the default. The caller has checked `watched` is given. */
 export function settingsToCreate(
   body: SettingsBody & { watched: WatchedItem[] },
   options: WebhookSettingsOptions,
 ): WebhookSettings {
   return {
-    watched: normaliseWatched(body.watched, options),
-    domains: body.domains ?? [...WEBHOOK_DOMAINS],
+    ...defaultWebhookSettings(normaliseWatched(body.watched, options)),
+    ...(body.domains && { domains: body.domains }),
   };
 }
 

@@ -1,37 +1,32 @@
+import { aWebhookRecord, aWebhookView } from '../testing/webhook-builders';
 import { toWebhookView, type WebhookRecord } from './webhook-view';
 
-const URL_WEBHOOK: WebhookRecord = {
-  id: '654bbbc16f2ec14d77f109cc',
+const WATCHED = [
+  { type: 'user' as const, name: 'julien-c' },
+  { type: 'org' as const, name: 'HuggingFaceH4' },
+];
+const URL_WEBHOOK: WebhookRecord = aWebhookRecord({
   url: 'https://webhook.site/a2176e82-5720-43ee-9e06-f91cb4c91548',
-  job: null,
-  watched: [
-    { type: 'user', name: 'julien-c' },
-    { type: 'org', name: 'HuggingFaceH4' },
-  ],
+  watched: WATCHED,
   domains: ['repo', 'discussion'],
   secret: 'my-secret',
-  disabled: false,
   createdAt: new Date(Date.UTC(2023, 10, 8, 12, 0, 0)),
   updatedAt: new Date(Date.UTC(2023, 10, 9, 8, 30, 0)),
-};
+});
 
 describe('toWebhookView', () => {
   it('answers a URL webhook as the client docstrings show it', () => {
-    expect(JSON.parse(JSON.stringify(toWebhookView(URL_WEBHOOK)))).toEqual({
-      id: '654bbbc16f2ec14d77f109cc',
-      url: 'https://webhook.site/a2176e82-5720-43ee-9e06-f91cb4c91548',
-      job: null,
-      watched: [
-        { type: 'user', name: 'julien-c' },
-        { type: 'org', name: 'HuggingFaceH4' },
-      ],
-      domains: ['repo', 'discussion'],
-      secret: 'my-secret',
-      disabled: false,
-      disabledReason: null,
-      createdAt: '2023-11-08T12:00:00.000Z',
-      updatedAt: '2023-11-09T08:30:00.000Z',
-    });
+    expect(JSON.parse(JSON.stringify(toWebhookView(URL_WEBHOOK)))).toEqual(
+      aWebhookView({
+        id: '654bbbc16f2ec14d77f109cc',
+        url: 'https://webhook.site/a2176e82-5720-43ee-9e06-f91cb4c91548',
+        watched: WATCHED,
+        domains: ['repo', 'discussion'],
+        secret: 'my-secret',
+        createdAt: '2023-11-08T12:00:00.000Z',
+        updatedAt: '2023-11-09T08:30:00.000Z',
+      }),
+    );
   });
 
   it('always carries the keys the Python client reads with data[key], and null for absent ones', () => {

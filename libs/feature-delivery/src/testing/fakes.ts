@@ -1,5 +1,5 @@
+import { aWebhookSettings } from '@gatehouse/domain/testing';
 import { webhookSecretContext } from '@gatehouse/domain';
-import type { WatchedItem } from '@gatehouse/domain';
 import { SecretBox } from '@gatehouse/crypto';
 import type { IncomingMessage, OutgoingMessage } from '@gatehouse/messaging';
 import {
@@ -41,8 +41,10 @@ export function urlWebhook(
   return {
     id,
     ownerId: OWNER,
-    watched: [{ type: 'model', name: 'openai-community/gpt2' }] as WatchedItem[],
-    domains: ['repo', 'discussion'],
+    ...aWebhookSettings({
+      watched: [{ type: 'model', name: 'openai-community/gpt2' }],
+      domains: ['repo', 'discussion'],
+    }),
     disabled: false,
     revision: 1,
     target: { kind: 'url', url },

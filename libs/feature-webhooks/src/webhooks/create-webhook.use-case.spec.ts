@@ -1,4 +1,5 @@
 import { webhookSecretContext } from '@gatehouse/domain';
+import { aWebhookSettings, aWebhookView } from '@gatehouse/domain/testing';
 import { Topics } from '@gatehouse/messaging';
 import { ALICE_ID, BOB_ID, personalPrincipal, principalOfKind } from '../testing/principals';
 import {
@@ -8,7 +9,7 @@ import {
   type WebhooksTestKit,
 } from '../testing/webhooks-test-kit';
 
-const WATCHED = [{ type: 'model', name: 'openai-community/gpt2' }];
+const WATCHED = [{ type: 'model' as const, name: 'openai-community/gpt2' }];
 const JOB_ID = '66a1f0c0d0e0f0a0b0c0d0e1';
 
 describe('CreateWebhook', () => {
@@ -25,18 +26,16 @@ describe('CreateWebhook', () => {
         domains: null,
         secret: null,
       });
-      expect(view).toEqual({
-        id: '000000000000000000000001',
-        url: 'https://hooks.example.com/in',
-        job: null,
-        watched: WATCHED,
-        domains: ['repo', 'discussion'],
-        secret: null,
-        disabled: false,
-        disabledReason: null,
-        createdAt: new Date(NOW).toISOString(),
-        updatedAt: new Date(NOW).toISOString(),
-      });
+      expect(view).toEqual(
+        aWebhookView({
+          id: '000000000000000000000001',
+          url: 'https://hooks.example.com/in',
+          watched: WATCHED,
+          domains: ['repo', 'discussion'],
+          createdAt: new Date(NOW).toISOString(),
+          updatedAt: new Date(NOW).toISOString(),
+        }),
+      );
     });
 
     it('stores the secret sealed with the webhook id as context and echoes it in clear', async () => {
@@ -211,8 +210,7 @@ describe('CreateWebhook', () => {
       expect(kit.secretBox.decrypt(stored.sealedJobSecrets.HF_TOKEN!, view.id)).toBe('hf_x');
       const event = kit.repository.envelopes(Topics.webhookChanged)[0]!;
       expect(event.data.webhook).toEqual({
-        watched: WATCHED,
-        domains: ['repo', 'discussion'],
+        ...aWebhookSettings({ watched: WATCHED, domains: ['repo', 'discussion'] }),
         disabled: false,
         url: null,
         hasSecret: false,

@@ -1,3 +1,4 @@
+import { aWebhookSettings } from '@gatehouse/domain/testing';
 import { auditRecordedEvent } from './audit.event';
 import { InvalidEventError } from './invalid-event.error';
 import { TOKEN_EVENTS, tokenRevokedEvent } from './token.event';
@@ -12,11 +13,13 @@ describe('webhook.changed v1', () => {
     webhookId: '6650d2d0e1f1a2b3c4d5e6f7',
     ownerId: '6650d2d0e1f1a2b3c4d5e6f0',
     webhook: {
-      watched: [
-        { type: 'model' as const, name: 'acme/bert' },
-        { type: 'org' as const, name: 'acme' },
-      ],
-      domains: ['repo' as const],
+      ...aWebhookSettings({
+        watched: [
+          { type: 'model', name: 'acme/bert' },
+          { type: 'org', name: 'acme' },
+        ],
+        domains: ['repo'],
+      }),
       disabled: false,
       url: 'https://hooks.example.com/gatehouse',
       hasSecret: true,
