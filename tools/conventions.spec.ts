@@ -121,7 +121,7 @@ const importsTypeorm = (file: string) =>
 describe('lib layout', () => {
   it.each([
     ['libs/feature-webhooks/src/webhooks/infrastructure/typeorm-webhook.repository.ts', true],
-    ['libs/feature-delivery/src/testing/delivery-fixtures.ts', true],
+    ['libs/feature-delivery/src/testing/delivery.fixture.ts', true],
     ['libs/persistence/src/entities/webhooks/webhook.entity.ts', true],
     ['libs/feature-delivery/src/pipeline/infrastructure/typeorm-delivery.store.int-spec.ts', true],
     ['libs/feature-webhooks/src/webhooks/ports/webhook.repository.ts', false],
