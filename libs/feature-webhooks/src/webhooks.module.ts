@@ -14,7 +14,7 @@ import { WebhookUrlChecker } from './webhooks/webhook-url-checker';
 import { WebhookActivityController } from './activity/webhook-activity.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { DnsHostResolver } from './webhooks/infrastructure/dns-host-resolver';
-import { ObjectIdGenerator } from './webhooks/infrastructure/object-id-generator';
+import { ObjectIdGenerator } from './webhooks/infrastructure/crypto-id-generator';
 import { TypeOrmDeliveryActivityReader } from './activity/infrastructure/typeorm-delivery-activity.reader';
 import { TypeOrmSourceJobReader } from './source-jobs/infrastructure/typeorm-source-job.reader';
 import { TypeOrmWebhookRepository } from './webhooks/infrastructure/typeorm-webhook.repository';
