@@ -1,5 +1,22 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import {
+  adaptersNotNamedAfterTheirPort,
+  classesInTheWrongFile,
+  contractsAwayFromTheirPort,
+  dashedRoles,
+  fileNameProblems,
+  kebabCase,
+  portsNotNamedAfterTheirClass,
+  ROLES,
+  roleOfFile,
+  type SourceFile,
+  TECHNOLOGIES,
+  testDoublesNotNamedAfterTheirPort,
+  unknownRoles,
+  useCasesOutOfShape,
+} from './conventions/file-names';
 
 const ROOT = join(__dirname, '..');
 const SCANNED_FOLDERS = ['apps', 'libs', 'e2e', 'tools'];
@@ -121,7 +138,7 @@ const importsTypeorm = (file: string) =>
 describe('lib layout', () => {
   it.each([
     ['libs/feature-webhooks/src/webhooks/infrastructure/typeorm-webhook.repository.ts', true],
-    ['libs/feature-delivery/src/testing/delivery-fixtures.ts', true],
+    ['libs/feature-delivery/src/testing/delivery.fixture.ts', true],
     ['libs/persistence/src/entities/webhooks/webhook.entity.ts', true],
     ['libs/feature-delivery/src/pipeline/infrastructure/typeorm-delivery.store.int-spec.ts', true],
     ['libs/feature-webhooks/src/webhooks/ports/webhook.repository.ts', false],
@@ -170,3 +187,208 @@ describe('lib layout', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/**
+ * One name for each kind of file (docs/architecture.md "File names"): the checks of
+ * `tools/conventions/file-names.ts`, each shown failing on a planted file, then run over apps/ and
+ * libs/.
+ */
+const planted = (path: string, source = ''): SourceFile => ({ path, source });
+
+describe('file names', () => {
+  it.each([
+    ['libs/x/src/apps/ports/oauth-app.store.ts', 'store'],
+    ['libs/x/src/apps/ports/oauth-app.store.contract.ts', 'store'],
+    ['libs/x/src/webhooks/create-webhook.use-case.spec.ts', 'use-case'],
+    ['libs/x/src/apps/apps.module.ts', 'module'],
+    ['libs/x/src/apps/app-input.ts', null],
+  ])('reads the role of %s as %s', (path, role) => {
+    expect(roleOfFile(path)).toBe(role);
+  });
+
+  it.each([
+    ['OAuthAppStore', 'oauth-app-store'],
+    ['KubernetesJobsApi', 'kubernetes-jobs-api'],
+    ['GetWebhookActivity', 'get-webhook-activity'],
+    ['JWKSFetcher', 'jwks-fetcher'],
+  ])('writes %s in kebab case as %s', (name, kebab) => {
+    expect(kebabCase(name)).toBe(kebab);
+  });
+
+  it('refuses a role outside the closed list, and a plural one', () => {
+    expect(
+      unknownRoles([
+        planted('libs/x/src/grant/token-exchange-grant.handler.ts'),
+        planted('libs/x/src/device/device-result.pages.ts'),
+        planted('libs/x/src/apps/ports/oauth-app.store.contract.ts'),
+        planted('libs/x/src/apps/oauth-apps.service.int-spec.ts'),
+      ]),
+    ).toEqual([
+      'libs/x/src/grant/token-exchange-grant.handler.ts: .handler is not a role of docs/architecture.md "File names" (' +
+        `${ROLES.join(', ')})`,
+      'libs/x/src/device/device-result.pages.ts: write the role singular: .page',
+    ]);
+  });
+
+  it('refuses a role written with a dash', () => {
+    expect(
+      dashedRoles([
+        planted('libs/x/src/a/ports/foo-store.ts'),
+        planted('libs/x/src/apps/ports/oauth-app-store.contract.ts'),
+        planted('libs/x/src/webhooks/create-webhook-use-case.ts'),
+        planted('libs/x/src/subscriptions/webhook-changes-consumer.spec.ts'),
+        planted('libs/x/src/testing/delivery-fixtures.ts'),
+        planted('libs/x/src/seed/seed-error.ts', 'export class SeedError extends Error {}'),
+        planted('libs/x/src/exit-on-config-error.ts', 'export function exitOnConfigError() {}'),
+        planted('libs/x/src/apps/ports/oauth-app.store.ts'),
+        planted('libs/x/src/device/device-pages.spec.ts'),
+      ]),
+    ).toEqual([
+      'libs/x/src/a/ports/foo-store.ts: write the role after a dot: foo.store.ts',
+      'libs/x/src/apps/ports/oauth-app-store.contract.ts: write the role after a dot: oauth-app.store.contract.ts',
+      'libs/x/src/webhooks/create-webhook-use-case.ts: write the role after a dot: create-webhook.use-case.ts',
+      'libs/x/src/subscriptions/webhook-changes-consumer.spec.ts: write the role after a dot: webhook-changes.consumer.spec.ts',
+      'libs/x/src/testing/delivery-fixtures.ts: write the role after a dot: delivery.fixture.ts',
+      'libs/x/src/seed/seed-error.ts: write the role after a dot: seed.error.ts',
+    ]);
+  });
+
+  it('refuses a class whose name and file disagree on its role', () => {
+    expect(
+      classesInTheWrongFile([
+        planted('libs/x/src/apps/ports/apps.ts', 'export abstract class OAuthAppStore {}'),
+        planted('libs/x/src/apps/apps.service.ts', 'export class AppsController {}'),
+        planted('libs/x/src/apps/app-managers.ts', 'export class AppManagersService {}'),
+        planted('libs/x/src/apps/apps.controller.ts', 'export class AppsController {}'),
+        planted('libs/x/src/testing/in-memory-apps.ts', 'export class InMemoryOAuthAppStore {}'),
+      ]),
+    ).toEqual([
+      'libs/x/src/apps/ports/apps.ts: class OAuthAppStore belongs in a file named <subject>.store.ts',
+      'libs/x/src/apps/apps.service.ts: class AppsController belongs in a file named <subject>.controller.ts',
+      'libs/x/src/apps/app-managers.ts: class AppManagersService belongs in a file named <subject>.service.ts',
+    ]);
+  });
+
+  it('refuses a use case with a public method other than execute, or named apart from its class', () => {
+    const twoMethods = [
+      'export class ReadWebhooks {',
+      '  constructor(private readonly webhooks: WebhookRepository) {}',
+      '  async list(principal: Principal) {}',
+      '  async get(principal: Principal, id: string) {}',
+      '}',
+    ].join('\n');
+    const oneMethod = [
+      'export class GetWebhook {',
+      '  constructor(private readonly webhooks: WebhookRepository) {}',
+      '  async execute(principal: Principal, id: string) {}',
+      '  private owner() {}',
+      '}',
+    ].join('\n');
+    expect(
+      useCasesOutOfShape([
+        planted('libs/x/src/webhooks/read-webhooks.use-case.ts', twoMethods),
+        planted('libs/x/src/webhooks/get-webhook.use-case.ts', oneMethod),
+        planted('libs/x/src/webhooks/webhook-detail.use-case.ts', oneMethod),
+      ]),
+    ).toEqual([
+      "libs/x/src/webhooks/read-webhooks.use-case.ts: a use case's one public method is execute (found list, get); split it, or make it a <subject>.service.ts",
+      'libs/x/src/webhooks/webhook-detail.use-case.ts: a use case is named after its class: get-webhook.use-case.ts',
+    ]);
+  });
+
+  it('refuses a port not named after its abstract class', () => {
+    expect(
+      portsNotNamedAfterTheirClass([
+        planted('libs/x/src/apps/ports/apps.store.ts', 'export abstract class OAuthAppStore {}'),
+        planted('libs/x/src/webhooks/ports/resolver.ts', 'export abstract class HostResolver {}'),
+        planted(
+          'libs/x/src/apps/ports/oauth-app.store.ts',
+          'export abstract class OAuthAppStore {}',
+        ),
+        planted(
+          'libs/x/src/webhooks/ports/host-resolver.ts',
+          'export abstract class HostResolver {}',
+        ),
+        planted('libs/x/src/webhooks/ports/stored-webhook.ts', 'export interface StoredWebhook {}'),
+      ]),
+    ).toEqual([
+      'libs/x/src/apps/ports/apps.store.ts: a port is named after its abstract class: oauth-app.store.ts',
+      'libs/x/src/webhooks/ports/resolver.ts: a port is named after its abstract class: host-resolver.ts',
+    ]);
+  });
+
+  it('refuses an adapter not named <technology>-<port file> after a port beside it', () => {
+    expect(
+      adaptersNotNamedAfterTheirPort([
+        planted('libs/x/src/apps/ports/oauth-app.store.ts'),
+        planted('libs/x/src/apps/infrastructure/typeorm-oauth-app.store.ts'),
+        planted('libs/x/src/apps/infrastructure/typeorm-apps.ts'),
+        planted('libs/x/src/apps/infrastructure/mongo-oauth-app.store.ts'),
+        planted('libs/x/src/apps/infrastructure/typeorm-oauth-app.store.int-spec.ts'),
+        planted('libs/x/src/keys/infrastructure/rotate-keys.ts'),
+      ]),
+    ).toEqual(
+      ['typeorm-apps.ts', 'mongo-oauth-app.store.ts'].map(
+        (name) =>
+          `libs/x/src/apps/infrastructure/${name}: an adapter is named <technology>-<port file> ` +
+          `with a port file of ../ports (oauth-app.store.ts) and a technology of ${TECHNOLOGIES.join(', ')}; ` +
+          'a helper that is no adapter is listed in INFRASTRUCTURE_HELPERS',
+      ),
+    );
+  });
+
+  it('refuses a test double not named in-memory-<port file> or fake-<port file>', () => {
+    expect(
+      testDoublesNotNamedAfterTheirPort([
+        planted('libs/x/src/apps/ports/oauth-app.store.ts'),
+        planted('libs/x/src/testing/in-memory-oauth-app.store.ts'),
+        planted('libs/x/src/testing/in-memory-oauth-app.store.spec.ts'),
+        planted('libs/x/src/testing/in-memory-apps.ts'),
+        planted('libs/x/src/testing/fake-oauth-app-store.ts'),
+        planted('libs/x/src/testing/apps-test-kit.ts'),
+      ]),
+    ).toEqual([
+      'libs/x/src/testing/in-memory-apps.ts: a test double is named in-memory-<port file> or fake-<port file>, and libs/x/src has no apps.ts',
+      'libs/x/src/testing/fake-oauth-app-store.ts: a test double is named in-memory-<port file> or fake-<port file>, and libs/x/src has no oauth-app-store.ts',
+    ]);
+  });
+
+  it('refuses a contract suite away from its port', () => {
+    expect(
+      contractsAwayFromTheirPort([
+        planted('libs/x/src/apps/ports/oauth-app.store.ts'),
+        planted('libs/x/src/apps/ports/oauth-app.store.contract.ts'),
+        planted('libs/x/src/apps/oauth-apps.contract.ts'),
+      ]),
+    ).toEqual([
+      'libs/x/src/apps/oauth-apps.contract.ts: a contract suite sits beside its port, oauth-apps.ts',
+    ]);
+  });
+
+  it('finds the planted violations when they sit among the real files', () => {
+    const problems = fileNameProblems([
+      ...repositoryFiles(),
+      planted('libs/feature-auth/src/apps/ports/foo-store.ts', 'export abstract class FooStore {}'),
+    ]);
+    expect(problems).toEqual([
+      'libs/feature-auth/src/apps/ports/foo-store.ts: write the role after a dot: foo.store.ts',
+      'libs/feature-auth/src/apps/ports/foo-store.ts: class FooStore belongs in a file named <subject>.store.ts',
+      'libs/feature-auth/src/apps/ports/foo-store.ts: a port is named after its abstract class: foo.store.ts',
+    ]);
+  });
+
+  it('holds for every file in apps/ and libs/', () => {
+    expect(fileNameProblems(repositoryFiles())).toEqual([]);
+  });
+});
+
+/** The TypeScript files of apps/ and libs/ git knows (tracked, or new and not ignored). */
+function repositoryFiles(): SourceFile[] {
+  return execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'apps', 'libs'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((path) => /\.tsx?$/.test(path) && existsSync(join(ROOT, path)))
+    .map((path) => planted(path, readFileSync(join(ROOT, path), 'utf8')));
+}

@@ -1,5 +1,5 @@
 import { APP_CONFIG_SCHEMAS, GATEHOUSE_APPS, type GatehouseApp } from './apps/app-config-schemas';
-import { ConfigError } from './config-error';
+import { ConfigError } from './config.error';
 import type { EnvShape } from './env-section';
 import { loadConfig } from './load-config';
 import { variableDocOf } from './variable-doc';

@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from './config-error';
+import { ConfigError } from './config.error';
 import {
   ENCRYPTION_KEY_FILE,
   INTERNAL_TOKEN_FILE,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError } from './config-error';
+import { ConfigError } from './config.error';
 import { base64Key32, bearerSecret } from './env-fields';
-import type { SecretsConfig } from './sections/secrets.sections';
+import type { SecretsConfig } from './sections/secrets.section';
 
 export const ENCRYPTION_KEY_FILE = 'encryption.key';
 export const INTERNAL_TOKEN_FILE = 'internal.token';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConfigProblem } from './config-error';
+import type { ConfigProblem } from './config.error';
 
 export type EnvShape = Record<string, z.ZodType<unknown, string | undefined>>;
 export type EnvValues<S extends EnvShape> = z.output<z.ZodObject<S>>;

@@ -1,4 +1,4 @@
-import { ConfigError } from './config-error';
+import { ConfigError } from './config.error';
 import { EX_CONFIG, exitOnConfigError, type ProcessExit } from './exit-on-config-error';
 
 class ExitCalled extends Error {

@@ -1,4 +1,4 @@
-import { ConfigError } from './config-error';
+import { ConfigError } from './config.error';
 import { fatalLogLine } from './fatal-log-line';
 
 /** EX_CONFIG from sysexits.h: "something was found in an unconfigured or misconfigured state". */

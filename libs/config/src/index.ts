@@ -1,7 +1,7 @@
 export { exitOnConfigError } from './exit-on-config-error';
 export { configurationTableMarkdown } from './config-variables';
 export { resolveEmbeddedSecrets } from './embedded-secrets';
-export { type SecretsConfig } from './sections/secrets.sections';
+export { type SecretsConfig } from './sections/secrets.section';
 export { type NetworkConfig } from './sections/network.section';
 export { type KafkaConfig } from './sections/kafka.section';
 export { type WebhooksConfig } from './sections/webhooks.section';

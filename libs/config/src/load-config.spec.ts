@@ -1,5 +1,5 @@
 import { loadAuthConfig } from './apps/auth.config';
-import { ConfigError } from './config-error';
+import { ConfigError } from './config.error';
 import { composeConfig, envSection } from './env-section';
 import { portNumber } from './env-fields';
 import { loadConfig } from './load-config';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, type ConfigProblem } from './config-error';
+import { ConfigError, type ConfigProblem } from './config.error';
 
 export type Environment = Record<string, string | undefined>;
 

@@ -11,7 +11,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { ACME, insertWebhook, seedAccounts } from './testing/delivery-fixtures';
+import { ACME, insertWebhook, seedAccounts } from './testing/delivery.fixture';
 import type { DeliveryTestAppOptions } from './testing/delivery-test-app';
 import { Receiver } from './testing/receiver';
 import { ATTEMPTS_PER_SEND_SLOT } from './delivery-pipeline.factory';

@@ -23,7 +23,7 @@ import {
   insertWebhook,
   newId,
   seedAccounts,
-} from './testing/delivery-fixtures';
+} from './testing/delivery.fixture';
 import { startDeliveryApp } from './testing/delivery-test-app';
 import { Receiver } from './testing/receiver';
 

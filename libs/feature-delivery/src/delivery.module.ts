@@ -21,7 +21,7 @@ import {
 } from './delivery-module-options';
 import { DeliveryPipeline } from './delivery-pipeline';
 import { createDeliveryPipeline } from './delivery-pipeline.factory';
-import { DeliveryPipelineLifecycle } from './delivery-pipeline.lifecycle';
+import { DeliveryPipelineLifecycle } from './delivery-pipeline-lifecycle';
 import { HttpDeliverySender } from './http/ports/http-delivery-sender';
 import { UndiciDeliverySender } from './http/infrastructure/undici-http-delivery-sender';
 import { configuredJobLauncher } from './jobs/configured-job-launcher';

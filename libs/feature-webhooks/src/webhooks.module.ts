@@ -7,14 +7,14 @@ import { ListWebhooks } from './webhooks/list-webhooks.use-case';
 import { ReplayDelivery } from './activity/replay-delivery.use-case';
 import { SetWebhookDisabled } from './webhooks/set-webhook-disabled.use-case';
 import { UpdateWebhook } from './webhooks/update-webhook.use-case';
-import { WebhookActivity } from './activity/webhook-activity.use-case';
-import { WebhookDeliveryDetail } from './activity/webhook-delivery-detail.use-case';
+import { GetWebhookActivity } from './activity/get-webhook-activity.use-case';
+import { GetDeliveryDetail } from './activity/get-delivery-detail.use-case';
 import { WebhookPresenter } from './webhooks/webhook-presenter';
 import { WebhookUrlChecker } from './webhooks/webhook-url-checker';
 import { WebhookActivityController } from './activity/webhook-activity.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { DnsHostResolver } from './webhooks/infrastructure/dns-host-resolver';
-import { ObjectIdGenerator } from './webhooks/infrastructure/object-id-generator';
+import { ObjectIdGenerator } from './webhooks/infrastructure/crypto-id-generator';
 import { TypeOrmDeliveryActivityReader } from './activity/infrastructure/typeorm-delivery-activity.reader';
 import { TypeOrmSourceJobReader } from './source-jobs/infrastructure/typeorm-source-job.reader';
 import { TypeOrmWebhookRepository } from './webhooks/infrastructure/typeorm-webhook.repository';
@@ -59,8 +59,8 @@ export class WebhooksModule {
         UpdateWebhook,
         SetWebhookDisabled,
         DeleteWebhook,
-        WebhookActivity,
-        WebhookDeliveryDetail,
+        GetWebhookActivity,
+        GetDeliveryDetail,
         ReplayDelivery,
       ],
     };

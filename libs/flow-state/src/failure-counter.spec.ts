@@ -1,6 +1,6 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { FailureCounter } from './failure-counter';
-import { MemoryFlowStore } from './memory-flow.store';
+import { MemoryFlowStore } from './in-memory-flow.store';
 
 describe('FailureCounter', () => {
   const clock = new FrozenClock();

@@ -1,6 +1,6 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { InFlightCounter } from './in-flight-counter';
-import { MemoryFlowStore } from './memory-flow.store';
+import { MemoryFlowStore } from './in-memory-flow.store';
 
 describe('InFlightCounter', () => {
   const clock = new FrozenClock();

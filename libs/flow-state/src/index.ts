@@ -1,5 +1,5 @@
 export { type FlowStore } from './flow.store';
-export { MemoryFlowStore } from './memory-flow.store';
+export { MemoryFlowStore } from './in-memory-flow.store';
 export { RedisFlowStore } from './redis-flow.store';
 export { JsonFlowStore } from './json-flow.store';
 export { RateLimiter } from './rate-limiter';

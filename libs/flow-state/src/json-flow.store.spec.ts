@@ -1,7 +1,7 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { z } from 'zod';
 import { JsonFlowStore } from './json-flow.store';
-import { MemoryFlowStore } from './memory-flow.store';
+import { MemoryFlowStore } from './in-memory-flow.store';
 
 const deviceCodeSchema = z.object({
   clientId: z.string(),

@@ -1,5 +1,5 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
-import { MemoryFlowStore } from './memory-flow.store';
+import { MemoryFlowStore } from './in-memory-flow.store';
 import { RateLimiter } from './rate-limiter';
 
 describe('RateLimiter', () => {

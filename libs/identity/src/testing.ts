@@ -2,9 +2,9 @@
 export { PrincipalInvalidator } from './principal/principal-invalidator';
 export { type IssueTokenRequest } from './tokens/issue-token-request';
 export { OutboxWriter } from './transactions/ports/outbox.writer';
-export { InMemoryAccounts } from './testing/in-memory-accounts';
-export { ImmediateTransactionRunner } from './testing/in-memory-transactions';
-export { RecordingOutbox } from './testing/recording-outbox';
+export { InMemoryAccounts } from './testing/in-memory-account.reader';
+export { ImmediateTransactionRunner } from './testing/in-memory-transaction-runner';
+export { RecordingOutbox } from './testing/in-memory-outbox.writer';
 export { TypeOrmTransactionRunner } from './transactions/infrastructure/typeorm-transaction-runner';
 export { PredictableRandom } from './testing/predictable-random';
 export { InMemoryClientLookup } from './testing/in-memory-client-lookup';

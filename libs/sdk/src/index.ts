@@ -24,14 +24,14 @@ export type {
   WebhookUrls,
 } from './webhooks/webhook-payload';
 export { parseWebhookPayload } from './webhooks/parse-webhook-payload';
-export { WebhookPayloadError } from './webhooks/webhook-payload-error';
+export { WebhookPayloadError } from './webhooks/webhook-payload.error';
 export type { ProcessExitHooks } from './webhooks/auto-start';
 
 // Tunnels.
 export type { OpenTunnel, TunnelOpenOptions, TunnelProvider } from './tunnel/tunnel-provider';
 export { DEFAULT_LOCAL_TUNNEL_HOST, LocalTunnelProvider } from './tunnel/local-tunnel-provider';
 export type { LocalTunnelProviderOptions } from './tunnel/local-tunnel-provider';
-export { TunnelError } from './tunnel/tunnel-error';
+export { TunnelError } from './tunnel/tunnel.error';
 
 // Managing webhooks.
 export { GatehouseClient } from './client/gatehouse-client';
@@ -54,9 +54,9 @@ export {
   NotFoundError,
   RateLimitError,
   UnauthorizedError,
-} from './client/gatehouse-http-error';
-export type { GatehouseHttpErrorDetails } from './client/gatehouse-http-error';
-export { GatehouseResponseError } from './client/gatehouse-response-error';
+} from './client/gatehouse-http.error';
+export type { GatehouseHttpErrorDetails } from './client/gatehouse-http.error';
+export { GatehouseResponseError } from './client/gatehouse-response.error';
 
 // Signing in.
 export { deviceLogin, DEVICE_CODE_GRANT_TYPE } from './auth/device-login';
@@ -68,7 +68,7 @@ export {
   AccessDeniedError,
   ExpiredTokenError,
   GatehouseOAuthError,
-} from './auth/gatehouse-oauth-error';
+} from './auth/gatehouse-oauth.error';
 
 export type { Logger } from './internal/logger';
 export { SDK_VERSION } from './internal/sdk-version';

@@ -9,7 +9,7 @@ import {
   ALICE,
   insertWebhook,
   seedAccounts,
-} from '../../../libs/feature-delivery/src/testing/delivery-fixtures';
+} from '../../../libs/feature-delivery/src/testing/delivery.fixture';
 import { ReceivedRequest, Receiver } from '../../../libs/feature-delivery/src/testing/receiver';
 import { serviceEnvironment } from '../gatehouse/gatehouse-services';
 import type { BenchEnvironment } from '../harness/bench-environment';

@@ -11,7 +11,7 @@ function databaseOptions(command: Command): Command {
     );
 }
 
-const actions = () => import('./admin.actions');
+const actions = () => import('./admin.action');
 
 /** `gatehouse admin ...`: operator commands that act on the database directly. */
 export function adminCommand(io: CliIo): Command {

@@ -1,14 +1,14 @@
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../config.error';
 import { isLoopbackBindAddress } from '../env-fields';
 import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { deliverySection } from '../sections/delivery.section';
 import { embeddedHttpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
-import { oauthSection } from '../sections/oauth.sections';
+import { oauthSection } from '../sections/oauth.section';
 import { runtimeSection } from '../sections/runtime.section';
 import { webAppSection } from '../sections/web-app.section';
-import { embeddedSecretsSection } from '../sections/secrets.sections';
+import { embeddedSecretsSection } from '../sections/secrets.section';
 import { embeddedStorageSection } from '../sections/storage.section';
 import { webhooksSection } from '../sections/webhooks.section';
 

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../config.error';
 import { loadAllInOneConfig } from './all-in-one.config';
 import { loadAuthConfig } from './auth.config';
 import { loadDeliveryWorkerConfig } from './delivery-worker.config';

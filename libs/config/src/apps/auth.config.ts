@@ -2,12 +2,12 @@ import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { httpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
-import { oauthSection } from '../sections/oauth.sections';
+import { oauthSection } from '../sections/oauth.section';
 import { runtimeSection } from '../sections/runtime.section';
 import { webAppSection } from '../sections/web-app.section';
-import { secretsSection } from '../sections/secrets.sections';
+import { secretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
-import { postgresSection, redisSection } from '../sections/store.sections';
+import { postgresSection, redisSection } from '../sections/store.section';
 import { tokenExchangeClientSection } from '../sections/token-exchange-client.section';
 
 export const authConfigSchema = composeConfig({

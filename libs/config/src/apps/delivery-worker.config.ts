@@ -4,9 +4,9 @@ import { deliverySection } from '../sections/delivery.section';
 import { httpSection } from '../sections/http.section';
 import { networkSection } from '../sections/network.section';
 import { runtimeSection } from '../sections/runtime.section';
-import { encryptionSecretsSection } from '../sections/secrets.sections';
+import { encryptionSecretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
-import { postgresSection, redisSection } from '../sections/store.sections';
+import { postgresSection, redisSection } from '../sections/store.section';
 import { webhooksSection } from '../sections/webhooks.section';
 
 export const deliveryWorkerConfigSchema = composeConfig({

@@ -2,11 +2,11 @@ import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { httpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
-import { tokenIssuanceSection } from '../sections/oauth.sections';
+import { tokenIssuanceSection } from '../sections/oauth.section';
 import { runtimeSection } from '../sections/runtime.section';
-import { secretsSection } from '../sections/secrets.sections';
+import { secretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
-import { postgresSection, redisSection } from '../sections/store.sections';
+import { postgresSection, redisSection } from '../sections/store.section';
 
 export const tokenExchangeConfigSchema = composeConfig({
   service: constantSection('token-exchange'),

@@ -3,9 +3,9 @@ import { loadConfig, type Environment } from '../load-config';
 import { httpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
 import { runtimeSection } from '../sections/runtime.section';
-import { secretsSection } from '../sections/secrets.sections';
+import { secretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
-import { postgresSection, redisSection } from '../sections/store.sections';
+import { postgresSection, redisSection } from '../sections/store.section';
 import { webhooksSection } from '../sections/webhooks.section';
 
 export const webhookManagementConfigSchema = composeConfig({

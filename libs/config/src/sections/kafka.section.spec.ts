@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDeliveryWorkerConfig } from '../apps/delivery-worker.config';
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../config.error';
 import type { Environment } from '../load-config';
 
 // The Kafka connection through a service's loader: what each combination builds, and the message

@@ -1,4 +1,4 @@
-import type { ConfigProblem } from '../config-error';
+import type { ConfigProblem } from '../config.error';
 import { envSection, type EnvValues } from '../env-section';
 import { brokerList, flag, nonEmptyText, pemFile, positiveInteger } from '../env-fields';
 import { envVariable, invalid } from '../env-variable';

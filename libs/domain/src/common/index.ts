@@ -20,7 +20,7 @@ export {
   UnauthorizedClient,
   UnsupportedGrantType,
   UnsupportedResponseType,
-} from './oauth-errors';
-export { ApiError, apiErrorStatus } from './api-errors';
+} from './oauth.error';
+export { ApiError, apiErrorStatus } from './api.error';
 export { isObjectId, objectId } from './object-id';
 export { type Clock, systemClock } from './clock';

@@ -1,6 +1,6 @@
 import { buildPayloadV3, repoUrls } from './payload';
 import type { RepoChangeEvent } from './repo-change-event';
-import { pullRequestOpenedEvent, spacePushEvent } from './repo-change-event.fixtures';
+import { pullRequestOpenedEvent, spacePushEvent } from './repo-change-event.fixture';
 
 const WEBHOOK = { id: '6390e855e30d9209411de93b' };
 

@@ -1,5 +1,5 @@
 import { repoChangeEventSchema } from './repo-change-event';
-import { pullRequestOpenedEvent, spacePushEvent } from './repo-change-event.fixtures';
+import { pullRequestOpenedEvent, spacePushEvent } from './repo-change-event.fixture';
 
 function firstIssue(value: unknown): { path: PropertyKey[]; message: string } {
   const result = repoChangeEventSchema.safeParse(value);

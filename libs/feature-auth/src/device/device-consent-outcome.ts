@@ -6,7 +6,7 @@ import { ConsentRequest } from '../consent/consent-request';
 import { DeviceDecision } from './device-authorization-record';
 import { DeviceAuthorizations } from './device-authorizations';
 import { DEVICE_INTENT, deviceIntentSchema } from './device-intent';
-import { deviceApprovedPage, deviceDeniedPage, deviceExpiredPage } from './device-result.pages';
+import { deviceApprovedPage, deviceDeniedPage, deviceExpiredPage } from './device-result.page';
 
 /**
  * After the consent page of a device authorization: records the answer for the polling device

@@ -11,7 +11,7 @@ import { deviceCodePage } from './device-code.page';
 import { deviceConsentPage } from './device-consent.page';
 import { DeviceConsentView } from './device-consent-view';
 import { DEVICE_VERIFICATION_PATH } from './device-flow-options';
-import { deviceExpiredPage } from './device-result.pages';
+import { deviceExpiredPage } from './device-result.page';
 import { DeviceVerificationService } from './device-verification.service';
 
 const EXPIRED_FORM_MESSAGE = 'This form has expired. Please enter the code again.';

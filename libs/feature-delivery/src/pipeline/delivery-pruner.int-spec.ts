@@ -2,7 +2,7 @@ import { SecretBox } from '@gatehouse/crypto';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
-import { insertWebhook, newId, seedAccounts } from '../testing/delivery-fixtures';
+import { insertWebhook, newId, seedAccounts } from '../testing/delivery.fixture';
 import { silentLogger } from '../testing/fakes';
 import { DeliveryPruner } from './delivery-pruner';
 import { TypeOrmDeliveryStore } from './infrastructure/typeorm-delivery.store';

@@ -5,7 +5,7 @@ import type { RunningService } from '@gatehouse/platform/testing';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
-import { ACME, insertWebhook, newId, seedAccounts } from '../testing/delivery-fixtures';
+import { ACME, insertWebhook, newId, seedAccounts } from '../testing/delivery.fixture';
 import { startDeliveryApp } from '../testing/delivery-test-app';
 import { Receiver } from '../testing/receiver';
 

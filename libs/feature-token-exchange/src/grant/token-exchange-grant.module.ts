@@ -9,7 +9,7 @@ import {
 } from './http-token-exchange-client';
 import { InProcessTokenExchangeClient } from './in-process-token-exchange-client';
 import { TokenExchangeClient } from './token-exchange-client';
-import { TokenExchangeGrantHandler } from './token-exchange-grant.handler';
+import { TokenExchangeGrantHandler } from './token-exchange.grant';
 
 export type TokenExchangeGrantOptions =
   | ({ mode: 'http' } & HttpTokenExchangeClientOptions)

@@ -6,18 +6,18 @@ import {
   RequireWriteAccess,
 } from '@gatehouse/identity';
 import type { DeliveryDetailView, WebhookActivityView } from '@gatehouse/settings-api';
-import { WebhookActivity } from './webhook-activity.use-case';
+import { GetWebhookActivity } from './get-webhook-activity.use-case';
 import { type ReplayAccepted, ReplayDelivery } from './replay-delivery.use-case';
-import { WebhookDeliveryDetail } from './webhook-delivery-detail.use-case';
+import { GetDeliveryDetail } from './get-delivery-detail.use-case';
 
 /** The activity view (recent deliveries and trigger usage) and replay (docs/hf-clients.md "Delivery"). */
 @Controller('api/settings/webhooks/:id/activity')
 @RequireScopes('webhooks')
 export class WebhookActivityController {
   constructor(
-    private readonly activity: WebhookActivity,
+    private readonly activity: GetWebhookActivity,
     private readonly replays: ReplayDelivery,
-    private readonly details: WebhookDeliveryDetail,
+    private readonly details: GetDeliveryDetail,
   ) {}
 
   @Get()

@@ -8,15 +8,15 @@ import { ListWebhooks } from '../webhooks/list-webhooks.use-case';
 import { ReplayDelivery } from '../activity/replay-delivery.use-case';
 import { SetWebhookDisabled } from '../webhooks/set-webhook-disabled.use-case';
 import { UpdateWebhook } from '../webhooks/update-webhook.use-case';
-import { WebhookActivity } from '../activity/webhook-activity.use-case';
+import { GetWebhookActivity } from '../activity/get-webhook-activity.use-case';
 import { WebhookPresenter } from '../webhooks/webhook-presenter';
 import { WebhookUrlChecker } from '../webhooks/webhook-url-checker';
 import type { WebhooksSettings } from '../webhooks-module-options';
 import { FakeHostResolver } from './fake-host-resolver';
-import { InMemoryDeliveryActivity } from './in-memory-delivery-activity';
-import { InMemorySourceJobs } from './in-memory-source-jobs';
+import { InMemoryDeliveryActivity } from './in-memory-delivery-activity.reader';
+import { InMemorySourceJobs } from './in-memory-source-job.reader';
 import { InMemoryWebhookRepository } from './in-memory-webhook.repository';
-import { SequentialIds } from './sequential-ids';
+import { SequentialIds } from './fake-id-generator';
 
 const TEST_KEY = Buffer.alloc(32, 7).toString('base64');
 export const NOW = Date.UTC(2026, 2, 1, 12, 30);
@@ -57,7 +57,7 @@ export function createWebhooksTestKit(overrides: Partial<WebhooksSettings> = {})
     update: new UpdateWebhook(repository, jobs, urls, secretBox, presenter, clock, settings),
     states: new SetWebhookDisabled(repository, presenter, clock),
     remove: new DeleteWebhook(repository, clock),
-    activity: new WebhookActivity(repository, deliveries, clock, settings),
+    activity: new GetWebhookActivity(repository, deliveries, clock, settings),
     replay: new ReplayDelivery(repository, deliveries, ids, clock),
   };
 }

@@ -1,6 +1,7 @@
 import { SecretBox, SecretBoxError } from '@gatehouse/crypto';
 import { FrozenClock } from '@gatehouse/domain/testing';
-import { FakeSigningKeyCrypto, InMemorySigningKeyStore } from '../testing/in-memory-signing-keys';
+import { FakeSigningKeyCrypto } from '../testing/fake-signing-key-crypto';
+import { InMemorySigningKeyStore } from '../testing/in-memory-signing-key.store';
 import { TEST_ENCRYPTION_KEY } from '../testing/identity-test-kit';
 import { SigningKeys } from './signing-keys';
 

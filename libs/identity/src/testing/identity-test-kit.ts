@@ -7,15 +7,16 @@ import { BearerAuthenticator } from '../principal/bearer-authenticator';
 import { PrincipalCache } from '../principal/principal-cache';
 import { TokenIssuer } from '../tokens/token-issuer';
 import { TokenRevoker } from '../tokens/token-revoker';
-import { InMemoryAccounts } from './in-memory-accounts';
+import { InMemoryAccounts } from './in-memory-account.reader';
 import { InMemoryBearerTokenReader } from './in-memory-bearer-token.reader';
 import { InMemoryIssuedTokenWriter } from './in-memory-issued-token.writer';
 import { InMemoryClientLookup } from './in-memory-client-lookup';
-import { FakeSigningKeyCrypto, InMemorySigningKeyStore } from './in-memory-signing-keys';
+import { FakeSigningKeyCrypto } from './fake-signing-key-crypto';
+import { InMemorySigningKeyStore } from './in-memory-signing-key.store';
 import { InMemoryTokenStore } from './in-memory-token.store';
 import { PredictableRandom } from './predictable-random';
-import { ImmediateTransactionRunner } from './in-memory-transactions';
-import { RecordingOutbox } from './recording-outbox';
+import { ImmediateTransactionRunner } from './in-memory-transaction-runner';
+import { RecordingOutbox } from './in-memory-outbox.writer';
 
 /** A fixed GATEHOUSE_ENCRYPTION_KEY for tests (32 bytes of 0x2a, base64). */
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 42).toString('base64');

@@ -3,7 +3,7 @@ import {
   BearerTokenReader,
   PersonalTokenGrant,
 } from '../principal/ports/bearer-token.reader';
-import { InMemoryAccounts } from './in-memory-accounts';
+import { InMemoryAccounts } from './in-memory-account.reader';
 import { InMemoryClientLookup } from './in-memory-client-lookup';
 import { InMemoryTokenStore } from './in-memory-token.store';
 

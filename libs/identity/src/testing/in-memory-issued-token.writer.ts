@@ -1,7 +1,7 @@
 import type { Transaction } from '../transactions/ports/transaction';
 import { IssuedTokenRows, IssuedTokenWriter } from '../tokens/ports/issued-token.writer';
 import { InMemoryTokenStore } from './in-memory-token.store';
-import { RecordingOutbox } from './recording-outbox';
+import { RecordingOutbox } from './in-memory-outbox.writer';
 
 /** Test double of IssuedTokenWriter: the rows go to the in-memory token store, the events to the recording outbox. */
 export class InMemoryIssuedTokenWriter extends IssuedTokenWriter {

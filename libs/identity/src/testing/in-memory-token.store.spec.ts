@@ -1,9 +1,9 @@
 import { describeTokenStoreContract } from '../tokens/ports/token.store.contract';
-import { InMemoryAccounts } from './in-memory-accounts';
+import { InMemoryAccounts } from './in-memory-account.reader';
 import { InMemoryIssuedTokenWriter } from './in-memory-issued-token.writer';
 import { InMemoryTokenStore } from './in-memory-token.store';
-import { ImmediateTransactionRunner } from './in-memory-transactions';
-import { RecordingOutbox } from './recording-outbox';
+import { ImmediateTransactionRunner } from './in-memory-transaction-runner';
+import { RecordingOutbox } from './in-memory-outbox.writer';
 
 describeTokenStoreContract('InMemoryTokenStore', async () => {
   const store = new InMemoryTokenStore();

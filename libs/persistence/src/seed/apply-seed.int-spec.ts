@@ -7,7 +7,7 @@ import { DATABASE_KINDS, openMigratedDataSource, testId } from '../testing/test-
 import { applySeed } from './apply-seed';
 import { loadSeedFile } from './load-seed-file';
 import { SeedDeps, createSeedDeps } from './seed-deps';
-import { SeedError } from './seed-error';
+import { SeedError } from './seed.error';
 import { SeedDocument, SeedInput, parseSeedDocument } from './seed-schema';
 
 // PGlite runs Postgres in WASM: on a busy two-core machine one statement can take seconds.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { SeedError } from './seed-error';
+import { SeedError } from './seed.error';
 import { SeedDocument, parseSeedDocument } from './seed-schema';
 
 /**

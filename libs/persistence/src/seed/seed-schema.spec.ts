@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSeedFile } from './load-seed-file';
-import { SeedError, formatSeedPath } from './seed-error';
+import { SeedError, formatSeedPath } from './seed.error';
 import { parseSeedDocument } from './seed-schema';
 
 const alice = {

@@ -1,6 +1,6 @@
 import { classifyToken } from '@gatehouse/domain';
 import { z } from 'zod';
-import { SeedError, formatSeedPath } from './seed-error';
+import { SeedError, formatSeedPath } from './seed.error';
 
 const name = z
   .string()

@@ -2,7 +2,7 @@ import { NodeProcess, REGISTER_SWC, startNodeProcess } from '@gatehouse/testing'
 import { join } from 'node:path';
 import { infrastructureFromEnvironment } from '../testing/infrastructure-under-test';
 
-const FIXTURE = join(__dirname, '../testing/drain-fixture.main.ts');
+const FIXTURE = join(__dirname, '../testing/drain-fixture-child.ts');
 
 // Each test starts a Node process that compiles the service's TypeScript on the fly.
 jest.setTimeout(60_000);

@@ -20,7 +20,7 @@ import {
 } from '@gatehouse/domain';
 import { UnsupportedResponseType } from '@gatehouse/domain/testing';
 import { errorResponseFor, FailedRequest } from './error-response';
-import { BodyParseError, RequestValidationError } from './request-errors';
+import { BodyParseError, RequestValidationError } from './request.error';
 
 const apiRoute: FailedRequest = {
   shape: 'api',

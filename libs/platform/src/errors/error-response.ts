@@ -9,7 +9,7 @@ import {
 } from '@gatehouse/domain';
 import { isDependencyUnavailable } from './dependency-unavailable';
 import { ErrorShape } from './error-shape';
-import { BodyParseError, RequestValidationError } from './request-errors';
+import { BodyParseError, RequestValidationError } from './request.error';
 
 export interface ErrorResponse {
   status: number;

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { bodyParseFailureOf } from '../request/body-parsers';
 import { ERROR_SHAPE_METADATA, ErrorShape, setRequestErrorShape } from './error-shape';
-import { BodyParseError } from './request-errors';
+import { BodyParseError } from './request.error';
 
 type Controller = ReturnType<ExecutionContext['getClass']>;
 type Handler = ReturnType<ExecutionContext['getHandler']>;

@@ -3,7 +3,7 @@ import {
   ApiProbeController,
   InternalProbeController,
   OAuthProbeController,
-} from './probe.controllers';
+} from './probe.controller';
 
 /** A feature module of probe routes, for tests of the platform. */
 @Module({ controllers: [OAuthProbeController, ApiProbeController, InternalProbeController] })

@@ -1,6 +1,6 @@
 import { ApiError, InvalidRequest } from '@gatehouse/domain';
 import { z } from 'zod';
-import { RequestValidationError } from '../errors/request-errors';
+import { RequestValidationError } from '../errors/request.error';
 import { parseOrThrow } from './zod-validation';
 
 const schema = z.strictObject({

@@ -1,7 +1,7 @@
 import { ApiError, InvalidRequest } from '@gatehouse/domain';
 import { z } from 'zod';
 import { ErrorShape } from '../errors/error-shape';
-import { RequestValidationError } from '../errors/request-errors';
+import { RequestValidationError } from '../errors/request.error';
 
 export type InputSource = 'body' | 'query' | 'params' | 'input';
 

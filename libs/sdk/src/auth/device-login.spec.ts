@@ -1,7 +1,7 @@
 import { RecordingHttpServer, type ScriptedAnswer } from '../testing/recording-http-server';
 import { abortableSleep } from './abortable-sleep';
 import { deviceLogin, type DeviceCodePrompt, type DeviceLoginOptions } from './device-login';
-import { AccessDeniedError, ExpiredTokenError, GatehouseOAuthError } from './gatehouse-oauth-error';
+import { AccessDeniedError, ExpiredTokenError, GatehouseOAuthError } from './gatehouse-oauth.error';
 
 const START_MS = Date.UTC(2026, 0, 15, 12, 0, 0);
 const DEVICE_ANSWER = {

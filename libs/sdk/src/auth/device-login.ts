@@ -1,7 +1,7 @@
 import { JsonReader, JsonShapeError } from '../internal/json.reader';
 import { resolveEndpoint } from '../internal/resolve-endpoint';
 import { abortableSleep } from './abortable-sleep';
-import { createOAuthError, ExpiredTokenError, GatehouseOAuthError } from './gatehouse-oauth-error';
+import { createOAuthError, ExpiredTokenError, GatehouseOAuthError } from './gatehouse-oauth.error';
 import { parseTokenResponse, type OAuthTokens } from './oauth-tokens';
 import { postForm } from './post-form';
 

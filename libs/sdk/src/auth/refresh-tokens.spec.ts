@@ -1,5 +1,5 @@
 import { RecordingHttpServer, type ScriptedAnswer } from '../testing/recording-http-server';
-import { GatehouseOAuthError } from './gatehouse-oauth-error';
+import { GatehouseOAuthError } from './gatehouse-oauth.error';
 import { refreshTokens } from './refresh-tokens';
 
 const NOW_MS = Date.UTC(2026, 0, 15, 12, 0, 0);

@@ -1,5 +1,5 @@
 import { resolveEndpoint } from '../internal/resolve-endpoint';
-import { createOAuthError, GatehouseOAuthError } from './gatehouse-oauth-error';
+import { createOAuthError, GatehouseOAuthError } from './gatehouse-oauth.error';
 import { parseTokenResponse, type OAuthTokens } from './oauth-tokens';
 import { postForm } from './post-form';
 import { JsonShapeError } from '../internal/json.reader';

@@ -11,8 +11,8 @@ import {
   NotFoundError,
   RateLimitError,
   UnauthorizedError,
-} from './gatehouse-http-error';
-import { GatehouseResponseError } from './gatehouse-response-error';
+} from './gatehouse-http.error';
+import { GatehouseResponseError } from './gatehouse-response.error';
 
 const ID = '654bbbc16f2ec14d77f109cc';
 const served = {

@@ -1,7 +1,7 @@
 import { JsonReader, JsonShapeError } from '../internal/json.reader';
 import { resolveEndpoint } from '../internal/resolve-endpoint';
 import { USER_AGENT } from '../internal/sdk-version';
-import { GatehouseResponseError } from './gatehouse-response-error';
+import { GatehouseResponseError } from './gatehouse-response.error';
 import { readHttpError } from './read-http-error';
 import { toWatchedItem } from './watched-item';
 import {

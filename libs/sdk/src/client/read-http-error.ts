@@ -1,4 +1,4 @@
-import { createHttpError, type GatehouseHttpError } from './gatehouse-http-error';
+import { createHttpError, type GatehouseHttpError } from './gatehouse-http.error';
 
 const MAX_TEXT_MESSAGE = 500;
 

@@ -1,7 +1,7 @@
 import { JsonReader, JsonShapeError } from '../internal/json.reader';
 import { consoleLogger, type Logger } from '../internal/logger';
 import { TunnelConnectionPool } from './tunnel-connection-pool';
-import { TunnelError } from './tunnel-error';
+import { TunnelError } from './tunnel.error';
 import type { OpenTunnel, TunnelOpenOptions, TunnelProvider } from './tunnel-provider';
 
 export interface LocalTunnelProviderOptions {

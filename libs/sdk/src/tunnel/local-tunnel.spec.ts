@@ -3,7 +3,7 @@ import { CapturingLogger } from '../testing/capturing-logger';
 import { repoUpdatePayload } from '../testing/webhook-payload.fixture';
 import { WebhooksServer } from '../webhooks/webhooks-server';
 import { LocalTunnelProvider } from './local-tunnel-provider';
-import { TunnelError } from './tunnel-error';
+import { TunnelError } from './tunnel.error';
 import { LocalTunnelTestServer } from '../testing/local-tunnel-test-server';
 
 describe('LocalTunnelProvider end to end', () => {

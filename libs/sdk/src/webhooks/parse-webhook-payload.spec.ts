@@ -1,6 +1,6 @@
 import { pullRequestOpenedPayload, repoUpdatePayload } from '../testing/webhook-payload.fixture';
 import { parseWebhookPayload } from './parse-webhook-payload';
-import { WebhookPayloadError } from './webhook-payload-error';
+import { WebhookPayloadError } from './webhook-payload.error';
 
 const parse = (value: unknown) => parseWebhookPayload(Buffer.from(JSON.stringify(value)));
 

@@ -1,6 +1,6 @@
 import { JsonReader, JsonShapeError } from '../internal/json.reader';
 import type { WebhookPayload } from './webhook-payload';
-import { WebhookPayloadError } from './webhook-payload-error';
+import { WebhookPayloadError } from './webhook-payload.error';
 
 const EVENT_ACTIONS = ['create', 'delete', 'move', 'update'] as const;
 const REPO_TYPES = ['model', 'dataset', 'space', 'bucket'] as const;

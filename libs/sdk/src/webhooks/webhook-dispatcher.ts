@@ -5,7 +5,7 @@ import { parseWebhookPayload } from './parse-webhook-payload';
 import { readRequestBody, RequestBodyTooLargeError } from './read-request-body';
 import type { WebhookAuthenticator } from './webhook-authenticator';
 import type { WebhookHandler, WebhookRequest } from './webhook-handler';
-import { WebhookPayloadError } from './webhook-payload-error';
+import { WebhookPayloadError } from './webhook-payload.error';
 
 export interface WebhookDispatcherOptions {
   routes: ReadonlyMap<string, WebhookHandler>;

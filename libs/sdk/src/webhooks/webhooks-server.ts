@@ -6,7 +6,7 @@ import type { OpenTunnel, TunnelProvider } from '../tunnel/tunnel-provider';
 import { AutoStart } from './auto-start';
 import { detectHosting } from './hosting-environment';
 import { replyError } from './http-replies';
-import { renderLandingPage } from './landing-page';
+import { renderLandingPage } from './landing.page';
 import { printLaunchBanner } from './launch-banner';
 import { WebhookAuthenticator } from './webhook-authenticator';
 import { WebhookDispatcher } from './webhook-dispatcher';

@@ -1,7 +1,7 @@
 import { SecretBox } from '@gatehouse/crypto';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
-import { insertWebhook, newId, seedAccounts } from '../../testing/delivery-fixtures';
+import { insertWebhook, newId, seedAccounts } from '../../testing/delivery.fixture';
 import {
   ATTEMPT_OUTCOME_PENDING,
   type AttemptRecord,

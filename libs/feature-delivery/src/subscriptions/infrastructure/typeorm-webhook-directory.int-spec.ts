@@ -1,7 +1,7 @@
 import { SecretBox } from '@gatehouse/crypto';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
-import { ALICE, insertWebhook, seedAccounts } from '../../testing/delivery-fixtures';
+import { ALICE, insertWebhook, seedAccounts } from '../../testing/delivery.fixture';
 import { TypeOrmWebhookDirectory } from './typeorm-webhook-directory';
 
 /** More than one page of loadAll (2,000 rows). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OAuthAppEntity } from '../../entities/oauth/oauth-app.entity';
-import { SeedError } from '../seed-error';
+import { SeedError } from '../seed.error';
 import { SeedDocument } from '../seed-schema';
 import { tally } from '../seed-report';
 import { changedFields, isEmpty } from './changed-fields';

@@ -1,5 +1,5 @@
 import { UserEntity } from '../../entities/accounts/user.entity';
-import { SeedError } from '../seed-error';
+import { SeedError } from '../seed.error';
 import { SeedDocument } from '../seed-schema';
 import { tally } from '../seed-report';
 import { changedFields, isEmpty } from './changed-fields';

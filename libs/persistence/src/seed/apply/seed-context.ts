@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { OrganizationEntity } from '../../entities/accounts/organization.entity';
 import { UserEntity } from '../../entities/accounts/user.entity';
 import { AccountRepository } from '../../repositories/account.repository';
-import { SeedError } from '../seed-error';
+import { SeedError } from '../seed.error';
 import { SeedDeps } from '../seed-deps';
 import { SeedReport } from '../seed-report';
 

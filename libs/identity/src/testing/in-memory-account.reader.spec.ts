@@ -1,7 +1,7 @@
 import type { OrganizationRecord } from '../accounts/ports/account-records';
 import { describeAccountReaderContract } from '../accounts/ports/account.reader.contract';
-import { InMemoryAccounts } from './in-memory-accounts';
-import { ImmediateTransactionRunner } from './in-memory-transactions';
+import { InMemoryAccounts } from './in-memory-account.reader';
+import { ImmediateTransactionRunner } from './in-memory-transaction-runner';
 
 describeAccountReaderContract('InMemoryAccounts', async () => {
   const accounts = new InMemoryAccounts();

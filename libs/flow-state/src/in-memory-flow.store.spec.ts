@@ -1,7 +1,7 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { describeFlowStoreContract } from './flow.store.contract';
 import { MemoryFlowSpace } from './memory-flow-space';
-import { MemoryFlowStore } from './memory-flow.store';
+import { MemoryFlowStore } from './in-memory-flow.store';
 
 // One space and one clock for the whole contract: stores made with the same prefix share keys, as
 // RedisFlowStores on one Redis do, and advancing the clock ages every store's keys.

@@ -19,7 +19,7 @@ const MASKED = '********';
  * header is the last attempt's; the worker stamps each attempt anew.
  */
 @Injectable()
-export class WebhookDeliveryDetail {
+export class GetDeliveryDetail {
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly deliveries: DeliveryActivityReader,

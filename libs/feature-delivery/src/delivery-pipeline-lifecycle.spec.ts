@@ -1,7 +1,7 @@
 import { ReadinessRegistry } from '@gatehouse/platform';
 import { silentLogger } from './testing/fakes';
 import type { DeliveryPipeline } from './delivery-pipeline';
-import { DeliveryPipelineLifecycle } from './delivery-pipeline.lifecycle';
+import { DeliveryPipelineLifecycle } from './delivery-pipeline-lifecycle';
 
 /** A pipeline whose start fails `failures` times (the broker away), then runs. */
 function flakyPipeline(failures: number) {

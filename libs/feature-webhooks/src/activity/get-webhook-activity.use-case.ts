@@ -23,7 +23,7 @@ const MAX_ACTIVITY_LIMIT = 100;
  * newest first, a page at a time (`nextCursor` names the next page, null on the last), and how much of the trigger limit (hub-docs: 1,000 per 24 h by default) the webhook has used.
  */
 @Injectable()
-export class WebhookActivity {
+export class GetWebhookActivity {
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly deliveries: DeliveryActivityReader,
