@@ -1,3 +1,4 @@
+import { aWebhookSettings } from '@gatehouse/domain/testing';
 import { deliveryReplayRequestedEvent, Topics, webhookChangedEvent } from '@gatehouse/messaging';
 import { ALICE, ALICE_JOB_ID, TOKENS } from '../testing/fixtures';
 import {
@@ -80,8 +81,10 @@ describe('outbox events, activity and replay', () => {
       webhookId: id,
       ownerId: ALICE.id,
       webhook: {
-        watched: [{ type: 'user', name: 'alice' }],
-        domains: ['repo', 'discussion'],
+        ...aWebhookSettings({
+          watched: [{ type: 'user', name: 'alice' }],
+          domains: ['repo', 'discussion'],
+        }),
         disabled: false,
         url: null,
         hasSecret: true,
