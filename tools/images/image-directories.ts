@@ -68,10 +68,15 @@ export function bytesUnder(path: string): number {
   return Number(execFileSync('du', ['-sb', path], { encoding: 'utf8' }).split('\t')[0]);
 }
 
-/** The packages npm installed in `directory`: its hidden lockfile's entries but links. */
+/**
+ * The package directories npm installed in `directory`, nested copies included: the entries of
+ * its hidden lockfile under node_modules, but links (the SDK workspace's).
+ */
 export function installedPackages(directory: string): number {
   const lock = JSON.parse(
     readFileSync(join(directory, 'node_modules', '.package-lock.json'), 'utf8'),
   ) as { packages: Record<string, { link?: boolean }> };
-  return Object.values(lock.packages).filter((entry) => !entry.link).length;
+  return Object.entries(lock.packages).filter(
+    ([path, entry]) => path.includes('node_modules/') && !entry.link,
+  ).length;
 }

@@ -132,8 +132,3 @@ export function lockSubset(
   }
   return { name, version: root.version, lockfileVersion: 3, requires: true, packages };
 }
-
-/** How many packages `npm ci` installs from a lock: its entries but the root and links. */
-export function packageCount(lock: PackageLock): number {
-  return Object.entries(lock.packages).filter(([path, entry]) => path !== '' && !entry.link).length;
-}

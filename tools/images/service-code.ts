@@ -1,5 +1,5 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { READ_BY_PATH, type ImageService } from './image-services';
 import { builtGraphOf } from './module-graph';
 
@@ -25,5 +25,5 @@ export function copyServiceCode(service: ImageService, out: string): string[] {
     mkdirSync(dirname(target), { recursive: true });
     cpSync(join(ROOT, file), target, { recursive: true });
   }
-  return files.map((file) => relative(ROOT, join(ROOT, file)));
+  return files;
 }
