@@ -86,14 +86,14 @@ describe.each(environments)(
 
     it("runs the release's migration Job, named after the release, in the CLI's image of the services' release", () => {
       const [job] = migrate;
-      const tags = new Set(images(services).map(imageTag));
+      const tags = new Set(images(services).map((image) => imageTag(image ?? '')));
       const [tag] = [...tags];
 
       expect(tags.size).toBe(1);
       expect(job.metadata.name).toBe(`gatehouse-migrate-${tag}`);
-      expect(images(migrate).map((image) => `${imageName(image)}:${imageTag(image)}`)).toEqual([
-        `gatehouse-cli:${tag}`,
-      ]);
+      expect(
+        images(migrate).map((image) => `${imageName(image ?? '')}:${imageTag(image ?? '')}`),
+      ).toEqual([`gatehouse-cli:${tag}`]);
       expect(namespaces(migrate)).toEqual(namespaces(services));
     });
 
