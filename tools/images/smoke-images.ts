@@ -1,17 +1,19 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { IMAGES_DIR, stageImage } from './image-directories';
-import { IMAGE_SERVICES, type ImageService } from './image-services';
+import { IMAGE_SERVICES, manifestDirectory, type ImageService } from './image-services';
 import { builtGraphOf } from './module-graph';
 import { UNTAKEN_PATHS } from './service-dependencies';
 
 // `npm run images:smoke`: what can be checked of the images without a container engine. Each
 // image's /app, laid out in IMAGES_DIR/<service> (by `npm run images:measure`, or here when
 // missing; image-directories.ts), must
+//   0. have the lockfile npm itself writes for its package.json from it
+//      (`npm install --package-lock-only` changes no byte of deploy/images/<service>/);
 //   1. load every built file it holds and resolve every package those files require, but the
 //      files of a path its process never takes (service-dependencies.ts, UNTAKEN_PATHS);
 //   2. run: the CLI migrates and seeds a scratch database of the local PostgreSQL; each service
@@ -74,6 +76,33 @@ function loadCheck(service: ImageService, directory: string): string[] {
     },
   );
   return JSON.parse(output.trim().split('\n').pop()!) as string[];
+}
+
+/** Whether npm, writing the lock of deploy/images/<service>/ again, writes the same bytes. */
+function npmWritesTheSameLock(service: ImageService): boolean {
+  const directory = mkdtempSync(join(tmpdir(), 'gatehouse-lock-'));
+  try {
+    for (const file of ['package.json', 'package-lock.json'])
+      cpSync(join(ROOT, manifestDirectory(service), file), join(directory, file));
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--package-lock-only',
+        '--prefer-offline',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+      ],
+      { cwd: directory, stdio: 'ignore' },
+    );
+    const written = readFileSync(join(directory, 'package-lock.json'), 'utf8');
+    return (
+      written === readFileSync(join(ROOT, manifestDirectory(service), 'package-lock.json'), 'utf8')
+    );
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 async function resetDatabase(): Promise<void> {
@@ -187,6 +216,9 @@ async function main(): Promise<void> {
   const problems: string[] = [];
   for (const service of IMAGE_SERVICES) {
     const directory = join(IMAGES_DIR, service);
+    const sameLock = npmWritesTheSameLock(service);
+    console.log(`${service}: npm writes the same package-lock.json: ${sameLock ? 'ok' : 'no'}`);
+    if (!sameLock) problems.push(`${service}: npm writes another package-lock.json`);
     if (!existsSync(join(directory, 'node_modules'))) stageImage(service, directory);
     const failures = loadCheck(service, directory);
     console.log(
