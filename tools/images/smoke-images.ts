@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { IMAGES_DIR, stageImage } from './image-directories';
-import { IMAGE_SERVICES, manifestDirectory, type ImageService } from './image-services';
+import {
+  IMAGE_SERVICES,
+  manifestDirectory,
+  READ_BY_PATH,
+  type ImageService,
+} from './image-services';
 import { builtGraphOf } from './module-graph';
 import { UNTAKEN_PATHS } from './service-dependencies';
 
@@ -19,7 +24,7 @@ import { UNTAKEN_PATHS } from './service-dependencies';
 //   2. run: the CLI migrates and seeds a scratch database of the local PostgreSQL; each service
 //      starts on it and the local Redis, answers /healthz, and exits 0 on SIGTERM (Kafka is not
 //      started: the services serve without it, and /readyz says so); the all-in-one starts on
-//      PGlite with its demo seed.
+//      PGlite with its demo seed; `auth` and the all-in-one serve the settings app.
 // Settings: SMOKE_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres), SMOKE_REDIS_URL
 // (redis://127.0.0.1:6379/15).
 
@@ -197,6 +202,11 @@ async function startAndStop(service: Exclude<ImageService, 'cli'>): Promise<stri
       );
       if (healthy) break;
       await new Promise((wait) => setTimeout(wait, 500));
+    }
+    if (READ_BY_PATH[service].includes('dist/apps/web')) {
+      const settings = await fetch(`${base}/settings`).then((r) => r.status);
+      if (settings !== 200)
+        throw new Error(`GET /settings answered ${settings}, not the settings app`);
     }
     const readiness = await fetch(`${base}/readyz`).then(
       (r) => r.text(),
