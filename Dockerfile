@@ -1,7 +1,12 @@
 # syntax=docker/dockerfile:1
-# One image for every Gatehouse process. Pick the process with the command
-# (`node dist/apps/<app>/src/main.js`, as docker-compose.yml and k8s/ do) or with the APP build
-# argument / environment variable, which the default command reads.
+# An image per Gatehouse process, chosen with the SERVICE build argument:
+#   docker build --build-arg SERVICE=auth -t gatehouse-auth .
+# SERVICE is auth, token-exchange, webhook-management or delivery-worker (the four services),
+# gatehouse (the all-in-one) or cli (the migration Job and the other admin commands). An image
+# holds the packages its process loads, installed from deploy/images/<SERVICE>/ (cut from the root
+# package-lock.json by `npm run images:dependencies`), and the built files its main file reaches
+# (tools/images/). Its default command runs that main file. The build stage declares no SERVICE:
+# building the six images compiles the code once.
 ARG NODE_IMAGE=node:20-slim
 
 FROM ${NODE_IMAGE} AS build
@@ -12,7 +17,20 @@ COPY package.json package-lock.json ./
 COPY libs/sdk/package.json libs/sdk/package.json
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build
+
+# The built files SERVICE's main file reaches, and those it reads by path, as /out/dist.
+FROM build AS code
+ARG SERVICE
+RUN node --require ./libs/testing/src/infra/register-swc.js tools/images/copy-service-code.ts "$SERVICE" /out
+
+# SERVICE's packages alone, at the root lock's versions.
+FROM ${NODE_IMAGE} AS dependencies
+ARG SERVICE
+WORKDIR /app
+RUN test -n "$SERVICE" || { echo 'build with --build-arg SERVICE=<a directory of deploy/images>' >&2; exit 1; }
+COPY deploy/images/${SERVICE}/package.json deploy/images/${SERVICE}/package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
@@ -23,14 +41,14 @@ ENV NODE_ENV=production
 # "Memory").
 ENV NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=4"
 WORKDIR /app
-COPY --from=build /app/package.json ./package.json
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/libs/sdk ./libs/sdk
-COPY --from=build /app/dist ./dist
+COPY --from=dependencies /app/package.json ./package.json
+COPY --from=dependencies /app/node_modules ./node_modules
+COPY --from=code /out/dist ./dist
 # The image's `node` user, by number, so Kubernetes' runAsNonRoot can verify it is not root.
 USER 1000:1000
-ARG APP=auth
-ENV APP=${APP}
+ARG SERVICE
+ENV SERVICE=${SERVICE}
 EXPOSE 3000 3001 3002 3003
-# `exec` makes node PID 1's direct replacement, so SIGTERM reaches it and it drains.
-CMD ["sh", "-c", "exec node \"dist/apps/${APP}/src/main.js\""]
+# `exec` makes node PID 1's direct replacement, so SIGTERM reaches it and it drains. The CLI's
+# image takes its command from the caller (`node dist/apps/cli/src/main.js admin migrate`).
+CMD ["sh", "-c", "exec node \"dist/apps/${SERVICE}/src/main.js\""]

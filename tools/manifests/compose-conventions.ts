@@ -2,17 +2,21 @@ import {
   CONFIGURATION_VARIABLES,
   DEFAULT_SHUTDOWN_GRACE_MS,
   GATEHOUSE_SERVICES,
+  imageName,
   serviceEntrypoint,
+  serviceImage,
   variablesReadBy,
   variablesRequiredBy,
 } from './gatehouse-manifest-facts';
 
 // What docker-compose.yml must do beyond being a valid Compose file: the four services on their
 // ports with readiness healthchecks, started only after the one-shot migration and healthy
-// stores, publishing only the public ports, with secrets interpolated and never written down.
+// stores, publishing only the public ports, with secrets interpolated and never written down,
+// each process in the image of its own.
 
 interface ComposeService {
   image?: string;
+  build?: string | { context?: string; args?: Record<string, string> | string[] };
   command?: string | string[];
   environment?: Record<string, string | number | boolean | null> | string[];
   ports?: Array<string | number | { target?: number; published?: string | number }>;
@@ -81,6 +85,31 @@ function dependencyCondition(service: ComposeService, dependency: string): strin
 
 function isGatehouseProcess(service: ComposeService): boolean {
   return commandOf(service)[0] === 'node' && (commandOf(service)[1] ?? '').startsWith('dist/apps/');
+}
+
+function buildArgument(service: ComposeService, name: string): string | undefined {
+  if (typeof service.build !== 'object') return undefined;
+  const { args } = service.build;
+  if (Array.isArray(args))
+    return args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+  return args?.[name];
+}
+
+/**
+ * A Gatehouse process runs the image of its own main file, built from the Dockerfile with that
+ * SERVICE: the image holds that process's code and packages alone.
+ */
+function checkImage(name: string, service: ComposeService): string[] {
+  const app = /^dist\/apps\/([^/]+)\/src\/main\.js$/.exec(commandOf(service)[1] ?? '')?.[1];
+  if (!app) return [];
+  const problems: string[] = [];
+  if (imageName(service.image ?? '') !== serviceImage(app))
+    problems.push(
+      `services.${name}: image must be ${serviceImage(app)}:<tag>, the image of ${app}`,
+    );
+  if (buildArgument(service, 'SERVICE') !== app)
+    problems.push(`services.${name}: must build the Dockerfile with args SERVICE: ${app}`);
+  return problems;
 }
 
 function checkEnvironment(name: string, service: ComposeService): string[] {
@@ -254,7 +283,8 @@ export function checkComposeConventions(compose: unknown): string[] {
     ...checkGateway(services),
   ];
   for (const [name, service] of Object.entries(services)) {
-    if (isGatehouseProcess(service)) problems.push(...checkEnvironment(name, service));
+    if (isGatehouseProcess(service))
+      problems.push(...checkEnvironment(name, service), ...checkImage(name, service));
     if (
       (service.ports ?? []).length > 0 &&
       name !== 'gateway' &&

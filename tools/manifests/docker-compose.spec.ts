@@ -74,6 +74,27 @@ describe('docker-compose.yml conventions', () => {
 
   it.each<[string, (c: ComposeUnderTest) => void, string[]]>([
     [
+      "the delivery worker in webhook-management's image",
+      (c) => {
+        c.services['delivery-worker'].image = 'gatehouse-webhook-management:dev';
+        c.services['delivery-worker'].build = {
+          context: '.',
+          args: { SERVICE: 'webhook-management' },
+        };
+      },
+      [
+        'services.delivery-worker: image must be gatehouse-delivery-worker:<tag>, the image of delivery-worker',
+        'services.delivery-worker: must build the Dockerfile with args SERVICE: delivery-worker',
+      ],
+    ],
+    [
+      "the migration in a service's image, which holds no CLI",
+      (c) => {
+        c.services.migrate.image = 'gatehouse-auth:dev';
+      },
+      ['services.migrate: image must be gatehouse-cli:<tag>, the image of cli'],
+    ],
+    [
       'a healthcheck on the liveness path',
       (c) => {
         c.services.auth.healthcheck.test = [
@@ -213,6 +234,9 @@ describe('docker-compose.yml conventions', () => {
       [
         'services.delivery-worker: command must be node dist/apps/delivery-worker/src/main.js',
         'services.delivery-worker: only migrate may migrate',
+        // The delivery worker's image holds no CLI.
+        'services.delivery-worker: image must be gatehouse-cli:<tag>, the image of cli',
+        'services.delivery-worker: must build the Dockerfile with args SERVICE: cli',
       ],
     ],
     [

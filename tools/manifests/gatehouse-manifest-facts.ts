@@ -76,3 +76,25 @@ export const CONFIG_MAP_NAME = 'gatehouse-config';
 export function serviceEntrypoint(app: string): string {
   return `dist/apps/${app}/src/main.js`;
 }
+
+/**
+ * The image the Dockerfile builds for `app` (`--build-arg SERVICE=<app>`), which holds that
+ * process's code and packages alone: `cli` for the migration Job.
+ */
+export function serviceImage(app: string): string {
+  return `gatehouse-${app}`;
+}
+
+/** An image reference without its registry, tag or digest: `r.example.com/gatehouse-auth:1` → `gatehouse-auth`. */
+export function imageName(image: string): string {
+  const withoutDigest = image.split('@')[0]!;
+  const path = withoutDigest.slice(withoutDigest.lastIndexOf('/') + 1);
+  return path.split(':')[0]!;
+}
+
+/** An image reference's tag, or '' without one. */
+export function imageTag(image: string): string {
+  const withoutDigest = image.split('@')[0]!;
+  const path = withoutDigest.slice(withoutDigest.lastIndexOf('/') + 1);
+  return path.includes(':') ? path.slice(path.indexOf(':') + 1) : '';
+}

@@ -20,6 +20,15 @@ describe('k8s/base conventions', () => {
 
   it.each<[string, (copy: KubernetesObject[]) => void, string[]]>([
     [
+      "another process's image",
+      (c) => {
+        containerOf(c, 'delivery-worker').image = 'gatehouse-webhook-management:0.1.0';
+      },
+      [
+        'Deployment/delivery-worker: image must be gatehouse-delivery-worker, the image of delivery-worker alone, not gatehouse-webhook-management:0.1.0',
+      ],
+    ],
+    [
       'a readiness probe on the liveness path',
       (c) => {
         containerOf(c, 'auth').readinessProbe!.httpGet!.path = '/healthz';
@@ -170,6 +179,16 @@ describe('k8s/migrate conventions', () => {
         ];
       },
       ['Job/gatehouse-migrate: command must be node dist/apps/cli/src/main.js admin migrate'],
+    ],
+    [
+      "a migration Job in a service's image, which holds no CLI",
+      (c) => {
+        job(c).spec!.template.spec!.containers[0].image =
+          'registry.example.com/gatehouse-auth:0.1.0';
+      },
+      [
+        'Job/gatehouse-migrate: image must be gatehouse-cli, the image of cli alone, not registry.example.com/gatehouse-auth:0.1.0',
+      ],
     ],
     [
       'a finished Job that stays forever',

@@ -15,6 +15,7 @@ import {
   problemsOf,
   topicProblemsOf,
 } from './kubernetes-base-under-test';
+import { imageName, imageTag } from './gatehouse-manifest-facts';
 import { configuredJobNamespace } from './webhook-jobs-conventions';
 import type { KubernetesObject } from './kubernetes-object';
 import { validateKubernetesObjects } from './kubernetes-schema-validator';
@@ -83,14 +84,16 @@ describe.each(environments)(
       expect(migrationProblemsOf(migrate)).toEqual([]);
     });
 
-    it("runs the release's migration Job, named after the release, beside the services in their image", () => {
+    it("runs the release's migration Job, named after the release, in the CLI's image of the services' release", () => {
       const [job] = migrate;
-      const [image] = images(services) as [string];
+      const tags = new Set(images(services).map((image) => imageTag(image ?? '')));
+      const [tag] = [...tags];
 
-      expect(job.metadata.name).toBe(
-        `gatehouse-migrate-${image.slice(image.lastIndexOf(':') + 1)}`,
-      );
-      expect(images(migrate)).toEqual([image]);
+      expect(tags.size).toBe(1);
+      expect(job.metadata.name).toBe(`gatehouse-migrate-${tag}`);
+      expect(
+        images(migrate).map((image) => `${imageName(image ?? '')}:${imageTag(image ?? '')}`),
+      ).toEqual([`gatehouse-cli:${tag}`]);
       expect(namespaces(migrate)).toEqual(namespaces(services));
     });
 
@@ -134,9 +137,14 @@ describe('the overlays differ where an environment does', () => {
     ).toBe('baseline');
   });
 
-  it('runs the image of its release, and migrates with it first', () => {
-    expect(images(rendered.dev.services)).toEqual(['registry.example.com/gatehouse:0.1.0-dev']);
-    expect(images(rendered.prod.services)).toEqual(['registry.example.com/gatehouse:0.1.0']);
+  it('runs the images of its release, one per service, and migrates with the CLI of it first', () => {
+    const releaseOf = (tag: string) =>
+      ['auth', 'token-exchange', 'webhook-management', 'delivery-worker'].map(
+        (service) => `registry.example.com/gatehouse-${service}:${tag}`,
+      );
+    expect(images(rendered.dev.services).sort()).toEqual(releaseOf('0.1.0-dev').sort());
+    expect(images(rendered.prod.services).sort()).toEqual(releaseOf('0.1.0').sort());
+    expect(images(rendered.prod.migrate)).toEqual(['registry.example.com/gatehouse-cli:0.1.0']);
     expect(rendered.prod.migrate[0].metadata.name).toBe('gatehouse-migrate-0.1.0');
   });
 

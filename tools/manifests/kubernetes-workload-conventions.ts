@@ -14,7 +14,9 @@ import {
   KAFKA_USERNAME_VARIABLE,
   SECRET_NAME,
   SECRET_VARIABLES,
+  imageName,
   serviceEntrypoint,
+  serviceImage,
   variablesReadBy,
   variablesRequiredBy,
   type GatehouseServiceFacts,
@@ -193,6 +195,16 @@ function preStopSleepMs(container: IContainer): number {
   return command[0] === 'sleep' ? Number(command[1] ?? 0) * 1000 : 0;
 }
 
+/** Each process runs its own image, the one that holds its code and packages (the Dockerfile's SERVICE). */
+function checkImage(where: string, container: IContainer, app: string): string[] {
+  const expected = serviceImage(app);
+  return imageName(container.image ?? '') === expected
+    ? []
+    : [
+        `${where}: image must be ${expected}, the image of ${app} alone, not ${container.image ?? 'none'}`,
+      ];
+}
+
 function checkDeployment(
   deployment: IDeployment & KubernetesObject,
   service: GatehouseServiceFacts,
@@ -215,6 +227,7 @@ function checkDeployment(
   if (JSON.stringify(container.command) !== JSON.stringify(expectedCommand)) {
     problems.push(`${where}: command must be ${expectedCommand.join(' ')}`);
   }
+  problems.push(...checkImage(where, container, service.name));
   if (resolveContainerPort(container, 'http') !== service.port) {
     problems.push(`${where}: container port 'http' must be ${service.port}`);
   }
@@ -277,6 +290,7 @@ function checkMigrationJob(job: IJob & KubernetesObject): string[] {
   if (JSON.stringify(container.command) !== JSON.stringify(expectedCommand)) {
     problems.push(`${where}: command must be ${expectedCommand.join(' ')}`);
   }
+  problems.push(...checkImage(where, container, 'cli'));
   if (pod.restartPolicy !== 'Never' && pod.restartPolicy !== 'OnFailure') {
     problems.push(`${where}: restartPolicy must be Never or OnFailure`);
   }
