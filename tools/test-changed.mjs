@@ -99,10 +99,9 @@ if (everySpec.length) add('tools/', everySpec.join(', '));
 const e2eFiles = [];
 for (const file of changedFiles) {
   if (file.startsWith('e2e/')) e2eFiles.push(file);
-  const rule = OUTSIDE_PROJECTS.find(({ files }) => files.test(file));
-  if (!rule) continue;
-  for (const spec of typeof rule.specs === 'function' ? rule.specs(file) : rule.specs)
-    add(spec, file);
+  for (const { specs } of OUTSIDE_PROJECTS.filter((rule) => rule.files.test(file))) {
+    for (const spec of typeof specs === 'function' ? specs(file) : specs) add(spec, file);
+  }
 }
 // A folder's specs include the single specs named inside it.
 for (const path of paths.keys()) {
