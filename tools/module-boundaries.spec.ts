@@ -1,30 +1,93 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { type EslintProbe, startEslintProbe } from './lint/eslint-probe';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
+import ts from 'typescript';
 
 // The arrows of docs/architecture.md are enforced by lint (eslint.config.mjs); these cases show
 // the rules bite, so a config change that silently turns them off fails here.
 const ROOT = join(__dirname, '..');
 
-let probe: EslintProbe;
-const ruleIdsFor = (filePath: string, code: string) => probe.ruleIdsFor(filePath, code);
-afterAll(() => probe.close());
+// ESLint runs as its own process, since its flat config is an ES module, which Jest's runtime cannot
+// import. One process answers every case: it loads the config, the plugins and the project graph
+// once, then lints each probe as `eslint --stdin --stdin-filename <path>` would.
+const LINTER = `
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+const { ESLint } = createRequire(process.cwd() + '/')('eslint');
+const eslint = new ESLint({ cwd: process.cwd() });
+for await (const line of createInterface({ input: process.stdin })) {
+  const { id, filePath, code } = JSON.parse(line);
+  const [result] = await eslint.lintText(code, { filePath });
+  const ruleIds = result.messages.map((message) => message.ruleId ?? message.message);
+  process.stdout.write(JSON.stringify({ id, ruleIds }) + '\\n');
+}
+`;
+
+let linter: ChildProcessWithoutNullStreams;
+/** Rejects when the ESLint process dies, failing whichever case was waiting for it. */
+let linterExited: Promise<never>;
+const pending = new Map<number, (ruleIds: string[]) => void>();
+let nextId = 0;
+/** Each Nx project's root, and the roots of the projects its files import. */
+let projects: Array<{ root: string; imports: string[] }>;
+
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const id = nextId++;
+  const answer = new Promise<string[]>((resolve) => pending.set(id, resolve));
+  linter.stdin.write(JSON.stringify({ id, filePath: join(ROOT, filePath), code }) + '\n');
+  return Promise.race([answer, linterExited]);
+}
 
 jest.setTimeout(60_000);
 
 beforeAll(() => {
   // The Nx rule reads the cached project graph; computing it is what `npm run lint` does first.
-  execFileSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NX_DAEMON: 'false' },
-      stdio: 'ignore',
-    },
+  const scratch = mkdtempSync(join(tmpdir(), 'gatehouse-graph-'));
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/nx/dist/bin/nx.js'),
+        'graph',
+        `--file=${join(scratch, 'graph.json')}`,
+      ],
+      { cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false' }, stdio: 'ignore' },
+    );
+    const { graph } = JSON.parse(readFileSync(join(scratch, 'graph.json'), 'utf8')) as {
+      graph: {
+        nodes: Record<string, { data: { root: string } }>;
+        dependencies: Record<string, Array<{ target: string }>>;
+      };
+    };
+    const rootOf = (name: string) => graph.nodes[name]?.data.root;
+    projects = Object.keys(graph.nodes).map((name) => ({
+      root: rootOf(name)!,
+      imports: [
+        ...new Set(graph.dependencies[name]!.flatMap(({ target }) => rootOf(target) ?? [])),
+      ].filter((root) => root !== rootOf(name)),
+    }));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  linter = spawn(process.execPath, ['--input-type=module', '--eval', LINTER], { cwd: ROOT });
+  let stderr = '';
+  linter.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  linterExited = new Promise<never>((_resolve, reject) =>
+    linter.on('exit', (code) => reject(new Error(`ESLint exited with ${code}: ${stderr}`))),
   );
-  probe = startEslintProbe();
+  linterExited.catch(() => undefined);
+  createInterface({ input: linter.stdout }).on('line', (line) => {
+    const { id, ruleIds } = JSON.parse(line) as { id: number; ruleIds: string[] };
+    pending.get(id)!(ruleIds);
+    pending.delete(id);
+  });
 }, 60_000);
+
+afterAll(() => {
+  linter.stdin.end();
+});
 
 describe('module boundaries', () => {
   it('refuses a domain file importing Nest', async () => {
@@ -170,5 +233,68 @@ describe('one home per contract', () => {
     expect(
       await ruleIdsFor('libs/feature-webhooks/src/webhooks/infrastructure/probe.ts', orm),
     ).toEqual([]);
+  });
+});
+
+// `npm run typecheck` is `tsc -b`: tsconfig.json lists one composite project per app and lib (and
+// e2e/, tools/), each checked against the declarations of the projects it references, so an edit
+// that leaves a project's declarations alone rechecks that project only.
+describe('type-check projects (tsconfig.json)', () => {
+  /** The projects tsconfig.json lists: each one's config file, its files and the folders it references. */
+  function typeCheckProjects() {
+    const solution = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile).config as {
+      references: Array<{ path: string }>;
+    };
+    return solution.references.map(({ path }) => {
+      const file = join(ROOT, path.endsWith('.json') ? path : join(path, 'tsconfig.json'));
+      const parsed = ts.getParsedCommandLineOfConfigFile(file, undefined, {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+          throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+        },
+      })!;
+      return {
+        file: relative(ROOT, file),
+        files: new Set(parsed.fileNames.map((name) => relative(ROOT, name))),
+        references: (parsed.projectReferences ?? []).map(({ path: reference }) =>
+          relative(ROOT, reference.endsWith('.json') ? dirname(reference) : reference),
+        ),
+      };
+    });
+  }
+
+  it('has every app and lib reference exactly the projects it imports', () => {
+    const configs = typeCheckProjects();
+    const referencedBy = (root: string) => [
+      ...new Set(
+        configs
+          .filter(({ file }) => dirname(file) === root)
+          .flatMap(({ references }) => references.filter((reference) => reference !== root)),
+      ),
+    ];
+    const line = (root: string, dependencies: string[]) =>
+      `${root} -> ${[...dependencies].sort().join(' ')}`;
+    expect(projects.map(({ root }) => line(root, referencedBy(root))).sort()).toEqual(
+      projects.map(({ root, imports }) => line(root, imports)).sort(),
+    );
+  });
+
+  it('checks every TypeScript file of apps/, libs/, e2e/ and tools/ in exactly one project', () => {
+    const configs = typeCheckProjects();
+    const sources = (folder: string): string[] =>
+      readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory())
+          return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sources(path);
+        return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+      });
+    const notInOneProject = ['apps', 'libs', 'e2e', 'tools']
+      .flatMap(sources)
+      .map((file) => ({
+        file,
+        projects: configs.filter(({ files }) => files.has(file)).map(({ file }) => file),
+      }))
+      .filter(({ projects }) => projects.length !== 1);
+    expect(notInOneProject).toEqual([]);
   });
 });
