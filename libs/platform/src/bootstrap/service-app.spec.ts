@@ -1,3 +1,4 @@
+import { waitUntil } from '@gatehouse/testing';
 import { CapturedLog } from '../testing/captured-log';
 import { ProbeModule } from '../testing/probe.module';
 import { ReadinessRegistry } from '../health/readiness-registry';
@@ -335,16 +336,21 @@ describe('a service built by the platform', () => {
         headers: { 'X-Request-Id': 'gone-1' },
         signal: client.signal,
       });
-      await waitFor(() =>
-        log.entries.some(
-          (entry) => entry.msg === 'slow request started' && entry.requestId === 'gone-1',
-        ),
+      await waitUntil(
+        'the slow request to start',
+        () =>
+          log.entries.some(
+            (entry) => entry.msg === 'slow request started' && entry.requestId === 'gone-1',
+          ),
+        { intervalMs: 10 },
       );
       expect(service.app.get(InFlightRequests).size).toBe(1);
       client.abort();
       await expect(cut).rejects.toThrow();
-      await waitFor(() =>
-        log.entries.some((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'),
+      await waitUntil(
+        'the request line of the request cut short',
+        () => log.entries.some((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'),
+        { intervalMs: 10 },
       );
       expect(
         log.entries.find((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'),
@@ -374,11 +380,3 @@ describe('a service built by the platform', () => {
     });
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
