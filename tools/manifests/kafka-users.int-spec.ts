@@ -106,14 +106,12 @@ describe('the KafkaUsers on a broker that enforces their ACLs', () => {
       operation: AclOperationTypes.ANY,
       permissionType: AclPermissionTypes.ANY,
     };
-    const deadline = Date.now() + 30_000;
-    while (
-      (await admin.describeAcls(anyAcl)).resources.flatMap((resource) => resource.acls).length <
-      acl.length
-    ) {
-      if (Date.now() > deadline) throw new Error('the broker did not take the ACLs within 30 s');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntil(
+      'the broker to take the ACLs',
+      async () =>
+        (await admin.describeAcls(anyAcl)).resources.flatMap((resource) => resource.acls).length >=
+        acl.length,
+    );
   }, 120_000);
 
   afterAll(async () => {

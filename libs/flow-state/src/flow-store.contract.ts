@@ -1,6 +1,10 @@
 import { FlowCounterError, type FlowStore } from './flow-store';
 
-/** One store under test, and how to let time pass for it (a frozen clock, or real sleeping). */
+/**
+ * One store under test, and how to let time pass for it: a frozen clock moved on, or, for a
+ * server keeping its own clock, a wait until that clock has passed `ms` (a key put for `ms`
+ * after the keys under test has expired), never a sleep of our own.
+ */
 interface FlowStoreSubject {
   store: FlowStore;
   advance(ms: number): Promise<void>;
@@ -10,13 +14,34 @@ interface FlowStoreSubject {
 export type FlowStoreFactory = (keyPrefix: string) => Promise<FlowStoreSubject>;
 
 // Real Redis TTLs under a second keep the suite fast. A remaining TTL is only checked against
-// bounds a loaded machine cannot cross: "more than half left" right after setting it, and "no
-// more than half plus SLACK left" once half has passed (so a later write did not extend it).
+// bounds a loaded machine cannot cross: right after setting it, no less than the TTL less the
+// time the calls took, as timed around them; once advance(HALF) has returned, no more than the
+// TTL less HALF (so a later write did not extend it).
 const TTL = 600;
 const HALF = 300;
 const PAST_TTL = 750;
-const SLACK = 75;
 const LATE = 150;
+
+/** Runs `write`, then reads the key's remaining TTL; returns it with the time both calls took. */
+async function ttlAfter(
+  store: FlowStore,
+  key: string,
+  write: () => Promise<unknown>,
+): Promise<{ remaining: number | null; tookMs: number }> {
+  const started = Date.now();
+  await write();
+  const remaining = await store.ttl(key);
+  return { remaining, tookMs: Date.now() - started };
+}
+
+/** A TTL set to `ttl` a moment ago: whole but for the time the calls took (and a millisecond of rounding). */
+function expectFresh(
+  { remaining, tookMs }: { remaining: number | null; tookMs: number },
+  ttl: number,
+) {
+  expect(remaining).toBeGreaterThanOrEqual(ttl - tookMs - 1);
+  expect(remaining).toBeLessThanOrEqual(ttl);
+}
 
 let suiteCounter = 0;
 
@@ -59,10 +84,7 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
 
     it('expires a key after its TTL', async () => {
       const { store, advance } = await open();
-      await store.put('code', 'v', TTL);
-      const remaining = await store.ttl('code');
-      expect(remaining).toBeGreaterThan(TTL - HALF + SLACK);
-      expect(remaining).toBeLessThanOrEqual(TTL);
+      expectFresh(await ttlAfter(store, 'code', () => store.put('code', 'v', TTL)), TTL);
       await advance(PAST_TTL);
       expect(await store.get('code')).toBeNull();
       expect(await store.ttl('code')).toBeNull();
@@ -125,7 +147,7 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
       await advance(HALF);
       expect(await store.replace('session', 'approved')).toBe(true);
       expect(await store.get('session')).toBe('approved');
-      expect(await store.ttl('session')).toBeLessThanOrEqual(TTL - HALF + SLACK);
+      expect(await store.ttl('session')).toBeLessThanOrEqual(TTL - HALF);
       await advance(HALF + LATE);
       expect(await store.get('session')).toBeNull();
     });
@@ -150,12 +172,16 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
 
     it('increment counts within a fixed window that later increments do not extend', async () => {
       const { store, advance } = await open();
-      expect(await store.increment('hits', TTL)).toBe(1);
-      expect(await store.ttl('hits')).toBeGreaterThan(TTL - HALF + SLACK);
+      let first: number | undefined;
+      expectFresh(
+        await ttlAfter(store, 'hits', async () => (first = await store.increment('hits', TTL))),
+        TTL,
+      );
+      expect(first).toBe(1);
       await advance(HALF);
       expect(await store.increment('hits', TTL)).toBe(2);
       expect(await store.increment('hits', TTL)).toBe(3);
-      expect(await store.ttl('hits')).toBeLessThanOrEqual(TTL - HALF + SLACK);
+      expect(await store.ttl('hits')).toBeLessThanOrEqual(TTL - HALF);
       await advance(HALF + LATE);
       expect(await store.increment('hits', TTL)).toBe(1);
       expect(await store.get('hits')).toBe('1');
