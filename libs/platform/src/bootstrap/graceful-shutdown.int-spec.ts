@@ -35,13 +35,14 @@ describe('a service process on SIGTERM', () => {
       checks: { postgres: 'ok', redis: 'ok', kafka: 'ok', consumers: 'ok' },
     });
 
-    const slow = fetch(`${url}/api/slow?ms=1500`);
-    await proc.waitForLog((entry) => entry.msg === 'slow request started');
+    const held = fetch(`${url}/api/held`);
+    await proc.waitForLog((entry) => entry.msg === 'request held');
     proc.child.kill('SIGTERM');
     await proc.waitForLog((entry) => entry.msg === 'draining');
 
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
-    const response = await slow;
+    proc.child.kill('SIGUSR2'); // lets the held request finish, within the grace period
+    const response = await held;
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ done: true });
     expect(response.headers.get('connection')).toBe('close');
@@ -62,12 +63,12 @@ describe('a service process on SIGTERM', () => {
 
   it('cuts a request that outlives the grace period and still exits 0', async () => {
     const { proc, url } = await start(300);
-    // The request would take 10 s, the grace period is 0.3 s: answered, it would resolve; cut, it fails.
-    const slow = fetch(`${url}/api/slow?ms=10000`);
-    await proc.waitForLog((entry) => entry.msg === 'slow request started');
+    // Held until the test lets it go, which it never does: only the end of the grace period ends it.
+    const held = fetch(`${url}/api/held`);
+    await proc.waitForLog((entry) => entry.msg === 'request held');
     proc.child.kill('SIGTERM');
 
-    await expect(slow).rejects.toThrow();
+    await expect(held).rejects.toThrow();
     expect(await proc.exited).toEqual({ code: 0, signal: null });
     expect(
       proc.logs.find(
