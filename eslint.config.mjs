@@ -115,15 +115,17 @@ const ORM_IN_PORT = {
 const FIXED_WAIT_MESSAGE =
   'No fixed waits in tests: wait for the condition with waitUntil (@gatehouse/testing), drive a fake clock (jest fake timers, FrozenClock, FakeSupervisorClock), hold a test double on a gate the test releases, or show that something does not happen with staysTrueFor.';
 const TIMER = "CallExpression[callee.name='setTimeout']";
+// A promise whose executor takes only `resolve` and starts a timer: only time settles it. (A
+// deadline, `(_, reject) => setTimeout(...)`, is not a wait.)
 const SETTLED_BY_TIMER = [
-  `NewExpression[callee.name='Promise'] > ArrowFunctionExpression > ${TIMER}`,
-  `NewExpression[callee.name='Promise'] > :function > BlockStatement > ExpressionStatement > ${TIMER}`,
+  `NewExpression[callee.name='Promise'] > ArrowFunctionExpression[params.length=1] > ${TIMER}`,
+  `NewExpression[callee.name='Promise'] > :function[params.length=1] > BlockStatement > ExpressionStatement > ${TIMER}`,
 ];
 const FIXED_WAITS = [
   ...SETTLED_BY_TIMER,
   `${TIMER}[arguments.1.type='Literal']${SETTLED_BY_TIMER.map((selector) => `:not(${selector})`).join('')}`,
-  // node:timers/promises: await setTimeout(100)
-  `${TIMER}[arguments.0.type='Literal']`,
+  // await setTimeout(100), await scheduler.wait(100)
+  'ImportDeclaration[source.value=/^(node:)?timers\\u002Fpromises$/]',
 ].map((selector) => ({ selector, message: FIXED_WAIT_MESSAGE }));
 const TEST_CODE = [
   '**/*.spec.ts',
