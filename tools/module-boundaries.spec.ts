@@ -194,7 +194,8 @@ describe('one home per contract', () => {
 
 describe('tests wait for their condition, never a fixed time', () => {
   // The four shapes a fixed wait takes: a sleep, a promise only a timer settles, a handler made
-  // slow on purpose, and the promise form of node:timers.
+  // slow on purpose, and the promise form of node:timers. Three ESLint processes a case: time
+  // enough for a busy machine.
   const fixedWaits = [
     "import { setTimeout as sleep } from 'node:timers/promises';",
     'export async function probe(res: { end(): void }) {',
@@ -211,7 +212,7 @@ describe('tests wait for their condition, never a fixed time', () => {
     expect(count(await ruleIdsFor('libs/messaging/src/probe.int-spec.ts', fixedWaits))).toBe(4);
     expect(count(await ruleIdsFor('libs/flow-state/src/probe.contract.ts', fixedWaits))).toBe(4);
     expect(count(await ruleIdsFor('e2e/foundation/support/probe.ts', fixedWaits))).toBe(4);
-  });
+  }, 180_000);
 
   it('leaves production code, a deadline race, waitUntil and staysTrueFor alone', async () => {
     expect(await ruleIdsFor('libs/messaging/src/probe.ts', fixedWaits)).toEqual([]);
@@ -229,5 +230,5 @@ describe('tests wait for their condition, never a fixed time', () => {
       '',
     ].join('\n');
     expect(await ruleIdsFor('libs/messaging/src/probe.spec.ts', conditions)).toEqual([]);
-  });
+  }, 180_000);
 });
