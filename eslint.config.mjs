@@ -298,6 +298,7 @@ export default tseslint.config(
     // Where the waiting is done: waitUntil's poll and staysTrueFor, the one fixed wait (and the
     // SDK's own waitUntil, since its tests may import nothing else of this repository).
     files: ['libs/testing/src/wait/*.ts', 'libs/sdk/src/testing/wait-until.ts'],
+    ignores: ['**/*.spec.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
