@@ -75,12 +75,23 @@ describe('the KafkaUsers on a broker that enforces their ACLs', () => {
     buses.push(feeder);
     await admin.connect();
     await admin.createTopics({
-      waitForLeaders: true,
       topics: GATEHOUSE_TOPIC_SPECS.map((spec) => ({
         topic: spec.topic,
         numPartitions: 1,
         replicationFactor: 1,
       })),
+    });
+    // The broker's metadata learns of new topics a moment after it created them, later on a busy
+    // machine (kafkajs's own wait for leaders gives up on the first "unknown topic" answer).
+    await waitUntil('the topics to have leaders', async () => {
+      try {
+        const { topics } = await admin.fetchTopicMetadata({
+          topics: GATEHOUSE_TOPIC_SPECS.map((spec) => spec.topic),
+        });
+        return topics.every((topic) => topic.partitions.every((p) => p.leader >= 0));
+      } catch {
+        return false;
+      }
     });
     const acl = users.flatMap((user) =>
       user.spec.authorization!.acls.flatMap((acl) =>
