@@ -75,6 +75,7 @@ describe('the KafkaUsers on a broker that enforces their ACLs', () => {
     buses.push(feeder);
     await admin.connect();
     await admin.createTopics({
+      waitForLeaders: false,
       topics: GATEHOUSE_TOPIC_SPECS.map((spec) => ({
         topic: spec.topic,
         numPartitions: 1,
