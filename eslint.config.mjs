@@ -107,6 +107,36 @@ const ORM_IN_PORT = {
   ],
 };
 
+// Tests wait for their condition with a deadline a busy machine cannot miss (waitUntil of
+// @gatehouse/testing), drive a fake clock, or hold a test double on a gate they release; they never
+// wait a fixed time (docs/architecture.md "Tests"). A promise only a timer settles is a sleep, and
+// so is a timer with a written-out delay (a handler made slow on purpose). To show that something
+// does NOT happen, staysTrueFor (libs/testing/src/wait) is the one fixed wait.
+const FIXED_WAIT_MESSAGE =
+  'No fixed waits in tests: wait for the condition with waitUntil (@gatehouse/testing), drive a fake clock (jest fake timers, FrozenClock, FakeSupervisorClock), hold a test double on a gate the test releases, or show that something does not happen with staysTrueFor.';
+const TIMER = "CallExpression[callee.name='setTimeout']";
+// A promise whose executor takes only `resolve` and starts a timer: only time settles it. (A
+// deadline, `(_, reject) => setTimeout(...)`, is not a wait.)
+const SETTLED_BY_TIMER = [
+  `NewExpression[callee.name='Promise'] > ArrowFunctionExpression[params.length=1] > ${TIMER}`,
+  `NewExpression[callee.name='Promise'] > :function[params.length=1] > BlockStatement > ExpressionStatement > ${TIMER}`,
+];
+const FIXED_WAITS = [
+  ...SETTLED_BY_TIMER,
+  `${TIMER}[arguments.1.type='Literal']${SETTLED_BY_TIMER.map((selector) => `:not(${selector})`).join('')}`,
+  // await setTimeout(100), await scheduler.wait(100)
+  'ImportDeclaration[source.value=/^(node:)?timers\\u002Fpromises$/]',
+].map((selector) => ({ selector, message: FIXED_WAIT_MESSAGE }));
+const TEST_CODE = [
+  '**/*.spec.ts',
+  '**/*.int-spec.ts',
+  '**/*.e2e-spec.ts',
+  '**/*.faults-spec.ts',
+  'e2e/**/*.ts',
+  'libs/testing/**/*.ts',
+  'libs/*/src/**/testing/**/*.ts',
+];
+
 const boundaries = (constraints) => ({
   '@nx/enforce-module-boundaries': [
     'error',
@@ -169,11 +199,13 @@ export default tseslint.config(
     rules: { ...boundaries(depConstraints) },
   },
   {
-    // Tests, and the support code only tests load (test apps, fakes, kits in testing/ folders).
+    // Tests, the contract suites every adapter runs, and the support code only tests load (test
+    // apps, fakes, kits in testing/ folders).
     files: [
       '**/*.spec.ts',
       '**/*.int-spec.ts',
       '**/*.e2e-spec.ts',
+      '**/*.contract.ts',
       'e2e/**/*.ts',
       'libs/*/src/**/testing/**/*.ts',
     ],
@@ -238,6 +270,36 @@ export default tseslint.config(
       ],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'libs/domain does no I/O.' }],
     },
+  },
+  {
+    files: TEST_CODE,
+    rules: { 'no-restricted-syntax': ['error', ...FIXED_WAITS] },
+  },
+  {
+    // Contract suites are test code too, in libs that keep their other restrictions.
+    files: ['**/*.contract.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS, CLIENT_ADDRESS_READ, ...FIXED_WAITS],
+    },
+  },
+  {
+    files: ['libs/feature-*/src/**/*.contract.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        RAW_CONNECTION_CALLS,
+        CLIENT_ADDRESS_READ,
+        TOPIC_LITERAL,
+        ...FIXED_WAITS,
+      ],
+    },
+  },
+  {
+    // Where the waiting is done: waitUntil's poll and staysTrueFor, the one fixed wait (and the
+    // SDK's own waitUntil, since its tests may import nothing else of this repository).
+    files: ['libs/testing/src/wait/*.ts', 'libs/sdk/src/testing/wait-until.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Tool configuration and scripts in plain JavaScript (CommonJS where the tool requires it).

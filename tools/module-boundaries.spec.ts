@@ -298,3 +298,44 @@ describe('type-check projects (tsconfig.json)', () => {
     expect(notInOneProject).toEqual([]);
   });
 });
+
+describe('tests wait for their condition, never a fixed time', () => {
+  // The four shapes a fixed wait takes: a sleep, a promise only a timer settles, a handler made
+  // slow on purpose, and the promise form of node:timers. Three ESLint processes a case: time
+  // enough for a busy machine.
+  const fixedWaits = [
+    "import { setTimeout as sleep } from 'node:timers/promises';",
+    'export async function probe(res: { end(): void }) {',
+    '  await new Promise((resolve) => setTimeout(resolve, 500));',
+    "  await new Promise((settle) => setTimeout(() => settle('waiting'), 500));",
+    '  setTimeout(() => res.end(), 1_000);',
+    '  await sleep(100);',
+    '}',
+    '',
+  ].join('\n');
+  const count = (ruleIds: string[]) => ruleIds.filter((id) => id === 'no-restricted-syntax').length;
+
+  it('refuses each in specs, contract suites and test support', async () => {
+    expect(count(await ruleIdsFor('libs/messaging/src/probe.int-spec.ts', fixedWaits))).toBe(4);
+    expect(count(await ruleIdsFor('libs/flow-state/src/probe.contract.ts', fixedWaits))).toBe(4);
+    expect(count(await ruleIdsFor('e2e/foundation/support/probe.ts', fixedWaits))).toBe(4);
+  }, 180_000);
+
+  it('leaves production code, a deadline race, waitUntil and staysTrueFor alone', async () => {
+    expect(await ruleIdsFor('libs/messaging/src/probe.ts', fixedWaits)).toEqual([]);
+    expect(await ruleIdsFor('libs/testing/src/wait/probe.ts', fixedWaits)).toEqual([]);
+    const conditions = [
+      "import { staysTrueFor, waitUntil } from '@gatehouse/testing';",
+      'export async function probe(done: () => boolean, work: Promise<void>, ms: number) {',
+      "  await waitUntil('the work', done);",
+      "  await staysTrueFor('nothing more', done, 200);",
+      '  await Promise.race([',
+      '    work,',
+      "    new Promise((_, reject) => setTimeout(() => reject(new Error('too slow')), ms)),",
+      '  ]);',
+      '}',
+      '',
+    ].join('\n');
+    expect(await ruleIdsFor('libs/messaging/src/probe.spec.ts', conditions)).toEqual([]);
+  }, 180_000);
+});

@@ -1,5 +1,5 @@
 import { WebhooksServer, type LaunchedWebhooksServer, type WebhookPayload } from '@gatehouse/sdk';
-import { type ShapeTarget } from '@gatehouse/testing';
+import { type ShapeTarget, waitUntil } from '@gatehouse/testing';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,19 +38,6 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
           env: { ...process.env, GATEHOUSE_TOKEN: '', HF_TOKEN: '' },
         })
       ).stdout;
-
-    async function until(
-      condition: () => boolean,
-      what: string,
-      timeoutMs = 20_000,
-    ): Promise<void> {
-      const deadline = Date.now() + timeoutMs;
-      while (!condition()) {
-        if (Date.now() > deadline)
-          throw new Error(`timed out waiting for ${what}:\n${gatehouse.output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
 
     beforeAll(async () => {
       eventsDir = mkdtempSync(join(tmpdir(), 'gatehouse-delivery-e2e-'));
@@ -133,7 +120,9 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
         .split('\n');
       expect(ids).toEqual([expect.stringMatching(/^evt_[0-9a-f]{24}$/)]);
 
-      await until(() => received.length === 1, 'the delivery');
+      await waitUntil('the delivery', () => received.length === 1, {
+        detail: () => `\n${gatehouse.output()}`,
+      });
       expect(received[0]!.payload).toMatchObject({
         event: { action: 'update', scope: 'repo.content' },
         repo: {
@@ -237,14 +226,10 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
             .deliveries;
           return deliveries[0]?.status === 'failed';
         };
-        const deadline = Date.now() + 20_000;
-        while (!(await activity())) {
-          if (Date.now() > deadline)
-            throw new Error(
-              `the Job delivery did not fail in time: ${JSON.stringify(deliveries)}\n${gatehouse.output()}`,
-            );
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
+        await waitUntil('the Job delivery to fail', activity, {
+          intervalMs: 200,
+          detail: () => `${JSON.stringify(deliveries)}\n${gatehouse.output()}`,
+        });
         expect(deliveries).toEqual([
           expect.objectContaining({
             status: 'failed',

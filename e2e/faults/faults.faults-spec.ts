@@ -1,4 +1,5 @@
 import { OVERLOADED_MIN_DELAY_MS } from '@gatehouse/domain/testing';
+import { waitUntil } from '@gatehouse/testing';
 import { groupCensus, noConsumerJoined } from './support/consumer-groups';
 import { runDeliveryScenario, type ScenarioContext } from './support/delivery-scenario';
 import { ALICE_TOKEN, type FaultStack, startFaultStack } from './support/fault-stack';
@@ -32,6 +33,8 @@ const REVOCATION_MS = 1_000;
  */
 const SLACK_MS = Number(process.env.FAULTS_SLACK_MS ?? 10_000);
 
+/** How long a fault or a load lasts: the scenario's own length, measured, not a wait for a condition. */
+// eslint-disable-next-line no-restricted-syntax -- the one timed span of a fault scenario
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('faults', () => {
@@ -383,11 +386,9 @@ async function firstDeliveryAfter(
   since: number,
   timeoutMs = 60_000,
 ): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const first = Math.min(...[...receiver.deliveredAt.values()].filter((at) => at >= since));
-    if (Number.isFinite(first)) return first;
-    if (Date.now() > deadline) return Number.POSITIVE_INFINITY;
-    await pause(100);
-  }
+  const firstSince = () =>
+    Math.min(...[...receiver.deliveredAt.values()].filter((at) => at >= since));
+  return waitUntil('a delivery', () => Number.isFinite(firstSince()) && firstSince(), {
+    timeoutMs,
+  }).catch(() => Number.POSITIVE_INFINITY);
 }

@@ -1,4 +1,4 @@
-import { ALL_IN_ONE, SHAPES, type ShapeTarget } from '@gatehouse/testing';
+import { ALL_IN_ONE, SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -349,9 +349,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
         ],
       };
       expect((await target.publishEvents([event])).status).toBe(202);
-      const deadline = Date.now() + 30_000;
-      while (receiver.received.length === 0 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitUntil('the delivery', () => receiver.received.length > 0, { intervalMs: 200 });
       expect(receiver.received).toHaveLength(1);
       expect(receiver.received[0]!.secret).toBe('settings-e2e-secret');
 
@@ -418,15 +416,17 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
         ],
       }));
       expect((await target.publishEvents(events)).status).toBe(202);
-      const deadline = Date.now() + 90_000;
       let recorded = 0;
-      while (recorded < 21 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        const first = (await api('GET', `/api/settings/webhooks/${id}/activity?limit=21`)).json as {
-          deliveries: unknown[];
-        };
-        recorded = first.deliveries.length;
-      }
+      await waitUntil(
+        'the 21 deliveries in the activity',
+        async () => {
+          const first = (await api('GET', `/api/settings/webhooks/${id}/activity?limit=21`))
+            .json as { deliveries: unknown[] };
+          recorded = first.deliveries.length;
+          return recorded >= 21;
+        },
+        { timeoutMs: 90_000, intervalMs: 300, detail: () => `${recorded} so far` },
+      );
       expect(recorded).toBe(21);
 
       await page.goto(`/settings/webhooks/${id}`);

@@ -6,6 +6,7 @@ import {
   REGISTER_SWC,
   type ScratchDatabase,
   type TestRedis,
+  waitUntil,
 } from '@gatehouse/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
@@ -59,12 +60,14 @@ describe('npm run start:stack', () => {
     });
     stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     stack.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 150_000;
-    while (!output.includes('Gatehouse (distributed) is ready at')) {
-      if (stack.exitCode !== null || Date.now() > deadline)
-        throw new Error(`start:stack did not become ready:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntil(
+      'start:stack to say it is ready',
+      () => {
+        if (stack.exitCode !== null) throw new Error(`start:stack exited:\n${output}`);
+        return output.includes('Gatehouse (distributed) is ready at');
+      },
+      { timeoutMs: 150_000, intervalMs: 250, detail: () => `\n${output}` },
+    );
   }, 180_000);
 
   afterAll(async () => {

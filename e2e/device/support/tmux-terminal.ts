@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { waitUntil } from '@gatehouse/testing';
 
 function tmuxAvailable(): void {
   try {
@@ -64,16 +65,14 @@ export class TmuxTerminal {
 
   /** Waits until the screen matches `pattern`; the last screen is in the error otherwise. */
   async waitFor(pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
-    const deadline = Date.now() + timeoutMs;
     let text = '';
-    while (Date.now() < deadline) {
-      text = this.screen();
-      const match = pattern.exec(text);
-      if (match) return match;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(
-      `the terminal did not show ${pattern} within ${timeoutMs} ms; it shows:\n${text}`,
+    return waitUntil(
+      `the terminal to show ${pattern}`,
+      () => {
+        text = this.screen();
+        return pattern.exec(text);
+      },
+      { timeoutMs, detail: () => `it shows:\n${text}` },
     );
   }
 

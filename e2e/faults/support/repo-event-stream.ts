@@ -82,6 +82,7 @@ export class RepoEventStream {
     try {
       for (let index = 0; index < events; index += 1) {
         const due = started + (index * 1000) / perSecond;
+        // eslint-disable-next-line no-restricted-syntax -- the stream's rate, not a wait for a condition
         if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
         const event = eventOf(label, index, repos);
         for (;;) {
@@ -90,6 +91,7 @@ export class RepoEventStream {
             break;
           } catch {
             this.retries += 1;
+            // eslint-disable-next-line no-restricted-syntax -- a producer's back-off before it tries again
             await new Promise((resolve) => setTimeout(resolve, 250));
           }
         }

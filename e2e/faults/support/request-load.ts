@@ -55,6 +55,7 @@ export class RequestLoad {
     this.loops = Array.from({ length: concurrency }, async () => {
       while (this.running) {
         this.outcomes.push(await iteration().catch(failureOf));
+        // eslint-disable-next-line no-restricted-syntax -- a load generator's pace, not a wait for a condition
         await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     });

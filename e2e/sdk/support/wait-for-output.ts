@@ -1,4 +1,4 @@
-import type { NodeProcess } from '@gatehouse/testing';
+import { type NodeProcess, waitUntil } from '@gatehouse/testing';
 
 /** The first match of `pattern` in the process's plain-text output; fails if it exits or time runs out. */
 export async function waitForOutput(
@@ -6,17 +6,15 @@ export async function waitForOutput(
   pattern: RegExp,
   timeoutMs = 15_000,
 ): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = process.output().match(pattern);
-    if (match) return match;
-    if (process.child.exitCode !== null || process.child.signalCode !== null) {
-      throw new Error(`the process exited before printing ${pattern}:\n${process.output()}`);
-    }
-    if (Date.now() > deadline)
-      throw new Error(
-        `the process did not print ${pattern} within ${timeoutMs} ms:\n${process.output()}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return waitUntil(
+    `the process to print ${pattern}`,
+    () => {
+      const match = process.output().match(pattern);
+      if (match) return match;
+      if (process.child.exitCode !== null || process.child.signalCode !== null)
+        throw new Error(`the process exited before printing ${pattern}:\n${process.output()}`);
+      return undefined;
+    },
+    { timeoutMs, intervalMs: 25, detail: () => `\n${process.output()}` },
+  );
 }

@@ -9,7 +9,12 @@ import {
   webhookChangedEvent,
 } from '@gatehouse/messaging';
 import type { RunningService } from '@gatehouse/platform/testing';
-import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
+import {
+  createMigratedTestDatabase,
+  type MigratedTestDatabase,
+  waitUntil,
+} from '@gatehouse/testing';
+import { type Admin, Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -72,25 +77,12 @@ function event(
   };
 }
 
-async function until<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
   let database: MigratedTestDatabase;
   let ds: DataSource;
   let app: RunningService;
   let producer: KafkaEventBus;
+  let admin: Admin;
   let receiver: Receiver;
   let receiverUrl: string;
   let jobDir: string;
@@ -109,11 +101,18 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
       clientId: `delivery-it-producer-${suffix}`,
       logger: quiet,
     });
+    admin = new Kafka({
+      brokers: process.env.KAFKA_BROKERS!.split(','),
+      clientId: `delivery-it-admin-${suffix}`,
+      logLevel: logLevel.NOTHING,
+    }).admin();
+    await admin.connect();
   });
 
   afterAll(async () => {
     await app?.close();
     await producer?.close();
+    await admin?.disconnect();
     await receiver?.stop();
     if (database) await database.drop();
     if (jobDir) await rm(jobDir, { recursive: true, force: true });
@@ -143,6 +142,20 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
 
   async function publish(...events: RepoChangeEvent[]): Promise<void> {
     await producer.publish(topics.repoEvents, events.map(repoChangedMessage));
+  }
+
+  /**
+   * Whether the worker's group has committed past every repo event published so far. The intake
+   * resolves only once an event's deliveries are recorded, so the deliveries table is then final
+   * for those events: what was not recorded will not be, and needs no wait to show it.
+   */
+  async function everyEventHandled(): Promise<boolean> {
+    const [published, [committed]] = await Promise.all([
+      admin.fetchTopicOffsets(topics.repoEvents),
+      admin.fetchOffsets({ groupId: `delivery-it-${suffix}`, topics: [topics.repoEvents] }),
+    ]);
+    const at = new Map(committed!.partitions.map((p) => [p.partition, Number(p.offset)]));
+    return published.every((p) => Number(p.high) === 0 || at.get(p.partition) === Number(p.high));
   }
 
   const deliveriesOf = (webhookId: string) =>
@@ -293,9 +306,9 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
       toRepoWatcher!.headers as Record<string, string>,
     );
     expect(verified).toEqual(JSON.parse(toRepoWatcher!.body));
-    await until(
-      async () => (await deliveriesOf(ids.repoWatcher!))[0]?.status === 'succeeded',
+    await waitUntil(
       'the delivery to be recorded as succeeded',
+      async () => (await deliveriesOf(ids.repoWatcher!))[0]?.status === 'succeeded',
     );
     expect((await deliveriesOf(ids.repoWatcher!))[0]).toMatchObject({
       event_id: published.id,
@@ -316,7 +329,8 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
 
     // bob, not a member, gets the public event only.
     await receiver.waitFor((requests) => requests.some((r) => r.path === '/outsider'));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await waitUntil('the worker to have handled every event', everyEventHandled);
+    expect((await deliveriesOf(ids.outsider!)).map((row) => row.event_id)).toEqual([published.id]);
     expect(
       receiver
         .at('/outsider')
@@ -342,10 +356,10 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     const attempts = receiver.at('/flaky');
     expect(new Set(attempts.map((request) => request.headers['webhook-id'])).size).toBe(1);
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(700);
-    const [delivery] = await until(async () => {
+    const [delivery] = await waitUntil('the delivery to succeed', async () => {
       const rows = await deliveriesOf(ids.flaky!);
       return rows[0]?.status === 'succeeded' ? rows : null;
-    }, 'the delivery to succeed');
+    });
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, last_status_code: 200 });
     const logged = await ds.query(
       `SELECT attempt_no, status_code, error, response_excerpt FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt_no`,
@@ -414,19 +428,19 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
         'evt-busy-1',
       ),
     );
-    const [retrying] = await until(async () => {
+    const [retrying] = await waitUntil('a retry to be scheduled', async () => {
       const rows = await deliveriesOf(ids.busy!);
       return rows[0]?.status === 'retrying' ? rows : null;
-    }, 'a retry to be scheduled');
+    });
     expect(retrying).toMatchObject({ attempts: 1, last_status_code: 503 });
 
     await ds.query(`UPDATE webhooks SET disabled = true, revision = revision + 1 WHERE id = $1`, [
       ids.busy,
     ]);
     await producer.publish(topics.webhookChanged, [webhookChanged(ids.busy!, BOB, 2, true)]);
-    await until(
-      async () => (await deliveriesOf(ids.busy!))[0]?.status === 'cancelled',
+    await waitUntil(
       'the retry to be cancelled',
+      async () => (await deliveriesOf(ids.busy!))[0]?.status === 'cancelled',
     );
 
     await publish(
@@ -435,8 +449,10 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
         'evt-busy-2',
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect((await deliveriesOf(ids.busy!)).map((row) => row.event_id)).toEqual(['evt-busy-1']);
+    await waitUntil('the worker to have handled every event', everyEventHandled);
+    expect(await deliveriesOf(ids.busy!)).toEqual([
+      expect.objectContaining({ event_id: 'evt-busy-1', status: 'cancelled', attempts: 1 }),
+    ]);
     expect(receiver.at('/busy')).toHaveLength(1);
   });
 
@@ -448,13 +464,13 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
         'evt-gone-1',
       ),
     );
-    const [webhook] = await until(async () => {
+    const [webhook] = await waitUntil('the webhook to be disabled', async () => {
       const rows: Array<{ disabled: boolean; disabled_reason: string; revision: number }> =
         await ds.query('SELECT disabled, disabled_reason, revision FROM webhooks WHERE id = $1', [
           ids.gone,
         ]);
       return rows[0]?.disabled ? rows : null;
-    }, 'the webhook to be disabled');
+    });
     expect(webhook).toEqual({
       disabled: true,
       disabled_reason: 'Disabled automatically: the receiver answered 410 Gone',
@@ -465,13 +481,16 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
       attempts: 1,
       last_status_code: 410,
     });
-    const outbox: Array<{ topic: string; key: string; sent: boolean }> = await until(async () => {
-      const rows: Array<{ topic: string; key: string; sent: boolean }> = await ds.query(
-        'SELECT topic, key, sent_at IS NOT NULL AS sent FROM outbox WHERE key = $1 ORDER BY id',
-        [ids.gone],
-      );
-      return rows.length === 2 && rows.every((row) => row.sent) ? rows : null;
-    }, 'the dead letter and the webhook change to be relayed');
+    const outbox: Array<{ topic: string; key: string; sent: boolean }> = await waitUntil(
+      'the dead letter and the webhook change to be relayed',
+      async () => {
+        const rows: Array<{ topic: string; key: string; sent: boolean }> = await ds.query(
+          'SELECT topic, key, sent_at IS NOT NULL AS sent FROM outbox WHERE key = $1 ORDER BY id',
+          [ids.gone],
+        );
+        return rows.length === 2 && rows.every((row) => row.sent) ? rows : null;
+      },
+    );
     expect(outbox.map((row) => row.topic)).toEqual([topics.deadLetter, topics.webhookChanged]);
   });
 
@@ -481,13 +500,11 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
       'evt-job-1',
     );
     await publish(published);
-    const environment = await until(
-      async () =>
-        readFile(jobOut, 'utf8').then(
-          (text) => JSON.parse(text) as Record<string, string>,
-          () => null,
-        ),
-      'the Job to run',
+    const environment = await waitUntil('the Job to run', async () =>
+      readFile(jobOut, 'utf8').then(
+        (text) => JSON.parse(text) as Record<string, string>,
+        () => null,
+      ),
     );
     expect(Object.keys(environment).sort()).toEqual([
       'HF_TOKEN',
@@ -514,13 +531,13 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
 
     const [delivery] = await deliveriesOf(ids.job!);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
-    const runs = await until(async () => {
+    const runs = await waitUntil('the Job run to be recorded as finished', async () => {
       const rows: Array<{ launcher: string; status: string; exit_code: number | null }> =
         await ds.query('SELECT launcher, status, exit_code FROM job_runs WHERE delivery_id = $1', [
           delivery!.id,
         ]);
       return rows[0]?.status === 'succeeded' ? rows : null;
-    }, 'the Job run to be recorded as finished');
+    });
     expect(runs).toEqual([{ launcher: 'local', status: 'succeeded', exit_code: 0 }]);
   });
 
@@ -532,10 +549,10 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
       ),
     );
     await receiver.waitFor((requests) => requests.some((r) => r.path === '/replay-before'));
-    const [original] = await until(async () => {
+    const [original] = await waitUntil('the original delivery', async () => {
       const rows = await deliveriesOf(ids.replayed!);
       return rows[0]?.status === 'succeeded' ? rows : null;
-    }, 'the original delivery');
+    });
 
     const context = ids.replayed!;
     await ds.query(
@@ -565,12 +582,10 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
       'webhook-id': replayId,
     });
     expect(replayed!.body).toBe(receiver.at('/replay-before')[0]!.body);
-    await until(
-      async () =>
-        (await deliveriesOf(context)).some(
-          (row) => row.id === replayId && row.status === 'succeeded',
-        ),
-      'the replay to be recorded',
+    await waitUntil('the replay to be recorded', async () =>
+      (await deliveriesOf(context)).some(
+        (row) => row.id === replayId && row.status === 'succeeded',
+      ),
     );
     expect((await deliveriesOf(context)).find((row) => row.id === replayId)).toMatchObject({
       replay_of: original!.id,

@@ -25,4 +25,5 @@ export {
 export { type RunningGateway, startGateway } from './stack/nginx-gateway';
 export { DEMO_SEED, type RunningStack, type StackReplica, startStack } from './stack/stack';
 export { ALL_IN_ONE, type ShapeOptions, SHAPES, type ShapeTarget } from './stack/shapes';
+export { staysTrueFor } from './wait/stays-true-for';
 export { waitUntil } from './wait/wait-until';

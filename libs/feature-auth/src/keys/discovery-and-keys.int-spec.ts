@@ -1,5 +1,6 @@
 import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import { SigningKeyEntity } from '@gatehouse/persistence';
+import { waitUntil } from '@gatehouse/testing';
 import { createLocalJWKSet, decodeProtectedHeader, JSONWebKeySet, jwtVerify } from 'jose';
 import { startTokenTestApp, TEST_PUBLIC_URL, TokenTestApp } from '../testing/token-test-app';
 import { rotateSigningKeys } from './infrastructure/rotate-signing-keys';
@@ -24,17 +25,21 @@ describe('discovery, JWKS and key rotation', () => {
     (await (await fetch(`${app.url}/oauth/jwks`)).json()) as JSONWebKeySet;
   // A rotation made by another process (the CLI) is picked up by a background refresh once the
   // cache expires (its TTL is 0 here), so the JWKS shows it on a following request.
-  const jwksShowing = async (kids: Array<string | null | undefined>): Promise<JSONWebKeySet> => {
-    const deadline = Date.now() + 5_000;
-    let published = await jwks();
-    while (
-      Date.now() < deadline &&
-      JSON.stringify(published.keys.map((key) => key.kid)) !== JSON.stringify(kids)
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      published = await jwks();
-    }
-    return published;
+  const jwksShowing = (kids: Array<string | null | undefined>): Promise<JSONWebKeySet> => {
+    let published: JSONWebKeySet = { keys: [] };
+    return waitUntil(
+      `the JWKS to show ${JSON.stringify(kids)}`,
+      async () => {
+        published = await jwks();
+        return (
+          JSON.stringify(published.keys.map((key) => key.kid)) === JSON.stringify(kids) && published
+        );
+      },
+      {
+        intervalMs: 50,
+        detail: () => `it shows ${JSON.stringify(published.keys.map((key) => key.kid))}`,
+      },
+    );
   };
   const signIn = async (nonce: string) =>
     app.issue({

@@ -1,3 +1,4 @@
+import { waitUntil } from '@gatehouse/testing';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 
 interface Gate {
@@ -128,7 +129,7 @@ describe('DeliveryDispatcher', () => {
     );
     dispatcher.enqueue({ lane: 'l', task: 'bad' });
     dispatcher.enqueue({ lane: 'l', task: 'good' });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitUntil('both tasks to run', () => ran.length === 2, { intervalMs: 1 });
     expect(ran).toEqual(['bad', 'good']);
     expect(errors).toEqual(['bad: boom']);
   });

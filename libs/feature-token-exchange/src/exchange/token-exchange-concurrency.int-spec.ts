@@ -1,4 +1,5 @@
 import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
+import { waitUntil } from '@gatehouse/testing';
 import { verifyOrganizationAuditLog } from '../audit/infrastructure/verify-organization-audit-log';
 import {
   basicAuth,
@@ -96,15 +97,25 @@ describe('token exchange under concurrency on PostgreSQL: one chain per organiza
     await withClient(apps.databaseUrl, async (client) => {
       await client.query('BEGIN');
       await client.query('SELECT 1 FROM audit_heads WHERE org_id = $1 FOR UPDATE', [orgIds.north]);
-      const northExchange = exchange('north');
+      const [{ pid: holder }] = (await client.query('SELECT pg_backend_pid() AS pid')).rows;
+      let northAnswered = false;
+      const northExchange = exchange('north').finally(() => (northAnswered = true));
       try {
         const south = await exchange('south');
         expect(south.status).toBe(200);
-        const waiting = await Promise.race([
-          northExchange.then(() => 'answered'),
-          new Promise((settle) => setTimeout(() => settle('waiting'), 500)),
-        ]);
-        expect(waiting).toBe('waiting');
+        // The north exchange is seen waiting on the lock this test holds, unanswered.
+        await waitUntil(
+          "the north exchange to wait on its chain's lock",
+          async () =>
+            (
+              await apps.dataSource.query(
+                'SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+                [holder],
+              )
+            ).length > 0,
+          { intervalMs: 20 },
+        );
+        expect(northAnswered).toBe(false);
       } finally {
         await client.query('COMMIT');
       }

@@ -1,4 +1,5 @@
 import { auditRecordedEvent, IncomingMessage, Topics } from '@gatehouse/messaging';
+import { waitUntil } from '@gatehouse/testing';
 import {
   basicAuth,
   postForm,
@@ -428,14 +429,15 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
       `SELECT seq, hash FROM audit_log WHERE org_id = $1 ORDER BY seq`,
       [ids.acme],
     );
-    const deadline = Date.now() + 30_000;
     const ours = () =>
       received
         .map((message) => auditRecordedEvent.decode(message))
         .filter((event) => event.data.organizationId === ids.acme);
-    while (ours().length < rows.length && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    const events = ours();
+    const events = await waitUntil(
+      `the ${rows.length} audit entries on Kafka`,
+      () => ours().length >= rows.length && ours(),
+      { detail: () => `${ours().length} so far` },
+    );
     expect(events.map((event) => event.data.details.hash).sort()).toEqual(
       rows.map((row) => row.hash).sort(),
     );

@@ -76,13 +76,11 @@ describe('SafeJwksFetcher', () => {
     );
   });
 
-  it('gives up after the deadline', async () => {
+  it('gives up after the deadline on a site that never answers', async () => {
     handler = () => undefined;
-    const started = Date.now();
     expect(await failure(fetcher(true, { timeoutMs: 300 }).fetch(`${site.base}/slow`))).toMatch(
-      /could not be fetched/,
+      /could not be fetched: .*time/i,
     );
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('refuses a body that is not a key set', async () => {

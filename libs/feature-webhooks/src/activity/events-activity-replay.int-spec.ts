@@ -110,7 +110,8 @@ describe('outbox events, activity and replay', () => {
       'SELECT secret_encrypted FROM webhooks WHERE id = $1',
       [id],
     );
-    expect(row.secret_encrypted).not.toContain('plain-secret');
+    // Sealed, not merely encoded: a SecretBox envelope only the key opens, under this webhook's id.
+    expect(row.secret_encrypted).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(SecretBox.fromBase64Key(ENCRYPTION_KEY).decrypt(row.secret_encrypted, id)).toBe(
       'plain-secret',
     );

@@ -46,7 +46,8 @@ describe('CreateWebhook', () => {
       });
       expect(view.secret).toBe('s3cret!');
       const stored = kit.repository.rows.get(view.id)!;
-      expect(stored.sealedSecret).not.toContain('s3cret');
+      // Sealed, not merely encoded: a SecretBox envelope only the key opens, under this webhook's id.
+      expect(stored.sealedSecret).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(kit.secretBox.decrypt(stored.sealedSecret!, webhookSecretContext(view.id))).toBe(
         's3cret!',
       );

@@ -1,3 +1,4 @@
+import { staysTrueFor, waitUntil } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { deadLetterTopic } from '../topics';
 import { DEAD_LETTER_HEADERS } from './dead-letter';
@@ -31,7 +32,7 @@ export function describeEventBusContract(
     const topicNamed = (name: string) => `contract.${name}.${run}`;
     const groupNamed = (name: string) => `contract-${name}-${run}`;
     const waitFor = (what: string, condition: () => boolean) =>
-      waitUntil(what, condition, waitTimeoutMs);
+      waitUntil(what, condition, { timeoutMs: waitTimeoutMs, intervalMs: 10 });
     const subscribe: EventBus['subscribe'] = async (options) => {
       const subscription = await bus.subscribe(options);
       opened.push(subscription);
@@ -167,8 +168,10 @@ export function describeEventBusContract(
       });
       await bus.publish(topic, [{ key: 'k', value: 'slow' }]);
       await waitFor('the handler to start', () => started);
-      const closing = first.close();
-      setTimeout(() => release(), 100);
+      let closed = false;
+      const closing = first.close().then(() => void (closed = true));
+      await staysTrueFor('close() to wait for the handler in flight', () => !closed, 100);
+      release();
       await closing;
       expect(handled).toEqual(['slow']);
 
@@ -332,7 +335,9 @@ export function describeEventBusContract(
         handler: async (m) => {
           if (running.has(m.key)) overlap = true;
           running = new Set(running).add(m.key);
-          await new Promise((resolve) => setTimeout(resolve, Number(m.value) % 3));
+          // Some handlers yield to the event loop a turn or two, so the keys' handlers interleave.
+          for (let turn = 0; turn < Number(m.value) % 3; turn += 1)
+            await new Promise((resolve) => setImmediate(resolve));
           (seen[m.key] ??= []).push(Number(m.value));
           running.delete(m.key);
         },
@@ -392,7 +397,11 @@ export function describeEventBusContract(
         values.map((value, i) => ({ key: `key-${i}`, value })),
       );
       await waitFor('every message', () => byMember.one.length + byMember.two.length >= 60);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // room for a duplicate to show up
+      await staysTrueFor(
+        'no message handled twice',
+        () => byMember.one.length + byMember.two.length === 60,
+        200,
+      );
 
       expect([...byMember.one, ...byMember.two].sort()).toEqual([...values].sort());
       expect(byMember.one.length).toBeGreaterThan(0);
@@ -423,13 +432,4 @@ export function describeEventBusContract(
       );
     });
   });
-}
-
-async function waitUntil(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

@@ -30,13 +30,15 @@ class RecordingBus implements EventBus {
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function waitUntil(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/**
+ * The relay waits between looks on timers; the tests move time on with Jest's fake timers, so a
+ * count of looks or a wait is exact however busy the machine is.
+ */
+const fakeTime = () =>
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+
+/** Runs what is due by `ms` from now (0: only what needs no time), with its promise reactions. */
+const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
 
 describe('OutboxRelay', () => {
   let store: InMemoryOutboxStore;
@@ -51,7 +53,20 @@ describe('OutboxRelay', () => {
   afterEach(async () => {
     await relay?.stop();
     relay = undefined;
+    jest.useRealTimers();
   });
+
+  /** Counts the relay's looks at the outbox, with the (fake) time of each. */
+  function countLooks(): number[] {
+    const lookedAt: number[] = [];
+    const started = Date.now();
+    const relayBatch = store.relayBatch.bind(store);
+    store.relayBatch = (size, publish) => {
+      lookedAt.push(Date.now() - started);
+      return relayBatch(size, publish);
+    };
+    return lookedAt;
+  }
 
   it('publishes a batch in id order, one call per topic, and marks it sent', async () => {
     store.add({ topic: 'audit', key: 'org-1', value: 'a1', headers: { h: '1' } });
@@ -88,39 +103,43 @@ describe('OutboxRelay', () => {
   });
 
   it('wakes up on notify() instead of waiting for its next poll', async () => {
+    fakeTime();
+    const lookedAt = countLooks();
     relay = new OutboxRelay(store, bus, { pollIntervalMs: 60_000, logger: silent });
     relay.start();
-    await new Promise((resolve) => setTimeout(resolve, 20)); // now idle until the next poll
+    await advance(0);
+    expect(lookedAt).toEqual([0]); // now idle until the next poll, a minute away
     store.add({ topic: 't', key: 'k', value: 'v' });
     relay.notify();
-    await waitUntil(() => bus.values().length === 1, 500);
+    await advance(0);
+    expect(lookedAt).toEqual([0, 0]);
     expect(bus.values()).toEqual(['v']);
   });
 
   it('looks less and less often while the outbox stays empty, and at the short interval again once records come', async () => {
-    let looks = 0;
-    const relayBatch = store.relayBatch.bind(store);
-    store.relayBatch = (size, publish) => {
-      looks += 1;
-      return relayBatch(size, publish);
-    };
+    fakeTime();
+    const lookedAt = countLooks();
     relay = new OutboxRelay(store, bus, { pollIntervalMs: 10, maxIdlePollMs: 40, logger: silent });
     relay.start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // Every 10 ms would be about 30 looks; doubling up to 40 ms is at most 10.
-    expect(looks).toBeGreaterThanOrEqual(2);
-    expect(looks).toBeLessThanOrEqual(10);
+    await advance(300);
+    // Every 10 ms would be 31 looks; the wait doubles from 10 ms to 20 and 40, and stays there.
+    expect(lookedAt).toEqual([0, 20, 60, 100, 140, 180, 220, 260, 300]);
+    await advance(5);
     store.add({ topic: 't', key: 'k', value: 'v' });
     relay.notify();
-    await waitUntil(() => bus.values().length === 1, 500);
+    await advance(0);
     expect(bus.values()).toEqual(['v']);
+    await advance(10);
+    expect(lookedAt.slice(9)).toEqual([305, 315]);
   });
 
   it('polls again at once after a full batch', async () => {
     for (let i = 0; i < 7; i += 1) store.add({ topic: 't', key: 'k', value: `v${i}` });
+    fakeTime();
     relay = new OutboxRelay(store, bus, { batchSize: 3, pollIntervalMs: 60_000, logger: silent });
     relay.start();
-    await waitUntil(() => relay?.relayed === 7, 500);
+    await advance(0);
+    expect(relay.relayed).toBe(7);
     expect(bus.values()).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
     expect(bus.published.map((call) => call.messages.length)).toEqual([3, 3, 1]);
   });
@@ -128,13 +147,20 @@ describe('OutboxRelay', () => {
   it('keeps records in the outbox while publishing fails, and publishes them once it works again', async () => {
     store.add({ topic: 't', key: 'k', value: 'v' });
     bus.failuresLeft = 2;
+    fakeTime();
     const errors: string[] = [];
     relay = new OutboxRelay(store, bus, {
       errorBackoffMs: 10,
       logger: { ...silent, error: (_, message) => void errors.push(message) },
     });
     relay.start();
-    await waitUntil(() => bus.values().length === 1);
+    await advance(0);
+    expect(errors).toHaveLength(1);
+    await advance(10);
+    expect(errors).toHaveLength(2);
+    expect(bus.values()).toEqual([]);
+    await advance(10);
+    expect(bus.values()).toEqual(['v']);
     expect(errors).toEqual([
       'Outbox relay failed to publish a batch; it stays in the outbox',
       'Outbox relay failed to publish a batch; it stays in the outbox',
@@ -144,12 +170,13 @@ describe('OutboxRelay', () => {
   });
 
   it('stops after the batch in flight and relays nothing afterwards', async () => {
+    fakeTime();
     relay = new OutboxRelay(store, bus, { pollIntervalMs: 5, logger: silent });
     relay.start();
     await relay.stop();
     expect(relay.running).toBe(false);
     store.add({ topic: 't', key: 'k', value: 'late' });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await advance(1_000);
     expect(bus.published).toEqual([]);
     expect(store.unsent().map((record) => record.value)).toEqual(['late']);
   });

@@ -10,6 +10,7 @@ import {
   createDataSource,
   TypeOrmOutboxStore,
 } from '@gatehouse/persistence';
+import { waitUntil } from '@gatehouse/testing';
 import { KafkaEventBus } from '../event-bus/kafka/kafka-event-bus';
 import { auditRecordedEvent } from '../events/audit.event';
 import { OutboxRelay } from '../outbox/outbox-relay';
@@ -68,9 +69,12 @@ async function main(mode: string): Promise<void> {
   }
 
   relay.start();
-  while ((await ds.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL'))[0].n > 0) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntil(
+    'the outbox to be drained',
+    async () =>
+      (await ds.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL'))[0].n === 0,
+    { timeoutMs: 60_000, intervalMs: 50 },
+  );
   await relay.stop();
   process.stdout.write(`RELAYED ${relay.relayed}\n`);
   await bus.close();

@@ -8,8 +8,6 @@ import { OutboxRecord, TypeOrmOutboxStore } from './typeorm-outbox.store';
 // PGlite runs Postgres in WASM: on a busy two-core machine one statement can take seconds.
 jest.setTimeout(60_000);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
   let ds: DataSource;
   let dispose: () => Promise<void>;
@@ -142,12 +140,19 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
       ['a', []],
       ['b', []],
     ]);
+    // On PostgreSQL each relay holds its first batch until the other has claimed one, so the two
+    // overlap however the machine schedules them. PGlite has one connection: there the relays
+    // take turns, each waiting for the connection the other holds, in order.
+    let bothClaimed: () => void = () => undefined;
+    const overlapping = new Promise<void>((resolve) => (bothClaimed = resolve));
     const relay = async (name: string) => {
       const store = new TypeOrmOutboxStore(ds);
       for (;;) {
         const count = await store.relayBatch(10, async (records) => {
           claimed.get(name)!.push(...records.map((r) => r.value));
-          await sleep(5);
+          if (kind !== 'postgres') return;
+          if ([...claimed.values()].every((values) => values.length > 0)) bothClaimed();
+          await overlapping;
         });
         if (count === 0) return;
       }
@@ -159,7 +164,6 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     expect(all).toHaveLength(total);
     expect(new Set(all).size).toBe(total);
     expect(await unsentCount()).toBe(0);
-    // PostgreSQL runs the two relays side by side; PGlite has one connection and takes turns.
     expect(claimed.get('a')!.length).toBeGreaterThan(0);
     expect(claimed.get('b')!.length).toBeGreaterThan(0);
   });

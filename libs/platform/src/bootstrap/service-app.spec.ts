@@ -1,4 +1,6 @@
+import { waitUntil } from '@gatehouse/testing';
 import { CapturedLog } from '../testing/captured-log';
+import { HeldRequests } from '../testing/probe.controllers';
 import { ProbeModule } from '../testing/probe.module';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { InFlightRequests } from '../request/in-flight-requests';
@@ -29,6 +31,7 @@ describe('a service built by the platform', () => {
   });
 
   const call = (path: string, init?: RequestInit) => fetch(`${service.url}${path}`, init);
+  const heldRequests = () => service.app.get(HeldRequests);
   const postJson = (path: string, body: string, headers: Record<string, string> = {}) =>
     call(path, {
       method: 'POST',
@@ -70,7 +73,12 @@ describe('a service built by the platform', () => {
     });
 
     it('stamps the lines a handler logs, on a request without a body and on one with a parsed body', async () => {
-      await call('/api/slow?ms=1', { headers: { 'X-Request-Id': 'ctx-get' } });
+      const held = call('/api/held', { headers: { 'X-Request-Id': 'ctx-get' } });
+      await waitUntil('the request to be held', () => heldRequests().count === 1, {
+        intervalMs: 10,
+      });
+      heldRequests().releaseAll();
+      expect((await held).status).toBe(200);
       const parsed = await postJson('/api/notes', '{"text":"hi"}', { 'X-Request-Id': 'ctx-json' });
       expect(await parsed.json()).toEqual({ parsed: { text: 'hi' } });
       await call('/api/notes', {
@@ -81,7 +89,7 @@ describe('a service built by the platform', () => {
           'X-Request-Id': 'ctx-form',
         },
       });
-      expect(log.entries.find((entry) => entry.msg === 'slow request started')).toMatchObject({
+      expect(log.entries.find((entry) => entry.msg === 'request held')).toMatchObject({
         requestId: 'ctx-get',
       });
       expect(
@@ -324,33 +332,37 @@ describe('a service built by the platform', () => {
       const counted = async () => {
         const text = await (await call('/metrics')).text();
         return Number(
-          /http_request_duration_seconds_count\{service="probe",method="GET",route="\/api\/slow",status="200"\} (\d+)/.exec(
+          /http_request_duration_seconds_count\{service="probe",method="GET",route="\/api\/held",status="200"\} (\d+)/.exec(
             text,
           )?.[1] ?? 0,
         );
       };
       const before = await counted();
       const client = new AbortController();
-      const cut = call('/api/slow?ms=300', {
+      const cut = call('/api/held', {
         headers: { 'X-Request-Id': 'gone-1' },
         signal: client.signal,
       });
-      await waitFor(() =>
-        log.entries.some(
-          (entry) => entry.msg === 'slow request started' && entry.requestId === 'gone-1',
-        ),
+      await waitUntil(
+        'the request to be held',
+        () =>
+          log.entries.some((entry) => entry.msg === 'request held' && entry.requestId === 'gone-1'),
+        { intervalMs: 10 },
       );
       expect(service.app.get(InFlightRequests).size).toBe(1);
       client.abort();
       await expect(cut).rejects.toThrow();
-      await waitFor(() =>
-        log.entries.some((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'),
+      await waitUntil(
+        'the request line of the request cut short',
+        () => log.entries.some((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'),
+        { intervalMs: 10 },
       );
+      heldRequests().releaseAll(); // its handler, still held, ends only after the client went away
       expect(
         log.entries.find((entry) => entry.msg === 'request' && entry.requestId === 'gone-1'),
       ).toMatchObject({
         level: 'info',
-        route: '/api/slow',
+        route: '/api/held',
         aborted: true,
       });
       expect(service.app.get(InFlightRequests).size).toBe(0);
@@ -374,11 +386,3 @@ describe('a service built by the platform', () => {
     });
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

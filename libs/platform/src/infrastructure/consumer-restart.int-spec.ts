@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { EventBus, IncomingMessage, Subscription } from '@gatehouse/messaging';
-import { type RunningKafkaBroker, startKafkaBroker } from '@gatehouse/testing';
+import { type RunningKafkaBroker, startKafkaBroker, waitUntil } from '@gatehouse/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { bootstrapService, type RunningService } from '../bootstrap/service-bootstrap';
@@ -62,14 +62,18 @@ describe('a Kafka consumer through a broker restart', () => {
   }
 
   async function publishedOnce(value: string): Promise<void> {
-    await waitUntil(`publishing ${value}`, 60_000, async () => {
-      try {
-        await bus.publish(topic, [{ key: 'k', value }]);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    await waitUntil(
+      `publishing ${value}`,
+      async () => {
+        try {
+          await bus.publish(topic, [{ key: 'k', value }]);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
   }
 
   it('is replaced by a new consumer after it crashes, which handles what is published after; /readyz says it is out of its group meanwhile', async () => {
@@ -90,19 +94,25 @@ describe('a Kafka consumer through a broker restart', () => {
       },
     });
     await publishedOnce('before');
-    await waitUntil('the message published before the outage', 30_000, () =>
-      handled.includes('before'),
-    );
+    await waitUntil('the message published before the outage', () => handled.includes('before'), {
+      intervalMs: 200,
+    });
 
     await kafka.halt();
     // The consumer crashes once kafkajs gives up on the broker, and the bus starts another.
-    await waitUntil('a new consumer started after a crash', 90_000, () =>
-      bus.consumers().some((status) => status.groupId === groupId && status.restarts >= 1),
+    await waitUntil(
+      'a new consumer started after a crash',
+      () => bus.consumers().some((status) => status.groupId === groupId && status.restarts >= 1),
+      { timeoutMs: 90_000, intervalMs: 200 },
     );
-    const down = await waitFor('readiness past the rejoin limit', 30_000, async () => {
-      const answer = await readiness();
-      return answer.status === 503 && answer.report.checks?.consumers !== 'ok' ? answer : undefined;
-    });
+    const down = await waitUntil(
+      'readiness past the rejoin limit',
+      async () => {
+        const answer = await readiness();
+        return answer.status === 503 && answer.report.checks?.consumers !== 'ok' && answer;
+      },
+      { intervalMs: 200 },
+    );
     expect(down.report.checks?.consumers).toMatch(
       new RegExp(
         `^${groupId} (stopped|rejoining) for \\d+ s \\(\\d+ restarts?\\): out of the group longer than the 2 s limit`,
@@ -117,13 +127,16 @@ describe('a Kafka consumer through a broker restart', () => {
     );
 
     await kafka.resume();
-    await waitUntil('the consumer joined again', 90_000, () =>
-      bus.consumers().some((status) => status.groupId === groupId && status.state === 'joined'),
+    await waitUntil(
+      'the consumer joined again',
+      () =>
+        bus.consumers().some((status) => status.groupId === groupId && status.state === 'joined'),
+      { timeoutMs: 90_000, intervalMs: 200 },
     );
     await publishedOnce('after');
-    await waitUntil('the message published after the restart', 30_000, () =>
-      handled.includes('after'),
-    );
+    await waitUntil('the message published after the restart', () => handled.includes('after'), {
+      intervalMs: 200,
+    });
     const back = await readiness();
     expect(back.status).toBe(200);
     expect(back.report.details?.consumers?.[groupId]).toBe('joined');
@@ -144,7 +157,7 @@ describe('a Kafka consumer through a broker restart', () => {
     expect(bus.consumers().filter((status) => status.groupId === groupId)).toEqual([]);
   });
 
-  it('closes at once while its consumer is being replaced, and leaves no member in the group', async () => {
+  it('closes while its consumer is being replaced, with the broker down, and leaves no member in the group', async () => {
     const groupId = `consumer-restart-close-${run}`;
     let subscription: Subscription | undefined = await bus.subscribe({
       topics: [topic],
@@ -153,19 +166,22 @@ describe('a Kafka consumer through a broker restart', () => {
       handler: async () => undefined,
     });
     await kafka.halt();
-    await waitUntil('a crash', 90_000, () =>
-      bus
-        .consumers()
-        .some(
-          (status) =>
-            status.groupId === groupId && status.state !== 'joined' && status.restarts >= 1,
-        ),
+    await waitUntil(
+      'a crash',
+      () =>
+        bus
+          .consumers()
+          .some(
+            (status) =>
+              status.groupId === groupId && status.state !== 'joined' && status.restarts >= 1,
+          ),
+      { timeoutMs: 90_000, intervalMs: 200 },
     );
 
-    const closing = Date.now();
+    // Closes with the broker still down: it does not wait for the broker. That it cancels the
+    // pending restart at once is consumer-supervisor.spec.ts's, on a fake clock.
     await subscription.close();
     subscription = undefined;
-    expect(Date.now() - closing).toBeLessThan(5_000);
     expect(bus.consumers().filter((status) => status.groupId === groupId)).toEqual([]);
 
     await kafka.resume();
@@ -177,35 +193,16 @@ describe('a Kafka consumer through a broker restart', () => {
     await admin.connect();
     try {
       // The member from before the outage is dropped when its session runs out; none comes after.
-      await waitUntil('an empty group', 60_000, async () => {
-        const { groups } = await admin.describeGroups([groupId]);
-        return groups[0]!.members.length === 0;
-      });
+      await waitUntil(
+        'an empty group',
+        async () => {
+          const { groups } = await admin.describeGroups([groupId]);
+          return groups[0]!.members.length === 0;
+        },
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
     } finally {
       await admin.disconnect();
     }
   });
 });
-
-async function waitFor<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => Promise<T | undefined> | T | undefined,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function waitUntil(
-  what: string,
-  timeoutMs: number,
-  condition: () => Promise<boolean> | boolean,
-): Promise<void> {
-  await waitFor(what, timeoutMs, async () => ((await condition()) ? true : undefined));
-}

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { EventBus, IncomingMessage, OutboxRelay } from '@gatehouse/messaging';
 import { appendOutbox } from '@gatehouse/persistence';
-import { createScratchDatabase, ScratchDatabase } from '@gatehouse/testing';
+import { createScratchDatabase, ScratchDatabase, waitUntil } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createServiceApp } from '../bootstrap/create-service-app';
@@ -11,18 +11,6 @@ import { DatabaseModule } from './database.module';
 import { EVENT_BUS, MessagingModule, OUTBOX_RELAY } from './messaging.module';
 
 jest.setTimeout(60_000);
-
-async function waitUntil(
-  what: string,
-  condition: () => boolean,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 // A writer process: migrates its own empty database at start and relays its outbox to the run's Kafka broker.
 describe('MessagingModule with the outbox relay', () => {
@@ -89,14 +77,14 @@ describe('MessagingModule with the outbox relay', () => {
         }),
       );
       relay.notify();
-      await waitUntil('the relayed event', () => received.length === 1);
+      await waitUntil('the relayed event', () => received.length === 1, { intervalMs: 50 });
       expect(received[0]).toMatchObject({
         topic,
         key: 'webhook-1',
         value: '{"event":"created"}',
         headers: { 'x-trace': 't-1' },
       });
-      await waitUntil('the row to be marked sent', () => relay.relayed === 1);
+      await waitUntil('the row to be marked sent', () => relay.relayed === 1, { intervalMs: 50 });
       const rows = (await dataSource.query('SELECT sent_at FROM outbox WHERE topic = $1', [
         topic,
       ])) as Array<{ sent_at: Date | null }>;

@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import { DynamicModule, Module } from '@nestjs/common';
 import { bootstrapService } from '../bootstrap/service-bootstrap';
 import { infrastructureImports, InfrastructureUnderTest } from './infrastructure-under-test';
+import { HeldRequests } from './probe.controllers';
 import { ProbeModule } from './probe.module';
 
 /**
  * A service process for the drain test (graceful-shutdown.int-spec.ts). Its one argument is a
- * JSON object: the grace period and which real servers to connect to.
+ * JSON object: the grace period and which real servers to connect to. SIGUSR2 lets the requests
+ * held on /api/held go (the test cannot call in once draining has closed the port).
  */
 interface DrainFixtureArguments {
   shutdownGraceMs: number;
@@ -25,13 +27,14 @@ async function main(): Promise<void> {
       ProbeModule,
     ],
   };
-  await bootstrapService({
+  const service = await bootstrapService({
     name: 'drain-fixture',
     module,
     port: 0,
     host: '127.0.0.1',
     shutdownGraceMs: args.shutdownGraceMs,
   });
+  process.on('SIGUSR2', () => service.app.get(HeldRequests).releaseAll());
 }
 
 main().catch((error: unknown) => {

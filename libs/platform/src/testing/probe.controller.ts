@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, Inject, Injectable, Param, Post, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import { ApiError, InvalidClient } from '@gatehouse/domain';
 import type { Request } from 'express';
@@ -10,6 +10,27 @@ import { clientAddressOf } from '../request/client-address';
 import { ZodBody } from '../validation/zod-validation.pipe';
 
 // Routes the platform tests (unit, integration, drain) exercise: one of each kind of failure.
+
+/**
+ * Requests the `held` route keeps in flight until the test lets them go: a gate the test opens
+ * (in this process, or through SIGUSR2 in the drain fixture's), not a timer that runs out.
+ */
+@Injectable()
+export class HeldRequests {
+  private readonly waiting: Array<() => void> = [];
+
+  get count(): number {
+    return this.waiting.length;
+  }
+
+  hold(): Promise<void> {
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  releaseAll(): void {
+    this.waiting.splice(0).forEach((release) => release());
+  }
+}
 
 const tokenRequest = z.object({ grant_type: z.string(), code: z.string().optional() });
 const itemRequest = z.object({ name: z.string().min(1), tags: z.array(z.string()).default([]) });
@@ -35,7 +56,10 @@ export class OAuthProbeController {
 
 @Controller('api')
 export class ApiProbeController {
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly heldRequests: HeldRequests,
+  ) {}
 
   @Post('items')
   create(@ZodBody(itemRequest) body: z.output<typeof itemRequest>) {
@@ -80,11 +104,10 @@ export class ApiProbeController {
     return { parsed: req.body as unknown };
   }
 
-  @Get('slow')
-  async slow(@Query('ms') ms?: string) {
-    const duration = Math.min(Number(ms) || 500, 10_000);
-    this.logger.info({ durationMs: duration }, 'slow request started');
-    await new Promise((resolve) => setTimeout(resolve, duration));
+  @Get('held')
+  async held() {
+    this.logger.info('request held');
+    await this.heldRequests.hold();
     return { done: true };
   }
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { waitUntil } from './wait-until';
 
 /** A Node script run as a child process, with its output watched line by line. */
 export class SpawnedScript {
@@ -27,18 +28,21 @@ export class SpawnedScript {
 
   /** Resolves the first match of `pattern` in the output; fails with the output so far if the script exits or time runs out. */
   async waitFor(pattern: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> {
-    const deadline = Date.now() + timeoutMs;
     let exitCode: number | null | undefined;
     void this.exited.then((code) => (exitCode = code));
-    for (;;) {
-      const match = this.output.match(pattern);
-      if (match) return match;
-      if (exitCode !== undefined)
-        throw new Error(`Script exited (${exitCode}) before printing ${pattern}:\n${this.output}`);
-      if (Date.now() > deadline)
-        throw new Error(`Script did not print ${pattern} in ${timeoutMs} ms:\n${this.output}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    return waitUntil(
+      `the script to print ${pattern}`,
+      () => {
+        const match = this.output.match(pattern);
+        if (match) return match;
+        if (exitCode !== undefined)
+          throw new Error(
+            `Script exited (${exitCode}) before printing ${pattern}:\n${this.output}`,
+          );
+        return undefined;
+      },
+      { timeoutMs, detail: () => `\n${this.output}` },
+    );
   }
 
   /** Waits for the script to end by itself and returns its exit code. */

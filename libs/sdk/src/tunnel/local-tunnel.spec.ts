@@ -5,6 +5,7 @@ import { WebhooksServer } from '../webhooks/webhooks-server';
 import { LocalTunnelProvider } from './local-tunnel-provider';
 import { TunnelError } from './tunnel.error';
 import { LocalTunnelTestServer } from '../testing/local-tunnel-test-server';
+import { waitUntil } from '../testing/wait-until';
 
 describe('LocalTunnelProvider end to end', () => {
   let tunnelServer: LocalTunnelTestServer;
@@ -102,9 +103,10 @@ describe('LocalTunnelProvider end to end', () => {
     const id = new URL(launched.publicUrl ?? '').hostname.split('.')[0] ?? '';
     expect(tunnelServer.connectionCount(id)).toBe(1);
     await launched.close();
-    for (let i = 0; i < 100 && tunnelServer.connectionCount(id) > 0; i++)
-      await new Promise((r) => setTimeout(r, 10));
-    expect(tunnelServer.connectionCount(id)).toBe(0);
+    await waitUntil(
+      'the tunnel connections to close',
+      () => tunnelServer.connectionCount(id) === 0,
+    );
   });
 
   it('asks for the configured subdomain and reports a refusal with the server message', async () => {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { CapturingLogger } from '../testing/capturing-logger';
+import { waitUntil } from '../testing/wait-until';
 import { repoUpdatePayload } from '../testing/webhook-payload.fixture';
 import { WebhooksServer } from './webhooks-server';
 
@@ -12,11 +13,6 @@ class FakeProcess extends EventEmitter {
 
 function lineCount(logger: CapturingLogger, prefix: string): number {
   return logger.messages().filter((m) => m.startsWith(prefix)).length;
-}
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
-  if (!condition()) throw new Error('condition not met in time');
 }
 
 describe('WebhooksServer automatic start', () => {
@@ -46,7 +42,10 @@ describe('WebhooksServer automatic start', () => {
 
     exitHooks.fireBeforeExit();
     exitHooks.fireBeforeExit();
-    await waitFor(() => lineCount(logger, 'Webhooks server running at') > 0);
+    await waitUntil(
+      'the server to start',
+      () => lineCount(logger, 'Webhooks server running at') > 0,
+    );
     const url = /running at (\S+) /.exec(logger.messages()[0] ?? '')?.[1];
 
     expect(lineCount(logger, 'Webhooks server running at')).toBe(1);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { requireCommand } from '../infra/command-probe';
 import { findFreePort } from '../infra/free-port';
+import { waitUntil } from '../wait/wait-until';
 import { classDataSharing } from './kafka-class-data-sharing';
 import {
   JAVA_INSTALL_HINT,
@@ -225,39 +226,41 @@ async function waitUntilReady(
   child: ChildProcess,
   timeoutMs: number,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let exited: string | undefined;
   child.once(
     'exit',
     (code, signal) => (exited = `the broker process exited (code ${code}, signal ${signal})`),
   );
   let lastError = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(exited);
-    const kafka = new Kafka({
-      clientId: 'gatehouse-broker-probe',
-      brokers: [brokers],
-      logLevel: logLevel.NOTHING,
-      connectionTimeout: 1000,
-      retry: { retries: 0 },
-    });
-    const admin = kafka.admin();
-    try {
-      await admin.connect();
-      await admin.listTopics();
-      // Creating the offsets topic now spares the first consumer group a coordinator wait.
-      await admin
-        .fetchOffsets({ groupId: 'gatehouse-broker-warmup', topics: [] })
-        .catch(() => undefined);
-      return;
-    } catch (error) {
-      lastError = (error as Error).message;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
-  }
-  throw new Error(`no answer from ${brokers} within ${timeoutMs} ms (last error: ${lastError})`);
+  await waitUntil(
+    `an answer from ${brokers}`,
+    async () => {
+      if (exited) throw new Error(exited);
+      const kafka = new Kafka({
+        clientId: 'gatehouse-broker-probe',
+        brokers: [brokers],
+        logLevel: logLevel.NOTHING,
+        connectionTimeout: 1000,
+        retry: { retries: 0 },
+      });
+      const admin = kafka.admin();
+      try {
+        await admin.connect();
+        await admin.listTopics();
+        // Creating the offsets topic now spares the first consumer group a coordinator wait.
+        await admin
+          .fetchOffsets({ groupId: 'gatehouse-broker-warmup', topics: [] })
+          .catch(() => undefined);
+        return true;
+      } catch (error) {
+        lastError = (error as Error).message;
+        return false;
+      } finally {
+        await admin.disconnect().catch(() => undefined);
+      }
+    },
+    { timeoutMs, intervalMs: 200, detail: () => `last error: ${lastError}` },
+  );
 }
 
 /** SIGTERM (a controlled shutdown), then SIGKILL after `graceMs`; true when it had to kill. */

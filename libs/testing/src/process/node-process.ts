@@ -1,5 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { waitUntil } from '../wait/wait-until';
 
 export const WORKSPACE_ROOT = resolve(__dirname, '../../../..');
 /** The require hook that lets plain `node` run the workspace's TypeScript: `nodeArgs: ['--require', REGISTER_SWC]`. */
@@ -130,25 +131,27 @@ export async function waitForHttp(
   url: string,
   options: { status?: number; timeoutMs?: number; process?: NodeProcess } = {},
 ): Promise<Response> {
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  const status = options.status ?? 200;
   let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (
-      options.process &&
-      (options.process.child.exitCode !== null || options.process.child.signalCode !== null)
-    ) {
-      throw new Error(`process exited before ${url} answered:\n${options.process.output()}`);
-    }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === (options.status ?? 200)) return response;
-      last = `HTTP ${response.status}: ${await response.text()}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(
-    `${url} did not answer ${options.status ?? 200} within ${options.timeoutMs ?? 30_000} ms (last: ${last})${options.process ? `\n${options.process.output()}` : ''}`,
+  return waitUntil(
+    `${url} to answer ${status}`,
+    async () => {
+      const child = options.process?.child;
+      if (child && (child.exitCode !== null || child.signalCode !== null))
+        throw new Error(`process exited before ${url} answered:\n${options.process!.output()}`);
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+        if (response.status === status) return response;
+        last = `HTTP ${response.status}: ${await response.text()}`;
+      } catch (error) {
+        last = error instanceof Error ? error.message : String(error);
+      }
+      return undefined;
+    },
+    {
+      timeoutMs: options.timeoutMs ?? 30_000,
+      intervalMs: 250,
+      detail: () => `last: ${last}${options.process ? `\n${options.process.output()}` : ''}`,
+    },
   );
 }

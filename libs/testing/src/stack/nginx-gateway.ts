@@ -3,10 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WORKSPACE_ROOT } from '../process/node-process';
+import { waitUntil } from '../wait/wait-until';
 
 export const NGINX = '/usr/sbin/nginx';
 export const NGINX_INSTALL_HINT = "install Debian's nginx package (apt-get install nginx)";
 /** Generated from the controllers by `npm run gateway:routes` (tools/gateway). */
+/** How long a graceful stop (SIGQUIT) may take before nginx is killed. */
+const QUIT_GRACE_MS = 5_000;
+
 export const GATEWAY_ROUTES = join(WORKSPACE_ROOT, 'deploy/gateway/routes.conf');
 
 export interface GatewayOptions {
@@ -75,21 +79,20 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     child.once('exit', (code) => resolve(code)),
   );
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const early = await Promise.race([
-      exited,
-      new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 100)),
-    ]);
-    if (early !== 'running') throw new Error(`nginx exited with ${early}:\n${stderr}${output()}`);
-    const answered = await fetch(`${url}/gateway-probe`).then(
-      () => true,
-      () => false,
-    );
-    if (answered) break;
-    if (Date.now() > deadline)
-      throw new Error(`nginx did not answer on ${url}:\n${stderr}${output()}`);
-  }
+  await waitUntil(
+    `nginx to answer on ${url}`,
+    async () => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(
+          `nginx exited with ${child.exitCode ?? child.signalCode}:\n${stderr}${output()}`,
+        );
+      return fetch(`${url}/gateway-probe`).then(
+        () => true,
+        () => false,
+      );
+    },
+    { detail: () => `${stderr}${output()}` },
+  );
   return {
     url,
     pid: child.pid,
@@ -97,7 +100,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), QUIT_GRACE_MS);
         await exited;
         clearTimeout(timer);
       }

@@ -22,4 +22,23 @@ describe('waitUntil', () => {
       waitUntil('the broker', () => false, { timeoutMs: 20, intervalMs: 5 }),
     ).rejects.toThrow('timed out after 20 ms waiting for the broker');
   });
+
+  it('adds what detail() says to the failure', async () => {
+    let last = 'none';
+    await expect(
+      waitUntil('a 200', () => void (last = 'HTTP 503'), {
+        timeoutMs: 20,
+        intervalMs: 5,
+        detail: () => `last answer ${last}`,
+      }),
+    ).rejects.toThrow('timed out after 20 ms waiting for a 200: last answer HTTP 503');
+  });
+
+  it('ends the wait with the error of a probe that throws', async () => {
+    await expect(
+      waitUntil('the broker', () => {
+        throw new Error('the broker process exited');
+      }),
+    ).rejects.toThrow('the broker process exited');
+  });
 });

@@ -77,9 +77,11 @@ describe('UndiciDeliverySender', () => {
   });
 
   it('gives up after the timeout', async () => {
-    handler = (_req, res) => setTimeout(() => res.writeHead(200).end(), 1_000);
+    const held: ServerResponse[] = [];
+    handler = (_req, res) => void held.push(res); // answered only once the sender has given up
     const http = sender({ timeoutMs: 200 });
     const result = await http.post({ url: `${base}/slow`, headers: {}, body: '{}' });
+    for (const res of held) res.writeHead(200).end();
     await http.close();
     expect(result).toEqual({
       kind: 'failed',

@@ -1,3 +1,4 @@
+import { waitUntil } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import type { IncomingMessage } from '../event-bus';
@@ -5,18 +6,6 @@ import { KafkaEventBus } from './kafka-event-bus';
 
 const brokers = (process.env.KAFKA_BROKERS ?? '').split(',').filter(Boolean);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function until(
-  condition: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A group per process that reads from the end and rebuilds its state elsewhere must not outlive the process. */
 describe('KafkaEventBus ephemeral groups', () => {
@@ -60,7 +49,7 @@ describe('KafkaEventBus ephemeral groups', () => {
       topic,
       ['a', 'b', 'c'].map((key) => ({ key, value: key })),
     );
-    await until(() => seen.length === 3, `${groupId} to handle three messages`);
+    await waitUntil(`${groupId} to handle three messages`, () => seen.length === 3);
     const offsets = await admin.fetchOffsets({ groupId, topics: [topic] });
     await subscription.close();
     const groups = (await admin.listGroups()).groups.map((group) => group.groupId);
