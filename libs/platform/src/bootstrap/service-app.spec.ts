@@ -1,6 +1,6 @@
 import { waitUntil } from '@gatehouse/testing';
 import { CapturedLog } from '../testing/captured-log';
-import { HeldRequests } from '../testing/probe.controllers';
+import { HeldRequests } from '../testing/probe.controller';
 import { ProbeModule } from '../testing/probe.module';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { InFlightRequests } from '../request/in-flight-requests';

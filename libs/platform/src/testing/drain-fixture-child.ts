@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { DynamicModule, Module } from '@nestjs/common';
 import { bootstrapService } from '../bootstrap/service-bootstrap';
 import { infrastructureImports, InfrastructureUnderTest } from './infrastructure-under-test';
-import { HeldRequests } from './probe.controllers';
+import { HeldRequests } from './probe.controller';
 import { ProbeModule } from './probe.module';
 
 /**
