@@ -17,29 +17,21 @@ export function aWebhookSettings(overrides: Partial<WebhookSettings> = {}): Webh
   return settings;
 }
 
+/** What a URL webhook that nobody changed holds besides its settings. */
+const A_URL_WEBHOOK = {
+  id: '654bbbc16f2ec14d77f109cc',
+  url: 'https://hooks.example.com/in',
+  job: null,
+  secret: null,
+  disabled: false,
+};
+
 /** A stored URL webhook as the presenter reads it. */
 export function aWebhookRecord(overrides: Partial<WebhookRecord> = {}): WebhookRecord {
-  return {
-    id: '654bbbc16f2ec14d77f109cc',
-    url: 'https://hooks.example.com/in',
-    job: null,
-    ...aWebhookSettings(overrides),
-    secret: null,
-    disabled: false,
-    ...overrides,
-  };
+  return { ...A_URL_WEBHOOK, ...aWebhookSettings(overrides), ...overrides };
 }
 
 /** The webhook object the API answers (dates as ISO strings), with `overrides` on top. */
 export function aWebhookView(overrides: Partial<WebhookView> = {}): WebhookView {
-  return {
-    id: '654bbbc16f2ec14d77f109cc',
-    url: 'https://hooks.example.com/in',
-    job: null,
-    ...aWebhookSettings(overrides),
-    secret: null,
-    disabled: false,
-    disabledReason: null,
-    ...overrides,
-  };
+  return { ...A_URL_WEBHOOK, ...aWebhookSettings(overrides), disabledReason: null, ...overrides };
 }
