@@ -10,13 +10,18 @@ import ts from 'typescript';
 const ROOT = join(__dirname, '..');
 
 // ESLint runs as its own process, since its flat config is an ES module, which Jest's runtime cannot
-// import. One process answers every case: it loads the config, the plugins and the project graph
-// once, then lints each probe as `eslint --stdin --stdin-filename <path>` would.
+// import. One process answers every case: it loads the config and the plugins while Nx computes
+// the project graph, reads the graph once, then lints each probe as
+// `eslint --stdin --stdin-filename <path>` would. (The Nx rule keeps the graph it read for the
+// rest of the run only under the eslint command, which it recognises by the script's path.)
 const LINTER = `
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+process.argv[1] = join(process.cwd(), 'node_modules/eslint/bin/eslint.js');
 const { ESLint } = createRequire(process.cwd() + '/')('eslint');
 const eslint = new ESLint({ cwd: process.cwd() });
+await eslint.calculateConfigForFile(join(process.cwd(), 'libs/domain/src/index.ts'));
 for await (const line of createInterface({ input: process.stdin })) {
   const { id, filePath, code } = JSON.parse(line);
   const [result] = await eslint.lintText(code, { filePath });
@@ -43,6 +48,21 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
 jest.setTimeout(60_000);
 
 beforeAll(() => {
+  linter = spawn(process.execPath, ['--input-type=module', '--eval', LINTER], { cwd: ROOT });
+  let output = '';
+  linter.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  linterExited = new Promise<never>((_resolve, reject) =>
+    linter.on('exit', (code) => reject(new Error(`ESLint exited with ${code}: ${output}`))),
+  );
+  linterExited.catch(() => undefined);
+  createInterface({ input: linter.stdout }).on('line', (line) => {
+    // Anything else ESLint or a plugin prints is kept for the message should it fail.
+    if (!line.startsWith('{"id":')) return void (output += `${line}\n`);
+    const { id, ruleIds } = JSON.parse(line) as { id: number; ruleIds: string[] };
+    pending.get(id)!(ruleIds);
+    pending.delete(id);
+  });
+
   // The Nx rule reads the cached project graph; computing it is what `npm run lint` does first.
   const scratch = mkdtempSync(join(tmpdir(), 'gatehouse-graph-'));
   try {
@@ -71,18 +91,6 @@ beforeAll(() => {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  linter = spawn(process.execPath, ['--input-type=module', '--eval', LINTER], { cwd: ROOT });
-  let stderr = '';
-  linter.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  linterExited = new Promise<never>((_resolve, reject) =>
-    linter.on('exit', (code) => reject(new Error(`ESLint exited with ${code}: ${stderr}`))),
-  );
-  linterExited.catch(() => undefined);
-  createInterface({ input: linter.stdout }).on('line', (line) => {
-    const { id, ruleIds } = JSON.parse(line) as { id: number; ruleIds: string[] };
-    pending.get(id)!(ruleIds);
-    pending.delete(id);
-  });
 }, 60_000);
 
 afterAll(() => {
@@ -301,8 +309,7 @@ describe('type-check projects (tsconfig.json)', () => {
 
 describe('tests wait for their condition, never a fixed time', () => {
   // The four shapes a fixed wait takes: a sleep, a promise only a timer settles, a handler made
-  // slow on purpose, and the promise form of node:timers. Three ESLint processes a case: time
-  // enough for a busy machine.
+  // slow on purpose, and the promise form of node:timers.
   const fixedWaits = [
     "import { setTimeout as sleep } from 'node:timers/promises';",
     'export async function probe(res: { end(): void }) {',
@@ -319,7 +326,7 @@ describe('tests wait for their condition, never a fixed time', () => {
     expect(count(await ruleIdsFor('libs/messaging/src/probe.int-spec.ts', fixedWaits))).toBe(4);
     expect(count(await ruleIdsFor('libs/flow-state/src/probe.contract.ts', fixedWaits))).toBe(4);
     expect(count(await ruleIdsFor('e2e/foundation/support/probe.ts', fixedWaits))).toBe(4);
-  }, 180_000);
+  });
 
   it('leaves production code, a deadline race, waitUntil and staysTrueFor alone', async () => {
     expect(await ruleIdsFor('libs/messaging/src/probe.ts', fixedWaits)).toEqual([]);
@@ -337,5 +344,5 @@ describe('tests wait for their condition, never a fixed time', () => {
       '',
     ].join('\n');
     expect(await ruleIdsFor('libs/messaging/src/probe.spec.ts', conditions)).toEqual([]);
-  }, 180_000);
+  });
 });
