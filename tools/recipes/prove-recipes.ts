@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { applyRecipe, filesNamedBy, type Recipe } from './recipe';
+import { applyRecipe, filesOutsideRecipe, type Recipe } from './recipe';
 import { webhookFieldRecipe } from './webhook-field.recipe';
 
 const ROOT = join(__dirname, '..', '..');
@@ -42,10 +42,7 @@ function run(step: string, cwd: string, args: string[]): void {
 
 function prove(recipe: Recipe): void {
   const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
-  const named = new Set(filesNamedBy(architecture, recipe.heading));
-  const unnamed = recipe.steps
-    .map((step) => step.file)
-    .filter((file) => !named.has(file) && !/\/migrations\/\d+-/.test(file));
+  const unnamed = filesOutsideRecipe(recipe, architecture);
   if (unnamed.length > 0)
     throw new Error(
       `recipe "${recipe.heading}" touches ${unnamed.join(', ')}, which docs/architecture.md does not name`,

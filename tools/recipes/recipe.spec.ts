@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyRecipe, filesNamedBy, type Recipe } from './recipe';
+import { applyRecipe, filesNamedBy, filesOutsideRecipe, type Recipe } from './recipe';
 import { webhookFieldRecipe } from './webhook-field.recipe';
 
 const ROOT = join(__dirname, '..', '..');
@@ -50,10 +50,17 @@ describe('recipes (docs/architecture.md "How to add")', () => {
     expect(filesNamedBy(page, 'A thing.')).toEqual(['libs/a/src/a.ts', 'apps/b/src/b.ts']);
   });
 
-  it('touches only files the webhook-field recipe names (migrations aside), each of which exists', () => {
-    const named = filesNamedBy(architecture, webhookFieldRecipe.heading);
-    for (const step of webhookFieldRecipe.steps)
-      if (!step.create) expect(named).toContain(step.file);
+  it('touches only files the webhook-field recipe names (a new migration aside), and names its proof', () => {
+    expect(filesOutsideRecipe(webhookFieldRecipe, architecture)).toEqual([]);
+    expect(
+      filesOutsideRecipe(
+        {
+          ...webhookFieldRecipe,
+          steps: [...webhookFieldRecipe.steps, { file: 'libs/x/src/y.ts' }],
+        },
+        architecture,
+      ),
+    ).toEqual(['libs/x/src/y.ts']);
     expect(architecture).toContain('npm run test:recipes');
   });
 

@@ -59,3 +59,14 @@ export function filesNamedBy(architecture: string, heading: string): string[] {
     (match) => match[1]!,
   );
 }
+
+/**
+ * The files a recipe touches that its section in docs/architecture.md does not name. A new
+ * migration is named by its folder only, so it never counts.
+ */
+export function filesOutsideRecipe(recipe: Recipe, architecture: string): string[] {
+  const named = new Set(filesNamedBy(architecture, recipe.heading));
+  return recipe.steps
+    .map((step) => step.file)
+    .filter((file) => !named.has(file) && !/\/migrations\/\d+-/.test(file));
+}
