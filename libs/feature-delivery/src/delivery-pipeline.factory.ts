@@ -93,7 +93,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
     (error) => logger.warn({ err: error }, 'could not count a webhook trigger in flow state'),
   );
   const autoDisabler = new WebhookAutoDisabler(
-    { store, disabler: deps.disabler, registry, clock, outboxWritten, logger },
+    { store, disabler: deps.disabler, registry, clock, outboxWritten, logger, metrics },
     settings.autoDisableAfterMs,
   );
   const attempt = new DeliveryAttempt(

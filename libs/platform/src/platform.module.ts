@@ -7,6 +7,7 @@ import { PlatformExceptionFilter } from './errors/platform-exception.filter';
 import { RouteContextGuard } from './errors/route-context.guard';
 import { HealthController } from './health/health.controller';
 import { DEFAULT_READINESS_TIMEOUT_MS } from './health/readiness-check';
+import { registerReadinessMetrics } from './health/readiness-metrics';
 import { ReadinessRegistry } from './health/readiness-registry';
 import { ReadinessModule } from './health/readiness.module';
 import { InternalRoutesGuard } from './internal-auth/internal-routes.guard';
@@ -42,8 +43,10 @@ export class PlatformModule {
   constructor(
     registry: ReadinessRegistry,
     @Inject(PLATFORM_OPTIONS) options: PlatformModuleOptions,
+    @Inject(METRICS_REGISTRY) metrics: Registry,
   ) {
     registry.setTimeout(options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS);
+    registerReadinessMetrics(metrics, registry);
   }
 
   static forRoot(options: PlatformModuleOptions): DynamicModule {

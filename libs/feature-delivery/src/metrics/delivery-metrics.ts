@@ -13,7 +13,8 @@ export type DeliveryTargetKind = 'url' | 'job' | 'unknown';
  * - `gatehouse_webhook_event_to_delivery_seconds{target}`: event time to a first attempt that succeeded;
  * - `gatehouse_webhook_consumer_lag_seconds{partition}`: age of each repo event when handled;
  * - `gatehouse_webhook_delivery_retries_pending`: deliveries waiting for a retry;
- * - `gatehouse_webhook_dispatch_queue_depth`: attempts queued in this process.
+ * - `gatehouse_webhook_dispatch_queue_depth`: attempts queued in this process;
+ * - `gatehouse_webhook_auto_disabled_total{reason}`: webhooks this process disabled automatically.
  */
 export class DeliveryMetrics {
   private readonly deliveries: Counter<'outcome' | 'target'>;
@@ -22,6 +23,7 @@ export class DeliveryMetrics {
   private readonly consumerLag: Gauge<'partition'>;
   private readonly retriesPending: Gauge;
   private readonly queueDepth: Gauge;
+  private readonly autoDisabled: Counter<'reason'>;
 
   constructor(registry: Registry) {
     this.deliveries = new Counter({
@@ -60,6 +62,12 @@ export class DeliveryMetrics {
       help: 'Delivery attempts queued in this worker process',
       registers: [registry],
     });
+    this.autoDisabled = new Counter({
+      name: 'gatehouse_webhook_auto_disabled_total',
+      help: 'Webhooks disabled automatically: the receiver said the endpoint is gone (gone), or every delivery failed for the whole window (failing)',
+      labelNames: ['reason'],
+      registers: [registry],
+    });
   }
 
   delivery(outcome: DeliveryOutcome, target: DeliveryTargetKind, count = 1): void {
@@ -85,5 +93,9 @@ export class DeliveryMetrics {
 
   setQueueDepth(depth: number): void {
     this.queueDepth.set(depth);
+  }
+
+  webhookAutoDisabled(reason: 'gone' | 'failing'): void {
+    this.autoDisabled.inc({ reason });
   }
 }

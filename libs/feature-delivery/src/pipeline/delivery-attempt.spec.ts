@@ -118,6 +118,9 @@ describe('DeliveryAttempt', () => {
     expect(harness.disabler.disabled).toEqual([
       { webhookId: webhook.id, reason: 'Disabled automatically: the receiver answered 410 Gone' },
     ]);
+    expect(await harness.metric('gatehouse_webhook_auto_disabled_total')).toContain(
+      'gatehouse_webhook_auto_disabled_total{reason="gone"} 1',
+    );
     await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-2'))));
     expect(harness.store.ofWebhook(webhook.id)).toHaveLength(1);
   });
@@ -144,6 +147,9 @@ describe('DeliveryAttempt', () => {
         reason: `Disabled automatically: every delivery since ${new Date(firstFailure).toISOString()} (5 days) has failed`,
       },
     ]);
+    expect(await harness.metric('gatehouse_webhook_auto_disabled_total')).toContain(
+      'gatehouse_webhook_auto_disabled_total{reason="failing"} 1',
+    );
   });
 
   it('cancels instead of sending when the webhook is disabled between the match and the attempt', async () => {

@@ -1,5 +1,6 @@
 import { type Clock, shouldAutoDisable } from '@gatehouse/domain';
 import type { Logger } from 'pino';
+import type { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
 import { DeliveryStore } from './ports/delivery.store';
 import { WebhookDisabler } from './ports/webhook-disabler';
@@ -21,6 +22,7 @@ export class WebhookAutoDisabler {
       clock: Clock;
       outboxWritten: () => void;
       logger: Pick<Logger, 'warn'>;
+      metrics?: Pick<DeliveryMetrics, 'webhookAutoDisabled'>;
     },
     private readonly windowMs: number,
   ) {}
@@ -40,6 +42,7 @@ export class WebhookAutoDisabler {
     if (!disabled) return;
     this.ports.registry.applyLocal(disabled);
     this.ports.outboxWritten();
+    this.ports.metrics?.webhookAutoDisabled(disableNow ? 'gone' : 'failing');
     this.ports.logger.warn({ webhookId, reason }, 'webhook disabled automatically');
   }
 }

@@ -71,7 +71,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
   let relayNotified = 0;
   const outboxWritten = () => void (relayNotified += 1);
   const autoDisabler = new WebhookAutoDisabler(
-    { store, disabler, registry, clock, outboxWritten, logger: silentLogger },
+    { store, disabler, registry, clock, outboxWritten, logger: silentLogger, metrics },
     settings.autoDisableAfterMs,
   );
   const attempt = new DeliveryAttempt(

@@ -2,9 +2,11 @@ import { OutboxRecord, OutboxStore } from './outbox.store';
 
 /** An OutboxStore in memory, with the locking rules of the SQL one; for tests and fakes. */
 export class InMemoryOutboxStore implements OutboxStore {
-  private readonly records: Array<{ record: OutboxRecord; sent: boolean }> = [];
+  private readonly records: Array<{ record: OutboxRecord; sent: boolean; addedAt: Date }> = [];
   private readonly locked = new Set<string>();
   private nextId = 1;
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   add(
     record: Omit<OutboxRecord, 'id' | 'headers'> & { headers?: Record<string, string> },
@@ -14,7 +16,7 @@ export class InMemoryOutboxStore implements OutboxStore {
       headers: record.headers ?? {},
       id: String(this.nextId++),
     };
-    this.records.push({ record: stored, sent: false });
+    this.records.push({ record: stored, sent: false, addedAt: new Date(this.now()) });
     return stored;
   }
 
@@ -47,5 +49,12 @@ export class InMemoryOutboxStore implements OutboxStore {
     } finally {
       batch.forEach((entry) => this.locked.delete(entry.record.id));
     }
+  }
+
+  async oldestUnsentAt(topics?: readonly string[]): Promise<Date | null> {
+    const oldest = this.records.find(
+      (entry) => !entry.sent && (!topics || topics.includes(entry.record.topic)),
+    );
+    return oldest ? oldest.addedAt : null;
   }
 }

@@ -102,6 +102,20 @@ describe('OutboxRelay', () => {
     expect(store.unsent().map((record) => record.value)).toEqual(['a1']);
   });
 
+  it('tells how long the oldest record of its topics has waited, and 0 once they are out', async () => {
+    let now = Date.parse('2026-11-26T12:00:00Z');
+    store = new InMemoryOutboxStore(() => now);
+    store.add({ topic: 'audit', key: 'org-1', value: 'a1' });
+    now += 30_000;
+    store.add({ topic: 'webhooks', key: 'w-1', value: 'w1' });
+    now += 60_000;
+    relay = new OutboxRelay(store, bus, { logger: silent, topics: ['webhooks'] });
+    expect(await relay.oldestUnsentAgeSeconds(now)).toBe(60);
+    await relay.relayOnce();
+    expect(await relay.oldestUnsentAgeSeconds(now)).toBe(0);
+    expect(await new OutboxRelay(store, bus).oldestUnsentAgeSeconds(now)).toBe(90);
+  });
+
   it('wakes up on notify() instead of waiting for its next poll', async () => {
     fakeTime();
     const lookedAt = countLooks();

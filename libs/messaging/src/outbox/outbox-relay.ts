@@ -73,6 +73,15 @@ export class OutboxRelay {
     this.loop = this.drain();
   }
 
+  /**
+   * How long the oldest record this relay publishes has waited, in seconds at `now`; 0 when every
+   * record is out. A value that keeps growing means the relay cannot publish (broker down, ACL).
+   */
+  async oldestUnsentAgeSeconds(now: number): Promise<number> {
+    const oldest = await this.store.oldestUnsentAt(this.topics);
+    return oldest ? Math.max(0, (now - oldest.getTime()) / 1000) : 0;
+  }
+
   /** Says new records were committed: the relay looks now instead of at its next poll. */
   notify(): void {
     this.wakeRequested = true;

@@ -27,4 +27,10 @@ export interface OutboxStore {
     publish: (records: OutboxRecord[]) => Promise<void>,
     topics?: readonly string[],
   ): Promise<number>;
+
+  /**
+   * When the oldest record not yet published was written (of `topics` only, when given); null when
+   * every record is published. The relay's health, as `gatehouse_outbox_oldest_unsent_seconds`.
+   */
+  oldestUnsentAt(topics?: readonly string[]): Promise<Date | null>;
 }

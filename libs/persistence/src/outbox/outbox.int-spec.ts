@@ -113,6 +113,27 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     expect(await unsentCount()).toBe(1);
   });
 
+  it('tells when the oldest unsent record of the given topics was written', async () => {
+    const store = new TypeOrmOutboxStore(ds);
+    expect(await store.oldestUnsentAt()).toBeNull();
+    await ds.transaction(async (m) => {
+      await appendOutbox(m, { topic: 'audit.v1', key: 'o1', value: 'a1' });
+      await appendOutbox(m, { topic: 'token-events.v1', key: 'u1', value: 't1' });
+    });
+    await ds.query(
+      `UPDATE outbox SET created_at = CASE topic WHEN 'audit.v1' THEN $1::timestamptz ELSE $2::timestamptz END`,
+      ['2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z'],
+    );
+
+    expect(await store.oldestUnsentAt()).toEqual(new Date('2026-01-01T00:00:00Z'));
+    expect(await store.oldestUnsentAt(['token-events.v1'])).toEqual(
+      new Date('2026-01-02T00:00:00Z'),
+    );
+    await store.relayBatch(10, async () => undefined, ['audit.v1']);
+    expect(await store.oldestUnsentAt()).toEqual(new Date('2026-01-02T00:00:00Z'));
+    expect(await store.oldestUnsentAt(['audit.v1'])).toBeNull();
+  });
+
   it('leaves a batch unsent when publishing fails', async () => {
     await ds.transaction((m) => appendOutbox(m, { topic: 't', key: 'k', value: 'v' }));
     const store = new TypeOrmOutboxStore(ds);

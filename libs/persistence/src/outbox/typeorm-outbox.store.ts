@@ -61,4 +61,13 @@ export class TypeOrmOutboxStore {
       return records.length;
     });
   }
+
+  async oldestUnsentAt(topics?: readonly string[]): Promise<Date | null> {
+    const [row]: Array<{ oldest: Date | null }> = await this.dataSource.query(
+      `SELECT min(created_at) AS oldest FROM outbox
+        WHERE sent_at IS NULL AND ($1::text[] IS NULL OR topic = ANY($1::text[]))`,
+      [topics ? [...topics] : null],
+    );
+    return row?.oldest ? new Date(row.oldest) : null;
+  }
 }

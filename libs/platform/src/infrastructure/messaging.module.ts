@@ -19,6 +19,7 @@ import { ReadinessRegistry } from '../health/readiness-registry';
 import { ReadinessModule } from '../health/readiness.module';
 import { LOGGER } from '../logging/logger.token';
 import { METRICS_REGISTRY } from '../metrics/metrics-registry';
+import { registerOutboxMetrics } from './outbox-metrics';
 import { registerConsumerMetrics } from './consumer-metrics';
 import { consumersReadinessCheck, DEFAULT_CONSUMER_REJOIN_LIMIT_MS } from './consumer-readiness';
 import { InfrastructureLifecycle } from './infrastructure-lifecycle';
@@ -143,8 +144,11 @@ function outboxRelayProviders(relayOptions: Omit<OutboxRelayOptions, 'logger'>):
     },
     {
       provide: OutboxRelayLifecycle,
-      useFactory: (relay: OutboxRelay) => new OutboxRelayLifecycle(relay),
-      inject: [OUTBOX_RELAY],
+      useFactory: (relay: OutboxRelay, metrics?: Registry) => {
+        if (metrics) registerOutboxMetrics(metrics, relay);
+        return new OutboxRelayLifecycle(relay);
+      },
+      inject: [OUTBOX_RELAY, { token: METRICS_REGISTRY, optional: true }],
     },
   ];
 }
