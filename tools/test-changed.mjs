@@ -21,6 +21,7 @@ const OUTSIDE_PROJECTS = [
     files: /^(k8s|deploy)\/|^(Dockerfile|docker-compose\.yml|\.dockerignore)$/,
     specs: ['tools/manifests/'],
   },
+  { files: /^(k8s\/monitoring|deploy\/grafana)\//, specs: ['tools/monitoring/'] },
   {
     files: /^eslint\.config\.mjs$|(^|\/)tsconfig(\.[a-z]+)?\.json$/,
     specs: ['tools/module-boundaries.spec.ts'],

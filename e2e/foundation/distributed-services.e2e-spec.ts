@@ -1,6 +1,9 @@
 import {
   createScratchDatabase,
+  exportedMetricNames,
   findFreePort,
+  metricNamesOf,
+  monitoringExpressions,
   NodeProcess,
   type ScratchDatabase,
   startNodeProcess,
@@ -79,6 +82,27 @@ describe('the four services as separate processes', () => {
       });
     },
   );
+
+  it('exports every metric the alerting rules and the dashboard read (k8s/monitoring, deploy/grafana)', async () => {
+    const exported = new Set<string>();
+    for (const { url } of running.values()) {
+      const metrics = await fetch(`${url}/metrics`);
+      expect(metrics.status).toBe(200);
+      for (const name of exportedMetricNames(await metrics.text())) exported.add(name);
+    }
+    const missing = monitoringExpressions().flatMap(({ source, expr }) =>
+      metricNamesOf(expr)
+        .filter((name) => !exported.has(name) && !name.startsWith('kube_'))
+        .map((name) => `${source}: ${name}`),
+    );
+    expect(missing).toEqual([]);
+    for (const name of [
+      'gatehouse_dependency_up',
+      'gatehouse_outbox_oldest_unsent_seconds',
+      'gatehouse_webhook_auto_disabled_total',
+    ])
+      expect({ name, exported: exported.has(name) }).toEqual({ name, exported: true });
+  });
 
   it('each service names itself to PostgreSQL (application_name) and Redis (CLIENT SETNAME)', async () => {
     const pg = new Client({ connectionString: database.url });

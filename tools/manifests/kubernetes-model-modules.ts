@@ -1,7 +1,7 @@
 // Where the schema of each apiVersion and kind lives. The built-in API: the `kubernetes-models`
 // package, one module per kind at `kubernetes-models/<apiVersion>/<Kind>`. Custom resources: the
 // packages the same generator builds from each operator's CRD OpenAPI schemas, one per API group.
-// The Strimzi package is published as ES modules only, which Jest's CommonJS runtime cannot load:
+// The Strimzi and Prometheus Operator packages are published as ES modules only, which Jest's CommonJS runtime cannot load:
 // its objects are validated in a Node process of their own (esm-schema-validation.mjs).
 
 export type ModelLoading = 'commonjs' | 'esm';
@@ -16,6 +16,7 @@ const CUSTOM_RESOURCE_PACKAGES: Readonly<Record<string, { name: string; loading:
   {
     'keda.sh': { name: '@kubernetes-models/keda', loading: 'commonjs' },
     'kafka.strimzi.io': { name: '@kubernetes-models/strimzi-kafka-operator', loading: 'esm' },
+    'monitoring.coreos.com': { name: '@kubernetes-models/prometheus-operator', loading: 'esm' },
   };
 
 const API_VERSION_PATTERN = /^(?:[a-z0-9]+(?:[.-][a-z0-9]+)*\/)?v\d+(?:(?:alpha|beta)\d+)?$/;

@@ -11,6 +11,13 @@ export {
 export { CookieJar, decodeAttribute } from './http/browser-state';
 export { type LocalSite, localSiteForSuite, startLocalSite } from './http/local-site';
 export { type RunningKafkaBroker, startKafkaBroker } from './kafka/kafka-broker';
+export {
+  exportedMetricNames,
+  metricNamesOf,
+  monitoringExpressions,
+  prometheusRuleGroups,
+  PROMETHEUS_RULE_FILE,
+} from './monitoring/monitoring-expressions';
 export { StatementCountingProxy } from './sql/statement-counting-proxy';
 export { tallyStatements } from './sql/statement-tally';
 export { type RunningAllInOne, startAllInOne } from './process/all-in-one';
