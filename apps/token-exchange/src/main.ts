@@ -12,6 +12,7 @@ exitOnStartupFailure(
     logLevel: config.runtime.logLevel,
     shutdownGraceMs: config.runtime.shutdownGraceMs,
     internalToken: config.secrets.internalToken,
+    internalTokenAccepted: config.secrets.internalTokenAccepted,
     trustedProxies: config.clientAddress.trustedProxies,
   }),
   { service: config.service },

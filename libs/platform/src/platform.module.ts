@@ -11,7 +11,7 @@ import { registerReadinessMetrics } from './health/readiness-metrics';
 import { ReadinessRegistry } from './health/readiness-registry';
 import { ReadinessModule } from './health/readiness.module';
 import { InternalRoutesGuard } from './internal-auth/internal-routes.guard';
-import { INTERNAL_TOKEN } from './internal-auth/internal-token';
+import { ACCEPTED_INTERNAL_TOKENS } from './internal-auth/internal-token';
 import { InternalTokenGuard } from './internal-auth/internal-token.guard';
 import { LOGGER } from './logging/logger.token';
 import { HttpMetrics } from './metrics/http-metrics';
@@ -24,6 +24,8 @@ export interface PlatformModuleOptions {
   logger: Logger;
   /** `GATEHOUSE_INTERNAL_TOKEN`; absent: `/internal/*` refuses every call. */
   internalToken?: string | null;
+  /** `GATEHOUSE_INTERNAL_TOKEN_ACCEPTED`: a second value `/internal/*` accepts during a rotation. */
+  internalTokenAccepted?: string | null;
   readinessTimeoutMs?: number;
   /** The request counter a draining process waits on (`createServiceApp` makes it). */
   inFlight?: InFlightRequests;
@@ -34,7 +36,7 @@ const PLATFORM_OPTIONS = Symbol('gatehouse.platformOptions');
 /**
  * What every service has: `/healthz`, `/readyz`, `/metrics`, the global error filter, the
  * route-context and internal-token guards, and the process-wide `LOGGER`, `METRICS_REGISTRY`,
- * `CLOCK`, `INTERNAL_TOKEN` and `ReadinessRegistry` for features to inject.
+ * `CLOCK`, `ACCEPTED_INTERNAL_TOKENS` and `ReadinessRegistry` for features to inject.
  * `createServiceApp` imports it; a feature module never does.
  */
 @Global()
@@ -59,7 +61,12 @@ export class PlatformModule {
         { provide: PLATFORM_OPTIONS, useValue: options },
         { provide: LOGGER, useValue: options.logger },
         { provide: InFlightRequests, useValue: options.inFlight ?? new InFlightRequests() },
-        { provide: INTERNAL_TOKEN, useValue: options.internalToken ?? null },
+        {
+          provide: ACCEPTED_INTERNAL_TOKENS,
+          useValue: [options.internalToken, options.internalTokenAccepted].filter(
+            (token): token is string => !!token,
+          ),
+        },
         { provide: METRICS_REGISTRY, useFactory: () => createMetricsRegistry(options.service) },
         {
           provide: HttpMetrics,
@@ -74,7 +81,7 @@ export class PlatformModule {
       ],
       exports: [
         LOGGER,
-        INTERNAL_TOKEN,
+        ACCEPTED_INTERNAL_TOKENS,
         InFlightRequests,
         METRICS_REGISTRY,
         HttpMetrics,

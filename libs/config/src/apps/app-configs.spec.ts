@@ -67,7 +67,7 @@ describe('per-app configuration', () => {
       http: { port: 3000, publicUrl: 'https://hub.example.com' },
       runtime: DEFAULT_RUNTIME,
       ...STORES,
-      secrets: { encryptionKey: KEY, internalToken: TOKEN },
+      secrets: { encryptionKey: KEY, internalToken: TOKEN, internalTokenAccepted: null },
       network: { allowLoopbackTargets: false },
       clientAddress: { trustedProxies: [] },
       oauth: DEFAULT_OAUTH,
@@ -85,6 +85,17 @@ describe('per-app configuration', () => {
     ]);
   });
 
+  it('a second internal token accepted during a rotation, held to the same rules', () => {
+    const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY, GATEHOUSE_INTERNAL_TOKEN: TOKEN };
+    expect(
+      loadTokenExchangeConfig({ ...env, GATEHOUSE_INTERNAL_TOKEN_ACCEPTED: 'n'.repeat(32) })
+        .secrets,
+    ).toEqual({ encryptionKey: KEY, internalToken: TOKEN, internalTokenAccepted: 'n'.repeat(32) });
+    expect(() =>
+      loadTokenExchangeConfig({ ...env, GATEHOUSE_INTERNAL_TOKEN_ACCEPTED: 'short' }),
+    ).toThrow(/GATEHOUSE_INTERNAL_TOKEN_ACCEPTED/);
+  });
+
   it('token-exchange: servers, both secrets, token issuance settings; port 3001', () => {
     const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY, GATEHOUSE_INTERNAL_TOKEN: TOKEN };
     expect(loadTokenExchangeConfig(env)).toEqual({
@@ -92,7 +103,7 @@ describe('per-app configuration', () => {
       http: { port: 3001, publicUrl: 'https://hub.example.com' },
       runtime: DEFAULT_RUNTIME,
       ...STORES,
-      secrets: { encryptionKey: KEY, internalToken: TOKEN },
+      secrets: { encryptionKey: KEY, internalToken: TOKEN, internalTokenAccepted: null },
       network: { allowLoopbackTargets: false },
       clientAddress: { trustedProxies: [] },
       oauth: DEFAULT_TOKEN_ISSUANCE,
@@ -114,7 +125,7 @@ describe('per-app configuration', () => {
       http: { port: 3002, publicUrl: 'https://hub.example.com' },
       runtime: DEFAULT_RUNTIME,
       ...STORES,
-      secrets: { encryptionKey: KEY, internalToken: TOKEN },
+      secrets: { encryptionKey: KEY, internalToken: TOKEN, internalTokenAccepted: null },
       network: { allowLoopbackTargets: false },
       clientAddress: { trustedProxies: [] },
       webhooks: DEFAULT_WEBHOOKS,

@@ -14,21 +14,34 @@ const GATEHOUSE_INTERNAL_TOKEN_DOC: VariableDoc = {
     'all-in-one: generated once into `<GATEHOUSE_DATA_DIR>/internal.token`; required by the services that use it',
 };
 
+const GATEHOUSE_INTERNAL_TOKEN_ACCEPTED_DOC: VariableDoc = {
+  description:
+    'A second value of the internal token that is accepted but never sent, for rotating it without an outage: the next value before a rotation, the previous one during it (docs/operations.md "Rotating keys and secrets").',
+  shownDefault: 'none',
+};
+
 export interface SecretsConfig {
   /** Base64 of 32 bytes: the AES-256-GCM key for secrets stored encrypted (SecretBox). */
   encryptionKey: string;
   /** Bearer secret for service-to-service calls. */
   internalToken: string;
+  /** A second internal token accepted (never sent) while the first is rotated. */
+  internalTokenAccepted?: string | null;
 }
 
 export const secretsSection = envSection(
   {
     GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32, GATEHOUSE_ENCRYPTION_KEY_DOC),
     GATEHOUSE_INTERNAL_TOKEN: documented(bearerSecret, GATEHOUSE_INTERNAL_TOKEN_DOC),
+    GATEHOUSE_INTERNAL_TOKEN_ACCEPTED: documented(
+      bearerSecret.optional(),
+      GATEHOUSE_INTERNAL_TOKEN_ACCEPTED_DOC,
+    ),
   },
   (env): SecretsConfig => ({
     encryptionKey: env.GATEHOUSE_ENCRYPTION_KEY,
     internalToken: env.GATEHOUSE_INTERNAL_TOKEN,
+    internalTokenAccepted: env.GATEHOUSE_INTERNAL_TOKEN_ACCEPTED ?? null,
   }),
 );
 

@@ -20,6 +20,8 @@ export interface ServiceAppOptions {
   logLevel?: LogLevel;
   /** `GATEHOUSE_INTERNAL_TOKEN` from the app's configuration. */
   internalToken?: string | null;
+  /** `GATEHOUSE_INTERNAL_TOKEN_ACCEPTED`: the other value accepted during a rotation. */
+  internalTokenAccepted?: string | null;
   readinessTimeoutMs?: number;
   /** Largest JSON or form body accepted; default 1 MB. */
   bodyLimit?: string;
@@ -61,6 +63,7 @@ export async function createServiceApp(
         service: options.name,
         logger,
         internalToken: options.internalToken,
+        internalTokenAccepted: options.internalTokenAccepted,
         readinessTimeoutMs: options.readinessTimeoutMs,
         inFlight,
       }),

@@ -20,6 +20,7 @@ describe('a service built by the platform', () => {
       logDestination: log,
       logLevel: 'debug',
       internalToken: 'internal-s3cret-token',
+      internalTokenAccepted: 'internal-previous-token',
       readinessTimeoutMs: 100,
       handleProcessSignals: false,
       shutdownGraceMs: 1000,
@@ -297,6 +298,13 @@ describe('a service built by the platform', () => {
       });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ pong: true });
+    });
+
+    it('admit the other accepted token during a rotation (GATEHOUSE_INTERNAL_TOKEN_ACCEPTED)', async () => {
+      const res = await call('/internal/ping', {
+        headers: { Authorization: 'Bearer internal-previous-token' },
+      });
+      expect(res.status).toBe(200);
     });
   });
 

@@ -2,7 +2,7 @@ import { InternalTokenGuard } from './internal-token.guard';
 import { isInternalPath } from './internal-routes.guard';
 
 describe('InternalTokenGuard', () => {
-  const guard = new InternalTokenGuard('s3cret-internal');
+  const guard = new InternalTokenGuard(['s3cret-internal']);
 
   it.each([['Bearer s3cret-internal'], ['bearer s3cret-internal'], ['Bearer  s3cret-internal ']])(
     'admits %p',
@@ -23,8 +23,16 @@ describe('InternalTokenGuard', () => {
   });
 
   it('refuses everything when no token is configured', () => {
-    expect(new InternalTokenGuard(null).isAuthorized('Bearer ')).toBe(false);
-    expect(new InternalTokenGuard('').isAuthorized('Bearer ')).toBe(false);
+    expect(new InternalTokenGuard([]).isAuthorized('Bearer ')).toBe(false);
+    expect(new InternalTokenGuard(['']).isAuthorized('Bearer ')).toBe(false);
+  });
+
+  it('admits either value during a rotation, and nothing else', () => {
+    const rotating = new InternalTokenGuard(['new-internal-s3cret', 'old-internal-s3cret']);
+    expect(rotating.isAuthorized('Bearer new-internal-s3cret')).toBe(true);
+    expect(rotating.isAuthorized('Bearer old-internal-s3cret')).toBe(true);
+    expect(rotating.isAuthorized('Bearer other-internal-s3cret')).toBe(false);
+    expect(rotating.isAuthorized('Bearer new-internal-s3cret old-internal-s3cret')).toBe(false);
   });
 });
 

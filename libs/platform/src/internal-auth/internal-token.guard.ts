@@ -2,18 +2,20 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { ApiError } from '@gatehouse/domain';
 import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { INTERNAL_TOKEN } from './internal-token';
+import { ACCEPTED_INTERNAL_TOKENS } from './internal-token';
 
 /**
- * Admits a request only with `Authorization: Bearer <GATEHOUSE_INTERNAL_TOKEN>`. The comparison
- * is constant-time over SHA-256 digests, so neither content nor length leaks through timing.
+ * Admits a request only with `Authorization: Bearer <an accepted internal token>`: the current
+ * `GATEHOUSE_INTERNAL_TOKEN`, or during a rotation the other accepted value. Each comparison is
+ * constant-time over SHA-256 digests, and every accepted value is compared, so neither content,
+ * length nor which value matched leaks through timing.
  */
 @Injectable()
 export class InternalTokenGuard implements CanActivate {
-  private readonly expectedDigest: Buffer | null;
+  private readonly expectedDigests: readonly Buffer[];
 
-  constructor(@Inject(INTERNAL_TOKEN) token: string | null) {
-    this.expectedDigest = token ? digest(token) : null;
+  constructor(@Inject(ACCEPTED_INTERNAL_TOKENS) tokens: readonly string[]) {
+    this.expectedDigests = tokens.filter((token) => token.length > 0).map(digest);
   }
 
   canActivate(context: ExecutionContext): boolean {
@@ -25,10 +27,13 @@ export class InternalTokenGuard implements CanActivate {
   }
 
   isAuthorized(authorization: string | undefined): boolean {
-    if (!this.expectedDigest || typeof authorization !== 'string') return false;
+    if (this.expectedDigests.length === 0 || typeof authorization !== 'string') return false;
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
     if (!match) return false;
-    return timingSafeEqual(digest(match[1]!), this.expectedDigest);
+    const presented = digest(match[1]!);
+    return this.expectedDigests
+      .map((expected) => timingSafeEqual(presented, expected))
+      .some((equal) => equal);
   }
 }
 
