@@ -31,7 +31,7 @@ export class EmbeddedSeeder implements OnModuleInit {
     const report = await applySeed(
       this.dataSource,
       this.document,
-      createSeedDeps(SecretBox.fromBase64Key(this.options.encryptionKey)),
+      createSeedDeps(SecretBox.fromKeyRing(this.options.encryptionKey)),
     );
     this.logger.info({ seed: this.options.path, report }, 'seed applied');
   }

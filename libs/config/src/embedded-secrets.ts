@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from './config.error';
-import { base64Key32, bearerSecret } from './env-fields';
+import { encryptionKeyRing, bearerSecret } from './env-fields';
 import type { SecretsConfig } from './sections/secrets.section';
 
 export const ENCRYPTION_KEY_FILE = 'encryption.key';
@@ -26,7 +26,7 @@ export async function resolveEmbeddedSecrets(
     (await keptSecret(
       join(dataDir, ENCRYPTION_KEY_FILE),
       'GATEHOUSE_ENCRYPTION_KEY',
-      base64Key32,
+      encryptionKeyRing,
       () => randomBytes(32).toString('base64'),
     ));
   const internalToken =

@@ -83,14 +83,40 @@ export function oneOf<const T extends string>(values: readonly T[]) {
 
 export const nonEmptyText = envVariable((raw) => raw);
 
-/** A base64 (or base64url) encoding of exactly 32 bytes, as `openssl rand -base64 32` prints. */
-export const base64Key32 = envVariable((raw) => {
+const BASE64_32 = /^[A-Za-z0-9+/_-]{43}=?$/;
+const decodesTo32 = (value: string) =>
+  BASE64_32.test(value) && Buffer.from(value, 'base64').length === 32;
+
+/**
+ * `GATEHOUSE_ENCRYPTION_KEY`: a base64 (or base64url) encoding of exactly 32 bytes, as `openssl
+ * rand -base64 32` prints; or, to rotate it, a key ring: keys separated by commas, newest first,
+ * each `<id>:<base64 key>` with a unique id (1 to 32 letters, digits, `-` or `_`) except at most
+ * one bare key (SecretBox.fromKeyRing).
+ */
+export const encryptionKeyRing = envVariable((raw) => {
   const value = raw.trim();
-  const decodesTo32 =
-    /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32;
-  return decodesTo32
-    ? value
-    : invalid('must be base64 of exactly 32 bytes (generate one with: openssl rand -base64 32)');
+  if (!value.includes(':') && !value.includes(','))
+    return decodesTo32(value)
+      ? value
+      : invalid('must be base64 of exactly 32 bytes (generate one with: openssl rand -base64 32)');
+  const entries = value.split(',').map((entry) => entry.trim());
+  const ids: string[] = [];
+  for (const entry of entries) {
+    const match = /^(?:([A-Za-z0-9_-]{1,32}):)?(.*)$/.exec(entry)!;
+    const id = match[1] ?? '(unnamed)';
+    if (!decodesTo32(match[2]!))
+      return invalid(
+        'a key ring must be keys separated by commas, newest first, each <id>:<base64 of 32 bytes> but at most one bare key (k2:<new key>,<current key>)',
+      );
+    if (ids.includes(id))
+      return invalid(
+        id === '(unnamed)'
+          ? 'the key ring holds more than one unnamed key'
+          : `the key ring names the key ${id} twice`,
+      );
+    ids.push(id);
+  }
+  return entries.join(',');
 });
 
 export const bearerSecret = envVariable((raw) =>

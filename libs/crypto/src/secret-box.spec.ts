@@ -92,3 +92,84 @@ describe('SecretBox', () => {
     expect(generateSecretBoxKey()).toMatch(/^[A-Za-z0-9+/]{43}=$/);
   });
 });
+
+describe('SecretBox key ring', () => {
+  const oldKey = generateSecretBoxKey();
+  const newKey = generateSecretBoxKey();
+  const legacy = SecretBox.fromBase64Key(oldKey);
+
+  it('seals with the first key, naming it, and opens with it', () => {
+    const ring = SecretBox.fromKeyRing(`k2:${newKey},k1:${oldKey}`);
+    const sealed = ring.encrypt('whsec_abc', 'webhook:1');
+    expect(sealed).toMatch(/^v2\.k2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(ring.decrypt(sealed, 'webhook:1')).toBe('whsec_abc');
+    expect(ring.sealingKeyId).toBe('k2');
+  });
+
+  it('opens what an older key of the ring sealed, and what the single key sealed before the ring', () => {
+    const before = SecretBox.fromKeyRing(`k1:${oldKey}`);
+    const ring = SecretBox.fromKeyRing(`k2:${newKey},k1:${oldKey}`);
+    expect(ring.decrypt(before.encrypt('from k1', 'c'), 'c')).toBe('from k1');
+    expect(ring.decrypt(legacy.encrypt('from v1', 'c'), 'c')).toBe('from v1');
+  });
+
+  it('says which boxes an older key sealed, for the re-encryption', () => {
+    const ring = SecretBox.fromKeyRing(`k2:${newKey},k1:${oldKey}`);
+    expect(ring.isSealedWithOlderKey(ring.encrypt('x'))).toBe(false);
+    expect(ring.isSealedWithOlderKey(SecretBox.fromKeyRing(`k1:${oldKey}`).encrypt('x'))).toBe(
+      true,
+    );
+    expect(ring.isSealedWithOlderKey(legacy.encrypt('x'))).toBe(true);
+    expect(legacy.isSealedWithOlderKey(legacy.encrypt('x'))).toBe(false);
+  });
+
+  it('refuses a box of a key that left the ring, naming the key', () => {
+    const sealed = SecretBox.fromKeyRing(`k1:${oldKey}`).encrypt('x');
+    expect(() => SecretBox.fromKeyRing(`k2:${newKey}`).decrypt(sealed)).toThrow(
+      'sealed with key k1, which is not in the key ring',
+    );
+    expect(() => SecretBox.fromKeyRing(`k2:${newKey}`).decrypt(legacy.encrypt('x'))).toThrow(
+      SecretBoxError,
+    );
+  });
+
+  it('still binds the context with a ring', () => {
+    const ring = SecretBox.fromKeyRing(`k2:${newKey},k1:${oldKey}`);
+    expectSecretBoxError(
+      () => ring.decrypt(ring.encrypt('x', 'webhook:1'), 'webhook:2'),
+      'undecryptable',
+    );
+  });
+
+  it('moves from the unnamed key to a named one in steps every running reader follows', () => {
+    const before = legacy;
+    const introduce = SecretBox.fromKeyRing(`${oldKey},k2:${newKey}`);
+    const switchOver = SecretBox.fromKeyRing(`k2:${newKey},${oldKey}`);
+    const after = SecretBox.fromKeyRing(`k2:${newKey}`);
+    // Step 1 still seals v1, which readers of the bare key open.
+    expect(before.decrypt(introduce.encrypt('a', 'c'), 'c')).toBe('a');
+    // Step 2 seals v2.k2, which step-1 readers open; what the bare key sealed still opens.
+    expect(introduce.decrypt(switchOver.encrypt('b', 'c'), 'c')).toBe('b');
+    expect(switchOver.decrypt(before.encrypt('c', 'c'), 'c')).toBe('c');
+    expect(switchOver.isSealedWithOlderKey(before.encrypt('d'))).toBe(true);
+    // After the re-encryption, the ring of the new key alone opens what step 2 sealed.
+    expect(after.decrypt(switchOver.encrypt('e', 'c'), 'c')).toBe('e');
+  });
+
+  it('reads a single bare key as the unnamed key', () => {
+    const single = SecretBox.fromKeyRing(oldKey);
+    expect(single.encrypt('x')).toMatch(/^v1\./);
+    expect(single.sealingKeyId).toBeNull();
+  });
+
+  it.each([
+    ['', 'the key ring is empty'],
+    [`k1:${oldKey},k1:${newKey}`, 'key id k1 appears twice'],
+    [`:${oldKey}`, 'each named key of the ring must be <id>:<base64 key>'],
+    [`k 1:${oldKey}`, 'each named key of the ring must be <id>:<base64 key>'],
+    [`${oldKey},k1:${newKey},${newKey}`, 'the key ring holds more than one unnamed key'],
+    ['k1:c2hvcnQ=', 'SecretBox needs a 32-byte key, got 5 bytes'],
+  ])('refuses the ring %p: %s', (spec, message) => {
+    expect(() => SecretBox.fromKeyRing(spec)).toThrow(message);
+  });
+});

@@ -102,7 +102,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
       registry,
       http: deps.http,
       jobs: deps.jobs,
-      secretBox: SecretBox.fromBase64Key(options.encryptionKey),
+      secretBox: SecretBox.fromKeyRing(options.encryptionKey),
       autoDisabler,
       metrics,
       clock,

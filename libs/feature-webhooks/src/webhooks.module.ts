@@ -43,7 +43,7 @@ export class WebhooksModule {
       controllers: [WebhooksController, WebhookActivityController],
       providers: [
         { provide: WEBHOOKS_SETTINGS, useValue: webhooksSettingsOf(options) },
-        { provide: SecretBox, useFactory: () => SecretBox.fromBase64Key(options.encryptionKey) },
+        { provide: SecretBox, useFactory: () => SecretBox.fromKeyRing(options.encryptionKey) },
         { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
         { provide: SourceJobReader, useClass: TypeOrmSourceJobReader },
         { provide: DeliveryActivityReader, useClass: TypeOrmDeliveryActivityReader },

@@ -20,6 +20,11 @@ export {
   type DatabaseTarget,
 } from './data-source/create-data-source';
 export { runMigrations } from './data-source/run-migrations';
+export {
+  reencryptSecrets,
+  type ReencryptProgress,
+  type ReencryptReport,
+} from './encryption/reencrypt-secrets';
 export { appendOutbox, type OutboxMessage } from './outbox/append-outbox';
 export { TypeOrmOutboxStore } from './outbox/typeorm-outbox.store';
 export {

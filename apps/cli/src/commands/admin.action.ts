@@ -6,6 +6,9 @@ import {
   createDataSource,
   createSeedDeps,
   loadSeedFile,
+  type ReencryptProgress,
+  type ReencryptReport,
+  reencryptSecrets,
   runMigrations,
 } from '@gatehouse/persistence';
 import type { DataSource } from 'typeorm';
@@ -35,7 +38,7 @@ export async function seed(file: string, options: DatabaseOptions) {
   const seedFile = await loadSeedFile(file);
   const key = await encryptionKeyFor(options, databaseTarget(options));
   return withDataSource(options, (ds) =>
-    applySeed(ds, seedFile, createSeedDeps(SecretBox.fromBase64Key(key))),
+    applySeed(ds, seedFile, createSeedDeps(SecretBox.fromKeyRing(key))),
   );
 }
 
@@ -45,4 +48,14 @@ export async function rotateKeys(
   const key = await encryptionKeyFor(options, databaseTarget(options));
   const { rotateSigningKeys } = await import('@gatehouse/feature-auth');
   return withDataSource(options, (ds) => rotateSigningKeys(ds, key));
+}
+
+export async function reencrypt(
+  options: DatabaseOptions,
+  onProgress: (progress: ReencryptProgress) => void,
+): Promise<{ sealingKey: string | null; report: ReencryptReport }> {
+  const key = await encryptionKeyFor(options, databaseTarget(options));
+  const box = SecretBox.fromKeyRing(key);
+  const report = await withDataSource(options, (ds) => reencryptSecrets(ds, box, { onProgress }));
+  return { sealingKey: box.sealingKeyId, report };
 }

@@ -1,3 +1,5 @@
+import { SecretBox } from '@gatehouse/crypto';
+import { webhookSecretContext } from '@gatehouse/domain';
 import { createTestDatabase, dropTestDatabase, TestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -79,5 +81,62 @@ describe('gatehouse admin, against PostgreSQL', () => {
       { kid: current, status: 'current' },
       { kid: previous, status: 'previous' },
     ]);
+  });
+
+  it('re-seals every stored secret with the newest key of the ring, and a second run rewrites nothing', async () => {
+    const oldKey = process.env.GATEHOUSE_ENCRYPTION_KEY!;
+    const newKey = randomBytes(32).toString('base64');
+    const [alice] = await query("SELECT id FROM users WHERE username = 'alice'");
+    const webhookId = 'ab'.repeat(12);
+    const legacy = SecretBox.fromBase64Key(oldKey);
+    const sealedSecret = legacy.encrypt('whsec_rotation', webhookSecretContext(webhookId));
+    await query(
+      `INSERT INTO webhooks (id, owner_user_id, url, secret_encrypted, job_secrets_encrypted)
+       VALUES ('${webhookId}', '${alice.id}', 'https://receiver.example/hook', '${sealedSecret}', '{}')`,
+    );
+    process.env.GATEHOUSE_ENCRYPTION_KEY = `k2:${newKey},${oldKey}`;
+    try {
+      await run('reencrypt');
+      expect(out.at(-1)).toMatch(/^Every secret is now sealed with key k2\.\n/);
+      expect(out.at(-1)).toContain('  webhooks: 1 of 1 rows rewritten');
+      expect(out.at(-1)).toMatch(/ {2}signing_keys: (\d+) of \1 rows rewritten/);
+      expect(out.at(-1)).toContain('  jobs: 1 of 1 rows rewritten');
+      expect(out).toEqual(expect.arrayContaining(['jobs: 1/1 rows looked at, 1 rewritten']));
+
+      const onlyNew = SecretBox.fromKeyRing(`k2:${newKey}`);
+      const [webhook] = await query(
+        `SELECT secret_encrypted FROM webhooks WHERE id = '${webhookId}'`,
+      );
+      expect(onlyNew.decrypt(webhook.secret_encrypted, webhookSecretContext(webhookId))).toBe(
+        'whsec_rotation',
+      );
+      const [job] = await query('SELECT id, secrets_encrypted FROM jobs');
+      expect(
+        onlyNew.decrypt(job.secrets_encrypted.DEMO_API_KEY, `jobs/${job.id}/secrets/DEMO_API_KEY`),
+      ).toBe('demo-job-secret');
+      for (const key of await query('SELECT kid, private_jwk_encrypted FROM signing_keys'))
+        expect(JSON.parse(onlyNew.decrypt(key.private_jwk_encrypted, key.kid))).toMatchObject({
+          kty: 'RSA',
+        });
+
+      out.splice(0);
+      await run('reencrypt');
+      expect(out.at(-1)).toMatch(/ {2}webhooks: 0 of 1 rows rewritten/);
+      expect(out.at(-1)).toMatch(/ {2}jobs: 0 of 1 rows rewritten/);
+    } finally {
+      process.env.GATEHOUSE_ENCRYPTION_KEY = oldKey;
+    }
+  });
+
+  it('stops, naming the row, at a secret no key of the ring opens', async () => {
+    const previous = process.env.GATEHOUSE_ENCRYPTION_KEY;
+    process.env.GATEHOUSE_ENCRYPTION_KEY = `k3:${randomBytes(32).toString('base64')}`;
+    try {
+      await expect(run('reencrypt')).rejects.toThrow(
+        /^signing_keys kid=\S+: sealed with key k2, which is not in the key ring$/,
+      );
+    } finally {
+      process.env.GATEHOUSE_ENCRYPTION_KEY = previous;
+    }
   });
 });

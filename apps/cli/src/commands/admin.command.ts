@@ -54,5 +54,26 @@ export function adminCommand(io: CliIo): Command {
       );
     });
 
+  databaseOptions(admin.command('reencrypt'))
+    .description(
+      "rewrite every stored secret sealed with an older key of GATEHOUSE_ENCRYPTION_KEY's key ring with its newest key, so the older keys can leave the ring; safe while the services run, and a second run rewrites nothing",
+    )
+    .action(async (options: DatabaseOptions) => {
+      const { sealingKey, report } = await (
+        await actions()
+      ).reencrypt(options, (progress) =>
+        io.err(
+          `${progress.table}: ${progress.examined}/${progress.total} rows looked at, ${progress.rewritten} rewritten`,
+        ),
+      );
+      const lines = Object.entries(report).map(
+        ([table, { examined, rewritten }]) =>
+          `  ${table}: ${rewritten} of ${examined} rows rewritten`,
+      );
+      io.out(
+        [`Every secret is now sealed with key ${sealingKey ?? '(unnamed)'}.`, ...lines].join('\n'),
+      );
+    });
+
   return admin;
 }

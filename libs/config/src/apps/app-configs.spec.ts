@@ -85,6 +85,23 @@ describe('per-app configuration', () => {
     ]);
   });
 
+  it('an encryption key ring in GATEHOUSE_ENCRYPTION_KEY, newest first, each key checked', () => {
+    const env = { ...SERVERS, GATEHOUSE_INTERNAL_TOKEN: TOKEN };
+    const other = Buffer.alloc(32, 9).toString('base64');
+    expect(
+      loadTokenExchangeConfig({ ...env, GATEHOUSE_ENCRYPTION_KEY: `k2:${other}, k1:${KEY}` })
+        .secrets.encryptionKey,
+    ).toBe(`k2:${other},k1:${KEY}`);
+    expect(
+      loadTokenExchangeConfig({ ...env, GATEHOUSE_ENCRYPTION_KEY: `k2:${other},${KEY}` }).secrets
+        .encryptionKey,
+    ).toBe(`k2:${other},${KEY}`);
+    for (const ring of [`k2:${other},k1:short`, `k1:${other},k1:${KEY}`, `${other},${KEY}`])
+      expect(() => loadTokenExchangeConfig({ ...env, GATEHOUSE_ENCRYPTION_KEY: ring })).toThrow(
+        /GATEHOUSE_ENCRYPTION_KEY: (a key ring must be|the key ring names the key k1 twice|the key ring holds more than one unnamed key)/,
+      );
+  });
+
   it('a second internal token accepted during a rotation, held to the same rules', () => {
     const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY, GATEHOUSE_INTERNAL_TOKEN: TOKEN };
     expect(

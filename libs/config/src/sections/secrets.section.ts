@@ -1,10 +1,10 @@
 import { envSection } from '../env-section';
-import { base64Key32, bearerSecret } from '../env-fields';
+import { encryptionKeyRing, bearerSecret } from '../env-fields';
 import { documented, type VariableDoc } from '../variable-doc';
 
 const GATEHOUSE_ENCRYPTION_KEY_DOC: VariableDoc = {
   description:
-    'Base64 of 32 random bytes (`openssl rand -base64 32`): AES-256-GCM key for secrets stored encrypted.',
+    'Base64 of 32 random bytes (`openssl rand -base64 32`): AES-256-GCM key for secrets stored encrypted. To rotate it, a key ring instead: keys separated by commas, newest first, each `<id>:<base64 key>` but at most one bare key; the first seals, each opens, and `gatehouse admin reencrypt` rewrites what older keys sealed (docs/operations.md "Rotating keys and secrets").',
   shownDefault:
     'all-in-one: generated once into `<GATEHOUSE_DATA_DIR>/encryption.key`; required by the services',
 };
@@ -21,7 +21,7 @@ const GATEHOUSE_INTERNAL_TOKEN_ACCEPTED_DOC: VariableDoc = {
 };
 
 export interface SecretsConfig {
-  /** Base64 of 32 bytes: the AES-256-GCM key for secrets stored encrypted (SecretBox). */
+  /** The AES-256-GCM key, or key ring, for secrets stored encrypted (`SecretBox.fromKeyRing`). */
   encryptionKey: string;
   /** Bearer secret for service-to-service calls. */
   internalToken: string;
@@ -31,7 +31,7 @@ export interface SecretsConfig {
 
 export const secretsSection = envSection(
   {
-    GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32, GATEHOUSE_ENCRYPTION_KEY_DOC),
+    GATEHOUSE_ENCRYPTION_KEY: documented(encryptionKeyRing, GATEHOUSE_ENCRYPTION_KEY_DOC),
     GATEHOUSE_INTERNAL_TOKEN: documented(bearerSecret, GATEHOUSE_INTERNAL_TOKEN_DOC),
     GATEHOUSE_INTERNAL_TOKEN_ACCEPTED: documented(
       bearerSecret.optional(),
@@ -47,14 +47,17 @@ export const secretsSection = envSection(
 
 /** For a service that decrypts stored secrets but serves no internal route. */
 export const encryptionSecretsSection = envSection(
-  { GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32, GATEHOUSE_ENCRYPTION_KEY_DOC) },
+  { GATEHOUSE_ENCRYPTION_KEY: documented(encryptionKeyRing, GATEHOUSE_ENCRYPTION_KEY_DOC) },
   (env): Pick<SecretsConfig, 'encryptionKey'> => ({ encryptionKey: env.GATEHOUSE_ENCRYPTION_KEY }),
 );
 
 /** The all-in-one: unset secrets are generated and kept under the data directory (resolveEmbeddedSecrets). */
 export const embeddedSecretsSection = envSection(
   {
-    GATEHOUSE_ENCRYPTION_KEY: documented(base64Key32.optional(), GATEHOUSE_ENCRYPTION_KEY_DOC),
+    GATEHOUSE_ENCRYPTION_KEY: documented(
+      encryptionKeyRing.optional(),
+      GATEHOUSE_ENCRYPTION_KEY_DOC,
+    ),
     GATEHOUSE_INTERNAL_TOKEN: documented(bearerSecret.optional(), GATEHOUSE_INTERNAL_TOKEN_DOC),
   },
   (env): Partial<SecretsConfig> => ({

@@ -42,7 +42,7 @@ export class SigningKeys implements OnApplicationBootstrap {
     @Inject(IDENTITY_OPTIONS)
     options: Pick<IdentityOptions, 'encryptionKey' | 'signingKeyCacheTtlMs'>,
   ) {
-    this.box = SecretBox.fromBase64Key(options.encryptionKey);
+    this.box = SecretBox.fromKeyRing(options.encryptionKey);
     this.cacheTtlMs = options.signingKeyCacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
   }
 
