@@ -21,7 +21,6 @@ export { DatabaseModule } from './infrastructure/database.module';
 export { FLOW_STORE, FlowStateModule, SHARED_FLOW_STORE } from './infrastructure/flow-state.module';
 export { EVENT_BUS, MessagingModule, OUTBOX_RELAY } from './infrastructure/messaging.module';
 export {
-  type ConsumerPlacement,
   type EventConsumerOptions,
   type EventConsumers,
   EventBusTransport,

@@ -77,7 +77,10 @@ async function appWith(
 }
 
 /** Reads a topic from its start in a group of the test's own. */
-async function reader(bus: EventBus, topic: string): Promise<{ values: string[]; all: IncomingMessage[] }> {
+async function reader(
+  bus: EventBus,
+  topic: string,
+): Promise<{ values: string[]; all: IncomingMessage[] }> {
   const all: IncomingMessage[] = [];
   await bus.subscribe({
     topics: [topic],

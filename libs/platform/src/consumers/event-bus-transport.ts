@@ -306,7 +306,9 @@ function checkedBindings(
 }
 
 /** The options of an `@EventPattern`, or what is wrong with them. */
-function consumerOptionsOf(extras: Record<string, unknown> | undefined): EventConsumerOptions | string {
+function consumerOptionsOf(
+  extras: Record<string, unknown> | undefined,
+): EventConsumerOptions | string {
   const given = extras ?? {};
   const unknown = Object.keys(given).filter((key) => !OPTION_KEYS.has(key));
   if (unknown.length > 0)
