@@ -355,6 +355,43 @@ describe('EventBusTransport: a consumer it starts while subscribing fails', () =
     await bus.close();
   });
 
+  it('subscribes them in the order the service declares them, each once the one before has joined', async () => {
+    const inner = new InProcessEventBus({ logger: quiet });
+    const steps: string[] = [];
+    const bus: EventBus = {
+      publish: (topic, messages) => inner.publish(topic, messages),
+      ensureTopics: (specs) => inner.ensureTopics(specs),
+      consumers: () => inner.consumers(),
+      close: () => inner.close(),
+      ping: () => inner.ping(),
+      subscribe: async (options) => {
+        steps.push(`subscribing ${options.groupId}`);
+        const subscription = await inner.subscribe(options);
+        steps.push(`joined ${options.groupId}`);
+        return subscription;
+      },
+    };
+    const transport = new EventBusTransport(bus, {
+      declared: [
+        { topic: 'probe.second', group: 'second' },
+        { topic: 'probe.first', group: 'first' },
+      ],
+      logger: quiet,
+    });
+    transport.addHandler('probe.first', async () => undefined, true, { group: 'first' });
+    transport.addHandler('probe.second', async () => undefined, true, { group: 'second' });
+    transport.listen(() => undefined);
+    await transport.whenStarted();
+    expect(steps).toEqual([
+      'subscribing second',
+      'joined second',
+      'subscribing first',
+      'joined first',
+    ]);
+    await transport.close();
+    await inner.close();
+  });
+
   it('stops trying once closed', async () => {
     const { bus, calls } = flakyBus(Number.POSITIVE_INFINITY);
     const transport = new EventBusTransport(bus, { retryMs: 60_000, logger: quiet });

@@ -173,7 +173,11 @@ export class EventBusTransport extends Server implements CustomTransportStrategy
   }
 
   private async startOwnConsumers(): Promise<void> {
-    const own = this.verify().filter((binding) => binding.options.startedBy !== 'feature');
+    const declared = this.options.declared ?? [];
+    const rank = (binding: Binding) => declared.findIndex((consumer) => matches(binding, consumer));
+    const own = this.verify()
+      .filter((binding) => binding.options.startedBy !== 'feature')
+      .sort((a, b) => rank(a) - rank(b));
     for (const binding of own) {
       while (!this.closed) {
         try {
@@ -283,10 +287,6 @@ function checkedBindings(
         `${key}: ${count} handlers; a group gets each message once, so each would see only some`,
       );
   if (declared) {
-    const matches = (binding: Binding, consumer: DeclaredConsumer) =>
-      binding.topic === consumer.topic &&
-      binding.options.group === consumer.group &&
-      Boolean(binding.options.ephemeral) === Boolean(consumer.ephemeralGroups);
     for (const consumer of declared)
       if (!bindings.some((binding) => matches(binding, consumer)))
         problems.push(
@@ -303,6 +303,15 @@ function checkedBindings(
       `The event consumers of this process are not as they must be:\n- ${[...new Set(problems)].join('\n- ')}`,
     );
   return bindings;
+}
+
+/** Whether a handler consumes what a service declares it reads. */
+function matches(binding: Binding, consumer: DeclaredConsumer): boolean {
+  return (
+    binding.topic === consumer.topic &&
+    binding.options.group === consumer.group &&
+    Boolean(binding.options.ephemeral) === Boolean(consumer.ephemeralGroups)
+  );
 }
 
 /** The options of an `@EventPattern`, or what is wrong with them. */
