@@ -9,6 +9,7 @@ import {
 import { TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
 import { WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
+import { KAFKA_ACCESS } from '@gatehouse/messaging';
 import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
 import { join } from 'node:path';
 import { EmbeddedSeeder, SEED_OPTIONS } from './embedded-seeder';
@@ -35,7 +36,12 @@ export function gatehouseModule(
         runMigrations: true,
       }),
       FlowStateModule.forRoot({ type: 'memory' }),
-      MessagingModule.forRoot({ type: 'in-process', outboxRelay: true }),
+      MessagingModule.forRoot({
+        type: 'in-process',
+        outboxRelay: true,
+        // What the four services consume, together: the all-in-one runs all their handlers.
+        consumers: Object.values(KAFKA_ACCESS).flatMap((access) => access.reads),
+      }),
       IdentityModule.forRoot({
         publicUrl: config.http.publicUrl,
         encryptionKey: secrets.encryptionKey,

@@ -2,6 +2,7 @@ import type { Clock } from '@gatehouse/domain';
 import { ConcurrencyLimit, SecretBox } from '@gatehouse/crypto';
 import type { FlowStore } from '@gatehouse/flow-state';
 import { deliveryConsumerGroups, type EventBus, type OutboxRelay } from '@gatehouse/messaging';
+import type { EventConsumers } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -33,6 +34,7 @@ import { WebhookDirectory } from './subscriptions/ports/webhook-directory';
 export interface DeliveryPipelineDependencies {
   options: ResolvedDeliveryOptions;
   bus: EventBus;
+  consumers: EventConsumers;
   flowStore: FlowStore;
   store: DeliveryStore;
   directory: WebhookDirectory;
@@ -132,10 +134,11 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
   return new DeliveryPipeline(
     {
       bus,
+      consumers: deps.consumers,
       store,
       registry,
       membership,
-      webhookChanges: new WebhookChangesConsumer(bus, registry, {
+      webhookChanges: new WebhookChangesConsumer(deps.consumers, registry, {
         topic: options.topics.webhookChanged,
         groupId: `${deliveryConsumerGroups(options.groupId).webhookChangesPrefix}${instanceId}`,
       }),

@@ -2,9 +2,12 @@ import {
   deliveryConsumerGroups,
   GATEHOUSE_TOPIC_SPECS,
   type EventBus,
+  type IncomingMessage,
   type Subscription,
+  Topics,
   type TopicSpec,
 } from '@gatehouse/messaging';
+import type { EventConsumers } from '@gatehouse/platform';
 import type { Logger } from 'pino';
 import { HttpDeliverySender } from './http/ports/http-delivery-sender';
 import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
@@ -32,6 +35,8 @@ export interface DeliveryTopics {
 
 export interface DeliveryPipelineParts {
   bus: EventBus;
+  /** Subscribes the handlers of DeliveryEventsConsumer, when the start gets to each. */
+  consumers: EventConsumers;
   store: DeliveryStore;
   registry: SubscriptionRegistry;
   membership: MembershipCache;
@@ -59,7 +64,9 @@ export interface DeliveryPipelineOptions {
 /**
  * Starts and stops the worker's parts in order. Start: memberships, the webhook-changed consumer
  * (joined before the table is read, so no change falls between), the subscription index from the
- * table, the retry scheduler, then the repo-event and replay consumers in the shared group.
+ * table, the retry scheduler, then the repo-event and replay consumers in the shared group. The
+ * consumers are DeliveryEventsConsumer's `@EventPattern` methods, which call the `handle…`
+ * methods here; the pipeline subscribes them (`startedBy: 'feature'`) at their place in this order.
  * Stop: consumers first (their in-flight handler finishes and commits), then the scheduler, then
  * the dispatcher (attempts in flight finish, their leases still renewed; leases of those not
  * started are given back).
@@ -81,11 +88,10 @@ export class DeliveryPipeline {
   async start(): Promise<void> {
     const {
       bus,
+      consumers,
       registry,
       membership,
       webhookChanges,
-      intake,
-      replays,
       scheduler,
       leases,
       pruner,
@@ -102,18 +108,10 @@ export class DeliveryPipeline {
       scheduler.start();
       pruner.start();
       this.subscriptions.push(
-        await bus.subscribe({
-          topics: [topics.repoEvents],
-          groupId,
-          fromBeginning: true,
-          handler: (message) => intake.handle(message),
-          batchHandler: (messages) => intake.handleBatch(messages),
-        }),
-        await bus.subscribe({
-          topics: [topics.replays],
+        await consumers.subscribe(Topics.repoEvents, { topic: topics.repoEvents, groupId }),
+        await consumers.subscribe(Topics.deliveryReplay, {
+          topic: topics.replays,
           groupId: deliveryConsumerGroups(groupId).replays,
-          fromBeginning: true,
-          handler: (message) => replays.handle(message),
         }),
       );
       this.started = true;
@@ -122,6 +120,21 @@ export class DeliveryPipeline {
       await this.stopConsuming();
       throw error;
     }
+  }
+
+  /** Repo change events the bus fetched from one partition at once (RepoEventIntake). */
+  handleRepoEvents(messages: readonly IncomingMessage[]): Promise<void> {
+    return this.parts.intake.handleBatch(messages);
+  }
+
+  /** One replay request (ReplayIntake). */
+  handleReplay(message: IncomingMessage): Promise<void> {
+    return this.parts.replays.handle(message);
+  }
+
+  /** One webhook.changed event (WebhookChangesConsumer). */
+  handleWebhookChange(message: IncomingMessage): Promise<void> {
+    return this.parts.webhookChanges.handle(message);
   }
 
   async stop(): Promise<void> {

@@ -5,6 +5,8 @@ import type { EventBus, OutboxRelay } from '@gatehouse/messaging';
 import {
   CLOCK,
   EVENT_BUS,
+  EventBusTransport,
+  type EventConsumers,
   FLOW_STORE,
   LOGGER,
   METRICS_REGISTRY,
@@ -20,6 +22,7 @@ import {
   resolveDeliveryOptions,
 } from './delivery-module-options';
 import { DeliveryPipeline } from './delivery-pipeline';
+import { DeliveryEventsConsumer } from './delivery-events.consumer';
 import { createDeliveryPipeline } from './delivery-pipeline.factory';
 import { DeliveryPipelineLifecycle } from './delivery-pipeline-lifecycle';
 import { HttpDeliverySender } from './http/ports/http-delivery-sender';
@@ -52,6 +55,7 @@ export class DeliveryModule {
     return {
       module: DeliveryModule,
       imports: [ReadinessModule],
+      controllers: [DeliveryEventsConsumer],
       providers: [
         { provide: DELIVERY_OPTIONS, useValue: resolved },
         { provide: DeliveryStore, useClass: TypeOrmDeliveryStore },
@@ -81,6 +85,7 @@ export class DeliveryModule {
           useFactory: (
             options: ResolvedDeliveryOptions,
             bus: EventBus,
+            consumers: EventConsumers,
             flowStore: FlowStore,
             store: DeliveryStore,
             directory: WebhookDirectory,
@@ -96,6 +101,7 @@ export class DeliveryModule {
             createDeliveryPipeline({
               options,
               bus,
+              consumers,
               flowStore,
               store,
               directory,
@@ -111,6 +117,7 @@ export class DeliveryModule {
           inject: [
             DELIVERY_OPTIONS,
             EVENT_BUS,
+            EventBusTransport,
             FLOW_STORE,
             DeliveryStore,
             WebhookDirectory,

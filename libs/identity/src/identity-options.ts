@@ -15,8 +15,6 @@ export interface IdentityOptions {
    * Default 60 s; 0 turns the cache off.
    */
   principalCacheTtlMs?: number;
-  /** Consumer group of PrincipalRevocationConsumer; default `gatehouse.principal-cache` (tests give each run its own). */
-  principalRevocationGroupId?: string;
 }
 
 export const IDENTITY_OPTIONS = Symbol('gatehouse.identityOptions');

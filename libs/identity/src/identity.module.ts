@@ -67,6 +67,8 @@ export class IdentityModule {
       module: IdentityModule,
       global: true,
       imports: [DiscoveryModule],
+      // Consumes token.revoked through the process's event bus (EventBusTransport), when it has one.
+      controllers: [PrincipalRevocationConsumer],
       providers: [
         {
           provide: IDENTITY_OPTIONS,
@@ -87,7 +89,6 @@ export class IdentityModule {
         TokenRevoker,
         PrincipalCache,
         PrincipalInvalidator,
-        PrincipalRevocationConsumer,
         BearerAuthenticator,
         SessionAuthenticator,
         BearerAuthGuard,

@@ -13,6 +13,7 @@ export {
   type EventBus,
   type IncomingMessage,
   type OutgoingMessage,
+  type SubscribeOptions,
   type Subscription,
 } from './event-bus/event-bus';
 export { InProcessEventBus } from './event-bus/in-process/in-process-event-bus';

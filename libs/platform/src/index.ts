@@ -20,6 +20,11 @@ export { CLOCK } from './clock/clock.module';
 export { DatabaseModule } from './infrastructure/database.module';
 export { FLOW_STORE, FlowStateModule, SHARED_FLOW_STORE } from './infrastructure/flow-state.module';
 export { EVENT_BUS, MessagingModule, OUTBOX_RELAY } from './infrastructure/messaging.module';
+export {
+  type EventConsumerOptions,
+  type EventConsumers,
+  EventBusTransport,
+} from './consumers/event-bus-transport';
 export { distributedInfrastructure } from './infrastructure/distributed-infrastructure';
 export {
   type PeriodicPrunerOptions,

@@ -1,7 +1,13 @@
 import { Controller, Get, INestApplication, Module, UseGuards } from '@nestjs/common';
 import { newObjectId } from '@gatehouse/crypto';
 import { appendOutbox, UserEntity } from '@gatehouse/persistence';
-import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import { ConsumerGroups } from '@gatehouse/messaging';
+import {
+  DatabaseModule,
+  EventBusTransport,
+  FlowStateModule,
+  MessagingModule,
+} from '@gatehouse/platform';
 import { createServiceApp } from '@gatehouse/platform/testing';
 import { createScratchDatabase, ScratchDatabase, waitUntil } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +22,6 @@ import { tokenRevokedMessage } from '../tokens/token-events';
 import { TokenRevoker } from '../tokens/token-revoker';
 import { TransactionRunner } from '../transactions/ports/transaction-runner';
 import type { Principal } from './principal';
-import { PrincipalRevocationConsumer } from './principal-revocation.consumer';
 
 @Controller('api/probe')
 @UseGuards(BearerAuthGuard)
@@ -73,12 +78,12 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
           brokers: required('KAFKA_BROKERS').split(','),
           clientId: `principals-${name}`,
           outboxRelay: { pollIntervalMs: 50 },
+          consumerGroupIds: { [ConsumerGroups.principalCache]: `principal-cache-test-${run}` },
         }),
         IdentityModule.forRoot({
           publicUrl: 'https://hub.test',
           encryptionKey: TEST_ENCRYPTION_KEY,
           signingKeyCacheTtlMs: 0,
-          principalRevocationGroupId: `principal-cache-test-${run}`,
         }),
         ProbeModule,
       ],
@@ -90,7 +95,7 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
       logLevel: 'silent',
     });
     await app.listen(0, '127.0.0.1');
-    await app.get(PrincipalRevocationConsumer).whenFollowing();
+    await app.get(EventBusTransport).whenStarted();
     return { app, url: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}` };
   }
 

@@ -62,7 +62,7 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
     kit.tokens.accessTokens[0]!.revokedAt = new Date();
     expect(await kit.bearer.resolve(issued.body.access_token)).not.toBeNull();
 
-    const consumer = new PrincipalRevocationConsumer(invalidator, {});
+    const consumer = new PrincipalRevocationConsumer(invalidator);
     const at = new Date(kit.clock.now());
     const revoked = tokenRevokedEvent.encode(
       {
@@ -90,7 +90,7 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
   it('lets token.issued events and unknown token ids pass', async () => {
     const issued = await issue(USER_ID);
     expect(await kit.bearer.resolve(issued.body.access_token)).not.toBeNull();
-    const consumer = new PrincipalRevocationConsumer(invalidator, {});
+    const consumer = new PrincipalRevocationConsumer(invalidator);
     const at = new Date(kit.clock.now());
     const event = tokenIssuedEvent.encode(
       {
@@ -122,7 +122,7 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
   });
 
   it('passes over a token.issued event by its header, without reading its value', async () => {
-    const consumer = new PrincipalRevocationConsumer(invalidator, {});
+    const consumer = new PrincipalRevocationConsumer(invalidator);
     const issued = tokenIssuedEvent.encode(
       {
         tokenId: 'at1',
@@ -153,7 +153,7 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
   });
 
   it('refuses a message that is not a token event, so the bus retries and dead-letters it', async () => {
-    const consumer = new PrincipalRevocationConsumer(invalidator, {});
+    const consumer = new PrincipalRevocationConsumer(invalidator);
     await expect(
       consumer.handle({
         topic: Topics.tokenEvents,

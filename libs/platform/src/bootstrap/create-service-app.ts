@@ -2,6 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DestinationStream, Logger } from 'pino';
+import { connectEventBusTransport } from '../consumers/connect-event-bus-transport';
 import { createLogger, LogLevel } from '../logging/create-logger';
 import { NestJsonLogger } from '../logging/nest-json-logger';
 import { HttpMetrics } from '../metrics/http-metrics';
@@ -42,7 +43,9 @@ class ServiceRootModule {}
  * Builds and initializes a service's Nest application without listening: JSON logging, request
  * ids, each request's client address (ClientAddressRule), the access log and HTTP metrics, security headers, the body parsers (1 MB, raw body
  * kept), the global error filter and guards, `/healthz`, `/readyz` and `/metrics`; uncached JSON
- * answers are written without Express's ETag (`GatehouseExpressAdapter`).
+ * answers are written without Express's ETag (`GatehouseExpressAdapter`). With an event bus
+ * (MessagingModule), its `@EventPattern` handlers are its consumers (EventBusTransport): checked
+ * before the init hooks, started after them.
  * Tests call it directly; `bootstrapService` adds listening and draining.
  */
 export async function createServiceApp(
@@ -93,7 +96,9 @@ export async function createServiceApp(
     }),
   );
   try {
+    const transport = connectEventBusTransport(app);
     await app.init();
+    if (transport) await app.startAllMicroservices();
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;

@@ -46,6 +46,8 @@ export function distributedInfrastructure(
       // Only the delivery worker cannot work without the broker; the others publish through the outbox.
       requiredForReadiness: service === 'delivery-worker',
       consumerRejoinLimitMs: stores.kafka.consumerRejoinLimitMs,
+      // Its @EventPattern handlers must be exactly what its Kafka user may read.
+      consumers: KAFKA_ACCESS[service].reads,
     }),
   ];
 }

@@ -3,6 +3,7 @@ import { Clock } from '@gatehouse/domain';
 import {
   EventBus,
   InProcessEventBus,
+  KafkaAccess,
   KafkaEventBus,
   KafkaEventBusOptions,
   MessagingLogger,
@@ -15,6 +16,7 @@ import { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { CLOCK } from '../clock/clock.module';
+import { EventBusTransport } from '../consumers/event-bus-transport';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { ReadinessModule } from '../health/readiness.module';
 import { LOGGER } from '../logging/logger.token';
@@ -52,6 +54,13 @@ export type MessagingModuleOptions = (
    * the broker answers.
    */
   consumerRejoinLimitMs?: number;
+  /**
+   * The consumers the service declares (its `KAFKA_ACCESS` reads): the application does not start
+   * unless its `@EventPattern` handlers are exactly these (EventBusTransport). Absent: not checked.
+   */
+  consumers?: KafkaAccess['reads'];
+  /** Group ids the consumers join instead of the declared ones (tests give each run groups of their own). */
+  consumerGroupIds?: Readonly<Record<string, string>>;
 };
 
 /** Injection token of the process's `EventBus` (`@gatehouse/messaging`). */
@@ -68,7 +77,8 @@ const CONSUMER_METRICS = Symbol('gatehouse.consumerMetrics');
  * all-in-one (check `event-bus`), and the state of its consumers (check `consumers`, one line per
  * group in the report's details; gauges on `/metrics` when the platform's registry is there).
  * Closed on shutdown, which lets every subscription's in-flight
- * handler finish and commit first. With `outboxRelay`, the relay starts once the application has
+ * handler finish and commit first. Its consumers are the application's `@EventPattern` methods,
+ * through the `EventBusTransport` it provides (connected by `createServiceApp`). With `outboxRelay`, the relay starts once the application has
  * started and stops (finishing its batch) before the bus and the database close.
  */
 @Module({})
@@ -83,6 +93,16 @@ export class MessagingModule {
           provide: EVENT_BUS,
           useFactory: (logger?: Logger): EventBus => createBus(options, messagingLogger(logger)),
           inject: [{ token: LOGGER, optional: true }],
+        },
+        {
+          provide: EventBusTransport,
+          useFactory: (bus: EventBus, logger?: Logger) =>
+            new EventBusTransport(bus, {
+              declared: options.consumers,
+              groupIds: options.consumerGroupIds,
+              logger: messagingLogger(logger),
+            }),
+          inject: [EVENT_BUS, { token: LOGGER, optional: true }],
         },
         {
           provide: MESSAGING_LIFECYCLE,
@@ -121,7 +141,9 @@ export class MessagingModule {
           ? outboxRelayProviders(options.outboxRelay === true ? {} : options.outboxRelay)
           : []),
       ],
-      exports: options.outboxRelay ? [EVENT_BUS, OUTBOX_RELAY] : [EVENT_BUS],
+      exports: options.outboxRelay
+        ? [EVENT_BUS, EventBusTransport, OUTBOX_RELAY]
+        : [EVENT_BUS, EventBusTransport],
     };
   }
 }
