@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '../../..');
@@ -28,5 +29,28 @@ describe('the CLI command tree', () => {
     expect(packagesLoadedByTheCommandTree().filter((name) => !name.startsWith('@swc/'))).toEqual([
       'commander',
     ]);
+  });
+});
+
+describe('gatehouse --version', () => {
+  it('prints the version of the package.json above it', async () => {
+    const { buildProgram } = await import('./program');
+    const out: string[] = [];
+    const program = buildProgram({ out: (text) => out.push(text), err: (text) => out.push(text) });
+    program.exitOverride();
+    await expect(program.parseAsync(['node', 'gatehouse', '--version'])).rejects.toMatchObject({
+      code: 'commander.version',
+    });
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(out).toEqual([version]);
+  });
+});
+
+describe('cliVersion', () => {
+  it('says unknown where no package.json is above', async () => {
+    const { cliVersion } = await import('./cli-version');
+    expect(cliVersion('/')).toBe('unknown');
   });
 });

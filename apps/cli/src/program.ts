@@ -5,10 +5,12 @@ import { eventsCommand } from './commands/events/events.command';
 import { organizationsCommand } from './commands/organizations/organizations.command';
 import { webhooksCommand } from './commands/webhooks/webhooks.command';
 import type { CliIo } from './cli-io';
+import { cliVersion } from './cli-version';
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('gatehouse')
     .description('Gatehouse: sign-in, tokens and webhooks for machine-learning repository hosting')
+    .version(cliVersion(), '-V, --version', 'print the version')
     .showHelpAfterError()
     .configureOutput({
       writeOut: (s) => io.out(s.trimEnd()),
