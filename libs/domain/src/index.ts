@@ -64,6 +64,7 @@ export {
   FIXED_CONSENT_SCOPES,
   formatScope,
   formatUserCode,
+  hasValidChecksum,
   inDiscoveryOrder,
   isClientIdMetadataUrl,
   isExpired,
@@ -91,6 +92,7 @@ export {
   scopeCovers,
   SCOPES_SUPPORTED,
   selectGrantedOrgs,
+  TOKEN_CHECKSUM_LENGTH,
   TOKEN_ENDPOINT_AUTH_METHODS,
   TOKEN_EXCHANGE_GRANT_TYPE,
   tokenPrefix,
@@ -106,6 +108,7 @@ export {
   validateTokenDuration,
   verifyPkce,
   type Whoami,
+  withTokenChecksum,
   type WhoamiToken,
 } from './oauth';
 export {
