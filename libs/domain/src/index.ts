@@ -70,6 +70,8 @@ export {
   isExpired,
   isKnownScope,
   isLoopbackRedirectUri,
+  leakedCredentialCandidates,
+  MAX_LEAKED_CREDENTIALS_PER_REPORT,
   MAX_TOKEN_DURATION_SECONDS,
   MIN_TOKEN_DURATION_SECONDS,
   normalizeUserCode,

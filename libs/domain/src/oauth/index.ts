@@ -24,6 +24,7 @@ export {
   type TokenRepository,
   tokenPrefix,
 } from './token-format';
+export { leakedCredentialCandidates, MAX_LEAKED_CREDENTIALS_PER_REPORT } from './leaked-credentials';
 export {
   hasValidChecksum,
   TOKEN_CHECKSUM_LENGTH,
