@@ -55,8 +55,14 @@ export class SqlLeakedTokenStore extends LeakedTokenStore {
 
   async revokePersonalToken(tx: Transaction, id: string, at: Date): Promise<boolean> {
     // Concurrent revocations wait for each other on the row; only the first finds it unrevoked.
+    // Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count], a SELECT with rows.
     const rows: Array<{ id: string }> = await entityManagerOf(tx).query(
-      'UPDATE personal_access_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id',
+      `WITH revoked AS (
+         UPDATE personal_access_tokens SET revoked_at = $2
+          WHERE id = $1 AND revoked_at IS NULL
+         RETURNING id
+       )
+       SELECT id FROM revoked`,
       [id, at],
     );
     return rows.length > 0;
