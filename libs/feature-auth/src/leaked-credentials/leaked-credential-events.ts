@@ -8,6 +8,7 @@ export function leakReportMessage(report: LeakReport): OutboxMessage {
     {
       reportId: report.reportId,
       tokenHashes: report.tokenHashes,
+      checksummed: report.checksummed,
       reportedAt: report.reportedAt.toISOString(),
     },
     { key: report.reportId, time: report.reportedAt },

@@ -68,11 +68,17 @@ export class LeakedCredentialsConsumer
     const revoked = await this.revoke.execute({
       reportId: data.reportId,
       tokenHashes: data.tokenHashes,
+      checksummed: data.checksummed,
       reportedAt: new Date(data.reportedAt),
     });
     // The report's id and counts only: never a token nor its hash.
     this.logger?.info(
-      { reportId: data.reportId, candidates: data.tokenHashes.length, revoked },
+      {
+        reportId: data.reportId,
+        candidates: data.tokenHashes.length,
+        checksummed: data.checksummed,
+        revoked,
+      },
       'leaked credentials: report handled',
     );
   }

@@ -209,6 +209,7 @@ describe('POST /api/credentials/revoke and /api/settings/tokens/notices', () => 
       revoke.execute({
         reportId,
         tokenHashes: [watch, oauth.access_token, oauth.refresh_token!].map(hashToken),
+        checksummed: 2,
         reportedAt: new Date(),
       });
     const counts = await Promise.all([handled('a'.repeat(24)), handled('b'.repeat(24))]);

@@ -1,11 +1,13 @@
 import { hashToken } from '@gatehouse/crypto';
-import { ApiError, MAX_LEAKED_CREDENTIALS_PER_REPORT } from '@gatehouse/domain';
+import { ApiError, MAX_LEAKED_CREDENTIALS_PER_REPORT, withTokenChecksum } from '@gatehouse/domain';
 import { leakedCredentialsReportedEvent, Topics } from '@gatehouse/messaging';
 import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import { ReportLeakedCredentials } from './report-leaked-credentials.use-case';
 
 const PERSONAL = 'hf_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6hIj9';
 const ACCESS = 'hf_oauth_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6hIj9';
+// Minted since tokens carry a checksum.
+const CHECKSUMMED = withTokenChecksum('hf_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3');
 const ADDRESS = '198.51.100.7';
 
 describe('ReportLeakedCredentials', () => {
@@ -33,7 +35,7 @@ describe('ReportLeakedCredentials', () => {
 
   it('queues the hashes of the batch’s tokens, never the tokens', async () => {
     await useCase().execute({
-      body: { credentials: [PERSONAL, 'not a token', ACCESS, PERSONAL] },
+      body: { credentials: [PERSONAL, 'not a token', ACCESS, CHECKSUMMED, PERSONAL] },
       address: ADDRESS,
     });
     expect(reports()).toEqual([
@@ -42,7 +44,8 @@ describe('ReportLeakedCredentials', () => {
         key: expect.stringMatching(/^[0-9a-f]{24}$/),
         data: {
           reportId: expect.stringMatching(/^[0-9a-f]{24}$/),
-          tokenHashes: [hashToken(PERSONAL), hashToken(ACCESS)],
+          tokenHashes: [hashToken(PERSONAL), hashToken(ACCESS), hashToken(CHECKSUMMED)],
+          checksummed: 1,
           reportedAt: new Date(kit.clock.now()).toISOString(),
         },
       },
@@ -50,6 +53,7 @@ describe('ReportLeakedCredentials', () => {
     const written = JSON.stringify(kit.outbox.messages);
     expect(written).not.toContain(PERSONAL);
     expect(written).not.toContain(ACCESS);
+    expect(written).not.toContain(CHECKSUMMED);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { hashToken } from '@gatehouse/crypto';
 import {
   ApiError,
   type Clock,
+  hasValidChecksum,
   leakedCredentialCandidates,
   rateLimitKeyOf,
 } from '@gatehouse/domain';
@@ -52,12 +53,13 @@ export class ReportLeakedCredentials {
         },
       );
     }
-    const tokenHashes = leakedCredentialCandidates(request.body).map(hashToken);
-    if (tokenHashes.length === 0) return;
+    const candidates = leakedCredentialCandidates(request.body);
+    if (candidates.length === 0) return;
     const nowMs = this.clock.now();
     const message = leakReportMessage({
       reportId: this.random.id(nowMs),
-      tokenHashes,
+      tokenHashes: candidates.map(hashToken),
+      checksummed: candidates.filter(hasValidChecksum).length,
       reportedAt: new Date(nowMs),
     });
     await this.transactions.run((tx) => this.outbox.append(tx, message));

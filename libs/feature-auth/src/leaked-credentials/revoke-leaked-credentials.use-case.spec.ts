@@ -18,7 +18,12 @@ describe('RevokeLeakedCredentials', () => {
   let issued: TokenResponseBody;
 
   const report = (...clear: string[]) =>
-    revoke.execute({ reportId: 'r1', tokenHashes: clear.map(hashToken), reportedAt: REPORTED_AT });
+    revoke.execute({
+      reportId: 'r1',
+      tokenHashes: clear.map(hashToken),
+      checksummed: 0,
+      reportedAt: REPORTED_AT,
+    });
   const eventsOf = (type: string) => kit.outbox.events().filter((event) => event.type === type);
 
   beforeEach(async () => {

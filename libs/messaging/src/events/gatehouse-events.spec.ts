@@ -132,6 +132,7 @@ describe('leaked_credentials.reported v1', () => {
   const report = {
     reportId: '6650d2d0e1f1a2b3c4d5e6f7',
     tokenHashes: ['a'.repeat(64), 'b'.repeat(64)],
+    checksummed: 1,
     reportedAt: time.toISOString(),
   };
 

@@ -18,6 +18,11 @@ export const leakedCredentialsReportedEvent = defineEvent({
       .array(z.string().regex(/^[0-9a-f]{64}$/))
       .min(1)
       .max(MAX_LEAKED_CREDENTIALS_PER_REPORT),
+    /**
+     * How many of them end with a valid checksum (minted since tokens carry one): for the logs, a
+     * measure of how much of what scanners send could be Gatehouse tokens at all.
+     */
+    checksummed: z.number().int().min(0),
     reportedAt: z.iso.datetime({ offset: true }),
   }),
 });

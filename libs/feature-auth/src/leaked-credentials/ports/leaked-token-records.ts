@@ -6,6 +6,8 @@ export interface LeakReport {
   reportId: string;
   /** SHA-256 (hex) of each distinct well-formed token, never the tokens. */
   tokenHashes: string[];
+  /** How many of the tokens end with a valid checksum (hasValidChecksum), for the logs. */
+  checksummed: number;
   reportedAt: Date;
 }
 
