@@ -1,4 +1,4 @@
-import { SHAPES, type ShapeTarget } from '@gatehouse/testing';
+import { SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,14 @@ import { CallbackServer } from './support/callback-server';
 import { launchChromium, signIn } from './support/headless-chromium';
 import { MetadataDocumentSite } from './support/metadata-document-site';
 import { adaOrganizationIds } from './support/organization-ids';
-import { ADA, AUTH_E2E_SEED, PUBLIC_APP, WEB_APP, WEB_APP_SECRET } from './support/seed';
+import {
+  ADA,
+  ADA_READ_TOKEN,
+  AUTH_E2E_SEED,
+  PUBLIC_APP,
+  WEB_APP,
+  WEB_APP_SECRET,
+} from './support/seed';
 
 /** Screenshots of the pages when GATEHOUSE_E2E_SCREENSHOTS names a directory. */
 const screenshots = process.env.GATEHOUSE_E2E_SCREENSHOTS;
@@ -238,6 +245,44 @@ describe.each(SHAPES)(
         expectedNonce: request.nonce,
       });
       expect(tokens.scope).toBe('openid profile');
+    });
+
+    // docs/security.md "Leaked tokens": through the public address, the report is answered at
+    // once and the auth service's consumer (Kafka in the distributed shape) revokes the grant.
+    it('revokes a grant whose refresh token a secret scanner reports, and tells its owner', async () => {
+      const request = await authorizationRequest('openid profile');
+      const page = await context.newPage();
+      await Promise.all([page.waitForURL(`${callback.url()}?**`), page.goto(request.url.href)]);
+      await page.close();
+      const tokens = await client.authorizationCodeGrant(config, callback.last(), {
+        pkceCodeVerifier: request.codeVerifier,
+        expectedState: request.state,
+        expectedNonce: request.nonce,
+      });
+      const userinfoStatus = async () =>
+        (
+          await fetch(`${gatehouse.url}/oauth/userinfo`, {
+            headers: { authorization: `Bearer ${tokens.access_token}` },
+          })
+        ).status;
+      expect(await userinfoStatus()).toBe(200);
+
+      const reported = await fetch(`${gatehouse.url}/api/credentials/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ credentials: [tokens.refresh_token] }),
+      });
+      expect([reported.status, await reported.json()]).toEqual([202, { status: 'accepted' }]);
+
+      await waitUntil('the grant to be revoked', async () => (await userinfoStatus()) === 401);
+      const notices = (await (
+        await fetch(`${gatehouse.url}/api/settings/tokens/notices`, {
+          headers: { authorization: `Bearer ${ADA_READ_TOKEN}` },
+        })
+      ).json()) as Array<{ tokenKind: string; clientId: string | null }>;
+      expect(notices).toContainEqual(
+        expect.objectContaining({ tokenKind: 'refresh', clientId: PUBLIC_APP }),
+      );
     });
 
     it('comes back with access_denied when the user denies', async () => {

@@ -1,4 +1,4 @@
-import { RunningAllInOne, startAllInOne } from '@gatehouse/testing';
+import { RunningAllInOne, startAllInOne, waitUntil } from '@gatehouse/testing';
 
 // Standards: bad input gets a clear error in the right shape and no request makes the process
 // crash or answer 500. Every public and internal route of the all-in-one gets malformed bodies,
@@ -18,9 +18,12 @@ const ROUTES: Array<[method: string, path: string]> = [
   ['POST', '/oauth/login'],
   ['POST', '/oauth/consent'],
   ['POST', '/oauth/logout'],
+  ['POST', '/api/credentials/revoke'],
   ['GET', '/api/whoami-v2'],
   ['GET', '/api/settings/tokens'],
   ['POST', '/api/settings/tokens'],
+  ['GET', '/api/settings/tokens/notices'],
+  ['DELETE', `/api/settings/tokens/notices/${WEBHOOK}`],
   ['POST', '/api/settings/apps'],
   ['GET', '/api/settings/webhooks'],
   ['POST', '/api/settings/webhooks'],
@@ -128,6 +131,62 @@ describe('bad input on every route of the all-in-one', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  // The leak endpoint tells nothing about what it was sent: every batch, well-formed or not, gets
+  // 202 and the same body (docs/security.md "Leaked tokens").
+  it('answers 202 and the same body to every batch sent to POST /api/credentials/revoke', async () => {
+    const answers = new Set<string>();
+    const made = `hf_${'M'.repeat(43)}`;
+    const batches: Array<[contentType: string | undefined, body: string | undefined]> = [
+      ...BODIES,
+      ['application/json', JSON.stringify({ credentials: [made] })],
+      ['application/json', JSON.stringify({ credentials: [made, 'hf_demoAliceWriteToken', 7] })],
+      [
+        'application/json',
+        JSON.stringify({ credentials: Array.from({ length: 5000 }, () => made) }),
+      ],
+      ['application/json', JSON.stringify({ credentials: ['x'.repeat(2_000_000)] })],
+      ['application/json', '{"credentials": "hf_' + 'A'.repeat(43) + '"}'],
+    ];
+    for (const [contentType, body] of batches) {
+      const response = await fetch(`${base}/api/credentials/revoke`, {
+        method: 'POST',
+        headers: contentType ? { 'content-type': contentType } : {},
+        body,
+      });
+      answers.add(`${response.status} ${await response.text()}`);
+    }
+    expect([...answers]).toEqual(['202 {"status":"accepted"}']);
+  });
+
+  it('revokes a live token reported there, and tells its owner', async () => {
+    const demo = { authorization: 'Bearer hf_demoAliceWriteToken000000000000000' };
+    const created = await fetch(`${base}/api/settings/tokens`, {
+      method: 'POST',
+      headers: { ...demo, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'leaked in a notebook', role: 'read' }),
+    });
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+    const works = async () =>
+      (await fetch(`${base}/api/whoami-v2`, { headers: { authorization: `Bearer ${token}` } }))
+        .status === 200;
+    expect(await works()).toBe(true);
+
+    const reported = await fetch(`${base}/api/credentials/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ credentials: [`hf_${'N'.repeat(43)}`, token] }),
+    });
+    expect(reported.status).toBe(202);
+    await waitUntil('the reported token to stop working', async () => !(await works()));
+    const notices = (await (
+      await fetch(`${base}/api/settings/tokens/notices`, { headers: demo })
+    ).json()) as Array<{ tokenKind: string; tokenName: string }>;
+    expect(notices).toContainEqual(
+      expect.objectContaining({ tokenKind: 'personal', tokenName: 'leaked in a notebook' }),
+    );
   });
 
   it('is still ready after all of it', async () => {

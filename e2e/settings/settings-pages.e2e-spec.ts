@@ -158,6 +158,36 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     ).toBe(401);
   });
 
+  it('/settings/tokens: shows a token reported leaked as revoked, until dismissed', async () => {
+    const created = await api('POST', '/api/settings/tokens', {
+      name: 'pasted in a gist',
+      role: 'read',
+    });
+    const { token } = created.json as { token: string };
+    const reported = await fetch(`${target.url}/api/credentials/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ credentials: [token] }),
+    });
+    expect(reported.status).toBe(202);
+    await waitUntil('the reported token to be revoked', async () => {
+      const notices = (await api('GET', '/api/settings/tokens/notices')).json as unknown[];
+      return notices.length > 0;
+    });
+
+    await page.goto('/settings/tokens');
+    const heading = page.getByRole('heading', { name: 'Tokens found in public, and revoked' });
+    await heading.waitFor();
+    expect(await page.getByText('Access token “pasted in a gist”, revoked').isVisible()).toBe(true);
+    await expectAccessible('tokens-leaked');
+
+    await page
+      .getByRole('button', { name: 'Dismiss the notice about Access token “pasted in a gist”' })
+      .click();
+    await heading.waitFor({ state: 'detached' });
+    expect((await api('GET', '/api/settings/tokens/notices')).json).toEqual([]);
+  });
+
   it('/settings/applications: creates an app with its secret shown once, shows field errors, edits it, drops its secret and deletes it', async () => {
     await page.getByRole('link', { name: 'OAuth apps' }).first().click();
     await page.getByRole('link', { name: 'New OAuth app' }).click();

@@ -23,6 +23,7 @@ import {
 import { SessionModule } from './session/session.module';
 import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
 import { ConnectedApplicationsModule } from './connected-applications/connected-applications.module';
+import { LeakedCredentialsModule } from './leaked-credentials/leaked-credentials.module';
 import { SETTINGS_APP_OPTIONS, type SettingsAppOptions } from './settings-app/settings-app-options';
 import { SettingsAppModule } from './settings-app/settings-app.module';
 import { AuthTokenModules } from './token-endpoint';
@@ -89,7 +90,7 @@ const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
  * consent pages, the device flow, `/oauth/token` with the authorization-code, device-code and
  * refresh grants, userinfo,
  * revocation, introspection, client-ID metadata documents, the OAuth app and personal token
- * settings, whoami-v2. Needs IdentityModule, the DataSource, FLOW_STORE and CLOCK.
+ * settings, whoami-v2, leaked-token reports and their notices. Needs IdentityModule, the DataSource, FLOW_STORE and CLOCK.
  */
 @Module({})
 export class AuthModule {
@@ -147,6 +148,7 @@ export class AuthModule {
         DeviceFlowModule.forRoot(options),
         AppsModule,
         ConnectedApplicationsModule,
+        LeakedCredentialsModule.forRoot(),
         SettingsAppModule,
         TokenPruningModule.forRoot({
           retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS,

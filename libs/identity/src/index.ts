@@ -40,6 +40,7 @@ export { TokenPruningModule } from './pruning/token-pruning.module';
 export { TokenStore } from './tokens/ports/token.store';
 export { AccountReader } from './accounts/ports/account.reader';
 export { TransactionRunner } from './transactions/ports/transaction-runner';
+export { OutboxWriter } from './transactions/ports/outbox.writer';
 export { Transaction } from './transactions/ports/transaction';
 export { entityManagerOf } from './transactions/infrastructure/typeorm-transaction';
 export {

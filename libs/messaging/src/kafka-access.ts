@@ -7,9 +7,13 @@ import { Topics } from './topics';
 
 export type GatehouseService = 'auth' | 'token-exchange' | 'webhook-management' | 'delivery-worker';
 
-/** Consumer group ids: the shared group of every service's principal cache, and the delivery workers'. */
+/**
+ * Consumer group ids: the shared group of every service's principal cache, the `auth` processes'
+ * group revoking reported leaked tokens, and the delivery workers'.
+ */
 export const ConsumerGroups = {
   principalCache: 'gatehouse.principal-cache',
+  leakedCredentials: 'gatehouse.leaked-credentials',
   deliveryWorker: 'gatehouse-delivery-worker',
 } as const;
 
@@ -52,7 +56,14 @@ const delivery = deliveryConsumerGroups(ConsumerGroups.deliveryWorker);
 
 export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
   // Token events of sign-ins, refreshes and revocations; the principal cache follows revocations.
-  auth: { writes: [Topics.tokenEvents], reads: [principalCache] },
+  // Leaked-token reports go from its request handler to its own consumer, through its outbox.
+  auth: {
+    writes: [Topics.tokenEvents, Topics.leakedCredentials],
+    reads: [
+      principalCache,
+      { topic: Topics.leakedCredentials, group: ConsumerGroups.leakedCredentials },
+    ],
+  },
   // The audit feed and the tokens it issues.
   'token-exchange': { writes: [Topics.audit, Topics.tokenEvents], reads: [principalCache] },
   // Webhook changes and replay requests (outbox), and repo events posted to POST /internal/events.

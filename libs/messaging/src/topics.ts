@@ -22,6 +22,12 @@ export const Topics = {
    * the transaction that accepted the request.
    */
   deliveryReplay: 'gatehouse.delivery-replay.v1',
+  /**
+   * Batches of leaked tokens reported to `POST /api/credentials/revoke`, as hashes, from `auth`
+   * to `auth`: the request is answered at once and the tokens are revoked from here, so the
+   * answer never depends on them. Written through the outbox; key: report id.
+   */
+  leakedCredentials: 'gatehouse.leaked-credentials.v1',
 } as const;
 
 /**
@@ -52,4 +58,5 @@ export const GATEHOUSE_TOPIC_SPECS: readonly TopicSpec[] = [
   { topic: Topics.audit },
   { topic: Topics.tokenEvents },
   { topic: Topics.deliveryReplay },
+  { topic: Topics.leakedCredentials },
 ].flatMap((spec) => [spec, { topic: deadLetterTopic(spec.topic) }]);

@@ -5,6 +5,7 @@ export {
   DeliveryAttemptEntity,
   DeliveryEntity,
   JobEntity,
+  LeakedTokenNoticeEntity,
   OAuthAppEntity,
   OrganizationEntity,
   PersonalAccessTokenEntity,

@@ -6,6 +6,7 @@ export { ReadinessRegistry } from './health/readiness-registry';
 export { ReadinessModule } from './health/readiness.module';
 export { METRICS_REGISTRY } from './metrics/metrics-registry';
 export { OAuthErrorShape } from './errors/error-shape';
+export { BodyParseError } from './errors/request.error';
 export { parseOrThrow } from './validation/zod-validation';
 export { ZodBody, ZodQuery, ZodValidationPipe } from './validation/zod-validation.pipe';
 export { readCappedBody } from './outbound/capped-body';

@@ -9,6 +9,7 @@ export type {
   AuditLogVerification,
   TokenExchangeAppView,
 } from './organization-token-exchange';
+export type { LeakedTokenNoticeView } from './leaked-token-notices';
 export type { CreatedPersonalToken, PersonalTokenView } from './personal-tokens';
 export type { SessionView } from './session';
 export type {

@@ -13,6 +13,7 @@ import {
   When,
 } from '../components';
 import { useTitle } from '../router';
+import { LeakedTokenNotices } from './leaked-token-notices';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 
 export function TokensPage() {
@@ -47,6 +48,7 @@ export function TokensPage() {
         Use a token where a password would not do: the CLI (
         <code>gatehouse auth login --token</code>), scripts and notebooks send it as a bearer token.
       </p>
+      <LeakedTokenNotices />
       {created && (
         <OnceValue
           label={`New token “${created.name}”.`}

@@ -25,6 +25,11 @@ export {
   tokenPrefix,
 } from './token-format';
 export {
+  leakedCredentialCandidates,
+  MAX_LEAKED_CREDENTIALS_PER_REPORT,
+} from './leaked-credentials';
+export { hasValidChecksum, TOKEN_CHECKSUM_LENGTH, withTokenChecksum } from './token-checksum';
+export {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   expiresAt,
   isExpired,

@@ -1,7 +1,8 @@
 import { aWebhookSettings } from '@gatehouse/domain/testing';
 import { auditRecordedEvent } from './audit.event';
 import { InvalidEventError } from './invalid-event.error';
-import { TOKEN_EVENTS, tokenRevokedEvent } from './token.event';
+import { leakedCredentialsReportedEvent } from './leaked-credentials.event';
+import { TOKEN_EVENTS, tokenLeakedEvent, tokenRevokedEvent } from './token.event';
 import { decodeEvent } from './event-definition';
 import { webhookChangedEvent } from './webhook-changed.event';
 
@@ -106,5 +107,51 @@ describe('token events v1', () => {
     const decoded = decodeEvent(revoked, TOKEN_EVENTS);
     expect(decoded.type).toBe('token.revoked');
     expect(decoded.data).toMatchObject({ tokenId: 't1', reason: 'refresh_token_reuse' });
+  });
+
+  it('decode a leaked token of a personal token, without a client', () => {
+    const data = {
+      noticeId: '6650d2d0e1f1a2b3c4d5e6f1',
+      userId: 'u1',
+      tokenId: 't2',
+      kind: 'personal' as const,
+      tokenName: 'laptop',
+      clientId: null,
+      reportedAt: time.toISOString(),
+      revokedAt: time.toISOString(),
+    };
+    const message = tokenLeakedEvent.encode(data, { key: 'u1' });
+    expect(message.headers?.['gatehouse-event-type']).toBe('token.leaked');
+    const decoded = decodeEvent(message, TOKEN_EVENTS);
+    expect(decoded.type).toBe('token.leaked');
+    expect(decoded.data).toEqual(data);
+  });
+});
+
+describe('leaked_credentials.reported v1', () => {
+  const report = {
+    reportId: '6650d2d0e1f1a2b3c4d5e6f7',
+    tokenHashes: ['a'.repeat(64), 'b'.repeat(64)],
+    checksummed: 1,
+    reportedAt: time.toISOString(),
+  };
+
+  it('carries the hashes of a batch, keyed by report id', () => {
+    const message = leakedCredentialsReportedEvent.encode(report, { key: report.reportId });
+    expect(message.key).toBe(report.reportId);
+    expect(leakedCredentialsReportedEvent.decode(message).data).toEqual(report);
+  });
+
+  it.each([
+    ['a clear token instead of a hash', { tokenHashes: ['hf_' + 'a'.repeat(40)] }],
+    ['an empty batch', { tokenHashes: [] }],
+    [
+      'more hashes than one report holds',
+      { tokenHashes: Array.from({ length: 101 }, () => 'c'.repeat(64)) },
+    ],
+  ])('refuses %s', (_case, change) => {
+    expect(() =>
+      leakedCredentialsReportedEvent.encode({ ...report, ...change }, { key: report.reportId }),
+    ).toThrow(InvalidEventError);
   });
 });

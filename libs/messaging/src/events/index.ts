@@ -11,9 +11,14 @@ export { type AuditRecordedData, auditRecordedEvent } from './audit.event';
 export {
   TOKEN_EVENTS,
   tokenIssuedEvent,
+  tokenLeakedEvent,
   type TokenRevokedData,
   tokenRevokedEvent,
 } from './token.event';
 export { repoChangedEvent, repoChangedMessage } from './repo-changed.event';
 export { deliveryDeadLetteredEvent } from './delivery-dead-lettered.event';
 export { deliveryReplayRequestedEvent } from './delivery-replay.event';
+export {
+  type LeakedCredentialsReportedData,
+  leakedCredentialsReportedEvent,
+} from './leaked-credentials.event';

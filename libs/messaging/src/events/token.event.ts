@@ -45,7 +45,31 @@ export const tokenRevokedEvent = defineEvent({
   }),
 });
 
+/**
+ * token.leaked v1, on Topics.tokenEvents, key: user id. A token of the user was reported leaked
+ * (`POST /api/credentials/revoke`) and has been revoked: written once per token, in the
+ * transaction that revoked it, for a mailer to tell the owner (docs/security.md "Leaked tokens").
+ * Its access or refresh token also has its token.revoked (reason `revocation_request`).
+ */
+export const tokenLeakedEvent = defineEvent({
+  type: 'token.leaked',
+  version: 1,
+  schema: z.object({
+    /** The owner's notice, as `GET /api/settings/tokens/notices` lists it. */
+    noticeId: z.string().min(1),
+    userId: z.string().min(1),
+    tokenId: z.string().min(1),
+    kind: z.enum(['personal', 'access', 'refresh']),
+    /** A personal token's name, or the OAuth app's name. */
+    tokenName: z.string().nullable(),
+    /** The OAuth app's client id; null for a personal token. */
+    clientId: z.string().min(1).nullable(),
+    reportedAt: z.iso.datetime({ offset: true }),
+    revokedAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
 /** Everything Topics.tokenEvents carries, for decodeEvent(). */
-export const TOKEN_EVENTS = [tokenIssuedEvent, tokenRevokedEvent] as const;
+export const TOKEN_EVENTS = [tokenIssuedEvent, tokenRevokedEvent, tokenLeakedEvent] as const;
 
 export type TokenRevokedData = z.output<typeof tokenRevokedEvent.schema>;

@@ -16,6 +16,7 @@ const EXPECTED_TABLES = [
   'delivery_attempts',
   'job_runs',
   'jobs',
+  'leaked_token_notices',
   'memberships',
   'migrations',
   'oauth_apps',

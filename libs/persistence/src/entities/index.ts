@@ -5,6 +5,7 @@ export { ConsentEntity } from './oauth/consent.entity';
 export { AccessTokenEntity } from './oauth/access-token.entity';
 export { RefreshTokenEntity } from './oauth/refresh-token.entity';
 export { PersonalAccessTokenEntity } from './oauth/personal-access-token.entity';
+export { LeakedTokenNoticeEntity } from './oauth/leaked-token-notice.entity';
 export { SigningKeyEntity } from './oauth/signing-key.entity';
 export { TrustedPublisherEntity } from './token-exchange/trusted-publisher.entity';
 export { AuditLogEntryEntity } from './token-exchange/audit-log-entry.entity';
