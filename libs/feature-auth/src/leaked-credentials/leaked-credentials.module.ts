@@ -26,7 +26,11 @@ export class LeakedCredentialsModule {
   static forRoot(options: Partial<LeakedCredentialsOptions> = {}): DynamicModule {
     return {
       module: LeakedCredentialsModule,
-      controllers: [LeakedCredentialsController, LeakedTokenNoticesController],
+      controllers: [
+        LeakedCredentialsController,
+        LeakedTokenNoticesController,
+        LeakedCredentialsConsumer,
+      ],
       providers: [
         {
           provide: LEAKED_CREDENTIALS_OPTIONS,
@@ -37,7 +41,6 @@ export class LeakedCredentialsModule {
         },
         ReportLeakedCredentials,
         RevokeLeakedCredentials,
-        LeakedCredentialsConsumer,
         LeakedTokenNoticesService,
         { provide: LeakedTokenStore, useClass: SqlLeakedTokenStore },
         { provide: LeakedTokenNoticeStore, useClass: TypeOrmLeakedTokenNoticeStore },
