@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** One step of a recipe: a file of the repository and what the step does to it. */
 export interface RecipeStep {
@@ -32,6 +32,7 @@ export function applyRecipe(recipe: Recipe, root: string): void {
   for (const step of recipe.steps) {
     const path = join(root, step.file);
     if (step.create !== undefined) {
+      mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, step.create);
       continue;
     }
