@@ -222,6 +222,8 @@ export default tseslint.config(
     files: ['libs/feature-*/src/**/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', RAW_CONNECTION_CALLS, CLIENT_ADDRESS_READ, TOPIC_LITERAL],
+      // The global fetch dials through undici's unguarded global dispatcher.
+      'no-restricted-globals': ['error', { name: 'fetch', message: GUARD_MESSAGE }],
     },
   },
   {
@@ -245,7 +247,11 @@ export default tseslint.config(
       'libs/*/src/**/testing/**/*.ts',
       'libs/sdk/**',
     ],
-    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
+    rules: {
+      'no-restricted-imports': 'off',
+      'no-restricted-syntax': 'off',
+      'no-restricted-globals': 'off',
+    },
   },
   {
     files: ['libs/domain/**/*.ts'],

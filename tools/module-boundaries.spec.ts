@@ -193,6 +193,7 @@ describe('outbound connections (docs/security.md "Outbound requests")', () => {
     ["import * as http from 'node:http';\nexport const h = http;\n", 'no-restricted-imports'],
     ["import { connect } from 'node:net';\nexport const c = connect;\n", 'no-restricted-imports'],
     ["import http from 'node:http';\nexport const r = http.request;\n", 'no-restricted-syntax'],
+    ["export const r = () => fetch('https://hooks.example.com');\n", 'no-restricted-globals'],
   ])('refuses a raw connection outside the guard: %p', async (code, rule) => {
     expect(await ruleIdsFor('libs/feature-webhooks/src/probe.ts', code)).toContain(rule);
   });

@@ -1,15 +1,15 @@
-// `npm run test:recipes`: applies each recipe of docs/architecture.md "How to add" to a copy of
-// the repository and proves it: the files it touched are the ones the recipe names, the compiler
-// accepts the change, and the specs the recipe names pass with no test file edited.
+// `npm run test:recipes`: applies every recipe of docs/architecture.md "How to add" to one copy of
+// the repository and proves them: each touches only the files its section names, the scripts it
+// says to run leave what it promises (its check), and the compiler and the specs it names accept
+// the change with no other file edited. The recipes share the copy, one `tsc -b` and one Jest run.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { applyRecipe, filesOutsideRecipe, type Recipe } from './recipe';
-import { webhookFieldRecipe } from './webhook-field.recipe';
+import { RECIPES } from './all-recipes';
+import { applyRecipe, filesOutsideRecipe } from './recipe';
 
 const ROOT = join(__dirname, '..', '..');
-const RECIPES: Recipe[] = [webhookFieldRecipe];
 
 function copyOfRepository(): string {
   const copy = mkdtempSync(join(tmpdir(), 'gatehouse-recipe-'));
@@ -31,38 +31,47 @@ function copyOfRepository(): string {
   return copy;
 }
 
-function run(step: string, cwd: string, args: string[]): void {
-  process.stdout.write(`[recipes] ${step}\n`);
-  execFileSync(process.execPath, args, {
-    cwd,
-    stdio: 'inherit',
-    env: { ...process.env, CI: 'true' },
-  });
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
+function run(step: string, cwd: string, command: string, args: string[]): void {
+  process.stdout.write(`[recipes] ${elapsed()}: ${step}\n`);
+  execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, CI: 'true' } });
 }
 
-function prove(recipe: Recipe): void {
-  const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+for (const recipe of RECIPES) {
   const unnamed = filesOutsideRecipe(recipe, architecture);
   if (unnamed.length > 0)
     throw new Error(
       `recipe "${recipe.heading}" touches ${unnamed.join(', ')}, which docs/architecture.md does not name`,
     );
-  const copy = copyOfRepository();
-  try {
-    applyRecipe(recipe, copy);
-    run(`${recipe.heading} type check`, copy, ['node_modules/typescript/bin/tsc', '-b']);
-    run(`${recipe.heading} specs: ${recipe.specs.join(' ')}`, copy, [
-      'node_modules/jest/bin/jest.js',
-      ...recipe.specs,
-      '--selectProjects',
-      'unit',
-      'integration',
-      '--ci',
-    ]);
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
 }
 
-for (const recipe of RECIPES) prove(recipe);
-process.stdout.write(`[recipes] ${RECIPES.length} recipe(s) proven\n`);
+const copy = copyOfRepository();
+try {
+  for (const recipe of RECIPES) {
+    process.stdout.write(`[recipes] ${recipe.heading} applied\n`);
+    applyRecipe(recipe, copy);
+  }
+  for (const recipe of RECIPES)
+    for (const script of recipe.scripts ?? [])
+      run(`${recipe.heading} npm run ${script}`, copy, 'npm', ['run', '--silent', script]);
+  run('type check (tsc -b)', copy, process.execPath, ['node_modules/typescript/bin/tsc', '-b']);
+  const problems = RECIPES.flatMap((recipe) =>
+    (recipe.check?.(copy) ?? []).map((problem) => `recipe "${recipe.heading}": ${problem}`),
+  );
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  const specs = [...new Set(RECIPES.flatMap((recipe) => recipe.specs))];
+  run(`specs: ${specs.join(' ')}`, copy, process.execPath, [
+    'node_modules/jest/bin/jest.js',
+    ...specs,
+    '--selectProjects',
+    'unit',
+    'integration',
+    '--ci',
+  ]);
+} finally {
+  rmSync(copy, { recursive: true, force: true });
+}
+process.stdout.write(`[recipes] ${elapsed()}: ${RECIPES.length} recipes proven\n`);

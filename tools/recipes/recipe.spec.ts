@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { applyRecipe, filesNamedBy, filesOutsideRecipe, type Recipe } from './recipe';
-import { webhookFieldRecipe } from './webhook-field.recipe';
+import { RECIPES } from './all-recipes';
+import { readmeUsedBy } from './config-variable.recipe';
 
 const ROOT = join(__dirname, '..', '..');
 const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
@@ -50,28 +51,36 @@ describe('recipes (docs/architecture.md "How to add")', () => {
     expect(filesNamedBy(page, 'A thing.')).toEqual(['libs/a/src/a.ts', 'apps/b/src/b.ts']);
   });
 
-  it('touches only files the webhook-field recipe names (a new migration aside), and names its proof', () => {
-    expect(filesOutsideRecipe(webhookFieldRecipe, architecture)).toEqual([]);
-    expect(
-      filesOutsideRecipe(
-        {
-          ...webhookFieldRecipe,
-          steps: [...webhookFieldRecipe.steps, { file: 'libs/x/src/y.ts' }],
-        },
-        architecture,
-      ),
-    ).toEqual(['libs/x/src/y.ts']);
-    expect(architecture).toContain('npm run test:recipes');
-  });
+  it.each(RECIPES.map((recipe) => [recipe.heading, recipe] as const))(
+    '%s touches only files its section names (new files in a folder it names), and names its proof',
+    (heading, recipe) => {
+      expect(filesOutsideRecipe(recipe, architecture)).toEqual([]);
+      expect(
+        filesOutsideRecipe(
+          { ...recipe, steps: [...recipe.steps, { file: 'libs/x/src/y.ts', edits: [] }] },
+          architecture,
+        ),
+      ).toEqual(['libs/x/src/y.ts']);
+      const section = architecture.slice(architecture.indexOf(`**${heading}**`));
+      expect(section.slice(0, section.search(/\n(?:\*\*|#)/))).toContain('npm run test:recipes');
+    },
+  );
 
-  it('still finds every anchor of the webhook-field recipe in the code', () => {
-    const copy = mkdtempSync(join(tmpdir(), 'recipe-'));
-    for (const step of webhookFieldRecipe.steps) {
-      if (step.create) continue;
-      mkdirSync(join(copy, step.file, '..'), { recursive: true });
-      writeFileSync(join(copy, step.file), readFileSync(join(ROOT, step.file)));
-    }
-    mkdirSync(join(copy, 'libs/persistence/src/migrations'), { recursive: true });
-    expect(() => applyRecipe(webhookFieldRecipe, copy)).not.toThrow();
+  it.each(RECIPES.map((recipe) => [recipe.heading, recipe] as const))(
+    '%s still finds every anchor in the code',
+    (_heading, recipe) => {
+      const copy = mkdtempSync(join(tmpdir(), 'recipe-'));
+      for (const step of recipe.steps) {
+        mkdirSync(join(copy, dirname(step.file)), { recursive: true });
+        if (!step.create) writeFileSync(join(copy, step.file), readFileSync(join(ROOT, step.file)));
+      }
+      expect(() => applyRecipe(recipe, copy)).not.toThrow();
+    },
+  );
+
+  it('reads the apps a variable is used by from the README table', () => {
+    const readme = '| Variable | Used by |\n|---|---|\n| `A_B` | auth, all-in-one | 1 | x |\n';
+    expect(readmeUsedBy(readme, 'A_B')).toBe('auth, all-in-one');
+    expect(readmeUsedBy(readme, 'A')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** One step of a recipe: a file of the repository and what the step does to it. */
 export interface RecipeStep {
@@ -15,6 +15,13 @@ export interface Recipe {
   steps: RecipeStep[];
   /** The Jest paths that must still pass, unchanged, once the recipe is applied. */
   specs: string[];
+  /** The commands the recipe says to run once its files are edited (`npm run` scripts), in order. */
+  scripts?: string[];
+  /**
+   * What else the recipe must leave true in the copy `root`, read from its files once the scripts
+   * have run (a generated table, a manifest, a doc): each problem found, none when it holds.
+   */
+  check?: (root: string) => string[];
 }
 
 /**
@@ -25,6 +32,7 @@ export function applyRecipe(recipe: Recipe, root: string): void {
   for (const step of recipe.steps) {
     const path = join(root, step.file);
     if (step.create !== undefined) {
+      mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, step.create);
       continue;
     }
@@ -49,24 +57,39 @@ export function applyRecipe(recipe: Recipe, root: string): void {
   }
 }
 
-/** The files a recipe's section in docs/architecture.md names (every `path` in backquotes). */
-export function filesNamedBy(architecture: string, heading: string): string[] {
+/** A recipe's section in docs/architecture.md "How to add": from its bold heading to the next heading. */
+function sectionOf(architecture: string, heading: string): string {
   const start = architecture.indexOf(`**${heading}**`);
   if (start < 0) throw new Error(`docs/architecture.md has no recipe "${heading}"`);
-  const next = architecture.indexOf('\n**', start + heading.length + 4);
-  const section = architecture.slice(start, next < 0 ? undefined : next);
-  return [...section.matchAll(/`((?:libs|apps|tools|k8s|docs)\/[^`\s]+\.[a-z]+)`/g)].map(
-    (match) => match[1]!,
-  );
+  const rest = architecture.slice(start + heading.length + 4);
+  const next = rest.search(/\n(?:\*\*|#)/);
+  return architecture.slice(start, next < 0 ? undefined : start + heading.length + 4 + next);
+}
+
+/** The files a recipe's section in docs/architecture.md names (every `path` in backquotes). */
+export function filesNamedBy(architecture: string, heading: string): string[] {
+  return [
+    ...sectionOf(architecture, heading).matchAll(
+      /`((?:libs|apps|tools|k8s|docs)\/[^`\s]+\.[a-z]+)`/g,
+    ),
+  ].map((match) => match[1]!);
 }
 
 /**
- * The files a recipe touches that its section in docs/architecture.md does not name. A new
- * migration is named by its folder only, so it never counts.
+ * The files a recipe touches that its section in docs/architecture.md does not name. A file the
+ * recipe creates (a migration, an event's schema, a grant's handler) counts as named when a folder
+ * holding it is, quoted with its trailing slash (`libs/persistence/src/migrations/`).
  */
 export function filesOutsideRecipe(recipe: Recipe, architecture: string): string[] {
   const named = new Set(filesNamedBy(architecture, recipe.heading));
+  const folders = [...sectionOf(architecture, recipe.heading).matchAll(/`([\w./-]+\/)`/g)].map(
+    (match) => match[1]!,
+  );
   return recipe.steps
-    .map((step) => step.file)
-    .filter((file) => !named.has(file) && !/\/migrations\/\d+-/.test(file));
+    .filter(
+      (step) =>
+        !named.has(step.file) &&
+        !(step.create !== undefined && folders.some((folder) => step.file.startsWith(folder))),
+    )
+    .map((step) => step.file);
 }

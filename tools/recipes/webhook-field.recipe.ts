@@ -100,7 +100,9 @@ export const webhookFieldRecipe: Recipe = {
   ],
   specs: [
     'libs/domain/src/webhooks',
-    'libs/persistence',
+    'libs/persistence/src/data-source/migrations.int-spec.ts',
+    'libs/persistence/src/entities/entities.int-spec.ts',
+    'libs/persistence/src/seed',
     'libs/feature-webhooks',
     'libs/feature-delivery/src/subscriptions',
     'libs/feature-delivery/src/pipeline',

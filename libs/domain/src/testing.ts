@@ -10,3 +10,9 @@ export { validateWebhookUrlSyntax } from './webhooks/webhook-url';
 export { FrozenClock } from './testing/frozen-clock';
 export { standardWebhookSecret } from './testing/standard-webhook-secret';
 export { aWebhookRecord, aWebhookSettings, aWebhookView } from './testing/webhook-builders';
+export {
+  aPullRequestOpenedEvent,
+  aRepoChangeEvent,
+  aSpacePushEvent,
+  type RepoChangeEventOverrides,
+} from './testing/repo-change-event-builders';

@@ -1,5 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
+import { aRepoChangeEvent } from '@gatehouse/domain/testing';
 import { KafkaEventBus, repoChangedMessage } from '@gatehouse/messaging';
 import {
   createMigratedTestDatabase,
@@ -31,21 +32,18 @@ const quiet = {
 /** Event `index` of the batch; its number rides in `updatedRefs[0].newSha`, so the receiver can tell events apart. */
 function numberedEvent(index: number): RepoChangeEvent {
   const repo = index % REPOS;
-  return {
+  return aRepoChangeEvent({
     id: `crash-${index}`,
     time: new Date().toISOString(),
-    event: { action: 'update', scope: 'repo.content' },
     repo: {
-      type: 'model',
       name: `acme/model-${repo}`,
       id: `65d0000000000000000${String(repo).padStart(5, '0')}`,
-      private: false,
       owner: { id: ACME, name: 'acme' },
     },
     updatedRefs: [
       { ref: 'refs/heads/main', oldSha: null, newSha: index.toString(16).padStart(40, '0') },
     ],
-  };
+  });
 }
 
 function eventNumberOf(body: string): number {

@@ -1,4 +1,4 @@
-import type { DeliveryConfig, NetworkConfig, WebhooksConfig } from '@gatehouse/config';
+import type { DeliveryConfig, NetworkConfig } from '@gatehouse/config';
 import { DEFAULT_AUTO_DISABLE_WINDOW_MS } from '@gatehouse/domain';
 import { ConsumerGroups, Topics } from '@gatehouse/messaging';
 import type { DeliveryTopics } from './delivery-pipeline';
@@ -94,7 +94,6 @@ export function deliveryModuleOptionsOf(
   config: {
     http: { publicUrl: string };
     delivery: DeliveryConfig;
-    webhooks: WebhooksConfig;
     network: NetworkConfig;
   },
   encryptionKey: string,
@@ -105,7 +104,7 @@ export function deliveryModuleOptionsOf(
     allowLoopbackTargets: config.network.allowLoopbackTargets,
     retryScheduleSeconds: config.delivery.retryScheduleSeconds,
     timeoutMs: config.delivery.timeoutMs,
-    dailyTriggerLimit: config.webhooks.dailyTriggerLimit,
+    dailyTriggerLimit: config.delivery.dailyTriggerLimit,
     jobLauncher: config.delivery.jobLauncher,
     localJobUser: config.delivery.localJobUser,
     retentionDays: config.delivery.retentionDays,

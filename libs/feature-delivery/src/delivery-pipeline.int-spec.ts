@@ -1,5 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
 import { type RepoChangeEvent } from '@gatehouse/domain';
+import { aRepoChangeEvent } from '@gatehouse/domain/testing';
 import { standardWebhookSecret } from '@gatehouse/domain/testing';
 import {
   deliveryReplayRequestedEvent,
@@ -60,10 +61,9 @@ function event(
   id = `evt-${newId()}`,
 ): RepoChangeEvent {
   const [owner] = repo.name.split('/');
-  return {
+  return aRepoChangeEvent({
     id,
     time: new Date().toISOString(),
-    event: { action: 'update', scope: 'repo.content' },
     repo: {
       type: repo.type ?? 'model',
       name: repo.name,
@@ -71,10 +71,7 @@ function event(
       private: repo.private ?? false,
       owner: { id: repo.ownerId ?? ACME, name: owner! },
     },
-    updatedRefs: [
-      { ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' },
-    ],
-  };
+  });
 }
 
 describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {

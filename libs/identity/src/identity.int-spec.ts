@@ -29,6 +29,7 @@ import { SigningKeys } from './keys/signing-keys';
 import { TypeOrmSigningKeyStore } from './keys/infrastructure/typeorm-signing-key.store';
 import type { Principal } from './principal/principal';
 import { TEST_ENCRYPTION_KEY } from './testing/identity-test-kit';
+import { anOAuthAppRecord } from './testing/oauth-app-builders';
 import { TokenIssuer } from './tokens/token-issuer';
 
 /** A consumer of the guards, as webhook-management's controllers are. */
@@ -285,24 +286,23 @@ describe('IdentityModule on PostgreSQL', () => {
         [id],
       );
 
-      expect(await app.get(ClientLookup).findByClientId('lookup-app')).toEqual({
-        id,
-        clientId: 'lookup-app',
-        name: 'Lookup App',
-        ownerUserId: userId,
-        ownerOrgId: null,
-        clientSecretHash: hashToken('lookup-secret'),
-        redirectUris: ['https://app.example/callback', 'http://127.0.0.1/cb'],
-        scopes: ['openid', 'profile'],
-        logoUri: 'https://app.example/logo.png',
-        homepageUrl: null,
-        accessTokenTtlSeconds: 900,
-        tokenExchange: true,
-        boundOrgId: null,
-        tokenExchangeTtlSeconds: 300,
-        createdAt: stored.created_at,
-        updatedAt: stored.updated_at,
-      });
+      expect(await app.get(ClientLookup).findByClientId('lookup-app')).toEqual(
+        anOAuthAppRecord({
+          id,
+          clientId: 'lookup-app',
+          name: 'Lookup App',
+          ownerUserId: userId,
+          clientSecretHash: hashToken('lookup-secret'),
+          redirectUris: ['https://app.example/callback', 'http://127.0.0.1/cb'],
+          scopes: ['openid', 'profile'],
+          logoUri: 'https://app.example/logo.png',
+          accessTokenTtlSeconds: 900,
+          tokenExchange: true,
+          tokenExchangeTtlSeconds: 300,
+          createdAt: stored.created_at,
+          updatedAt: stored.updated_at,
+        }),
+      );
       expect(await app.get(ClientLookup).findByClientId('no-such-app')).toBeNull();
     });
   });

@@ -1,4 +1,9 @@
 import { ConfigError } from '../config.error';
+import { deliverySection } from '../sections/delivery.section';
+import { oauthSection, tokenIssuanceSection } from '../sections/oauth.section';
+import { runtimeSection } from '../sections/runtime.section';
+import { webhooksSection } from '../sections/webhooks.section';
+import { sectionDefaults } from '../testing/config-builders';
 import { loadAllInOneConfig } from './all-in-one.config';
 import { loadAuthConfig } from './auth.config';
 import { loadDeliveryWorkerConfig } from './delivery-worker.config';
@@ -15,13 +20,21 @@ const SERVERS = {
   KAFKA_BROKERS: 'kafka-0:9092,kafka-1:9092',
 };
 
-const DEFAULT_RUNTIME = { logLevel: 'info', shutdownGraceMs: 10000 };
+// The defaults each section declares, with the values this spec pins on top: a new variable with a
+// default reaches these expectations by itself (docs/architecture.md "How to add").
+const DEFAULT_RUNTIME = {
+  ...sectionDefaults(runtimeSection),
+  logLevel: 'info',
+  shutdownGraceMs: 10000,
+};
 const DEFAULT_TOKEN_ISSUANCE = {
+  ...sectionDefaults(tokenIssuanceSection),
   accessTokenTtlSeconds: 28800,
   platformName: 'huggingface',
   userEmailTokenType: 'urn:huggingface:token-type:user-email',
 };
 const DEFAULT_OAUTH = {
+  ...sectionDefaults(oauthSection),
   ...DEFAULT_TOKEN_ISSUANCE,
   authorizationCodeTtlSeconds: 60,
   deviceCodeTtlSeconds: 900,
@@ -30,13 +43,19 @@ const DEFAULT_OAUTH = {
   refreshReuseGraceSeconds: 10,
   tokenRetentionDays: 7,
 };
-const DEFAULT_WEBHOOKS = { maxWebhooksPerUser: 100, dailyTriggerLimit: 1000 };
+const DEFAULT_WEBHOOKS = {
+  ...sectionDefaults(webhooksSection),
+  maxWebhooksPerUser: 100,
+  dailyTriggerLimit: 1000,
+};
 const DEFAULT_DELIVERY = {
+  ...sectionDefaults(deliverySection),
   retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
   timeoutMs: 15000,
   jobLauncher: 'disabled',
   localJobUser: { uid: 65534, gid: 65534 },
   retentionDays: 30,
+  dailyTriggerLimit: 1000,
 };
 const STORES = {
   postgres: { url: SERVERS.DATABASE_URL },
@@ -166,7 +185,6 @@ describe('per-app configuration', () => {
       ...STORES,
       secrets: { encryptionKey: KEY },
       network: { allowLoopbackTargets: false },
-      webhooks: DEFAULT_WEBHOOKS,
       delivery: DEFAULT_DELIVERY,
     });
     expect(problemVariables(() => loadDeliveryWorkerConfig({}))).toEqual([

@@ -7,7 +7,6 @@ import { runtimeSection } from '../sections/runtime.section';
 import { encryptionSecretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
 import { postgresSection, redisSection } from '../sections/store.section';
-import { webhooksSection } from '../sections/webhooks.section';
 
 export const deliveryWorkerConfigSchema = composeConfig({
   service: constantSection('delivery-worker'),
@@ -20,7 +19,6 @@ export const deliveryWorkerConfigSchema = composeConfig({
   // Opens webhook and Job secrets to sign deliveries; the worker serves no internal route.
   secrets: encryptionSecretsSection,
   network: networkSection,
-  webhooks: webhooksSection,
   delivery: deliverySection,
 });
 

@@ -1,6 +1,7 @@
 import { envSection } from '../env-section';
 import { kubernetesName, oneOf, positiveInteger, processUser, secondsList } from '../env-fields';
 import { documented, type VariableDoc } from '../variable-doc';
+import { GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT } from './webhooks.section';
 
 const GATEHOUSE_DELIVERY_RETRY_SCHEDULE_DOC: VariableDoc = {
   description:
@@ -46,6 +47,8 @@ export interface DeliveryConfig {
   localJobUser: { uid: number; gid: number };
   /** Days a finished delivery stays in the activity history before it is pruned. */
   retentionDays: number;
+  /** Deliveries one webhook may trigger per UTC day. */
+  dailyTriggerLimit: number;
 }
 
 const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -76,6 +79,7 @@ export const deliverySection = envSection(
       positiveInteger().default(30),
       GATEHOUSE_DELIVERY_RETENTION_DAYS_DOC,
     ),
+    GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT,
   },
   (env): DeliveryConfig => ({
     retryScheduleSeconds: [...env.GATEHOUSE_DELIVERY_RETRY_SCHEDULE],
@@ -86,5 +90,6 @@ export const deliverySection = envSection(
       : {}),
     localJobUser: { ...env.GATEHOUSE_LOCAL_JOB_USER },
     retentionDays: env.GATEHOUSE_DELIVERY_RETENTION_DAYS,
+    dailyTriggerLimit: env.GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT,
   }),
 );

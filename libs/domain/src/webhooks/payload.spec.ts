@@ -1,12 +1,12 @@
 import { buildPayloadV3, repoUrls } from './payload';
 import type { RepoChangeEvent } from './repo-change-event';
-import { pullRequestOpenedEvent, spacePushEvent } from './repo-change-event.fixture';
+import { aPullRequestOpenedEvent, aSpacePushEvent } from '../testing/repo-change-event-builders';
 
 const WEBHOOK = { id: '6390e855e30d9209411de93b' };
 
 describe('buildPayloadV3', () => {
   it('builds the hub-docs "Pull request opened" payload byte for byte', () => {
-    const payload = buildPayloadV3(pullRequestOpenedEvent(), WEBHOOK, {
+    const payload = buildPayloadV3(aPullRequestOpenedEvent(), WEBHOOK, {
       publicBaseUrl: 'https://hugginface.co/',
     });
     // The example of hub-docs webhooks.md, typo in the host included, whitespace removed.
@@ -49,7 +49,7 @@ describe('buildPayloadV3', () => {
     expect(
       JSON.parse(
         JSON.stringify(
-          buildPayloadV3(spacePushEvent(), WEBHOOK, { publicBaseUrl: 'https://huggingface.co' }),
+          buildPayloadV3(aSpacePushEvent(), WEBHOOK, { publicBaseUrl: 'https://huggingface.co' }),
         ),
       ),
     ).toEqual({
@@ -81,13 +81,13 @@ describe('buildPayloadV3', () => {
 
   it('leaves headSha out of community events', () => {
     expect(
-      buildPayloadV3(pullRequestOpenedEvent(), WEBHOOK, { publicBaseUrl: 'https://hf.co' }).repo,
+      buildPayloadV3(aPullRequestOpenedEvent(), WEBHOOK, { publicBaseUrl: 'https://hf.co' }).repo,
     ).not.toHaveProperty('headSha');
   });
 
   it('omits the content of a hidden comment', () => {
     const event: RepoChangeEvent = {
-      ...pullRequestOpenedEvent(),
+      ...aPullRequestOpenedEvent(),
       event: { action: 'update', scope: 'discussion.comment' },
     };
     event.comment = { ...event.comment!, hidden: true };
@@ -103,7 +103,7 @@ describe('buildPayloadV3', () => {
   it('sends movedTo with the owner id only, and updatedConfig as given', () => {
     const move = buildPayloadV3(
       {
-        ...spacePushEvent(),
+        ...aSpacePushEvent(),
         event: { action: 'move', scope: 'repo' },
         updatedRefs: undefined,
         movedTo: { name: 'Wauplin/history', owner: { id: 'u1', name: 'Wauplin' } },
@@ -114,7 +114,7 @@ describe('buildPayloadV3', () => {
     expect(move.movedTo).toEqual({ name: 'Wauplin/history', owner: { id: 'u1' } });
     const config = buildPayloadV3(
       {
-        ...spacePushEvent(),
+        ...aSpacePushEvent(),
         event: { action: 'update', scope: 'repo.config' },
         updatedConfig: { private: true },
       },
@@ -127,7 +127,7 @@ describe('buildPayloadV3', () => {
   });
 
   it('prefers the URLs the producer sent', () => {
-    const event = pullRequestOpenedEvent();
+    const event = aPullRequestOpenedEvent();
     event.repo.url = {
       web: 'https://hub.example/gpt2',
       api: 'https://hub.example/api/models/gpt2',
@@ -149,7 +149,7 @@ describe('buildPayloadV3', () => {
 
   it('leaves out a comment that has no discussion', () => {
     const event: RepoChangeEvent = {
-      ...spacePushEvent(),
+      ...aSpacePushEvent(),
       comment: { id: 'c', author: { id: 'a' }, hidden: false, content: 'x' },
     };
     expect(buildPayloadV3(event, WEBHOOK, { publicBaseUrl: 'https://hf.co' })).not.toHaveProperty(
@@ -158,7 +158,7 @@ describe('buildPayloadV3', () => {
   });
 
   it('does not share arrays or objects with the event', () => {
-    const event = spacePushEvent();
+    const event = aSpacePushEvent();
     const payload = buildPayloadV3(event, WEBHOOK, { publicBaseUrl: 'https://hf.co' });
     payload.updatedRefs![0]!.ref = 'refs/heads/changed';
     expect(event.updatedRefs![0]!.ref).toBe('refs/heads/main');

@@ -1,5 +1,5 @@
 import { repoChangeEventSchema } from './repo-change-event';
-import { pullRequestOpenedEvent, spacePushEvent } from './repo-change-event.fixture';
+import { aPullRequestOpenedEvent, aSpacePushEvent } from '../testing/repo-change-event-builders';
 
 function firstIssue(value: unknown): { path: PropertyKey[]; message: string } {
   const result = repoChangeEventSchema.safeParse(value);
@@ -10,12 +10,12 @@ function firstIssue(value: unknown): { path: PropertyKey[]; message: string } {
 
 describe('repoChangeEventSchema', () => {
   it.each([
-    ['a pull request opened', pullRequestOpenedEvent()],
-    ['a push to a Space', spacePushEvent()],
+    ['a pull request opened', aPullRequestOpenedEvent()],
+    ['a push to a Space', aSpacePushEvent()],
     [
       'a repo move',
       {
-        ...spacePushEvent(),
+        ...aSpacePushEvent(),
         event: { action: 'move', scope: 'repo' },
         movedTo: { name: 'Wauplin/history', owner: { id: '6273f303f6d63a28483fde12' } },
       },
@@ -23,19 +23,19 @@ describe('repoChangeEventSchema', () => {
     [
       'a config change',
       {
-        ...spacePushEvent(),
+        ...aSpacePushEvent(),
         event: { action: 'update', scope: 'repo.config' },
         updatedConfig: { private: true },
       },
     ],
     [
       'a future sub-scope',
-      { ...spacePushEvent(), event: { action: 'create', scope: 'repo.config.dois' } },
+      { ...aSpacePushEvent(), event: { action: 'create', scope: 'repo.config.dois' } },
     ],
     [
       'a bucket change',
       {
-        ...spacePushEvent(),
+        ...aSpacePushEvent(),
         updatedRefs: undefined,
         repo: {
           type: 'bucket',
@@ -49,7 +49,7 @@ describe('repoChangeEventSchema', () => {
     [
       'a hidden comment without content',
       {
-        ...pullRequestOpenedEvent(),
+        ...aPullRequestOpenedEvent(),
         event: { action: 'update', scope: 'discussion.comment' },
         comment: { id: 'c1', author: { id: 'a1' }, hidden: true },
       },
@@ -61,50 +61,50 @@ describe('repoChangeEventSchema', () => {
   it.each([
     [
       'an id with a dot',
-      { ...spacePushEvent(), id: 'a.b' },
+      { ...aSpacePushEvent(), id: 'a.b' },
       ['id'],
       'must be 1-128 characters of A-Z, a-z, 0-9, _ and -',
     ],
     [
       'a time without offset',
-      { ...spacePushEvent(), time: '2024-01-02T03:04:05' },
+      { ...aSpacePushEvent(), time: '2024-01-02T03:04:05' },
       ['time'],
       'Invalid ISO datetime',
     ],
     [
       'an unknown action',
-      { ...spacePushEvent(), event: { action: 'add', scope: 'repo' } },
+      { ...aSpacePushEvent(), event: { action: 'add', scope: 'repo' } },
       ['event', 'action'],
       'Invalid option: expected one of "create"|"update"|"delete"|"move"',
     ],
     [
       'an unknown scope',
-      { ...spacePushEvent(), event: { action: 'update', scope: 'billing' } },
+      { ...aSpacePushEvent(), event: { action: 'update', scope: 'billing' } },
       ['event', 'scope'],
       'must be repo, repo.content, repo.config, discussion, discussion.comment or a sub-scope',
     ],
     [
       'create on repo.content',
-      { ...spacePushEvent(), event: { action: 'create', scope: 'repo.content' } },
+      { ...aSpacePushEvent(), event: { action: 'create', scope: 'repo.content' } },
       ['event', 'action'],
       'repo.content events take update',
     ],
     [
       'move on a discussion',
-      { ...pullRequestOpenedEvent(), event: { action: 'move', scope: 'discussion' } },
+      { ...aPullRequestOpenedEvent(), event: { action: 'move', scope: 'discussion' } },
       ['event', 'action'],
       'discussion events take create|update|delete',
     ],
     [
       'a discussion event without discussion',
-      { ...pullRequestOpenedEvent(), discussion: undefined },
+      { ...aPullRequestOpenedEvent(), discussion: undefined },
       ['discussion'],
       'is required for discussion events',
     ],
     [
       'a comment event without comment',
       {
-        ...pullRequestOpenedEvent(),
+        ...aPullRequestOpenedEvent(),
         event: { action: 'create', scope: 'discussion.comment' },
         comment: undefined,
       },
@@ -113,14 +113,14 @@ describe('repoChangeEventSchema', () => {
     ],
     [
       'a move without movedTo',
-      { ...spacePushEvent(), event: { action: 'move', scope: 'repo' } },
+      { ...aSpacePushEvent(), event: { action: 'move', scope: 'repo' } },
       ['movedTo'],
       'is required for move events',
     ],
     [
       'a bucket discussion',
       {
-        ...pullRequestOpenedEvent(),
+        ...aPullRequestOpenedEvent(),
         repo: {
           type: 'bucket',
           name: 'a/b',
@@ -134,42 +134,42 @@ describe('repoChangeEventSchema', () => {
     ],
     [
       'an unknown repo type',
-      { ...spacePushEvent(), repo: { ...spacePushEvent().repo, type: 'collection' } },
+      { ...aSpacePushEvent(), repo: { ...aSpacePushEvent().repo, type: 'collection' } },
       ['repo', 'type'],
       'Invalid option: expected one of "model"|"dataset"|"space"|"bucket"',
     ],
     [
       'a bad repo name',
-      { ...spacePushEvent(), repo: { ...spacePushEvent().repo, name: 'a/b/c' } },
+      { ...aSpacePushEvent(), repo: { ...aSpacePushEvent().repo, name: 'a/b/c' } },
       ['repo', 'name'],
       'a space is named by its repository id, "owner/name" (or a legacy bare name)',
     ],
     [
       'an owner that is not the namespace',
       {
-        ...spacePushEvent(),
-        repo: { ...spacePushEvent().repo, owner: { id: 'x', name: 'someone-else' } },
+        ...aSpacePushEvent(),
+        repo: { ...aSpacePushEvent().repo, owner: { id: 'x', name: 'someone-else' } },
       },
       ['repo', 'owner', 'name'],
       'must be the namespace of repo.name ("Wauplin")',
     ],
     [
       'a short headSha',
-      { ...spacePushEvent(), repo: { ...spacePushEvent().repo, headSha: 'abc123' } },
+      { ...aSpacePushEvent(), repo: { ...aSpacePushEvent().repo, headSha: 'abc123' } },
       ['repo', 'headSha'],
       'must be a hexadecimal git object id',
     ],
     [
       'a ref that is not a full name',
-      { ...spacePushEvent(), updatedRefs: [{ ref: 'main', oldSha: null, newSha: null }] },
+      { ...aSpacePushEvent(), updatedRefs: [{ ref: 'main', oldSha: null, newSha: null }] },
       ['updatedRefs', 0, 'ref'],
       'must be a full ref name such as refs/heads/main',
     ],
     [
       'a bad discussion status',
       {
-        ...pullRequestOpenedEvent(),
-        discussion: { ...pullRequestOpenedEvent().discussion!, status: 'wip' },
+        ...aPullRequestOpenedEvent(),
+        discussion: { ...aPullRequestOpenedEvent().discussion!, status: 'wip' },
       },
       ['discussion', 'status'],
       'Invalid option: expected one of "open"|"closed"|"merged"|"draft"',
@@ -180,8 +180,8 @@ describe('repoChangeEventSchema', () => {
 
   it('matches the owner namespace case-insensitively', () => {
     const event = {
-      ...spacePushEvent(),
-      repo: { ...spacePushEvent().repo, owner: { id: 'x', name: 'wauplin' } },
+      ...aSpacePushEvent(),
+      repo: { ...aSpacePushEvent().repo, owner: { id: 'x', name: 'wauplin' } },
     };
     expect(repoChangeEventSchema.safeParse(event).success).toBe(true);
   });

@@ -7,6 +7,7 @@ import { createAppSchema, updateAppSchema } from './app-input';
 import { AppManagers } from './app-managers';
 import { OAuthAppsService } from './oauth-apps.service';
 import { InMemoryOAuthAppStore } from '../testing/in-memory-oauth-app.store';
+import { anOAuthAppView } from '../testing/oauth-app-builders';
 
 const ALICE = 'a'.repeat(24);
 const BOB = 'b'.repeat(24);
@@ -73,23 +74,21 @@ describe('OAuthAppsService', () => {
       redirectUris: ['https://app.example/cb', 'http://127.0.0.1/cb', 'myapp:/cb'],
       scopes: ['openid', 'read-repos'],
     });
-    expect(created.app).toEqual({
-      id: expect.stringMatching(/^a{8}\d{16}$/),
-      clientId: expect.stringMatching(
-        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-      ),
-      name: 'Web',
-      owner: { type: 'user', name: 'alice' },
-      redirectUris: ['https://app.example/cb', 'http://127.0.0.1/cb', 'myapp:/cb'],
-      scopes: ['openid', 'read-repos'],
-      logoUri: null,
-      homepageUrl: null,
-      public: false,
-      accessTokenTtlSeconds: 28_800,
-      tokenExchange: false,
-      createdAt: new Date(kit.clock.now()).toISOString(),
-      updatedAt: new Date(kit.clock.now()).toISOString(),
-    });
+    expect(created.app).toEqual(
+      anOAuthAppView({
+        id: expect.stringMatching(/^a{8}\d{16}$/),
+        clientId: expect.stringMatching(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        ),
+        name: 'Web',
+        owner: { type: 'user', name: 'alice' },
+        redirectUris: ['https://app.example/cb', 'http://127.0.0.1/cb', 'myapp:/cb'],
+        scopes: ['openid', 'read-repos'],
+        public: false,
+        createdAt: new Date(kit.clock.now()).toISOString(),
+        updatedAt: new Date(kit.clock.now()).toISOString(),
+      }),
+    );
     expect(store.apps[0]!.clientSecretHash).toBe(hashToken(created.clientSecret!));
     expect(await service.get(alice, created.app.clientId)).toEqual(created.app);
   });

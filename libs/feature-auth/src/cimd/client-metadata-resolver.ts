@@ -12,7 +12,7 @@ import {
 import { FlowStore, JsonFlowStore, RateLimiter } from '@gatehouse/flow-state';
 import { CLOCK, FLOW_STORE } from '@gatehouse/platform';
 import { z } from 'zod';
-import { MetadataDocumentFetcher } from './metadata-document-fetcher';
+import { MetadataDocumentFetcher } from './ports/metadata-document-fetcher';
 
 const clientMetadataSchema = z.object({
   clientId: z.string(),

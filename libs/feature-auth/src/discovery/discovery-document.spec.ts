@@ -26,12 +26,12 @@ describe('buildDiscoveryDocument', () => {
   it('advertises what the clients check', () => {
     expect(document).toMatchObject({
       response_types_supported: ['code'],
-      grant_types_supported: [
+      grant_types_supported: expect.arrayContaining([
         'authorization_code',
         'refresh_token',
         'urn:ietf:params:oauth:grant-type:device_code',
         'urn:ietf:params:oauth:grant-type:token-exchange',
-      ],
+      ]),
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
       id_token_signing_alg_values_supported: ['RS256'],
@@ -44,7 +44,8 @@ describe('buildDiscoveryDocument', () => {
     );
   });
 
-  it('lists only the grant types a handler was registered for', () => {
+  it('lists only the grant types a handler was registered for, in the order of GRANT_TYPES', () => {
+    expect(document.grant_types_supported).toEqual([...GRANT_TYPES]);
     expect(
       buildDiscoveryDocument('https://hub.example', ['refresh_token', 'authorization_code'])
         .grant_types_supported,

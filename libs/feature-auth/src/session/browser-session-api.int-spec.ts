@@ -3,6 +3,7 @@ import { ConsentEntity, OrganizationEntity, UserEntity } from '@gatehouse/persis
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
 import { CookieBrowser } from '../testing/cookie-browser';
+import { aConnectedApplicationView } from '../testing/oauth-app-builders';
 import {
   postForm,
   startTokenTestApp,
@@ -212,16 +213,14 @@ describe('the JSON API on the browser session', () => {
       );
       expect(listed.status).toBe(200);
       expect(await listed.json()).toEqual([
-        {
+        aConnectedApplicationView({
           clientId: 'notebook',
           name: 'Notebook',
-          logoUrl: null,
-          homepageUrl: null,
           scopes: ['openid', 'read-repos'],
           organizations: [{ id: org.id, name: org.name }],
           grantedAt: expect.any(String),
           lastTokenIssuedAt: expect.any(String),
-        },
+        }),
       ]);
 
       const bobsView = await fetch(`${app.url}/api/settings/connected-applications`, {

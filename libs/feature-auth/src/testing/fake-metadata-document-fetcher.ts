@@ -3,7 +3,7 @@ import { InvalidClient } from '@gatehouse/domain';
 import {
   FetchedMetadataDocument,
   MetadataDocumentFetcher,
-} from '../cimd/metadata-document-fetcher';
+} from '../cimd/ports/metadata-document-fetcher';
 
 /** Test double of MetadataDocumentFetcher: documents by URL, counting fetches; hosts refused by name. */
 export class FakeMetadataDocumentFetcher extends MetadataDocumentFetcher {

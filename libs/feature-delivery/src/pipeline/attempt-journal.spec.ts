@@ -1,6 +1,7 @@
 import { ConcurrencyLimit } from '@gatehouse/crypto';
 import { Registry } from 'prom-client';
 import { ScriptedHttpSender, silentLogger, testBox, urlWebhook } from '../testing/fakes';
+import { aNewDelivery } from '../testing/delivery-builders';
 import { pipelineHarness } from '../testing/pipeline-harness';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { AttemptJournal } from './attempt-journal';
@@ -29,15 +30,15 @@ async function leasedDeliveries(count: number, http = new ScriptedHttpSender()) 
     (_, index) => `ffffffffffffffffffff30${String(index).padStart(2, '0')}`,
   );
   await harness.store.insert(
-    ids.map((id) => ({
-      id,
-      webhookId: webhook.id,
-      eventId: `e-${id}`,
-      payload: { repo: { id: `r-${id}` } },
-      status: 'pending' as const,
-      nextAttemptAt: lease,
-      replayOf: null,
-    })),
+    ids.map((id) =>
+      aNewDelivery({
+        id,
+        webhookId: webhook.id,
+        eventId: `e-${id}`,
+        payload: { repo: { id: `r-${id}` } },
+        nextAttemptAt: lease,
+      }),
+    ),
     new Date(harness.clock.now()),
   );
   const tasks = ids.map((id): DeliveryTask => ({

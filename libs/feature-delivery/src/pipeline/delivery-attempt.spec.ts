@@ -8,6 +8,7 @@ import {
   testBox,
   urlWebhook,
 } from '../testing/fakes';
+import { aNewDelivery } from '../testing/delivery-builders';
 import { pipelineHarness } from '../testing/pipeline-harness';
 import { ATTEMPT_OUTCOME_PENDING } from './ports/delivery.store';
 
@@ -159,15 +160,13 @@ describe('DeliveryAttempt', () => {
     const payload = { repo: { id: 'r' } };
     await harness.store.insert(
       [
-        {
+        aNewDelivery({
           id: 'ffffffffffffffffffff0002',
           webhookId: webhook.id,
           eventId: 'e',
           payload,
-          status: 'pending',
           nextAttemptAt: lease,
-          replayOf: null,
-        },
+        }),
       ],
       new Date(harness.clock.now()),
     );
@@ -252,15 +251,11 @@ describe('DeliveryAttempt', () => {
     const lease = new Date(harness.clock.now() + 1_000);
     await harness.store.insert(
       [
-        {
+        aNewDelivery({
           id: 'ffffffffffffffffffff0001',
           webhookId: webhook.id,
-          eventId: 'e',
-          payload: { repo: { id: 'r' } },
-          status: 'pending',
           nextAttemptAt: lease,
-          replayOf: null,
-        },
+        }),
       ],
       new Date(harness.clock.now()),
     );
@@ -289,15 +284,11 @@ describe('DeliveryAttempt', () => {
     const theirs = new Date(harness.clock.now() + 9_000);
     await harness.store.insert(
       [
-        {
+        aNewDelivery({
           id: 'ffffffffffffffffffff0002',
           webhookId: webhook.id,
-          eventId: 'e',
-          payload: { repo: { id: 'r' } },
-          status: 'pending',
           nextAttemptAt: theirs,
-          replayOf: null,
-        },
+        }),
       ],
       new Date(harness.clock.now()),
     );

@@ -1,4 +1,5 @@
 import { ScriptedHttpSender, urlWebhook, silentLogger } from '../testing/fakes';
+import { aNewDelivery } from '../testing/delivery-builders';
 import { pipelineHarness } from '../testing/pipeline-harness';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import type { DeliveryTask } from './delivery-task';
@@ -16,15 +17,15 @@ describe('LeaseRenewer', () => {
       (_, index) => `ffffffffffffffffffff10${String(index).padStart(2, '0')}`,
     );
     await harness.store.insert(
-      ids.map((id) => ({
-        id,
-        webhookId: webhook.id,
-        eventId: `e-${id}`,
-        payload: { repo: { id: 'r' } },
-        status: 'pending' as const,
-        nextAttemptAt: lease,
-        replayOf: null,
-      })),
+      ids.map((id) =>
+        aNewDelivery({
+          id,
+          webhookId: webhook.id,
+          eventId: `e-${id}`,
+          payload: { repo: { id: 'r' } },
+          nextAttemptAt: lease,
+        }),
+      ),
       new Date(harness.clock.now()),
     );
     // Attempts that never finish by themselves: the test decides when each one ends.
@@ -131,15 +132,13 @@ describe('LeaseRenewer', () => {
       const id = 'ffffffffffffffffffff2000';
       await harness.store.insert(
         [
-          {
+          aNewDelivery({
             id,
             webhookId: webhook.id,
             eventId: 'e-raced',
             payload: { repo: { id: 'r' } },
-            status: 'pending',
             nextAttemptAt: new Date(harness.clock.now()),
-            replayOf: null,
-          },
+          }),
         ],
         new Date(harness.clock.now()),
       );

@@ -1,5 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
 import type { RepoChangeEvent } from '@gatehouse/domain';
+import { aRepoChangeEvent } from '@gatehouse/domain/testing';
 import { KafkaEventBus, repoChangedMessage } from '@gatehouse/messaging';
 import type { RunningService } from '@gatehouse/platform/testing';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
@@ -28,15 +29,11 @@ const quiet = {
 const ROUNDS = 40;
 
 function event(name: string): RepoChangeEvent {
-  return {
+  return aRepoChangeEvent({
     id: `evt-${newId()}`,
     time: new Date().toISOString(),
-    event: { action: 'update', scope: 'repo.content' },
-    repo: { type: 'model', name, id: newId(), private: false, owner: { id: ACME, name: 'acme' } },
-    updatedRefs: [
-      { ref: 'refs/heads/main', oldSha: null, newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600' },
-    ],
-  };
+    repo: { name, id: newId(), owner: { id: ACME, name: 'acme' } },
+  });
 }
 
 /**

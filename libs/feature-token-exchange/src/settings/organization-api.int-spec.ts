@@ -8,6 +8,7 @@ import {
   TEST_USER_EMAIL_TOKEN_TYPE,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
+import { aTokenExchangeAppView } from '../testing/token-exchange-app-builders';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const SECRET = 'acme-exchange-secret-0123456789';
@@ -85,14 +86,14 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
         apps: [
-          {
+          aTokenExchangeAppView({
             clientId: 'acme-exchange',
             name: 'acme-exchange',
             scopes: ['openid', 'profile', 'email', 'read-repos', 'write-repos'],
             tokenDurationSeconds: 28_800,
             hasClientSecret: true,
             updatedAt: expect.any(String),
-          },
+          }),
         ],
       });
     });

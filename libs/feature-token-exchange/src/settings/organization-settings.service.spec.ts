@@ -1,6 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { ApiError } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
+import { aTokenExchangeAppView } from '../testing/token-exchange-app-builders';
 import { verifyAuditChain } from '../testing/verify-audit-chain';
 import {
   createTokenExchangeTestKit,
@@ -60,14 +61,14 @@ describe('organization token-exchange settings', () => {
 
   it("lists the organization's token-exchange apps with their durations", async () => {
     expect(await kit.settings.listApps(alice, 'ACME')).toEqual([
-      {
+      aTokenExchangeAppView({
         clientId: 'acme-app',
         name: 'acme-app',
         scopes: ['openid', 'profile', 'email', 'read-repos', 'write-repos'],
         tokenDurationSeconds: 28_800,
         hasClientSecret: true,
         updatedAt: '2025-01-01T00:00:00.000Z',
-      },
+      }),
     ]);
   });
 

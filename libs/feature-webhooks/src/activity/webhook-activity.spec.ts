@@ -1,5 +1,11 @@
 import { deliveryReplayRequestedEvent, Topics } from '@gatehouse/messaging';
 import type { DeliveryRecord } from './ports/delivery-activity';
+import {
+  aDeliveryAttemptRecord,
+  aDeliveryAttemptView,
+  aDeliveryRecord,
+  aDeliveryView,
+} from '../testing/delivery-builders';
 import { ALICE_ID, BOB_ID, personalPrincipal } from '../testing/principals';
 import {
   createWebhooksTestKit,
@@ -9,11 +15,6 @@ import {
 } from '../testing/webhooks-test-kit';
 
 const HOUR = 3_600_000;
-const PAYLOAD = {
-  event: { action: 'update', scope: 'repo.content' },
-  repo: { type: 'model', name: 'acme/bert' },
-  webhook: { id: 'x', version: 3 },
-};
 
 function delivery(
   webhookId: string,
@@ -21,31 +22,13 @@ function delivery(
   createdAt: number,
   overrides: Partial<DeliveryRecord> = {},
 ): DeliveryRecord {
-  return {
+  return aDeliveryRecord({
     id,
     webhookId,
     eventId: `evt-${id}`,
-    payload: PAYLOAD,
-    status: 'succeeded',
-    attempts: 1,
-    nextAttemptAt: null,
-    lastStatusCode: 200,
-    lastError: null,
-    replayOf: null,
     createdAt: new Date(createdAt),
-    updatedAt: new Date(createdAt),
-    attemptLog: [
-      {
-        attemptNo: 1,
-        startedAt: new Date(createdAt),
-        durationMs: 42,
-        statusCode: 200,
-        error: null,
-        responseExcerpt: 'ok',
-      },
-    ],
     ...overrides,
-  };
+  });
 }
 
 describe('webhook activity and replay', () => {
@@ -73,22 +56,20 @@ describe('webhook activity and replay', () => {
           lastError: 'connect ECONNREFUSED',
           nextAttemptAt: new Date(NOW + 300_000),
           attemptLog: [
-            {
-              attemptNo: 1,
+            aDeliveryAttemptRecord({
               startedAt: new Date(NOW - HOUR),
               durationMs: 15,
               statusCode: 500,
-              error: null,
               responseExcerpt: 'boom',
-            },
-            {
+            }),
+            aDeliveryAttemptRecord({
               attemptNo: 2,
               startedAt: new Date(NOW - HOUR + 5000),
               durationMs: 3,
               statusCode: null,
               error: 'connect ECONNREFUSED',
               responseExcerpt: null,
-            },
+            }),
           ],
         }),
       );
@@ -97,39 +78,35 @@ describe('webhook activity and replay', () => {
         'd00000000000000000000002',
         'd00000000000000000000001',
       ]);
-      expect(activity.deliveries[0]).toEqual({
-        id: 'd00000000000000000000002',
-        eventId: 'evt-d00000000000000000000002',
-        event: { action: 'update', scope: 'repo.content' },
-        repo: 'acme/bert',
-        createdAt: new Date(NOW - HOUR).toISOString(),
-        status: 'retrying',
-        statusCode: null,
-        error: 'connect ECONNREFUSED',
-        attempts: 2,
-        durationMs: 3,
-        nextAttemptAt: new Date(NOW + 300_000).toISOString(),
-        replayOf: null,
-        payload: PAYLOAD,
-        attemptLog: [
-          {
-            attempt: 1,
-            startedAt: new Date(NOW - HOUR).toISOString(),
-            durationMs: 15,
-            statusCode: 500,
-            error: null,
-            response: 'boom',
-          },
-          {
-            attempt: 2,
-            startedAt: new Date(NOW - HOUR + 5000).toISOString(),
-            durationMs: 3,
-            statusCode: null,
-            error: 'connect ECONNREFUSED',
-            response: null,
-          },
-        ],
-      });
+      expect(activity.deliveries[0]).toEqual(
+        aDeliveryView({
+          id: 'd00000000000000000000002',
+          eventId: 'evt-d00000000000000000000002',
+          createdAt: new Date(NOW - HOUR).toISOString(),
+          status: 'retrying',
+          statusCode: null,
+          error: 'connect ECONNREFUSED',
+          attempts: 2,
+          durationMs: 3,
+          nextAttemptAt: new Date(NOW + 300_000).toISOString(),
+          attemptLog: [
+            aDeliveryAttemptView({
+              startedAt: new Date(NOW - HOUR).toISOString(),
+              durationMs: 15,
+              statusCode: 500,
+              response: 'boom',
+            }),
+            aDeliveryAttemptView({
+              attempt: 2,
+              startedAt: new Date(NOW - HOUR + 5000).toISOString(),
+              durationMs: 3,
+              statusCode: null,
+              error: 'connect ECONNREFUSED',
+              response: null,
+            }),
+          ],
+        }),
+      );
     });
 
     it('reports trigger usage over the last 24 hours, leaving out rate-limited events', async () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { aNetworkConfig, aWebhooksConfig } from '@gatehouse/config/testing';
 import { IdentityModule } from '@gatehouse/identity';
 import { DatabaseModule } from '@gatehouse/platform';
 import { createServiceApp } from '@gatehouse/platform/testing';
@@ -46,8 +47,8 @@ export async function startWebhooksTestApp(
       }),
       WebhooksModule.forRoot({
         encryptionKey: ENCRYPTION_KEY,
-        webhooks: { maxWebhooksPerUser: options.maxWebhooksPerUser ?? 50, dailyTriggerLimit: 1000 },
-        network: { allowLoopbackTargets: false },
+        webhooks: aWebhooksConfig({ maxWebhooksPerUser: options.maxWebhooksPerUser ?? 50 }),
+        network: aNetworkConfig(),
         hostResolver: resolver,
       }),
     ],

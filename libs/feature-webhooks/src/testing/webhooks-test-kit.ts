@@ -13,6 +13,7 @@ import { WebhookPresenter } from '../webhooks/webhook-presenter';
 import { WebhookUrlChecker } from '../webhooks/webhook-url-checker';
 import type { WebhooksSettings } from '../webhooks-module-options';
 import { FakeHostResolver } from './fake-host-resolver';
+import { aWebhooksSettings } from './webhooks-settings-builders';
 import { InMemoryDeliveryActivity } from './in-memory-delivery-activity.reader';
 import { InMemorySourceJobs } from './in-memory-source-job.reader';
 import { InMemoryWebhookRepository } from './in-memory-webhook.repository';
@@ -23,12 +24,11 @@ export const NOW = Date.UTC(2026, 2, 1, 12, 30);
 
 /** Every use case wired to fakes and a frozen clock. */
 export function createWebhooksTestKit(overrides: Partial<WebhooksSettings> = {}) {
-  const settings: WebhooksSettings = {
+  const settings = aWebhooksSettings({
     maxWebhooksPerUser: 3,
-    allowLoopbackTargets: false,
     triggerLimit: { ...DEFAULT_TRIGGER_LIMIT_POLICY, limit: 5 },
     ...overrides,
-  };
+  });
   const clock = new FrozenClock(NOW);
   const repository = new InMemoryWebhookRepository();
   const jobs = new InMemorySourceJobs();

@@ -1,15 +1,12 @@
-import { ApiError, DEFAULT_TRIGGER_LIMIT_POLICY } from '@gatehouse/domain';
+import { ApiError } from '@gatehouse/domain';
 import { validateWebhookUrlSyntax } from '@gatehouse/domain/testing';
 import { FakeHostResolver } from '../testing/fake-host-resolver';
+import { aWebhooksSettings } from '../testing/webhooks-settings-builders';
 import { WebhookUrlChecker } from './webhook-url-checker';
 
 describe('WebhookUrlChecker', () => {
   const resolver = new FakeHostResolver();
-  const checker = new WebhookUrlChecker(resolver, {
-    maxWebhooksPerUser: 10,
-    allowLoopbackTargets: false,
-    triggerLimit: DEFAULT_TRIGGER_LIMIT_POLICY,
-  });
+  const checker = new WebhookUrlChecker(resolver, aWebhooksSettings());
 
   async function refusal(url: string): Promise<ApiError> {
     return checker.assertPublic(validateWebhookUrlSyntax(url)).then(

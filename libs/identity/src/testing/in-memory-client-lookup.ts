@@ -1,29 +1,16 @@
 import type { OAuthAppRecord } from '../clients/ports/oauth-app-record';
 import { ClientLookup } from '../clients/ports/client-lookup';
+import { anOAuthAppRecord } from './oauth-app-builders';
 
-/** Test double of ClientLookup, with a builder for apps. */
+/** Test double of ClientLookup; `addApp` registers an `anOAuthAppRecord`. */
 export class InMemoryClientLookup extends ClientLookup {
   readonly apps: OAuthAppRecord[] = [];
 
   addApp(fields: Partial<OAuthAppRecord> & Pick<OAuthAppRecord, 'clientId'>): OAuthAppRecord {
-    const app: OAuthAppRecord = {
+    const app = anOAuthAppRecord({
       id: `app${String(this.apps.length + 1).padStart(21, '0')}`,
-      name: 'Test app',
-      ownerUserId: null,
-      ownerOrgId: null,
-      clientSecretHash: null,
-      redirectUris: [],
-      scopes: [],
-      logoUri: null,
-      homepageUrl: null,
-      accessTokenTtlSeconds: 28_800,
-      tokenExchange: false,
-      boundOrgId: null,
-      tokenExchangeTtlSeconds: null,
-      createdAt: new Date(Date.UTC(2025, 0, 1)),
-      updatedAt: new Date(Date.UTC(2025, 0, 1)),
       ...fields,
-    };
+    });
     this.apps.push(app);
     return app;
   }

@@ -1,6 +1,7 @@
 import { SecretBox } from '@gatehouse/crypto';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
+import { aNewDelivery } from '../../testing/delivery-builders';
 import { insertWebhook, newId, seedAccounts } from '../../testing/delivery.fixture';
 import {
   ATTEMPT_OUTCOME_PENDING,
@@ -44,31 +45,30 @@ describe('TypeOrmDeliveryStore: the attempts of a batch in one statement each', 
   });
 
   async function pendingDeliveries(count: number): Promise<string[]> {
-    const rows: NewDelivery[] = Array.from({ length: count }, (_, n) => ({
-      id: newId(),
-      webhookId,
-      eventId: `evt-${newId()}-${n}`,
-      payload: { n },
-      status: 'pending',
-      nextAttemptAt: LEASE,
-      replayOf: null,
-    }));
+    const rows: NewDelivery[] = Array.from({ length: count }, (_, n) =>
+      aNewDelivery({
+        id: newId(),
+        webhookId,
+        eventId: `evt-${newId()}-${n}`,
+        payload: { n },
+        nextAttemptAt: LEASE,
+      }),
+    );
     const inserted = await store.insert(rows, NOW);
     expect(inserted.size).toBe(count);
     return rows.map((row) => row.id);
   }
 
   it('inserts a delivery with its first attempt begun in the same statement, and neither for an event read again', async () => {
-    const row = (id: string, eventId: string): NewDelivery => ({
-      id,
-      webhookId,
-      eventId,
-      payload: {},
-      status: 'pending',
-      nextAttemptAt: LEASE,
-      replayOf: null,
-      firstAttempt: { attemptId: newId(), startedAt: NOW },
-    });
+    const row = (id: string, eventId: string): NewDelivery =>
+      aNewDelivery({
+        id,
+        webhookId,
+        eventId,
+        payload: {},
+        nextAttemptAt: LEASE,
+        firstAttempt: { attemptId: newId(), startedAt: NOW },
+      });
     const eventId = `evt-${newId()}`;
     const plain: NewDelivery = { ...row(newId(), `evt-${newId()}`), firstAttempt: undefined };
     const first = row(newId(), eventId);

@@ -13,8 +13,11 @@ import {
 } from '@gatehouse/platform';
 import { isIP } from 'node:net';
 import { type Dispatcher, request } from 'undici';
-import { CIMD_OPTIONS, CimdOptions } from './cimd-options';
-import { FetchedMetadataDocument, MetadataDocumentFetcher } from './metadata-document-fetcher';
+import { CIMD_OPTIONS, CimdOptions } from '../cimd-options';
+import {
+  FetchedMetadataDocument,
+  MetadataDocumentFetcher,
+} from '../ports/metadata-document-fetcher';
 
 /**
  * Retrieval rules of the CIMD draft (docs/oauth.md "Apps"): GET with no redirect followed (any
