@@ -92,4 +92,30 @@ export { buildIdTokenClaims } from './id-token-claims';
 export { buildUserinfo, type Userinfo } from './userinfo';
 export { buildWhoami, type Whoami, type WhoamiToken } from './whoami';
 export { POLICY_ACTIONS, type PolicyAction } from './access-rules';
-export { authorize, type PolicyDecision, type PolicyToken } from './access-policy';
+export {
+  authorize,
+  authorizePermission,
+  type PolicyDecision,
+  type PolicyToken,
+} from './access-policy';
+export {
+  checkFineGrainedRequest,
+  type CheckedFineGrainedRequest,
+  describePermission,
+  type EntityType,
+  ENTITY_TYPES,
+  type FineGrainedEntity,
+  type FineGrainedGrant,
+  type FineGrainedRequest,
+  impliedPermissions,
+  type Permission,
+  PERMISSION_DEFINITIONS,
+  PERMISSIONS,
+  REPO_ENTITY_TYPES,
+} from './token-permissions';
+export {
+  maskedTokenPreview,
+  PERSONAL_TOKEN_EXPIRY_DAYS,
+  personalTokenExpiry,
+  userAgentFamily,
+} from './personal-token-lifecycle';
