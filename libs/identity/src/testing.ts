@@ -14,3 +14,4 @@ export {
   TEST_ENCRYPTION_KEY,
 } from './testing/identity-test-kit';
 export { InMemoryIssuedTokenWriter } from './testing/in-memory-issued-token.writer';
+export { aFineGrainedGrant, aPersonalTokenRecord } from './testing/personal-token-builders';

@@ -9,6 +9,7 @@ import { AuditSeal1767225600101 } from './1767225600101-audit-seal';
 import { OAuthAppHomepage1767225600200 } from './1767225600200-oauth-app-homepage';
 import { TokenExpiryIndexes1767225600310 } from './1767225600310-token-expiry-indexes';
 import { ForeignKeyIndexes1767225600320 } from './1767225600320-foreign-key-indexes';
+import { FineGrainedPersonalTokens1767225600500 } from './1767225600500-fine-grained-personal-tokens';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -23,4 +24,5 @@ export const ALL_MIGRATIONS = [
   OAuthAppHomepage1767225600200,
   TokenExpiryIndexes1767225600310,
   ForeignKeyIndexes1767225600320,
+  FineGrainedPersonalTokens1767225600500,
 ];
