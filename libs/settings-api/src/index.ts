@@ -9,7 +9,16 @@ export type {
   AuditLogVerification,
   TokenExchangeAppView,
 } from './organization-token-exchange';
-export type { CreatedPersonalToken, PersonalTokenView } from './personal-tokens';
+export type {
+  CreatedPersonalToken,
+  CreatePersonalTokenBody,
+  FineGrainedPermissions,
+  FineGrainedPermissionsBody,
+  PersonalTokenRole,
+  PersonalTokenView,
+  TokenEntityType,
+  UpdatePersonalTokenBody,
+} from './personal-tokens';
 export type { SessionView } from './session';
 export type {
   DeliveryAttemptView,
