@@ -106,9 +106,10 @@ describe('fine-grained personal tokens on PostgreSQL and Redis', () => {
 
     const info = await whoAmI({ credentials: { accessToken: created.token }, hubUrl: app.url });
     expect(info).toMatchObject({ type: 'user', name: 'ada', orgs: [{ name: 'acme' }] });
+    // This release of huggingface.js turns `createdAt` into a Date and passes the rest through.
     expect(info.auth.accessToken).toEqual({
       ...expectedAuth.accessToken,
-      expiration: new Date(created.expiresAt!),
+      createdAt: new Date(created.createdAt),
     });
     expect(info.auth.expiresAt).toBe(created.expiresAt);
   });
@@ -179,14 +180,15 @@ describe('fine-grained personal tokens on PostgreSQL and Redis', () => {
     expect((await call('GET', `/api/settings/tokens/${created.id}`, adaWrite)).status).toBe(404);
   });
 
-  it('refuses a fine-grained token on the token and app routes, and bad bodies with a 400', async () => {
+  it('refuses a fine-grained token on the token routes, and bad bodies with a 400', async () => {
     const created = await create(deploy);
-    for (const [method, path] of [
-      ['GET', '/api/settings/tokens'],
-      ['GET', '/api/settings/apps'],
-      ['GET', '/api/settings/connected-applications'],
+    for (const [method, path, body] of [
+      ['GET', '/api/settings/tokens', undefined],
+      ['GET', `/api/settings/tokens/${created.id}`, undefined],
+      ['POST', '/api/settings/tokens', { name: 'wider', role: 'write' }],
+      ['POST', `/api/settings/tokens/${created.id}/refresh`, undefined],
     ] as const) {
-      const res = await call(method, path, created.token);
+      const res = await call(method, path, created.token, body);
       expect([path, res.status, await res.json()]).toEqual([
         path,
         403,
