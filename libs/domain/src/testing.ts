@@ -10,3 +10,4 @@ export { validateWebhookUrlSyntax } from './webhooks/webhook-url';
 export { FrozenClock } from './testing/frozen-clock';
 export { standardWebhookSecret } from './testing/standard-webhook-secret';
 export { aWebhookRecord, aWebhookSettings, aWebhookView } from './testing/webhook-builders';
+export { PERMISSION_DEFINITIONS } from './oauth/token-permissions';

@@ -10,8 +10,7 @@ export { CurrentPrincipal } from './guards/current-principal.decorator';
 export { RequireScopes } from './guards/require-scopes.decorator';
 export { RequireWriteAccess } from './guards/require-write-access.decorator';
 export { RequirePermission } from './guards/require-permission.decorator';
-export { actsAsUser, holdsOnOwnAccount, isFineGrained, mayChange } from './guards/access-checks';
-export { TokenUsageRecorder } from './principal/token-usage-recorder';
+export { actsAsUser, isFineGrained, mayChange } from './guards/access-checks';
 export { principalAccount } from './accounts/principal-account';
 export { isSignedIn, type LoadedSession, type SignedInSession } from './session/browser-session';
 export {

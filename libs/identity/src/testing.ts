@@ -15,3 +15,4 @@ export {
 } from './testing/identity-test-kit';
 export { InMemoryIssuedTokenWriter } from './testing/in-memory-issued-token.writer';
 export { aFineGrainedGrant, aPersonalTokenRecord } from './testing/personal-token-builders';
+export { TokenUsageRecorder } from './principal/token-usage-recorder';

@@ -101,21 +101,17 @@ export {
 export {
   checkFineGrainedRequest,
   type CheckedFineGrainedRequest,
-  describePermission,
   type EntityType,
-  ENTITY_TYPES,
   type FineGrainedEntity,
   type FineGrainedGrant,
   type FineGrainedRequest,
   impliedPermissions,
   type Permission,
-  PERMISSION_DEFINITIONS,
   PERMISSIONS,
   REPO_ENTITY_TYPES,
 } from './token-permissions';
 export {
   maskedTokenPreview,
-  PERSONAL_TOKEN_EXPIRY_DAYS,
   personalTokenExpiry,
   userAgentFamily,
 } from './personal-token-lifecycle';

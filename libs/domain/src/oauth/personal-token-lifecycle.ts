@@ -3,7 +3,7 @@ import { ApiError } from '../common';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The lifetimes the creation form offers (docs/settings-api.md "Access tokens"). */
-export const PERSONAL_TOKEN_EXPIRY_DAYS = [7, 30, 90] as const;
+const PERSONAL_TOKEN_EXPIRY_DAYS = [7, 30, 90] as const;
 
 /**
  * A personal token's expiry chosen at creation: `expiresInDays` (7, 30 or 90), `expiresAt` (a

@@ -4,7 +4,7 @@ import type { PolicyAction } from './access-rules';
 /** What a fine-grained token's scoped entry names (the Hub's `entity.type`). */
 export type EntityType = 'user' | 'org' | 'model' | 'dataset' | 'space';
 
-export const ENTITY_TYPES: readonly EntityType[] = ['user', 'org', 'model', 'dataset', 'space'];
+const ENTITY_TYPES: readonly EntityType[] = ['user', 'org', 'model', 'dataset', 'space'];
 
 /** Entity types that name one repository (`owner/name`). */
 export const REPO_ENTITY_TYPES: readonly EntityType[] = ['model', 'dataset', 'space'];
@@ -134,16 +134,12 @@ export const PERMISSION_ACTIONS = Object.fromEntries(
   PERMISSION_DEFINITIONS.map((p) => [p.name, p.action]),
 ) as Readonly<Record<Permission, PolicyAction>>;
 
-export function isPermission(value: string): value is Permission {
+function isPermission(value: string): value is Permission {
   return BY_NAME.has(value);
 }
 
-export function describePermission(name: Permission): string {
-  return BY_NAME.get(name)!.description;
-}
-
 /** May `permission` appear in an entry of this type (`user` standing for `global` too)? */
-export function permissionAppliesTo(permission: Permission, type: EntityType): boolean {
+function permissionAppliesTo(permission: Permission, type: EntityType): boolean {
   return (BY_NAME.get(permission)!.entityTypes as readonly EntityType[]).includes(type);
 }
 
@@ -167,7 +163,7 @@ export interface FineGrainedEntity {
   name: string;
 }
 
-export interface ScopedPermissions {
+interface ScopedPermissions {
   entity: FineGrainedEntity;
   permissions: Permission[];
 }

@@ -38,7 +38,7 @@ interface WhoamiOrg {
 }
 
 /** `auth.accessToken.fineGrained` in the Hub's shape (docs/hf-clients.md "Token prefixes and whoami-v2"). */
-export interface WhoamiFineGrained {
+interface WhoamiFineGrained {
   canReadGatedRepos: boolean;
   global: Permission[];
   scoped: Array<{

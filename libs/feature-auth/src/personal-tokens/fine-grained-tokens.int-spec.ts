@@ -1,6 +1,5 @@
 import { whoAmI } from '@huggingface/hub';
-import { TokenUsageRecorder } from '@gatehouse/identity';
-import { PrincipalInvalidator } from '@gatehouse/identity/testing';
+import { PrincipalInvalidator, TokenUsageRecorder } from '@gatehouse/identity/testing';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 import { StatementCountingProxy, tallyStatements } from '@gatehouse/testing';
 import { startTokenTestApp, TokenTestApp } from '../testing/token-test-app';

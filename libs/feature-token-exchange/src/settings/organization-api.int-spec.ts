@@ -1,4 +1,4 @@
-import { PERMISSION_DEFINITIONS } from '@gatehouse/domain';
+import { PERMISSION_DEFINITIONS } from '@gatehouse/domain/testing';
 import { auditRecordedEvent, IncomingMessage, Topics } from '@gatehouse/messaging';
 import { waitUntil } from '@gatehouse/testing';
 import {

@@ -19,7 +19,7 @@ export function isFineGrained(principal: Pick<Principal, 'kind' | 'role'>): bool
 }
 
 /** Does this fine-grained token hold `permission` on its owner's own account (global, or the owner's `user` entry)? */
-export function holdsOnOwnAccount(principal: Principal, permission: Permission): boolean {
+function holdsOnOwnAccount(principal: Principal, permission: Permission): boolean {
   const grant = principal.fineGrained;
   if (!grant || !principal.user) return false;
   const userId = principal.user.id;
@@ -77,7 +77,7 @@ export function assertScopes(principal: Principal, required: readonly string[]):
  * token of a `read` member (docs/oauth.md "Token exchange": the member's role limits the token).
  * Scopes are checked apart (`assertScopes`).
  */
-export function hasWriteAccess(principal: Principal): boolean {
+function hasWriteAccess(principal: Principal): boolean {
   if (principal.kind === 'personal') return principal.role === 'write';
   if (principal.kind === 'exchange') return principal.memberRole !== 'read';
   return true;
