@@ -34,6 +34,20 @@ export {
   authorizationErrorParams,
   type AuthorizationParams,
   authorize,
+  authorizePermission,
+  checkFineGrainedRequest,
+  type CheckedFineGrainedRequest,
+  type EntityType,
+  type FineGrainedEntity,
+  type FineGrainedGrant,
+  type FineGrainedRequest,
+  impliedPermissions,
+  maskedTokenPreview,
+  type Permission,
+  PERMISSIONS,
+  personalTokenExpiry,
+  REPO_ENTITY_TYPES,
+  userAgentFamily,
   type AuthorizingClient,
   buildAuthorizationResponseUrl,
   buildIdTokenClaims,
@@ -157,4 +171,10 @@ export {
   webhookSettingsOf,
   type WebhookView,
 } from './webhooks';
-export { classifyAddress, clientAddressFrom, rateLimitKeyOf, TrustedProxies } from './net';
+export {
+  anonymisedAddressOf,
+  classifyAddress,
+  clientAddressFrom,
+  rateLimitKeyOf,
+  TrustedProxies,
+} from './net';

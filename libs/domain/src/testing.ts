@@ -16,3 +16,4 @@ export {
   aSpacePushEvent,
   type RepoChangeEventOverrides,
 } from './testing/repo-change-event-builders';
+export { PERMISSION_DEFINITIONS } from './oauth/token-permissions';

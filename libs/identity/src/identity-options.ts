@@ -15,6 +15,11 @@ export interface IdentityOptions {
    * Default 60 s; 0 turns the cache off.
    */
   principalCacheTtlMs?: number;
+  /**
+   * How often the personal tokens' last uses noted in memory are written (TokenUsageRecorder), in
+   * one statement. Default 15 s; 0 writes only when asked (tests) and at shutdown.
+   */
+  tokenUsageFlushMs?: number;
 }
 
 export const IDENTITY_OPTIONS = Symbol('gatehouse.identityOptions');

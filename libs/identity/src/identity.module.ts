@@ -16,6 +16,9 @@ import { BearerTokenReader } from './principal/ports/bearer-token.reader';
 import { PrincipalCache } from './principal/principal-cache';
 import { PrincipalInvalidator } from './principal/principal-invalidator';
 import { PrincipalRevocationConsumer } from './principal/principal-revocation.consumer';
+import { SqlPersonalTokenUsageWriter } from './principal/infrastructure/sql-personal-token-usage.writer';
+import { PersonalTokenUsageWriter } from './principal/ports/personal-token-usage.writer';
+import { TokenUsageRecorder } from './principal/token-usage-recorder';
 import { SessionAuthenticator } from './session/session-authenticator';
 import { AccountReader } from './accounts/ports/account.reader';
 import { IssuedTokenWriter } from './tokens/ports/issued-token.writer';
@@ -47,6 +50,7 @@ const EXPORTED = [
   PrincipalCache,
   PrincipalInvalidator,
   BearerAuthenticator,
+  TokenUsageRecorder,
   SessionAuthenticator,
   BearerAuthGuard,
   ClientAuthenticator,
@@ -82,6 +86,7 @@ export class IdentityModule {
         { provide: RandomSource, useClass: CryptoRandomSource },
         { provide: ClientLookup, useClass: SqlClientLookup },
         { provide: BearerTokenReader, useClass: SqlBearerTokenReader },
+        { provide: PersonalTokenUsageWriter, useClass: SqlPersonalTokenUsageWriter },
         { provide: SigningKeyStore, useClass: TypeOrmSigningKeyStore },
         { provide: SigningKeyCrypto, useClass: JoseSigningKeyCrypto },
         SigningKeys,
@@ -90,6 +95,7 @@ export class IdentityModule {
         PrincipalCache,
         PrincipalInvalidator,
         BearerAuthenticator,
+        TokenUsageRecorder,
         SessionAuthenticator,
         BearerAuthGuard,
         ClientAuthenticator,

@@ -9,7 +9,8 @@ export { BearerAuthGuard } from './guards/bearer-auth.guard';
 export { CurrentPrincipal } from './guards/current-principal.decorator';
 export { RequireScopes } from './guards/require-scopes.decorator';
 export { RequireWriteAccess } from './guards/require-write-access.decorator';
-export { actsAsUser, hasWriteAccess } from './guards/access-checks';
+export { RequirePermission } from './guards/require-permission.decorator';
+export { actsAsUser, isFineGrained, mayChange } from './guards/access-checks';
 export { principalAccount } from './accounts/principal-account';
 export { isSignedIn, type LoadedSession, type SignedInSession } from './session/browser-session';
 export {

@@ -15,3 +15,5 @@ export {
 } from './testing/identity-test-kit';
 export { InMemoryIssuedTokenWriter } from './testing/in-memory-issued-token.writer';
 export { anOAuthAppRecord } from './testing/oauth-app-builders';
+export { aFineGrainedGrant, aPersonalTokenRecord } from './testing/personal-token-builders';
+export { TokenUsageRecorder } from './principal/token-usage-recorder';

@@ -10,7 +10,16 @@ export type {
   TokenExchangeAppView,
 } from './organization-token-exchange';
 export type { LeakedTokenNoticeView } from './leaked-token-notices';
-export type { CreatedPersonalToken, PersonalTokenView } from './personal-tokens';
+export type {
+  CreatedPersonalToken,
+  CreatePersonalTokenBody,
+  FineGrainedPermissions,
+  FineGrainedPermissionsBody,
+  PersonalTokenRole,
+  PersonalTokenView,
+  TokenEntityType,
+  UpdatePersonalTokenBody,
+} from './personal-tokens';
 export type { SessionView } from './session';
 export type {
   DeliveryAttemptView,

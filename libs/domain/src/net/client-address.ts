@@ -125,3 +125,20 @@ function parseBlock(cidr: string): [IpAddress, number] {
     throw new RangeError(`not an address or CIDR block: ${cidr}`);
   return [plain, prefix];
 }
+
+/**
+ * An address coarse enough to show a token's owner where it was last used without keeping where
+ * its holder is: an IPv4 address by its /24 (`203.0.113.0/24`), an IPv6 one by its /48. Anything
+ * that is not an address is `unknown`.
+ */
+export function anonymisedAddressOf(address: string): string {
+  const parsed = parseIpAddress(address);
+  if (parsed === null) return UNKNOWN_CLIENT_ADDRESS;
+  const plain = unmapped(parsed);
+  if (plain.kind() === 'ipv4') {
+    const [a, b, c] = (plain as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const parts = (plain as ipaddr.IPv6).parts.slice(0, 3);
+  return `${rfc5952(new ipaddr.IPv6([...parts, 0, 0, 0, 0, 0]))}/48`;
+}

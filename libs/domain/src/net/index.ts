@@ -1,3 +1,8 @@
 export { isIpLiteral } from './ip-address';
 export { classifyAddress, isLoopbackAddress } from './special-use-address';
-export { clientAddressFrom, rateLimitKeyOf, TrustedProxies } from './client-address';
+export {
+  anonymisedAddressOf,
+  clientAddressFrom,
+  rateLimitKeyOf,
+  TrustedProxies,
+} from './client-address';

@@ -1,13 +1,21 @@
 import { OrgRole, orgRoleAtLeast } from './account';
 import { ACTION_RULES, ActionRule, PolicyAction, ResourceKind } from './access-rules';
 import { scopeCovers } from './scopes';
+import {
+  FineGrainedGrant,
+  impliedPermissions,
+  Permission,
+  PERMISSION_ACTIONS,
+} from './token-permissions';
 
 /** The token behind an API call, as introspection describes it. */
 export interface PolicyToken {
   kind: 'personal' | 'oauth' | 'exchange' | 'trusted_publisher';
   userId: string;
-  /** Personal tokens: `read` (the default) or `write`. */
-  role?: 'read' | 'write' | null;
+  /** Personal tokens: `read` (the default), `write` or `fineGrained`. */
+  role?: 'read' | 'write' | 'fineGrained' | null;
+  /** Personal tokens of role `fineGrained`: what they may do (token-permissions.ts). */
+  fineGrained?: FineGrainedGrant | null;
   /** OAuth and exchange tokens. */
   scopes: readonly string[];
   /** OAuth tokens: organizations the user granted the app (docs/oauth.md "Consent"). */
@@ -50,6 +58,8 @@ const deny = (reason: string): PolicyDecision => ({ allow: false, reason });
  *    are without one;
  *  - trusted-publisher tokens read and write their one repository;
  *  - personal tokens act as the user, `read` tokens never write;
+ *  - fine-grained personal tokens need the action's permission on the resource (global on the
+ *    owner's own resources, a scoped entry on its entity) and are capped by the owner's own rights;
  *  - OAuth tokens act as the user within their scopes, on organization resources only for
  *    organizations the user granted, within the user's role there; `contribute-repos` creates
  *    repositories and reaches only those this app created;
@@ -70,9 +80,75 @@ export function authorize(
     return allow('public resource: readable without a token');
   if (token.kind === 'trusted_publisher') return trustedPublisher(token, action, resource);
 
-  const decision = decide(token, action, rule, resource);
+  const decision = isFineGrained(token)
+    ? fineGrained(token, action, rule, resource)
+    : decide(token, action, rule, resource);
   if (decision.allow || !isGatedRead(action, resource)) return decision;
   return gatedRead(token, resource);
+}
+
+/**
+ * The same decision asked by permission (the Hub's names, token-permissions.ts): each permission
+ * stands for one action, so every token kind is answered by the one rule.
+ */
+export function authorizePermission(
+  token: PolicyToken,
+  permission: Permission,
+  resource: PolicyResource,
+): PolicyDecision {
+  const action = PERMISSION_ACTIONS[permission];
+  if (!action) return deny(`unknown permission ${permission}`);
+  return authorize(token, action, resource);
+}
+
+function isFineGrained(token: PolicyToken): boolean {
+  return token.kind === 'personal' && token.role === 'fineGrained';
+}
+
+/**
+ * A fine-grained token: the permission the action needs, held for this resource, then the owner's
+ * own rights (as a personal write token of the owner would be decided), so a token never exceeds
+ * its owner's role in an organization.
+ */
+function fineGrained(
+  token: PolicyToken,
+  action: PolicyAction,
+  rule: ActionRule,
+  resource: PolicyResource,
+): PolicyDecision {
+  const ownAccount = resource.ownerType === 'user' && resource.ownerId === token.userId;
+  if (rule.ownAccountOnly && resource.ownerType === 'user' && !ownAccount)
+    return deny("only the token's own account");
+  if (rule.permission === null) return allow("the token's own identity");
+  const held = impliedPermissions(heldPermissions(token, action, resource));
+  if (!held.has(rule.permission)) return deny(`missing permission ${rule.permission}`);
+  const asOwner = decide({ ...token, role: 'write', fineGrained: null }, action, rule, resource);
+  return asOwner.allow ? allow(`${asOwner.reason}, permission ${rule.permission}`) : asOwner;
+}
+
+/** The permissions a fine-grained token holds on `resource`, before implications. */
+function heldPermissions(
+  token: PolicyToken,
+  action: PolicyAction,
+  resource: PolicyResource,
+): Permission[] {
+  const grant = token.fineGrained;
+  if (!grant) return [];
+  const held: Permission[] = [];
+  const ownAccount = resource.ownerType === 'user' && resource.ownerId === token.userId;
+  // The Hub's global `discussion.write` reaches discussions on other owners' public repositories.
+  if (ownAccount || (action === 'discussion.write' && !resource.private))
+    held.push(...grant.global);
+  for (const { entity, permissions } of grant.scoped) {
+    const covers =
+      entity.type === 'user' || entity.type === 'org'
+        ? entity.type === resource.ownerType &&
+          entity.id === resource.ownerId &&
+          (entity.type === 'org' || ownAccount)
+        : resource.kind === 'repo' && resource.id === `${entity.type}/${entity.name}`;
+    if (covers) held.push(...permissions);
+  }
+  return held;
 }
 
 function decide(
@@ -187,6 +263,8 @@ function isGatedRead(action: PolicyAction, resource: PolicyResource): boolean {
 function gatedRead(token: PolicyToken, resource: PolicyResource): PolicyDecision {
   if (!resource.userHasGatedAccess)
     return deny('gated repository: the user has not been granted access');
+  if (isFineGrained(token) && !token.fineGrained?.canReadGatedRepos)
+    return deny('fine-grained token without canReadGatedRepos');
   if (token.kind !== 'personal' && !scopeCovers(token.scopes, 'gated-repos'))
     return deny('missing scope gated-repos');
   return allow('public gated repository the user was granted access to');

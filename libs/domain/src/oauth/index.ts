@@ -97,4 +97,26 @@ export { buildIdTokenClaims } from './id-token-claims';
 export { buildUserinfo, type Userinfo } from './userinfo';
 export { buildWhoami, type Whoami, type WhoamiToken } from './whoami';
 export { POLICY_ACTIONS, type PolicyAction } from './access-rules';
-export { authorize, type PolicyDecision, type PolicyToken } from './access-policy';
+export {
+  authorize,
+  authorizePermission,
+  type PolicyDecision,
+  type PolicyToken,
+} from './access-policy';
+export {
+  checkFineGrainedRequest,
+  type CheckedFineGrainedRequest,
+  type EntityType,
+  type FineGrainedEntity,
+  type FineGrainedGrant,
+  type FineGrainedRequest,
+  impliedPermissions,
+  type Permission,
+  PERMISSIONS,
+  REPO_ENTITY_TYPES,
+} from './token-permissions';
+export {
+  maskedTokenPreview,
+  personalTokenExpiry,
+  userAgentFamily,
+} from './personal-token-lifecycle';

@@ -15,8 +15,8 @@ export type TokenKind = keyof typeof TOKEN_PREFIXES;
 /** How an opaque access token was issued: an OAuth grant, a token exchange, or a CI id_token (trusted publisher). */
 export type AccessTokenKind = 'oauth' | 'exchange' | 'trusted_publisher';
 
-/** What a personal access token may do. */
-export type PersonalAccessTokenRole = 'read' | 'write';
+/** What a personal access token may do: `fineGrained` tokens carry their permissions (token-permissions.ts). */
+export type PersonalAccessTokenRole = 'read' | 'write' | 'fineGrained';
 
 /** The repository a trusted-publisher token may act on. */
 export interface TokenRepository {

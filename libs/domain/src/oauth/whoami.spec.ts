@@ -58,6 +58,49 @@ describe('buildWhoami', () => {
     });
   });
 
+  it('describes a fine-grained token in the Hub shape, organizations by their current name', () => {
+    const whoami = buildWhoami({
+      user: ada,
+      memberships: [acme, labs],
+      token: {
+        kind: 'personal',
+        displayName: 'deploy',
+        role: 'fineGrained',
+        fineGrained: {
+          global: ['discussion.write'],
+          scoped: [
+            { entity: { type: 'user', id: ada.id, name: 'ada' }, permissions: ['repo.write'] },
+            { entity: { type: 'org', id: acme.id, name: 'acme-old' }, permissions: ['org.read'] },
+            { entity: { type: 'model', id: 'm1', name: 'acme/bert' }, permissions: ['repo.write'] },
+          ],
+          canReadGatedRepos: true,
+        },
+        createdAtMs: CREATED,
+      },
+    });
+    expect(whoami.orgs).toEqual([acmeEntry, labsEntry]);
+    expect(whoami.auth).toEqual({
+      type: 'access_token',
+      accessToken: {
+        displayName: 'deploy',
+        role: 'fineGrained',
+        createdAt: '2025-12-01T00:00:00.000Z',
+        fineGrained: {
+          canReadGatedRepos: true,
+          global: ['discussion.write'],
+          scoped: [
+            { entity: { _id: ada.id, type: 'user', name: 'ada' }, permissions: ['repo.write'] },
+            { entity: { _id: acme.id, type: 'org', name: 'acme' }, permissions: ['org.read'] },
+            {
+              entity: { _id: 'm1', type: 'model', name: 'acme/bert' },
+              permissions: ['repo.write'],
+            },
+          ],
+        },
+      },
+    });
+  });
+
   it('adds expiresAt for an expiring personal token', () => {
     const whoami = buildWhoami({
       user: ada,
@@ -72,7 +115,12 @@ describe('buildWhoami', () => {
     });
     expect(whoami.auth).toEqual({
       type: 'access_token',
-      accessToken: { displayName: 't', role: 'read', createdAt: '2025-12-01T00:00:00.000Z' },
+      accessToken: {
+        displayName: 't',
+        role: 'read',
+        createdAt: '2025-12-01T00:00:00.000Z',
+        expiration: '2026-01-01T08:00:00.000Z',
+      },
       expiresAt: '2026-01-01T08:00:00.000Z',
     });
   });

@@ -1,12 +1,15 @@
 import { OrgMembership, OrgRole, UserAccount } from './account';
 import { formatScope } from './scopes';
+import type { EntityType, FineGrainedGrant, Permission } from './token-permissions';
 
 /** The token a whoami-v2 call was made with. */
 export type WhoamiToken =
   | {
       kind: 'personal';
       displayName: string;
-      role: 'read' | 'write';
+      role: 'read' | 'write' | 'fineGrained';
+      /** Role `fineGrained`: what the token may do. */
+      fineGrained?: FineGrainedGrant | null;
       createdAtMs: number;
       expiresAtMs?: number | null;
     }
@@ -34,10 +37,27 @@ interface WhoamiOrg {
   roleInOrg?: OrgRole;
 }
 
+/** `auth.accessToken.fineGrained` in the Hub's shape (docs/hf-clients.md "Token prefixes and whoami-v2"). */
+interface WhoamiFineGrained {
+  canReadGatedRepos: boolean;
+  global: Permission[];
+  scoped: Array<{
+    entity: { _id: string; type: EntityType; name: string };
+    permissions: Permission[];
+  }>;
+}
+
 type WhoamiAuth =
   | {
       type: 'access_token';
-      accessToken: { displayName: string; role: 'read' | 'write'; createdAt: string };
+      accessToken: {
+        displayName: string;
+        role: 'read' | 'write' | 'fineGrained';
+        createdAt: string;
+        /** huggingface.js reads it as a date. */
+        expiration?: string;
+        fineGrained?: WhoamiFineGrained;
+      };
       expiresAt?: string;
     }
   | {
@@ -135,19 +155,52 @@ export function buildWhoami(input: {
     avatarUrl: user.avatarUrl,
     periodEnd: user.periodEnd ?? null,
     orgs,
-    auth: token.kind === 'personal' ? personalAuth(token) : oauthAuth(token, input.memberships),
+    auth:
+      token.kind === 'personal'
+        ? personalAuth(token, input.memberships)
+        : oauthAuth(token, input.memberships),
   };
 }
 
-function personalAuth(token: Extract<WhoamiToken, { kind: 'personal' }>): WhoamiAuth {
+function personalAuth(
+  token: Extract<WhoamiToken, { kind: 'personal' }>,
+  memberships: readonly OrgMembership[],
+): WhoamiAuth {
+  const expiry = token.expiresAtMs ? iso(token.expiresAtMs) : null;
   return {
     type: 'access_token',
     accessToken: {
       displayName: token.displayName,
       role: token.role,
       createdAt: iso(token.createdAtMs),
+      ...(expiry ? { expiration: expiry } : {}),
+      ...(token.role === 'fineGrained' && token.fineGrained
+        ? { fineGrained: whoamiFineGrained(token.fineGrained, memberships) }
+        : {}),
     },
-    ...(token.expiresAtMs ? { expiresAt: iso(token.expiresAtMs) } : {}),
+    ...(expiry ? { expiresAt: expiry } : {}),
+  };
+}
+
+/** An organization entry shows the organization's current name when the owner still belongs to it. */
+function whoamiFineGrained(
+  grant: FineGrainedGrant,
+  memberships: readonly OrgMembership[],
+): WhoamiFineGrained {
+  return {
+    canReadGatedRepos: grant.canReadGatedRepos,
+    global: [...grant.global],
+    scoped: grant.scoped.map(({ entity, permissions }) => ({
+      entity: {
+        _id: entity.id,
+        type: entity.type,
+        name:
+          entity.type === 'org'
+            ? (memberships.find((org) => org.id === entity.id)?.name ?? entity.name)
+            : entity.name,
+      },
+      permissions: [...permissions],
+    })),
   };
 }
 

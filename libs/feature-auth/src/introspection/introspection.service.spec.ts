@@ -1,6 +1,9 @@
-import { hashToken } from '@gatehouse/crypto';
 import { OAuthError } from '@gatehouse/domain';
-import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
+import {
+  aPersonalTokenRecord,
+  createIdentityTestKit,
+  IdentityTestKit,
+} from '@gatehouse/identity/testing';
 import { IntrospectionService } from './introspection.service';
 
 const USER_ID = '65a000000000000000000001';
@@ -70,16 +73,16 @@ describe('IntrospectionService (RFC 7662)', () => {
   });
 
   it('describes a personal token with its role, name and every organization', async () => {
-    kit.tokens.personalTokens.push({
-      id: 'pat',
-      tokenHash: hashToken(PERSONAL),
-      userId: USER_ID,
-      name: 'ci',
-      role: 'write',
-      lastUsedAt: null,
-      createdAt: new Date(NOW - 1000),
-      revokedAt: null,
-    });
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({
+        id: 'pat',
+        token: PERSONAL,
+        userId: USER_ID,
+        name: 'ci',
+        role: 'write',
+        createdAt: new Date(NOW - 1000),
+      }),
+    );
     expect(await service.introspect(PERSONAL)).toEqual({
       active: true,
       iss: 'https://hub.example',

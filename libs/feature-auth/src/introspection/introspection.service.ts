@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatScope, InvalidRequest, OrgRole } from '@gatehouse/domain';
+import { type FineGrainedGrant, formatScope, InvalidRequest, OrgRole } from '@gatehouse/domain';
 import {
   AccountReader,
   BearerAuthenticator,
@@ -32,9 +32,11 @@ export type IntrospectionResponse =
       exp?: number;
       /** Organizations the token may act on, with the user's current role in each. */
       organizations: IntrospectedOrganization[];
-      /** Personal tokens: `read` or `write`, and the token's name. */
-      role?: 'read' | 'write';
+      /** Personal tokens: `read`, `write` or `fineGrained`, and the token's name. */
+      role?: 'read' | 'write' | 'fineGrained';
       name?: string;
+      /** Fine-grained tokens: their grant; `/internal/authorize` decides with it. */
+      fine_grained?: FineGrainedGrant;
       /** Exchange tokens. */
       bound_org?: string;
       member_role?: OrgRole;
@@ -76,6 +78,7 @@ export class IntrospectionService {
       ...(principal.expiresAt && { exp: seconds(principal.expiresAt) }),
       organizations,
       ...(principal.role && { role: principal.role }),
+      ...(principal.fineGrained && { fine_grained: principal.fineGrained }),
       ...(principal.displayName !== null && { name: principal.displayName }),
       ...(principal.boundOrgId !== null && { bound_org: principal.boundOrgId }),
       ...(principal.memberRole !== null && { member_role: principal.memberRole }),

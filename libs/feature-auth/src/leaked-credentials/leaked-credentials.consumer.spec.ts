@@ -1,8 +1,11 @@
-import { hashToken } from '@gatehouse/crypto';
 import { tokenRevokedEvent } from '@gatehouse/messaging';
 import type { IncomingMessage } from '@gatehouse/messaging';
 import type { OutboxMessage } from '@gatehouse/persistence';
-import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
+import {
+  createIdentityTestKit,
+  IdentityTestKit,
+  aPersonalTokenRecord,
+} from '@gatehouse/identity/testing';
 import { InMemoryLeakedTokenNoticeStore } from '../testing/in-memory-leaked-token-notice.store';
 import { InMemoryLeakedTokenStore } from '../testing/in-memory-leaked-token.store';
 import { LeakedCredentialsConsumer } from './leaked-credentials.consumer';
@@ -34,16 +37,16 @@ describe('leak reports, from the answer to the revocation', () => {
   beforeEach(() => {
     kit = createIdentityTestKit();
     kit.accounts.addUser({ id: ADA, username: 'ada' });
-    kit.tokens.personalTokens.push({
-      id: '65b000000000000000000001',
-      tokenHash: hashToken(PERSONAL),
-      userId: ADA,
-      name: 'laptop',
-      role: 'write',
-      lastUsedAt: null,
-      createdAt: new Date(kit.clock.now()),
-      revokedAt: null,
-    });
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({
+        id: '65b000000000000000000001',
+        token: PERSONAL,
+        userId: ADA,
+        name: 'laptop',
+        role: 'write',
+        createdAt: new Date(kit.clock.now()),
+      }),
+    );
     tokens = new InMemoryLeakedTokenStore(kit.tokens);
     notices = new InMemoryLeakedTokenNoticeStore();
     report = new ReportLeakedCredentials(

@@ -1,6 +1,10 @@
 import { hashToken } from '@gatehouse/crypto';
 import type { TokenResponseBody } from '@gatehouse/identity';
-import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
+import {
+  createIdentityTestKit,
+  IdentityTestKit,
+  aPersonalTokenRecord,
+} from '@gatehouse/identity/testing';
 import { InMemoryLeakedTokenNoticeStore } from '../testing/in-memory-leaked-token-notice.store';
 import { InMemoryLeakedTokenStore } from '../testing/in-memory-leaked-token.store';
 import { RevokeLeakedCredentials } from './revoke-leaked-credentials.use-case';
@@ -31,16 +35,16 @@ describe('RevokeLeakedCredentials', () => {
     kit.accounts.addUser({ id: ADA, username: 'ada' });
     kit.accounts.addUser({ id: BOB, username: 'bob' });
     kit.clients.addApp({ clientId: 'notebook' });
-    kit.tokens.personalTokens.push({
-      id: '65b000000000000000000001',
-      tokenHash: hashToken(PERSONAL),
-      userId: ADA,
-      name: 'laptop',
-      role: 'write',
-      lastUsedAt: null,
-      createdAt: new Date(kit.clock.now()),
-      revokedAt: null,
-    });
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({
+        id: '65b000000000000000000001',
+        token: PERSONAL,
+        userId: ADA,
+        name: 'laptop',
+        role: 'write',
+        createdAt: new Date(kit.clock.now()),
+      }),
+    );
     issued = await kit.issuer.issue(kit.tx, {
       kind: 'oauth',
       userId: BOB,

@@ -1,4 +1,5 @@
 import { PrincipalInvalidator } from '@gatehouse/identity/testing';
+import { aPersonalTokenView } from '../testing/personal-token-view-builders';
 import { startTokenTestApp, TokenTestApp } from '../testing/token-test-app';
 
 const INVALID_CREDENTIALS = 'Invalid credentials in Authorization header';
@@ -53,11 +54,12 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
       expect(res.status).toBe(201);
       const created = (await res.json()) as Record<string, string>;
       expect(created).toEqual({
-        id: expect.stringMatching(/^[0-9a-f]{24}$/),
-        name: 'notebook',
-        role: 'read',
-        createdAt: expect.any(String),
-        lastUsedAt: null,
+        ...aPersonalTokenView({
+          id: expect.stringMatching(/^[0-9a-f]{24}$/),
+          name: 'notebook',
+          createdAt: expect.any(String),
+          preview: `hf_…${created.token!.slice(-4)}`,
+        }),
         token: expect.stringMatching(/^hf_[0-9A-Za-z]{40,}$/),
       });
       const whoami = await call('GET', '/api/whoami-v2', created.token!);
@@ -81,13 +83,7 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
         expect.arrayContaining(['ci-hub.js', 'reader']),
       );
       expect(listed.map((token) => token.name)).not.toContain('bob laptop');
-      expect(Object.keys(listed[0]!).sort()).toEqual([
-        'createdAt',
-        'id',
-        'lastUsedAt',
-        'name',
-        'role',
-      ]);
+      expect(Object.keys(listed[0]!).sort()).toEqual(Object.keys(aPersonalTokenView()).sort());
     });
 
     it('deletes a token: 204, then it is refused', async () => {
@@ -163,7 +159,7 @@ describe('/api/settings/tokens and /api/whoami-v2', () => {
       await expectApiError(
         await call('POST', '/api/settings/tokens', adaWrite, { name: 'x', role: 'admin' }),
         400,
-        'Invalid "role": Invalid option: expected one of "read"|"write"',
+        'Invalid "role": Invalid option: expected one of "read"|"write"|"fineGrained"',
       );
       await expectApiError(
         await call('POST', '/api/settings/tokens', adaWrite, { name: ' ', role: 'read' }),

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import {
   BearerAuthGuard,
   CurrentPrincipal,
@@ -10,11 +10,42 @@ import { z } from 'zod';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 import { PersonalTokensService } from './personal-tokens.service';
 
-const createTokenBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  role: z.enum(['read', 'write']),
+const name = z.string().trim().min(1).max(100);
+
+/** Entities by type and name; an `_id` sent back from a view is ignored. */
+const fineGrained = z.strictObject({
+  global: z.array(z.string()).max(50).optional(),
+  scoped: z
+    .array(
+      z.strictObject({
+        entity: z.strictObject({
+          type: z.string(),
+          name: z.string().min(1).max(200),
+          _id: z.string().optional(),
+        }),
+        permissions: z.array(z.string()).max(50),
+      }),
+    )
+    .max(100)
+    .optional(),
+  canReadGatedRepos: z.boolean().optional(),
 });
 
+const createTokenBody = z.strictObject({
+  name,
+  role: z.enum(['read', 'write', 'fineGrained']),
+  fineGrained: fineGrained.optional(),
+  expiresInDays: z.number().int().nullable().optional(),
+  expiresAt: z.string().max(64).nullable().optional(),
+});
+
+const updateTokenBody = z
+  .strictObject({ name: name.optional(), fineGrained: fineGrained.optional() })
+  .refine((body) => body.name !== undefined || body.fineGrained !== undefined, {
+    message: 'Give a name or fineGrained to change',
+  });
+
+/** docs/settings-api.md "Access tokens". Fine-grained tokens are refused here (no RequirePermission). */
 @Controller('api/settings/tokens')
 @UseGuards(BearerAuthGuard)
 export class PersonalTokensController {
@@ -32,6 +63,34 @@ export class PersonalTokensController {
   @Get()
   list(@CurrentPrincipal() principal: Principal): Promise<PersonalTokenView[]> {
     return this.tokens.list(principal);
+  }
+
+  @Get(':id')
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<PersonalTokenView> {
+    return this.tokens.get(principal, id);
+  }
+
+  @Patch(':id')
+  @RequireWriteAccess()
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @ZodBody(updateTokenBody) body: z.infer<typeof updateTokenBody>,
+  ): Promise<PersonalTokenView> {
+    return this.tokens.update(principal, id, body);
+  }
+
+  @Post(':id/refresh')
+  @HttpCode(200)
+  @RequireWriteAccess()
+  refresh(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<CreatedPersonalToken> {
+    return this.tokens.refresh(principal, id);
   }
 
   @Delete(':id')

@@ -1,4 +1,4 @@
-import { createIdentityTestKit } from '@gatehouse/identity/testing';
+import { createIdentityTestKit, aPersonalTokenRecord } from '@gatehouse/identity/testing';
 import {
   CONTRACT_NOW,
   describeLeakedCredentialStoresContract,
@@ -24,16 +24,16 @@ describeLeakedCredentialStoresContract('InMemoryLeakedTokenStore', async () => {
       appNames.set(clientId, name);
     },
     addPersonalToken: async (token) => {
-      kit.tokens.personalTokens.push({
-        id: token.id,
-        tokenHash: token.tokenHash,
-        userId: token.userId!,
-        name: token.name ?? 'token',
-        role: 'read',
-        lastUsedAt: null,
-        createdAt: CONTRACT_NOW,
-        revokedAt: revokedAt(token),
-      });
+      kit.tokens.personalTokens.push(
+        aPersonalTokenRecord({
+          id: token.id,
+          tokenHash: token.tokenHash,
+          userId: token.userId!,
+          name: token.name ?? 'token',
+          createdAt: CONTRACT_NOW,
+          revokedAt: revokedAt(token),
+        }),
+      );
     },
     addAccessToken: async (token) => {
       kit.tokens.insertAccessToken({

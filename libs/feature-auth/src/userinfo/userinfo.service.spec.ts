@@ -1,6 +1,9 @@
-import { hashToken } from '@gatehouse/crypto';
 import { OAuthError } from '@gatehouse/domain';
-import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
+import {
+  aPersonalTokenRecord,
+  createIdentityTestKit,
+  IdentityTestKit,
+} from '@gatehouse/identity/testing';
 import { UserinfoService } from './userinfo.service';
 
 const USER_ID = '65a000000000000000000001';
@@ -97,16 +100,16 @@ describe('UserinfoService', () => {
     ],
     ['a personal token', PERSONAL, 'The access token is invalid, expired or revoked'],
   ])('answers invalid_token for %s', async (_case, token, description) => {
-    kit.tokens.personalTokens.push({
-      id: 'p',
-      tokenHash: hashToken(PERSONAL),
-      userId: USER_ID,
-      name: 'n',
-      role: 'write',
-      lastUsedAt: null,
-      createdAt: new Date(),
-      revokedAt: null,
-    });
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({
+        id: 'p',
+        token: PERSONAL,
+        userId: USER_ID,
+        name: 'n',
+        role: 'write',
+        createdAt: new Date(),
+      }),
+    );
     const error = await service.userinfo(token).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(OAuthError);
     expect([(error as OAuthError).code, (error as OAuthError).description]).toEqual([

@@ -1,10 +1,11 @@
-import { Controller, Get, Header, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import type { Whoami } from '@gatehouse/domain';
-import { BearerAuthGuard, CurrentPrincipal, Principal } from '@gatehouse/identity';
+import { CurrentPrincipal, Principal, RequirePermission } from '@gatehouse/identity';
 import { WhoamiService } from './whoami.service';
 
+/** Every token may ask who it is, a fine-grained one included (its permissions are part of the answer). */
 @Controller('api')
-@UseGuards(BearerAuthGuard)
+@RequirePermission('per-resource')
 export class WhoamiController {
   constructor(private readonly whoami: WhoamiService) {}
 

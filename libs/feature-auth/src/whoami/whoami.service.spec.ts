@@ -1,5 +1,8 @@
-import { hashToken } from '@gatehouse/crypto';
-import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
+import {
+  aPersonalTokenRecord,
+  createIdentityTestKit,
+  IdentityTestKit,
+} from '@gatehouse/identity/testing';
 import { WhoamiService } from './whoami.service';
 
 const ADA = '65a000000000000000000001';
@@ -24,16 +27,16 @@ describe('WhoamiService', () => {
     kit.accounts.addMembership(ADA, { id: ACME, name: 'acme', plan: 'team' }, 'admin');
     kit.accounts.addMembership(ADA, { id: BETA, name: 'beta' }, 'read');
     kit.clients.addApp({ clientId: 'app', name: 'Notebook' });
-    kit.tokens.personalTokens.push({
-      id: 'pat',
-      tokenHash: hashToken(PERSONAL),
-      userId: ADA,
-      name: 'ci-hub.js',
-      role: 'write',
-      lastUsedAt: null,
-      createdAt: new Date(NOW - 1000),
-      revokedAt: null,
-    });
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({
+        id: 'pat',
+        token: PERSONAL,
+        userId: ADA,
+        name: 'ci-hub.js',
+        role: 'write',
+        createdAt: new Date(NOW - 1000),
+      }),
+    );
     service = new WhoamiService(kit.accounts, kit.clients);
   });
 

@@ -7,13 +7,7 @@ import {
   Whoami,
   WhoamiToken,
 } from '@gatehouse/domain';
-import {
-  AccountReader,
-  actsAsUser,
-  ClientLookup,
-  Principal,
-  principalAccount,
-} from '@gatehouse/identity';
+import { AccountReader, ClientLookup, Principal, principalAccount } from '@gatehouse/identity';
 
 /** `GET /api/whoami-v2` in the Hugging Face shape (docs/oauth.md "Userinfo and whoami", docs/hf-clients.md "Token prefixes and whoami-v2"). */
 @Injectable()
@@ -35,12 +29,17 @@ export class WhoamiService {
   }
 
   private async tokenOf(principal: Principal): Promise<WhoamiToken> {
-    if (actsAsUser(principal)) {
+    if (principal.kind === 'personal' || principal.kind === 'session') {
       return {
         kind: 'personal',
         displayName: principal.displayName ?? '',
         role: principal.role ?? 'read',
+        fineGrained: principal.fineGrained ?? null,
         createdAtMs: principal.createdAt.getTime(),
+        expiresAtMs:
+          principal.kind === 'personal' && principal.expiresAt
+            ? principal.expiresAt.getTime()
+            : null,
       };
     }
     return {

@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { BearerAuthGuard, CurrentPrincipal, Principal } from '@gatehouse/identity';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { CurrentPrincipal, Principal, RequirePermission } from '@gatehouse/identity';
 import { ZodQuery } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
@@ -50,7 +50,8 @@ type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
  * download, and `…/audit-log/verify` whether the hash chain and its seal hold.
  */
 @Controller('api/organizations')
-@UseGuards(BearerAuthGuard)
+// Fine-grained tokens: org.read or org.write on the organization of the path (OrganizationAdminGate).
+@RequirePermission('per-resource')
 export class AuditLogController {
   constructor(private readonly reader: AuditLogReader) {}
 

@@ -1,4 +1,5 @@
 import type { PolicyResource } from '@gatehouse/domain/testing';
+import { aFineGrainedGrant, aPersonalTokenRecord } from '@gatehouse/identity/testing';
 import {
   createTokenExchangeTestKit,
   IDS,
@@ -52,6 +53,8 @@ describe('POST /internal/authorize decisions', () => {
           userId: IDS.alice,
           clientId: 'acme-app',
           scopes: ['write-repos'],
+          role: null,
+          fineGrained: null,
           boundOrgId: IDS.acme,
           memberRole: 'admin',
           repo: null,
@@ -111,6 +114,87 @@ describe('POST /internal/authorize decisions', () => {
         resource: { ...acmeRepo, id: 'model/acme/other' },
       }),
     ).toMatchObject({ allow: false });
+  });
+
+  describe('a fine-grained token scoped to one organization', () => {
+    const TOKEN = `hf_${'F'.repeat(34)}`;
+    const grant = aFineGrainedGrant({
+      scoped: [
+        {
+          entity: { type: 'org', id: IDS.acme, name: 'acme' },
+          permissions: ['repo.write', 'org.read'],
+        },
+      ],
+    });
+
+    beforeEach(() => {
+      kit.directory.addOrganization(IDS.other, 'other');
+      kit.addMember(IDS.other, IDS.alice, 'admin');
+      kit.tokens.personalTokens.push(
+        aPersonalTokenRecord({
+          token: TOKEN,
+          userId: IDS.alice,
+          role: 'fineGrained',
+          fineGrained: grant,
+        }),
+      );
+    });
+
+    it('is answered by action and by permission alike, with its grant', async () => {
+      const byAction = await kit.decisions.decide({
+        token: TOKEN,
+        action: 'repo.write',
+        resource: acmeRepo,
+      });
+      const byPermission = await kit.decisions.decide({
+        token: TOKEN,
+        permission: 'repo.write',
+        resource: acmeRepo,
+      });
+      expect(byAction).toEqual(byPermission);
+      expect(byAction).toEqual({
+        allow: true,
+        reason: 'organization member (admin), permission repo.write',
+        principal: {
+          kind: 'personal',
+          userId: IDS.alice,
+          clientId: null,
+          scopes: [],
+          role: 'fineGrained',
+          fineGrained: grant,
+          boundOrgId: null,
+          memberRole: null,
+          repo: null,
+        },
+      });
+    });
+
+    it('gets nothing elsewhere, though its owner administers the other organization', async () => {
+      const otherRepo = { ...acmeRepo, id: 'model/other/bert', ownerId: IDS.other };
+      expect(
+        await kit.decisions.decide({
+          token: TOKEN,
+          permission: 'repo.content.read',
+          resource: otherRepo,
+        }),
+      ).toMatchObject({ allow: false, reason: 'missing permission repo.content.read' });
+      expect(
+        await kit.decisions.decide({
+          token: TOKEN,
+          permission: 'repo.content.read',
+          resource: { ...acmeRepo, ownerType: 'user', ownerId: IDS.alice, id: 'model/alice/x' },
+        }),
+      ).toMatchObject({ allow: false });
+    });
+
+    it('follows the owner’s role of today: demoted to read, it no longer writes', async () => {
+      kit.accounts.memberships.find(
+        (m) => m.userId === IDS.alice && m.organization.id === IDS.acme,
+      )!.role = 'read';
+      expect(
+        await kit.decisions.decide({ token: TOKEN, permission: 'repo.write', resource: acmeRepo }),
+      ).toMatchObject({ allow: false, reason: 'organization role read does not allow repo.write' });
+    });
   });
 
   it('answers an inactive token with a refusal', async () => {

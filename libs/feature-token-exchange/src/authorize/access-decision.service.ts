@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { authorize, ORG_ROLES, OrgRole, PolicyDecision, PolicyToken } from '@gatehouse/domain';
+import {
+  authorize,
+  authorizePermission,
+  type FineGrainedGrant,
+  ORG_ROLES,
+  OrgRole,
+  PolicyDecision,
+  PolicyToken,
+} from '@gatehouse/domain';
 import {
   AccountReader,
   BearerAuthenticator,
@@ -14,6 +22,9 @@ interface AuthorizedPrincipal {
   userId: string | null;
   clientId: string | null;
   scopes: string[];
+  /** Personal tokens: `read`, `write` or `fineGrained`, with a fine-grained token's permissions. */
+  role: Principal['role'];
+  fineGrained: FineGrainedGrant | null;
   boundOrgId: string | null;
   /** Exchange tokens: the role the decision used (the lower of the role at issuance and today's). */
   memberRole: OrgRole | null;
@@ -23,8 +34,9 @@ interface AuthorizedPrincipal {
 export type AccessDecision = PolicyDecision & { principal: AuthorizedPrincipal | null };
 
 /**
- * `POST /internal/authorize`: the access policy of @gatehouse/domain (docs/oauth.md "Scopes") served to the
- * platform's other services. The token is resolved to its principal and the user's current
+ * `POST /internal/authorize`: the access policy of @gatehouse/domain (docs/oauth.md "Scopes",
+ * "Fine-grained tokens") served to the platform's other services, asked by action or by
+ * permission. The token is resolved to its principal and the user's current
  * memberships, so a member removed from an organization, or demoted, loses access at once.
  */
 @Injectable()
@@ -38,8 +50,11 @@ export class AccessDecisionService {
     const principal = await this.bearer.resolve(request.token);
     if (!principal) return { allow: false, reason: 'token is not active', principal: null };
     const token = await this.policyTokenOf(principal);
+    const decision = request.permission
+      ? authorizePermission(token, request.permission, request.resource)
+      : authorize(token, request.action!, request.resource);
     return {
-      ...authorize(token, request.action, request.resource),
+      ...decision,
       principal: summary(principal, token),
     };
   }
@@ -53,6 +68,7 @@ export class AccessDecisionService {
       kind: principal.kind,
       userId: principal.user?.id ?? '',
       role: principal.role,
+      fineGrained: principal.fineGrained ?? null,
       scopes: principal.scopes,
       grantedOrgIds: principal.grantedOrgIds,
       boundOrgId: principal.boundOrgId,
@@ -77,6 +93,8 @@ function summary(principal: Principal, token: PolicyToken): AuthorizedPrincipal 
     userId: principal.user?.id ?? null,
     clientId: principal.clientId,
     scopes: [...principal.scopes],
+    role: principal.role,
+    fineGrained: principal.fineGrained ?? null,
     boundOrgId: principal.boundOrgId,
     memberRole: token.memberRole ?? null,
     repo: principal.repo,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@gatehouse/domain';
-import { actsAsUser, type Principal } from '@gatehouse/identity';
+import { actsAsUser, isFineGrained, type Principal } from '@gatehouse/identity';
 import {
   DirectoryOrganization,
   OrganizationDirectory,
@@ -25,9 +25,9 @@ export class OrganizationAdminGate {
     const role = principal.user
       ? await this.directory.membershipRole(org.id, principal.user.id)
       : null;
-    if (role === null && actsAsUser(principal))
+    if (role === null && (actsAsUser(principal) || isFineGrained(principal)))
       throw ApiError.notFound(`Organization ${orgName} not found`);
-    const decision = organizationSettingsAccess(principal, role, mode);
+    const decision = organizationSettingsAccess(principal, role, mode, org.id);
     if (!decision.allow)
       throw new ApiError('forbidden', decision.reason, {
         detail: `${principal.kind} token ${principal.tokenId} on ${org.name}`,

@@ -1,3 +1,4 @@
+import { PERMISSION_DEFINITIONS } from '@gatehouse/domain/testing';
 import { auditRecordedEvent, IncomingMessage, Topics } from '@gatehouse/messaging';
 import { waitUntil } from '@gatehouse/testing';
 import {
@@ -11,6 +12,21 @@ import {
 import { aTokenExchangeAppView } from '../testing/token-exchange-app-builders';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+
+/** The kind of resource each action is about, on an organization (repositories unless listed). */
+const RESOURCE_KIND_OF_ACTION: Record<string, string> = {
+  'collection.read': 'collection',
+  'collection.write': 'collection',
+  'inference.call': 'org',
+  'billing.read': 'org',
+  'org.read': 'org',
+  'org.settings': 'org',
+  'endpoints.read': 'endpoint',
+  'endpoints.write': 'endpoint',
+  'jobs.run': 'job',
+  'webhooks.read': 'webhook',
+  'webhooks.manage': 'webhook',
+};
 const SECRET = 'acme-exchange-secret-0123456789';
 
 describe('organization API, /internal/authorize and audit events on PostgreSQL and Kafka', () => {
@@ -394,6 +410,8 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
           userId: ids.bob,
           clientId: 'acme-exchange',
           scopes: ['read-repos', 'write-repos'],
+          role: null,
+          fineGrained: null,
           boundOrgId: ids.acme,
           memberRole: 'read',
           repo: null,
@@ -413,6 +431,76 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
           await authorize({ token: bobToken, action: 'repo.read', resource: otherPrivate })
         ).json(),
       ).toMatchObject({ allow: false });
+    });
+
+    it('decides a fine-grained token alike on both shapes, for every permission, on its organization only', async () => {
+      const grant = {
+        global: [],
+        scoped: [
+          {
+            entity: { type: 'org' as const, id: ids.acme, name: 'acme' },
+            permissions: PERMISSION_DEFINITIONS.filter((p) =>
+              (p.entityTypes as readonly string[]).includes('org'),
+            ).map((p) => p.name),
+          },
+        ],
+        canReadGatedRepos: false,
+      };
+      // Carol administers both organizations; her token names acme alone.
+      const carol = (await apps.seedUser('carol')).id;
+      await apps.seedMembership(ids.acme, carol, 'admin');
+      await apps.seedMembership(ids.other, carol, 'admin');
+      const token = await apps.seedPersonalToken(carol, 'fineGrained', { fineGrained: grant });
+      const resourceOf = (action: string, ownerId: string) => {
+        const kind = RESOURCE_KIND_OF_ACTION[action] ?? 'repo';
+        return {
+          kind,
+          ...(kind === 'repo'
+            ? { id: `model/${ownerId === ids.acme ? 'acme' : 'other'}/bert` }
+            : {}),
+          ownerType: 'org',
+          ownerId,
+          private: true,
+        };
+      };
+      for (const { name: permission, action, entityTypes } of PERMISSION_DEFINITIONS) {
+        const atAcme = resourceOf(action, ids.acme);
+        const byPermission = await authorize({ token, permission, resource: atAcme });
+        const byAction = await authorize({ token, action, resource: atAcme });
+        expect([byPermission.status, byAction.status]).toEqual([200, 200]);
+        const answer = (await byPermission.json()) as { allow: boolean; reason: string };
+        expect(await byAction.json()).toEqual(answer);
+        expect([permission, answer.allow]).toEqual([
+          permission,
+          (entityTypes as readonly string[]).includes('org'),
+        ]);
+        const elsewhere = await authorize({
+          token,
+          permission,
+          resource: resourceOf(action, ids.other),
+        });
+        expect([permission, ((await elsewhere.json()) as { allow: boolean }).allow]).toEqual([
+          permission,
+          false,
+        ]);
+      }
+    });
+
+    it('refuses a question with both an action and a permission, or neither', async () => {
+      const both = await authorize({
+        token: 'x',
+        action: 'repo.read',
+        permission: 'repo.content.read',
+        resource: acmeRepo(),
+      });
+      expect(both.status).toBe(400);
+      expect(await both.json()).toEqual({
+        error: 'Invalid "action": Give either action or permission',
+      });
+      expect((await authorize({ token: 'x', resource: acmeRepo() })).status).toBe(400);
+      expect(
+        (await authorize({ token: 'x', permission: 'repo.fly', resource: acmeRepo() })).status,
+      ).toBe(400);
     });
 
     it('refuses callers without the internal token and bodies that are not a question', async () => {

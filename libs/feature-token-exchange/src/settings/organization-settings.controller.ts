@@ -1,15 +1,5 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  UseGuards,
-} from '@nestjs/common';
-import { BearerAuthGuard, CurrentPrincipal, Principal } from '@gatehouse/identity';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { CurrentPrincipal, Principal, RequirePermission } from '@gatehouse/identity';
 import { ZodValidationPipe } from '@gatehouse/platform';
 import { z } from 'zod';
 import {
@@ -27,7 +17,8 @@ const tokenDurationBody = z.strictObject({ tokenDurationSeconds: z.unknown() });
  *  - `POST /api/organizations/{name}/settings/token-exchange-apps/{clientId}/secret` (new secret, shown once)
  */
 @Controller('api/organizations/:name/settings/token-exchange-apps')
-@UseGuards(BearerAuthGuard)
+// Fine-grained tokens: org.read or org.write on the organization of the path (OrganizationAdminGate).
+@RequirePermission('per-resource')
 export class OrganizationSettingsController {
   constructor(private readonly settings: OrganizationSettingsService) {}
 

@@ -53,7 +53,12 @@ export interface TokenExchangeTestApps {
     orgId: string,
     fields?: Partial<OAuthAppEntity>,
   ): Promise<OAuthAppEntity>;
-  seedPersonalToken(userId: string, role: 'read' | 'write'): Promise<string>;
+  /** A personal token of `userId` (a `fineGrained` one takes its grant in `fields`). */
+  seedPersonalToken(
+    userId: string,
+    role: 'read' | 'write' | 'fineGrained',
+    fields?: Partial<PersonalAccessTokenEntity>,
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -138,7 +143,7 @@ export async function startTokenExchangeTestApps(
             ...fields,
           }),
         ),
-      seedPersonalToken: async (userId, role) => {
+      seedPersonalToken: async (userId, role, fields = {}) => {
         const token = randomToken('hf_');
         await manager.insert(PersonalAccessTokenEntity, {
           id: newObjectId(),
@@ -146,6 +151,7 @@ export async function startTokenExchangeTestApps(
           userId,
           name: `${role} token`,
           role,
+          ...fields,
         });
         return token;
       },

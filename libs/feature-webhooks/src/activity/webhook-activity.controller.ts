@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   CurrentPrincipal,
   type Principal,
+  RequirePermission,
   RequireScopes,
   RequireWriteAccess,
 } from '@gatehouse/identity';
@@ -13,6 +14,7 @@ import { GetDeliveryDetail } from './get-delivery-detail.use-case';
 /** The activity view (recent deliveries and trigger usage) and replay (docs/hf-clients.md "Delivery"). */
 @Controller('api/settings/webhooks/:id/activity')
 @RequireScopes('webhooks')
+@RequirePermission('user.webhooks.read')
 export class WebhookActivityController {
   constructor(
     private readonly activity: GetWebhookActivity,
@@ -42,6 +44,7 @@ export class WebhookActivityController {
   @Post(':deliveryId/replay')
   @HttpCode(202)
   @RequireWriteAccess()
+  @RequirePermission('user.webhooks.write')
   replay(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -6,6 +6,7 @@ import {
   UserEntity,
 } from '@gatehouse/persistence';
 import { jobSecretContext } from '@gatehouse/persistence/testing';
+import type { Permission } from '@gatehouse/domain';
 import { DataSource } from 'typeorm';
 
 export const ALICE = { id: '64a000000000000000000a11', username: 'alice' };
@@ -22,6 +23,10 @@ export const TOKENS = {
   aliceOAuthWebhooks: 'hf_oauth_aliceWebhooksScope00000000000',
   aliceOAuthNoWebhooks: 'hf_oauth_aliceNoWebhooksScope000000000',
   aliceExchange: 'hf_oauth_aliceExchangeToken0000000000',
+  /** Fine-grained: `user.webhooks.read` alone, `user.webhooks.write` (in Alice's `user` entry), repositories only. */
+  aliceWebhooksRead: 'hf_aliceFineWebhooksRead000000000000',
+  aliceWebhooksWrite: 'hf_aliceFineWebhooksWrite00000000000',
+  aliceReposOnly: 'hf_aliceFineReposOnly000000000000000',
 } as const;
 
 /** Users, their tokens and source Jobs, as the identity lib looks them up. */
@@ -35,14 +40,54 @@ export async function seedCallers(dataSource: DataSource, encryptionKey: string)
       passwordHash: 'unused',
     });
   }
-  const personal = (id: string, userId: string, token: string, role: 'read' | 'write') =>
+  const personal = (
+    id: string,
+    userId: string,
+    token: string,
+    role: 'read' | 'write' | 'fineGrained',
+    fineGrained: PersonalAccessTokenEntity['fineGrained'] = null,
+  ) =>
     manager.insert(PersonalAccessTokenEntity, {
       id,
       userId,
       tokenHash: hashToken(token),
       name: `${role} token`,
       role,
+      fineGrained,
     });
+  const fineGrained = (global: Permission[], own: Permission[] = []) => ({
+    global,
+    scoped: own.length
+      ? [
+          {
+            entity: { type: 'user' as const, id: ALICE.id, name: ALICE.username },
+            permissions: own,
+          },
+        ]
+      : [],
+    canReadGatedRepos: false,
+  });
+  await personal(
+    '64c000000000000000000004',
+    ALICE.id,
+    TOKENS.aliceWebhooksRead,
+    'fineGrained',
+    fineGrained(['user.webhooks.read']),
+  );
+  await personal(
+    '64c000000000000000000005',
+    ALICE.id,
+    TOKENS.aliceWebhooksWrite,
+    'fineGrained',
+    fineGrained([], ['user.webhooks.write']),
+  );
+  await personal(
+    '64c000000000000000000006',
+    ALICE.id,
+    TOKENS.aliceReposOnly,
+    'fineGrained',
+    fineGrained(['repo.write', 'repo.content.read']),
+  );
   await personal('64c000000000000000000001', ALICE.id, TOKENS.aliceWrite, 'write');
   await personal('64c000000000000000000002', ALICE.id, TOKENS.aliceRead, 'read');
   await personal('64c000000000000000000003', BOB.id, TOKENS.bobWrite, 'write');

@@ -221,6 +221,57 @@ describe('who may manage which webhooks', () => {
     expect(list.json.map((webhook: { secret: string }) => webhook.secret)).toEqual(['alice-only']);
   });
 
+  describe('a fine-grained token', () => {
+    it.each(ROUTES)('without a webhook permission may not $name (403)', async (route) => {
+      const response = await request(route, TOKENS.aliceReposOnly);
+      expect(response.status).toBe(403);
+      const needed = route.changes ? 'user.webhooks.write' : 'user.webhooks.read';
+      expect(response.json).toEqual({
+        error: `This token lacks the '${needed}' permission needed for this operation`,
+      });
+    });
+
+    it.each(ROUTES.filter((route) => !route.changes))(
+      'with user.webhooks.read may $name, never seeing the secret',
+      async (route) => {
+        const response = await request(route, TOKENS.aliceWebhooksRead);
+        expect(response.status).toBe(200);
+        expect(response.text).not.toContain('alice-only');
+      },
+    );
+
+    it.each(ROUTES.filter((route) => route.changes))(
+      'with user.webhooks.read alone may not $name (403)',
+      async (route) => {
+        const response = await request(route, TOKENS.aliceWebhooksRead);
+        expect(response.status).toBe(403);
+        expect(response.json).toEqual({
+          error: "This token lacks the 'user.webhooks.write' permission needed for this operation",
+        });
+        expect(await aliceWebhook()).toMatchObject({ disabled: false, revision: 1 });
+      },
+    );
+
+    it('with user.webhooks.write on its owner manages the webhooks and reads the secret', async () => {
+      const one = await request(
+        ROUTES.find((route) => route.name === 'get')!,
+        TOKENS.aliceWebhooksWrite,
+      );
+      expect(one.json.webhook.secret).toBe('alice-only');
+      const created = await call(server.baseUrl, 'POST', '/api/settings/webhooks', {
+        token: TOKENS.aliceWebhooksWrite,
+        body: JSON.stringify({ ...HOOK, url: 'https://hooks.example.com/fine' }),
+      });
+      expect(created.status).toBe(201);
+      const removed = await request(
+        ROUTES.find((route) => route.name === 'delete')!,
+        TOKENS.aliceWebhooksWrite,
+        created.json.webhook.id,
+      );
+      expect(removed.status).toBe(204);
+    });
+  });
+
   it("an OAuth token with the webhooks scope manages its user's webhooks", async () => {
     const list = await request(ROUTES[0]!, TOKENS.aliceOAuthWebhooks);
     expect(list.json.map((webhook: { id: string }) => webhook.id)).toEqual([aliceHook]);

@@ -1,15 +1,17 @@
 import { ApiError, isObjectId } from '@gatehouse/domain';
-import { actsAsUser, type Principal } from '@gatehouse/identity';
+import { actsAsUser, isFineGrained, type Principal } from '@gatehouse/identity';
 
 /**
  * The user whose webhooks the caller manages. Webhooks belong to users (the Hub has no
  * organization webhooks, docs/hf-clients.md "Webhook management API"), so only tokens acting for a user in their
- * own right may manage them: personal tokens, the user's browser session, and OAuth tokens (whose
- * `webhooks` scope the route guard checks). Token-exchange tokens act inside an organization and trusted-publisher tokens on
+ * own right may manage them: personal tokens (a fine-grained one's `user.webhooks.*` permissions
+ * checked by the route guard), the user's browser session, and OAuth tokens (whose `webhooks` scope
+ * the route guard checks). Token-exchange tokens act inside an organization and trusted-publisher tokens on
  * one repository; neither reaches a user's webhooks.
  */
 export function webhookOwnerOf(principal: Principal): string {
-  if ((!actsAsUser(principal) && principal.kind !== 'oauth') || !principal.user) {
+  const owner = actsAsUser(principal) || isFineGrained(principal) || principal.kind === 'oauth';
+  if (!owner || !principal.user) {
     throw ApiError.forbidden(
       'Webhooks belong to users: use a personal access token or an OAuth token with the webhooks scope',
     );

@@ -7,13 +7,14 @@ import {
   webhookSettingsOf,
   type WebhookView,
 } from '@gatehouse/domain';
-import { hasWriteAccess, type Principal } from '@gatehouse/identity';
+import { mayChange, type Principal } from '@gatehouse/identity';
 import type { StoredWebhook } from './ports/stored-webhook';
 
 /**
  * The webhook object every route answers (`toWebhookView`) to `principal`: the webhook secret
  * opened and echoed as the Hub does to credentials that may change the webhook, left out for a
- * read token (`hasWriteAccess`); Job secrets by name only.
+ * read token or a fine-grained token without `user.webhooks.write` (`mayChange`); Job secrets by
+ * name only.
  */
 @Injectable()
 export class WebhookPresenter {
@@ -27,7 +28,7 @@ export class WebhookPresenter {
       jobSecretNames: secretNames(webhook.sealedJobSecrets),
       ...webhookSettingsOf(webhook),
       // Only a credential that may change the webhook sees its secret (docs/security.md "Read tokens reading webhook secrets").
-      secret: hasWriteAccess(principal) ? this.secret(webhook) : undefined,
+      secret: mayChange(principal, 'user.webhooks.write') ? this.secret(webhook) : undefined,
       disabled: webhook.disabled,
       disabledReason: webhook.disabledReason,
       createdAt: webhook.createdAt,

@@ -3,6 +3,7 @@ import type { WebhookView } from '@gatehouse/domain';
 import {
   CurrentPrincipal,
   type Principal,
+  RequirePermission,
   RequireScopes,
   RequireWriteAccess,
 } from '@gatehouse/identity';
@@ -18,10 +19,12 @@ type Wrapped = { webhook: WebhookView };
 /**
  * The routes exactly as the Python client calls them (docs/hf-clients.md "Webhook management API"): the list is a
  * bare array, every other answer `{"webhook": {...}}`, update is a POST. OAuth tokens need the
- * `webhooks` scope; read-only tokens may list and read but not change.
+ * `webhooks` scope; read-only tokens may list and read but not change; fine-grained tokens need
+ * `user.webhooks.read` to list and read, `user.webhooks.write` to change.
  */
 @Controller('api/settings/webhooks')
 @RequireScopes('webhooks')
+@RequirePermission('user.webhooks.read')
 export class WebhooksController {
   constructor(
     private readonly lister: ListWebhooks,
@@ -44,6 +47,7 @@ export class WebhooksController {
 
   @Post()
   @RequireWriteAccess()
+  @RequirePermission('user.webhooks.write')
   async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<Wrapped> {
     return { webhook: await this.creator.execute(principal, body) };
   }
@@ -51,6 +55,7 @@ export class WebhooksController {
   @Post(':id')
   @HttpCode(200)
   @RequireWriteAccess()
+  @RequirePermission('user.webhooks.write')
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -62,6 +67,7 @@ export class WebhooksController {
   @Post(':id/enable')
   @HttpCode(200)
   @RequireWriteAccess()
+  @RequirePermission('user.webhooks.write')
   async enable(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -72,6 +78,7 @@ export class WebhooksController {
   @Post(':id/disable')
   @HttpCode(200)
   @RequireWriteAccess()
+  @RequirePermission('user.webhooks.write')
   async disable(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -82,6 +89,7 @@ export class WebhooksController {
   @Delete(':id')
   @HttpCode(204)
   @RequireWriteAccess()
+  @RequirePermission('user.webhooks.write')
   remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     return this.remover.execute(principal, id);
   }

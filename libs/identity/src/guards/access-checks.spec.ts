@@ -1,6 +1,12 @@
 import { ApiError } from '@gatehouse/domain';
 import type { Principal } from '../principal/principal';
-import { assertScopes, assertWriteAccess } from './access-checks';
+import {
+  actsAsUser,
+  assertFineGrainedRoute,
+  assertScopes,
+  assertWriteAccess,
+  mayChange,
+} from './access-checks';
 
 const base: Principal = {
   tokenId: 't1',
@@ -79,5 +85,56 @@ describe('assertWriteAccess', () => {
     base,
   ])('lets %#: other tokens through', (principal) => {
     expect(() => assertWriteAccess(principal)).not.toThrow();
+  });
+});
+
+describe('fine-grained tokens on routes', () => {
+  const fine = (grant: NonNullable<Principal['fineGrained']>): Principal => ({
+    ...base,
+    kind: 'personal',
+    role: 'fineGrained',
+    scopes: [],
+    clientId: null,
+    fineGrained: grant,
+  });
+  const webhooksWrite = fine({
+    global: [],
+    scoped: [
+      { entity: { type: 'user', id: 'u1', name: 'ada' }, permissions: ['user.webhooks.write'] },
+    ],
+    canReadGatedRepos: false,
+  });
+  const orgOnly = fine({
+    global: [],
+    scoped: [
+      { entity: { type: 'org', id: 'o1', name: 'acme' }, permissions: ['repo.write', 'org.read'] },
+    ],
+    canReadGatedRepos: false,
+  });
+
+  it('refuses them where the route names no permission, and passes them where it checks per resource', () => {
+    expect(forbiddenMessage(() => assertFineGrainedRoute(webhooksWrite, undefined))).toBe(
+      'Fine-grained tokens cannot be used for this operation',
+    );
+    expect(() => assertFineGrainedRoute(orgOnly, 'per-resource')).not.toThrow();
+  });
+
+  it('holds them to the permission on their owner’s own account, implied ones included', () => {
+    expect(() => assertFineGrainedRoute(webhooksWrite, 'user.webhooks.read')).not.toThrow();
+    expect(forbiddenMessage(() => assertFineGrainedRoute(orgOnly, 'user.webhooks.read'))).toBe(
+      "This token lacks the 'user.webhooks.read' permission needed for this operation",
+    );
+  });
+
+  it('does not let them act as the user, and lets them change only what their permission covers', () => {
+    expect(actsAsUser(webhooksWrite)).toBe(false);
+    expect(mayChange(webhooksWrite, 'user.webhooks.write')).toBe(true);
+    expect(mayChange(orgOnly, 'user.webhooks.write')).toBe(false);
+    expect(mayChange({ ...base, kind: 'personal', role: 'write' }, 'user.webhooks.write')).toBe(
+      true,
+    );
+    expect(mayChange({ ...base, kind: 'personal', role: 'read' }, 'user.webhooks.write')).toBe(
+      false,
+    );
   });
 });

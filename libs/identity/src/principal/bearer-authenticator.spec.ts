@@ -1,6 +1,6 @@
-import { hashToken } from '@gatehouse/crypto';
 import { ApiError } from '@gatehouse/domain';
 import { createIdentityTestKit, IdentityTestKit } from '../testing/identity-test-kit';
+import { aFineGrainedGrant, aPersonalTokenRecord } from '../testing/personal-token-builders';
 
 const PERSONAL = `hf_${'P'.repeat(34)}`;
 const USER_ID = '65a000000000000000000001';
@@ -13,16 +13,14 @@ describe('BearerAuthenticator', () => {
     kit = createIdentityTestKit();
     kit.accounts.addUser({ id: USER_ID, username: 'ada', fullname: 'Ada Lovelace', isPro: true });
     kit.accounts.addMembership(USER_ID, { id: ORG_ID, name: 'acme' }, 'admin');
-    kit.tokens.personalTokens.push({
-      id: 'pat1',
-      tokenHash: hashToken(PERSONAL),
-      userId: USER_ID,
-      name: 'laptop',
-      role: 'read',
-      lastUsedAt: null,
-      createdAt: new Date(Date.UTC(2025, 5, 1)),
-      revokedAt: null,
-    });
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({
+        id: 'pat1',
+        token: PERSONAL,
+        userId: USER_ID,
+        createdAt: new Date(Date.UTC(2025, 5, 1)),
+      }),
+    );
   });
 
   async function unauthorized(header: string | undefined): Promise<ApiError> {
@@ -143,16 +141,60 @@ describe('BearerAuthenticator', () => {
     await unauthorized(`Bearer ${PERSONAL}`);
   });
 
-  it('records when a personal token was last used, at most every five minutes', async () => {
-    await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
-    const first = new Date(kit.clock.now());
-    expect(kit.tokens.personalTokens[0]!.lastUsedAt).toEqual(first);
+  it('notes a personal token’s last use in memory and writes every use of a period in one batch', async () => {
+    const origin = { address: '203.0.113.9', userAgent: 'unknown/None; hf_hub/0.26.2' };
+    await kit.bearer.authenticate(`Bearer ${PERSONAL}`, origin);
     kit.clock.advance(60_000);
-    await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
-    expect(kit.tokens.personalTokens[0]!.lastUsedAt).toEqual(first);
-    kit.clock.advance(5 * 60_000);
-    await kit.bearer.authenticate(`Bearer ${PERSONAL}`);
-    expect(kit.tokens.personalTokens[0]!.lastUsedAt).toEqual(new Date(kit.clock.now()));
+    await kit.bearer.authenticate(`Bearer ${PERSONAL}`, origin);
+    await kit.bearer.resolve(PERSONAL);
+    expect(kit.tokens.personalTokens[0]!.lastUsedAt).toBeNull();
+    expect(kit.usageWriter.writes).toBe(0);
+
+    await kit.usage.flush();
+    expect(kit.usageWriter.writes).toBe(1);
+    expect(kit.tokens.personalTokens[0]).toMatchObject({
+      lastUsedAt: new Date(kit.clock.now()),
+      lastUsedAddress: '203.0.113.0/24',
+      lastUsedClient: 'huggingface_hub',
+    });
+    await kit.usage.flush();
+    expect(kit.usageWriter.writes).toBe(1);
+  });
+
+  it('refuses an expired personal token, and keeps its principal no longer than its life', async () => {
+    const EXPIRING = `hf_${'E'.repeat(34)}`;
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({
+        id: 'pat2',
+        token: EXPIRING,
+        userId: USER_ID,
+        expiresAt: new Date(kit.clock.now() + 30_000),
+      }),
+    );
+    expect(await kit.bearer.authenticate(`Bearer ${EXPIRING}`)).toMatchObject({
+      expiresAt: new Date(kit.clock.now() + 30_000),
+    });
+    kit.clock.advance(30_000);
+    await unauthorized(`Bearer ${EXPIRING}`);
+  });
+
+  it('carries a fine-grained token’s grant in the principal', async () => {
+    const FINE = `hf_${'F'.repeat(34)}`;
+    const grant = aFineGrainedGrant({ global: ['repo.content.read'], canReadGatedRepos: true });
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({
+        id: 'pat3',
+        token: FINE,
+        userId: USER_ID,
+        role: 'fineGrained',
+        fineGrained: grant,
+      }),
+    );
+    const first = await kit.bearer.authenticate(`Bearer ${FINE}`);
+    expect(first).toMatchObject({ kind: 'personal', role: 'fineGrained', fineGrained: grant });
+    const reads = kit.bearerTokens.reads;
+    expect(await kit.bearer.authenticate(`Bearer ${FINE}`)).toEqual(first);
+    expect(kit.bearerTokens.reads).toBe(reads);
   });
 
   it('resolves an OAuth access token with its scopes and granted organizations', async () => {

@@ -12,16 +12,15 @@ import {
 } from './ports/bearer-token.reader';
 import { Principal, PrincipalAccount, TokenPrincipal } from './principal';
 import { PrincipalCache } from './principal-cache';
-
-/** A personal token's `last_used_at` is written at most this often, not on every call. */
-const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
+import { TokenUsageRecorder, UsageOrigin } from './token-usage-recorder';
 
 /**
  * Resolves bearer tokens to principals: personal tokens (`hf_`), OAuth and exchange tokens
  * (`hf_oauth_`) and trusted-publisher tokens (`hf_jwt_`), looked up by hash. Unknown, expired
  * and revoked tokens, and tokens of disabled users, are all the same 401 to the caller.
  * A check is one GET of the PrincipalCache; on a miss, one statement reads the token with its
- * user and memberships (plus, at most every few minutes, a personal token's last use).
+ * user and memberships. A personal token's use is noted in memory (TokenUsageRecorder), written
+ * later in batches: no statement on the request path.
  */
 @Injectable()
 export class BearerAuthenticator {
@@ -29,16 +28,20 @@ export class BearerAuthenticator {
     private readonly reader: BearerTokenReader,
     private readonly cache: PrincipalCache,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly usage: TokenUsageRecorder,
   ) {}
 
   /** The principal of `Authorization: Bearer <token>`; ApiError `unauthorized` otherwise. */
-  async authenticate(authorizationHeader: string | undefined): Promise<Principal> {
+  async authenticate(
+    authorizationHeader: string | undefined,
+    origin?: UsageOrigin,
+  ): Promise<Principal> {
     const token = bearerTokenOf(authorizationHeader);
     if (!token)
       throw new ApiError('unauthorized', 'Invalid credentials in Authorization header', {
         detail: 'no bearer token',
       });
-    const principal = await this.resolve(token);
+    const principal = await this.resolve(token, origin);
     if (!principal)
       throw new ApiError('unauthorized', 'Invalid credentials in Authorization header', {
         detail: 'token not active',
@@ -46,8 +49,17 @@ export class BearerAuthenticator {
     return principal;
   }
 
-  /** The principal of a clear token, or null when it is unknown, expired, revoked or its user is disabled. */
-  async resolve(token: string): Promise<TokenPrincipal | null> {
+  /**
+   * The principal of a clear token, or null when it is unknown, expired, revoked or its user is
+   * disabled. A personal token's use is noted, with `origin` when the caller is the token's holder.
+   */
+  async resolve(token: string, origin?: UsageOrigin): Promise<TokenPrincipal | null> {
+    const principal = await this.lookUp(token);
+    if (principal?.kind === 'personal') this.usage.record(principal.tokenId, origin);
+    return principal;
+  }
+
+  private async lookUp(token: string): Promise<TokenPrincipal | null> {
     const kind = classifyToken(token);
     if (kind !== 'personal' && kind !== 'oauth_access' && kind !== 'trusted_publisher') return null;
     const tokenHash = hashToken(token);
@@ -65,7 +77,8 @@ export class BearerAuthenticator {
   private async personal(tokenHash: string): Promise<TokenPrincipal | null> {
     const grant = await this.reader.personalToken(tokenHash);
     if (!grant || grant.token.revokedAt || grant.user.disabledAt) return null;
-    await this.recordUse(grant.token);
+    if (grant.token.expiresAt && isExpired(grant.token.expiresAt.getTime(), this.clock.now()))
+      return null;
     return principalOfPersonalToken(grant);
   }
 
@@ -79,13 +92,6 @@ export class BearerAuthenticator {
       return null;
     if (grant.token.userId !== null && (!grant.user || grant.user.disabledAt)) return null;
     return principalOfAccessToken(grant);
-  }
-
-  /** Only when the principal is read from the database: a cached principal costs no statement. */
-  private async recordUse(token: PersonalTokenGrant['token']): Promise<void> {
-    const now = this.clock.now();
-    if (token.lastUsedAt && now - token.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
-    await this.reader.touchPersonalToken(token.id, new Date(now));
   }
 }
 
@@ -104,6 +110,7 @@ function principalOfPersonalToken({
     user: principalUserOf(user),
     scopes: [],
     role: token.role,
+    ...(token.fineGrained ? { fineGrained: token.fineGrained } : {}),
     clientId: null,
     grantedOrgIds: memberships.map((membership) => membership.organization.id),
     boundOrgId: null,
@@ -111,7 +118,7 @@ function principalOfPersonalToken({
     repo: null,
     displayName: token.name,
     createdAt: token.createdAt,
-    expiresAt: null,
+    expiresAt: token.expiresAt,
     account: accountOf(user, memberships),
     appName: null,
   };

@@ -1,6 +1,6 @@
-import { hashToken } from '@gatehouse/crypto';
 import { tokenIssuedEvent, tokenRevokedEvent, Topics } from '@gatehouse/messaging';
 import { createIdentityTestKit, IdentityTestKit } from '../testing/identity-test-kit';
+import { aPersonalTokenRecord } from '../testing/personal-token-builders';
 import { PrincipalInvalidator } from './principal-invalidator';
 import { PrincipalRevocationConsumer } from './principal-revocation.consumer';
 
@@ -16,16 +16,15 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
     kit = createIdentityTestKit();
     kit.accounts.addUser({ id: USER_ID, username: 'ada' });
     kit.accounts.addUser({ id: OTHER_ID, username: 'bob' });
-    kit.tokens.personalTokens.push({
-      id: 'pat1',
-      tokenHash: hashToken(PERSONAL),
-      userId: USER_ID,
-      name: 'laptop',
-      role: 'write',
-      lastUsedAt: null,
-      createdAt: new Date(0),
-      revokedAt: null,
-    });
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({
+        id: 'pat1',
+        token: PERSONAL,
+        userId: USER_ID,
+        role: 'write',
+        createdAt: new Date(0),
+      }),
+    );
     invalidator = new PrincipalInvalidator(kit.bearerTokens, kit.principals);
   });
 

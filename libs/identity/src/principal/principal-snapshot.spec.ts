@@ -82,6 +82,24 @@ describe('principal snapshots', () => {
     ['an OAuth token with its account', oauth],
     ['a personal token without an account', withoutAccount],
     ['a trusted publisher token without a user', publisher],
+    [
+      'a fine-grained personal token with its grant',
+      {
+        ...withoutAccount,
+        role: 'fineGrained',
+        expiresAt: new Date(Date.UTC(2026, 2, 1)),
+        fineGrained: {
+          global: ['repo.content.read'],
+          scoped: [
+            {
+              entity: { type: 'org', id: '65a0000000000000000000b1', name: 'analytical' },
+              permissions: ['repo.write', 'org.read'],
+            },
+          ],
+          canReadGatedRepos: true,
+        },
+      } satisfies TokenPrincipal,
+    ],
   ])('give back %s as it was encoded, dates included', (_label, principal) => {
     expect(decodePrincipal(encodePrincipal(principal))).toEqual(principal);
   });
@@ -109,8 +127,10 @@ describe('principal snapshots', () => {
       string,
       unknown
     >;
-    expect(decodePrincipal(JSON.stringify({ v: 3, ...fields }))).toEqual(oauth);
-    expect(decodePrincipal(JSON.stringify({ v: 3, ...fields, kind: 'robot' }))).toBeNull();
+    expect(decodePrincipal(JSON.stringify({ v: 4, ...fields }))).toEqual(oauth);
+    expect(decodePrincipal(JSON.stringify({ v: 4, ...fields, kind: 'robot' }))).toBeNull();
+    const { fineGrained: _none, ...version2 } = fields;
+    expect(decodePrincipal(JSON.stringify({ v: 2, ...version2 }))).toEqual(oauth);
   });
 
   it('read the stale marker and anything that is not a snapshot as nothing', () => {
@@ -122,7 +142,7 @@ describe('principal snapshots', () => {
 
   // A value tagged with the version is read without the schema: a change to these fields must
   // come with a new SNAPSHOT_VERSION, or this release would trust the last one's entries.
-  it('write version 2 with exactly the fields of version 2', () => {
+  it('write version 3 with exactly the fields of version 3', () => {
     const written = JSON.parse(encodePrincipal(oauth)) as Record<string, unknown>;
     expect(Object.keys(written)).toEqual([
       'v',
@@ -131,6 +151,7 @@ describe('principal snapshots', () => {
       'user',
       'scopes',
       'role',
+      'fineGrained',
       'clientId',
       'grantedOrgIds',
       'boundOrgId',
@@ -142,6 +163,6 @@ describe('principal snapshots', () => {
       'account',
       'appName',
     ]);
-    expect(written.v).toBe(2);
+    expect(written.v).toBe(3);
   });
 });

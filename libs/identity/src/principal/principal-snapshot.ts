@@ -41,7 +41,25 @@ const snapshotSchema = z.object({
     })
     .nullable(),
   scopes: z.array(z.string()),
-  role: z.enum(['read', 'write']).nullable(),
+  role: z.enum(['read', 'write', 'fineGrained']).nullable(),
+  fineGrained: z
+    .object({
+      global: z.array(z.string()),
+      scoped: z.array(
+        z.object({
+          entity: z.object({
+            type: z.enum(['user', 'org', 'model', 'dataset', 'space']),
+            id: z.string(),
+            name: z.string(),
+          }),
+          permissions: z.array(z.string()),
+        }),
+      ),
+      canReadGatedRepos: z.boolean(),
+    })
+    // Absent from version 2 entries (no fine-grained tokens then), which stay readable.
+    .nullable()
+    .optional(),
   clientId: z.string().nullable(),
   grantedOrgIds: z.array(z.string()),
   boundOrgId: z.string().nullable(),
@@ -66,7 +84,7 @@ type Snapshot = z.output<typeof snapshotSchema>;
  * the key, so every release reads and marks the same key and a revocation made by any of them
  * still reaches the others during a rolling deploy.
  */
-const SNAPSHOT_VERSION = 2;
+const SNAPSHOT_VERSION = 3;
 const VERSION_TAG = `{"v":${SNAPSHOT_VERSION},`;
 
 /** What a revoked token's key holds until its principal could no longer be written back. */
@@ -80,6 +98,7 @@ export function encodePrincipal(principal: TokenPrincipal): string {
     user: principal.user,
     scopes: principal.scopes,
     role: principal.role,
+    fineGrained: principal.fineGrained ?? null,
     clientId: principal.clientId,
     grantedOrgIds: principal.grantedOrgIds,
     boundOrgId: principal.boundOrgId,
@@ -128,5 +147,7 @@ function principalOf(snapshot: Snapshot): TokenPrincipal {
     appName: snapshot.appName,
   };
   if (snapshot.account) principal.account = snapshot.account;
+  if (snapshot.fineGrained)
+    principal.fineGrained = snapshot.fineGrained as TokenPrincipal['fineGrained'];
   return principal;
 }

@@ -1,4 +1,4 @@
-import type { OrgMembership, OrgRole, UserAccount } from '@gatehouse/domain';
+import type { FineGrainedGrant, OrgMembership, OrgRole, UserAccount } from '@gatehouse/domain';
 
 /** The user a token acts for, as API handlers need it. */
 export interface PrincipalUser {
@@ -35,7 +35,12 @@ export interface Principal {
   /** OAuth scopes; [] for personal tokens, which act with the user's full rights (`role` limits them). */
   scopes: string[];
   /** Personal token role. */
-  role: 'read' | 'write' | null;
+  role: 'read' | 'write' | 'fineGrained' | null;
+  /**
+   * Personal tokens of role `fineGrained`: what they may do, kept with the principal so every
+   * decision about them is made on the cached principal.
+   */
+  fineGrained?: FineGrainedGrant | null;
   clientId: string | null;
   /**
    * Organizations the token may act on: those granted at consent for OAuth tokens, every

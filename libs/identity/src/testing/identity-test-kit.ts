@@ -5,6 +5,7 @@ import { IdentityOptions } from '../identity-options';
 import { SigningKeys } from '../keys/signing-keys';
 import { BearerAuthenticator } from '../principal/bearer-authenticator';
 import { PrincipalCache } from '../principal/principal-cache';
+import { TokenUsageRecorder } from '../principal/token-usage-recorder';
 import { TokenIssuer } from '../tokens/token-issuer';
 import { TokenRevoker } from '../tokens/token-revoker';
 import { InMemoryAccounts } from './in-memory-account.reader';
@@ -13,6 +14,7 @@ import { InMemoryIssuedTokenWriter } from './in-memory-issued-token.writer';
 import { InMemoryClientLookup } from './in-memory-client-lookup';
 import { FakeSigningKeyCrypto } from './fake-signing-key-crypto';
 import { InMemorySigningKeyStore } from './in-memory-signing-key.store';
+import { InMemoryPersonalTokenUsageWriter } from './in-memory-personal-token-usage.writer';
 import { InMemoryTokenStore } from './in-memory-token.store';
 import { PredictableRandom } from './predictable-random';
 import { ImmediateTransactionRunner } from './in-memory-transaction-runner';
@@ -30,6 +32,7 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
     publicUrl: options.publicUrl ?? 'https://hub.example',
     encryptionKey: TEST_ENCRYPTION_KEY,
     signingKeyCacheTtlMs: 0,
+    tokenUsageFlushMs: 0,
   };
   const clock = new FrozenClock(options.nowMs ?? Date.UTC(2026, 0, 1, 12));
   const tokens = new InMemoryTokenStore();
@@ -45,6 +48,8 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
   const flow = new MemoryFlowStore({ clock });
   const bearerTokens = new InMemoryBearerTokenReader(tokens, accounts, clients);
   const principals = new PrincipalCache(clock, identityOptions, flow);
+  const usageWriter = new InMemoryPersonalTokenUsageWriter(tokens.personalTokens);
+  const usage = new TokenUsageRecorder(usageWriter, clock, identityOptions);
   return {
     flow,
     identityOptions,
@@ -72,7 +77,10 @@ export function createIdentityTestKit(options: { publicUrl?: string; nowMs?: num
     bearerTokens,
     principals,
     revoker: new TokenRevoker(tokens, outbox, principals, clock),
-    bearer: new BearerAuthenticator(bearerTokens, principals, clock),
+    /** Personal tokens' last uses: noted by `bearer`, written by `usage.flush()` (counted in `usageWriter.writes`). */
+    usage,
+    usageWriter,
+    bearer: new BearerAuthenticator(bearerTokens, principals, clock, usage),
     clientAuthenticator: new ClientAuthenticator(clients, flow),
   };
 }

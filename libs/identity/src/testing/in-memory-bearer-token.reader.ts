@@ -55,8 +55,4 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
     );
     return [...access, ...personal].map((row) => row.tokenHash);
   }
-
-  async touchPersonalToken(id: string, at: Date): Promise<void> {
-    this.tokens.touchPersonalToken(id, at);
-  }
 }

@@ -71,11 +71,6 @@ export class InMemoryTokenStore extends TokenStore {
     row.revokedAt = at;
     return { ...row };
   }
-
-  touchPersonalToken(id: string, at: Date): void {
-    const row = this.personalTokens.find((candidate) => candidate.id === id);
-    if (row) row.lastUsedAt = at;
-  }
 }
 
 function copy<T extends object>(row: T | undefined): T | null {

@@ -10,6 +10,7 @@ import { OAuthAppHomepage1767225600200 } from './1767225600200-oauth-app-homepag
 import { TokenExpiryIndexes1767225600310 } from './1767225600310-token-expiry-indexes';
 import { ForeignKeyIndexes1767225600320 } from './1767225600320-foreign-key-indexes';
 import { LeakedTokenNotices1767225600400 } from './1767225600400-leaked-token-notices';
+import { FineGrainedPersonalTokens1767225600500 } from './1767225600500-fine-grained-personal-tokens';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const ALL_MIGRATIONS = [
   TokenExpiryIndexes1767225600310,
   ForeignKeyIndexes1767225600320,
   LeakedTokenNotices1767225600400,
+  FineGrainedPersonalTokens1767225600500,
 ];

@@ -27,7 +27,8 @@ LEFT JOIN users u ON u.id = t.user_id
 LEFT JOIN oauth_apps a ON a.client_id = t.client_id
 WHERE t.token_hash = $1`;
 
-const PERSONAL_TOKEN = `SELECT t.id, t.user_id, t.name, t.role, t.last_used_at, t.created_at, t.revoked_at,
+const PERSONAL_TOKEN = `SELECT t.id, t.user_id, t.name, t.role, t.fine_grained, t.expires_at, t.preview,
+  t.last_used_at, t.last_used_address, t.last_used_client, t.created_at, t.revoked_at,
   ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}
 FROM personal_access_tokens t
 JOIN users u ON u.id = t.user_id
@@ -64,7 +65,12 @@ type PersonalTokenRow = UserColumns & {
   user_id: string;
   name: string;
   role: PersonalTokenGrant['token']['role'];
+  fine_grained: PersonalTokenGrant['token']['fineGrained'];
+  expires_at: Date | null;
+  preview: string | null;
   last_used_at: Date | null;
+  last_used_address: string | null;
+  last_used_client: string | null;
   created_at: Date;
   revoked_at: Date | null;
   memberships: MembershipJson[];
@@ -114,7 +120,12 @@ export class SqlBearerTokenReader extends BearerTokenReader {
         userId: row.user_id,
         name: row.name,
         role: row.role,
+        fineGrained: row.fine_grained,
+        expiresAt: row.expires_at,
+        preview: row.preview,
         lastUsedAt: row.last_used_at,
+        lastUsedAddress: row.last_used_address,
+        lastUsedClient: row.last_used_client,
         createdAt: row.created_at,
         revokedAt: row.revoked_at,
       },
@@ -134,17 +145,11 @@ export class SqlBearerTokenReader extends BearerTokenReader {
   async liveTokenHashesOf(userId: string): Promise<string[]> {
     const rows: Array<{ token_hash: string }> = await this.dataSource.query(
       `SELECT token_hash FROM access_tokens WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
-       UNION ALL SELECT token_hash FROM personal_access_tokens WHERE user_id = $1 AND revoked_at IS NULL`,
+       UNION ALL SELECT token_hash FROM personal_access_tokens WHERE user_id = $1 AND revoked_at IS NULL
+         AND (expires_at IS NULL OR expires_at > now())`,
       [userId],
     );
     return rows.map((row) => row.token_hash);
-  }
-
-  async touchPersonalToken(id: string, at: Date): Promise<void> {
-    await this.dataSource.query(
-      'UPDATE personal_access_tokens SET last_used_at = $2 WHERE id = $1',
-      [id, at],
-    );
   }
 }
 

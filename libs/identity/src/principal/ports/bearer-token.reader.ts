@@ -31,6 +31,4 @@ export abstract class BearerTokenReader {
   abstract accessTokenHash(tokenId: string): Promise<string | null>;
   /** The hashes of the user's tokens that may be cached: personal and access tokens neither revoked nor expired. */
   abstract liveTokenHashesOf(userId: string): Promise<string[]>;
-  /** Records a personal token's use (best effort, outside any transaction). */
-  abstract touchPersonalToken(id: string, at: Date): Promise<void>;
 }

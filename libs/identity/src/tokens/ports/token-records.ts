@@ -1,4 +1,9 @@
-import type { AccessTokenKind, PersonalAccessTokenRole, TokenRepository } from '@gatehouse/domain';
+import type {
+  AccessTokenKind,
+  FineGrainedGrant,
+  PersonalAccessTokenRole,
+  TokenRepository,
+} from '@gatehouse/domain';
 import type { UserRecord } from '../../accounts/ports/account-records';
 
 /** An issued access token (OAuth, exchange or trusted publisher); only the SHA-256 of the token is kept. */
@@ -49,7 +54,16 @@ export interface PersonalTokenRecord {
   userId: string;
   name: string;
   role: PersonalAccessTokenRole;
+  /** Role `fineGrained` only: what the token may do. */
+  fineGrained: FineGrainedGrant | null;
+  /** Null: the token does not expire. */
+  expiresAt: Date | null;
+  /** `hf_…abcd`; null for tokens created before previews were kept. */
+  preview: string | null;
   lastUsedAt: Date | null;
+  /** Where it was last used, coarsely (an anonymised address prefix) and from which client family. */
+  lastUsedAddress: string | null;
+  lastUsedClient: string | null;
   createdAt: Date;
   revokedAt: Date | null;
 }
