@@ -136,8 +136,10 @@ export class AuthModule {
       // Global so the feature modules below, which are static, can inject the option tokens.
       global: true,
       // Express matches a request against every route registered before its own: the token paths,
-      // called far more often than the pages, come first.
+      // called far more often than the pages, come first. The leaked-credentials routes go before
+      // them, so `/api/settings/tokens/notices` is not taken for the token `:id` of the same path.
       imports: [
+        LeakedCredentialsModule.forRoot(),
         ...AuthTokenModules,
         PagesModule,
         SessionModule,
@@ -148,7 +150,6 @@ export class AuthModule {
         DeviceFlowModule.forRoot(options),
         AppsModule,
         ConnectedApplicationsModule,
-        LeakedCredentialsModule.forRoot(),
         SettingsAppModule,
         TokenPruningModule.forRoot({
           retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS,
