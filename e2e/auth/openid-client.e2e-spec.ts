@@ -276,7 +276,7 @@ describe.each(SHAPES)(
 
       await waitUntil('the grant to be revoked', async () => (await userinfoStatus()) === 401);
       const notices = (await (
-        await fetch(`${gatehouse.url}/api/settings/tokens/notices`, {
+        await fetch(`${gatehouse.url}/api/settings/token-notices`, {
           headers: { authorization: `Bearer ${ADA_READ_TOKEN}` },
         })
       ).json()) as Array<{ tokenKind: string; clientId: string | null }>;

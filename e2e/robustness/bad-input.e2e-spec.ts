@@ -22,8 +22,8 @@ const ROUTES: Array<[method: string, path: string]> = [
   ['GET', '/api/whoami-v2'],
   ['GET', '/api/settings/tokens'],
   ['POST', '/api/settings/tokens'],
-  ['GET', '/api/settings/tokens/notices'],
-  ['DELETE', `/api/settings/tokens/notices/${WEBHOOK}`],
+  ['GET', '/api/settings/token-notices'],
+  ['DELETE', `/api/settings/token-notices/${WEBHOOK}`],
   ['POST', '/api/settings/apps'],
   ['GET', '/api/settings/webhooks'],
   ['POST', '/api/settings/webhooks'],
@@ -182,7 +182,7 @@ describe('bad input on every route of the all-in-one', () => {
     expect(reported.status).toBe(202);
     await waitUntil('the reported token to stop working', async () => !(await works()));
     const notices = (await (
-      await fetch(`${base}/api/settings/tokens/notices`, { headers: demo })
+      await fetch(`${base}/api/settings/token-notices`, { headers: demo })
     ).json()) as Array<{ tokenKind: string; tokenName: string }>;
     expect(notices).toContainEqual(
       expect.objectContaining({ tokenKind: 'personal', tokenName: 'leaked in a notebook' }),

@@ -171,7 +171,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     });
     expect(reported.status).toBe(202);
     await waitUntil('the reported token to be revoked', async () => {
-      const notices = (await api('GET', '/api/settings/tokens/notices')).json as unknown[];
+      const notices = (await api('GET', '/api/settings/token-notices')).json as unknown[];
       return notices.length > 0;
     });
 
@@ -185,7 +185,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       .getByRole('button', { name: 'Dismiss the notice about Access token “pasted in a gist”' })
       .click();
     await heading.waitFor({ state: 'detached' });
-    expect((await api('GET', '/api/settings/tokens/notices')).json).toEqual([]);
+    expect((await api('GET', '/api/settings/token-notices')).json).toEqual([]);
   });
 
   it('/settings/applications: creates an app with its secret shown once, shows field errors, edits it, drops its secret and deletes it', async () => {

@@ -136,10 +136,8 @@ export class AuthModule {
       // Global so the feature modules below, which are static, can inject the option tokens.
       global: true,
       // Express matches a request against every route registered before its own: the token paths,
-      // called far more often than the pages, come first. The leaked-credentials routes go before
-      // them, so `/api/settings/tokens/notices` is not taken for the token `:id` of the same path.
+      // called far more often than the pages, come first.
       imports: [
-        LeakedCredentialsModule.forRoot(),
         ...AuthTokenModules,
         PagesModule,
         SessionModule,
@@ -150,6 +148,7 @@ export class AuthModule {
         DeviceFlowModule.forRoot(options),
         AppsModule,
         ConnectedApplicationsModule,
+        LeakedCredentialsModule.forRoot(),
         SettingsAppModule,
         TokenPruningModule.forRoot({
           retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS,

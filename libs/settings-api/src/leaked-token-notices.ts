@@ -1,6 +1,6 @@
 /**
  * One of the user's tokens, reported leaked (`POST /api/credentials/revoke`) and revoked, as
- * `GET /api/settings/tokens/notices` lists it until dismissed.
+ * `GET /api/settings/token-notices` lists it until dismissed.
  */
 export interface LeakedTokenNoticeView {
   id: string;

@@ -21,7 +21,7 @@ function describe(notice: LeakedTokenNoticeView): string {
  * none, or while they load.
  */
 export function LeakedTokenNotices() {
-  const notices = useResource<LeakedTokenNoticeView[]>('/api/settings/tokens/notices');
+  const notices = useResource<LeakedTokenNoticeView[]>('/api/settings/token-notices');
   const dismissal = useSubmit();
   if (notices.kind === 'loading') return null;
   if (notices.kind === 'error')
@@ -29,7 +29,7 @@ export function LeakedTokenNotices() {
   if (notices.data.length === 0) return null;
 
   const dismiss = async (id: string) => {
-    await dismissal.run(() => api('DELETE', `/api/settings/tokens/notices/${segment(id)}`));
+    await dismissal.run(() => api('DELETE', `/api/settings/token-notices/${segment(id)}`));
     notices.reload();
   };
 

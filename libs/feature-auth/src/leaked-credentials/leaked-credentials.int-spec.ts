@@ -12,7 +12,7 @@ const LIMIT = 30;
 const ACCEPTED = { status: 'accepted' };
 const MADE_UP = `hf_${'Q'.repeat(43)}`;
 
-describe('POST /api/credentials/revoke and /api/settings/tokens/notices', () => {
+describe('POST /api/credentials/revoke and /api/settings/token-notices', () => {
   let app: TokenTestApp;
   let ada: string;
   let bob: string;
@@ -54,7 +54,7 @@ describe('POST /api/credentials/revoke and /api/settings/tokens/notices', () => 
     (await call('GET', '/api/whoami-v2', token)).status === 200;
   const noticesOf = async (token: string) =>
     (await (
-      await call('GET', '/api/settings/tokens/notices', token)
+      await call('GET', '/api/settings/token-notices', token)
     ).json()) as LeakedTokenNoticeView[];
   const issueOAuth = (userId: string) =>
     app.issue({
@@ -267,7 +267,7 @@ describe('POST /api/credentials/revoke and /api/settings/tokens/notices', () => 
         notice.id,
       );
       await expectApiError(
-        await call('DELETE', `/api/settings/tokens/notices/${notice.id}`, bobKeeper),
+        await call('DELETE', `/api/settings/token-notices/${notice.id}`, bobKeeper),
         404,
         'Notice not found',
       );
@@ -276,7 +276,7 @@ describe('POST /api/credentials/revoke and /api/settings/tokens/notices', () => 
     it('are listed with a read token, dismissed only with a write token', async () => {
       expect((await noticesOf(adaRead)).map((candidate) => candidate.id)).toContain(notice.id);
       await expectApiError(
-        await call('DELETE', `/api/settings/tokens/notices/${notice.id}`, adaRead),
+        await call('DELETE', `/api/settings/token-notices/${notice.id}`, adaRead),
         403,
         'This token has read-only access and cannot change anything',
       );
@@ -285,21 +285,21 @@ describe('POST /api/credentials/revoke and /api/settings/tokens/notices', () => 
     it('are not for OAuth tokens', async () => {
       const oauth = await issueOAuth(ada);
       await expectApiError(
-        await call('GET', '/api/settings/tokens/notices', oauth.access_token),
+        await call('GET', '/api/settings/token-notices', oauth.access_token),
         403,
         'Token notices can only be read with a personal access token',
       );
     });
 
     it('leave the list once dismissed', async () => {
-      const path = `/api/settings/tokens/notices/${notice.id}`;
+      const path = `/api/settings/token-notices/${notice.id}`;
       expect((await call('DELETE', path, adaKeeper)).status).toBe(204);
       expect((await noticesOf(adaKeeper)).map((candidate) => candidate.id)).not.toContain(
         notice.id,
       );
       await expectApiError(await call('DELETE', path, adaKeeper), 404, 'Notice not found');
       await expectApiError(
-        await call('DELETE', '/api/settings/tokens/notices/not-an-id', adaKeeper),
+        await call('DELETE', '/api/settings/token-notices/not-an-id', adaKeeper),
         404,
         'Notice not found',
       );

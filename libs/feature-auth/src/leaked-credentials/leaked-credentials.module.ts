@@ -17,7 +17,7 @@ import { RevokeLeakedCredentials } from './revoke-leaked-credentials.use-case';
 
 /**
  * Leaked tokens (docs/security.md "Leaked tokens"): `POST /api/credentials/revoke`, the consumer
- * that revokes what it queued, and `/api/settings/tokens/notices`, where owners read about it.
+ * that revokes what it queued, and `/api/settings/token-notices`, where owners read about it.
  * Needs IdentityModule, the DataSource, FLOW_STORE, CLOCK and, for the revocations to happen, an
  * EVENT_BUS and an outbox relay publishing Topics.leakedCredentials.
  */

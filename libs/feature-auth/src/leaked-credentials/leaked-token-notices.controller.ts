@@ -8,8 +8,8 @@ import {
 import type { LeakedTokenNoticeView } from '@gatehouse/settings-api';
 import { LeakedTokenNoticesService } from './leaked-token-notices.service';
 
-/** `/api/settings/tokens/notices`: the caller's tokens reported leaked and revoked. */
-@Controller('api/settings/tokens/notices')
+/** `/api/settings/token-notices`: the caller's tokens reported leaked and revoked. */
+@Controller('api/settings/token-notices')
 @UseGuards(BearerAuthGuard)
 export class LeakedTokenNoticesController {
   constructor(private readonly notices: LeakedTokenNoticesService) {}

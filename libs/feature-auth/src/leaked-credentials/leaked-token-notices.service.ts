@@ -10,7 +10,7 @@ import type { LeakedTokenNotice } from './ports/leaked-token-records';
 const LISTED_NOTICES = 100;
 
 /**
- * `/api/settings/tokens/notices`: a user's tokens reported leaked and revoked, until dismissed.
+ * `/api/settings/token-notices`: a user's tokens reported leaked and revoked, until dismissed.
  * Read and dismissed with the user's own credentials (a personal token or the browser session),
  * as their tokens are managed; a read token may list but not dismiss.
  */

@@ -55,7 +55,7 @@ export const tokenLeakedEvent = defineEvent({
   type: 'token.leaked',
   version: 1,
   schema: z.object({
-    /** The owner's notice, as `GET /api/settings/tokens/notices` lists it. */
+    /** The owner's notice, as `GET /api/settings/token-notices` lists it. */
     noticeId: z.string().min(1),
     userId: z.string().min(1),
     tokenId: z.string().min(1),
