@@ -116,9 +116,8 @@ function fineGrained(
   rule: ActionRule,
   resource: PolicyResource,
 ): PolicyDecision {
-  const ownAccount = resource.ownerType === 'user' && resource.ownerId === token.userId;
-  if (rule.ownAccountOnly && resource.ownerType === 'user' && !ownAccount)
-    return deny("only the token's own account");
+  const refusal = otherAccountRefusal(token, rule, resource);
+  if (refusal) return refusal;
   if (rule.permission === null) return allow("the token's own identity");
   const held = impliedPermissions(heldPermissions(token, action, resource));
   if (!held.has(rule.permission)) return deny(`missing permission ${rule.permission}`);
@@ -135,7 +134,7 @@ function heldPermissions(
   const grant = token.fineGrained;
   if (!grant) return [];
   const held: Permission[] = [];
-  const ownAccount = resource.ownerType === 'user' && resource.ownerId === token.userId;
+  const ownAccount = isOwnAccount(token, resource);
   // The Hub's global `discussion.write` reaches discussions on other owners' public repositories.
   if (ownAccount || (action === 'discussion.write' && !resource.private))
     held.push(...grant.global);
@@ -157,9 +156,9 @@ function decide(
   rule: ActionRule,
   resource: PolicyResource,
 ): PolicyDecision {
-  const ownAccount = resource.ownerType === 'user' && resource.ownerId === token.userId;
-  if (rule.ownAccountOnly && resource.ownerType === 'user' && !ownAccount)
-    return deny("only the token's own account");
+  const ownAccount = isOwnAccount(token, resource);
+  const refusal = otherAccountRefusal(token, rule, resource);
+  if (refusal) return refusal;
   if (token.kind === 'personal' && rule.writes && token.role !== 'write')
     return deny('read-only personal token');
 
@@ -280,4 +279,19 @@ function trustedPublisher(
     return allow('trusted-publisher token for this repository');
   }
   return deny('trusted-publisher tokens only read and write their own repository');
+}
+
+function isOwnAccount(token: PolicyToken, resource: PolicyResource): boolean {
+  return resource.ownerType === 'user' && resource.ownerId === token.userId;
+}
+
+/** An action about the token's own account only, asked about another user's. */
+function otherAccountRefusal(
+  token: PolicyToken,
+  rule: ActionRule,
+  resource: PolicyResource,
+): PolicyDecision | null {
+  return rule.ownAccountOnly && resource.ownerType === 'user' && !isOwnAccount(token, resource)
+    ? deny("only the token's own account")
+    : null;
 }
