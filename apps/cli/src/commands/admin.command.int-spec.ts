@@ -1,5 +1,6 @@
 import { SecretBox } from '@gatehouse/crypto';
 import { webhookSecretContext } from '@gatehouse/domain';
+import { jobSecretContext } from '@gatehouse/persistence/testing';
 import { createTestDatabase, dropTestDatabase, TestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -112,7 +113,10 @@ describe('gatehouse admin, against PostgreSQL', () => {
       );
       const [job] = await query('SELECT id, secrets_encrypted FROM jobs');
       expect(
-        onlyNew.decrypt(job.secrets_encrypted.DEMO_API_KEY, `jobs/${job.id}/secrets/DEMO_API_KEY`),
+        onlyNew.decrypt(
+          job.secrets_encrypted.DEMO_API_KEY,
+          jobSecretContext(job.id, 'DEMO_API_KEY'),
+        ),
       ).toBe('demo-job-secret');
       for (const key of await query('SELECT kid, private_jwk_encrypted FROM signing_keys'))
         expect(JSON.parse(onlyNew.decrypt(key.private_jwk_encrypted, key.kid))).toMatchObject({
