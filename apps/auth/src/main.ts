@@ -1,3 +1,4 @@
+import '@gatehouse/platform/tracing';
 import 'reflect-metadata';
 import { exitOnConfigError, loadAuthConfig } from '@gatehouse/config';
 import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';

@@ -16,3 +16,4 @@ export {
 export { type DeliveryWorkerConfig, loadDeliveryWorkerConfig } from './apps/delivery-worker.config';
 export { type AllInOneConfig, loadAllInOneConfig } from './apps/all-in-one.config';
 export { fatalLogLine } from './fatal-log-line';
+export { tracingEnvironment, type TracingEnvironment } from './tracing-environment';

@@ -15,12 +15,15 @@ export interface JobEnvironmentInput {
   webhookSecret: string | null;
   /** The webhook's Job secrets, opened. */
   webhookSecrets: Readonly<Record<string, string>>;
+  /** The delivery attempt's trace context, while tracing: the Job's TRACEPARENT. */
+  traceparent?: string;
 }
 
 /**
  * A Job webhook's variables (libs/feature-webhooks/README.md, hub-docs `jobs-webhooks.md`): the source Job's plain
  * environment, the webhook's `secrets`, and WEBHOOK_PAYLOAD, WEBHOOK_REPO_ID, WEBHOOK_REPO_TYPE
- * and WEBHOOK_SECRET (when set), which nothing can shadow. The source Job's own secrets are never
+ * and WEBHOOK_SECRET (when set), which nothing can shadow, and TRACEPARENT (W3C trace context of
+ * the delivery attempt) while tracing. The source Job's own secrets are never
  * part of it: they are not in the snapshot this reads. A secret whose name
  * changes how programs load or run (refused by webhook-management, but possibly stored before that
  * rule) stops the launch for good: JobLaunchError.
@@ -38,6 +41,7 @@ export function jobEnvironment(input: JobEnvironmentInput): {
   // `owner/name`, what Job scripts pass to HfApi as `repo_id` (docs/hf-clients.md "Job webhooks").
   environment.WEBHOOK_REPO_ID = input.repo.name;
   environment.WEBHOOK_REPO_TYPE = input.repo.type;
+  if (input.traceparent !== undefined) environment.TRACEPARENT = input.traceparent;
 
   const refused = Object.keys(input.webhookSecrets).find(controlsProgramExecution);
   if (refused)

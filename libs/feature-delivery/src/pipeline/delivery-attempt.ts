@@ -1,4 +1,5 @@
 import { deliveryDeadLetteredEvent } from '@gatehouse/messaging';
+import { context, propagation, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
 import { type Clock, deliveryHeaders } from '@gatehouse/domain';
 import { ConcurrencyLimit, SecretBox } from '@gatehouse/crypto';
 import type { Logger } from 'pino';
@@ -17,6 +18,15 @@ import { AttemptJournal } from './attempt-journal';
 import { payloadBody } from './payload-body';
 import { type OpenedSecrets, openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
+
+const tracer = trace.getTracer('@gatehouse/feature-delivery');
+
+/** The active span's `traceparent`, for a Job's TRACEPARENT; undefined while tracing is off. */
+function activeTraceparent(): string | undefined {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent;
+}
 
 /** The outcome of an attempt begun with its delivery whose webhook stopped before it was sent. */
 const NOT_SENT_WEBHOOK_STOPPED =
@@ -86,11 +96,41 @@ export class DeliveryAttempt {
     this.lastSendOfLane.set(lane, sent);
     laneFree();
     try {
-      await this.attemptInTurn(task, previousSent, markSent, placeFree);
+      await this.traced(task, () => this.attemptInTurn(task, previousSent, markSent, placeFree));
     } finally {
       markSent();
       if (this.lastSendOfLane.get(lane) === sent) this.lastSendOfLane.delete(lane);
     }
+  }
+
+  /**
+   * Runs the attempt in a span (`webhook delivery attempt`) of the repo event's trace when the
+   * intake was traced (the request to the receiver, a child of it, carries `traceparent`; a Job
+   * gets `TRACEPARENT`), of a trace of its own otherwise. No-op spans while tracing is off.
+   */
+  private traced(task: DeliveryTask, attempt: () => Promise<void>): Promise<void> {
+    const parent = task.trace ? propagation.extract(ROOT_CONTEXT, task.trace) : ROOT_CONTEXT;
+    return tracer.startActiveSpan(
+      'webhook delivery attempt',
+      {
+        attributes: {
+          'gatehouse.delivery.id': task.deliveryId,
+          'gatehouse.webhook.id': task.webhookId,
+        },
+      },
+      parent,
+      async (span) => {
+        try {
+          await attempt();
+        } catch (error) {
+          span.recordException(error as Error);
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
   }
 
   private async attemptInTurn(
@@ -248,6 +288,7 @@ export class DeliveryAttempt {
         repo,
         webhookSecret: secrets.secret,
         webhookSecrets: secrets.jobSecrets,
+        traceparent: activeTraceparent(),
       });
       const launched = await this.ports.jobs.launch({
         deliveryId: task.deliveryId,

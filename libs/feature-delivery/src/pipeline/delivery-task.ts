@@ -14,6 +14,8 @@ export interface DeliveryTask {
   body?: string;
   /** When the repo event happened (epoch ms), for first attempts: the event-to-delivery metric. */
   eventTime?: number;
+  /** The trace context (`traceparent`, `tracestate`) of the repo event's intake, when it was traced: attempts join its trace. */
+  trace?: Record<string, string>;
   /** The attempt whose row was written with the delivery's own insert (a first attempt started at once): it needs no begin. */
   begun?: { attemptId: string; attemptNo: number };
 }

@@ -1,4 +1,5 @@
-import { repoChangedEvent } from '@gatehouse/messaging';
+import { repoChangedEvent, traceContextOf } from '@gatehouse/messaging';
+import { propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import { type Clock, type RepoChangeEvent, buildPayloadV3 } from '@gatehouse/domain';
 import type { IncomingMessage } from '@gatehouse/messaging';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
@@ -24,13 +25,18 @@ export interface RepoEventIntakePorts {
 interface Match {
   event: RepoChangeEvent;
   webhook: WebhookSnapshot;
+  /** The trace context of the event's intake span, when its producer traced it. */
+  trace?: Record<string, string>;
 }
 
 interface Recordable {
   row: NewDelivery;
   webhook: WebhookSnapshot;
   eventTime: number;
+  trace?: Record<string, string>;
 }
+
+const tracer = trace.getTracer('@gatehouse/feature-delivery');
 
 /** Most delivery rows one insert carries; a larger batch is inserted (and dispatched) in parts. */
 const MAX_ROWS_PER_INSERT = 500;
@@ -58,16 +64,30 @@ export class RepoEventIntake {
   }
 
   async handleBatch(messages: readonly IncomingMessage[]): Promise<void> {
-    const last = messages[messages.length - 1];
-    if (!last) return;
-    const { registry, dispatcher, metrics, clock } = this.ports;
+    if (messages.length === 0) return;
     const events = messages.map((message) => repoChangedEvent.decode(message).data);
+    const spans = messages.map(intakeSpanOf);
+    try {
+      await this.intake(messages, events, spans);
+    } finally {
+      for (const span of spans) span?.end();
+    }
+  }
+
+  private async intake(
+    messages: readonly IncomingMessage[],
+    events: RepoChangeEvent[],
+    spans: (Span | undefined)[],
+  ): Promise<void> {
+    const { registry, dispatcher, metrics, clock } = this.ports;
+    const last = messages[messages.length - 1]!;
+    const traces = spans.map(carrierOf);
     const now = clock.now();
     metrics.lag(last.partition, last.timestamp, now);
     // A webhook whose create call returned before an event was published must be matched.
     await registry.catchUpTo(Math.max(...messages.map((message) => message.timestamp)));
-    const matches = events.flatMap((event) =>
-      registry.match(event).map((webhook) => ({ event, webhook })),
+    const matches = events.flatMap((event, index) =>
+      registry.match(event).map((webhook) => ({ event, webhook, trace: traces[index] })),
     );
     if (matches.length === 0) return;
     const { roomy, tight } = await this.splitByTriggerLimit(matches, now);
@@ -107,7 +127,11 @@ export class RepoEventIntake {
   }
 
   /** The delivery row of a match: pending under this process's lease, or rate-limited when `overLimit` is set. */
-  private rowOf({ event, webhook }: Match, now: number, overLimit: number | null): Recordable {
+  private rowOf(
+    { event, webhook, trace }: Match,
+    now: number,
+    overLimit: number | null,
+  ): Recordable {
     const allowed = overLimit === null;
     const row: NewDelivery = {
       id: this.ports.ids.next(now),
@@ -123,7 +147,7 @@ export class RepoEventIntake {
       replayOf: null,
       ...(allowed ? {} : { lastError: `over the limit of ${overLimit} triggers per 24 hours` }),
     };
-    return { row, webhook, eventTime: Date.parse(event.time) };
+    return { row, webhook, eventTime: Date.parse(event.time), trace };
   }
 
   /**
@@ -144,7 +168,7 @@ export class RepoEventIntake {
         rows.map(({ row }) => row),
         new Date(now),
       );
-      for (const { row, webhook, eventTime } of rows) {
+      for (const { row, webhook, eventTime, trace } of rows) {
         if (!inserted.has(row.id)) continue;
         if (row.status === 'rate_limited') {
           metrics.delivery('rate_limited', webhook.target.kind);
@@ -165,6 +189,7 @@ export class RepoEventIntake {
           eventTime,
           body,
           begun,
+          trace,
         };
         if (begun) unclaimed -= 1;
         dispatcher.enqueue({ lane: laneOf(task), task }, { reserved: begun !== undefined });
@@ -174,4 +199,32 @@ export class RepoEventIntake {
       dispatcher.release(unclaimed);
     }
   }
+}
+
+/**
+ * A span (`repo event intake`) for an event whose producer sent a trace context: matching and
+ * recording of the batch it came in, as part of the event's trace. None for an untraced event.
+ */
+function intakeSpanOf(message: IncomingMessage): Span | undefined {
+  if (message.headers.traceparent === undefined) return undefined;
+  return tracer.startSpan(
+    'repo event intake',
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'kafka',
+        'messaging.destination.name': message.topic,
+        'messaging.kafka.offset': message.offset,
+      },
+    },
+    traceContextOf(message),
+  );
+}
+
+/** The headers that hand a span's context to work done later (the delivery's attempts). */
+function carrierOf(span: Span | undefined): Record<string, string> | undefined {
+  if (!span) return undefined;
+  const carrier: Record<string, string> = {};
+  propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
+  return carrier.traceparent === undefined ? undefined : carrier;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { OutgoingMessage } from '../event-bus/event-bus';
 import { InvalidEventError } from './invalid-event.error';
+import { withActiveTraceContext } from '../tracing/message-trace-context';
 
 /** What every event on the wire looks like (the message value, as JSON). */
 interface EventEnvelope<TType extends string = string, TData = unknown> {
@@ -92,7 +93,7 @@ export function defineEvent<TType extends string, TSchema extends z.ZodType>(def
         key: options.key,
         value: JSON.stringify(envelope),
         headers: {
-          ...options.headers,
+          ...withActiveTraceContext(options.headers),
           [EVENT_HEADERS.id]: id,
           [EVENT_HEADERS.type]: type,
           [EVENT_HEADERS.version]: String(version),

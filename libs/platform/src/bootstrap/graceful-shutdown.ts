@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { Logger } from 'pino';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { InFlightRequests } from '../request/in-flight-requests';
+import { flushTraces } from '../tracing/flush-traces';
 
 export interface DrainTarget {
   app: INestApplication;
@@ -43,6 +44,7 @@ export async function drainAndClose(target: DrainTarget, reason: string): Promis
   server.closeAllConnections();
 
   await app.close();
+  await flushTraces();
   logger.info({ reason, durationMs: Date.now() - started }, 'stopped');
 }
 

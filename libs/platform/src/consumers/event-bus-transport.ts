@@ -9,6 +9,7 @@ import {
   type SubscribeOptions,
   type Subscription,
   type TopicSpec,
+  traceConsumer,
 } from '@gatehouse/messaging';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -204,10 +205,16 @@ export class EventBusTransport extends Server implements CustomTransportStrategy
   private async opened(binding: Binding, placement: ConsumerPlacement): Promise<Subscription> {
     if (this.closed) throw new Error('the event bus transport is closed');
     const { options, handler } = binding;
-    const call = (data: IncomingMessage | readonly IncomingMessage[]) => invoke(handler, data);
+    const topic = placement.topic ?? binding.topic;
+    const groupId = placement.groupId ?? this.groupIdOf(options);
+    const call = traceConsumer(
+      topic,
+      groupId,
+      (data: IncomingMessage | readonly IncomingMessage[]) => invoke(handler, data),
+    );
     const subscribe: SubscribeOptions = {
-      topics: [placement.topic ?? binding.topic],
-      groupId: placement.groupId ?? this.groupIdOf(options),
+      topics: [topic],
+      groupId,
       fromBeginning: options.fromBeginning,
       ephemeral: options.ephemeral,
       maxAttempts: options.maxAttempts,

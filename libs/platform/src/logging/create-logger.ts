@@ -1,3 +1,4 @@
+import { context, trace } from '@opentelemetry/api';
 import pino, { DestinationStream, Logger } from 'pino';
 import { currentRequestId } from '../request/request-context';
 import { REDACTED_LOG_PATHS, REDACTION_CENSOR } from './log-redaction';
@@ -13,7 +14,8 @@ export interface LoggerOptions {
 
 /**
  * One JSON object per line: `level` (a name), `time` (ISO 8601), `msg`, `service`, and the
- * `requestId` of the request being served when there is one.
+ * `requestId` of the request being served when there is one, and while tracing (start-tracing.ts)
+ * the `trace_id` and `span_id` of the span the line was written in.
  */
 export function createLogger({ service, level = 'info', destination }: LoggerOptions): Logger {
   return pino(
@@ -25,7 +27,11 @@ export function createLogger({ service, level = 'info', destination }: LoggerOpt
       redact: { paths: [...REDACTED_LOG_PATHS], censor: REDACTION_CENSOR },
       mixin: () => {
         const requestId = currentRequestId();
-        return requestId ? { requestId } : {};
+        const span = trace.getSpanContext(context.active());
+        return {
+          ...(requestId && { requestId }),
+          ...(span && { trace_id: span.traceId, span_id: span.spanId }),
+        };
       },
     },
     destination ?? pino.destination({ dest: 1, sync: true }),
