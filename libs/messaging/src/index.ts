@@ -40,4 +40,4 @@ export {
   webhookChangedEvent,
 } from './events';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
-export { traceCarrierOf, traceConsumer, traceContextOf } from './tracing/message-trace-context';
+export { traceConsumer, traceContextOf, tracingActive } from './tracing/message-trace-context';

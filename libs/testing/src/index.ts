@@ -10,6 +10,7 @@ export {
 } from './infra/test-run-infrastructure';
 export { CookieJar, decodeAttribute } from './http/browser-state';
 export { type LocalSite, localSiteForSuite, startLocalSite } from './http/local-site';
+export { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './http/otlp-receiver';
 export { type RunningKafkaBroker, startKafkaBroker } from './kafka/kafka-broker';
 export {
   exportedMetricNames,
@@ -31,6 +32,12 @@ export {
 } from './process/node-process';
 export { type RunningGateway, startGateway } from './stack/nginx-gateway';
 export { DEMO_SEED, type RunningStack, type StackReplica, startStack } from './stack/stack';
-export { ALL_IN_ONE, type ShapeOptions, SHAPES, type ShapeTarget } from './stack/shapes';
+export {
+  ALL_IN_ONE,
+  DISTRIBUTED,
+  type ShapeOptions,
+  SHAPES,
+  type ShapeTarget,
+} from './stack/shapes';
 export { staysTrueFor } from './wait/stays-true-for';
 export { waitUntil } from './wait/wait-until';

@@ -29,6 +29,21 @@ describe('jobEnvironment', () => {
     });
   });
 
+  it('passes the delivery attempt’s trace context as TRACEPARENT, over one the source Job sets', () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const { environment } = jobEnvironment({
+      ...base,
+      spec: { ...base.spec, environment: { TRACEPARENT: 'from-spec' } },
+      webhookSecret: null,
+      webhookSecrets: {},
+      traceparent,
+    });
+    expect(environment.TRACEPARENT).toBe(traceparent);
+    expect(
+      jobEnvironment({ ...base, webhookSecret: null, webhookSecrets: {} }).environment,
+    ).not.toHaveProperty('TRACEPARENT');
+  });
+
   it('sets no WEBHOOK_SECRET for a webhook without a secret', () => {
     const { secretEnvironment } = jobEnvironment({
       ...base,

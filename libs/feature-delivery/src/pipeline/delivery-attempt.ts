@@ -1,4 +1,4 @@
-import { deliveryDeadLetteredEvent } from '@gatehouse/messaging';
+import { deliveryDeadLetteredEvent, tracingActive } from '@gatehouse/messaging';
 import { context, propagation, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
 import { type Clock, deliveryHeaders } from '@gatehouse/domain';
 import { ConcurrencyLimit, SecretBox } from '@gatehouse/crypto';
@@ -109,6 +109,7 @@ export class DeliveryAttempt {
    * gets `TRACEPARENT`), of a trace of its own otherwise. No-op spans while tracing is off.
    */
   private traced(task: DeliveryTask, attempt: () => Promise<void>): Promise<void> {
+    if (!tracingActive()) return attempt();
     const parent = task.trace ? propagation.extract(ROOT_CONTEXT, task.trace) : ROOT_CONTEXT;
     return tracer.startActiveSpan(
       'webhook delivery attempt',

@@ -1,4 +1,4 @@
-import { repoChangedEvent, traceContextOf } from '@gatehouse/messaging';
+import { repoChangedEvent, traceContextOf, tracingActive } from '@gatehouse/messaging';
 import { propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import { type Clock, type RepoChangeEvent, buildPayloadV3 } from '@gatehouse/domain';
 import type { IncomingMessage } from '@gatehouse/messaging';
@@ -66,7 +66,7 @@ export class RepoEventIntake {
   async handleBatch(messages: readonly IncomingMessage[]): Promise<void> {
     if (messages.length === 0) return;
     const events = messages.map((message) => repoChangedEvent.decode(message).data);
-    const spans = messages.map(intakeSpanOf);
+    const spans = tracingActive() ? messages.map(intakeSpanOf) : [];
     try {
       await this.intake(messages, events, spans);
     } finally {

@@ -19,6 +19,14 @@ import type { IncomingMessage } from '../event-bus/event-bus';
  */
 const TRACER_NAME = '@gatehouse/messaging';
 
+/**
+ * Whether this process traces: a propagator is registered (the SDK registers W3C trace context).
+ * Off, callers skip the spans they would start, so tracing off costs nothing per message.
+ */
+export function tracingActive(): boolean {
+  return propagation.fields().length > 0;
+}
+
 /** `headers` with the active trace context added, when there is one and they carry none already. */
 export function withActiveTraceContext(
   headers: Record<string, string> | undefined,
@@ -33,25 +41,18 @@ export function traceContextOf(message: Pick<IncomingMessage, 'headers'>): Conte
   return propagation.extract(ROOT_CONTEXT, message.headers);
 }
 
-/** The headers that carry a message's trace context alone, to keep with work it causes later. */
-export function traceCarrierOf(
-  message: Pick<IncomingMessage, 'headers'>,
-): Record<string, string> | undefined {
-  const { traceparent, tracestate } = message.headers;
-  if (traceparent === undefined) return undefined;
-  return tracestate === undefined ? { traceparent } : { traceparent, tracestate };
-}
-
 /**
  * Runs a consumer's handler in a span of kind CONSUMER (`<topic> process`): for one message, a
  * child of the message's producer span; for a batch, a new trace linked to each message's. A
- * handler's error is recorded on the span and rethrown unchanged.
+ * handler's error is recorded on the span and rethrown unchanged. While tracing is off the handler
+ * is returned as it is.
  */
 export function traceConsumer<T extends IncomingMessage | readonly IncomingMessage[]>(
   topic: string,
   groupId: string,
   handler: (data: T) => Promise<void>,
 ): (data: T) => Promise<void> {
+  if (!tracingActive()) return handler;
   const tracer = trace.getTracer(TRACER_NAME);
   return (data) => {
     const batch = Array.isArray(data) ? (data as readonly IncomingMessage[]) : undefined;

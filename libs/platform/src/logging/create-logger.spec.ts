@@ -1,3 +1,5 @@
+import { trace } from '@opentelemetry/api';
+import { NodeSDK } from '@opentelemetry/sdk-node';
 import { CapturedLog } from '../testing/captured-log';
 import { runInRequestContext } from '../request/request-context';
 import { createLogger } from './create-logger';
@@ -20,6 +22,29 @@ describe('createLogger', () => {
     logger.info('outside');
     expect(log.entries[0]).toMatchObject({ msg: 'inside', requestId: 'req-7' });
     expect(log.entries[1]).not.toHaveProperty('requestId');
+  });
+
+  describe('while tracing', () => {
+    const sdk = new NodeSDK({ spanProcessors: [], instrumentations: [] });
+    beforeAll(() => sdk.start());
+    afterAll(() => sdk.shutdown());
+
+    it('adds the trace and span ids of the span a line is written in', () => {
+      const log = new CapturedLog();
+      const logger = createLogger({ service: 'auth', destination: log });
+      const span = trace.getTracer('test').startActiveSpan('work', (span) => {
+        logger.info('inside');
+        span.end();
+        return span;
+      });
+      logger.info('outside');
+      expect(log.entries[0]).toMatchObject({
+        msg: 'inside',
+        trace_id: span.spanContext().traceId,
+        span_id: span.spanContext().spanId,
+      });
+      expect(log.entries[1]).not.toHaveProperty('trace_id');
+    });
   });
 
   it('drops lines below its level', () => {
