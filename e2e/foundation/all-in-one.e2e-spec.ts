@@ -52,9 +52,23 @@ describe('the all-in-one process (npm start)', () => {
     ]);
   });
 
-  it('prints its URL and the demo sign-in credentials', () => {
-    expect(gatehouse.output()).toContain(`Gatehouse is running at http://localhost:`);
-    expect(gatehouse.output()).toContain('alice / gatehouse-demo');
+  it('shows its start-up (migrations, seed), then its URL and the demo sign-in credentials', () => {
+    const output = gatehouse.output();
+    expect(output).toMatch(
+      /Preparing the database: migration 1 of (\d+)\n[^]*migration \1 of \1\n/,
+    );
+    expect(output).toContain('Applying the seed file');
+    expect(output).toContain(`Gatehouse is running at http://localhost:`);
+    expect(output).toContain('alice / gatehouse-demo');
+  });
+
+  it('keeps the access log off its terminal unless GATEHOUSE_ACCESS_LOG is set', async () => {
+    const answered = await fetch(`${base}/.well-known/openid-configuration`, {
+      headers: { 'x-request-id': 'access-log-probe' },
+    });
+    expect(answered.status).toBe(200);
+    await waitForHttp(`${base}/healthz`, { process: gatehouse });
+    expect(gatehouse.logs.some((entry) => entry.requestId === 'access-log-probe')).toBe(false);
   });
 
   it('kept its generated secrets under the data directory, readable by the owner only', () => {

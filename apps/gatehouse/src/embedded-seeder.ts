@@ -4,12 +4,15 @@ import { applySeed, createSeedDeps, loadSeedFile, SeedDocument } from '@gatehous
 import { LOGGER } from '@gatehouse/platform';
 import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import type { StartUpProgress } from './start-up-progress';
 
 export const SEED_OPTIONS = Symbol('gatehouse.embeddedSeed');
 
 export interface EmbeddedSeedOptions {
   path: string;
   encryptionKey: string;
+  /** Told when the seed is being applied, for the terminal. */
+  progress?: StartUpProgress;
 }
 
 /**
@@ -27,6 +30,7 @@ export class EmbeddedSeeder implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    this.options.progress?.step(`Applying the seed file ${this.options.path}`);
     this.document = await loadSeedFile(this.options.path);
     const report = await applySeed(
       this.dataSource,

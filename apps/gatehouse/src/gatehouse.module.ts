@@ -13,6 +13,7 @@ import { KAFKA_ACCESS } from '@gatehouse/messaging';
 import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
 import { join } from 'node:path';
 import { EmbeddedSeeder, SEED_OPTIONS } from './embedded-seeder';
+import type { StartUpProgress } from './start-up-progress';
 
 @Module({})
 class GatehouseModule {}
@@ -26,6 +27,7 @@ export function gatehouseModule(
   config: AllInOneConfig,
   secrets: SecretsConfig,
   seedPath: string,
+  progress?: StartUpProgress,
 ): DynamicModule {
   return {
     module: GatehouseModule,
@@ -34,6 +36,7 @@ export function gatehouseModule(
         type: 'pglite',
         dataDir: join(config.storage.dataDir, 'pglite'),
         runMigrations: true,
+        onMigrated: progress?.migrated,
       }),
       FlowStateModule.forRoot({ type: 'memory' }),
       MessagingModule.forRoot({
@@ -63,7 +66,10 @@ export function gatehouseModule(
       DeliveryModule.forRoot(deliveryModuleOptionsOf(config, secrets.encryptionKey)),
     ],
     providers: [
-      { provide: SEED_OPTIONS, useValue: { path: seedPath, encryptionKey: secrets.encryptionKey } },
+      {
+        provide: SEED_OPTIONS,
+        useValue: { path: seedPath, encryptionKey: secrets.encryptionKey, progress },
+      },
       EmbeddedSeeder,
     ],
   };

@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { EmbeddedSeeder } from './embedded-seeder';
 import { gatehouseModule } from './gatehouse.module';
 import { listeningOn } from './listening-on';
+import { StartUpProgress } from './start-up-progress';
 
 /** Loaded when GATEHOUSE_SEED is unset, so a fresh clone has someone to sign in as. */
 const DEMO_SEED = resolve(__dirname, '../../../libs/persistence/seed/demo.yaml');
@@ -21,12 +22,15 @@ async function main(): Promise<void> {
   const config = exitOnConfigError(() => loadAllInOneConfig(), undefined, 'gatehouse');
   const secrets = await resolveEmbeddedSecrets(config.storage.dataDir, config.secrets);
   const seedPath = config.storage.seedPath ?? DEMO_SEED;
+  const progress = new StartUpProgress();
+  progress.step(`Starting Gatehouse (data in ${resolve(config.storage.dataDir)})`);
   const service = await bootstrapService({
     name: config.service,
-    module: gatehouseModule(config, secrets, seedPath),
+    module: gatehouseModule(config, secrets, seedPath, progress),
     port: config.http.port,
     host: config.http.host,
     logLevel: config.runtime.logLevel,
+    accessLog: config.http.accessLog,
     shutdownGraceMs: config.runtime.shutdownGraceMs,
     internalToken: secrets.internalToken,
     trustedProxies: config.clientAddress.trustedProxies,

@@ -20,7 +20,7 @@ export {
   createDataSource,
   type DatabaseTarget,
 } from './data-source/create-data-source';
-export { runMigrations } from './data-source/run-migrations';
+export { type MigrationProgress, runMigrations } from './data-source/run-migrations';
 export {
   reencryptSecrets,
   type ReencryptProgress,

@@ -216,6 +216,7 @@ describe('per-app configuration', () => {
         publicUrl: 'http://localhost:8080',
         host: '127.0.0.1',
         allowDemoOnNetwork: false,
+        accessLog: false,
       },
       runtime: DEFAULT_RUNTIME,
       storage: { dataDir: './.gatehouse', seedPath: undefined },
@@ -235,6 +236,7 @@ describe('per-app configuration', () => {
       publicUrl: 'http://localhost:9999',
       host: '127.0.0.1',
       allowDemoOnNetwork: false,
+      accessLog: false,
     });
     const config = loadAllInOneConfig({
       PORT: '9999',
@@ -243,12 +245,14 @@ describe('per-app configuration', () => {
       GATEHOUSE_INTERNAL_TOKEN: TOKEN,
       GATEHOUSE_SEED: './seed.yaml',
       GATEHOUSE_DATA_DIR: '/var/lib/gatehouse',
+      GATEHOUSE_ACCESS_LOG: 'true',
     });
     expect(config.http).toEqual({
       port: 9999,
       publicUrl: 'https://gatehouse.test',
       host: '127.0.0.1',
       allowDemoOnNetwork: false,
+      accessLog: true,
     });
     expect(config.secrets).toEqual({ encryptionKey: KEY, internalToken: TOKEN });
     expect(config.storage).toEqual({ dataDir: '/var/lib/gatehouse', seedPath: './seed.yaml' });

@@ -15,6 +15,10 @@ const GATEHOUSE_ALLOW_DEMO_ON_NETWORK_DOC: VariableDoc = {
   description:
     'Lets the all-in-one serve its demo seed (public passwords) on a non-loopback `HOST`; without it, it refuses to start.',
 };
+const GATEHOUSE_ACCESS_LOG_DOC: VariableDoc = {
+  description:
+    'Writes a JSON line per request (method, route, status, duration) to standard output. Off on the all-in-one, whose terminal shows its address and demo sign-in instead; the services always write it.',
+};
 const GATEHOUSE_PUBLIC_URL_DOC: VariableDoc = {
   description:
     'Absolute http(s) URL without trailing slash: the OAuth issuer and the base of every public URL.',
@@ -45,6 +49,8 @@ export interface EmbeddedHttpConfig extends HttpConfig {
   host: string;
   /** GATEHOUSE_ALLOW_DEMO_ON_NETWORK: the demo seed may be served on a non-loopback address. */
   allowDemoOnNetwork: boolean;
+  /** GATEHOUSE_ACCESS_LOG: a log line per request. */
+  accessLog: boolean;
 }
 
 const ALL_IN_ONE_DEFAULT_HOST = '127.0.0.1';
@@ -62,11 +68,13 @@ export const embeddedHttpSection = envSection(
       flag.default(false),
       GATEHOUSE_ALLOW_DEMO_ON_NETWORK_DOC,
     ),
+    GATEHOUSE_ACCESS_LOG: documented(flag.default(false), GATEHOUSE_ACCESS_LOG_DOC),
   },
   (env): EmbeddedHttpConfig => ({
     port: env.PORT,
     publicUrl: env.GATEHOUSE_PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     host: env.HOST,
     allowDemoOnNetwork: env.GATEHOUSE_ALLOW_DEMO_ON_NETWORK,
+    accessLog: env.GATEHOUSE_ACCESS_LOG,
   }),
 );

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from '../migrations/all-migrations';
 import { DATABASE_KINDS, TestDatabase, createTestDatabase } from '../testing/test-databases';
 import { closeDataSource, createDataSource } from './create-data-source';
-import { runMigrations } from './run-migrations';
+import { type MigrationProgress, runMigrations } from './run-migrations';
 
 // PGlite runs Postgres in WASM: on a busy two-core machine one statement can take seconds.
 jest.setTimeout(60_000);
@@ -54,15 +54,27 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
     await database?.dispose();
   }, SLOW);
 
-  it('applies the whole history to an empty database, then nothing on a second run', async () => {
+  it('applies the whole history to an empty database, reporting each, then nothing on a second run', async () => {
+    const reported: MigrationProgress[] = [];
     const started = performance.now();
-    const applied = await runMigrations(ds);
+    const applied = await runMigrations(ds, { onMigrated: (progress) => reported.push(progress) });
     const elapsedMs = Math.round(performance.now() - started);
     console.log(`[persistence] ${kind}: ${applied.length} migrations applied in ${elapsedMs} ms`);
 
     expect(applied).toEqual(MIGRATION_NAMES);
+    expect(reported).toEqual(
+      MIGRATION_NAMES.map((name, index) => ({
+        name,
+        position: index + 1,
+        total: MIGRATION_NAMES.length,
+      })),
+    );
     expect(await tableNames(ds)).toEqual(EXPECTED_TABLES);
-    expect(await runMigrations(ds)).toEqual([]);
+    reported.length = 0;
+    expect(await runMigrations(ds, { onMigrated: (progress) => reported.push(progress) })).toEqual(
+      [],
+    );
+    expect(reported).toEqual([]);
   });
 
   it('leaves a schema that matches the entities exactly', async () => {

@@ -19,6 +19,8 @@ export interface ServiceAppOptions {
   /** The service's feature module (its infrastructure modules imported by it). */
   module: Type<unknown> | DynamicModule;
   logLevel?: LogLevel;
+  /** A log line per request (the access log); default true. The metric is observed either way. */
+  accessLog?: boolean;
   /** `GATEHOUSE_INTERNAL_TOKEN` from the app's configuration. */
   internalToken?: string | null;
   /** `GATEHOUSE_INTERNAL_TOKEN_ACCEPTED`: the other value accepted during a rotation. */
@@ -88,6 +90,7 @@ export async function createServiceApp(
   app.disable('x-powered-by');
   app.use(
     requestPipelineMiddleware({
+      accessLog: options.accessLog ?? true,
       logger,
       metrics: app.get(HttpMetrics),
       inFlight,

@@ -3,6 +3,7 @@ import {
   closeDataSource,
   createDataSource,
   DatabaseTarget,
+  type MigrationProgress,
   runMigrations,
 } from '@gatehouse/persistence';
 import { Logger } from 'pino';
@@ -18,6 +19,8 @@ export type DatabaseModuleOptions = DatabaseTarget & {
    * own step, and workers never migrate.
    */
   runMigrations?: boolean;
+  /** Told of each migration applied at start (the all-in-one's progress line). */
+  onMigrated?: (progress: MigrationProgress) => void;
 };
 
 /** The process's TypeORM `DataSource`, also under this token for `@Inject(DATA_SOURCE)`. */
@@ -33,7 +36,7 @@ const DATABASE_LIFECYCLE = Symbol('gatehouse.databaseLifecycle');
 @Module({})
 export class DatabaseModule {
   static forRoot(options: DatabaseModuleOptions): DynamicModule {
-    const { runMigrations: migrate = false, ...target } = options;
+    const { runMigrations: migrate = false, onMigrated, ...target } = options;
     return {
       module: DatabaseModule,
       global: true,
@@ -45,7 +48,7 @@ export class DatabaseModule {
             const dataSource = await createDataSource(target as DatabaseTarget);
             if (migrate) {
               try {
-                const applied = await runMigrations(dataSource);
+                const applied = await runMigrations(dataSource, { onMigrated });
                 logger?.info(
                   { migrations: applied },
                   applied.length > 0 ? 'migrations applied' : 'schema is current',

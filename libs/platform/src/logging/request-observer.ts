@@ -12,10 +12,11 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
  * (finished, or cut short: `aborted`). The line holds the method, the path without its query
  * string, the route pattern, the status, the duration and the request id: never headers,
  * cookies, query strings or bodies, where credentials travel. The line is only built when its
- * level is enabled; the observation is always made.
+ * level is enabled, and never without a logger (the access log turned off); the observation is
+ * always made.
  */
 export function requestObserver(
-  logger: Logger,
+  logger: Logger | undefined,
   metrics: HttpMetrics,
 ): (req: Request, res: Response) => void {
   return (req, res) => {
@@ -25,7 +26,7 @@ export function requestObserver(
       const route = routeLabel(req);
       metrics.observe({ method: req.method, route, status: res.statusCode, durationSeconds });
       const level = PROBE_PATHS.has(req.path) ? 'debug' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
+      if (!logger || !logger.isLevelEnabled(level)) return;
       const line = {
         requestId: requestIdOf(req),
         method: req.method,

@@ -15,6 +15,8 @@ export interface RequestPipelineOptions {
   inFlight: InFlightRequests;
   bodyLimit: string;
   clientAddress: ClientAddressRule;
+  /** Whether the access log is written (the duration metric is observed either way). */
+  accessLog: boolean;
 }
 
 /**
@@ -31,8 +33,9 @@ export function requestPipelineMiddleware({
   inFlight,
   bodyLimit,
   clientAddress,
+  accessLog,
 }: RequestPipelineOptions) {
-  const observe = requestObserver(logger, metrics);
+  const observe = requestObserver(accessLog ? logger : undefined, metrics);
   const parseBody = bodyParser(bodyLimit);
   return (req: Request, res: Response, next: NextFunction): void => {
     setSecurityHeaders(req, res);
