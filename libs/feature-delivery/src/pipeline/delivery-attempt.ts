@@ -16,6 +16,7 @@ import { AttemptNext, DeliveryStore } from './ports/delivery.store';
 import { type DeliveryTask, laneOf } from './delivery-task';
 import { AttemptJournal } from './attempt-journal';
 import { payloadBody } from './payload-body';
+import { RecoveryFastPath } from './recovery-fast-path';
 import { type OpenedSecrets, openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
 
@@ -64,6 +65,7 @@ export interface DeliveryAttemptPorts {
  */
 export class DeliveryAttempt {
   private readonly journal: AttemptJournal;
+  private readonly recovery: RecoveryFastPath;
   /** Per lane, when the last attempt to take its turn will have sent its request. */
   private readonly lastSendOfLane = new Map<string, Promise<void>>();
   /** Secrets opened per webhook snapshot: a changed webhook is a new snapshot, opened again. */
@@ -74,6 +76,7 @@ export class DeliveryAttempt {
     private readonly settings: DeliverySettings,
   ) {
     this.journal = new AttemptJournal(ports.store);
+    this.recovery = new RecoveryFastPath(ports, settings.leaseMs);
   }
 
   /**
@@ -185,8 +188,10 @@ export class DeliveryAttempt {
     if (!recorded || !recorded.applied) return;
 
     const { decision } = verdict;
+    if (verdict.error !== null) this.recovery.failed(task.webhookId, finishedAt);
     if (decision.status === 'succeeded') {
       metrics.delivery('succeeded', target);
+      await this.recovery.succeeded(task.webhookId, attemptNo > 1, finishedAt);
       if (task.eventTime !== undefined && attemptNo === 1)
         metrics.delivered(target, task.eventTime, finishedAt);
     } else if (decision.status === 'retrying') {

@@ -186,6 +186,27 @@ export class InMemoryDeliveryStore extends DeliveryStore {
     }
   }
 
+  async hastenRetries(
+    webhookId: string,
+    now: Date,
+    waitingAfter: Date,
+    spacingMs: number,
+  ): Promise<number> {
+    const waiting = [...this.deliveries.values()]
+      .filter(
+        (row) =>
+          row.webhookId === webhookId &&
+          row.status === 'retrying' &&
+          row.nextAttemptAt !== null &&
+          row.nextAttemptAt.getTime() > waitingAfter.getTime(),
+      )
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    waiting.forEach((row, place) => {
+      row.nextAttemptAt = new Date(now.getTime() + place * spacingMs);
+    });
+    return waiting.length;
+  }
+
   async cancelPending(webhookId: string): Promise<number> {
     let count = 0;
     for (const row of this.deliveries.values()) {

@@ -348,4 +348,39 @@ describe('TypeOrmDeliveryStore: the attempts of a batch in one statement each', 
     );
     expect(outbox.map((row) => row.value)).toEqual(['{"dead":1}']);
   });
+
+  it('brings forward only the retries waiting beyond any lease, oldest first and spaced, in one statement', async () => {
+    const [first, second, leased, pending] = await pendingDeliveries(4);
+    const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
+    const waits: Array<[string, Date]> = [
+      [first!, at(3_600_000)],
+      [second!, at(300_000)],
+      [leased!, at(9_000)],
+    ];
+    for (const [id, due] of waits)
+      await database.dataSource.query(
+        `UPDATE deliveries SET status = 'retrying', next_attempt_at = $2 WHERE id = $1`,
+        [id, due],
+      );
+    statements = [];
+
+    expect(await store.hastenRetries(webhookId, NOW, LEASE, 50)).toBe(2);
+    expect(statements).toHaveLength(1);
+    const rows: Array<{ id: string; status: string; next_attempt_at: Date }> =
+      await database.dataSource.query(
+        `SELECT id, status, next_attempt_at FROM deliveries WHERE id = ANY($1)`,
+        [[first, second, leased, pending]],
+      );
+    const dueOf = Object.fromEntries(
+      rows.map((row) => [row.id, [row.status, row.next_attempt_at.getTime()]]),
+    );
+    // Delivery ids grow with time, so id order is the order they were created.
+    const [older, newer] = [first!, second!].sort();
+    expect(dueOf).toEqual({
+      [older!]: ['retrying', NOW.getTime()],
+      [newer!]: ['retrying', NOW.getTime() + 50],
+      [leased!]: ['retrying', NOW.getTime() + 9_000],
+      [pending!]: ['pending', LEASE.getTime()],
+    });
+  });
 });

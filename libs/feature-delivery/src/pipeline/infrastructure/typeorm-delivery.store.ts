@@ -281,6 +281,25 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
     );
   }
 
+  async hastenRetries(
+    webhookId: string,
+    now: Date,
+    waitingAfter: Date,
+    spacingMs: number,
+  ): Promise<number> {
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `WITH locked AS (
+         SELECT id FROM deliveries
+          WHERE webhook_id = $1 AND status = 'retrying' AND next_attempt_at > $3
+          ORDER BY id FOR UPDATE SKIP LOCKED),
+       waiting AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS place FROM locked)
+       UPDATE deliveries d SET next_attempt_at = $2::timestamptz + waiting.place * $4 * interval '1 millisecond', updated_at = $2
+         FROM waiting WHERE d.id = waiting.id`,
+      [webhookId, now, waitingAfter, spacingMs],
+    );
+    return affected;
+  }
+
   async cancelPending(webhookId: string, now: Date): Promise<number> {
     const [, affected]: [unknown, number] = await this.dataSource.query(
       `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = $2

@@ -142,6 +142,18 @@ export abstract class DeliveryStore {
     leases: ReadonlyArray<{ id: string; leases: readonly Date[] }>,
     now: Date,
   ): Promise<void>;
+  /**
+   * The receiver recovered: the webhook's deliveries waiting in back-off (`retrying`, due after
+   * `waitingAfter`: later than any lease can run, so none is in a worker's hands) become due from
+   * `now`, one every `spacingMs` in the order they were created, so they go out within seconds,
+   * oldest first, without all landing on the receiver at once. Returns how many.
+   */
+  abstract hastenRetries(
+    webhookId: string,
+    now: Date,
+    waitingAfter: Date,
+    spacingMs: number,
+  ): Promise<number>;
   /** Marks the webhook's pending and retrying deliveries `cancelled`; returns how many. */
   abstract cancelPending(webhookId: string, now: Date): Promise<number>;
   abstract countRetrying(): Promise<number>;
