@@ -117,6 +117,8 @@ export const TECHNOLOGIES = [
   'crypto',
   'in-process',
   'in-memory',
+  'nodemailer',
+  'file',
 ];
 
 /** Files beside adapters that are no adapter: row mappings, column lists, a CLI helper. */

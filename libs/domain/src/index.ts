@@ -175,6 +175,7 @@ export {
   anonymisedAddressOf,
   classifyAddress,
   clientAddressFrom,
+  isLoopbackAddress,
   rateLimitKeyOf,
   TrustedProxies,
 } from './net';

@@ -3,6 +3,7 @@ import { isLoopbackBindAddress } from '../env-fields';
 import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { deliverySection } from '../sections/delivery.section';
+import { mailSection } from '../sections/mail.section';
 import { embeddedHttpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
 import { oauthSection } from '../sections/oauth.section';
@@ -28,6 +29,7 @@ export const allInOneConfigSchema = composeConfig({
   webApp: webAppSection,
   webhooks: webhooksSection,
   delivery: deliverySection,
+  mail: mailSection,
 });
 
 export type AllInOneConfig = ReturnType<typeof allInOneConfigSchema.parse>;

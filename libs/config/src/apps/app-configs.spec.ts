@@ -43,6 +43,8 @@ const DEFAULT_OAUTH = {
   refreshReuseGraceSeconds: 10,
   tokenRetentionDays: 7,
 };
+const DEFAULT_MAIL = { smtpUrl: undefined, from: 'Gatehouse <gatehouse@localhost>' };
+
 const DEFAULT_WEBHOOKS = {
   ...sectionDefaults(webhooksSection),
   maxWebhooksPerUser: 100,
@@ -92,6 +94,7 @@ describe('per-app configuration', () => {
       oauth: DEFAULT_OAUTH,
       tokenExchange: { url: 'http://token-exchange:3001' },
       webApp: { directory: 'dist/apps/web' },
+      mail: DEFAULT_MAIL,
     });
     expect(problemVariables(() => loadAuthConfig({}))).toEqual([
       'GATEHOUSE_PUBLIC_URL',
@@ -227,6 +230,7 @@ describe('per-app configuration', () => {
       oauth: DEFAULT_OAUTH,
       webhooks: DEFAULT_WEBHOOKS,
       delivery: DEFAULT_DELIVERY,
+      mail: DEFAULT_MAIL,
     });
   });
 

@@ -7,6 +7,7 @@ import { runtimeSection } from '../sections/runtime.section';
 import { webAppSection } from '../sections/web-app.section';
 import { secretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
+import { mailSection } from '../sections/mail.section';
 import { postgresSection, redisSection } from '../sections/store.section';
 import { tokenExchangeClientSection } from '../sections/token-exchange-client.section';
 
@@ -23,6 +24,7 @@ export const authConfigSchema = composeConfig({
   oauth: oauthSection,
   webApp: webAppSection,
   tokenExchange: tokenExchangeClientSection,
+  mail: mailSection,
 });
 
 export type AuthConfig = ReturnType<typeof authConfigSchema.parse>;

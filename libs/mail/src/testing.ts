@@ -1,0 +1,1 @@
+export { InMemoryMailTransport } from './testing/in-memory-mail-transport';
