@@ -1,4 +1,13 @@
-import { NodeProcess, RunningAllInOne, startAllInOne, waitForHttp } from '@gatehouse/testing';
+import {
+  NodeProcess,
+  RunningAllInOne,
+  startAllInOne,
+  waitForHttp,
+  waitUntil,
+} from '@gatehouse/testing';
+
+// The demo seed's write token of alice (libs/persistence/seed/demo.yaml).
+const DEMO_WRITE_TOKEN = 'hf_demoAliceWriteToken000000000000000';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -69,6 +78,46 @@ describe('the all-in-one process (npm start)', () => {
     expect(answered.status).toBe(200);
     await waitForHttp(`${base}/healthz`, { process: gatehouse });
     expect(gatehouse.logs.some((entry) => entry.requestId === 'access-log-probe')).toBe(false);
+  });
+
+  it('tells the owner of a token reported leaked in its local mailbox, at /dev/mailbox', async () => {
+    const created = await fetch(`${base}/api/settings/tokens`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${DEMO_WRITE_TOKEN}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ name: 'pasted in a notebook', role: 'read' }),
+    });
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+    const reported = await fetch(`${base}/api/credentials/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ credentials: [token] }),
+    });
+    expect(reported.status).toBe(202);
+
+    const messages = await waitUntil('the message in the mailbox', async () => {
+      const answer = (await (await fetch(`${base}/dev/mailbox/messages`)).json()) as {
+        messages: Array<{ to: string; subject: string; text: string }>;
+      };
+      return answer.messages.length > 0 ? answer.messages : null;
+    });
+    expect(messages).toEqual([
+      expect.objectContaining({
+        to: 'alice@example.com',
+        subject: 'A token of yours was reported leaked and has been revoked',
+        text: expect.stringContaining('your access token "pasted in a notebook"'),
+      }),
+    ]);
+    expect(messages[0]!.text).not.toContain(token);
+    const page = await fetch(`${base}/dev/mailbox`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('A token of yours was reported leaked');
+    expect(gatehouse.logs.find((entry) => entry.msg === 'mail transport')).toMatchObject({
+      mail: `the local mailbox in ${join(dataDir, 'mailbox')}`,
+    });
   });
 
   it('kept its generated secrets under the data directory, readable by the owner only', () => {

@@ -56,11 +56,14 @@ export const CONTROLLER_LIBRARIES: readonly string[] = [
   'libs/feature-webhooks/src',
   'libs/feature-delivery/src',
   'libs/platform/src',
+  'libs/mail/src',
 ];
 
 /** Controllers no service mounts, and why. */
 export const UNMOUNTED_CONTROLLER_DIRECTORIES: Readonly<Record<string, string>> = {
   'libs/platform/src/testing': "probe controllers of the platform's own tests",
+  'libs/mail/src/mailbox':
+    "the all-in-one's local mailbox page: MailModule mounts it only without an SMTP server on the all-in-one, never in a service",
 };
 
 /** `public`: reached through the Ingress; `internal`: service to service; `operations`: probes and scrapes. */

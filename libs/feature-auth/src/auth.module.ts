@@ -1,3 +1,5 @@
+import { MailModule, type MailModuleOptions } from '@gatehouse/mail';
+import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TokenPruningModule } from '@gatehouse/identity';
 import { AppsModule } from './apps/apps.module';
@@ -24,6 +26,7 @@ import { SessionModule } from './session/session.module';
 import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
 import { ConnectedApplicationsModule } from './connected-applications/connected-applications.module';
 import { LeakedCredentialsModule } from './leaked-credentials/leaked-credentials.module';
+import { LeakedTokenMailModule } from './leaked-credentials/leaked-token-mail.module';
 import { SETTINGS_APP_OPTIONS, type SettingsAppOptions } from './settings-app/settings-app-options';
 import { SettingsAppModule } from './settings-app/settings-app.module';
 import { AuthTokenModules } from './token-endpoint';
@@ -50,6 +53,8 @@ export interface AuthModuleOptions {
   refreshReuseGraceSeconds?: number;
   /** GATEHOUSE_TOKEN_RETENTION_DAYS: expired access and refresh tokens older than this are pruned (default 7). */
   tokenRetentionDays?: number;
+  /** Where the e-mail it sends goes (GATEHOUSE_SMTP_URL, GATEHOUSE_MAIL_FROM); none sent when absent. */
+  mail?: MailModuleOptions;
 }
 
 /** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
@@ -65,6 +70,9 @@ export function authModuleOptionsOf(config: {
   };
   network: { allowLoopbackTargets: boolean };
   webApp: { directory: string };
+  mail?: { smtpUrl?: string; from: string };
+  /** The all-in-one's data directory, which keeps its mailbox when no SMTP server is set. */
+  storage?: { dataDir: string };
 }): AuthModuleOptions {
   return {
     publicUrl: config.http.publicUrl,
@@ -76,8 +84,15 @@ export function authModuleOptionsOf(config: {
     webAppDirectory: config.webApp.directory,
     refreshReuseGraceSeconds: config.oauth.refreshReuseGraceSeconds,
     tokenRetentionDays: config.oauth.tokenRetentionDays,
+    mail: config.mail && {
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      mailboxDirectory: config.storage && join(config.storage.dataDir, 'mailbox'),
+    },
   };
 }
+
+const NO_MAIL: MailModuleOptions = { from: 'Gatehouse <gatehouse@localhost>' };
 
 const DEFAULT_REFRESH_REUSE_GRACE_SECONDS = 10;
 const DEFAULT_TOKEN_RETENTION_DAYS = 7;
@@ -148,7 +163,9 @@ export class AuthModule {
         DeviceFlowModule.forRoot(options),
         AppsModule,
         ConnectedApplicationsModule,
+        MailModule.forRoot(options.mail ?? NO_MAIL),
         LeakedCredentialsModule.forRoot(),
+        LeakedTokenMailModule.forRoot({ issuer }),
         SettingsAppModule,
         TokenPruningModule.forRoot({
           retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS,

@@ -1,3 +1,3 @@
-export { escapeHtml, htmlMail, type MailMessage } from './mail-message';
+export { htmlMail, type MailMessage } from './mail-message';
 export { MailModule, type MailModuleOptions } from './mail.module';
 export { MailTransport } from './ports/mail-transport';

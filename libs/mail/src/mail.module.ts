@@ -32,11 +32,7 @@ class MailTransportLifecycle implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.logger.info(
-      { mail: this.transport.description },
-      'mail goes to %s',
-      this.transport.description,
-    );
+    this.logger.info({ mail: this.transport.description }, 'mail transport');
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -9,11 +9,13 @@ export type GatehouseService = 'auth' | 'token-exchange' | 'webhook-management' 
 
 /**
  * Consumer group ids: the shared group of every service's principal cache, the `auth` processes'
- * group revoking reported leaked tokens, and the delivery workers'.
+ * group revoking reported leaked tokens and the one telling their owners by e-mail, and the
+ * delivery workers'.
  */
 export const ConsumerGroups = {
   principalCache: 'gatehouse.principal-cache',
   leakedCredentials: 'gatehouse.leaked-credentials',
+  mailer: 'gatehouse.mailer',
   deliveryWorker: 'gatehouse-delivery-worker',
 } as const;
 
@@ -62,6 +64,7 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
     reads: [
       principalCache,
       { topic: Topics.leakedCredentials, group: ConsumerGroups.leakedCredentials },
+      { topic: Topics.tokenEvents, group: ConsumerGroups.mailer },
     ],
   },
   // The audit feed and the tokens it issues.

@@ -11,6 +11,11 @@ export {
 export { CookieJar, decodeAttribute } from './http/browser-state';
 export { type LocalSite, localSiteForSuite, startLocalSite } from './http/local-site';
 export { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './http/otlp-receiver';
+export {
+  type ReceivedMail,
+  type SmtpTestServer,
+  startSmtpTestServer,
+} from './mail/smtp-test-server';
 export { type RunningKafkaBroker, startKafkaBroker } from './kafka/kafka-broker';
 export {
   exportedMetricNames,

@@ -2,9 +2,11 @@ import { hashToken } from '@gatehouse/crypto';
 import { MAX_LEAKED_CREDENTIALS_PER_REPORT } from '@gatehouse/domain';
 import { MessagingModule } from '@gatehouse/platform';
 import type { LeakedTokenNoticeView } from '@gatehouse/settings-api';
-import { waitUntil } from '@gatehouse/testing';
+import { MailModule } from '@gatehouse/mail';
+import { type SmtpTestServer, startSmtpTestServer, waitUntil } from '@gatehouse/testing';
 import { startTokenTestApp, TokenTestApp } from '../testing/token-test-app';
 import { LeakedCredentialsModule } from './leaked-credentials.module';
+import { LeakedTokenMailModule } from './leaked-token-mail.module';
 import { LeakedTokenStore } from './ports/leaked-token.store';
 import { RevokeLeakedCredentials } from './revoke-leaked-credentials.use-case';
 
@@ -19,11 +21,15 @@ describe('POST /api/credentials/revoke and /api/settings/token-notices', () => {
   let adaKeeper: string;
   let bobKeeper: string;
   let addresses = 0;
+  let smtp: SmtpTestServer;
 
   beforeAll(async () => {
+    smtp = await startSmtpTestServer();
     app = await startTokenTestApp([
       MessagingModule.forRoot({ type: 'in-process', outboxRelay: true }),
       LeakedCredentialsModule.forRoot({ reportsPerAddress: LIMIT, windowSeconds: 600 }),
+      MailModule.forRoot({ smtpUrl: smtp.url, from: 'Hub <no-reply@hub.example>' }),
+      LeakedTokenMailModule.forRoot({ issuer: 'https://hub.example' }),
     ]);
     ada = (await app.seedUser('ada')).id;
     bob = (await app.seedUser('bob')).id;
@@ -34,6 +40,7 @@ describe('POST /api/credentials/revoke and /api/settings/token-notices', () => {
 
   afterAll(async () => {
     await app?.close();
+    await smtp?.close();
   });
 
   /** Each test reports from an address of its own (the app trusts 127.0.0.1 as its gateway). */
@@ -152,6 +159,21 @@ describe('POST /api/credentials/revoke and /api/settings/token-notices', () => {
     for (const { value } of reports) {
       for (const token of [laptop, oauth.access_token, oauth.refresh_token!, tablet])
         expect(value).not.toContain(token);
+    }
+
+    // And one e-mail per token to its owner, through a real SMTP server, naming no token value.
+    await waitUntil('the owners to be told by e-mail', () => smtp.received.length === 4);
+    const owners = await app.dataSource.query(`SELECT id, email FROM users WHERE id = ANY($1)`, [
+      [ada, bob],
+    ]);
+    const emailOf = (id: string) => owners.find((owner: { id: string }) => owner.id === id).email;
+    expect(smtp.received.map((mail) => mail.to).sort()).toEqual(
+      [[emailOf(ada)], [emailOf(ada)], [emailOf(bob)], [emailOf(bob)]].sort(),
+    );
+    for (const { raw } of smtp.received) {
+      expect(raw).toContain('Subject: A token of yours was reported leaked and has been revoked');
+      for (const token of [laptop, oauth.access_token, oauth.refresh_token!, tablet])
+        expect(raw).not.toContain(token);
     }
   });
 

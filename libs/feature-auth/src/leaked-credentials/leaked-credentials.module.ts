@@ -17,9 +17,10 @@ import { RevokeLeakedCredentials } from './revoke-leaked-credentials.use-case';
 
 /**
  * Leaked tokens (docs/security.md "Leaked tokens"): `POST /api/credentials/revoke`, the consumer
- * that revokes what it queued, and `/api/settings/token-notices`, where owners read about it.
- * Needs IdentityModule, the DataSource, FLOW_STORE, CLOCK and, for the revocations to happen, an
- * EVENT_BUS and an outbox relay publishing Topics.leakedCredentials.
+ * that revokes what it queued, and `/api/settings/token-notices`, where owners read about it
+ * (LeakedTokenMailModule tells them by e-mail). Needs IdentityModule, the DataSource,
+ * FLOW_STORE, CLOCK and, for the revocations to happen, an EVENT_BUS and an outbox relay
+ * publishing Topics.leakedCredentials.
  */
 @Module({})
 export class LeakedCredentialsModule {
