@@ -126,6 +126,17 @@ export {
   type Whoami,
   withTokenChecksum,
   type WhoamiToken,
+  grantTouchesOrg,
+  ORG_TOKEN_BLOCK_MESSAGES,
+  ORG_TOKEN_POLICIES,
+  type OrgTokenBlock,
+  orgTokenBlock,
+  type OrgTokenPolicy,
+  type OrgTokenStanding,
+  TOKEN_APPROVAL_DECISIONS,
+  type TokenApprovalDecision,
+  type TokenApprovalState,
+  tokenApprovalState,
 } from './oauth';
 export {
   badRequestFromIssues,
