@@ -1,3 +1,4 @@
+import { InMemoryTokenApprovalReader } from '../testing/in-memory-token-approval.reader';
 import { ApiError } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import {
@@ -30,6 +31,7 @@ describe('PersonalTokensService', () => {
       kit.principals,
       kit.accounts,
       kit.clock,
+      new InMemoryTokenApprovalReader(),
     );
   });
 
