@@ -11,7 +11,7 @@ import type {
 } from './ports/organization-token.store';
 
 /** The facts the domain's policy decides on, for one token under the organization's policy. */
-export function standingOf(
+function standingOf(
   org: { id: string; name: string },
   policy: OrganizationTokenPolicyRecord,
   token: OrganizationTokenRecord,

@@ -100,9 +100,10 @@ export class TokenGovernanceService {
       updatedBy: principal.user?.id ?? null,
       updatedAt: now,
     };
+    // Stale first: a check reading the old policy before this commits cannot cache it again.
+    // Outside the transaction: the embedded database has one connection, which it holds.
+    await this.invalidator.organizationTokensChanged(org.id);
     await this.transactions.run(async (tx) => {
-      // Stale first: a check reading the old policy before this commits cannot cache it again.
-      await this.invalidator.organizationTokensChanged(org.id);
       await this.store.savePolicy(tx, next);
       await this.audit.record(tx, {
         orgId: org.id,
