@@ -131,7 +131,9 @@ function PolicyForm({
               checked={choice === option.value}
               onChange={() => setChoice(option.value)}
             />{' '}
-            <strong>{option.label}</strong>: {option.text}
+            <span>
+              <strong>{option.label}</strong>: {option.text}
+            </span>
           </label>
         ))}
       </fieldset>
