@@ -123,7 +123,6 @@ export {
   orgTokenBlock,
   type OrgTokenPolicy,
   type OrgTokenStanding,
-  TOKEN_APPROVAL_DECISIONS,
   type TokenApprovalDecision,
   type TokenApprovalState,
   tokenApprovalState,

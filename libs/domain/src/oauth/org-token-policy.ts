@@ -12,8 +12,7 @@ export const ORG_TOKEN_POLICIES = ['allow_all', 'fine_grained_only', 'require_ap
 export type OrgTokenPolicy = (typeof ORG_TOKEN_POLICIES)[number];
 
 /** An administrator's decision about one token in one organization. */
-export const TOKEN_APPROVAL_DECISIONS = ['approved', 'denied'] as const;
-export type TokenApprovalDecision = (typeof TOKEN_APPROVAL_DECISIONS)[number];
+export type TokenApprovalDecision = 'approved' | 'denied';
 
 /**
  * A token's approval state in an organization: `not_required` when no approval applies to it
