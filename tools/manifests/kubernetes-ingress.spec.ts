@@ -20,6 +20,12 @@ const ORGANIZATION_ROUTES = [
   '/api/organizations/:name/settings/token-exchange-apps',
   '/api/organizations/:name/settings/token-exchange-apps/:clientId',
   '/api/organizations/:name/settings/token-exchange-apps/:clientId/secret',
+  '/api/organizations/:name/settings/token-policy',
+  '/api/organizations/:name/settings/tokens',
+  '/api/organizations/:name/settings/tokens/:tokenId',
+  '/api/organizations/:name/settings/tokens/:tokenId/approve',
+  '/api/organizations/:name/settings/tokens/:tokenId/deny',
+  '/api/organizations/:name/settings/tokens/revoke',
 ].join(' ');
 
 describe('k8s/base Ingress', () => {

@@ -5,6 +5,7 @@ import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pag
 import { ConnectedApplicationsPage } from './pages/connected-applications';
 import { HomePage } from './pages/home';
 import { TokenExchangePage } from './pages/organization-token-exchange';
+import { OrganizationTokensPage } from './pages/organization-tokens';
 import { TokensPage } from './pages/tokens';
 import { WebhookEditPage, WebhookNewPage, WebhooksPage } from './pages/webhooks';
 import { Link, match, useLocation } from './router';
@@ -31,6 +32,10 @@ const SETTINGS_ROUTES: Route[] = [
   {
     pattern: '/organizations/:name/settings/token-exchange',
     render: ({ name }) => <TokenExchangePage org={name!} />,
+  },
+  {
+    pattern: '/organizations/:name/settings/tokens',
+    render: ({ name }) => <OrganizationTokensPage org={name!} />,
   },
 ];
 

@@ -126,6 +126,16 @@ export {
   type Whoami,
   withTokenChecksum,
   type WhoamiToken,
+  grantTouchesOrg,
+  ORG_TOKEN_BLOCK_MESSAGES,
+  ORG_TOKEN_POLICIES,
+  type OrgTokenBlock,
+  orgTokenBlock,
+  type OrgTokenPolicy,
+  type OrgTokenStanding,
+  type TokenApprovalDecision,
+  type TokenApprovalState,
+  tokenApprovalState,
 } from './oauth';
 export {
   badRequestFromIssues,

@@ -23,12 +23,17 @@ import { JoseCiTokenVerifier } from './trusted-publishers/jose-ci-token-verifier
 import { JwksFetcher, SafeJwksFetcher } from './trusted-publishers/jwks-fetcher';
 import { TypeOrmTrustedPublisherStore } from './trusted-publishers/infrastructure/typeorm-trusted-publisher.store';
 import { TrustedPublisherStore } from './trusted-publishers/ports/trusted-publisher.store';
+import { SqlOrganizationTokenStore } from './token-governance/infrastructure/sql-organization-token.store';
+import { OrganizationTokenStore } from './token-governance/ports/organization-token.store';
+import { TokenGovernanceController } from './token-governance/token-governance.controller';
+import { TokenGovernanceService } from './token-governance/token-governance.service';
 
 /**
  * The token-exchange service (docs/architecture.md): `POST /internal/token-exchange` (both
  * token-exchange grants), `POST /internal/authorize` (the access policy), the organization audit
  * log (`GET /api/organizations/{name}/audit-log`) and token-exchange settings
- * (`/api/organizations/{name}/settings/token-exchange-apps`). Needs IdentityModule, DatabaseModule
+ * (`/api/organizations/{name}/settings/token-exchange-apps`), token governance
+ * (`/api/organizations/{name}/settings/tokens`, `…/token-policy`). Needs IdentityModule, DatabaseModule
  * and the platform; exports TokenExchangeService for the in-process grant client.
  */
 @Module({})
@@ -41,6 +46,7 @@ export class TokenExchangeServiceModule {
         InternalAuthorizeController,
         AuditLogController,
         OrganizationSettingsController,
+        TokenGovernanceController,
       ],
       providers: [
         { provide: TOKEN_EXCHANGE_OPTIONS, useValue: options },
@@ -53,12 +59,14 @@ export class TokenExchangeServiceModule {
         },
         { provide: OrganizationDirectory, useClass: TypeOrmOrganizationDirectory },
         { provide: TrustedPublisherStore, useClass: TypeOrmTrustedPublisherStore },
+        { provide: OrganizationTokenStore, useClass: SqlOrganizationTokenStore },
         { provide: JwksFetcher, useClass: SafeJwksFetcher },
         { provide: CiTokenVerifier, useClass: JoseCiTokenVerifier },
         AuditRecorder,
         AuditLogReader,
         OrganizationAdminGate,
         OrganizationSettingsService,
+        TokenGovernanceService,
         UserEmailExchange,
         TrustedPublisherExchange,
         TokenExchangeService,

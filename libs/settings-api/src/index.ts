@@ -20,6 +20,16 @@ export type {
   TokenEntityType,
   UpdatePersonalTokenBody,
 } from './personal-tokens';
+export type {
+  OrganizationTokenPolicyName,
+  OrganizationTokenPolicyView,
+  OrganizationTokensPage,
+  OrganizationTokenView,
+  PersonalTokenApprovalView,
+  RevokeOrganizationTokenBody,
+  TokenApprovalStateName,
+  UpdateOrganizationTokenPolicyBody,
+} from './organization-tokens';
 export type { SessionView } from './session';
 export type {
   DeliveryAttemptView,

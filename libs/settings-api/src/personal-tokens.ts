@@ -1,3 +1,4 @@
+import type { PersonalTokenApprovalView } from './organization-tokens';
 /** `read` and `write` act with the user's rights (read-only or not); `fineGrained` with its permissions only. */
 export type PersonalTokenRole = 'read' | 'write' | 'fineGrained';
 
@@ -34,6 +35,11 @@ export interface PersonalTokenView {
   lastUsedAt: string | null;
   /** Where it was last used, coarsely: an anonymised address prefix and the client's family. */
   lastUsedFrom: { address: string | null; client: string | null } | null;
+  /**
+   * Organizations whose administrators must approve, have approved or have denied this token
+   * (docs/settings-api.md "Organization tokens"); empty when none has a say.
+   */
+  approvals: PersonalTokenApprovalView[];
 }
 
 /** The answer to a creation or a refresh: the only time the clear token is ever shown. */

@@ -78,6 +78,11 @@ export function HomePage() {
                   >
                     Token exchange and audit log
                   </Link>
+                )}{' '}
+                {adminOrgs.includes(org) && (
+                  <Link href={`/organizations/${encodeURIComponent(org.name)}/settings/tokens`}>
+                    Tokens
+                  </Link>
                 )}
               </li>
             ))}

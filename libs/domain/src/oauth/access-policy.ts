@@ -1,5 +1,6 @@
 import { OrgRole, orgRoleAtLeast } from './account';
 import { ACTION_RULES, ActionRule, PolicyAction, ResourceKind } from './access-rules';
+import { ORG_TOKEN_BLOCK_MESSAGES, type OrgTokenBlock } from './org-token-policy';
 import { scopeCovers } from './scopes';
 import {
   FineGrainedGrant,
@@ -29,6 +30,8 @@ export interface PolicyToken {
   clientId?: string | null;
   /** Trusted-publisher tokens: the one repository they reach. */
   repoId?: string | null;
+  /** Personal tokens: organizations whose token policy refuses this token (org-token-policy.ts). */
+  orgBlocks?: Readonly<Record<string, OrgTokenBlock>>;
 }
 
 export interface PolicyResource {
@@ -57,7 +60,9 @@ const deny = (reason: string): PolicyDecision => ({ allow: false, reason });
  *  - public, non-gated repositories and public collections are readable by every token, as they
  *    are without one;
  *  - trusted-publisher tokens read and write their one repository;
- *  - personal tokens act as the user, `read` tokens never write;
+ *  - personal tokens act as the user, `read` tokens never write; an organization's token policy
+ *    refuses a pending or denied token, or a `read`/`write` one under `fine_grained_only`, all of
+ *    its resources but public content (org-token-policy.ts);
  *  - fine-grained personal tokens need the action's permission on the resource (global on the
  *    owner's own resources, a scoped entry on its entity) and are capped by the owner's own rights;
  *  - OAuth tokens act as the user within their scopes, on organization resources only for
@@ -79,6 +84,8 @@ export function authorize(
   if (isPublicContentRead(action, resource))
     return allow('public resource: readable without a token');
   if (token.kind === 'trusted_publisher') return trustedPublisher(token, action, resource);
+  const block = resource.ownerType === 'org' ? token.orgBlocks?.[resource.ownerId] : undefined;
+  if (block) return deny(ORG_TOKEN_BLOCK_MESSAGES[block]);
 
   const decision = isFineGrained(token)
     ? fineGrained(token, action, rule, resource)

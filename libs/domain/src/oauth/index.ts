@@ -116,6 +116,18 @@ export {
   REPO_ENTITY_TYPES,
 } from './token-permissions';
 export {
+  grantTouchesOrg,
+  ORG_TOKEN_BLOCK_MESSAGES,
+  ORG_TOKEN_POLICIES,
+  type OrgTokenBlock,
+  orgTokenBlock,
+  type OrgTokenPolicy,
+  type OrgTokenStanding,
+  type TokenApprovalDecision,
+  type TokenApprovalState,
+  tokenApprovalState,
+} from './org-token-policy';
+export {
   maskedTokenPreview,
   personalTokenExpiry,
   userAgentFamily,

@@ -1,8 +1,17 @@
+import { tokenApprovalState } from '@gatehouse/domain';
 import type { PersonalTokenRecord } from '@gatehouse/identity';
-import type { PersonalTokenView } from '@gatehouse/settings-api';
+import type { PersonalTokenApprovalView, PersonalTokenView } from '@gatehouse/settings-api';
+import type { OrganizationTokenRules } from './ports/token-approval.reader';
 
-/** A stored token as the settings API shows it, never its value; `nowMs` decides `expired`. */
-export function personalTokenViewOf(row: PersonalTokenRecord, nowMs: number): PersonalTokenView {
+/**
+ * A stored token as the settings API shows it, never its value; `nowMs` decides `expired`, `rules`
+ * (the owner's organizations' token policies) its approvals.
+ */
+export function personalTokenViewOf(
+  row: PersonalTokenRecord,
+  nowMs: number,
+  rules: readonly OrganizationTokenRules[],
+): PersonalTokenView {
   const used = row.lastUsedAddress !== null || row.lastUsedClient !== null;
   return {
     id: row.id,
@@ -24,5 +33,25 @@ export function personalTokenViewOf(row: PersonalTokenRecord, nowMs: number): Pe
     expired: row.expiresAt !== null && row.expiresAt.getTime() <= nowMs,
     lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
     lastUsedFrom: used ? { address: row.lastUsedAddress, client: row.lastUsedClient } : null,
+    approvals: approvalsOf(row, rules),
   };
+}
+
+function approvalsOf(
+  row: PersonalTokenRecord,
+  rules: readonly OrganizationTokenRules[],
+): PersonalTokenApprovalView[] {
+  const approvals: PersonalTokenApprovalView[] = [];
+  for (const rule of rules) {
+    const state = tokenApprovalState({
+      org: rule.org,
+      policy: rule.policy,
+      approvalRequiredSince: rule.approvalRequiredSince,
+      decision: rule.decisions[row.id] ?? null,
+      token: row,
+    });
+    if (state !== 'not_required')
+      approvals.push({ organization: { id: rule.org.id, name: rule.org.name }, state });
+  }
+  return approvals;
 }

@@ -7,6 +7,7 @@ import {
   IdentityTestKit,
 } from '@gatehouse/identity/testing';
 import { InMemoryPersonalTokenStore } from '../testing/in-memory-personal-token.store';
+import { InMemoryTokenApprovalReader } from '../testing/in-memory-token-approval.reader';
 import { aPersonalTokenView } from '../testing/personal-token-view-builders';
 import { PersonalTokensService } from './personal-tokens.service';
 
@@ -18,6 +19,7 @@ const DAY = 86_400_000;
 describe('PersonalTokensService', () => {
   let kit: IdentityTestKit;
   let service: PersonalTokensService;
+  let approvals: InMemoryTokenApprovalReader;
 
   beforeEach(() => {
     kit = createIdentityTestKit();
@@ -30,6 +32,7 @@ describe('PersonalTokensService', () => {
       kit.principals,
       kit.accounts,
       kit.clock,
+      (approvals = new InMemoryTokenApprovalReader()),
     );
   });
 
@@ -73,6 +76,43 @@ describe('PersonalTokensService', () => {
       displayName: 'laptop',
       user: { id: ADA },
     });
+  });
+
+  it('shows the owner each organization’s approval state of a token scoped to it', async () => {
+    const since = new Date(kit.clock.now() - DAY);
+    approvals.rules.set(ADA, [
+      {
+        org: { id: ACME, name: 'acme' },
+        policy: 'require_approval',
+        approvalRequiredSince: since,
+        decisions: {},
+      },
+    ]);
+    const principal = await personal(ADA, 'write');
+    const scoped = await service.create(principal, {
+      name: 'deploy',
+      role: 'fineGrained',
+      fineGrained: {
+        scoped: [{ entity: { type: 'org', name: 'acme' }, permissions: ['repo.write'] }],
+      },
+    });
+    const everywhere = await service.create(principal, { name: 'laptop', role: 'write' });
+    expect(scoped.approvals).toEqual([
+      { organization: { id: ACME, name: 'acme' }, state: 'pending' },
+    ]);
+    expect(everywhere.approvals).toEqual([]);
+
+    approvals.rules.set(ADA, [
+      {
+        org: { id: ACME, name: 'acme' },
+        policy: 'allow_all',
+        approvalRequiredSince: null,
+        decisions: { [scoped.id]: 'denied' },
+      },
+    ]);
+    expect((await service.get(principal, scoped.id)).approvals).toEqual([
+      { organization: { id: ACME, name: 'acme' }, state: 'denied' },
+    ]);
   });
 
   it('creates a fine-grained token, its entities named by id, and an expiry', async () => {

@@ -29,6 +29,7 @@ import type {
 import { resolveFineGrainedEntities } from './fine-grained-entities';
 import { personalTokenViewOf } from './personal-token-view';
 import { PersonalTokenStore } from './ports/personal-token.store';
+import { TokenApprovalReader } from './ports/token-approval.reader';
 
 export interface CreatePersonalTokenInput {
   name: string;
@@ -61,6 +62,7 @@ export class PersonalTokensService {
     private readonly principals: PrincipalCache,
     private readonly accounts: AccountReader,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly approvals: TokenApprovalReader,
   ) {}
 
   async create(
@@ -88,18 +90,23 @@ export class PersonalTokensService {
       revokedAt: null,
     };
     await this.store.insert(row);
-    return { ...personalTokenViewOf(row, now), token };
+    return { ...personalTokenViewOf(row, now, await this.approvals.rulesOf(userId)), token };
   }
 
   async list(principal: Principal): Promise<PersonalTokenView[]> {
-    const rows = await this.store.listActive(personalTokenOwner(principal));
+    const userId = personalTokenOwner(principal);
+    const [rows, rules] = await Promise.all([
+      this.store.listActive(userId),
+      this.approvals.rulesOf(userId),
+    ]);
     const now = this.clock.now();
-    return rows.map((row) => personalTokenViewOf(row, now));
+    return rows.map((row) => personalTokenViewOf(row, now, rules));
   }
 
   async get(principal: Principal, id: string): Promise<PersonalTokenView> {
-    const row = await this.find(personalTokenOwner(principal), id);
-    return personalTokenViewOf(row, this.clock.now());
+    const userId = personalTokenOwner(principal);
+    const row = await this.find(userId, id);
+    return personalTokenViewOf(row, this.clock.now(), await this.approvals.rulesOf(userId));
   }
 
   /** Renames a token and, for a fine-grained one, replaces its permissions. */
@@ -125,7 +132,7 @@ export class PersonalTokensService {
       ...(fineGrained ? { fineGrained } : {}),
     });
     if (!updated) throw notFound();
-    return personalTokenViewOf(updated, this.clock.now());
+    return personalTokenViewOf(updated, this.clock.now(), await this.approvals.rulesOf(userId));
   }
 
   /**
@@ -151,7 +158,7 @@ export class PersonalTokensService {
       lastUsedClient: null,
     });
     if (!updated) throw notFound();
-    return { ...personalTokenViewOf(updated, now), token };
+    return { ...personalTokenViewOf(updated, now, await this.approvals.rulesOf(userId)), token };
   }
 
   async delete(principal: Principal, id: string): Promise<void> {

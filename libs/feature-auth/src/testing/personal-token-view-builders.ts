@@ -16,6 +16,7 @@ export function aPersonalTokenView(overrides: Partial<PersonalTokenView> = {}): 
     expired: false,
     lastUsedAt: null,
     lastUsedFrom: null,
+    approvals: [],
     ...overrides,
   };
 }

@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = {
   trustedPublisherExchange: 'oauth.trusted_publisher_exchange',
   tokenDurationChanged: 'settings.token_duration_changed',
   clientSecretRefreshed: 'settings.client_secret_refreshed',
+  tokenApproved: 'org.token_approval.approved',
+  tokenDenied: 'org.token_approval.denied',
+  tokenRevoked: 'org.token.revoked',
+  tokenPolicyUpdated: 'org.token_policy.updated',
 } as const;
 
 type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

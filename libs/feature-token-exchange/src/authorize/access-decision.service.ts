@@ -77,6 +77,7 @@ export class AccessDecisionService {
       orgRoles: principal.kind === 'exchange' ? {} : orgRoles,
       clientId: principal.clientId,
       repoId: principal.repo ? `${principal.repo.type}/${principal.repo.name}` : null,
+      orgBlocks: principal.orgBlocks ?? {},
     };
   }
 }

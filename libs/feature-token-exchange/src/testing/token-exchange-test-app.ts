@@ -11,7 +11,13 @@ import {
 } from '@gatehouse/persistence';
 import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import { MembershipEntity } from '@gatehouse/persistence/testing';
-import { bootstrapService, DatabaseModule, EVENT_BUS, MessagingModule } from '@gatehouse/platform';
+import {
+  bootstrapService,
+  DatabaseModule,
+  EVENT_BUS,
+  FlowStateModule,
+  MessagingModule,
+} from '@gatehouse/platform';
 import { RunningService } from '@gatehouse/platform/testing';
 import type { EventBus } from '@gatehouse/messaging';
 import { createScratchDatabase } from '@gatehouse/testing';
@@ -28,6 +34,11 @@ export interface IntegrationStores {
   /** The run's DATABASE_URL: a scratch database is made on its server. */
   databaseUrl: string;
   kafkaBrokers: string[];
+  /**
+   * With it, the token-exchange app keeps principals in Redis under `redisPrefix`, as deployed;
+   * without, every check reads the database.
+   */
+  redis?: { url: string; prefix: string };
 }
 
 /**
@@ -75,6 +86,15 @@ export async function startTokenExchangeTestApps(
       module: TokenExchangeServiceUnderTest,
       imports: [
         DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
+        ...(stores.redis
+          ? [
+              FlowStateModule.forRoot({
+                type: 'redis',
+                url: stores.redis.url,
+                keyPrefix: stores.redis.prefix,
+              }),
+            ]
+          : []),
         MessagingModule.forRoot({
           type: 'kafka',
           brokers: stores.kafkaBrokers,

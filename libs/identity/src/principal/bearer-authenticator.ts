@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, classifyToken, Clock, isExpired } from '@gatehouse/domain';
+import {
+  ApiError,
+  classifyToken,
+  Clock,
+  isExpired,
+  orgTokenBlock,
+  type OrgTokenBlock,
+} from '@gatehouse/domain';
 import { hashToken } from '@gatehouse/crypto';
 import { CLOCK } from '@gatehouse/platform';
 import { orgMembershipOf, principalUserOf, userAccountOf } from '../accounts/account-mapping';
@@ -99,11 +106,9 @@ function accountOf(user: UserRecord, memberships: MembershipRecord[]): Principal
   return { user: userAccountOf(user), memberships: memberships.map(orgMembershipOf) };
 }
 
-function principalOfPersonalToken({
-  token,
-  user,
-  memberships,
-}: PersonalTokenGrant): TokenPrincipal {
+function principalOfPersonalToken(grant: PersonalTokenGrant): TokenPrincipal {
+  const { token, user, memberships } = grant;
+  const orgBlocks = orgBlocksOf(grant);
   return {
     tokenId: token.id,
     kind: 'personal',
@@ -111,6 +116,7 @@ function principalOfPersonalToken({
     scopes: [],
     role: token.role,
     ...(token.fineGrained ? { fineGrained: token.fineGrained } : {}),
+    ...(orgBlocks ? { orgBlocks } : {}),
     clientId: null,
     grantedOrgIds: memberships.map((membership) => membership.organization.id),
     boundOrgId: null,
@@ -122,6 +128,28 @@ function principalOfPersonalToken({
     account: accountOf(user, memberships),
     appName: null,
   };
+}
+
+/** The organizations of the user whose token policy refuses this token; null when none does. */
+function orgBlocksOf({
+  token,
+  memberships,
+  orgTokenRules,
+}: PersonalTokenGrant): Record<string, OrgTokenBlock> | null {
+  const blocks: Record<string, OrgTokenBlock> = {};
+  for (const rule of orgTokenRules) {
+    const membership = memberships.find(({ organization }) => organization.id === rule.orgId);
+    if (!membership) continue;
+    const block = orgTokenBlock({
+      org: { id: rule.orgId, name: membership.organization.name },
+      policy: rule.policy,
+      approvalRequiredSince: rule.approvalRequiredSince,
+      decision: rule.decision,
+      token,
+    });
+    if (block) blocks[rule.orgId] = block;
+  }
+  return Object.keys(blocks).length > 0 ? blocks : null;
 }
 
 /** The principal of an access token read with its user, memberships and app (also used to cache a token just issued). */

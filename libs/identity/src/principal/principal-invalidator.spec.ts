@@ -55,6 +55,28 @@ describe('PrincipalInvalidator and PrincipalRevocationConsumer', () => {
     });
   });
 
+  it('reads the personal tokens of an organization’s members again after its token policy changed, and only theirs', async () => {
+    const ORG = '65a0000000000000000000f1';
+    const BOB_TOKEN = `hf_${'B'.repeat(34)}`;
+    kit.accounts.addMembership(USER_ID, { id: ORG, name: 'acme' }, 'write');
+    kit.tokens.personalTokens.push(
+      aPersonalTokenRecord({ id: 'pat2', token: BOB_TOKEN, userId: OTHER_ID, role: 'write' }),
+    );
+    expect(await kit.bearer.resolve(PERSONAL)).not.toHaveProperty('orgBlocks');
+    expect(await kit.bearer.resolve(BOB_TOKEN)).not.toBeNull();
+    const readsBefore = kit.bearerTokens.reads;
+    kit.bearerTokens.orgTokenRules = (_tokenId, userId) =>
+      userId === USER_ID
+        ? [{ orgId: ORG, policy: 'fine_grained_only', approvalRequiredSince: null, decision: null }]
+        : [];
+    await invalidator.organizationTokensChanged(ORG);
+    expect(await kit.bearer.resolve(PERSONAL)).toMatchObject({
+      orgBlocks: { [ORG]: 'fine_grained_only' },
+    });
+    expect(await kit.bearer.resolve(BOB_TOKEN)).not.toHaveProperty('orgBlocks');
+    expect(kit.bearerTokens.reads - readsBefore).toBe(1);
+  });
+
   it('clears the principal of the access token a token.revoked event names', async () => {
     const issued = await issue(USER_ID);
     expect(await kit.bearer.resolve(issued.body.access_token)).not.toBeNull();

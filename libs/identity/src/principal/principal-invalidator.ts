@@ -19,6 +19,11 @@ export class PrincipalInvalidator {
     if (tokenHash !== null) await this.cache.invalidate([tokenHash]);
   }
 
+  /** Call after an organization's token policy changed: every personal token of its members is read again. */
+  async organizationTokensChanged(orgId: string): Promise<void> {
+    await this.cache.invalidate(await this.reader.livePersonalTokenHashesOfMembers(orgId));
+  }
+
   /** Call after the change committed (disabled, renamed, joined or left an organization). */
   async accountChanged(userId: string): Promise<void> {
     await this.cache.invalidate(await this.reader.liveTokenHashesOf(userId));

@@ -100,6 +100,16 @@ describe('principal snapshots', () => {
         },
       } satisfies TokenPrincipal,
     ],
+    [
+      'a personal token refused by two organizations’ token policies',
+      {
+        ...withoutAccount,
+        orgBlocks: {
+          '65a0000000000000000000b1': 'approval_pending',
+          '65a0000000000000000000b2': 'fine_grained_only',
+        },
+      } satisfies TokenPrincipal,
+    ],
   ])('give back %s as it was encoded, dates included', (_label, principal) => {
     expect(decodePrincipal(encodePrincipal(principal))).toEqual(principal);
   });
@@ -127,9 +137,11 @@ describe('principal snapshots', () => {
       string,
       unknown
     >;
-    expect(decodePrincipal(JSON.stringify({ v: 4, ...fields }))).toEqual(oauth);
-    expect(decodePrincipal(JSON.stringify({ v: 4, ...fields, kind: 'robot' }))).toBeNull();
-    const { fineGrained: _none, ...version2 } = fields;
+    expect(decodePrincipal(JSON.stringify({ v: 5, ...fields }))).toEqual(oauth);
+    expect(decodePrincipal(JSON.stringify({ v: 5, ...fields, kind: 'robot' }))).toBeNull();
+    const { orgBlocks: _noBlocks, ...version3 } = fields;
+    expect(decodePrincipal(JSON.stringify({ v: 3, ...version3 }))).toEqual(oauth);
+    const { fineGrained: _none, ...version2 } = version3;
     expect(decodePrincipal(JSON.stringify({ v: 2, ...version2 }))).toEqual(oauth);
   });
 
@@ -142,7 +154,7 @@ describe('principal snapshots', () => {
 
   // A value tagged with the version is read without the schema: a change to these fields must
   // come with a new SNAPSHOT_VERSION, or this release would trust the last one's entries.
-  it('write version 3 with exactly the fields of version 3', () => {
+  it('write version 4 with exactly the fields of version 4', () => {
     const written = JSON.parse(encodePrincipal(oauth)) as Record<string, unknown>;
     expect(Object.keys(written)).toEqual([
       'v',
@@ -152,6 +164,7 @@ describe('principal snapshots', () => {
       'scopes',
       'role',
       'fineGrained',
+      'orgBlocks',
       'clientId',
       'grantedOrgIds',
       'boundOrgId',
@@ -163,6 +176,6 @@ describe('principal snapshots', () => {
       'account',
       'appName',
     ]);
-    expect(written.v).toBe(3);
+    expect(written.v).toBe(4);
   });
 });

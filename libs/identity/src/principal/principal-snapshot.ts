@@ -60,6 +60,11 @@ const snapshotSchema = z.object({
     // Absent from version 2 entries (no fine-grained tokens then), which stay readable.
     .nullable()
     .optional(),
+  // Absent from version 3 entries (no organization token policies then), which stay readable.
+  orgBlocks: z
+    .record(z.string(), z.enum(['approval_pending', 'approval_denied', 'fine_grained_only']))
+    .nullable()
+    .optional(),
   clientId: z.string().nullable(),
   grantedOrgIds: z.array(z.string()),
   boundOrgId: z.string().nullable(),
@@ -84,7 +89,7 @@ type Snapshot = z.output<typeof snapshotSchema>;
  * the key, so every release reads and marks the same key and a revocation made by any of them
  * still reaches the others during a rolling deploy.
  */
-const SNAPSHOT_VERSION = 3;
+const SNAPSHOT_VERSION = 4;
 const VERSION_TAG = `{"v":${SNAPSHOT_VERSION},`;
 
 /** What a revoked token's key holds until its principal could no longer be written back. */
@@ -99,6 +104,7 @@ export function encodePrincipal(principal: TokenPrincipal): string {
     scopes: principal.scopes,
     role: principal.role,
     fineGrained: principal.fineGrained ?? null,
+    orgBlocks: principal.orgBlocks ?? null,
     clientId: principal.clientId,
     grantedOrgIds: principal.grantedOrgIds,
     boundOrgId: principal.boundOrgId,
@@ -149,5 +155,6 @@ function principalOf(snapshot: Snapshot): TokenPrincipal {
   if (snapshot.account) principal.account = snapshot.account;
   if (snapshot.fineGrained)
     principal.fineGrained = snapshot.fineGrained as TokenPrincipal['fineGrained'];
+  if (snapshot.orgBlocks) principal.orgBlocks = snapshot.orgBlocks;
   return principal;
 }

@@ -1,4 +1,10 @@
-import type { FineGrainedGrant, OrgMembership, OrgRole, UserAccount } from '@gatehouse/domain';
+import type {
+  FineGrainedGrant,
+  OrgMembership,
+  OrgRole,
+  OrgTokenBlock,
+  UserAccount,
+} from '@gatehouse/domain';
 
 /** The user a token acts for, as API handlers need it. */
 export interface PrincipalUser {
@@ -41,6 +47,12 @@ export interface Principal {
    * decision about them is made on the cached principal.
    */
   fineGrained?: FineGrainedGrant | null;
+  /**
+   * Personal tokens: the organizations whose token policy refuses this token, by organization id
+   * (a pending or denied approval, or `fine_grained_only` for a read or write token), kept with
+   * the principal so the refusal is decided on the cached principal.
+   */
+  orgBlocks?: Readonly<Record<string, OrgTokenBlock>>;
   clientId: string | null;
   /**
    * Organizations the token may act on: those granted at consent for OAuth tokens, every

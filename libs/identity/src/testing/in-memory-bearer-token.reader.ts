@@ -1,6 +1,7 @@
 import {
   AccessTokenGrant,
   BearerTokenReader,
+  OrgTokenRule,
   PersonalTokenGrant,
 } from '../principal/ports/bearer-token.reader';
 import { InMemoryAccounts } from './in-memory-account.reader';
@@ -11,6 +12,8 @@ import { InMemoryTokenStore } from './in-memory-token.store';
 export class InMemoryBearerTokenReader extends BearerTokenReader {
   /** Token reads so far (what the SQL adapter does in one statement each). */
   reads = 0;
+  /** What the user's organizations say about a personal token (token-exchange's tables); none by default. */
+  orgTokenRules: (tokenId: string, userId: string) => OrgTokenRule[] = () => [];
 
   constructor(
     private readonly tokens: InMemoryTokenStore,
@@ -39,7 +42,12 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
     const token = await this.tokens.findPersonalToken(tokenHash);
     const user = token ? await this.accounts.findUser(token.userId) : null;
     if (!token || !user) return null;
-    return { token, user, memberships: await this.accounts.membershipsOf(user.id) };
+    return {
+      token,
+      user,
+      memberships: await this.accounts.membershipsOf(user.id),
+      orgTokenRules: this.orgTokenRules(token.id, user.id),
+    };
   }
 
   async accessTokenHash(tokenId: string): Promise<string | null> {
@@ -54,5 +62,16 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
       (row) => row.userId === userId && !row.revokedAt,
     );
     return [...access, ...personal].map((row) => row.tokenHash);
+  }
+
+  async livePersonalTokenHashesOfMembers(orgId: string): Promise<string[]> {
+    const members = new Set(
+      this.accounts.memberships
+        .filter((membership) => membership.organization.id === orgId)
+        .map((membership) => membership.userId),
+    );
+    return this.tokens.personalTokens
+      .filter((row) => members.has(row.userId) && !row.revokedAt)
+      .map((row) => row.tokenHash);
   }
 }

@@ -16,5 +16,8 @@ describeTokenStoreContract('InMemoryTokenStore', async () => {
     transactions: new ImmediateTransactionRunner(),
     addUser: async (user) => void accounts.addUser(user),
     outbox: async () => [...outbox.messages],
+    addPersonalToken: async (row) => void store.personalTokens.push({ ...row }),
+    personalTokenRevokedAt: async (id) =>
+      store.personalTokens.find((row) => row.id === id)?.revokedAt ?? null,
   };
 });

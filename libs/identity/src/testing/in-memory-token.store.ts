@@ -61,6 +61,15 @@ export class InMemoryTokenStore extends TokenStore {
     };
   }
 
+  async revokePersonalToken(_tx: Transaction, id: string, at: Date): Promise<boolean> {
+    const row = this.personalTokens.find(
+      (candidate) => candidate.id === id && !candidate.revokedAt,
+    );
+    if (!row) return false;
+    row.revokedAt = at;
+    return true;
+  }
+
   async revokeAccessToken(
     _tx: Transaction,
     id: string,

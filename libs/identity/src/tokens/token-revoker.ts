@@ -54,6 +54,20 @@ export class TokenRevoker {
     return revoked;
   }
 
+  /**
+   * One personal access token, its cached principal marked stale first (a check reading the token
+   * before the revocation commits cannot cache it again); false when it was already revoked.
+   * token.revoked v1 describes OAuth tokens (it names their app), so a personal token has none, as
+   * its deletion by its owner has none.
+   */
+  async revokePersonalToken(
+    tx: Transaction,
+    token: { id: string; tokenHash: string },
+  ): Promise<boolean> {
+    await this.principals.invalidate([token.tokenHash]);
+    return this.tokens.revokePersonalToken(tx, token.id, new Date(this.clock.now()));
+  }
+
   private async publish(
     tx: Transaction,
     message: ReturnType<typeof tokenRevokedMessage>,

@@ -13,6 +13,8 @@ import { RefreshTokenEntity } from './oauth/refresh-token.entity';
 import { SigningKeyEntity } from './oauth/signing-key.entity';
 import { OutboxMessageEntity } from './outbox/outbox-message.entity';
 import { AuditLogEntryEntity } from './token-exchange/audit-log-entry.entity';
+import { OrganizationTokenPolicyEntity } from './token-exchange/organization-token-policy.entity';
+import { TokenApprovalEntity } from './token-exchange/token-approval.entity';
 import { TrustedPublisherEntity } from './token-exchange/trusted-publisher.entity';
 import { JobEntity } from './webhooks/job.entity';
 import { WebhookEntity } from './webhooks/webhook.entity';
@@ -31,6 +33,8 @@ export const ALL_ENTITIES = [
   SigningKeyEntity,
   TrustedPublisherEntity,
   AuditLogEntryEntity,
+  OrganizationTokenPolicyEntity,
+  TokenApprovalEntity,
   JobEntity,
   WebhookEntity,
   DeliveryEntity,

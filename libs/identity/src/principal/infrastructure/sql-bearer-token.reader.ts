@@ -9,6 +9,7 @@ import type { MembershipRecord } from '../../accounts/ports/account-records';
 import {
   AccessTokenGrant,
   BearerTokenReader,
+  OrgTokenRule,
   PersonalTokenGrant,
 } from '../ports/bearer-token.reader';
 
@@ -27,9 +28,19 @@ LEFT JOIN users u ON u.id = t.user_id
 LEFT JOIN oauth_apps a ON a.client_id = t.client_id
 WHERE t.token_hash = $1`;
 
+/** The token policies of the user's organizations that have one, with their decision about the token. */
+const ORG_TOKEN_RULES = `COALESCE((
+  SELECT json_agg(json_build_object(
+    'orgId', m.org_id, 'policy', COALESCE(p.policy, 'allow_all'),
+    'approvalRequiredSince', p.approval_required_since, 'decision', a.state))
+  FROM memberships m
+  LEFT JOIN organization_token_policies p ON p.org_id = m.org_id
+  LEFT JOIN token_approvals a ON a.org_id = m.org_id AND a.token_id = t.id
+  WHERE m.user_id = t.user_id AND (p.org_id IS NOT NULL OR a.org_id IS NOT NULL)), '[]'::json) AS org_token_rules`;
+
 const PERSONAL_TOKEN = `SELECT t.id, t.user_id, t.name, t.role, t.fine_grained, t.expires_at, t.preview,
   t.last_used_at, t.last_used_address, t.last_used_client, t.created_at, t.revoked_at,
-  ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}
+  ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}, ${ORG_TOKEN_RULES}
 FROM personal_access_tokens t
 JOIN users u ON u.id = t.user_id
 WHERE t.token_hash = $1`;
@@ -74,6 +85,12 @@ type PersonalTokenRow = UserColumns & {
   created_at: Date;
   revoked_at: Date | null;
   memberships: MembershipJson[];
+  org_token_rules: Array<{
+    orgId: string;
+    policy: OrgTokenRule['policy'];
+    approvalRequiredSince: string | null;
+    decision: OrgTokenRule['decision'];
+  }>;
 };
 
 /**
@@ -131,6 +148,13 @@ export class SqlBearerTokenReader extends BearerTokenReader {
       },
       user,
       memberships: row.memberships.map(membershipOf),
+      orgTokenRules: row.org_token_rules.map((rule) => ({
+        orgId: rule.orgId,
+        policy: rule.policy,
+        approvalRequiredSince:
+          rule.approvalRequiredSince === null ? null : new Date(rule.approvalRequiredSince),
+        decision: rule.decision,
+      })),
     };
   }
 
@@ -148,6 +172,15 @@ export class SqlBearerTokenReader extends BearerTokenReader {
        UNION ALL SELECT token_hash FROM personal_access_tokens WHERE user_id = $1 AND revoked_at IS NULL
          AND (expires_at IS NULL OR expires_at > now())`,
       [userId],
+    );
+    return rows.map((row) => row.token_hash);
+  }
+
+  async livePersonalTokenHashesOfMembers(orgId: string): Promise<string[]> {
+    const rows: Array<{ token_hash: string }> = await this.dataSource.query(
+      `SELECT t.token_hash FROM personal_access_tokens t JOIN memberships m ON m.user_id = t.user_id
+       WHERE m.org_id = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`,
+      [orgId],
     );
     return rows.map((row) => row.token_hash);
   }

@@ -1,3 +1,4 @@
+import type { OrgTokenPolicy, TokenApprovalDecision } from '@gatehouse/domain';
 import type { MembershipRecord, UserRecord } from '../../accounts/ports/account-records';
 import type { AccessTokenRecord, PersonalTokenRecord } from '../../tokens/ports/token-records';
 
@@ -12,11 +13,24 @@ export interface AccessTokenGrant {
   appName: string | null;
 }
 
+/**
+ * What an organization of the user says about personal tokens (token-exchange's
+ * organization_token_policies and token_approvals): one per membership with a policy or a
+ * decision about this token.
+ */
+export interface OrgTokenRule {
+  orgId: string;
+  policy: OrgTokenPolicy;
+  approvalRequiredSince: Date | null;
+  decision: TokenApprovalDecision | null;
+}
+
 export interface PersonalTokenGrant {
   token: Omit<PersonalTokenRecord, 'tokenHash'>;
   user: UserRecord;
   /** By organization name. */
   memberships: MembershipRecord[];
+  orgTokenRules: OrgTokenRule[];
 }
 
 /**
@@ -31,4 +45,6 @@ export abstract class BearerTokenReader {
   abstract accessTokenHash(tokenId: string): Promise<string | null>;
   /** The hashes of the user's tokens that may be cached: personal and access tokens neither revoked nor expired. */
   abstract liveTokenHashesOf(userId: string): Promise<string[]>;
+  /** The hashes of the personal tokens of an organization's members that may be cached. */
+  abstract livePersonalTokenHashesOfMembers(orgId: string): Promise<string[]>;
 }

@@ -40,6 +40,19 @@ describeTokenStoreContract(
           ],
         );
       },
+      addPersonalToken: async (row) => {
+        await dataSource.query(
+          'INSERT INTO personal_access_tokens (id, token_hash, user_id, name, role, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+          [row.id, row.tokenHash, row.userId, row.name, row.role, row.createdAt],
+        );
+      },
+      personalTokenRevokedAt: async (id) => {
+        const [row]: Array<{ revoked_at: Date | null }> = await dataSource.query(
+          'SELECT revoked_at FROM personal_access_tokens WHERE id = $1',
+          [id],
+        );
+        return row?.revoked_at ?? null;
+      },
       outbox: async () => {
         const rows: Array<{
           topic: string;

@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AccessTokenEntity, RefreshTokenEntity } from '@gatehouse/persistence';
+import {
+  AccessTokenEntity,
+  PersonalAccessTokenEntity,
+  RefreshTokenEntity,
+} from '@gatehouse/persistence';
 import { DataSource, IsNull } from 'typeorm';
 import {
   USER_COLUMNS,
@@ -102,6 +106,15 @@ export class TypeOrmTokenStore extends TokenStore {
       refreshTokens: refreshTokens.map((row) => ({ ...row, revokedAt: at })),
       accessTokens: accessTokens.map((row) => ({ ...row, revokedAt: at })),
     };
+  }
+
+  async revokePersonalToken(tx: Transaction, id: string, at: Date): Promise<boolean> {
+    const result = await entityManagerOf(tx).update(
+      PersonalAccessTokenEntity,
+      { id, revokedAt: IsNull() },
+      { revokedAt: at },
+    );
+    return (result.affected ?? 0) > 0;
   }
 
   async revokeAccessToken(

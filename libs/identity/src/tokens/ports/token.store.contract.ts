@@ -3,7 +3,7 @@ import type { OutboxMessage } from '@gatehouse/persistence';
 import type { UserRecord } from '../../accounts/ports/account-records';
 import type { TransactionRunner } from '../../transactions/ports/transaction-runner';
 import type { IssuedTokenWriter } from './issued-token.writer';
-import type { AccessTokenRecord, RefreshTokenRecord } from './token-records';
+import type { AccessTokenRecord, PersonalTokenRecord, RefreshTokenRecord } from './token-records';
 import type { TokenStore } from './token.store';
 
 /** A token store with the writer that fills it, over one set of tables (or arrays). */
@@ -15,6 +15,10 @@ export interface TokenStoreSubject {
   addUser(user: UserRecord): Promise<void>;
   /** Every outbox message written so far, oldest first. */
   outbox(): Promise<OutboxMessage[]>;
+  /** Stores a personal access token (feature-auth writes them, not this store). */
+  addPersonalToken(row: PersonalTokenRecord): Promise<void>;
+  /** A personal token's `revokedAt` as stored. */
+  personalTokenRevokedAt(id: string): Promise<Date | null>;
 }
 
 const AT = new Date(Date.UTC(2026, 0, 1, 12));
@@ -221,6 +225,33 @@ export function describeTokenStoreContract(
       expect(
         await subject.transactions.run((tx) => subject.store.revokeFamily(tx, familyId, LATER)),
       ).toEqual({ accessTokens: [], refreshTokens: [] });
+    });
+
+    it('revokes one personal token once; false for an unknown one', async () => {
+      const holder = user();
+      await subject.addUser(holder);
+      const id = nextId();
+      await subject.addPersonalToken({
+        id,
+        tokenHash: `${id}${'p'.repeat(40)}`,
+        userId: holder.id,
+        name: 'contract',
+        role: 'write',
+        fineGrained: null,
+        expiresAt: null,
+        preview: null,
+        lastUsedAt: null,
+        lastUsedAddress: null,
+        lastUsedClient: null,
+        createdAt: AT,
+        revokedAt: null,
+      });
+      const revoke = (tokenId: string) =>
+        subject.transactions.run((tx) => subject.store.revokePersonalToken(tx, tokenId, LATER));
+      expect(await revoke(id)).toBe(true);
+      expect(await subject.personalTokenRevokedAt(id)).toEqual(LATER);
+      expect(await revoke(id)).toBe(false);
+      expect(await revoke(nextId())).toBe(false);
     });
 
     it('revokes one access token once; null for an unknown one', async () => {

@@ -24,6 +24,8 @@ export abstract class TokenStore {
 
   /** Revokes every refresh and access token of the family that is not revoked yet. */
   abstract revokeFamily(tx: Transaction, familyId: string, at: Date): Promise<RevokedFamily>;
+  /** Revokes one personal access token; false when it was already revoked or does not exist. */
+  abstract revokePersonalToken(tx: Transaction, id: string, at: Date): Promise<boolean>;
   /** Revokes one access token; null when it was already revoked or does not exist. */
   abstract revokeAccessToken(
     tx: Transaction,
