@@ -153,11 +153,6 @@ export function groupsFor(type: TokenEntityType): PermissionGroup[] {
   })).filter((group) => group.permissions.length > 0);
 }
 
-/** A permission's plain label, or its name when the form does not know it. */
-export function permissionLabel(name: string): string {
-  return ALL.find((permission) => permission.name === name)?.label ?? name;
-}
-
 /** `names` kept to those that apply to `type`, in the form's order, each once. */
 export function permissionsApplying(names: readonly string[], type: TokenEntityType): string[] {
   return ALL.filter(
