@@ -116,8 +116,10 @@ export function TokenNewPage() {
                 value={role}
                 checked={form.role === role}
                 onChange={() => set({ role })}
-              />{' '}
-              <strong>{label}</strong>: {hint}
+              />
+              <span>
+                <strong>{label}</strong>: {hint}
+              </span>
             </label>
           ))}
         </fieldset>
@@ -147,9 +149,11 @@ export function TokenNewPage() {
                       value={preset.id}
                       checked={form.preset === preset.id}
                       onChange={() => setForm((current) => withPreset(current, preset.id))}
-                    />{' '}
-                    <strong>{preset.label}</strong>
-                    <span className="hint"> {preset.summary}</span>
+                    />
+                    <span>
+                      <strong>{preset.label}</strong>
+                      <span className="hint"> {preset.summary}</span>
+                    </span>
                   </label>
                 ))}
               </div>

@@ -83,7 +83,7 @@ export function TokenPermissionsEditor({
                   </select>
                 </div>
                 <div className={`field${nameProblem ? ' field-invalid' : ''}`}>
-                  <label htmlFor={`scoped-name-${row.key}`}>Name</label>
+                  <label htmlFor={`scoped-name-${row.key}`}>Organization or repository name</label>
                   <input
                     id={`scoped-name-${row.key}`}
                     value={row.name}
@@ -168,8 +168,10 @@ function PermissionChecks({
                 value={permission.name}
                 checked={checked.includes(permission.name)}
                 onChange={(event) => onToggle(permission.name, event.target.checked)}
-              />{' '}
-              {permission.label} <code className="muted small">{permission.name}</code>
+              />
+              <span>
+                {permission.label} <code className="muted small">{permission.name}</code>
+              </span>
             </label>
           ))}
         </fieldset>
