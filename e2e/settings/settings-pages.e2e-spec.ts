@@ -162,7 +162,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     ).toBe(401);
   });
 
-  it('/settings/tokens/new and /settings/tokens/{id}: a fine-grained token from the Hub’s link, a preset and an organization entry; refreshed on its page', async () => {
+  it('/settings/tokens/new and /settings/tokens/{id}: a fine-grained token from the Hub’s link, a preset and an organization entry; refreshed and edited on its page', async () => {
     const whoamiOf = async (token: string) => {
       const res = await fetch(`${target.url}/api/whoami-v2`, {
         headers: { authorization: `Bearer ${token}` },
@@ -238,9 +238,20 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       auth: { accessToken: { displayName: 'deploy acme', role: 'fineGrained', fineGrained } },
     });
 
-    const { id } = (
-      (await api('GET', '/api/settings/tokens')).json as Array<{ id: string; name: string }>
+    await page
+      .getByRole('group', { name: 'Entry 1' })
+      .getByRole('checkbox', { name: /^Read the organization's members/ })
+      .uncheck();
+    await page.getByRole('button', { name: 'Save permissions' }).click();
+    await page.getByText('Permissions saved.').waitFor();
+    const { id, fineGrained: saved } = (
+      (await api('GET', '/api/settings/tokens')).json as Array<{
+        id: string;
+        name: string;
+        fineGrained: { scoped: Array<{ permissions: string[] }> };
+      }>
     ).find((token) => token.name === 'deploy acme')!;
+    expect(saved.scoped.map((entry) => entry.permissions)).toEqual([['repo.content.read']]);
     expect((await api('DELETE', `/api/settings/tokens/${id}`)).status).toBe(204);
   });
 

@@ -136,7 +136,11 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
         </dd>
         <dt>Value</dt>
         <dd>
-          <code data-testid="token-preview">{token.preview ?? 'hf_…'}</code>
+          {token.preview ? (
+            <code data-testid="token-preview">{token.preview}</code>
+          ) : (
+            <span className="muted">not kept (created before previews were)</span>
+          )}
         </dd>
         <dt>Created</dt>
         <dd>
@@ -158,7 +162,7 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
         <h2>Name</h2>
         <form onSubmit={saveName} noValidate className="inline-fields">
           <Field
-            label="Name"
+            label="Token name"
             name="name"
             value={name}
             required

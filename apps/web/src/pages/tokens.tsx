@@ -59,7 +59,13 @@ export function TokensPage() {
                           )}
                         </td>
                         <td data-label="Value">
-                          <code>{token.preview ?? 'hf_…'}</code>
+                          {token.preview ? (
+                            <code>{token.preview}</code>
+                          ) : (
+                            <span className="muted" title="Created before previews were kept">
+                              —
+                            </span>
+                          )}
                         </td>
                         <td data-label="Last used">
                           <When iso={token.lastUsedAt} />
