@@ -5,7 +5,7 @@ import type { TokenEntityType } from '@gatehouse/settings-api';
  * may be granted (`user` also meaning the "your account" section). The names and where they apply
  * are those of docs/oauth.md "Fine-grained tokens"; the API checks every grant again.
  */
-export interface PermissionOption {
+interface PermissionOption {
   name: string;
   label: string;
   appliesTo: readonly TokenEntityType[];
@@ -20,7 +20,7 @@ export interface PermissionGroup {
 const EVERYWHERE: readonly TokenEntityType[] = ['user', 'org', 'model', 'dataset', 'space'];
 const ACCOUNTS: readonly TokenEntityType[] = ['user', 'org'];
 
-export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
+const PERMISSION_GROUPS: readonly PermissionGroup[] = [
   {
     id: 'repositories',
     label: 'Repositories',
