@@ -14,6 +14,7 @@ import {
   When,
 } from '../components';
 import { Link, navigate, useTitle } from '../router';
+import { useSession } from '../session';
 import {
   type FineGrainedState,
   type FormProblem,
@@ -62,9 +63,10 @@ export function TokenDetailPage({ id }: { id: string }) {
 }
 
 function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () => void }) {
+  const owner = useSession().user.name;
   const [name, setName] = useState(token.name);
   const [grant, setGrant] = useState<FineGrainedState | null>(
-    token.fineGrained ? stateOfGrant(token.fineGrained) : null,
+    token.fineGrained ? stateOfGrant(token.fineGrained, owner) : null,
   );
   const [problems, setProblems] = useState<FormProblem[]>([]);
   const [saved, setSaved] = useState<string | null>(null);
@@ -91,7 +93,7 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
     setProblems(found);
     if (found.length > 0) return;
     const result = await savePermissions.run(() =>
-      api<PersonalTokenView>('PATCH', path, { fineGrained: grantBody(grant) }),
+      api<PersonalTokenView>('PATCH', path, { fineGrained: grantBody(grant, owner) }),
     );
     if (result) {
       setSaved('Permissions saved. They hold from the next request on.');
@@ -222,15 +224,16 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
   );
 }
 
-/** A token's permissions in one line, for the list. */
+/** A token's permissions in one line, for the list: where, and how many permissions there. */
 export function permissionsSummary(token: PersonalTokenView): string {
   if (!token.fineGrained) return ROLE_LABELS[token.role];
-  const parts = [
-    ...(token.fineGrained.global.length > 0
-      ? [`your account: ${token.fineGrained.global.length} permission(s)`]
-      : []),
-    ...token.fineGrained.scoped.map((entry) => `${entry.entity.type} ${entry.entity.name}`),
-    ...(token.fineGrained.canReadGatedRepos ? ['gated repositories'] : []),
-  ];
-  return parts.join(', ');
+  const { global, scoped, canReadGatedRepos } = token.fineGrained;
+  return [
+    ...scoped.map(
+      ({ entity, permissions }) =>
+        `${entity.type === 'user' ? 'your account' : `${entity.type} ${entity.name}`} (${permissions.length})`,
+    ),
+    ...(global.length > 0 ? [`everything you reach (${global.length})`] : []),
+    ...(canReadGatedRepos ? ['gated repositories'] : []),
+  ].join(', ');
 }

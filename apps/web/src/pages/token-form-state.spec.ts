@@ -3,7 +3,9 @@ import {
   emptyForm,
   entityNameProblem,
   formFromSearch,
+  grantBody,
   scopedRow,
+  stateOfGrant,
   type TokenFormState,
   toggled,
   withPreset,
@@ -11,6 +13,7 @@ import {
 import { groupsFor } from './token-permissions';
 
 const TODAY = '2026-11-27';
+const OWNER = 'alice';
 
 const aForm = (overrides: Partial<TokenFormState> = {}): TokenFormState => ({
   ...emptyForm(),
@@ -25,7 +28,8 @@ describe('formFromSearch: the Hub’s deep links', () => {
     );
     expect(state).toMatchObject({
       role: 'fineGrained',
-      global: ['inference.serverless.write'],
+      own: ['inference.serverless.write'],
+      global: [],
       scoped: [],
       canReadGatedRepos: false,
     });
@@ -39,7 +43,7 @@ describe('formFromSearch: the Hub’s deep links', () => {
     expect(state).toMatchObject({
       name: 'ci',
       role: 'fineGrained',
-      global: ['repo.content.read', 'repo.write'],
+      own: ['repo.content.read', 'repo.write'],
       canReadGatedRepos: true,
     });
   });
@@ -47,7 +51,7 @@ describe('formFromSearch: the Hub’s deep links', () => {
   it('applies a preset to the organizations it names', () => {
     const { state } = formFromSearch('?preset=inference&orgs=acme,beta');
     expect(state.preset).toBe('inference');
-    expect(state.global).toEqual(['inference.serverless.write', 'inference.endpoints.infer.write']);
+    expect(state.own).toEqual(['inference.serverless.write', 'inference.endpoints.infer.write']);
     expect(
       state.scoped.map(({ type, name, permissions }) => ({ type, name, permissions })),
     ).toEqual([
@@ -60,7 +64,7 @@ describe('formFromSearch: the Hub’s deep links', () => {
     const { state, ignored } = formFromSearch(
       '?tokenType=admin&preset=everything&ownUserPermissions=repo.nuke,org.read',
     );
-    expect(state.global).toEqual([]);
+    expect(state.own).toEqual([]);
     expect(ignored).toEqual(['tokenType=admin', 'preset=everything', 'repo.nuke', 'org.read']);
   });
 
@@ -86,11 +90,11 @@ describe('withPreset', () => {
     ],
     ['inference', ['inference.serverless.write', 'inference.endpoints.infer.write'], false],
     ['ci-cd', ['repo.content.read', 'repo.write', 'job.write'], false],
-  ] as const)('%s fills the account permissions', (id, global, gated) => {
+  ] as const)('%s fills the account permissions', (id, own, gated) => {
     expect(withPreset(aForm({ role: 'read' }), id)).toMatchObject({
       role: 'fineGrained',
       preset: id,
-      global,
+      own,
       canReadGatedRepos: gated,
     });
   });
@@ -108,20 +112,23 @@ describe('withPreset', () => {
 });
 
 describe('createBody', () => {
-  it('builds a fine-grained body with global and scoped permissions and an expiry in days', () => {
+  it('builds a fine-grained body: your account as a user entry naming you, as the Hub writes it', () => {
     const state = aForm({
-      global: ['repo.content.read'],
+      own: ['repo.content.read'],
       scoped: [scopedRow('model', ' acme/bert ', ['repo.write'])],
       canReadGatedRepos: true,
       expiry: '7',
     });
-    expect(createBody(state, TODAY)).toEqual({
+    expect(createBody(state, TODAY, OWNER)).toEqual({
       body: {
         name: 'deploy',
         role: 'fineGrained',
         fineGrained: {
-          global: ['repo.content.read'],
-          scoped: [{ entity: { type: 'model', name: 'acme/bert' }, permissions: ['repo.write'] }],
+          global: [],
+          scoped: [
+            { entity: { type: 'user', name: 'alice' }, permissions: ['repo.content.read'] },
+            { entity: { type: 'model', name: 'acme/bert' }, permissions: ['repo.write'] },
+          ],
           canReadGatedRepos: true,
         },
         expiresInDays: 7,
@@ -129,20 +136,49 @@ describe('createBody', () => {
     });
   });
 
+  it('reads a grant back the same way, keeping global permissions as they are', () => {
+    const state = stateOfGrant(
+      {
+        global: ['discussion.write'],
+        scoped: [
+          { entity: { _id: 'u1', type: 'user', name: 'Alice' }, permissions: ['job.write'] },
+          { entity: { _id: 'o1', type: 'org', name: 'acme' }, permissions: ['org.read'] },
+        ],
+        canReadGatedRepos: false,
+      },
+      OWNER,
+    );
+    expect(state).toMatchObject({
+      own: ['job.write'],
+      global: ['discussion.write'],
+      scoped: [{ type: 'org', name: 'acme', permissions: ['org.read'] }],
+    });
+    expect(grantBody(state, OWNER)).toEqual({
+      global: ['discussion.write'],
+      scoped: [
+        { entity: { type: 'user', name: 'alice' }, permissions: ['job.write'] },
+        { entity: { type: 'org', name: 'acme' }, permissions: ['org.read'] },
+      ],
+      canReadGatedRepos: false,
+    });
+  });
+
   it('sends no permissions for read and write tokens, and no expiry for "none"', () => {
     expect(
-      createBody(aForm({ role: 'write', global: ['repo.write'], expiry: 'none' }), TODAY),
+      createBody(aForm({ role: 'write', global: ['repo.write'], expiry: 'none' }), TODAY, OWNER),
     ).toEqual({ body: { name: 'deploy', role: 'write' } });
   });
 
   it('sends a custom date as expiresAt, and refuses today or an empty date', () => {
     expect(
-      createBody(aForm({ role: 'read', expiry: 'custom', expiresOn: '2027-01-31' }), TODAY),
+      createBody(aForm({ role: 'read', expiry: 'custom', expiresOn: '2027-01-31' }), TODAY, OWNER),
     ).toEqual({ body: { name: 'deploy', role: 'read', expiresAt: '2027-01-31' } });
-    expect(createBody(aForm({ role: 'read', expiry: 'custom', expiresOn: TODAY }), TODAY)).toEqual({
+    expect(
+      createBody(aForm({ role: 'read', expiry: 'custom', expiresOn: TODAY }), TODAY, OWNER),
+    ).toEqual({
       problems: [{ field: 'expiresOn', message: 'Pick a date after today' }],
     });
-    expect(createBody(aForm({ role: 'read', expiry: 'custom' }), TODAY)).toEqual({
+    expect(createBody(aForm({ role: 'read', expiry: 'custom' }), TODAY, OWNER)).toEqual({
       problems: [{ field: 'expiresOn', message: 'Pick a date' }],
     });
   });
@@ -152,7 +188,7 @@ describe('createBody', () => {
       name: ' ',
       scoped: [scopedRow('dataset', 'squad', [])],
     });
-    expect(createBody(state, TODAY)).toEqual({
+    expect(createBody(state, TODAY, OWNER)).toEqual({
       problems: [
         { field: 'name', message: 'Must not be empty' },
         {
@@ -165,7 +201,7 @@ describe('createBody', () => {
         },
       ],
     });
-    expect(createBody(aForm(), TODAY)).toEqual({
+    expect(createBody(aForm(), TODAY, OWNER)).toEqual({
       problems: [
         {
           field: 'fineGrained',

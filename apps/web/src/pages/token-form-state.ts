@@ -23,7 +23,14 @@ export interface ScopedRow {
   permissions: string[];
 }
 
+/**
+ * `own`: "Your account", sent as the Hub's creation form sends it, a scoped `user` entry naming
+ * the owner (what tools reading whoami-v2 look for, docs/oauth.md "Fine-grained tokens").
+ * `global`: kept as the token has it (set through the API or `gatehouse tokens create
+ * --permission`), shown and sent back unchanged. `scoped`: the other entries.
+ */
 export interface FineGrainedState {
+  own: string[];
   global: string[];
   scoped: ScopedRow[];
   canReadGatedRepos: boolean;
@@ -89,12 +96,12 @@ export const PRESETS: readonly Preset[] = [
   },
 ];
 
+/** The kinds of entry the form adds by name; the owner's own account is its own section. */
 export const ENTITY_TYPES: ReadonlyArray<{ type: TokenEntityType; label: string }> = [
   { type: 'org', label: 'Organization' },
   { type: 'model', label: 'Model' },
   { type: 'dataset', label: 'Dataset' },
   { type: 'space', label: 'Space' },
-  { type: 'user', label: 'Your account' },
 ];
 
 let nextKey = 1;
@@ -111,6 +118,7 @@ export function emptyForm(): TokenFormState {
     name: '',
     role: 'fineGrained',
     preset: null,
+    own: [],
     global: [],
     scoped: [],
     canReadGatedRepos: false,
@@ -126,7 +134,7 @@ export function withPreset(state: TokenFormState, id: PresetId): TokenFormState 
     ...state,
     role: 'fineGrained',
     preset: id,
-    global: [...preset.global],
+    own: [...preset.global],
     canReadGatedRepos: preset.canReadGatedRepos,
     scoped: state.scoped.map((row) => ({
       ...row,
@@ -179,20 +187,23 @@ export function formFromSearch(search: string): { state: TokenFormState; ignored
   if (own.length > 0) {
     const known = permissionsApplying(own, 'user');
     ignored.push(...own.filter((name) => !known.includes(name)));
-    state.global = permissionsApplying([...state.global, ...known], 'user');
+    state.own = permissionsApplying([...state.own, ...known], 'user');
     state.role = 'fineGrained';
   }
   if (params.get('canReadGatedRepos') === 'true') state.canReadGatedRepos = true;
   return { state, ignored };
 }
 
-/** A token's grant as the form edits it (the detail page). */
-export function stateOfGrant(grant: FineGrainedPermissions): FineGrainedState {
+/** A token's grant as the form edits it (the detail page); `owner` is the signed-in user's name. */
+export function stateOfGrant(grant: FineGrainedPermissions, owner: string): FineGrainedState {
+  const isOwn = (entity: { type: TokenEntityType; name: string }) =>
+    entity.type === 'user' && entity.name.toLowerCase() === owner.toLowerCase();
   return {
+    own: grant.scoped.filter(({ entity }) => isOwn(entity)).flatMap((entry) => entry.permissions),
     global: [...grant.global],
-    scoped: grant.scoped.map(({ entity, permissions }) =>
-      scopedRow(entity.type, entity.name, [...permissions]),
-    ),
+    scoped: grant.scoped
+      .filter(({ entity }) => !isOwn(entity))
+      .map(({ entity, permissions }) => scopedRow(entity.type, entity.name, [...permissions])),
     canReadGatedRepos: grant.canReadGatedRepos,
   };
 }
@@ -227,13 +238,18 @@ export interface FormProblem {
   message: string;
 }
 
-export function grantBody(state: FineGrainedState): FineGrainedPermissionsBody {
+export function grantBody(state: FineGrainedState, owner: string): FineGrainedPermissionsBody {
   return {
     global: [...state.global],
-    scoped: state.scoped.map((row) => ({
-      entity: { type: row.type, name: row.name.trim() },
-      permissions: [...row.permissions],
-    })),
+    scoped: [
+      ...(state.own.length > 0
+        ? [{ entity: { type: 'user' as const, name: owner }, permissions: [...state.own] }]
+        : []),
+      ...state.scoped.map((row) => ({
+        entity: { type: row.type, name: row.name.trim() },
+        permissions: [...row.permissions],
+      })),
+    ],
     canReadGatedRepos: state.canReadGatedRepos,
   };
 }
@@ -249,7 +265,12 @@ export function grantProblems(state: FineGrainedState): FormProblem[] {
         message: 'Tick at least one permission, or remove this entry',
       });
   });
-  if (state.global.length === 0 && state.scoped.length === 0 && !state.canReadGatedRepos)
+  if (
+    state.own.length === 0 &&
+    state.global.length === 0 &&
+    state.scoped.length === 0 &&
+    !state.canReadGatedRepos
+  )
     problems.push({
       field: 'fineGrained',
       message: 'Give the token at least one permission, or pick a preset',
@@ -259,11 +280,12 @@ export function grantProblems(state: FineGrainedState): FormProblem[] {
 
 /**
  * The request body for the form, or the problems to fix first. `today` is `YYYY-MM-DD` in the
- * person's time zone: a custom expiry must come after it.
+ * person's time zone: a custom expiry must come after it. `owner`: the signed-in user's name.
  */
 export function createBody(
   state: TokenFormState,
   today: string,
+  owner: string,
 ): { body: CreatePersonalTokenBody } | { problems: FormProblem[] } {
   const problems: FormProblem[] = [];
   if (state.name.trim() === '') problems.push({ field: 'name', message: 'Must not be empty' });
@@ -279,7 +301,7 @@ export function createBody(
     body: {
       name: state.name.trim(),
       role: state.role,
-      ...(state.role === 'fineGrained' && { fineGrained: grantBody(state) }),
+      ...(state.role === 'fineGrained' && { fineGrained: grantBody(state, owner) }),
       ...(state.expiry === '7' || state.expiry === '30' || state.expiry === '90'
         ? { expiresInDays: Number(state.expiry) as 7 | 30 | 90 }
         : {}),

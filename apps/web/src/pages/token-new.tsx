@@ -3,6 +3,7 @@ import type { CreatedPersonalToken, PersonalTokenRole } from '@gatehouse/setting
 import { api, segment } from '../api';
 import { Field, FormError, OnceValue, useSubmit } from '../components';
 import { Link, useLocation, useTitle } from '../router';
+import { useSession } from '../session';
 import {
   type ExpiryChoice,
   createBody,
@@ -48,13 +49,14 @@ export function TokenNewPage() {
   const [problems, setProblems] = useState<FormProblem[]>([]);
   const [created, setCreated] = useState<CreatedPersonalToken | null>(null);
   const submit = useSubmit();
+  const owner = useSession().user.name;
   const set = (change: Partial<TokenFormState>) =>
     setForm((current) => ({ ...current, ...change }));
   const problem = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = createBody(form, today());
+    const checked = createBody(form, today(), owner);
     if ('problems' in checked) {
       setProblems(checked.problems);
       submit.clear();

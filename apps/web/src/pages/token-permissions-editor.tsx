@@ -41,11 +41,21 @@ export function TokenPermissionsEditor({
         <legend>Your account</legend>
         <p className="hint">What the token may do with your own repositories and account.</p>
         <PermissionChecks
-          idPrefix="global"
+          idPrefix="own"
           type="user"
-          checked={value.global}
-          onToggle={(name, on) => onChange({ ...value, global: toggled(value.global, name, on) })}
+          checked={value.own}
+          onToggle={(name, on) => onChange({ ...value, own: toggled(value.own, name, on) })}
         />
+        {value.global.length > 0 && (
+          <p className="hint">
+            Also, on everything your account reaches (given through the API, kept as it is):{' '}
+            {value.global.map((name) => (
+              <code key={name} className="chip">
+                {name}
+              </code>
+            ))}
+          </p>
+        )}
       </fieldset>
 
       <fieldset className="field">
