@@ -108,7 +108,7 @@ export function tokensCommand(io: CliIo, overrides: Partial<TokensCliDeps> = {})
     )
     .option(
       '--permission <perm>',
-      'a permission on your own account, e.g. repo.content.read (repeatable)',
+      "a permission on everything your account reaches (the grant's global), e.g. repo.content.read (repeatable)",
       collect(parsePermission),
       [],
     )
