@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { processIo } from './cli-io';
 import { buildProgram } from './program';
-import { UsageError } from './usage-error';
+import { UsageError } from './usage.error';
 
 buildProgram(processIo)
   .parseAsync(process.argv)

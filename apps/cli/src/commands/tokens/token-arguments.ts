@@ -4,7 +4,7 @@ import type {
   PersonalTokenRole,
   TokenEntityType,
 } from '@gatehouse/settings-api';
-import { UsageError } from '../../usage-error';
+import { UsageError } from '../../usage.error';
 
 /**
  * The flags of `gatehouse tokens create`, read into the body of `POST /api/settings/tokens`

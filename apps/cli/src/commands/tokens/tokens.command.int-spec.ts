@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { TokenTestApp } from '@gatehouse/feature-auth/testing';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
-import { UsageError } from '../../usage-error';
+import { UsageError } from '../../usage.error';
 import type { StoredLogin } from '../auth/stored-login';
 import { tokensCommand } from './tokens.command';
 

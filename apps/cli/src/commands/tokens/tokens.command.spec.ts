@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { PersonalTokenView } from '@gatehouse/settings-api';
-import { UsageError } from '../../usage-error';
+import { UsageError } from '../../usage.error';
 import { NOBODY_LOGGED_IN } from '../auth/testing/fake-gatehouse';
 import { createBodyOf, type CreateFlags, parseExpiry, parseScope } from './token-arguments';
 import { tokensCommand, type TokensCliDeps } from './tokens.command';

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { PersonalTokenView } from '@gatehouse/settings-api';
 import type { CliIo } from '../../cli-io';
-import { UsageError } from '../../usage-error';
+import { UsageError } from '../../usage.error';
 import { processAuthDeps } from '../auth/auth-deps';
 import { type StoredLogin, storedLogin } from '../auth/stored-login';
 import type { Fetch } from '../organizations/organization-api';
