@@ -122,15 +122,12 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
   it('/settings/tokens: creates a token shown once that works with the API, and deletes it', async () => {
     await page.getByRole('link', { name: 'Access tokens' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Access tokens' }).waitFor();
+    await page.getByRole('link', { name: 'New token' }).click();
+    await page.waitForURL(/\/settings\/tokens\/new$/);
     await page.getByRole('button', { name: 'Create token' }).click();
-    await page
-      .getByText('Must not be empty')
-      .or(page.getByText('String must contain'))
-      .or(page.getByText(/^Too small/))
-      .first()
-      .waitFor();
+    await page.getByText('Must not be empty').first().waitFor();
 
-    await page.getByLabel('Name').fill('laptop CLI');
+    await page.getByLabel('Name', { exact: true }).fill('laptop CLI');
     await page.getByLabel('Write: everything you can do').check();
     await page.getByRole('button', { name: 'Create token' }).click();
     const value = (await page.getByTestId('once-value').textContent())!;
@@ -139,11 +136,18 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       headers: { authorization: `Bearer ${value}` },
     });
     expect(((await whoami.json()) as { name: string }).name).toBe('alice');
+    await page.getByRole('link', { name: 'Back to your tokens' }).click();
     await page.getByRole('cell', { name: 'laptop CLI', exact: true }).waitFor();
+    expect(
+      await page.getByRole('cell', { name: `hf_…${value.slice(-4)}`, exact: true }).isVisible(),
+    ).toBe(true);
     await expectAccessible('tokens');
 
-    await page.getByRole('button', { name: 'Delete laptop CLI' }).click();
+    await page.getByRole('link', { name: 'laptop CLI', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'laptop CLI' }).waitFor();
+    await page.getByRole('button', { name: 'Delete token' }).click();
     await page.getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Access tokens' }).waitFor();
     await page
       .getByRole('cell', { name: 'laptop CLI', exact: true })
       .waitFor({ state: 'detached' });
@@ -156,6 +160,107 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('/settings/tokens/new and /settings/tokens/{id}: a fine-grained token from the Hub’s link, a preset and an organization entry; refreshed and edited on its page', async () => {
+    const whoamiOf = async (token: string) => {
+      const res = await fetch(`${target.url}/api/whoami-v2`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return {
+        status: res.status,
+        auth: res.status === 200 ? ((await res.json()) as { auth: unknown }).auth : null,
+      };
+    };
+    await page.goto(
+      '/settings/tokens/new?tokenType=fineGrained&ownUserPermissions=inference.serverless.write',
+    );
+    await page.getByRole('heading', { level: 1, name: 'New access token' }).waitFor();
+    expect(await page.getByLabel('Fine-grained', { exact: false }).first().isChecked()).toBe(true);
+    expect(
+      await page.getByRole('checkbox', { name: /^Make calls to inference providers/ }).isChecked(),
+    ).toBe(true);
+
+    await page.getByLabel('Name', { exact: true }).fill('deploy acme');
+    await page.getByRole('radio', { name: /CI\/CD/ }).check();
+    expect(
+      await page.getByRole('checkbox', { name: /^Make calls to inference providers/ }).isChecked(),
+    ).toBe(false);
+    await page.getByRole('button', { name: 'Add an organization or repository' }).click();
+    const entry = page.getByRole('group', { name: 'Entry 1' });
+    await entry.getByLabel('Kind').selectOption('model');
+    await entry.getByLabel('Organization or repository name').fill('acme');
+    await entry.getByText('A model is named owner/name').waitFor();
+    await entry.getByLabel('Kind').selectOption('org');
+    await entry.getByText('A model is named owner/name').waitFor({ state: 'detached' });
+    await entry.getByRole('checkbox', { name: /^Read the files of repositories/ }).check();
+    await entry.getByRole('checkbox', { name: /^Read the organization's members/ }).check();
+    await page.getByLabel('Expires').selectOption('7');
+    await expectAccessible('token-new');
+
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const value = (await page.getByTestId('once-value').textContent())!;
+    // "Your account" is a scoped entry naming the owner, as the Hub's form writes it.
+    const fineGrained = {
+      global: [],
+      scoped: [
+        {
+          entity: { _id: expect.any(String), type: 'user', name: 'alice' },
+          permissions: ['repo.content.read', 'repo.write', 'job.write'],
+        },
+        {
+          entity: { _id: expect.any(String), type: 'org', name: 'acme' },
+          permissions: ['repo.content.read', 'org.read'],
+        },
+      ],
+      canReadGatedRepos: false,
+    };
+    expect(await whoamiOf(value)).toMatchObject({
+      status: 200,
+      auth: { accessToken: { displayName: 'deploy acme', role: 'fineGrained', fineGrained } },
+    });
+
+    await page.getByRole('link', { name: 'Back to your tokens' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'deploy acme' });
+    await row.getByRole('cell', { name: `hf_…${value.slice(-4)}`, exact: true }).waitFor();
+    expect(await row.getByText('Fine-grained', { exact: true }).isVisible()).toBe(true);
+
+    await row.getByRole('link', { name: 'deploy acme' }).click();
+    await page.getByRole('heading', { level: 1, name: 'deploy acme' }).waitFor();
+    expect(await page.getByTestId('token-preview').textContent()).toBe(`hf_…${value.slice(-4)}`);
+    await expectAccessible('token-detail');
+
+    await page.getByRole('button', { name: 'Invalidate and refresh' }).click();
+    await page.getByRole('button', { name: 'Invalidate the old value' }).click();
+    const refreshed = (await page.getByTestId('once-value').textContent())!;
+    await page
+      .getByTestId('token-preview')
+      .filter({ hasText: `hf_…${refreshed.slice(-4)}` })
+      .waitFor();
+    expect((await whoamiOf(value)).status).toBe(401);
+    expect(await whoamiOf(refreshed)).toMatchObject({
+      status: 200,
+      auth: { accessToken: { displayName: 'deploy acme', role: 'fineGrained', fineGrained } },
+    });
+
+    await page
+      .getByRole('group', { name: 'Entry 1' })
+      .getByRole('checkbox', { name: /^Read the organization's members/ })
+      .uncheck();
+    await page.getByRole('button', { name: 'Save permissions' }).click();
+    await page.getByText('Permissions saved.').waitFor();
+    const { id, fineGrained: saved } = (
+      (await api('GET', '/api/settings/tokens')).json as Array<{
+        id: string;
+        name: string;
+        fineGrained: { scoped: Array<{ permissions: string[] }> };
+      }>
+    ).find((token) => token.name === 'deploy acme')!;
+    expect(saved.scoped.map((entry) => entry.permissions)).toEqual([
+      ['repo.content.read', 'repo.write', 'job.write'],
+      ['repo.content.read'],
+    ]);
+    expect((await api('DELETE', `/api/settings/tokens/${id}`)).status).toBe(204);
   });
 
   it('/settings/tokens: shows a token reported leaked as revoked, until dismissed', async () => {

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 import { processIo } from './cli-io';
 import { buildProgram } from './program';
+import { UsageError } from './usage.error';
 
 buildProgram(processIo)
   .parseAsync(process.argv)
   .catch((error: unknown) => {
-    processIo.err(`gatehouse: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    const usage = error instanceof UsageError;
+    if (!(usage && error.reported))
+      processIo.err(`gatehouse: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = usage ? 2 : 1;
   });

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -52,5 +52,55 @@ describe('cliVersion', () => {
   it('says unknown where no package.json is above', async () => {
     const { cliVersion } = await import('./cli-version');
     expect(cliVersion('/')).toBe('unknown');
+  });
+});
+
+describe('the exit status', () => {
+  /** Runs `gatehouse ...args` as a process, with no stored login and no server behind the endpoint. */
+  function gatehouse(...args: string[]): { status: number | null; stderr: string } {
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--require',
+        join(root, 'libs/testing/src/infra/register-swc.js'),
+        join(root, 'apps/cli/src/main.ts'),
+        ...args,
+      ],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          XDG_CONFIG_HOME: '/nonexistent',
+          GATEHOUSE_ENDPOINT: 'http://127.0.0.1:9',
+          GATEHOUSE_TOKEN: 'hf_unused',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    return { status: result.status, stderr: result.stderr.toString() };
+  }
+
+  it('is 2 for input the CLI cannot act on, with what to fix', () => {
+    expect(gatehouse('tokens', 'create', '--name', 'ci', '--expires', 'soon')).toEqual({
+      status: 2,
+      stderr: 'gatehouse: --expires soon: one of 7d, 30d, 90d, a date (YYYY-MM-DD) or never\n',
+    });
+    const badRole = gatehouse('tokens', 'create', '--name', 'ci', '--role', 'admin');
+    expect(badRole.status).toBe(2);
+    expect(badRole.stderr).toContain(
+      "argument 'admin' is invalid. Allowed choices are read, write, fine-grained.",
+    );
+    expect(badRole.stderr).not.toContain('gatehouse: ');
+    expect(gatehouse('tokens', 'revoke', 'laptop')).toEqual({
+      status: 2,
+      stderr:
+        'gatehouse: Refusing to revoke “laptop” without confirmation: no terminal to ask on; pass --yes\n',
+    });
+  });
+
+  it('is 1 when the request fails', () => {
+    const failed = gatehouse('tokens', 'list');
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/^gatehouse: /);
   });
 });

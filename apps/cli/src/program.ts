@@ -3,6 +3,7 @@ import { adminCommand } from './commands/admin.command';
 import { authCommand } from './commands/auth/auth.command';
 import { eventsCommand } from './commands/events/events.command';
 import { organizationsCommand } from './commands/organizations/organizations.command';
+import { tokensCommand } from './commands/tokens/tokens.command';
 import { webhooksCommand } from './commands/webhooks/webhooks.command';
 import type { CliIo } from './cli-io';
 import { cliVersion } from './cli-version';
@@ -18,6 +19,7 @@ export function buildProgram(io: CliIo): Command {
     });
   program.addCommand(adminCommand(io));
   program.addCommand(authCommand(io));
+  program.addCommand(tokensCommand(io));
   program.addCommand(webhooksCommand(io));
   program.addCommand(eventsCommand(io));
   program.addCommand(organizationsCommand(io));

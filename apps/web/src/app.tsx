@@ -6,6 +6,8 @@ import { ConnectedApplicationsPage } from './pages/connected-applications';
 import { HomePage } from './pages/home';
 import { TokenExchangePage } from './pages/organization-token-exchange';
 import { OrganizationTokensPage } from './pages/organization-tokens';
+import { TokenDetailPage } from './pages/token-detail';
+import { TokenNewPage } from './pages/token-new';
 import { TokensPage } from './pages/tokens';
 import { WebhookEditPage, WebhookNewPage, WebhooksPage } from './pages/webhooks';
 import { Link, match, useLocation } from './router';
@@ -19,6 +21,8 @@ interface Route {
 const SETTINGS_ROUTES: Route[] = [
   { pattern: '/settings', render: () => <SettingsIndex /> },
   { pattern: '/settings/tokens', render: () => <TokensPage /> },
+  { pattern: '/settings/tokens/new', render: () => <TokenNewPage /> },
+  { pattern: '/settings/tokens/:id', render: ({ id }) => <TokenDetailPage id={id!} /> },
   { pattern: '/settings/applications', render: () => <ApplicationsPage /> },
   { pattern: '/settings/applications/new', render: () => <ApplicationNewPage /> },
   {

@@ -1,145 +1,86 @@
-import { type FormEvent, useState } from 'react';
-import { api, segment } from '../api';
-import {
-  ConfirmButton,
-  Empty,
-  ErrorNotice,
-  Field,
-  FormError,
-  Loaded,
-  OnceValue,
-  useResource,
-  useSubmit,
-  When,
-} from '../components';
-import { useTitle } from '../router';
+import type { PersonalTokenView } from '@gatehouse/settings-api';
+import { segment } from '../api';
+import { Empty, Loaded, useResource, When } from '../components';
+import { Link, useTitle } from '../router';
 import { LeakedTokenNotices } from './leaked-token-notices';
-import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
+import { lastUsedPlace, permissionsSummary, ROLE_LABELS } from './token-detail';
 
+/** `/settings/tokens`: the person's tokens, told apart by name, preview and last use. */
 export function TokensPage() {
   useTitle('Access tokens');
   const tokens = useResource<PersonalTokenView[]>('/api/settings/tokens');
-  const [created, setCreated] = useState<CreatedPersonalToken | null>(null);
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<'read' | 'write'>('read');
-  const form = useSubmit();
-  const removal = useSubmit();
-
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await form.run(() =>
-      api<CreatedPersonalToken>('POST', '/api/settings/tokens', { name, role }),
-    );
-    if (result) {
-      setCreated(result);
-      setName('');
-      tokens.reload();
-    }
-  };
-  const remove = async (id: string) => {
-    await removal.run(() => api('DELETE', `/api/settings/tokens/${segment(id)}`));
-    tokens.reload();
-  };
 
   return (
     <>
-      <h1>Access tokens</h1>
+      <div className="page-head">
+        <h1>Access tokens</h1>
+        <Link href="/settings/tokens/new" className="button">
+          New token
+        </Link>
+      </div>
       <p className="lead">
         Use a token where a password would not do: the CLI (
         <code>gatehouse auth login --token</code>), scripts and notebooks send it as a bearer token.
+        A fine-grained token can do only what you tick, where you say.
       </p>
       <LeakedTokenNotices />
-      {created && (
-        <OnceValue
-          label={`New token “${created.name}”.`}
-          value={created.token}
-          note="Copy it now: it will not be shown again."
-        />
-      )}
-      <section className="card">
-        <h2>Create a token</h2>
-        <form onSubmit={create} noValidate>
-          <Field
-            label="Name"
-            name="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            required
-            maxLength={100}
-            error={form.fieldError('name')}
-            hint="What it is for, e.g. “laptop CLI”."
-          />
-          <fieldset className="field">
-            <legend>Role</legend>
-            <label className="choice">
-              <input
-                type="radio"
-                name="role"
-                value="read"
-                checked={role === 'read'}
-                onChange={() => setRole('read')}
-              />{' '}
-              Read: look, never change
-            </label>
-            <label className="choice">
-              <input
-                type="radio"
-                name="role"
-                value="write"
-                checked={role === 'write'}
-                onChange={() => setRole('write')}
-              />{' '}
-              Write: everything you can do
-            </label>
-          </fieldset>
-          <FormError failure={form.failure} fields={['name']} />
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Creating…' : 'Create token'}
-          </button>
-        </form>
-      </section>
       <section className="card">
         <h2>Your tokens</h2>
-        {removal.failure && <ErrorNotice failure={removal.failure} />}
         <Loaded resource={tokens} what="your tokens">
           {(list) =>
             list.length === 0 ? (
-              <Empty>No access tokens yet. Create one above.</Empty>
+              <Empty>
+                No access tokens yet. <Link href="/settings/tokens/new">Create one</Link>.
+              </Empty>
             ) : (
               <div className="table-wrap">
                 <table className="table-stack">
                   <thead>
                     <tr>
                       <th scope="col">Name</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Created</th>
+                      <th scope="col">Type</th>
+                      <th scope="col">Value</th>
                       <th scope="col">Last used</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
+                      <th scope="col">Expires</th>
                     </tr>
                   </thead>
                   <tbody>
                     {list.map((token) => (
                       <tr key={token.id}>
-                        <td data-label="Name">{token.name}</td>
-                        <td data-label="Role">
-                          <span className="badge">{token.role}</span>
+                        <td data-label="Name">
+                          <Link href={`/settings/tokens/${segment(token.id)}`}>{token.name}</Link>
                         </td>
-                        <td data-label="Created">
-                          <When iso={token.createdAt} />
+                        <td data-label="Type">
+                          <span className="badge" title={permissionsSummary(token)}>
+                            {ROLE_LABELS[token.role]}
+                          </span>
+                          {token.fineGrained && (
+                            <span className="small muted"> {permissionsSummary(token)}</span>
+                          )}
+                        </td>
+                        <td data-label="Value">
+                          {token.preview ? (
+                            <code>{token.preview}</code>
+                          ) : (
+                            <span className="muted" title="Created before previews were kept">
+                              —
+                            </span>
+                          )}
                         </td>
                         <td data-label="Last used">
                           <When iso={token.lastUsedAt} />
+                          {lastUsedPlace(token) && (
+                            <span className="small muted"> · {lastUsedPlace(token)}</span>
+                          )}
                         </td>
-                        <td className="actions">
-                          <ConfirmButton
-                            label={`Delete ${token.name}`}
-                            short="Delete"
-                            confirmLabel="Delete for good"
-                            onConfirm={() => void remove(token.id)}
-                            busy={removal.busy}
-                          />
+                        <td data-label="Expires">
+                          {token.expired ? (
+                            <span className="badge badge-bad">expired</span>
+                          ) : token.expiresAt ? (
+                            <When iso={token.expiresAt} />
+                          ) : (
+                            <span className="muted">never</span>
+                          )}
                         </td>
                       </tr>
                     ))}
