@@ -115,6 +115,8 @@ export {
   PERMISSIONS,
   REPO_ENTITY_TYPES,
 } from './token-permissions';
+export { fineGrainedRequestBody } from './fine-grained-request-body';
+export { repositoryEntityId } from './repository-entity-id';
 export {
   maskedTokenPreview,
   personalTokenExpiry,
