@@ -12,6 +12,10 @@ import { InternalTokenExchangeController } from './exchange/internal-token-excha
 import { TokenExchangeService } from './exchange/token-exchange.service';
 import { TrustedPublisherExchange } from './exchange/trusted-publisher-exchange';
 import { UserEmailExchange } from './exchange/user-email-exchange';
+import { TypeOrmServiceAccountStore } from './service-accounts/infrastructure/typeorm-service-account.store';
+import { ServiceAccountStore } from './service-accounts/ports/service-account.store';
+import { ServiceAccountsController } from './service-accounts/service-accounts.controller';
+import { ServiceAccountsService } from './service-accounts/service-accounts.service';
 import { OrganizationAdminGate } from './settings/organization-admin-gate';
 import { OrganizationSettingsController } from './settings/organization-settings.controller';
 import { OrganizationSettingsService } from './settings/organization-settings.service';
@@ -28,7 +32,8 @@ import { TrustedPublisherStore } from './trusted-publishers/ports/trusted-publis
  * The token-exchange service (docs/architecture.md): `POST /internal/token-exchange` (both
  * token-exchange grants), `POST /internal/authorize` (the access policy), the organization audit
  * log (`GET /api/organizations/{name}/audit-log`) and token-exchange settings
- * (`/api/organizations/{name}/settings/token-exchange-apps`). Needs IdentityModule, DatabaseModule
+ * (`/api/organizations/{name}/settings/token-exchange-apps`) and service accounts
+ * (`/api/organizations/{name}/settings/service-accounts`). Needs IdentityModule, DatabaseModule
  * and the platform; exports TokenExchangeService for the in-process grant client.
  */
 @Module({})
@@ -41,6 +46,7 @@ export class TokenExchangeServiceModule {
         InternalAuthorizeController,
         AuditLogController,
         OrganizationSettingsController,
+        ServiceAccountsController,
       ],
       providers: [
         { provide: TOKEN_EXCHANGE_OPTIONS, useValue: options },
@@ -52,6 +58,7 @@ export class TokenExchangeServiceModule {
           inject: [IDENTITY_OPTIONS],
         },
         { provide: OrganizationDirectory, useClass: TypeOrmOrganizationDirectory },
+        { provide: ServiceAccountStore, useClass: TypeOrmServiceAccountStore },
         { provide: TrustedPublisherStore, useClass: TypeOrmTrustedPublisherStore },
         { provide: JwksFetcher, useClass: SafeJwksFetcher },
         { provide: CiTokenVerifier, useClass: JoseCiTokenVerifier },
@@ -59,6 +66,7 @@ export class TokenExchangeServiceModule {
         AuditLogReader,
         OrganizationAdminGate,
         OrganizationSettingsService,
+        ServiceAccountsService,
         UserEmailExchange,
         TrustedPublisherExchange,
         TokenExchangeService,

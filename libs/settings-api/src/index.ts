@@ -20,6 +20,15 @@ export type {
   TokenEntityType,
   UpdatePersonalTokenBody,
 } from './personal-tokens';
+export type {
+  CreatedServiceAccountToken,
+  CreateServiceAccountBody,
+  CreateServiceAccountTokenBody,
+  ServiceAccountDetail,
+  ServiceAccountTokenView,
+  ServiceAccountView,
+  UpdateServiceAccountBody,
+} from './service-accounts';
 export type { SessionView } from './session';
 export type {
   DeliveryAttemptView,

@@ -43,6 +43,11 @@ export const AUDIT_ACTIONS = {
   trustedPublisherExchange: 'oauth.trusted_publisher_exchange',
   tokenDurationChanged: 'settings.token_duration_changed',
   clientSecretRefreshed: 'settings.client_secret_refreshed',
+  serviceAccountCreated: 'org.service_account.created',
+  serviceAccountDeleted: 'org.service_account.deleted',
+  serviceAccountTokenCreated: 'org.service_account_token.created',
+  serviceAccountTokenRotated: 'org.service_account_token.rotated',
+  serviceAccountTokenDeleted: 'org.service_account_token.deleted',
 } as const;
 
 type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
