@@ -4,6 +4,7 @@ import { ErrorNotice, Loading } from './components';
 import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pages/applications';
 import { ConnectedApplicationsPage } from './pages/connected-applications';
 import { HomePage } from './pages/home';
+import { ServiceAccountsPage } from './pages/organization-service-accounts';
 import { TokenExchangePage } from './pages/organization-token-exchange';
 import { TokensPage } from './pages/tokens';
 import { WebhookEditPage, WebhookNewPage, WebhooksPage } from './pages/webhooks';
@@ -31,6 +32,10 @@ const SETTINGS_ROUTES: Route[] = [
   {
     pattern: '/organizations/:name/settings/token-exchange',
     render: ({ name }) => <TokenExchangePage org={name!} />,
+  },
+  {
+    pattern: '/organizations/:name/settings/service-accounts',
+    render: ({ name }) => <ServiceAccountsPage org={name!} />,
   },
 ];
 

@@ -78,6 +78,13 @@ export function HomePage() {
                   >
                     Token exchange and audit log
                   </Link>
+                )}{' '}
+                {adminOrgs.includes(org) && (
+                  <Link
+                    href={`/organizations/${encodeURIComponent(org.name)}/settings/service-accounts`}
+                  >
+                    Service accounts
+                  </Link>
                 )}
               </li>
             ))}
