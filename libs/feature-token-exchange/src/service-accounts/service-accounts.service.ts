@@ -32,7 +32,7 @@ import type {
   ServiceAccountTokenRecord,
 } from './ports/service-account-records';
 import { ServiceAccountStore } from './ports/service-account.store';
-import { serviceAccountGrant } from './service-account-grant';
+import { serviceAccountGrant } from './service-account-permissions';
 import {
   serviceAccountTokenViewOf,
   serviceAccountUsername,
