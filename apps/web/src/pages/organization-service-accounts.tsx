@@ -156,7 +156,11 @@ function AccountCard({
     detail.reload();
   };
   const removeAccount = async () => {
-    if ((await action.run(() => api('DELETE', base))) !== undefined) onDeleted();
+    const deleted = await action.run(async () => {
+      await api('DELETE', base);
+      return true;
+    });
+    if (deleted) onDeleted();
   };
   return (
     <section className="card" aria-label={`Service account ${account.name}`}>
