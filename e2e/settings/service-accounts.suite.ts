@@ -25,7 +25,7 @@ export function serviceAccountsPageSuite(
       });
     const authorize = async (token: string, ownerId: string, repo: string) => {
       const { target } = context();
-      const res = await fetch(`${target.internalUrl}/internal/authorize`, {
+      const res = await fetch(`${target.authorizeUrl}/internal/authorize`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${target.internalToken}`,

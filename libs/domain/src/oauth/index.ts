@@ -118,6 +118,11 @@ export {
 export { fineGrainedRequestBody } from './fine-grained-request-body';
 export { repositoryEntityId } from './repository-entity-id';
 export {
+  serviceAccountName,
+  serviceAccountOrganization,
+  serviceAccountUsername,
+} from './service-account-name';
+export {
   maskedTokenPreview,
   personalTokenExpiry,
   userAgentFamily,

@@ -1,3 +1,4 @@
+import { serviceAccountName } from '@gatehouse/domain';
 import type { ServiceAccountTokenView, ServiceAccountView } from '@gatehouse/settings-api';
 import type {
   ServiceAccountRecord,
@@ -39,13 +40,4 @@ export function serviceAccountTokenViewOf(
     expired: token.expiresAt !== null && token.expiresAt.getTime() <= nowMs,
     lastUsedAt: token.lastUsedAt ? token.lastUsedAt.toISOString() : null,
   };
-}
-
-/** `<organization>+<name>`: `+` is in no user's or organization's name, so the two never collide. */
-export function serviceAccountUsername(orgName: string, name: string): string {
-  return `${orgName}+${name}`;
-}
-
-function serviceAccountName(username: string): string {
-  return username.slice(username.indexOf('+') + 1);
 }

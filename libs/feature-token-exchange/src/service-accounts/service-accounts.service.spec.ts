@@ -8,6 +8,7 @@ import {
 } from '../testing/token-exchange-test-kit';
 import { verifyAuditChain } from '../testing/verify-audit-chain';
 import { OrganizationAdminGate } from '../settings/organization-admin-gate';
+import type { AuthorizeRequest } from '../authorize/authorize-request';
 import { ServiceAccountsService } from './service-accounts.service';
 
 const principal = (userId: string, fields: Partial<Principal> = {}): Principal => ({
@@ -46,10 +47,10 @@ async function apiError(promise: Promise<unknown>): Promise<{ code: string; mess
 const orgWide = (permissions: string[]) => ({
   scoped: [{ entity: { type: 'org', name: 'acme' }, permissions }],
 });
-const acmeRepo = {
-  kind: 'repo' as const,
+const acmeRepo: AuthorizeRequest['resource'] = {
+  kind: 'repo',
   id: 'model/acme/bert',
-  ownerType: 'org' as const,
+  ownerType: 'org',
   ownerId: IDS.acme,
   private: true,
 };
@@ -99,8 +100,11 @@ describe('organization service accounts', () => {
     );
   });
 
-  const decide = (token: string, permission: string, resource = acmeRepo) =>
-    kit.decisions.decide({ token, permission, resource } as never);
+  const decide = (
+    token: string,
+    permission: AuthorizeRequest['permission'],
+    resource: AuthorizeRequest['resource'] = acmeRepo,
+  ) => kit.decisions.decide({ token, permission, resource });
 
   it('creates an account named <org>+<name>, with a write membership, audited', async () => {
     const created = await accounts.create(alice, 'acme', { name: 'ci', displayName: 'CI' });
@@ -197,9 +201,9 @@ describe('organization service accounts', () => {
     expect(
       (await decide(token.token, 'repo.write', { ...acmeRepo, ownerId: IDS.other })).allow,
     ).toBe(false);
-    expect(
-      (await decide(token.token, 'org.write', { ...acmeRepo, kind: 'org' } as never)).allow,
-    ).toBe(false);
+    expect((await decide(token.token, 'org.write', { ...acmeRepo, kind: 'org' })).allow).toBe(
+      false,
+    );
     expect((await accounts.get(alice, 'acme', account.id)).tokens).toEqual([
       expect.objectContaining({ id: token.id, preview: token.preview }),
     ]);

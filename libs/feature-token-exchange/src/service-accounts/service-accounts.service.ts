@@ -7,6 +7,7 @@ import {
   isObjectId,
   maskedTokenPreview,
   personalTokenExpiry,
+  serviceAccountUsername,
   tokenPrefix,
 } from '@gatehouse/domain';
 import {
@@ -33,11 +34,7 @@ import type {
 } from './ports/service-account-records';
 import { ServiceAccountStore } from './ports/service-account.store';
 import { serviceAccountGrant } from './service-account-permissions';
-import {
-  serviceAccountTokenViewOf,
-  serviceAccountUsername,
-  serviceAccountViewOf,
-} from './service-account-view';
+import { serviceAccountTokenViewOf, serviceAccountViewOf } from './service-account-view';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
