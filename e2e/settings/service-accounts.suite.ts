@@ -75,6 +75,7 @@ export function serviceAccountsPageSuite(
       expect(identity).toMatchObject({
         type: 'user',
         name: 'acme+ci',
+        serviceAccount: { organization: 'acme' },
         orgs: [{ name: 'acme', roleInOrg: 'write' }],
         auth: { accessToken: { role: 'fineGrained', fineGrained: { global: [] } } },
       });
