@@ -50,7 +50,6 @@ export {
   REPO_ENTITY_TYPES,
   repositoryEntityId,
   serviceAccountName,
-  serviceAccountOrganization,
   serviceAccountUsername,
   userAgentFamily,
   type AuthorizingClient,

@@ -117,11 +117,7 @@ export {
 } from './token-permissions';
 export { fineGrainedRequestBody } from './fine-grained-request-body';
 export { repositoryEntityId } from './repository-entity-id';
-export {
-  serviceAccountName,
-  serviceAccountOrganization,
-  serviceAccountUsername,
-} from './service-account-name';
+export { serviceAccountName, serviceAccountUsername } from './service-account-name';
 export {
   maskedTokenPreview,
   personalTokenExpiry,
