@@ -1,7 +1,10 @@
 import { AccountRepository } from '@gatehouse/persistence';
 import {
+  basicAuth,
+  postForm,
   startTokenExchangeTestApps,
   TEST_INTERNAL_TOKEN,
+  TEST_USER_EMAIL_TOKEN_TYPE,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
 
@@ -248,6 +251,25 @@ describe('organization service accounts on PostgreSQL', () => {
     expect(gone.status).toBe(204);
     expect((await authorize(second.token, 'repo.content.read', resource)).principal).toBeNull();
     expect((await api(`${BASE}/${account.id}`, tokens.aliceRead)).status).toBe(404);
+  });
+
+  it('cannot be reached by token exchange through its placeholder address', async () => {
+    const account = await createAccount('no-exchange');
+    await apps.seedExchangeApp('acme-exchange', 'acme-exchange-secret-0123456789', ids.acme);
+    const res = await postForm(
+      `${apps.authUrl}/oauth/token`,
+      {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        subject_token: `${account.id}@service-accounts.invalid`,
+        subject_token_type: TEST_USER_EMAIL_TOKEN_TYPE,
+      },
+      { Authorization: basicAuth('acme-exchange', 'acme-exchange-secret-0123456789') },
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The user is not a member of the organization the app is bound to',
+    });
   });
 
   it('renames an account’s display name, not its username', async () => {
