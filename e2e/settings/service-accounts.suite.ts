@@ -1,3 +1,4 @@
+import { whoAmI } from '@huggingface/hub';
 import type { ShapeTarget } from '@gatehouse/testing';
 import type { Page } from 'playwright-core';
 import { signIn } from '../auth/support/headless-chromium';
@@ -78,6 +79,19 @@ export function serviceAccountsPageSuite(
         serviceAccount: { organization: 'acme' },
         orgs: [{ name: 'acme', roleInOrg: 'write' }],
         auth: { accessToken: { role: 'fineGrained', fineGrained: { global: [] } } },
+      });
+      // huggingface.js reads it unchanged; huggingface_hub's key paths are all there.
+      const info = await whoAmI({
+        credentials: { accessToken: first },
+        hubUrl: context().target.url,
+      });
+      expect(info).toMatchObject({
+        type: 'user',
+        name: 'acme+ci',
+        fullname: 'CI pipeline',
+        avatarUrl: expect.any(String),
+        orgs: [{ name: 'acme' }],
+        auth: { accessToken: { role: 'fineGrained', displayName: 'release' } },
       });
       const acmeId = identity.orgs[0]!.id;
       expect(await authorize(first, acmeId, 'model/acme/bert')).toMatchObject({ allow: true });
