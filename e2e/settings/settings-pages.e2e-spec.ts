@@ -114,6 +114,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       'Connected apps',
       'Webhooks',
       'Token exchange and audit log',
+      'Service accounts',
     ]) {
       expect(await page.getByRole('link', { name }).first().isVisible()).toBe(true);
     }
