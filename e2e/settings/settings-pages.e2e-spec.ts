@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { CallbackServer } from '../auth/support/callback-server';
 import { launchChromium, signIn } from '../auth/support/headless-chromium';
+import { serviceAccountsPageSuite } from './service-accounts.suite';
 import {
   newPersonContext,
   screenshots,
@@ -113,6 +114,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       'Connected apps',
       'Webhooks',
       'Token exchange and audit log',
+      'Service accounts',
     ]) {
       expect(await page.getByRole('link', { name }).first().isVisible()).toBe(true);
     }
@@ -630,6 +632,8 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.goto('/organizations/nowhere/settings/token-exchange');
     await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
   });
+
+  serviceAccountsPageSuite(() => ({ target, page, expectAccessible }), ALICE);
 
   it('Sign out in the header ends the browser session', async () => {
     await page.goto('/settings/tokens');

@@ -4,6 +4,7 @@ import { ErrorNotice, Loading } from './components';
 import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pages/applications';
 import { ConnectedApplicationsPage } from './pages/connected-applications';
 import { HomePage } from './pages/home';
+import { ServiceAccountsPage } from './pages/organization-service-accounts';
 import { TokenExchangePage } from './pages/organization-token-exchange';
 import { OrganizationTokensPage } from './pages/organization-tokens';
 import { TokenDetailPage } from './pages/token-detail';
@@ -40,6 +41,10 @@ const SETTINGS_ROUTES: Route[] = [
   {
     pattern: '/organizations/:name/settings/tokens',
     render: ({ name }) => <OrganizationTokensPage org={name!} />,
+  },
+  {
+    pattern: '/organizations/:name/settings/service-accounts',
+    render: ({ name }) => <ServiceAccountsPage org={name!} />,
   },
 ];
 

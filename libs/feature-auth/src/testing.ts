@@ -1,4 +1,3 @@
 // Test doubles and helpers of this lib, for other projects' tests only (lint keeps them out of production code).
 export { TokenEndpointModule } from './token-endpoint/token-endpoint.module';
 export { startTokenTestApp, type TokenTestApp } from './testing/token-test-app';
-export { aPersonalTokenView } from './testing/personal-token-view-builders';

@@ -12,6 +12,10 @@ import { InternalTokenExchangeController } from './exchange/internal-token-excha
 import { TokenExchangeService } from './exchange/token-exchange.service';
 import { TrustedPublisherExchange } from './exchange/trusted-publisher-exchange';
 import { UserEmailExchange } from './exchange/user-email-exchange';
+import { TypeOrmServiceAccountStore } from './service-accounts/infrastructure/typeorm-service-account.store';
+import { ServiceAccountStore } from './service-accounts/ports/service-account.store';
+import { ServiceAccountsController } from './service-accounts/service-accounts.controller';
+import { ServiceAccountsService } from './service-accounts/service-accounts.service';
 import { OrganizationAdminGate } from './settings/organization-admin-gate';
 import { OrganizationSettingsController } from './settings/organization-settings.controller';
 import { OrganizationSettingsService } from './settings/organization-settings.service';
@@ -33,7 +37,8 @@ import { TokenGovernanceService } from './token-governance/token-governance.serv
  * token-exchange grants), `POST /internal/authorize` (the access policy), the organization audit
  * log (`GET /api/organizations/{name}/audit-log`) and token-exchange settings
  * (`/api/organizations/{name}/settings/token-exchange-apps`), token governance
- * (`/api/organizations/{name}/settings/tokens`, `…/token-policy`). Needs IdentityModule, DatabaseModule
+ * (`/api/organizations/{name}/settings/tokens`, `…/token-policy`) and service accounts
+ * (`/api/organizations/{name}/settings/service-accounts`). Needs IdentityModule, DatabaseModule
  * and the platform; exports TokenExchangeService for the in-process grant client.
  */
 @Module({})
@@ -47,6 +52,7 @@ export class TokenExchangeServiceModule {
         AuditLogController,
         OrganizationSettingsController,
         TokenGovernanceController,
+        ServiceAccountsController,
       ],
       providers: [
         { provide: TOKEN_EXCHANGE_OPTIONS, useValue: options },
@@ -58,6 +64,7 @@ export class TokenExchangeServiceModule {
           inject: [IDENTITY_OPTIONS],
         },
         { provide: OrganizationDirectory, useClass: TypeOrmOrganizationDirectory },
+        { provide: ServiceAccountStore, useClass: TypeOrmServiceAccountStore },
         { provide: TrustedPublisherStore, useClass: TypeOrmTrustedPublisherStore },
         { provide: OrganizationTokenStore, useClass: SqlOrganizationTokenStore },
         { provide: JwksFetcher, useClass: SafeJwksFetcher },
@@ -67,6 +74,7 @@ export class TokenExchangeServiceModule {
         OrganizationAdminGate,
         OrganizationSettingsService,
         TokenGovernanceService,
+        ServiceAccountsService,
         UserEmailExchange,
         TrustedPublisherExchange,
         TokenExchangeService,

@@ -30,6 +30,15 @@ export type {
   TokenApprovalStateName,
   UpdateOrganizationTokenPolicyBody,
 } from './organization-tokens';
+export type {
+  CreatedServiceAccountToken,
+  CreateServiceAccountBody,
+  CreateServiceAccountTokenBody,
+  ServiceAccountDetail,
+  ServiceAccountTokenView,
+  ServiceAccountView,
+  UpdateServiceAccountBody,
+} from './service-accounts';
 export type { SessionView } from './session';
 export type {
   DeliveryAttemptView,

@@ -83,6 +83,13 @@ export function HomePage() {
                   <Link href={`/organizations/${encodeURIComponent(org.name)}/settings/tokens`}>
                     Tokens
                   </Link>
+                )}{' '}
+                {adminOrgs.includes(org) && (
+                  <Link
+                    href={`/organizations/${encodeURIComponent(org.name)}/settings/service-accounts`}
+                  >
+                    Service accounts
+                  </Link>
                 )}
               </li>
             ))}

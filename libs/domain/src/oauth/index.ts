@@ -115,6 +115,9 @@ export {
   PERMISSIONS,
   REPO_ENTITY_TYPES,
 } from './token-permissions';
+export { fineGrainedRequestBody } from './fine-grained-request-body';
+export { repositoryEntityId } from './repository-entity-id';
+export { serviceAccountName, serviceAccountUsername } from './service-account-name';
 export {
   grantTouchesOrg,
   ORG_TOKEN_BLOCK_MESSAGES,

@@ -208,4 +208,48 @@ describe('buildWhoami', () => {
       },
     });
   });
+
+  it('names a service account and its organization, and never shows its placeholder address', () => {
+    const whoami = buildWhoami({
+      user: {
+        ...ada,
+        username: 'acme+ci',
+        fullname: 'CI',
+        email: 'x@service-accounts.invalid',
+        isPro: false,
+      },
+      memberships: [{ ...acme, roleInOrg: 'write' }],
+      token: {
+        kind: 'personal',
+        displayName: 'release',
+        role: 'fineGrained',
+        fineGrained: {
+          global: [],
+          scoped: [
+            {
+              entity: { type: 'org', id: acme.id, name: 'acme' },
+              permissions: ['repo.content.read'],
+            },
+          ],
+          canReadGatedRepos: false,
+        },
+        createdAtMs: CREATED,
+      },
+    });
+    expect(whoami).toMatchObject({
+      type: 'user',
+      name: 'acme+ci',
+      serviceAccount: { organization: 'acme' },
+      orgs: [{ ...acmeEntry, roleInOrg: 'write' }],
+      auth: { type: 'access_token', accessToken: { role: 'fineGrained' } },
+    });
+    expect(whoami).not.toHaveProperty('email');
+    expect(
+      buildWhoami({
+        user: ada,
+        memberships: [],
+        token: { kind: 'personal', displayName: 'x', role: 'read', createdAtMs: CREATED },
+      }),
+    ).not.toHaveProperty('serviceAccount');
+  });
 });

@@ -1,5 +1,6 @@
 import { OrgMembership, OrgRole, UserAccount } from './account';
 import { formatScope } from './scopes';
+import { serviceAccountOrganization } from './service-account-name';
 import type { EntityType, FineGrainedGrant, Permission } from './token-permissions';
 
 /** The token a whoami-v2 call was made with. */
@@ -87,6 +88,8 @@ export interface Whoami {
   periodEnd: number | null;
   orgs: WhoamiOrg[];
   auth: WhoamiAuth;
+  /** Present for an organization's service account only; clients that do not know it ignore it. */
+  serviceAccount?: { organization: string };
 }
 
 /** Scopes that let a token change something: an OAuth token holding one reports role `write`. */
@@ -119,7 +122,9 @@ export function buildWhoami(input: {
   const { user, token } = input;
   const personal = token.kind === 'personal';
   const scopes = personal ? [] : token.scopes;
-  const seesEmail = personal || scopes.includes('email');
+  const owner = serviceAccountOrganization(user.username);
+  // A service account's address is a placeholder that receives no mail: never shown.
+  const seesEmail = (personal || scopes.includes('email')) && owner === null;
   const seesBilling = personal || scopes.includes('read-billing');
   const seesRoles = personal || scopes.includes('read-memberships');
   const visibleOrgIds = personal
@@ -159,6 +164,7 @@ export function buildWhoami(input: {
       token.kind === 'personal'
         ? personalAuth(token, input.memberships)
         : oauthAuth(token, input.memberships),
+    ...(owner !== null ? { serviceAccount: { organization: owner } } : {}),
   };
 }
 

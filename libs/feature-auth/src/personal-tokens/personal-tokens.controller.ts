@@ -5,31 +5,13 @@ import {
   Principal,
   RequireWriteAccess,
 } from '@gatehouse/identity';
+import { fineGrainedRequestBody as fineGrained } from '@gatehouse/domain';
 import { ZodBody } from '@gatehouse/platform';
 import { z } from 'zod';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 import { PersonalTokensService } from './personal-tokens.service';
 
 const name = z.string().trim().min(1).max(100);
-
-/** Entities by type and name; an `_id` sent back from a view is ignored. */
-const fineGrained = z.strictObject({
-  global: z.array(z.string()).max(50).optional(),
-  scoped: z
-    .array(
-      z.strictObject({
-        entity: z.strictObject({
-          type: z.string(),
-          name: z.string().min(1).max(200),
-          _id: z.string().optional(),
-        }),
-        permissions: z.array(z.string()).max(50),
-      }),
-    )
-    .max(100)
-    .optional(),
-  canReadGatedRepos: z.boolean().optional(),
-});
 
 const createTokenBody = z.strictObject({
   name,

@@ -47,6 +47,11 @@ export const AUDIT_ACTIONS = {
   tokenDenied: 'org.token_approval.denied',
   tokenRevoked: 'org.token.revoked',
   tokenPolicyUpdated: 'org.token_policy.updated',
+  serviceAccountCreated: 'org.service_account.created',
+  serviceAccountDeleted: 'org.service_account.deleted',
+  serviceAccountTokenCreated: 'org.service_account_token.created',
+  serviceAccountTokenRotated: 'org.service_account_token.rotated',
+  serviceAccountTokenDeleted: 'org.service_account_token.deleted',
 } as const;
 
 type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -18,10 +18,14 @@ export class AccountRepository {
   /** A user by username or e-mail address (the sign-in form accepts either). */
   findUserByLogin(usernameOrEmail: string): Promise<UserEntity | null> {
     const column = usernameOrEmail.includes('@') ? 'email' : 'username';
-    return this.manager
-      .createQueryBuilder(UserEntity, 'u')
-      .where(`lower(u.${column}) = lower(:login)`, { login: usernameOrEmail })
-      .getOne();
+    return (
+      this.manager
+        .createQueryBuilder(UserEntity, 'u')
+        .where(`lower(u.${column}) = lower(:login)`, { login: usernameOrEmail })
+        // A service account has no password: it is no login.
+        .andWhere(`u.kind = 'user'`)
+        .getOne()
+    );
   }
 
   findUserByUsername(username: string): Promise<UserEntity | null> {

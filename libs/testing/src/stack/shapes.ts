@@ -17,6 +17,8 @@ export interface ShapeTarget {
   url: string;
   /** Where /internal/* is served (the all-in-one, or webhook-management's replica: the gateway never routes it). */
   internalUrl: string;
+  /** Where `POST /internal/authorize` (the access policy) is served: the all-in-one, or token-exchange's replica. */
+  authorizeUrl: string;
   internalToken: string;
   /** POST /internal/events with the internal token: the ingestion route (docs/events.md). */
   publishEvents(events: unknown[]): Promise<Response>;
@@ -52,6 +54,7 @@ export const ALL_IN_ONE: Shape = {
     return {
       url: gatehouse.url,
       internalUrl: gatehouse.url,
+      authorizeUrl: gatehouse.url,
       internalToken,
       publishEvents: publisher(gatehouse.url, internalToken),
       output: () => gatehouse.process.output(),
@@ -90,6 +93,7 @@ export const DISTRIBUTED: Shape = {
       return {
         url: stack.url,
         internalUrl,
+        authorizeUrl: stack.service('token-exchange').url,
         internalToken: stack.internalToken,
         publishEvents: publisher(internalUrl, stack.internalToken),
         output: () =>

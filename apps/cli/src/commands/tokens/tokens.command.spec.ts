@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { aPersonalTokenView } from '@gatehouse/feature-auth/testing';
 import type { PersonalTokenView } from '@gatehouse/settings-api';
 import { UsageError } from '../../usage.error';
 import { NOBODY_LOGGED_IN } from '../auth/testing/fake-gatehouse';
@@ -15,14 +14,21 @@ interface Call {
   body: unknown;
 }
 
-const aToken = (overrides: Partial<PersonalTokenView> = {}): PersonalTokenView =>
-  aPersonalTokenView({
-    id: '64b7f0c2a1b2c3d4e5f60718',
-    role: 'write',
-    preview: 'hf_…abcd',
-    createdAt: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  });
+// The CLI loads the server's libraries lazily (lint forbids importing them here), so the view is spelled out.
+const aToken = (overrides: Partial<PersonalTokenView> = {}): PersonalTokenView => ({
+  id: '64b7f0c2a1b2c3d4e5f60718',
+  name: 'laptop',
+  role: 'write',
+  fineGrained: null,
+  preview: 'hf_…abcd',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  expiresAt: null,
+  expired: false,
+  lastUsedAt: null,
+  lastUsedFrom: null,
+  approvals: [],
+  ...overrides,
+});
 
 function harness(
   answer: (call: Call) => { status: number; body?: unknown },

@@ -50,7 +50,7 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
       `SELECT o.id AS org_id, o.name AS org_name, o.plan AS org_plan,
               u.id AS user_id, u.username, u.email, u.fullname, u.avatar_url, u.is_pro, u.disabled_at, m.role
          FROM organizations o
-         LEFT JOIN users u ON lower(u.email) = lower($2)
+         LEFT JOIN users u ON lower(u.email) = lower($2) AND u.kind = 'user'
          LEFT JOIN memberships m ON m.org_id = o.id AND m.user_id = u.id
         WHERE o.id = $1`,
       [orgId, email],

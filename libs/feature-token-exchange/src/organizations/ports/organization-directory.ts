@@ -50,7 +50,10 @@ export abstract class OrganizationDirectory {
   /** Case-insensitive, as organization names are unique. */
   abstract findOrganizationByName(name: string): Promise<DirectoryOrganization | null>;
   abstract membershipRole(orgId: string, userId: string): Promise<OrgRole | null>;
-  /** The organization, the user with `email` (case-insensitive, as addresses are unique) and the user's role in it, read together. */
+  /**
+   * The organization, the person with `email` (case-insensitive, as addresses are unique; a service
+   * account's placeholder address matches nobody) and the person's role in it, read together.
+   */
   abstract exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties>;
   /** The apps with the token-exchange privilege bound to the organization, by name. */
   abstract tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]>;

@@ -1,9 +1,13 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { OrganizationEntity } from './organization.entity';
 
 @Entity({ name: 'users' })
 // Case-insensitive uniqueness lives in expression indexes the migration owns.
 @Index('users_username_ci_key', { synchronize: false })
 @Index('users_email_ci_key', { synchronize: false })
+@Index('users_owner_org_id_idx', ['ownerOrgId'], { where: 'owner_org_id IS NOT NULL' })
+@Check('users_kind_check', "kind IN ('user', 'service_account')")
+@Check('users_owner_org_check', "(kind = 'service_account') = (owner_org_id IS NOT NULL)")
 export class UserEntity {
   @PrimaryColumn({ type: 'char', length: 24 })
   id!: string;
@@ -28,6 +32,17 @@ export class UserEntity {
 
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
   disabledAt!: Date | null;
+
+  /** `service_account`: owned by `ownerOrgId`, no password, never signed in (docs/settings-api.md "Service accounts"). */
+  @Column({ type: 'text', default: 'user' })
+  kind!: 'user' | 'service_account';
+
+  @Column({ name: 'owner_org_id', type: 'char', length: 24, nullable: true })
+  ownerOrgId!: string | null;
+
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_org_id', foreignKeyConstraintName: 'users_owner_org_id_fkey' })
+  ownerOrg?: OrganizationEntity;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
