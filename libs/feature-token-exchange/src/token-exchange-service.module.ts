@@ -13,6 +13,10 @@ import { TokenExchangeService } from './exchange/token-exchange.service';
 import { TrustedPublisherExchange } from './exchange/trusted-publisher-exchange';
 import { UserEmailExchange } from './exchange/user-email-exchange';
 import { OrganizationAdminGate } from './settings/organization-admin-gate';
+import { InternalJobTokensController } from './job-tokens/internal-job-tokens.controller';
+import { JobTokenService } from './job-tokens/job-token.service';
+import { JobTokenStore } from './job-tokens/ports/job-token.store';
+import { TypeOrmJobTokenStore } from './job-tokens/infrastructure/typeorm-job-token.store';
 import { OrganizationSettingsController } from './settings/organization-settings.controller';
 import { OrganizationSettingsService } from './settings/organization-settings.service';
 import { OrganizationDirectory } from './organizations/ports/organization-directory';
@@ -26,10 +30,12 @@ import { TrustedPublisherStore } from './trusted-publishers/ports/trusted-publis
 
 /**
  * The token-exchange service (docs/architecture.md): `POST /internal/token-exchange` (both
- * token-exchange grants), `POST /internal/authorize` (the access policy), the organization audit
+ * token-exchange grants), `POST /internal/authorize` (the access policy), `POST /internal/job-tokens`
+ * (the tokens of Job webhooks' launches), the organization audit
  * log (`GET /api/organizations/{name}/audit-log`) and token-exchange settings
  * (`/api/organizations/{name}/settings/token-exchange-apps`). Needs IdentityModule, DatabaseModule
- * and the platform; exports TokenExchangeService for the in-process grant client.
+ * and the platform; exports TokenExchangeService for the in-process grant client and
+ * JobTokenService for the all-in-one's delivery worker.
  */
 @Module({})
 export class TokenExchangeServiceModule {
@@ -39,6 +45,7 @@ export class TokenExchangeServiceModule {
       controllers: [
         InternalTokenExchangeController,
         InternalAuthorizeController,
+        InternalJobTokensController,
         AuditLogController,
         OrganizationSettingsController,
       ],
@@ -53,6 +60,7 @@ export class TokenExchangeServiceModule {
         },
         { provide: OrganizationDirectory, useClass: TypeOrmOrganizationDirectory },
         { provide: TrustedPublisherStore, useClass: TypeOrmTrustedPublisherStore },
+        { provide: JobTokenStore, useClass: TypeOrmJobTokenStore },
         { provide: JwksFetcher, useClass: SafeJwksFetcher },
         { provide: CiTokenVerifier, useClass: JoseCiTokenVerifier },
         AuditRecorder,
@@ -63,8 +71,9 @@ export class TokenExchangeServiceModule {
         TrustedPublisherExchange,
         TokenExchangeService,
         AccessDecisionService,
+        JobTokenService,
       ],
-      exports: [TokenExchangeService],
+      exports: [TokenExchangeService, JobTokenService],
     };
   }
 }

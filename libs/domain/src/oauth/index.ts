@@ -115,6 +115,7 @@ export {
   PERMISSIONS,
   REPO_ENTITY_TYPES,
 } from './token-permissions';
+export { repositoryEntityId } from './repository-entity-id';
 export {
   maskedTokenPreview,
   personalTokenExpiry,

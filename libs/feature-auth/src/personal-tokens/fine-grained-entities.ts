@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import {
   ApiError,
   type CheckedFineGrainedRequest,
   type FineGrainedGrant,
   type OrgMembership,
   REPO_ENTITY_TYPES,
+  repositoryEntityId,
 } from '@gatehouse/domain';
 
 /**
@@ -50,9 +50,4 @@ export function resolveFineGrainedEntities(
       };
     }),
   };
-}
-
-/** 24 hex characters, the same for the same repository in every token. */
-function repositoryEntityId(type: string, name: string): string {
-  return createHash('sha256').update(`${type}/${name}`).digest('hex').slice(0, 24);
 }

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   trustedPublisherExchange: 'oauth.trusted_publisher_exchange',
   tokenDurationChanged: 'settings.token_duration_changed',
   clientSecretRefreshed: 'settings.client_secret_refreshed',
+  jobTokenIssued: 'job.token.issued',
 } as const;
 
 type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -11,6 +11,7 @@ import { TokenExpiryIndexes1767225600310 } from './1767225600310-token-expiry-in
 import { ForeignKeyIndexes1767225600320 } from './1767225600320-foreign-key-indexes';
 import { LeakedTokenNotices1767225600400 } from './1767225600400-leaked-token-notices';
 import { FineGrainedPersonalTokens1767225600500 } from './1767225600500-fine-grained-personal-tokens';
+import { WebhookJobToken1767225600750 } from './1767225600750-webhook-job-token';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const ALL_MIGRATIONS = [
   ForeignKeyIndexes1767225600320,
   LeakedTokenNotices1767225600400,
   FineGrainedPersonalTokens1767225600500,
+  WebhookJobToken1767225600750,
 ];
