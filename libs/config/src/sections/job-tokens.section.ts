@@ -1,23 +1,15 @@
 import { envSection } from '../env-section';
 import { bearerSecret, serviceUrl } from '../env-fields';
-import { documented, type VariableDoc } from '../variable-doc';
+import { documented } from '../variable-doc';
+import { GATEHOUSE_INTERNAL_TOKEN_DOC } from './secrets.section';
+import { GATEHOUSE_TOKEN_EXCHANGE_URL_DOC } from './token-exchange-client.section';
 
-const GATEHOUSE_TOKEN_EXCHANGE_URL_DOC: VariableDoc = {
-  description:
-    'Base URL of the token-exchange service, which mints the tokens Job webhooks ask for (`jobToken`); with GATEHOUSE_INTERNAL_TOKEN.',
-  shownDefault: 'none: a Job webhook that asks for a token fails its launch',
-};
-const GATEHOUSE_INTERNAL_TOKEN_DOC: VariableDoc = {
-  description:
-    "token-exchange's internal token, sent when minting the tokens of Job webhooks (`POST /internal/job-tokens`).",
-  shownDefault: 'none',
-};
-
-/** The delivery worker's way to token-exchange; null when not configured. */
+/** The delivery worker's way to token-exchange, which mints Job tokens; null when not configured. */
 export interface JobTokensConfig {
   mint: { url: string; internalToken: string } | null;
 }
 
+/** Optional for the delivery worker: without both variables, a Job webhook asking for a token fails its launch. */
 export const jobTokensSection = envSection(
   {
     GATEHOUSE_TOKEN_EXCHANGE_URL: documented(

@@ -44,8 +44,8 @@ export interface WebhookInfo {
   domains: WebhookDomain[];
   secret: string | null;
   disabled: boolean;
-  /** `none` when the server does not send it (URL webhooks, older servers). */
-  jobToken: WebhookJobToken;
+  /** Job webhooks: the token each launch gets as `HF_TOKEN`; absent from servers without the setting. */
+  jobToken?: WebhookJobToken;
 }
 
 export interface CreateWebhookOptions {
@@ -80,6 +80,7 @@ export interface UpdateWebhookOptions {
 export function parseWebhookInfo(value: unknown, path = 'webhook'): WebhookInfo {
   const webhook = JsonReader.of(value, path);
   const job = webhook.optionalObject('job');
+  const jobToken = webhook.optionalString('jobToken');
   return {
     id: webhook.string('id'),
     url: webhook.nullableString('url'),
@@ -90,7 +91,7 @@ export function parseWebhookInfo(value: unknown, path = 'webhook'): WebhookInfo 
     domains: webhook.strings('domains') as WebhookDomain[],
     secret: webhook.nullableString('secret'),
     disabled: webhook.boolean('disabled'),
-    jobToken: (webhook.nullableString('jobToken') as WebhookJobToken | null) ?? 'none',
+    ...(jobToken !== undefined && { jobToken: jobToken as WebhookJobToken }),
   };
 }
 

@@ -58,7 +58,7 @@ function webhookDetails(webhook: WebhookInfo): string {
         'job secrets',
         Array.isArray(jobSecrets) && jobSecrets.length > 0 ? jobSecrets.join(', ') : 'none',
       ],
-      ['job token', webhook.jobToken],
+      ['job token', webhook.jobToken ?? 'none'],
     );
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
   return lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}`).join('\n');
