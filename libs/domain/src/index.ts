@@ -142,7 +142,6 @@ export {
   deliveryHeaders,
   type JobSpecRecord,
   isJobTokenRepoType,
-  JOB_TOKEN_ACCESS,
   JOB_TOKEN_ENV_NAME,
   type JobTokenAccess,
   jobTokenGrantRequest,

@@ -6,7 +6,6 @@ export { mergeJobSecrets, RESERVED_JOB_ENV_NAMES, secretNames } from './job-secr
 export { controlsProgramExecution } from './program-control-env';
 export {
   isJobTokenRepoType,
-  JOB_TOKEN_ACCESS,
   JOB_TOKEN_ENV_NAME,
   type JobTokenAccess,
   jobTokenGrantRequest,

@@ -29,7 +29,7 @@ import { OrganizationDirectory } from '../organizations/ports/organization-direc
 import { JobTokenStore } from './ports/job-token.store';
 
 /** The token.issued event's client and grant type for Job tokens (no OAuth app issues them). */
-export const JOB_TOKEN_CLIENT_ID = 'gatehouse-job-webhook';
+const JOB_TOKEN_CLIENT_ID = 'gatehouse-job-webhook';
 const JOB_TOKEN_GRANT_TYPE = 'job_webhook';
 
 /**
