@@ -1,7 +1,11 @@
 import { ALL_IN_ONE, type ShapeTarget, waitUntil } from '@gatehouse/testing';
+import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 // The demo seed's write token of alice, an administrator of acme (libs/persistence/seed/demo.yaml).
 const ALICE_TOKEN = 'hf_demoAliceWriteToken000000000000000';
@@ -42,7 +46,7 @@ const main = async () => {
 main().catch((error) => writeFileSync(env.OUT_FILE, JSON.stringify({ failed: String(error) })));
 `;
 
-describe('a Job webhook with a token, on the all-in-one with local Jobs', () => {
+describe('a Job webhook with a token, created with the CLI, on the all-in-one with local Jobs', () => {
   let gatehouse: ShapeTarget | undefined;
   let dir: string;
   let outFile: string;
@@ -89,21 +93,42 @@ describe('a Job webhook with a token, on the all-in-one with local Jobs', () => 
       orgs: Array<{ name: string; id: string }>;
     };
     const acmeId = me.orgs.find((org) => org.name === 'acme')!.id;
-    const created = await api('/api/settings/webhooks', {
-      method: 'POST',
-      body: {
-        watched: [{ type: 'model', name: REPO }],
-        jobSourceId: JOB_ID,
-        jobToken: 'write',
-        secrets: {
+    // Created with the CLI, as alice; the Job's secrets come from the CLI's environment.
+    const created = await run(
+      process.execPath,
+      [
+        'dist/apps/cli/src/main.js',
+        'webhooks',
+        'create',
+        '--job-id',
+        JOB_ID,
+        '--watch',
+        `model:${REPO}`,
+        '--job-token',
+        'write',
+        '--secrets',
+        'GATEHOUSE_URL',
+        '--secrets',
+        'INTERNAL_AUTHORIZE_TOKEN',
+        '--secrets',
+        'ACME_ID',
+        '--format',
+        'json',
+      ],
+      {
+        env: {
+          ...process.env,
+          GATEHOUSE_ENDPOINT: target.url,
+          GATEHOUSE_TOKEN: ALICE_TOKEN,
+          HF_TOKEN: '',
+          XDG_CONFIG_HOME: dir,
           GATEHOUSE_URL: target.url,
           INTERNAL_AUTHORIZE_TOKEN: target.internalToken,
           ACME_ID: acmeId,
         },
       },
-    });
-    expect(created.status).toBe(201);
-    const { webhook } = (await created.json()) as { webhook: { id: string; jobToken: string } };
+    );
+    const webhook = JSON.parse(created.stdout) as { id: string; jobToken: string };
     expect(webhook.jobToken).toBe('write');
 
     const published = await target.publishEvents([
