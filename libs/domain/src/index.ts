@@ -143,6 +143,7 @@ export {
   type JobSpecRecord,
   isJobTokenRepoType,
   JOB_TOKEN_ENV_NAME,
+  JOB_TOKEN_NAME_PREFIX,
   type JobTokenAccess,
   jobTokenGrantRequest,
   jobTokenName,

@@ -7,6 +7,7 @@ export { controlsProgramExecution } from './program-control-env';
 export {
   isJobTokenRepoType,
   JOB_TOKEN_ENV_NAME,
+  JOB_TOKEN_NAME_PREFIX,
   type JobTokenAccess,
   jobTokenGrantRequest,
   jobTokenName,

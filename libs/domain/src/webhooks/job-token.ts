@@ -84,7 +84,10 @@ export function jobTokenGrantRequest(
   };
 }
 
+/** How every Job token's name starts: the token pruner deletes expired tokens so named. */
+export const JOB_TOKEN_NAME_PREFIX = 'Job webhook ';
+
 /** The token's name in its owner's token list: the webhook and the delivery it was minted for. */
 export function jobTokenName(webhookId: string, deliveryId: string): string {
-  return `Job webhook ${webhookId} delivery ${deliveryId}`;
+  return `${JOB_TOKEN_NAME_PREFIX}${webhookId} delivery ${deliveryId}`;
 }
