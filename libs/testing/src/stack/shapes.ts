@@ -18,6 +18,8 @@ export interface ShapeTarget {
   /** Where /internal/* is served (the all-in-one, or webhook-management's replica: the gateway never routes it). */
   internalUrl: string;
   internalToken: string;
+  /** Where `POST /internal/authorize` is served (the all-in-one, or token-exchange's replica). */
+  accessPolicyUrl: string;
   /** POST /internal/events with the internal token: the ingestion route (docs/events.md). */
   publishEvents(events: unknown[]): Promise<Response>;
   /** Every process's output so far, for failure messages. */
@@ -53,6 +55,7 @@ export const ALL_IN_ONE: Shape = {
       url: gatehouse.url,
       internalUrl: gatehouse.url,
       internalToken,
+      accessPolicyUrl: gatehouse.url,
       publishEvents: publisher(gatehouse.url, internalToken),
       output: () => gatehouse.process.output(),
       stop: () => gatehouse.stop(),
@@ -91,6 +94,7 @@ export const DISTRIBUTED: Shape = {
         url: stack.url,
         internalUrl,
         internalToken: stack.internalToken,
+        accessPolicyUrl: stack.service('token-exchange').url,
         publishEvents: publisher(internalUrl, stack.internalToken),
         output: () =>
           stack.replicas
