@@ -162,6 +162,7 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
   it('finds the internal routes', () => {
     expect(listed('internal')).toEqual([
       'token-exchange POST /internal/authorize',
+      'token-exchange POST /internal/job-tokens',
       'token-exchange POST /internal/token-exchange',
       'webhook-management POST /internal/events',
     ]);

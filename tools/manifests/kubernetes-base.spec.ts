@@ -78,6 +78,7 @@ describe('k8s/base rendering', () => {
       'NetworkPolicy/metrics-from-prometheus',
       'NetworkPolicy/token-exchange-from-access-policy-clients',
       'NetworkPolicy/token-exchange-from-auth',
+      'NetworkPolicy/token-exchange-from-delivery-worker',
       'NetworkPolicy/token-exchange-from-ingress-controller',
       'NetworkPolicy/webhook-management-from-event-producers',
       'NetworkPolicy/webhook-management-from-ingress-controller',

@@ -59,7 +59,6 @@ describe('k8s/base network policies', () => {
       [
         'NetworkPolicy/token-exchange-from-auth: admits Deployment/token-exchange',
         'NetworkPolicy/token-exchange-from-auth: admits Deployment/webhook-management',
-        'NetworkPolicy/token-exchange-from-auth: admits Deployment/delivery-worker',
       ],
     ],
     [
@@ -70,7 +69,7 @@ describe('k8s/base network policies', () => {
         ] = 'webhook-management';
       },
       [
-        "NetworkPolicy/token-exchange-from-auth: a peer in its own namespace admits sources other than auth's pods",
+        "NetworkPolicy/token-exchange-from-auth: a peer in its own namespace admits sources other than auth's or delivery-worker's pods",
         'NetworkPolicy/token-exchange-from-auth: admits Deployment/webhook-management',
         "NetworkPolicy/token-exchange-from-auth: does not admit auth's pods to token-exchange on port 3001 (POST /internal/token-exchange)",
       ],

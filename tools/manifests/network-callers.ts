@@ -29,6 +29,13 @@ export const EXPECTED_CALLERS: readonly ExpectedCaller[] = [
     from: { service: 'auth' },
   },
   {
+    policy: 'token-exchange-from-delivery-worker',
+    service: 'token-exchange',
+    caller: 'delivery-worker',
+    purpose: 'POST /internal/job-tokens',
+    from: { service: 'delivery-worker' },
+  },
+  {
     policy: 'token-exchange-from-access-policy-clients',
     service: 'token-exchange',
     caller: 'the platform services',

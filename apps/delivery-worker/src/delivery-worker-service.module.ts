@@ -15,6 +15,7 @@ export function deliveryWorkerServiceModule(config: DeliveryWorkerConfig): Dynam
       // The port opens at once: a restarted worker answers its probes while it joins the group.
       DeliveryModule.forRoot({
         ...deliveryModuleOptionsOf(config, config.secrets.encryptionKey),
+        ...(config.jobTokens.mint && { jobTokens: { mode: 'http', ...config.jobTokens.mint } }),
         startInBackground: true,
       }),
     ],

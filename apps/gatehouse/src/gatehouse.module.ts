@@ -6,7 +6,7 @@ import {
   deliveryModuleOptionsOf,
   EventIngestionModule,
 } from '@gatehouse/feature-delivery';
-import { TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
+import { JobTokenService, TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
 import { WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
 import { KAFKA_ACCESS } from '@gatehouse/messaging';
@@ -63,7 +63,10 @@ export function gatehouseModule(
         },
       }),
       EventIngestionModule.forRoot(),
-      DeliveryModule.forRoot(deliveryModuleOptionsOf(config, secrets.encryptionKey)),
+      DeliveryModule.forRoot({
+        ...deliveryModuleOptionsOf(config, secrets.encryptionKey),
+        jobTokens: { mode: 'in-process', service: JobTokenService },
+      }),
     ],
     providers: [
       {

@@ -3,6 +3,7 @@ import { DEFAULT_AUTO_DISABLE_WINDOW_MS } from '@gatehouse/domain';
 import { ConsumerGroups, Topics } from '@gatehouse/messaging';
 import type { DeliveryTopics } from './delivery-pipeline';
 import type { JobLauncherChoice } from './jobs/configured-job-launcher';
+import type { JobTokenMinterChoice } from './jobs/configured-job-token-minter';
 import {
   DEFAULT_KUBERNETES_JOB_SETTINGS,
   type KubernetesJobSettings,
@@ -69,6 +70,12 @@ export interface DeliveryModuleOptions {
   dailyTriggerLimit: number;
   /** GATEHOUSE_JOB_LAUNCHER, or a launcher of the caller's (tests). */
   jobLauncher: JobLauncherChoice;
+  /**
+   * Where the tokens of Job webhooks are minted (`jobToken`): token-exchange over HTTP
+   * (GATEHOUSE_TOKEN_EXCHANGE_URL with GATEHOUSE_INTERNAL_TOKEN), in this process (the
+   * all-in-one), or a minter of the caller's (tests). Absent: a launch that needs a token fails.
+   */
+  jobTokens?: JobTokenMinterChoice;
   /** GATEHOUSE_DELIVERY_RETENTION_DAYS: how long finished deliveries stay in the activity history; default 30. */
   retentionDays?: number;
   /** GATEHOUSE_LOCAL_JOB_USER: who `local` Jobs run as when the worker runs as root; default 65534:65534. */

@@ -10,6 +10,7 @@ import type { ResolvedDeliveryOptions } from './delivery-module-options';
 import { DeliveryPipeline } from './delivery-pipeline';
 import { HttpDeliverySender } from './http/ports/http-delivery-sender';
 import { JobLauncher } from './jobs/ports/job-launcher';
+import { JobTokenMinter } from './jobs/ports/job-token-minter';
 import { DeliveryMetrics } from './metrics/delivery-metrics';
 import { DeliveryAttempt } from './pipeline/delivery-attempt';
 import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
@@ -42,6 +43,7 @@ export interface DeliveryPipelineDependencies {
   disabler: WebhookDisabler;
   http: HttpDeliverySender;
   jobs: JobLauncher;
+  jobTokens: JobTokenMinter;
   metrics: DeliveryMetrics;
   clock: Clock;
   logger: Logger;
@@ -104,6 +106,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
       registry,
       http: deps.http,
       jobs: deps.jobs,
+      jobTokens: deps.jobTokens,
       secretBox: SecretBox.fromKeyRing(options.encryptionKey),
       autoDisabler,
       metrics,

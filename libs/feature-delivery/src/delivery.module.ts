@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { Clock } from '@gatehouse/domain';
 import type { FlowStore } from '@gatehouse/flow-state';
 import type { EventBus, OutboxRelay } from '@gatehouse/messaging';
@@ -29,6 +30,8 @@ import { HttpDeliverySender } from './http/ports/http-delivery-sender';
 import { UndiciDeliverySender } from './http/infrastructure/undici-http-delivery-sender';
 import { configuredJobLauncher } from './jobs/configured-job-launcher';
 import { JobLauncher } from './jobs/ports/job-launcher';
+import { configuredJobTokenMinter } from './jobs/configured-job-token-minter';
+import { JobTokenMinter } from './jobs/ports/job-token-minter';
 import { DeliveryMetrics } from './metrics/delivery-metrics';
 import { DeliveryStore } from './pipeline/ports/delivery.store';
 import { TypeOrmDeliveryStore } from './pipeline/infrastructure/typeorm-delivery.store';
@@ -76,6 +79,11 @@ export class DeliveryModule {
           inject: [LOGGER],
         },
         {
+          provide: JobTokenMinter,
+          useFactory: (modules: ModuleRef) => configuredJobTokenMinter(resolved.jobTokens, modules),
+          inject: [ModuleRef],
+        },
+        {
           provide: DeliveryMetrics,
           useFactory: (registry: Registry) => new DeliveryMetrics(registry),
           inject: [METRICS_REGISTRY],
@@ -93,6 +101,7 @@ export class DeliveryModule {
             disabler: WebhookDisabler,
             http: HttpDeliverySender,
             jobs: JobLauncher,
+            jobTokens: JobTokenMinter,
             metrics: DeliveryMetrics,
             clock: Clock,
             logger: Logger,
@@ -109,6 +118,7 @@ export class DeliveryModule {
               disabler,
               http,
               jobs,
+              jobTokens,
               metrics,
               clock,
               logger,
@@ -125,6 +135,7 @@ export class DeliveryModule {
             WebhookDisabler,
             HttpDeliverySender,
             JobLauncher,
+            JobTokenMinter,
             DeliveryMetrics,
             CLOCK,
             LOGGER,

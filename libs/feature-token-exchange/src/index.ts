@@ -1,6 +1,7 @@
 // Service side (apps/token-exchange, and the all-in-one through the in-process grant)
 export { TokenExchangeServiceModule } from './token-exchange-service.module';
 export { TokenExchangeGrantModule } from './grant/token-exchange-grant.module';
+export { JobTokenService } from './job-tokens/job-token.service';
 export {
   type OrganizationAuditVerification,
   verifyOrganizationAuditLog,

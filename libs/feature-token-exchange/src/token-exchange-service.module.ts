@@ -17,6 +17,10 @@ import { ServiceAccountStore } from './service-accounts/ports/service-account.st
 import { ServiceAccountsController } from './service-accounts/service-accounts.controller';
 import { ServiceAccountsService } from './service-accounts/service-accounts.service';
 import { OrganizationAdminGate } from './settings/organization-admin-gate';
+import { InternalJobTokensController } from './job-tokens/internal-job-tokens.controller';
+import { JobTokenService } from './job-tokens/job-token.service';
+import { JobTokenStore } from './job-tokens/ports/job-token.store';
+import { TypeOrmJobTokenStore } from './job-tokens/infrastructure/typeorm-job-token.store';
 import { OrganizationSettingsController } from './settings/organization-settings.controller';
 import { OrganizationSettingsService } from './settings/organization-settings.service';
 import { OrganizationDirectory } from './organizations/ports/organization-directory';
@@ -34,12 +38,14 @@ import { TokenGovernanceService } from './token-governance/token-governance.serv
 
 /**
  * The token-exchange service (docs/architecture.md): `POST /internal/token-exchange` (both
- * token-exchange grants), `POST /internal/authorize` (the access policy), the organization audit
+ * token-exchange grants), `POST /internal/authorize` (the access policy), `POST /internal/job-tokens`
+ * (the tokens of Job webhooks' launches), the organization audit
  * log (`GET /api/organizations/{name}/audit-log`) and token-exchange settings
  * (`/api/organizations/{name}/settings/token-exchange-apps`), token governance
  * (`/api/organizations/{name}/settings/tokens`, `…/token-policy`) and service accounts
  * (`/api/organizations/{name}/settings/service-accounts`). Needs IdentityModule, DatabaseModule
- * and the platform; exports TokenExchangeService for the in-process grant client.
+ * and the platform; exports TokenExchangeService for the in-process grant client and
+ * JobTokenService for the all-in-one's delivery worker.
  */
 @Module({})
 export class TokenExchangeServiceModule {
@@ -49,6 +55,7 @@ export class TokenExchangeServiceModule {
       controllers: [
         InternalTokenExchangeController,
         InternalAuthorizeController,
+        InternalJobTokensController,
         AuditLogController,
         OrganizationSettingsController,
         TokenGovernanceController,
@@ -67,6 +74,7 @@ export class TokenExchangeServiceModule {
         { provide: ServiceAccountStore, useClass: TypeOrmServiceAccountStore },
         { provide: TrustedPublisherStore, useClass: TypeOrmTrustedPublisherStore },
         { provide: OrganizationTokenStore, useClass: SqlOrganizationTokenStore },
+        { provide: JobTokenStore, useClass: TypeOrmJobTokenStore },
         { provide: JwksFetcher, useClass: SafeJwksFetcher },
         { provide: CiTokenVerifier, useClass: JoseCiTokenVerifier },
         AuditRecorder,
@@ -79,8 +87,9 @@ export class TokenExchangeServiceModule {
         TrustedPublisherExchange,
         TokenExchangeService,
         AccessDecisionService,
+        JobTokenService,
       ],
-      exports: [TokenExchangeService],
+      exports: [TokenExchangeService, JobTokenService],
     };
   }
 }

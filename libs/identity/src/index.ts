@@ -34,6 +34,7 @@ export { TokenIssuer } from './tokens/token-issuer';
 export { type IssuedTokenRows, type IssuedTokenWrite } from './tokens/ports/issued-token.writer';
 export { addIssuedTokenParts, CteStatement } from './tokens/infrastructure/sql-issued-token.writer';
 export { TokenRevoker } from './tokens/token-revoker';
+export { tokenIssuedMessage } from './tokens/token-events';
 export { RandomSource } from './tokens/random-source';
 export { SigningKeys } from './keys/signing-keys';
 export { JoseSigningKeyCrypto } from './keys/infrastructure/jose-signing-key-crypto';

@@ -41,6 +41,7 @@ export type {
   UpdateWebhookOptions,
   WatchedItemType,
   WebhookDomain,
+  WebhookJobToken,
   WebhookInfo,
   WebhookJobSpec,
   WebhookWatchedItem,

@@ -22,6 +22,7 @@ export interface Webhook {
   watched: { type: string; name: string }[];
   domains: string[];
   secret: string | null;
+  jobToken?: string;
   disabled: boolean;
   disabledReason: string | null;
   createdAt?: string;
@@ -42,7 +43,20 @@ const DOMAINS = [
   { value: 'repo', label: 'Repository changes (commits, tags, settings)' },
   { value: 'discussion', label: 'Discussions and pull requests' },
 ];
-const WEBHOOK_FIELDS = ['watched', 'domains', 'url', 'secret', 'secrets', 'jobSourceId'];
+const JOB_TOKENS = [
+  { value: 'none', label: 'None' },
+  { value: 'read', label: 'Read the repository of the event' },
+  { value: 'write', label: 'Read and write the repository of the event' },
+];
+const WEBHOOK_FIELDS = [
+  'watched',
+  'domains',
+  'url',
+  'secret',
+  'secrets',
+  'jobSourceId',
+  'jobToken',
+];
 
 function webhookState(webhook: Webhook): { label: string; tone: 'ok' | 'off' | 'bad' } {
   if (!webhook.disabled) return { label: 'Enabled', tone: 'ok' };
@@ -126,6 +140,7 @@ interface FormValues {
   jobSourceId: string;
   secret: string;
   jobSecrets: string;
+  jobToken: string;
 }
 
 function valuesOf(webhook: Webhook | null): FormValues {
@@ -139,6 +154,7 @@ function valuesOf(webhook: Webhook | null): FormValues {
     jobSourceId: webhook?.job?.id ?? '',
     secret: webhook?.secret ?? '',
     jobSecrets: '',
+    jobToken: webhook?.jobToken ?? 'none',
   };
 }
 
@@ -187,6 +203,7 @@ function WebhookForm({
         : {
             jobSourceId: values.jobSourceId.trim(),
             ...(Object.keys(secrets).length ? { secrets } : {}),
+            jobToken: values.jobToken,
           }),
     });
   };
@@ -325,6 +342,27 @@ function WebhookForm({
             hint="NAME=value, one per line; kept encrypted and shown by name only."
             error={submit.fieldError('secrets')}
           />
+          <div className="field">
+            <label htmlFor="jobToken">Job token</label>
+            <select
+              id="jobToken"
+              value={values.jobToken}
+              onChange={(event) => set('jobToken', event.target.value)}
+            >
+              {JOB_TOKENS.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+            <p className="hint">
+              A token limited to the repository of each event, passed to the Job as HF_TOKEN and
+              expiring with the Job&apos;s timeout.
+            </p>
+            {submit.fieldError('jobToken') && (
+              <p className="field-error">{submit.fieldError('jobToken')}</p>
+            )}
+          </div>
         </>
       )}
       <Field

@@ -189,6 +189,7 @@ describe('per-app configuration', () => {
       secrets: { encryptionKey: KEY },
       network: { allowLoopbackTargets: false },
       delivery: DEFAULT_DELIVERY,
+      jobTokens: { mint: null },
     });
     expect(problemVariables(() => loadDeliveryWorkerConfig({}))).toEqual([
       'GATEHOUSE_PUBLIC_URL',
@@ -197,6 +198,23 @@ describe('per-app configuration', () => {
       'KAFKA_BROKERS',
       'GATEHOUSE_ENCRYPTION_KEY',
     ]);
+  });
+
+  it('delivery-worker: mints Job tokens at token-exchange when given its URL and the internal token', () => {
+    const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY };
+    const mint = {
+      GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://token-exchange:3001',
+      GATEHOUSE_INTERNAL_TOKEN: 'i'.repeat(40),
+    };
+    expect(loadDeliveryWorkerConfig({ ...env, ...mint }).jobTokens).toEqual({
+      mint: { url: 'http://token-exchange:3001', internalToken: 'i'.repeat(40) },
+    });
+    expect(
+      loadDeliveryWorkerConfig({
+        ...env,
+        GATEHOUSE_TOKEN_EXCHANGE_URL: mint.GATEHOUSE_TOKEN_EXCHANGE_URL,
+      }).jobTokens,
+    ).toEqual({ mint: null });
   });
 
   it('reads the consumer rejoin limit in seconds, and refuses one that is not a positive whole number', () => {

@@ -1,6 +1,7 @@
 import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { deliverySection } from '../sections/delivery.section';
+import { jobTokensSection } from '../sections/job-tokens.section';
 import { httpSection } from '../sections/http.section';
 import { networkSection } from '../sections/network.section';
 import { runtimeSection } from '../sections/runtime.section';
@@ -20,6 +21,8 @@ export const deliveryWorkerConfigSchema = composeConfig({
   secrets: encryptionSecretsSection,
   network: networkSection,
   delivery: deliverySection,
+  // Where the tokens of Job webhooks are minted (optional: without it, such launches fail).
+  jobTokens: jobTokensSection,
 });
 
 export type DeliveryWorkerConfig = ReturnType<typeof deliveryWorkerConfigSchema.parse>;

@@ -27,7 +27,7 @@ const GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS_DOC: VariableDoc = {
 };
 const GATEHOUSE_TOKEN_RETENTION_DAYS_DOC: VariableDoc = {
   description:
-    'Days an expired access or refresh token stays in the database before it is pruned (hourly); device codes live in flow state and expire by themselves.',
+    "Days an expired access or refresh token, or a Job webhook's launch token, stays in the database before it is pruned (hourly); device codes live in flow state and expire by themselves.",
 };
 
 export interface TokenIssuanceConfig {

@@ -8,7 +8,7 @@ const GATEHOUSE_ENCRYPTION_KEY_DOC: VariableDoc = {
   shownDefault:
     'all-in-one: generated once into `<GATEHOUSE_DATA_DIR>/encryption.key`; required by the services',
 };
-const GATEHOUSE_INTERNAL_TOKEN_DOC: VariableDoc = {
+export const GATEHOUSE_INTERNAL_TOKEN_DOC: VariableDoc = {
   description: 'Shared bearer secret (at least 32 characters) for service-to-service calls.',
   shownDefault:
     'all-in-one: generated once into `<GATEHOUSE_DATA_DIR>/internal.token`; required by the services that use it',

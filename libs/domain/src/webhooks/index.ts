@@ -5,6 +5,18 @@ export { type CheckedWebhookUrl, refusedWebhookTarget } from './webhook-url';
 export { mergeJobSecrets, RESERVED_JOB_ENV_NAMES, secretNames } from './job-secrets';
 export { controlsProgramExecution } from './program-control-env';
 export {
+  isJobTokenRepoType,
+  JOB_TOKEN_ENV_NAME,
+  JOB_TOKEN_NAME_PREFIX,
+  type JobTokenAccess,
+  jobTokenGrantRequest,
+  jobTokenName,
+  type JobTokenRequest,
+  jobTokenRequestSchema,
+  jobTokenTtlSeconds,
+  type MintedJobToken,
+} from './job-token';
+export {
   parseCreateWebhookBody,
   parseUpdateWebhookBody,
   type UpdateWebhookInput,

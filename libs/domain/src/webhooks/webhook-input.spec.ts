@@ -381,3 +381,43 @@ describe('parseUpdateWebhookBody', () => {
     expect(refusal(() => parseUpdateWebhookBody(body, { kind }))).toEqual({ message, field });
   });
 });
+
+describe('jobToken', () => {
+  it('takes read or write on a Job webhook, and is none when not given', () => {
+    expect(parseCreateWebhookBody({ watched: WATCHED, jobSourceId: JOB_ID }).jobToken).toBe('none');
+    expect(
+      parseCreateWebhookBody({ watched: WATCHED, jobSourceId: JOB_ID, jobToken: 'write' }).jobToken,
+    ).toBe('write');
+    expect(parseUpdateWebhookBody({ jobToken: 'read' }, { kind: 'job' })).toEqual({
+      jobToken: 'read',
+    });
+    expect(parseUpdateWebhookBody({ jobToken: 'none' }, { kind: 'job' })).toEqual({
+      jobToken: 'none',
+    });
+    expect(parseUpdateWebhookBody({ jobToken: null }, { kind: 'job' })).toEqual({});
+  });
+
+  it('refuses a token on a URL webhook, which starts no Job', () => {
+    expect(
+      refusal(() => parseCreateWebhookBody({ watched: WATCHED, url: HOOK, jobToken: 'read' })),
+    ).toEqual({
+      message: 'jobToken: only Job webhooks get a Job token',
+      field: 'jobToken',
+    });
+    expect(refusal(() => parseUpdateWebhookBody({ jobToken: 'write' }, { kind: 'url' }))).toEqual({
+      message: 'jobToken: only Job webhooks get a Job token',
+      field: 'jobToken',
+    });
+    expect(parseUpdateWebhookBody({ jobToken: 'none' }, { kind: 'url' })).toEqual({
+      jobToken: 'none',
+    });
+  });
+
+  it('refuses an access it does not know', () => {
+    expect(
+      refusal(() =>
+        parseCreateWebhookBody({ watched: WATCHED, jobSourceId: JOB_ID, jobToken: 'admin' }),
+      ),
+    ).toMatchObject({ field: 'jobToken' });
+  });
+});

@@ -96,6 +96,12 @@ function sourceJobId(body: ParsedBody): { key: string; id: string } | null {
   return given[0] ?? null;
 }
 
+/** A URL webhook starts no Job, so it has no Job token to ask for (`none` is accepted). */
+function refuseJobTokenOnUrlWebhook(body: ParsedBody): void {
+  if (body.jobToken && body.jobToken !== 'none')
+    throw ApiError.badRequest('jobToken: only Job webhooks get a Job token', 'jobToken');
+}
+
 export function parseCreateWebhookBody(
   body: unknown,
   options: WebhookInputOptions = {},
@@ -115,6 +121,7 @@ export function parseCreateWebhookBody(
   if (hasUrl && parsed.secrets && Object.keys(parsed.secrets).length > 0) {
     throw ApiError.badRequest('secrets: only Job webhooks take secrets', 'secrets');
   }
+  if (hasUrl) refuseJobTokenOnUrlWebhook(parsed);
 
   const target: WebhookTarget = job
     ? { kind: 'job', jobSourceId: job.id }
@@ -165,6 +172,7 @@ export function parseUpdateWebhookBody(
     if (parsed.secrets && Object.keys(parsed.secrets).length > 0) {
       throw ApiError.badRequest('secrets: only Job webhooks take secrets', 'secrets');
     }
+    refuseJobTokenOnUrlWebhook(parsed);
     if (hasUrl)
       update.url = validateWebhookUrlSyntax(parsed.url, { allowLoopback: options.allowLoopback });
   }

@@ -6,6 +6,7 @@ import {
   watchedItemSchema,
   watchedKey,
 } from './watched-item';
+import { JOB_TOKEN_ACCESS, type JobTokenAccess, jobTokenAccessSchema } from './job-token';
 import { WEBHOOK_DOMAINS, type WebhookDomain, webhookDomainsSchema } from './webhook-domain';
 
 /**
@@ -18,6 +19,8 @@ import { WEBHOOK_DOMAINS, type WebhookDomain, webhookDomainsSchema } from './web
 export interface WebhookSettings {
   watched: WatchedItem[];
   domains: WebhookDomain[];
+  /** Job webhooks: the token each launch gets as HF_TOKEN (job-token.ts); `none` for URL webhooks. */
+  jobToken: JobTokenAccess;
 }
 
 type PerSetting<T> = { [K in keyof WebhookSettings]: T };
@@ -26,6 +29,7 @@ type PerSetting<T> = { [K in keyof WebhookSettings]: T };
 const COPY: { [K in keyof WebhookSettings]: (value: WebhookSettings[K]) => WebhookSettings[K] } = {
   watched: (items) => items.map(({ type, name }) => ({ type, name })),
   domains: (domains) => [...domains],
+  jobToken: (jobToken) => jobToken,
 };
 
 const SETTING_KEYS = Object.keys(COPY) as Array<keyof WebhookSettings>;
@@ -57,6 +61,7 @@ export function givenWebhookSettings(update: Partial<WebhookSettings>): Partial<
 export const webhookSettingsBodyShape = {
   watched: z.array(watchedItemSchema, { error: 'must be an array of {type, name}' }).nullish(),
   domains: webhookDomainsSchema.nullish(),
+  jobToken: jobTokenAccessSchema.nullish(),
 } satisfies PerSetting<z.ZodType>;
 
 type SettingsBody = {
@@ -87,6 +92,7 @@ function normaliseWatched(items: WatchedItem[], options: WebhookSettingsOptions)
 /** What a setting is when a create body leaves it out; `watched` has none, the body must give it. */
 const DEFAULTS: { [K in Exclude<keyof WebhookSettings, 'watched'>]: () => WebhookSettings[K] } = {
   domains: () => [...WEBHOOK_DOMAINS],
+  jobToken: () => 'none',
 };
 
 /** The settings of a new webhook that watches `watched` and was given nothing else. */
@@ -105,6 +111,7 @@ export function settingsToCreate(
   return {
     ...defaultWebhookSettings(normaliseWatched(body.watched, options)),
     ...(body.domains && { domains: body.domains }),
+    ...(body.jobToken && { jobToken: body.jobToken }),
   };
 }
 
@@ -120,6 +127,7 @@ export function settingsToUpdate(
     ...(body.watched &&
       body.watched.length > 0 && { watched: normaliseWatched(body.watched, options) }),
     ...(body.domains && { domains: body.domains }),
+    ...(body.jobToken && { jobToken: body.jobToken }),
   };
 }
 
@@ -139,4 +147,6 @@ export const webhookSettingsEventShape = {
     )
     .min(1),
   domains: z.array(z.enum(WEBHOOK_DOMAINS)),
+  /** Absent in events written before the setting: no token. */
+  jobToken: z.enum(JOB_TOKEN_ACCESS).default('none'),
 } satisfies PerSetting<z.ZodType>;

@@ -67,4 +67,34 @@ describe('jobEnvironment', () => {
       ),
     );
   });
+
+  it('passes a minted Job token as the secret HF_TOKEN, over the spec and the webhook secrets of that name', () => {
+    const variables = jobEnvironment({
+      ...base,
+      webhookSecret: null,
+      webhookSecrets: { HF_TOKEN: 'hf_webhook', API_KEY: 'k' },
+      jobToken: 'hf_minted',
+    });
+    expect(variables).toEqual({
+      environment: {
+        MODE: 'fast',
+        WEBHOOK_PAYLOAD: '{"event":{}}',
+        WEBHOOK_REPO_ID: 'acme/train-data',
+        WEBHOOK_REPO_TYPE: 'dataset',
+      },
+      secretEnvironment: { API_KEY: 'k', HF_TOKEN: 'hf_minted' },
+    });
+    expect(JSON.stringify(variables.environment)).not.toContain('hf_minted');
+  });
+
+  it('keeps the spec HF_TOKEN out of the plain variables even when no secret replaces it', () => {
+    const { environment, secretEnvironment } = jobEnvironment({
+      ...base,
+      webhookSecret: null,
+      webhookSecrets: {},
+      jobToken: 'hf_minted',
+    });
+    expect(environment.HF_TOKEN).toBeUndefined();
+    expect(secretEnvironment).toEqual({ HF_TOKEN: 'hf_minted' });
+  });
 });

@@ -1,5 +1,6 @@
 import {
   controlsProgramExecution,
+  JOB_TOKEN_ENV_NAME,
   type JobSpecRecord,
   RESERVED_JOB_ENV_NAMES,
 } from '@gatehouse/domain';
@@ -17,13 +18,16 @@ export interface JobEnvironmentInput {
   webhookSecrets: Readonly<Record<string, string>>;
   /** The delivery attempt's trace context, while tracing: the Job's TRACEPARENT. */
   traceparent?: string;
+  /** The token minted for this launch when the webhook asks for one (`jobToken`), else null. */
+  jobToken?: string | null;
 }
 
 /**
  * A Job webhook's variables (libs/feature-webhooks/README.md, hub-docs `jobs-webhooks.md`): the source Job's plain
  * environment, the webhook's `secrets`, and WEBHOOK_PAYLOAD, WEBHOOK_REPO_ID, WEBHOOK_REPO_TYPE
  * and WEBHOOK_SECRET (when set), which nothing can shadow, and TRACEPARENT (W3C trace context of
- * the delivery attempt) while tracing. The source Job's own secrets are never
+ * the delivery attempt) while tracing. A minted Job token is HF_TOKEN, a secret variable that
+ * shadows any HF_TOKEN of the spec or the webhook's secrets. The source Job's own secrets are never
  * part of it: they are not in the snapshot this reads. A secret whose name
  * changes how programs load or run (refused by webhook-management, but possibly stored before that
  * rule) stops the launch for good: JobLaunchError.
@@ -33,9 +37,11 @@ export function jobEnvironment(input: JobEnvironmentInput): {
   secretEnvironment: Record<string, string>;
 } {
   const environment: Record<string, string> = {};
+  const jobToken = input.jobToken ?? null;
+  const shadowed = (name: string) =>
+    RESERVED_JOB_ENV_NAMES.includes(name) || (jobToken !== null && name === JOB_TOKEN_ENV_NAME);
   for (const [name, value] of Object.entries(input.spec.environment ?? {})) {
-    if (!RESERVED_JOB_ENV_NAMES.includes(name) && !Object.hasOwn(input.webhookSecrets, name))
-      environment[name] = value;
+    if (!shadowed(name) && !Object.hasOwn(input.webhookSecrets, name)) environment[name] = value;
   }
   environment.WEBHOOK_PAYLOAD = input.payloadBody;
   // `owner/name`, what Job scripts pass to HfApi as `repo_id` (docs/hf-clients.md "Job webhooks").
@@ -51,8 +57,9 @@ export function jobEnvironment(input: JobEnvironmentInput): {
     );
   const secretEnvironment: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.webhookSecrets)) {
-    if (!RESERVED_JOB_ENV_NAMES.includes(name)) secretEnvironment[name] = value;
+    if (!shadowed(name)) secretEnvironment[name] = value;
   }
   if (input.webhookSecret !== null) secretEnvironment.WEBHOOK_SECRET = input.webhookSecret;
+  if (jobToken !== null) secretEnvironment[JOB_TOKEN_ENV_NAME] = jobToken;
   return { environment, secretEnvironment };
 }

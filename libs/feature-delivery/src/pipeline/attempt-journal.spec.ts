@@ -163,7 +163,7 @@ describe('an attempt giving its place back', () => {
   async function handOverRig(count: number, places: number) {
     const rig = await leasedDeliveries(count);
     const { harness } = rig;
-    const { store, registry, http, jobs, clock, disabler } = harness;
+    const { store, registry, http, jobs, jobTokens, clock, disabler } = harness;
     const outboxWritten = () => undefined;
     const attempt = new DeliveryAttempt(
       {
@@ -171,6 +171,7 @@ describe('an attempt giving its place back', () => {
         registry,
         http,
         jobs,
+        jobTokens,
         secretBox: testBox,
         autoDisabler: new WebhookAutoDisabler(
           { store, disabler, registry, clock, outboxWritten, logger: silentLogger },

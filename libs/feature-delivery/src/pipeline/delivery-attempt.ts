@@ -1,11 +1,17 @@
 import { deliveryDeadLetteredEvent, tracingActive } from '@gatehouse/messaging';
 import { context, propagation, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
-import { type Clock, deliveryHeaders } from '@gatehouse/domain';
+import {
+  type Clock,
+  deliveryHeaders,
+  isJobTokenRepoType,
+  jobTokenTtlSeconds,
+} from '@gatehouse/domain';
 import { ConcurrencyLimit, SecretBox } from '@gatehouse/crypto';
 import type { Logger } from 'pino';
 import { HttpDeliverySender } from '../http/ports/http-delivery-sender';
 import { jobEnvironment } from '../jobs/job-environment';
 import { JobLauncher, JobLaunchError, LaunchedJob } from '../jobs/ports/job-launcher';
+import { JobTokenMinter } from '../jobs/ports/job-token-minter';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
 import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
@@ -38,6 +44,8 @@ export interface DeliveryAttemptPorts {
   registry: SubscriptionRegistry;
   http: HttpDeliverySender;
   jobs: JobLauncher;
+  /** Mints the token of a Job webhook that asks for one (`jobToken`), at each launch. */
+  jobTokens: JobTokenMinter;
   secretBox: SecretBox;
   autoDisabler: WebhookAutoDisabler;
   metrics: DeliveryMetrics;
@@ -288,6 +296,7 @@ export class DeliveryAttempt {
     }
     const repo = task.payload.repo as { name: string; type: string };
     try {
+      const jobToken = await this.mintJobToken(webhook, task, repo);
       const variables = jobEnvironment({
         spec: webhook.target.spec,
         payloadBody: body,
@@ -295,6 +304,7 @@ export class DeliveryAttempt {
         webhookSecret: secrets.secret,
         webhookSecrets: secrets.jobSecrets,
         traceparent: activeTraceparent(),
+        jobToken,
       });
       const launched = await this.ports.jobs.launch({
         deliveryId: task.deliveryId,
@@ -310,6 +320,34 @@ export class DeliveryAttempt {
         error instanceof JobLaunchError ? error.message : 'the Job could not be started';
       return { result: { kind: 'job_not_started', message, permanent } };
     }
+  }
+
+  /**
+   * The token of a Job webhook that asks for one: minted for the webhook's owner, limited to the
+   * event's repository, living as long as the Job may run. A failed mint fails the launch
+   * (JobLaunchError), so the Job never starts without the token it asked for.
+   */
+  private async mintJobToken(
+    webhook: WebhookSnapshot,
+    task: DeliveryTask,
+    repo: { name: string; type: string },
+  ): Promise<string | null> {
+    const access = webhook.jobToken;
+    if (access === 'none' || webhook.target.kind !== 'job') return null;
+    if (!isJobTokenRepoType(repo.type))
+      throw new JobLaunchError(
+        `the Job token could not be minted: a ${repo.type} cannot be a token's repository`,
+        true,
+      );
+    const minted = await this.ports.jobTokens.mint({
+      userId: webhook.ownerId,
+      webhookId: webhook.id,
+      deliveryId: task.deliveryId,
+      repo: { type: repo.type, name: repo.name },
+      access,
+      ttlSeconds: jobTokenTtlSeconds(webhook.target.spec.timeoutSeconds),
+    });
+    return minted.token;
   }
 
   private nextOf(

@@ -7,7 +7,9 @@ import {
   HttpDeliveryResult,
   HttpDeliverySender,
 } from '../http/ports/http-delivery-sender';
+import type { JobTokenRequest, MintedJobToken } from '@gatehouse/domain';
 import { JobLauncher, JobLaunchRequest, LaunchedJob } from '../jobs/ports/job-launcher';
+import { JobTokenMinter } from '../jobs/ports/job-token-minter';
 import { WebhookDisabler } from '../pipeline/ports/webhook-disabler';
 import { MembershipSource } from '../subscriptions/ports/membership-source';
 import { WebhookDirectory } from '../subscriptions/ports/webhook-directory';
@@ -136,6 +138,27 @@ export class RecordingJobLauncher extends JobLauncher {
 
   async launch(request: JobLaunchRequest): Promise<LaunchedJob> {
     this.launches.push(request);
+    return this.outcome(request);
+  }
+}
+
+/** Mints `hf_job_token_<n>` (or what `outcome` answers) and keeps every request. */
+export class RecordingJobTokenMinter extends JobTokenMinter {
+  readonly requests: JobTokenRequest[] = [];
+
+  constructor(
+    private readonly outcome: (request: JobTokenRequest) => Promise<MintedJobToken> = async (
+      request,
+    ) => ({
+      token: `hf_job_token_${this.requests.length}`,
+      expiresAt: new Date(Date.UTC(2026, 0, 1, 12) + request.ttlSeconds * 1000).toISOString(),
+    }),
+  ) {
+    super();
+  }
+
+  async mint(request: JobTokenRequest): Promise<MintedJobToken> {
+    this.requests.push(request);
     return this.outcome(request);
   }
 }

@@ -4,6 +4,7 @@ import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { Registry } from 'prom-client';
 import { HttpDeliverySender } from '../http/ports/http-delivery-sender';
 import { JobLauncher } from '../jobs/ports/job-launcher';
+import { JobTokenMinter } from '../jobs/ports/job-token-minter';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { DeliveryAttempt } from '../pipeline/delivery-attempt';
 import { DeliveryDispatcher } from '../pipeline/delivery-dispatcher';
@@ -23,6 +24,7 @@ import {
   FakeWebhookDirectory,
   FakeWebhookDisabler,
   RecordingJobLauncher,
+  RecordingJobTokenMinter,
   ScriptedHttpSender,
   silentLogger,
   testBox,
@@ -32,6 +34,7 @@ import { InMemoryDeliveryStore } from './in-memory-delivery.store';
 export interface HarnessOptions {
   http?: HttpDeliverySender;
   jobs?: JobLauncher;
+  jobTokens?: JobTokenMinter;
   retryScheduleSeconds?: number[];
   triggerLimit?: number;
 }
@@ -44,6 +47,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
   const store = new InMemoryDeliveryStore();
   const http = options.http ?? new ScriptedHttpSender();
   const jobs = options.jobs ?? new RecordingJobLauncher();
+  const jobTokens = options.jobTokens ?? new RecordingJobTokenMinter();
   const disabler = new FakeWebhookDisabler(directory);
   const registry = new SubscriptionRegistry(
     directory,
@@ -80,6 +84,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
       registry,
       http,
       jobs,
+      jobTokens,
       secretBox: testBox,
       autoDisabler,
       metrics,
@@ -117,6 +122,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
     store,
     http,
     jobs,
+    jobTokens,
     disabler,
     registry,
     metricsRegistry,

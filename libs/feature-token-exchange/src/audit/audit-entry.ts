@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = {
   serviceAccountTokenCreated: 'org.service_account_token.created',
   serviceAccountTokenRotated: 'org.service_account_token.rotated',
   serviceAccountTokenDeleted: 'org.service_account_token.deleted',
+  jobTokenIssued: 'job.token.issued',
 } as const;
 
 type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

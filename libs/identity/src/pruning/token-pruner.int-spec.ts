@@ -75,7 +75,41 @@ describe('TokenPruner on PostgreSQL', () => {
       { retentionMs: 7 * DAY_MS, intervalMs: DAY_MS, batchSize: 250 },
     );
     const before = await count('access_tokens');
-    expect(await pruner.pruneOnce()).toEqual({ accessTokens: before, refreshTokens: before });
-    expect(await pruner.pruneOnce()).toEqual({ accessTokens: 0, refreshTokens: 0 });
+    expect(await pruner.pruneOnce()).toEqual({
+      accessTokens: before,
+      refreshTokens: before,
+      jobTokens: 0,
+    });
+    expect(await pruner.pruneOnce()).toEqual({ accessTokens: 0, refreshTokens: 0, jobTokens: 0 });
+  });
+
+  it("deletes the expired tokens of Job webhooks' launches, never a personal token someone made", async () => {
+    const now = START + 60 * DAY_MS;
+    const pruner = new TokenPruner(
+      {
+        store: new SqlExpiredTokenStore(database.dataSource),
+        clock: new FrozenClock(now),
+        logger: silent,
+      },
+      { retentionMs: 7 * DAY_MS, intervalMs: DAY_MS, batchSize: 250 },
+    );
+    const grant = JSON.stringify({ global: [], scoped: [], canReadGatedRepos: true });
+    const insert = (id: string, name: string, expiresAt: number) =>
+      database.dataSource.query(
+        `INSERT INTO personal_access_tokens (id, token_hash, user_id, name, role, fine_grained, expires_at)
+         VALUES ($1, $2, '65a000000000000000000001', $3, 'fineGrained', $4::jsonb, $5)`,
+        [id, id.padEnd(64, '0'), name, grant, new Date(expiresAt)],
+      );
+    await insert('65b0000000000000000000a1', 'Job webhook 65c delivery 65d', now - 10 * DAY_MS);
+    await insert('65b0000000000000000000a2', 'Job webhook 65c delivery 65e', now - DAY_MS);
+    await insert('65b0000000000000000000a3', 'ci-upload', now - 10 * DAY_MS);
+    expect(await pruner.pruneOnce()).toMatchObject({ jobTokens: 1 });
+    const left = (await database.dataSource.query(
+      'SELECT id FROM personal_access_tokens ORDER BY id',
+    )) as Array<{ id: string }>;
+    expect(left.map((row) => row.id)).toEqual([
+      '65b0000000000000000000a2',
+      '65b0000000000000000000a3',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ class FakeExpiredTokenStore extends ExpiredTokenStore {
   constructor(
     public access: number[],
     public refresh: number[],
+    public job: number[] = [],
   ) {
     super();
   }
@@ -25,7 +26,11 @@ class FakeExpiredTokenStore extends ExpiredTokenStore {
     return this.prune('refresh', before, limit);
   }
 
-  private prune(table: 'access' | 'refresh', before: Date, limit: number): number {
+  async pruneJobTokens(before: Date, limit: number): Promise<number> {
+    return this.prune('job', before, limit);
+  }
+
+  private prune(table: 'access' | 'refresh' | 'job', before: Date, limit: number): number {
     const expired = this[table].filter((at) => at < before.getTime()).slice(0, limit);
     this[table] = this[table].filter((at) => !expired.includes(at));
     return expired.length;
@@ -46,14 +51,16 @@ describe('TokenPruner', () => {
     const store = new FakeExpiredTokenStore(
       [...oldAccess, NOW - 6 * DAY_MS, NOW + DAY_MS],
       [NOW - 8 * DAY_MS, NOW - DAY_MS],
+      [NOW - 9 * DAY_MS, NOW - 2 * DAY_MS],
     );
     const pruner = new TokenPruner(
       { store, clock: new FrozenClock(NOW), logger },
       { retentionMs: 7 * DAY_MS, intervalMs: DAY_MS, batchSize: 3 },
     );
-    expect(await pruner.pruneOnce()).toEqual({ accessTokens: 7, refreshTokens: 1 });
+    expect(await pruner.pruneOnce()).toEqual({ accessTokens: 7, refreshTokens: 1, jobTokens: 1 });
     expect(store.access).toEqual([NOW - 6 * DAY_MS, NOW + DAY_MS]);
     expect(store.refresh).toEqual([NOW - DAY_MS]);
+    expect(store.job).toEqual([NOW - 2 * DAY_MS]);
     expect(store.cutoffs).toEqual([
       new Date(NOW - 7 * DAY_MS),
       new Date(NOW - 7 * DAY_MS),
@@ -61,7 +68,7 @@ describe('TokenPruner', () => {
     ]);
     expect(logged).toEqual([
       {
-        fields: { accessTokens: 7, refreshTokens: 1, retentionMs: 7 * DAY_MS },
+        fields: { accessTokens: 7, refreshTokens: 1, jobTokens: 1, retentionMs: 7 * DAY_MS },
         message: 'pruned expired tokens',
       },
     ]);
@@ -73,7 +80,7 @@ describe('TokenPruner', () => {
       { store, clock: new FrozenClock(NOW), logger },
       { retentionMs: DAY_MS, intervalMs: DAY_MS, batchSize: 10 },
     );
-    expect(await pruner.pruneOnce()).toEqual({ accessTokens: 0, refreshTokens: 0 });
+    expect(await pruner.pruneOnce()).toEqual({ accessTokens: 0, refreshTokens: 0, jobTokens: 0 });
     expect(logged).toEqual([]);
   });
 

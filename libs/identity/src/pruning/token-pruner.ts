@@ -15,9 +15,11 @@ export const DEFAULT_TOKEN_PRUNE_BATCH_SIZE = 1_000;
  * tokens that expired longer ago than the retention are deleted in batches, at start and then on
  * a timer. An expired token is refused whether its row exists or not; the retention keeps recent
  * ones for looking into a problem, and a rotated refresh token presented again within it still
- * revokes its grant. Device codes live in flow state, which expires them by itself.
+ * revokes its grant. The tokens minted for Job webhooks' launches (personal tokens named
+ * `Job webhook …`, one per launch) go the same way; other personal tokens stay until their owner
+ * deletes them. Device codes live in flow state, which expires them by itself.
  */
-export class TokenPruner extends PeriodicPruner<'accessTokens' | 'refreshTokens'> {
+export class TokenPruner extends PeriodicPruner<'accessTokens' | 'refreshTokens' | 'jobTokens'> {
   constructor(
     ports: { store: ExpiredTokenStore; clock: Clock; logger: PrunerLogger },
     options: TokenPrunerOptions,
@@ -32,6 +34,10 @@ export class TokenPruner extends PeriodicPruner<'accessTokens' | 'refreshTokens'
         refreshTokens: {
           retentionMs: options.retentionMs,
           prune: (before, limit) => store.pruneRefreshTokens(before, limit),
+        },
+        jobTokens: {
+          retentionMs: options.retentionMs,
+          prune: (before, limit) => store.pruneJobTokens(before, limit),
         },
       },
       ports,

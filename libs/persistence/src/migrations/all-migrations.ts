@@ -13,6 +13,7 @@ import { LeakedTokenNotices1767225600400 } from './1767225600400-leaked-token-no
 import { FineGrainedPersonalTokens1767225600500 } from './1767225600500-fine-grained-personal-tokens';
 import { ServiceAccounts1767225600620 } from './1767225600620-service-accounts';
 import { OrganizationTokenGovernance1767225600650 } from './1767225600650-organization-token-governance';
+import { WebhookJobToken1767225600750 } from './1767225600750-webhook-job-token';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const ALL_MIGRATIONS = [
   FineGrainedPersonalTokens1767225600500,
   ServiceAccounts1767225600620,
   OrganizationTokenGovernance1767225600650,
+  WebhookJobToken1767225600750,
 ];

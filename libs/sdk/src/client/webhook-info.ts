@@ -16,6 +16,9 @@ export interface WebhookWatchedItem {
 /** Both spellings of the discussion domain are accepted (docs/hf-clients.md "Webhook management API"). */
 export type WebhookDomain = 'repo' | 'discussion' | 'discussions';
 
+/** Job webhooks: the token each launch gets as `HF_TOKEN`, limited to the event's repository. */
+export type WebhookJobToken = 'none' | 'read' | 'write';
+
 /** The Job a Job webhook starts (camelCase as served); secrets are listed by name only. */
 export interface WebhookJobSpec {
   dockerImage?: string;
@@ -41,6 +44,8 @@ export interface WebhookInfo {
   domains: WebhookDomain[];
   secret: string | null;
   disabled: boolean;
+  /** Job webhooks: the token each launch gets as `HF_TOKEN`; absent from servers without the setting. */
+  jobToken?: WebhookJobToken;
 }
 
 export interface CreateWebhookOptions {
@@ -53,6 +58,8 @@ export interface CreateWebhookOptions {
   secret?: string;
   /** Job webhooks: secrets passed to the triggered Job (name to value). */
   secrets?: Record<string, string>;
+  /** Job webhooks: a token for the event's repository, passed as `HF_TOKEN`; default `none`. */
+  jobToken?: WebhookJobToken;
 }
 
 export interface UpdateWebhookOptions {
@@ -65,12 +72,15 @@ export interface UpdateWebhookOptions {
   jobId?: string;
   /** Listed secrets replace stored values, `''` removes one, others are kept. */
   secrets?: Record<string, string>;
+  /** Job webhooks: `none` stops minting a token for each launch. */
+  jobToken?: WebhookJobToken;
 }
 
 /** Reads a webhook object: `id`, `watched`, `domains` and `disabled` are required, as in the Python client. */
 export function parseWebhookInfo(value: unknown, path = 'webhook'): WebhookInfo {
   const webhook = JsonReader.of(value, path);
   const job = webhook.optionalObject('job');
+  const jobToken = webhook.optionalString('jobToken');
   return {
     id: webhook.string('id'),
     url: webhook.nullableString('url'),
@@ -81,11 +91,12 @@ export function parseWebhookInfo(value: unknown, path = 'webhook'): WebhookInfo 
     domains: webhook.strings('domains') as WebhookDomain[],
     secret: webhook.nullableString('secret'),
     disabled: webhook.boolean('disabled'),
+    ...(jobToken !== undefined && { jobToken: jobToken as WebhookJobToken }),
   };
 }
 
 /** The settings a create or update body carries only when given (`watched` is always sent). */
-const OPTIONAL_SETTINGS = ['domains'] as const satisfies ReadonlyArray<
+const OPTIONAL_SETTINGS = ['domains', 'jobToken'] as const satisfies ReadonlyArray<
   keyof CreateWebhookOptions & keyof UpdateWebhookOptions
 >;
 

@@ -53,10 +53,13 @@ function webhookDetails(webhook: WebhookInfo): string {
   ];
   const jobSecrets = webhook.job?.secrets;
   if (webhook.job)
-    lines.push([
-      'job secrets',
-      Array.isArray(jobSecrets) && jobSecrets.length > 0 ? jobSecrets.join(', ') : 'none',
-    ]);
+    lines.push(
+      [
+        'job secrets',
+        Array.isArray(jobSecrets) && jobSecrets.length > 0 ? jobSecrets.join(', ') : 'none',
+      ],
+      ['job token', webhook.jobToken ?? 'none'],
+    );
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
   return lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}`).join('\n');
 }

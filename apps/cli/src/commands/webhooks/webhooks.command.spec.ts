@@ -229,6 +229,47 @@ describe('gatehouse webhooks', () => {
     expect(cli.out.join('\n')).toContain('job secrets: API_KEY');
   });
 
+  it('create and update --job-token send the token a Job webhook asks for, and info shows it', async () => {
+    const created = { ...JOB_WEBHOOK, jobToken: 'write' };
+    const cli = harness({ reply: () => ({ status: 201, body: { webhook: created } }) });
+    await cli.run(
+      'create',
+      '--job-id',
+      '66a1f0c0d0e0f0a0b0c0d0e1',
+      '--watch',
+      'model:acme/bert',
+      '--job-token',
+      'write',
+    );
+    expect(cli.sent[0]!.body).toEqual({
+      watched: [{ type: 'model', name: 'acme/bert' }],
+      jobSourceId: '66a1f0c0d0e0f0a0b0c0d0e1',
+      jobToken: 'write',
+    });
+    expect(cli.out.join('\n')).toMatch(/^job token: +write$/m);
+
+    const updater = harness({ reply: () => ({ status: 200, body: { webhook: JOB_WEBHOOK } }) });
+    await updater.run('update', JOB_WEBHOOK.id, '--job-token', 'none');
+    expect(updater.sent[0]!.body).toMatchObject({ jobToken: 'none' });
+    expect(updater.out.join('\n')).toMatch(/^job token: +none$/m);
+  });
+
+  it('refuses a --job-token it does not know', async () => {
+    const cli = harness();
+    await expect(
+      cli.run(
+        'create',
+        '--job-id',
+        '66a1f0c0d0e0f0a0b0c0d0e1',
+        '--watch',
+        'org:acme',
+        '--job-token',
+        'admin',
+      ),
+    ).rejects.toThrow(/--job-token/);
+    expect(cli.sent).toEqual([]);
+  });
+
   it('create refuses a secret it cannot read without a terminal', async () => {
     const cli = harness();
     await expect(

@@ -4,6 +4,7 @@ import {
   type GatehouseClientOptions,
   parseWatchedItem,
   type WebhookDomain,
+  type WebhookJobToken,
   type WebhookWatchedItem,
 } from '@gatehouse/sdk';
 import type { CliIo } from '../../cli-io';
@@ -26,6 +27,7 @@ export interface WebhooksCliDeps {
 }
 
 const DOMAINS: readonly WebhookDomain[] = ['repo', 'discussion', 'discussions'];
+const JOB_TOKENS: readonly WebhookJobToken[] = ['none', 'read', 'write'];
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 interface TargetFlags {
@@ -35,6 +37,7 @@ interface TargetFlags {
   domain: WebhookDomain[];
   secret?: string;
   secrets: string[];
+  jobToken?: WebhookJobToken;
 }
 
 type CommonFlags = ConnectionFlags & { format: OutputFormat };
@@ -89,6 +92,12 @@ function targetOptions(command: Command): Command {
       'Job secret named NAME, valued from $NAME or typed at a hidden prompt (repeatable)',
       secretName,
       [],
+    )
+    .addOption(
+      new Option(
+        '--job-token <access>',
+        "Job webhooks: a token for the event's repository, passed to the Job as HF_TOKEN",
+      ).choices(JOB_TOKENS),
     );
 }
 
@@ -161,6 +170,7 @@ export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> =
         ...(flags.domain.length > 0 && { domains: flags.domain }),
         ...(flags.secret !== undefined && { secret: flags.secret }),
         ...(flags.secrets.length > 0 && { secrets: await readSecrets(flags.secrets) }),
+        ...(flags.jobToken !== undefined && { jobToken: flags.jobToken }),
       });
       io.out(render(flags.format, webhook));
     });
@@ -177,6 +187,7 @@ export function webhooksCommand(io: CliIo, overrides: Partial<WebhooksCliDeps> =
         ...(flags.watch.length > 0 && { watched: flags.watch }),
         ...(flags.domain.length > 0 && { domains: flags.domain }),
         ...(flags.secret !== undefined && { secret: flags.secret }),
+        ...(flags.jobToken !== undefined && { jobToken: flags.jobToken }),
         ...(flags.jobId !== undefined && {
           jobId: flags.jobId,
           secrets: await readSecrets(flags.secrets),

@@ -8,7 +8,10 @@ export interface JobLaunchRequest {
   spec: JobSpecRecord;
   /** Plain variables: the spec's environment plus WEBHOOK_PAYLOAD, WEBHOOK_REPO_ID, WEBHOOK_REPO_TYPE. */
   environment: Record<string, string>;
-  /** Secret variables: WEBHOOK_SECRET (when the webhook has one) and the webhook's Job secrets. */
+  /**
+   * Secret variables: WEBHOOK_SECRET (when the webhook has one), the webhook's Job secrets and
+   * HF_TOKEN (when the webhook asks for a Job token). Launchers never log them.
+   */
   secretEnvironment: Record<string, string>;
 }
 

@@ -4,4 +4,6 @@ export abstract class ExpiredTokenStore {
   abstract pruneAccessTokens(before: Date, limit: number): Promise<number>;
   /** Deletes up to `limit` refresh tokens that expired before `before`; returns how many. */
   abstract pruneRefreshTokens(before: Date, limit: number): Promise<number>;
+  /** Deletes up to `limit` Job webhooks' tokens (personal tokens minted per launch) that expired before `before`. */
+  abstract pruneJobTokens(before: Date, limit: number): Promise<number>;
 }

@@ -1,6 +1,11 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../accounts/user.entity';
-import type { WatchedItem, WebhookDomain, WebhookSettings } from '@gatehouse/domain';
+import type {
+  JobTokenAccess,
+  WatchedItem,
+  WebhookDomain,
+  WebhookSettings,
+} from '@gatehouse/domain';
 import { JobEntity } from './job.entity';
 
 /**
@@ -11,6 +16,7 @@ import { JobEntity } from './job.entity';
  */
 @Entity({ name: 'webhooks' })
 @Check('webhooks_one_target', 'num_nonnulls(url, job_spec) = 1')
+@Check('webhooks_job_token_check', "job_token IN ('none', 'read', 'write')")
 @Index('webhooks_owner_user_id_idx', ['ownerUserId'])
 @Index('webhooks_updated_at_idx', ['updatedAt'])
 @Index('webhooks_job_source_id_idx', { synchronize: false })
@@ -35,6 +41,9 @@ export class WebhookEntity implements WebhookSettings {
 
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   domains!: WebhookDomain[];
+
+  @Column({ name: 'job_token', type: 'text', default: 'none' })
+  jobToken!: JobTokenAccess;
 
   @Column({ name: 'secret_encrypted', type: 'text', nullable: true })
   secretEncrypted!: string | null;
