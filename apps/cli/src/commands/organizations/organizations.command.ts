@@ -11,7 +11,8 @@ import {
   withConnectionOptions,
 } from '../webhooks/connection-options';
 import { auditVerificationReport } from './audit-verification-report';
-import { Fetch, OrganizationApi } from './organization-api';
+import type { Fetch } from '../settings-api-client';
+import { OrganizationApi } from './organization-api';
 import { formatTokenDuration, parseTokenDuration } from './token-duration';
 
 /** What the organization commands reach outside themselves; tests replace any of it. */

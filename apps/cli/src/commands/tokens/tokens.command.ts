@@ -4,7 +4,7 @@ import type { CliIo } from '../../cli-io';
 import { UsageError } from '../../usage.error';
 import { processAuthDeps } from '../auth/auth-deps';
 import { type StoredLogin, storedLogin } from '../auth/stored-login';
-import type { Fetch } from '../organizations/organization-api';
+import type { Fetch } from '../settings-api-client';
 import {
   type ConnectionFlags,
   resolveConnection,
