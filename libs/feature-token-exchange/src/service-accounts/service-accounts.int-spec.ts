@@ -212,6 +212,33 @@ describe('organization service accounts on PostgreSQL', () => {
     );
   });
 
+  it('acts at once under require_approval: a token comes with its creating admin’s approval', async () => {
+    const policy = (value: string) =>
+      api('/api/organizations/acme/settings/token-policy', tokens.aliceWrite, {
+        method: 'PUT',
+        body: JSON.stringify({ policy: value }),
+      });
+    expect((await policy('require_approval')).status).toBe(200);
+    try {
+      const account = await createAccount('approved-at-birth');
+      const created = await createToken(account.id, orgWide(['repo.content.read']));
+      expect(
+        (await authorize(created.token, 'repo.content.read', repo(ids.acme, 'model/acme/bert')))
+          .allow,
+      ).toBe(true);
+      const listed = (await (
+        await api('/api/organizations/acme/settings/tokens', tokens.aliceWrite)
+      ).json()) as {
+        tokens: Array<{ id: string; approval: { state: string; decidedBy: unknown } }>;
+      };
+      expect(listed.tokens.find((token) => token.id === created.id)?.approval).toMatchObject({
+        state: 'approved',
+      });
+    } finally {
+      expect((await policy('allow_all')).status).toBe(200);
+    }
+  });
+
   it('rotates a token: the old value is dead at once, the new one has the same permissions', async () => {
     const account = await createAccount('rotator');
     const created = await createToken(account.id, orgWide(['repo.content.read']));

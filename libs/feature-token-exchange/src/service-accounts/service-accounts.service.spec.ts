@@ -207,6 +207,12 @@ describe('organization service accounts', () => {
     expect((await accounts.get(alice, 'acme', account.id)).tokens).toEqual([
       expect.objectContaining({ id: token.id, preview: token.preview }),
     ]);
+    // Written with the creating administrator's approval: it never waits under require_approval.
+    expect(store.approvals.get(token.id)).toEqual({
+      orgId: IDS.acme,
+      approvedBy: IDS.alice,
+      at: expect.any(Date),
+    });
   });
 
   it('rotates a token: the cached old value is refused at once, the new one keeps the permissions', async () => {

@@ -175,7 +175,11 @@ export class ServiceAccountsService {
       revokedAt: null,
     };
     await this.transactions.run(async (tx) => {
-      await this.store.insertToken(tx, token);
+      await this.store.insertToken(tx, token, {
+        orgId: org.id,
+        approvedBy: principal.user?.id ?? null,
+        at: new Date(now),
+      });
       await this.record(tx, principal, org, AUDIT_ACTIONS.serviceAccountTokenCreated, account, {
         tokenId: token.id,
         tokenName: token.name,

@@ -2,6 +2,7 @@ import type { OrgRole } from '@gatehouse/domain';
 import type { PersonalTokenRecord, Transaction } from '@gatehouse/identity';
 import type {
   ServiceAccountRecord,
+  ServiceAccountTokenApproval,
   ServiceAccountTokenRecord,
   ServiceAccountTokenRotation,
 } from '../service-accounts/ports/service-account-records';
@@ -74,8 +75,16 @@ export class InMemoryServiceAccountStore extends ServiceAccountStore {
     return token ? { ...token } : null;
   }
 
-  async insertToken(_tx: Transaction, token: ServiceAccountTokenRecord): Promise<void> {
+  /** Approvals the store was given with the tokens, by token id. */
+  readonly approvals = new Map<string, ServiceAccountTokenApproval>();
+
+  async insertToken(
+    _tx: Transaction,
+    token: ServiceAccountTokenRecord,
+    approval: ServiceAccountTokenApproval,
+  ): Promise<void> {
     this.backing.personalTokens.push({ ...token });
+    this.approvals.set(token.id, approval);
   }
 
   async rotateToken(

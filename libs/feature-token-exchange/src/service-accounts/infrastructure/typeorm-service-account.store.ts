@@ -5,6 +5,7 @@ import { PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
 import { DataSource, IsNull } from 'typeorm';
 import type {
   ServiceAccountRecord,
+  ServiceAccountTokenApproval,
   ServiceAccountTokenRecord,
   ServiceAccountTokenRotation,
 } from '../ports/service-account-records';
@@ -103,8 +104,18 @@ export class TypeOrmServiceAccountStore extends ServiceAccountStore {
     });
   }
 
-  async insertToken(tx: Transaction, token: ServiceAccountTokenRecord): Promise<void> {
-    await entityManagerOf(tx).insert(PersonalAccessTokenEntity, token);
+  async insertToken(
+    tx: Transaction,
+    token: ServiceAccountTokenRecord,
+    approval: ServiceAccountTokenApproval,
+  ): Promise<void> {
+    const manager = entityManagerOf(tx);
+    await manager.insert(PersonalAccessTokenEntity, token);
+    await manager.query(
+      `INSERT INTO token_approvals (org_id, token_id, state, decided_by, decided_at)
+       VALUES ($1, $2, 'approved', $3, $4)`,
+      [approval.orgId, token.id, approval.approvedBy, approval.at],
+    );
   }
 
   async rotateToken(

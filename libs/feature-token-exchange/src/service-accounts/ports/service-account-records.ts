@@ -25,3 +25,10 @@ export type ServiceAccountTokenRotation = Pick<
   | 'lastUsedAddress'
   | 'lastUsedClient'
 >;
+
+/** The organization's approval a service account's token is written with: the creating administrator's. */
+export interface ServiceAccountTokenApproval {
+  orgId: string;
+  approvedBy: string | null;
+  at: Date;
+}

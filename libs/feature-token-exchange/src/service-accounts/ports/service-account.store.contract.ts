@@ -55,11 +55,11 @@ export function describeServiceAccountStoreContract(
       return account;
     }
 
-    async function aToken(accountId: string): Promise<ServiceAccountTokenRecord> {
+    async function aToken(account: ServiceAccountRecord): Promise<ServiceAccountTokenRecord> {
       const token: ServiceAccountTokenRecord = {
         id: nextId(),
         tokenHash: nextId().padEnd(64, '0'),
-        userId: accountId,
+        userId: account.id,
         name: 'release',
         role: 'fineGrained',
         fineGrained: { global: [], scoped: [], canReadGatedRepos: true },
@@ -71,7 +71,9 @@ export function describeServiceAccountStoreContract(
         createdAt: AT,
         revokedAt: null,
       };
-      await subject.transactions.run((tx) => subject.store.insertToken(tx, token));
+      await subject.transactions.run((tx) =>
+        subject.store.insertToken(tx, token, { orgId: account.orgId, approvedBy: null, at: AT }),
+      );
       return token;
     }
 
@@ -116,7 +118,7 @@ export function describeServiceAccountStoreContract(
     it('rotates a token only over the value it read, and revokes it once', async () => {
       const org = await anOrganization();
       const account = await anAccount(org);
-      const token = await aToken(account.id);
+      const token = await aToken(account);
       expect(await subject.store.findToken(account.id, token.id)).toEqual(token);
       const rotation = {
         tokenHash: nextId().padEnd(64, '1'),
@@ -147,7 +149,7 @@ export function describeServiceAccountStoreContract(
       const org = await anOrganization();
       const other = await anOrganization();
       const account = await anAccount(org);
-      const token = await aToken(account.id);
+      const token = await aToken(account);
       const remove = (orgId: string) =>
         subject.transactions.run((tx) => subject.store.delete(tx, orgId, account.id));
       expect(await remove(other.id)).toBe(false);

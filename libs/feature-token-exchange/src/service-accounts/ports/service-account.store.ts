@@ -2,6 +2,7 @@ import type { OrgRole } from '@gatehouse/domain';
 import type { Transaction } from '@gatehouse/identity';
 import type {
   ServiceAccountRecord,
+  ServiceAccountTokenApproval,
   ServiceAccountTokenRecord,
   ServiceAccountTokenRotation,
 } from './service-account-records';
@@ -30,7 +31,15 @@ export abstract class ServiceAccountStore {
   /** The account's tokens that are not revoked (expired ones included), oldest first. */
   abstract tokens(accountId: string): Promise<ServiceAccountTokenRecord[]>;
   abstract findToken(accountId: string, tokenId: string): Promise<ServiceAccountTokenRecord | null>;
-  abstract insertToken(tx: Transaction, token: ServiceAccountTokenRecord): Promise<void>;
+  /**
+   * Writes a new token with its organization's approval by the administrator who made it, so it
+   * never waits for one under `require_approval` (docs/settings-api.md "Organization tokens").
+   */
+  abstract insertToken(
+    tx: Transaction,
+    token: ServiceAccountTokenRecord,
+    approval: ServiceAccountTokenApproval,
+  ): Promise<void>;
   /**
    * A new value for a token that is not revoked, provided its hash is still `tokenHash` (so two
    * rotations at once cannot both win); the token after the change, or null.
