@@ -239,6 +239,7 @@ export function webhooksServerSuite(target: () => ShapeTarget, built: () => Buil
         id: expect.stringMatching(/^[0-9a-f]{24}$/),
         url: target,
         job: null,
+        jobToken: 'none',
         watched: [{ type: 'model', name: WATCHED_REPO.name }],
         domains: ['repo'],
         secret: SECRET,
