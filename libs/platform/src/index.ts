@@ -13,7 +13,10 @@ export { readCappedBody } from './outbound/capped-body';
 export { endUncached } from './request/json-response';
 export { clientAddressOf } from './request/client-address';
 export { guardedAgent } from './outbound/guarded-agent';
-export { internalServiceAgent } from './outbound/internal-service-agent';
+export {
+  type InternalServiceAnswer,
+  InternalServiceRoute,
+} from './outbound/internal-service-route';
 export { addressRefusal, type HostAddressResolver, resolveWithin } from './outbound/guarded-lookup';
 export { classifyOutboundFailure } from './outbound/outbound-failure';
 export { InternalTokenGuard } from './internal-auth/internal-token.guard';

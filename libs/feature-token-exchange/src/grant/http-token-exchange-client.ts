@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { oauthErrorStatus, ServerError, TemporarilyUnavailable } from '@gatehouse/domain';
 import type { TokenResponseBody } from '@gatehouse/identity';
-import { internalServiceAgent, LOGGER } from '@gatehouse/platform';
+import { InternalServiceRoute, LOGGER } from '@gatehouse/platform';
 import type { Logger } from 'pino';
-import { request } from 'undici';
 import type { TokenExchangeRequest } from '../exchange/token-exchange-request';
 import { oauthErrorOf } from './oauth-error-of';
 import { TokenExchangeClient } from './token-exchange-client';
@@ -32,40 +31,29 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  */
 @Injectable()
 export class HttpTokenExchangeClient extends TokenExchangeClient implements OnModuleDestroy {
-  private readonly endpoint: string;
-  private readonly timeoutMs: number;
-  private readonly agent = internalServiceAgent();
+  private readonly route: InternalServiceRoute;
 
   constructor(
-    @Inject(HTTP_TOKEN_EXCHANGE_CLIENT_OPTIONS)
-    private readonly options: HttpTokenExchangeClientOptions,
+    @Inject(HTTP_TOKEN_EXCHANGE_CLIENT_OPTIONS) options: HttpTokenExchangeClientOptions,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     super();
-    this.endpoint = `${options.url.replace(/\/+$/, '')}/internal/token-exchange`;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.route = new InternalServiceRoute(
+      options.url,
+      '/internal/token-exchange',
+      options.internalToken,
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
   }
 
   async exchange(exchangeRequest: TokenExchangeRequest): Promise<TokenResponseBody> {
     let status: number;
     let body: unknown;
     try {
-      const response = await request(this.endpoint, {
-        method: 'POST',
-        dispatcher: this.agent,
-        headers: {
-          authorization: `Bearer ${this.options.internalToken}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify(exchangeRequest),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = response.statusCode;
-      body = await response.body.json().catch(() => undefined);
+      ({ status, body } = await this.route.post(exchangeRequest));
     } catch (error) {
       this.logger.error(
-        { err: error, endpoint: this.endpoint },
+        { err: error, endpoint: this.route.endpoint },
         'token-exchange service unreachable',
       );
       throw new TemporarilyUnavailable(
@@ -77,14 +65,14 @@ export class HttpTokenExchangeClient extends TokenExchangeClient implements OnMo
     const relayed = oauthErrorOf(body);
     if (relayed && oauthErrorStatus(relayed.code) === status) throw relayed;
     this.logger.error(
-      { endpoint: this.endpoint, status, body: describeBody(body) },
+      { endpoint: this.route.endpoint, status, body: describeBody(body) },
       'unexpected answer from the token-exchange service',
     );
     throw new ServerError('Token exchange failed', `token-exchange service answered ${status}`);
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.agent.close();
+    await this.route.close();
   }
 }
 

@@ -1,7 +1,6 @@
 import type { OnModuleDestroy } from '@nestjs/common';
 import type { JobTokenRequest, MintedJobToken } from '@gatehouse/domain';
-import { internalServiceAgent } from '@gatehouse/platform';
-import { request } from 'undici';
+import { InternalServiceRoute } from '@gatehouse/platform';
 import { JobLaunchError } from '../ports/job-launcher';
 import { JobTokenMinter } from '../ports/job-token-minter';
 
@@ -23,33 +22,23 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  * pass, so the delivery is tried again. The token itself is never part of an error or a log.
  */
 export class HttpJobTokenMinter extends JobTokenMinter implements OnModuleDestroy {
-  private readonly endpoint: string;
-  private readonly timeoutMs: number;
-  private readonly agent = internalServiceAgent();
+  private readonly route: InternalServiceRoute;
 
-  constructor(private readonly options: HttpJobTokenMinterOptions) {
+  constructor(options: HttpJobTokenMinterOptions) {
     super();
-    this.endpoint = `${options.url.replace(/\/+$/, '')}/internal/job-tokens`;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.route = new InternalServiceRoute(
+      options.url,
+      '/internal/job-tokens',
+      options.internalToken,
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
   }
 
   async mint(mintRequest: JobTokenRequest): Promise<MintedJobToken> {
     let status: number;
     let body: unknown;
     try {
-      const response = await request(this.endpoint, {
-        method: 'POST',
-        dispatcher: this.agent,
-        headers: {
-          authorization: `Bearer ${this.options.internalToken}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify(mintRequest),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = response.statusCode;
-      body = await response.body.json().catch(() => undefined);
+      ({ status, body } = await this.route.post(mintRequest));
     } catch (error) {
       throw new JobLaunchError(
         `the Job token could not be minted: token-exchange unreachable (${(error as Error).message})`,
@@ -68,7 +57,7 @@ export class HttpJobTokenMinter extends JobTokenMinter implements OnModuleDestro
 
   /** Nest calls it on the provider at shutdown: the kept-alive connections are closed. */
   onModuleDestroy(): Promise<void> {
-    return this.agent.close();
+    return this.route.close();
   }
 }
 
