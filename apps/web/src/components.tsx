@@ -282,3 +282,51 @@ export function FormError({ failure, fields }: { failure: ApiFailure | null; fie
   if (!failure || (failure.field !== null && fields.includes(failure.field))) return null;
   return <ErrorNotice failure={failure} />;
 }
+
+/**
+ * Where a cursor-paged list stands: the page shown (`cursor`, null for the first) and the cursors
+ * of the newer pages already read, so Newer walks back.
+ */
+export interface CursorPages {
+  cursor: string | null;
+  stack: (string | null)[];
+}
+
+export const FIRST_PAGE: CursorPages = { cursor: null, stack: [] };
+
+/** Newer and Older under a cursor-paged list; nothing while there is a single page. */
+export function PageButtons({
+  pages,
+  setPages,
+  nextCursor,
+}: {
+  pages: CursorPages;
+  setPages: (update: (pages: CursorPages) => CursorPages) => void;
+  nextCursor: string | null;
+}) {
+  if (pages.stack.length === 0 && !nextCursor) return null;
+  return (
+    <div className="button-row">
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={pages.stack.length === 0}
+        onClick={() =>
+          setPages(({ stack }) => ({ cursor: stack.at(-1) ?? null, stack: stack.slice(0, -1) }))
+        }
+      >
+        Newer
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={!nextCursor}
+        onClick={() =>
+          setPages(({ cursor, stack }) => ({ cursor: nextCursor, stack: [...stack, cursor] }))
+        }
+      >
+        Older
+      </button>
+    </div>
+  );
+}

@@ -10,6 +10,9 @@ import {
   useResource,
   useSubmit,
   When,
+  type CursorPages,
+  FIRST_PAGE,
+  PageButtons,
 } from '../components';
 import { Link, useTitle } from '../router';
 import { useSession } from '../session';
@@ -161,11 +164,7 @@ function AuditLog({
 }) {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  // `stack` holds the cursors of the newer pages already read (null is the first page), so Newer walks back.
-  const [page, setPage] = useState<{ cursor: string | null; stack: (string | null)[] }>({
-    cursor: null,
-    stack: [],
-  });
+  const [page, setPage] = useState<CursorPages>(FIRST_PAGE);
   const log = useResource<AuditLogPage>(
     `${base}/audit-log${query(filters, { limit: '25', ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
   );
@@ -184,7 +183,7 @@ function AuditLog({
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);
-    setPage({ cursor: null, stack: [] });
+    setPage(FIRST_PAGE);
   };
   const download = async (format: 'json' | 'csv') => {
     setExportFailure(null);
@@ -338,36 +337,7 @@ function AuditLog({
                   </tbody>
                 </table>
               </div>
-              {(page.stack.length > 0 || data.nextCursor) && (
-                <div className="button-row">
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    disabled={page.stack.length === 0}
-                    onClick={() =>
-                      setPage(({ stack }) => ({
-                        cursor: stack.at(-1) ?? null,
-                        stack: stack.slice(0, -1),
-                      }))
-                    }
-                  >
-                    Newer
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    disabled={!data.nextCursor}
-                    onClick={() =>
-                      setPage(({ cursor, stack }) => ({
-                        cursor: data.nextCursor,
-                        stack: [...stack, cursor],
-                      }))
-                    }
-                  >
-                    Older
-                  </button>
-                </div>
-              )}
+              <PageButtons pages={page} setPages={setPage} nextCursor={data.nextCursor} />
             </>
           )
         }

@@ -11,6 +11,9 @@ import {
   useResource,
   useSubmit,
   When,
+  type CursorPages,
+  FIRST_PAGE,
+  PageButtons,
 } from '../components';
 import { Link, useTitle } from '../router';
 import type {
@@ -158,12 +161,9 @@ function PolicyForm({
 }
 
 function TokenList({ base, org }: { base: string; org: string }) {
-  const [cursor, setCursor] = useState<{ at: string | null; stack: (string | null)[] }>({
-    at: null,
-    stack: [],
-  });
+  const [pages, setPages] = useState<CursorPages>(FIRST_PAGE);
   const tokens = useResource<OrganizationTokensPage>(
-    `${base}/tokens?limit=25${cursor.at ? `&cursor=${segment(cursor.at)}` : ''}`,
+    `${base}/tokens?limit=25${pages.cursor ? `&cursor=${segment(pages.cursor)}` : ''}`,
   );
   const act = useSubmit();
   const [done, setDone] = useState<string | null>(null);
@@ -272,33 +272,7 @@ function TokenList({ base, org }: { base: string; org: string }) {
                   </tbody>
                 </table>
               </div>
-              {(cursor.stack.length > 0 || page.nextCursor) && (
-                <div className="button-row">
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    disabled={cursor.stack.length === 0}
-                    onClick={() =>
-                      setCursor(({ stack }) => ({
-                        at: stack.at(-1) ?? null,
-                        stack: stack.slice(0, -1),
-                      }))
-                    }
-                  >
-                    Newer
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    disabled={!page.nextCursor}
-                    onClick={() =>
-                      setCursor(({ at, stack }) => ({ at: page.nextCursor, stack: [...stack, at] }))
-                    }
-                  >
-                    Older
-                  </button>
-                </div>
-              )}
+              <PageButtons pages={pages} setPages={setPages} nextCursor={page.nextCursor} />
             </>
           )
         }
