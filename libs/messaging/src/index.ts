@@ -40,4 +40,9 @@ export {
   webhookChangedEvent,
 } from './events';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
-export { traceConsumer, traceContextOf, tracingActive } from './tracing/message-trace-context';
+export {
+  inSpan,
+  traceConsumer,
+  traceContextOf,
+  tracingActive,
+} from './tracing/message-trace-context';

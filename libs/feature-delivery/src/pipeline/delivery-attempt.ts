@@ -1,5 +1,5 @@
-import { deliveryDeadLetteredEvent, tracingActive } from '@gatehouse/messaging';
-import { context, propagation, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
+import { deliveryDeadLetteredEvent, inSpan, tracingActive } from '@gatehouse/messaging';
+import { context, propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import {
   type Clock,
   deliveryHeaders,
@@ -122,7 +122,8 @@ export class DeliveryAttempt {
   private traced(task: DeliveryTask, attempt: () => Promise<void>): Promise<void> {
     if (!tracingActive()) return attempt();
     const parent = task.trace ? propagation.extract(ROOT_CONTEXT, task.trace) : ROOT_CONTEXT;
-    return tracer.startActiveSpan(
+    return inSpan(
+      tracer,
       'webhook delivery attempt',
       {
         attributes: {
@@ -131,17 +132,7 @@ export class DeliveryAttempt {
         },
       },
       parent,
-      async (span) => {
-        try {
-          await attempt();
-        } catch (error) {
-          span.recordException(error as Error);
-          span.setStatus({ code: SpanStatusCode.ERROR });
-          throw error;
-        } finally {
-          span.end();
-        }
-      },
+      attempt,
     );
   }
 

@@ -5,8 +5,10 @@ import {
   propagation,
   ROOT_CONTEXT,
   SpanKind,
+  type SpanOptions,
   SpanStatusCode,
   trace,
+  type Tracer,
 } from '@opentelemetry/api';
 import type { IncomingMessage } from '../event-bus/event-bus';
 
@@ -62,7 +64,8 @@ export function traceConsumer<T extends IncomingMessage | readonly IncomingMessa
       const linked = trace.getSpanContext(traceContextOf(message));
       if (linked) links.push({ context: linked });
     }
-    return tracer.startActiveSpan(
+    return inSpan(
+      tracer,
       `${topic} process`,
       {
         kind: SpanKind.CONSUMER,
@@ -76,17 +79,31 @@ export function traceConsumer<T extends IncomingMessage | readonly IncomingMessa
         },
       },
       parent,
-      async (span) => {
-        try {
-          await handler(data);
-        } catch (error) {
-          span.recordException(error as Error);
-          span.setStatus({ code: SpanStatusCode.ERROR });
-          throw error;
-        } finally {
-          span.end();
-        }
-      },
+      () => handler(data),
     );
   };
+}
+
+/**
+ * Runs `work` in a new active span, child of `parent`, ended when it settles; an error is recorded
+ * on the span and rethrown unchanged.
+ */
+export function inSpan(
+  tracer: Tracer,
+  name: string,
+  options: SpanOptions,
+  parent: Context,
+  work: () => Promise<void>,
+): Promise<void> {
+  return tracer.startActiveSpan(name, options, parent, async (span) => {
+    try {
+      await work();
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
