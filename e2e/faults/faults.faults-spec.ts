@@ -1,11 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { OVERLOADED_MIN_DELAY_MS } from '@gatehouse/domain/testing';
 import { waitUntil } from '@gatehouse/testing';
 import { groupCensus, noConsumerJoined } from './support/consumer-groups';
 import { runDeliveryScenario, type ScenarioContext } from './support/delivery-scenario';
-import { ALICE_TOKEN, type FaultStack, startFaultStack } from './support/fault-stack';
+import {
+  ALICE_TOKEN,
+  type FaultStack,
+  FAULT_RETRY_SCHEDULE,
+  startFaultStack,
+} from './support/fault-stack';
 import { report } from './support/figures';
 import { type Outcome, outcomeOf, RequestLoad, timedFetch } from './support/request-load';
 import { eventRevocationMs, personalTokenRevocationMs } from './support/revocations';
+import {
+  internalCallers,
+  type RotationStep,
+  ServiceEndpoints,
+  userLoads,
+} from './support/rotation';
 import { signIn } from './support/sign-in';
 import { until } from './support/until';
 
@@ -32,6 +44,8 @@ const REVOCATION_MS = 1_000;
  * starved CPU stretches every timing (not the counts). FAULTS_SLACK_MS=0 checks the bare targets.
  */
 const SLACK_MS = Number(process.env.FAULTS_SLACK_MS ?? 10_000);
+/** With the default retry schedule, every event reaches a receiver that answers again within this. */
+const RECEIVER_RECOVERY_MS = 30_000;
 
 /** How long a fault or a load lasts: the scenario's own length, measured, not a wait for a condition. */
 // eslint-disable-next-line no-restricted-syntax -- the one timed span of a fault scenario
@@ -299,6 +313,35 @@ describe('faults', () => {
     300_000,
   );
 
+  it('a receiver that answers 500 for 60 s under the default retry schedule: every event delivered within 30 s of its recovery', async () => {
+    // The default schedule waits 5 minutes before a delivery's third try: without the recovery
+    // fast path the last events would arrive minutes after the receiver answered again.
+    const endpoints = new ServiceEndpoints(faults);
+    await endpoints.rollOut(['delivery-worker'], { GATEHOUSE_DELIVERY_RETRY_SCHEDULE: null });
+    try {
+      const figures = await runDeliveryScenario(faults, {
+        label: 'receiver-default-schedule',
+        events: 900,
+        perSecond: 10,
+        async fault({ receiver, published }) {
+          await published(100);
+          const startedAt = Date.now();
+          receiver.mode = 'error-500';
+          await pause(60_000);
+          receiver.recover();
+          return { startedAt, endedAt: Date.now() };
+        },
+      });
+      report('receiver answers 500 for 60 s, default schedule', figures);
+      expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0 });
+      expect(figures.recoveryMs).toBeLessThanOrEqual(RECEIVER_RECOVERY_MS + SLACK_MS);
+    } finally {
+      await endpoints.rollOut(['delivery-worker'], {
+        GATEHOUSE_DELIVERY_RETRY_SCHEDULE: FAULT_RETRY_SCHEDULE,
+      });
+    }
+  }, 600_000);
+
   describe('rolling restart (SIGTERM, then a new process on the same port)', () => {
     async function rollingRestart(replicas: string[]): Promise<number> {
       const started = Date.now();
@@ -377,6 +420,145 @@ describe('faults', () => {
       report('rolling restart of the delivery workers', figures);
       expect(figures).toMatchObject({ lost: 0, attemptsMissingFromHistory: 0 });
     }, 300_000);
+  });
+
+  // Last: these change the stack's internal token and encryption key for good.
+  describe('rotating secrets under sign-in and delivery load (docs/operations.md "Rotating keys and secrets")', () => {
+    const TOKEN_HOLDERS = ['auth', 'token-exchange', 'webhook-management'] as const;
+    const EVERY_SERVICE = [...TOKEN_HOLDERS, 'delivery-worker'] as const;
+
+    /** Runs the rotation's steps while repo events stream to a webhook with a secret and users sign in. */
+    async function rotateUnderLoad(
+      label: string,
+      steps: RotationStep[],
+      callerToken?: () => string,
+    ) {
+      const endpoints = new ServiceEndpoints(faults);
+      const callers = callerToken ? internalCallers(faults, endpoints, callerToken) : {};
+      let users: ReturnType<typeof userLoads> | undefined;
+      let took: Record<string, number> = {};
+      const figures = await runDeliveryScenario(faults, {
+        label,
+        events: 20_000,
+        perSecond: 20,
+        secret: `${label}-secret`,
+        async fault({ webhookId, stream, published }) {
+          await published(100);
+          users = userLoads(faults, webhookId);
+          const startedAt = Date.now();
+          try {
+            took = await endpoints.rotate(steps);
+          } finally {
+            stream.stop();
+          }
+          return { startedAt, endedAt: Date.now() };
+        },
+      });
+      const loads = Object.fromEntries(
+        await Promise.all(
+          Object.entries({ ...callers, ...users }).map(
+            async ([name, load]) => [name, await load.stop()] as const,
+          ),
+        ),
+      );
+      report(`rotation of ${label}`, { ...figures, steps: took, loads });
+      expect(figures).toMatchObject({
+        lost: 0,
+        attemptsMissingFromHistory: 0,
+        secretMismatches: 0,
+      });
+      for (const [name, load] of Object.entries(loads)) {
+        expect({ name, total: load.total > 10 }).toEqual({ name, total: true });
+        expect({ name, failed: load.failed, samples: load.samples }).toEqual({
+          name,
+          failed: 0,
+          samples: [],
+        });
+      }
+    }
+
+    it('the internal token, in three rollouts: no request fails, and the old value is refused at the end', async () => {
+      const previous = faults.stack.internalToken;
+      const next = randomBytes(32).toString('hex');
+      let sent = previous;
+      await rotateUnderLoad(
+        'internal-token',
+        [
+          {
+            label: 'accept the next value',
+            services: TOKEN_HOLDERS,
+            changes: { GATEHOUSE_INTERNAL_TOKEN_ACCEPTED: next },
+          },
+          {
+            label: 'send the next value',
+            services: TOKEN_HOLDERS,
+            changes: {
+              GATEHOUSE_INTERNAL_TOKEN: next,
+              GATEHOUSE_INTERNAL_TOKEN_ACCEPTED: previous,
+            },
+            async after() {
+              // The platform's callers move to the next value; the worker, which only sends it, follows.
+              sent = next;
+              await new ServiceEndpoints(faults).rollOut(['delivery-worker'], {
+                GATEHOUSE_INTERNAL_TOKEN: next,
+              });
+            },
+          },
+          {
+            label: 'stop accepting the previous value',
+            services: TOKEN_HOLDERS,
+            changes: { GATEHOUSE_INTERNAL_TOKEN_ACCEPTED: null },
+          },
+        ],
+        () => sent,
+      );
+      const introspect = (token: string) =>
+        timedFetch(`${faults.stack.url}/oauth/introspect`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ token: ALICE_TOKEN }),
+        });
+      expect((await introspect(previous)).status).toBe(401);
+      expect((await introspect(next)).status).toBe(200);
+    }, 900_000);
+
+    it('the encryption key, in three rollouts and a reencrypt: no request fails, every delivery carries the secret, nothing is left sealed by the old key', async () => {
+      const previous = faults.stack.encryptionKey;
+      const next = `k2:${randomBytes(32).toString('base64')}`;
+      let reencrypted = '';
+      await rotateUnderLoad('encryption-key', [
+        {
+          label: 'open with the next key',
+          services: EVERY_SERVICE,
+          changes: { GATEHOUSE_ENCRYPTION_KEY: `${previous},${next}` },
+        },
+        {
+          label: 'seal with the next key, then reencrypt',
+          services: EVERY_SERVICE,
+          changes: { GATEHOUSE_ENCRYPTION_KEY: `${next},${previous}` },
+          async after() {
+            reencrypted = await faults.stack.cli(['admin', 'reencrypt'], {
+              GATEHOUSE_ENCRYPTION_KEY: `${next},${previous}`,
+            });
+          },
+        },
+        {
+          label: 'drop the previous key',
+          services: EVERY_SERVICE,
+          changes: { GATEHOUSE_ENCRYPTION_KEY: next },
+        },
+      ]);
+      expect(reencrypted).toContain('Every secret is now sealed with key k2.');
+      expect(reencrypted).toMatch(/: [1-9]\d* of \d+ rows rewritten/);
+      // Nothing sealed by the previous key is left: the ring without it rewrites nothing.
+      const again = await faults.stack.cli(['admin', 'reencrypt'], {
+        GATEHOUSE_ENCRYPTION_KEY: next,
+      });
+      expect(again).not.toMatch(/: [1-9]\d* of \d+ rows rewritten/);
+    }, 900_000);
   });
 });
 

@@ -17,10 +17,15 @@ export class CountingReceiver {
   readonly requestsOf = new Map<string, number>();
   /** 2xx answers per webhook-id (above 1: a duplicate). */
   readonly acceptedOf = new Map<string, number>();
+  /** Requests whose `X-Webhook-Secret` was not the expected secret. */
+  secretMismatches = 0;
   mode: ReceiverMode = 'ok';
   private server?: Server;
   private readonly sockets = new Set<Socket>();
   private readonly hanging = new Set<() => void>();
+
+  /** `secret`: the webhook's, which every request must carry in `X-Webhook-Secret`. */
+  constructor(private readonly secret?: string) {}
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -29,6 +34,8 @@ export class CountingReceiver {
       req.on('end', () => {
         const webhookId = String(req.headers['webhook-id'] ?? '');
         this.requestsOf.set(webhookId, (this.requestsOf.get(webhookId) ?? 0) + 1);
+        if (this.secret !== undefined && req.headers['x-webhook-secret'] !== this.secret)
+          this.secretMismatches += 1;
         switch (this.mode) {
           case 'error-500':
             res.writeHead(500).end('receiver failing on purpose');

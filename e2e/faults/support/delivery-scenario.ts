@@ -8,6 +8,8 @@ export interface ScenarioOptions {
   label: string;
   events: number;
   perSecond: number;
+  /** The webhook's secret; every request must then carry it in `X-Webhook-Secret` (counted in `secretMismatches`). */
+  secret?: string;
   /**
    * Injects the fault while the stream runs; resolves with when the fault began and ended (epoch
    * ms; began defaults to ended) and any figures of its own.
@@ -18,6 +20,7 @@ export interface ScenarioOptions {
 }
 
 export interface ScenarioContext {
+  webhookId: string;
   receiver: CountingReceiver;
   stream: RepoEventStream;
   /** Resolves once `count` events have been published. */
@@ -29,6 +32,8 @@ export interface DeliveryFigures {
   delivered: number;
   duplicated: number;
   lost: number;
+  /** Requests whose `X-Webhook-Secret` was not the webhook's secret (0 without one). */
+  secretMismatches: number;
   /** Requests that reached the receiver without an attempt row in the Activity history. */
   attemptsMissingFromHistory: number;
   /** From the end of the fault until every event published before it was delivered. */
@@ -56,10 +61,14 @@ export async function runDeliveryScenario(
   faults: FaultStack,
   options: ScenarioOptions,
 ): Promise<DeliveryFigures> {
-  const receiver = new CountingReceiver();
+  const receiver = new CountingReceiver(options.secret);
   const url = await receiver.start();
   try {
-    const webhookId = await faults.createWebhook(url, streamRepos(options.label, 6));
+    const webhookId = await faults.createWebhook(
+      url,
+      streamRepos(options.label, 6),
+      options.secret,
+    );
     const stream = new RepoEventStream({
       brokers: faults.kafka.brokers,
       label: options.label,
@@ -68,6 +77,7 @@ export async function runDeliveryScenario(
       repos: 6,
     });
     const context: ScenarioContext = {
+      webhookId,
       receiver,
       stream,
       published: async (count) =>
@@ -101,6 +111,7 @@ export async function runDeliveryScenario(
       produced,
       delivered: [...stream.publishedAt.keys()].filter((sha) => delivered.has(sha)).length,
       duplicated: receiver.duplicates(),
+      secretMismatches: receiver.secretMismatches,
       lost: [...stream.publishedAt.keys()].filter((sha) => !delivered.has(sha)).length,
       attemptsMissingFromHistory: await attemptsMissingFromHistory(faults, webhookId, receiver),
       recoveryMs: recoveredAt - fault.endedAt,

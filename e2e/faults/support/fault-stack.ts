@@ -22,9 +22,11 @@ export const ALICE_TOKEN = 'hf_demoAliceWriteToken000000000000000';
  * that fails for a while is retried within the scenario (8 tries over about 40 s), and no daily
  * trigger limit in the way of a few thousand events.
  */
+export const FAULT_RETRY_SCHEDULE = '1,2,3,5,5,8,8,10';
+
 const STACK_ENV = {
   GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
-  GATEHOUSE_DELIVERY_RETRY_SCHEDULE: '1,2,3,5,5,8,8,10',
+  GATEHOUSE_DELIVERY_RETRY_SCHEDULE: FAULT_RETRY_SCHEDULE,
   GATEHOUSE_DELIVERY_TIMEOUT_MS: '2000',
   GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT: '1000000',
   GATEHOUSE_LOG_LEVEL: 'warn',
@@ -42,7 +44,8 @@ export interface FaultStack {
   terminatePostgresBackends(): Promise<number>;
   /** CLIENT KILL of every Redis client of Gatehouse's services on this stack's database; returns how many. */
   killRedisClients(): Promise<number>;
-  createWebhook(url: string, repos: string[]): Promise<string>;
+  /** A webhook of alice's on `url` watching `repos`, with `secret` when given; resolves with its id. */
+  createWebhook(url: string, repos: string[], secret?: string): Promise<string>;
   /** One statement on the stack's database, as its owner (what a change made around the services looks like). */
   query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
@@ -128,7 +131,7 @@ export async function startFaultStack(): Promise<FaultStack> {
       for (const id of ids) await redisAdmin.client('KILL', 'ID', id);
       return ids.length;
     },
-    async createWebhook(url, repos) {
+    async createWebhook(url, repos, secret) {
       const response = await fetch(`${stack.url}/api/settings/webhooks`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ALICE_TOKEN}`, 'content-type': 'application/json' },
@@ -136,6 +139,7 @@ export async function startFaultStack(): Promise<FaultStack> {
           url,
           watched: repos.map((name) => ({ type: 'model', name })),
           domains: ['repo'],
+          ...(secret ? { secret } : {}),
         }),
       });
       const body = (await response.json()) as { webhook?: { id: string } };

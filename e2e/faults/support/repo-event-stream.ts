@@ -63,6 +63,7 @@ function eventOf(label: string, index: number, repos: number): RepoChangeEvent {
 export class RepoEventStream {
   readonly publishedAt = new Map<string, number>();
   private retries = 0;
+  private stopped = false;
   private readonly bus: KafkaEventBus;
   readonly done: Promise<StreamResult>;
 
@@ -80,7 +81,7 @@ export class RepoEventStream {
     const { events, perSecond, label, repos } = this.options;
     const started = Date.now();
     try {
-      for (let index = 0; index < events; index += 1) {
+      for (let index = 0; index < events && !this.stopped; index += 1) {
         const due = started + (index * 1000) / perSecond;
         // eslint-disable-next-line no-restricted-syntax -- the stream's rate, not a wait for a condition
         if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
@@ -101,5 +102,10 @@ export class RepoEventStream {
       await this.bus.close();
     }
     return { publishedAt: this.publishedAt, publishRetries: this.retries };
+  }
+
+  /** Ends the stream before its count: for a scenario that lasts as long as its fault. */
+  stop(): void {
+    this.stopped = true;
   }
 }

@@ -36,7 +36,13 @@ export {
   WORKSPACE_ROOT,
 } from './process/node-process';
 export { type RunningGateway, startGateway } from './stack/nginx-gateway';
-export { DEMO_SEED, type RunningStack, type StackReplica, startStack } from './stack/stack';
+export {
+  DEMO_SEED,
+  type EnvironmentChanges,
+  type RunningStack,
+  type StackReplica,
+  startStack,
+} from './stack/stack';
 export {
   ALL_IN_ONE,
   DISTRIBUTED,

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { DeliveryStore } from './ports/delivery.store';
 
 /** Retries brought forward go out one every this many milliseconds per webhook, oldest first. */
-const HASTENED_SPACING_MS = 50;
+const HASTENED_SPACING_MS = 10;
 /** A webhook's retries are brought forward at most this often, whatever succeeds meanwhile. */
 const MIN_INTERVAL_MS = 5_000;
 /** Webhooks remembered as failing by one process; the oldest are forgotten first. */

@@ -49,9 +49,16 @@ export interface StackReplica {
   url: string;
   /** The replica's current process (a new one after restart()). */
   process: NodeProcess;
-  /** Starts the replica again, same port and environment, once its process has ended; resolves when it listens (not waiting for readiness). */
-  restart(): Promise<void>;
+  /**
+   * Starts the replica again on the same port once its process has ended; resolves when it
+   * listens (not waiting for readiness). `changes` set (a string) or remove (null) variables of
+   * its environment, kept for every later restart: what a rollout with a changed Secret does.
+   */
+  restart(changes?: EnvironmentChanges): Promise<void>;
 }
+
+/** Variables to set (a string) or to remove (null). */
+export type EnvironmentChanges = Record<string, string | null>;
 
 export interface RunningStack {
   /** The gateway: the issuer and the base URL of every public route. */
@@ -60,6 +67,8 @@ export interface RunningStack {
   encryptionKey: string;
   replicas: StackReplica[];
   gateway: RunningGateway;
+  /** Runs the CLI (`dist/apps/cli`) against the stack's stores; `env` adds to or overrides them. Rejects when it exits non-zero. */
+  cli(args: string[], env?: Record<string, string>): Promise<string>;
   /** The first replica of a service, for its internal routes (never routed by the gateway). */
   service(service: StackService): StackReplica;
   stop(): Promise<void>;
@@ -82,11 +91,12 @@ async function runCli(
   args: string[],
   env: Record<string, string>,
   onLine: StackOptions['onLine'],
-): Promise<void> {
+): Promise<string> {
   const cli = startNodeProcess('dist/apps/cli/src/main.js', { args, env });
-  follow(cli, `admin ${args[1]}`, onLine);
+  follow(cli, `${args[0]} ${args[1]}`, onLine);
   const { code } = await cli.exited;
   if (code !== 0) throw new Error(`gatehouse ${args.join(' ')} failed (${code}):\n${cli.output()}`);
+  return cli.output();
 }
 
 /**
@@ -130,7 +140,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     const tokenExchange = plan.find((entry) => entry.service === 'token-exchange')!;
     for (const { service, name, port } of plan) {
-      const env = {
+      const env: Record<string, string> = {
         ...stores,
         GATEHOUSE_INTERNAL_TOKEN: internalToken,
         PORT: String(port),
@@ -151,8 +161,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         service,
         url: `http://127.0.0.1:${port}`,
         process: launch(),
-        restart: async () => {
+        restart: async (changes = {}) => {
           await replica.process.exited;
+          for (const [variable, value] of Object.entries(changes)) {
+            if (value === null) delete env[variable];
+            else env[variable] = value;
+          }
           replica.process = launch();
           await waitForHttp(`${replica.url}/healthz`, {
             timeoutMs: 90_000,
@@ -183,6 +197,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     encryptionKey,
     replicas,
     gateway,
+    cli: (args, env = {}) => runCli(args, { ...stores, ...env }, options.onLine),
     service: (service) => replicas.find((replica) => replica.service === service)!,
     stop,
   };
