@@ -1,4 +1,4 @@
-import type { EnvironmentChanges, StackReplica } from '@gatehouse/testing';
+import { type EnvironmentChanges, type StackReplica, waitForHttp } from '@gatehouse/testing';
 import type { FaultStack } from './fault-stack';
 import { ALICE_TOKEN } from './fault-stack';
 import { type Outcome, outcomeOf, RequestLoad, timedFetch } from './request-load';
@@ -34,22 +34,32 @@ export class ServiceEndpoints {
     return ready[this.turn % ready.length]!;
   }
 
-  /** Rolls `changes` out to every replica of `services`, one replica at a time. */
+  /**
+   * Rolls `changes` out to every replica of `services` as `kubectl rollout restart` of their
+   * Deployments does: the services side by side, each one replica at a time.
+   */
   async rollOut(
     services: ReadonlyArray<StackReplica['service']>,
     changes: EnvironmentChanges,
   ): Promise<void> {
-    for (const replica of this.faults.stack.replicas) {
-      if (!services.includes(replica.service)) continue;
-      this.away.add(replica.name);
-      try {
-        replica.process.child.kill('SIGTERM');
-        await replica.process.exited;
-        await replica.restart(changes);
-        await this.faults.ensureReady();
-      } finally {
-        this.away.delete(replica.name);
-      }
+    await Promise.all(
+      services.map(async (service) => {
+        for (const replica of this.faults.stack.replicas) {
+          if (replica.service === service) await this.replace(replica, changes);
+        }
+      }),
+    );
+  }
+
+  private async replace(replica: StackReplica, changes: EnvironmentChanges): Promise<void> {
+    this.away.add(replica.name);
+    try {
+      replica.process.child.kill('SIGTERM');
+      await replica.process.exited;
+      await replica.restart(changes);
+      await waitForHttp(`${replica.url}/readyz`, { timeoutMs: 180_000, process: replica.process });
+    } finally {
+      this.away.delete(replica.name);
     }
   }
 
@@ -61,6 +71,9 @@ export class ServiceEndpoints {
       await this.rollOut(step.services, step.changes);
       await step.after?.();
       took[step.label] = Date.now() - started;
+      process.stdout.write(
+        `[faults] rotation step "${step.label}" done in ${took[step.label]} ms\n`,
+      );
     }
     return took;
   }
