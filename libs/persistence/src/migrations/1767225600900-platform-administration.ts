@@ -21,7 +21,7 @@ export class PlatformAdministration1767225600900 extends SqlMigration {
        target_type text NOT NULL,
        target_id char(24) NOT NULL,
        target_name text NOT NULL,
-       details jsonb NOT NULL DEFAULT '{}'::jsonb,
+       details jsonb NOT NULL,
        created_at timestamptz NOT NULL DEFAULT now(),
        CONSTRAINT admin_audit_log_target_type_check CHECK (target_type IN ('user', 'organization'))
      )`,

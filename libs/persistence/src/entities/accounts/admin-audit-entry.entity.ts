@@ -31,7 +31,7 @@ export class AdminAuditEntryEntity {
   @Column({ name: 'target_name', type: 'text' })
   targetName!: string;
 
-  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  @Column({ type: 'jsonb' })
   details!: Record<string, unknown>;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
