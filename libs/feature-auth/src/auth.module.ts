@@ -2,6 +2,7 @@ import { MailModule, type MailModuleOptions } from '@gatehouse/mail';
 import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TokenPruningModule } from '@gatehouse/identity';
+import { AdminModule } from './admin/admin.module';
 import { AppsModule } from './apps/apps.module';
 import {
   AUTHORIZATION_CODE_OPTIONS,
@@ -55,6 +56,8 @@ export interface AuthModuleOptions {
   tokenRetentionDays?: number;
   /** Where the e-mail it sends goes (GATEHOUSE_SMTP_URL, GATEHOUSE_MAIL_FROM); none sent when absent. */
   mail?: MailModuleOptions;
+  /** GATEHOUSE_PLATFORM_ADMINS: usernames of the platform administrators (docs/admin-api.md). */
+  platformAdmins?: readonly string[];
 }
 
 /** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
@@ -73,6 +76,7 @@ export function authModuleOptionsOf(config: {
   mail?: { smtpUrl?: string; from: string };
   /** The all-in-one's data directory, which keeps its mailbox when no SMTP server is set. */
   storage?: { dataDir: string };
+  admin?: { platformAdmins: readonly string[] };
 }): AuthModuleOptions {
   return {
     publicUrl: config.http.publicUrl,
@@ -84,6 +88,7 @@ export function authModuleOptionsOf(config: {
     webAppDirectory: config.webApp.directory,
     refreshReuseGraceSeconds: config.oauth.refreshReuseGraceSeconds,
     tokenRetentionDays: config.oauth.tokenRetentionDays,
+    platformAdmins: config.admin?.platformAdmins ?? [],
     mail: config.mail && {
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
@@ -163,6 +168,10 @@ export class AuthModule {
         DeviceFlowModule.forRoot(options),
         AppsModule,
         ConnectedApplicationsModule,
+        AdminModule.forRoot({
+          platformAdmins: options.platformAdmins ?? [],
+          signedInSessionTtlSeconds: options.signInSessionTtlSeconds,
+        }),
         MailModule.forRoot(options.mail ?? NO_MAIL),
         LeakedCredentialsModule.forRoot(),
         LeakedTokenMailModule.forRoot({ issuer }),

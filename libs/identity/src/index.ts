@@ -6,6 +6,7 @@ export { type MembershipRecord, type UserRecord } from './accounts/ports/account
 export { PrincipalCache } from './principal/principal-cache';
 export { PrincipalInvalidator } from './principal/principal-invalidator';
 export { bearerTokenOf } from './principal/bearer-credentials';
+export { requestPrincipal } from './principal/principal-request';
 export { BearerAuthGuard } from './guards/bearer-auth.guard';
 export { CurrentPrincipal } from './guards/current-principal.decorator';
 export { RequireScopes } from './guards/require-scopes.decorator';

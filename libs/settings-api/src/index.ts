@@ -47,3 +47,14 @@ export type {
   DeliveryView,
   WebhookActivityView,
 } from './webhook-activity';
+export type {
+  AdminMemberView,
+  AdminOrganizationView,
+  AdminOrgRole,
+  AdminUsersPage,
+  AdminUserView,
+  CreateAdminOrganizationBody,
+  CreateAdminUserBody,
+  EndedSessionsView,
+  ResetFactorsView,
+} from './admin';

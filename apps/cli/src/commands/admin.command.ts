@@ -1,6 +1,8 @@
 import { Command } from 'commander';
 import type { DatabaseOptions } from './database-target';
 import type { CliIo } from '../cli-io';
+import { adminOrgsCommand } from './admin/admin-orgs.command';
+import { adminUsersCommand } from './admin/admin-users.command';
 
 function databaseOptions(command: Command): Command {
   return command
@@ -13,11 +15,16 @@ function databaseOptions(command: Command): Command {
 
 const actions = () => import('./admin.action');
 
-/** `gatehouse admin ...`: operator commands that act on the database directly. */
+/**
+ * `gatehouse admin ...`: operator commands that act on the database directly, and `users` and
+ * `orgs`, which call the admin API with a platform administrator's token.
+ */
 export function adminCommand(io: CliIo): Command {
   const admin = new Command('admin').description(
-    'operate a Gatehouse database (migrations, seed data)',
+    'operate a Gatehouse database (migrations, seed data), and its accounts through the admin API',
   );
+  admin.addCommand(adminUsersCommand(io));
+  admin.addCommand(adminOrgsCommand(io));
 
   databaseOptions(admin.command('migrate'))
     .description(

@@ -1,5 +1,16 @@
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
+/** A refusal of the API: its message is `<status> <the API's message>`. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(`${status} ${message}`);
+    this.name = 'ApiCallError';
+  }
+}
+
 /**
  * One JSON call to Gatehouse's settings API with a bearer token, for the commands' API classes.
  * Errors come in the Hugging Face shape (`{"error": message}`) and are thrown with the status and
@@ -35,8 +46,9 @@ export class SettingsApiClient {
     }
     if (!response.ok) {
       const message = (json as { error?: unknown } | undefined)?.error;
-      throw new Error(
-        `${response.status} ${typeof message === 'string' ? message : response.statusText || 'request failed'}`,
+      throw new ApiCallError(
+        response.status,
+        typeof message === 'string' ? message : response.statusText || 'request failed',
       );
     }
     return json as T;

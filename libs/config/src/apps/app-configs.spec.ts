@@ -91,6 +91,7 @@ describe('per-app configuration', () => {
       secrets: { encryptionKey: KEY, internalToken: TOKEN, internalTokenAccepted: null },
       network: { allowLoopbackTargets: false },
       clientAddress: { trustedProxies: [] },
+      admin: { platformAdmins: [] },
       oauth: DEFAULT_OAUTH,
       tokenExchange: { url: 'http://token-exchange:3001' },
       webApp: { directory: 'dist/apps/web' },
@@ -245,6 +246,7 @@ describe('per-app configuration', () => {
       secrets: { encryptionKey: undefined, internalToken: undefined },
       network: { allowLoopbackTargets: false },
       clientAddress: { trustedProxies: [] },
+      admin: { platformAdmins: [] },
       oauth: DEFAULT_OAUTH,
       webhooks: DEFAULT_WEBHOOKS,
       delivery: DEFAULT_DELIVERY,
@@ -326,5 +328,16 @@ describe('per-app configuration', () => {
         }),
       ),
     ).toEqual(['GATEHOUSE_ENCRYPTION_KEY', 'GATEHOUSE_INTERNAL_TOKEN']);
+  });
+});
+
+describe('GATEHOUSE_PLATFORM_ADMINS', () => {
+  it('reads a comma-separated list of usernames, and refuses anything else naming the variable', () => {
+    expect(loadAllInOneConfig({ GATEHOUSE_PLATFORM_ADMINS: ' alice, bob.s ,' }).admin).toEqual({
+      platformAdmins: ['alice', 'bob.s'],
+    });
+    expect(() => loadAllInOneConfig({ GATEHOUSE_PLATFORM_ADMINS: 'alice,bob smith' })).toThrow(
+      /GATEHOUSE_PLATFORM_ADMINS/,
+    );
   });
 });

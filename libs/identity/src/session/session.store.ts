@@ -2,19 +2,33 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@gatehouse/crypto';
 import { FlowStore, JsonFlowStore } from '@gatehouse/flow-state';
 import { SHARED_FLOW_STORE } from '@gatehouse/platform';
+import { z } from 'zod';
 import { BrowserSession, browserSessionSchema } from './browser-session';
 
-/** Sessions in flow state, keyed by the SHA-256 of the cookie value (a store dump holds no live cookie). */
+const sessionsEndedSchema = z.object({ at: z.number().int() });
+
+/**
+ * Sessions in flow state, keyed by the SHA-256 of the cookie value (a store dump holds no live
+ * cookie). Sessions are not indexed by user: ending every session of a user records when, and a
+ * signed-in session from before that moment is read as absent (and removed).
+ */
 @Injectable()
 export class SessionStore {
   private readonly records: JsonFlowStore<BrowserSession>;
+  private readonly endings: JsonFlowStore<z.infer<typeof sessionsEndedSchema>>;
 
   constructor(@Inject(SHARED_FLOW_STORE) store: FlowStore) {
     this.records = new JsonFlowStore(store, 'session:', browserSessionSchema);
+    this.endings = new JsonFlowStore(store, 'sessions-ended:', sessionsEndedSchema);
   }
 
-  get(id: string): Promise<BrowserSession | null> {
-    return this.records.get(hashToken(id));
+  async get(id: string): Promise<BrowserSession | null> {
+    const session = await this.records.get(hashToken(id));
+    if (session?.userId == null || session.authTime === null) return session;
+    const ended = await this.endings.get(session.userId);
+    if (ended === null || session.authTime > ended.at) return session;
+    await this.records.delete(hashToken(id));
+    return null;
   }
 
   put(id: string, session: BrowserSession, ttlSeconds: number): Promise<void> {
@@ -23,5 +37,13 @@ export class SessionStore {
 
   delete(id: string): Promise<void> {
     return this.records.delete(hashToken(id));
+  }
+
+  /**
+   * Ends every session of the user signed in at or before `at` (epoch ms), in every process.
+   * `ttlSeconds`: the longest a signed-in session lives, after which the record is not needed.
+   */
+  endAllOf(userId: string, at: number, ttlSeconds: number): Promise<void> {
+    return this.endings.put(userId, { at }, ttlSeconds * 1000);
   }
 }

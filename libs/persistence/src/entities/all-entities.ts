@@ -1,3 +1,4 @@
+import { AdminAuditEntryEntity } from './accounts/admin-audit-entry.entity';
 import { MembershipEntity } from './accounts/membership.entity';
 import { OrganizationEntity } from './accounts/organization.entity';
 import { UserEntity } from './accounts/user.entity';
@@ -24,6 +25,7 @@ export const ALL_ENTITIES = [
   UserEntity,
   OrganizationEntity,
   MembershipEntity,
+  AdminAuditEntryEntity,
   OAuthAppEntity,
   ConsentEntity,
   AccessTokenEntity,

@@ -30,7 +30,7 @@ describe('seed document schema', () => {
         organizations: [{ name: 'acme', fullname: 'Acme', plan: 'team' }],
       }),
     ).toEqual({
-      users: [{ ...alice, isPro: false }],
+      users: [{ ...alice, isPro: false, platformAdmin: false }],
       organizations: [{ name: 'acme', fullname: 'Acme', plan: 'team', members: [] }],
       apps: [],
       accessTokens: [],
@@ -162,7 +162,9 @@ describe('loadSeedFile', () => {
 
   it('reads JSON the same way as YAML', async () => {
     const path = write('seed.json', JSON.stringify({ users: [alice] }));
-    expect((await loadSeedFile(path)).users).toEqual([{ ...alice, isPro: false }]);
+    expect((await loadSeedFile(path)).users).toEqual([
+      { ...alice, isPro: false, platformAdmin: false },
+    ]);
   });
 
   it('names the file and the path inside it', async () => {

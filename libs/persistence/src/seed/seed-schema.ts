@@ -22,6 +22,8 @@ const user = z.strictObject({
   password: z.string().min(8, 'Too short: at least 8 characters'),
   isPro: z.boolean().default(false),
   avatarUrl: z.url().optional(),
+  /** A platform administrator: may call the admin API (docs/admin-api.md). */
+  platformAdmin: z.boolean().default(false),
 });
 
 const organization = z.strictObject({

@@ -33,6 +33,13 @@ export class UserEntity {
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
   disabledAt!: Date | null;
 
+  /** A platform administrator (docs/admin-api.md); GATEHOUSE_PLATFORM_ADMINS names others. */
+  @Column({ name: 'platform_admin', type: 'boolean', default: false })
+  platformAdmin!: boolean;
+
+  @Column({ name: 'email_confirmed_at', type: 'timestamptz', nullable: true })
+  emailConfirmedAt!: Date | null;
+
   /** `service_account`: owned by `ownerOrgId`, no password, never signed in (docs/settings-api.md "Service accounts"). */
   @Column({ type: 'text', default: 'user' })
   kind!: 'user' | 'service_account';

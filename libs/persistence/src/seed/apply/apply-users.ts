@@ -14,6 +14,7 @@ export async function applyUsers(ctx: SeedContext, users: SeedDocument['users'])
       fullname: declared.fullname,
       isPro: declared.isPro,
       avatarUrl: declared.avatarUrl ?? null,
+      platformAdmin: declared.platformAdmin,
     };
     const existing = await ctx.accounts.findUserByUsername(declared.username);
     const emailOwner = await ctx.accounts.findUserByEmail(declared.email);
