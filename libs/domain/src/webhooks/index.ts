@@ -17,8 +17,11 @@ export {
   type MintedJobToken,
 } from './job-token';
 export {
+  DEFAULT_SECRET_OVERLAP_SECONDS,
   parseCreateWebhookBody,
+  parseRotateWebhookSecretBody,
   parseUpdateWebhookBody,
+  type RotateWebhookSecretInput,
   type UpdateWebhookInput,
 } from './webhook-input';
 export { type JobSpecRecord, toWebhookView, type WebhookView } from './webhook-view';
