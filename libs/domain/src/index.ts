@@ -149,7 +149,6 @@ export {
   classifyResponse,
   controlsProgramExecution,
   DEFAULT_AUTO_DISABLE_WINDOW_MS,
-  DEFAULT_SECRET_OVERLAP_SECONDS,
   DEFAULT_TRIGGER_LIMIT_POLICY,
   type DeliveryClassification,
   type DeliveryErrorKind,

@@ -17,7 +17,6 @@ export {
   type MintedJobToken,
 } from './job-token';
 export {
-  DEFAULT_SECRET_OVERLAP_SECONDS,
   parseCreateWebhookBody,
   parseRotateWebhookSecretBody,
   parseUpdateWebhookBody,

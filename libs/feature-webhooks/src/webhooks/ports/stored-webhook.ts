@@ -26,7 +26,7 @@ export interface StoredWebhook extends WebhookSettings {
   updatedAt: Date;
 }
 
-export interface SealedPreviousSecret {
+interface SealedPreviousSecret {
   sealed: string;
   until: Date;
 }
