@@ -239,5 +239,118 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
         ]);
       });
     });
+
+    describe('secret rotation with an overlap', () => {
+      const OLD = 'e2e-rotation-old-secret';
+      const NEW = 'e2e-rotation-new-secret';
+      /** Long enough for two deliveries on a loaded machine, short enough to wait out. */
+      const OVERLAP_SECONDS = 40;
+      const seen: Array<{ holder: 'old' | 'new'; secretHeader: string; signatures: number }> = [];
+      const receivers: LaunchedWebhooksServer[] = [];
+      let rotatedId: string;
+      let overlapEnd: number;
+
+      const api = async (path: string, body: unknown) => {
+        const response = await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ALICE_TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, json: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- read as the API answers
+      };
+
+      async function receiver(holder: 'old' | 'new', secret: string): Promise<string> {
+        const server = new WebhooksServer({
+          webhookSecret: secret,
+          autoStart: false,
+          env: {},
+          logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        });
+        server.add('rotation', (_payload, request) => {
+          seen.push({
+            holder,
+            secretHeader: String(request.headers['x-webhook-secret']),
+            signatures: String(request.headers['webhook-signature']).split(' ').length,
+          });
+          return { ok: true };
+        });
+        const launched = await server.launch({ port: 0, host: '127.0.0.1' });
+        receivers.push(launched);
+        return `${launched.url}/webhooks/rotation`;
+      }
+
+      async function publishAndReceive(count: number): Promise<void> {
+        const file = join(eventsDir, `rotation-${count}.json`);
+        writeFileSync(
+          file,
+          JSON.stringify({
+            event: { action: 'update', scope: 'repo.content' },
+            repo: {
+              type: 'model',
+              name: 'acme/e2e-rotation',
+              id: '66e000000000000000000004',
+              private: false,
+              owner: { id: '66e000000000000000000002', name: 'acme' },
+            },
+            updatedRefs: [],
+          }),
+        );
+        await cli(
+          'events',
+          'publish',
+          file,
+          '--endpoint',
+          gatehouse.internalUrl,
+          '--internal-token',
+          gatehouse.internalToken,
+        );
+        await waitUntil(`delivery ${count} of the rotated webhook`, () => seen.length === count, {
+          detail: () => `${JSON.stringify(seen)}\n${gatehouse.output()}`,
+        });
+      }
+
+      afterAll(async () => {
+        await Promise.all(receivers.map((launched) => launched.close()));
+      });
+
+      it('reaches a receiver still holding the old secret during the overlap', async () => {
+        const created = await api('/api/settings/webhooks', {
+          watched: [{ type: 'model', name: 'acme/e2e-rotation' }],
+          url: await receiver('old', OLD),
+          secret: OLD,
+        });
+        expect(created.status).toBe(201);
+        rotatedId = created.json.webhook.id;
+        const rotated = await api(`/api/settings/webhooks/${rotatedId}/rotate-secret`, {
+          secret: NEW,
+          overlapSeconds: OVERLAP_SECONDS,
+        });
+        expect(rotated.status).toBe(200);
+        expect(rotated.json.webhook.secret).toBe(NEW);
+        overlapEnd = Date.parse(rotated.json.previousSecretUntil);
+
+        await publishAndReceive(1);
+        expect(seen[0]).toEqual({ holder: 'old', secretHeader: OLD, signatures: 2 });
+      });
+
+      it('reaches a receiver already holding the new secret during the overlap, by its signature', async () => {
+        const moved = await api(`/api/settings/webhooks/${rotatedId}`, {
+          url: await receiver('new', NEW),
+        });
+        expect(moved.status).toBe(200);
+        await publishAndReceive(2);
+        expect(Date.now()).toBeLessThan(overlapEnd);
+        expect(seen[1]).toEqual({ holder: 'new', secretHeader: OLD, signatures: 2 });
+      });
+
+      it('sends the new secret alone once the overlap is over', async () => {
+        await waitUntil('the end of the overlap', () => Date.now() > overlapEnd, {
+          timeoutMs: OVERLAP_SECONDS * 1000,
+          intervalMs: 250,
+        });
+        await publishAndReceive(3);
+        expect(seen[2]).toEqual({ holder: 'new', secretHeader: NEW, signatures: 1 });
+      });
+    });
   });
 }

@@ -5,6 +5,7 @@ import { DeleteWebhook } from './webhooks/delete-webhook.use-case';
 import { GetWebhook } from './webhooks/get-webhook.use-case';
 import { ListWebhooks } from './webhooks/list-webhooks.use-case';
 import { ReplayDelivery } from './activity/replay-delivery.use-case';
+import { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.use-case';
 import { SetWebhookDisabled } from './webhooks/set-webhook-disabled.use-case';
 import { UpdateWebhook } from './webhooks/update-webhook.use-case';
 import { GetWebhookActivity } from './activity/get-webhook-activity.use-case';
@@ -58,6 +59,7 @@ export class WebhooksModule {
         CreateWebhook,
         UpdateWebhook,
         SetWebhookDisabled,
+        RotateWebhookSecret,
         DeleteWebhook,
         GetWebhookActivity,
         GetDeliveryDetail,

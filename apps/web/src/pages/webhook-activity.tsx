@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, segment } from '../api';
 import { asFailure, Empty, ErrorNotice, Loading, useResource, When } from '../components';
 import type { ApiFailure } from '../api';
+import { WebhookSecretCard } from './webhook-secret-rotation';
 import type {
   DeliveryDetailView,
   DeliveryView,
@@ -74,84 +75,88 @@ export function WebhookActivity({ id }: { id: string }) {
   const deliveries = [...first.data.deliveries, ...older];
   const { triggers } = first.data;
   return (
-    <section className="card">
-      <div className="page-head">
-        <h2>Recent deliveries</h2>
-        <button type="button" className="button button-secondary" onClick={first.reload}>
-          Refresh
-        </button>
-      </div>
-      <p className="muted small">
-        {triggers.used} of {triggers.limit} triggers used in the last {triggers.windowHours} hours.
-      </p>
-      {replayed && (
-        <p className="notice notice-success" role="status">
-          Replay queued
-          {deliveries.some((delivery) => delivery.id === replayed.id)
-            ? ': its new delivery is at the top of the list.'
-            : '…'}
+    <>
+      <section className="card">
+        <div className="page-head">
+          <h2>Recent deliveries</h2>
+          <button type="button" className="button button-secondary" onClick={first.reload}>
+            Refresh
+          </button>
+        </div>
+        <p className="muted small">
+          {triggers.used} of {triggers.limit} triggers used in the last {triggers.windowHours}{' '}
+          hours.
         </p>
-      )}
-      {failure && <ErrorNotice failure={failure} />}
-      {deliveries.length === 0 ? (
-        <Empty>No deliveries yet. They appear here when a watched repository changes.</Empty>
-      ) : (
-        <ul className="rows deliveries">
-          {deliveries.map((delivery) => (
-            <li key={delivery.id} className="delivery" data-delivery-id={delivery.id}>
-              <div className="row row-wrap">
-                <div className="row-main">
-                  <div>
-                    <code>
-                      {delivery.event.scope ?? 'event'}
-                      {delivery.event.action ? ` · ${delivery.event.action}` : ''}
-                    </code>{' '}
-                    {delivery.repo && <span className="muted">{delivery.repo}</span>}{' '}
-                    {delivery.replayOf && <span className="badge">replay</span>}
+        {replayed && (
+          <p className="notice notice-success" role="status">
+            Replay queued
+            {deliveries.some((delivery) => delivery.id === replayed.id)
+              ? ': its new delivery is at the top of the list.'
+              : '…'}
+          </p>
+        )}
+        {failure && <ErrorNotice failure={failure} />}
+        {deliveries.length === 0 ? (
+          <Empty>No deliveries yet. They appear here when a watched repository changes.</Empty>
+        ) : (
+          <ul className="rows deliveries">
+            {deliveries.map((delivery) => (
+              <li key={delivery.id} className="delivery" data-delivery-id={delivery.id}>
+                <div className="row row-wrap">
+                  <div className="row-main">
+                    <div>
+                      <code>
+                        {delivery.event.scope ?? 'event'}
+                        {delivery.event.action ? ` · ${delivery.event.action}` : ''}
+                      </code>{' '}
+                      {delivery.repo && <span className="muted">{delivery.repo}</span>}{' '}
+                      {delivery.replayOf && <span className="badge">replay</span>}
+                    </div>
+                    <div className="small muted">
+                      <When iso={delivery.createdAt} /> · {delivery.attempts}{' '}
+                      {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+                      {delivery.durationMs !== null && ` · ${delivery.durationMs} ms`}
+                      {delivery.nextAttemptAt && (
+                        <>
+                          {' '}
+                          · next retry <When iso={delivery.nextAttemptAt} />
+                        </>
+                      )}
+                    </div>
                   </div>
-                  <div className="small muted">
-                    <When iso={delivery.createdAt} /> · {delivery.attempts}{' '}
-                    {delivery.attempts === 1 ? 'attempt' : 'attempts'}
-                    {delivery.durationMs !== null && ` · ${delivery.durationMs} ms`}
-                    {delivery.nextAttemptAt && (
-                      <>
-                        {' '}
-                        · next retry <When iso={delivery.nextAttemptAt} />
-                      </>
-                    )}
+                  <DeliveryOutcome delivery={delivery} />
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-expanded={open === delivery.id}
+                      onClick={() => setOpen(open === delivery.id ? null : delivery.id)}
+                    >
+                      {open === delivery.id ? 'Hide details' : 'Details'}
+                    </button>
+                    <button type="button" className="button" onClick={() => void replay(delivery)}>
+                      Replay
+                    </button>
                   </div>
                 </div>
-                <DeliveryOutcome delivery={delivery} />
-                <div className="button-row">
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    aria-expanded={open === delivery.id}
-                    onClick={() => setOpen(open === delivery.id ? null : delivery.id)}
-                  >
-                    {open === delivery.id ? 'Hide details' : 'Details'}
-                  </button>
-                  <button type="button" className="button" onClick={() => void replay(delivery)}>
-                    Replay
-                  </button>
-                </div>
-              </div>
-              {open === delivery.id && <DeliveryDetails base={base} id={delivery.id} />}
-            </li>
-          ))}
-        </ul>
-      )}
-      {cursor && (
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void loadOlder()}
-          disabled={loadingOlder}
-        >
-          {loadingOlder ? 'Loading…' : 'Load older deliveries'}
-        </button>
-      )}
-    </section>
+                {open === delivery.id && <DeliveryDetails base={base} id={delivery.id} />}
+              </li>
+            ))}
+          </ul>
+        )}
+        {cursor && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void loadOlder()}
+            disabled={loadingOlder}
+          >
+            {loadingOlder ? 'Loading…' : 'Load older deliveries'}
+          </button>
+        )}
+      </section>
+      <WebhookSecretCard id={id} />
+    </>
   );
 }
 

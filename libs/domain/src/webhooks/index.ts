@@ -18,7 +18,9 @@ export {
 } from './job-token';
 export {
   parseCreateWebhookBody,
+  parseRotateWebhookSecretBody,
   parseUpdateWebhookBody,
+  type RotateWebhookSecretInput,
   type UpdateWebhookInput,
 } from './webhook-input';
 export { type JobSpecRecord, toWebhookView, type WebhookView } from './webhook-view';

@@ -130,4 +130,50 @@ describe('deliveryHeaders', () => {
       'webhook-timestamp': String(NOW_S),
     });
   });
+
+  describe('during a rotation overlap', () => {
+    beforeEach(() => jest.useFakeTimers({ now: NOW_MS }));
+    afterEach(() => jest.useRealTimers());
+    const overlap = () =>
+      deliveryHeaders({
+        messageId: 'msg_1',
+        timestampSeconds: NOW_S,
+        body: BODY,
+        secret: 'new-secret',
+        previousSecret: 'old-secret',
+        userAgent: 'ua',
+      });
+
+    it('keeps the previous secret in x-webhook-secret and signs with both, the new one first', () => {
+      expect(overlap()['x-webhook-secret']).toBe('old-secret');
+      expect(overlap()['webhook-signature']).toBe(
+        ['new-secret', 'old-secret']
+          .map((secret) =>
+            signStandardWebhook({ id: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret }),
+          )
+          .join(' '),
+      );
+    });
+
+    it.each([['old-secret'], ['new-secret']])(
+      'verifies with the Standard Webhooks package holding %p',
+      (secret) => {
+        const key = 'whsec_' + signingKey(secret).toString('base64');
+        expect(new Webhook(key).verify(BODY, overlap())).toEqual(JSON.parse(BODY));
+      },
+    );
+
+    it('signs with the secret alone once no previous secret is given', () => {
+      const headers = deliveryHeaders({
+        messageId: 'msg_1',
+        timestampSeconds: NOW_S,
+        body: BODY,
+        secret: 'new-secret',
+        previousSecret: null,
+        userAgent: 'ua',
+      });
+      expect(headers['x-webhook-secret']).toBe('new-secret');
+      expect(headers['webhook-signature']).not.toContain(' ');
+    });
+  });
 });

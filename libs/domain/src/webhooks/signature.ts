@@ -53,6 +53,12 @@ export interface DeliveryHeadersInput {
   body: string;
   /** The webhook's secret, or null when it has none. */
   secret: string | null;
+  /**
+   * The secret a rotation replaced, while its overlap runs: `x-webhook-secret` keeps carrying it
+   * (a receiver not yet given the new secret still accepts), and `webhook-signature` lists a
+   * signature with each secret (a receiver holding either verifies one). Null or absent otherwise.
+   */
+  previousSecret?: string | null;
   userAgent: string;
 }
 
@@ -60,30 +66,33 @@ export interface DeliveryHeadersInput {
  * Headers of one delivery attempt. `x-webhook-secret` carries the secret
  * verbatim, as the Hub does and its receivers check (hub-docs `webhooks.md`). Without a secret
  * there is no key, so `webhook-signature` is left out; `webhook-id` and `webhook-timestamp`
- * still identify the delivery.
+ * still identify the delivery. During a rotation's overlap (`previousSecret`) the header holds
+ * the previous secret and the signature header one space-separated `v1,` entry per secret, the
+ * new one first (Standard Webhooks "Signature scheme" lists several for key rotation).
  */
 export function deliveryHeaders({
   messageId,
   timestampSeconds,
   body,
   secret,
+  previousSecret,
   userAgent,
 }: DeliveryHeadersInput): Record<string, string> {
   assertSignable(messageId, timestampSeconds);
+  const keys = secret ? [secret, ...(previousSecret ? [previousSecret] : [])] : [];
   return {
     'content-type': 'application/json',
     'user-agent': userAgent,
-    ...(secret ? { 'x-webhook-secret': secret } : {}),
+    ...(secret ? { 'x-webhook-secret': previousSecret || secret } : {}),
     'webhook-id': messageId,
     'webhook-timestamp': String(timestampSeconds),
-    ...(secret
+    ...(keys.length > 0
       ? {
-          'webhook-signature': signStandardWebhook({
-            id: messageId,
-            timestampSeconds,
-            body,
-            secret,
-          }),
+          'webhook-signature': keys
+            .map((key) =>
+              signStandardWebhook({ id: messageId, timestampSeconds, body, secret: key }),
+            )
+            .join(' '),
         }
       : {}),
   };

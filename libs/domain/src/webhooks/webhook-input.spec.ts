@@ -1,6 +1,11 @@
 import { ApiError } from '../common';
 import { aWebhookSettings } from '../testing/webhook-builders';
-import { parseCreateWebhookBody, parseUpdateWebhookBody } from './webhook-input';
+import {
+  DEFAULT_SECRET_OVERLAP_SECONDS,
+  parseCreateWebhookBody,
+  parseRotateWebhookSecretBody,
+  parseUpdateWebhookBody,
+} from './webhook-input';
 
 const JOB_ID = '687f911eaea852de79c4a50a';
 const HOOK = 'https://webhook.site/a2176e82-5720-43ee-9e06-f91cb4c91548';
@@ -419,5 +424,40 @@ describe('jobToken', () => {
         parseCreateWebhookBody({ watched: WATCHED, jobSourceId: JOB_ID, jobToken: 'admin' }),
       ),
     ).toMatchObject({ field: 'jobToken' });
+  });
+});
+
+describe('parseRotateWebhookSecretBody', () => {
+  it('defaults to a generated secret and a one-day overlap', () => {
+    expect(parseRotateWebhookSecretBody(undefined)).toEqual({ overlapSeconds: 86_400 });
+    expect(parseRotateWebhookSecretBody({ secret: null, overlapSeconds: null })).toEqual({
+      overlapSeconds: DEFAULT_SECRET_OVERLAP_SECONDS,
+    });
+  });
+
+  it('reads a given secret and overlap, 0 switching at once', () => {
+    expect(parseRotateWebhookSecretBody({ secret: 'next-secret', overlapSeconds: 0 })).toEqual({
+      secret: 'next-secret',
+      overlapSeconds: 0,
+    });
+  });
+
+  it.each([
+    [{ overlapSeconds: -1 }, 'overlapSeconds: must be 0 (switch at once) or more'],
+    [{ overlapSeconds: 1.5 }, 'overlapSeconds: must be a whole number of seconds'],
+    [{ overlapSeconds: '3600' }, 'overlapSeconds: must be a whole number of seconds'],
+    [{ overlapSeconds: 604_801 }, 'overlapSeconds: must be at most 604800 seconds (7 days)'],
+    [{ secret: '' }, 'secret: must not be empty'],
+    [{ secret: ' padded ' }, 'secret: must be printable ASCII'],
+  ])('refuses %p', (body, message) => {
+    const refused = refusal(() => parseRotateWebhookSecretBody(body));
+    expect(refused.message).toContain(message);
+    expect(refused.field).toBe(message.split(':')[0]);
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(refusal(() => parseRotateWebhookSecretBody([])).message).toBe(
+      'the body must be a JSON object',
+    );
   });
 });

@@ -58,6 +58,41 @@ const secretSchema = z
     error: 'must be printable ASCII with no space at either end (it is sent verbatim in a header)',
   });
 
+/** A rotation's overlap: default one day, at most a week, 0 for an instant switch. */
+export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 60 * 60;
+const MAX_SECRET_OVERLAP_SECONDS = 7 * 24 * 60 * 60;
+
+export interface RotateWebhookSecretInput {
+  /** The new secret; absent: Gatehouse makes one. */
+  secret?: string;
+  overlapSeconds: number;
+}
+
+const rotateSecretSchema = z.object({
+  secret: secretSchema.min(1, { error: 'must not be empty' }).nullish(),
+  overlapSeconds: z
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(0, { error: 'must be 0 (switch at once) or more' })
+    .max(MAX_SECRET_OVERLAP_SECONDS, {
+      error: `must be at most ${MAX_SECRET_OVERLAP_SECONDS} seconds (7 days)`,
+    })
+    .nullish(),
+});
+
+/** `POST /api/settings/webhooks/{id}/rotate-secret`: `{secret?, overlapSeconds?}`. */
+export function parseRotateWebhookSecretBody(body: unknown): RotateWebhookSecretInput {
+  const given = body ?? {};
+  if (typeof given !== 'object' || Array.isArray(given))
+    throw ApiError.badRequest('the body must be a JSON object');
+  const result = rotateSecretSchema.safeParse(given);
+  if (!result.success) throw badRequestFromIssues(result.error.issues);
+  return {
+    ...(result.data.secret ? { secret: result.data.secret } : {}),
+    overlapSeconds: result.data.overlapSeconds ?? DEFAULT_SECRET_OVERLAP_SECONDS,
+  };
+}
+
 const jobIdSchema = z
   .string({ error: 'must be a string' })
   .refine(isObjectId, { error: 'must be a Job id (24 hexadecimal characters)' });

@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import { webhookSecretContext } from '@gatehouse/domain';
 import { repoChangedMessage } from '@gatehouse/messaging';
 import { pushEvent } from '../testing/events';
@@ -344,5 +345,36 @@ describe('DeliveryAttempt', () => {
         error,
       })),
     ).toEqual([{ attemptNo: 1, statusCode: 204, error: null }]);
+  });
+
+  it('during a secret rotation overlap sends the previous secret and signs with both; after it, the new secret alone', async () => {
+    const http = new ScriptedHttpSender([status(500), status(200)]);
+    const harness = pipelineHarness({ http, retryScheduleSeconds: [60] });
+    const webhook = await harness.addWebhook(
+      urlWebhook({
+        secret: 'new-secret',
+        previousSecret: { secret: 'old-secret', until: new Date(harness.clock.now() + 30_000) },
+      }),
+    );
+    await harness.intake.handle(incoming(repoChangedMessage(pushEvent('evt-rotation'))));
+    await harness.settle();
+    harness.clock.advance(60_000);
+    await harness.scheduler.pollOnce();
+    await harness.settle();
+
+    expect(harness.store.ofWebhook(webhook.id)[0]).toMatchObject({ status: 'succeeded' });
+    const signed = (request: (typeof http.requests)[number], secret: string) =>
+      new Webhook(secret, { format: 'raw' }).sign(
+        request.headers['webhook-id']!,
+        new Date(Number(request.headers['webhook-timestamp']) * 1000),
+        request.body,
+      );
+    const [during, after] = http.requests;
+    expect(during!.headers['x-webhook-secret']).toBe('old-secret');
+    expect(during!.headers['webhook-signature']).toBe(
+      `${signed(during!, 'new-secret')} ${signed(during!, 'old-secret')}`,
+    );
+    expect(after!.headers['x-webhook-secret']).toBe('new-secret');
+    expect(after!.headers['webhook-signature']).toBe(signed(after!, 'new-secret'));
   });
 });

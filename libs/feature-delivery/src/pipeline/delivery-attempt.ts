@@ -265,11 +265,14 @@ export class DeliveryAttempt {
       };
     }
     if (webhook.target.kind === 'url') {
+      const now = this.ports.clock.now();
       const headers = deliveryHeaders({
         messageId: task.deliveryId,
-        timestampSeconds: Math.floor(this.ports.clock.now() / 1000),
+        timestampSeconds: Math.floor(now / 1000),
         body,
         secret: secrets.secret,
+        previousSecret:
+          secrets.previous && now < secrets.previous.untilMs ? secrets.previous.secret : null,
         userAgent: this.settings.userAgent,
       });
       const result = await this.ports.http.post({ url: webhook.target.url, headers, body });

@@ -4,6 +4,8 @@ import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
 
 export interface OpenedSecrets {
   secret: string | null;
+  /** The secret a rotation replaced, with the end of its overlap (ms since the epoch). */
+  previous: { secret: string; untilMs: number } | null;
   jobSecrets: Record<string, string>;
 }
 
@@ -20,5 +22,11 @@ export function openWebhookSecrets(box: SecretBox, webhook: WebhookSnapshot): Op
       box.decrypt(sealed, context),
     ]),
   );
-  return { secret, jobSecrets };
+  const previous = webhook.previousSecret
+    ? {
+        secret: box.decrypt(webhook.previousSecret.sealed, context),
+        untilMs: webhook.previousSecret.until.getTime(),
+      }
+    : null;
+  return { secret, previous, jobSecrets };
 }

@@ -36,10 +36,20 @@ function hexId(prefix = 'c'): string {
 }
 
 export function urlWebhook(
-  overrides: Partial<WebhookSnapshot> & { url?: string; secret?: string | null } = {},
+  overrides: Partial<Omit<WebhookSnapshot, 'previousSecret'>> & {
+    url?: string;
+    secret?: string | null;
+    /** The secret a rotation replaced, sent until `until`. */
+    previousSecret?: { secret: string; until: Date };
+  } = {},
 ): WebhookSnapshot {
   const id = overrides.id ?? hexId('d');
-  const { url = 'https://receiver.example/hook', secret = null, ...rest } = overrides;
+  const {
+    url = 'https://receiver.example/hook',
+    secret = null,
+    previousSecret,
+    ...rest
+  } = overrides;
   return {
     id,
     ownerId: OWNER,
@@ -51,6 +61,14 @@ export function urlWebhook(
     revision: 1,
     target: { kind: 'url', url },
     sealedSecret: secret === null ? null : testBox.encrypt(secret, webhookSecretContext(id)),
+    ...(previousSecret
+      ? {
+          previousSecret: {
+            sealed: testBox.encrypt(previousSecret.secret, webhookSecretContext(id)),
+            until: previousSecret.until,
+          },
+        }
+      : {}),
     sealedJobSecrets: {},
     ...rest,
   };

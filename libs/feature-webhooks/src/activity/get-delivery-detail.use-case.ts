@@ -46,9 +46,17 @@ function requestOf(webhook: StoredWebhook, delivery: DeliveryRecord): DeliveryRe
     timestampSeconds: Math.floor(stampedAt.getTime() / 1000),
     body: JSON.stringify(delivery.payload),
     secret: webhook.sealedSecret === null ? null : MASKED,
+    // A rotation's overlap running at that attempt: two signatures went out, one per secret.
+    previousSecret:
+      webhook.previousSecret && stampedAt < webhook.previousSecret.until ? MASKED : null,
     userAgent: MASKED,
   });
   delete headers['user-agent'];
-  if (headers['webhook-signature'] !== undefined) headers['webhook-signature'] = `v1,${MASKED}`;
+  const signatures = headers['webhook-signature'];
+  if (signatures !== undefined)
+    headers['webhook-signature'] = signatures
+      .split(' ')
+      .map(() => `v1,${MASKED}`)
+      .join(' ');
   return { method: 'POST', url: webhook.url, headers };
 }

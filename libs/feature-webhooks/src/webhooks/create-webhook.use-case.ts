@@ -57,6 +57,7 @@ export class CreateWebhook {
       jobSpec,
       ...webhookSettingsOf(input),
       sealedSecret: sealWebhookSecret(this.secretBox, id, input.secret),
+      previousSecret: null,
       sealedJobSecrets: sealJobSecrets(this.secretBox, id, {}, input.secrets),
       disabled: false,
       disabledReason: null,

@@ -79,6 +79,8 @@ export class UpdateWebhook {
       url: update.url ? update.url.url : webhook.url,
       ...(update.secret !== undefined && {
         sealedSecret: sealWebhookSecret(this.secretBox, webhook.id, update.secret),
+        // Setting the secret switches at once: a running rotation's overlap ends with it.
+        previousSecret: null,
       }),
       ...(update.jobSourceId !== undefined &&
         jobSpec !== null && { jobSourceId: update.jobSourceId, jobSpec }),

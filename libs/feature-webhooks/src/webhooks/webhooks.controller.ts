@@ -11,6 +11,7 @@ import { CreateWebhook } from './create-webhook.use-case';
 import { DeleteWebhook } from './delete-webhook.use-case';
 import { GetWebhook } from './get-webhook.use-case';
 import { ListWebhooks } from './list-webhooks.use-case';
+import { type RotatedWebhookSecret, RotateWebhookSecret } from './rotate-webhook-secret.use-case';
 import { SetWebhookDisabled } from './set-webhook-disabled.use-case';
 import { UpdateWebhook } from './update-webhook.use-case';
 
@@ -33,6 +34,7 @@ export class WebhooksController {
     private readonly updater: UpdateWebhook,
     private readonly states: SetWebhookDisabled,
     private readonly remover: DeleteWebhook,
+    private readonly rotator: RotateWebhookSecret,
   ) {}
 
   @Get()
@@ -84,6 +86,19 @@ export class WebhooksController {
     @Param('id') id: string,
   ): Promise<Wrapped> {
     return { webhook: await this.states.execute(principal, id, true) };
+  }
+
+  /** A new secret with an overlap during which the previous one still goes out. */
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @RequireWriteAccess()
+  @RequirePermission('user.webhooks.write')
+  rotateSecret(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<RotatedWebhookSecret> {
+    return this.rotator.execute(principal, id, body);
   }
 
   @Delete(':id')

@@ -43,6 +43,12 @@ function signingKeyOf(secret: string): Buffer {
  * Checks that a delivery carries the receiver's secret: the `X-Webhook-Secret`
  * header as the Python WebhooksServer does (401 when missing, 403 when wrong), and, when the
  * sender adds Standard Webhooks headers, their HMAC-SHA256 signature and timestamp.
+ *
+ * During a secret rotation's overlap Gatehouse keeps the previous secret in `X-Webhook-Secret`
+ * and signs with both secrets, so a receiver already given the new secret sees another value in
+ * that header: it then accepts on the signature alone, which proves the sender holds its secret
+ * (checkSignature, which runs whenever `webhook-signature` is present). A receiver still holding
+ * the previous secret matches the header and one of the signatures.
  */
 export class WebhookAuthenticator {
   private readonly secretBytes: Buffer;
@@ -60,6 +66,7 @@ export class WebhookAuthenticator {
     const given = header(headers, 'x-webhook-secret');
     if (given === undefined) return { status: 401, message: 'x-webhook-secret header not set.' };
     if (!constantTimeEquals(Buffer.from(given, 'utf8'), this.secretBytes)) {
+      if (header(headers, 'webhook-signature') !== undefined) return undefined;
       return { status: 403, message: 'Invalid webhook secret.' };
     }
     return undefined;

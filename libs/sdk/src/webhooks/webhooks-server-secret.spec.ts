@@ -195,4 +195,49 @@ describe('WebhooksServer Standard Webhooks signature', () => {
       },
     });
   });
+
+  describe('during a secret rotation overlap (the previous secret in X-Webhook-Secret, a signature with each)', () => {
+    const previous = 'the-old-secret';
+    const next = 'the-new-secret';
+    const body = JSON.stringify(repoUpdatePayload());
+    const signature = (key: string) =>
+      new Webhook(key, { format: 'raw' }).sign('msg_2b7c1e', timestamp, body);
+    const overlapHeaders = {
+      'x-webhook-secret': previous,
+      'webhook-id': 'msg_2b7c1e',
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': `${signature(next)} ${signature(previous)}`,
+    };
+
+    it.each([[previous], [next]])(
+      'accepts the delivery with the receiver holding %p',
+      async (held) => {
+        const { launched } = await start({ webhookSecret: held }, (server) =>
+          server.add('/hook', () => 'ran'),
+        );
+        expect(await answer(await post(launched, '/webhooks/hook', body, overlapHeaders))).toEqual({
+          status: 200,
+          body: 'ran',
+        });
+      },
+    );
+
+    it('refuses a receiver holding neither secret, by its signature', async () => {
+      const { launched } = await start({ webhookSecret: 'a-third-secret' }, (server) =>
+        server.add('/hook', () => 'ran'),
+      );
+      expect(await answer(await post(launched, '/webhooks/hook', body, overlapHeaders))).toEqual({
+        status: 403,
+        body: { error: 'Invalid webhook signature.' },
+      });
+    });
+
+    it('refuses another X-Webhook-Secret with a signature made with another secret', async () => {
+      const { launched } = await start({ webhookSecret: next }, (server) =>
+        server.add('/hook', () => 'ran'),
+      );
+      const forged = { ...overlapHeaders, 'webhook-signature': signature(previous) };
+      expect((await post(launched, '/webhooks/hook', body, forged)).status).toBe(403);
+    });
+  });
 });

@@ -73,4 +73,20 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
     expect(first!.sealedJobSecrets).toBe(second!.sealedJobSecrets);
     expect(Object.isFrozen(first!.sealedJobSecrets)).toBe(true);
   });
+
+  it('reads a rotation overlap: the sealed previous secret and its end, absent outside one', async () => {
+    const id = `be0e${(7).toString(16).padStart(20, '0')}`;
+    const until = new Date('2026-01-02T03:04:05.000Z');
+    await database.dataSource.query(
+      `UPDATE webhooks SET previous_secret_encrypted = 'sealed-previous', previous_secret_until = $2 WHERE id = $1`,
+      [id, until],
+    );
+    expect((await directory.load(id))!.previousSecret).toEqual({
+      sealed: 'sealed-previous',
+      until,
+    });
+    expect(await directory.load(`be0e${(8).toString(16).padStart(20, '0')}`)).not.toHaveProperty(
+      'previousSecret',
+    );
+  });
 });

@@ -66,6 +66,9 @@ export function webhookSnapshotOf(row: WebhookEntity): WebhookSnapshot {
       ? { kind: 'job', spec: row.jobSpec as unknown as JobSpecRecord }
       : { kind: 'url', url: row.url ?? '' },
     sealedSecret: row.secretEncrypted,
+    ...(row.previousSecretEncrypted !== null && row.previousSecretUntil !== null
+      ? { previousSecret: { sealed: row.previousSecretEncrypted, until: row.previousSecretUntil } }
+      : {}),
     sealedJobSecrets:
       row.jobSecretsEncrypted && Object.keys(row.jobSecretsEncrypted).length > 0
         ? row.jobSecretsEncrypted

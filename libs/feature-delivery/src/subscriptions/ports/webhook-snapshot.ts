@@ -14,6 +14,11 @@ export interface WebhookSnapshot extends WebhookSettings {
   revision: number;
   target: DeliveryTarget;
   sealedSecret: string | null;
+  /**
+   * The secret a rotation replaced and the end of its overlap: until then deliveries carry it in
+   * `x-webhook-secret` and sign with both (`deliveryHeaders`). Absent outside an overlap.
+   */
+  previousSecret?: { sealed: string; until: Date };
   /** Job secret name -> sealed value. */
   sealedJobSecrets: Record<string, string>;
 }

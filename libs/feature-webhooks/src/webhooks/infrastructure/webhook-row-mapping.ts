@@ -12,6 +12,10 @@ export function webhookFromRow(row: WebhookEntity): StoredWebhook {
     jobSpec: row.jobSpec as JobSpecRecord | null,
     ...webhookSettingsOf(row),
     sealedSecret: row.secretEncrypted,
+    previousSecret:
+      row.previousSecretEncrypted !== null && row.previousSecretUntil !== null
+        ? { sealed: row.previousSecretEncrypted, until: row.previousSecretUntil }
+        : null,
     sealedJobSecrets: row.jobSecretsEncrypted,
     disabled: row.disabled,
     disabledReason: row.disabledReason,
@@ -33,6 +37,8 @@ export function webhookToRow(
     jobSpec: webhook.jobSpec as Record<string, unknown> | null,
     ...webhookSettingsOf(webhook),
     secretEncrypted: webhook.sealedSecret,
+    previousSecretEncrypted: webhook.previousSecret?.sealed ?? null,
+    previousSecretUntil: webhook.previousSecret?.until ?? null,
     jobSecretsEncrypted: webhook.sealedJobSecrets,
     disabled: webhook.disabled,
     disabledReason: webhook.disabledReason,

@@ -12,6 +12,11 @@ export interface StoredWebhook extends WebhookSettings {
   jobSourceId: string | null;
   jobSpec: JobSpecRecord | null;
   sealedSecret: string | null;
+  /**
+   * The secret a rotation replaced (sealed like `sealedSecret`) and the end of its overlap, while
+   * deliveries still carry it (docs/settings-api.md "Rotate a webhook secret"); null otherwise.
+   */
+  previousSecret: SealedPreviousSecret | null;
   /** Job secret name -> sealed value. */
   sealedJobSecrets: Record<string, string>;
   disabled: boolean;
@@ -19,6 +24,11 @@ export interface StoredWebhook extends WebhookSettings {
   revision: number;
   createdAt: Date;
   updatedAt: Date;
+}
+
+interface SealedPreviousSecret {
+  sealed: string;
+  until: Date;
 }
 
 export function webhookKind(webhook: Pick<StoredWebhook, 'jobSpec'>): 'url' | 'job' {

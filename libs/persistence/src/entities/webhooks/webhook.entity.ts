@@ -17,6 +17,10 @@ import { JobEntity } from './job.entity';
 @Entity({ name: 'webhooks' })
 @Check('webhooks_one_target', 'num_nonnulls(url, job_spec) = 1')
 @Check('webhooks_job_token_check', "job_token IN ('none', 'read', 'write')")
+@Check(
+  'webhooks_previous_secret_check',
+  'num_nonnulls(previous_secret_encrypted, previous_secret_until) IN (0, 2)',
+)
 @Index('webhooks_owner_user_id_idx', ['ownerUserId'])
 @Index('webhooks_updated_at_idx', ['updatedAt'])
 @Index('webhooks_job_source_id_idx', { synchronize: false })
@@ -47,6 +51,13 @@ export class WebhookEntity implements WebhookSettings {
 
   @Column({ name: 'secret_encrypted', type: 'text', nullable: true })
   secretEncrypted!: string | null;
+
+  /** The secret a rotation replaced, still sent until `previousSecretUntil` (the overlap). */
+  @Column({ name: 'previous_secret_encrypted', type: 'text', nullable: true })
+  previousSecretEncrypted!: string | null;
+
+  @Column({ name: 'previous_secret_until', type: 'timestamptz', nullable: true })
+  previousSecretUntil!: Date | null;
 
   /** name -> ciphertext */
   @Column({ name: 'job_secrets_encrypted', type: 'jsonb', default: () => "'{}'" })

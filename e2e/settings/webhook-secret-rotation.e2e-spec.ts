@@ -1,0 +1,195 @@
+import { ALL_IN_ONE, SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, signIn } from '../auth/support/headless-chromium';
+import {
+  newPersonContext,
+  PHONE,
+  screenshots,
+  seriousAccessibilityViolations,
+} from './support/settings-browser';
+
+// The demo seed (libs/persistence/seed/demo.yaml).
+const ALICE = {
+  login: 'alice',
+  password: 'gatehouse-demo',
+  token: 'hf_demoAliceWriteToken000000000000000',
+};
+const OLD_SECRET = 'rotation-page-old-secret';
+
+interface Seen {
+  secret: string | undefined;
+  signatures: number;
+}
+
+/** A loopback receiver that answers 200 and keeps the secret header and the signature count. */
+async function startReceiver(): Promise<{ url: string; seen: Seen[]; close(): Promise<void> }> {
+  const seen: Seen[] = [];
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      seen.push({
+        secret: req.headers['x-webhook-secret'] as string | undefined,
+        signatures: String(req.headers['webhook-signature'] ?? '')
+          .split(' ')
+          .filter(Boolean).length,
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    seen,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * "Rotate secret" on a webhook's page (docs/settings.md "Webhooks"), clicked through in Chromium on
+ * each shape: the overlap is chosen, the rotation confirmed, the new secret shown once, and the next
+ * delivery carries the old secret in X-Webhook-Secret with a signature made with each.
+ */
+describe.each(SHAPES)('rotating a webhook secret on its page on $name', (shape) => {
+  let target: ShapeTarget;
+  let browser: Browser;
+  let page: Page;
+  let pageErrors: string[];
+  let closeContext: () => Promise<void>;
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${target.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${ALICE.token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: res.status === 204 ? null : await res.json() };
+  };
+
+  async function expectAccessible(name: string): Promise<void> {
+    await page.waitForLoadState('networkidle');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    if (shape === ALL_IN_ONE) await screenshots(page, name);
+  }
+
+  async function fitsAPhone(): Promise<void> {
+    const size = page.viewportSize();
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    if (size) await page.setViewportSize(size);
+  }
+
+  async function openSecretCard(id: string): Promise<void> {
+    await page.goto(`/settings/webhooks/${id}`);
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Secret' }).waitFor();
+  }
+
+  beforeAll(async () => {
+    target = await shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
+    browser = await launchChromium();
+    const person = await newPersonContext(browser, target.url);
+    page = person.page;
+    page.setDefaultTimeout(15_000);
+    pageErrors = person.pageErrors;
+    closeContext = () => person.context.close();
+    await page.goto('/settings/webhooks');
+    await page.waitForURL(/\/oauth\/login/);
+    await signIn(page, ALICE.login, ALICE.password);
+    await page.waitForURL(`${target.url}/settings/webhooks`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeContext?.();
+    await browser?.close();
+    await target?.stop();
+  });
+
+  afterEach(() => {
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('rotates with the overlap chosen, shows the new secret once, and the next delivery carries both', async () => {
+    const receiver = await startReceiver();
+    const created = await api('POST', '/api/settings/webhooks', {
+      watched: [{ type: 'model', name: 'acme/rotation-page' }],
+      url: receiver.url,
+      domains: ['repo'],
+      secret: OLD_SECRET,
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.json.webhook.id;
+    try {
+      await openSecretCard(id);
+      await page.getByLabel('Keep sending the old secret for').selectOption({ label: '1 hour' });
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      await page
+        .getByRole('button', { name: 'Rotate: the old secret goes out 1 hour more' })
+        .click();
+      const shown = page.getByTestId('once-value');
+      await shown.waitFor();
+      const secret = (await shown.textContent())!;
+      expect(secret).toMatch(/^whsec_/);
+      await page.getByText(/Deliveries carry the old secret in X-Webhook-Secret until/).waitFor();
+      expect((await api('GET', `/api/settings/webhooks/${id}`)).json.webhook.secret).toBe(secret);
+      await expectAccessible('webhook-secret-rotated');
+      await fitsAPhone();
+
+      const event = {
+        event: { action: 'update', scope: 'repo.content' },
+        repo: {
+          type: 'model',
+          name: 'acme/rotation-page',
+          id: '66e000000000000000000301',
+          private: false,
+          owner: { id: '66e000000000000000000102', name: 'acme' },
+        },
+        updatedRefs: [],
+      };
+      expect((await target.publishEvents([event])).status).toBe(202);
+      await waitUntil('the delivery', () => receiver.seen.length > 0, { intervalMs: 200 });
+      expect(receiver.seen[0]).toEqual({ secret: OLD_SECRET, signatures: 2 });
+    } finally {
+      await api('DELETE', `/api/settings/webhooks/${id}`);
+      await receiver.close();
+    }
+  });
+
+  it('says a webhook without a secret gets one, switches at once when asked, and shows a refusal', async () => {
+    const created = await api('POST', '/api/settings/webhooks', {
+      watched: [{ type: 'model', name: 'acme/rotation-page-bare' }],
+      url: 'http://127.0.0.1:9/hook',
+      domains: ['repo'],
+    });
+    const id: string = created.json.webhook.id;
+    await openSecretCard(id);
+    await page.getByText('This webhook has no secret').waitFor();
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('button', { name: 'Set a new secret' }).click();
+    await page.getByText('Deliveries carry the new secret from now on.').waitFor();
+    const secret = (await api('GET', `/api/settings/webhooks/${id}`)).json.webhook.secret;
+    expect(await page.getByTestId('once-value').textContent()).toBe(secret);
+
+    await openSecretCard(id);
+    await page
+      .getByLabel('Keep sending the old secret for')
+      .selectOption({ label: 'No overlap: switch now' });
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page
+      .getByRole('button', { name: 'Rotate now: receivers with the old secret start failing' })
+      .waitFor();
+    // Deleted meanwhile (another tab): the rotation is refused in words, not a blank page.
+    expect((await api('DELETE', `/api/settings/webhooks/${id}`)).status).toBe(204);
+    await page
+      .getByRole('button', { name: 'Rotate now: receivers with the old secret start failing' })
+      .click();
+    await page.getByText('Webhook not found').waitFor();
+    await expectAccessible('webhook-secret-refused');
+  });
+});
