@@ -60,11 +60,12 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
   // Token events of sign-ins, refreshes and revocations; the principal cache follows revocations.
   // Leaked-token reports go from its request handler to its own consumer, through its outbox.
   auth: {
-    writes: [Topics.tokenEvents, Topics.leakedCredentials],
+    writes: [Topics.tokenEvents, Topics.leakedCredentials, Topics.accountMail],
     reads: [
       principalCache,
       { topic: Topics.leakedCredentials, group: ConsumerGroups.leakedCredentials },
       { topic: Topics.tokenEvents, group: ConsumerGroups.mailer },
+      { topic: Topics.accountMail, group: ConsumerGroups.mailer },
     ],
   },
   // The audit feed and the tokens it issues.

@@ -4,6 +4,7 @@ import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { deliverySection } from '../sections/delivery.section';
 import { mailSection } from '../sections/mail.section';
+import { signUpSection } from '../sections/sign-up.section';
 import { embeddedHttpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
 import { oauthSection } from '../sections/oauth.section';
@@ -30,6 +31,7 @@ export const allInOneConfigSchema = composeConfig({
   webhooks: webhooksSection,
   delivery: deliverySection,
   mail: mailSection,
+  signUp: signUpSection,
 });
 
 export type AllInOneConfig = ReturnType<typeof allInOneConfigSchema.parse>;

@@ -8,6 +8,7 @@ import { webAppSection } from '../sections/web-app.section';
 import { secretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
 import { mailSection } from '../sections/mail.section';
+import { signUpSection } from '../sections/sign-up.section';
 import { postgresSection, redisSection } from '../sections/store.section';
 import { tokenExchangeClientSection } from '../sections/token-exchange-client.section';
 
@@ -25,6 +26,7 @@ export const authConfigSchema = composeConfig({
   webApp: webAppSection,
   tokenExchange: tokenExchangeClientSection,
   mail: mailSection,
+  signUp: signUpSection,
 });
 
 export type AuthConfig = ReturnType<typeof authConfigSchema.parse>;

@@ -22,3 +22,9 @@ export {
   type LeakedCredentialsReportedData,
   leakedCredentialsReportedEvent,
 } from './leaked-credentials.event';
+export {
+  ACCOUNT_MAIL_TEMPLATES,
+  type AccountMailRequestedData,
+  accountMailRequestedEvent,
+  type AccountMailTemplate,
+} from './account-mail.event';

@@ -9,6 +9,7 @@ jest.setTimeout(60_000);
 
 const EXPECTED_TABLES = [
   'access_tokens',
+  'account_links',
   'audit_heads',
   'audit_log',
   'consents',

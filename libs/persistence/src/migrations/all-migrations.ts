@@ -14,6 +14,7 @@ import { FineGrainedPersonalTokens1767225600500 } from './1767225600500-fine-gra
 import { ServiceAccounts1767225600620 } from './1767225600620-service-accounts';
 import { OrganizationTokenGovernance1767225600650 } from './1767225600650-organization-token-governance';
 import { WebhookJobToken1767225600750 } from './1767225600750-webhook-job-token';
+import { AccountLinks1767225600850 } from './1767225600850-account-links';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const ALL_MIGRATIONS = [
   ServiceAccounts1767225600620,
   OrganizationTokenGovernance1767225600650,
   WebhookJobToken1767225600750,
+  AccountLinks1767225600850,
 ];

@@ -30,6 +30,15 @@ export class UserEntity {
   @Column({ name: 'avatar_url', type: 'text', nullable: true })
   avatarUrl!: string | null;
 
+  /** Null until the address is confirmed by its link; set at insert for accounts not made by sign-up. */
+  @Column({
+    name: 'email_confirmed_at',
+    type: 'timestamptz',
+    nullable: true,
+    default: () => 'now()',
+  })
+  emailConfirmedAt!: Date | null;
+
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
   disabledAt!: Date | null;
 
