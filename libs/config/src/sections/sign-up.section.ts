@@ -2,11 +2,11 @@ import { envSection } from '../env-section';
 import { oneOf } from '../env-fields';
 import { documented, type VariableDoc } from '../variable-doc';
 
-export const SIGN_UP_MODES = ['closed', 'invite', 'open'] as const;
+const SIGN_UP_MODES = ['closed', 'invite', 'open'] as const;
 
 const GATEHOUSE_SIGNUP_DOC: VariableDoc = {
   description:
-    "Who may create an account on the sign-in pages: `closed` (accounts come only from an administrator, the seed or single sign-on), `invite` (with an invitation link, `POST /internal/invitations`), `open` (anyone; the address is confirmed by a mailed link before apps can be authorized). Needs mail that leaves (GATEHOUSE_SMTP_URL) unless the all-in-one's mailbox is enough.",
+    'Who may create an account on the sign-in pages: `closed` (only administrators, the seed or single sign-on make accounts), `invite` (with an invitation link from `POST /internal/invitations`) or `open` (anyone). A new address is confirmed by a mailed link before apps can be authorized.',
 };
 
 export interface SignUpConfig {

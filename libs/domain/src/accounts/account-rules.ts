@@ -6,10 +6,10 @@ export interface AccountRuleViolation {
   message: string;
 }
 
-export const USERNAME_MIN_LENGTH = 2;
-export const USERNAME_MAX_LENGTH = 42;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+const USERNAME_MIN_LENGTH = 2;
+const USERNAME_MAX_LENGTH = 42;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 256;
 const EMAIL_MAX_LENGTH = 254;
 
 /**

@@ -2,7 +2,6 @@ import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { isSignedIn } from '@gatehouse/identity';
 import { clientAddressOf } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
-import { ACCOUNT_PAGE_PATHS } from '../pages/account-page-paths';
 import { confirmEmailPage } from '../pages/confirm-email.page';
 import { forgotPasswordPage } from '../pages/forgot-password.page';
 import { messagePage } from '../pages/message.page';
@@ -32,7 +31,7 @@ function field(form: Record<string, unknown>, name: string): string {
  * (`/oauth/reset-password`). Every form carries the session's CSRF token; a link opened only shows
  * a form, the POST uses it.
  */
-@Controller()
+@Controller('oauth')
 export class AccountPagesController {
   constructor(
     private readonly sessions: SessionService,
@@ -40,7 +39,7 @@ export class AccountPagesController {
     private readonly passwords: PasswordService,
   ) {}
 
-  @Get(ACCOUNT_PAGE_PATHS.signUp)
+  @Get('signup')
   async showSignUp(@Req() req: Request, @Res() res: Response): Promise<void> {
     const invitation = typeof req.query.invitation === 'string' ? req.query.invitation : null;
     if (!(await this.signUps.mayShowForm(invitation)))
@@ -49,7 +48,7 @@ export class AccountPagesController {
     sendPage(res, 200, signUpPage({ csrfToken: session.data.csrfToken, invitation }));
   }
 
-  @Post(ACCOUNT_PAGE_PATHS.signUp)
+  @Post('signup')
   async signUp(@Req() req: Request, @Res() res: Response): Promise<void> {
     const form = (req.body ?? {}) as Record<string, unknown>;
     const invitation = field(form, 'invitation') || null;
@@ -97,7 +96,7 @@ export class AccountPagesController {
     }
   }
 
-  @Get(ACCOUNT_PAGE_PATHS.confirmEmail)
+  @Get('confirm-email')
   async showConfirmEmail(@Req() req: Request, @Res() res: Response): Promise<void> {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     if (!(await this.signUps.confirmationIsLive(token)))
@@ -106,7 +105,7 @@ export class AccountPagesController {
     sendPage(res, 200, confirmEmailPage({ csrfToken: session.data.csrfToken, token }));
   }
 
-  @Post(ACCOUNT_PAGE_PATHS.confirmEmail)
+  @Post('confirm-email')
   async confirmEmail(@Req() req: Request, @Res() res: Response): Promise<void> {
     const form = (req.body ?? {}) as Record<string, unknown>;
     const session = await this.sessions.loadOrStart(req, res);
@@ -153,7 +152,7 @@ export class AccountPagesController {
   }
 
   /** A new confirmation link for the signed-in account: the consent and device pages link here. */
-  @Post(ACCOUNT_PAGE_PATHS.resendConfirmation)
+  @Post('confirm-email/resend')
   async resendConfirmation(@Req() req: Request, @Res() res: Response): Promise<void> {
     const form = (req.body ?? {}) as Record<string, unknown>;
     const session = await this.sessions.load(req);
@@ -195,13 +194,13 @@ export class AccountPagesController {
     }
   }
 
-  @Get(ACCOUNT_PAGE_PATHS.forgotPassword)
+  @Get('forgot-password')
   async showForgotPassword(@Req() req: Request, @Res() res: Response): Promise<void> {
     const session = await this.sessions.loadOrStart(req, res);
     sendPage(res, 200, forgotPasswordPage({ csrfToken: session.data.csrfToken }));
   }
 
-  @Post(ACCOUNT_PAGE_PATHS.forgotPassword)
+  @Post('forgot-password')
   async forgotPassword(@Req() req: Request, @Res() res: Response): Promise<void> {
     const form = (req.body ?? {}) as Record<string, unknown>;
     const session = await this.sessions.loadOrStart(req, res);
@@ -240,7 +239,7 @@ export class AccountPagesController {
     );
   }
 
-  @Get(ACCOUNT_PAGE_PATHS.resetPassword)
+  @Get('reset-password')
   async showResetPassword(@Req() req: Request, @Res() res: Response): Promise<void> {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     if (!(await this.passwords.resetIsLive(token)))
@@ -249,7 +248,7 @@ export class AccountPagesController {
     sendPage(res, 200, resetPasswordPage({ csrfToken: session.data.csrfToken, token }));
   }
 
-  @Post(ACCOUNT_PAGE_PATHS.resetPassword)
+  @Post('reset-password')
   async resetPassword(@Req() req: Request, @Res() res: Response): Promise<void> {
     const form = (req.body ?? {}) as Record<string, unknown>;
     const session = await this.sessions.loadOrStart(req, res);

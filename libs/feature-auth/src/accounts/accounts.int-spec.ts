@@ -12,7 +12,12 @@ import {
 import { randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
 import { CookieBrowser, hiddenField } from '../testing/cookie-browser';
-import { startTokenTestApp, TEST_PUBLIC_URL, type TokenTestApp } from '../testing/token-test-app';
+import {
+  startTokenTestApp,
+  TEST_INTERNAL_TOKEN,
+  TEST_PUBLIC_URL,
+  type TokenTestApp,
+} from '../testing/token-test-app';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a brand new passphrase 42';
@@ -338,5 +343,88 @@ describe('accounts people make and manage themselves', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('sign-up by invitation', () => {
+  let app: TokenTestApp;
+  let smtp: SmtpTestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    app = await startTokenTestApp([
+      MessagingModule.forRoot({ type: 'in-process', outboxRelay: true }),
+      AuthModule.forRoot({
+        publicUrl: TEST_PUBLIC_URL,
+        authorizationCodeTtlSeconds: 60,
+        signInSessionTtlSeconds: 3600,
+        allowLoopbackTargets: false,
+        signUp: 'invite',
+        mail: { smtpUrl: smtp.url, from: 'Hub <no-reply@hub.example>' },
+      }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
+
+  const invite = (body: unknown, token = TEST_INTERNAL_TOKEN) =>
+    fetch(`${app.url}/internal/invitations`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('shows no form without an invitation', async () => {
+    const res = await new CookieBrowser(app.url, '203.0.113.1').get('/oauth/signup');
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('New accounts are by invitation only.');
+  });
+
+  it('refuses to make invitations without the internal token', async () => {
+    expect((await invite({}, 'not-the-internal-token-at-all-0123456789')).status).toBe(401);
+  });
+
+  it('signs up once with an invitation for an address, mailed to it', async () => {
+    const email = `invited${randomInt(1e9)}@example.org`;
+    const created = await invite({ email });
+    expect(created.status).toBe(201);
+    const { url } = (await created.json()) as { url: string; expiresAt: string };
+    expect(url).toMatch(/^https:\/\/hub\.test\/oauth\/signup\?invitation=[A-Za-z0-9]{43}$/);
+    await waitUntil('the invitation to be mailed', () =>
+      smtp.received.some(
+        (mail) =>
+          mail.to.includes(email) &&
+          linkInMail(mail.raw, `${TEST_PUBLIC_URL}/oauth/signup?invitation=`) === url,
+      ),
+    );
+
+    const browser = new CookieBrowser(app.url, '203.0.113.2');
+    const path = new URL(url).pathname + new URL(url).search;
+    const form = await (await browser.get(path)).text();
+    const post = (username: string, address: string) =>
+      browser.post('/oauth/signup', {
+        csrf_token: hiddenField(form, 'csrf_token'),
+        invitation: hiddenField(form, 'invitation'),
+        username,
+        email: address,
+        password: PASSWORD,
+      });
+    const elsewhere = await post(`other${randomInt(1e9)}`, `other${randomInt(1e9)}@example.org`);
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.text()).toContain('This invitation has expired or was already used.');
+
+    const username = `invited${randomInt(1e9)}`;
+    const signedUp = await post(username, email);
+    expect(signedUp.status).toBe(200);
+    await waitUntil('the confirmation to be mailed', () =>
+      smtp.received.some(
+        (mail) =>
+          mail.to.includes(email) && mail.raw.includes('Subject: Confirm your e-mail address'),
+      ),
+    );
+    expect((await browser.get(path)).status).toBe(403);
   });
 });

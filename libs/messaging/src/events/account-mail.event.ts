@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from './event-definition';
 
 /** The messages about an account that Gatehouse sends, each rendered by the mailer's template of that name. */
-export const ACCOUNT_MAIL_TEMPLATES = [
+const ACCOUNT_MAIL_TEMPLATES = [
   'confirm_email',
   'confirm_new_email',
   'reset_password',

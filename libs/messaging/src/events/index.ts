@@ -23,7 +23,6 @@ export {
   leakedCredentialsReportedEvent,
 } from './leaked-credentials.event';
 export {
-  ACCOUNT_MAIL_TEMPLATES,
   type AccountMailRequestedData,
   accountMailRequestedEvent,
   type AccountMailTemplate,
