@@ -1,4 +1,5 @@
 import { hashPassword } from '@gatehouse/crypto';
+import { s256CodeChallenge } from '@gatehouse/domain/testing';
 import { MessagingModule } from '@gatehouse/platform';
 import type { UserEntity } from '@gatehouse/persistence';
 import type { AccountView } from '@gatehouse/settings-api';
@@ -141,6 +142,59 @@ describe('accounts people make and manage themselves', () => {
     const again = await browser.get(new URL(link).pathname + new URL(link).search);
     expect(again.status).toBe(410);
     expect(await again.text()).toContain('This link has expired or was already used.');
+  });
+
+  it('lets no app be authorized before the address is confirmed, and offers a new link', async () => {
+    const browser = newBrowser();
+    const username = unique('hopper');
+    const email = `${username}@example.org`;
+    expect((await signUp(browser, username, email)).status).toBe(200);
+    await mailTo(email, 'Confirm your e-mail address for hub.test');
+    await browser.signIn(username, PASSWORD);
+    const clientId = `spa-${username}`;
+    await app.seedApp(clientId, {
+      name: 'SPA',
+      redirectUris: ['http://127.0.0.1:43123/callback'],
+      scopes: ['openid', 'profile'],
+    });
+    const authorize = (extra: Record<string, string> = {}) =>
+      browser.get(
+        `/oauth/authorize?${new URLSearchParams({
+          client_id: clientId,
+          redirect_uri: 'http://127.0.0.1:43123/callback',
+          response_type: 'code',
+          scope: 'openid profile',
+          state: 'st',
+          code_challenge: s256CodeChallenge('a-verifier-of-enough-length-for-pkce-0123456789'),
+          code_challenge_method: 'S256',
+          ...extra,
+        })}`,
+      );
+
+    for (const page of [await authorize(), await browser.get('/oauth/device')]) {
+      expect(page.status).toBe(403);
+      const html = await page.text();
+      expect(html).toContain('Apps cannot be authorized until you confirm your e-mail address.');
+      expect(html).toContain('action="/oauth/confirm-email/resend"');
+    }
+    const silent = await authorize({ prompt: 'none' });
+    expect(silent.status).toBe(303);
+    expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe(
+      'access_denied',
+    );
+
+    const page = await (await authorize()).text();
+    const resent = await browser.post('/oauth/confirm-email/resend', {
+      csrf_token: hiddenField(page, 'csrf_token'),
+    });
+    expect(resent.status).toBe(200);
+    expect(await resent.text()).toContain(`We sent a new confirmation link to ${email}.`);
+    await waitUntil(
+      'a second confirmation message',
+      () =>
+        mailsTo(email).filter((mail) => mail.raw.includes('Subject: Confirm your e-mail address'))
+          .length === 2,
+    );
   });
 
   it('answers a sign-up with a taken address or username as any other, and tells only the address', async () => {
