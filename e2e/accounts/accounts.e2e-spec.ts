@@ -113,7 +113,10 @@ describe.each(SHAPES)('a new person in Chromium on $name', (shape) => {
     await page.setViewportSize(PHONE);
     await expectAccessible();
     await page.setViewportSize({ width: 1280, height: 860 });
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await Promise.all([
+      page.waitForURL(`${target.url}/`),
+      page.getByRole('button', { name: 'Sign out' }).click(),
+    ]);
 
     await page.goto(`${target.url}/oauth/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -147,7 +147,7 @@ export class SignUpService {
     return this.runner.run(async (tx): Promise<ConfirmEmailResult> => {
       const link = await this.links.redeem(tx, token, 'confirm_email');
       if (!link?.userId || !link.email) return { kind: 'invalid_link' };
-      const account = await this.accounts.findById(link.userId);
+      const account = await this.accounts.findById(link.userId, tx);
       if (!account) return { kind: 'invalid_link' };
       if (
         !(await this.accounts.confirmEmail(tx, account.id, link.email, new Date(this.clock.now())))

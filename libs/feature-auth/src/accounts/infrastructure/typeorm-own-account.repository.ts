@@ -47,8 +47,9 @@ export class TypeOrmOwnAccountRepository extends OwnAccountRepository {
     super();
   }
 
-  async findById(id: string): Promise<OwnAccount | null> {
-    const user = await this.dataSource.manager.findOneBy(UserEntity, { id, kind: 'user' });
+  async findById(id: string, tx?: Transaction): Promise<OwnAccount | null> {
+    const manager = tx ? entityManagerOf(tx) : this.dataSource.manager;
+    const user = await manager.findOneBy(UserEntity, { id, kind: 'user' });
     return user ? ownAccountOf(user) : null;
   }
 

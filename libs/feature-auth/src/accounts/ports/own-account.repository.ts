@@ -11,7 +11,11 @@ import type {
  * the caller's transaction, so a change, its link and its mail (outbox) commit together.
  */
 export abstract class OwnAccountRepository {
-  abstract findById(id: string): Promise<OwnAccount | null>;
+  /**
+   * In `tx` when given: a read inside a transaction must use it (the all-in-one's PGlite has one
+   * connection, which the open transaction holds).
+   */
+  abstract findById(id: string, tx?: Transaction): Promise<OwnAccount | null>;
   /** A person's account (never a service account) by address, case-insensitively. */
   abstract findByEmail(email: string): Promise<OwnAccount | null>;
   /** Whether a username (case-insensitively) or an address is anyone's, service accounts included. */
