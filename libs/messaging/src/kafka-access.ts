@@ -9,13 +9,15 @@ export type GatehouseService = 'auth' | 'token-exchange' | 'webhook-management' 
 
 /**
  * Consumer group ids: the shared group of every service's principal cache, the `auth` processes'
- * group revoking reported leaked tokens and the one telling their owners by e-mail, and the
+ * group revoking reported leaked tokens, the one telling their owners by e-mail, the one sending
+ * account mail (a group per topic: members of one group must subscribe alike), and the
  * delivery workers'.
  */
 export const ConsumerGroups = {
   principalCache: 'gatehouse.principal-cache',
   leakedCredentials: 'gatehouse.leaked-credentials',
   mailer: 'gatehouse.mailer',
+  accountMailer: 'gatehouse.account-mailer',
   deliveryWorker: 'gatehouse-delivery-worker',
 } as const;
 
@@ -65,7 +67,7 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
       principalCache,
       { topic: Topics.leakedCredentials, group: ConsumerGroups.leakedCredentials },
       { topic: Topics.tokenEvents, group: ConsumerGroups.mailer },
-      { topic: Topics.accountMail, group: ConsumerGroups.mailer },
+      { topic: Topics.accountMail, group: ConsumerGroups.accountMailer },
     ],
   },
   // The audit feed and the tokens it issues.

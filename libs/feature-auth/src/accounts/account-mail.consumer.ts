@@ -30,7 +30,7 @@ const LINK_PATHS: Partial<Record<AccountMailTemplate, (token: string) => string>
 
 /**
  * Sends the account messages written through the outbox (Topics.accountMail, group
- * `gatehouse.mailer`): rendered from their template, with the link's secret unsealed only here.
+ * `gatehouse.account-mailer`): rendered from their template, with the link's secret unsealed only here.
  * Idempotent by mail id: the id is the Message-ID, and a message is marked sent in flow state once
  * the server accepted it, so an event read again sends nothing; one sent just before a crash is
  * sent again with the same Message-ID. A server that refuses throws, and the bus tries again.
@@ -46,7 +46,7 @@ export class AccountMailConsumer {
   ) {}
 
   @EventPattern(Topics.accountMail, {
-    group: ConsumerGroups.mailer,
+    group: ConsumerGroups.accountMailer,
   } satisfies EventConsumerOptions)
   async handle(@Payload() message: IncomingMessage): Promise<void> {
     if (headerEventType(message) !== accountMailRequestedEvent.type) return;
