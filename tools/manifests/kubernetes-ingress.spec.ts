@@ -75,7 +75,7 @@ describe('k8s/base Ingress', () => {
         });
       },
       [
-        'Ingress/gatehouse: internal routes go to token-exchange: /internal/authorize /internal/events /internal/job-tokens /internal/token-exchange',
+        'Ingress/gatehouse: internal routes go to token-exchange: /internal/authorize /internal/events /internal/invitations /internal/job-tokens /internal/token-exchange',
         'Ingress/gatehouse: path /internal is internal; /internal is never public',
         'Ingress/gatehouse: path /internal reaches no public route of token-exchange',
       ],
@@ -105,7 +105,7 @@ describe('k8s/base Ingress', () => {
         });
       },
       [
-        'Ingress/gatehouse: internal routes go to auth: /internal/authorize /internal/events /internal/job-tokens /internal/token-exchange',
+        'Ingress/gatehouse: internal routes go to auth: /internal/authorize /internal/events /internal/invitations /internal/job-tokens /internal/token-exchange',
         'Ingress/gatehouse: operations routes go to auth: /healthz /metrics /readyz',
         'Ingress/gatehouse: path / reaches no public route of auth',
       ],

@@ -40,6 +40,9 @@ async function main(): Promise<void> {
     '',
     `  Gatehouse is running at ${config.http.publicUrl}`,
     `  (listening on ${listeningOn(service.app.getHttpServer().address())}; data in ${resolve(config.storage.dataDir)})`,
+    config.mail.smtpUrl
+      ? `  Mail goes to ${new URL(config.mail.smtpUrl).host} (GATEHOUSE_SMTP_URL)`
+      : `  Mail is kept in the local mailbox: ${config.http.publicUrl.replace(/\/+$/, '')}/dev/mailbox (from this machine)`,
     ...(seedPath === DEMO_SEED && users.length > 0
       ? ['', '  Demo sign-in:', ...users.map((u) => `    ${u.username} / ${u.password}`)]
       : []),

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { api } from './api';
 import { ErrorNotice, Loading } from './components';
+import { AccountPage } from './pages/account';
 import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pages/applications';
 import { ConnectedApplicationsPage } from './pages/connected-applications';
 import { HomePage } from './pages/home';
@@ -21,6 +22,7 @@ interface Route {
 
 const SETTINGS_ROUTES: Route[] = [
   { pattern: '/settings', render: () => <SettingsIndex /> },
+  { pattern: '/settings/account', render: () => <AccountPage /> },
   { pattern: '/settings/tokens', render: () => <TokensPage /> },
   { pattern: '/settings/tokens/new', render: () => <TokenNewPage /> },
   { pattern: '/settings/tokens/:id', render: ({ id }) => <TokenDetailPage id={id!} /> },
@@ -113,6 +115,7 @@ function SettingsIndex() {
 }
 
 const SECTIONS = [
+  { href: '/settings/account', label: 'Account' },
   { href: '/settings/tokens', label: 'Access tokens' },
   { href: '/settings/applications', label: 'OAuth apps' },
   { href: '/settings/connected-applications', label: 'Connected apps' },

@@ -205,3 +205,10 @@ export {
   rateLimitKeyOf,
   TrustedProxies,
 } from './net';
+export {
+  type AccountRuleViolation,
+  emailViolation,
+  normalizedEmail,
+  passwordViolation,
+  usernameViolation,
+} from './accounts';

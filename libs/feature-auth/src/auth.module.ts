@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TokenPruningModule } from '@gatehouse/identity';
 import { AdminModule } from './admin/admin.module';
+import {
+  ACCOUNTS_OPTIONS,
+  type AccountsOptions,
+  type SignUpMode,
+} from './accounts/accounts-options';
+import { AccountsModule } from './accounts/accounts.module';
 import { AppsModule } from './apps/apps.module';
 import {
   AUTHORIZATION_CODE_OPTIONS,
@@ -58,6 +64,8 @@ export interface AuthModuleOptions {
   mail?: MailModuleOptions;
   /** GATEHOUSE_PLATFORM_ADMINS: usernames of the platform administrators (docs/admin-api.md). */
   platformAdmins?: readonly string[];
+  /** GATEHOUSE_SIGNUP: who may create an account on the sign-in pages (default `closed`). */
+  signUp?: SignUpMode;
 }
 
 /** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
@@ -74,6 +82,7 @@ export function authModuleOptionsOf(config: {
   network: { allowLoopbackTargets: boolean };
   webApp: { directory: string };
   mail?: { smtpUrl?: string; from: string };
+  signUp?: { mode: SignUpMode };
   /** The all-in-one's data directory, which keeps its mailbox when no SMTP server is set. */
   storage?: { dataDir: string };
   admin?: { platformAdmins: readonly string[] };
@@ -94,6 +103,7 @@ export function authModuleOptionsOf(config: {
       from: config.mail.from,
       mailboxDirectory: config.storage && join(config.storage.dataDir, 'mailbox'),
     },
+    signUp: config.signUp?.mode,
   };
 }
 
@@ -110,7 +120,8 @@ const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
  * consent pages, the device flow, `/oauth/token` with the authorization-code, device-code and
  * refresh grants, userinfo,
  * revocation, introspection, client-ID metadata documents, the OAuth app and personal token
- * settings, whoami-v2, leaked-token reports and their notices. Needs IdentityModule, the DataSource, FLOW_STORE and CLOCK.
+ * settings, whoami-v2, leaked-token reports and their notices, and the accounts people make and
+ * manage themselves (sign-up, confirmation, password reset and changes). Needs IdentityModule, the DataSource, FLOW_STORE and CLOCK.
  */
 @Module({})
 export class AuthModule {
@@ -127,6 +138,14 @@ export class AuthModule {
         } satisfies SessionOptions,
       },
       { provide: AUTHORIZE_OPTIONS, useValue: { issuer } satisfies AuthorizeOptions },
+      {
+        provide: ACCOUNTS_OPTIONS,
+        useValue: {
+          issuer,
+          signUp: options.signUp ?? 'closed',
+          signedInSessionTtlSeconds: options.signInSessionTtlSeconds,
+        } satisfies AccountsOptions,
+      },
       {
         provide: AUTHORIZATION_CODE_OPTIONS,
         useValue: {
@@ -175,6 +194,7 @@ export class AuthModule {
         MailModule.forRoot(options.mail ?? NO_MAIL),
         LeakedCredentialsModule.forRoot(),
         LeakedTokenMailModule.forRoot({ issuer }),
+        AccountsModule.forRoot(),
         SettingsAppModule,
         TokenPruningModule.forRoot({
           retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS,

@@ -19,6 +19,9 @@ export {
 export { InProcessEventBus } from './event-bus/in-process/in-process-event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './event-bus/kafka/kafka-event-bus';
 export {
+  type AccountMailRequestedData,
+  accountMailRequestedEvent,
+  type AccountMailTemplate,
   type AuditRecordedData,
   auditRecordedEvent,
   decodeEvent,

@@ -9,13 +9,15 @@ export type GatehouseService = 'auth' | 'token-exchange' | 'webhook-management' 
 
 /**
  * Consumer group ids: the shared group of every service's principal cache, the `auth` processes'
- * group revoking reported leaked tokens and the one telling their owners by e-mail, and the
+ * group revoking reported leaked tokens, the one telling their owners by e-mail, the one sending
+ * account mail (a group per topic: members of one group must subscribe alike), and the
  * delivery workers'.
  */
 export const ConsumerGroups = {
   principalCache: 'gatehouse.principal-cache',
   leakedCredentials: 'gatehouse.leaked-credentials',
   mailer: 'gatehouse.mailer',
+  accountMailer: 'gatehouse.account-mailer',
   deliveryWorker: 'gatehouse-delivery-worker',
 } as const;
 
@@ -60,11 +62,12 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
   // Token events of sign-ins, refreshes and revocations; the principal cache follows revocations.
   // Leaked-token reports go from its request handler to its own consumer, through its outbox.
   auth: {
-    writes: [Topics.tokenEvents, Topics.leakedCredentials],
+    writes: [Topics.tokenEvents, Topics.leakedCredentials, Topics.accountMail],
     reads: [
       principalCache,
       { topic: Topics.leakedCredentials, group: ConsumerGroups.leakedCredentials },
       { topic: Topics.tokenEvents, group: ConsumerGroups.mailer },
+      { topic: Topics.accountMail, group: ConsumerGroups.accountMailer },
     ],
   },
   // The audit feed and the tokens it issues.

@@ -28,6 +28,11 @@ export const Topics = {
    * answer never depends on them. Written through the outbox; key: report id.
    */
   leakedCredentials: 'gatehouse.leaked-credentials.v1',
+  /**
+   * Messages to send about an account (confirmation and reset links, notices of changes), from
+   * `auth`'s request handlers to its mailer, through the outbox; key: mail id.
+   */
+  accountMail: 'gatehouse.account-mail.v1',
 } as const;
 
 /**
@@ -59,4 +64,5 @@ export const GATEHOUSE_TOPIC_SPECS: readonly TopicSpec[] = [
   { topic: Topics.tokenEvents },
   { topic: Topics.deliveryReplay },
   { topic: Topics.leakedCredentials },
+  { topic: Topics.accountMail },
 ].flatMap((spec) => [spec, { topic: deadLetterTopic(spec.topic) }]);

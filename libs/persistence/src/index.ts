@@ -1,5 +1,6 @@
 export {
   AccessTokenEntity,
+  AccountLinkEntity,
   AuditLogEntryEntity,
   ConsentEntity,
   DeliveryAttemptEntity,

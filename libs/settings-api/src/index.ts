@@ -1,3 +1,9 @@
+export type {
+  AccountView,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  EmailChangeRequested,
+} from './account';
 // The JSON the settings API answers with (docs/settings-api.md), as types only: the services build
 // these shapes, the settings app, the CLI and tests read them. No code, so the browser bundle loses
 // every import of it.

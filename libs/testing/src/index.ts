@@ -9,6 +9,7 @@ export {
   type TestRunInfrastructure,
 } from './infra/test-run-infrastructure';
 export { CookieJar, decodeAttribute } from './http/browser-state';
+export { linkInMail, readableMail } from './mail/mail-links';
 export { type LocalSite, localSiteForSuite, startLocalSite } from './http/local-site';
 export { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './http/otlp-receiver';
 export {

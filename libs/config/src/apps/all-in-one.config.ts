@@ -5,6 +5,7 @@ import { loadConfig, type Environment } from '../load-config';
 import { deliverySection } from '../sections/delivery.section';
 import { mailSection } from '../sections/mail.section';
 import { adminSection } from '../sections/admin.section';
+import { signUpSection } from '../sections/sign-up.section';
 import { embeddedHttpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
 import { oauthSection } from '../sections/oauth.section';
@@ -32,6 +33,7 @@ export const allInOneConfigSchema = composeConfig({
   delivery: deliverySection,
   mail: mailSection,
   admin: adminSection,
+  signUp: signUpSection,
 });
 
 export type AllInOneConfig = ReturnType<typeof allInOneConfigSchema.parse>;

@@ -96,6 +96,7 @@ describe('per-app configuration', () => {
       tokenExchange: { url: 'http://token-exchange:3001' },
       webApp: { directory: 'dist/apps/web' },
       mail: DEFAULT_MAIL,
+      signUp: { mode: 'closed' },
     });
     expect(problemVariables(() => loadAuthConfig({}))).toEqual([
       'GATEHOUSE_PUBLIC_URL',
@@ -251,6 +252,7 @@ describe('per-app configuration', () => {
       webhooks: DEFAULT_WEBHOOKS,
       delivery: DEFAULT_DELIVERY,
       mail: DEFAULT_MAIL,
+      signUp: { mode: 'closed' },
     });
   });
 

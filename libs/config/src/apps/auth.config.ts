@@ -9,6 +9,7 @@ import { secretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
 import { mailSection } from '../sections/mail.section';
 import { adminSection } from '../sections/admin.section';
+import { signUpSection } from '../sections/sign-up.section';
 import { postgresSection, redisSection } from '../sections/store.section';
 import { tokenExchangeClientSection } from '../sections/token-exchange-client.section';
 
@@ -27,6 +28,7 @@ export const authConfigSchema = composeConfig({
   tokenExchange: tokenExchangeClientSection,
   mail: mailSection,
   admin: adminSection,
+  signUp: signUpSection,
 });
 
 export type AuthConfig = ReturnType<typeof authConfigSchema.parse>;

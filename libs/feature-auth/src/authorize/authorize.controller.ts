@@ -7,6 +7,7 @@ import {
 } from '@gatehouse/domain';
 import { clientAddressOf } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
+import { unconfirmedEmailPage } from '../pages/confirm-email.page';
 import { html } from '../pages/html';
 import { messagePage } from '../pages/message.page';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
@@ -60,6 +61,8 @@ export class AuthorizeController {
         );
       case 'redirect':
         return redirectSeeOther(res, outcome.location);
+      case 'confirm_email':
+        return sendPage(res, 403, unconfirmedEmailPage({ csrfToken: session!.data.csrfToken }));
       case 'sign_in': {
         if (outcome.endSession) await this.sessions.signOut(req, res);
         // After a fresh sign-in the request comes back without what asked for it, or it would ask again.

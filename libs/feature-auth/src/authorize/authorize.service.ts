@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AccessDenied,
   AuthorizationParams,
   authorizationClientId,
   Clock,
@@ -10,7 +11,7 @@ import {
 } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
 import { consentingAccount } from '../consent/consent-outcome';
-import { ConsentService } from '../consent/consent.service';
+import { ConsentService, EMAIL_UNCONFIRMED } from '../consent/consent.service';
 import { ConsentContext, ConsentContextReader } from '../consent/ports/consent-context.reader';
 import type { SignedInSession } from '@gatehouse/identity';
 import { AUTHORIZATION_INTENT, AuthorizationIntent } from './authorization-intent';
@@ -26,7 +27,9 @@ import { AuthorizingClientResolver, ResolvedClient } from './authorizing-client-
 export type AuthorizeOutcome =
   | { kind: 'error_page'; error: OAuthError }
   | { kind: 'redirect'; location: string }
-  | { kind: 'sign_in'; endSession: boolean; reauthenticate: boolean };
+  | { kind: 'sign_in'; endSession: boolean; reauthenticate: boolean }
+  /** The user has not confirmed their e-mail address: the page says so and offers a new link. */
+  | { kind: 'confirm_email' };
 
 /** The authorization endpoint (RFC 6749 §4.1.1, OIDC Core §3.1.2), for GET and POST alike. */
 @Injectable()
@@ -115,6 +118,10 @@ export class AuthorizeService {
         context,
       );
       if (start.kind === 'ask') return { kind: 'redirect', location: start.location };
+      if (start.kind === 'unconfirmed')
+        return request.prompt.none
+          ? refuse(new AccessDenied(EMAIL_UNCONFIRMED))
+          : { kind: 'confirm_email' };
       if (start.kind === 'must_ask')
         return refuse(new ConsentRequired('The user has not consented to this request'));
       const account = consentingAccount(user, memberships);

@@ -5,12 +5,12 @@ import type { ConsentingUserRecord } from './ports/consent-context.reader';
 
 /** The user who approved, and their memberships, as read when the answer was decided. */
 export interface ConsentingAccount {
-  user: Omit<ConsentingUserRecord, 'disabled'>;
+  user: Omit<ConsentingUserRecord, 'disabled' | 'emailConfirmed'>;
   memberships: MembershipRecord[];
 }
 
 export function consentingAccount(
-  { disabled: _disabled, ...user }: ConsentingUserRecord,
+  { disabled: _disabled, emailConfirmed: _emailConfirmed, ...user }: ConsentingUserRecord,
   memberships: MembershipRecord[],
 ): ConsentingAccount {
   return { user, memberships };

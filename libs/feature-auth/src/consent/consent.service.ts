@@ -25,11 +25,13 @@ import { RememberedConsents } from './ports/remembered-consents';
 /**
  * `granted`: a remembered consent covers the request, no page. `ask`: send the browser to
  * `location`. `must_ask`: the page is needed but the app asked for none (`prompt=none`).
+ * `unconfirmed`: the user has not confirmed their e-mail address, so no app may be authorized.
  */
 export type ConsentStart =
   | { kind: 'granted'; grant: ConsentGrant }
   | { kind: 'ask'; location: string }
-  | { kind: 'must_ask' };
+  | { kind: 'must_ask' }
+  | { kind: 'unconfirmed' };
 
 /** OIDC `prompt`: `alwaysAsk` (consent) shows the page even when remembered; `neverAsk` (none) shows none. */
 export interface ConsentPrompt {
@@ -47,6 +49,7 @@ export interface ConsentDecision {
 
 const DENIED = 'The user denied the request';
 const ACCOUNT_UNUSABLE = 'The account is disabled or no longer exists';
+export const EMAIL_UNCONFIRMED = "The account's e-mail address is not confirmed";
 
 /**
  * The consent step shared by the authorization-code and device flows (docs/oauth.md "Consent"): skip it
@@ -79,6 +82,7 @@ export class ConsentService {
   ): Promise<ConsentStart> {
     const context = known ?? (await this.contexts.read(request.client.clientId, request.userId));
     const { memberships, remembered } = context;
+    if (context.user && !context.user.emailConfirmed) return { kind: 'unconfirmed' };
     const memberOrgIds = memberships.map(({ organization }) => organization.id);
     const grantable = canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds);
     const existing = !grantable || prompt.alwaysAsk ? null : remembered;
@@ -160,6 +164,7 @@ export class ConsentService {
       userId,
     );
     if (!user || user.disabled) return handler.refused(request, new AccessDenied(ACCOUNT_UNUSABLE));
+    if (!user.emailConfirmed) return handler.refused(request, new AccessDenied(EMAIL_UNCONFIRMED));
     const memberOrgIds = memberships.map(({ organization }) => organization.id);
     // Not grantable (the page offered only Deny): answered exactly like a denial.
     if (!canGrantRequiredOrgs(memberOrgIds, request.requiredOrgIds))

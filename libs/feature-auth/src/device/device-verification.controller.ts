@@ -1,8 +1,9 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { formatUserCode, normalizeUserCode } from '@gatehouse/domain';
 import { clientAddressOf } from '@gatehouse/platform';
-import { AccountReader } from '@gatehouse/identity';
 import type { Request, Response } from 'express';
+import { ConsentContextReader } from '../consent/ports/consent-context.reader';
+import { unconfirmedEmailPage } from '../pages/confirm-email.page';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
 import { isSignedIn, type SignedInSession } from '@gatehouse/identity';
 import { SessionService } from '../session/session.service';
@@ -28,7 +29,7 @@ export class DeviceVerificationController {
     private readonly sessions: SessionService,
     private readonly verification: DeviceVerificationService,
     private readonly consentView: DeviceConsentView,
-    private readonly accounts: AccountReader,
+    private readonly contexts: ConsentContextReader,
   ) {}
 
   @Get()
@@ -36,8 +37,11 @@ export class DeviceVerificationController {
     const typed = typeof req.query.user_code === 'string' ? req.query.user_code : '';
     const session = await this.sessions.load(req);
     if (!isSignedIn(session)) return redirectSeeOther(res, signInLocation(pageLocation(typed)));
-    const username = await this.username(session);
-    if (username === null) return this.signInAgain(req, res, typed);
+    const account = await this.account(session);
+    if (account === null) return this.signInAgain(req, res, typed);
+    if (!account.emailConfirmed)
+      return sendPage(res, 403, unconfirmedEmailPage({ csrfToken: session.data.csrfToken }));
+    const { username } = account;
     sendPage(
       res,
       200,
@@ -51,8 +55,11 @@ export class DeviceVerificationController {
     const typed = typeof form.user_code === 'string' ? form.user_code.slice(0, 64) : '';
     const session = await this.sessions.load(req);
     if (!isSignedIn(session)) return redirectSeeOther(res, signInLocation(pageLocation(typed)));
-    const username = await this.username(session);
-    if (username === null) return this.signInAgain(req, res, typed);
+    const account = await this.account(session);
+    if (account === null) return this.signInAgain(req, res, typed);
+    if (!account.emailConfirmed)
+      return sendPage(res, 403, unconfirmedEmailPage({ csrfToken: session.data.csrfToken }));
+    const { username } = account;
     const page = (error: string) =>
       deviceCodePage({ csrfToken: session.data.csrfToken, username, userCode: typed, error });
     if (!this.sessions.csrfMatches(session, form.csrf_token))
@@ -91,10 +98,17 @@ export class DeviceVerificationController {
     sendPage(res, 200, deviceConsentPage(view));
   }
 
-  /** The signed-in user's name, or null when the account is gone or disabled. */
-  private async username(session: SignedInSession): Promise<string | null> {
-    const user = await this.accounts.findUser(session.data.userId);
-    return user && user.disabledAt === null ? user.username : null;
+  /**
+   * The signed-in user's name and whether their address is confirmed (no app may be authorized
+   * before), or null when the account is gone or disabled.
+   */
+  private async account(
+    session: SignedInSession,
+  ): Promise<{ username: string; emailConfirmed: boolean } | null> {
+    const { user } = await this.contexts.read('', session.data.userId);
+    return user && !user.disabled
+      ? { username: user.username, emailConfirmed: user.emailConfirmed }
+      : null;
   }
 
   private async signInAgain(req: Request, res: Response, typed: string): Promise<void> {

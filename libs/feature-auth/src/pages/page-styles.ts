@@ -17,7 +17,7 @@ h2 { font-size: 15px; margin: 20px 0 8px; }
 p { margin: 0 0 12px; }
 .muted { color: var(--muted); font-size: 14px; }
 label { display: block; font-weight: 600; margin: 0 0 6px; }
-input[type=text], input[type=password] { width: 100%; font: inherit; padding: 9px 12px; border: 1px solid var(--line);
+input[type=text], input[type=email], input[type=password] { width: 100%; font: inherit; padding: 9px 12px; border: 1px solid var(--line);
   border-radius: 6px; margin-bottom: 16px; }
 input:focus-visible, button:focus-visible { outline: 3px solid rgba(26,86,219,.35); outline-offset: 1px; }
 button { font: inherit; font-weight: 600; padding: 9px 18px; border-radius: 6px; border: 1px solid var(--line);
@@ -39,5 +39,7 @@ legend { font-weight: 600; padding: 0 4px; }
 .org label { font-weight: 400; margin: 0; }
 .org .required { display: block; color: var(--muted); font-size: 13px; }
 a { color: var(--accent); }
+.links { display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; margin: 16px 0 0; font-size: 14px; }
+.hint { color: var(--muted); font-size: 13px; margin: -10px 0 16px; }
 .who { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; margin-bottom: 8px; }
 `;

@@ -1,3 +1,4 @@
+import { ACCOUNT_PAGE_PATHS } from './account-page-paths';
 import { html } from './html';
 import { renderPage } from './page-layout';
 
@@ -13,9 +14,14 @@ export interface SignInPageView {
   error?: string;
   /** The app asked for a fresh sign-in although someone is signed in (`prompt=login`, `max_age`). */
   reauthenticate?: boolean;
+  /** Sign-up is open (or by invitation, whose link leads to the form): a "Create account" link. */
+  signUpLink?: boolean;
 }
 
-/** The sign-in form: fields `Username or email` and `Password`, button `Sign in`. */
+/**
+ * The sign-in form: fields `Username or email` and `Password`, button `Sign in`, links
+ * `Forgot password?` and, when sign-up is open, `Create account`.
+ */
 export function signInPage(view: SignInPageView): string {
   return renderPage(
     'Sign in',
@@ -30,6 +36,7 @@ ${view.error && html`<p class="alert" role="alert">${view.error}</p>`}
 <label for="password">Password</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required>
 <button type="submit" class="primary wide">Sign in</button>
-</form>`,
+</form>
+<p class="links"><a href="${ACCOUNT_PAGE_PATHS.forgotPassword}">Forgot password?</a>${view.signUpLink && html`<a href="${ACCOUNT_PAGE_PATHS.signUp}">Create account</a>`}</p>`,
   );
 }

@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Post, Req, Res } from '@nestjs/common';
 import { AccountReader } from '@gatehouse/identity';
 import { clientAddressOf } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
 import { messagePage } from '../pages/message.page';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
-import { signInPage } from '../pages/sign-in.page';
+import { ACCOUNTS_OPTIONS, type AccountsOptions } from '../accounts/accounts-options';
+import { signInPage, type SignInPageView } from '../pages/sign-in.page';
 import { signOutPage } from '../pages/sign-out.page';
 import { isSignedIn } from '@gatehouse/identity';
 import { readDeviceCookie, writeDeviceCookie } from './known-device-cookie';
@@ -23,7 +24,15 @@ export class SignInController {
     private readonly signInService: SignInService,
     private readonly accounts: AccountReader,
     @Inject(SESSION_OPTIONS) private readonly options: SessionOptions,
+    @Optional() @Inject(ACCOUNTS_OPTIONS) private readonly accountsOptions?: AccountsOptions,
   ) {}
+
+  private signInPage(view: SignInPageView): string {
+    return signInPage({
+      ...view,
+      signUpLink: (this.accountsOptions?.signUp ?? 'closed') !== 'closed',
+    });
+  }
 
   @Get('login')
   async showSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -40,7 +49,11 @@ export class SignInController {
       );
     }
     const fresh = await this.sessions.loadOrStart(req, res);
-    sendPage(res, 200, signInPage({ csrfToken: fresh.data.csrfToken, returnTo, reauthenticate }));
+    sendPage(
+      res,
+      200,
+      this.signInPage({ csrfToken: fresh.data.csrfToken, returnTo, reauthenticate }),
+    );
   }
 
   @Post('login')
@@ -54,7 +67,7 @@ export class SignInController {
       return sendPage(
         res,
         403,
-        signInPage({
+        this.signInPage({
           csrfToken: fresh.data.csrfToken,
           returnTo,
           login,
@@ -80,7 +93,7 @@ export class SignInController {
         return sendPage(
           res,
           429,
-          signInPage({
+          this.signInPage({
             csrfToken: session!.data.csrfToken,
             returnTo,
             login,
@@ -91,7 +104,7 @@ export class SignInController {
         return sendPage(
           res,
           401,
-          signInPage({
+          this.signInPage({
             csrfToken: session!.data.csrfToken,
             returnTo,
             login,

@@ -9,11 +9,14 @@ describeConsentStoresContract(
     const accounts = new InMemoryAccounts();
     const clients = new InMemoryClientLookup();
     const remembered = new InMemoryRememberedConsents();
+    const contexts = new InMemoryConsentContextReader(accounts, clients, remembered);
     return {
-      contexts: new InMemoryConsentContextReader(accounts, clients, remembered),
+      contexts,
       remembered,
-      addUser: async ({ disabled, ...user }) =>
-        void accounts.addUser({ ...user, disabledAt: disabled ? new Date() : null }),
+      addUser: async ({ disabled, emailConfirmed, ...user }) => {
+        accounts.addUser({ ...user, disabledAt: disabled ? new Date() : null });
+        if (!emailConfirmed) contexts.unconfirmed.add(user.id);
+      },
       addMembership: async (userId, organization, role) =>
         void accounts.memberships.push({ userId, organization: { ...organization }, role }),
       addApp: async ({ secretHash, ...app }) =>

@@ -6,6 +6,8 @@ import { ConsentContext, ConsentContextReader } from '../consent/ports/consent-c
 export class InMemoryConsentContextReader extends ConsentContextReader {
   /** How many times it was read: each read is one statement in the SQL adapter. */
   reads = 0;
+  /** The users whose address is not confirmed (the identity kit's accounts do not say). */
+  readonly unconfirmed = new Set<string>();
 
   constructor(
     private readonly accounts: InMemoryAccounts,
@@ -35,6 +37,7 @@ export class InMemoryConsentContextReader extends ConsentContextReader {
         avatarUrl: user.avatarUrl,
         isPro: user.isPro,
         disabled: user.disabledAt !== null,
+        emailConfirmed: !this.unconfirmed.has(user.id),
       },
       memberships: user ? await this.accounts.membershipsOf(user.id) : [],
       remembered: user ? await this.remembered.find(user.id, clientId) : null,

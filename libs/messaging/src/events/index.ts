@@ -22,3 +22,8 @@ export {
   type LeakedCredentialsReportedData,
   leakedCredentialsReportedEvent,
 } from './leaked-credentials.event';
+export {
+  type AccountMailRequestedData,
+  accountMailRequestedEvent,
+  type AccountMailTemplate,
+} from './account-mail.event';

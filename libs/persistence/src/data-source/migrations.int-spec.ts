@@ -10,6 +10,7 @@ jest.setTimeout(60_000);
 const EXPECTED_TABLES = [
   'access_tokens',
   'admin_audit_log',
+  'account_links',
   'audit_heads',
   'audit_log',
   'consents',

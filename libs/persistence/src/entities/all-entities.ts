@@ -7,6 +7,7 @@ import { DeliveryEntity } from './delivery/delivery.entity';
 import { JobRunEntity } from './delivery/job-run.entity';
 import { AccessTokenEntity } from './oauth/access-token.entity';
 import { ConsentEntity } from './oauth/consent.entity';
+import { AccountLinkEntity } from './accounts/account-link.entity';
 import { LeakedTokenNoticeEntity } from './oauth/leaked-token-notice.entity';
 import { OAuthAppEntity } from './oauth/oauth-app.entity';
 import { PersonalAccessTokenEntity } from './oauth/personal-access-token.entity';
@@ -32,6 +33,7 @@ export const ALL_ENTITIES = [
   RefreshTokenEntity,
   PersonalAccessTokenEntity,
   LeakedTokenNoticeEntity,
+  AccountLinkEntity,
   SigningKeyEntity,
   TrustedPublisherEntity,
   AuditLogEntryEntity,

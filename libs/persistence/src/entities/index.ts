@@ -1,4 +1,5 @@
 export { UserEntity } from './accounts/user.entity';
+export { AccountLinkEntity } from './accounts/account-link.entity';
 export { OrganizationEntity } from './accounts/organization.entity';
 export { OAuthAppEntity } from './oauth/oauth-app.entity';
 export { ConsentEntity } from './oauth/consent.entity';

@@ -2,17 +2,13 @@ import { SqlMigration } from './sql-migration';
 
 /**
  * The platform's admin API (docs/admin-api.md): a user flagged a platform administrator (by the
- * seed; GATEHOUSE_PLATFORM_ADMINS names others), when an e-mail address was confirmed, and the
- * log of what administrators did. `email_confirmed_at` is added only when absent, so a sign-up
- * migration adding the same column runs before or after this one.
+ * seed; GATEHOUSE_PLATFORM_ADMINS names others) and the log of what administrators did.
  */
 export class PlatformAdministration1767225600900 extends SqlMigration {
   readonly name = 'PlatformAdministration1767225600900';
 
   protected readonly upStatements = [
-    `ALTER TABLE users
-       ADD COLUMN platform_admin boolean NOT NULL DEFAULT false,
-       ADD COLUMN IF NOT EXISTS email_confirmed_at timestamptz`,
+    `ALTER TABLE users ADD COLUMN platform_admin boolean NOT NULL DEFAULT false`,
     `CREATE TABLE admin_audit_log (
        id char(24) PRIMARY KEY,
        actor_user_id char(24) NOT NULL,

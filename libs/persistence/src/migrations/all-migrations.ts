@@ -15,6 +15,7 @@ import { ServiceAccounts1767225600620 } from './1767225600620-service-accounts';
 import { OrganizationTokenGovernance1767225600650 } from './1767225600650-organization-token-governance';
 import { WebhookJobToken1767225600750 } from './1767225600750-webhook-job-token';
 import { WebhookSecretOverlap1767225600800 } from './1767225600800-webhook-secret-overlap';
+import { AccountLinks1767225600850 } from './1767225600850-account-links';
 import { PlatformAdministration1767225600900 } from './1767225600900-platform-administration';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
@@ -36,5 +37,6 @@ export const ALL_MIGRATIONS = [
   OrganizationTokenGovernance1767225600650,
   WebhookJobToken1767225600750,
   WebhookSecretOverlap1767225600800,
+  AccountLinks1767225600850,
   PlatformAdministration1767225600900,
 ];

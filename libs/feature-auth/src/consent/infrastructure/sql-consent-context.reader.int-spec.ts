@@ -21,7 +21,7 @@ describeConsentStoresContract(
       remembered: new TypeOrmRememberedConsents(dataSource),
       addUser: async (user) => {
         await dataSource.query(
-          'INSERT INTO users (id, username, email, fullname, avatar_url, is_pro, password_hash, disabled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          'INSERT INTO users (id, username, email, fullname, avatar_url, is_pro, password_hash, disabled_at, email_confirmed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
           [
             user.id,
             user.username,
@@ -31,6 +31,7 @@ describeConsentStoresContract(
             user.isPro,
             'x',
             user.disabled ? new Date() : null,
+            user.emailConfirmed ? new Date() : null,
           ],
         );
       },

@@ -7,7 +7,8 @@ const READ_CONTEXT = `SELECT
                             'hasSecret', a.client_secret_hash IS NOT NULL)
      FROM oauth_apps a WHERE a.client_id = $1) AS app,
   (SELECT json_build_object('id', u.id, 'username', u.username, 'fullname', u.fullname, 'email', u.email,
-                            'avatarUrl', u.avatar_url, 'isPro', u.is_pro, 'disabled', u.disabled_at IS NOT NULL)
+                            'avatarUrl', u.avatar_url, 'isPro', u.is_pro, 'disabled', u.disabled_at IS NOT NULL,
+                            'emailConfirmed', u.email_confirmed_at IS NOT NULL)
      FROM users u WHERE u.id = $2) AS "user",
   COALESCE((SELECT json_agg(json_build_object(
               'organization', json_build_object('id', o.id, 'name', o.name, 'fullname', o.fullname, 'plan', o.plan, 'avatarUrl', o.avatar_url),

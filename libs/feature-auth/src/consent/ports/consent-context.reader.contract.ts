@@ -58,6 +58,7 @@ export function describeConsentStoresContract(
         avatarUrl: null,
         isPro: false,
         disabled: false,
+        emailConfirmed: true,
         ...fields,
       };
       await subject.addUser(user);
@@ -141,6 +142,15 @@ export function describeConsentStoresContract(
       expect((await subject.contexts.read(app.clientId, user.id)).user).toEqual({
         ...user,
         disabled: true,
+      });
+    });
+
+    it('says whether the user has confirmed their address', async () => {
+      const app = await addApp();
+      const user = await addUser({ emailConfirmed: false });
+      expect((await subject.contexts.read(app.clientId, user.id)).user).toEqual({
+        ...user,
+        emailConfirmed: false,
       });
     });
 

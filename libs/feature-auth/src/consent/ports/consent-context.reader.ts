@@ -18,6 +18,8 @@ export interface ConsentingUserRecord {
   avatarUrl: string | null;
   isPro: boolean;
   disabled: boolean;
+  /** False until the address's confirmation link is used: no app may be authorized before. */
+  emailConfirmed: boolean;
 }
 
 /** Everything a consent decision reads, for one app and one user. */

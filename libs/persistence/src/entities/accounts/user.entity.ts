@@ -30,15 +30,21 @@ export class UserEntity {
   @Column({ name: 'avatar_url', type: 'text', nullable: true })
   avatarUrl!: string | null;
 
+  /** Null until the address is confirmed by its link; set at insert for accounts not made by sign-up. */
+  @Column({
+    name: 'email_confirmed_at',
+    type: 'timestamptz',
+    nullable: true,
+    default: () => 'now()',
+  })
+  emailConfirmedAt!: Date | null;
+
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
   disabledAt!: Date | null;
 
   /** A platform administrator (docs/admin-api.md); GATEHOUSE_PLATFORM_ADMINS names others. */
   @Column({ name: 'platform_admin', type: 'boolean', default: false })
   platformAdmin!: boolean;
-
-  @Column({ name: 'email_confirmed_at', type: 'timestamptz', nullable: true })
-  emailConfirmedAt!: Date | null;
 
   /** `service_account`: owned by `ownerOrgId`, no password, never signed in (docs/settings-api.md "Service accounts"). */
   @Column({ type: 'text', default: 'user' })

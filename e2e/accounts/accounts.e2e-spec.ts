@@ -1,0 +1,148 @@
+import {
+  ALL_IN_ONE,
+  linkInMail,
+  SHAPES,
+  type ShapeTarget,
+  type SmtpTestServer,
+  startSmtpTestServer,
+  waitUntil,
+} from '@gatehouse/testing';
+import { randomInt } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, signIn } from '../auth/support/headless-chromium';
+import {
+  newPersonContext,
+  PHONE,
+  seriousAccessibilityViolations,
+} from '../settings/support/settings-browser';
+
+const PASSWORD = 'a long passphrase of my own';
+const NEW_PASSWORD = 'another passphrase, newer';
+
+interface Mailbox {
+  /** The link starting with `prefix` in the newest message to `to` whose subject starts with `subject`. */
+  link(to: string, subject: string, prefix: string): Promise<string>;
+}
+
+/** The all-in-one keeps its mail at /dev/mailbox; the distributed shape sends to a real SMTP server. */
+function mailboxOf(shape: typeof ALL_IN_ONE, target: ShapeTarget, smtp: SmtpTestServer): Mailbox {
+  return {
+    async link(to, subject, prefix) {
+      let found: string | null = null;
+      await waitUntil(`a message "${subject}" to ${to}`, async () => {
+        if (shape === ALL_IN_ONE) {
+          const res = await fetch(`${target.url}/dev/mailbox/messages`);
+          const { messages } = (await res.json()) as {
+            messages: Array<{ to: string; subject: string; text: string }>;
+          };
+          const message = messages.find((m) => m.to === to && m.subject.startsWith(subject));
+          found = message ? linkInMail(message.text, prefix) : null;
+        } else {
+          const message = [...smtp.received]
+            .reverse()
+            .find((m) => m.to.includes(to) && m.raw.includes(`Subject: ${subject}`));
+          found = message ? linkInMail(message.raw, prefix) : null;
+        }
+        return found !== null;
+      });
+      return found!;
+    },
+  };
+}
+
+describe.each(SHAPES)('a new person in Chromium on $name', (shape) => {
+  let smtp: SmtpTestServer;
+  let target: ShapeTarget;
+  let browser: Browser;
+  let page: Page;
+  let mailbox: Mailbox;
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    target = await shape.start({
+      env: {
+        GATEHOUSE_SIGNUP: 'open',
+        ...(shape === ALL_IN_ONE ? {} : { GATEHOUSE_SMTP_URL: smtp.url }),
+      },
+    });
+    mailbox = mailboxOf(shape, target, smtp);
+    browser = await launchChromium();
+    const person = await newPersonContext(browser, target.url);
+    page = person.page;
+    page.setDefaultTimeout(15_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await target?.stop();
+    await smtp?.close();
+  });
+
+  async function expectAccessible(): Promise<void> {
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }
+
+  it('signs up, confirms by mail, signs in, resets the password by mail and signs in with the new one', async () => {
+    const username = `grace${randomInt(1e9)}`;
+    const email = `${username}@example.org`;
+
+    await page.goto(`${target.url}/oauth/login`);
+    await page.getByRole('link', { name: 'Create account' }).click();
+    await expectAccessible();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+    const confirm = await mailbox.link(
+      email,
+      'Confirm your e-mail address',
+      `${target.url}/oauth/confirm-email?token=`,
+    );
+    await page.goto(confirm);
+    await expectAccessible();
+    await page.getByRole('button', { name: 'Confirm my address' }).click();
+    await page.getByRole('heading', { name: 'Address confirmed' }).waitFor();
+
+    await page.goto(`${target.url}/oauth/login`);
+    await signIn(page, username, PASSWORD);
+    await page.goto(`${target.url}/settings/account`);
+    await page.getByText(email).waitFor();
+    await page.getByText('confirmed', { exact: true }).waitFor();
+    await page.setViewportSize(PHONE);
+    await expectAccessible();
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await Promise.all([
+      page.waitForURL(`${target.url}/`),
+      page.getByRole('button', { name: 'Sign out' }).click(),
+    ]);
+
+    await page.goto(`${target.url}/oauth/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expectAccessible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+    const reset = await mailbox.link(
+      email,
+      'Reset your password',
+      `${target.url}/oauth/reset-password?token=`,
+    );
+    await page.goto(reset);
+    await expectAccessible();
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+
+    await page.goto(`${target.url}/oauth/login`);
+    await page.getByLabel('Username or email').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Incorrect username, email or password.').waitFor();
+    await signIn(page, username, NEW_PASSWORD);
+    await page.goto(`${target.url}/settings/account`);
+    await page.getByText(email).waitFor();
+  });
+});

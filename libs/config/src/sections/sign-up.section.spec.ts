@@ -1,0 +1,28 @@
+import { loadAllInOneConfig } from '../apps/all-in-one.config';
+import { loadAuthConfig } from '../apps/auth.config';
+import { ConfigError } from '../config.error';
+
+const SERVICE_ENV = {
+  GATEHOUSE_PUBLIC_URL: 'https://hub.example',
+  DATABASE_URL: 'postgres://gatehouse@db/gatehouse',
+  REDIS_URL: 'redis://redis:6379',
+  KAFKA_BROKERS: 'kafka:9092',
+  GATEHOUSE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  GATEHOUSE_INTERNAL_TOKEN: 'internal-token-of-at-least-32-characters',
+  GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://token-exchange:3001',
+};
+
+describe('the sign-up section', () => {
+  it('is closed unless GATEHOUSE_SIGNUP opens it', () => {
+    expect(loadAllInOneConfig({}).signUp).toEqual({ mode: 'closed' });
+    expect(loadAllInOneConfig({ GATEHOUSE_SIGNUP: 'open' }).signUp).toEqual({ mode: 'open' });
+    expect(loadAuthConfig({ ...SERVICE_ENV, GATEHOUSE_SIGNUP: 'invite' }).signUp).toEqual({
+      mode: 'invite',
+    });
+  });
+
+  it('names the variable of a value it does not know', () => {
+    expect(() => loadAllInOneConfig({ GATEHOUSE_SIGNUP: 'everyone' })).toThrow(ConfigError);
+    expect(() => loadAllInOneConfig({ GATEHOUSE_SIGNUP: 'everyone' })).toThrow(/GATEHOUSE_SIGNUP/);
+  });
+});

@@ -1,0 +1,7 @@
+export {
+  type AccountRuleViolation,
+  emailViolation,
+  normalizedEmail,
+  passwordViolation,
+  usernameViolation,
+} from './account-rules';

@@ -1,0 +1,24 @@
+/** The signed-in person's own account (`GET /api/settings/account`). */
+export interface AccountView {
+  username: string;
+  email: string;
+  /** False until the address's confirmation link is used; apps cannot be authorized before. */
+  emailConfirmed: boolean;
+}
+
+/** `POST /api/settings/account/password`: the current password is required. */
+export interface ChangePasswordBody {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** `POST /api/settings/account/email`: the password is required; the new address confirms the change. */
+export interface ChangeEmailBody {
+  password: string;
+  email: string;
+}
+
+/** The answer to a change of address: where the confirmation link went. */
+export interface EmailChangeRequested {
+  pendingEmail: string;
+}
