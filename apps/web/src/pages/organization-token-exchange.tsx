@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { api, apiFile, segment } from '../api';
 import {
+  announce,
   asFailure,
   Empty,
   ErrorNotice,
   Field,
+  FormError,
   Loaded,
   NotFound,
   useResource,
@@ -29,6 +31,14 @@ interface Filters {
   since: string;
   until: string;
 }
+
+/** Token lifetimes the API accepts: 5 minutes to 30 days (docs/settings-api.md). */
+const MIN_DURATION_SECONDS = 300;
+const MAX_DURATION_SECONDS = 2_592_000;
+
+const DURATION_WORDS: Record<string, string> = {
+  tokenDurationSeconds: 'Choose a duration from 0.1 hours (6 minutes) to 720 hours (30 days).',
+};
 
 const NO_FILTERS: Filters = { clientId: '', subject: '', since: '', until: '' };
 
@@ -102,25 +112,37 @@ function ExchangeAppRow({
   onSaved: () => void;
 }) {
   const [hours, setHours] = useState(String(app.tokenDurationSeconds / 3600));
-  const save = useSubmit();
-  const [saved, setSaved] = useState(false);
+  const save = useSubmit(DURATION_WORDS);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
+    const seconds = Math.round(Number(hours) * 3600);
+    const inRange =
+      hours.trim() !== '' &&
+      Number.isFinite(seconds) &&
+      seconds >= MIN_DURATION_SECONDS &&
+      seconds <= MAX_DURATION_SECONDS;
+    if (
+      !save.showProblems({
+        tokenDurationSeconds: inRange ? null : DURATION_WORDS.tokenDurationSeconds,
+      })
+    )
+      return;
     const result = await save.run(() =>
       api<TokenExchangeAppView>(
         'PUT',
         `${base}/settings/token-exchange-apps/${segment(app.clientId)}`,
-        { tokenDurationSeconds: Math.round(Number(hours) * 3600) },
+        { tokenDurationSeconds: seconds },
       ),
     );
     if (result) {
-      setSaved(true);
+      announce(
+        `Saved: new tokens of ${app.name} live ${result.tokenDurationSeconds / 3600} hours.`,
+      );
       onSaved();
     }
   };
   return (
-    <form className="exchange-app" onSubmit={submit} noValidate>
+    <form className="exchange-app" onSubmit={submit} noValidate ref={save.formRef}>
       <div>
         <strong>{app.name}</strong> <code className="small">{app.clientId}</code>
         <div className="small muted">
@@ -138,17 +160,13 @@ function ExchangeAppRow({
           value={hours}
           onChange={(event) => setHours(event.target.value)}
           hint="8 hours by default; from 5 minutes to 30 days."
-          error={save.failure ? save.failure.fieldMessage || save.failure.message : null}
+          error={save.fieldError('tokenDurationSeconds')}
         />
         <button type="submit" className="button" disabled={save.busy}>
           Save
         </button>
       </div>
-      {saved && (
-        <p className="notice notice-success" role="status">
-          Saved: new tokens of {app.name} live {hours} hours.
-        </p>
-      )}
+      <FormError failure={save.failure} fields={['tokenDurationSeconds']} />
     </form>
   );
 }
