@@ -611,10 +611,10 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.getByText('settings.token_duration_changed').first().waitFor();
     expect(await page.getByRole('cell', { name: 'alice (you)' }).first().isVisible()).toBe(true);
     await page.getByText(/^Chain verified \(\d+ entr(y|ies)\)$/).waitFor();
-    await page.getByLabel('Member (e-mail)').fill('nobody@example.com');
+    await page.getByLabel('Member (username or e-mail)').fill('nobody@example.com');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No entries match.').waitFor();
-    await page.getByLabel('Member (e-mail)').fill('');
+    await page.getByLabel('Member (username or e-mail)').fill('');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('settings.token_duration_changed').first().waitFor();
     await expectAccessible('organization-token-exchange');

@@ -14,6 +14,12 @@ const ALICE = {
   password: 'gatehouse-demo',
   token: 'hf_demoAliceWriteToken000000000000000',
 };
+// A plain (read) member of acme.
+const BOB = { login: 'bob', password: 'gatehouse-demo-bob' };
+const EXCHANGE_APP = {
+  name: 'acme-token-exchange',
+  clientId: '6b1c2d3e-4f50-4a61-8b72-9c83d4e5f607',
+};
 
 /**
  * The settings pages as a person who must trust them uses them: problems in the page's words,
@@ -276,5 +282,64 @@ describe.each(SHAPES)('settings pages a person trusts, on $name', (shape) => {
     await page.getByRole('button', { name: 'Delete webhook for good' }).click();
     await page.waitForURL(/\/settings\/webhooks$/);
     await expectOutcomeInView('Webhook deleted.');
+  });
+
+  it('the audit log finds what its table shows: a member by e-mail or username, an app by name; a duration change shows old and new', async () => {
+    expect(
+      (
+        await api(
+          'PUT',
+          `/api/organizations/acme/settings/token-exchange-apps/${EXCHANGE_APP.clientId}`,
+          { tokenDurationSeconds: 10_800 },
+        )
+      ).status,
+    ).toBe(200);
+    await page.goto('/organizations/acme/settings/token-exchange');
+    const rows = page.getByRole('row').filter({ hasText: 'settings.token_duration_changed' });
+    await rows.first().waitFor();
+    expect(await rows.first().getByText('Token duration 8 h → 3 h').isVisible()).toBe(true);
+    expect(await rows.first().getByRole('cell', { name: 'alice (you)' }).isVisible()).toBe(true);
+
+    for (const member of ['alice@example.com', 'ALICE']) {
+      await page.getByLabel('Member (username or e-mail)').fill(member);
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await rows.getByText('Token duration 8 h → 3 h').first().waitFor();
+      expect(await page.getByText('No entries match.').count()).toBe(0);
+    }
+    await page.getByLabel('Member (username or e-mail)').fill('');
+    await page.getByLabel('App (name or client ID)').fill(EXCHANGE_APP.name);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await rows.getByText('Token duration 8 h → 3 h').first().waitFor();
+    await page.getByLabel('App (name or client ID)').fill('no-such-app');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('No entries match.').waitFor();
+    await expectNoViolations();
+    await api(
+      'PUT',
+      `/api/organizations/acme/settings/token-exchange-apps/${EXCHANGE_APP.clientId}`,
+      { tokenDurationSeconds: 28_800 },
+    );
+  });
+
+  it('a plain member sees the organization’s settings as a stranger does: Not found', async () => {
+    const bob = await newPersonContext(browser, target.url);
+    try {
+      await bob.page.goto('/organizations/acme/settings/token-exchange');
+      await signIn(bob.page, BOB.login, BOB.password);
+      for (const path of [
+        '/organizations/acme/settings/token-exchange',
+        '/organizations/acme/settings/service-accounts',
+        '/organizations/acme/settings/tokens',
+        '/organizations/nowhere/settings/token-exchange',
+      ]) {
+        await bob.page.goto(path);
+        await bob.page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+        expect(await bob.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+        expect(await bob.page.content()).not.toContain('Only organization administrators');
+      }
+      expect(bob.pageErrors).toEqual([]);
+    } finally {
+      await bob.context.close();
+    }
   });
 });

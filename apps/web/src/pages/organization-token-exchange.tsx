@@ -25,9 +25,10 @@ import type {
   TokenExchangeAppView,
 } from '@gatehouse/settings-api';
 
+/** As the table shows them: an app by name or client ID, a member by username or e-mail. */
 interface Filters {
-  clientId: string;
-  subject: string;
+  app: string;
+  member: string;
   since: string;
   until: string;
 }
@@ -40,12 +41,12 @@ const DURATION_WORDS: Record<string, string> = {
   tokenDurationSeconds: 'Choose a duration from 0.1 hours (6 minutes) to 720 hours (30 days).',
 };
 
-const NO_FILTERS: Filters = { clientId: '', subject: '', since: '', until: '' };
+const NO_FILTERS: Filters = { app: '', member: '', since: '', until: '' };
 
 function query(filters: Filters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);
-  if (filters.clientId) params.set('clientId', filters.clientId);
-  if (filters.subject) params.set('subject', filters.subject);
+  if (filters.app.trim()) params.set('app', filters.app.trim());
+  if (filters.member.trim()) params.set('member', filters.member.trim());
   if (filters.since) params.set('since', new Date(filters.since).toISOString());
   if (filters.until) params.set('until', new Date(filters.until).toISOString());
   const text = params.toString();
@@ -171,6 +172,21 @@ function ExchangeAppRow({
   );
 }
 
+/** `8 → 2` in hours: a duration in the unit the settings box shows. */
+function hours(seconds: unknown): string {
+  return typeof seconds === 'number' ? `${Number((seconds / 3600).toFixed(2))} h` : '?';
+}
+
+/** What a settings change changed, old to new; null for an entry that changes nothing. */
+function change(entry: AuditEntryView): string | null {
+  const { detail } = entry;
+  if ('tokenDurationSeconds' in detail)
+    return `Token duration ${hours(detail.previousSeconds)} → ${hours(detail.tokenDurationSeconds)}`;
+  if ('policy' in detail && 'previousPolicy' in detail)
+    return `Policy ${String(detail.previousPolicy)} → ${String(detail.policy)}`;
+  return null;
+}
+
 function AuditLog({
   base,
   org,
@@ -246,16 +262,16 @@ function AuditLog({
       </div>
       <form className="filters" onSubmit={apply} noValidate>
         <Field
-          label="App (client ID)"
-          name="clientId"
-          value={draft.clientId}
-          onChange={(event) => setDraft({ ...draft, clientId: event.target.value })}
+          label="App (name or client ID)"
+          name="app"
+          value={draft.app}
+          onChange={(event) => setDraft({ ...draft, app: event.target.value })}
         />
         <Field
-          label="Member (e-mail)"
-          name="subject"
-          value={draft.subject}
-          onChange={(event) => setDraft({ ...draft, subject: event.target.value })}
+          label="Member (username or e-mail)"
+          name="member"
+          value={draft.member}
+          onChange={(event) => setDraft({ ...draft, member: event.target.value })}
         />
         <Field
           label="From"
@@ -323,6 +339,7 @@ function AuditLog({
                           >
                             {entry.errorCode ?? entry.outcome}
                           </span>
+                          {change(entry) && <div className="small">{change(entry)}</div>}
                         </td>
                         <td data-label="App" className="break">
                           {entry.clientId === null ? (
