@@ -99,6 +99,7 @@ describe.each(SHAPES)('settings pages a person trusts, on $name', (shape) => {
   });
 
   it('an OAuth app form reports every problem at once in its own words, and focuses the first', async () => {
+    const appsBefore = (await api('GET', '/api/settings/apps')).json as unknown[];
     await page.goto('/settings/applications/new');
     await page.getByRole('heading', { level: 1, name: 'New OAuth app' }).waitFor();
     await page.getByLabel('Homepage').fill('viewer.example');
@@ -115,7 +116,7 @@ describe.each(SHAPES)('settings pages a person trusts, on $name', (shape) => {
     expect(await focusedName()).toBe('name');
     expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await expectNoViolations();
-    expect((await api('GET', '/api/settings/apps')).json).toEqual([]);
+    expect((await api('GET', '/api/settings/apps')).json).toEqual(appsBefore);
   });
 
   it('a token form and a duration in hours say what to do in the page’s words', async () => {
@@ -136,7 +137,7 @@ describe.each(SHAPES)('settings pages a person trusts, on $name', (shape) => {
   });
 
   it('asks before making a new client secret, says every outcome in view, and keeps long values inside the page', async () => {
-    const longUri = `https://viewer.example/${'callback/'.repeat(330)}end`;
+    const longUri = `https://viewer.example/${'callback/'.repeat(331)}end`;
     expect(longUri.length).toBeGreaterThan(3000);
     const created = await api('POST', '/api/settings/apps', {
       name: 'Trust viewer',
@@ -254,7 +255,7 @@ describe.each(SHAPES)('settings pages a person trusts, on $name', (shape) => {
     await expectNoViolations();
 
     await page.getByRole('button', { name: 'Remove watched item 2' }).click();
-    await page.getByLabel('Webhook URL').fill('https://receiver.example/hook');
+    await page.getByLabel('Webhook URL').fill('http://127.0.0.1:9/hook');
     await page.getByLabel('Secret').fill('trust-e2e-secret');
     await page.getByRole('button', { name: 'Create webhook' }).click();
     await page.waitForURL(/\/settings\/webhooks\/[0-9a-f]{24}$/);

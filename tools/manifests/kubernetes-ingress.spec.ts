@@ -11,6 +11,7 @@ const WEBHOOK_ROUTES = [
   '/api/settings/webhooks/:id/activity/:deliveryId/replay',
   '/api/settings/webhooks/:id/disable',
   '/api/settings/webhooks/:id/enable',
+  '/api/settings/webhooks/source-jobs',
 ].join(' ');
 
 const ORGANIZATION_ROUTES = [

@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
-import type { TokenEntityType } from '@gatehouse/settings-api';
+import type { SourceJobsPage, TokenEntityType } from '@gatehouse/settings-api';
 import { api, segment } from '../api';
 import {
   announce,
@@ -392,12 +392,9 @@ function WebhookForm({
         />
       ) : (
         <>
-          <Field
-            label="Source Job id"
-            name="jobSourceId"
+          <SourceJobChoice
             value={values.jobSourceId}
-            onChange={(event) => set('jobSourceId', event.target.value)}
-            hint="24 hexadecimal characters, one of your Jobs."
+            onChange={(id) => set('jobSourceId', id)}
             error={submit.fieldError('jobSourceId')}
           />
           <Field
@@ -468,6 +465,60 @@ function WebhookForm({
         {submit.busy ? 'Saving…' : submitLabel}
       </button>
     </form>
+  );
+}
+
+/** The Job a Job webhook starts, picked from the person's own Jobs. */
+function SourceJobChoice({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  error: string | null;
+}) {
+  const jobs = useResource<SourceJobsPage>('/api/settings/webhooks/source-jobs');
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <Loaded resource={jobs} what="your Jobs">
+        {({ jobs: list }) =>
+          list.length === 0 && value === '' ? (
+            <p className="hint">
+              <strong>Source Job:</strong> you have no Jobs on this server, so no Job webhook yet:
+              deliver to a URL instead.
+            </p>
+          ) : (
+            <>
+              <label htmlFor="jobSourceId">Source Job</label>
+              <select
+                id="jobSourceId"
+                name="jobSourceId"
+                value={value}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'jobSourceId-error' : undefined}
+                onChange={(event) => onChange(event.target.value)}
+              >
+                <option value="">Pick one of your Jobs…</option>
+                {value !== '' && !list.some((job) => job.id === value) && (
+                  <option value={value}>{value}</option>
+                )}
+                {list.map((job) => (
+                  <option key={job.id} value={job.id}>
+                    {job.dockerImage ?? job.spaceId ?? 'Job'} · {job.command.join(' ')} · {job.id}
+                  </option>
+                ))}
+              </select>
+            </>
+          )
+        }
+      </Loaded>
+      {error && (
+        <p className="field-error" id="jobSourceId-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

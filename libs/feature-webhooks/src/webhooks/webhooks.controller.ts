@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { WebhookView } from '@gatehouse/domain';
+import type { SourceJobsPage } from '@gatehouse/settings-api';
 import {
   CurrentPrincipal,
   type Principal,
@@ -13,6 +14,7 @@ import { GetWebhook } from './get-webhook.use-case';
 import { ListWebhooks } from './list-webhooks.use-case';
 import { SetWebhookDisabled } from './set-webhook-disabled.use-case';
 import { UpdateWebhook } from './update-webhook.use-case';
+import { ListSourceJobs } from '../source-jobs/list-source-jobs.use-case';
 
 type Wrapped = { webhook: WebhookView };
 
@@ -33,11 +35,18 @@ export class WebhooksController {
     private readonly updater: UpdateWebhook,
     private readonly states: SetWebhookDisabled,
     private readonly remover: DeleteWebhook,
+    private readonly sourceJobs: ListSourceJobs,
   ) {}
 
   @Get()
   list(@CurrentPrincipal() principal: Principal): Promise<WebhookView[]> {
     return this.lister.execute(principal);
+  }
+
+  /** Before `:id`: the Jobs a Job webhook may start, for the form. */
+  @Get('source-jobs')
+  listSourceJobs(@CurrentPrincipal() principal: Principal): Promise<SourceJobsPage> {
+    return this.sourceJobs.execute(principal);
   }
 
   @Get(':id')
