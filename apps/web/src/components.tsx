@@ -189,7 +189,7 @@ export function Field({
  * Copies a value and says "Copied" only for the value that was copied: when the value changes
  * (the next token, a new secret) the button says "Copy" again.
  */
-export function useCopy(value: string): { copied: boolean; copy: () => Promise<void> } {
+function useCopy(value: string): { copied: boolean; copy: () => Promise<void> } {
   const [copiedValue, setCopiedValue] = useState<string | null>(null);
   const copy = async () => {
     try {
