@@ -28,7 +28,7 @@ const APP_WORDS: Record<string, string> = {
   homepageUrl: 'Enter the homepage as an https URL, like https://example.com.',
   logoUri: 'Enter the logo as an https URL, like https://example.com/logo.png.',
   redirectUris:
-    'Each redirect URI must be https, http on localhost or 127.0.0.1, or your app’s own scheme, without a #fragment; at most 20.',
+    'Each redirect URI must be https, http on localhost or 127.0.0.1, or your app’s own scheme, without a #fragment, at most 2,048 characters; at most 20 of them.',
   scopes: 'Pick scopes from the list.',
   accessTokenTtlSeconds: 'Choose a lifetime from 0.1 hours (6 minutes) to 720 hours (30 days).',
   owner: 'Pick yourself or an organization you administer.',
@@ -44,7 +44,8 @@ function isHttpsUrl(value: string): boolean {
 
 /** The redirect URI the API will refuse, checked here so every problem shows at once. */
 function badRedirectUri(line: string): boolean {
-  if (line.includes('#') || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(line)) return true;
+  if (line.length > 2048 || line.includes('#') || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(line))
+    return true;
   try {
     const url = new URL(line);
     if (url.protocol === 'http:')
