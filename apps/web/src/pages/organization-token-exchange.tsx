@@ -129,7 +129,7 @@ function ExchangeAppRow({
     )
       return;
     const result = await save.run(() =>
-      api<TokenExchangeAppView>(
+      api<{ app: TokenExchangeAppView }>(
         'PUT',
         `${base}/settings/token-exchange-apps/${segment(app.clientId)}`,
         { tokenDurationSeconds: seconds },
@@ -137,7 +137,7 @@ function ExchangeAppRow({
     );
     if (result) {
       announce(
-        `Saved: new tokens of ${app.name} live ${result.tokenDurationSeconds / 3600} hours.`,
+        `Saved: new tokens of ${app.name} live ${result.app.tokenDurationSeconds / 3600} hours.`,
       );
       onSaved();
     }
