@@ -127,7 +127,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.getByRole('link', { name: 'New token' }).click();
     await page.waitForURL(/\/settings\/tokens\/new$/);
     await page.getByRole('button', { name: 'Create token' }).click();
-    await page.getByText('Must not be empty').first().waitFor();
+    await page.getByText('Give the token a name.').first().waitFor();
 
     await page.getByLabel('Name', { exact: true }).fill('laptop CLI');
     await page.getByLabel('Write: everything you can do').check();
@@ -305,7 +305,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.getByRole('button', { name: 'Create app' }).click();
     const uriError = page.locator('.field-error').first();
     await uriError.waitFor();
-    expect(await uriError.textContent()).toContain('must use https unless its host is localhost');
+    expect(await uriError.textContent()).toContain('Each redirect URI must be https');
 
     await page.getByLabel('Redirect URIs').fill('https://viewer.example/callback');
     expect(await page.locator('.field-error').count()).toBe(0);
@@ -611,10 +611,10 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.getByText('settings.token_duration_changed').first().waitFor();
     expect(await page.getByRole('cell', { name: 'alice (you)' }).first().isVisible()).toBe(true);
     await page.getByText(/^Chain verified \(\d+ entr(y|ies)\)$/).waitFor();
-    await page.getByLabel('Member (e-mail)').fill('nobody@example.com');
+    await page.getByLabel('Member (username or e-mail)').fill('nobody@example.com');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No entries match.').waitFor();
-    await page.getByLabel('Member (e-mail)').fill('');
+    await page.getByLabel('Member (username or e-mail)').fill('');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('settings.token_duration_changed').first().waitFor();
     await expectAccessible('organization-token-exchange');

@@ -165,6 +165,7 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
       'webhook-management GET /api/settings/webhooks/:id',
       'webhook-management GET /api/settings/webhooks/:id/activity',
       'webhook-management GET /api/settings/webhooks/:id/activity/:deliveryId',
+      'webhook-management GET /api/settings/webhooks/source-jobs',
       'webhook-management POST /api/settings/webhooks',
       'webhook-management POST /api/settings/webhooks/:id',
       'webhook-management POST /api/settings/webhooks/:id/activity/:deliveryId/replay',

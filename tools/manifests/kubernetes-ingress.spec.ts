@@ -12,6 +12,7 @@ const WEBHOOK_ROUTES = [
   '/api/settings/webhooks/:id/disable',
   '/api/settings/webhooks/:id/enable',
   '/api/settings/webhooks/:id/rotate-secret',
+  '/api/settings/webhooks/source-jobs',
 ].join(' ');
 
 const ORGANIZATION_ROUTES = [

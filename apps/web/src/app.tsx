@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { api } from './api';
-import { ErrorNotice, Loading } from './components';
+import { ErrorNotice, Loading, StatusRegion } from './components';
 import { AccountPage } from './pages/account';
 import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pages/applications';
 import { ConnectedApplicationsPage } from './pages/connected-applications';
@@ -89,6 +89,7 @@ function Shell() {
           (isHome ? <HomePage /> : <Loading what="the sign-in page" />)}
         {state.kind === 'signed-in' && <Page pathname={pathname} />}
       </main>
+      <StatusRegion />
     </>
   );
 }

@@ -5,7 +5,9 @@ import {
   useCallback,
   useEffect,
   useId,
+  useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { api, ApiFailure } from './api';
 
@@ -108,13 +110,14 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /**
- * A labelled input with its hint and the API's error for this field, announced to screen readers.
- * The error stays until the person edits the field (a new answer of the API shows it again).
+ * A labelled input with its hint and its problem (found before sending, or named by the API),
+ * announced to screen readers. The problem hides once the person edits the field, and shows again
+ * if the next submission of its form still finds it.
  */
 export function Field({
   label,
   hint,
-  error: apiError,
+  error: problem,
   textarea,
   rows,
   id,
@@ -123,11 +126,19 @@ export function Field({
 }: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const [editedAfter, setEditedAfter] = useState<string | null>(null);
-  useEffect(() => setEditedAfter(null), [apiError]);
-  const error = apiError && editedAfter !== apiError ? apiError : null;
+  const [edited, setEdited] = useState(false);
+  const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useEffect(() => setEdited(false), [problem]);
+  useEffect(() => {
+    const form = control.current?.form;
+    if (!form) return;
+    const submitted = () => setEdited(false);
+    form.addEventListener('submit', submitted);
+    return () => form.removeEventListener('submit', submitted);
+  }, []);
+  const error = problem && !edited ? problem : null;
   const change: ChangeEventHandler<HTMLInputElement> = (event) => {
-    if (apiError) setEditedAfter(apiError);
+    if (problem) setEdited(true);
     onChange?.(event);
   };
   const describedBy =
@@ -144,6 +155,7 @@ export function Field({
       )}
       {textarea ? (
         <textarea
+          ref={control}
           id={inputId}
           rows={rows ?? 3}
           aria-invalid={error ? true : undefined}
@@ -156,6 +168,7 @@ export function Field({
         />
       ) : (
         <input
+          ref={control}
           id={inputId}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
@@ -172,17 +185,26 @@ export function Field({
   );
 }
 
-/** A secret shown once, with a button that copies it. */
-export function OnceValue({ label, value, note }: { label: string; value: string; note: string }) {
-  const [copied, setCopied] = useState(false);
+/**
+ * Copies a value and says "Copied" only for the value that was copied: when the value changes
+ * (the next token, a new secret) the button says "Copy" again.
+ */
+function useCopy(value: string): { copied: boolean; copy: () => Promise<void> } {
+  const [copiedValue, setCopiedValue] = useState<string | null>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      setCopied(true);
+      setCopiedValue(value);
     } catch {
-      setCopied(false);
+      setCopiedValue(null);
     }
   };
+  return { copied: copiedValue === value, copy };
+}
+
+/** A secret shown once, with a button that copies it. */
+export function OnceValue({ label, value, note }: { label: string; value: string; note: string }) {
+  const { copied, copy } = useCopy(value);
   return (
     <div className="notice notice-success" role="status">
       <p>
@@ -190,10 +212,77 @@ export function OnceValue({ label, value, note }: { label: string; value: string
       </p>
       <div className="once-value">
         <code data-testid="once-value">{value}</code>
-        <button type="button" className="button" onClick={copy}>
+        <button type="button" className="button" onClick={() => void copy()}>
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** A kept secret, masked until the person asks to see it; Copy works either way. */
+export function MaskedSecret({ label, value }: { label: string; value: string }) {
+  const [shown, setShown] = useState(false);
+  const { copied, copy } = useCopy(value);
+  return (
+    <div className="once-value" role="group" aria-label={label}>
+      <code data-testid="masked-secret">
+        {shown ? value : '•'.repeat(Math.min(value.length, 24))}
+      </code>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-pressed={shown}
+        onClick={() => setShown((current) => !current)}
+      >
+        {shown ? 'Hide' : 'Reveal'}
+      </button>
+      <button type="button" className="button button-secondary" onClick={() => void copy()}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </div>
+  );
+}
+
+/** What the last create, save or delete did, shown in a fixed status region (see `StatusRegion`). */
+let outcome: { message: string; serial: number } | null = null;
+const outcomeListeners = new Set<() => void>();
+
+/** Says what just happened ("Token deleted.") in view and to screen readers, wherever the page is scrolled. */
+export function announce(message: string): void {
+  outcome = { message, serial: (outcome?.serial ?? 0) + 1 };
+  outcomeListeners.forEach((listener) => listener());
+}
+
+function subscribeOutcome(listener: () => void): () => void {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
+}
+
+/**
+ * The one place outcomes are shown: fixed at the bottom of the viewport, so it is in view after a
+ * save at the end of a long form, and a polite live region present from the first render, so
+ * screen readers announce each new message.
+ */
+export function StatusRegion() {
+  const current = useSyncExternalStore(subscribeOutcome, () => outcome);
+  return (
+    <div className="status-region" role="status" aria-live="polite">
+      {current && (
+        <p className="status-message" key={current.serial}>
+          <span>{current.message}</span>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              outcome = null;
+              outcomeListeners.forEach((listener) => listener());
+            }}
+          >
+            Dismiss
+          </button>
+        </p>
+      )}
     </div>
   );
 }
@@ -209,19 +298,31 @@ export function ConfirmButton({
   confirmLabel,
   onConfirm,
   busy,
+  warning,
+  quiet,
 }: {
   label: string;
   short?: string;
   confirmLabel: string;
   onConfirm: () => void;
   busy?: boolean;
+  /** What confirming breaks, said beside the confirm button (e.g. the running app's secret stops working). */
+  warning?: string;
+  /** A secondary-looking first button, for actions that break things without deleting them. */
+  quiet?: boolean;
 }) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
       <button
         type="button"
-        className={short ? 'button button-danger-quiet' : 'button button-danger'}
+        className={
+          quiet
+            ? 'button button-secondary'
+            : short
+              ? 'button button-danger-quiet'
+              : 'button button-danger'
+        }
         aria-label={short ? label : undefined}
         onClick={() => setAsking(true)}
         disabled={busy}
@@ -232,6 +333,7 @@ export function ConfirmButton({
   }
   return (
     <span className="confirm" role="group" aria-label={label}>
+      {warning && <span className="confirm-warning">{warning}</span>}
       <button
         type="button"
         className="button button-danger"
@@ -257,24 +359,57 @@ export function When({ iso }: { iso: string | null }) {
   );
 }
 
-/** Runs a form submission: busy while it runs, the API's error (and its field) kept for the form. */
-export function useSubmit() {
+/**
+ * Runs a form submission: busy while it runs, the API's error kept for the form. Field problems,
+ * found before sending (`showProblems`) or named by the API, are shown beside their fields all at
+ * once, in the page's words (`words`, by field, replaces the API's validator text), and focus moves
+ * to the first invalid field of the form holding `formRef`.
+ */
+export function useSubmit(words: Record<string, string> = {}) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (attempt === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
   const run = useCallback(async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
     setBusy(true);
     setFailure(null);
+    setProblems({});
     try {
       return await work();
     } catch (error) {
       setFailure(asFailure(error));
+      setAttempt((value) => value + 1);
       return undefined;
     } finally {
       setBusy(false);
     }
   }, []);
-  const fieldError = (field: string) => (failure?.field === field ? failure.fieldMessage : null);
-  return { busy, failure, run, fieldError, clear: () => setFailure(null) };
+  /** Shows the problems found before sending; true when there were none (go ahead and send). */
+  const showProblems = (found: Record<string, string | null | undefined>): boolean => {
+    const kept: Record<string, string> = {};
+    for (const [field, message] of Object.entries(found)) if (message) kept[field] = message;
+    setProblems(kept);
+    setFailure(null);
+    const clean = Object.keys(kept).length === 0;
+    if (!clean) setAttempt((value) => value + 1);
+    return clean;
+  };
+  const fieldError = (field: string): string | null =>
+    problems[field] ?? (failure?.field === field ? (words[field] ?? failure.fieldMessage) : null);
+  return {
+    busy,
+    failure,
+    run,
+    fieldError,
+    showProblems,
+    formRef,
+    clear: () => (setFailure(null), setProblems({})),
+  };
 }
 
 /** The form-level error: shown unless the API named a field this form has. */

@@ -4,6 +4,7 @@ import { CreateWebhook } from './webhooks/create-webhook.use-case';
 import { DeleteWebhook } from './webhooks/delete-webhook.use-case';
 import { GetWebhook } from './webhooks/get-webhook.use-case';
 import { ListWebhooks } from './webhooks/list-webhooks.use-case';
+import { ListSourceJobs } from './source-jobs/list-source-jobs.use-case';
 import { ReplayDelivery } from './activity/replay-delivery.use-case';
 import { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.use-case';
 import { SetWebhookDisabled } from './webhooks/set-webhook-disabled.use-case';
@@ -55,6 +56,7 @@ export class WebhooksModule {
         WebhookUrlChecker,
         WebhookPresenter,
         ListWebhooks,
+        ListSourceJobs,
         GetWebhook,
         CreateWebhook,
         UpdateWebhook,

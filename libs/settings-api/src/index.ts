@@ -16,6 +16,7 @@ export type {
   TokenExchangeAppView,
 } from './organization-token-exchange';
 export type { LeakedTokenNoticeView } from './leaked-token-notices';
+export type { SourceJobsPage, SourceJobView } from './source-jobs';
 export type {
   CreatedPersonalToken,
   CreatePersonalTokenBody,

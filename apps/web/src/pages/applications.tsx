@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, segment } from '../api';
 import {
+  announce,
   ConfirmButton,
   Empty,
   ErrorNotice,
@@ -19,6 +20,41 @@ import type { OAuthAppView } from '@gatehouse/settings-api';
 
 interface Discovery {
   scopes_supported: string[];
+}
+
+/** The app form's problems in its own words: also used for what the API rejects, by field. */
+const APP_WORDS: Record<string, string> = {
+  name: 'Give the app a name of at most 100 characters.',
+  homepageUrl: 'Enter the homepage as an https URL, like https://example.com.',
+  logoUri: 'Enter the logo as an https URL, like https://example.com/logo.png.',
+  redirectUris:
+    'Each redirect URI must be https, http on localhost or 127.0.0.1, or your app’s own scheme, without a #fragment, at most 2,048 characters; at most 20 of them.',
+  scopes: 'Pick scopes from the list.',
+  accessTokenTtlSeconds: 'Choose a lifetime from 0.1 hours (6 minutes) to 720 hours (30 days).',
+  owner: 'Pick yourself or an organization you administer.',
+};
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The redirect URI the API will refuse, checked here so every problem shows at once. */
+function badRedirectUri(line: string): boolean {
+  if (line.length > 2048 || line.includes('#') || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(line))
+    return true;
+  try {
+    const url = new URL(line);
+    if (url.protocol === 'http:')
+      return !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    if (url.protocol === 'https:') return url.hostname === '';
+    return ['javascript:', 'data:', 'vbscript:', 'file:', 'about:', 'blob:'].includes(url.protocol);
+  } catch {
+    return true;
+  }
 }
 
 const APP_FIELDS = [
@@ -108,16 +144,30 @@ function AppForm({
 
   const send = (event: FormEvent) => {
     event.preventDefault();
+    const uris = redirectUris
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    const ttl = Math.round(Number(hours) * 3600);
+    const clean = submit.showProblems({
+      name: name.trim() === '' || name.length > 100 ? APP_WORDS.name : null,
+      homepageUrl:
+        homepageUrl.trim() && !isHttpsUrl(homepageUrl.trim()) ? APP_WORDS.homepageUrl : null,
+      logoUri: logoUri.trim() && !isHttpsUrl(logoUri.trim()) ? APP_WORDS.logoUri : null,
+      redirectUris: uris.length > 20 || uris.some(badRedirectUri) ? APP_WORDS.redirectUris : null,
+      accessTokenTtlSeconds:
+        hours.trim() === '' || !Number.isFinite(ttl) || ttl < 300 || ttl > 2_592_000
+          ? APP_WORDS.accessTokenTtlSeconds
+          : null,
+    });
+    if (!clean) return;
     onSubmit({
       name,
       homepageUrl: homepageUrl.trim() || null,
       logoUri: logoUri.trim() || null,
-      redirectUris: redirectUris
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
+      redirectUris: uris,
       scopes,
-      accessTokenTtlSeconds: Math.round(Number(hours) * 3600),
+      accessTokenTtlSeconds: ttl,
       ...(creating ? { public: isPublic, ...(owner ? { owner } : {}) } : {}),
     });
   };
@@ -127,7 +177,7 @@ function AppForm({
     );
 
   return (
-    <form onSubmit={send} noValidate className="card">
+    <form onSubmit={send} noValidate className="card" ref={submit.formRef}>
       <Field
         label="Name"
         name="name"
@@ -179,6 +229,7 @@ function AppForm({
                   value={scope}
                   checked={scopes.includes(scope)}
                   onChange={() => toggle(scope)}
+                  aria-invalid={submit.fieldError('scopes') ? true : undefined}
                 />{' '}
                 <code>{scope}</code>
               </label>
@@ -244,7 +295,7 @@ function AppForm({
 
 export function ApplicationNewPage() {
   useTitle('New OAuth app');
-  const submit = useSubmit();
+  const submit = useSubmit(APP_WORDS);
   const [created, setCreated] = useState<{ app: OAuthAppView; clientSecret?: string } | null>(null);
   if (created) {
     return (
@@ -291,7 +342,11 @@ export function ApplicationNewPage() {
             .run(() =>
               api<{ app: OAuthAppView; clientSecret?: string }>('POST', '/api/settings/apps', body),
             )
-            .then((result) => result && setCreated(result))
+            .then((result) => {
+              if (!result) return;
+              setCreated(result);
+              announce(`App ${result.app.name} created.`);
+            })
         }
       />
     </>
@@ -301,9 +356,8 @@ export function ApplicationNewPage() {
 export function ApplicationEditPage({ clientId }: { clientId: string }) {
   const app = useResource<{ app: OAuthAppView }>(`/api/settings/apps/${segment(clientId)}`);
   useTitle(app.kind === 'ready' ? app.data.app.name : 'OAuth app');
-  const save = useSubmit();
+  const save = useSubmit(APP_WORDS);
   const secret = useSubmit();
-  const [saved, setSaved] = useState(false);
   const [newSecret, setNewSecret] = useState<string | null>(null);
 
   const path = `/api/settings/apps/${segment(clientId)}`;
@@ -312,7 +366,7 @@ export function ApplicationEditPage({ clientId }: { clientId: string }) {
       .run(() => api<{ app: OAuthAppView }>('PATCH', path, body))
       .then((result) => {
         if (result) {
-          setSaved(true);
+          announce('Changes saved.');
           app.reload();
         }
       });
@@ -322,20 +376,29 @@ export function ApplicationEditPage({ clientId }: { clientId: string }) {
       .then((result) => {
         if (result) {
           setNewSecret(result.clientSecret);
+          announce('New client secret made: copy it now.');
           app.reload();
         }
       });
   const deleteSecret = () =>
     void secret
-      .run(() => api('DELETE', `${path}/secret`))
-      .then(() => (setNewSecret(null), app.reload()));
+      .run(async () => (await api('DELETE', `${path}/secret`), true))
+      .then((done) => {
+        if (!done) return;
+        setNewSecret(null);
+        announce('Client secret deleted: the app is now public.');
+        app.reload();
+      });
   const deleteApp = async () => {
     let deleted = false;
     await secret.run(async () => {
       await api('DELETE', path);
       deleted = true;
     });
-    if (deleted) navigate('/settings/applications');
+    if (deleted) {
+      announce('App deleted.');
+      navigate('/settings/applications');
+    }
   };
 
   return (
@@ -376,11 +439,6 @@ export function ApplicationEditPage({ clientId }: { clientId: string }) {
                 <When iso={current.updatedAt} />
               </dd>
             </dl>
-            {saved && !save.failure && (
-              <p className="notice notice-success" role="status">
-                Saved.
-              </p>
-            )}
             <AppForm
               key={current.updatedAt}
               initial={current}
@@ -405,14 +463,25 @@ export function ApplicationEditPage({ clientId }: { clientId: string }) {
                   : 'The secret was shown once, when it was made. Make a new one if it is lost or leaked.'}
               </p>
               <div className="button-row">
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={refreshSecret}
-                  disabled={secret.busy}
-                >
-                  {current.public ? 'Create a client secret' : 'Make a new secret'}
-                </button>
+                {current.public ? (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={refreshSecret}
+                    disabled={secret.busy}
+                  >
+                    Create a client secret
+                  </button>
+                ) : (
+                  <ConfirmButton
+                    label="Make a new secret"
+                    confirmLabel="Make a new secret now"
+                    warning="The current secret stops working at once: every running copy of the app fails to sign people in until it has the new one."
+                    onConfirm={refreshSecret}
+                    busy={secret.busy}
+                    quiet
+                  />
+                )}
                 {!current.public && (
                   <ConfirmButton
                     label="Delete the secret"

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { api, segment } from '../api';
 import {
+  announce,
   ConfirmButton,
   Empty,
   ErrorNotice,
@@ -16,7 +16,6 @@ export function ConnectedApplicationsPage() {
   useTitle('Connected apps');
   const apps = useResource<ConnectedApplicationView[]>('/api/settings/connected-applications');
   const revoke = useSubmit();
-  const [revoked, setRevoked] = useState<string | null>(null);
 
   const revokeAccess = async (app: ConnectedApplicationView) => {
     let done = false;
@@ -24,7 +23,7 @@ export function ConnectedApplicationsPage() {
       await api('DELETE', `/api/settings/connected-applications/${segment(app.clientId)}`);
       done = true;
     });
-    if (done) setRevoked(app.name);
+    if (done) announce(`${app.name} no longer has access to your account.`);
     apps.reload();
   };
 
@@ -35,11 +34,6 @@ export function ConnectedApplicationsPage() {
         Apps you signed in to with Gatehouse, and what you let them do. Revoking access ends your
         consent and every token the app holds for you, at once.
       </p>
-      {revoked && (
-        <p className="notice notice-success" role="status">
-          {revoked} no longer has access to your account.
-        </p>
-      )}
       {revoke.failure && <ErrorNotice failure={revoke.failure} />}
       <Loaded resource={apps} what="your connected apps">
         {(list) =>

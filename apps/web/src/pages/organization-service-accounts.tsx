@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, segment } from '../api';
 import {
+  announce,
   ConfirmButton,
   Empty,
   ErrorNotice,
@@ -77,12 +78,27 @@ export function ServiceAccountsPage({ org }: { org: string }) {
   );
 }
 
+const ACCOUNT_WORDS: Record<string, string> = {
+  name: 'Give the account a name of letters, digits, “.”, “_” and “-”.',
+  displayName: 'Use a display name of at most 100 characters.',
+};
+
+const ACCOUNT_TOKEN_WORDS: Record<string, string> = {
+  name: 'Give the token a name.',
+  repoName: 'Name the repository without its organization, e.g. bert-base.',
+  permissions: 'Tick at least one permission.',
+};
+
 function NewAccount({ base, onCreated }: { base: string; onCreated: () => void }) {
   const [name, setName] = useState('');
   const [displayName, setDisplayName] = useState('');
-  const save = useSubmit();
+  const save = useSubmit(ACCOUNT_WORDS);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const clean = save.showProblems({
+      name: /^[A-Za-z0-9._-]+$/.test(name) ? null : ACCOUNT_WORDS.name,
+    });
+    if (!clean) return;
     const created = await save.run(() =>
       api<ServiceAccountView>('POST', base, {
         name,
@@ -92,13 +108,14 @@ function NewAccount({ base, onCreated }: { base: string; onCreated: () => void }
     if (created) {
       setName('');
       setDisplayName('');
+      announce(`Service account ${created.name} created.`);
       onCreated();
     }
   };
   return (
     <section className="card">
       <h2>New service account</h2>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={save.formRef}>
         <div className="inline-fields">
           <Field
             label="Name"
@@ -142,6 +159,7 @@ function AccountCard({
   const shownOnce = (token: CreatedServiceAccountToken | undefined) => {
     if (!token) return;
     setShown(token);
+    announce(`Token ${token.name} ready: copy it now.`);
     detail.reload();
   };
   const rotate = (tokenId: string) =>
@@ -150,8 +168,12 @@ function AccountCard({
         api<CreatedServiceAccountToken>('POST', `${base}/tokens/${segment(tokenId)}/rotate`),
       )
       .then(shownOnce);
-  const remove = async (tokenId: string) => {
-    await action.run(() => api('DELETE', `${base}/tokens/${segment(tokenId)}`));
+  const remove = async (tokenId: string, name: string) => {
+    const deleted = await action.run(async () => {
+      await api('DELETE', `${base}/tokens/${segment(tokenId)}`);
+      return true;
+    });
+    if (deleted) announce(`Token ${name} deleted.`);
     setShown(null);
     detail.reload();
   };
@@ -160,7 +182,10 @@ function AccountCard({
       await api('DELETE', base);
       return true;
     });
-    if (deleted) onDeleted();
+    if (deleted) {
+      announce(`Service account ${account.name} deleted.`);
+      onDeleted();
+    }
   };
   return (
     <section className="card" aria-label={`Service account ${account.name}`}>
@@ -239,7 +264,7 @@ function AccountCard({
                             label={`Delete ${token.name}`}
                             short="Delete"
                             confirmLabel="Delete token"
-                            onConfirm={() => void remove(token.id)}
+                            onConfirm={() => void remove(token.id, token.name)}
                             busy={action.busy}
                           />
                         </div>
@@ -274,10 +299,21 @@ function NewToken({
   const [repoName, setRepoName] = useState('');
   const [granted, setGranted] = useState<string[]>(['repo.content.read']);
   const [expiresInDays, setExpiresInDays] = useState<'' | '7' | '30' | '90'>('90');
-  const save = useSubmit();
+  const save = useSubmit(ACCOUNT_TOKEN_WORDS);
   const offered = PERMISSIONS.filter((permission) => reach === 'org' || permission.repo);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const clean = save.showProblems({
+      name: name.trim() === '' ? ACCOUNT_TOKEN_WORDS.name : null,
+      repoName:
+        reach === 'repo' && !/^[^/\s]+$/.test(repoName.trim())
+          ? ACCOUNT_TOKEN_WORDS.repoName
+          : null,
+      permissions: granted.some((permission) => offered.some((offer) => offer.name === permission))
+        ? null
+        : ACCOUNT_TOKEN_WORDS.permissions,
+    });
+    if (!clean) return;
     const entity =
       reach === 'org'
         ? { type: 'org' as const, name: org }
@@ -307,7 +343,12 @@ function NewToken({
       on ? [...list, permission] : list.filter((candidate) => candidate !== permission),
     );
   return (
-    <form onSubmit={submit} noValidate aria-label={`New token for ${account.name}`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={`New token for ${account.name}`}
+      ref={save.formRef}
+    >
       <h3>New token for {account.name}</h3>
       <div className="inline-fields">
         <Field
@@ -372,6 +413,7 @@ function NewToken({
               label={`Repository (${org}/…)`}
               name="repoName"
               value={repoName}
+              error={save.fieldError('repoName')}
               onChange={(event) => setRepoName(event.target.value)}
             />
           </div>
@@ -383,12 +425,16 @@ function NewToken({
           <label key={permission.name} className="choice">
             <input
               type="checkbox"
+              aria-invalid={save.fieldError('permissions') ? true : undefined}
               checked={granted.includes(permission.name)}
               onChange={(event) => toggle(permission.name, event.target.checked)}
             />{' '}
             {permission.label} <code className="small">{permission.name}</code>
           </label>
         ))}
+        {save.fieldError('permissions') && (
+          <p className="field-error">{save.fieldError('permissions')}</p>
+        )}
       </fieldset>
       <FormError failure={save.failure} fields={['name']} />
       <button type="submit" className="button" disabled={save.busy}>

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { api, apiFile, segment } from '../api';
 import {
+  announce,
   asFailure,
   Empty,
   ErrorNotice,
   Field,
+  FormError,
   Loaded,
   NotFound,
   useResource,
@@ -23,19 +25,28 @@ import type {
   TokenExchangeAppView,
 } from '@gatehouse/settings-api';
 
+/** As the table shows them: an app by name or client ID, a member by username or e-mail. */
 interface Filters {
-  clientId: string;
-  subject: string;
+  app: string;
+  member: string;
   since: string;
   until: string;
 }
 
-const NO_FILTERS: Filters = { clientId: '', subject: '', since: '', until: '' };
+/** Token lifetimes the API accepts: 5 minutes to 30 days (docs/settings-api.md). */
+const MIN_DURATION_SECONDS = 300;
+const MAX_DURATION_SECONDS = 2_592_000;
+
+const DURATION_WORDS: Record<string, string> = {
+  tokenDurationSeconds: 'Choose a duration from 0.1 hours (6 minutes) to 720 hours (30 days).',
+};
+
+const NO_FILTERS: Filters = { app: '', member: '', since: '', until: '' };
 
 function query(filters: Filters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);
-  if (filters.clientId) params.set('clientId', filters.clientId);
-  if (filters.subject) params.set('subject', filters.subject);
+  if (filters.app.trim()) params.set('app', filters.app.trim());
+  if (filters.member.trim()) params.set('member', filters.member.trim());
   if (filters.since) params.set('since', new Date(filters.since).toISOString());
   if (filters.until) params.set('until', new Date(filters.until).toISOString());
   const text = params.toString();
@@ -102,25 +113,37 @@ function ExchangeAppRow({
   onSaved: () => void;
 }) {
   const [hours, setHours] = useState(String(app.tokenDurationSeconds / 3600));
-  const save = useSubmit();
-  const [saved, setSaved] = useState(false);
+  const save = useSubmit(DURATION_WORDS);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
+    const seconds = Math.round(Number(hours) * 3600);
+    const inRange =
+      hours.trim() !== '' &&
+      Number.isFinite(seconds) &&
+      seconds >= MIN_DURATION_SECONDS &&
+      seconds <= MAX_DURATION_SECONDS;
+    if (
+      !save.showProblems({
+        tokenDurationSeconds: inRange ? null : DURATION_WORDS.tokenDurationSeconds,
+      })
+    )
+      return;
     const result = await save.run(() =>
-      api<TokenExchangeAppView>(
+      api<{ app: TokenExchangeAppView }>(
         'PUT',
         `${base}/settings/token-exchange-apps/${segment(app.clientId)}`,
-        { tokenDurationSeconds: Math.round(Number(hours) * 3600) },
+        { tokenDurationSeconds: seconds },
       ),
     );
     if (result) {
-      setSaved(true);
+      announce(
+        `Saved: new tokens of ${app.name} live ${result.app.tokenDurationSeconds / 3600} hours.`,
+      );
       onSaved();
     }
   };
   return (
-    <form className="exchange-app" onSubmit={submit} noValidate>
+    <form className="exchange-app" onSubmit={submit} noValidate ref={save.formRef}>
       <div>
         <strong>{app.name}</strong> <code className="small">{app.clientId}</code>
         <div className="small muted">
@@ -138,19 +161,30 @@ function ExchangeAppRow({
           value={hours}
           onChange={(event) => setHours(event.target.value)}
           hint="8 hours by default; from 5 minutes to 30 days."
-          error={save.failure ? save.failure.fieldMessage || save.failure.message : null}
+          error={save.fieldError('tokenDurationSeconds')}
         />
         <button type="submit" className="button" disabled={save.busy}>
           Save
         </button>
       </div>
-      {saved && (
-        <p className="notice notice-success" role="status">
-          Saved: new tokens of {app.name} live {hours} hours.
-        </p>
-      )}
+      <FormError failure={save.failure} fields={['tokenDurationSeconds']} />
     </form>
   );
+}
+
+/** `8 → 2` in hours: a duration in the unit the settings box shows. */
+function hours(seconds: unknown): string {
+  return typeof seconds === 'number' ? `${Number((seconds / 3600).toFixed(2))} h` : '?';
+}
+
+/** What a settings change changed, old to new; null for an entry that changes nothing. */
+function change(entry: AuditEntryView): string | null {
+  const { detail } = entry;
+  if ('tokenDurationSeconds' in detail)
+    return `Token duration ${hours(detail.previousSeconds)} → ${hours(detail.tokenDurationSeconds)}`;
+  if ('policy' in detail && 'previousPolicy' in detail)
+    return `Policy ${String(detail.previousPolicy)} → ${String(detail.policy)}`;
+  return null;
 }
 
 function AuditLog({
@@ -228,16 +262,16 @@ function AuditLog({
       </div>
       <form className="filters" onSubmit={apply} noValidate>
         <Field
-          label="App (client ID)"
-          name="clientId"
-          value={draft.clientId}
-          onChange={(event) => setDraft({ ...draft, clientId: event.target.value })}
+          label="App (name or client ID)"
+          name="app"
+          value={draft.app}
+          onChange={(event) => setDraft({ ...draft, app: event.target.value })}
         />
         <Field
-          label="Member (e-mail)"
-          name="subject"
-          value={draft.subject}
-          onChange={(event) => setDraft({ ...draft, subject: event.target.value })}
+          label="Member (username or e-mail)"
+          name="member"
+          value={draft.member}
+          onChange={(event) => setDraft({ ...draft, member: event.target.value })}
         />
         <Field
           label="From"
@@ -305,6 +339,7 @@ function AuditLog({
                           >
                             {entry.errorCode ?? entry.outcome}
                           </span>
+                          {change(entry) && <div className="small">{change(entry)}</div>}
                         </td>
                         <td data-label="App" className="break">
                           {entry.clientId === null ? (

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, segment } from '../api';
 import {
+  announce,
   ConfirmButton,
   Empty,
   ErrorNotice,
@@ -108,15 +109,13 @@ function PolicyForm({
 }) {
   const [choice, setChoice] = useState<OrganizationTokenPolicyName>(current.policy);
   const save = useSubmit();
-  const [saved, setSaved] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
     const result = await save.run(() =>
       api<OrganizationTokenPolicyView>('PUT', `${base}/token-policy`, { policy: choice }),
     );
     if (result) {
-      setSaved(true);
+      announce(`Saved: ${POLICIES.find((option) => option.value === result.policy)?.label}.`);
       onSaved();
     }
   };
@@ -151,11 +150,6 @@ function PolicyForm({
           Save policy
         </button>
       </div>
-      {saved && (
-        <p className="notice notice-success" role="status">
-          Saved: {POLICIES.find((option) => option.value === current.policy)?.label}.
-        </p>
-      )}
     </form>
   );
 }
@@ -166,11 +160,9 @@ function TokenList({ base, org }: { base: string; org: string }) {
     `${base}/tokens?limit=25${pages.cursor ? `&cursor=${segment(pages.cursor)}` : ''}`,
   );
   const act = useSubmit();
-  const [done, setDone] = useState<string | null>(null);
   const run = async (work: () => Promise<unknown>, message: string) => {
-    setDone(null);
     if ((await act.run(work)) !== undefined) {
-      setDone(message);
+      announce(message);
       tokens.reload();
     }
   };
@@ -188,11 +180,6 @@ function TokenList({ base, org }: { base: string; org: string }) {
     <section className="card">
       <h2>Tokens that can act in {org}</h2>
       {act.failure && <ErrorNotice failure={act.failure} />}
-      {done && (
-        <p className="notice notice-success" role="status">
-          {done}
-        </p>
-      )}
       <Loaded resource={tokens} what="the organization’s tokens">
         {(page) =>
           page.tokens.length === 0 ? (
@@ -284,15 +271,13 @@ function TokenList({ base, org }: { base: string; org: string }) {
 function RevokeByValue({ base }: { base: string }) {
   const [value, setValue] = useState('');
   const revoke = useSubmit();
-  const [revoked, setRevoked] = useState<OrganizationTokenView | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setRevoked(null);
     const result = await revoke.run(() =>
       api<{ token: OrganizationTokenView }>('POST', `${base}/tokens/revoke`, { token: value }),
     );
     if (result) {
-      setRevoked(result.token);
+      announce(`Revoked ${result.token.name} of ${result.token.owner.username}.`);
       setValue('');
     }
   };
@@ -317,11 +302,6 @@ function RevokeByValue({ base }: { base: string }) {
           Revoke this token
         </button>
       </div>
-      {revoked && (
-        <p className="notice notice-success" role="status">
-          Revoked {revoked.name} of {revoked.owner.username}.
-        </p>
-      )}
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 import { api, segment } from '../api';
 import {
+  announce,
   ConfirmButton,
   ErrorNotice,
   Field,
@@ -21,6 +22,8 @@ import {
   grantBody,
   grantProblems,
   stateOfGrant,
+  TOKEN_WORDS,
+  tokenNameProblem,
 } from './token-form-state';
 import { TokenPermissionsEditor } from './token-permissions-editor';
 
@@ -69,26 +72,24 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
     token.fineGrained ? stateOfGrant(token.fineGrained, owner) : null,
   );
   const [problems, setProblems] = useState<FormProblem[]>([]);
-  const [saved, setSaved] = useState<string | null>(null);
   const [refreshed, setRefreshed] = useState<CreatedPersonalToken | null>(null);
-  const rename = useSubmit();
+  const rename = useSubmit(TOKEN_WORDS);
   const savePermissions = useSubmit();
   const lifecycle = useSubmit();
   const path = `/api/settings/tokens/${segment(token.id)}`;
 
   const saveName = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(null);
+    if (!rename.showProblems({ name: tokenNameProblem(name) })) return;
     const result = await rename.run(() => api<PersonalTokenView>('PATCH', path, { name }));
     if (result) {
-      setSaved('Name saved.');
+      announce('Name saved.');
       reload();
     }
   };
   const saveGrant = async (event: FormEvent) => {
     event.preventDefault();
     if (!grant) return;
-    setSaved(null);
     const found = grantProblems(grant);
     setProblems(found);
     if (found.length > 0) return;
@@ -96,7 +97,7 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
       api<PersonalTokenView>('PATCH', path, { fineGrained: grantBody(grant, owner) }),
     );
     if (result) {
-      setSaved('Permissions saved. They hold from the next request on.');
+      announce('Permissions saved. They hold from the next request on.');
       reload();
     }
   };
@@ -104,6 +105,7 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
     const result = await lifecycle.run(() => api<CreatedPersonalToken>('POST', `${path}/refresh`));
     if (result) {
       setRefreshed(result);
+      announce('Token refreshed: copy the new value now.');
       reload();
     }
   };
@@ -112,7 +114,10 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
       await api('DELETE', path);
       return true;
     });
-    if (result) navigate('/settings/tokens');
+    if (result) {
+      announce(`Token ${token.name} deleted.`);
+      navigate('/settings/tokens');
+    }
   };
   const place = lastUsedPlace(token);
 
@@ -125,11 +130,6 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
           value={refreshed.token}
           note="The old value no longer works. Copy this one now: it will not be shown again."
         />
-      )}
-      {saved && (
-        <p className="notice notice-success" role="status">
-          {saved}
-        </p>
       )}
       <dl className="facts">
         <dt>Type</dt>
@@ -162,7 +162,7 @@ function TokenDetail({ token, reload }: { token: PersonalTokenView; reload: () =
 
       <section className="card">
         <h2>Name</h2>
-        <form onSubmit={saveName} noValidate className="inline-fields">
+        <form onSubmit={saveName} noValidate className="inline-fields" ref={rename.formRef}>
           <Field
             label="Token name"
             name="name"

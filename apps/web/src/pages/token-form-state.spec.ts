@@ -190,7 +190,7 @@ describe('createBody', () => {
     });
     expect(createBody(state, TODAY, OWNER)).toEqual({
       problems: [
-        { field: 'name', message: 'Must not be empty' },
+        { field: 'name', message: 'Give the token a name.' },
         {
           field: 'scoped.0.name',
           message: 'A dataset is named owner/name, e.g. acme/data',

@@ -232,6 +232,20 @@ export function entityNameProblem(type: TokenEntityType, name: string): string |
   return null;
 }
 
+/** The token pages' words for what the API may still reject, by field. */
+export const TOKEN_WORDS: Record<string, string> = {
+  name: 'Give the token a name of at most 100 characters.',
+  fineGrained: 'Give the token at least one permission, or pick a preset.',
+  expiresAt: 'Pick an expiry date after today.',
+};
+
+/** What is wrong with a token name, in the page's words; null when it will do. */
+export function tokenNameProblem(name: string): string | null {
+  if (name.trim() === '') return 'Give the token a name.';
+  if (name.length > 100) return TOKEN_WORDS.name!;
+  return null;
+}
+
 /** The form problems the page shows before sending; the API's own errors come after. */
 export interface FormProblem {
   field: string;
@@ -288,7 +302,8 @@ export function createBody(
   owner: string,
 ): { body: CreatePersonalTokenBody } | { problems: FormProblem[] } {
   const problems: FormProblem[] = [];
-  if (state.name.trim() === '') problems.push({ field: 'name', message: 'Must not be empty' });
+  const nameProblem = tokenNameProblem(state.name);
+  if (nameProblem) problems.push({ field: 'name', message: nameProblem });
   if (state.role === 'fineGrained') problems.push(...grantProblems(state));
   if (state.expiry === 'custom') {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(state.expiresOn))

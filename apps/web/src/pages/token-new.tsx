@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { CreatedPersonalToken, PersonalTokenRole } from '@gatehouse/settings-api';
 import { api, segment } from '../api';
-import { Field, FormError, OnceValue, useSubmit } from '../components';
+import { announce, Field, FormError, OnceValue, useSubmit } from '../components';
 import { Link, useLocation, useTitle } from '../router';
 import { useSession } from '../session';
 import {
@@ -10,6 +10,7 @@ import {
   formFromSearch,
   type FormProblem,
   PRESETS,
+  TOKEN_WORDS,
   type TokenFormState,
   withPreset,
 } from './token-form-state';
@@ -48,7 +49,7 @@ export function TokenNewPage() {
   const [form, setForm] = useState<TokenFormState>(initial.state);
   const [problems, setProblems] = useState<FormProblem[]>([]);
   const [created, setCreated] = useState<CreatedPersonalToken | null>(null);
-  const submit = useSubmit();
+  const submit = useSubmit(TOKEN_WORDS);
   const owner = useSession().user.name;
   const set = (change: Partial<TokenFormState>) =>
     setForm((current) => ({ ...current, ...change }));
@@ -59,14 +60,19 @@ export function TokenNewPage() {
     const checked = createBody(form, today(), owner);
     if ('problems' in checked) {
       setProblems(checked.problems);
-      submit.clear();
+      submit.showProblems(
+        Object.fromEntries(checked.problems.map(({ field, message }) => [field, message])),
+      );
       return;
     }
     setProblems([]);
     const result = await submit.run(() =>
       api<CreatedPersonalToken>('POST', '/api/settings/tokens', checked.body),
     );
-    if (result) setCreated(result);
+    if (result) {
+      setCreated(result);
+      announce(`Token ${result.name} created.`);
+    }
   };
 
   if (created) {
@@ -107,7 +113,7 @@ export function TokenNewPage() {
           </p>
         </div>
       )}
-      <form onSubmit={create} noValidate className="card">
+      <form onSubmit={create} noValidate className="card" ref={submit.formRef}>
         <fieldset className="field">
           <legend>Token type</legend>
           {ROLES.map(({ role, label, hint }) => (

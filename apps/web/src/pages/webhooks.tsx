@@ -1,18 +1,22 @@
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import type { SourceJobsPage, TokenEntityType } from '@gatehouse/settings-api';
 import { api, segment } from '../api';
 import {
+  announce,
   ConfirmButton,
   Empty,
   ErrorNotice,
   Field,
   FormError,
   Loaded,
+  MaskedSecret,
   NotFound,
   useResource,
   useSubmit,
   When,
 } from '../components';
 import { Link, navigate, useTitle } from '../router';
+import { entityNameProblem } from './token-form-state';
 import { DeliveryOutcome, WebhookActivity } from './webhook-activity';
 
 export interface Webhook {
@@ -48,6 +52,30 @@ const JOB_TOKENS = [
   { value: 'read', label: 'Read the repository of the event' },
   { value: 'write', label: 'Read and write the repository of the event' },
 ];
+/** The webhook form's problems in its own words: also used for what the API rejects, by field. */
+const WEBHOOK_WORDS: Record<string, string> = {
+  watched: 'Name what to watch: a repository as owner/name, or a user or organization by its name.',
+  domains: 'Tick at least one kind of event.',
+  url: 'Enter the URL to deliver to, like https://example.com/webhook.',
+  jobSourceId: 'Pick one of your Jobs.',
+  secrets: 'Write Job secrets as NAME=value, one per line.',
+  jobToken: 'Pick a Job token from the list.',
+  secret: 'Use a secret of at most 1,000 characters.',
+};
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['https:', 'http:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A watched row's name problem as the person types (the same rule as the token form's entries). */
+function watchedProblem(item: { type: string; name: string }): string | null {
+  return entityNameProblem(item.type as TokenEntityType, item.name);
+}
+
 const WEBHOOK_FIELDS = [
   'watched',
   'domains',
@@ -139,6 +167,8 @@ interface FormValues {
   url: string;
   jobSourceId: string;
   secret: string;
+  /** Editing: a new secret replaces the kept one; empty keeps it. */
+  replaceSecret: boolean;
   jobSecrets: string;
   jobToken: string;
 }
@@ -152,7 +182,8 @@ function valuesOf(webhook: Webhook | null): FormValues {
     target: webhook?.job ? 'job' : 'url',
     url: webhook?.url ?? '',
     jobSourceId: webhook?.job?.id ?? '',
-    secret: webhook?.secret ?? '',
+    secret: '',
+    replaceSecret: !webhook?.secret,
     jobSecrets: '',
     jobToken: webhook?.jobToken ?? 'none',
   };
@@ -189,15 +220,40 @@ function WebhookForm({
       values.watched.map((item, position) => (position === index ? { ...item, ...change } : item)),
     );
 
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusRow !== null) document.getElementById(`watched-name-${focusRow}`)?.focus();
+  }, [focusRow]);
+  const addRow = () => {
+    set('watched', [...values.watched, { type: 'model', name: '' }]);
+    setFocusRow(values.watched.length);
+  };
+
   const send = (event: FormEvent) => {
     event.preventDefault();
     const secrets = jobSecretsOf(values.jobSecrets);
+    const watched = values.watched.filter((item) => item.name.trim() !== '');
+    const rowProblems = Object.fromEntries(
+      values.watched.map((item, index) => [
+        `watched.${index}`,
+        item.name.trim() === '' ? null : watchedProblem(item),
+      ]),
+    );
+    const clean = submit.showProblems({
+      ...rowProblems,
+      watched: watched.length === 0 ? WEBHOOK_WORDS.watched : null,
+      domains: values.domains.length === 0 ? WEBHOOK_WORDS.domains : null,
+      url: values.target === 'url' && !isHttpUrl(values.url.trim()) ? WEBHOOK_WORDS.url : null,
+      jobSourceId:
+        values.target === 'job' && !/^[0-9a-f]{24}$/i.test(values.jobSourceId.trim())
+          ? WEBHOOK_WORDS.jobSourceId
+          : null,
+    });
+    if (!clean) return;
     onSubmit({
-      watched: values.watched
-        .filter((item) => item.name.trim() !== '')
-        .map((item) => ({ type: item.type, name: item.name.trim() })),
+      watched: watched.map((item) => ({ type: item.type, name: item.name.trim() })),
       domains: values.domains,
-      secret: values.secret,
+      ...(values.replaceSecret ? { secret: values.secret } : {}),
       ...(values.target === 'url'
         ? { url: values.url.trim() }
         : {
@@ -209,59 +265,70 @@ function WebhookForm({
   };
 
   return (
-    <form onSubmit={send} noValidate className="card">
+    <form onSubmit={send} noValidate className="card" ref={submit.formRef}>
       <fieldset className="field">
         <legend>Watched</legend>
         <p className="hint">
           Repositories (owner/name), or every repository of a user or organization.
         </p>
-        {values.watched.map((item, index) => (
-          <div key={index} className="inline-fields">
-            <label className="visually-hidden" htmlFor={`watched-type-${index}`}>
-              Watched item {index + 1} type
-            </label>
-            <select
-              id={`watched-type-${index}`}
-              value={item.type}
-              onChange={(event) => setWatched(index, { type: event.target.value })}
-            >
-              {WATCHED_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-            <label className="visually-hidden" htmlFor={`watched-name-${index}`}>
-              Watched item {index + 1} name
-            </label>
-            <input
-              id={`watched-name-${index}`}
-              value={item.name}
-              placeholder={item.type === 'user' || item.type === 'org' ? 'name' : 'owner/name'}
-              onChange={(event) => setWatched(index, { name: event.target.value })}
-            />
-            {values.watched.length > 1 && (
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() =>
-                  set(
-                    'watched',
-                    values.watched.filter((_item, position) => position !== index),
-                  )
-                }
-                aria-label={`Remove watched item ${index + 1}`}
-              >
-                Remove
-              </button>
-            )}
-          </div>
-        ))}
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => set('watched', [...values.watched, { type: 'model', name: '' }])}
-        >
+        {values.watched.map((item, index) => {
+          const problem =
+            submit.fieldError(`watched.${index}`) ??
+            (item.name.trim() !== '' ? watchedProblem(item) : null);
+          return (
+            <div key={index} className="watched-row">
+              <div className="inline-fields">
+                <label className="visually-hidden" htmlFor={`watched-type-${index}`}>
+                  Watched item {index + 1} type
+                </label>
+                <select
+                  id={`watched-type-${index}`}
+                  value={item.type}
+                  onChange={(event) => setWatched(index, { type: event.target.value })}
+                >
+                  {WATCHED_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </select>
+                <label className="visually-hidden" htmlFor={`watched-name-${index}`}>
+                  Watched item {index + 1} name
+                </label>
+                <input
+                  id={`watched-name-${index}`}
+                  name={`watched.${index}`}
+                  value={item.name}
+                  placeholder={item.type === 'user' || item.type === 'org' ? 'name' : 'owner/name'}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `watched-problem-${index}` : undefined}
+                  onChange={(event) => setWatched(index, { name: event.target.value })}
+                />
+                {values.watched.length > 1 && (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() =>
+                      set(
+                        'watched',
+                        values.watched.filter((_item, position) => position !== index),
+                      )
+                    }
+                    aria-label={`Remove watched item ${index + 1}`}
+                  >
+                    Remove
+                  </button>
+                )}
+              </div>
+              {problem && (
+                <p className="field-error" id={`watched-problem-${index}`}>
+                  {problem}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <button type="button" className="button button-secondary" onClick={addRow}>
           Add another
         </button>
         {submit.fieldError('watched') && (
@@ -274,6 +341,7 @@ function WebhookForm({
           <label key={domain.value} className="choice">
             <input
               type="checkbox"
+              aria-invalid={submit.fieldError('domains') ? true : undefined}
               checked={values.domains.includes(domain.value)}
               onChange={() =>
                 set(
@@ -324,12 +392,9 @@ function WebhookForm({
         />
       ) : (
         <>
-          <Field
-            label="Source Job id"
-            name="jobSourceId"
+          <SourceJobChoice
             value={values.jobSourceId}
-            onChange={(event) => set('jobSourceId', event.target.value)}
-            hint="24 hexadecimal characters, one of your Jobs."
+            onChange={(id) => set('jobSourceId', id)}
             error={submit.fieldError('jobSourceId')}
           />
           <Field
@@ -365,15 +430,36 @@ function WebhookForm({
           </div>
         </>
       )}
-      <Field
-        label="Secret"
-        name="secret"
-        value={values.secret}
-        onChange={(event) => set('secret', event.target.value)}
-        hint="Sent as X-Webhook-Secret and used to sign each delivery. Leave empty for none."
-        autoComplete="off"
-        error={submit.fieldError('secret')}
-      />
+      {webhook?.secret && (
+        <fieldset className="field">
+          <legend>Secret</legend>
+          <MaskedSecret label="The webhook's secret" value={webhook.secret} />
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={values.replaceSecret}
+              onChange={(event) => set('replaceSecret', event.target.checked)}
+            />{' '}
+            Replace the secret (receivers checking it fail until they have the new one)
+          </label>
+        </fieldset>
+      )}
+      {values.replaceSecret && (
+        <Field
+          label={webhook?.secret ? 'New secret' : 'Secret'}
+          name="secret"
+          type="password"
+          value={values.secret}
+          onChange={(event) => set('secret', event.target.value)}
+          hint={
+            webhook?.secret
+              ? 'Leave empty to remove the secret.'
+              : 'Sent as X-Webhook-Secret and used to sign each delivery. Leave empty for none.'
+          }
+          autoComplete="new-password"
+          error={submit.fieldError('secret')}
+        />
+      )}
       <FormError failure={submit.failure} fields={WEBHOOK_FIELDS} />
       <button type="submit" className="button" disabled={submit.busy}>
         {submit.busy ? 'Saving…' : submitLabel}
@@ -382,13 +468,71 @@ function WebhookForm({
   );
 }
 
+/** The Job a Job webhook starts, picked from the person's own Jobs. */
+function SourceJobChoice({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  error: string | null;
+}) {
+  const jobs = useResource<SourceJobsPage>('/api/settings/webhooks/source-jobs');
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <Loaded resource={jobs} what="your Jobs">
+        {({ jobs: list }) =>
+          list.length === 0 && value === '' ? (
+            <p className="hint">
+              <strong>Source Job:</strong> you have no Jobs on this server, so no Job webhook yet:
+              deliver to a URL instead.
+            </p>
+          ) : (
+            <>
+              <label htmlFor="jobSourceId">Source Job</label>
+              <select
+                id="jobSourceId"
+                name="jobSourceId"
+                value={value}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'jobSourceId-error' : undefined}
+                onChange={(event) => onChange(event.target.value)}
+              >
+                <option value="">Pick one of your Jobs…</option>
+                {value !== '' && !list.some((job) => job.id === value) && (
+                  <option value={value}>{value}</option>
+                )}
+                {list.map((job) => (
+                  <option key={job.id} value={job.id}>
+                    {job.dockerImage ?? job.spaceId ?? 'Job'} · {job.command.join(' ')} · {job.id}
+                  </option>
+                ))}
+              </select>
+            </>
+          )
+        }
+      </Loaded>
+      {error && (
+        <p className="field-error" id="jobSourceId-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function WebhookNewPage() {
   useTitle('New webhook');
-  const submit = useSubmit();
+  const submit = useSubmit(WEBHOOK_WORDS);
   const create = (body: Record<string, unknown>) =>
     void submit
       .run(() => api<{ webhook: Webhook }>('POST', '/api/settings/webhooks', body))
-      .then((result) => result && navigate(`/settings/webhooks/${segment(result.webhook.id)}`));
+      .then((result) => {
+        if (!result) return;
+        announce('Webhook created.');
+        navigate(`/settings/webhooks/${segment(result.webhook.id)}`);
+      });
   return (
     <>
       <p className="crumbs">
@@ -413,9 +557,8 @@ export function WebhookEditPage({ id }: { id: string }) {
     window.location.hash === '#activity' ? 'activity' : 'settings',
   );
   useTitle(tab === 'activity' ? 'Webhook activity' : 'Webhook');
-  const save = useSubmit();
+  const save = useSubmit(WEBHOOK_WORDS);
   const action = useSubmit();
-  const [saved, setSaved] = useState(false);
   const path = `/api/settings/webhooks/${segment(id)}`;
 
   const update = (body: Record<string, unknown>) =>
@@ -423,21 +566,27 @@ export function WebhookEditPage({ id }: { id: string }) {
       .run(() => api<{ webhook: Webhook }>('POST', path, body))
       .then((result) => {
         if (result) {
-          setSaved(true);
+          announce('Changes saved.');
           webhook.reload();
         }
       });
   const toggle = (enable: boolean) =>
     void action
-      .run(() => api('POST', `${path}/${enable ? 'enable' : 'disable'}`))
-      .then(() => webhook.reload());
+      .run(() => api<{ webhook: Webhook }>('POST', `${path}/${enable ? 'enable' : 'disable'}`))
+      .then((result) => {
+        if (result) announce(enable ? 'Webhook enabled.' : 'Webhook disabled.');
+        webhook.reload();
+      });
   const remove = async () => {
     let deleted = false;
     await action.run(async () => {
       await api('DELETE', path);
       deleted = true;
     });
-    if (deleted) navigate('/settings/webhooks');
+    if (deleted) {
+      announce('Webhook deleted.');
+      navigate('/settings/webhooks');
+    }
   };
   const show = (next: 'settings' | 'activity') => {
     setTab(next);
@@ -516,11 +665,6 @@ export function WebhookEditPage({ id }: { id: string }) {
               </div>
               {tab === 'settings' ? (
                 <div role="tabpanel" id="panel-settings" aria-labelledby="tab-settings">
-                  {saved && !save.failure && (
-                    <p className="notice notice-success" role="status">
-                      Saved.
-                    </p>
-                  )}
                   <WebhookForm
                     key={current.updatedAt ?? current.id}
                     webhook={current}

@@ -14,6 +14,8 @@ const auditFilterFields = {
     .optional(),
   clientId: z.string().min(1).max(2048).optional(),
   subject: z.string().min(1).max(320).optional(),
+  member: z.string().trim().min(1).max(320).optional(),
+  app: z.string().trim().min(1).max(2048).optional(),
   since: z.iso
     .datetime({
       offset: true,
@@ -44,8 +46,9 @@ const auditExportQuerySchema = z.strictObject({
 type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
 /**
- * The organization's audit log, for its administrators: `GET …/audit-log?action=&clientId=&subject=
- * &since=&until=&cursor=&limit=` newest first (`nextCursor`, also a `Link: <...>; rel="next"`
+ * The organization's audit log, for its administrators: `GET …/audit-log?action=&app=&member=
+ * &clientId=&subject=&since=&until=&cursor=&limit=` newest first (`app`: name or client ID;
+ * `member`: username or e-mail, entries the person wrote or that are about them) (`nextCursor`, also a `Link: <...>; rel="next"`
  * header, reaches older entries), `…/audit-log/export?format=json|csv` every matching entry as a
  * download, and `…/audit-log/verify` whether the hash chain and its seal hold.
  */

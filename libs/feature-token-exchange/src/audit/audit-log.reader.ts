@@ -8,8 +8,22 @@ import type { AuditEntryView, AuditLogPage, AuditLogVerification } from '@gateho
 import { verifyAuditLog } from './audit-log-verification';
 import { type AuditFilter, AuditLogStore } from './ports/audit-log.store';
 import { AuditSeal } from './audit-seal';
+import {
+  type DirectoryOrganization,
+  OrganizationDirectory,
+} from '../organizations/ports/organization-directory';
 
-export interface AuditLogQuery extends AuditFilter {
+/**
+ * The filters as a person writes them, besides the store's own: `member` a username or an e-mail
+ * (entries the person wrote, or about them), `app` an app's name or client ID, as the audit log's
+ * table shows them.
+ */
+export interface AuditLogFilters extends Omit<AuditFilter, 'person' | 'clientIds'> {
+  member?: string;
+  app?: string;
+}
+
+export interface AuditLogQuery extends AuditLogFilters {
   cursor?: string;
   limit?: number;
 }
@@ -26,6 +40,7 @@ export class AuditLogReader {
     private readonly gate: OrganizationAdminGate,
     private readonly store: AuditLogStore,
     private readonly seal: AuditSeal,
+    private readonly directory: OrganizationDirectory,
   ) {}
 
   async read(principal: Principal, orgName: string, query: AuditLogQuery): Promise<AuditLogPage> {
@@ -34,7 +49,7 @@ export class AuditLogReader {
     const beforeSeq = query.cursor !== undefined ? decodeAuditCursor(query.cursor) : undefined;
     // One more than asked tells whether an older page exists.
     const entries = await this.store.page({
-      ...filterOf(query),
+      ...(await this.filterOf(org, query)),
       orgId: org.id,
       beforeSeq,
       limit: limit + 1,
@@ -51,14 +66,15 @@ export class AuditLogReader {
   async export(
     principal: Principal,
     orgName: string,
-    filter: AuditFilter,
+    filters: AuditLogFilters,
   ): Promise<AuditEntryView[]> {
     const org = await this.gate.admit(principal, orgName, 'read');
+    const filter = await this.filterOf(org, filters);
     const entries: AuditEntryView[] = [];
     let beforeSeq: number | undefined;
     for (;;) {
       const page = await this.store.page({
-        ...filterOf(filter),
+        ...filter,
         orgId: org.id,
         beforeSeq,
         limit: EXPORT_PAGE_SIZE,
@@ -66,7 +82,7 @@ export class AuditLogReader {
       entries.push(...page.map(auditEntryView));
       if (entries.length > MAX_AUDIT_EXPORT) {
         throw ApiError.badRequest(
-          `More than ${MAX_AUDIT_EXPORT} entries match; narrow the export with since, until, clientId or subject`,
+          `More than ${MAX_AUDIT_EXPORT} entries match; narrow the export with since, until, app or member`,
         );
       }
       if (page.length < EXPORT_PAGE_SIZE) return entries;
@@ -79,14 +95,31 @@ export class AuditLogReader {
     const org = await this.gate.admit(principal, orgName, 'read');
     return verifyAuditLog(this.store, org.id, this.seal);
   }
-}
 
-function filterOf(query: AuditFilter): AuditFilter {
-  return {
-    action: query.action,
-    clientId: query.clientId,
-    subject: query.subject,
-    since: query.since,
-    until: query.until,
-  };
+  /** The store's filter for what the person wrote: a member and an app resolved as the table names them. */
+  private async filterOf(org: DirectoryOrganization, query: AuditLogFilters): Promise<AuditFilter> {
+    const filter: AuditFilter = {
+      action: query.action,
+      clientId: query.clientId,
+      subject: query.subject,
+      since: query.since,
+      until: query.until,
+    };
+    if (query.member !== undefined) {
+      const account = await this.directory.findAccount(query.member);
+      filter.person = {
+        actorUserId: account?.id ?? null,
+        subjects: [query.member, ...(account ? [account.email, account.username] : [])],
+      };
+    }
+    if (query.app !== undefined) {
+      const wanted = query.app.toLowerCase();
+      const apps = await this.directory.tokenExchangeApps(org.id);
+      filter.clientIds = [
+        query.app,
+        ...apps.filter((app) => app.name.toLowerCase() === wanted).map((app) => app.clientId),
+      ];
+    }
+    return filter;
+  }
 }

@@ -119,8 +119,8 @@ describe('organization service accounts on PostgreSQL', () => {
   });
 
   it.each([
-    ['a member who is not an admin', 'bobWrite', 'GET', 403],
-    ['a member who is not an admin', 'bobWrite', 'POST', 403],
+    ['a member who is not an admin, as an outsider', 'bobWrite', 'GET', 404],
+    ['a member who is not an admin, as an outsider', 'bobWrite', 'POST', 404],
     ['an admin with a read token', 'aliceRead', 'POST', 403],
     ['an outsider (another organization’s admin)', 'carolWrite', 'GET', 404],
     ['an outsider (another organization’s admin)', 'carolWrite', 'POST', 404],

@@ -9,7 +9,10 @@ import { organizationSettingsAccess, SettingsAccessMode } from './organization-s
 
 /**
  * Resolves `/api/organizations/{name}/...` to the organization, admitting its administrators only.
- * To a user outside the organization it does not exist: 404, as for an unknown name.
+ * To a person who is not its administrator (outside it, or a plain member) it does not exist: 404,
+ * as for an unknown name (docs/settings.md: a settings page of an organization one does not
+ * administer shows Not found). Other refusals (a read-only token, a token the policy blocks, a
+ * fine-grained token without the permission) stay 403: they concern an administrator's token.
  */
 @Injectable()
 export class OrganizationAdminGate {
@@ -25,7 +28,7 @@ export class OrganizationAdminGate {
     const role = principal.user
       ? await this.directory.membershipRole(org.id, principal.user.id)
       : null;
-    if (role === null && (actsAsUser(principal) || isFineGrained(principal)))
+    if (role !== 'admin' && (actsAsUser(principal) || isFineGrained(principal)))
       throw ApiError.notFound(`Organization ${orgName} not found`);
     const decision = organizationSettingsAccess(principal, role, mode, org.id);
     if (!decision.allow)

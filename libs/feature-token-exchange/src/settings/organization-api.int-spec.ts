@@ -157,7 +157,7 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
 
     it.each([
       ['no token', null, 'PUT', 401],
-      ['a read member', 'bobWrite', 'PUT', 403],
+      ['a plain member, as a stranger', 'bobWrite', 'PUT', 404],
       ['an admin’s read-only token', 'aliceRead', 'PUT', 403],
     ] as const)('refuses %s', async (_case, who, _method, status) => {
       const res = await setDuration(
@@ -267,7 +267,7 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
 
     it.each([
       ['no token', null, 401],
-      ['a read member', 'bobWrite', 403],
+      ['a plain member, as a stranger', 'bobWrite', 404],
     ] as const)('refuses %s', async (_case, who, status) => {
       expect(
         (await api('/api/organizations/acme/audit-log', who ? tokens[who] : null)).status,
@@ -314,6 +314,50 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
       );
     });
 
+    it('finds a member by username or e-mail and an app by name or client ID, as the settings page shows them', async () => {
+      type Page = {
+        entries: Array<{ action: string; actorUserId: string | null; subject: string | null }>;
+      };
+      const read = async (query: string) => {
+        const res = await api(`/api/organizations/acme/audit-log?${query}`, tokens.aliceRead);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as Page).entries;
+      };
+      expect((await setDuration('acme', 'acme-exchange', tokens.aliceWrite, 900)).status).toBe(200);
+      expect((await exchange('bob@example.com')).status).toBe(200);
+
+      for (const member of ['alice', 'ALICE@example.com']) {
+        const entries = await read(`member=${encodeURIComponent(member)}`);
+        expect(entries.map((entry) => entry.action)).toContain('settings.token_duration_changed');
+        expect(
+          entries.every(
+            (entry) =>
+              entry.actorUserId === ids.alice ||
+              entry.subject?.toLowerCase() === 'alice@example.com',
+          ),
+        ).toBe(true);
+      }
+      const bobs = await read('member=bob');
+      expect(bobs.length).toBeGreaterThan(0);
+      expect(new Set(bobs.map((entry) => entry.subject))).toEqual(new Set(['bob@example.com']));
+      expect(await read('member=nobody-at-all')).toEqual([]);
+
+      await apps.dataSource.query(
+        `UPDATE oauth_apps SET name = 'Acme CI' WHERE client_id = 'acme-exchange'`,
+      );
+      try {
+        const byName = await read('app=acme%20ci');
+        const byClientId = await read('app=acme-exchange');
+        expect(byName.length).toBeGreaterThan(0);
+        expect(byName).toEqual(byClientId);
+        expect(await read('app=other-exchange')).toEqual([]);
+      } finally {
+        await apps.dataSource.query(
+          `UPDATE oauth_apps SET name = 'acme-exchange' WHERE client_id = 'acme-exchange'`,
+        );
+      }
+    });
+
     it('exports every matching entry as JSON or CSV', async () => {
       const [count] = await apps.dataSource.query(
         `SELECT count(*)::int AS n FROM audit_log WHERE org_id = $1`,
@@ -357,7 +401,7 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
       );
       expect(await res.json()).toEqual({ intact: true, checked: count.n });
       expect((await api('/api/organizations/acme/audit-log/verify', tokens.bobWrite)).status).toBe(
-        403,
+        404,
       );
       expect(
         (await api('/api/organizations/other/audit-log/verify', tokens.aliceWrite)).status,

@@ -134,10 +134,10 @@ describe('organization token-exchange settings', () => {
   describe('who may', () => {
     it.each([
       [
-        'a write member who is not admin',
+        'a write member who is not admin, as an outsider',
         principal(IDS.bob),
-        'forbidden',
-        'Only organization administrators may do this',
+        'not_found',
+        'Organization acme not found',
       ],
       [
         'an admin with a read token',

@@ -91,6 +91,14 @@ function matchesAuditFilter(entry: AuditEntry, filter: AuditFilter): boolean {
     (filter.action === undefined || entry.action === filter.action) &&
     (filter.clientId === undefined || entry.clientId === filter.clientId) &&
     (filter.subject === undefined || entry.subject === filter.subject) &&
+    (filter.person === undefined ||
+      (filter.person.actorUserId !== null && entry.actorUserId === filter.person.actorUserId) ||
+      (entry.subject !== null &&
+        filter.person.subjects.some(
+          (subject) => subject.toLowerCase() === entry.subject!.toLowerCase(),
+        ))) &&
+    (filter.clientIds === undefined ||
+      (entry.clientId !== null && filter.clientIds.includes(entry.clientId))) &&
     (filter.since === undefined || entry.createdAt >= filter.since) &&
     (filter.until === undefined || entry.createdAt < filter.until)
   );

@@ -57,6 +57,17 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
     return this.memberships.find((m) => m.orgId === orgId && m.userId === userId)?.role ?? null;
   }
 
+  async findAccount(
+    usernameOrEmail: string,
+  ): Promise<{ id: string; username: string; email: string } | null> {
+    const wanted = usernameOrEmail.toLowerCase();
+    const user = this.users.find(
+      (candidate) =>
+        candidate.username.toLowerCase() === wanted || candidate.email.toLowerCase() === wanted,
+    );
+    return user ? { id: user.id, username: user.username, email: user.email } : null;
+  }
+
   async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
     const organization = this.organizations.find((org) => org.id === orgId) ?? null;
     if (!organization) return { organization: null, user: null, role: null };

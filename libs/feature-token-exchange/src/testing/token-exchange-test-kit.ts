@@ -87,7 +87,7 @@ export function createTokenExchangeTestKit() {
       identity.random,
       identity.clock,
     ),
-    auditLog: new AuditLogReader(gate, auditStore, seal),
+    auditLog: new AuditLogReader(gate, auditStore, seal, directory),
     decisions: new AccessDecisionService(identity.bearer, identity.accounts),
 
     /** A user in the directory and in the identity accounts (id_tokens read those). */

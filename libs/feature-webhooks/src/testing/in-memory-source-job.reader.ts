@@ -12,4 +12,12 @@ export class InMemorySourceJobs extends SourceJobReader {
     const job = this.jobs.get(jobId);
     return job && job.ownerId === ownerId ? structuredClone(job) : null;
   }
+
+  async listOwned(ownerId: string, limit: number): Promise<SourceJob[]> {
+    return [...this.jobs.values()]
+      .filter((job) => job.ownerId === ownerId)
+      .sort((a, b) => b.id.localeCompare(a.id))
+      .slice(0, limit)
+      .map((job) => structuredClone(job));
+  }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { WebhookView } from '@gatehouse/domain';
+import type { SourceJobsPage } from '@gatehouse/settings-api';
 import {
   CurrentPrincipal,
   type Principal,
@@ -14,6 +15,7 @@ import { ListWebhooks } from './list-webhooks.use-case';
 import { type RotatedWebhookSecret, RotateWebhookSecret } from './rotate-webhook-secret.use-case';
 import { SetWebhookDisabled } from './set-webhook-disabled.use-case';
 import { UpdateWebhook } from './update-webhook.use-case';
+import { ListSourceJobs } from '../source-jobs/list-source-jobs.use-case';
 
 type Wrapped = { webhook: WebhookView };
 
@@ -35,11 +37,18 @@ export class WebhooksController {
     private readonly states: SetWebhookDisabled,
     private readonly remover: DeleteWebhook,
     private readonly rotator: RotateWebhookSecret,
+    private readonly sourceJobs: ListSourceJobs,
   ) {}
 
   @Get()
   list(@CurrentPrincipal() principal: Principal): Promise<WebhookView[]> {
     return this.lister.execute(principal);
+  }
+
+  /** Before `:id`: the Jobs a Job webhook may start, for the form. */
+  @Get('source-jobs')
+  listSourceJobs(@CurrentPrincipal() principal: Principal): Promise<SourceJobsPage> {
+    return this.sourceJobs.execute(principal);
   }
 
   @Get(':id')

@@ -129,6 +129,15 @@ export class TypeOrmAuditLogStore extends AuditLogStore {
       builder.andWhere('a.client_id = :clientId', { clientId: query.clientId });
     if (query.subject !== undefined)
       builder.andWhere('a.subject = :subject', { subject: query.subject });
+    if (query.person !== undefined) {
+      const subjects = query.person.subjects.map((text) => text.toLowerCase());
+      builder.andWhere(
+        '(a.actor_user_id = :personActor OR lower(a.subject) = ANY(:personSubjects))',
+        { personActor: query.person.actorUserId, personSubjects: subjects },
+      );
+    }
+    if (query.clientIds !== undefined)
+      builder.andWhere('a.client_id = ANY(:clientIds)', { clientIds: query.clientIds });
     if (query.since !== undefined)
       builder.andWhere('a.created_at >= :since', { since: query.since });
     if (query.until !== undefined)

@@ -210,6 +210,24 @@ export function describeAuditLogStoreContract(
         await subject.store.page({
           orgId,
           limit: 10,
+          person: { actorUserId: '65a000000000000000000001', subjects: ['MEMBER1@example.com'] },
+        }),
+      ).toEqual([entries[3], entries[1], entries[0]]);
+      expect(
+        await subject.store.page({
+          orgId,
+          limit: 10,
+          person: { actorUserId: null, subjects: ['member3@example.com'] },
+        }),
+      ).toEqual([entries[2]]);
+      expect(
+        await subject.store.page({ orgId, limit: 10, clientIds: ['app-a', 'app-gone'] }),
+      ).toEqual([entries[1], entries[0]]);
+      expect(await subject.store.page({ orgId, limit: 10, clientIds: [] })).toEqual([]);
+      expect(
+        await subject.store.page({
+          orgId,
+          limit: 10,
           since: entries[1]!.createdAt,
           until: entries[3]!.createdAt,
         }),

@@ -12,6 +12,13 @@ export interface AuditFilter {
   clientId?: string;
   /** Only entries about this subject (the member the token was asked for). */
   subject?: string;
+  /**
+   * Only entries by or about one person: written by `actorUserId`, or whose subject is one of
+   * `subjects` (compared without case, as e-mail addresses and usernames are unique so).
+   */
+  person?: { actorUserId: string | null; subjects: string[] };
+  /** Only entries of one of these apps. */
+  clientIds?: string[];
   /** Only entries written at or after this time. */
   since?: Date;
   /** Only entries written before this time. */

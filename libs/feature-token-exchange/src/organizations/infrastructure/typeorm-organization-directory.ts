@@ -45,6 +45,19 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
   }
 
   /** One statement (docs/benchmarks.md "Token exchange"); the e-mail match is AccountRepository.findUserByEmail's. */
+  async findAccount(
+    usernameOrEmail: string,
+  ): Promise<{ id: string; username: string; email: string } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT id, username, email FROM users
+        WHERE lower(username) = lower($1) OR lower(email) = lower($1)
+        ORDER BY lower(username) = lower($1) DESC
+        LIMIT 1`,
+      [usernameOrEmail],
+    )) as Array<{ id: string; username: string; email: string }>;
+    return row ?? null;
+  }
+
   async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
     const rows = (await this.dataSource.query(
       `SELECT o.id AS org_id, o.name AS org_name, o.plan AS org_plan,

@@ -112,6 +112,14 @@ export function describeOrganizationDirectoryContract(
       expect(await subject.directory.membershipRole(org.id, outsider.id)).toBeNull();
     });
 
+    it('finds an account by username or e-mail, whatever its case; null for neither', async () => {
+      const user = await addUser();
+      const account = { id: user.id, username: user.username, email: user.email };
+      expect(await subject.directory.findAccount(user.username.toUpperCase())).toEqual(account);
+      expect(await subject.directory.findAccount(user.email.toLowerCase())).toEqual(account);
+      expect(await subject.directory.findAccount(`${user.username}-not`)).toBeNull();
+    });
+
     it('reads the parties of an exchange together, matching the e-mail whatever its case', async () => {
       const org = await addOrganization();
       const member = await addUser({ disabledAt: new Date(Date.UTC(2026, 0, 2)) });

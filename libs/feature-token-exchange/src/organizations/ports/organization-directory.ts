@@ -50,6 +50,10 @@ export abstract class OrganizationDirectory {
   /** Case-insensitive, as organization names are unique. */
   abstract findOrganizationByName(name: string): Promise<DirectoryOrganization | null>;
   abstract membershipRole(orgId: string, userId: string): Promise<OrgRole | null>;
+  /** The account with this username or e-mail (case-insensitive), or null. */
+  abstract findAccount(
+    usernameOrEmail: string,
+  ): Promise<{ id: string; username: string; email: string } | null>;
   /**
    * The organization, the person with `email` (case-insensitive, as addresses are unique; a service
    * account's placeholder address matches nobody) and the person's role in it, read together.

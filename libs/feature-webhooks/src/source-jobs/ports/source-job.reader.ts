@@ -4,4 +4,6 @@ import type { SourceJob } from './source-job';
 export abstract class SourceJobReader {
   /** The owner's Job; null for another owner's or an unknown id. */
   abstract findOwned(ownerId: string, jobId: string): Promise<SourceJob | null>;
+  /** The owner's Jobs, newest first, at most `limit`. */
+  abstract listOwned(ownerId: string, limit: number): Promise<SourceJob[]>;
 }
