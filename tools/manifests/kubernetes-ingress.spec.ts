@@ -105,7 +105,7 @@ describe('k8s/base Ingress', () => {
       },
       [
         'Ingress/gatehouse: internal routes go to auth: /internal/authorize /internal/events /internal/job-tokens /internal/token-exchange',
-        'Ingress/gatehouse: operations routes go to auth: /healthz /metrics /readyz',
+        'Ingress/gatehouse: operations routes go to auth: /healthz /metrics /openapi.json /readyz',
         'Ingress/gatehouse: path / reaches no public route of auth',
       ],
     ],
