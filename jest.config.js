@@ -42,7 +42,10 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/e2e-global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/timeout-e2e.ts'],
+      setupFilesAfterEnv: [
+        '<rootDir>/libs/testing/src/jest/timeout-e2e.ts',
+        '<rootDir>/libs/testing/src/jest/openapi-responses-e2e.ts',
+      ],
     },
   ],
 };

@@ -4,11 +4,12 @@ import {
   startAllInOne,
   waitForHttp,
   waitUntil,
+  WORKSPACE_ROOT,
 } from '@gatehouse/testing';
 
 // The demo seed's write token of alice (libs/persistence/seed/demo.yaml).
 const DEMO_WRITE_TOKEN = 'hf_demoAliceWriteToken000000000000000';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // `npm start` is `build && node dist/apps/gatehouse/src/main.js`; the e2e global setup built dist/.
@@ -59,6 +60,14 @@ describe('the all-in-one process (npm start)', () => {
       'urn:ietf:params:oauth:grant-type:device_code',
       'urn:ietf:params:oauth:grant-type:token-exchange',
     ]);
+  });
+
+  it('serves the OpenAPI document of every public route at /openapi.json, as docs/openapi.json renders it', async () => {
+    const response = await fetch(`${base}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(
+      JSON.parse(readFileSync(join(WORKSPACE_ROOT, 'docs/openapi.json'), 'utf8')),
+    );
   });
 
   it('shows its start-up (migrations, seed), then its URL and the demo sign-in credentials', () => {

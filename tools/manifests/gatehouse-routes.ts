@@ -41,6 +41,12 @@ export const CONTROLLER_SOURCES: ReadonlyArray<{
     library: '@gatehouse/platform',
     services: EVERY_SERVICE,
   },
+  // OpenApiModule: only the services whose routes are described mount it so far (docs/openapi.md).
+  {
+    directory: 'libs/platform/src/openapi',
+    library: '@gatehouse/platform',
+    services: ['auth', 'webhook-management'],
+  },
   {
     directory: 'libs/platform/src/metrics',
     library: '@gatehouse/platform',
@@ -75,7 +81,9 @@ export interface GatehouseRoute extends ControllerRoute {
 }
 
 export const INTERNAL_PATH_PREFIX = '/internal';
-const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+// `/openapi.json` describes the routes of the service it is asked of, so it is read from each
+// service and not routed by the gateway; docs/openapi.json is the document of them all.
+const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json']);
 
 export function exposureOf(path: string): RouteExposure {
   if (path === INTERNAL_PATH_PREFIX || path.startsWith(`${INTERNAL_PATH_PREFIX}/`))

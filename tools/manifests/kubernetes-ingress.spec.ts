@@ -107,7 +107,7 @@ describe('k8s/base Ingress', () => {
       },
       [
         'Ingress/gatehouse: internal routes go to auth: /internal/authorize /internal/events /internal/invitations /internal/job-tokens /internal/token-exchange',
-        'Ingress/gatehouse: operations routes go to auth: /healthz /metrics /readyz',
+        'Ingress/gatehouse: operations routes go to auth: /healthz /metrics /openapi.json /readyz',
         'Ingress/gatehouse: path / reaches no public route of auth',
       ],
     ],

@@ -1,9 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AuthConfig } from '@gatehouse/config';
-import { AuthModule, authModuleOptionsOf } from '@gatehouse/feature-auth';
+import { AUTH_OPENAPI, AuthModule, authModuleOptionsOf } from '@gatehouse/feature-auth';
 import { TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
 import { IdentityModule } from '@gatehouse/identity';
-import { distributedInfrastructure } from '@gatehouse/platform';
+import { distributedInfrastructure, OpenApiModule } from '@gatehouse/platform';
 
 @Module({})
 class AuthServiceModule {}
@@ -24,6 +24,7 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
         url: config.tokenExchange.url,
         internalToken: config.secrets.internalToken,
       }),
+      OpenApiModule.forRoot(AUTH_OPENAPI),
     ],
   };
 }

@@ -1,16 +1,21 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AllInOneConfig, SecretsConfig } from '@gatehouse/config';
-import { AuthModule, authModuleOptionsOf } from '@gatehouse/feature-auth';
+import { AUTH_OPENAPI, AuthModule, authModuleOptionsOf } from '@gatehouse/feature-auth';
 import {
   DeliveryModule,
   deliveryModuleOptionsOf,
   EventIngestionModule,
 } from '@gatehouse/feature-delivery';
 import { JobTokenService, TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
-import { WebhooksModule } from '@gatehouse/feature-webhooks';
+import { WEBHOOKS_OPENAPI, WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
 import { KAFKA_ACCESS } from '@gatehouse/messaging';
-import { DatabaseModule, FlowStateModule, MessagingModule } from '@gatehouse/platform';
+import {
+  DatabaseModule,
+  FlowStateModule,
+  MessagingModule,
+  OpenApiModule,
+} from '@gatehouse/platform';
 import { join } from 'node:path';
 import { EmbeddedSeeder, SEED_OPTIONS } from './embedded-seeder';
 import type { StartUpProgress } from './start-up-progress';
@@ -67,6 +72,7 @@ export function gatehouseModule(
         ...deliveryModuleOptionsOf(config, secrets.encryptionKey),
         jobTokens: { mode: 'in-process', service: JobTokenService },
       }),
+      OpenApiModule.forRoot([...AUTH_OPENAPI, ...WEBHOOKS_OPENAPI]),
     ],
     providers: [
       {

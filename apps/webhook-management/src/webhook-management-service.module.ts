@@ -1,9 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { WebhookManagementConfig } from '@gatehouse/config';
 import { EventIngestionModule } from '@gatehouse/feature-delivery';
-import { WebhooksModule } from '@gatehouse/feature-webhooks';
+import { WEBHOOKS_OPENAPI, WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
-import { distributedInfrastructure } from '@gatehouse/platform';
+import { distributedInfrastructure, OpenApiModule } from '@gatehouse/platform';
 
 @Module({})
 class WebhookManagementServiceModule {}
@@ -27,6 +27,7 @@ export function webhookManagementServiceModule(config: WebhookManagementConfig):
         network: config.network,
       }),
       EventIngestionModule.forRoot(),
+      OpenApiModule.forRoot(WEBHOOKS_OPENAPI),
     ],
   };
 }

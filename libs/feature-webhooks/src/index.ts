@@ -1,1 +1,2 @@
 export { WebhooksModule } from './webhooks.module';
+export { WEBHOOKS_OPENAPI } from './webhooks-openapi';

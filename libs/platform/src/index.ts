@@ -35,3 +35,16 @@ export {
   PeriodicPruner,
   type PrunerLogger,
 } from './scheduling/periodic-pruner';
+export {
+  API_ERRORS,
+  type ApiDescription,
+  type ApiOperation,
+  BEARER,
+  emptyResponse,
+  jsonResponse,
+  OAUTH_ERRORS,
+  PAGE_OTHER_ANSWERS,
+  pageResponse,
+} from './openapi/api-description';
+export { type OpenApiDocument, openApiDocument } from './openapi/openapi-document';
+export { OpenApiModule } from './openapi/openapi.module';

@@ -53,3 +53,7 @@ export {
 } from './stack/shapes';
 export { staysTrueFor } from './wait/stays-true-for';
 export { waitUntil } from './wait/wait-until';
+export {
+  OpenApiResponseCheck,
+  type OpenApiResponseDocument,
+} from './openapi/openapi-response-check';

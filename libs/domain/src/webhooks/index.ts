@@ -16,12 +16,16 @@ export {
   jobTokenTtlSeconds,
   type MintedJobToken,
 } from './job-token';
+export { WATCHED_ITEM_TYPES } from './watched-item';
+export { JOB_TOKEN_ACCESS } from './job-token';
 export {
+  createWebhookBodySchema,
   parseCreateWebhookBody,
   parseRotateWebhookSecretBody,
   parseUpdateWebhookBody,
   type RotateWebhookSecretInput,
   type UpdateWebhookInput,
+  updateWebhookBodySchema,
 } from './webhook-input';
 export { type JobSpecRecord, toWebhookView, type WebhookView } from './webhook-view';
 export { type RepoChangeEvent, repoChangeEventSchema } from './repo-change-event';

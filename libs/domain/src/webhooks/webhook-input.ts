@@ -109,12 +109,17 @@ function bodySchema(allowEmptySecretValues: boolean) {
   });
 }
 
+/** The create body as the API describes it (docs/openapi.md); the rules across fields are below. */
+export const createWebhookBodySchema = bodySchema(false);
+/** The update body: a Job secret may be given an empty value, which removes it. */
+export const updateWebhookBodySchema = bodySchema(true);
+
 type ParsedBody = z.infer<ReturnType<typeof bodySchema>>;
 
-function parseBody(body: unknown, allowEmptySecretValues: boolean): ParsedBody {
+function parseBody(body: unknown, schema: ReturnType<typeof bodySchema>): ParsedBody {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw ApiError.badRequest('the body must be a JSON object');
-  const result = bodySchema(allowEmptySecretValues).safeParse(body);
+  const result = schema.safeParse(body);
   if (!result.success) throw badRequestFromIssues(result.error.issues);
   return result.data;
 }
@@ -141,7 +146,7 @@ export function parseCreateWebhookBody(
   body: unknown,
   options: WebhookInputOptions = {},
 ): CreateWebhookInput {
-  const parsed = parseBody(body, false);
+  const parsed = parseBody(body, createWebhookBodySchema);
   const { watched } = parsed;
   if (!watched) throw ApiError.badRequest('watched: is required', 'watched');
   if (watched.length === 0)
@@ -181,7 +186,7 @@ export function parseUpdateWebhookBody(
   current: { kind: 'url' | 'job' },
   options: WebhookInputOptions = {},
 ): UpdateWebhookInput {
-  const parsed = parseBody(body, true);
+  const parsed = parseBody(body, updateWebhookBodySchema);
   const update: UpdateWebhookInput = settingsToUpdate(parsed, options);
   if (parsed.secret !== undefined && parsed.secret !== null)
     update.secret = parsed.secret === '' ? null : parsed.secret;

@@ -1,0 +1,19 @@
+import type { ApiDescription } from '@gatehouse/platform';
+import { JWKS_API } from './keys/jwks-openapi';
+import { LEAKED_CREDENTIALS_API } from './leaked-credentials/leaked-credentials-openapi';
+import { PAGES_API } from './pages/pages-openapi';
+import { REVOCATION_API } from './revocation/revocation-openapi';
+import { SESSION_API } from './session/session-openapi';
+import { TOKEN_ENDPOINT_API } from './token-endpoint/token-endpoint-openapi';
+import { WHOAMI_API } from './whoami/whoami-openapi';
+
+/** The descriptions of the lib's public routes, for `OpenApiModule` (docs/openapi.md). */
+export const AUTH_OPENAPI: readonly ApiDescription[] = [
+  WHOAMI_API,
+  SESSION_API,
+  LEAKED_CREDENTIALS_API,
+  TOKEN_ENDPOINT_API,
+  REVOCATION_API,
+  JWKS_API,
+  PAGES_API,
+];

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  createWebhookBodySchema,
+  JOB_TOKEN_ACCESS,
+  updateWebhookBodySchema,
+  WATCHED_ITEM_TYPES,
+  WEBHOOK_DOMAINS,
+  type WebhookView,
+} from '@gatehouse/domain';
+import {
+  API_ERRORS,
+  type ApiDescription,
+  BEARER,
+  emptyResponse,
+  jsonResponse,
+} from '@gatehouse/platform';
+
+const jobSpecSchema = z.object({
+  dockerImage: z.string().optional(),
+  spaceId: z.string().optional(),
+  command: z.array(z.string()),
+  arguments: z.array(z.string()),
+  environment: z.record(z.string(), z.string()),
+  secrets: z.array(z.string()).meta({ description: 'Names of the Job secrets; never values.' }),
+  flavor: z.string().nullable(),
+  timeout: z.number().nullable(),
+  tags: z.array(z.string()),
+  arch: z.string().nullable(),
+  labels: z.record(z.string(), z.string()),
+});
+
+/** The webhook object (libs/domain webhook-view.ts; docs/hf-clients.md "Webhook management API"). */
+const webhookViewSchema = z
+  .object({
+    id: z.string(),
+    url: z.string().nullable(),
+    job: jobSpecSchema.nullable(),
+    watched: z.array(z.object({ type: z.enum(WATCHED_ITEM_TYPES), name: z.string() })),
+    domains: z.array(z.enum(WEBHOOK_DOMAINS)),
+    jobToken: z.enum(JOB_TOKEN_ACCESS),
+    secret: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'Left out for credentials that may not change the webhook.' }),
+    disabled: z.boolean(),
+    disabledReason: z.string().nullable(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+  })
+  .meta({ id: 'Webhook' }) satisfies z.ZodType<WebhookView>;
+
+const wrapped = z.object({ webhook: webhookViewSchema }).meta({ id: 'WrappedWebhook' });
+const id = z.object({ id: z.string().meta({ description: 'The webhook id.' }) });
+
+const change = (summary: string, body?: z.ZodType) => ({
+  summary,
+  tags: ['webhooks'],
+  security: BEARER,
+  requestParams: { path: id },
+  ...(body && { requestBody: { content: { 'application/json': { schema: body } } } }),
+  responses: { '200': jsonResponse('The webhook.', wrapped), ...API_ERRORS },
+});
+
+/** The webhook management API (webhooks.controller.ts), as the Python client calls it. */
+export const WEBHOOKS_API: ApiDescription = {
+  '/api/settings/webhooks': {
+    get: {
+      summary: "List the caller's webhooks",
+      tags: ['webhooks'],
+      security: BEARER,
+      responses: {
+        '200': jsonResponse(
+          'Every webhook of the caller, a bare array.',
+          z.array(webhookViewSchema),
+        ),
+        ...API_ERRORS,
+      },
+    },
+    post: {
+      summary: 'Create a webhook (a URL webhook, or a Job webhook from jobSourceId)',
+      tags: ['webhooks'],
+      security: BEARER,
+      requestBody: { content: { 'application/json': { schema: createWebhookBodySchema } } },
+      responses: { '201': jsonResponse('The new webhook.', wrapped), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/{id}': {
+    get: {
+      ...change('Read a webhook'),
+      responses: { '200': jsonResponse('The webhook.', wrapped), ...API_ERRORS },
+    },
+    post: change(
+      'Update a webhook; `watched: []` leaves the watched items unchanged',
+      updateWebhookBodySchema,
+    ),
+    delete: {
+      summary: 'Delete a webhook',
+      tags: ['webhooks'],
+      security: BEARER,
+      requestParams: { path: id },
+      responses: { '204': emptyResponse('Deleted.'), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/{id}/enable': { post: change('Enable a webhook') },
+  '/api/settings/webhooks/{id}/disable': { post: change('Disable a webhook') },
+};

@@ -1,0 +1,8 @@
+import { gatehouseOpenApiDocument } from './gatehouse-openapi';
+
+/** The rendered copy of the document every service serves at `/openapi.json` (docs/openapi.md). */
+export const OPENAPI_FILE = 'docs/openapi.json';
+
+export function openApiFileText(): string {
+  return `${JSON.stringify(gatehouseOpenApiDocument(), null, 2)}\n`;
+}
