@@ -168,6 +168,7 @@ export {
   mergeJobSecrets,
   nextRetryDelayMs,
   createWebhookBodySchema,
+  rotateWebhookSecretBodySchema,
   JOB_TOKEN_ACCESS,
   WATCHED_ITEM_TYPES,
   parseCreateWebhookBody,

@@ -1,4 +1,5 @@
 import type { ApiDescription } from '@gatehouse/platform';
+import { ACCOUNTS_API } from './accounts/accounts-openapi';
 import { JWKS_API } from './keys/jwks-openapi';
 import { LEAKED_CREDENTIALS_API } from './leaked-credentials/leaked-credentials-openapi';
 import { PAGES_API } from './pages/pages-openapi';
@@ -16,4 +17,5 @@ export const AUTH_OPENAPI: readonly ApiDescription[] = [
   REVOCATION_API,
   JWKS_API,
   PAGES_API,
+  ACCOUNTS_API,
 ];

@@ -20,6 +20,7 @@ export { WATCHED_ITEM_TYPES } from './watched-item';
 export { JOB_TOKEN_ACCESS } from './job-token';
 export {
   createWebhookBodySchema,
+  rotateWebhookSecretBodySchema,
   parseCreateWebhookBody,
   parseRotateWebhookSecretBody,
   parseUpdateWebhookBody,

@@ -68,7 +68,7 @@ export interface RotateWebhookSecretInput {
   overlapSeconds: number;
 }
 
-const rotateSecretSchema = z.object({
+export const rotateWebhookSecretBodySchema = z.object({
   secret: secretSchema.min(1, { error: 'must not be empty' }).nullish(),
   overlapSeconds: z
     .number({ error: 'must be a whole number of seconds' })
@@ -85,7 +85,7 @@ export function parseRotateWebhookSecretBody(body: unknown): RotateWebhookSecret
   const given = body ?? {};
   if (typeof given !== 'object' || Array.isArray(given))
     throw ApiError.badRequest('the body must be a JSON object');
-  const result = rotateSecretSchema.safeParse(given);
+  const result = rotateWebhookSecretBodySchema.safeParse(given);
   if (!result.success) throw badRequestFromIssues(result.error.issues);
   return {
     ...(result.data.secret ? { secret: result.data.secret } : {}),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   createWebhookBodySchema,
   JOB_TOKEN_ACCESS,
+  rotateWebhookSecretBodySchema,
   updateWebhookBodySchema,
   WATCHED_ITEM_TYPES,
   WEBHOOK_DOMAINS,
@@ -14,6 +15,8 @@ import {
   emptyResponse,
   jsonResponse,
 } from '@gatehouse/platform';
+import type { SourceJobsPage } from '@gatehouse/settings-api';
+import type { RotatedWebhookSecret } from './rotate-webhook-secret.use-case';
 
 const jobSpecSchema = z.object({
   dockerImage: z.string().optional(),
@@ -62,6 +65,30 @@ const change = (summary: string, body?: z.ZodType) => ({
   responses: { '200': jsonResponse('The webhook.', wrapped), ...API_ERRORS },
 });
 
+const rotatedSchema = z
+  .object({
+    webhook: webhookViewSchema,
+    secret: z.string().meta({ description: 'The new secret, in this answer only.' }),
+    previousSecretUntil: z
+      .string()
+      .nullable()
+      .meta({ description: 'End of the overlap (ISO 8601); null when the switch was immediate.' }),
+  })
+  .meta({ id: 'RotatedWebhookSecret' }) satisfies z.ZodType<RotatedWebhookSecret>;
+
+const sourceJobsSchema = z
+  .object({
+    jobs: z.array(
+      z.object({
+        id: z.string(),
+        dockerImage: z.string().nullable(),
+        spaceId: z.string().nullable(),
+        command: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'SourceJobs' }) satisfies z.ZodType<SourceJobsPage>;
+
 /** The webhook management API (webhooks.controller.ts), as the Python client calls it. */
 export const WEBHOOKS_API: ApiDescription = {
   '/api/settings/webhooks': {
@@ -100,6 +127,26 @@ export const WEBHOOKS_API: ApiDescription = {
       security: BEARER,
       requestParams: { path: id },
       responses: { '204': emptyResponse('Deleted.'), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/source-jobs': {
+    get: {
+      summary: "The caller's Jobs a Job webhook may start, newest first (never their secrets)",
+      tags: ['webhooks'],
+      security: BEARER,
+      responses: { '200': jsonResponse('The Jobs.', sourceJobsSchema), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/{id}/rotate-secret': {
+    post: {
+      ...change(
+        'A new secret; for `overlapSeconds` deliveries still carry the previous one too',
+        rotateWebhookSecretBodySchema,
+      ),
+      responses: {
+        '200': jsonResponse('The webhook and its new secret.', rotatedSchema),
+        ...API_ERRORS,
+      },
     },
   },
   '/api/settings/webhooks/{id}/enable': { post: change('Enable a webhook') },
