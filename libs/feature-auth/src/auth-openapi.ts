@@ -1,5 +1,6 @@
 import type { ApiDescription } from '@gatehouse/platform';
 import { ACCOUNTS_API } from './accounts/accounts-openapi';
+import { ADMIN_API } from './admin/admin-openapi';
 import { JWKS_API } from './keys/jwks-openapi';
 import { LEAKED_CREDENTIALS_API } from './leaked-credentials/leaked-credentials-openapi';
 import { PAGES_API } from './pages/pages-openapi';
@@ -18,4 +19,5 @@ export const AUTH_OPENAPI: readonly ApiDescription[] = [
   JWKS_API,
   PAGES_API,
   ACCOUNTS_API,
+  ADMIN_API,
 ];
