@@ -9,8 +9,8 @@ jest.setTimeout(60_000);
 
 const EXPECTED_TABLES = [
   'access_tokens',
-  'admin_audit_log',
   'account_links',
+  'admin_audit_log',
   'audit_heads',
   'audit_log',
   'consents',
