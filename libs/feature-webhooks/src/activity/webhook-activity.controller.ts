@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ZodQuery } from '@gatehouse/platform';
 import {
   CurrentPrincipal,
   type Principal,
@@ -10,6 +11,7 @@ import type { DeliveryDetailView, WebhookActivityView } from '@gatehouse/setting
 import { GetWebhookActivity } from './get-webhook-activity.use-case';
 import { type ReplayAccepted, ReplayDelivery } from './replay-delivery.use-case';
 import { GetDeliveryDetail } from './get-delivery-detail.use-case';
+import { type ActivityQuery, activityQuerySchema, deliveryFilterOf } from './delivery-filter-query';
 
 /** The activity view (recent deliveries and trigger usage) and replay (docs/hf-clients.md "Delivery"). */
 @Controller('api/settings/webhooks/:id/activity')
@@ -26,10 +28,9 @@ export class WebhookActivityController {
   list(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Query('limit') limit?: string,
-    @Query('cursor') cursor?: string,
+    @ZodQuery(activityQuerySchema) query: ActivityQuery,
   ): Promise<WebhookActivityView> {
-    return this.activity.execute(principal, id, limit, cursor);
+    return this.activity.execute(principal, id, query.limit, query.cursor, deliveryFilterOf(query));
   }
 
   @Get(':deliveryId')

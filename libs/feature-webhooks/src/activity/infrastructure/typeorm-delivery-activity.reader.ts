@@ -3,7 +3,12 @@ import type { TriggerCount } from '@gatehouse/domain';
 import { DeliveryAttemptEntity, DeliveryEntity } from '@gatehouse/persistence';
 import { DataSource, In } from 'typeorm';
 import type { DeliveryAttemptRecord, DeliveryRecord } from '../ports/delivery-activity';
-import { DeliveryActivityReader, type DeliveryPosition } from '../ports/delivery-activity.reader';
+import {
+  DeliveryActivityReader,
+  type DeliveryFilter,
+  type DeliveryPosition,
+  OUTCOME_STATUSES,
+} from '../ports/delivery-activity.reader';
 
 /** Reads what the delivery worker wrote; never writes (the tables are the worker's). */
 @Injectable()
@@ -16,6 +21,7 @@ export class TypeOrmDeliveryActivityReader extends DeliveryActivityReader {
     webhookId: string,
     limit: number,
     before?: DeliveryPosition,
+    filter: DeliveryFilter = {},
   ): Promise<DeliveryRecord[]> {
     const query = this.dataSource.manager
       .createQueryBuilder(DeliveryEntity, 'delivery')
@@ -28,6 +34,19 @@ export class TypeOrmDeliveryActivityReader extends DeliveryActivityReader {
         createdAt: before.createdAt,
         id: before.id,
       });
+    if (filter.outcome)
+      query.andWhere('delivery.status IN (:...statuses)', {
+        statuses: OUTCOME_STATUSES[filter.outcome],
+      });
+    if (filter.scope)
+      query.andWhere(
+        "(delivery.payload->'event'->>'scope' = :scope OR left(delivery.payload->'event'->>'scope', length(:scope) + 1) = :scope || '.')",
+        { scope: filter.scope },
+      );
+    if (filter.repo)
+      query.andWhere("delivery.payload->'repo'->>'name' = :repo", { repo: filter.repo });
+    if (filter.since) query.andWhere('delivery.created_at >= :since', { since: filter.since });
+    if (filter.until) query.andWhere('delivery.created_at < :until', { until: filter.until });
     return this.withAttempts(await query.getMany());
   }
 
