@@ -159,6 +159,48 @@ describe('webhook activity and replay', () => {
       }
     });
 
+    it('narrows by outcome, event scope (with its sub-scopes), repository and time range', async () => {
+      const payload = (scope: string, name: string) => ({
+        event: { action: 'update', scope },
+        repo: { type: 'model', name },
+      });
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000001', NOW - 3 * HOUR, {
+          status: 'succeeded',
+          payload: payload('repo.content', 'acme/bert'),
+        }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000002', NOW - 2 * HOUR, {
+          status: 'rate_limited',
+          payload: payload('repository', 'acme/bert'),
+        }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000003', NOW - HOUR, {
+          status: 'retrying',
+          payload: payload('repo', 'acme/gpt'),
+        }),
+      );
+      const shown = async (filter: Parameters<typeof kit.activity.execute>[4]) =>
+        (await kit.activity.execute(alice, id, undefined, undefined, filter)).deliveries.map(
+          (row) => row.id,
+        );
+      expect(await shown({ outcome: 'delivered' })).toEqual(['d00000000000000000000001']);
+      expect(await shown({ outcome: 'failed' })).toEqual(['d00000000000000000000002']);
+      expect(await shown({ outcome: 'pending' })).toEqual(['d00000000000000000000003']);
+      expect(await shown({ scope: 'repo' })).toEqual([
+        'd00000000000000000000003',
+        'd00000000000000000000001',
+      ]);
+      expect(await shown({ repo: 'acme/bert', scope: 'repository' })).toEqual([
+        'd00000000000000000000002',
+      ]);
+      expect(await shown({ since: new Date(NOW - 2 * HOUR), until: new Date(NOW - HOUR) })).toEqual(
+        ['d00000000000000000000002'],
+      );
+    });
+
     it("answers 404 for another user's webhook", async () => {
       expect(await failure(() => kit.activity.execute(bob, id))).toMatchObject({
         code: 'not_found',
