@@ -5,6 +5,8 @@ import { DeleteWebhook } from './webhooks/delete-webhook.use-case';
 import { GetWebhook } from './webhooks/get-webhook.use-case';
 import { ListWebhooks } from './webhooks/list-webhooks.use-case';
 import { ReplayDelivery } from './activity/replay-delivery.use-case';
+import { ReplayFailedDeliveries } from './activity/replay-failed-deliveries.use-case';
+import { CountFailedDeliveries } from './activity/count-failed-deliveries.use-case';
 import { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.use-case';
 import { SetWebhookDisabled } from './webhooks/set-webhook-disabled.use-case';
 import { UpdateWebhook } from './webhooks/update-webhook.use-case';
@@ -64,6 +66,8 @@ export class WebhooksModule {
         GetWebhookActivity,
         GetDeliveryDetail,
         ReplayDelivery,
+        ReplayFailedDeliveries,
+        CountFailedDeliveries,
       ],
     };
   }

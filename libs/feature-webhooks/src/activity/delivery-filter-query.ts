@@ -53,3 +53,15 @@ export function deliveryFilterOf(query: ActivityQuery): DeliveryFilter {
   if (query.until) filter.until = query.until;
   return filter;
 }
+
+/** The query of `…/activity/replay-failed`: `since`, required. */
+export const replayFailedQuerySchema = z.object({
+  since: z.iso
+    .datetime({
+      offset: true,
+      message: 'must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z',
+    })
+    .transform((value) => new Date(value)),
+});
+
+export type ReplayFailedQuery = z.output<typeof replayFailedQuerySchema>;

@@ -40,6 +40,20 @@ export class InMemoryDeliveryActivity extends DeliveryActivityReader {
     );
   }
 
+  async failedUnreplayedSince(webhookId: string, since: Date, limit: number): Promise<string[]> {
+    return this.deliveries
+      .filter(
+        (delivery) =>
+          delivery.webhookId === webhookId &&
+          delivery.createdAt >= since &&
+          OUTCOME_STATUSES.failed.includes(delivery.status) &&
+          !this.deliveries.some((other) => other.replayOf === delivery.id),
+      )
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .slice(0, limit)
+      .map((delivery) => delivery.id);
+  }
+
   async triggerCounts(webhookId: string, since: Date, bucketMs: number): Promise<TriggerCount[]> {
     const counts = new Map<number, number>();
     for (const delivery of this.deliveries) {

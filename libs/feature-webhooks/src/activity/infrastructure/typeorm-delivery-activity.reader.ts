@@ -58,6 +58,18 @@ export class TypeOrmDeliveryActivityReader extends DeliveryActivityReader {
     return row ? (await this.withAttempts([row]))[0]! : null;
   }
 
+  async failedUnreplayedSince(webhookId: string, since: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT d.id FROM deliveries d
+        WHERE d.webhook_id = $1 AND d.created_at >= $2 AND d.status = ANY($3)
+          AND NOT EXISTS (SELECT 1 FROM deliveries r WHERE r.replay_of = d.id)
+        ORDER BY d.created_at, d.id
+        LIMIT $4`,
+      [webhookId, since, [...OUTCOME_STATUSES.failed], limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async triggerCounts(webhookId: string, since: Date, bucketMs: number): Promise<TriggerCount[]> {
     const rows: Array<{ bucket: string; count: string }> = await this.dataSource.query(
       `SELECT floor(extract(epoch FROM created_at) * 1000 / $3)::bigint AS bucket, count(*) AS count

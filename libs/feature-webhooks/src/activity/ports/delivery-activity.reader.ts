@@ -44,6 +44,11 @@ export abstract class DeliveryActivityReader {
   /** One delivery of this webhook (attempts included), or null. */
   abstract findDelivery(webhookId: string, deliveryId: string): Promise<DeliveryRecord | null>;
   /**
+   * Ids of the webhook's failed deliveries (outcome `failed`) created at or after `since` that no
+   * later delivery replays yet, oldest first, at most `limit`.
+   */
+  abstract failedUnreplayedSince(webhookId: string, since: Date, limit: number): Promise<string[]>;
+  /**
    * Triggers per bucket since `since`: deliveries created (originals and replays) that were not
    * refused as rate-limited, grouped by `bucketMs`-long buckets of their creation time.
    */
