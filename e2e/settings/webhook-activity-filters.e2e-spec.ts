@@ -19,13 +19,15 @@ const ALICE = {
 const GOOD_REPO = 'acme/filters-good';
 const BAD_REPO = 'acme/filters-bad';
 
-/** A loopback receiver: 200 for events of GOOD_REPO, 500 for any other. */
+/** A loopback receiver: 200 for events of GOOD_REPO, 500 for any other until `recovered`. */
 async function startReceiver(): Promise<{
   url: string;
   received: string[];
+  recovered: { value: boolean };
   close(): Promise<void>;
 }> {
   const received: string[] = [];
+  const recovered = { value: false };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,13 +36,14 @@ async function startReceiver(): Promise<{
         JSON.parse(Buffer.concat(chunks).toString('utf8')) as { repo?: { name?: string } }
       ).repo?.name;
       received.push(repo ?? '');
-      res.writeHead(repo === GOOD_REPO ? 200 : 500).end();
+      res.writeHead(repo === GOOD_REPO || recovered.value ? 200 : 500).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     received,
+    recovered,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -60,10 +63,11 @@ function repoEvent(name: string, scope: string, id: string) {
 }
 
 /**
- * The Activity page's filters (docs/settings.md "Webhooks"), in Chromium on each shape: outcome,
- * event scope, repository and time range narrow the deliveries the worker recorded.
+ * The Activity page's filters and "Replay all failed since…" (docs/settings.md "Webhooks"), in
+ * Chromium on each shape: outcome, event scope, repository and time range narrow the deliveries the
+ * worker recorded; the bulk replay shows its count before it starts and what it queued after.
  */
-describe.each(SHAPES)('filtering a webhook activity on $name', (shape) => {
+describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name', (shape) => {
   let target: ShapeTarget;
   let browser: Browser;
   let page: Page;
@@ -209,6 +213,68 @@ describe.each(SHAPES)('filtering a webhook activity on $name', (shape) => {
       await page.getByLabel('Until').fill('2098-01-01T00:00');
       await page.getByRole('button', { name: 'Filter', exact: true }).click();
       await page.getByText('Until must be later than From.').waitFor();
+    } finally {
+      await api('DELETE', `/api/settings/webhooks/${id}`);
+      await receiver.close();
+    }
+  });
+
+  it('replays all failed deliveries since a time: the count in a confirmation, then how many were queued', async () => {
+    const receiver = await startReceiver();
+    const created = await api('POST', '/api/settings/webhooks', {
+      watched: [{ type: 'model', name: BAD_REPO }],
+      url: receiver.url,
+      domains: ['repo'],
+    });
+    const id: string = created.json.webhook.id;
+    try {
+      expect(
+        (
+          await target.publishEvents([
+            repoEvent(BAD_REPO, 'repo.content', '66e000000000000000000402'),
+          ])
+        ).status,
+      ).toBe(202);
+      await waitUntil(
+        'the delivery given up',
+        async () => {
+          const { json } = await api('GET', `/api/settings/webhooks/${id}/activity`);
+          return (json.deliveries as Array<{ status: string }>)[0]?.status === 'failed';
+        },
+        { timeoutMs: 90_000, intervalMs: 300 },
+      );
+      receiver.recovered.value = true;
+
+      await page.goto(`/settings/webhooks/${id}`);
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await page.getByRole('button', { name: 'Replay all failed since…' }).click();
+      await page
+        .getByText('1 failed delivery since then will be sent again to the current URL and secret')
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Replay 1 delivery' }).click();
+      await page
+        .getByText('Queued 1 replay: they appear at the top of Recent deliveries.')
+        .waitFor();
+      await waitUntil('the replay delivered', () => receiver.received.length === 3, {
+        timeoutMs: 90_000,
+        intervalMs: 200,
+      });
+      await waitUntil(
+        'the replay in the activity',
+        async () => {
+          const { json } = await api('GET', `/api/settings/webhooks/${id}/activity`);
+          const rows = json.deliveries as Array<{ status: string; replayOf: string | null }>;
+          return rows.length === 2 && rows[0]!.replayOf !== null && rows[0]!.status === 'succeeded';
+        },
+        { timeoutMs: 60_000, intervalMs: 300 },
+      );
+      const count = await api(
+        'GET',
+        `/api/settings/webhooks/${id}/activity/replay-failed?since=2000-01-01T00:00:00Z`,
+      );
+      expect(count.json.failed).toBe(0);
     } finally {
       await api('DELETE', `/api/settings/webhooks/${id}`);
       await receiver.close();

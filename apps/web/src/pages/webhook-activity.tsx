@@ -3,6 +3,7 @@ import { api, segment } from '../api';
 import { asFailure, Empty, ErrorNotice, Loading, useResource, When } from '../components';
 import type { ApiFailure } from '../api';
 import { WebhookSecretCard } from './webhook-secret-rotation';
+import { ReplayFailedCard } from './webhook-replay-failed';
 import {
   ActivityFilterForm,
   type ActivityFilters,
@@ -193,6 +194,7 @@ export function WebhookActivity({ id }: { id: string }) {
           </button>
         )}
       </section>
+      <ReplayFailedCard id={id} onQueued={first.reload} />
       <WebhookSecretCard id={id} />
     </>
   );
