@@ -208,6 +208,50 @@ describe('webhook activity and replay', () => {
     });
   });
 
+  describe('replay all failed since', () => {
+    it('counts and replays the failed deliveries since a time that nothing replays yet, oldest first', async () => {
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000001', NOW - 3 * HOUR, { status: 'failed' }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000002', NOW - 2 * HOUR, { status: 'failed' }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000003', NOW - 90 * 60_000, {
+          status: 'succeeded',
+          replayOf: 'd00000000000000000000002',
+        }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000004', NOW - HOUR, { status: 'cancelled' }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000005', NOW - HOUR, { status: 'retrying' }),
+      );
+      const since = new Date(NOW - 4 * HOUR);
+      expect(await kit.failedCount.execute(alice, id, since)).toEqual({
+        webhookId: id,
+        since: since.toISOString(),
+        failed: 2,
+      });
+      expect(await kit.replayFailed.execute(alice, id, since)).toEqual({
+        webhookId: id,
+        since: since.toISOString(),
+        queued: 2,
+      });
+      const replays = kit.repository.outbox
+        .filter((message) => message.topic === Topics.deliveryReplay)
+        .map((message) => deliveryReplayRequestedEvent.decode(message).data.deliveryId);
+      expect(replays).toEqual(['d00000000000000000000001', 'd00000000000000000000004']);
+      expect(await failure(() => kit.failedCount.execute(bob, id, since))).toMatchObject({
+        code: 'not_found',
+      });
+      expect(await failure(() => kit.replayFailed.execute(bob, id, since))).toMatchObject({
+        code: 'not_found',
+      });
+    });
+  });
+
   describe('POST .../activity/{deliveryId}/replay', () => {
     const original = 'd00000000000000000000001';
     beforeEach(() => kit.deliveries.add(delivery(id, original, NOW - HOUR)));
