@@ -9,6 +9,7 @@ const WEBHOOK_ROUTES = [
   '/api/settings/webhooks/:id/activity',
   '/api/settings/webhooks/:id/activity/:deliveryId',
   '/api/settings/webhooks/:id/activity/:deliveryId/replay',
+  '/api/settings/webhooks/:id/activity/replay-failed',
   '/api/settings/webhooks/:id/disable',
   '/api/settings/webhooks/:id/enable',
   '/api/settings/webhooks/:id/rotate-secret',

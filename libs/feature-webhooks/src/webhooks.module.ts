@@ -6,6 +6,8 @@ import { GetWebhook } from './webhooks/get-webhook.use-case';
 import { ListWebhooks } from './webhooks/list-webhooks.use-case';
 import { ListSourceJobs } from './source-jobs/list-source-jobs.use-case';
 import { ReplayDelivery } from './activity/replay-delivery.use-case';
+import { ReplayFailedDeliveries } from './activity/replay-failed-deliveries.use-case';
+import { CountFailedDeliveries } from './activity/count-failed-deliveries.use-case';
 import { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.use-case';
 import { SetWebhookDisabled } from './webhooks/set-webhook-disabled.use-case';
 import { UpdateWebhook } from './webhooks/update-webhook.use-case';
@@ -66,6 +68,8 @@ export class WebhooksModule {
         GetWebhookActivity,
         GetDeliveryDetail,
         ReplayDelivery,
+        ReplayFailedDeliveries,
+        CountFailedDeliveries,
       ],
     };
   }

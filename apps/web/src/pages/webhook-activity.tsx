@@ -3,6 +3,14 @@ import { api, segment } from '../api';
 import { asFailure, Empty, ErrorNotice, Loading, useResource, When } from '../components';
 import type { ApiFailure } from '../api';
 import { WebhookSecretCard } from './webhook-secret-rotation';
+import { ReplayFailedCard } from './webhook-replay-failed';
+import {
+  ActivityFilterForm,
+  type ActivityFilters,
+  activityFilterQuery,
+  isFiltered,
+  NO_ACTIVITY_FILTERS,
+} from './webhook-activity-filters';
 import type {
   DeliveryDetailView,
   DeliveryView,
@@ -15,7 +23,9 @@ const REPLAY_WATCH_MS = 120_000;
 /** The webhook's deliveries, newest first, a page at a time; each opens to its request and attempts. */
 export function WebhookActivity({ id }: { id: string }) {
   const base = `/api/settings/webhooks/${segment(id)}/activity`;
-  const first = useResource<WebhookActivityView>(`${base}?limit=${PAGE_SIZE}`);
+  const [filters, setFilters] = useState<ActivityFilters>(NO_ACTIVITY_FILTERS);
+  const filterQuery = activityFilterQuery(filters);
+  const first = useResource<WebhookActivityView>(`${base}?limit=${PAGE_SIZE}${filterQuery}`);
   const [older, setOlder] = useState<DeliveryView[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -48,7 +58,7 @@ export function WebhookActivity({ id }: { id: string }) {
     try {
       const page = await api<WebhookActivityView>(
         'GET',
-        `${base}?limit=${PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`,
+        `${base}?limit=${PAGE_SIZE}${filterQuery}&cursor=${encodeURIComponent(cursor)}`,
       );
       setOlder((current) => [...current, ...page.deliveries]);
       setCursor(page.nextCursor);
@@ -70,8 +80,32 @@ export function WebhookActivity({ id }: { id: string }) {
     }
   };
 
-  if (first.kind === 'loading') return <Loading what="deliveries" />;
-  if (first.kind === 'error') return <ErrorNotice failure={first.failure} onRetry={first.reload} />;
+  // Before the first answer there is nothing to filter; a refused filter keeps the form on screen.
+  if (first.kind === 'loading' && !isFiltered(filters)) return <Loading what="deliveries" />;
+  if (first.kind === 'error' && (!isFiltered(filters) || first.failure.status !== 400))
+    return <ErrorNotice failure={first.failure} onRetry={first.reload} />;
+  const filterForm = (
+    <ActivityFilterForm
+      applied={filters}
+      failure={first.kind === 'error' ? first.failure : null}
+      onApply={(next) => {
+        setFilters(next);
+        setOpen(null);
+      }}
+    />
+  );
+  if (first.kind !== 'ready')
+    return (
+      <section className="card">
+        <h2>Recent deliveries</h2>
+        {filterForm}
+        {first.kind === 'loading' ? (
+          <Loading what="deliveries" />
+        ) : (
+          <ErrorNotice failure={first.failure} />
+        )}
+      </section>
+    );
   const deliveries = [...first.data.deliveries, ...older];
   const { triggers } = first.data;
   return (
@@ -87,6 +121,7 @@ export function WebhookActivity({ id }: { id: string }) {
           {triggers.used} of {triggers.limit} triggers used in the last {triggers.windowHours}{' '}
           hours.
         </p>
+        {filterForm}
         {replayed && (
           <p className="notice notice-success" role="status">
             Replay queued
@@ -97,7 +132,11 @@ export function WebhookActivity({ id }: { id: string }) {
         )}
         {failure && <ErrorNotice failure={failure} />}
         {deliveries.length === 0 ? (
-          <Empty>No deliveries yet. They appear here when a watched repository changes.</Empty>
+          isFiltered(filters) ? (
+            <Empty>No deliveries match these filters.</Empty>
+          ) : (
+            <Empty>No deliveries yet. They appear here when a watched repository changes.</Empty>
+          )
         ) : (
           <ul className="rows deliveries">
             {deliveries.map((delivery) => (
@@ -155,6 +194,7 @@ export function WebhookActivity({ id }: { id: string }) {
           </button>
         )}
       </section>
+      <ReplayFailedCard id={id} onQueued={first.reload} />
       <WebhookSecretCard id={id} />
     </>
   );

@@ -117,6 +117,201 @@ describe('outbox events, activity and replay', () => {
     );
   });
 
+  describe('activity filters', () => {
+    let id: string;
+    const ids = (response: { json: { deliveries: Array<{ id: string }> } }) =>
+      response.json.deliveries.map((delivery) => delivery.id);
+    const activity = (query: string) =>
+      alice('GET', `/api/settings/webhooks/${id}/activity?${query}`);
+
+    beforeAll(async () => {
+      id = (
+        await alice('POST', '/api/settings/webhooks', {
+          watched: [{ type: 'model', name: 'acme/bert' }],
+          url: 'https://hooks.example.com/filters',
+        })
+      ).json.webhook.id;
+      const payload = (scope: string, repo: string) =>
+        JSON.stringify({ event: { action: 'update', scope }, repo: { type: 'model', name: repo } });
+      await server.dataSource.query(
+        `INSERT INTO deliveries (id, webhook_id, event_id, payload, status, attempts, created_at)
+         VALUES ('65f100000000000000000001', $1, 'f-1', $2, 'succeeded', 1, '2026-11-20T10:00:00Z'),
+                ('65f100000000000000000002', $1, 'f-2', $3, 'failed', 5, '2026-11-21T10:00:00Z'),
+                ('65f100000000000000000003', $1, 'f-3', $4, 'retrying', 2, '2026-11-22T10:00:00Z'),
+                ('65f100000000000000000004', $1, 'f-4', $5, 'rate_limited', 0, '2026-11-23T10:00:00Z'),
+                ('65f100000000000000000005', $1, 'f-5', $6, 'pending', 0, '2026-11-24T10:00:00Z'),
+                ('65f100000000000000000006', $1, 'f-6', $2, 'cancelled', 0, '2026-11-25T10:00:00Z')`,
+        [
+          id,
+          payload('repo.content', 'acme/bert'),
+          payload('repo', 'acme/bert'),
+          payload('repo.config', 'acme/gpt'),
+          payload('discussion', 'acme/bert'),
+          payload('repository', 'acme/gpt'),
+        ],
+      );
+    });
+
+    it('narrows the deliveries by outcome: delivered, failed (given up, rate-limited, cancelled) or pending', async () => {
+      expect(ids(await activity('outcome=delivered'))).toEqual(['65f100000000000000000001']);
+      expect(ids(await activity('outcome=failed'))).toEqual([
+        '65f100000000000000000006',
+        '65f100000000000000000004',
+        '65f100000000000000000002',
+      ]);
+      expect(ids(await activity('outcome=pending'))).toEqual([
+        '65f100000000000000000005',
+        '65f100000000000000000003',
+      ]);
+    });
+
+    it('narrows by event scope (a scope also matches its sub-scopes), repository and time range, together and page by page', async () => {
+      expect(ids(await activity('scope=repo'))).toEqual([
+        '65f100000000000000000006',
+        '65f100000000000000000003',
+        '65f100000000000000000002',
+        '65f100000000000000000001',
+      ]);
+      expect(ids(await activity('scope=repo.content'))).toEqual([
+        '65f100000000000000000006',
+        '65f100000000000000000001',
+      ]);
+      expect(ids(await activity('repo=acme%2Fgpt'))).toEqual([
+        '65f100000000000000000005',
+        '65f100000000000000000003',
+      ]);
+      expect(ids(await activity('since=2026-11-21T10:00:00Z&until=2026-11-23T10:00:00Z'))).toEqual([
+        '65f100000000000000000003',
+        '65f100000000000000000002',
+      ]);
+      expect(ids(await activity('outcome=failed&scope=repo&repo=acme%2Fbert'))).toEqual([
+        '65f100000000000000000006',
+        '65f100000000000000000002',
+      ]);
+      const first = await activity('scope=repo&limit=2');
+      expect(ids(first)).toEqual(['65f100000000000000000006', '65f100000000000000000003']);
+      const second = await activity(`scope=repo&limit=2&cursor=${first.json.nextCursor}`);
+      expect(ids(second)).toEqual(['65f100000000000000000002', '65f100000000000000000001']);
+      expect(second.json.nextCursor).toBeNull();
+      expect(ids(await activity('repo=acme%2Fnone'))).toEqual([]);
+    });
+
+    it('answers 400 naming the parameter for a bad filter', async () => {
+      const cases: Array<[string, string]> = [
+        ['outcome=done', 'Invalid "outcome": must be delivered, failed or pending'],
+        ['scope=Repo!', 'Invalid "scope": must be an event scope such as repo or repo.content'],
+        ['repo=', 'Invalid "repo": must name a repository, e.g. acme/bert'],
+        [
+          'since=yesterday',
+          'Invalid "since": must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z',
+        ],
+        [
+          'since=2026-11-22T00:00:00Z&until=2026-11-21T00:00:00Z',
+          'Invalid "until": must be later than since',
+        ],
+      ];
+      for (const [query, error] of cases) {
+        const response = await activity(query);
+        expect({ query, status: response.status, error: response.json.error }).toEqual({
+          query,
+          status: 400,
+          error,
+        });
+      }
+    });
+  });
+
+  describe('replay all failed since', () => {
+    let id: string;
+    const since = '2026-11-20T00:00:00Z';
+
+    beforeAll(async () => {
+      id = (
+        await alice('POST', '/api/settings/webhooks', {
+          watched: [{ type: 'model', name: 'acme/bert' }],
+          url: 'https://hooks.example.com/bulk',
+        })
+      ).json.webhook.id;
+      const payload = JSON.stringify({ event: { action: 'update', scope: 'repo' } });
+      // Before `since`; failed; rate-limited; delivered; failed but already replayed (and its replay delivered); cancelled.
+      await server.dataSource.query(
+        `INSERT INTO deliveries (id, webhook_id, event_id, payload, status, attempts, replay_of, created_at)
+         VALUES ('65f200000000000000000001', $1, 'b-1', $2, 'failed', 5, NULL, '2026-11-19T10:00:00Z'),
+                ('65f200000000000000000002', $1, 'b-2', $2, 'failed', 5, NULL, '2026-11-20T10:00:00Z'),
+                ('65f200000000000000000003', $1, 'b-3', $2, 'rate_limited', 0, NULL, '2026-11-21T10:00:00Z'),
+                ('65f200000000000000000004', $1, 'b-4', $2, 'succeeded', 1, NULL, '2026-11-22T10:00:00Z'),
+                ('65f200000000000000000005', $1, 'b-5', $2, 'failed', 5, NULL, '2026-11-23T10:00:00Z'),
+                ('65f200000000000000000006', $1, 'b-5', $2, 'succeeded', 1, '65f200000000000000000005', '2026-11-23T11:00:00Z'),
+                ('65f200000000000000000007', $1, 'b-7', $2, 'cancelled', 0, NULL, '2026-11-24T10:00:00Z')`,
+        [id, payload],
+      );
+    });
+
+    it('counts the failed deliveries since a time that no delivery replays yet', async () => {
+      const response = await alice(
+        'GET',
+        `/api/settings/webhooks/${id}/activity/replay-failed?since=${since}`,
+      );
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual({
+        webhookId: id,
+        since: '2026-11-20T00:00:00.000Z',
+        failed: 3,
+      });
+    });
+
+    it('queues a replay of each, oldest first, through the outbox, and answers how many', async () => {
+      const response = await alice(
+        'POST',
+        `/api/settings/webhooks/${id}/activity/replay-failed?since=${since}`,
+      );
+      expect(response.status).toBe(202);
+      expect(response.json).toEqual({
+        webhookId: id,
+        since: '2026-11-20T00:00:00.000Z',
+        queued: 3,
+      });
+      const replays = (await outbox(id))
+        .filter((row) => row.topic === Topics.deliveryReplay)
+        .map((row) => deliveryReplayRequestedEvent.decode(row).data);
+      expect(replays.map((replay) => replay.deliveryId)).toEqual([
+        '65f200000000000000000002',
+        '65f200000000000000000003',
+        '65f200000000000000000007',
+      ]);
+      for (const replay of replays)
+        expect(replay).toMatchObject({ webhookId: id, requestedBy: ALICE.id });
+      expect(new Set(replays.map((replay) => replay.replayId)).size).toBe(3);
+    });
+
+    it('answers 400 without a valid since, 404 for a stranger, 409 while the webhook is disabled', async () => {
+      for (const query of ['', '?since=yesterday']) {
+        const response = await alice(
+          'GET',
+          `/api/settings/webhooks/${id}/activity/replay-failed${query}`,
+        );
+        expect(response.status).toBe(400);
+        expect(response.json.error).toMatch(/^Invalid "since": /);
+      }
+      const stranger = await call(
+        server.baseUrl,
+        'GET',
+        `/api/settings/webhooks/${id}/activity/replay-failed?since=${since}`,
+        { token: TOKENS.bobWrite },
+      );
+      expect(stranger.status).toBe(404);
+      await alice('POST', `/api/settings/webhooks/${id}/disable`);
+      const conflict = await alice(
+        'POST',
+        `/api/settings/webhooks/${id}/activity/replay-failed?since=${since}`,
+      );
+      expect(conflict.status).toBe(409);
+      expect(conflict.json).toEqual({
+        error: 'The webhook is disabled; enable it to replay its deliveries',
+      });
+    });
+  });
+
   describe('activity and replay', () => {
     let id: string;
     const payload = {

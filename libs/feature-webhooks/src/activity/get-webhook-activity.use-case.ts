@@ -8,7 +8,11 @@ import {
 } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import { DeliveryActivityReader, type DeliveryPosition } from './ports/delivery-activity.reader';
+import {
+  DeliveryActivityReader,
+  type DeliveryFilter,
+  type DeliveryPosition,
+} from './ports/delivery-activity.reader';
 import { WebhookRepository } from '../webhooks/ports/webhook.repository';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks-module-options';
 import type { WebhookActivityView } from '@gatehouse/settings-api';
@@ -20,7 +24,8 @@ const MAX_ACTIVITY_LIMIT = 100;
 
 /**
  * `GET /api/settings/webhooks/{id}/activity[?limit=N][&cursor=C]`: the most recent deliveries,
- * newest first, a page at a time (`nextCursor` names the next page, null on the last), and how much of the trigger limit (hub-docs: 1,000 per 24 h by default) the webhook has used.
+ * newest first, a page at a time (`nextCursor` names the next page, null on the last), narrowed by
+ * `filter` (outcome, event scope, repository, time range; the trigger usage is never filtered), and how much of the trigger limit (hub-docs: 1,000 per 24 h by default) the webhook has used.
  */
 @Injectable()
 export class GetWebhookActivity {
@@ -36,6 +41,7 @@ export class GetWebhookActivity {
     id: string,
     limitParam?: string,
     cursor?: string,
+    filter: DeliveryFilter = {},
   ): Promise<WebhookActivityView> {
     const ownerId = webhookOwnerOf(principal);
     assertWebhookIdShape(id);
@@ -47,7 +53,7 @@ export class GetWebhookActivity {
     const policy = this.settings.triggerLimit;
     const before = await this.positionOf(id, cursor);
     const [page, counts] = await Promise.all([
-      this.deliveries.recentDeliveries(id, limit + 1, before),
+      this.deliveries.recentDeliveries(id, limit + 1, before, filter),
       this.deliveries.triggerCounts(id, new Date(triggerWindowStart(now, policy)), policy.bucketMs),
     ]);
     const usage = checkTriggerLimit(counts, now, policy);

@@ -159,8 +159,94 @@ describe('webhook activity and replay', () => {
       }
     });
 
+    it('narrows by outcome, event scope (with its sub-scopes), repository and time range', async () => {
+      const payload = (scope: string, name: string) => ({
+        event: { action: 'update', scope },
+        repo: { type: 'model', name },
+      });
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000001', NOW - 3 * HOUR, {
+          status: 'succeeded',
+          payload: payload('repo.content', 'acme/bert'),
+        }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000002', NOW - 2 * HOUR, {
+          status: 'rate_limited',
+          payload: payload('repository', 'acme/bert'),
+        }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000003', NOW - HOUR, {
+          status: 'retrying',
+          payload: payload('repo', 'acme/gpt'),
+        }),
+      );
+      const shown = async (filter: Parameters<typeof kit.activity.execute>[4]) =>
+        (await kit.activity.execute(alice, id, undefined, undefined, filter)).deliveries.map(
+          (row) => row.id,
+        );
+      expect(await shown({ outcome: 'delivered' })).toEqual(['d00000000000000000000001']);
+      expect(await shown({ outcome: 'failed' })).toEqual(['d00000000000000000000002']);
+      expect(await shown({ outcome: 'pending' })).toEqual(['d00000000000000000000003']);
+      expect(await shown({ scope: 'repo' })).toEqual([
+        'd00000000000000000000003',
+        'd00000000000000000000001',
+      ]);
+      expect(await shown({ repo: 'acme/bert', scope: 'repository' })).toEqual([
+        'd00000000000000000000002',
+      ]);
+      expect(await shown({ since: new Date(NOW - 2 * HOUR), until: new Date(NOW - HOUR) })).toEqual(
+        ['d00000000000000000000002'],
+      );
+    });
+
     it("answers 404 for another user's webhook", async () => {
       expect(await failure(() => kit.activity.execute(bob, id))).toMatchObject({
+        code: 'not_found',
+      });
+    });
+  });
+
+  describe('replay all failed since', () => {
+    it('counts and replays the failed deliveries since a time that nothing replays yet, oldest first', async () => {
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000001', NOW - 3 * HOUR, { status: 'failed' }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000002', NOW - 2 * HOUR, { status: 'failed' }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000003', NOW - 90 * 60_000, {
+          status: 'succeeded',
+          replayOf: 'd00000000000000000000002',
+        }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000004', NOW - HOUR, { status: 'cancelled' }),
+      );
+      kit.deliveries.add(
+        delivery(id, 'd00000000000000000000005', NOW - HOUR, { status: 'retrying' }),
+      );
+      const since = new Date(NOW - 4 * HOUR);
+      expect(await kit.failedCount.execute(alice, id, since)).toEqual({
+        webhookId: id,
+        since: since.toISOString(),
+        failed: 2,
+      });
+      expect(await kit.replayFailed.execute(alice, id, since)).toEqual({
+        webhookId: id,
+        since: since.toISOString(),
+        queued: 2,
+      });
+      const replays = kit.repository.outbox
+        .filter((message) => message.topic === Topics.deliveryReplay)
+        .map((message) => deliveryReplayRequestedEvent.decode(message).data.deliveryId);
+      expect(replays).toEqual(['d00000000000000000000001', 'd00000000000000000000004']);
+      expect(await failure(() => kit.failedCount.execute(bob, id, since))).toMatchObject({
+        code: 'not_found',
+      });
+      expect(await failure(() => kit.replayFailed.execute(bob, id, since))).toMatchObject({
         code: 'not_found',
       });
     });

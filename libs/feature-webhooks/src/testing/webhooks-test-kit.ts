@@ -6,6 +6,8 @@ import { DeleteWebhook } from '../webhooks/delete-webhook.use-case';
 import { GetWebhook } from '../webhooks/get-webhook.use-case';
 import { ListWebhooks } from '../webhooks/list-webhooks.use-case';
 import { ReplayDelivery } from '../activity/replay-delivery.use-case';
+import { ReplayFailedDeliveries } from '../activity/replay-failed-deliveries.use-case';
+import { CountFailedDeliveries } from '../activity/count-failed-deliveries.use-case';
 import { GetDeliveryDetail } from '../activity/get-delivery-detail.use-case';
 import { RotateWebhookSecret } from '../webhooks/rotate-webhook-secret.use-case';
 import { SetWebhookDisabled } from '../webhooks/set-webhook-disabled.use-case';
@@ -61,6 +63,8 @@ export function createWebhooksTestKit(overrides: Partial<WebhooksSettings> = {})
     remove: new DeleteWebhook(repository, clock),
     activity: new GetWebhookActivity(repository, deliveries, clock, settings),
     replay: new ReplayDelivery(repository, deliveries, ids, clock),
+    failedCount: new CountFailedDeliveries(repository, deliveries),
+    replayFailed: new ReplayFailedDeliveries(repository, deliveries, ids, clock),
     rotate: new RotateWebhookSecret(repository, secretBox, presenter, clock),
     detail: new GetDeliveryDetail(repository, deliveries),
   };

@@ -3,7 +3,12 @@ import type { TriggerCount } from '@gatehouse/domain';
 import { DeliveryAttemptEntity, DeliveryEntity } from '@gatehouse/persistence';
 import { DataSource, In } from 'typeorm';
 import type { DeliveryAttemptRecord, DeliveryRecord } from '../ports/delivery-activity';
-import { DeliveryActivityReader, type DeliveryPosition } from '../ports/delivery-activity.reader';
+import {
+  DeliveryActivityReader,
+  type DeliveryFilter,
+  type DeliveryPosition,
+  OUTCOME_STATUSES,
+} from '../ports/delivery-activity.reader';
 
 /** Reads what the delivery worker wrote; never writes (the tables are the worker's). */
 @Injectable()
@@ -16,6 +21,7 @@ export class TypeOrmDeliveryActivityReader extends DeliveryActivityReader {
     webhookId: string,
     limit: number,
     before?: DeliveryPosition,
+    filter: DeliveryFilter = {},
   ): Promise<DeliveryRecord[]> {
     const query = this.dataSource.manager
       .createQueryBuilder(DeliveryEntity, 'delivery')
@@ -28,6 +34,19 @@ export class TypeOrmDeliveryActivityReader extends DeliveryActivityReader {
         createdAt: before.createdAt,
         id: before.id,
       });
+    if (filter.outcome)
+      query.andWhere('delivery.status IN (:...statuses)', {
+        statuses: OUTCOME_STATUSES[filter.outcome],
+      });
+    if (filter.scope)
+      query.andWhere(
+        "(delivery.payload->'event'->>'scope' = :scope OR left(delivery.payload->'event'->>'scope', length(:scope) + 1) = :scope || '.')",
+        { scope: filter.scope },
+      );
+    if (filter.repo)
+      query.andWhere("delivery.payload->'repo'->>'name' = :repo", { repo: filter.repo });
+    if (filter.since) query.andWhere('delivery.created_at >= :since', { since: filter.since });
+    if (filter.until) query.andWhere('delivery.created_at < :until', { until: filter.until });
     return this.withAttempts(await query.getMany());
   }
 
@@ -37,6 +56,18 @@ export class TypeOrmDeliveryActivityReader extends DeliveryActivityReader {
       webhookId,
     });
     return row ? (await this.withAttempts([row]))[0]! : null;
+  }
+
+  async failedUnreplayedSince(webhookId: string, since: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT d.id FROM deliveries d
+        WHERE d.webhook_id = $1 AND d.created_at >= $2 AND d.status = ANY($3)
+          AND NOT EXISTS (SELECT 1 FROM deliveries r WHERE r.replay_of = d.id)
+        ORDER BY d.created_at, d.id
+        LIMIT $4`,
+      [webhookId, since, [...OUTCOME_STATUSES.failed], limit],
+    );
+    return rows.map((row) => row.id);
   }
 
   async triggerCounts(webhookId: string, since: Date, bucketMs: number): Promise<TriggerCount[]> {

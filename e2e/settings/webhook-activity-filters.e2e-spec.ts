@@ -1,0 +1,283 @@
+import { ALL_IN_ONE, SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, signIn } from '../auth/support/headless-chromium';
+import {
+  newPersonContext,
+  PHONE,
+  screenshots,
+  seriousAccessibilityViolations,
+} from './support/settings-browser';
+
+// The demo seed (libs/persistence/seed/demo.yaml).
+const ALICE = {
+  login: 'alice',
+  password: 'gatehouse-demo',
+  token: 'hf_demoAliceWriteToken000000000000000',
+};
+const GOOD_REPO = 'acme/filters-good';
+const BAD_REPO = 'acme/filters-bad';
+
+/** A loopback receiver: 200 for events of GOOD_REPO, 500 for any other until `recovered`. */
+async function startReceiver(): Promise<{
+  url: string;
+  received: string[];
+  recovered: { value: boolean };
+  close(): Promise<void>;
+}> {
+  const received: string[] = [];
+  const recovered = { value: false };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const repo = (
+        JSON.parse(Buffer.concat(chunks).toString('utf8')) as { repo?: { name?: string } }
+      ).repo?.name;
+      received.push(repo ?? '');
+      res.writeHead(repo === GOOD_REPO || recovered.value ? 200 : 500).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    recovered,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function repoEvent(name: string, scope: string, id: string) {
+  return {
+    event: { action: 'update', scope },
+    repo: {
+      type: 'model',
+      name,
+      id,
+      private: false,
+      owner: { id: '66e000000000000000000102', name: 'acme' },
+    },
+    updatedRefs: [],
+  };
+}
+
+/**
+ * The Activity page's filters and "Replay all failed since…" (docs/settings.md "Webhooks"), in
+ * Chromium on each shape: outcome, event scope, repository and time range narrow the deliveries the
+ * worker recorded; the bulk replay shows its count before it starts and what it queued after.
+ */
+describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name', (shape) => {
+  let target: ShapeTarget;
+  let browser: Browser;
+  let page: Page;
+  let pageErrors: string[];
+  let closeContext: () => Promise<void>;
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${target.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${ALICE.token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: res.status === 204 ? null : await res.json() };
+  };
+
+  /** The rows shown once the list holds `count` deliveries, each showing every one of `texts`. */
+  async function rowsOnceThereAre(count: number, ...texts: string[]): Promise<string[]> {
+    await page.waitForFunction(
+      ([expected, wanted]) => {
+        const rows = Array.from(document.querySelectorAll('.delivery'));
+        return (
+          rows.length === expected &&
+          rows.every((row) => wanted.every((text) => row.textContent?.includes(text)))
+        );
+      },
+      [count, texts] as const,
+    );
+    return page.locator('.delivery').allTextContents();
+  }
+
+  async function filter(fill: () => Promise<void>): Promise<void> {
+    await fill();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  }
+
+  beforeAll(async () => {
+    target = await shape.start({
+      env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true', GATEHOUSE_DELIVERY_RETRY_SCHEDULE: '1' },
+    });
+    browser = await launchChromium();
+    const person = await newPersonContext(browser, target.url);
+    page = person.page;
+    page.setDefaultTimeout(15_000);
+    pageErrors = person.pageErrors;
+    closeContext = () => person.context.close();
+    await page.goto('/settings/webhooks');
+    await page.waitForURL(/\/oauth\/login/);
+    await signIn(page, ALICE.login, ALICE.password);
+    await page.waitForURL(`${target.url}/settings/webhooks`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeContext?.();
+    await browser?.close();
+    await target?.stop();
+  });
+
+  afterEach(() => {
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('narrows the deliveries by outcome, event scope, repository and time, and says when none match', async () => {
+    const receiver = await startReceiver();
+    const created = await api('POST', '/api/settings/webhooks', {
+      watched: [
+        { type: 'model', name: GOOD_REPO },
+        { type: 'model', name: BAD_REPO },
+      ],
+      url: receiver.url,
+      domains: ['repo'],
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.json.webhook.id;
+    try {
+      const published = await target.publishEvents([
+        repoEvent(GOOD_REPO, 'repo.content', '66e000000000000000000401'),
+        repoEvent(GOOD_REPO, 'repo.config', '66e000000000000000000401'),
+        repoEvent(BAD_REPO, 'repo.content', '66e000000000000000000402'),
+      ]);
+      expect(published.status).toBe(202);
+      // The failing event is tried twice (GATEHOUSE_DELIVERY_RETRY_SCHEDULE=1), then given up.
+      await waitUntil(
+        'the three deliveries settled',
+        async () => {
+          const { json } = await api('GET', `/api/settings/webhooks/${id}/activity`);
+          const statuses = (json.deliveries as Array<{ status: string }>).map((d) => d.status);
+          return (
+            statuses.length === 3 &&
+            statuses.filter((status) => status === 'succeeded').length === 2 &&
+            statuses.includes('failed')
+          );
+        },
+        { timeoutMs: 90_000, intervalMs: 300 },
+      );
+      expect(receiver.received.filter((repo) => repo === BAD_REPO)).toHaveLength(2);
+
+      await page.goto(`/settings/webhooks/${id}`);
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      expect(await rowsOnceThereAre(3)).toHaveLength(3);
+
+      await filter(async () => {
+        await page.getByLabel('Outcome').selectOption({ label: 'Failed' });
+      });
+      const failed = await rowsOnceThereAre(1, BAD_REPO);
+      expect(failed[0]).toContain(BAD_REPO);
+      expect(failed[0]).toContain('HTTP 500');
+
+      await filter(async () => {
+        await page.getByLabel('Outcome').selectOption({ label: 'Delivered' });
+        await page.getByLabel('Event scope').selectOption('repo.config');
+      });
+      const config = await rowsOnceThereAre(1, 'repo.config');
+      expect(config[0]).toContain('repo.config');
+      expect(config[0]).toContain(GOOD_REPO);
+
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      expect(await rowsOnceThereAre(3)).toHaveLength(3);
+      expect(await page.getByLabel('Outcome').inputValue()).toBe('');
+
+      await filter(() => page.getByLabel('Repository').fill(BAD_REPO));
+      const bad = await rowsOnceThereAre(1, BAD_REPO);
+      expect(bad[0]).toContain('repo.content');
+
+      await filter(async () => {
+        await page.getByLabel('Repository').fill('');
+        await page.getByLabel('From').fill('2099-01-01T00:00');
+      });
+      await page.getByText('No deliveries match these filters.').waitFor();
+      expect(await page.locator('.delivery').count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      if (shape === ALL_IN_ONE) await screenshots(page, 'webhook-activity-filtered');
+      const size = page.viewportSize();
+      await page.setViewportSize(PHONE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      if (size) await page.setViewportSize(size);
+
+      await page.getByLabel('Until').fill('2098-01-01T00:00');
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      await page.getByText('Until must be later than From.').waitFor();
+    } finally {
+      await api('DELETE', `/api/settings/webhooks/${id}`);
+      await receiver.close();
+    }
+  });
+
+  it('replays all failed deliveries since a time: the count in a confirmation, then how many were queued', async () => {
+    const receiver = await startReceiver();
+    const created = await api('POST', '/api/settings/webhooks', {
+      watched: [{ type: 'model', name: BAD_REPO }],
+      url: receiver.url,
+      domains: ['repo'],
+    });
+    const id: string = created.json.webhook.id;
+    try {
+      expect(
+        (
+          await target.publishEvents([
+            repoEvent(BAD_REPO, 'repo.content', '66e000000000000000000402'),
+          ])
+        ).status,
+      ).toBe(202);
+      await waitUntil(
+        'the delivery given up',
+        async () => {
+          const { json } = await api('GET', `/api/settings/webhooks/${id}/activity`);
+          return (json.deliveries as Array<{ status: string }>)[0]?.status === 'failed';
+        },
+        { timeoutMs: 90_000, intervalMs: 300 },
+      );
+      receiver.recovered.value = true;
+
+      await page.goto(`/settings/webhooks/${id}`);
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await page.getByRole('button', { name: 'Replay all failed since…' }).click();
+      await page
+        .getByText('1 failed delivery since then will be sent again to the current URL and secret')
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Replay 1 delivery' }).click();
+      await page
+        .getByText('Queued 1 replay: they appear at the top of Recent deliveries.')
+        .waitFor();
+      await waitUntil('the replay delivered', () => receiver.received.length === 3, {
+        timeoutMs: 90_000,
+        intervalMs: 200,
+      });
+      await waitUntil(
+        'the replay in the activity',
+        async () => {
+          const { json } = await api('GET', `/api/settings/webhooks/${id}/activity`);
+          const rows = json.deliveries as Array<{ status: string; replayOf: string | null }>;
+          return rows.length === 2 && rows[0]!.replayOf !== null && rows[0]!.status === 'succeeded';
+        },
+        { timeoutMs: 60_000, intervalMs: 300 },
+      );
+      const count = await api(
+        'GET',
+        `/api/settings/webhooks/${id}/activity/replay-failed?since=2000-01-01T00:00:00Z`,
+      );
+      expect(count.json.failed).toBe(0);
+    } finally {
+      await api('DELETE', `/api/settings/webhooks/${id}`);
+      await receiver.close();
+    }
+  });
+});
