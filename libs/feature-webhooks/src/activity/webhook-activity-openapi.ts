@@ -6,7 +6,9 @@ import type {
   DeliveryView,
   WebhookActivityView,
 } from '@gatehouse/settings-api';
+import type { CountFailedDeliveries } from './count-failed-deliveries.use-case';
 import type { ReplayAccepted } from './replay-delivery.use-case';
+import type { ReplayFailedDeliveries } from './replay-failed-deliveries.use-case';
 
 const attemptSchema = z.object({
   attempt: z.number().int(),
@@ -77,6 +79,28 @@ const replaySchema = z.object({
   status: z.literal('queued'),
 }) satisfies z.ZodType<ReplayAccepted>;
 
+const failedSinceSchema = z
+  .object({ webhookId: z.string(), since: z.string(), failed: z.number() })
+  .meta({ id: 'FailedDeliveriesSince' }) satisfies z.ZodType<
+  Awaited<ReturnType<CountFailedDeliveries['execute']>>
+>;
+
+const bulkReplaySchema = z
+  .object({ webhookId: z.string(), since: z.string(), queued: z.number() })
+  .meta({ id: 'BulkReplayAccepted' }) satisfies z.ZodType<
+  Awaited<ReturnType<ReplayFailedDeliveries['execute']>>
+>;
+
+const isoInstant = (description: string) =>
+  z
+    .string()
+    .optional()
+    .meta({ description: `${description} (ISO 8601 with an offset).` });
+
+const since = z.object({
+  since: z.string().meta({ description: 'ISO 8601 date and time with an offset.' }),
+});
+
 const webhookId = z.object({ id: z.string() });
 const delivery = z.object({ id: z.string(), deliveryId: z.string() });
 const common = { tags: ['webhook activity'], security: BEARER };
@@ -92,9 +116,31 @@ export const WEBHOOK_ACTIVITY_API: ApiDescription = {
         query: z.object({
           limit: z.string().optional().meta({ description: 'Page size (1-100).' }),
           cursor: z.string().optional().meta({ description: 'nextCursor of the previous page.' }),
+          outcome: z.enum(['delivered', 'failed', 'pending']).optional(),
+          scope: z
+            .string()
+            .optional()
+            .meta({ description: 'An event scope: repo, repo.content …' }),
+          repo: z.string().optional().meta({ description: 'A repository name, e.g. acme/bert.' }),
+          since: isoInstant('Deliveries created at or after'),
+          until: isoInstant('Deliveries created before'),
         }),
       },
       responses: { '200': jsonResponse('The page.', activitySchema), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/{id}/activity/replay-failed': {
+    get: {
+      ...common,
+      summary: 'How many failed deliveries since `since` a bulk replay would send again',
+      requestParams: { path: webhookId, query: since },
+      responses: { '200': jsonResponse('The count.', failedSinceSchema), ...API_ERRORS },
+    },
+    post: {
+      ...common,
+      summary: 'Replay every failed delivery since `since`, oldest first',
+      requestParams: { path: webhookId, query: since },
+      responses: { '202': jsonResponse('Queued.', bulkReplaySchema), ...API_ERRORS },
     },
   },
   '/api/settings/webhooks/{id}/activity/{deliveryId}': {
