@@ -12,6 +12,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/settings-browser';
+import { settingsApiCaller } from './support/settings-api';
 
 // The demo seed (libs/persistence/seed/demo.yaml): alice administers acme; bob is a read member.
 const ALICE = {
@@ -52,17 +53,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
   let pageErrors: string[];
   let closeContext: () => Promise<void>;
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${target.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${ALICE.token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: res.status === 204 ? null : await res.json() };
-  };
+  const api = settingsApiCaller(() => target.url, ALICE.token);
 
   async function expectAccessible(name: string): Promise<void> {
     await page.waitForLoadState('networkidle');

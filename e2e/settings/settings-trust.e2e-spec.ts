@@ -7,6 +7,7 @@ import {
   PHONE,
   seriousAccessibilityViolations,
 } from './support/settings-browser';
+import { settingsApiCaller } from './support/settings-api';
 
 // The demo seed (libs/persistence/seed/demo.yaml): alice administers acme.
 const ALICE = {
@@ -34,17 +35,7 @@ describe.each(SHAPES)('settings pages a person trusts, on $name', (shape) => {
   let page: Page;
   let pageErrors: string[];
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${target.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${ALICE.token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: res.status === 204 ? null : await res.json() };
-  };
+  const api = settingsApiCaller(() => target.url, ALICE.token);
 
   /** The outcome region: the one fixed `role=status` live region of the app. */
   const outcome = () => page.locator('.status-region[role="status"][aria-live="polite"]');

@@ -9,6 +9,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/settings-browser';
+import { settingsApiCaller } from './support/settings-api';
 
 // The demo seed (libs/persistence/seed/demo.yaml).
 const ALICE = {
@@ -74,17 +75,7 @@ describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name'
   let pageErrors: string[];
   let closeContext: () => Promise<void>;
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${target.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${ALICE.token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: res.status === 204 ? null : await res.json() };
-  };
+  const api = settingsApiCaller(() => target.url, ALICE.token);
 
   /** The rows shown once the list holds `count` deliveries, each showing every one of `texts`. */
   async function rowsOnceThereAre(count: number, ...texts: string[]): Promise<string[]> {
