@@ -169,8 +169,6 @@ export {
   nextRetryDelayMs,
   createWebhookBodySchema,
   rotateWebhookSecretBodySchema,
-  JOB_TOKEN_ACCESS,
-  WATCHED_ITEM_TYPES,
   parseCreateWebhookBody,
   parseRotateWebhookSecretBody,
   parseUpdateWebhookBody,

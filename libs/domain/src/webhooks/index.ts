@@ -16,8 +16,6 @@ export {
   jobTokenTtlSeconds,
   type MintedJobToken,
 } from './job-token';
-export { WATCHED_ITEM_TYPES } from './watched-item';
-export { JOB_TOKEN_ACCESS } from './job-token';
 export {
   createWebhookBodySchema,
   rotateWebhookSecretBodySchema,

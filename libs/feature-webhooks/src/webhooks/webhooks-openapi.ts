@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import {
   createWebhookBodySchema,
-  JOB_TOKEN_ACCESS,
   rotateWebhookSecretBodySchema,
   updateWebhookBodySchema,
-  WATCHED_ITEM_TYPES,
-  WEBHOOK_DOMAINS,
+  webhookSettingsEventShape,
   type WebhookView,
 } from '@gatehouse/domain';
 import {
@@ -38,9 +36,8 @@ const webhookViewSchema = z
     id: z.string(),
     url: z.string().nullable(),
     job: jobSpecSchema.nullable(),
-    watched: z.array(z.object({ type: z.enum(WATCHED_ITEM_TYPES), name: z.string() })),
-    domains: z.array(z.enum(WEBHOOK_DOMAINS)),
-    jobToken: z.enum(JOB_TOKEN_ACCESS),
+    // Every setting as the domain defines it (webhook-settings.ts), so a new one needs no edit here.
+    ...webhookSettingsEventShape,
     secret: z
       .string()
       .nullable()
