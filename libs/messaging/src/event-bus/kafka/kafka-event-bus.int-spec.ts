@@ -1,4 +1,4 @@
-import { logLevel } from 'kafkajs';
+import { Kafka, logLevel } from 'kafkajs';
 import { describeEventBusContract } from '../event-bus.contract';
 import { KafkaEventBus } from './kafka-event-bus';
 
@@ -21,6 +21,33 @@ describe('KafkaEventBus against the broker of the integration tier', () => {
     });
     await expect(bus.ping()).rejects.toThrow('Kafka did not answer within 1000 ms');
     await bus.close();
+  }, 60_000);
+
+  it('creates a topic once when several processes ensure it at the same moment', async () => {
+    const topic = `ensure-race-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const buses = Array.from(
+      { length: 8 },
+      (_, index) =>
+        new KafkaEventBus({
+          brokers,
+          clientId: `ensure-race-${index}`,
+          logger: silent,
+          kafkaLogLevel: logLevel.NOTHING,
+        }),
+    );
+    try {
+      await Promise.all(buses.map((bus) => bus.ensureTopics([{ topic, partitions: 3 }])));
+      const admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
+      await admin.connect();
+      try {
+        const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+        expect(topics.map((described) => described.partitions.length)).toEqual([3]);
+      } finally {
+        await admin.disconnect();
+      }
+    } finally {
+      await Promise.all(buses.map((bus) => bus.close()));
+    }
   }, 60_000);
 });
 

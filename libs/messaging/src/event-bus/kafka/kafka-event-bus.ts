@@ -147,6 +147,22 @@ export class KafkaEventBus implements EventBus {
     const existing = new Set(await admin.listTopics());
     const missing = specs.filter((spec) => !existing.has(spec.topic));
     if (missing.length === 0) return;
+    try {
+      await this.createTopics(admin, missing);
+    } catch (error) {
+      // Replicas starting side by side create the same topics at once: the loser's metadata
+      // request can find the topic not yet hosted. The topics being there with leaders is all
+      // that was asked for, so that is what is checked before giving up.
+      if (!isTopicCreationRace(error)) throw error;
+      await awaitTopicLeaders(
+        admin,
+        missing.map((spec) => spec.topic),
+        this.pingTimeoutMs * 10,
+      );
+    }
+  }
+
+  private async createTopics(admin: Admin, missing: readonly TopicSpec[]): Promise<void> {
     await admin.createTopics({
       waitForLeaders: true,
       topics: missing.map((spec) => ({
@@ -249,4 +265,40 @@ async function connectOnce<T extends { connect(): Promise<void> }>(
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+const TOPIC_CREATION_RACES = new Set([
+  'UNKNOWN_TOPIC_OR_PARTITION',
+  'TOPIC_ALREADY_EXISTS',
+  'LEADER_NOT_AVAILABLE',
+]);
+
+function isTopicCreationRace(error: unknown): boolean {
+  const nested = (error as { errors?: unknown[] } | null)?.errors;
+  if (Array.isArray(nested) && nested.length > 0) return nested.every(isTopicCreationRace);
+  return TOPIC_CREATION_RACES.has(String((error as { type?: unknown } | null)?.type));
+}
+
+/** Resolves once every partition of `topics` has a leader; the last error when `withinMs` runs out. */
+async function awaitTopicLeaders(
+  admin: Admin,
+  topics: readonly string[],
+  withinMs: number,
+): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      const { topics: described } = await admin.fetchTopicMetadata({ topics: [...topics] });
+      const led = described.every(
+        (topic) =>
+          topic.partitions.length > 0 &&
+          topic.partitions.every((partition) => partition.leader >= 0),
+      );
+      if (led && described.length === topics.length) return;
+      if (Date.now() > deadline) throw new Error(`topics ${topics.join(', ')} have no leader yet`);
+    } catch (error) {
+      if (Date.now() > deadline || !isTopicCreationRace(error)) throw error;
+    }
+    await delay(100);
+  }
 }
