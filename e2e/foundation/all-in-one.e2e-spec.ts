@@ -21,7 +21,8 @@ describe('the all-in-one process (npm start)', () => {
 
   beforeAll(async () => {
     // Not waiting for readiness: the first test waits for the start itself.
-    allInOne = await startAllInOne({ waitUntilReady: false });
+    // From an empty data directory, as `npm start` on a fresh clone: the migrations show.
+    allInOne = await startAllInOne({ waitUntilReady: false, dataDirTemplate: null });
     ({ process: gatehouse, url: base, dataDir } = allInOne);
   });
 

@@ -1,6 +1,5 @@
-import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type NodeProcess, startAllInOne } from '@gatehouse/testing';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface RunningGatehouse {
@@ -11,45 +10,21 @@ export interface RunningGatehouse {
 }
 
 /**
- * The built all-in-one (`dist/apps/gatehouse/src/main.js`, built by the e2e global setup) on a
- * free port, a temporary data directory and the given seed, with loopback targets allowed (the
- * metadata documents of these tests are served on loopback).
+ * The built all-in-one (startAllInOne) with its listening URL as the issuer, the given seed, and
+ * loopback targets allowed (the metadata documents of these tests are served on loopback).
  */
 export async function startGatehouse(
   seed: object,
   env: Record<string, string> = {},
 ): Promise<RunningGatehouse> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-auth-e2e-'));
-  const seedPath = join(dataDir, 'seed.json');
-  writeFileSync(seedPath, JSON.stringify(seed));
-  const port = await findFreePort();
-  const base = `http://127.0.0.1:${port}`;
-  const gatehouse = startNodeProcess('dist/apps/gatehouse/src/main.js', {
-    env: {
-      PORT: String(port),
-      GATEHOUSE_PUBLIC_URL: base,
-      GATEHOUSE_DATA_DIR: join(dataDir, 'data'),
-      GATEHOUSE_SEED: seedPath,
-      GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      KAFKA_BROKERS: '',
-      ...env,
+  const gatehouse = await startAllInOne({
+    listeningUrlIsPublic: true,
+    seed: (dataDir) => {
+      const seedPath = join(dataDir, 'seed.json');
+      writeFileSync(seedPath, JSON.stringify(seed));
+      return seedPath;
     },
+    env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true', ...env },
   });
-  try {
-    await waitForHttp(`${base}/readyz`, { timeoutMs: 60_000, process: gatehouse });
-  } catch (error) {
-    await gatehouse.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    base,
-    process: gatehouse,
-    stop: async () => {
-      await gatehouse.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { base: gatehouse.url, process: gatehouse.process, stop: gatehouse.stop };
 }

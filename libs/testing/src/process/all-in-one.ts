@@ -1,8 +1,9 @@
 import { INTERNAL_TOKEN_FILE } from '@gatehouse/config/testing';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '../infra/free-port';
+import { ALL_IN_ONE_TEMPLATE_VARIABLE } from './all-in-one-template';
 import { NodeProcess, startNodeProcess, waitForHttp } from './node-process';
 
 export interface AllInOneOptions {
@@ -14,6 +15,12 @@ export interface AllInOneOptions {
   listeningUrlIsPublic?: boolean;
   /** Waits for /readyz before returning (default); false returns as soon as the process is spawned. */
   waitUntilReady?: boolean;
+  /**
+   * A migrated data directory copied in before the start, so the all-in-one skips migrating from
+   * nothing. Default: the run's template (ALL_IN_ONE_TEMPLATE_VARIABLE) when the e2e global setup
+   * made one; null starts from an empty directory, as `npm start` on a fresh clone does.
+   */
+  dataDirTemplate?: string | null;
 }
 
 export interface RunningAllInOne {
@@ -37,9 +44,14 @@ export interface RunningAllInOne {
 export async function startAllInOne(options: AllInOneOptions = {}): Promise<RunningAllInOne> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-all-in-one-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const template =
+    options.dataDirTemplate === undefined
+      ? process.env[ALL_IN_ONE_TEMPLATE_VARIABLE]
+      : options.dataDirTemplate;
   let seed: string;
   let port: number;
   try {
+    if (template) cpSync(template, dataDir, { recursive: true });
     seed = typeof options.seed === 'function' ? options.seed(dataDir) : (options.seed ?? '');
     port = await findFreePort();
   } catch (error) {
