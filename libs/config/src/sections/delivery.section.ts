@@ -51,6 +51,7 @@ export interface DeliveryConfig {
   dailyTriggerLimit: number;
 }
 
+/** Svix's schedule: 8 attempts over about 27.6 hours (the jitter is libs/domain's). */
 const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
 export const deliverySection = envSection(

@@ -6,6 +6,8 @@ import {
 } from './retry-schedule';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
+/** GATEHOUSE_DELIVERY_RETRY_SCHEDULE's default (Svix's). */
+const SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
 describe('nextRetryDelayMs', () => {
   it.each([
@@ -17,11 +19,13 @@ describe('nextRetryDelayMs', () => {
     [6, 36_000_000],
     [7, 36_000_000],
   ])('waits the scheduled delay after attempt %i (no jitter at random 0.5)', (attempt, delay) => {
-    expect(nextRetryDelayMs(attempt, { random: 0.5, now: NOW })).toBe(delay);
+    expect(nextRetryDelayMs(attempt, { scheduleSeconds: SCHEDULE, random: 0.5, now: NOW })).toBe(
+      delay,
+    );
   });
 
   it('gives up after the eighth attempt', () => {
-    expect(nextRetryDelayMs(8, { random: 0.5, now: NOW })).toBeNull();
+    expect(nextRetryDelayMs(8, { scheduleSeconds: SCHEDULE, random: 0.5, now: NOW })).toBeNull();
   });
 
   it.each([
@@ -30,7 +34,7 @@ describe('nextRetryDelayMs', () => {
     [0.75, 330_000],
     [1, 360_000],
   ])('applies ±20%% jitter (random %p)', (random, delay) => {
-    expect(nextRetryDelayMs(2, { random, now: NOW })).toBe(delay);
+    expect(nextRetryDelayMs(2, { scheduleSeconds: SCHEDULE, random, now: NOW })).toBe(delay);
   });
 
   it('takes a custom schedule and jitter', () => {
@@ -53,16 +57,24 @@ describe('nextRetryDelayMs', () => {
     ['as a date in the past', new Date(NOW - 10_000).toUTCString(), 300_000],
     ['unreadable, so jitter applies', 'soon', 240_000],
   ])('honours Retry-After %s, clamped to [base, 2 × base]', (_label, retryAfter, delay) => {
-    expect(nextRetryDelayMs(2, { random: 0, now: NOW, retryAfter })).toBe(delay);
+    expect(
+      nextRetryDelayMs(2, { scheduleSeconds: SCHEDULE, random: 0, now: NOW, retryAfter }),
+    ).toBe(delay);
   });
 
   it('waits at least a minute for an overloaded receiver', () => {
-    expect(nextRetryDelayMs(1, { random: 0.5, now: NOW, overloaded: true })).toBe(60_000);
-    expect(nextRetryDelayMs(2, { random: 0.5, now: NOW, overloaded: true })).toBe(300_000);
+    expect(
+      nextRetryDelayMs(1, { scheduleSeconds: SCHEDULE, random: 0.5, now: NOW, overloaded: true }),
+    ).toBe(60_000);
+    expect(
+      nextRetryDelayMs(2, { scheduleSeconds: SCHEDULE, random: 0.5, now: NOW, overloaded: true }),
+    ).toBe(300_000);
   });
 
   it.each([[0], [-1], [1.5]])('refuses attempt number %p', (attempt) => {
-    expect(() => nextRetryDelayMs(attempt, { random: 0.5, now: NOW })).toThrow(RangeError);
+    expect(() =>
+      nextRetryDelayMs(attempt, { scheduleSeconds: SCHEDULE, random: 0.5, now: NOW }),
+    ).toThrow(RangeError);
   });
 });
 

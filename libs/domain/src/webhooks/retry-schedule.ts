@@ -1,15 +1,16 @@
 /**
- * When to try a failed delivery again, and when to give up (libs/feature-delivery/README.md). The schedule and
- * jitter are Svix's (`config.default.toml`, `worker.rs`): 8 attempts over about 27.6 hours.
+ * When to try a failed delivery again, and when to give up (libs/feature-delivery/README.md). The
+ * schedule is configuration (`GATEHOUSE_DELIVERY_RETRY_SCHEDULE`, whose default is Svix's: 8
+ * attempts over about 27.6 hours); the jitter is Svix's.
  */
-const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
 const DEFAULT_RETRY_JITTER = 0.2;
 /** A receiver that is overloaded (429, 502-504, timeout) waits at least this long (Svix). */
 export const OVERLOADED_MIN_DELAY_MS = 60_000;
 export const DEFAULT_AUTO_DISABLE_WINDOW_MS = 5 * 24 * 60 * 60 * 1000;
 
 export interface RetryDelayOptions {
-  scheduleSeconds?: readonly number[];
+  /** Seconds before each retry; after the last, the delivery is given up. */
+  scheduleSeconds: readonly number[];
   /** ±fraction of the scheduled delay. */
   jitter?: number;
   /** A random number in [0, 1), passed in so tests are exact. */
@@ -32,8 +33,7 @@ export interface RetryDelayOptions {
 export function nextRetryDelayMs(attemptNumber: number, options: RetryDelayOptions): number | null {
   if (!Number.isInteger(attemptNumber) || attemptNumber < 1)
     throw new RangeError('attemptNumber counts attempts from 1');
-  const schedule = options.scheduleSeconds ?? DEFAULT_RETRY_SCHEDULE_SECONDS;
-  const scheduledSeconds = schedule[attemptNumber - 1];
+  const scheduledSeconds = options.scheduleSeconds[attemptNumber - 1];
   if (scheduledSeconds === undefined) return null;
   const base = scheduledSeconds * 1000;
 
