@@ -15,6 +15,7 @@ import {
   PHONE,
   seriousAccessibilityViolations,
 } from '../settings/support/settings-browser';
+import { signInWithAnAuthenticatorApp } from './second-factors.suite';
 
 const PASSWORD = 'a long passphrase of my own';
 const NEW_PASSWORD = 'another passphrase, newer';
@@ -144,5 +145,9 @@ describe.each(SHAPES)('a new person in Chromium on $name', (shape) => {
     await signIn(page, username, NEW_PASSWORD);
     await page.goto(`${target.url}/settings/account`);
     await page.getByText(email).waitFor();
+  });
+
+  it('sets up an authenticator app, then signs in with a code and with a recovery code', async () => {
+    await signInWithAnAuthenticatorApp(page, target);
   });
 });
