@@ -30,7 +30,11 @@ import {
   SignInLimits,
 } from './session/session-options';
 import { SessionModule } from './session/session.module';
-import { RecoveryCodesReset, TotpFactorReset } from './second-factors/second-factor-resets';
+import {
+  PasskeysReset,
+  RecoveryCodesReset,
+  TotpFactorReset,
+} from './second-factors/second-factor-resets';
 import { SecondFactorStoreModule } from './second-factors/second-factor-store.module';
 import { SecondFactorsModule } from './second-factors/second-factors.module';
 import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
@@ -193,7 +197,7 @@ export class AuthModule {
         AdminModule.forRoot({
           platformAdmins: options.platformAdmins ?? [],
           signedInSessionTtlSeconds: options.signInSessionTtlSeconds,
-          factorResets: [TotpFactorReset, RecoveryCodesReset],
+          factorResets: [TotpFactorReset, RecoveryCodesReset, PasskeysReset],
           factorModules: [SecondFactorStoreModule],
         }),
         MailModule.forRoot(options.mail ?? NO_MAIL),

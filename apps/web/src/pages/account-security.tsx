@@ -1,7 +1,21 @@
 import { type FormEvent, useState } from 'react';
-import type { RecoveryCodesView, SecondFactorsView, TotpEnrolment } from '@gatehouse/settings-api';
+import type {
+  PasskeyView,
+  RecoveryCodesView,
+  SecondFactorsView,
+  TotpEnrolment,
+} from '@gatehouse/settings-api';
+import { startRegistration } from '@simplewebauthn/browser';
 import { api } from '../api';
-import { Field, FormError, Loaded, useResource, useSubmit } from '../components';
+import {
+  ConfirmButton,
+  Field,
+  FormError,
+  Loaded,
+  useResource,
+  useSubmit,
+  When,
+} from '../components';
 import { useTitle } from '../router';
 
 const FACTORS = '/api/settings/account/second-factors';
@@ -9,7 +23,8 @@ const FACTORS = '/api/settings/account/second-factors';
 /**
  * `/settings/account/security`: two-factor authentication. An authenticator app (scan the QR code
  * or type the secret, confirm with a first code, keep the recovery codes shown once), turned off
- * with the password and a code; recovery codes regenerated with the password.
+ * with the password and a code; passkeys added (the password asked again), renamed and removed;
+ * recovery codes regenerated with the password.
  */
 export function AccountSecurityPage() {
   useTitle('Two-factor authentication');
@@ -34,6 +49,7 @@ export function AccountSecurityPage() {
             ) : (
               <TotpSetup onConfirmed={shown} />
             )}
+            <Passkeys passkeys={data.passkeys} onChanged={factors.reload} />
             {(data.totp || data.passkeys.length > 0) && (
               <RegenerateForm left={data.recoveryCodesLeft} onRegenerated={shown} />
             )}
@@ -219,6 +235,130 @@ function RegenerateForm({
       <div className="actions">
         <button type="submit" className="button button-secondary" disabled={submit.busy}>
           Make new recovery codes
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Passkeys({ passkeys, onChanged }: { passkeys: PasskeyView[]; onChanged: () => void }) {
+  return (
+    <section className="card" aria-labelledby="passkeys-heading">
+      <h2 id="passkeys-heading">Passkeys</h2>
+      <p>
+        A passkey signs you in with your device&apos;s screen lock or a security key: after your
+        password, or instead of it (“Sign in with a passkey”).
+      </p>
+      {passkeys.length === 0 ? (
+        <p className="muted">No passkey yet.</p>
+      ) : (
+        <ul className="passkeys">
+          {passkeys.map((passkey) => (
+            <PasskeyItem key={passkey.id} passkey={passkey} onChanged={onChanged} />
+          ))}
+        </ul>
+      )}
+      <AddPasskeyForm onAdded={onChanged} />
+    </section>
+  );
+}
+
+function PasskeyItem({ passkey, onChanged }: { passkey: PasskeyView; onChanged: () => void }) {
+  const [name, setName] = useState(passkey.name);
+  const submit = useSubmit();
+  const rename = async (event: FormEvent) => {
+    event.preventDefault();
+    const done = await submit.run(() =>
+      api<PasskeyView>('PATCH', `${FACTORS}/passkeys/${encodeURIComponent(passkey.id)}`, { name }),
+    );
+    if (done) onChanged();
+  };
+  const remove = async () => {
+    await api('DELETE', `${FACTORS}/passkeys/${encodeURIComponent(passkey.id)}`);
+    onChanged();
+  };
+  return (
+    <li className="passkey">
+      <form onSubmit={rename} aria-label={`Passkey ${passkey.name}`}>
+        <FormError failure={submit.failure} fields={[]} />
+        <Field
+          label={`Name of passkey ${passkey.name}`}
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+        />
+        <p className="muted">
+          Added <When iso={passkey.createdAt} />
+          {passkey.lastUsedAt ? (
+            <>
+              , last used <When iso={passkey.lastUsedAt} />
+            </>
+          ) : (
+            ', never used'
+          )}
+        </p>
+        <div className="actions">
+          <button type="submit" className="button button-secondary" disabled={submit.busy}>
+            Rename
+          </button>
+          <ConfirmButton
+            label={`Remove ${passkey.name}`}
+            short="Remove"
+            confirmLabel={`Yes, remove ${passkey.name}`}
+            onConfirm={() => void remove()}
+          />
+        </div>
+      </form>
+    </li>
+  );
+}
+
+function AddPasskeyForm({ onAdded }: { onAdded: () => void }) {
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const submit = useSubmit();
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const added = await submit.run(async () => {
+      const optionsJSON = await api<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+        'POST',
+        `${FACTORS}/passkeys/options`,
+        { password },
+      );
+      const response = await startRegistration({ optionsJSON });
+      return api<PasskeyView>('POST', `${FACTORS}/passkeys`, { name, response });
+    });
+    if (added) {
+      setPassword('');
+      setName('');
+      onAdded();
+    }
+  };
+  return (
+    <form onSubmit={add} aria-labelledby="add-passkey-heading">
+      <h3 id="add-passkey-heading">Add a passkey</h3>
+      <FormError failure={submit.failure} fields={[]} />
+      <Field
+        label="Passkey name"
+        name="passkeyName"
+        hint="To tell your passkeys apart, e.g. “Work laptop”."
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+      />
+      <Field
+        label="Your password"
+        type="password"
+        name="passkeyPassword"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+      />
+      <div className="actions">
+        <button type="submit" className="button" disabled={submit.busy}>
+          Add a passkey
         </button>
       </div>
     </form>

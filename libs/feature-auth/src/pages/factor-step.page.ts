@@ -1,5 +1,6 @@
 import { html } from './html';
 import { renderPage } from './page-layout';
+import { passkeyBlock } from './passkey-block';
 import { SIGN_IN_PATH } from './sign-in.page';
 
 export const FACTOR_STEP_PATH = '/oauth/login/factor';
@@ -8,6 +9,8 @@ export interface FactorStepPageView {
   csrfToken: string;
   /** The account has an authenticator app: the code field. */
   totp: boolean;
+  /** The account has passkeys: the passkey button. */
+  passkeys: boolean;
   /** Why the last code was refused, shown as an alert. */
   error?: string;
 }
@@ -28,6 +31,7 @@ ${view.error && html`<p class="alert" role="alert">${view.error}</p>`}
 <input type="text" id="code" name="code" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" aria-describedby="code-help" required autofocus>
 <button type="submit" class="primary wide">Verify</button>
 </form>
+${view.passkeys && passkeyBlock({ csrfToken: view.csrfToken, returnTo: '', label: 'Use a passkey' })}
 <p class="links"><a href="${SIGN_IN_PATH}">Sign in as someone else</a></p>`,
   );
 }

@@ -34,7 +34,15 @@ export class FactorStepController {
     const pending = session && (await this.pendingSignIns.find(session.id));
     if (!session || !pending) return redirectSeeOther(res, SIGN_IN_PATH);
     const factors = await this.factors.factorsOf(pending.userId);
-    sendPage(res, 200, factorStepPage({ csrfToken: session.data.csrfToken, totp: factors.totp }));
+    sendPage(
+      res,
+      200,
+      factorStepPage({
+        csrfToken: session.data.csrfToken,
+        totp: factors.totp,
+        passkeys: factors.passkeys > 0,
+      }),
+    );
   }
 
   @Post()
@@ -53,9 +61,18 @@ export class FactorStepController {
       writeDeviceCookie(res, finished.deviceToken, this.options.secureCookies);
       return redirectSeeOther(res, finished.returnTo);
     }
-    const { totp } = await this.factors.factorsOf(pending.userId);
+    const factors = await this.factors.factorsOf(pending.userId);
     const page = (status: number, error: string) =>
-      sendPage(res, status, factorStepPage({ csrfToken: session.data.csrfToken, totp, error }));
+      sendPage(
+        res,
+        status,
+        factorStepPage({
+          csrfToken: session.data.csrfToken,
+          totp: factors.totp,
+          passkeys: factors.passkeys > 0,
+          error,
+        }),
+      );
     if (check.kind === 'throttled') {
       res.setHeader('Retry-After', String(check.retryAfterSeconds));
       const minutes = Math.ceil(check.retryAfterSeconds / 60);

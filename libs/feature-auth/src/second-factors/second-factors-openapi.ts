@@ -47,6 +47,9 @@ const recoveryCodesSchema = z
   })
   .meta({ id: 'RecoveryCodes' }) satisfies z.ZodType<RecoveryCodesView>;
 
+/** A WebAuthn JSON object, as the browser's API and @simplewebauthn read and write it. */
+const webauthnJson = z.looseObject({});
+
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 const session = { tags: ['account'], security: [{ session: [] }] };
 
@@ -122,6 +125,81 @@ export const SECOND_FACTORS_API: ApiDescription = {
       requestBody: json(z.object({ password: z.string() })),
       responses: {
         '200': jsonResponse('The new codes; the old ones no longer work.', recoveryCodesSchema),
+        ...API_ERRORS,
+      },
+    },
+  },
+  '/api/settings/account/second-factors/passkeys/options': {
+    post: {
+      ...session,
+      summary: 'Start adding a passkey (the password required): the WebAuthn creation options',
+      requestBody: json(z.object({ password: z.string() })),
+      responses: {
+        '200': jsonResponse(
+          'PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3); its challenge is good once, for five minutes.',
+          webauthnJson,
+        ),
+        ...API_ERRORS,
+      },
+    },
+  },
+  '/api/settings/account/second-factors/passkeys': {
+    post: {
+      ...session,
+      summary: "Add the passkey of the browser's answer to the creation options",
+      requestBody: json(
+        z.object({
+          name: z.string(),
+          response: webauthnJson.meta({ description: 'RegistrationResponseJSON.' }),
+        }),
+      ),
+      responses: { '201': jsonResponse('The passkey.', passkeySchema), ...API_ERRORS },
+    },
+  },
+  '/api/settings/account/second-factors/passkeys/{id}': {
+    patch: {
+      ...session,
+      summary: 'Rename a passkey',
+      requestParams: { path: z.object({ id: z.string() }) },
+      requestBody: json(z.object({ name: z.string() })),
+      responses: { '200': jsonResponse('The passkey.', passkeySchema), ...API_ERRORS },
+    },
+    delete: {
+      ...session,
+      summary: 'Remove a passkey',
+      requestParams: { path: z.object({ id: z.string() }) },
+      responses: { '204': emptyResponse('Removed.'), ...API_ERRORS },
+    },
+  },
+  '/oauth/login/passkey/options': {
+    post: {
+      summary:
+        'The WebAuthn request options of a passkey sign-in in this browser: for the passkeys of its pending sign-in, or any passkey',
+      tags: ['pages'],
+      requestBody: json(z.object({ csrf_token: z.string() })),
+      responses: {
+        '200': jsonResponse('PublicKeyCredentialRequestOptionsJSON.', webauthnJson),
+        ...API_ERRORS,
+      },
+    },
+  },
+  '/oauth/login/passkey': {
+    post: {
+      summary:
+        "Sign in with the browser's passkey answer: finishes a pending sign-in, or signs in without a password",
+      tags: ['pages'],
+      requestBody: json(
+        z.object({
+          csrf_token: z.string(),
+          return_to: z.string().optional(),
+          response: webauthnJson.meta({ description: 'AuthenticationResponseJSON.' }),
+        }),
+      ),
+      responses: {
+        '200': jsonResponse(
+          'Signed in: where the page goes next.',
+          z.object({ redirect: z.string() }),
+        ),
         ...API_ERRORS,
       },
     },

@@ -299,4 +299,63 @@ describe('second factors', () => {
       '/settings/account',
     );
   });
+
+  describe('passkeys', () => {
+    it('asks for the password again before a registration, for this issuer as the relying party', async () => {
+      const user = await seedPerson();
+      const browser = newBrowser();
+      await browser.signIn(user.username, PASSWORD);
+      const refused = await settings(browser, 'POST', `${FACTORS}/passkeys/options`, {
+        password: 'not mine',
+      });
+      expect(refused.status).toBe(403);
+      const options = await settings(browser, 'POST', `${FACTORS}/passkeys/options`, {
+        password: PASSWORD,
+      });
+      expect(options.status).toBe(200);
+      expect(await options.json()).toMatchObject({
+        rp: { id: 'hub.test', name: 'Gatehouse' },
+        user: { name: user.username },
+        challenge: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/),
+        authenticatorSelection: { residentKey: 'required' },
+        excludeCredentials: [],
+      });
+    });
+
+    it('refuses an answer the browser did not sign, and signs nobody in', async () => {
+      const browser = newBrowser();
+      const page = await (await browser.get('/oauth/login')).text();
+      expect(page).toContain('Sign in with a passkey');
+      const csrf = hiddenField(page, 'csrf_token');
+      const post = (path: string, body: unknown) =>
+        browser.request(path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await post('/oauth/login/passkey/options', { csrf_token: 'forged' })).status).toBe(
+        403,
+      );
+      const options = await post('/oauth/login/passkey/options', { csrf_token: csrf });
+      expect(options.status).toBe(200);
+      expect(await options.json()).toMatchObject({
+        rpId: 'hub.test',
+        allowCredentials: [],
+        userVerification: 'required',
+      });
+      const answer = await post('/oauth/login/passkey', {
+        csrf_token: csrf,
+        return_to: '/settings',
+        response: {
+          id: 'bm8tc3VjaC1rZXk',
+          rawId: 'bm8tc3VjaC1rZXk',
+          type: 'public-key',
+          clientExtensionResults: {},
+          response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+        },
+      });
+      expect(answer.status).toBe(401);
+      expect((await browser.request('/api/session')).status).toBe(401);
+    });
+  });
 });

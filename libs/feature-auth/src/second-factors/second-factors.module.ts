@@ -6,6 +6,10 @@ import { FactorVerifier } from './factor-verifier';
 import { SecondFactorsController } from './second-factors.controller';
 import { SecondFactorsService } from './second-factors.service';
 import { TotpSecretBox } from './totp-secret-box';
+import { PasskeyChallenges } from './passkey-challenges';
+import { PasskeySignInController } from './passkey-sign-in.controller';
+import { PasskeysController } from './passkeys.controller';
+import { PasskeysService } from './passkeys.service';
 
 /**
  * Second factors: the sign-in's factor step and the settings API that sets them up. Needs what
@@ -13,7 +17,19 @@ import { TotpSecretBox } from './totp-secret-box';
  */
 @Module({
   imports: [SessionModule],
-  controllers: [FactorStepController, SecondFactorsController],
-  providers: [FactorThrottle, FactorVerifier, TotpSecretBox, SecondFactorsService],
+  controllers: [
+    FactorStepController,
+    PasskeySignInController,
+    SecondFactorsController,
+    PasskeysController,
+  ],
+  providers: [
+    FactorThrottle,
+    FactorVerifier,
+    TotpSecretBox,
+    SecondFactorsService,
+    PasskeyChallenges,
+    PasskeysService,
+  ],
 })
 export class SecondFactorsModule {}

@@ -20,7 +20,9 @@ import { AUTHORIZE_OPTIONS, type AuthorizeOptions } from '../authorize/authorize
 import { SignInAccounts } from '../session/ports/sign-in-accounts';
 import { FactorThrottle } from './factor-throttle';
 import { type FactorCheck, FactorVerifier } from './factor-verifier';
+import { PasskeyStore } from './ports/passkey.store';
 import { SecondFactorStore } from './ports/second-factor.store';
+import { passkeyViewOf } from './passkeys.service';
 import { newTotpSecret, totpDelta, totpQrCode, totpUri } from './totp-codes';
 import { TotpSecretBox } from './totp-secret-box';
 
@@ -51,6 +53,7 @@ export type RegenerateResult =
 export class SecondFactorsService {
   constructor(
     private readonly store: SecondFactorStore,
+    private readonly passkeys: PasskeyStore,
     private readonly verifier: FactorVerifier,
     private readonly throttle: FactorThrottle,
     private readonly secrets: TotpSecretBox,
@@ -63,8 +66,15 @@ export class SecondFactorsService {
   ) {}
 
   async view(userId: string): Promise<SecondFactorsView> {
-    const factors = await this.store.factorsOf(userId);
-    return { totp: factors.totp, recoveryCodesLeft: factors.recoveryCodesLeft, passkeys: [] };
+    const [factors, passkeys] = await Promise.all([
+      this.store.factorsOf(userId),
+      this.passkeys.listOf(userId),
+    ]);
+    return {
+      totp: factors.totp,
+      recoveryCodesLeft: factors.recoveryCodesLeft,
+      passkeys: passkeys.map(passkeyViewOf),
+    };
   }
 
   async startTotp(userId: string): Promise<EnrolResult> {

@@ -27,6 +27,13 @@ import { SecondFactorStoreModule } from '../second-factors/second-factor-store.m
     PendingSignIns,
     { provide: SignInAccounts, useClass: TypeOrmSignInAccounts },
   ],
-  exports: [SessionService, SignInService, PendingSignIns, SignInAccounts, SecondFactorStoreModule],
+  exports: [
+    SessionService,
+    SignInService,
+    PendingSignIns,
+    SignInAccounts,
+    KnownDevices,
+    SecondFactorStoreModule,
+  ],
 })
 export class SessionModule {}
