@@ -14,7 +14,7 @@ const PER_ACCOUNT = 20;
  * window: a six-digit code has a million values, so a few wrong ones per address and a few
  * dozen per account in a quarter of an hour leave a guesser no useful chance. Only failures
  * count. The account's own count can hold its owner back only for someone who already has the
- * password (docs/security.md "Second factors").
+ * password (docs/security.md "Second factors bypassed, replayed or guessed").
  */
 @Injectable()
 export class FactorThrottle {

@@ -24,7 +24,7 @@ export type PendingSignIn = z.infer<typeof pendingSignInSchema>;
  * state under the hash of the browser's (anonymous) session cookie, for a few minutes, never as a
  * signed-in session. Until the factor passes the browser's session names nobody, so nothing a
  * signed-in session may do (consent, device approval, the settings API) is open to it
- * (docs/security.md "Second factors").
+ * (docs/security.md "Second factors bypassed, replayed or guessed").
  */
 @Injectable()
 export class PendingSignIns {

@@ -1,10 +1,10 @@
 import { SqlMigration } from './sql-migration';
 
 /**
- * Second factors (docs/security.md "Second factors"): a TOTP secret per account, sealed with
- * GATEHOUSE_ENCRYPTION_KEY and active once confirmed, with the last time step it accepted (a code
- * is good once); recovery codes, hashed, each single use; passkeys (WebAuthn credentials) with
- * their signature counter; and the organizations that require a factor of their members.
+ * Second factors (docs/security.md "Second factors bypassed, replayed or guessed"): a TOTP
+ * secret per account, sealed with GATEHOUSE_ENCRYPTION_KEY and active once confirmed, with the
+ * last time step it accepted (a code is good once); recovery codes, hashed, each single use;
+ * passkeys (WebAuthn credentials) with their signature counter.
  */
 export class SecondFactors1767225600950 extends SqlMigration {
   readonly name = 'SecondFactors1767225600950';
@@ -41,11 +41,9 @@ export class SecondFactors1767225600950 extends SqlMigration {
        CONSTRAINT passkeys_credential_id_key UNIQUE (credential_id)
      )`,
     `CREATE INDEX passkeys_user_id_idx ON passkeys (user_id)`,
-    `ALTER TABLE organizations ADD COLUMN require_two_factor boolean NOT NULL DEFAULT false`,
   ];
 
   protected readonly downStatements = [
-    `ALTER TABLE organizations DROP COLUMN require_two_factor`,
     `DROP TABLE passkeys`,
     `DROP TABLE recovery_codes`,
     `DROP TABLE totp_factors`,

@@ -20,10 +20,6 @@ export class OrganizationEntity {
   @Column({ name: 'avatar_url', type: 'text', nullable: true })
   avatarUrl!: string | null;
 
-  /** Members must have a second factor to reach the organization's resources. */
-  @Column({ name: 'require_two_factor', type: 'boolean', default: false })
-  requireTwoFactor!: boolean;
-
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 }
