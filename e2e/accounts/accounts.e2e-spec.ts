@@ -140,7 +140,7 @@ describe.each(SHAPES)('a new person in Chromium on $name', (shape) => {
     await page.goto(`${target.url}/oauth/login`);
     await page.getByLabel('Username or email').fill(username);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Incorrect username, email or password.').waitFor();
     await signIn(page, username, NEW_PASSWORD);
     await page.goto(`${target.url}/settings/account`);
