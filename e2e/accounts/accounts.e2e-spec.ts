@@ -15,6 +15,7 @@ import {
   PHONE,
   seriousAccessibilityViolations,
 } from '../settings/support/settings-browser';
+import { signInWithAnAuthenticatorApp } from './second-factors.suite';
 
 const PASSWORD = 'a long passphrase of my own';
 const NEW_PASSWORD = 'another passphrase, newer';
@@ -139,10 +140,14 @@ describe.each(SHAPES)('a new person in Chromium on $name', (shape) => {
     await page.goto(`${target.url}/oauth/login`);
     await page.getByLabel('Username or email').fill(username);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Incorrect username, email or password.').waitFor();
     await signIn(page, username, NEW_PASSWORD);
     await page.goto(`${target.url}/settings/account`);
     await page.getByText(email).waitFor();
+  });
+
+  it('sets up an authenticator app, then signs in with a code and with a recovery code', async () => {
+    await signInWithAnAuthenticatorApp(page, target);
   });
 });

@@ -313,10 +313,10 @@ describe.each(SHAPES)(
       });
     });
 
-    it('serves the pages with a CSP that forbids framing and scripts', async () => {
+    it('serves the pages with a CSP that forbids framing and any script but their own', async () => {
       const res = await fetch(`${gatehouse.url}/oauth/login`);
       expect(res.headers.get('content-security-policy')).toBe(
-        "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
+        "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
       );
       expect(res.headers.get('x-frame-options')).toBe('DENY');
     });

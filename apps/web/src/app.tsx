@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { api } from './api';
 import { ErrorNotice, Loading, StatusRegion } from './components';
 import { AccountPage } from './pages/account';
+import { AccountSecurityPage } from './pages/account-security';
 import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pages/applications';
 import { ConnectedApplicationsPage } from './pages/connected-applications';
 import { HomePage } from './pages/home';
@@ -23,6 +24,7 @@ interface Route {
 const SETTINGS_ROUTES: Route[] = [
   { pattern: '/settings', render: () => <SettingsIndex /> },
   { pattern: '/settings/account', render: () => <AccountPage /> },
+  { pattern: '/settings/account/security', render: () => <AccountSecurityPage /> },
   { pattern: '/settings/tokens', render: () => <TokensPage /> },
   { pattern: '/settings/tokens/new', render: () => <TokenNewPage /> },
   { pattern: '/settings/tokens/:id', render: ({ id }) => <TokenDetailPage id={id!} /> },

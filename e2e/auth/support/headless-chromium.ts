@@ -30,6 +30,6 @@ export async function signIn(page: Page, login: string, password: string): Promi
   await page.getByLabel('Password').fill(password);
   await Promise.all([
     page.waitForNavigation(),
-    page.getByRole('button', { name: 'Sign in' }).click(),
+    page.getByRole('button', { name: 'Sign in', exact: true }).click(),
   ]);
 }

@@ -49,7 +49,7 @@ export async function answerOnVerificationPage(
     await page.goto(link);
     await page.getByLabel('Username or email').fill(user.username);
     await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/oauth/device');
     const prefilled = await page.getByLabel('Code').inputValue();
     if (prefilled !== userCode)

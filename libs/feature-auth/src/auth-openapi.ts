@@ -5,6 +5,7 @@ import { JWKS_API } from './keys/jwks-openapi';
 import { LEAKED_CREDENTIALS_API } from './leaked-credentials/leaked-credentials-openapi';
 import { PAGES_API } from './pages/pages-openapi';
 import { REVOCATION_API } from './revocation/revocation-openapi';
+import { SECOND_FACTORS_API } from './second-factors/second-factors-openapi';
 import { SESSION_API } from './session/session-openapi';
 import { TOKEN_ENDPOINT_API } from './token-endpoint/token-endpoint-openapi';
 import { WHOAMI_API } from './whoami/whoami-openapi';
@@ -20,4 +21,5 @@ export const AUTH_OPENAPI: readonly ApiDescription[] = [
   PAGES_API,
   ACCOUNTS_API,
   ADMIN_API,
+  SECOND_FACTORS_API,
 ];

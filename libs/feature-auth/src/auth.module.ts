@@ -30,6 +30,13 @@ import {
   SignInLimits,
 } from './session/session-options';
 import { SessionModule } from './session/session.module';
+import {
+  PasskeysReset,
+  RecoveryCodesReset,
+  TotpFactorReset,
+} from './second-factors/second-factor-resets';
+import { SecondFactorStoreModule } from './second-factors/second-factor-store.module';
+import { SecondFactorsModule } from './second-factors/second-factors.module';
 import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
 import { ConnectedApplicationsModule } from './connected-applications/connected-applications.module';
 import { LeakedCredentialsModule } from './leaked-credentials/leaked-credentials.module';
@@ -190,11 +197,14 @@ export class AuthModule {
         AdminModule.forRoot({
           platformAdmins: options.platformAdmins ?? [],
           signedInSessionTtlSeconds: options.signInSessionTtlSeconds,
+          factorResets: [TotpFactorReset, RecoveryCodesReset, PasskeysReset],
+          factorModules: [SecondFactorStoreModule],
         }),
         MailModule.forRoot(options.mail ?? NO_MAIL),
         LeakedCredentialsModule.forRoot(),
         LeakedTokenMailModule.forRoot({ issuer }),
         AccountsModule.forRoot(),
+        SecondFactorsModule,
         SettingsAppModule,
         TokenPruningModule.forRoot({
           retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS,

@@ -4,6 +4,12 @@ export type {
   ChangePasswordBody,
   EmailChangeRequested,
 } from './account';
+export type {
+  PasskeyView,
+  RecoveryCodesView,
+  SecondFactorsView,
+  TotpEnrolment,
+} from './second-factors';
 // The JSON the settings API answers with (docs/settings-api.md), as types only: the services build
 // these shapes, the settings app, the CLI and tests read them. No code, so the browser bundle loses
 // every import of it.

@@ -5,3 +5,15 @@ export {
   passwordViolation,
   usernameViolation,
 } from './account-rules';
+export {
+  acceptedTotpStep,
+  looksLikeTotpCode,
+  normalizedRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_RANDOM_BYTES,
+  recoveryCodeOf,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+  TOTP_WINDOW,
+  totpSecretContext,
+} from './second-factor-rules';

@@ -5,9 +5,9 @@ import { clientAddressOf, ZodBody } from '@gatehouse/platform';
 import type { AccountView, EmailChangeRequested } from '@gatehouse/settings-api';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { tooManyRequestsMessage } from './account-request-throttle';
-import { PasswordService, type Throttled } from './password.service';
+import { PasswordService } from './password.service';
 import { OwnAccountRepository } from './ports/own-account.repository';
+import { rateLimitedError, sessionUserOf } from './session-user';
 
 const changePasswordBody = z.strictObject({
   currentPassword: z.string().min(1).max(1024),
@@ -67,7 +67,7 @@ export class AccountSettingsController {
       case 'invalid':
         throw ApiError.badRequest(result.violation.message, 'newPassword');
       case 'throttled':
-        throw throttled(result);
+        throw rateLimitedError(result.retryAfterSeconds);
     }
   }
 
@@ -92,19 +92,7 @@ export class AccountSettingsController {
       case 'invalid':
         throw ApiError.badRequest(result.violation.message, 'email');
       case 'throttled':
-        throw throttled(result);
+        throw rateLimitedError(result.retryAfterSeconds);
     }
   }
-}
-
-function sessionUserOf(principal: Principal): string {
-  if (principal.kind !== 'session' || !principal.user)
-    throw ApiError.forbidden('Manage your account from the settings pages, signed in');
-  return principal.user.id;
-}
-
-function throttled(result: Throttled): ApiError {
-  return new ApiError('rate_limited', tooManyRequestsMessage(result.retryAfterSeconds), {
-    retryAfterSeconds: result.retryAfterSeconds,
-  });
 }

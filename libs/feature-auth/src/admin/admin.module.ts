@@ -1,4 +1,4 @@
-import { DynamicModule, Module, type Type } from '@nestjs/common';
+import { DynamicModule, Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { SessionStore } from '@gatehouse/identity';
 import { AccountSignOut } from './account-sign-out';
 import { ADMIN_OPTIONS, type AdminOptions } from './admin-options';
@@ -15,6 +15,8 @@ import { SECOND_FACTOR_RESETS } from './second-factor-resets.token';
 export interface AdminModuleOptions extends AdminOptions {
   /** The stores of second factors "reset factors" empties (none until factors exist). */
   factorResets?: Type<SecondFactorReset>[];
+  /** The modules that provide what the factor resets need. */
+  factorModules?: ModuleMetadata['imports'];
 }
 
 /**
@@ -27,6 +29,7 @@ export class AdminModule {
     const factorResets = options.factorResets ?? [];
     return {
       module: AdminModule,
+      imports: options.factorModules ?? [],
       controllers: [AdminUsersController, AdminOrganizationsController],
       providers: [
         {

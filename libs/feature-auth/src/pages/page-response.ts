@@ -2,12 +2,12 @@ import { endUncached } from '@gatehouse/platform';
 import type { Response } from 'express';
 
 /**
- * CSP of every page: nothing but our own stylesheet, no script at all, never framed
- * (RFC 9700 §4.16 clickjacking). No `form-action`: browsers apply it to the redirect that
+ * CSP of every page: nothing but our own stylesheet and passkey script (PASSKEY_SCRIPT, which
+ * talks to this origin only), no inline script, never framed (RFC 9700 §4.16 clickjacking). No `form-action`: browsers apply it to the redirect that
  * follows a form post, and the consent form's redirect goes to the app.
  */
 const PAGE_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Sends a rendered page, never cached (it carries a CSRF token and the user's data), so without an ETag. */
 export function sendPage(res: Response, status: number, page: string): void {

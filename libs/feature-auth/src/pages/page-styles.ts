@@ -39,6 +39,8 @@ legend { font-weight: 600; padding: 0 4px; }
 .org label { font-weight: 400; margin: 0; }
 .org .required { display: block; color: var(--muted); font-size: 13px; }
 a { color: var(--accent); }
+[hidden] { display: none !important; }
+.passkey { margin-top: 12px; }
 .links { display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; margin: 16px 0 0; font-size: 14px; }
 .hint { color: var(--muted); font-size: 13px; margin: -10px 0 16px; }
 .who { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; margin-bottom: 8px; }

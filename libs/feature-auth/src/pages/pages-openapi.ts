@@ -82,6 +82,9 @@ export const PAGES_API: ApiDescription = {
     post: { ...page('Sign out of the browser session'), requestBody: form(csrf) },
   },
   '/oauth/assets/pages.css': { get: page("The pages' stylesheet", 'text/css') },
+  '/oauth/assets/passkey.js': {
+    get: page("The sign-in pages' passkey script", 'text/javascript'),
+  },
   '/': { get: page('The home page of the settings app') },
   '/settings': { get: page('The settings app') },
   '/settings/{page}': {

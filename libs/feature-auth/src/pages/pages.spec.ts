@@ -1,4 +1,5 @@
 import { consentPage, ConsentPageView } from './consent.page';
+import { factorStepPage } from './factor-step.page';
 import { messagePage } from './message.page';
 import { signInPage } from './sign-in.page';
 
@@ -12,6 +13,9 @@ const consentView = (fields: Partial<ConsentPageView> = {}): ConsentPageView => 
   requiresUnavailableOrganization: false,
   ...fields,
 });
+
+const factorPageWithoutPasskeys = () =>
+  factorStepPage({ csrfToken: 'c', totp: true, passkeys: false });
 
 describe('pages', () => {
   it('sign-in: labelled fields, a Sign in button, the CSRF token and where to return', () => {
@@ -42,15 +46,39 @@ describe('pages', () => {
     expect(page).not.toContain('value="authorize"');
   });
 
-  it('has no inline script or style, only the stylesheet', () => {
+  it('has no inline script or style: only the stylesheet, and the passkey script on the sign-in pages', () => {
+    const signIn = signInPage({ csrfToken: 'c', returnTo: '/' });
+    const factorStep = factorStepPage({ csrfToken: 'c', totp: true, passkeys: true });
     for (const page of [
-      signInPage({ csrfToken: 'c', returnTo: '/' }),
+      signIn,
+      factorStep,
       consentPage(consentView()),
       messagePage({ title: 't', message: 'm' }),
     ]) {
-      expect(page).not.toMatch(/<script|style=|<style/);
+      expect(page).not.toMatch(
+        /<script>|<script(?! src="\/oauth\/assets\/passkey\.js" defer><\/script>)|style=|<style/,
+      );
       expect(page).toContain('<link rel="stylesheet" href="/oauth/assets/pages.css">');
     }
+    for (const page of [signIn, factorStep])
+      expect(page).toContain('<script src="/oauth/assets/passkey.js" defer></script>');
+    expect(signIn).toContain('<button type="button" class="wide">Sign in with a passkey</button>');
+    expect(factorPageWithoutPasskeys()).not.toContain('<script');
+  });
+
+  it('factor step: the code field for an app or a recovery code, and a way back', () => {
+    const page = factorStepPage({
+      csrfToken: 'tok',
+      totp: true,
+      passkeys: false,
+      error: 'No & no',
+    });
+    expect(page).toContain('<h1>Two-factor authentication</h1>');
+    expect(page).toContain('<label for="code">Authentication code</label>');
+    expect(page).toContain('autocomplete="one-time-code"');
+    expect(page).toContain('<form method="post" action="/oauth/login/factor">');
+    expect(page).toContain('<p class="alert" role="alert">No &amp; no</p>');
+    expect(page).toContain('<a href="/oauth/login">Sign in as someone else</a>');
   });
 
   it('consent: escaped app name, scopes with descriptions, Authorize and Deny', () => {

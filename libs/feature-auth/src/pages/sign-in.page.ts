@@ -1,6 +1,7 @@
 import { ACCOUNT_PAGE_PATHS } from './account-page-paths';
 import { html } from './html';
 import { renderPage } from './page-layout';
+import { passkeyBlock } from './passkey-block';
 
 export const SIGN_IN_PATH = '/oauth/login';
 
@@ -37,6 +38,7 @@ ${view.error && html`<p class="alert" role="alert">${view.error}</p>`}
 <input type="password" id="password" name="password" autocomplete="current-password" required>
 <button type="submit" class="primary wide">Sign in</button>
 </form>
+${passkeyBlock({ csrfToken: view.csrfToken, returnTo: view.returnTo, label: 'Sign in with a passkey' })}
 <p class="links"><a href="${ACCOUNT_PAGE_PATHS.forgotPassword}">Forgot password?</a>${view.signUpLink && html`<a href="${ACCOUNT_PAGE_PATHS.signUp}">Create account</a>`}</p>`,
   );
 }

@@ -13,6 +13,9 @@ import { DEFAULT_RETURN_TO, safeReturnTo } from './return-to';
 import { SESSION_OPTIONS, SessionOptions } from './session-options';
 import { SessionService } from './session.service';
 import { SignInService } from './sign-in.service';
+import { PendingSignIns } from './pending-sign-ins';
+import { SecondFactorStore } from '../second-factors/ports/second-factor.store';
+import { FACTOR_STEP_PATH } from '../pages/factor-step.page';
 
 const EXPIRED_FORM_MESSAGE = 'This form has expired. Please try again.';
 
@@ -23,6 +26,8 @@ export class SignInController {
     private readonly sessions: SessionService,
     private readonly signInService: SignInService,
     private readonly accounts: AccountReader,
+    private readonly factors: SecondFactorStore,
+    private readonly pendingSignIns: PendingSignIns,
     @Inject(SESSION_OPTIONS) private readonly options: SessionOptions,
     @Optional() @Inject(ACCOUNTS_OPTIONS) private readonly accountsOptions?: AccountsOptions,
   ) {}
@@ -84,10 +89,21 @@ export class SignInController {
       deviceToken,
     });
     switch (result.kind) {
-      case 'signed_in':
+      case 'signed_in': {
+        const factors = await this.factors.factorsOf(result.userId);
+        if (factors.totp || factors.passkeys > 0) {
+          // The password alone signs nobody in: the factor step finishes it (FactorStepController).
+          await this.pendingSignIns.start(session!.id, {
+            userId: result.userId,
+            returnTo,
+            deviceToken: result.deviceToken,
+          });
+          return redirectSeeOther(res, FACTOR_STEP_PATH);
+        }
         await this.sessions.signIn(req, res, result.userId);
         writeDeviceCookie(res, result.deviceToken, this.options.secureCookies);
         return redirectSeeOther(res, returnTo);
+      }
       case 'throttled':
         res.setHeader('Retry-After', String(result.retryAfterSeconds));
         return sendPage(

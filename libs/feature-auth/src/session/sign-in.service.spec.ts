@@ -24,6 +24,9 @@ class InMemorySignInAccounts extends SignInAccounts {
       this.accounts.find((account) => account.username === lower || account.email === lower) ?? null
     );
   }
+  async findById(userId: string): Promise<SignInAccount | null> {
+    return this.accounts.find((account) => account.id === userId) ?? null;
+  }
 }
 
 const LIMITS = {

@@ -1,5 +1,5 @@
 import type { SecretBox } from '@gatehouse/crypto';
-import { webhookSecretContext } from '@gatehouse/domain';
+import { totpSecretContext, webhookSecretContext } from '@gatehouse/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import { jobSecretContext } from '../entities/webhooks/job.entity';
 
@@ -36,7 +36,8 @@ function resealMap(
 }
 
 // Every column holding a SecretBox box, with the context it was sealed under: the same contexts
-// the readers open them with (SigningKeys, webhookSecretContext, jobSecretContext).
+// the readers open them with (SigningKeys, webhookSecretContext, jobSecretContext,
+// totpSecretContext).
 const SEALED_TABLES: readonly SealedTable[] = [
   {
     name: 'signing_keys',
@@ -80,6 +81,19 @@ const SEALED_TABLES: readonly SealedTable[] = [
         (name) => jobSecretContext(row.id as string, name),
       );
       return secrets === null ? null : { secrets_encrypted: secrets };
+    },
+  },
+  {
+    name: 'totp_factors',
+    key: 'user_id',
+    columns: ['secret_encrypted'],
+    reseal(row, box) {
+      const rewritten = resealed(
+        box,
+        row.secret_encrypted as string,
+        totpSecretContext(row.user_id as string),
+      );
+      return rewritten === null ? null : { secret_encrypted: rewritten };
     },
   },
 ];

@@ -2,6 +2,9 @@ import { AdminAuditEntryEntity } from './accounts/admin-audit-entry.entity';
 import { MembershipEntity } from './accounts/membership.entity';
 import { OrganizationEntity } from './accounts/organization.entity';
 import { UserEntity } from './accounts/user.entity';
+import { PasskeyEntity } from './accounts/passkey.entity';
+import { RecoveryCodeEntity } from './accounts/recovery-code.entity';
+import { TotpFactorEntity } from './accounts/totp-factor.entity';
 import { DeliveryAttemptEntity } from './delivery/delivery-attempt.entity';
 import { DeliveryEntity } from './delivery/delivery.entity';
 import { JobRunEntity } from './delivery/job-run.entity';
@@ -27,6 +30,9 @@ export const ALL_ENTITIES = [
   OrganizationEntity,
   MembershipEntity,
   AdminAuditEntryEntity,
+  TotpFactorEntity,
+  RecoveryCodeEntity,
+  PasskeyEntity,
   OAuthAppEntity,
   ConsentEntity,
   AccessTokenEntity,

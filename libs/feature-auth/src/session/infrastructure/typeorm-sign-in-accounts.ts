@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountRepository } from '@gatehouse/persistence';
+import { AccountRepository, type UserEntity } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
 import { SignInAccount, SignInAccounts } from '../ports/sign-in-accounts';
 
@@ -10,9 +10,16 @@ export class TypeOrmSignInAccounts extends SignInAccounts {
   }
 
   async findByLogin(login: string): Promise<SignInAccount | null> {
-    const user = await new AccountRepository(this.dataSource.manager).findUserByLogin(login);
-    return user
-      ? { id: user.id, passwordHash: user.passwordHash, disabled: user.disabledAt !== null }
-      : null;
+    return accountOf(await new AccountRepository(this.dataSource.manager).findUserByLogin(login));
   }
+
+  async findById(userId: string): Promise<SignInAccount | null> {
+    return accountOf(await new AccountRepository(this.dataSource.manager).findUserById(userId));
+  }
+}
+
+function accountOf(user: UserEntity | null): SignInAccount | null {
+  return user
+    ? { id: user.id, passwordHash: user.passwordHash, disabled: user.disabledAt !== null }
+    : null;
 }
