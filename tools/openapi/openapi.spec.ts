@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gatehouseOpenApiDocument } from './gatehouse-openapi';
+import { REGISTER_SWC } from '@gatehouse/testing';
 import { gatehouseRoutes } from '../manifests/gatehouse-routes';
 import { OPENAPI_FILE, openApiFileText } from './openapi-file';
 
@@ -33,6 +34,16 @@ function describedOperations(): string[] {
 describe('the OpenAPI document', () => {
   it('is rendered in docs/openapi.json as generated (`npm run openapi` rewrites it)', () => {
     expect(readFileSync(join(root, OPENAPI_FILE), 'utf8')).toBe(openApiFileText());
+  });
+
+  it('has its TypeScript types in tools/openapi as generated (`npm run openapi` rewrites them)', () => {
+    // openapi-typescript is an ES module Jest cannot load: the check runs as its own command.
+    const output = execFileSync(
+      process.execPath,
+      ['--require', REGISTER_SWC, join(__dirname, 'write-openapi.ts'), '--check'],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(output).toBe('');
   });
 
   it('is a valid OpenAPI 3.1 document', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fineGrainedPermissionsSchema, ORG_ROLES } from '@gatehouse/domain';
+import { fineGrainedPermissionsSchema } from '@gatehouse/domain';
 import {
   API_ERRORS,
   type ApiDescription,
@@ -23,7 +23,9 @@ const tokenSchema = z
       id: z.string(),
       username: z.string(),
       fullname: z.string(),
-      role: z.enum(ORG_ROLES).meta({ description: "The owner's role in the organization." }),
+      role: z.string().meta({
+        description: "The owner's role in the organization: read, contributor, write or admin.",
+      }),
     }),
     role: z.enum(['read', 'write', 'fineGrained']),
     fineGrained: fineGrainedPermissionsSchema
