@@ -7,9 +7,12 @@ import {
   type ScratchDatabase,
   type TestRedis,
   waitUntil,
+  WORKSPACE_ROOT,
 } from '@gatehouse/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 
 const DEMO = { login: 'alice', password: 'gatehouse-demo' };
 
@@ -20,6 +23,22 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+interface OpenApiParts {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+/** The paths (operations of one path merged) and schemas of several documents, as one. */
+function union(documents: OpenApiParts[]): OpenApiParts {
+  const merged: OpenApiParts = { paths: {}, components: { schemas: {} } };
+  for (const document of documents) {
+    for (const [path, item] of Object.entries(document.paths))
+      merged.paths[path] = { ...merged.paths[path], ...item };
+    Object.assign(merged.components.schemas, document.components.schemas);
+  }
+  return merged;
 }
 
 function accepts(hostPort: string): Promise<boolean> {
@@ -114,6 +133,33 @@ describe('npm run start:stack', () => {
     expect(((await session.json()) as { user: { name: string } }).user.name).toBe('alice');
     expect(output).toMatch(/^auth-1 +\| /m);
     expect(output).toMatch(/^auth-2 +\| /m);
+  });
+
+  it('serves at /openapi.json the union of the three services’ documents, docs/openapi.json', async () => {
+    const replicas = new Map(
+      [...output.matchAll(/^stack +\| (\S+) \(pid \d+\) at (http:\S+)$/gm)].map((match) => [
+        match[1]!.replace(/-\d+$/, ''),
+        match[2]!,
+      ]),
+    );
+    const documentOf = async (url: string) => {
+      const response = await fetch(`${url}/openapi.json`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as OpenApiParts;
+    };
+    const services = await Promise.all(
+      ['auth', 'token-exchange', 'webhook-management'].map((name) =>
+        documentOf(replicas.get(name)!),
+      ),
+    );
+    const gateway = await documentOf(`http://127.0.0.1:${port}`);
+    expect(gateway).toEqual(
+      JSON.parse(readFileSync(join(WORKSPACE_ROOT, 'docs/openapi.json'), 'utf8')),
+    );
+    expect({ paths: gateway.paths, components: { schemas: gateway.components.schemas } }).toEqual(
+      union(services),
+    );
+    for (const document of services) expect(Object.keys(document.paths).length).toBeGreaterThan(0);
   });
 
   it('stops everything it started on Ctrl-C (SIGINT) and exits 0', async () => {

@@ -250,6 +250,11 @@ function checkGateway(services: Record<string, ComposeService>): string[] {
       'services.gateway: must mount the generated routes, ./deploy/gateway/routes.conf',
     );
   }
+  if (!volumes.includes('./docs/openapi.json:/etc/nginx/gatehouse/openapi.json:ro')) {
+    problems.push(
+      'services.gateway: must mount ./docs/openapi.json as /etc/nginx/gatehouse/openapi.json, the document it serves',
+    );
+  }
   // The services believe X-Forwarded-For from the gateway alone (docs/operations.md "Network"):
   // it needs an address of its own to be named by.
   const address = Array.isArray(gateway.networks)

@@ -149,9 +149,24 @@ describe('docker-compose.yml conventions', () => {
     [
       'a gateway without the generated routes',
       (c) => {
-        c.services.gateway.volumes = ['./deploy/gateway/nginx.conf:/etc/nginx/nginx.conf:ro'];
+        c.services.gateway.volumes = [
+          './deploy/gateway/nginx.conf:/etc/nginx/nginx.conf:ro',
+          './docs/openapi.json:/etc/nginx/gatehouse/openapi.json:ro',
+        ];
       },
       ['services.gateway: must mount the generated routes, ./deploy/gateway/routes.conf'],
+    ],
+    [
+      'a gateway without the OpenAPI document',
+      (c) => {
+        c.services.gateway.volumes = [
+          './deploy/gateway/nginx.conf:/etc/nginx/nginx.conf:ro',
+          './deploy/gateway/routes.conf:/etc/nginx/gatehouse/routes.conf:ro',
+        ];
+      },
+      [
+        'services.gateway: must mount ./docs/openapi.json as /etc/nginx/gatehouse/openapi.json, the document it serves',
+      ],
     ],
     [
       'a service trusting X-Forwarded-For from more than the gateway',

@@ -41,11 +41,11 @@ export const CONTROLLER_SOURCES: ReadonlyArray<{
     library: '@gatehouse/platform',
     services: EVERY_SERVICE,
   },
-  // OpenApiModule: only the services whose routes are described mount it so far (docs/openapi.md).
+  // OpenApiModule: every service with public routes describes them (docs/openapi.md).
   {
     directory: 'libs/platform/src/openapi',
     library: '@gatehouse/platform',
-    services: ['auth', 'webhook-management'],
+    services: ['auth', 'token-exchange', 'webhook-management'],
   },
   {
     directory: 'libs/platform/src/metrics',
@@ -81,8 +81,9 @@ export interface GatehouseRoute extends ControllerRoute {
 }
 
 export const INTERNAL_PATH_PREFIX = '/internal';
-// `/openapi.json` describes the routes of the service it is asked of, so it is read from each
-// service and not routed by the gateway; docs/openapi.json is the document of them all.
+// A service's `/openapi.json` describes the routes of that service, so it is read from each
+// service and not routed to one; the gateway answers the document of them all from its own copy
+// of docs/openapi.json (tools/gateway/gateway-routes.ts).
 const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json']);
 
 export function exposureOf(path: string): RouteExposure {

@@ -1,6 +1,6 @@
 import { gatehouseOpenApiDocument } from './gatehouse-openapi';
 
-/** The rendered copy of the document every service serves at `/openapi.json` (docs/openapi.md). */
+/** The rendered copy of the document of every service, what the gateway serves (docs/openapi.md). */
 export const OPENAPI_FILE = 'docs/openapi.json';
 
 export function openApiFileText(): string {

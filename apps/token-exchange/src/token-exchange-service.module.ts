@@ -1,8 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { TokenExchangeConfig } from '@gatehouse/config';
-import { TokenExchangeServiceModule as TokenExchangeFeatureModule } from '@gatehouse/feature-token-exchange';
+import {
+  TOKEN_EXCHANGE_OPENAPI,
+  TokenExchangeServiceModule as TokenExchangeFeatureModule,
+} from '@gatehouse/feature-token-exchange';
 import { IdentityModule } from '@gatehouse/identity';
-import { distributedInfrastructure } from '@gatehouse/platform';
+import { distributedInfrastructure, OpenApiModule } from '@gatehouse/platform';
 
 @Module({})
 class TokenExchangeServiceModule {}
@@ -21,6 +24,7 @@ export function tokenExchangeServiceModule(config: TokenExchangeConfig): Dynamic
         userEmailTokenType: config.oauth.userEmailTokenType,
         allowLoopbackTargets: config.network.allowLoopbackTargets,
       }),
+      OpenApiModule.forRoot(TOKEN_EXCHANGE_OPENAPI),
     ],
   };
 }

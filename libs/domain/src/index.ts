@@ -37,6 +37,7 @@ export {
   authorizePermission,
   checkFineGrainedRequest,
   fineGrainedRequestBody,
+  fineGrainedPermissionsSchema,
   type CheckedFineGrainedRequest,
   type EntityType,
   type FineGrainedEntity,

@@ -1,5 +1,6 @@
 // Service side (apps/token-exchange, and the all-in-one through the in-process grant)
 export { TokenExchangeServiceModule } from './token-exchange-service.module';
+export { TOKEN_EXCHANGE_OPENAPI } from './token-exchange-openapi';
 export { TokenExchangeGrantModule } from './grant/token-exchange-grant.module';
 export { JobTokenService } from './job-tokens/job-token.service';
 export {

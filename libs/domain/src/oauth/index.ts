@@ -116,6 +116,7 @@ export {
   REPO_ENTITY_TYPES,
 } from './token-permissions';
 export { fineGrainedRequestBody } from './fine-grained-request-body';
+export { fineGrainedPermissionsSchema } from './fine-grained-permissions-schema';
 export { repositoryEntityId } from './repository-entity-id';
 export { serviceAccountName, serviceAccountUsername } from './service-account-name';
 export {

@@ -6,7 +6,7 @@ import {
 } from '@gatehouse/domain';
 
 /** Claims the id_token and userinfo may carry (docs/oauth.md "Token formats and lifetimes", "Userinfo and whoami"). */
-const CLAIMS_SUPPORTED = [
+export const CLAIMS_SUPPORTED = [
   'iss',
   'sub',
   'aud',

@@ -5,27 +5,11 @@ import {
   Principal,
   RequireWriteAccess,
 } from '@gatehouse/identity';
-import { fineGrainedRequestBody as fineGrained } from '@gatehouse/domain';
 import { ZodBody } from '@gatehouse/platform';
 import { z } from 'zod';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
+import { createTokenBody, updateTokenBody } from './personal-token-bodies';
 import { PersonalTokensService } from './personal-tokens.service';
-
-const name = z.string().trim().min(1).max(100);
-
-const createTokenBody = z.strictObject({
-  name,
-  role: z.enum(['read', 'write', 'fineGrained']),
-  fineGrained: fineGrained.optional(),
-  expiresInDays: z.number().int().nullable().optional(),
-  expiresAt: z.string().max(64).nullable().optional(),
-});
-
-const updateTokenBody = z
-  .strictObject({ name: name.optional(), fineGrained: fineGrained.optional() })
-  .refine((body) => body.name !== undefined || body.fineGrained !== undefined, {
-    message: 'Give a name or fineGrained to change',
-  });
 
 /** docs/settings-api.md "Access tokens". Fine-grained tokens are refused here (no RequirePermission). */
 @Controller('api/settings/tokens')

@@ -2,48 +2,14 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { CurrentPrincipal, Principal, RequirePermission } from '@gatehouse/identity';
 import { ZodQuery } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import type { AuditEntryView, AuditLogPage, AuditLogVerification } from '@gatehouse/settings-api';
 import { auditLogCsv } from './audit-log-csv';
+import {
+  type AuditExportQuery,
+  auditExportQuerySchema,
+  auditLogQuerySchema,
+} from './audit-log-queries';
 import { AuditLogQuery, AuditLogReader } from './audit-log.reader';
-
-const auditFilterFields = {
-  action: z
-    .string()
-    .regex(/^[a-z][a-z_]*(\.[a-z][a-z_]*)+$/, 'must be an action name such as oauth.token_exchange')
-    .optional(),
-  clientId: z.string().min(1).max(2048).optional(),
-  subject: z.string().min(1).max(320).optional(),
-  member: z.string().trim().min(1).max(320).optional(),
-  app: z.string().trim().min(1).max(2048).optional(),
-  since: z.iso
-    .datetime({
-      offset: true,
-      message: 'must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z',
-    })
-    .transform((text) => new Date(text))
-    .optional(),
-  until: z.iso
-    .datetime({
-      offset: true,
-      message: 'must be an ISO 8601 date and time, e.g. 2026-11-30T00:00:00Z',
-    })
-    .transform((text) => new Date(text))
-    .optional(),
-};
-
-const auditLogQuerySchema = z.strictObject({
-  ...auditFilterFields,
-  cursor: z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-});
-
-const auditExportQuerySchema = z.strictObject({
-  ...auditFilterFields,
-  format: z.enum(['json', 'csv']).default('json'),
-});
-
-type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
 /**
  * The organization's audit log, for its administrators: `GET …/audit-log?action=&app=&member=

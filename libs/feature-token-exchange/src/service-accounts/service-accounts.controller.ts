@@ -1,5 +1,4 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { fineGrainedRequestBody } from '@gatehouse/domain';
 import { CurrentPrincipal, Principal, RequirePermission } from '@gatehouse/identity';
 import { ZodBody } from '@gatehouse/platform';
 import { z } from 'zod';
@@ -8,20 +7,8 @@ import type {
   ServiceAccountDetail,
   ServiceAccountView,
 } from '@gatehouse/settings-api';
+import { createAccountBody, createTokenBody, updateAccountBody } from './service-account-bodies';
 import { ServiceAccountsService } from './service-accounts.service';
-
-const displayName = z.string().trim().min(1).max(100);
-const createAccountBody = z.strictObject({
-  name: z.string().min(1).max(64),
-  displayName: displayName.optional(),
-});
-const updateAccountBody = z.strictObject({ displayName });
-const createTokenBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  fineGrained: fineGrainedRequestBody,
-  expiresInDays: z.number().int().nullable().optional(),
-  expiresAt: z.string().max(64).nullable().optional(),
-});
 
 /** docs/settings-api.md "Service accounts": `/api/organizations/{name}/settings/service-accounts...`. */
 @Controller('api/organizations/:name/settings/service-accounts')

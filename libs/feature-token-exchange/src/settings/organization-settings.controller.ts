@@ -7,8 +7,7 @@ import {
   RefreshedClientSecret,
 } from './organization-settings.service';
 import type { TokenExchangeAppView } from '@gatehouse/settings-api';
-
-const tokenDurationBody = z.strictObject({ tokenDurationSeconds: z.unknown() });
+import { tokenDurationBody } from './token-duration-body';
 
 /**
  * Token-exchange settings of an organization, for its administrators:

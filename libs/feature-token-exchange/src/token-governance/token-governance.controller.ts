@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ORG_TOKEN_POLICIES, type OrgTokenPolicy } from '@gatehouse/domain';
 import { CurrentPrincipal, Principal, RequirePermission } from '@gatehouse/identity';
 import { ZodQuery, ZodValidationPipe } from '@gatehouse/platform';
 import type {
@@ -8,16 +7,8 @@ import type {
   OrganizationTokenView,
 } from '@gatehouse/settings-api';
 import { z } from 'zod';
+import { listQuery, policyBody, revokeBody } from './token-governance-inputs';
 import { TokenGovernanceService } from './token-governance.service';
-
-const listQuery = z.strictObject({
-  cursor: z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-});
-const policyBody = z.strictObject({
-  policy: z.enum(ORG_TOKEN_POLICIES as unknown as [OrgTokenPolicy, ...OrgTokenPolicy[]]),
-});
-const revokeBody = z.strictObject({ token: z.string().min(1).max(4096) });
 
 /**
  * Token governance of an organization, for its administrators (docs/settings-api.md

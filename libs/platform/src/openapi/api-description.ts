@@ -28,6 +28,17 @@ const oauthErrorSchema = z
   })
   .meta({ id: 'OAuthError', description: 'An OAuth error (RFC 6749 §5.2).' });
 
+/**
+ * `true` when the answers the code builds (`Answer`) and the values the schema describes are each
+ * assignable to the other: `const checked: DescribesExactly<typeof schema, Answer> = true` fails
+ * to compile when either side gains or loses a field.
+ */
+export type DescribesExactly<Schema extends z.ZodType, Answer> = [Answer] extends [z.output<Schema>]
+  ? [z.output<Schema>] extends [Answer]
+    ? true
+    : false
+  : false;
+
 /** A JSON answer. */
 export function jsonResponse(description: string, schema: z.ZodType): ZodOpenApiResponseObject {
   return { description, content: { 'application/json': { schema } } };
@@ -72,3 +83,9 @@ export const OAUTH_ERRORS = {
 
 /** The routes that take a bearer token (a user access token, personal or service-account token). */
 export const BEARER = [{ bearer: [] }];
+
+/** The settings routes: a bearer token, or the settings app's browser session (BearerAuthGuard). */
+export const BEARER_OR_SESSION: Record<string, string[]>[] = [{ bearer: [] }, { session: [] }];
+
+/** The routes only the platform's own services call, with `GATEHOUSE_INTERNAL_TOKEN`. */
+export const INTERNAL = [{ internal: [] }];

@@ -47,6 +47,12 @@ export function openApiDocument(descriptions: readonly ApiDescription[]): OpenAp
           description:
             'A user access token, a personal access token or a service-account token (docs/settings-api.md).',
         },
+        internal: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "The platform's shared service token, `GATEHOUSE_INTERNAL_TOKEN` (docs/operations.md).",
+        },
         session: {
           type: 'apiKey',
           in: 'cookie',

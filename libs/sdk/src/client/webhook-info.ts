@@ -27,8 +27,9 @@ export interface WebhookJobSpec {
   arguments?: string[];
   environment?: Record<string, string>;
   secrets?: string[] | Record<string, unknown>;
-  flavor?: string;
-  timeout?: number;
+  /** Null when the Job has none. */
+  flavor?: string | null;
+  timeout?: number | null;
   tags?: string[];
   [key: string]: unknown;
 }

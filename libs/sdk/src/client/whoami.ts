@@ -15,7 +15,7 @@ export interface WhoAmIAuth {
   type: 'access_token' | 'app_token' | 'app_token_as_user' | string;
   accessToken?: {
     displayName?: string;
-    role: 'admin' | 'write' | 'contributor' | 'read';
+    role: 'admin' | 'write' | 'contributor' | 'read' | 'fineGrained';
     createdAt: string;
     expiration?: string;
   };

@@ -12,6 +12,8 @@ export const NGINX_INSTALL_HINT = "install Debian's nginx package (apt-get insta
 const QUIT_GRACE_MS = 5_000;
 
 export const GATEWAY_ROUTES = join(WORKSPACE_ROOT, 'deploy/gateway/routes.conf');
+/** Where the routes' `location = /openapi.json` finds the file: docs/openapi.json (`npm run openapi`). */
+const GATEWAY_ROOT = join(WORKSPACE_ROOT, 'docs');
 
 export interface GatewayOptions {
   port: number;
@@ -54,6 +56,7 @@ http {
 ${upstreams.join('\n')}
   server {
     listen 127.0.0.1:${options.port};
+    root ${GATEWAY_ROOT};
     include ${GATEWAY_ROUTES};
   }
 }
