@@ -118,10 +118,13 @@ export function tracingSuite(
         spans.filter((span) => span.kind === SPAN_KIND.server);
       const isExchange = (span: ReceivedSpan) =>
         span.attributes['http.route'] === '/internal/token-exchange';
-      const spans = await spansOf(caller.traceId, (spans) =>
-        shape.distributed
-          ? servers(spans).some(isExchange)
-          : servers(spans).some((span) => span.parentSpanId === caller.spanId),
+      // Each service exports its spans in its own batches: auth's entry span, which ends last,
+      // can arrive after token-exchange's, so the wait is for both.
+      const spans = await spansOf(
+        caller.traceId,
+        (spans) =>
+          servers(spans).some((span) => span.parentSpanId === caller.spanId) &&
+          (!shape.distributed || servers(spans).some(isExchange)),
       );
       const entry = servers(spans).find((span) => span.parentSpanId === caller.spanId);
       expect(entry).toMatchObject({ attributes: { 'http.route': '/oauth/token' } });
