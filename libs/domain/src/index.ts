@@ -198,6 +198,12 @@ export {
   type WebhookSettings,
   webhookSettingsEventShape,
   webhookSettingsOf,
+  HEALTHY_WEBHOOK,
+  nextWebhookHealth,
+  type WebhookHealth,
+  type WebhookHealthObservation,
+  type WebhookHealthState,
+  type WebhookNoticeKind,
   type WebhookView,
 } from './webhooks';
 export {

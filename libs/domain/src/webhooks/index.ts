@@ -60,3 +60,11 @@ export {
   webhookSettingsEventShape,
   webhookSettingsOf,
 } from './webhook-settings';
+export {
+  HEALTHY_WEBHOOK,
+  nextWebhookHealth,
+  type WebhookHealth,
+  type WebhookHealthObservation,
+  type WebhookHealthState,
+  type WebhookNoticeKind,
+} from './webhook-health';
