@@ -41,6 +41,8 @@ export {
   WEBHOOK_REVISION_HEADER,
   type WebhookChangedData,
   webhookChangedEvent,
+  type WebhookNoticeRaisedData,
+  webhookNoticeRaisedEvent,
 } from './events';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export {

@@ -27,3 +27,4 @@ export {
   accountMailRequestedEvent,
   type AccountMailTemplate,
 } from './account-mail.event';
+export { type WebhookNoticeRaisedData, webhookNoticeRaisedEvent } from './webhook-notice.event';

@@ -31,6 +31,7 @@ const EXPECTED_TABLES = [
   'token_approvals',
   'trusted_publishers',
   'users',
+  'webhook_health',
   'webhooks',
 ];
 // Opening a fresh PGlite directory runs initdb in WASM: several seconds.
