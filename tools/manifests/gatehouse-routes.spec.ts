@@ -178,6 +178,8 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
       'webhook-management GET /api/settings/webhooks/:id/activity',
       'webhook-management GET /api/settings/webhooks/:id/activity/:deliveryId',
       'webhook-management GET /api/settings/webhooks/:id/activity/replay-failed',
+      'webhook-management GET /api/settings/webhooks/:id/health',
+      'webhook-management GET /api/settings/webhooks/notices',
       'webhook-management GET /api/settings/webhooks/source-jobs',
       'webhook-management POST /api/settings/webhooks',
       'webhook-management POST /api/settings/webhooks/:id',

@@ -27,6 +27,10 @@ import { HostResolver } from './webhooks/ports/host-resolver';
 import { IdGenerator } from './webhooks/ports/id-generator';
 import { SourceJobReader } from './source-jobs/ports/source-job.reader';
 import { WebhookRepository } from './webhooks/ports/webhook.repository';
+import { WebhookHealthReader } from './health/ports/webhook-health.reader';
+import { SqlWebhookHealthReader } from './health/infrastructure/sql-webhook-health.reader';
+import { GetWebhookHealth } from './health/get-webhook-health.use-case';
+import { ListWebhookNotices } from './health/list-webhook-notices.use-case';
 import {
   WEBHOOKS_SETTINGS,
   type WebhooksModuleOptions,
@@ -51,6 +55,7 @@ export class WebhooksModule {
         { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
         { provide: SourceJobReader, useClass: TypeOrmSourceJobReader },
         { provide: DeliveryActivityReader, useClass: TypeOrmDeliveryActivityReader },
+        { provide: WebhookHealthReader, useClass: SqlWebhookHealthReader },
         options.hostResolver
           ? { provide: HostResolver, useValue: options.hostResolver }
           : { provide: HostResolver, useClass: DnsHostResolver },
@@ -70,6 +75,8 @@ export class WebhooksModule {
         ReplayDelivery,
         ReplayFailedDeliveries,
         CountFailedDeliveries,
+        GetWebhookHealth,
+        ListWebhookNotices,
       ],
     };
   }

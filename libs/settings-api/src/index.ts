@@ -18,6 +18,11 @@ export type {
 export type { LeakedTokenNoticeView } from './leaked-token-notices';
 export type { SourceJobsPage, SourceJobView } from './source-jobs';
 export type {
+  WebhookHealthStateName,
+  WebhookHealthView,
+  WebhookNoticesPage,
+} from './webhook-health';
+export type {
   CreatedPersonalToken,
   CreatePersonalTokenBody,
   FineGrainedPermissions,

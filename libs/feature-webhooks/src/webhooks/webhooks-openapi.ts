@@ -13,7 +13,11 @@ import {
   emptyResponse,
   jsonResponse,
 } from '@gatehouse/platform';
-import type { SourceJobsPage } from '@gatehouse/settings-api';
+import type {
+  SourceJobsPage,
+  WebhookHealthView,
+  WebhookNoticesPage,
+} from '@gatehouse/settings-api';
 import type { RotatedWebhookSecret } from './rotate-webhook-secret.use-case';
 
 const jobSpecSchema = z.object({
@@ -83,8 +87,33 @@ const sourceJobsSchema = z
         command: z.array(z.string()),
       }),
     ),
+    jobsEnabled: z.boolean().meta({
+      description:
+        'Whether this server starts Jobs (GATEHOUSE_JOB_LAUNCHER is not `disabled`); when false a Job webhook gets no Job run.',
+    }),
   })
   .meta({ id: 'SourceJobs' }) satisfies z.ZodType<SourceJobsPage>;
+
+const webhookHealthSchema = z
+  .object({
+    webhookId: z.string(),
+    target: z.string().meta({ description: 'The URL, or `Job <id>` for a Job webhook.' }),
+    state: z.enum(['healthy', 'failing', 'failing_long', 'disabled']).meta({
+      description:
+        '`failing` since the first failed attempt after a success, `failing_long` after GATEHOUSE_WEBHOOK_FAILING_NOTICE_DAYS of failures, `disabled` once the worker disabled it.',
+    }),
+    failingSince: z.string().nullable().meta({ description: 'ISO 8601; null when healthy.' }),
+    lastError: z
+      .string()
+      .nullable()
+      .meta({ description: 'The last error in plain words, or why it was disabled.' }),
+    disabled: z.boolean(),
+  })
+  .meta({ id: 'WebhookHealth' }) satisfies z.ZodType<WebhookHealthView>;
+
+const webhookNoticesSchema = z
+  .object({ notices: z.array(webhookHealthSchema) })
+  .meta({ id: 'WebhookNotices' }) satisfies z.ZodType<WebhookNoticesPage>;
 
 /** The webhook management API (webhooks.controller.ts), as the Python client calls it. */
 export const WEBHOOKS_API: ApiDescription = {
@@ -132,6 +161,29 @@ export const WEBHOOKS_API: ApiDescription = {
       tags: ['webhooks'],
       security: BEARER,
       responses: { '200': jsonResponse('The Jobs.', sourceJobsSchema), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/notices': {
+    get: {
+      summary: "The caller's webhooks that fail or were disabled, longest failing first",
+      tags: ['webhooks'],
+      security: BEARER,
+      responses: { '200': jsonResponse('The notices.', webhookNoticesSchema), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/{id}/health': {
+    get: {
+      summary: "How the webhook's endpoint is doing: failing since when, the last error",
+      tags: ['webhooks'],
+      security: BEARER,
+      requestParams: { path: id },
+      responses: {
+        '200': jsonResponse(
+          'The health.',
+          z.object({ health: webhookHealthSchema }).meta({ id: 'WrappedWebhookHealth' }),
+        ),
+        ...API_ERRORS,
+      },
     },
   },
   '/api/settings/webhooks/{id}/rotate-secret': {
