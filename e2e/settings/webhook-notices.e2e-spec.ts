@@ -7,6 +7,7 @@ import {
   waitUntil,
 } from '@gatehouse/testing';
 import type { Browser, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { launchChromium, signIn } from '../auth/support/headless-chromium';
 import { expectAccessible, fitsAPhone } from './support/page-checks';
 import { startRecordingReceiver } from './support/recording-receiver';
@@ -148,6 +149,50 @@ describe.each(SHAPES)('webhook notices on $name', (shape) => {
       await page.getByRole('heading', { level: 1, name: /Hello/ }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await page.getByRole('region', { name: 'Webhooks that need you' }).count()).toBe(0);
+    } finally {
+      await api('DELETE', `/api/settings/webhooks/${id}`);
+      await receiver.close();
+    }
+  });
+
+  it('shows the exact bytes that were signed in the delivery detail, verified with standardwebhooks', async () => {
+    const receiver = await startRecordingReceiver();
+    const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+    const created = await api('POST', '/api/settings/webhooks', {
+      watched: [{ type: 'model', name: REPO }],
+      url: receiver.url,
+      domains: ['repo'],
+      secret,
+    });
+    const id: string = created.json.webhook.id;
+    try {
+      await target.publishEvents([
+        {
+          ...repoEvent('66e000000000000000000403'),
+          updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c0ffee'.padEnd(40, '0') }],
+        },
+      ]);
+      await waitUntil('the delivery', () => receiver.received.length > 0, { intervalMs: 200 });
+      const [sent] = receiver.received;
+      const activity = (await api('GET', `/api/settings/webhooks/${id}/activity`)).json;
+      const deliveryId: string = activity.deliveries[0].id;
+      const detail = (await api('GET', `/api/settings/webhooks/${id}/activity/${deliveryId}`)).json;
+      expect(Buffer.from(detail.request.body, 'utf8').equals(sent!.body)).toBe(true);
+      const headers = {
+        'webhook-id': String(sent!.headers['webhook-id']),
+        'webhook-timestamp': String(sent!.headers['webhook-timestamp']),
+        'webhook-signature': String(sent!.headers['webhook-signature']),
+      };
+      expect(new Webhook(secret).verify(detail.request.body, headers)).toEqual(
+        JSON.parse(detail.request.body),
+      );
+
+      await page.goto(`/settings/webhooks/${id}#activity`);
+      await page.getByRole('button', { name: 'Details' }).first().click();
+      const shown = page.getByTestId('signed-body');
+      await shown.waitFor();
+      expect(await shown.textContent()).toBe(sent!.body.toString('utf8'));
+      expect(await page.content()).not.toContain(secret);
     } finally {
       await api('DELETE', `/api/settings/webhooks/${id}`);
       await receiver.close();

@@ -188,6 +188,7 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
       'webhook-management POST /api/settings/webhooks/:id/disable',
       'webhook-management POST /api/settings/webhooks/:id/enable',
       'webhook-management POST /api/settings/webhooks/:id/rotate-secret',
+      'webhook-management POST /api/settings/webhooks/:id/test',
     ]);
   });
 

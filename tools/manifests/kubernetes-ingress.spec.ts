@@ -14,6 +14,7 @@ const WEBHOOK_ROUTES = [
   '/api/settings/webhooks/:id/enable',
   '/api/settings/webhooks/:id/health',
   '/api/settings/webhooks/:id/rotate-secret',
+  '/api/settings/webhooks/:id/test',
   '/api/settings/webhooks/notices',
   '/api/settings/webhooks/source-jobs',
 ].join(' ');

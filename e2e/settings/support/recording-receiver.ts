@@ -16,11 +16,11 @@ export interface RecordingReceiver {
 }
 
 /**
- * A webhook receiver on loopback that keeps every request and answers `status` (200 unless
- * given), or what `answer` says for a request.
+ * A webhook receiver on loopback that keeps every request and answers what `answer` says for
+ * it, else `status` (200 unless given).
  */
 export async function startRecordingReceiver(
-  options: { status?: number; answer?: (request: ReceivedRequest) => number } = {},
+  options: { status?: number; answer?: (request: ReceivedRequest) => number | undefined } = {},
 ): Promise<RecordingReceiver> {
   const receiver: RecordingReceiver = {
     url: '',

@@ -8,6 +8,7 @@ import { ListSourceJobs } from './source-jobs/list-source-jobs.use-case';
 import { ReplayDelivery } from './activity/replay-delivery.use-case';
 import { ReplayFailedDeliveries } from './activity/replay-failed-deliveries.use-case';
 import { CountFailedDeliveries } from './activity/count-failed-deliveries.use-case';
+import { SendTestEvent } from './activity/send-test-event.use-case';
 import { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.use-case';
 import { SetWebhookDisabled } from './webhooks/set-webhook-disabled.use-case';
 import { UpdateWebhook } from './webhooks/update-webhook.use-case';
@@ -76,6 +77,7 @@ export class WebhooksModule {
         ReplayFailedDeliveries,
         CountFailedDeliveries,
         GetWebhookHealth,
+        SendTestEvent,
         ListWebhookNotices,
       ],
     };

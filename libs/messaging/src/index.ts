@@ -31,6 +31,7 @@ export {
   leakedCredentialsReportedEvent,
   deliveryDeadLetteredEvent,
   deliveryReplayRequestedEvent,
+  deliveryTestRequestedEvent,
   repoChangedEvent,
   repoChangedMessage,
   TOKEN_EVENTS,

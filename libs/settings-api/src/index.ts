@@ -57,6 +57,7 @@ export type {
   DeliveryDetailView,
   DeliveryRequestView,
   DeliveryView,
+  TestEventAccepted,
   WebhookActivityView,
 } from './webhook-activity';
 export type {

@@ -35,6 +35,7 @@ export {
   SubscriptionIndex,
 } from './subscription-index';
 export { buildPayloadV3 } from './payload';
+export { payloadBody } from './payload-body';
 export { deliveryHeaders } from './signature';
 export {
   classifyResponse,
@@ -68,3 +69,4 @@ export {
   type WebhookHealthState,
   type WebhookNoticeKind,
 } from './webhook-health';
+export { buildTestEventPayload, TEST_EVENT } from './test-event-payload';

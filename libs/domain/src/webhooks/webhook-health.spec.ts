@@ -66,7 +66,14 @@ describe('nextWebhookHealth', () => {
       'still_failing',
       true,
     ],
-    ['failing long, another failure', failingLong, failedAt(T0 + 4 * DAY), failingLong, null, false],
+    [
+      'failing long, another failure',
+      failingLong,
+      failedAt(T0 + 4 * DAY),
+      failingLong,
+      null,
+      false,
+    ],
     ['failing long, success', failingLong, succeeded, HEALTHY_WEBHOOK, null, true],
     [
       'failing long, disabled',

@@ -37,8 +37,11 @@ export class WebhookNoticeMailConsumer {
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
   ) {}
 
+  // From the beginning: a notice raised before this group first joined is still told. Nothing is
+  // told twice: the topic keeps 7 days, and sendOnce remembers a sent message as long.
   @EventPattern(Topics.webhookNotices, {
     group: ConsumerGroups.webhookNoticeMailer,
+    fromBeginning: true,
   } satisfies EventConsumerOptions)
   async handle(@Payload() message: IncomingMessage): Promise<void> {
     if (headerEventType(message) !== webhookNoticeRaisedEvent.type) return;

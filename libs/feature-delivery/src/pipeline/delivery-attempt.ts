@@ -5,6 +5,7 @@ import {
   deliveryHeaders,
   isJobTokenRepoType,
   jobTokenTtlSeconds,
+  payloadBody,
 } from '@gatehouse/domain';
 import { ConcurrencyLimit, SecretBox } from '@gatehouse/crypto';
 import type { Logger } from 'pino';
@@ -21,7 +22,6 @@ import { LEASE_SAFETY_MS, type DeliverySettings } from './delivery-settings';
 import { AttemptNext, DeliveryStore } from './ports/delivery.store';
 import { type DeliveryTask, laneOf } from './delivery-task';
 import { AttemptJournal } from './attempt-journal';
-import { payloadBody } from './payload-body';
 import { RecoveryFastPath } from './recovery-fast-path';
 import { type OpenedSecrets, openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';

@@ -67,6 +67,10 @@ const detailSchema = z
         method: z.literal('POST'),
         url: z.string(),
         headers: z.record(z.string(), z.string()),
+        body: z.string().meta({
+          description:
+            'The body exactly as the worker sends and signs it: `webhook-signature` is over these bytes.',
+        }),
       })
       .nullable(),
   })

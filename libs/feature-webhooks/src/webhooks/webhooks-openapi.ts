@@ -15,6 +15,7 @@ import {
 } from '@gatehouse/platform';
 import type {
   SourceJobsPage,
+  TestEventAccepted,
   WebhookHealthView,
   WebhookNoticesPage,
 } from '@gatehouse/settings-api';
@@ -169,6 +170,24 @@ export const WEBHOOKS_API: ApiDescription = {
       tags: ['webhooks'],
       security: BEARER,
       responses: { '200': jsonResponse('The notices.', webhookNoticesSchema), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/{id}/test': {
+    post: {
+      summary:
+        'Send a test event: a `ping` payload through the delivery pipeline, signed like any delivery (3 a minute per webhook)',
+      tags: ['webhooks'],
+      security: BEARER,
+      requestParams: { path: id },
+      responses: {
+        '202': jsonResponse(
+          'The delivery the worker records for it; its outcome is in the activity.',
+          z
+            .object({ id: z.string(), webhookId: z.string(), status: z.literal('queued') })
+            .meta({ id: 'TestEventAccepted' }) satisfies z.ZodType<TestEventAccepted>,
+        ),
+        ...API_ERRORS,
+      },
     },
   },
   '/api/settings/webhooks/{id}/health': {

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import type { WebhookView } from '@gatehouse/domain';
 import type {
   SourceJobsPage,
+  TestEventAccepted,
   WebhookHealthView,
   WebhookNoticesPage,
 } from '@gatehouse/settings-api';
@@ -22,6 +23,7 @@ import { UpdateWebhook } from './update-webhook.use-case';
 import { ListSourceJobs } from '../source-jobs/list-source-jobs.use-case';
 import { GetWebhookHealth } from '../health/get-webhook-health.use-case';
 import { ListWebhookNotices } from '../health/list-webhook-notices.use-case';
+import { SendTestEvent } from '../activity/send-test-event.use-case';
 
 type Wrapped = { webhook: WebhookView };
 
@@ -46,6 +48,7 @@ export class WebhooksController {
     private readonly sourceJobs: ListSourceJobs,
     private readonly notices: ListWebhookNotices,
     private readonly health: GetWebhookHealth,
+    private readonly tests: SendTestEvent,
   ) {}
 
   @Get()
@@ -71,6 +74,17 @@ export class WebhooksController {
     @Param('id') id: string,
   ): Promise<{ health: WebhookHealthView }> {
     return { health: await this.health.execute(principal, id) };
+  }
+
+  @Post(':id/test')
+  @HttpCode(202)
+  @RequireWriteAccess()
+  @RequirePermission('user.webhooks.write')
+  sendTestEvent(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<TestEventAccepted> {
+    return this.tests.execute(principal, id);
   }
 
   @Get(':id')

@@ -28,3 +28,4 @@ export {
   type AccountMailTemplate,
 } from './account-mail.event';
 export { type WebhookNoticeRaisedData, webhookNoticeRaisedEvent } from './webhook-notice.event';
+export { deliveryTestRequestedEvent } from './delivery-test.event';
