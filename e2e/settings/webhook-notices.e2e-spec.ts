@@ -199,6 +199,44 @@ describe.each(SHAPES)('webhook notices on $name', (shape) => {
     }
   });
 
+  it('sends a test event from the page through the pipeline and shows its outcome', async () => {
+    const receiver = await startRecordingReceiver();
+    const secret = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
+    const created = await api('POST', '/api/settings/webhooks', {
+      watched: [{ type: 'model', name: REPO }],
+      url: receiver.url,
+      domains: ['repo'],
+      secret,
+    });
+    const id: string = created.json.webhook.id;
+    try {
+      await page.goto(`/settings/webhooks/${id}`);
+      await page.getByRole('button', { name: 'Send a test event' }).click();
+      await page.getByText(/^Delivered: HTTP 200 in \d+ ms\.$/).waitFor({ timeout: 60_000 });
+      expect(receiver.received).toHaveLength(1);
+      const [ping] = receiver.received;
+      const verified = new Webhook(secret).verify(ping!.body.toString('utf8'), {
+        'webhook-id': String(ping!.headers['webhook-id']),
+        'webhook-timestamp': String(ping!.headers['webhook-timestamp']),
+        'webhook-signature': String(ping!.headers['webhook-signature']),
+      }) as { event: unknown; repo: { name: string }; webhook: { id: string } };
+      expect(verified.event).toEqual({ action: 'update', scope: 'ping' });
+      expect(verified.repo.name).toBe(REPO);
+      expect(verified.webhook.id).toBe(id);
+      await expectAccessible(page, shape, 'webhook-test-event');
+      await fitsAPhone(page);
+
+      receiver.status = 500;
+      await page.getByRole('button', { name: 'Send a test event' }).click();
+      await page
+        .getByText('Failed: the receiver answered HTTP 500. It will be retried.')
+        .waitFor({ timeout: 60_000 });
+    } finally {
+      await api('DELETE', `/api/settings/webhooks/${id}`);
+      await receiver.close();
+    }
+  });
+
   it('says Jobs are disabled on this server and offers no Job target', async () => {
     await page.goto('/settings/webhooks/new');
     await page.getByText('Jobs are disabled on this server').waitFor();

@@ -19,6 +19,7 @@ import { Link, navigate, useTitle } from '../router';
 import { entityNameProblem } from './token-form-state';
 import { DeliveryOutcome, WebhookActivity } from './webhook-activity';
 import { WebhookHealthNotice } from './webhook-health-notice';
+import { SendTestEvent } from './webhook-test-event';
 
 export interface Webhook {
   id: string;
@@ -688,6 +689,7 @@ export function WebhookEditPage({ id }: { id: string }) {
                     submit={save}
                     onSubmit={update}
                   />
+                  <SendTestEvent id={current.id} disabled={current.disabled} />
                   <section className="card">
                     <h2>State</h2>
                     {action.failure && <ErrorNotice failure={action.failure} />}
