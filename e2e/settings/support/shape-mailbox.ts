@@ -21,6 +21,7 @@ export function mailboxOf(
   target: ShapeTarget,
   smtp: SmtpTestServer,
 ): ShapeMailbox {
+  /** The message as received: the mailbox's text, or the SMTP server's raw RFC 5322 text. */
   const newest = async (to: string, subject: string): Promise<string | null> => {
     if (shape === ALL_IN_ONE) {
       const res = await fetch(`${target.url}/dev/mailbox/messages`);
@@ -32,7 +33,7 @@ export function mailboxOf(
     const message = [...smtp.received]
       .reverse()
       .find((m) => m.to.includes(to) && m.raw.includes(`Subject: ${subject}`));
-    return message ? readableMail(message.raw) : null;
+    return message?.raw ?? null;
   };
   const text = async (to: string, subject: string): Promise<string> => {
     let found: string | null = null;
@@ -40,7 +41,7 @@ export function mailboxOf(
       found = await newest(to, subject);
       return found !== null;
     });
-    return found!;
+    return readableMail(found!);
   };
   return {
     text,
