@@ -1,11 +1,9 @@
 import {
   ALL_IN_ONE,
-  linkInMail,
   SHAPES,
   type ShapeTarget,
   type SmtpTestServer,
   startSmtpTestServer,
-  waitUntil,
 } from '@gatehouse/testing';
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -16,47 +14,17 @@ import {
   seriousAccessibilityViolations,
 } from '../settings/support/settings-browser';
 import { signInWithAnAuthenticatorApp } from './second-factors.suite';
+import { mailboxOf, type ShapeMailbox } from '../settings/support/shape-mailbox';
 
 const PASSWORD = 'a long passphrase of my own';
 const NEW_PASSWORD = 'another passphrase, newer';
-
-interface Mailbox {
-  /** The link starting with `prefix` in the newest message to `to` whose subject starts with `subject`. */
-  link(to: string, subject: string, prefix: string): Promise<string>;
-}
-
-/** The all-in-one keeps its mail at /dev/mailbox; the distributed shape sends to a real SMTP server. */
-function mailboxOf(shape: typeof ALL_IN_ONE, target: ShapeTarget, smtp: SmtpTestServer): Mailbox {
-  return {
-    async link(to, subject, prefix) {
-      let found: string | null = null;
-      await waitUntil(`a message "${subject}" to ${to}`, async () => {
-        if (shape === ALL_IN_ONE) {
-          const res = await fetch(`${target.url}/dev/mailbox/messages`);
-          const { messages } = (await res.json()) as {
-            messages: Array<{ to: string; subject: string; text: string }>;
-          };
-          const message = messages.find((m) => m.to === to && m.subject.startsWith(subject));
-          found = message ? linkInMail(message.text, prefix) : null;
-        } else {
-          const message = [...smtp.received]
-            .reverse()
-            .find((m) => m.to.includes(to) && m.raw.includes(`Subject: ${subject}`));
-          found = message ? linkInMail(message.raw, prefix) : null;
-        }
-        return found !== null;
-      });
-      return found!;
-    },
-  };
-}
 
 describe.each(SHAPES)('a new person in Chromium on $name', (shape) => {
   let smtp: SmtpTestServer;
   let target: ShapeTarget;
   let browser: Browser;
   let page: Page;
-  let mailbox: Mailbox;
+  let mailbox: ShapeMailbox;
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();

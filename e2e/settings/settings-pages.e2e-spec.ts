@@ -1,17 +1,13 @@
-import { ALL_IN_ONE, SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
+import { SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { CallbackServer } from '../auth/support/callback-server';
 import { launchChromium, signIn } from '../auth/support/headless-chromium';
 import { serviceAccountsPageSuite } from './service-accounts.suite';
-import {
-  newPersonContext,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/settings-browser';
+import { expectAccessible as checkAccessible } from './support/page-checks';
+import { startRecordingReceiver } from './support/recording-receiver';
+import { newPersonContext } from './support/settings-browser';
 import { settingsApiCaller } from './support/settings-api';
 
 // The demo seed (libs/persistence/seed/demo.yaml): alice administers acme; bob is a read member.
@@ -20,31 +16,6 @@ const ALICE = {
   password: 'gatehouse-demo',
   token: 'hf_demoAliceWriteToken000000000000000',
 };
-
-/** A webhook receiver on loopback that answers 200 and counts what it got. */
-async function startReceiver(): Promise<{
-  url: string;
-  received: Array<{ id: string; secret: string | undefined }>;
-  close(): Promise<void>;
-}> {
-  const received: Array<{ id: string; secret: string | undefined }> = [];
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.push({
-        id: String(req.headers['webhook-id']),
-        secret: req.headers['x-webhook-secret'] as string | undefined,
-      });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe.each(SHAPES)('the settings pages on $name', (shape) => {
   let target: ShapeTarget;
@@ -55,12 +26,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
 
   const api = settingsApiCaller(() => target.url, ALICE.token);
 
-  async function expectAccessible(name: string): Promise<void> {
-    await page.waitForLoadState('networkidle');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    // The pictures in docs/settings.md are the all-in-one's; the distributed shape serves the same pages.
-    if (shape === ALL_IN_ONE) await screenshots(page, name);
-  }
+  const expectAccessible = (name: string): Promise<void> => checkAccessible(page, shape, name);
 
   beforeAll(async () => {
     target = await shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
@@ -425,7 +391,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
   });
 
   it('/settings/webhooks: creates a webhook in the form, disables and enables it, shows a delivery in Activity and replays it', async () => {
-    const receiver = await startReceiver();
+    const receiver = await startRecordingReceiver();
     try {
       await page.goto('/settings/webhooks');
       await page.getByText('No webhooks yet.').waitFor();
@@ -479,7 +445,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       expect((await target.publishEvents([event])).status).toBe(202);
       await waitUntil('the delivery', () => receiver.received.length > 0, { intervalMs: 200 });
       expect(receiver.received).toHaveLength(1);
-      expect(receiver.received[0]!.secret).toBe('settings-e2e-secret');
+      expect(receiver.received[0]!.headers['x-webhook-secret']).toBe('settings-e2e-secret');
 
       await page.getByRole('tab', { name: 'Activity' }).click();
       await page.getByText('HTTP 200').first().waitFor();
@@ -501,7 +467,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
         deliveries: Array<{ replayOf: string | null }>;
       };
       expect(activity.deliveries).toHaveLength(2);
-      expect(activity.deliveries[0]!.replayOf).toBe(receiver.received[0]!.id);
+      expect(activity.deliveries[0]!.replayOf).toBe(receiver.received[0]!.headers['webhook-id']);
 
       await page.getByRole('link', { name: 'Webhooks', exact: true }).first().click();
       await page.getByText('Enabled', { exact: true }).waitFor();
@@ -521,7 +487,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
   });
 
   it('/settings/webhooks/{id} Activity: pages newest first, and Load older reads the next page', async () => {
-    const receiver = await startReceiver();
+    const receiver = await startRecordingReceiver();
     // Setup through the API; the paging under test is clicked through.
     const created = await api('POST', '/api/settings/webhooks', {
       watched: [{ type: 'model', name: 'acme/paging-e2e' }],

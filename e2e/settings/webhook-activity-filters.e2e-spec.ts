@@ -1,14 +1,13 @@
-import { ALL_IN_ONE, SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signIn } from '../auth/support/headless-chromium';
+import { expectAccessible, fitsAPhone } from './support/page-checks';
 import {
-  newPersonContext,
-  PHONE,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/settings-browser';
+  type ReceivedRequest,
+  type RecordingReceiver,
+  startRecordingReceiver,
+} from './support/recording-receiver';
+import { newPersonContext, seriousAccessibilityViolations } from './support/settings-browser';
 import { settingsApiCaller } from './support/settings-api';
 
 // The demo seed (libs/persistence/seed/demo.yaml).
@@ -20,33 +19,19 @@ const ALICE = {
 const GOOD_REPO = 'acme/filters-good';
 const BAD_REPO = 'acme/filters-bad';
 
-/** A loopback receiver: 200 for events of GOOD_REPO, 500 for any other until `recovered`. */
-async function startReceiver(): Promise<{
-  url: string;
-  received: string[];
-  recovered: { value: boolean };
-  close(): Promise<void>;
-}> {
-  const received: string[] = [];
-  const recovered = { value: false };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const repo = (
-        JSON.parse(Buffer.concat(chunks).toString('utf8')) as { repo?: { name?: string } }
-      ).repo?.name;
-      received.push(repo ?? '');
-      res.writeHead(repo === GOOD_REPO || recovered.value ? 200 : 500).end();
-    });
+/** The repository of the event a receiver got. */
+function repoOf(request: ReceivedRequest): string {
+  return (
+    (JSON.parse(request.body.toString('utf8')) as { repo?: { name?: string } }).repo?.name ?? ''
+  );
+}
+
+/** A loopback receiver: 200 for events of GOOD_REPO, 500 for any other until its status is 200. */
+function startReceiver(): Promise<RecordingReceiver> {
+  return startRecordingReceiver({
+    status: 500,
+    answer: (request) => (repoOf(request) === GOOD_REPO ? 200 : undefined),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    received,
-    recovered,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 function repoEvent(name: string, scope: string, id: string) {
@@ -156,7 +141,7 @@ describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name'
         },
         { timeoutMs: 90_000, intervalMs: 300 },
       );
-      expect(receiver.received.filter((repo) => repo === BAD_REPO)).toHaveLength(2);
+      expect(receiver.received.map(repoOf).filter((repo) => repo === BAD_REPO)).toHaveLength(2);
 
       await page.goto(`/settings/webhooks/${id}`);
       await page.getByRole('tab', { name: 'Activity' }).click();
@@ -191,15 +176,8 @@ describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name'
       });
       await page.getByText('No deliveries match these filters.').waitFor();
       expect(await page.locator('.delivery').count()).toBe(0);
-      await page.waitForLoadState('networkidle');
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      if (shape === ALL_IN_ONE) await screenshots(page, 'webhook-activity-filtered');
-      const size = page.viewportSize();
-      await page.setViewportSize(PHONE);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        PHONE.width,
-      );
-      if (size) await page.setViewportSize(size);
+      await expectAccessible(page, shape, 'webhook-activity-filtered');
+      await fitsAPhone(page);
 
       await page.getByLabel('Until').fill('2098-01-01T00:00');
       await page.getByRole('button', { name: 'Filter', exact: true }).click();
@@ -234,7 +212,7 @@ describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name'
         },
         { timeoutMs: 90_000, intervalMs: 300 },
       );
-      receiver.recovered.value = true;
+      receiver.status = 200;
 
       await page.goto(`/settings/webhooks/${id}`);
       await page.getByRole('tab', { name: 'Activity' }).click();

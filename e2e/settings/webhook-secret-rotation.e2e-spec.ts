@@ -1,14 +1,9 @@
-import { ALL_IN_ONE, SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signIn } from '../auth/support/headless-chromium';
-import {
-  newPersonContext,
-  PHONE,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/settings-browser';
+import { expectAccessible, fitsAPhone } from './support/page-checks';
+import { type ReceivedRequest, startRecordingReceiver } from './support/recording-receiver';
+import { newPersonContext } from './support/settings-browser';
 import { settingsApiCaller } from './support/settings-api';
 
 // The demo seed (libs/persistence/seed/demo.yaml).
@@ -19,31 +14,13 @@ const ALICE = {
 };
 const OLD_SECRET = 'rotation-page-old-secret';
 
-interface Seen {
-  secret: string | undefined;
-  signatures: number;
-}
-
-/** A loopback receiver that answers 200 and keeps the secret header and the signature count. */
-async function startReceiver(): Promise<{ url: string; seen: Seen[]; close(): Promise<void> }> {
-  const seen: Seen[] = [];
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      seen.push({
-        secret: req.headers['x-webhook-secret'] as string | undefined,
-        signatures: String(req.headers['webhook-signature'] ?? '')
-          .split(' ')
-          .filter(Boolean).length,
-      });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+/** What a delivery carried: the secret header and how many signatures. */
+function seenIn(request: ReceivedRequest): { secret: string | undefined; signatures: number } {
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    seen,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    secret: request.headers['x-webhook-secret'] as string | undefined,
+    signatures: String(request.headers['webhook-signature'] ?? '')
+      .split(' ')
+      .filter(Boolean).length,
   };
 }
 
@@ -60,21 +37,6 @@ describe.each(SHAPES)('rotating a webhook secret on its page on $name', (shape) 
   let closeContext: () => Promise<void>;
 
   const api = settingsApiCaller(() => target.url, ALICE.token);
-
-  async function expectAccessible(name: string): Promise<void> {
-    await page.waitForLoadState('networkidle');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    if (shape === ALL_IN_ONE) await screenshots(page, name);
-  }
-
-  async function fitsAPhone(): Promise<void> {
-    const size = page.viewportSize();
-    await page.setViewportSize(PHONE);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      PHONE.width,
-    );
-    if (size) await page.setViewportSize(size);
-  }
 
   async function openSecretCard(id: string): Promise<void> {
     await page.goto(`/settings/webhooks/${id}`);
@@ -107,7 +69,7 @@ describe.each(SHAPES)('rotating a webhook secret on its page on $name', (shape) 
   });
 
   it('rotates with the overlap chosen, shows the new secret once, and the next delivery carries both', async () => {
-    const receiver = await startReceiver();
+    const receiver = await startRecordingReceiver();
     const created = await api('POST', '/api/settings/webhooks', {
       watched: [{ type: 'model', name: 'acme/rotation-page' }],
       url: receiver.url,
@@ -129,8 +91,8 @@ describe.each(SHAPES)('rotating a webhook secret on its page on $name', (shape) 
       expect(secret).toMatch(/^whsec_/);
       await page.getByText(/Deliveries carry the old secret in X-Webhook-Secret until/).waitFor();
       expect((await api('GET', `/api/settings/webhooks/${id}`)).json.webhook.secret).toBe(secret);
-      await expectAccessible('webhook-secret-rotated');
-      await fitsAPhone();
+      await expectAccessible(page, shape, 'webhook-secret-rotated');
+      await fitsAPhone(page);
 
       const event = {
         event: { action: 'update', scope: 'repo.content' },
@@ -144,8 +106,8 @@ describe.each(SHAPES)('rotating a webhook secret on its page on $name', (shape) 
         updatedRefs: [],
       };
       expect((await target.publishEvents([event])).status).toBe(202);
-      await waitUntil('the delivery', () => receiver.seen.length > 0, { intervalMs: 200 });
-      expect(receiver.seen[0]).toEqual({ secret: OLD_SECRET, signatures: 2 });
+      await waitUntil('the delivery', () => receiver.received.length > 0, { intervalMs: 200 });
+      expect(seenIn(receiver.received[0]!)).toEqual({ secret: OLD_SECRET, signatures: 2 });
     } finally {
       await api('DELETE', `/api/settings/webhooks/${id}`);
       await receiver.close();
@@ -181,6 +143,6 @@ describe.each(SHAPES)('rotating a webhook secret on its page on $name', (shape) 
       .getByRole('button', { name: 'Rotate now: receivers with the old secret start failing' })
       .click();
     await page.getByText('Webhook not found').waitFor();
-    await expectAccessible('webhook-secret-refused');
+    await expectAccessible(page, shape, 'webhook-secret-refused');
   });
 });

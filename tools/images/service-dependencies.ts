@@ -48,8 +48,8 @@ export const UNTAKEN_PATHS: readonly UntakenPath[] = [
     requiredIn: [
       'libs/feature-delivery/src/jobs/infrastructure/client-node-kubernetes-jobs-api.ts',
     ],
-    why: "the Kubernetes Job launcher, started only by a process that reads GATEHOUSE_JOB_LAUNCHER (the delivery worker, the all-in-one); webhook-management reaches its file through feature-delivery's index",
-    takenBy: (service) => reads(service, 'GATEHOUSE_JOB_LAUNCHER'),
+    why: "the Kubernetes Job launcher, started only by a process that launches Jobs, which reads GATEHOUSE_KUBERNETES_JOB_NAMESPACE (the delivery worker, the all-in-one; webhook-management reads GATEHOUSE_JOB_LAUNCHER only to say whether Jobs run); webhook-management reaches its file through feature-delivery's index",
+    takenBy: (service) => reads(service, 'GATEHOUSE_KUBERNETES_JOB_NAMESPACE'),
   },
   {
     packages: ['yaml'],

@@ -192,6 +192,8 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
       'webhook-management GET /api/settings/webhooks/:id/activity',
       'webhook-management GET /api/settings/webhooks/:id/activity/:deliveryId',
       'webhook-management GET /api/settings/webhooks/:id/activity/replay-failed',
+      'webhook-management GET /api/settings/webhooks/:id/health',
+      'webhook-management GET /api/settings/webhooks/notices',
       'webhook-management GET /api/settings/webhooks/source-jobs',
       'webhook-management POST /api/settings/webhooks',
       'webhook-management POST /api/settings/webhooks/:id',
@@ -200,6 +202,7 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
       'webhook-management POST /api/settings/webhooks/:id/disable',
       'webhook-management POST /api/settings/webhooks/:id/enable',
       'webhook-management POST /api/settings/webhooks/:id/rotate-secret',
+      'webhook-management POST /api/settings/webhooks/:id/test',
     ]);
   });
 

@@ -60,6 +60,7 @@ describe('k8s/kafka-users', () => {
       'topic gatehouse.webhook-changed.v1: Read Write Describe',
       'topic gatehouse.webhook-changed.v1.dlq: Write Describe',
       'topic gatehouse.delivery-dlq.v1: Write Describe',
+      'topic gatehouse.webhook-notices.v1: Write Describe',
       'group gatehouse-delivery-worker: Read',
       'group gatehouse-delivery-worker.replays: Read',
       'group gatehouse-delivery-worker.webhooks.*: Read Delete',

@@ -12,7 +12,10 @@ const WEBHOOK_ROUTES = [
   '/api/settings/webhooks/:id/activity/replay-failed',
   '/api/settings/webhooks/:id/disable',
   '/api/settings/webhooks/:id/enable',
+  '/api/settings/webhooks/:id/health',
   '/api/settings/webhooks/:id/rotate-secret',
+  '/api/settings/webhooks/:id/test',
+  '/api/settings/webhooks/notices',
   '/api/settings/webhooks/source-jobs',
 ].join(' ');
 

@@ -3843,6 +3843,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/webhooks/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the webhook's endpoint is doing: failing since when, the last error */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The webhook id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The health. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WrappedWebhookHealth"];
+                    };
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/webhooks/{id}/rotate-secret": {
         parameters: {
             query?: never;
@@ -3892,6 +3940,99 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test event: a `ping` payload through the delivery pipeline, signed like any delivery (3 a minute per webhook) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The webhook id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The delivery the worker records for it; its outcome is in the activity. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TestEventAccepted"];
+                    };
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/webhooks/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's webhooks that fail or were disabled, longest failing first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The notices. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookNotices"];
+                    };
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5922,6 +6063,8 @@ export interface components {
             replayOf: string | null;
             repo: string | null;
             request: {
+                /** @description The body exactly as the worker sends and signs it: `webhook-signature` is over these bytes. */
+                body: string;
                 headers: {
                     [key: string]: string;
                 };
@@ -6232,6 +6375,14 @@ export interface components {
                 id: string;
                 spaceId: string | null;
             }[];
+            /** @description Whether this server starts Jobs (GATEHOUSE_JOB_LAUNCHER is not `disabled`); when false a Job webhook gets no Job run. */
+            jobsEnabled: boolean;
+        };
+        TestEventAccepted: {
+            id: string;
+            /** @constant */
+            status: "queued";
+            webhookId: string;
         };
         TokenExchangeApp: {
             clientId: string;
@@ -6359,6 +6510,24 @@ export interface components {
             };
             webhookId: string;
         };
+        WebhookHealth: {
+            disabled: boolean;
+            /** @description ISO 8601; null when healthy. */
+            failingSince: string | null;
+            /** @description The last error in plain words, or why it was disabled. */
+            lastError: string | null;
+            /**
+             * @description `failing` since the first failed attempt after a success, `failing_long` after GATEHOUSE_WEBHOOK_FAILING_NOTICE_DAYS of failures, `disabled` once the worker disabled it.
+             * @enum {string}
+             */
+            state: "healthy" | "failing" | "failing_long" | "disabled";
+            /** @description The URL, or `Job <id>` for a Job webhook. */
+            target: string;
+            webhookId: string;
+        };
+        WebhookNotices: {
+            notices: components["schemas"]["WebhookHealth"][];
+        };
         Whoami: {
             auth: {
                 accessToken: {
@@ -6439,6 +6608,9 @@ export interface components {
         };
         WrappedWebhook: {
             webhook: components["schemas"]["Webhook"];
+        };
+        WrappedWebhookHealth: {
+            health: components["schemas"]["WebhookHealth"];
         };
     };
     responses: never;

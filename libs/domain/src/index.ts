@@ -168,6 +168,9 @@ export {
   type MatchableEvent,
   mergeJobSecrets,
   nextRetryDelayMs,
+  payloadBody,
+  buildTestEventPayload,
+  TEST_EVENT,
   createWebhookBodySchema,
   rotateWebhookSecretBodySchema,
   parseCreateWebhookBody,
@@ -199,6 +202,12 @@ export {
   type WebhookSettings,
   webhookSettingsEventShape,
   webhookSettingsOf,
+  HEALTHY_WEBHOOK,
+  nextWebhookHealth,
+  type WebhookHealth,
+  type WebhookHealthObservation,
+  type WebhookHealthState,
+  type WebhookNoticeKind,
   type WebhookView,
 } from './webhooks';
 export {

@@ -41,6 +41,7 @@ import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
 import { ConnectedApplicationsModule } from './connected-applications/connected-applications.module';
 import { LeakedCredentialsModule } from './leaked-credentials/leaked-credentials.module';
 import { LeakedTokenMailModule } from './leaked-credentials/leaked-token-mail.module';
+import { WebhookNoticeMailModule } from './webhook-notices/webhook-notice-mail.module';
 import { SETTINGS_APP_OPTIONS, type SettingsAppOptions } from './settings-app/settings-app-options';
 import { SettingsAppModule } from './settings-app/settings-app.module';
 import { AuthTokenModules } from './token-endpoint';
@@ -203,6 +204,7 @@ export class AuthModule {
         MailModule.forRoot(options.mail ?? NO_MAIL),
         LeakedCredentialsModule.forRoot(),
         LeakedTokenMailModule.forRoot({ issuer }),
+        WebhookNoticeMailModule.forRoot({ issuer }),
         AccountsModule.forRoot(),
         SecondFactorsModule,
         SettingsAppModule,

@@ -50,6 +50,7 @@ export const DEFAULT_DELIVERY_TOPICS: DeliveryTopics = {
   webhookChanged: Topics.webhookChanged,
   deadLetter: Topics.deliveryDeadLetter,
   replays: Topics.deliveryReplay,
+  webhookNotices: Topics.webhookNotices,
 };
 
 export const DEFAULT_DELIVERY_GROUP_ID = ConsumerGroups.deliveryWorker;
@@ -68,6 +69,8 @@ export interface DeliveryModuleOptions {
   timeoutMs: number;
   /** GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT. */
   dailyTriggerLimit: number;
+  /** GATEHOUSE_WEBHOOK_FAILING_NOTICE_DAYS; default 3. */
+  failingNoticeDays?: number;
   /** GATEHOUSE_JOB_LAUNCHER, or a launcher of the caller's (tests). */
   jobLauncher: JobLauncherChoice;
   /**
@@ -112,6 +115,7 @@ export function deliveryModuleOptionsOf(
     retryScheduleSeconds: config.delivery.retryScheduleSeconds,
     timeoutMs: config.delivery.timeoutMs,
     dailyTriggerLimit: config.delivery.dailyTriggerLimit,
+    failingNoticeDays: config.delivery.failingNoticeDays,
     jobLauncher: config.delivery.jobLauncher,
     localJobUser: config.delivery.localJobUser,
     retentionDays: config.delivery.retentionDays,

@@ -15,7 +15,7 @@ import { DeliveryMetrics } from './metrics/delivery-metrics';
 import { DeliveryAttempt } from './pipeline/delivery-attempt';
 import { DeliveryDispatcher } from './pipeline/delivery-dispatcher';
 import { DeliveryIds } from './pipeline/delivery-ids';
-import type { DeliverySettings } from './pipeline/delivery-settings';
+import { DEFAULT_FAILING_NOTICE_DAYS, type DeliverySettings } from './pipeline/delivery-settings';
 import { DeliveryStore } from './pipeline/ports/delivery.store';
 import type { DeliveryTask } from './pipeline/delivery-task';
 import { ReplayIntake } from './pipeline/replay-intake.consumer';
@@ -26,6 +26,8 @@ import { RetryScheduler } from './pipeline/retry-scheduler';
 import { TriggerLimiter } from './pipeline/trigger-limiter';
 import { WebhookAutoDisabler } from './pipeline/webhook-auto-disabler';
 import { WebhookDisabler } from './pipeline/ports/webhook-disabler';
+import { WebhookHealthStore } from './pipeline/ports/webhook-health.store';
+import { WebhookHealthTracker } from './pipeline/webhook-health-tracker';
 import { MembershipCache } from './subscriptions/membership-cache';
 import { MembershipSource } from './subscriptions/ports/membership-source';
 import { SubscriptionRegistry } from './subscriptions/subscription-registry';
@@ -41,6 +43,7 @@ export interface DeliveryPipelineDependencies {
   directory: WebhookDirectory;
   memberships: MembershipSource;
   disabler: WebhookDisabler;
+  healthStore: WebhookHealthStore;
   http: HttpDeliverySender;
   jobs: JobLauncher;
   jobTokens: JobTokenMinter;
@@ -57,6 +60,8 @@ export interface DeliveryPipelineDependencies {
  */
 export const ATTEMPTS_PER_SEND_SLOT = 4;
 
+const DAY_MS = 86_400_000;
+
 /** Wires the pipeline's parts (plain classes over ports) from the module's providers. */
 export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): DeliveryPipeline {
   const { options, bus, store, metrics, clock } = deps;
@@ -70,6 +75,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
     timeoutMs: options.timeoutMs,
     leaseMs: options.tuning.leaseMs,
     autoDisableAfterMs: options.tuning.autoDisableAfterMs,
+    failingNoticeAfterMs: (options.failingNoticeDays ?? DEFAULT_FAILING_NOTICE_DAYS) * DAY_MS,
     deadLetterTopic: options.topics.deadLetter,
   };
 
@@ -96,8 +102,12 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
     { limit: options.dailyTriggerLimit, windowMs: 24 * 3_600_000, bucketMs: 3_600_000 },
     (error) => logger.warn({ err: error }, 'could not count a webhook trigger in flow state'),
   );
+  const health = new WebhookHealthTracker(
+    { store: deps.healthStore, clock, outboxWritten, logger },
+    settings.failingNoticeAfterMs,
+  );
   const autoDisabler = new WebhookAutoDisabler(
-    { store, disabler: deps.disabler, registry, clock, outboxWritten, logger, metrics },
+    { store, disabler: deps.disabler, registry, clock, outboxWritten, logger, metrics, health },
     settings.autoDisableAfterMs,
   );
   const attempt = new DeliveryAttempt(
@@ -109,6 +119,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDependencies): Deli
       jobTokens: deps.jobTokens,
       secretBox: SecretBox.fromKeyRing(options.encryptionKey),
       autoDisabler,
+      health,
       metrics,
       clock,
       ids,

@@ -31,6 +31,8 @@ export interface DeliveryTopics {
   deadLetter: string;
   /** Replay requests from webhook-management (Topics.deliveryReplay). */
   replays: string;
+  /** Notices of failing webhooks, to their owners' mailer (Topics.webhookNotices). */
+  webhookNotices: string;
 }
 
 export interface DeliveryPipelineParts {

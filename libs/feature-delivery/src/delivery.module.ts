@@ -37,6 +37,8 @@ import { DeliveryStore } from './pipeline/ports/delivery.store';
 import { TypeOrmDeliveryStore } from './pipeline/infrastructure/typeorm-delivery.store';
 import { typeOrmWebhookDisablerProvider } from './pipeline/infrastructure/typeorm-webhook-disabler';
 import { WebhookDisabler } from './pipeline/ports/webhook-disabler';
+import { sqlWebhookHealthStoreProvider } from './pipeline/infrastructure/sql-webhook-health.store';
+import { WebhookHealthStore } from './pipeline/ports/webhook-health.store';
 import { MembershipSource } from './subscriptions/ports/membership-source';
 import { TypeOrmMembershipSource } from './subscriptions/infrastructure/typeorm-membership-source';
 import { TypeOrmWebhookDirectory } from './subscriptions/infrastructure/typeorm-webhook-directory';
@@ -65,6 +67,7 @@ export class DeliveryModule {
         { provide: WebhookDirectory, useClass: TypeOrmWebhookDirectory },
         { provide: MembershipSource, useClass: TypeOrmMembershipSource },
         typeOrmWebhookDisablerProvider(resolved.topics.webhookChanged),
+        sqlWebhookHealthStoreProvider(resolved.topics.webhookNotices),
         {
           provide: HttpDeliverySender,
           useFactory: () =>
@@ -99,6 +102,7 @@ export class DeliveryModule {
             directory: WebhookDirectory,
             memberships: MembershipSource,
             disabler: WebhookDisabler,
+            healthStore: WebhookHealthStore,
             http: HttpDeliverySender,
             jobs: JobLauncher,
             jobTokens: JobTokenMinter,
@@ -116,6 +120,7 @@ export class DeliveryModule {
               directory,
               memberships,
               disabler,
+              healthStore,
               http,
               jobs,
               jobTokens,
@@ -133,6 +138,7 @@ export class DeliveryModule {
             WebhookDirectory,
             MembershipSource,
             WebhookDisabler,
+            WebhookHealthStore,
             HttpDeliverySender,
             JobLauncher,
             JobTokenMinter,

@@ -19,6 +19,8 @@ export interface WebhooksSettings {
   allowLoopbackTargets: boolean;
   /** The per-webhook trigger limit the delivery worker enforces; the activity view reports usage against it. */
   triggerLimit: TriggerLimitPolicy;
+  /** GATEHOUSE_JOB_LAUNCHER is not `disabled`: the delivery worker starts Jobs. */
+  jobsEnabled: boolean;
 }
 
 export const WEBHOOKS_SETTINGS = Symbol('gatehouse.webhooksSettings');
@@ -30,5 +32,6 @@ export function webhooksSettingsOf(
     maxWebhooksPerUser: options.webhooks.maxWebhooksPerUser,
     allowLoopbackTargets: options.network.allowLoopbackTargets,
     triggerLimit: { ...DEFAULT_TRIGGER_LIMIT_POLICY, limit: options.webhooks.dailyTriggerLimit },
+    jobsEnabled: options.webhooks.jobsEnabled,
   };
 }

@@ -8,6 +8,7 @@ import { ListSourceJobs } from './source-jobs/list-source-jobs.use-case';
 import { ReplayDelivery } from './activity/replay-delivery.use-case';
 import { ReplayFailedDeliveries } from './activity/replay-failed-deliveries.use-case';
 import { CountFailedDeliveries } from './activity/count-failed-deliveries.use-case';
+import { SendTestEvent } from './activity/send-test-event.use-case';
 import { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.use-case';
 import { SetWebhookDisabled } from './webhooks/set-webhook-disabled.use-case';
 import { UpdateWebhook } from './webhooks/update-webhook.use-case';
@@ -27,6 +28,10 @@ import { HostResolver } from './webhooks/ports/host-resolver';
 import { IdGenerator } from './webhooks/ports/id-generator';
 import { SourceJobReader } from './source-jobs/ports/source-job.reader';
 import { WebhookRepository } from './webhooks/ports/webhook.repository';
+import { WebhookHealthReader } from './health/ports/webhook-health.reader';
+import { SqlWebhookHealthReader } from './health/infrastructure/sql-webhook-health.reader';
+import { GetWebhookHealth } from './health/get-webhook-health.use-case';
+import { ListWebhookNotices } from './health/list-webhook-notices.use-case';
 import {
   WEBHOOKS_SETTINGS,
   type WebhooksModuleOptions,
@@ -51,6 +56,7 @@ export class WebhooksModule {
         { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
         { provide: SourceJobReader, useClass: TypeOrmSourceJobReader },
         { provide: DeliveryActivityReader, useClass: TypeOrmDeliveryActivityReader },
+        { provide: WebhookHealthReader, useClass: SqlWebhookHealthReader },
         options.hostResolver
           ? { provide: HostResolver, useValue: options.hostResolver }
           : { provide: HostResolver, useClass: DnsHostResolver },
@@ -70,6 +76,9 @@ export class WebhooksModule {
         ReplayDelivery,
         ReplayFailedDeliveries,
         CountFailedDeliveries,
+        GetWebhookHealth,
+        SendTestEvent,
+        ListWebhookNotices,
       ],
     };
   }

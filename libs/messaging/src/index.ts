@@ -31,6 +31,7 @@ export {
   leakedCredentialsReportedEvent,
   deliveryDeadLetteredEvent,
   deliveryReplayRequestedEvent,
+  deliveryTestRequestedEvent,
   repoChangedEvent,
   repoChangedMessage,
   TOKEN_EVENTS,
@@ -41,6 +42,8 @@ export {
   WEBHOOK_REVISION_HEADER,
   type WebhookChangedData,
   webhookChangedEvent,
+  type WebhookNoticeRaisedData,
+  webhookNoticeRaisedEvent,
 } from './events';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export {

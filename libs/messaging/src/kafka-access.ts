@@ -10,7 +10,8 @@ export type GatehouseService = 'auth' | 'token-exchange' | 'webhook-management' 
 /**
  * Consumer group ids: the shared group of every service's principal cache, the `auth` processes'
  * group revoking reported leaked tokens, the one telling their owners by e-mail, the one sending
- * account mail (a group per topic: members of one group must subscribe alike), and the
+ * account mail, the one telling owners of failing webhooks (a group per topic: members of one
+ * group must subscribe alike), and the
  * delivery workers'.
  */
 export const ConsumerGroups = {
@@ -18,6 +19,7 @@ export const ConsumerGroups = {
   leakedCredentials: 'gatehouse.leaked-credentials',
   mailer: 'gatehouse.mailer',
   accountMailer: 'gatehouse.account-mailer',
+  webhookNoticeMailer: 'gatehouse.webhook-notice-mailer',
   deliveryWorker: 'gatehouse-delivery-worker',
 } as const;
 
@@ -68,6 +70,7 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
       { topic: Topics.leakedCredentials, group: ConsumerGroups.leakedCredentials },
       { topic: Topics.tokenEvents, group: ConsumerGroups.mailer },
       { topic: Topics.accountMail, group: ConsumerGroups.accountMailer },
+      { topic: Topics.webhookNotices, group: ConsumerGroups.webhookNoticeMailer },
     ],
   },
   // The audit feed and the tokens it issues.
@@ -77,9 +80,9 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
     writes: [Topics.webhookChanged, Topics.deliveryReplay, Topics.repoEvents],
     reads: [principalCache],
   },
-  // Dead-lettered deliveries and webhooks it disables (outbox).
+  // Dead-lettered deliveries, webhooks it disables and the notices of failing webhooks (outbox).
   'delivery-worker': {
-    writes: [Topics.deliveryDeadLetter, Topics.webhookChanged],
+    writes: [Topics.deliveryDeadLetter, Topics.webhookChanged, Topics.webhookNotices],
     reads: [
       { topic: Topics.repoEvents, group: delivery.repoEvents },
       { topic: Topics.deliveryReplay, group: delivery.replays },

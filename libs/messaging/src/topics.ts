@@ -33,6 +33,11 @@ export const Topics = {
    * `auth`'s request handlers to its mailer, through the outbox; key: mail id.
    */
   accountMail: 'gatehouse.account-mail.v1',
+  /**
+   * Notices of webhooks that started failing, still fail after the notice horizon, or were
+   * disabled, from the delivery worker (through its outbox) to `auth`'s mailer; key: webhook id.
+   */
+  webhookNotices: 'gatehouse.webhook-notices.v1',
 } as const;
 
 /**
@@ -65,4 +70,5 @@ export const GATEHOUSE_TOPIC_SPECS: readonly TopicSpec[] = [
   { topic: Topics.deliveryReplay },
   { topic: Topics.leakedCredentials },
   { topic: Topics.accountMail },
+  { topic: Topics.webhookNotices },
 ].flatMap((spec) => [spec, { topic: deadLetterTopic(spec.topic) }]);

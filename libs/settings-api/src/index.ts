@@ -24,6 +24,11 @@ export type {
 export type { LeakedTokenNoticeView } from './leaked-token-notices';
 export type { SourceJobsPage, SourceJobView } from './source-jobs';
 export type {
+  WebhookHealthStateName,
+  WebhookHealthView,
+  WebhookNoticesPage,
+} from './webhook-health';
+export type {
   CreatedPersonalToken,
   CreatePersonalTokenBody,
   FineGrainedPermissions,
@@ -58,6 +63,7 @@ export type {
   DeliveryDetailView,
   DeliveryRequestView,
   DeliveryView,
+  TestEventAccepted,
   WebhookActivityView,
 } from './webhook-activity';
 export type {

@@ -11,4 +11,9 @@ export interface SourceJobView {
 /** `GET /api/settings/webhooks/source-jobs`: the caller's Jobs, newest first. */
 export interface SourceJobsPage {
   jobs: SourceJobView[];
+  /**
+   * Whether the delivery worker starts Jobs on this server (GATEHOUSE_JOB_LAUNCHER is not
+   * `disabled`); when false the form says so and offers no Job target.
+   */
+  jobsEnabled: boolean;
 }

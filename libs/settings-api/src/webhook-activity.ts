@@ -59,10 +59,20 @@ export interface DeliveryRequestView {
   method: 'POST';
   url: string;
   headers: Record<string, string>;
+  /** The body exactly as the worker sends and signs it (`webhook-signature` is over these bytes). */
+  body: string;
 }
 
 /** `GET /api/settings/webhooks/{id}/activity/{deliveryId}`: one delivery with the request it makes. */
 export interface DeliveryDetailView extends DeliveryView {
   /** Null for a Job webhook: its payload went to the Job's environment. */
   request: DeliveryRequestView | null;
+}
+
+/** `POST /api/settings/webhooks/{id}/test`: the delivery the worker records for the test event. */
+export interface TestEventAccepted {
+  /** The delivery's id: `GET …/{id}/activity/{deliveryId}` follows its outcome. */
+  id: string;
+  webhookId: string;
+  status: 'queued';
 }

@@ -1,5 +1,6 @@
 import { Link, useTitle } from '../router';
 import { signInUrl, useSessionState } from '../session';
+import { WebhookNotices } from './webhook-notices';
 
 const PAGES = [
   {
@@ -54,6 +55,7 @@ export function HomePage() {
           Signed in as <strong>{session.user.name}</strong> ({session.user.email}).
         </p>
       </section>
+      <WebhookNotices />
       <ul className="tiles">
         {PAGES.map((page) => (
           <li key={page.href}>

@@ -221,6 +221,10 @@ function DeliveryDetails({ base, id }: { base: string; id: string }) {
               .map(([name, value]) => `${name}: ${value}`)
               .join('\n')}
           </pre>
+          <h4>Body, exactly as signed</h4>
+          <pre className="code break" aria-label="Body as signed" data-testid="signed-body">
+            {delivery.request.body}
+          </pre>
         </>
       ) : (
         <p className="small">Delivered to a Job: the payload is its WEBHOOK_PAYLOAD variable.</p>

@@ -18,6 +18,8 @@ import {
 import { Link, navigate, useTitle } from '../router';
 import { entityNameProblem } from './token-form-state';
 import { DeliveryOutcome, WebhookActivity } from './webhook-activity';
+import { WebhookHealthNotice } from './webhook-health-notice';
+import { SendTestEvent } from './webhook-test-event';
 
 export interface Webhook {
   id: string;
@@ -212,6 +214,10 @@ function WebhookForm({
   onSubmit: (body: Record<string, unknown>) => void;
 }) {
   const [values, setValues] = useState<FormValues>(() => valuesOf(webhook));
+  const sourceJobs = useResource<SourceJobsPage>('/api/settings/webhooks/source-jobs');
+  // A Job webhook already made stays editable; a new Job target is offered only where Jobs run.
+  const jobsOff =
+    sourceJobs.kind === 'ready' && !sourceJobs.data.jobsEnabled && values.target !== 'job';
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const setWatched = (index: number, change: Partial<{ type: string; name: string }>) =>
@@ -376,9 +382,17 @@ function WebhookForm({
             name="target"
             checked={values.target === 'job'}
             onChange={() => set('target', 'job')}
+            disabled={jobsOff}
+            aria-describedby={jobsOff ? 'jobs-disabled-note' : undefined}
           />{' '}
           A Job (the payload in its environment)
         </label>
+        {sourceJobs.kind === 'ready' && !sourceJobs.data.jobsEnabled && (
+          <p className="hint" id="jobs-disabled-note">
+            Jobs are disabled on this server: a Job webhook would start nothing. Deliver to a URL
+            instead.
+          </p>
+        )}
       </fieldset>
       {values.target === 'url' ? (
         <Field
@@ -393,6 +407,7 @@ function WebhookForm({
       ) : (
         <>
           <SourceJobChoice
+            jobs={sourceJobs}
             value={values.jobSourceId}
             onChange={(id) => set('jobSourceId', id)}
             error={submit.fieldError('jobSourceId')}
@@ -470,15 +485,16 @@ function WebhookForm({
 
 /** The Job a Job webhook starts, picked from the person's own Jobs. */
 function SourceJobChoice({
+  jobs,
   value,
   onChange,
   error,
 }: {
+  jobs: ReturnType<typeof useResource<SourceJobsPage>>;
   value: string;
   onChange: (id: string) => void;
   error: string | null;
 }) {
-  const jobs = useResource<SourceJobsPage>('/api/settings/webhooks/source-jobs');
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <Loaded resource={jobs} what="your Jobs">
@@ -634,11 +650,12 @@ export function WebhookEditPage({ id }: { id: string }) {
                 <h1 className="break">{current.url ?? `Job webhook`}</h1>
                 <span className={`badge badge-${state.tone}`}>{state.label}</span>
               </div>
-              {current.disabledReason && (
-                <p className="notice notice-error" role="note">
-                  {current.disabledReason}
-                </p>
-              )}
+              <WebhookHealthNotice
+                key={`${current.disabled}-${current.updatedAt ?? ''}`}
+                id={current.id}
+                disabledReason={current.disabledReason}
+                onChanged={webhook.reload}
+              />
               <div role="tablist" aria-label="Webhook" className="tabs" onKeyDown={moveTab}>
                 <button
                   type="button"
@@ -672,6 +689,7 @@ export function WebhookEditPage({ id }: { id: string }) {
                     submit={save}
                     onSubmit={update}
                   />
+                  <SendTestEvent id={current.id} disabled={current.disabled} />
                   <section className="card">
                     <h2>State</h2>
                     {action.failure && <ErrorNotice failure={action.failure} />}

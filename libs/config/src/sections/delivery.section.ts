@@ -1,7 +1,11 @@
 import { envSection } from '../env-section';
-import { kubernetesName, oneOf, positiveInteger, processUser, secondsList } from '../env-fields';
+import { kubernetesName, positiveInteger, processUser, secondsList } from '../env-fields';
 import { documented, type VariableDoc } from '../variable-doc';
-import { GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT } from './webhooks.section';
+import {
+  GATEHOUSE_JOB_LAUNCHER,
+  GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT,
+  type JobLauncherKind,
+} from './webhooks.section';
 
 const GATEHOUSE_DELIVERY_RETRY_SCHEDULE_DOC: VariableDoc = {
   description:
@@ -10,13 +14,13 @@ const GATEHOUSE_DELIVERY_RETRY_SCHEDULE_DOC: VariableDoc = {
 const GATEHOUSE_DELIVERY_TIMEOUT_MS_DOC: VariableDoc = {
   description: 'Timeout of one delivery attempt.',
 };
+const GATEHOUSE_WEBHOOK_FAILING_NOTICE_DAYS_DOC: VariableDoc = {
+  description:
+    "Days a webhook's deliveries may keep failing before its owner is told again that it still fails (on its page, the settings home and by e-mail); the worker disables it after 5 days.",
+};
 const GATEHOUSE_DELIVERY_RETENTION_DAYS_DOC: VariableDoc = {
   description:
     'Days a finished delivery (with its attempts) stays in the activity history before it is pruned.',
-};
-const GATEHOUSE_JOB_LAUNCHER_DOC: VariableDoc = {
-  description:
-    "How Job webhooks start Jobs: `disabled` (each Job delivery fails with a clear error), `kubernetes` (a Kubernetes Job), or `local` (a child process on the worker's host; development only, logs a warning at start).",
 };
 const GATEHOUSE_KUBERNETES_JOB_NAMESPACE_DOC: VariableDoc = {
   description:
@@ -28,13 +32,6 @@ const GATEHOUSE_LOCAL_JOB_USER_DOC: VariableDoc = {
     '`uid:gid` that `local` Jobs run as when the worker runs as root (never root itself); default `nobody:nogroup`.',
   shownDefault: '65534:65534',
 };
-
-/**
- * `disabled` (the default) records every Job delivery as failed; `local` runs Jobs as processes on
- * the worker's host, for development only; `kubernetes` runs each as a Kubernetes Job.
- */
-const JOB_LAUNCHERS = ['disabled', 'local', 'kubernetes'] as const;
-type JobLauncherKind = (typeof JOB_LAUNCHERS)[number];
 
 export interface DeliveryConfig {
   /** Delay before each retry, in seconds; one entry per retry, after which the delivery is dead-lettered. */
@@ -49,6 +46,8 @@ export interface DeliveryConfig {
   retentionDays: number;
   /** Deliveries one webhook may trigger per UTC day. */
   dailyTriggerLimit: number;
+  /** Days of failures after which the owner is told the webhook still fails. */
+  failingNoticeDays: number;
 }
 
 /** Svix's schedule: 8 attempts over about 27.6 hours (the jitter is libs/domain's). */
@@ -64,10 +63,7 @@ export const deliverySection = envSection(
       positiveInteger().default(15_000),
       GATEHOUSE_DELIVERY_TIMEOUT_MS_DOC,
     ),
-    GATEHOUSE_JOB_LAUNCHER: documented(
-      oneOf(JOB_LAUNCHERS).default('disabled'),
-      GATEHOUSE_JOB_LAUNCHER_DOC,
-    ),
+    GATEHOUSE_JOB_LAUNCHER,
     GATEHOUSE_KUBERNETES_JOB_NAMESPACE: documented(
       kubernetesName.optional(),
       GATEHOUSE_KUBERNETES_JOB_NAMESPACE_DOC,
@@ -81,6 +77,10 @@ export const deliverySection = envSection(
       GATEHOUSE_DELIVERY_RETENTION_DAYS_DOC,
     ),
     GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT,
+    GATEHOUSE_WEBHOOK_FAILING_NOTICE_DAYS: documented(
+      positiveInteger().default(3),
+      GATEHOUSE_WEBHOOK_FAILING_NOTICE_DAYS_DOC,
+    ),
   },
   (env): DeliveryConfig => ({
     retryScheduleSeconds: [...env.GATEHOUSE_DELIVERY_RETRY_SCHEDULE],
@@ -92,5 +92,6 @@ export const deliverySection = envSection(
     localJobUser: { ...env.GATEHOUSE_LOCAL_JOB_USER },
     retentionDays: env.GATEHOUSE_DELIVERY_RETENTION_DAYS,
     dailyTriggerLimit: env.GATEHOUSE_WEBHOOK_DAILY_TRIGGER_LIMIT,
+    failingNoticeDays: env.GATEHOUSE_WEBHOOK_FAILING_NOTICE_DAYS,
   }),
 );

@@ -35,6 +35,7 @@ export {
   SubscriptionIndex,
 } from './subscription-index';
 export { buildPayloadV3 } from './payload';
+export { payloadBody } from './payload-body';
 export { deliveryHeaders } from './signature';
 export {
   classifyResponse,
@@ -60,3 +61,12 @@ export {
   webhookSettingsEventShape,
   webhookSettingsOf,
 } from './webhook-settings';
+export {
+  HEALTHY_WEBHOOK,
+  nextWebhookHealth,
+  type WebhookHealth,
+  type WebhookHealthObservation,
+  type WebhookHealthState,
+  type WebhookNoticeKind,
+} from './webhook-health';
+export { buildTestEventPayload, TEST_EVENT } from './test-event-payload';

@@ -1,7 +1,7 @@
 import { Controller, Inject, Optional } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { FlowStore } from '@gatehouse/flow-state';
-import { MailTransport, renderMail } from '@gatehouse/mail';
+import { MailTransport, renderMail, sendOnce } from '@gatehouse/mail';
 import {
   type AccountMailRequestedData,
   accountMailRequestedEvent,
@@ -17,9 +17,6 @@ import { AccountMailRequests } from './account-mail-requests';
 import { ACCOUNT_MAIL_TEMPLATES } from './account-mail-templates';
 import { ACCOUNTS_OPTIONS, type AccountsOptions } from './accounts-options';
 
-/** How long a sent message is remembered, so its event read again sends nothing. */
-const SENT_TTL_MS = 7 * 24 * 3_600_000;
-
 /** Where each message's link leads; its secret is the `token` (or `invitation`) parameter. */
 const LINK_PATHS: Partial<Record<AccountMailTemplate, (token: string) => string>> = {
   confirm_email: (token) => `/oauth/confirm-email?token=${token}`,
@@ -31,9 +28,7 @@ const LINK_PATHS: Partial<Record<AccountMailTemplate, (token: string) => string>
 /**
  * Sends the account messages written through the outbox (Topics.accountMail, group
  * `gatehouse.account-mailer`): rendered from their template, with the link's secret unsealed only here.
- * Idempotent by mail id: the id is the Message-ID, and a message is marked sent in flow state once
- * the server accepted it, so an event read again sends nothing; one sent just before a crash is
- * sent again with the same Message-ID. A server that refuses throws, and the bus tries again.
+ * Idempotent by mail id (sendOnce): the id is the Message-ID, and an event read again sends nothing.
  */
 @Controller()
 export class AccountMailConsumer {
@@ -51,20 +46,20 @@ export class AccountMailConsumer {
   async handle(@Payload() message: IncomingMessage): Promise<void> {
     if (headerEventType(message) !== accountMailRequestedEvent.type) return;
     const { data } = accountMailRequestedEvent.decode(message);
-    const sentKey = `mail:sent:account-${data.mailId}`;
-    if ((await this.flow.get(sentKey)) !== null) return;
-    const mail = renderMail(
-      ACCOUNT_MAIL_TEMPLATES[data.template],
-      {
-        username: data.username,
-        to: data.to,
-        issuer: this.options.issuer,
-        link: this.linkOf(data),
-      },
-      { id: `account-${data.mailId}`, to: data.to },
+    const mailId = `account-${data.mailId}`;
+    const mail = await sendOnce({ flow: this.flow, mail: this.mail }, mailId, () =>
+      renderMail(
+        ACCOUNT_MAIL_TEMPLATES[data.template],
+        {
+          username: data.username,
+          to: data.to,
+          issuer: this.options.issuer,
+          link: this.linkOf(data),
+        },
+        { id: mailId, to: data.to },
+      ),
     );
-    await this.mail.send(mail);
-    await this.flow.put(sentKey, '1', SENT_TTL_MS);
+    if (!mail) return;
     this.logger?.info({ mailId: mail.id, template: data.template }, 'account mail sent');
   }
 

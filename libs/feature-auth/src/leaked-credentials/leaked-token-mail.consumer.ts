@@ -2,7 +2,7 @@ import { Controller, Inject, Optional } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { FlowStore } from '@gatehouse/flow-state';
 import { AccountReader } from '@gatehouse/identity';
-import { MailTransport } from '@gatehouse/mail';
+import { MailTransport, sendOnce } from '@gatehouse/mail';
 import {
   ConsumerGroups,
   headerEventType,
@@ -21,16 +21,11 @@ export interface LeakedTokenMailOptions {
 
 export const LEAKED_TOKEN_MAIL_OPTIONS = Symbol('gatehouse.auth.leakedTokenMailOptions');
 
-/** How long a sent message is remembered, so its event read again sends nothing. */
-const SENT_TTL_MS = 7 * 24 * 3_600_000;
-
 /**
  * Tells each owner by e-mail that a token of theirs was reported leaked and revoked: the
  * `token.leaked` events the leak consumer writes through the outbox (Topics.tokenEvents, group
  * `gatehouse.mailer`). The address is read when the message is sent (the owner's current one); an
- * owner without one, or gone, is skipped. A message is marked sent in flow state after the server
- * accepted it, so the event read again sends nothing; one sent just before a crash is sent again
- * with the same Message-ID. A server that refuses throws, and the bus tries the event again.
+ * owner without one, or gone, is skipped. Sent once per notice (sendOnce, by the notice's mail id).
  */
 @Controller()
 export class LeakedTokenMailConsumer {
@@ -48,16 +43,14 @@ export class LeakedTokenMailConsumer {
   async handle(@Payload() message: IncomingMessage): Promise<void> {
     if (headerEventType(message) !== tokenLeakedEvent.type) return;
     const { data } = tokenLeakedEvent.decode(message);
-    const sentKey = `mail:sent:leaked-token-${data.noticeId}`;
-    if ((await this.flow.get(sentKey)) !== null) return;
-    const owner = await this.accounts.findUser(data.userId);
-    if (!owner?.email) {
+    const mailId = `leaked-token-${data.noticeId}`;
+    const mail = await sendOnce({ flow: this.flow, mail: this.mail }, mailId, async () => {
+      const owner = await this.accounts.findUser(data.userId);
+      if (owner?.email) return leakedTokenMail(data, owner, this.options.issuer);
       this.logger?.info({ noticeId: data.noticeId }, 'leaked token: no address to tell');
-      return;
-    }
-    const mail = leakedTokenMail(data, owner, this.options.issuer);
-    await this.mail.send(mail);
-    await this.flow.put(sentKey, '1', SENT_TTL_MS);
+      return null;
+    });
+    if (!mail) return;
     this.logger?.info({ mailId: mail.id, noticeId: data.noticeId }, 'leaked token: owner told');
   }
 }

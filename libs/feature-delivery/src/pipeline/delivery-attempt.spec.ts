@@ -108,7 +108,9 @@ describe('DeliveryAttempt', () => {
       reason: 'retries_exhausted',
       failedAt: new Date(harness.clock.now()).toISOString(),
     });
-    expect(harness.relayNotified()).toBe(1);
+    // The dead letter, and the notice that the webhook started failing.
+    expect(harness.relayNotified()).toBe(2);
+    expect(harness.healthStore.notices.map(({ notice }) => notice)).toEqual(['started_failing']);
     expect(harness.disabler.disabled).toEqual([]);
   });
 
@@ -120,6 +122,14 @@ describe('DeliveryAttempt', () => {
     expect(harness.disabler.disabled).toEqual([
       { webhookId: webhook.id, reason: 'Disabled automatically: the receiver answered 410 Gone' },
     ]);
+    expect(harness.healthStore.notices.map(({ notice }) => notice)).toEqual([
+      'started_failing',
+      'disabled',
+    ]);
+    expect(await harness.healthStore.read(webhook.id)).toMatchObject({
+      state: 'disabled',
+      lastError: 'Disabled automatically: the receiver answered 410 Gone',
+    });
     expect(await harness.metric('gatehouse_webhook_auto_disabled_total')).toContain(
       'gatehouse_webhook_auto_disabled_total{reason="gone"} 1',
     );

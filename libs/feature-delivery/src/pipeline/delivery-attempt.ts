@@ -5,6 +5,7 @@ import {
   deliveryHeaders,
   isJobTokenRepoType,
   jobTokenTtlSeconds,
+  payloadBody,
 } from '@gatehouse/domain';
 import { ConcurrencyLimit, SecretBox } from '@gatehouse/crypto';
 import type { Logger } from 'pino';
@@ -21,10 +22,10 @@ import { LEASE_SAFETY_MS, type DeliverySettings } from './delivery-settings';
 import { AttemptNext, DeliveryStore } from './ports/delivery.store';
 import { type DeliveryTask, laneOf } from './delivery-task';
 import { AttemptJournal } from './attempt-journal';
-import { payloadBody } from './payload-body';
 import { RecoveryFastPath } from './recovery-fast-path';
 import { type OpenedSecrets, openWebhookSecrets } from './webhook-secrets';
 import { WebhookAutoDisabler } from './webhook-auto-disabler';
+import { WebhookHealthTracker } from './webhook-health-tracker';
 
 const tracer = trace.getTracer('@gatehouse/feature-delivery');
 
@@ -48,6 +49,8 @@ export interface DeliveryAttemptPorts {
   jobTokens: JobTokenMinter;
   secretBox: SecretBox;
   autoDisabler: WebhookAutoDisabler;
+  /** Follows each webhook's health from its attempts, for its owner's notices. */
+  health: WebhookHealthTracker;
   metrics: DeliveryMetrics;
   clock: Clock;
   ids: DeliveryIds;
@@ -187,6 +190,12 @@ export class DeliveryAttempt {
     if (!recorded || !recorded.applied) return;
 
     const { decision } = verdict;
+    await this.ports.health.observe(
+      task.webhookId,
+      verdict.error === null
+        ? { kind: 'attempt_succeeded' }
+        : { kind: 'attempt_failed', at: finishedAt, error: verdict.error },
+    );
     if (verdict.error !== null) this.recovery.failed(task.webhookId, finishedAt);
     if (decision.status === 'succeeded') {
       metrics.delivery('succeeded', target);

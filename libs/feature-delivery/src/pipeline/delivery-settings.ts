@@ -15,6 +15,8 @@ export interface DeliverySettings {
   leaseMs: number;
   /** A webhook failing this long without a success is disabled (5 days). */
   autoDisableAfterMs: number;
+  /** A webhook failing this long without a success raises its `still_failing` notice. */
+  failingNoticeAfterMs: number;
   /** Where dead-lettered deliveries are announced (Topics.deliveryDeadLetter). */
   deadLetterTopic: string;
 }
@@ -25,3 +27,5 @@ export const DEFAULT_LEASE_MS = 10_000;
 export const LEASE_RENEWALS_PER_PERIOD = 4;
 /** An attempt starts only with this much of its lease left (less means renewals are failing). */
 export const LEASE_SAFETY_MS = 2_000;
+/** Days of failures before a webhook's owner is told it still fails (GATEHOUSE_WEBHOOK_FAILING_NOTICE_DAYS). */
+export const DEFAULT_FAILING_NOTICE_DAYS = 3;

@@ -1,4 +1,8 @@
-import { deliveryReplayRequestedEvent, repoChangedMessage } from '@gatehouse/messaging';
+import {
+  deliveryReplayRequestedEvent,
+  deliveryTestRequestedEvent,
+  repoChangedMessage,
+} from '@gatehouse/messaging';
 import { pushEvent } from '../testing/events';
 import { ScriptedHttpSender, incoming, urlWebhook } from '../testing/fakes';
 import { pipelineHarness } from '../testing/pipeline-harness';
@@ -70,6 +74,43 @@ describe('ReplayIntake', () => {
     expect(harness.store.deliveries.get(REPLAY_ID)).toMatchObject({
       status: 'cancelled',
       lastError: 'the webhook was disabled before the replay could be sent',
+    });
+  });
+
+  it('sends a test event: a ping payload for the webhook, signed like any delivery, once', async () => {
+    const TEST_ID = '65f0a0b0c0d0e0f000000888';
+    const http = new ScriptedHttpSender();
+    const harness = pipelineHarness({ http });
+    const webhook = await harness.addWebhook(urlWebhook({ secret: 'sekret' }));
+    const test = incoming(
+      deliveryTestRequestedEvent.encode(
+        {
+          testId: TEST_ID,
+          webhookId: webhook.id,
+          requestedBy: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+          requestedAt: '2026-01-01T12:00:00Z',
+        },
+        { key: webhook.id, id: TEST_ID },
+      ),
+      'gatehouse.delivery-replay.v1',
+    );
+    await harness.replays.handle(test);
+    await harness.replays.handle(test);
+    await harness.settle();
+
+    expect(harness.store.deliveries.get(TEST_ID)).toMatchObject({
+      eventId: `test_${TEST_ID}`,
+      replayOf: null,
+      status: 'succeeded',
+      attempts: 1,
+    });
+    expect(http.requests).toHaveLength(1);
+    const [sent] = http.requests;
+    expect(sent!.headers['webhook-id']).toBe(TEST_ID);
+    expect(sent!.headers['x-webhook-secret']).toBe('sekret');
+    expect(JSON.parse(sent!.body)).toMatchObject({
+      event: { action: 'update', scope: 'ping' },
+      webhook: { id: webhook.id, version: 3 },
     });
   });
 });

@@ -4,6 +4,7 @@ import type { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
 import { DeliveryStore } from './ports/delivery.store';
 import { WebhookDisabler } from './ports/webhook-disabler';
+import type { WebhookHealthTracker } from './webhook-health-tracker';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,7 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Disables a webhook whose deliveries keep failing, checked whenever one of its
  * deliveries is dead-lettered: at once when the receiver said the endpoint is gone (410), or when
  * its attempts have failed without a single success for the whole window (5 days, as Svix). The
- * reason is stored in `disabled_reason`, which the owner sees with the webhook and its activity.
+ * reason is stored in `disabled_reason`, which the owner sees with the webhook and its activity,
+ * and the owner is told (WebhookHealthTracker).
  */
 export class WebhookAutoDisabler {
   constructor(
@@ -23,6 +25,7 @@ export class WebhookAutoDisabler {
       outboxWritten: () => void;
       logger: Pick<Logger, 'warn'>;
       metrics?: Pick<DeliveryMetrics, 'webhookAutoDisabled'>;
+      health: Pick<WebhookHealthTracker, 'observe'>;
     },
     private readonly windowMs: number,
   ) {}
@@ -44,5 +47,6 @@ export class WebhookAutoDisabler {
     this.ports.outboxWritten();
     this.ports.metrics?.webhookAutoDisabled(disableNow ? 'gone' : 'failing');
     this.ports.logger.warn({ webhookId, reason }, 'webhook disabled automatically');
+    await this.ports.health.observe(webhookId, { kind: 'disabled', at: now, reason });
   }
 }

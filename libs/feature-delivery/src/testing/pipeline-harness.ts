@@ -16,6 +16,7 @@ import { RepoEventIntake } from '../pipeline/repo-event-intake.consumer';
 import { RetryScheduler } from '../pipeline/retry-scheduler';
 import { TriggerLimiter } from '../pipeline/trigger-limiter';
 import { WebhookAutoDisabler } from '../pipeline/webhook-auto-disabler';
+import { WebhookHealthTracker } from '../pipeline/webhook-health-tracker';
 import { MembershipCache } from '../subscriptions/membership-cache';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
 import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
@@ -30,6 +31,7 @@ import {
   testBox,
 } from './fakes';
 import { InMemoryDeliveryStore } from './in-memory-delivery.store';
+import { InMemoryWebhookHealthStore } from './in-memory-webhook-health.store';
 
 export interface HarnessOptions {
   http?: HttpDeliverySender;
@@ -37,6 +39,7 @@ export interface HarnessOptions {
   jobTokens?: JobTokenMinter;
   retryScheduleSeconds?: number[];
   triggerLimit?: number;
+  failingNoticeAfterMs?: number;
 }
 
 /** The pipeline's parts over fakes and a frozen clock, wired as createDeliveryPipeline does. */
@@ -70,12 +73,18 @@ export function pipelineHarness(options: HarnessOptions = {}) {
     timeoutMs: 15_000,
     leaseMs: 60_000,
     autoDisableAfterMs: 5 * 86_400_000,
+    failingNoticeAfterMs: options.failingNoticeAfterMs ?? 3 * 86_400_000,
     deadLetterTopic: 'gatehouse.delivery-dlq.v1',
   };
   let relayNotified = 0;
   const outboxWritten = () => void (relayNotified += 1);
+  const healthStore = new InMemoryWebhookHealthStore();
+  const health = new WebhookHealthTracker(
+    { store: healthStore, clock, outboxWritten, logger: silentLogger },
+    settings.failingNoticeAfterMs,
+  );
   const autoDisabler = new WebhookAutoDisabler(
-    { store, disabler, registry, clock, outboxWritten, logger: silentLogger, metrics },
+    { store, disabler, registry, clock, outboxWritten, logger: silentLogger, metrics, health },
     settings.autoDisableAfterMs,
   );
   const attempt = new DeliveryAttempt(
@@ -87,6 +96,7 @@ export function pipelineHarness(options: HarnessOptions = {}) {
       jobTokens,
       secretBox: testBox,
       autoDisabler,
+      health,
       metrics,
       clock,
       ids,
@@ -118,6 +128,8 @@ export function pipelineHarness(options: HarnessOptions = {}) {
   return {
     clock,
     directory,
+    healthStore,
+    health,
     memberships,
     store,
     http,

@@ -456,6 +456,8 @@ describe('outbox events, activity and replay', () => {
           'webhook-timestamp': String(Date.parse('2026-11-20T10:00:00Z') / 1000),
           'webhook-signature': 'v1,********',
         },
+        // The bytes signed, in the payload's key order (jsonb hands back `repo` before `event`).
+        body: '{"event":{"action":"update","scope":"repo.content"},"repo":{"type":"model","name":"acme/bert"},"webhook":{"id":"x","version":3}}',
       });
       const missing = await alice(
         'GET',

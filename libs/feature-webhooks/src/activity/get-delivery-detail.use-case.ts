@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, deliveryHeaders, isObjectId } from '@gatehouse/domain';
+import { ApiError, deliveryHeaders, isObjectId, payloadBody } from '@gatehouse/domain';
 import type { Principal } from '@gatehouse/identity';
 import type { DeliveryRecord } from './ports/delivery-activity';
 import { type StoredWebhook, webhookKind } from '../webhooks/ports/stored-webhook';
@@ -15,7 +15,7 @@ const MASKED = '********';
 /**
  * `GET /api/settings/webhooks/{id}/activity/{deliveryId}`: one delivery with its payload, the
  * request's headers as the delivery worker builds them (`deliveryHeaders`, the same function) with
- * the secret and signature masked, and every attempt with the start of its answer. The timestamp
+ * the secret and signature masked, the body exactly as signed, and every attempt with the start of its answer. The timestamp
  * header is the last attempt's; the worker stamps each attempt anew.
  */
 @Injectable()
@@ -41,10 +41,12 @@ export class GetDeliveryDetail {
 function requestOf(webhook: StoredWebhook, delivery: DeliveryRecord): DeliveryRequestView | null {
   if (webhookKind(webhook) === 'job' || webhook.url === null) return null;
   const stampedAt = delivery.attemptLog.at(-1)?.startedAt ?? delivery.createdAt;
+  // The bytes the worker signs: the stored payload in the payload's key order, not the jsonb's.
+  const body = payloadBody(delivery.payload);
   const headers = deliveryHeaders({
     messageId: delivery.id,
     timestampSeconds: Math.floor(stampedAt.getTime() / 1000),
-    body: JSON.stringify(delivery.payload),
+    body,
     secret: webhook.sealedSecret === null ? null : MASKED,
     // A rotation's overlap running at that attempt: two signatures went out, one per secret.
     previousSecret:
@@ -58,5 +60,5 @@ function requestOf(webhook: StoredWebhook, delivery: DeliveryRecord): DeliveryRe
       .split(' ')
       .map(() => `v1,${MASKED}`)
       .join(' ');
-  return { method: 'POST', url: webhook.url, headers };
+  return { method: 'POST', url: webhook.url, headers, body };
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { API_ERRORS, type ApiDescription, BEARER, jsonResponse } from '@gatehouse/platform';
+import {
+  API_ERRORS,
+  type ApiDescription,
+  BEARER_OR_SESSION,
+  jsonResponse,
+} from '@gatehouse/platform';
 import type {
   DeliveryAttemptView,
   DeliveryDetailView,
@@ -67,6 +72,10 @@ const detailSchema = z
         method: z.literal('POST'),
         url: z.string(),
         headers: z.record(z.string(), z.string()),
+        body: z.string().meta({
+          description:
+            'The body exactly as the worker sends and signs it: `webhook-signature` is over these bytes.',
+        }),
       })
       .nullable(),
   })
@@ -103,7 +112,7 @@ const since = z.object({
 
 const webhookId = z.object({ id: z.string() });
 const delivery = z.object({ id: z.string(), deliveryId: z.string() });
-const common = { tags: ['webhook activity'], security: BEARER };
+const common = { tags: ['webhook activity'], security: BEARER_OR_SESSION };
 
 /** A webhook's recent deliveries, one delivery's detail, and replay (webhook-activity.controller.ts). */
 export const WEBHOOK_ACTIVITY_API: ApiDescription = {

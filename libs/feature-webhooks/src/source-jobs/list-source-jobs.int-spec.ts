@@ -26,6 +26,8 @@ describe('GET /api/settings/webhooks/source-jobs: the Jobs a Job webhook may sta
           command: ['python', '-c', "import os; print(os.environ['WEBHOOK_PAYLOAD'])"],
         },
       ],
+      // GATEHOUSE_JOB_LAUNCHER defaults to `disabled`: the form says Jobs do not run here.
+      jobsEnabled: false,
     });
     expect(response.text).not.toContain(SOURCE_JOB_SECRET);
     expect(response.text).not.toContain('LOG_LEVEL');

@@ -14,6 +14,8 @@ export class InMemoryWebhookRepository extends WebhookRepository {
   /** Committed outbox messages, in order. */
   readonly outbox: PublishedMessage[] = [];
   transactions = 0;
+  /** The webhooks whose health a committed transaction cleared. */
+  readonly healthCleared: string[] = [];
 
   async listOwned(ownerId: string): Promise<StoredWebhook[]> {
     return [...this.rows.values()]
@@ -30,6 +32,7 @@ export class InMemoryWebhookRepository extends WebhookRepository {
   async transaction<T>(work: (tx: WebhookTransaction) => Promise<T>): Promise<T> {
     const rows = new Map([...this.rows].map(([id, row]) => [id, copy(row)]));
     const outbox: PublishedMessage[] = [];
+    const healthCleared: string[] = [];
     const tx: WebhookTransaction = {
       lockOwner: async () => undefined,
       countOwned: async (ownerId) =>
@@ -47,12 +50,14 @@ export class InMemoryWebhookRepository extends WebhookRepository {
         rows.set(webhook.id, copy(webhook));
       },
       delete: async (id) => void rows.delete(id),
+      clearHealth: async (id) => void healthCleared.push(id),
       publish: async (topic, message) => void outbox.push({ topic, ...message }),
     };
     const result = await work(tx);
     this.rows.clear();
     for (const [id, row] of rows) this.rows.set(id, row);
     this.outbox.push(...outbox);
+    this.healthCleared.push(...healthCleared);
     this.transactions++;
     return result;
   }

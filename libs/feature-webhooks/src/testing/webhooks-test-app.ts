@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { aNetworkConfig, aWebhooksConfig } from '@gatehouse/config/testing';
 import { IdentityModule } from '@gatehouse/identity';
-import { DatabaseModule } from '@gatehouse/platform';
+import { DatabaseModule, FlowStateModule } from '@gatehouse/platform';
 import { createServiceApp } from '@gatehouse/platform/testing';
 import { createScratchDatabase, type ScratchDatabase } from '@gatehouse/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -41,6 +41,7 @@ export async function startWebhooksTestApp(
   @Module({
     imports: [
       DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
+      FlowStateModule.forRoot({ type: 'memory' }),
       IdentityModule.forRoot({
         publicUrl: 'https://gatehouse.test',
         encryptionKey: ENCRYPTION_KEY,

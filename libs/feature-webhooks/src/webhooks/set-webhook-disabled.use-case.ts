@@ -10,7 +10,8 @@ import { WebhookPresenter } from './webhook-presenter';
 
 /**
  * `POST .../{id}/enable` and `.../{id}/disable`. A disabled webhook is kept but gets
- * no deliveries; enabling also clears the reason of an automatic disable. Asking for the state
+ * no deliveries; enabling also clears the reason of an automatic disable and the webhook's health
+ * (its notices end; the next failure starts a new run). Asking for the state
  * the webhook is already in changes nothing and answers it as is.
  */
 @Injectable()
@@ -37,6 +38,7 @@ export class SetWebhookDisabled {
         updatedAt: now,
       };
       await tx.update(next);
+      if (!disabled) await tx.clearHealth(id);
       await tx.publish(Topics.webhookChanged, webhookUpsertedMessage(next, now));
       return next;
     });

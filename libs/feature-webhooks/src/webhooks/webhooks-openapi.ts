@@ -9,11 +9,16 @@ import {
 import {
   API_ERRORS,
   type ApiDescription,
-  BEARER,
+  BEARER_OR_SESSION,
   emptyResponse,
   jsonResponse,
 } from '@gatehouse/platform';
-import type { SourceJobsPage } from '@gatehouse/settings-api';
+import type {
+  SourceJobsPage,
+  TestEventAccepted,
+  WebhookHealthView,
+  WebhookNoticesPage,
+} from '@gatehouse/settings-api';
 import type { RotatedWebhookSecret } from './rotate-webhook-secret.use-case';
 
 const jobSpecSchema = z.object({
@@ -56,7 +61,7 @@ const id = z.object({ id: z.string().meta({ description: 'The webhook id.' }) })
 const change = (summary: string, body?: z.ZodType) => ({
   summary,
   tags: ['webhooks'],
-  security: BEARER,
+  security: BEARER_OR_SESSION,
   requestParams: { path: id },
   ...(body && { requestBody: { content: { 'application/json': { schema: body } } } }),
   responses: { '200': jsonResponse('The webhook.', wrapped), ...API_ERRORS },
@@ -83,8 +88,33 @@ const sourceJobsSchema = z
         command: z.array(z.string()),
       }),
     ),
+    jobsEnabled: z.boolean().meta({
+      description:
+        'Whether this server starts Jobs (GATEHOUSE_JOB_LAUNCHER is not `disabled`); when false a Job webhook gets no Job run.',
+    }),
   })
   .meta({ id: 'SourceJobs' }) satisfies z.ZodType<SourceJobsPage>;
+
+const webhookHealthSchema = z
+  .object({
+    webhookId: z.string(),
+    target: z.string().meta({ description: 'The URL, or `Job <id>` for a Job webhook.' }),
+    state: z.enum(['healthy', 'failing', 'failing_long', 'disabled']).meta({
+      description:
+        '`failing` since the first failed attempt after a success, `failing_long` after GATEHOUSE_WEBHOOK_FAILING_NOTICE_DAYS of failures, `disabled` once the worker disabled it.',
+    }),
+    failingSince: z.string().nullable().meta({ description: 'ISO 8601; null when healthy.' }),
+    lastError: z
+      .string()
+      .nullable()
+      .meta({ description: 'The last error in plain words, or why it was disabled.' }),
+    disabled: z.boolean(),
+  })
+  .meta({ id: 'WebhookHealth' }) satisfies z.ZodType<WebhookHealthView>;
+
+const webhookNoticesSchema = z
+  .object({ notices: z.array(webhookHealthSchema) })
+  .meta({ id: 'WebhookNotices' }) satisfies z.ZodType<WebhookNoticesPage>;
 
 /** The webhook management API (webhooks.controller.ts), as the Python client calls it. */
 export const WEBHOOKS_API: ApiDescription = {
@@ -92,7 +122,7 @@ export const WEBHOOKS_API: ApiDescription = {
     get: {
       summary: "List the caller's webhooks",
       tags: ['webhooks'],
-      security: BEARER,
+      security: BEARER_OR_SESSION,
       responses: {
         '200': jsonResponse(
           'Every webhook of the caller, a bare array.',
@@ -104,7 +134,7 @@ export const WEBHOOKS_API: ApiDescription = {
     post: {
       summary: 'Create a webhook (a URL webhook, or a Job webhook from jobSourceId)',
       tags: ['webhooks'],
-      security: BEARER,
+      security: BEARER_OR_SESSION,
       requestBody: { content: { 'application/json': { schema: createWebhookBodySchema } } },
       responses: { '201': jsonResponse('The new webhook.', wrapped), ...API_ERRORS },
     },
@@ -121,7 +151,7 @@ export const WEBHOOKS_API: ApiDescription = {
     delete: {
       summary: 'Delete a webhook',
       tags: ['webhooks'],
-      security: BEARER,
+      security: BEARER_OR_SESSION,
       requestParams: { path: id },
       responses: { '204': emptyResponse('Deleted.'), ...API_ERRORS },
     },
@@ -130,8 +160,49 @@ export const WEBHOOKS_API: ApiDescription = {
     get: {
       summary: "The caller's Jobs a Job webhook may start, newest first (never their secrets)",
       tags: ['webhooks'],
-      security: BEARER,
+      security: BEARER_OR_SESSION,
       responses: { '200': jsonResponse('The Jobs.', sourceJobsSchema), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/notices': {
+    get: {
+      summary: "The caller's webhooks that fail or were disabled, longest failing first",
+      tags: ['webhooks'],
+      security: BEARER_OR_SESSION,
+      responses: { '200': jsonResponse('The notices.', webhookNoticesSchema), ...API_ERRORS },
+    },
+  },
+  '/api/settings/webhooks/{id}/test': {
+    post: {
+      summary:
+        'Send a test event: a `ping` payload through the delivery pipeline, signed like any delivery (3 a minute per webhook)',
+      tags: ['webhooks'],
+      security: BEARER_OR_SESSION,
+      requestParams: { path: id },
+      responses: {
+        '202': jsonResponse(
+          'The delivery the worker records for it; its outcome is in the activity.',
+          z
+            .object({ id: z.string(), webhookId: z.string(), status: z.literal('queued') })
+            .meta({ id: 'TestEventAccepted' }) satisfies z.ZodType<TestEventAccepted>,
+        ),
+        ...API_ERRORS,
+      },
+    },
+  },
+  '/api/settings/webhooks/{id}/health': {
+    get: {
+      summary: "How the webhook's endpoint is doing: failing since when, the last error",
+      tags: ['webhooks'],
+      security: BEARER_OR_SESSION,
+      requestParams: { path: id },
+      responses: {
+        '200': jsonResponse(
+          'The health.',
+          z.object({ health: webhookHealthSchema }).meta({ id: 'WrappedWebhookHealth' }),
+        ),
+        ...API_ERRORS,
+      },
     },
   },
   '/api/settings/webhooks/{id}/rotate-secret': {

@@ -1,6 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { WebhookView } from '@gatehouse/domain';
-import type { SourceJobsPage } from '@gatehouse/settings-api';
+import type {
+  SourceJobsPage,
+  TestEventAccepted,
+  WebhookHealthView,
+  WebhookNoticesPage,
+} from '@gatehouse/settings-api';
 import {
   CurrentPrincipal,
   type Principal,
@@ -16,6 +21,9 @@ import { type RotatedWebhookSecret, RotateWebhookSecret } from './rotate-webhook
 import { SetWebhookDisabled } from './set-webhook-disabled.use-case';
 import { UpdateWebhook } from './update-webhook.use-case';
 import { ListSourceJobs } from '../source-jobs/list-source-jobs.use-case';
+import { GetWebhookHealth } from '../health/get-webhook-health.use-case';
+import { ListWebhookNotices } from '../health/list-webhook-notices.use-case';
+import { SendTestEvent } from '../activity/send-test-event.use-case';
 
 type Wrapped = { webhook: WebhookView };
 
@@ -38,6 +46,9 @@ export class WebhooksController {
     private readonly remover: DeleteWebhook,
     private readonly rotator: RotateWebhookSecret,
     private readonly sourceJobs: ListSourceJobs,
+    private readonly notices: ListWebhookNotices,
+    private readonly health: GetWebhookHealth,
+    private readonly tests: SendTestEvent,
   ) {}
 
   @Get()
@@ -49,6 +60,31 @@ export class WebhooksController {
   @Get('source-jobs')
   listSourceJobs(@CurrentPrincipal() principal: Principal): Promise<SourceJobsPage> {
     return this.sourceJobs.execute(principal);
+  }
+
+  /** Before `:id`: the caller's failing or disabled webhooks, for the settings home. */
+  @Get('notices')
+  listNotices(@CurrentPrincipal() principal: Principal): Promise<WebhookNoticesPage> {
+    return this.notices.execute(principal);
+  }
+
+  @Get(':id/health')
+  async getHealth(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<{ health: WebhookHealthView }> {
+    return { health: await this.health.execute(principal, id) };
+  }
+
+  @Post(':id/test')
+  @HttpCode(202)
+  @RequireWriteAccess()
+  @RequirePermission('user.webhooks.write')
+  sendTestEvent(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<TestEventAccepted> {
+    return this.tests.execute(principal, id);
   }
 
   @Get(':id')

@@ -27,3 +27,5 @@ export {
   accountMailRequestedEvent,
   type AccountMailTemplate,
 } from './account-mail.event';
+export { type WebhookNoticeRaisedData, webhookNoticeRaisedEvent } from './webhook-notice.event';
+export { deliveryTestRequestedEvent } from './delivery-test.event';

@@ -34,6 +34,7 @@ const EXPECTED_TABLES = [
   'totp_factors',
   'trusted_publishers',
   'users',
+  'webhook_health',
   'webhooks',
 ];
 // Opening a fresh PGlite directory runs initdb in WASM: several seconds.

@@ -23,6 +23,7 @@ import { TokenApprovalEntity } from './token-exchange/token-approval.entity';
 import { TrustedPublisherEntity } from './token-exchange/trusted-publisher.entity';
 import { JobEntity } from './webhooks/job.entity';
 import { WebhookEntity } from './webhooks/webhook.entity';
+import { WebhookHealthEntity } from './webhooks/webhook-health.entity';
 
 /** Every entity the data source maps, for `createDataSource` and Nest's TypeOrmModule alike. */
 export const ALL_ENTITIES = [
@@ -47,6 +48,7 @@ export const ALL_ENTITIES = [
   TokenApprovalEntity,
   JobEntity,
   WebhookEntity,
+  WebhookHealthEntity,
   DeliveryEntity,
   DeliveryAttemptEntity,
   JobRunEntity,

@@ -40,6 +40,10 @@ class TypeOrmWebhookTransaction implements WebhookTransaction {
     await this.manager.delete(WebhookEntity, { id });
   }
 
+  async clearHealth(id: string): Promise<void> {
+    await this.manager.query('DELETE FROM webhook_health WHERE webhook_id = $1', [id]);
+  }
+
   async publish(topic: string, message: OutgoingMessage): Promise<void> {
     await appendOutbox(this.manager, {
       topic,

@@ -12,6 +12,8 @@ export interface WebhookTransaction {
   update(webhook: StoredWebhook): Promise<void>;
   /** Deletes the webhook; its delivery records go with it. */
   delete(id: string): Promise<void>;
+  /** Forgets the health the delivery worker stored for the webhook (it is enabled again). */
+  clearHealth(id: string): Promise<void>;
   /** Writes an event to the outbox: it is published if and only if this transaction commits. */
   publish(topic: string, message: OutgoingMessage): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { buildPayloadV3 } from '@gatehouse/domain';
+import { buildPayloadV3 } from './payload';
 import { payloadBody } from './payload-body';
 
 const event = {

@@ -2,7 +2,8 @@
  * The JSON body of a stored payload. Payloads are kept in a `jsonb` column, which does not keep
  * key order, so retries and replays would otherwise send the keys in PostgreSQL's order. Known
  * objects of payload v3 get the order of the docs' example (as buildPayloadV3 builds them, and so
- * as the first attempt sends them); unknown keys follow in their stored order.
+ * as the first attempt sends them); unknown keys follow in their stored order. The delivery
+ * worker sends (and signs) exactly these bytes; the activity's delivery detail shows them.
  */
 const KEY_ORDER: Record<string, readonly string[]> = {
   '': [
