@@ -170,7 +170,6 @@ export {
   nextRetryDelayMs,
   payloadBody,
   buildTestEventPayload,
-  TEST_EVENT,
   createWebhookBodySchema,
   rotateWebhookSecretBodySchema,
   parseCreateWebhookBody,

@@ -69,4 +69,4 @@ export {
   type WebhookHealthState,
   type WebhookNoticeKind,
 } from './webhook-health';
-export { buildTestEventPayload, TEST_EVENT } from './test-event-payload';
+export { buildTestEventPayload } from './test-event-payload';

@@ -3,7 +3,7 @@ import { repoUrls, type PayloadOptions } from './payload';
 import { REPO_TYPES, type WatchedItem } from './watched-item';
 
 /** The event of a test send: `ping`, a scope no repository change has. */
-export const TEST_EVENT = { action: 'update', scope: 'ping' } as const;
+const TEST_EVENT = { action: 'update', scope: 'ping' } as const;
 
 /** The repository id of a test event: no real repository has it. */
 const NO_REPOSITORY_ID = '000000000000000000000000';
