@@ -1,4 +1,5 @@
 import { AUTH_OPENAPI } from '@gatehouse/feature-auth';
+import { ORGANIZATION_TWO_FACTOR_API } from '@gatehouse/feature-token-exchange';
 import { WEBHOOKS_OPENAPI } from '@gatehouse/feature-webhooks';
 import { type OpenApiDocument, openApiDocument } from '@gatehouse/platform';
 
@@ -8,5 +9,5 @@ import { type OpenApiDocument, openApiDocument } from '@gatehouse/platform';
  * end-to-end answer is checked against (openapi-response-check.ts).
  */
 export function gatehouseOpenApiDocument(): OpenApiDocument {
-  return openApiDocument([...AUTH_OPENAPI, ...WEBHOOKS_OPENAPI]);
+  return openApiDocument([...AUTH_OPENAPI, ORGANIZATION_TWO_FACTOR_API, ...WEBHOOKS_OPENAPI]);
 }

@@ -6,7 +6,11 @@ import {
   deliveryModuleOptionsOf,
   EventIngestionModule,
 } from '@gatehouse/feature-delivery';
-import { JobTokenService, TokenExchangeGrantModule } from '@gatehouse/feature-token-exchange';
+import {
+  JobTokenService,
+  ORGANIZATION_TWO_FACTOR_API,
+  TokenExchangeGrantModule,
+} from '@gatehouse/feature-token-exchange';
 import { WEBHOOKS_OPENAPI, WebhooksModule } from '@gatehouse/feature-webhooks';
 import { IdentityModule } from '@gatehouse/identity';
 import { KAFKA_ACCESS } from '@gatehouse/messaging';
@@ -72,7 +76,7 @@ export function gatehouseModule(
         ...deliveryModuleOptionsOf(config, secrets.encryptionKey),
         jobTokens: { mode: 'in-process', service: JobTokenService },
       }),
-      OpenApiModule.forRoot([...AUTH_OPENAPI, ...WEBHOOKS_OPENAPI]),
+      OpenApiModule.forRoot([...AUTH_OPENAPI, ORGANIZATION_TWO_FACTOR_API, ...WEBHOOKS_OPENAPI]),
     ],
     providers: [
       {

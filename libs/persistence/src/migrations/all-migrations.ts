@@ -18,6 +18,7 @@ import { WebhookSecretOverlap1767225600800 } from './1767225600800-webhook-secre
 import { AccountLinks1767225600850 } from './1767225600850-account-links';
 import { PlatformAdministration1767225600900 } from './1767225600900-platform-administration';
 import { SecondFactors1767225600950 } from './1767225600950-second-factors';
+import { OrganizationTwoFactor1767225600990 } from './1767225600990-organization-two-factor';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -41,4 +42,5 @@ export const ALL_MIGRATIONS = [
   AccountLinks1767225600850,
   PlatformAdministration1767225600900,
   SecondFactors1767225600950,
+  OrganizationTwoFactor1767225600990,
 ];
