@@ -13,6 +13,8 @@ import {
   PHONE,
   seriousAccessibilityViolations,
 } from '../settings/support/settings-browser';
+import { requireTwoFactorsInAnOrganization } from './organization-two-factor.suite';
+import { signInWithAPasskey } from './passkeys.suite';
 import { signInWithAnAuthenticatorApp } from './second-factors.suite';
 import { mailboxOf, type ShapeMailbox } from '../settings/support/shape-mailbox';
 
@@ -29,6 +31,7 @@ describe.each(SHAPES)('a new person in Chromium on $name', (shape) => {
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
     target = await shape.start({
+      publicHost: 'localhost',
       env: {
         GATEHOUSE_SIGNUP: 'open',
         ...(shape === ALL_IN_ONE ? {} : { GATEHOUSE_SMTP_URL: smtp.url }),
@@ -117,5 +120,13 @@ describe.each(SHAPES)('a new person in Chromium on $name', (shape) => {
 
   it('sets up an authenticator app, then signs in with a code and with a recovery code', async () => {
     await signInWithAnAuthenticatorApp(page, target);
+  });
+
+  it('adds a passkey, signs in with it alone and after the password, and removes it', async () => {
+    await signInWithAPasskey(page, target);
+  });
+
+  it('lets an organization require two factors, and its member in once they have one', async () => {
+    await requireTwoFactorsInAnOrganization(page, target);
   });
 });

@@ -1,6 +1,5 @@
 import type { ShapeTarget } from '@gatehouse/testing';
 import { Secret, TOTP } from 'otpauth';
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { signIn } from '../auth/support/headless-chromium';
 import {
@@ -8,6 +7,7 @@ import {
   PHONE,
   seriousAccessibilityViolations,
 } from '../settings/support/settings-browser';
+import { signOut, signUp } from './account-steps';
 
 const PASSWORD = 'two factors beat one';
 
@@ -26,37 +26,22 @@ async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-async function signOut(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/settings/account`);
-  await Promise.all([
-    page.waitForURL(`${base}/`),
-    page.getByRole('button', { name: 'Sign out' }).click(),
-  ]);
-}
-
 /**
- * A person sets up an authenticator app in the settings (the code computed from the secret read
- * off the page), signs out, signs in with a code after the password, then with a recovery code.
+ * Turns on an authenticator app for the signed-in person from the account page (the code
+ * computed from the secret read off the page): the secret and the recovery codes shown.
+ * `whileEnrolling` runs while the QR code is on the page.
  */
-export async function signInWithAnAuthenticatorApp(page: Page, target: ShapeTarget) {
-  const base = target.url;
-  const username = `ada${randomInt(1e9)}`;
-  await page.context().clearCookies();
-  await page.goto(`${base}/oauth/signup`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(`${username}@example.org`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
-
-  await page.goto(`${base}/oauth/login`);
-  await signIn(page, username, PASSWORD);
+export async function turnOnAuthenticatorApp(
+  page: Page,
+  base: string,
+  whileEnrolling: () => Promise<void> = async () => undefined,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   await page.goto(`${base}/settings/account`);
   await page.getByRole('link', { name: 'Two-factor authentication' }).click();
   await page.getByRole('heading', { name: 'Two-factor authentication', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   await page.getByRole('img', { name: /QR code/ }).waitFor();
-  await expectAccessibleAtBothWidths(page);
+  await whileEnrolling();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.getByLabel('Code from the app').fill(codeOf(secret, 0));
   await page.getByRole('button', { name: 'Turn on' }).click();
@@ -65,6 +50,22 @@ export async function signInWithAnAuthenticatorApp(page: Page, target: ShapeTarg
   const recoveryCodes = await codes.allTextContents();
   expect(recoveryCodes).toHaveLength(10);
   await page.getByText('10 unused recovery codes left.').waitFor();
+  return { secret, recoveryCodes };
+}
+
+/**
+ * A person sets up an authenticator app in the settings (the code computed from the secret read
+ * off the page), signs out, signs in with a code after the password, then with a recovery code.
+ */
+export async function signInWithAnAuthenticatorApp(page: Page, target: ShapeTarget) {
+  const base = target.url;
+  const username = await signUp(page, base, PASSWORD);
+
+  await page.goto(`${base}/oauth/login`);
+  await signIn(page, username, PASSWORD);
+  const { secret, recoveryCodes } = await turnOnAuthenticatorApp(page, base, () =>
+    expectAccessibleAtBothWidths(page),
+  );
   await expectAccessibleAtBothWidths(page);
 
   await signOut(page, base);

@@ -37,6 +37,7 @@ const ORGANIZATION_ROUTES = [
   '/api/organizations/:name/settings/tokens/:tokenId/approve',
   '/api/organizations/:name/settings/tokens/:tokenId/deny',
   '/api/organizations/:name/settings/tokens/revoke',
+  '/api/organizations/:name/settings/two-factor',
 ].join(' ');
 
 describe('k8s/base Ingress', () => {

@@ -1874,6 +1874,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{name}/settings/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the organization requires two factors of its members (administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The requirement. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrganizationTwoFactorOutput"];
+                    };
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Require two factors of the members, or stop (administrators; audited). Refused (403) to an administrator who has no factor of their own */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrganizationTwoFactor"];
+                };
+            };
+            responses: {
+                /** @description The requirement now. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrganizationTwoFactorOutput"];
+                    };
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -2183,13 +2265,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The passkey. */
+                /** @description The passkey, with recovery codes when it is the first factor. */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Passkey"];
+                        "application/json": components["schemas"]["PasskeyRegistration"];
                     };
                 };
                 /** @description An error, in the API error shape. */
@@ -2219,7 +2301,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a passkey */
+        /** Remove a passkey (the recovery codes too when no factor is left) */
         delete: {
             parameters: {
                 query?: never;
@@ -6246,6 +6328,14 @@ export interface components {
             nextCursor: string | null;
             tokens: components["schemas"]["OrganizationToken"][];
         };
+        OrganizationTwoFactor: {
+            /** @description Members need a second factor (an authenticator app or a passkey) to reach the organization: its settings, and token exchange for it. */
+            requireTwoFactor: boolean;
+        };
+        OrganizationTwoFactorOutput: {
+            /** @description Members need a second factor (an authenticator app or a passkey) to reach the organization: its settings, and token exchange for it. */
+            requireTwoFactor: boolean;
+        };
         Passkey: {
             /** @description ISO 8601. */
             createdAt: string;
@@ -6253,6 +6343,16 @@ export interface components {
             /** @description ISO 8601; null before first use. */
             lastUsedAt: string | null;
             name: string;
+        };
+        PasskeyRegistration: {
+            /** @description ISO 8601. */
+            createdAt: string;
+            id: string;
+            /** @description ISO 8601; null before first use. */
+            lastUsedAt: string | null;
+            name: string;
+            /** @description Ten single-use recovery codes, shown this once, when this passkey is the first factor of the account; null otherwise. */
+            recoveryCodes: string[] | null;
         };
         PersonalToken: {
             approvals: {

@@ -7,6 +7,7 @@ import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pag
 import { ConnectedApplicationsPage } from './pages/connected-applications';
 import { HomePage } from './pages/home';
 import { ServiceAccountsPage } from './pages/organization-service-accounts';
+import { OrganizationSecurityPage } from './pages/organization-security';
 import { TokenExchangePage } from './pages/organization-token-exchange';
 import { OrganizationTokensPage } from './pages/organization-tokens';
 import { TokenDetailPage } from './pages/token-detail';
@@ -45,6 +46,10 @@ const SETTINGS_ROUTES: Route[] = [
   {
     pattern: '/organizations/:name/settings/tokens',
     render: ({ name }) => <OrganizationTokensPage org={name!} />,
+  },
+  {
+    pattern: '/organizations/:name/settings/security',
+    render: ({ name }) => <OrganizationSecurityPage org={name!} />,
   },
   {
     pattern: '/organizations/:name/settings/service-accounts',

@@ -10,6 +10,10 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { api, ApiFailure } from './api';
+import { Link } from './router';
+
+/** The page where a person sets up a second factor, named by refusals that send them there. */
+const SECOND_FACTOR_SETUP = '/settings/account/security';
 
 export type Resource<T> =
   { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'error'; failure: ApiFailure };
@@ -58,6 +62,12 @@ export function ErrorNotice({
   return (
     <div className="notice notice-error" role="alert">
       <p>{message}</p>
+      {/* An organization that requires two factors says where to set one up: a link gets there. */}
+      {message.includes(SECOND_FACTOR_SETUP) && (
+        <p>
+          <Link href={SECOND_FACTOR_SETUP}>Set up two-factor authentication</Link>
+        </p>
+      )}
       {onRetry && (
         <button type="button" className="button button-secondary" onClick={onRetry}>
           Try again

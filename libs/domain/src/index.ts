@@ -229,8 +229,10 @@ export {
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_RANDOM_BYTES,
   recoveryCodeOf,
+  SECOND_FACTOR_SETUP_PATH,
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
   TOTP_WINDOW,
   totpSecretContext,
+  twoFactorRequiredMessage,
 } from './accounts';

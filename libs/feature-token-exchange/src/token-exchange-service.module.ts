@@ -22,6 +22,8 @@ import { JobTokenService } from './job-tokens/job-token.service';
 import { JobTokenStore } from './job-tokens/ports/job-token.store';
 import { TypeOrmJobTokenStore } from './job-tokens/infrastructure/typeorm-job-token.store';
 import { OrganizationSettingsController } from './settings/organization-settings.controller';
+import { OrganizationTwoFactorController } from './settings/organization-two-factor.controller';
+import { OrganizationTwoFactorService } from './settings/organization-two-factor.service';
 import { OrganizationSettingsService } from './settings/organization-settings.service';
 import { OrganizationDirectory } from './organizations/ports/organization-directory';
 import { TypeOrmOrganizationDirectory } from './organizations/infrastructure/typeorm-organization-directory';
@@ -42,7 +44,8 @@ import { TokenGovernanceService } from './token-governance/token-governance.serv
  * (the tokens of Job webhooks' launches), the organization audit
  * log (`GET /api/organizations/{name}/audit-log`) and token-exchange settings
  * (`/api/organizations/{name}/settings/token-exchange-apps`), token governance
- * (`/api/organizations/{name}/settings/tokens`, `…/token-policy`) and service accounts
+ * (`/api/organizations/{name}/settings/tokens`, `…/token-policy`), the two-factor requirement
+ * (`…/settings/two-factor`) and service accounts
  * (`/api/organizations/{name}/settings/service-accounts`). Needs IdentityModule, DatabaseModule
  * and the platform; exports TokenExchangeService for the in-process grant client and
  * JobTokenService for the all-in-one's delivery worker.
@@ -58,6 +61,7 @@ export class TokenExchangeServiceModule {
         InternalJobTokensController,
         AuditLogController,
         OrganizationSettingsController,
+        OrganizationTwoFactorController,
         TokenGovernanceController,
         ServiceAccountsController,
       ],
@@ -81,6 +85,7 @@ export class TokenExchangeServiceModule {
         AuditLogReader,
         OrganizationAdminGate,
         OrganizationSettingsService,
+        OrganizationTwoFactorService,
         TokenGovernanceService,
         ServiceAccountsService,
         UserEmailExchange,

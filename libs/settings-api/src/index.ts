@@ -5,6 +5,7 @@ export type {
   EmailChangeRequested,
 } from './account';
 export type {
+  PasskeyRegistration,
   PasskeyView,
   RecoveryCodesView,
   SecondFactorsView,
@@ -77,3 +78,4 @@ export type {
   EndedSessionsView,
   ResetFactorsView,
 } from './admin';
+export type { OrganizationTwoFactorView } from './organization-two-factor';

@@ -8,6 +8,14 @@ export interface PasskeyView {
   lastUsedAt: string | null;
 }
 
+/**
+ * `POST /api/settings/account/second-factors/passkeys`: the passkey added, with the ten recovery
+ * codes (shown once) when it is the account's first factor; null otherwise.
+ */
+export interface PasskeyRegistration extends PasskeyView {
+  recoveryCodes: string[] | null;
+}
+
 /** `GET /api/settings/account/second-factors`: what protects the sign-in beyond the password. */
 export interface SecondFactorsView {
   /** An authenticator app (TOTP) is set up and confirmed. */

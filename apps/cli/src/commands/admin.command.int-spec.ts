@@ -1,5 +1,5 @@
 import { SecretBox } from '@gatehouse/crypto';
-import { webhookSecretContext } from '@gatehouse/domain';
+import { totpSecretContext, webhookSecretContext } from '@gatehouse/domain';
 import { jobSecretContext } from '@gatehouse/persistence/testing';
 import { createTestDatabase, dropTestDatabase, TestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
@@ -95,6 +95,11 @@ describe('gatehouse admin, against PostgreSQL', () => {
       `INSERT INTO webhooks (id, owner_user_id, url, secret_encrypted, job_secrets_encrypted)
        VALUES ('${webhookId}', '${alice.id}', 'https://receiver.example/hook', '${sealedSecret}', '{}')`,
     );
+    const sealedTotp = legacy.encrypt('JBSWY3DPEHPK3PXP', totpSecretContext(alice.id));
+    await query(
+      `INSERT INTO totp_factors (user_id, secret_encrypted, confirmed_at)
+       VALUES ('${alice.id}', '${sealedTotp}', now())`,
+    );
     process.env.GATEHOUSE_ENCRYPTION_KEY = `k2:${newKey},${oldKey}`;
     try {
       await run('reencrypt');
@@ -102,6 +107,7 @@ describe('gatehouse admin, against PostgreSQL', () => {
       expect(out.at(-1)).toContain('  webhooks: 1 of 1 rows rewritten');
       expect(out.at(-1)).toMatch(/ {2}signing_keys: (\d+) of \1 rows rewritten/);
       expect(out.at(-1)).toContain('  jobs: 1 of 1 rows rewritten');
+      expect(out.at(-1)).toContain('  totp_factors: 1 of 1 rows rewritten');
       expect(out).toEqual(expect.arrayContaining(['jobs: 1/1 rows looked at, 1 rewritten']));
 
       const onlyNew = SecretBox.fromKeyRing(`k2:${newKey}`);
@@ -118,6 +124,12 @@ describe('gatehouse admin, against PostgreSQL', () => {
           jobSecretContext(job.id, 'DEMO_API_KEY'),
         ),
       ).toBe('demo-job-secret');
+      const [totp] = await query(
+        `SELECT secret_encrypted FROM totp_factors WHERE user_id = '${alice.id}'`,
+      );
+      expect(onlyNew.decrypt(totp.secret_encrypted, totpSecretContext(alice.id))).toBe(
+        'JBSWY3DPEHPK3PXP',
+      );
       for (const key of await query('SELECT kid, private_jwk_encrypted FROM signing_keys'))
         expect(JSON.parse(onlyNew.decrypt(key.private_jwk_encrypted, key.kid))).toMatchObject({
           kty: 'RSA',
@@ -127,6 +139,7 @@ describe('gatehouse admin, against PostgreSQL', () => {
       await run('reencrypt');
       expect(out.at(-1)).toMatch(/ {2}webhooks: 0 of 1 rows rewritten/);
       expect(out.at(-1)).toMatch(/ {2}jobs: 0 of 1 rows rewritten/);
+      expect(out.at(-1)).toMatch(/ {2}totp_factors: 0 of 1 rows rewritten/);
     } finally {
       process.env.GATEHOUSE_ENCRYPTION_KEY = oldKey;
     }

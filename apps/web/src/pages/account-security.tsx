@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type {
+  PasskeyRegistration,
   PasskeyView,
   RecoveryCodesView,
   SecondFactorsView,
@@ -49,7 +50,7 @@ export function AccountSecurityPage() {
             ) : (
               <TotpSetup onConfirmed={shown} />
             )}
-            <Passkeys passkeys={data.passkeys} onChanged={factors.reload} />
+            <Passkeys passkeys={data.passkeys} onChanged={factors.reload} onFirstAdded={shown} />
             {(data.totp || data.passkeys.length > 0) && (
               <RegenerateForm left={data.recoveryCodesLeft} onRegenerated={shown} />
             )}
@@ -241,7 +242,16 @@ function RegenerateForm({
   );
 }
 
-function Passkeys({ passkeys, onChanged }: { passkeys: PasskeyView[]; onChanged: () => void }) {
+function Passkeys({
+  passkeys,
+  onChanged,
+  onFirstAdded,
+}: {
+  passkeys: PasskeyView[];
+  onChanged: () => void;
+  /** With the recovery codes the first factor brings. */
+  onFirstAdded: (recoveryCodes: string[]) => void;
+}) {
   return (
     <section className="card" aria-labelledby="passkeys-heading">
       <h2 id="passkeys-heading">Passkeys</h2>
@@ -258,7 +268,9 @@ function Passkeys({ passkeys, onChanged }: { passkeys: PasskeyView[]; onChanged:
           ))}
         </ul>
       )}
-      <AddPasskeyForm onAdded={onChanged} />
+      <AddPasskeyForm
+        onAdded={(recoveryCodes) => (recoveryCodes ? onFirstAdded(recoveryCodes) : onChanged())}
+      />
     </section>
   );
 }
@@ -314,7 +326,7 @@ function PasskeyItem({ passkey, onChanged }: { passkey: PasskeyView; onChanged: 
   );
 }
 
-function AddPasskeyForm({ onAdded }: { onAdded: () => void }) {
+function AddPasskeyForm({ onAdded }: { onAdded: (recoveryCodes: string[] | null) => void }) {
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const submit = useSubmit();
@@ -327,12 +339,12 @@ function AddPasskeyForm({ onAdded }: { onAdded: () => void }) {
         { password },
       );
       const response = await startRegistration({ optionsJSON });
-      return api<PasskeyView>('POST', `${FACTORS}/passkeys`, { name, response });
+      return api<PasskeyRegistration>('POST', `${FACTORS}/passkeys`, { name, response });
     });
     if (added) {
       setPassword('');
       setName('');
-      onAdded();
+      onAdded(added.recoveryCodes);
     }
   };
   return (

@@ -92,6 +92,11 @@ export function HomePage() {
                   >
                     Service accounts
                   </Link>
+                )}{' '}
+                {adminOrgs.includes(org) && (
+                  <Link href={`/organizations/${encodeURIComponent(org.name)}/settings/security`}>
+                    Security
+                  </Link>
                 )}
               </li>
             ))}

@@ -73,3 +73,14 @@ export function looksLikeTotpCode(typed: string): boolean {
 export function totpSecretContext(userId: string): string {
   return `totp:${userId}`;
 }
+
+/** The settings page where a person sets up a second factor (an authenticator app or a passkey). */
+export const SECOND_FACTOR_SETUP_PATH = '/settings/account/security';
+
+/**
+ * Why a member without a second factor is refused by an organization that requires two: what to
+ * do, and where, so the refusal is a way forward (docs/security.md).
+ */
+export function twoFactorRequiredMessage(orgName: string): string {
+  return `Organization ${orgName} requires two-factor authentication: set up an authenticator app or a passkey at ${SECOND_FACTOR_SETUP_PATH}, then try again.`;
+}

@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode, Param, Patch, Post, Req, UseGuards } from
 import { ApiError } from '@gatehouse/domain';
 import { BearerAuthGuard, CurrentPrincipal, type Principal } from '@gatehouse/identity';
 import { clientAddressOf, ZodBody } from '@gatehouse/platform';
-import type { PasskeyView } from '@gatehouse/settings-api';
+import type { PasskeyRegistration, PasskeyView } from '@gatehouse/settings-api';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   RegistrationResponseJSON,
@@ -52,8 +52,8 @@ export class PasskeysController {
   async register(
     @CurrentPrincipal() principal: Principal,
     @ZodBody(registerBody) body: z.infer<typeof registerBody>,
-  ): Promise<PasskeyView> {
-    const added = await this.passkeys.register(
+  ): Promise<PasskeyRegistration> {
+    const added = await this.factors.addPasskey(
       sessionUserOf(principal),
       body.name,
       body.response as unknown as RegistrationResponseJSON,
@@ -77,7 +77,7 @@ export class PasskeysController {
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    if (!(await this.passkeys.remove(sessionUserOf(principal), id)))
+    if (!(await this.factors.removePasskey(sessionUserOf(principal), id)))
       throw ApiError.notFound('No such passkey');
   }
 }

@@ -8,6 +8,7 @@ import {
   pageResponse,
 } from '@gatehouse/platform';
 import type {
+  PasskeyRegistration,
   PasskeyView,
   RecoveryCodesView,
   SecondFactorsView,
@@ -22,6 +23,15 @@ const passkeySchema = z
     lastUsedAt: z.string().nullable().meta({ description: 'ISO 8601; null before first use.' }),
   })
   .meta({ id: 'Passkey' }) satisfies z.ZodType<PasskeyView>;
+
+const registrationSchema = passkeySchema
+  .extend({
+    recoveryCodes: z.array(z.string()).nullable().meta({
+      description:
+        'Ten single-use recovery codes, shown this once, when this passkey is the first factor of the account; null otherwise.',
+    }),
+  })
+  .meta({ id: 'PasskeyRegistration' }) satisfies z.ZodType<PasskeyRegistration>;
 
 const factorsSchema = z
   .object({
@@ -153,7 +163,13 @@ export const SECOND_FACTORS_API: ApiDescription = {
           response: webauthnJson.meta({ description: 'RegistrationResponseJSON.' }),
         }),
       ),
-      responses: { '201': jsonResponse('The passkey.', passkeySchema), ...API_ERRORS },
+      responses: {
+        '201': jsonResponse(
+          'The passkey, with recovery codes when it is the first factor.',
+          registrationSchema,
+        ),
+        ...API_ERRORS,
+      },
     },
   },
   '/api/settings/account/second-factors/passkeys/{id}': {
@@ -166,7 +182,7 @@ export const SECOND_FACTORS_API: ApiDescription = {
     },
     delete: {
       ...session,
-      summary: 'Remove a passkey',
+      summary: 'Remove a passkey (the recovery codes too when no factor is left)',
       requestParams: { path: z.object({ id: z.string() }) },
       responses: { '204': emptyResponse('Removed.'), ...API_ERRORS },
     },

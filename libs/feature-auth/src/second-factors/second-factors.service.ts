@@ -14,7 +14,12 @@ import {
   TransactionRunner,
 } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import type { SecondFactorsView, TotpEnrolment } from '@gatehouse/settings-api';
+import type {
+  PasskeyRegistration,
+  SecondFactorsView,
+  TotpEnrolment,
+} from '@gatehouse/settings-api';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { randomBytes } from 'node:crypto';
 import { AUTHORIZE_OPTIONS, type AuthorizeOptions } from '../authorize/authorize-options';
 import { SignInAccounts } from '../session/ports/sign-in-accounts';
@@ -22,7 +27,7 @@ import { FactorThrottle } from './factor-throttle';
 import { type FactorCheck, FactorVerifier } from './factor-verifier';
 import { PasskeyStore } from './ports/passkey.store';
 import { SecondFactorStore } from './ports/second-factor.store';
-import { passkeyViewOf } from './passkeys.service';
+import { passkeyViewOf, PasskeysService } from './passkeys.service';
 import { newTotpSecret, totpDelta, totpQrCode, totpUri } from './totp-codes';
 import { TotpSecretBox } from './totp-secret-box';
 
@@ -47,6 +52,7 @@ export type RegenerateResult =
  * The second factors a signed-in person manages in the settings (docs/settings-api.md "Second
  * factors"): an authenticator app, enrolled by a secret that is active only once a first code
  * confirms it (then ten recovery codes, shown once), turned off with the password and a code;
+ * passkeys added (the first factor, app or passkey, brings the recovery codes) and removed;
  * recovery codes regenerated with the password. Recovery codes go when no factor is left.
  */
 @Injectable()
@@ -54,6 +60,7 @@ export class SecondFactorsService {
   constructor(
     private readonly store: SecondFactorStore,
     private readonly passkeys: PasskeyStore,
+    private readonly passkeyRegistrations: PasskeysService,
     private readonly verifier: FactorVerifier,
     private readonly throttle: FactorThrottle,
     private readonly secrets: TotpSecretBox,
@@ -100,6 +107,33 @@ export class SecondFactorsService {
       return true;
     });
     return confirmed ? { kind: 'confirmed', recoveryCodes } : { kind: 'not_started' };
+  }
+
+  /**
+   * Adds the passkey of the browser's answer; when it is the account's first factor, with ten new
+   * recovery codes, as confirming an authenticator app gives. Null when the answer does not verify.
+   */
+  async addPasskey(
+    userId: string,
+    name: string,
+    response: RegistrationResponseJSON,
+  ): Promise<PasskeyRegistration | null> {
+    const added = await this.passkeyRegistrations.register(userId, name, response);
+    if (!added) return null;
+    const factors = await this.store.factorsOf(userId);
+    if (factors.totp || factors.passkeys !== 1) return { ...added, recoveryCodes: null };
+    const recoveryCodes = this.newRecoveryCodes();
+    await this.transactions.run((tx) => this.storeRecoveryCodes(tx, userId, recoveryCodes));
+    return { ...added, recoveryCodes };
+  }
+
+  /** Removes a passkey, and the recovery codes when no factor is left; false when there was none. */
+  async removePasskey(userId: string, id: string): Promise<boolean> {
+    if (!(await this.passkeyRegistrations.remove(userId, id))) return false;
+    const factors = await this.store.factorsOf(userId);
+    if (!factors.totp && factors.passkeys === 0)
+      await this.transactions.run((tx) => this.store.removeRecoveryCodes(tx, userId));
+    return true;
   }
 
   async disableTotp(

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   tokenDenied: 'org.token_approval.denied',
   tokenRevoked: 'org.token.revoked',
   tokenPolicyUpdated: 'org.token_policy.updated',
+  twoFactorRequirementUpdated: 'org.two_factor_requirement.updated',
   serviceAccountCreated: 'org.service_account.created',
   serviceAccountDeleted: 'org.service_account.deleted',
   serviceAccountTokenCreated: 'org.service_account_token.created',

@@ -8,6 +8,7 @@ import {
   MAX_TOKEN_DURATION_SECONDS,
   OAuthError,
   resolveRequestedScopes,
+  twoFactorRequiredMessage,
 } from '@gatehouse/domain';
 import {
   ClientLookup,
@@ -94,6 +95,8 @@ export class UserEmailExchange {
         `no active member ${email} in ${org.name}`,
       );
     }
+    if (parties!.twoFactorMissing)
+      throw new InvalidGrant(twoFactorRequiredMessage(org.name), `${user.id} has no second factor`);
 
     const ttlSeconds = Math.min(
       app.tokenExchangeTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '@gatehouse/domain';
+import { ApiError, twoFactorRequiredMessage } from '@gatehouse/domain';
 import { actsAsUser, isFineGrained, type Principal } from '@gatehouse/identity';
 import {
   DirectoryOrganization,
@@ -13,6 +13,8 @@ import { organizationSettingsAccess, SettingsAccessMode } from './organization-s
  * as for an unknown name (docs/settings.md: a settings page of an organization one does not
  * administer shows Not found). Other refusals (a read-only token, a token the policy blocks, a
  * fine-grained token without the permission) stay 403: they concern an administrator's token.
+ * An organization that requires two factors refuses an administrator who has none (403, saying
+ * where to set one up), whatever the credential.
  */
 @Injectable()
 export class OrganizationAdminGate {
@@ -34,6 +36,13 @@ export class OrganizationAdminGate {
     if (!decision.allow)
       throw new ApiError('forbidden', decision.reason, {
         detail: `${principal.kind} token ${principal.tokenId} on ${org.name}`,
+      });
+    // An administrator is a user: the role above was read for principal.user.
+    const userId = principal.user?.id ?? '';
+    const standing = await this.directory.twoFactorStanding(org.id, userId);
+    if (standing.required && !standing.hasFactor)
+      throw new ApiError('forbidden', twoFactorRequiredMessage(org.name), {
+        detail: `${userId} has no second factor`,
       });
     return org;
   }

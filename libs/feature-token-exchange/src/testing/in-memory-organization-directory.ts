@@ -8,6 +8,7 @@ import {
   OrganizationDirectory,
   TokenExchangeAppChanges,
   TokenExchangeAppRecord,
+  TwoFactorStanding,
 } from '../organizations/ports/organization-directory';
 
 /** Test double of OrganizationDirectory; its apps are the given list (share InMemoryClientLookup's). */
@@ -15,6 +16,10 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
   readonly organizations: DirectoryOrganization[] = [];
   readonly users: DirectoryUser[] = [];
   readonly memberships: Array<{ orgId: string; userId: string; role: OrgRole }> = [];
+  /** Organizations that require two factors of their members. */
+  readonly twoFactorRequired = new Set<string>();
+  /** Accounts with a second factor. */
+  readonly withSecondFactor = new Set<string>();
 
   constructor(private readonly apps: OAuthAppEntity[]) {
     super();
@@ -70,14 +75,29 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
 
   async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
     const organization = this.organizations.find((org) => org.id === orgId) ?? null;
-    if (!organization) return { organization: null, user: null, role: null };
+    if (!organization)
+      return { organization: null, user: null, role: null, twoFactorMissing: false };
     const user =
       email === null
         ? null
         : (this.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase()) ??
           null);
     const role = user ? await this.membershipRole(orgId, user.id) : null;
-    return { organization, user, role };
+    const twoFactorMissing =
+      user !== null && this.twoFactorRequired.has(orgId) && !this.withSecondFactor.has(user.id);
+    return { organization, user, role, twoFactorMissing };
+  }
+
+  async twoFactorStanding(orgId: string, userId: string): Promise<TwoFactorStanding> {
+    return {
+      required: this.twoFactorRequired.has(orgId),
+      hasFactor: this.withSecondFactor.has(userId),
+    };
+  }
+
+  async setTwoFactorRequired(_tx: Transaction, orgId: string, required: boolean): Promise<void> {
+    if (required) this.twoFactorRequired.add(orgId);
+    else this.twoFactorRequired.delete(orgId);
   }
 
   async tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]> {

@@ -19,6 +19,7 @@ import { AccountLinks1767225600850 } from './1767225600850-account-links';
 import { PlatformAdministration1767225600900 } from './1767225600900-platform-administration';
 import { SecondFactors1767225600950 } from './1767225600950-second-factors';
 import { WebhookHealth1767225600960 } from './1767225600960-webhook-health';
+import { OrganizationTwoFactor1767225600990 } from './1767225600990-organization-two-factor';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -43,4 +44,5 @@ export const ALL_MIGRATIONS = [
   PlatformAdministration1767225600900,
   SecondFactors1767225600950,
   WebhookHealth1767225600960,
+  OrganizationTwoFactor1767225600990,
 ];

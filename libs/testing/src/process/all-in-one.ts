@@ -13,6 +13,8 @@ export interface AllInOneOptions {
   seed?: string | ((dataDir: string) => string);
   /** GATEHOUSE_PUBLIC_URL is `url` (the issuer clients check) instead of the default http://localhost:<port>. */
   listeningUrlIsPublic?: boolean;
+  /** The host of `url` (default 127.0.0.1): `localhost` is the same loopback listener under a name. */
+  publicHost?: 'localhost';
   /** Waits for /readyz before returning (default); false returns as soon as the process is spawned. */
   waitUntilReady?: boolean;
   /**
@@ -24,7 +26,7 @@ export interface AllInOneOptions {
 }
 
 export interface RunningAllInOne {
-  /** `http://127.0.0.1:<port>`. */
+  /** `http://127.0.0.1:<port>`, or `http://localhost:<port>` with `publicHost`. */
   url: string;
   /** Its GATEHOUSE_DATA_DIR, a temporary directory removed by `stop`. */
   dataDir: string;
@@ -58,7 +60,7 @@ export async function startAllInOne(options: AllInOneOptions = {}): Promise<Runn
     removeDataDir();
     throw error;
   }
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const gatehouse = startNodeProcess('dist/apps/gatehouse/src/main.js', {
     env: {
       PORT: String(port),

@@ -9,6 +9,12 @@ export interface ShapeOptions {
   seed?: string;
   /** More environment for every process (e.g. GATEHOUSE_ALLOW_LOOPBACK_TARGETS). */
   env?: Record<string, string>;
+  /**
+   * The public URL's host instead of 127.0.0.1: `localhost` for a suite that registers passkeys,
+   * since browsers refuse an IP address as a relying party (WebAuthn's RP ID is a domain) but
+   * take `localhost` as one, and as a secure context over plain HTTP.
+   */
+  publicHost?: 'localhost';
 }
 
 /** One running Gatehouse, whatever its shape: what a real client and a test see of it. */
@@ -47,6 +53,7 @@ export const ALL_IN_ONE: Shape = {
   async start(options = {}) {
     const gatehouse = await startAllInOne({
       listeningUrlIsPublic: true,
+      publicHost: options.publicHost,
       seed: options.seed,
       env: options.env,
     });
@@ -88,6 +95,7 @@ export const DISTRIBUTED: Shape = {
         kafkaBrokers: kafka.brokers,
         seed: options.seed,
         env: options.env,
+        publicHost: options.publicHost,
       });
       const internalUrl = stack.service('webhook-management').url;
       return {

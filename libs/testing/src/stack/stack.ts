@@ -39,6 +39,8 @@ export interface StackOptions {
   seed?: string | null;
   /** More environment for every service (e.g. GATEHOUSE_ALLOW_LOOPBACK_TARGETS). */
   env?: Record<string, string>;
+  /** The host of the gateway's public URL (default 127.0.0.1); `localhost` reaches the same listener. */
+  publicHost?: 'localhost';
   /** Every line a process writes, with its name (`auth-1`), for a console that shows them all. */
   onLine?: (name: string, line: string) => void;
 }
@@ -109,7 +111,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const internalToken = randomBytes(32).toString('base64url');
   const encryptionKey = randomBytes(32).toString('base64');
   const gatewayPort = options.port ?? (await findFreePort());
-  const url = `http://127.0.0.1:${gatewayPort}`;
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${gatewayPort}`;
   const stores = {
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl,

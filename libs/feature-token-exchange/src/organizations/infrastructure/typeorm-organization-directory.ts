@@ -9,6 +9,7 @@ import {
   OrganizationDirectory,
   TokenExchangeAppChanges,
   TokenExchangeAppRecord,
+  TwoFactorStanding,
 } from '../ports/organization-directory';
 
 interface ExchangePartiesRow {
@@ -23,7 +24,13 @@ interface ExchangePartiesRow {
   is_pro: boolean | null;
   disabled_at: Date | null;
   role: OrgRole | null;
+  two_factor_missing: boolean;
 }
+
+/** SQL: the account `userIdSql` has a confirmed authenticator app or a passkey. */
+const HAS_SECOND_FACTOR = (userIdSql: string) =>
+  `(EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = ${userIdSql} AND t.confirmed_at IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM passkeys k WHERE k.user_id = ${userIdSql}))`;
 
 @Injectable()
 export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
@@ -61,7 +68,10 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
   async exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties> {
     const rows = (await this.dataSource.query(
       `SELECT o.id AS org_id, o.name AS org_name, o.plan AS org_plan,
-              u.id AS user_id, u.username, u.email, u.fullname, u.avatar_url, u.is_pro, u.disabled_at, m.role
+              u.id AS user_id, u.username, u.email, u.fullname, u.avatar_url, u.is_pro, u.disabled_at, m.role,
+              (u.id IS NOT NULL
+                AND COALESCE((SELECT p.require_two_factor FROM organization_token_policies p WHERE p.org_id = o.id), false)
+                AND NOT ${HAS_SECOND_FACTOR('u.id')}) AS two_factor_missing
          FROM organizations o
          LEFT JOIN users u ON lower(u.email) = lower($2) AND u.kind = 'user'
          LEFT JOIN memberships m ON m.org_id = o.id AND m.user_id = u.id
@@ -69,7 +79,7 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
       [orgId, email],
     )) as ExchangePartiesRow[];
     const row = rows[0];
-    if (!row) return { organization: null, user: null, role: null };
+    if (!row) return { organization: null, user: null, role: null, twoFactorMissing: false };
     const user =
       row.user_id === null
         ? null
@@ -86,7 +96,32 @@ export class TypeOrmOrganizationDirectory extends OrganizationDirectory {
       organization: { id: row.org_id, name: row.org_name, plan: row.org_plan },
       user,
       role: row.role,
+      twoFactorMissing: row.two_factor_missing,
     };
+  }
+
+  async twoFactorStanding(orgId: string, userId: string): Promise<TwoFactorStanding> {
+    const [row] = (await this.dataSource.query(
+      `SELECT COALESCE((SELECT require_two_factor FROM organization_token_policies WHERE org_id = $1), false) AS required,
+              ${HAS_SECOND_FACTOR('$2')} AS has_factor`,
+      [orgId, userId],
+    )) as [{ required: boolean; has_factor: boolean }];
+    return { required: row.required, hasFactor: row.has_factor };
+  }
+
+  async setTwoFactorRequired(
+    tx: Transaction,
+    orgId: string,
+    required: boolean,
+    change: { by: string | null; at: Date },
+  ): Promise<void> {
+    await entityManagerOf(tx).query(
+      `INSERT INTO organization_token_policies (org_id, policy, require_two_factor, updated_by, updated_at)
+       VALUES ($1, 'allow_all', $2, $3, $4)
+       ON CONFLICT (org_id) DO UPDATE SET require_two_factor = EXCLUDED.require_two_factor,
+         updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
+      [orgId, required, change.by, change.at],
+    );
   }
 
   async tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]> {

@@ -129,27 +129,62 @@ export function describeOrganizationDirectoryContract(
         organization: org,
         user: member,
         role: 'contributor',
+        twoFactorMissing: false,
       });
       expect(await subject.directory.exchangeParties(org.id, outsider.email)).toEqual({
         organization: org,
         user: outsider,
         role: null,
+        twoFactorMissing: false,
       });
       expect(await subject.directory.exchangeParties(org.id, 'nobody@example.com')).toEqual({
         organization: org,
         user: null,
         role: null,
+        twoFactorMissing: false,
       });
       expect(await subject.directory.exchangeParties(org.id, null)).toEqual({
         organization: org,
         user: null,
         role: null,
+        twoFactorMissing: false,
       });
       expect(await subject.directory.exchangeParties(nextId(), member.email)).toEqual({
         organization: null,
         user: null,
         role: null,
+        twoFactorMissing: false,
       });
+    });
+
+    it('requires two factors of an organization’s members once set, and of no other organization’s', async () => {
+      const org = await addOrganization();
+      const other = await addOrganization();
+      const member = await addUser();
+      await subject.addMembership(org.id, member.id, 'read');
+      expect(await subject.directory.twoFactorStanding(org.id, member.id)).toEqual({
+        required: false,
+        hasFactor: false,
+      });
+      await subject.transactions.run((tx) =>
+        subject.directory.setTwoFactorRequired(tx, org.id, true, { by: member.id, at: AT }),
+      );
+      expect(await subject.directory.twoFactorStanding(org.id, member.id)).toEqual({
+        required: true,
+        hasFactor: false,
+      });
+      expect(await subject.directory.exchangeParties(org.id, member.email)).toMatchObject({
+        role: 'read',
+        twoFactorMissing: true,
+      });
+      expect(await subject.directory.exchangeParties(org.id, null)).toMatchObject({
+        twoFactorMissing: false,
+      });
+      expect((await subject.directory.twoFactorStanding(other.id, member.id)).required).toBe(false);
+      await subject.transactions.run((tx) =>
+        subject.directory.setTwoFactorRequired(tx, org.id, false, { by: member.id, at: AT }),
+      );
+      expect((await subject.directory.twoFactorStanding(org.id, member.id)).required).toBe(false);
     });
 
     it('lists the organization’s token-exchange apps by name, and no other', async () => {

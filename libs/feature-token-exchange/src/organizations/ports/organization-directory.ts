@@ -43,6 +43,14 @@ export interface ExchangeParties {
   user: DirectoryUser | null;
   /** The user's role in the organization; null when either is missing or the user is not a member. */
   role: OrgRole | null;
+  /** The organization requires two factors and the user has none (no authenticator app, no passkey). */
+  twoFactorMissing: boolean;
+}
+
+/** Whether an organization requires two factors of its members, and whether one person has one. */
+export interface TwoFactorStanding {
+  required: boolean;
+  hasFactor: boolean;
 }
 
 /** What token exchange and the organization settings read and change about accounts and apps. */
@@ -59,6 +67,14 @@ export abstract class OrganizationDirectory {
    * account's placeholder address matches nobody) and the person's role in it, read together.
    */
   abstract exchangeParties(orgId: string, email: string | null): Promise<ExchangeParties>;
+  abstract twoFactorStanding(orgId: string, userId: string): Promise<TwoFactorStanding>;
+  /** Sets whether the organization requires two factors of its members, in the caller's transaction. */
+  abstract setTwoFactorRequired(
+    tx: Transaction,
+    orgId: string,
+    required: boolean,
+    change: { by: string | null; at: Date },
+  ): Promise<void>;
   /** The apps with the token-exchange privilege bound to the organization, by name. */
   abstract tokenExchangeApps(orgId: string): Promise<TokenExchangeAppRecord[]>;
   /** Changes one app in the caller's transaction; resolves to the app as it now is. */

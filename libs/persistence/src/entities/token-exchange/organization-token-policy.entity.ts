@@ -18,6 +18,10 @@ export class OrganizationTokenPolicyEntity {
   @Column({ name: 'approval_required_since', type: 'timestamptz', nullable: true })
   approvalRequiredSince!: Date | null;
 
+  /** Members need a second factor to reach the organization (docs/security.md). */
+  @Column({ name: 'require_two_factor', type: 'boolean', default: false })
+  requireTwoFactor!: boolean;
+
   @Column({ name: 'updated_by', type: 'char', length: 24, nullable: true })
   updatedBy!: string | null;
 

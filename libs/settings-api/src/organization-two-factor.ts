@@ -1,0 +1,4 @@
+/** `GET`/`PUT /api/organizations/{name}/settings/two-factor`: whether members need a second factor. */
+export interface OrganizationTwoFactorView {
+  requireTwoFactor: boolean;
+}
