@@ -143,7 +143,6 @@ export class AuthModule {
         useValue: {
           issuer,
           signUp: options.signUp ?? 'closed',
-          signedInSessionTtlSeconds: options.signInSessionTtlSeconds,
         } satisfies AccountsOptions,
       },
       {
@@ -187,10 +186,7 @@ export class AuthModule {
         DeviceFlowModule.forRoot(options),
         AppsModule,
         ConnectedApplicationsModule,
-        AdminModule.forRoot({
-          platformAdmins: options.platformAdmins ?? [],
-          signedInSessionTtlSeconds: options.signInSessionTtlSeconds,
-        }),
+        AdminModule.forRoot({ platformAdmins: options.platformAdmins ?? [] }),
         MailModule.forRoot(options.mail ?? NO_MAIL),
         LeakedCredentialsModule.forRoot(),
         LeakedTokenMailModule.forRoot({ issuer }),

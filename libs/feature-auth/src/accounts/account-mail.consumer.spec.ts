@@ -16,7 +16,6 @@ import type { AccountsOptions } from './accounts-options';
 const OPTIONS: AccountsOptions = {
   issuer: 'https://hub.example',
   signUp: 'open',
-  signedInSessionTtlSeconds: 3600,
 };
 const SECRET = 'Zk3bY0uLdNeverSeeThisInTheOutbox0123456789a';
 

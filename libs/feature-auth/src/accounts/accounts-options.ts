@@ -5,8 +5,6 @@ export interface AccountsOptions {
   /** The public base URL the mailed links start with (GATEHOUSE_PUBLIC_URL, no trailing slash). */
   issuer: string;
   signUp: SignUpMode;
-  /** How long a signed-in session lives (GATEHOUSE_SESSION_TTL_SECONDS): ending them all outlasts it. */
-  signedInSessionTtlSeconds: number;
 }
 
 export const ACCOUNTS_OPTIONS = Symbol('gatehouse.auth.accountsOptions');

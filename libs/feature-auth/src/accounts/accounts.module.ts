@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { SessionStore } from '@gatehouse/identity';
 import { SessionModule } from '../session/session.module';
+import { SignOutModule } from '../session/sign-out.module';
 import { AccountLinks } from './account-links';
 import { AccountMailRequests } from './account-mail-requests';
 import { AccountMailConsumer } from './account-mail.consumer';
@@ -12,7 +12,6 @@ import {
   DEFAULT_ACCOUNT_REQUEST_LIMITS,
 } from './account-request-throttle';
 import { AccountSettingsController } from './account-settings.controller';
-import { AccountSignOuts } from './account-sign-outs';
 import { TypeOrmOwnAccountRepository } from './infrastructure/typeorm-own-account.repository';
 import { InvitationsController } from './invitations.controller';
 import { PasswordService } from './password.service';
@@ -30,7 +29,7 @@ export class AccountsModule {
   static forRoot(options: { limits?: AccountRequestLimits } = {}): DynamicModule {
     return {
       module: AccountsModule,
-      imports: [SessionModule],
+      imports: [SessionModule, SignOutModule],
       controllers: [
         AccountPagesController,
         AccountSettingsController,
@@ -43,11 +42,9 @@ export class AccountsModule {
           useValue: options.limits ?? DEFAULT_ACCOUNT_REQUEST_LIMITS,
         },
         { provide: OwnAccountRepository, useClass: TypeOrmOwnAccountRepository },
-        SessionStore,
         AccountLinks,
         AccountMailRequests,
         AccountRequestThrottle,
-        AccountSignOuts,
         SignUpService,
         PasswordService,
       ],

@@ -10,7 +10,7 @@ import type {
   EndedSessionsView,
   ResetFactorsView,
 } from '@gatehouse/settings-api';
-import { AccountSignOut } from './account-sign-out';
+import { SignOutEverywhere } from '../session/sign-out-everywhere';
 import { type AdminActor, adminAuditEntry } from './admin-audit';
 import { ADMIN_OPTIONS, type AdminOptions } from './admin-options';
 import { adminUserView } from './admin-views';
@@ -34,7 +34,7 @@ export class AdminUsersService {
     private readonly accounts: AdminAccountStore,
     private readonly transactions: TransactionRunner,
     private readonly principals: PrincipalInvalidator,
-    private readonly signOut: AccountSignOut,
+    private readonly signOut: SignOutEverywhere,
     @Inject(SECOND_FACTOR_RESETS) private readonly factorResets: readonly SecondFactorReset[],
     @Inject(ADMIN_OPTIONS) options: AdminOptions,
     @Inject(CLOCK) private readonly clock: Clock,

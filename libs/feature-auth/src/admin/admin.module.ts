@@ -1,6 +1,5 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
-import { SessionStore } from '@gatehouse/identity';
-import { AccountSignOut } from './account-sign-out';
+import { SignOutModule } from '../session/sign-out.module';
 import { ADMIN_OPTIONS, type AdminOptions } from './admin-options';
 import { AdminOrganizationsController } from './admin-organizations.controller';
 import { AdminOrganizationsService } from './admin-organizations.service';
@@ -27,13 +26,13 @@ export class AdminModule {
     const factorResets = options.factorResets ?? [];
     return {
       module: AdminModule,
+      imports: [SignOutModule],
       controllers: [AdminUsersController, AdminOrganizationsController],
       providers: [
         {
           provide: ADMIN_OPTIONS,
           useValue: {
             platformAdmins: options.platformAdmins,
-            signedInSessionTtlSeconds: options.signedInSessionTtlSeconds,
           } satisfies AdminOptions,
         },
         { provide: AdminAccountStore, useClass: SqlAdminAccountStore },
@@ -43,8 +42,6 @@ export class AdminModule {
           useFactory: (...stores: SecondFactorReset[]) => stores,
           inject: factorResets,
         },
-        SessionStore,
-        AccountSignOut,
         PlatformAdminGuard,
         AdminUsersService,
         AdminOrganizationsService,
