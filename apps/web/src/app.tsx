@@ -6,6 +6,7 @@ import { ApplicationEditPage, ApplicationNewPage, ApplicationsPage } from './pag
 import { ConnectedApplicationsPage } from './pages/connected-applications';
 import { HomePage } from './pages/home';
 import { ServiceAccountsPage } from './pages/organization-service-accounts';
+import { SessionsPage } from './pages/sessions';
 import { TokenExchangePage } from './pages/organization-token-exchange';
 import { OrganizationTokensPage } from './pages/organization-tokens';
 import { TokenDetailPage } from './pages/token-detail';
@@ -23,6 +24,7 @@ interface Route {
 const SETTINGS_ROUTES: Route[] = [
   { pattern: '/settings', render: () => <SettingsIndex /> },
   { pattern: '/settings/account', render: () => <AccountPage /> },
+  { pattern: '/settings/sessions', render: () => <SessionsPage /> },
   { pattern: '/settings/tokens', render: () => <TokensPage /> },
   { pattern: '/settings/tokens/new', render: () => <TokenNewPage /> },
   { pattern: '/settings/tokens/:id', render: ({ id }) => <TokenDetailPage id={id!} /> },

@@ -210,6 +210,7 @@ export {
 } from './net';
 export {
   type AccountRuleViolation,
+  deviceNameOf,
   emailViolation,
   normalizedEmail,
   passwordViolation,

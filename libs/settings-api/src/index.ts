@@ -46,7 +46,7 @@ export type {
   ServiceAccountView,
   UpdateServiceAccountBody,
 } from './service-accounts';
-export type { SessionView } from './session';
+export type { OtherSessionsEndedView, SessionView, SignInSessionView } from './session';
 export type {
   DeliveryAttemptView,
   DeliveryDetailView,

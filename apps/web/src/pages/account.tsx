@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { AccountView, EmailChangeRequested } from '@gatehouse/settings-api';
 import { api } from '../api';
 import { Field, FormError, Loaded, useResource, useSubmit } from '../components';
-import { useTitle } from '../router';
+import { Link, useTitle } from '../router';
 import { useSession } from '../session';
 
 /** `/settings/account`: the address (confirmed or not), and the password and address changes. */
@@ -12,7 +12,10 @@ export function AccountPage() {
   return (
     <>
       <h1>Account</h1>
-      <p className="lead">Your sign-in details. Each change is announced by e-mail.</p>
+      <p className="lead">
+        Your sign-in details. Each change is announced by e-mail. See where you are signed in on{' '}
+        <Link href="/settings/sessions">Sessions</Link>.
+      </p>
       <Loaded resource={account} what="your account">
         {(data) => (
           <>

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { SessionStore } from '@gatehouse/identity';
+import { SessionActivity } from './session-activity';
 import { SessionService } from './session.service';
+import { SignInSessionsController } from './sign-in-sessions.controller';
+import { SignInSessionsService } from './sign-in-sessions.service';
+import { SignOutModule } from './sign-out.module';
 import { TypeOrmSignInAccounts } from './infrastructure/typeorm-sign-in-accounts';
 import { SignInAccounts } from './ports/sign-in-accounts';
 import { KnownDevices } from './known-devices';
@@ -10,14 +14,17 @@ import { SignInController } from './sign-in.controller';
 import { SignInService } from './sign-in.service';
 
 /**
- * Browser sessions, the sign-in page and sign-out. Needs SESSION_OPTIONS (AuthModule provides
+ * Browser sessions, the sign-in page, sign-out and the sessions page's API. Needs SESSION_OPTIONS (AuthModule provides
  * it), IdentityModule, the DataSource and FLOW_STORE.
  */
 @Module({
-  controllers: [SignInController, SessionApiController],
+  imports: [SignOutModule],
+  controllers: [SignInController, SessionApiController, SignInSessionsController],
   providers: [
     SessionStore,
+    SessionActivity,
     SessionService,
+    SignInSessionsService,
     SignInThrottle,
     KnownDevices,
     SignInService,

@@ -4,6 +4,7 @@ import { SessionStore, TokenRevoker, type Transaction } from '@gatehouse/identit
 import { CLOCK } from '@gatehouse/platform';
 import type { EndedSessionsView } from '@gatehouse/settings-api';
 import { LiveSignInsReader } from './ports/live-sign-ins.reader';
+import { SignInSessionStore } from './ports/sign-in-session.store';
 import { SESSION_OPTIONS, type SessionOptions } from './session-options';
 
 /**
@@ -20,6 +21,7 @@ export class SignOutEverywhere {
     private readonly sessions: SessionStore,
     @Inject(SESSION_OPTIONS) private readonly options: SessionOptions,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly listed: SignInSessionStore,
   ) {}
 
   /**
@@ -52,13 +54,17 @@ export class SignOutEverywhere {
     return { refreshTokensRevoked, accessTokensRevoked };
   }
 
-  /** Every browser session of the user, in every process, but the one kept. */
-  endSessions(userId: string, keepSessionId?: string): Promise<void> {
-    return this.sessions.endAllOf(
+  /** Every browser session of the user, in every process, but the one kept; returns how many were listed. */
+  async endSessions(userId: string, keepSessionId?: string): Promise<number> {
+    await this.sessions.endAllOf(
       userId,
       this.clock.now(),
       this.options.signedInTtlSeconds,
       keepSessionId,
+    );
+    return this.listed.removeAllOf(
+      userId,
+      keepSessionId === undefined ? undefined : this.sessions.keyOf(keepSessionId),
     );
   }
 }

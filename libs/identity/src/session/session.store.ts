@@ -44,6 +44,16 @@ export class SessionStore {
     return this.records.delete(hashToken(id));
   }
 
+  /** The session's key: what an index of sessions may keep instead of the cookie's secret. */
+  keyOf(id: string): string {
+    return hashToken(id);
+  }
+
+  /** Ends the session of that key (`keyOf`), for a sign-out from another browser. */
+  deleteByKey(key: string): Promise<void> {
+    return this.records.delete(key);
+  }
+
   /**
    * Ends every session of the user signed in at or before `at` (epoch ms), in every process.
    * `ttlSeconds`: the longest a signed-in session lives, after which the record is not needed.

@@ -1,6 +1,7 @@
 import { AdminAuditEntryEntity } from './accounts/admin-audit-entry.entity';
 import { MembershipEntity } from './accounts/membership.entity';
 import { OrganizationEntity } from './accounts/organization.entity';
+import { SignInSessionEntity } from './accounts/sign-in-session.entity';
 import { UserEntity } from './accounts/user.entity';
 import { DeliveryAttemptEntity } from './delivery/delivery-attempt.entity';
 import { DeliveryEntity } from './delivery/delivery.entity';
@@ -27,6 +28,7 @@ export const ALL_ENTITIES = [
   OrganizationEntity,
   MembershipEntity,
   AdminAuditEntryEntity,
+  SignInSessionEntity,
   OAuthAppEntity,
   ConsentEntity,
   AccessTokenEntity,
