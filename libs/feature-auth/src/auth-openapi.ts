@@ -3,6 +3,7 @@ import { ACCOUNTS_API } from './accounts/accounts-openapi';
 import { ADMIN_API } from './admin/admin-openapi';
 import { JWKS_API } from './keys/jwks-openapi';
 import { LEAKED_CREDENTIALS_API } from './leaked-credentials/leaked-credentials-openapi';
+import { LOGOUT_API } from './logout/logout-openapi';
 import { PAGES_API } from './pages/pages-openapi';
 import { REVOCATION_API } from './revocation/revocation-openapi';
 import { SESSION_API } from './session/session-openapi';
@@ -18,6 +19,7 @@ export const AUTH_OPENAPI: readonly ApiDescription[] = [
   REVOCATION_API,
   JWKS_API,
   PAGES_API,
+  LOGOUT_API,
   ACCOUNTS_API,
   ADMIN_API,
 ];

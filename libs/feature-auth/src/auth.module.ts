@@ -34,6 +34,7 @@ import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
 import { ConnectedApplicationsModule } from './connected-applications/connected-applications.module';
 import { LeakedCredentialsModule } from './leaked-credentials/leaked-credentials.module';
 import { LeakedTokenMailModule } from './leaked-credentials/leaked-token-mail.module';
+import { LogoutModule } from './logout/logout.module';
 import { SETTINGS_APP_OPTIONS, type SettingsAppOptions } from './settings-app/settings-app-options';
 import { SettingsAppModule } from './settings-app/settings-app.module';
 import { AuthTokenModules } from './token-endpoint';
@@ -191,6 +192,7 @@ export class AuthModule {
         LeakedCredentialsModule.forRoot(),
         LeakedTokenMailModule.forRoot({ issuer }),
         AccountsModule.forRoot(),
+        LogoutModule,
         SettingsAppModule,
         TokenPruningModule.forRoot({
           retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS,

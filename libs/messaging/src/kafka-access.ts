@@ -10,14 +10,15 @@ export type GatehouseService = 'auth' | 'token-exchange' | 'webhook-management' 
 /**
  * Consumer group ids: the shared group of every service's principal cache, the `auth` processes'
  * group revoking reported leaked tokens, the one telling their owners by e-mail, the one sending
- * account mail (a group per topic: members of one group must subscribe alike), and the
- * delivery workers'.
+ * account mail (a group per topic: members of one group must subscribe alike), the one POSTing
+ * back-channel logout tokens to apps, and the delivery workers'.
  */
 export const ConsumerGroups = {
   principalCache: 'gatehouse.principal-cache',
   leakedCredentials: 'gatehouse.leaked-credentials',
   mailer: 'gatehouse.mailer',
   accountMailer: 'gatehouse.account-mailer',
+  backchannelLogout: 'gatehouse.backchannel-logout',
   deliveryWorker: 'gatehouse-delivery-worker',
 } as const;
 
@@ -60,14 +61,21 @@ const delivery = deliveryConsumerGroups(ConsumerGroups.deliveryWorker);
 
 export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
   // Token events of sign-ins, refreshes and revocations; the principal cache follows revocations.
-  // Leaked-token reports go from its request handler to its own consumer, through its outbox.
+  // Leaked-token reports go from its request handler to its own consumer, through its outbox;
+  // so do account mail and account events (sign-outs, for back-channel logout).
   auth: {
-    writes: [Topics.tokenEvents, Topics.leakedCredentials, Topics.accountMail],
+    writes: [
+      Topics.tokenEvents,
+      Topics.leakedCredentials,
+      Topics.accountMail,
+      Topics.accountEvents,
+    ],
     reads: [
       principalCache,
       { topic: Topics.leakedCredentials, group: ConsumerGroups.leakedCredentials },
       { topic: Topics.tokenEvents, group: ConsumerGroups.mailer },
       { topic: Topics.accountMail, group: ConsumerGroups.accountMailer },
+      { topic: Topics.accountEvents, group: ConsumerGroups.backchannelLogout },
     ],
   },
   // The audit feed and the tokens it issues.

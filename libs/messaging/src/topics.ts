@@ -33,6 +33,12 @@ export const Topics = {
    * `auth`'s request handlers to its mailer, through the outbox; key: mail id.
    */
   accountMail: 'gatehouse.account-mail.v1',
+  /**
+   * What happened to an account that other parts of the platform act on (its sign-outs, for the
+   * back-channel logout of its apps), from `auth` through the outbox; key: user id, so one
+   * account's events are read in order.
+   */
+  accountEvents: 'gatehouse.account-events.v1',
 } as const;
 
 /**
@@ -65,4 +71,5 @@ export const GATEHOUSE_TOPIC_SPECS: readonly TopicSpec[] = [
   { topic: Topics.deliveryReplay },
   { topic: Topics.leakedCredentials },
   { topic: Topics.accountMail },
+  { topic: Topics.accountEvents },
 ].flatMap((spec) => [spec, { topic: deadLetterTopic(spec.topic) }]);

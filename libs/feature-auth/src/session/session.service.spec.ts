@@ -1,10 +1,15 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { SessionStore } from '@gatehouse/identity';
-import { PredictableRandom } from '@gatehouse/identity/testing';
+import {
+  ImmediateTransactionRunner,
+  PredictableRandom,
+  RecordingOutbox,
+} from '@gatehouse/identity/testing';
 import type { Request, Response } from 'express';
 import { InMemorySignInSessionStore } from '../testing/in-memory-sign-in-session.store';
 import { SessionActivity } from './session-activity';
+import { SignOutEvents } from './sign-out-events';
 import { DEFAULT_SIGN_IN_LIMITS } from './session-options';
 import { SessionService } from './session.service';
 
@@ -38,8 +43,10 @@ describe('SessionService', () => {
   let clock: FrozenClock;
   let flow: MemoryFlowStore;
   let listed: InMemorySignInSessionStore;
+  let outbox: RecordingOutbox;
 
   beforeEach(() => {
+    outbox = new RecordingOutbox();
     clock = new FrozenClock(Date.UTC(2026, 0, 1));
     flow = new MemoryFlowStore({ clock });
     listed = new InMemorySignInSessionStore();
@@ -60,6 +67,7 @@ describe('SessionService', () => {
       },
       listed,
       new SessionActivity(listed, clock),
+      new SignOutEvents(outbox, new PredictableRandom(), new ImmediateTransactionRunner(), clock),
     );
 
   it('starts an anonymous session with a CSRF token and an HttpOnly, SameSite=Lax cookie', async () => {
@@ -105,6 +113,7 @@ describe('SessionService', () => {
       csrfToken: expect.any(String),
       userId: 'user-1',
       authTime: Date.UTC(2026, 0, 1),
+      sid: expect.stringMatching(/^[0-9a-f]{24}$/),
     });
     expect(signedIn.data.csrfToken).not.toBe(anonymous.data.csrfToken);
     expect(set[0]!.options.maxAge).toBe(7_200_000);
@@ -132,6 +141,7 @@ describe('SessionService', () => {
       lastActiveAt: at,
       expiresAt: new Date(at.getTime() + 7_200_000),
     });
+    expect(row!.id).toBe(signedIn.data.sid);
     expect(row!.id).not.toContain(signedIn.id);
   });
 
@@ -161,6 +171,18 @@ describe('SessionService', () => {
     expect(cleared).toEqual(['gatehouse_session']);
     expect(await sessions.load(requestWith(`gatehouse_session=${signedIn.id}`))).toBeNull();
     expect(await listed.listOf('user-1', new Date(clock.now()))).toEqual([]);
+    expect(outbox.events()).toEqual([
+      {
+        type: 'account.signed_out',
+        data: {
+          eventId: expect.any(String),
+          userId: 'user-1',
+          sessionIds: [signedIn.data.sid],
+          everySession: false,
+          signedOutAt: new Date(clock.now()).toISOString(),
+        },
+      },
+    ]);
   });
 
   it('checks the CSRF token of a form', async () => {

@@ -14,6 +14,7 @@ import { CLOCK, clientAddressOf } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
 import { SignInSessionStore } from './ports/sign-in-session.store';
 import { SessionActivity } from './session-activity';
+import { SignOutEvents } from './sign-out-events';
 import { SESSION_OPTIONS, SessionOptions } from './session-options';
 
 /**
@@ -31,6 +32,7 @@ export class SessionService {
     @Inject(SESSION_OPTIONS) private readonly options: SessionOptions,
     private readonly listed: SignInSessionStore,
     private readonly activity: SessionActivity,
+    private readonly events: SignOutEvents,
   ) {}
 
   async load(req: Request): Promise<LoadedSession | null> {
@@ -62,15 +64,16 @@ export class SessionService {
   /** Ends the current session and starts a signed-in one under a new id and CSRF token. */
   async signIn(req: Request, res: Response, userId: string): Promise<SignedInSession> {
     const previous = readSessionCookie(req, this.options.secureCookies);
-    if (previous !== null) await this.end(previous);
+    if (previous !== null) await this.end(previous, await this.store.get(previous));
     const now = this.clock.now();
+    const sid = newObjectId(now);
     const session: SignedInSession = {
       id: this.newId(),
-      data: { csrfToken: this.newId(), userId, authTime: now },
+      data: { csrfToken: this.newId(), userId, authTime: now, sid },
     };
     await this.store.put(session.id, session.data, this.options.signedInTtlSeconds);
     await this.listed.add({
-      id: newObjectId(now),
+      id: sid,
       userId,
       sessionHash: this.store.keyOf(session.id),
       device: deviceNameOf(req.headers['user-agent']),
@@ -89,15 +92,25 @@ export class SessionService {
     return session;
   }
 
+  /** Ends the browser's session; the user's apps are told (back-channel logout). */
   async signOut(req: Request, res: Response): Promise<void> {
     const id = readSessionCookie(req, this.options.secureCookies);
-    if (id !== null) await this.end(id);
     clearSessionCookie(res, this.options.secureCookies);
+    if (id === null) return;
+    const data = await this.store.get(id);
+    await this.end(id, data);
+    if (data?.userId)
+      await this.events.recordAlone({
+        userId: data.userId,
+        sessionIds: data.sid === undefined ? [] : [data.sid],
+        everySession: false,
+      });
   }
 
-  private async end(id: string): Promise<void> {
+  /** Only a signed-in session is listed: an anonymous one costs no statement. */
+  private async end(id: string, data: LoadedSession['data'] | null): Promise<void> {
     await this.store.delete(id);
-    await this.listed.removeByHash(this.store.keyOf(id));
+    if (data?.userId) await this.listed.removeByHash(this.store.keyOf(id));
   }
 
   /** The synchronizer-token check every form post makes. */

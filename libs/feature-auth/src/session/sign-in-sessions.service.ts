@@ -5,6 +5,7 @@ import { CLOCK } from '@gatehouse/platform';
 import type { OtherSessionsEndedView, SignInSessionView } from '@gatehouse/settings-api';
 import { SignInSessionStore } from './ports/sign-in-session.store';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { SignOutEvents } from './sign-out-events';
 
 /**
  * The sessions page (docs/settings-api.md "Sessions"): a person's signed-in browsers, and signing
@@ -17,6 +18,7 @@ export class SignInSessionsService {
     private readonly listed: SignInSessionStore,
     private readonly sessions: SessionStore,
     private readonly signOut: SignOutEverywhere,
+    private readonly events: SignOutEvents,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -39,6 +41,7 @@ export class SignInSessionsService {
     if (!session) return false;
     await this.sessions.deleteByKey(session.sessionHash);
     await this.listed.removeByHash(session.sessionHash);
+    await this.events.recordAlone({ userId, sessionIds: [session.id], everySession: false });
     return true;
   }
 

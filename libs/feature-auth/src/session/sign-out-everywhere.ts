@@ -5,6 +5,7 @@ import { CLOCK } from '@gatehouse/platform';
 import type { EndedSessionsView } from '@gatehouse/settings-api';
 import { LiveSignInsReader } from './ports/live-sign-ins.reader';
 import { SignInSessionStore } from './ports/sign-in-session.store';
+import { SignOutEvents } from './sign-out-events';
 import { SESSION_OPTIONS, type SessionOptions } from './session-options';
 
 /**
@@ -22,6 +23,7 @@ export class SignOutEverywhere {
     @Inject(SESSION_OPTIONS) private readonly options: SessionOptions,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly listed: SignInSessionStore,
+    private readonly events: SignOutEvents,
   ) {}
 
   /**
@@ -33,7 +35,7 @@ export class SignOutEverywhere {
     userId: string,
     keepSessionId?: string,
   ): Promise<EndedSessionsView> {
-    await this.endSessions(userId, keepSessionId);
+    await this.endSessions(userId, keepSessionId, tx);
     return { sessionsEnded: true, ...(await this.revokeTokens(tx, userId)) };
   }
 
@@ -54,17 +56,23 @@ export class SignOutEverywhere {
     return { refreshTokensRevoked, accessTokensRevoked };
   }
 
-  /** Every browser session of the user, in every process, but the one kept; returns how many were listed. */
-  async endSessions(userId: string, keepSessionId?: string): Promise<number> {
+  /**
+   * Every browser session of the user, in every process, but the one kept, and the user's apps
+   * told (back-channel logout). In the caller's transaction when given (it may hold the only
+   * connection); returns how many listed sessions ended.
+   */
+  async endSessions(userId: string, keepSessionId?: string, tx?: Transaction): Promise<number> {
     await this.sessions.endAllOf(
       userId,
       this.clock.now(),
       this.options.signedInTtlSeconds,
       keepSessionId,
     );
-    return this.listed.removeAllOf(
-      userId,
-      keepSessionId === undefined ? undefined : this.sessions.keyOf(keepSessionId),
-    );
+    const kept = keepSessionId === undefined ? null : this.sessions.keyOf(keepSessionId);
+    const sessionIds = await this.listed.removeAllOf(userId, kept, tx);
+    const signOut = { userId, sessionIds, everySession: kept === null };
+    if (tx) await this.events.record(tx, signOut);
+    else await this.events.recordAlone(signOut);
+    return sessionIds.length;
   }
 }

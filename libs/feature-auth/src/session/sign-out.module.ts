@@ -5,6 +5,7 @@ import { SqlSignInSessionStore } from './infrastructure/sql-sign-in-session.stor
 import { LiveSignInsReader } from './ports/live-sign-ins.reader';
 import { SignInSessionStore } from './ports/sign-in-session.store';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { SignOutEvents } from './sign-out-events';
 
 /**
  * Signing a user out everywhere (SignOutEverywhere), for the admin API, the account settings and
@@ -16,8 +17,9 @@ import { SignOutEverywhere } from './sign-out-everywhere';
     SessionStore,
     { provide: LiveSignInsReader, useClass: SqlLiveSignInsReader },
     { provide: SignInSessionStore, useClass: SqlSignInSessionStore },
+    SignOutEvents,
     SignOutEverywhere,
   ],
-  exports: [SignOutEverywhere, SignInSessionStore],
+  exports: [SignOutEverywhere, SignInSessionStore, SignOutEvents],
 })
 export class SignOutModule {}

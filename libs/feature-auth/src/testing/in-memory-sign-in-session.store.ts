@@ -42,13 +42,13 @@ export class InMemorySignInSessionStore extends SignInSessionStore {
     return Promise.resolve();
   }
 
-  removeAllOf(userId: string, keepSessionHash?: string): Promise<number> {
-    let removed = 0;
+  removeAllOf(userId: string, keepSessionHash: string | null): Promise<string[]> {
+    const removed: string[] = [];
     for (const [id, row] of this.rows)
       if (row.userId === userId && row.sessionHash !== keepSessionHash) {
         this.rows.delete(id);
-        removed += 1;
+        removed.push(id);
       }
-    return Promise.resolve(removed);
+    return Promise.resolve(removed.sort());
   }
 }

@@ -22,6 +22,7 @@ export {
   type LeakedCredentialsReportedData,
   leakedCredentialsReportedEvent,
 } from './leaked-credentials.event';
+export { type AccountSignedOutData, accountSignedOutEvent } from './account.event';
 export {
   type AccountMailRequestedData,
   accountMailRequestedEvent,

@@ -17,7 +17,7 @@ import { WebhookJobToken1767225600750 } from './1767225600750-webhook-job-token'
 import { WebhookSecretOverlap1767225600800 } from './1767225600800-webhook-secret-overlap';
 import { AccountLinks1767225600850 } from './1767225600850-account-links';
 import { PlatformAdministration1767225600900 } from './1767225600900-platform-administration';
-import { SignInSessions1767225600975 } from './1767225600975-sign-in-sessions';
+import { SessionsAndLogout1767225600975 } from './1767225600975-sessions-and-logout';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -40,5 +40,5 @@ export const ALL_MIGRATIONS = [
   WebhookSecretOverlap1767225600800,
   AccountLinks1767225600850,
   PlatformAdministration1767225600900,
-  SignInSessions1767225600975,
+  SessionsAndLogout1767225600975,
 ];

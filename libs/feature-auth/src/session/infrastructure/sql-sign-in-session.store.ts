@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { entityManagerOf, type Transaction } from '@gatehouse/identity';
 import { DataSource } from 'typeorm';
 import { type SignInSessionRecord, SignInSessionStore } from '../ports/sign-in-session.store';
 
@@ -38,13 +39,12 @@ export class SqlSignInSessionStore extends SignInSessionStore {
   }
 
   async add(session: SignInSessionRecord): Promise<void> {
-    // The user's expired rows go with each new one: nothing else reads them.
-    await this.query(`DELETE FROM sign_in_sessions WHERE user_id = $1 AND expires_at <= $2`, [
-      session.userId,
-      session.signedInAt,
-    ]);
+    // The user's expired rows go with each new one, in the same statement (a sign-in's round
+    // trips are counted: sign-in-statements.int-spec.ts).
     await this.query(
-      `INSERT INTO sign_in_sessions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `WITH expired AS (
+         DELETE FROM sign_in_sessions WHERE user_id = $2 AND expires_at <= $6
+       ) INSERT INTO sign_in_sessions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         session.id,
         session.userId,
@@ -87,14 +87,19 @@ export class SqlSignInSessionStore extends SignInSessionStore {
     await this.query(`DELETE FROM sign_in_sessions WHERE session_hash = $1`, [sessionHash]);
   }
 
-  async removeAllOf(userId: string, keepSessionHash?: string): Promise<number> {
+  async removeAllOf(
+    userId: string,
+    keepSessionHash: string | null,
+    tx?: Transaction,
+  ): Promise<string[]> {
+    const runner = tx ? entityManagerOf(tx) : this.dataSource;
     // A SELECT around the DELETE: the driver answers a bare DELETE with its count, not its rows.
-    const [row] = await this.query<{ removed: number }>(
+    const rows = (await runner.query(
       `WITH gone AS (
          DELETE FROM sign_in_sessions WHERE user_id = $1 AND session_hash IS DISTINCT FROM $2 RETURNING id
-       ) SELECT count(*)::int AS removed FROM gone`,
-      [userId, keepSessionHash ?? null],
-    );
-    return row?.removed ?? 0;
+       ) SELECT id FROM gone ORDER BY id`,
+      [userId, keepSessionHash],
+    )) as Array<{ id: string }>;
+    return rows.map((row) => row.id);
   }
 }

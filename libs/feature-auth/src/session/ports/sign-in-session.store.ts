@@ -1,3 +1,5 @@
+import type { Transaction } from '@gatehouse/identity';
+
 /** A signed-in browser session as its user sees it; `sessionHash` is the flow-state key's hash. */
 export interface SignInSessionRecord {
   /** The public id the sessions page shows and names in a sign-out (never the cookie's secret). */
@@ -13,7 +15,8 @@ export interface SignInSessionRecord {
 
 /**
  * The index of each user's signed-in sessions by user (the sessions themselves live in flow state
- * by cookie hash, SessionStore). Each write stands alone: the session is already made or ended.
+ * by cookie hash, SessionStore). Each write stands alone (the session is already made or ended),
+ * but for `removeAllOf` inside a caller's transaction, which may hold the only connection.
  */
 export abstract class SignInSessionStore {
   abstract add(session: SignInSessionRecord): Promise<void>;
@@ -24,6 +27,10 @@ export abstract class SignInSessionStore {
   /** Sets the last activity, unless it was written less than `minIntervalMs` before `at`. */
   abstract touch(sessionHash: string, at: Date, minIntervalMs: number): Promise<void>;
   abstract removeByHash(sessionHash: string): Promise<void>;
-  /** Removes every session of the user but the one kept; returns how many went. */
-  abstract removeAllOf(userId: string, keepSessionHash?: string): Promise<number>;
+  /** Removes every session of the user but the one kept; returns the public ids of those that went. */
+  abstract removeAllOf(
+    userId: string,
+    keepSessionHash: string | null,
+    tx?: Transaction,
+  ): Promise<string[]>;
 }
