@@ -183,4 +183,24 @@ describe.each(SHAPES)('the sessions page in Chromium on $name', (shape) => {
     });
     expect(payload).not.toHaveProperty('nonce');
   });
+
+  it('deletes the account only after the grace period: signing in before calls it off', async () => {
+    const page = await signedInBrowser(FIREFOX_ON_WINDOWS);
+    await page.goto(`${target.url}/settings/account`);
+    const leaving = page.getByRole('region', { name: 'Delete my account' });
+    await leaving.getByRole('button', { name: 'Delete my account' }).click();
+    await leaving.getByLabel('Password', { exact: true }).fill(BOB.password);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await leaving.getByRole('button', { name: 'Delete my account' }).click();
+    await leaving.getByRole('status').getByText('Your account will be deleted on').waitFor();
+    expect((await page.request.get(`${target.url}/api/session`)).status()).toBe(401);
+
+    await page.goto(`${target.url}/oauth/login`);
+    await signIn(page, BOB.login, BOB.password);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByText('the deletion you asked for is cancelled').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect((await page.request.get(`${target.url}/api/session`)).status()).toBe(200);
+  });
 });

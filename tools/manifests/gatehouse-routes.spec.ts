@@ -132,6 +132,7 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
       'auth POST /api/admin/users/:user/sessions/end',
       'auth POST /api/credentials/revoke',
       'auth POST /api/session/logout',
+      'auth POST /api/settings/account/deletion',
       'auth POST /api/settings/account/email',
       'auth POST /api/settings/account/password',
       'auth POST /api/settings/apps',

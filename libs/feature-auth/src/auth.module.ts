@@ -67,6 +67,8 @@ export interface AuthModuleOptions {
   platformAdmins?: readonly string[];
   /** GATEHOUSE_SIGNUP: who may create an account on the sign-in pages (default `closed`). */
   signUp?: SignUpMode;
+  /** GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS: how long a deletion asked for waits (default 7). */
+  accountDeletionGraceDays?: number;
 }
 
 /** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
@@ -83,7 +85,7 @@ export function authModuleOptionsOf(config: {
   network: { allowLoopbackTargets: boolean };
   webApp: { directory: string };
   mail?: { smtpUrl?: string; from: string };
-  signUp?: { mode: SignUpMode };
+  signUp?: { mode: SignUpMode; deletionGraceDays: number };
   /** The all-in-one's data directory, which keeps its mailbox when no SMTP server is set. */
   storage?: { dataDir: string };
   admin?: { platformAdmins: readonly string[] };
@@ -105,6 +107,7 @@ export function authModuleOptionsOf(config: {
       mailboxDirectory: config.storage && join(config.storage.dataDir, 'mailbox'),
     },
     signUp: config.signUp?.mode,
+    accountDeletionGraceDays: config.signUp?.deletionGraceDays,
   };
 }
 
@@ -112,6 +115,7 @@ const NO_MAIL: MailModuleOptions = { from: 'Gatehouse <gatehouse@localhost>' };
 
 const DEFAULT_REFRESH_REUSE_GRACE_SECONDS = 10;
 const DEFAULT_TOKEN_RETENTION_DAYS = 7;
+const DEFAULT_ACCOUNT_DELETION_GRACE_DAYS = 7;
 
 /** An anonymous session only carries the sign-in form's CSRF token. */
 const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
@@ -144,6 +148,8 @@ export class AuthModule {
         useValue: {
           issuer,
           signUp: options.signUp ?? 'closed',
+          deletionGraceDays:
+            options.accountDeletionGraceDays ?? DEFAULT_ACCOUNT_DELETION_GRACE_DAYS,
         } satisfies AccountsOptions,
       },
       {

@@ -22,6 +22,8 @@ export {
   type AccountMailRequestedData,
   accountMailRequestedEvent,
   type AccountMailTemplate,
+  type AccountDeletedData,
+  accountDeletedEvent,
   type AccountSignedOutData,
   accountSignedOutEvent,
   type AuditRecordedData,

@@ -35,8 +35,8 @@ export const Topics = {
   accountMail: 'gatehouse.account-mail.v1',
   /**
    * What happened to an account that other parts of the platform act on (its sign-outs, for the
-   * back-channel logout of its apps), from `auth` through the outbox; key: user id, so one
-   * account's events are read in order.
+   * back-channel logout of its apps; its deletion, for the platform's other services), from
+   * `auth` through the outbox; key: user id, so one account's events are read in order.
    */
   accountEvents: 'gatehouse.account-events.v1',
 } as const;

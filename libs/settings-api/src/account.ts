@@ -22,3 +22,14 @@ export interface ChangeEmailBody {
 export interface EmailChangeRequested {
   pendingEmail: string;
 }
+
+/** `POST /api/settings/account/deletion`: the password (and the second factor's code) asked again. */
+export interface DeleteAccountBody {
+  password: string;
+  secondFactorCode?: string;
+}
+
+/** The answer: the account is deleted then unless its owner signs in before. */
+export interface AccountDeletionScheduled {
+  deletionDueAt: string;
+}

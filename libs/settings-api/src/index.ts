@@ -1,6 +1,8 @@
 export type {
+  AccountDeletionScheduled,
   AccountView,
   ChangeEmailBody,
+  DeleteAccountBody,
   ChangePasswordBody,
   EmailChangeRequested,
 } from './account';

@@ -4,6 +4,7 @@ import { api } from '../api';
 import { Field, FormError, Loaded, useResource, useSubmit } from '../components';
 import { Link, useTitle } from '../router';
 import { useSession } from '../session';
+import { AccountDeletion } from './account-deletion';
 
 /** `/settings/account`: the address (confirmed or not), and the password and address changes. */
 export function AccountPage() {
@@ -33,6 +34,7 @@ export function AccountPage() {
             </section>
             <ChangePasswordForm />
             <ChangeEmailForm onRequested={account.reload} />
+            <AccountDeletion />
           </>
         )}
       </Loaded>

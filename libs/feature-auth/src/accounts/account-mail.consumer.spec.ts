@@ -16,6 +16,7 @@ import type { AccountsOptions } from './accounts-options';
 const OPTIONS: AccountsOptions = {
   issuer: 'https://hub.example',
   signUp: 'open',
+  deletionGraceDays: 7,
 };
 const SECRET = 'Zk3bY0uLdNeverSeeThisInTheOutbox0123456789a';
 

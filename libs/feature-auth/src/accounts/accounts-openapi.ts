@@ -8,7 +8,11 @@ import {
   PAGE_OTHER_ANSWERS,
   pageResponse,
 } from '@gatehouse/platform';
-import type { AccountView, EmailChangeRequested } from '@gatehouse/settings-api';
+import type {
+  AccountDeletionScheduled,
+  AccountView,
+  EmailChangeRequested,
+} from '@gatehouse/settings-api';
 
 function page(summary: string, extra: Partial<ApiOperation> = {}): ApiOperation {
   return {
@@ -48,6 +52,14 @@ const accountSchema = z
 const emailChangeSchema = z
   .object({ pendingEmail: z.string() })
   .meta({ id: 'EmailChangeRequested' }) satisfies z.ZodType<EmailChangeRequested>;
+
+const deletionScheduledSchema = z
+  .object({
+    deletionDueAt: z.string().meta({
+      description: 'When the account is deleted, unless its owner signs in before.',
+    }),
+  })
+  .meta({ id: 'AccountDeletionScheduled' }) satisfies z.ZodType<AccountDeletionScheduled>;
 
 const session = { tags: ['account'], security: [{ session: [] }] };
 
@@ -128,6 +140,28 @@ export const ACCOUNTS_API: ApiDescription = {
       },
       responses: {
         '202': jsonResponse('A confirmation link went to the new address.', emailChangeSchema),
+        ...API_ERRORS,
+      },
+    },
+  },
+  '/api/settings/account/deletion': {
+    post: {
+      ...session,
+      summary: 'Delete the account after the grace period; signing in before calls it off',
+      description:
+        'The password (and the second factor’s code, once the account has one) asked again. Every session and app is signed out at once; the account, its tokens, consents, sessions, webhooks and apps are deleted when GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS have passed (`account.deleted` is then published). 409 while the owner is the only administrator of an organization, naming it.',
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: z.object({
+              password: z.string(),
+              secondFactorCode: z.string().optional(),
+            }),
+          },
+        },
+      },
+      responses: {
+        '202': jsonResponse('The deletion is scheduled.', deletionScheduledSchema),
         ...API_ERRORS,
       },
     },

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import { SessionModule } from '../session/session.module';
 import { SignOutModule } from '../session/sign-out.module';
 import { AccountLinks } from './account-links';
@@ -17,16 +17,37 @@ import { InvitationsController } from './invitations.controller';
 import { PasswordService } from './password.service';
 import { OwnAccountRepository } from './ports/own-account.repository';
 import { SignUpService } from './sign-up.service';
+import { AccountRemoval } from '../admin/account-removal';
+import { SqlAdminAccountStore } from '../admin/infrastructure/sql-admin-account.store';
+import { AdminAccountStore } from '../admin/ports/admin-account.store';
+import { AccountDeletionController } from '../leaving/account-deletion.controller';
+import { AccountDeletionService } from '../leaving/account-deletion.service';
+import { DueAccountDeletions } from '../leaving/due-account-deletions';
+import { SqlAccountDeletionStore } from '../leaving/infrastructure/sql-account-deletion.store';
+import { AccountDeletionStore } from '../leaving/ports/account-deletion.store';
+import { type SecondFactorAnswer, SecondFactorCheck } from '../leaving/ports/second-factor-check';
+
+/** Until second factors exist, no account has one to ask for. */
+const NO_SECOND_FACTORS: SecondFactorCheck = {
+  check: (): Promise<SecondFactorAnswer> => Promise.resolve('not_enrolled'),
+};
 
 /**
  * Accounts people make and manage themselves: sign-up, address confirmation, invitations,
- * "Forgot password?", the account settings API, and the mailer of their messages. Needs
+ * "Forgot password?", the account settings API, leaving (libs/feature-auth/src/leaving: "Delete my
+ * account" and the deletion of due accounts), and the mailer of their messages. Needs
  * ACCOUNTS_OPTIONS and SESSION_OPTIONS (AuthModule provides both), IdentityModule, the DataSource,
  * FLOW_STORE, a MailTransport (MailModule) and the account mail topic on the bus.
  */
 @Module({})
 export class AccountsModule {
-  static forRoot(options: { limits?: AccountRequestLimits } = {}): DynamicModule {
+  static forRoot(
+    options: {
+      limits?: AccountRequestLimits;
+      /** The second factor asked again before an account is deleted (the factors feature's binding). */
+      secondFactorCheck?: Provider;
+    } = {},
+  ): DynamicModule {
     return {
       module: AccountsModule,
       imports: [SessionModule, SignOutModule],
@@ -35,6 +56,7 @@ export class AccountsModule {
         AccountSettingsController,
         InvitationsController,
         AccountMailConsumer,
+        AccountDeletionController,
       ],
       providers: [
         {
@@ -47,7 +69,14 @@ export class AccountsModule {
         AccountRequestThrottle,
         SignUpService,
         PasswordService,
+        { provide: AdminAccountStore, useClass: SqlAdminAccountStore },
+        AccountRemoval,
+        { provide: AccountDeletionStore, useClass: SqlAccountDeletionStore },
+        options.secondFactorCheck ?? { provide: SecondFactorCheck, useValue: NO_SECOND_FACTORS },
+        AccountDeletionService,
+        DueAccountDeletions,
       ],
+      exports: [DueAccountDeletions],
     };
   }
 }

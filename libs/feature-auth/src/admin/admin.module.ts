@@ -1,5 +1,6 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { SignOutModule } from '../session/sign-out.module';
+import { AccountRemoval } from './account-removal';
 import { ADMIN_OPTIONS, type AdminOptions } from './admin-options';
 import { AdminOrganizationsController } from './admin-organizations.controller';
 import { AdminOrganizationsService } from './admin-organizations.service';
@@ -42,6 +43,7 @@ export class AdminModule {
           useFactory: (...stores: SecondFactorReset[]) => stores,
           inject: factorResets,
         },
+        AccountRemoval,
         PlatformAdminGuard,
         AdminUsersService,
         AdminOrganizationsService,

@@ -5,7 +5,7 @@ import { SignInAccount, SignInAccounts } from './ports/sign-in-accounts';
 import { type KnownDevice, SignInThrottle } from './sign-in-throttle';
 
 export type SignInResult =
-  | { kind: 'signed_in'; userId: string; deviceToken: string }
+  | { kind: 'signed_in'; userId: string; deviceToken: string; deletionCancelled?: true }
   | { kind: 'refused'; message: string }
   | { kind: 'throttled'; retryAfterSeconds: number; message: string };
 
@@ -75,7 +75,9 @@ export class SignInService {
     await this.throttle.succeeded(admission.pass);
     if (account.disabled) return { kind: 'refused', message: DISABLED_ACCOUNT_MESSAGE };
     const deviceToken = await this.knownDevices.remember(account.id, form.deviceToken);
-    return { kind: 'signed_in', userId: account.id, deviceToken };
+    if (!account.deletionPending) return { kind: 'signed_in', userId: account.id, deviceToken };
+    await this.accounts.cancelDeletion(account.id);
+    return { kind: 'signed_in', userId: account.id, deviceToken, deletionCancelled: true };
   }
 
   private findAccount(login: string): Promise<SignInAccount | null> {

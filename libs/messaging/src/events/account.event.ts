@@ -23,3 +23,24 @@ export const accountSignedOutEvent = defineEvent({
 });
 
 export type AccountSignedOutData = z.output<typeof accountSignedOutEvent.schema>;
+
+/**
+ * account.deleted v1, on Topics.accountEvents, key: user id. Written by `auth` through its outbox
+ * in the transaction that deleted the account (its owner's request once the grace period ended,
+ * or an administrator): every token, consent, session, webhook and app of the user is gone from
+ * Gatehouse's database by then. For the platform's other services, which drop what they keep of
+ * the user.
+ */
+export const accountDeletedEvent = defineEvent({
+  type: 'account.deleted',
+  version: 1,
+  schema: z.object({
+    userId: z.string().min(1),
+    username: z.string().min(1),
+    /** `owner` when its owner asked, `admin` when a platform administrator deleted it. */
+    deletedBy: z.enum(['owner', 'admin']),
+    deletedAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
+export type AccountDeletedData = z.output<typeof accountDeletedEvent.schema>;

@@ -22,7 +22,12 @@ export {
   type LeakedCredentialsReportedData,
   leakedCredentialsReportedEvent,
 } from './leaked-credentials.event';
-export { type AccountSignedOutData, accountSignedOutEvent } from './account.event';
+export {
+  type AccountDeletedData,
+  accountDeletedEvent,
+  type AccountSignedOutData,
+  accountSignedOutEvent,
+} from './account.event';
 export {
   type AccountMailRequestedData,
   accountMailRequestedEvent,

@@ -6,7 +6,8 @@ import { SqlMigration } from './sql-migration';
  * its index by user, with a public id (never the cookie's secret, and the `sid` of id_tokens and
  * logout tokens), the device and address it signed in from, and its last activity. And what an
  * app registers for OpenID Connect logout (docs/oauth.md "Logout"): the addresses an
- * RP-initiated logout may return to, and where its back-channel logout tokens go.
+ * RP-initiated logout may return to, and where its back-channel logout tokens go. And when an
+ * account whose owner asked to leave is deleted (`deletion_due_at`, docs/security.md "Leaving").
  */
 export class SessionsAndLogout1767225600975 extends SqlMigration {
   readonly name = 'SessionsAndLogout1767225600975';
@@ -28,9 +29,11 @@ export class SessionsAndLogout1767225600975 extends SqlMigration {
     `ALTER TABLE oauth_apps ADD COLUMN post_logout_redirect_uris text[] NOT NULL DEFAULT '{}'`,
     `ALTER TABLE oauth_apps ADD COLUMN backchannel_logout_uri text`,
     `ALTER TABLE oauth_apps ADD COLUMN backchannel_logout_session_required boolean NOT NULL DEFAULT false`,
+    `ALTER TABLE users ADD COLUMN deletion_due_at timestamptz`,
   ];
 
   protected readonly downStatements = [
+    `ALTER TABLE users DROP COLUMN deletion_due_at`,
     `ALTER TABLE oauth_apps DROP COLUMN backchannel_logout_session_required`,
     `ALTER TABLE oauth_apps DROP COLUMN backchannel_logout_uri`,
     `ALTER TABLE oauth_apps DROP COLUMN post_logout_redirect_uris`,

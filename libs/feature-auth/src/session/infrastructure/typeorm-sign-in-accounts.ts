@@ -11,8 +11,16 @@ export class TypeOrmSignInAccounts extends SignInAccounts {
 
   async findByLogin(login: string): Promise<SignInAccount | null> {
     const user = await new AccountRepository(this.dataSource.manager).findUserByLogin(login);
-    return user
-      ? { id: user.id, passwordHash: user.passwordHash, disabled: user.disabledAt !== null }
-      : null;
+    if (!user) return null;
+    return {
+      id: user.id,
+      passwordHash: user.passwordHash,
+      disabled: user.disabledAt !== null,
+      ...(user.deletionDueAt !== null && { deletionPending: true }),
+    };
+  }
+
+  async cancelDeletion(userId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE users SET deletion_due_at = NULL WHERE id = $1`, [userId]);
   }
 }

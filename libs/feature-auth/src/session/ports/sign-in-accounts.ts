@@ -3,9 +3,13 @@ export interface SignInAccount {
   id: string;
   passwordHash: string;
   disabled: boolean;
+  /** Its owner asked to delete it, and the grace period runs (docs/security.md "Leaving"). */
+  deletionPending?: boolean;
 }
 
 /** Port: the account a sign-in form names, by username or e-mail address (case-insensitive). */
 export abstract class SignInAccounts {
   abstract findByLogin(login: string): Promise<SignInAccount | null>;
+  /** Signing in during the grace period keeps the account: its deletion is called off. */
+  abstract cancelDeletion(userId: string): Promise<void>;
 }
