@@ -184,9 +184,14 @@ describe.each(SHAPES)('the sessions page in Chromium on $name', (shape) => {
     expect(payload).not.toHaveProperty('nonce');
   });
 
-  it('deletes the account only after the grace period: signing in before calls it off', async () => {
+  it('lists the new browsers among the security events, and deletes the account only after the grace period: signing in before calls it off', async () => {
     const page = await signedInBrowser(FIREFOX_ON_WINDOWS);
     await page.goto(`${target.url}/settings/account`);
+    await page
+      .getByRole('region', { name: 'Recent security events' })
+      .getByText('Signed in from a new browser: Firefox on Windows')
+      .first()
+      .waitFor();
     const leaving = page.getByRole('region', { name: 'Delete my account' });
     await leaving.getByRole('button', { name: 'Delete my account' }).click();
     await leaving.getByLabel('Password', { exact: true }).fill(BOB.password);

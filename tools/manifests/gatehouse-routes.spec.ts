@@ -94,6 +94,7 @@ describe('the routes of the Gatehouse services, read from their controllers', ()
       'auth GET /api/admin/users/:user',
       'auth GET /api/session',
       'auth GET /api/settings/account',
+      'auth GET /api/settings/account/security-events',
       'auth GET /api/settings/apps',
       'auth GET /api/settings/apps/:clientId',
       'auth GET /api/settings/connected-applications',

@@ -33,3 +33,13 @@ export interface DeleteAccountBody {
 export interface AccountDeletionScheduled {
   deletionDueAt: string;
 }
+
+/** One of the account's recent security events (`GET /api/settings/account/security-events`). */
+export interface SecurityEventView {
+  id: string;
+  /** `new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed`, `token_revoked_as_leaked`. */
+  kind: string;
+  /** In plain words. */
+  description: string;
+  createdAt: string;
+}

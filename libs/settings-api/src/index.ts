@@ -3,6 +3,7 @@ export type {
   AccountView,
   ChangeEmailBody,
   DeleteAccountBody,
+  SecurityEventView,
   ChangePasswordBody,
   EmailChangeRequested,
 } from './account';

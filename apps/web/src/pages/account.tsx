@@ -5,6 +5,7 @@ import { Field, FormError, Loaded, useResource, useSubmit } from '../components'
 import { Link, useTitle } from '../router';
 import { useSession } from '../session';
 import { AccountDeletion } from './account-deletion';
+import { SecurityEvents } from './security-events';
 
 /** `/settings/account`: the address (confirmed or not), and the password and address changes. */
 export function AccountPage() {
@@ -34,6 +35,7 @@ export function AccountPage() {
             </section>
             <ChangePasswordForm />
             <ChangeEmailForm onRequested={account.reload} />
+            <SecurityEvents />
             <AccountDeletion />
           </>
         )}

@@ -12,6 +12,7 @@ import type {
   AccountDeletionScheduled,
   AccountView,
   EmailChangeRequested,
+  SecurityEventView,
 } from '@gatehouse/settings-api';
 
 function page(summary: string, extra: Partial<ApiOperation> = {}): ApiOperation {
@@ -60,6 +61,18 @@ const deletionScheduledSchema = z
     }),
   })
   .meta({ id: 'AccountDeletionScheduled' }) satisfies z.ZodType<AccountDeletionScheduled>;
+
+const securityEventSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string().meta({
+      description:
+        '`new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed` or `token_revoked_as_leaked`.',
+    }),
+    description: z.string().meta({ description: 'The event in plain words.' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SecurityEvent' }) satisfies z.ZodType<SecurityEventView>;
 
 const session = { tags: ['account'], security: [{ session: [] }] };
 
@@ -162,6 +175,18 @@ export const ACCOUNTS_API: ApiDescription = {
       },
       responses: {
         '202': jsonResponse('The deletion is scheduled.', deletionScheduledSchema),
+        ...API_ERRORS,
+      },
+    },
+  },
+  '/api/settings/account/security-events': {
+    get: {
+      ...session,
+      summary: 'The account’s recent security events, newest first (at most 20)',
+      description:
+        'Sign-ins from a new browser, password and address changes, second factors added or removed, tokens revoked because they were reported leaked. Each is also told by e-mail.',
+      responses: {
+        '200': jsonResponse('The events.', z.array(securityEventSchema)),
         ...API_ERRORS,
       },
     },

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import { SessionModule } from '../session/session.module';
 import { SignOutModule } from '../session/sign-out.module';
+import { SecurityNoticesModule } from '../security-notices/security-notices.module';
 import { AccountLinks } from './account-links';
 import { AccountMailRequests } from './account-mail-requests';
 import { AccountMailConsumer } from './account-mail.consumer';
@@ -50,7 +51,7 @@ export class AccountsModule {
   ): DynamicModule {
     return {
       module: AccountsModule,
-      imports: [SessionModule, SignOutModule],
+      imports: [SessionModule, SignOutModule, SecurityNoticesModule],
       controllers: [
         AccountPagesController,
         AccountSettingsController,

@@ -12,6 +12,7 @@ import { CLOCK } from '@gatehouse/platform';
 import { AccountLinks } from './account-links';
 import { AccountMailRequests } from './account-mail-requests';
 import { AccountRequestThrottle } from './account-request-throttle';
+import { SecurityNotices } from '../security-notices/security-notices';
 import { SignOutEverywhere } from '../session/sign-out-everywhere';
 import { OwnAccountRepository } from './ports/own-account.repository';
 
@@ -52,6 +53,7 @@ export class PasswordService {
     private readonly mails: AccountMailRequests,
     private readonly throttle: AccountRequestThrottle,
     private readonly signOuts: SignOutEverywhere,
+    private readonly notices: SecurityNotices,
     private readonly runner: TransactionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -110,6 +112,7 @@ export class PasswordService {
           new Date(this.clock.now()),
         );
       await this.signOuts.revokeTokens(tx, account.id);
+      await this.notices.record(tx, account.id, 'password_changed');
       await this.mails.request(tx, {
         template: 'password_changed',
         userId: account.id,
@@ -142,6 +145,7 @@ export class PasswordService {
     await this.runner.run(async (tx) => {
       await this.accounts.setPassword(tx, account.id, passwordHash);
       await this.signOuts.revokeTokens(tx, account.id);
+      await this.notices.record(tx, account.id, 'password_changed');
       await this.mails.request(tx, {
         template: 'password_changed',
         userId: account.id,

@@ -5,6 +5,9 @@ import { SessionService } from './session.service';
 import { SignInSessionsController } from './sign-in-sessions.controller';
 import { SignInSessionsService } from './sign-in-sessions.service';
 import { SignOutModule } from './sign-out.module';
+import { SecurityNoticesModule } from '../security-notices/security-notices.module';
+import { SecurityNotices } from '../security-notices/security-notices';
+import { NewBrowserNotice } from './ports/new-browser-notice';
 import { TypeOrmSignInAccounts } from './infrastructure/typeorm-sign-in-accounts';
 import { SignInAccounts } from './ports/sign-in-accounts';
 import { KnownDevices } from './known-devices';
@@ -18,7 +21,7 @@ import { SignInService } from './sign-in.service';
  * it), IdentityModule, the DataSource and FLOW_STORE.
  */
 @Module({
-  imports: [SignOutModule],
+  imports: [SignOutModule, SecurityNoticesModule],
   controllers: [SignInController, SessionApiController, SignInSessionsController],
   providers: [
     SessionStore,
@@ -29,6 +32,13 @@ import { SignInService } from './sign-in.service';
     KnownDevices,
     SignInService,
     { provide: SignInAccounts, useClass: TypeOrmSignInAccounts },
+    {
+      provide: NewBrowserNotice,
+      useFactory: (notices: SecurityNotices): NewBrowserNotice => ({
+        tell: (userId, browser) => notices.recordAlone(userId, 'new_browser_sign_in', browser),
+      }),
+      inject: [SecurityNotices],
+    },
   ],
   exports: [SessionService, SignInService],
 })

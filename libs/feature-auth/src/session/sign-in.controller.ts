@@ -83,6 +83,7 @@ export class SignInController {
       password,
       address: clientAddressOf(req),
       deviceToken,
+      userAgent: req.headers['user-agent'],
     });
     switch (result.kind) {
       case 'signed_in':

@@ -27,6 +27,7 @@ const EXPECTED_TABLES = [
   'outbox',
   'personal_access_tokens',
   'refresh_tokens',
+  'security_events',
   'sign_in_sessions',
   'signing_keys',
   'token_approvals',

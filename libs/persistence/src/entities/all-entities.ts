@@ -1,6 +1,7 @@
 import { AdminAuditEntryEntity } from './accounts/admin-audit-entry.entity';
 import { MembershipEntity } from './accounts/membership.entity';
 import { OrganizationEntity } from './accounts/organization.entity';
+import { SecurityEventEntity } from './accounts/security-event.entity';
 import { SignInSessionEntity } from './accounts/sign-in-session.entity';
 import { UserEntity } from './accounts/user.entity';
 import { DeliveryAttemptEntity } from './delivery/delivery-attempt.entity';
@@ -29,6 +30,7 @@ export const ALL_ENTITIES = [
   MembershipEntity,
   AdminAuditEntryEntity,
   SignInSessionEntity,
+  SecurityEventEntity,
   OAuthAppEntity,
   ConsentEntity,
   AccessTokenEntity,
