@@ -272,7 +272,7 @@ function AppForm({
           checked={backchannelSid}
           onChange={(event) => setBackchannelSid(event.target.checked)}
         />{' '}
-        Logout tokens name the session (<code>sid</code>)
+        Logout tokens carry the session id (<code>sid</code>)
       </label>
       <fieldset className="field">
         <legend>Scopes</legend>
