@@ -1,16 +1,13 @@
 import type { Transaction } from '@gatehouse/identity';
 
 /** What happened to an account's security (docs/security.md "Security notices"). */
-const SECURITY_EVENT_KINDS = [
-  'new_browser_sign_in',
-  'password_changed',
-  'email_changed',
-  'factor_added',
-  'factor_removed',
-  'token_revoked_as_leaked',
-] as const;
-
-export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+export type SecurityEventKind =
+  | 'new_browser_sign_in'
+  | 'password_changed'
+  | 'email_changed'
+  | 'factor_added'
+  | 'factor_removed'
+  | 'token_revoked_as_leaked';
 
 export interface SecurityEventRecord {
   id: string;
