@@ -258,13 +258,13 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     await page.waitForURL(/\/settings\/applications\/new$/);
     await page.getByLabel('Name').fill('Notebook viewer');
     await page.getByLabel('Homepage').fill('https://viewer.example');
-    await page.getByLabel('Redirect URIs').fill('http://viewer.example/callback');
+    await page.getByLabel('Redirect URIs', { exact: true }).fill('http://viewer.example/callback');
     await page.getByRole('button', { name: 'Create app' }).click();
     const uriError = page.locator('.field-error').first();
     await uriError.waitFor();
     expect(await uriError.textContent()).toContain('Each redirect URI must be https');
 
-    await page.getByLabel('Redirect URIs').fill('https://viewer.example/callback');
+    await page.getByLabel('Redirect URIs', { exact: true }).fill('https://viewer.example/callback');
     expect(await page.locator('.field-error').count()).toBe(0);
     await page.getByLabel('read-repos').check();
     await expectAccessible('application-new');

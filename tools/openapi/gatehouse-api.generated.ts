@@ -2089,6 +2089,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/account/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the account after the grace period; signing in before calls it off
+         * @description The password (and the second factor’s code, once the account has one) asked again. Every session and app is signed out at once; the account, its tokens, consents, sessions, webhooks and apps are deleted when GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS have passed (`account.deleted` is then published). 409 while the owner is the only administrator of an organization, naming it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        password: string;
+                        secondFactorCode?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The deletion is scheduled. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccountDeletionScheduled"];
+                    };
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/account/email": {
         parameters: {
             query?: never;
@@ -2623,6 +2678,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/account/security-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s recent security events, newest first (at most 20)
+         * @description Sign-ins from a new browser, password and address changes, second factors added or removed, tokens revoked because they were reported leaked. Each is also told by e-mail.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The events. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SecurityEvent"][];
+                    };
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/apps": {
         parameters: {
             query?: never;
@@ -2673,10 +2776,15 @@ export interface paths {
                 content: {
                     "application/json": {
                         accessTokenTtlSeconds?: number;
+                        /** @default false */
+                        backchannelLogoutSessionRequired?: boolean;
+                        backchannelLogoutUri?: string | null;
                         homepageUrl?: string | null;
                         logoUri?: string | null;
                         name: string;
                         owner?: string;
+                        /** @default [] */
+                        postLogoutRedirectUris?: string[];
                         /** @default false */
                         public?: boolean;
                         /** @default [] */
@@ -2800,9 +2908,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         accessTokenTtlSeconds?: number;
+                        backchannelLogoutSessionRequired?: boolean;
+                        backchannelLogoutUri?: string | null;
                         homepageUrl?: string | null;
                         logoUri?: string | null;
                         name?: string;
+                        postLogoutRedirectUris?: string[];
                         redirectUris?: string[];
                         scopes?: string[];
                     };
@@ -2995,6 +3106,145 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in browsers of the account, the most recently active first
+         * @description Only with the browser session. Each has its device, address, sign-in time and last activity.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sessions. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignInSession"][];
+                    };
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign one browser of the account out */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The session’s public id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out every browser of the account but this one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description How many sessions ended. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OtherSessionsEnded"];
+                    };
+                };
+                /** @description An error, in the API error shape. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4847,6 +5097,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/end-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * End the browser session at an app’s request
+         * @description OpenID Connect RP-Initiated Logout 1.0 (docs/oauth.md "Logout"): signs the browser out and tells the user’s apps (back-channel logout), then redirects (303) to the registered `post_logout_redirect_uri` with `state`, or shows that the browser signed out. A request that does not name the signed-in person gets a confirmation page first; an unregistered `post_logout_redirect_uri` gets an error page (400), never a redirect.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The app asking; with a hint, one of its audiences. */
+                    client_id?: string;
+                    /** @description An ID token this server issued to the app (expired ones too): when it names the signed-in person, no question is asked. */
+                    id_token_hint?: string;
+                    /** @description Where to send the browser once signed out: one of the app’s registered `postLogoutRedirectUris`, exactly. */
+                    post_logout_redirect_uri?: string;
+                    /** @description Given back to the app on the post-logout redirect. */
+                    state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The confirmation page, or the signed-out page. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A redirect, or an error page; an unreadable request gets an OAuth error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * End the browser session at an app’s request, sent as a form
+         * @description OpenID Connect RP-Initiated Logout 1.0 (docs/oauth.md "Logout"): signs the browser out and tells the user’s apps (back-channel logout), then redirects (303) to the registered `post_logout_redirect_uri` with `state`, or shows that the browser signed out. A request that does not name the signed-in person gets a confirmation page first; an unregistered `post_logout_redirect_uri` gets an error page (400), never a redirect.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @description The app asking; with a hint, one of its audiences. */
+                        client_id?: string;
+                        /** @constant */
+                        confirm?: "yes";
+                        /** @description With `confirm`: the confirmation page’s answer. */
+                        csrf_token?: string;
+                        /** @description An ID token this server issued to the app (expired ones too): when it names the signed-in person, no question is asked. */
+                        id_token_hint?: string;
+                        /** @description Where to send the browser once signed out: one of the app’s registered `postLogoutRedirectUris`, exactly. */
+                        post_logout_redirect_uri?: string;
+                        /** @description Given back to the app on the post-logout redirect. */
+                        state?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The confirmation page, or the signed-out page. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A redirect, or an error page; an unreadable request gets an OAuth error. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/forgot-password": {
         parameters: {
             query?: never;
@@ -5926,6 +6284,10 @@ export interface components {
             emailConfirmed: boolean;
             username: string;
         };
+        AccountDeletionScheduled: {
+            /** @description When the account is deleted, unless its owner signs in before. */
+            deletionDueAt: string;
+        };
         AdminMembers: {
             /** @enum {string} */
             role: "read" | "contributor" | "write" | "admin";
@@ -6002,10 +6364,14 @@ export interface components {
         AuthorizationServerMetadata: {
             authorization_endpoint: string;
             authorization_response_iss_parameter_supported: boolean;
-            claims_supported: ("iss" | "sub" | "aud" | "exp" | "iat" | "auth_time" | "nonce" | "at_hash" | "name" | "preferred_username" | "picture" | "profile" | "website" | "email" | "email_verified" | "isPro" | "canPay" | "orgs" | "organizations")[];
+            backchannel_logout_session_supported: boolean;
+            backchannel_logout_supported: boolean;
+            claims_supported: ("iss" | "sub" | "aud" | "exp" | "iat" | "auth_time" | "sid" | "nonce" | "at_hash" | "name" | "preferred_username" | "picture" | "profile" | "website" | "email" | "email_verified" | "isPro" | "canPay" | "orgs" | "organizations")[];
             client_id_metadata_document_supported: boolean;
             code_challenge_methods_supported: "S256"[];
             device_authorization_endpoint: string;
+            /** @description OpenID Connect RP-Initiated Logout 1.0. */
+            end_session_endpoint: string;
             /** @description The grants this deployment handles. */
             grant_types_supported: string[];
             id_token_signing_alg_values_supported: string[];
@@ -6259,6 +6625,10 @@ export interface components {
         };
         OAuthApp: {
             accessTokenTtlSeconds: number;
+            /** @description Logout tokens carry the `sid` of the signed-out session. */
+            backchannelLogoutSessionRequired: boolean;
+            /** @description Where a signed logout token is POSTed when the person signs out. */
+            backchannelLogoutUri: string | null;
             clientId: string;
             createdAt: string;
             homepageUrl: string | null;
@@ -6270,6 +6640,8 @@ export interface components {
                 /** @enum {string} */
                 type: "user" | "org";
             };
+            /** @description Where `/oauth/end-session` may send the browser back after signing out. */
+            postLogoutRedirectUris: string[];
             /** @description No client secret: PKCE alone. */
             public: boolean;
             redirectUris: string[];
@@ -6335,6 +6707,9 @@ export interface components {
         OrganizationTwoFactorOutput: {
             /** @description Members need a second factor (an authenticator app or a passkey) to reach the organization: its settings, and token exchange for it. */
             requireTwoFactor: boolean;
+        };
+        OtherSessionsEnded: {
+            sessionsEnded: number;
         };
         Passkey: {
             /** @description ISO 8601. */
@@ -6413,6 +6788,14 @@ export interface components {
             /** @description An authenticator app is set up and confirmed. */
             totp: boolean;
         };
+        SecurityEvent: {
+            createdAt: string;
+            /** @description The event in plain words. */
+            description: string;
+            id: string;
+            /** @description `new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed` or `token_revoked_as_leaked`. */
+            kind: string;
+        };
         ServiceAccount: {
             createdAt: string;
             displayName: string;
@@ -6467,6 +6850,19 @@ export interface components {
                 id: string;
                 name: string;
             };
+        };
+        SignInSession: {
+            /** @description The client address it signed in from. */
+            address: string;
+            /** @description The browser asking. */
+            current: boolean;
+            /** @description The browser and system in plain words, from its User-Agent ("Chrome on Linux"). */
+            device: string;
+            /** @description A public id of the session, never its cookie: name it to sign it out. */
+            id: string;
+            /** @description Kept to the minute. */
+            lastActiveAt: string;
+            signedInAt: string;
         };
         SourceJobs: {
             jobs: {

@@ -8,6 +8,7 @@ import { ConnectedApplicationsPage } from './pages/connected-applications';
 import { HomePage } from './pages/home';
 import { ServiceAccountsPage } from './pages/organization-service-accounts';
 import { OrganizationSecurityPage } from './pages/organization-security';
+import { SessionsPage } from './pages/sessions';
 import { TokenExchangePage } from './pages/organization-token-exchange';
 import { OrganizationTokensPage } from './pages/organization-tokens';
 import { TokenDetailPage } from './pages/token-detail';
@@ -26,6 +27,7 @@ const SETTINGS_ROUTES: Route[] = [
   { pattern: '/settings', render: () => <SettingsIndex /> },
   { pattern: '/settings/account', render: () => <AccountPage /> },
   { pattern: '/settings/account/security', render: () => <AccountSecurityPage /> },
+  { pattern: '/settings/sessions', render: () => <SessionsPage /> },
   { pattern: '/settings/tokens', render: () => <TokensPage /> },
   { pattern: '/settings/tokens/new', render: () => <TokenNewPage /> },
   { pattern: '/settings/tokens/:id', render: ({ id }) => <TokenDetailPage id={id!} /> },

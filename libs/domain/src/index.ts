@@ -56,6 +56,9 @@ export {
   type AuthorizingClient,
   buildAuthorizationResponseUrl,
   buildIdTokenClaims,
+  buildLogoutTokenClaims,
+  type LogoutTokenClaims,
+  LOGOUT_TOKEN_TYPE,
   buildUserinfo,
   buildWhoami,
   type CacheHeaders,
@@ -219,6 +222,7 @@ export {
 } from './net';
 export {
   type AccountRuleViolation,
+  deviceNameOf,
   emailViolation,
   normalizedEmail,
   passwordViolation,

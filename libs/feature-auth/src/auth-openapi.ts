@@ -9,6 +9,7 @@ import { INTROSPECTION_API } from './introspection/introspection-openapi';
 import { JWKS_API } from './keys/jwks-openapi';
 import { LEAKED_CREDENTIALS_API } from './leaked-credentials/leaked-credentials-openapi';
 import { LEAKED_TOKEN_NOTICES_API } from './leaked-credentials/leaked-token-notices-openapi';
+import { LOGOUT_API } from './logout/logout-openapi';
 import { PAGES_API } from './pages/pages-openapi';
 import { PERSONAL_TOKENS_API } from './personal-tokens/personal-tokens-openapi';
 import { REVOCATION_API } from './revocation/revocation-openapi';
@@ -35,6 +36,7 @@ export const AUTH_OPENAPI: readonly ApiDescription[] = [
   USERINFO_API,
   JWKS_API,
   PAGES_API,
+  LOGOUT_API,
   ACCOUNTS_API,
   ADMIN_API,
   SECOND_FACTORS_API,

@@ -36,12 +36,14 @@ import {
   TotpFactorReset,
 } from './second-factors/second-factor-resets';
 import { SecondFactorStoreModule } from './second-factors/second-factor-store.module';
+import { SecondFactorCheckModule } from './second-factors/second-factor-check.module';
 import { SecondFactorsModule } from './second-factors/second-factors.module';
 import { DEFAULT_WEB_APP_DIR } from '@gatehouse/config';
 import { ConnectedApplicationsModule } from './connected-applications/connected-applications.module';
 import { LeakedCredentialsModule } from './leaked-credentials/leaked-credentials.module';
 import { LeakedTokenMailModule } from './leaked-credentials/leaked-token-mail.module';
 import { WebhookNoticeMailModule } from './webhook-notices/webhook-notice-mail.module';
+import { LogoutModule } from './logout/logout.module';
 import { SETTINGS_APP_OPTIONS, type SettingsAppOptions } from './settings-app/settings-app-options';
 import { SettingsAppModule } from './settings-app/settings-app.module';
 import { AuthTokenModules } from './token-endpoint';
@@ -74,6 +76,8 @@ export interface AuthModuleOptions {
   platformAdmins?: readonly string[];
   /** GATEHOUSE_SIGNUP: who may create an account on the sign-in pages (default `closed`). */
   signUp?: SignUpMode;
+  /** GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS: how long a deletion asked for waits (default 7). */
+  accountDeletionGraceDays?: number;
 }
 
 /** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
@@ -90,7 +94,7 @@ export function authModuleOptionsOf(config: {
   network: { allowLoopbackTargets: boolean };
   webApp: { directory: string };
   mail?: { smtpUrl?: string; from: string };
-  signUp?: { mode: SignUpMode };
+  signUp?: { mode: SignUpMode; deletionGraceDays: number };
   /** The all-in-one's data directory, which keeps its mailbox when no SMTP server is set. */
   storage?: { dataDir: string };
   admin?: { platformAdmins: readonly string[] };
@@ -112,6 +116,7 @@ export function authModuleOptionsOf(config: {
       mailboxDirectory: config.storage && join(config.storage.dataDir, 'mailbox'),
     },
     signUp: config.signUp?.mode,
+    accountDeletionGraceDays: config.signUp?.deletionGraceDays,
   };
 }
 
@@ -119,6 +124,7 @@ const NO_MAIL: MailModuleOptions = { from: 'Gatehouse <gatehouse@localhost>' };
 
 const DEFAULT_REFRESH_REUSE_GRACE_SECONDS = 10;
 const DEFAULT_TOKEN_RETENTION_DAYS = 7;
+const DEFAULT_ACCOUNT_DELETION_GRACE_DAYS = 7;
 
 /** An anonymous session only carries the sign-in form's CSRF token. */
 const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
@@ -151,7 +157,8 @@ export class AuthModule {
         useValue: {
           issuer,
           signUp: options.signUp ?? 'closed',
-          signedInSessionTtlSeconds: options.signInSessionTtlSeconds,
+          deletionGraceDays:
+            options.accountDeletionGraceDays ?? DEFAULT_ACCOUNT_DELETION_GRACE_DAYS,
         } satisfies AccountsOptions,
       },
       {
@@ -197,7 +204,6 @@ export class AuthModule {
         ConnectedApplicationsModule,
         AdminModule.forRoot({
           platformAdmins: options.platformAdmins ?? [],
-          signedInSessionTtlSeconds: options.signInSessionTtlSeconds,
           factorResets: [TotpFactorReset, RecoveryCodesReset, PasskeysReset],
           factorModules: [SecondFactorStoreModule],
         }),
@@ -205,8 +211,9 @@ export class AuthModule {
         LeakedCredentialsModule.forRoot(),
         LeakedTokenMailModule.forRoot({ issuer }),
         WebhookNoticeMailModule.forRoot({ issuer }),
-        AccountsModule.forRoot(),
+        AccountsModule.forRoot({ secondFactorCheck: SecondFactorCheckModule }),
         SecondFactorsModule,
+        LogoutModule,
         SettingsAppModule,
         TokenPruningModule.forRoot({
           retentionDays: options.tokenRetentionDays ?? DEFAULT_TOKEN_RETENTION_DAYS,

@@ -10,8 +10,8 @@ export type GatehouseService = 'auth' | 'token-exchange' | 'webhook-management' 
 /**
  * Consumer group ids: the shared group of every service's principal cache, the `auth` processes'
  * group revoking reported leaked tokens, the one telling their owners by e-mail, the one sending
- * account mail, the one telling owners of failing webhooks (a group per topic: members of one
- * group must subscribe alike), and the
+ * account mail, the one telling owners of failing webhooks, the one POSTing back-channel logout
+ * tokens to apps (a group per topic: members of one group must subscribe alike), and the
  * delivery workers'.
  */
 export const ConsumerGroups = {
@@ -20,6 +20,7 @@ export const ConsumerGroups = {
   mailer: 'gatehouse.mailer',
   accountMailer: 'gatehouse.account-mailer',
   webhookNoticeMailer: 'gatehouse.webhook-notice-mailer',
+  backchannelLogout: 'gatehouse.backchannel-logout',
   deliveryWorker: 'gatehouse-delivery-worker',
 } as const;
 
@@ -62,15 +63,22 @@ const delivery = deliveryConsumerGroups(ConsumerGroups.deliveryWorker);
 
 export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
   // Token events of sign-ins, refreshes and revocations; the principal cache follows revocations.
-  // Leaked-token reports go from its request handler to its own consumer, through its outbox.
+  // Leaked-token reports go from its request handler to its own consumer, through its outbox;
+  // so do account mail and account events (sign-outs, for back-channel logout).
   auth: {
-    writes: [Topics.tokenEvents, Topics.leakedCredentials, Topics.accountMail],
+    writes: [
+      Topics.tokenEvents,
+      Topics.leakedCredentials,
+      Topics.accountMail,
+      Topics.accountEvents,
+    ],
     reads: [
       principalCache,
       { topic: Topics.leakedCredentials, group: ConsumerGroups.leakedCredentials },
       { topic: Topics.tokenEvents, group: ConsumerGroups.mailer },
       { topic: Topics.accountMail, group: ConsumerGroups.accountMailer },
       { topic: Topics.webhookNotices, group: ConsumerGroups.webhookNoticeMailer },
+      { topic: Topics.accountEvents, group: ConsumerGroups.backchannelLogout },
     ],
   },
   // The audit feed and the tokens it issues.

@@ -38,6 +38,12 @@ export const Topics = {
    * disabled, from the delivery worker (through its outbox) to `auth`'s mailer; key: webhook id.
    */
   webhookNotices: 'gatehouse.webhook-notices.v1',
+  /**
+   * What happened to an account that other parts of the platform act on (its sign-outs, for the
+   * back-channel logout of its apps; its deletion, for the platform's other services), from
+   * `auth` through the outbox; key: user id, so one account's events are read in order.
+   */
+  accountEvents: 'gatehouse.account-events.v1',
 } as const;
 
 /**
@@ -71,4 +77,5 @@ export const GATEHOUSE_TOPIC_SPECS: readonly TopicSpec[] = [
   { topic: Topics.leakedCredentials },
   { topic: Topics.accountMail },
   { topic: Topics.webhookNotices },
+  { topic: Topics.accountEvents },
 ].flatMap((spec) => [spec, { topic: deadLetterTopic(spec.topic) }]);

@@ -22,3 +22,24 @@ export interface ChangeEmailBody {
 export interface EmailChangeRequested {
   pendingEmail: string;
 }
+
+/** `POST /api/settings/account/deletion`: the password (and the second factor's code) asked again. */
+export interface DeleteAccountBody {
+  password: string;
+  secondFactorCode?: string;
+}
+
+/** The answer: the account is deleted then unless its owner signs in before. */
+export interface AccountDeletionScheduled {
+  deletionDueAt: string;
+}
+
+/** One of the account's recent security events (`GET /api/settings/account/security-events`). */
+export interface SecurityEventView {
+  id: string;
+  /** `new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed`, `token_revoked_as_leaked`. */
+  kind: string;
+  /** In plain words. */
+  description: string;
+  createdAt: string;
+}

@@ -8,6 +8,12 @@ export interface OAuthAppView {
   scopes: string[];
   logoUri: string | null;
   homepageUrl: string | null;
+  /** Where an RP-initiated logout may send the browser back to (`post_logout_redirect_uri`, exact match). */
+  postLogoutRedirectUris: string[];
+  /** Where logout tokens are POSTed when the user signs out (OpenID Connect Back-Channel Logout 1.0). */
+  backchannelLogoutUri: string | null;
+  /** Logout tokens (and id_tokens) carry the sign-in session's `sid`. */
+  backchannelLogoutSessionRequired: boolean;
   /** No client secret: the app authenticates with PKCE alone (docs/oauth.md "Client authentication"). */
   public: boolean;
   accessTokenTtlSeconds: number;

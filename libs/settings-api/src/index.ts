@@ -1,6 +1,9 @@
 export type {
+  AccountDeletionScheduled,
   AccountView,
   ChangeEmailBody,
+  DeleteAccountBody,
+  SecurityEventView,
   ChangePasswordBody,
   EmailChangeRequested,
 } from './account';
@@ -58,7 +61,7 @@ export type {
   ServiceAccountView,
   UpdateServiceAccountBody,
 } from './service-accounts';
-export type { SessionView } from './session';
+export type { OtherSessionsEndedView, SessionView, SignInSessionView } from './session';
 export type {
   DeliveryAttemptView,
   DeliveryDetailView,

@@ -4,6 +4,8 @@ import { api } from '../api';
 import { Field, FormError, Loaded, useResource, useSubmit } from '../components';
 import { Link, useTitle } from '../router';
 import { useSession } from '../session';
+import { AccountDeletion } from './account-deletion';
+import { SecurityEvents } from './security-events';
 
 /** `/settings/account`: the address (confirmed or not), and the password and address changes. */
 export function AccountPage() {
@@ -13,8 +15,9 @@ export function AccountPage() {
     <>
       <h1>Account</h1>
       <p className="lead">
-        Your sign-in details. Each change is announced by e-mail.{' '}
-        <Link href="/settings/account/security">Two-factor authentication</Link>
+        Your sign-in details. Each change is announced by e-mail. See where you are signed in on{' '}
+        <Link href="/settings/sessions">Sessions</Link>, and protect the account with{' '}
+        <Link href="/settings/account/security">Two-factor authentication</Link>.
       </p>
       <Loaded resource={account} what="your account">
         {(data) => (
@@ -33,6 +36,8 @@ export function AccountPage() {
             </section>
             <ChangePasswordForm />
             <ChangeEmailForm onRequested={account.reload} />
+            <SecurityEvents />
+            <AccountDeletion />
           </>
         )}
       </Loaded>

@@ -29,6 +29,10 @@ const APP_WORDS: Record<string, string> = {
   logoUri: 'Enter the logo as an https URL, like https://example.com/logo.png.',
   redirectUris:
     'Each redirect URI must be https, http on localhost or 127.0.0.1, or your app’s own scheme, without a #fragment, at most 2,048 characters; at most 20 of them.',
+  postLogoutRedirectUris:
+    'Each address to return to after signing out follows the redirect URI rules; at most 20 of them.',
+  backchannelLogoutUri:
+    'Enter the back-channel logout address as an https URL (http only on localhost or 127.0.0.1), without a #fragment.',
   scopes: 'Pick scopes from the list.',
   accessTokenTtlSeconds: 'Choose a lifetime from 0.1 hours (6 minutes) to 720 hours (30 days).',
   owner: 'Pick yourself or an organization you administer.',
@@ -62,6 +66,8 @@ const APP_FIELDS = [
   'homepageUrl',
   'logoUri',
   'redirectUris',
+  'postLogoutRedirectUris',
+  'backchannelLogoutUri',
   'scopes',
   'accessTokenTtlSeconds',
   'owner',
@@ -136,6 +142,13 @@ function AppForm({
   const [homepageUrl, setHomepageUrl] = useState(initial.homepageUrl ?? '');
   const [logoUri, setLogoUri] = useState(initial.logoUri ?? '');
   const [redirectUris, setRedirectUris] = useState((initial.redirectUris ?? []).join('\n'));
+  const [postLogoutUris, setPostLogoutUris] = useState(
+    (initial.postLogoutRedirectUris ?? []).join('\n'),
+  );
+  const [backchannelUri, setBackchannelUri] = useState(initial.backchannelLogoutUri ?? '');
+  const [backchannelSid, setBackchannelSid] = useState(
+    initial.backchannelLogoutSessionRequired ?? false,
+  );
   const [scopes, setScopes] = useState<string[]>(initial.scopes ?? ['openid', 'profile']);
   const [hours, setHours] = useState(String((initial.accessTokenTtlSeconds ?? 28_800) / 3600));
   const [owner, setOwner] = useState('');
@@ -144,10 +157,14 @@ function AppForm({
 
   const send = (event: FormEvent) => {
     event.preventDefault();
-    const uris = redirectUris
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean);
+    const lines = (text: string) =>
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+    const uris = lines(redirectUris);
+    const afterLogout = lines(postLogoutUris);
+    const backchannel = backchannelUri.trim();
     const ttl = Math.round(Number(hours) * 3600);
     const clean = submit.showProblems({
       name: name.trim() === '' || name.length > 100 ? APP_WORDS.name : null,
@@ -155,6 +172,14 @@ function AppForm({
         homepageUrl.trim() && !isHttpsUrl(homepageUrl.trim()) ? APP_WORDS.homepageUrl : null,
       logoUri: logoUri.trim() && !isHttpsUrl(logoUri.trim()) ? APP_WORDS.logoUri : null,
       redirectUris: uris.length > 20 || uris.some(badRedirectUri) ? APP_WORDS.redirectUris : null,
+      postLogoutRedirectUris:
+        afterLogout.length > 20 || afterLogout.some(badRedirectUri)
+          ? APP_WORDS.postLogoutRedirectUris
+          : null,
+      backchannelLogoutUri:
+        backchannel && (badRedirectUri(backchannel) || !/^https?:/.test(backchannel))
+          ? APP_WORDS.backchannelLogoutUri
+          : null,
       accessTokenTtlSeconds:
         hours.trim() === '' || !Number.isFinite(ttl) || ttl < 300 || ttl > 2_592_000
           ? APP_WORDS.accessTokenTtlSeconds
@@ -166,6 +191,9 @@ function AppForm({
       homepageUrl: homepageUrl.trim() || null,
       logoUri: logoUri.trim() || null,
       redirectUris: uris,
+      postLogoutRedirectUris: afterLogout,
+      backchannelLogoutUri: backchannel || null,
+      backchannelLogoutSessionRequired: backchannelSid,
       scopes,
       accessTokenTtlSeconds: ttl,
       ...(creating ? { public: isPublic, ...(owner ? { owner } : {}) } : {}),
@@ -217,6 +245,35 @@ function AppForm({
         hint="One per line: https, http on localhost or 127.0.0.1, or your app’s own scheme (myapp:/callback). At most 20."
         error={submit.fieldError('redirectUris')}
       />
+      <Field
+        label="Post-logout redirect URIs"
+        name="postLogoutRedirectUris"
+        textarea
+        rows={2}
+        value={postLogoutUris}
+        onChange={(event) => setPostLogoutUris(event.target.value)}
+        hint="Where your app may send people back to after it signs them out (post_logout_redirect_uri), one per line, matched exactly."
+        error={submit.fieldError('postLogoutRedirectUris')}
+      />
+      <Field
+        label="Back-channel logout URI"
+        name="backchannelLogoutUri"
+        type="url"
+        value={backchannelUri}
+        onChange={(event) => setBackchannelUri(event.target.value)}
+        placeholder="https://example.com/backchannel-logout"
+        hint="Gatehouse POSTs a signed logout token here when someone who uses your app signs out."
+        error={submit.fieldError('backchannelLogoutUri')}
+      />
+      <label className="choice">
+        <input
+          type="checkbox"
+          name="backchannelLogoutSessionRequired"
+          checked={backchannelSid}
+          onChange={(event) => setBackchannelSid(event.target.checked)}
+        />{' '}
+        Logout tokens carry the session id (<code>sid</code>)
+      </label>
       <fieldset className="field">
         <legend>Scopes</legend>
         {discovery.kind === 'ready' ? (

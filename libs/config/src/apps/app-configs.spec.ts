@@ -96,7 +96,7 @@ describe('per-app configuration', () => {
       tokenExchange: { url: 'http://token-exchange:3001' },
       webApp: { directory: 'dist/apps/web' },
       mail: DEFAULT_MAIL,
-      signUp: { mode: 'closed' },
+      signUp: { mode: 'closed', deletionGraceDays: 7 },
     });
     expect(problemVariables(() => loadAuthConfig({}))).toEqual([
       'GATEHOUSE_PUBLIC_URL',
@@ -252,7 +252,7 @@ describe('per-app configuration', () => {
       webhooks: DEFAULT_WEBHOOKS,
       delivery: DEFAULT_DELIVERY,
       mail: DEFAULT_MAIL,
-      signUp: { mode: 'closed' },
+      signUp: { mode: 'closed', deletionGraceDays: 7 },
     });
   });
 

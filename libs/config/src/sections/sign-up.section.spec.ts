@@ -14,11 +14,22 @@ const SERVICE_ENV = {
 
 describe('the sign-up section', () => {
   it('is closed unless GATEHOUSE_SIGNUP opens it', () => {
-    expect(loadAllInOneConfig({}).signUp).toEqual({ mode: 'closed' });
-    expect(loadAllInOneConfig({ GATEHOUSE_SIGNUP: 'open' }).signUp).toEqual({ mode: 'open' });
-    expect(loadAuthConfig({ ...SERVICE_ENV, GATEHOUSE_SIGNUP: 'invite' }).signUp).toEqual({
-      mode: 'invite',
-    });
+    expect(loadAllInOneConfig({}).signUp.mode).toBe('closed');
+    expect(loadAllInOneConfig({ GATEHOUSE_SIGNUP: 'open' }).signUp.mode).toBe('open');
+    expect(loadAuthConfig({ ...SERVICE_ENV, GATEHOUSE_SIGNUP: 'invite' }).signUp.mode).toBe(
+      'invite',
+    );
+  });
+
+  it('keeps an account asked to be deleted for 7 days unless GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS says otherwise', () => {
+    expect(loadAllInOneConfig({}).signUp.deletionGraceDays).toBe(7);
+    expect(
+      loadAuthConfig({ ...SERVICE_ENV, GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS: '30' }).signUp
+        .deletionGraceDays,
+    ).toBe(30);
+    expect(() => loadAllInOneConfig({ GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS: '0' })).toThrow(
+      /GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS/,
+    );
   });
 
   it('names the variable of a value it does not know', () => {

@@ -1,3 +1,4 @@
+export { deviceNameOf } from './device-name';
 export {
   type AccountRuleViolation,
   emailViolation,

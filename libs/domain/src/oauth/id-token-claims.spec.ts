@@ -70,6 +70,14 @@ describe('buildIdTokenClaims', () => {
     expect(claims.preferred_username).toBe('ada');
   });
 
+  it('names the sign-in session in `sid` when the grant knows it', () => {
+    const scopes = ['openid'];
+    expect(buildIdTokenClaims({ ...base, scopes, sessionId: '65a0000000000000000000aa' }).sid).toBe(
+      '65a0000000000000000000aa',
+    );
+    expect(buildIdTokenClaims({ ...base, scopes, sessionId: null })).not.toHaveProperty('sid');
+  });
+
   it('leaves out profile claims without the profile scope', () => {
     expect(buildIdTokenClaims({ ...base, scopes: ['openid', 'email'] })).toEqual({
       iss: PUBLIC_URL,

@@ -11,6 +11,8 @@ export interface IdTokenClaims {
   exp: number;
   iat: number;
   auth_time: number;
+  /** The sign-in session (OpenID Connect Back-Channel Logout 1.0 §2.1), when the grant knows it. */
+  sid?: string;
   nonce?: string;
   at_hash?: string;
   name?: string;
@@ -32,6 +34,8 @@ export interface IdTokenClaimsInput {
   /** When the user signed in (OIDC Core §2 `auth_time`). */
   authTimeMs: number;
   nonce?: string | null;
+  /** The public id of the sign-in session the grant came from (`sid`). */
+  sessionId?: string | null;
   /** The access token issued alongside, for `at_hash`. */
   accessToken?: string;
   ttlSeconds?: number;
@@ -64,6 +68,7 @@ export function buildIdTokenClaims(input: IdTokenClaimsInput): IdTokenClaims {
     iat,
     auth_time: Math.floor(input.authTimeMs / 1000),
   };
+  if (input.sessionId) claims.sid = input.sessionId;
   if (input.nonce) claims.nonce = input.nonce;
   if (input.accessToken) claims.at_hash = atHash(input.accessToken);
   if (scopes.includes('profile')) {

@@ -94,6 +94,7 @@ export {
   type UserAccount,
 } from './account';
 export { buildIdTokenClaims } from './id-token-claims';
+export { buildLogoutTokenClaims, type LogoutTokenClaims, LOGOUT_TOKEN_TYPE } from './logout-token';
 export { buildUserinfo, type Userinfo } from './userinfo';
 export { buildWhoami, type Whoami, type WhoamiToken } from './whoami';
 export { POLICY_ACTIONS, type PolicyAction } from './access-rules';

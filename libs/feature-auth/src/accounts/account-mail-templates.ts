@@ -86,4 +86,31 @@ export const ACCOUNT_MAIL_TEMPLATES: Record<AccountMailTemplate, MailTemplate<Ac
     ],
     link: (vars) => ({ href: vars.link, label: 'Create my account' }),
   }),
+  new_browser_sign_in: defineMailTemplate({
+    subject: (vars) => `A new sign-in to your ${site(vars)} account`,
+    paragraphs: (vars) => [
+      hello(vars),
+      'Your account was just signed in to from a browser it was never signed in from before. The account page lists the browsers signed in and where from.',
+      'If it was not you, sign that browser out and change your password.',
+    ],
+    link: (vars) => ({ href: `${vars.issuer}/settings/sessions`, label: 'See my sessions' }),
+  }),
+  factor_added: defineMailTemplate({
+    subject: (vars) => `A second factor was added to your ${site(vars)} account`,
+    paragraphs: (vars) => [
+      hello(vars),
+      'A second factor was just added to your account.',
+      'If it was not you, reset your password now and check the security settings of your account.',
+    ],
+    link: (vars) => ({ href: `${vars.issuer}/settings/account`, label: 'Check my account' }),
+  }),
+  factor_removed: defineMailTemplate({
+    subject: (vars) => `A second factor was removed from your ${site(vars)} account`,
+    paragraphs: (vars) => [
+      hello(vars),
+      'A second factor was just removed from your account.',
+      'If it was not you, reset your password now and check the security settings of your account.',
+    ],
+    link: (vars) => ({ href: `${vars.issuer}/settings/account`, label: 'Check my account' }),
+  }),
 };

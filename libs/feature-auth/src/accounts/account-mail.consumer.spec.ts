@@ -16,7 +16,7 @@ import type { AccountsOptions } from './accounts-options';
 const OPTIONS: AccountsOptions = {
   issuer: 'https://hub.example',
   signUp: 'open',
-  signedInSessionTtlSeconds: 3600,
+  deletionGraceDays: 7,
 };
 const SECRET = 'Zk3bY0uLdNeverSeeThisInTheOutbox0123456789a';
 

@@ -40,8 +40,11 @@ export class AccountMailConsumer {
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
   ) {}
 
+  // From the beginning: a message queued before this group first joined (a sign-up in the first
+  // seconds of a new deployment) is still sent; sendOnce sends none twice.
   @EventPattern(Topics.accountMail, {
     group: ConsumerGroups.accountMailer,
+    fromBeginning: true,
   } satisfies EventConsumerOptions)
   async handle(@Payload() message: IncomingMessage): Promise<void> {
     if (headerEventType(message) !== accountMailRequestedEvent.type) return;

@@ -5,6 +5,7 @@ import { clientAddressOf, ZodBody } from '@gatehouse/platform';
 import type { AccountView, EmailChangeRequested } from '@gatehouse/settings-api';
 import type { Request } from 'express';
 import { z } from 'zod';
+import { SessionService } from '../session/session.service';
 import { PasswordService } from './password.service';
 import { OwnAccountRepository } from './ports/own-account.repository';
 import { rateLimitedError, sessionUserOf } from './session-user';
@@ -33,6 +34,7 @@ export class AccountSettingsController {
   constructor(
     private readonly accounts: OwnAccountRepository,
     private readonly passwords: PasswordService,
+    private readonly sessions: SessionService,
   ) {}
 
   @Get()
@@ -58,6 +60,7 @@ export class AccountSettingsController {
       body.currentPassword,
       body.newPassword,
       clientAddressOf(req),
+      (await this.sessions.load(req))?.id,
     );
     switch (result.kind) {
       case 'changed':

@@ -8,7 +8,12 @@ import {
   PAGE_OTHER_ANSWERS,
   pageResponse,
 } from '@gatehouse/platform';
-import type { AccountView, EmailChangeRequested } from '@gatehouse/settings-api';
+import type {
+  AccountDeletionScheduled,
+  AccountView,
+  EmailChangeRequested,
+  SecurityEventView,
+} from '@gatehouse/settings-api';
 
 function page(summary: string, extra: Partial<ApiOperation> = {}): ApiOperation {
   return {
@@ -48,6 +53,26 @@ const accountSchema = z
 const emailChangeSchema = z
   .object({ pendingEmail: z.string() })
   .meta({ id: 'EmailChangeRequested' }) satisfies z.ZodType<EmailChangeRequested>;
+
+const deletionScheduledSchema = z
+  .object({
+    deletionDueAt: z.string().meta({
+      description: 'When the account is deleted, unless its owner signs in before.',
+    }),
+  })
+  .meta({ id: 'AccountDeletionScheduled' }) satisfies z.ZodType<AccountDeletionScheduled>;
+
+const securityEventSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string().meta({
+      description:
+        '`new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed` or `token_revoked_as_leaked`.',
+    }),
+    description: z.string().meta({ description: 'The event in plain words.' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SecurityEvent' }) satisfies z.ZodType<SecurityEventView>;
 
 const session = { tags: ['account'], security: [{ session: [] }] };
 
@@ -128,6 +153,40 @@ export const ACCOUNTS_API: ApiDescription = {
       },
       responses: {
         '202': jsonResponse('A confirmation link went to the new address.', emailChangeSchema),
+        ...API_ERRORS,
+      },
+    },
+  },
+  '/api/settings/account/deletion': {
+    post: {
+      ...session,
+      summary: 'Delete the account after the grace period; signing in before calls it off',
+      description:
+        'The password (and the second factor’s code, once the account has one) asked again. Every session and app is signed out at once; the account, its tokens, consents, sessions, webhooks and apps are deleted when GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS have passed (`account.deleted` is then published). 409 while the owner is the only administrator of an organization, naming it.',
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: z.object({
+              password: z.string(),
+              secondFactorCode: z.string().optional(),
+            }),
+          },
+        },
+      },
+      responses: {
+        '202': jsonResponse('The deletion is scheduled.', deletionScheduledSchema),
+        ...API_ERRORS,
+      },
+    },
+  },
+  '/api/settings/account/security-events': {
+    get: {
+      ...session,
+      summary: 'The account’s recent security events, newest first (at most 20)',
+      description:
+        'Sign-ins from a new browser, password and address changes, second factors added or removed, tokens revoked because they were reported leaked. Each is also told by e-mail.',
+      responses: {
+        '200': jsonResponse('The events.', z.array(securityEventSchema)),
         ...API_ERRORS,
       },
     },

@@ -5,8 +5,8 @@ export interface AccountsOptions {
   /** The public base URL the mailed links start with (GATEHOUSE_PUBLIC_URL, no trailing slash). */
   issuer: string;
   signUp: SignUpMode;
-  /** How long a signed-in session lives (GATEHOUSE_SESSION_TTL_SECONDS): ending them all outlasts it. */
-  signedInSessionTtlSeconds: number;
+  /** GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS: an account asked to be deleted waits this long. */
+  deletionGraceDays: number;
 }
 
 export const ACCOUNTS_OPTIONS = Symbol('gatehouse.auth.accountsOptions');

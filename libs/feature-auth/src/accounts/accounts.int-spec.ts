@@ -314,8 +314,10 @@ describe('accounts people make and manage themselves', () => {
     await mailTo(ada.email, 'Your password for hub.test was changed');
   });
 
-  it('changes the password with the current one, and tells the owner', async () => {
+  it('changes the password with the current one, signs out every other browser, and tells the owner', async () => {
     const ada = await seedPerson();
+    const elsewhere = newBrowser();
+    await elsewhere.signIn(ada.username, PASSWORD);
     const browser = newBrowser();
     await browser.signIn(ada.username, PASSWORD);
 
@@ -338,6 +340,8 @@ describe('accounts people make and manage themselves', () => {
       newPassword: NEW_PASSWORD,
     });
     expect(changed.status).toBe(204);
+    expect((await elsewhere.request('/api/session')).status).toBe(401);
+    expect((await browser.request('/api/session')).status).toBe(200);
     await newBrowser().signIn(ada.username, NEW_PASSWORD);
     await mailTo(ada.email, 'Your password for hub.test was changed');
   });

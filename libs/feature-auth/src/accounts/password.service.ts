@@ -12,7 +12,8 @@ import { CLOCK } from '@gatehouse/platform';
 import { AccountLinks } from './account-links';
 import { AccountMailRequests } from './account-mail-requests';
 import { AccountRequestThrottle } from './account-request-throttle';
-import { AccountSignOuts } from './account-sign-outs';
+import { SecurityNotices } from '../security-notices/security-notices';
+import { SignOutEverywhere } from '../session/sign-out-everywhere';
 import { OwnAccountRepository } from './ports/own-account.repository';
 
 export type Throttled = { kind: 'throttled'; retryAfterSeconds: number };
@@ -38,8 +39,9 @@ export type ChangeEmailResult =
 /**
  * "Forgot password?", and the changes a signed-in person makes to their own password and address.
  * A reset link is asked for by address with one answer whatever exists; using it sets the
- * password, confirms the address it was sent to, revokes every refresh token and ends every
- * session. A change of password needs the current one; a change of address needs the password,
+ * password, confirms the address it was sent to, revokes every OAuth token and ends every
+ * session. A change of password needs the current one and signs out every other browser and
+ * every app; a change of address needs the password,
  * and takes effect when the new address confirms it (SignUpService.confirmEmail), the old one
  * then told.
  */
@@ -50,7 +52,8 @@ export class PasswordService {
     private readonly links: AccountLinks,
     private readonly mails: AccountMailRequests,
     private readonly throttle: AccountRequestThrottle,
-    private readonly signOuts: AccountSignOuts,
+    private readonly signOuts: SignOutEverywhere,
+    private readonly notices: SecurityNotices,
     private readonly runner: TransactionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -108,7 +111,8 @@ export class PasswordService {
           redeemed.email,
           new Date(this.clock.now()),
         );
-      await this.signOuts.revokeRefreshTokens(tx, account.id);
+      await this.signOuts.revokeTokens(tx, account.id);
+      await this.notices.record(tx, account.id, 'password_changed');
       await this.mails.request(tx, {
         template: 'password_changed',
         userId: account.id,
@@ -122,11 +126,13 @@ export class PasswordService {
     return { kind: 'reset' };
   }
 
+  /** Signs the account out everywhere but the browser that changed it (`keepSessionId`, its cookie value). */
   async changePassword(
     userId: string,
     current: string,
     next: string,
     address: string,
+    keepSessionId?: string,
   ): Promise<ChangePasswordResult> {
     const account = await this.accounts.findById(userId);
     if (!account) return { kind: 'wrong_password' };
@@ -138,6 +144,8 @@ export class PasswordService {
     const passwordHash = await hashPassword(next);
     await this.runner.run(async (tx) => {
       await this.accounts.setPassword(tx, account.id, passwordHash);
+      await this.signOuts.revokeTokens(tx, account.id);
+      await this.notices.record(tx, account.id, 'password_changed');
       await this.mails.request(tx, {
         template: 'password_changed',
         userId: account.id,
@@ -145,6 +153,7 @@ export class PasswordService {
         to: account.email,
       });
     });
+    await this.signOuts.endSessions(account.id, keepSessionId);
     return { kind: 'changed' };
   }
 

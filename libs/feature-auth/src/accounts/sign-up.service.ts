@@ -35,6 +35,7 @@ export type SignUpResult =
 export type ConfirmEmailResult =
   { kind: 'confirmed'; userId: string } | { kind: 'invalid_link' } | { kind: 'email_taken' };
 
+import { SecurityNotices } from '../security-notices/security-notices';
 /**
  * Sign-up (GATEHOUSE_SIGNUP), address confirmation and invitations. The answer to a sign-up form
  * that passes the rules is always "we sent a link to <address>", whatever exists: a new account
@@ -53,6 +54,7 @@ export class SignUpService {
     private readonly random: RandomSource,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ACCOUNTS_OPTIONS) private readonly options: AccountsOptions,
+    private readonly notices: SecurityNotices,
   ) {}
 
   get mode(): AccountsOptions['signUp'] {
@@ -153,13 +155,18 @@ export class SignUpService {
         !(await this.accounts.confirmEmail(tx, account.id, link.email, new Date(this.clock.now())))
       )
         return { kind: 'email_taken' };
-      if (account.emailConfirmed && normalizedEmail(account.email) !== normalizedEmail(link.email))
+      if (
+        account.emailConfirmed &&
+        normalizedEmail(account.email) !== normalizedEmail(link.email)
+      ) {
+        await this.notices.record(tx, account.id, 'email_changed', { email: link.email });
         await this.mails.request(tx, {
           template: 'email_changed',
           userId: account.id,
           username: account.username,
           to: account.email,
         });
+      }
       return { kind: 'confirmed', userId: account.id };
     });
   }

@@ -2,8 +2,6 @@
 export interface AdminOptions {
   /** GATEHOUSE_PLATFORM_ADMINS: usernames (compared without case) of platform administrators. */
   platformAdmins: readonly string[];
-  /** GATEHOUSE_SESSION_TTL_SECONDS: the longest a signed-in browser session lives. */
-  signedInSessionTtlSeconds: number;
 }
 
 export const ADMIN_OPTIONS = Symbol('gatehouse.auth.adminOptions');

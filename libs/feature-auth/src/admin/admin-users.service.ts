@@ -10,7 +10,8 @@ import type {
   EndedSessionsView,
   ResetFactorsView,
 } from '@gatehouse/settings-api';
-import { AccountSignOut } from './account-sign-out';
+import { SignOutEverywhere } from '../session/sign-out-everywhere';
+import { AccountRemoval, ownerlessMessage } from './account-removal';
 import { type AdminActor, adminAuditEntry } from './admin-audit';
 import { ADMIN_OPTIONS, type AdminOptions } from './admin-options';
 import { adminUserView } from './admin-views';
@@ -34,7 +35,8 @@ export class AdminUsersService {
     private readonly accounts: AdminAccountStore,
     private readonly transactions: TransactionRunner,
     private readonly principals: PrincipalInvalidator,
-    private readonly signOut: AccountSignOut,
+    private readonly signOut: SignOutEverywhere,
+    private readonly removal: AccountRemoval,
     @Inject(SECOND_FACTOR_RESETS) private readonly factorResets: readonly SecondFactorReset[],
     @Inject(ADMIN_OPTIONS) options: AdminOptions,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -119,16 +121,10 @@ export class AdminUsersService {
     if (user.id === actor.id)
       throw ApiError.badRequest('Administrators cannot delete their own account');
     const now = this.clock.now();
-    // Its tokens go with the row: their cached principals are marked stale while they still exist.
-    await this.principals.accountChanged(user.id);
     await this.transactions.run(async (tx) => {
-      const ownerless = await this.accounts.organizationsOnlyAdministeredBy(tx, user.id);
-      if (ownerless.length > 0)
-        throw ApiError.conflict(
-          `${user.username} is the only administrator of ${ownerless.join(', ')}: give the organization another administrator first`,
-        );
-      await this.signOut.everywhere(tx, user.id);
-      await this.accounts.deleteUser(tx, user.id);
+      const removed = await this.removal.remove(tx, user, 'admin');
+      if (removed.kind === 'ownerless')
+        throw ApiError.conflict(ownerlessMessage(user.username, removed.organizations));
       await this.audit(tx, actor, 'user.deleted', user, now, { email: user.email });
     });
   }

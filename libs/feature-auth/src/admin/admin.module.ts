@@ -1,6 +1,6 @@
 import { DynamicModule, Module, type ModuleMetadata, type Type } from '@nestjs/common';
-import { SessionStore } from '@gatehouse/identity';
-import { AccountSignOut } from './account-sign-out';
+import { SignOutModule } from '../session/sign-out.module';
+import { AccountRemoval } from './account-removal';
 import { ADMIN_OPTIONS, type AdminOptions } from './admin-options';
 import { AdminOrganizationsController } from './admin-organizations.controller';
 import { AdminOrganizationsService } from './admin-organizations.service';
@@ -29,14 +29,13 @@ export class AdminModule {
     const factorResets = options.factorResets ?? [];
     return {
       module: AdminModule,
-      imports: options.factorModules ?? [],
+      imports: [SignOutModule, ...(options.factorModules ?? [])],
       controllers: [AdminUsersController, AdminOrganizationsController],
       providers: [
         {
           provide: ADMIN_OPTIONS,
           useValue: {
             platformAdmins: options.platformAdmins,
-            signedInSessionTtlSeconds: options.signedInSessionTtlSeconds,
           } satisfies AdminOptions,
         },
         { provide: AdminAccountStore, useClass: SqlAdminAccountStore },
@@ -46,8 +45,7 @@ export class AdminModule {
           useFactory: (...stores: SecondFactorReset[]) => stores,
           inject: factorResets,
         },
-        SessionStore,
-        AccountSignOut,
+        AccountRemoval,
         PlatformAdminGuard,
         AdminUsersService,
         AdminOrganizationsService,

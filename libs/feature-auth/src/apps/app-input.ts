@@ -51,6 +51,24 @@ const httpsUrl = z
     error: 'Must be an https URL',
   });
 
+/**
+ * A back-channel logout URI (OpenID Connect Back-Channel Logout 1.0 §2.2): an absolute https URL
+ * (http on a loopback host, for development) without a fragment. Reached through the outbound
+ * guard, which refuses private addresses when the POST is made.
+ */
+const backchannelLogoutUri = z
+  .string()
+  .max(2048)
+  .refine(
+    (value) => {
+      const parts = parseUriComponents(value);
+      if (!parts?.host) return false;
+      const scheme = parts.scheme.toLowerCase();
+      return scheme === 'https' || (scheme === 'http' && isLoopbackRedirectUri(parts));
+    },
+    { error: 'Must be an https URL without a fragment' },
+  );
+
 const fields = {
   name: z
     .string()
@@ -58,6 +76,11 @@ const fields = {
     .min(1, { error: 'Must not be empty' })
     .max(100, { error: 'Must be at most 100 characters' }),
   redirectUris: z.array(redirectUri).max(20, { error: 'At most 20 redirect URIs' }),
+  postLogoutRedirectUris: z
+    .array(redirectUri)
+    .max(20, { error: 'At most 20 post-logout redirect URIs' }),
+  backchannelLogoutUri: backchannelLogoutUri.nullable(),
+  backchannelLogoutSessionRequired: z.boolean(),
   scopes: z.array(scope).max(18),
   logoUri: httpsUrl.nullable(),
   homepageUrl: httpsUrl.nullable(),
@@ -78,6 +101,9 @@ export const createAppSchema = z.strictObject({
   scopes: fields.scopes.default([]),
   logoUri: fields.logoUri.optional(),
   homepageUrl: fields.homepageUrl.optional(),
+  postLogoutRedirectUris: fields.postLogoutRedirectUris.default([]),
+  backchannelLogoutUri: fields.backchannelLogoutUri.optional(),
+  backchannelLogoutSessionRequired: fields.backchannelLogoutSessionRequired.default(false),
   accessTokenTtlSeconds: fields.accessTokenTtlSeconds.optional(),
   /** An organization name: the app belongs to it (the caller must be its admin). Default: the caller. */
   owner: z.string().min(1).optional(),
@@ -93,6 +119,9 @@ export const updateAppSchema = z
     scopes: fields.scopes.optional(),
     logoUri: fields.logoUri.optional(),
     homepageUrl: fields.homepageUrl.optional(),
+    postLogoutRedirectUris: fields.postLogoutRedirectUris.optional(),
+    backchannelLogoutUri: fields.backchannelLogoutUri.optional(),
+    backchannelLogoutSessionRequired: fields.backchannelLogoutSessionRequired.optional(),
     accessTokenTtlSeconds: fields.accessTokenTtlSeconds.optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {

@@ -18,6 +18,15 @@ const appSchema = z
     name: z.string(),
     owner: z.object({ type: z.enum(['user', 'org']), name: z.string() }),
     redirectUris: z.array(z.string()),
+    postLogoutRedirectUris: z.array(z.string()).meta({
+      description: 'Where `/oauth/end-session` may send the browser back after signing out.',
+    }),
+    backchannelLogoutUri: z.string().nullable().meta({
+      description: 'Where a signed logout token is POSTed when the person signs out.',
+    }),
+    backchannelLogoutSessionRequired: z.boolean().meta({
+      description: 'Logout tokens carry the `sid` of the signed-out session.',
+    }),
     scopes: z.array(z.string()),
     logoUri: z.string().nullable(),
     homepageUrl: z.string().nullable(),

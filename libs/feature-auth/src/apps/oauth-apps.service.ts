@@ -63,6 +63,9 @@ export class OAuthAppsService {
       scopes: [...new Set(input.scopes)],
       logoUri: input.logoUri ?? null,
       homepageUrl: input.homepageUrl ?? null,
+      postLogoutRedirectUris: [...new Set(input.postLogoutRedirectUris)],
+      backchannelLogoutUri: input.backchannelLogoutUri ?? null,
+      backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired,
       accessTokenTtlSeconds: input.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
       tokenExchange: false,
       boundOrgId: null,
@@ -88,6 +91,15 @@ export class OAuthAppsService {
       scopes: patch.scopes ? [...new Set(patch.scopes)] : app.scopes,
       logoUri: patch.logoUri !== undefined ? patch.logoUri : app.logoUri,
       homepageUrl: patch.homepageUrl !== undefined ? patch.homepageUrl : app.homepageUrl,
+      postLogoutRedirectUris: patch.postLogoutRedirectUris
+        ? [...new Set(patch.postLogoutRedirectUris)]
+        : app.postLogoutRedirectUris,
+      backchannelLogoutUri:
+        patch.backchannelLogoutUri !== undefined
+          ? patch.backchannelLogoutUri
+          : app.backchannelLogoutUri,
+      backchannelLogoutSessionRequired:
+        patch.backchannelLogoutSessionRequired ?? app.backchannelLogoutSessionRequired,
       accessTokenTtlSeconds: patch.accessTokenTtlSeconds ?? app.accessTokenTtlSeconds,
       updatedAt: new Date(this.clock.now()),
     };

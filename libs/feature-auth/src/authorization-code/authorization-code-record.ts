@@ -12,6 +12,8 @@ export const authorizationCodeRecordSchema = z.object({
   nonce: z.string().nullable(),
   /** Epoch milliseconds of the user's sign-in (`auth_time`). */
   authTime: z.number().int(),
+  /** The sign-in session's public id (the id_token's `sid`); absent from an earlier release. */
+  sid: z.string().optional(),
   /**
    * Epoch milliseconds the code was issued; a code issued before the user withdrew the app's
    * access is refused. Absent in a code parked by an earlier release.

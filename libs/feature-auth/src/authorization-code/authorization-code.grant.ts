@@ -93,6 +93,7 @@ export class AuthorizationCodeGrant implements GrantHandler {
         refreshFamilyId: record.familyId,
         authTime: new Date(record.authTime),
         nonce: record.nonce ?? undefined,
+        sessionId: record.sid,
         idToken: record.scopes.includes('openid'),
         grantType: this.grantType,
         ...(record.account && {

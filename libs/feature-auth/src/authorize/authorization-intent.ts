@@ -10,6 +10,8 @@ export const authorizationIntentSchema = z.object({
   nonce: z.string().nullable(),
   codeChallenge: z.object({ challenge: z.string(), method: z.literal('S256') }).nullable(),
   authTime: z.number().int(),
+  /** The sign-in session's public id, for the id_token's `sid`; absent from an earlier release. */
+  sid: z.string().optional(),
 });
 
 export type AuthorizationIntent = z.infer<typeof authorizationIntentSchema>;

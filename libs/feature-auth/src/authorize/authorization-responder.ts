@@ -41,6 +41,7 @@ export class AuthorizationResponder {
       codeChallenge: intent.codeChallenge,
       nonce: intent.nonce,
       authTime: intent.authTime,
+      ...(intent.sid === undefined ? {} : { sid: intent.sid }),
       issuedAt: input.nowMs,
       familyId: this.random.id(input.nowMs),
       ...(input.account ? { account: input.account } : {}),

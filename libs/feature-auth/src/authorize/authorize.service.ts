@@ -104,6 +104,7 @@ export class AuthorizeService {
       nonce: request.nonce,
       codeChallenge: request.codeChallenge,
       authTime: session.data.authTime,
+      ...(session.data.sid === undefined ? {} : { sid: session.data.sid }),
     };
     try {
       const start = await this.consents.begin(

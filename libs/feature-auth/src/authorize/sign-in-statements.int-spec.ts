@@ -136,14 +136,20 @@ describe('statements per sign-in on PostgreSQL', () => {
     await redeem(answered.headers.get('location')!);
   }
 
-  it('a new visitor: seven, the joined read at each authorize and at the answer, the password, the consent, the client, and the token write', async () => {
+  it('a new visitor: thirteen, the joined read at each authorize and at the answer, the password, the new browser’s notice, the session listed, the consent, the client, and the token write', async () => {
     await signInAsNewVisitor(await newVisitor()); // warms the signing keys' cache
     const visitor = await newVisitor();
     const from = proxy.statements.length;
     await signInAsNewVisitor(visitor);
     expect(byText(proxy, from)).toEqual({
       'SELECT oauth_apps': 4, // authorize twice and the consent answer (the joined read starts at the app), the token request's client
-      'SELECT users': 1, // the password
+      'SELECT users': 2, // the password; the address the new browser's notice is mailed to
+      // The notice of a sign-in from a new browser: its entry and its mail, in one transaction.
+      'START TRANSACTION': 1,
+      'INSERT security_events': 1,
+      'INSERT outbox': 1,
+      COMMIT: 1,
+      'WITH sign_in_sessions': 1, // the session listed for the sessions page, the user's expired ones dropped
       'INSERT consents': 1,
       'WITH refresh_tokens': 1, // the token pair and their events: one statement, so no BEGIN and COMMIT around it
     });

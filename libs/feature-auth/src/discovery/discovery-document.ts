@@ -13,6 +13,7 @@ export const CLAIMS_SUPPORTED = [
   'exp',
   'iat',
   'auth_time',
+  'sid',
   'nonce',
   'at_hash',
   'name',
@@ -46,6 +47,7 @@ export function buildDiscoveryDocument(issuer: string, grantTypes: Iterable<stri
     revocation_endpoint: `${base}/oauth/revoke`,
     introspection_endpoint: `${base}/oauth/introspect`,
     device_authorization_endpoint: `${base}/oauth/device`,
+    end_session_endpoint: `${base}/oauth/end-session`,
     scopes_supported: [...SCOPES_SUPPORTED],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
@@ -65,6 +67,9 @@ export function buildDiscoveryDocument(issuer: string, grantTypes: Iterable<stri
     claims_supported: [...CLAIMS_SUPPORTED],
     client_id_metadata_document_supported: true,
     authorization_response_iss_parameter_supported: true,
+    // OpenID Connect Back-Channel Logout 1.0 §2.1: logout tokens, with `sid` when the app asks.
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
   };
 }
 

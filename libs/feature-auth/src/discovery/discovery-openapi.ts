@@ -24,6 +24,7 @@ const discoverySchema = z
     revocation_endpoint: url,
     introspection_endpoint: url,
     device_authorization_endpoint: url,
+    end_session_endpoint: url.meta({ description: 'OpenID Connect RP-Initiated Logout 1.0.' }),
     scopes_supported: z.array(z.enum(SCOPES_SUPPORTED as [ScopeName, ...ScopeName[]])),
     response_types_supported: list,
     response_modes_supported: list,
@@ -38,6 +39,8 @@ const discoverySchema = z
     claims_supported: z.array(z.enum(CLAIMS_SUPPORTED)),
     client_id_metadata_document_supported: z.boolean(),
     authorization_response_iss_parameter_supported: z.boolean(),
+    backchannel_logout_supported: z.boolean(),
+    backchannel_logout_session_supported: z.boolean(),
   })
   .meta({ id: 'AuthorizationServerMetadata' });
 

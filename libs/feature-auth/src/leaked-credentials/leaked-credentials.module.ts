@@ -15,6 +15,7 @@ import { LeakedTokenStore } from './ports/leaked-token.store';
 import { ReportLeakedCredentials } from './report-leaked-credentials.use-case';
 import { RevokeLeakedCredentials } from './revoke-leaked-credentials.use-case';
 
+import { SecurityNoticesModule } from '../security-notices/security-notices.module';
 /**
  * Leaked tokens (docs/security.md "Leaked tokens"): `POST /api/credentials/revoke`, the consumer
  * that revokes what it queued, and `/api/settings/token-notices`, where owners read about it
@@ -27,6 +28,7 @@ export class LeakedCredentialsModule {
   static forRoot(options: Partial<LeakedCredentialsOptions> = {}): DynamicModule {
     return {
       module: LeakedCredentialsModule,
+      imports: [SecurityNoticesModule],
       controllers: [
         LeakedCredentialsController,
         LeakedTokenNoticesController,

@@ -37,8 +37,11 @@ export class LeakedTokenMailConsumer {
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
   ) {}
 
+  // From the beginning: a message queued before this group first joined is still sent; sendOnce
+  // sends none twice.
   @EventPattern(Topics.tokenEvents, {
     group: ConsumerGroups.mailer,
+    fromBeginning: true,
   } satisfies EventConsumerOptions)
   async handle(@Payload() message: IncomingMessage): Promise<void> {
     if (headerEventType(message) !== tokenLeakedEvent.type) return;

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Clock } from '@gatehouse/domain';
 import {
   OutboxWriter,
@@ -14,6 +14,7 @@ import { LeakedTokenNoticeStore } from './ports/leaked-token-notice.store';
 import type { LeakReport, LiveLeakedToken } from './ports/leaked-token-records';
 import { LeakedTokenStore } from './ports/leaked-token.store';
 
+import { SecurityNotices } from '../security-notices/security-notices';
 /**
  * Revokes every live token of a leak report and tells each owner once (docs/security.md "Leaked
  * tokens"), in one transaction: access and refresh tokens through TokenRevoker (a refresh token
@@ -33,6 +34,7 @@ export class RevokeLeakedCredentials {
     private readonly outbox: OutboxWriter,
     private readonly random: RandomSource,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() private readonly securityNotices?: SecurityNotices,
   ) {}
 
   /** How many tokens this report revoked. */
@@ -58,8 +60,11 @@ export class RevokeLeakedCredentials {
           revokedAt: now,
           dismissedAt: null,
         };
-        if (await this.notices.record(tx, notice))
-          await this.outbox.append(tx, tokenLeakedMessage(notice));
+        if (!(await this.notices.record(tx, notice))) continue;
+        await this.outbox.append(tx, tokenLeakedMessage(notice));
+        await this.securityNotices?.record(tx, token.userId, 'token_revoked_as_leaked', {
+          token: token.name ?? token.kind,
+        });
       }
       return revoked;
     });

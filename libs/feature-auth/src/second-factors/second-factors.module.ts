@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SecurityNoticesModule } from '../security-notices/security-notices.module';
 import { SessionModule } from '../session/session.module';
 import { FactorStepController } from './factor-step.controller';
 import { FactorThrottle } from './factor-throttle';
@@ -16,7 +17,7 @@ import { PasskeysService } from './passkeys.service';
  * SessionModule needs, with AUTHORIZE_OPTIONS (AuthModule provides it).
  */
 @Module({
-  imports: [SessionModule],
+  imports: [SessionModule, SecurityNoticesModule],
   controllers: [
     FactorStepController,
     PasskeySignInController,

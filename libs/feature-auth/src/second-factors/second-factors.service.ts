@@ -13,6 +13,7 @@ import {
   type Transaction,
   TransactionRunner,
 } from '@gatehouse/identity';
+import { SecurityNotices } from '../security-notices/security-notices';
 import { CLOCK } from '@gatehouse/platform';
 import type {
   PasskeyRegistration,
@@ -55,6 +56,10 @@ export type RegenerateResult =
  * passkeys added (the first factor, app or passkey, brings the recovery codes) and removed;
  * recovery codes regenerated with the password. Recovery codes go when no factor is left.
  */
+/** How the account's security events name each factor. */
+const AUTHENTICATOR_APP = 'Authenticator app';
+const passkeyFactor = (name: string) => (name ? `Passkey "${name}"` : 'A passkey');
+
 @Injectable()
 export class SecondFactorsService {
   constructor(
@@ -68,6 +73,7 @@ export class SecondFactorsService {
     private readonly users: AccountReader,
     private readonly random: RandomSource,
     private readonly transactions: TransactionRunner,
+    private readonly notices: SecurityNotices,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AUTHORIZE_OPTIONS) private readonly authorize: AuthorizeOptions,
   ) {}
@@ -104,6 +110,7 @@ export class SecondFactorsService {
     const confirmed = await this.transactions.run(async (tx) => {
       if (!(await this.store.confirmTotp(tx, userId, step, new Date(now)))) return false;
       await this.storeRecoveryCodes(tx, userId, recoveryCodes);
+      await this.notices.factorChanged(tx, userId, 'added', AUTHENTICATOR_APP);
       return true;
     });
     return confirmed ? { kind: 'confirmed', recoveryCodes } : { kind: 'not_started' };
@@ -121,18 +128,23 @@ export class SecondFactorsService {
     const added = await this.passkeyRegistrations.register(userId, name, response);
     if (!added) return null;
     const factors = await this.store.factorsOf(userId);
-    if (factors.totp || factors.passkeys !== 1) return { ...added, recoveryCodes: null };
-    const recoveryCodes = this.newRecoveryCodes();
-    await this.transactions.run((tx) => this.storeRecoveryCodes(tx, userId, recoveryCodes));
+    const recoveryCodes = factors.totp || factors.passkeys !== 1 ? null : this.newRecoveryCodes();
+    await this.transactions.run(async (tx) => {
+      if (recoveryCodes) await this.storeRecoveryCodes(tx, userId, recoveryCodes);
+      await this.notices.factorChanged(tx, userId, 'added', passkeyFactor(name));
+    });
     return { ...added, recoveryCodes };
   }
 
   /** Removes a passkey, and the recovery codes when no factor is left; false when there was none. */
   async removePasskey(userId: string, id: string): Promise<boolean> {
+    const removed = (await this.passkeys.listOf(userId)).find((passkey) => passkey.id === id);
     if (!(await this.passkeyRegistrations.remove(userId, id))) return false;
     const factors = await this.store.factorsOf(userId);
-    if (!factors.totp && factors.passkeys === 0)
-      await this.transactions.run((tx) => this.store.removeRecoveryCodes(tx, userId));
+    await this.transactions.run(async (tx) => {
+      if (!factors.totp && factors.passkeys === 0) await this.store.removeRecoveryCodes(tx, userId);
+      await this.notices.factorChanged(tx, userId, 'removed', passkeyFactor(removed?.name ?? ''));
+    });
     return true;
   }
 
@@ -152,6 +164,7 @@ export class SecondFactorsService {
     await this.transactions.run(async (tx) => {
       await this.store.removeTotp(tx, userId);
       if (factors.passkeys === 0) await this.store.removeRecoveryCodes(tx, userId);
+      await this.notices.factorChanged(tx, userId, 'removed', AUTHENTICATOR_APP);
     });
     return { kind: 'disabled' };
   }

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Optional, Post, Req, Res } from '@nestjs/commo
 import { AccountReader } from '@gatehouse/identity';
 import { clientAddressOf } from '@gatehouse/platform';
 import type { Request, Response } from 'express';
+import { deletionCancelledPage } from '../pages/deletion-cancelled.page';
 import { messagePage } from '../pages/message.page';
 import { redirectSeeOther, sendPage } from '../pages/page-response';
 import { ACCOUNTS_OPTIONS, type AccountsOptions } from '../accounts/accounts-options';
@@ -87,6 +88,7 @@ export class SignInController {
       password,
       address: clientAddressOf(req),
       deviceToken,
+      userAgent: req.headers['user-agent'],
     });
     switch (result.kind) {
       case 'signed_in': {
@@ -102,6 +104,7 @@ export class SignInController {
         }
         await this.sessions.signIn(req, res, result.userId);
         writeDeviceCookie(res, result.deviceToken, this.options.secureCookies);
+        if (result.deletionCancelled) return sendPage(res, 200, deletionCancelledPage(returnTo));
         return redirectSeeOther(res, returnTo);
       }
       case 'throttled':

@@ -27,6 +27,11 @@ class InMemorySignInAccounts extends SignInAccounts {
   async findById(userId: string): Promise<SignInAccount | null> {
     return this.accounts.find((account) => account.id === userId) ?? null;
   }
+
+  async cancelDeletion(userId: string): Promise<void> {
+    const account = this.accounts.find((candidate) => candidate.id === userId);
+    if (account) account.deletionPending = false;
+  }
 }
 
 const LIMITS = {
@@ -247,5 +252,18 @@ describe('SignInService', () => {
     expect(deviceOf(await attempt('bob', 'bob pass', '198.51.100.1', deviceOf(first)))).toBe(
       deviceOf(first),
     );
+  });
+
+  it('calls off the deletion of an account its owner asked to delete, once, on a successful sign-in', async () => {
+    accounts.accounts[0]!.deletionPending = true;
+    expect((await attempt('alice', 'wrong')).kind).toBe('refused');
+    expect(accounts.accounts[0]!.deletionPending).toBe(true);
+
+    expect(await attempt('alice', 'correct horse')).toEqual({
+      ...signedIn('alice-id'),
+      deletionCancelled: true,
+    });
+    expect(accounts.accounts[0]!.deletionPending).toBe(false);
+    expect(await attempt('alice', 'correct horse')).toEqual(signedIn('alice-id'));
   });
 });

@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '@gatehouse/crypto';
+import { deviceNameOf } from '@gatehouse/domain';
+import { NewBrowserNotice } from './ports/new-browser-notice';
 import { KnownDevices } from './known-devices';
 import { SignInAccount, SignInAccounts } from './ports/sign-in-accounts';
 import { type KnownDevice, SignInThrottle } from './sign-in-throttle';
 
 export type SignInResult =
-  | { kind: 'signed_in'; userId: string; deviceToken: string }
+  | { kind: 'signed_in'; userId: string; deviceToken: string; deletionCancelled?: true }
   | { kind: 'refused'; message: string }
   | { kind: 'throttled'; retryAfterSeconds: number; message: string };
 
@@ -16,6 +18,8 @@ export interface SignInForm {
   address: string;
   /** The browser's device cookie, if it has one. */
   deviceToken: string | null;
+  /** The browser's User-Agent, for the notice of a sign-in from a new browser. */
+  userAgent?: string;
 }
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect username, email or password.';
@@ -36,6 +40,7 @@ export class SignInService {
     private readonly accounts: SignInAccounts,
     private readonly throttle: SignInThrottle,
     private readonly knownDevices: KnownDevices,
+    @Optional() private readonly newBrowser?: NewBrowserNotice,
   ) {}
 
   async signIn(form: SignInForm): Promise<SignInResult> {
@@ -74,8 +79,16 @@ export class SignInService {
     }
     await this.throttle.succeeded(admission.pass);
     if (account.disabled) return { kind: 'refused', message: DISABLED_ACCOUNT_MESSAGE };
+    // Looked up above whenever the browser has a device cookie: null is a browser new to the account.
+    if (knownDevice === null)
+      await this.newBrowser?.tell(account.id, {
+        device: deviceNameOf(form.userAgent),
+        address: form.address,
+      });
     const deviceToken = await this.knownDevices.remember(account.id, form.deviceToken);
-    return { kind: 'signed_in', userId: account.id, deviceToken };
+    if (!account.deletionPending) return { kind: 'signed_in', userId: account.id, deviceToken };
+    await this.accounts.cancelDeletion(account.id);
+    return { kind: 'signed_in', userId: account.id, deviceToken, deletionCancelled: true };
   }
 
   private findAccount(login: string): Promise<SignInAccount | null> {

@@ -10,9 +10,11 @@ import { CookieJar, decodeAttribute } from '@gatehouse/testing';
 export class CookieBrowser {
   private readonly cookies = new CookieJar();
 
+  /** `userAgent`: the User-Agent header it sends (fetch's own when absent). */
   constructor(
     private readonly base: string,
     public address: string,
+    private readonly userAgent?: string,
   ) {}
 
   /** The same browser, cookies and all, from now on on another network. */
@@ -60,6 +62,7 @@ export class CookieBrowser {
   private async send(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('X-Forwarded-For', this.address);
+    if (this.userAgent !== undefined) headers.set('User-Agent', this.userAgent);
     for (const [name, value] of Object.entries(this.cookies.header())) headers.set(name, value);
     const res = await fetch(new URL(path, this.base), { ...init, headers, redirect: 'manual' });
     this.cookies.take(res.headers.getSetCookie());

@@ -20,6 +20,9 @@ describeOrganizationDirectoryContract('InMemoryOrganizationDirectory', async () 
         redirectUris: [],
         logoUri: null,
         homepageUrl: null,
+        postLogoutRedirectUris: [],
+        backchannelLogoutUri: null,
+        backchannelLogoutSessionRequired: false,
         accessTokenTtlSeconds: 28_800,
         createdAt: app.updatedAt,
       });

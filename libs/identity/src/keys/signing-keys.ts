@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { SecretBox, SecretBoxError } from '@gatehouse/crypto';
-import type { Clock } from '@gatehouse/domain';
+import { type Clock, LOGOUT_TOKEN_TYPE, type LogoutTokenClaims } from '@gatehouse/domain';
 import { CLOCK } from '@gatehouse/platform';
 import type { JWK } from 'jose';
 import { IDENTITY_OPTIONS, IdentityOptions } from '../identity-options';
@@ -71,6 +71,12 @@ export class SigningKeys implements OnApplicationBootstrap {
   async signIdToken(claims: object): Promise<string> {
     const [current] = await this.publishedKeys();
     return this.signerOf(current!).sign(claims);
+  }
+
+  /** Signs a logout token (OpenID Connect Back-Channel Logout 1.0 §2.4) with the current key. */
+  async signLogoutToken(claims: LogoutTokenClaims): Promise<string> {
+    const [current] = await this.publishedKeys();
+    return this.signerOf(current!).sign(claims, LOGOUT_TOKEN_TYPE);
   }
 
   private signerOf(key: SigningKeyRecord): JwtSigner {

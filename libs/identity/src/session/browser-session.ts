@@ -9,6 +9,11 @@ export const browserSessionSchema = z.object({
   userId: z.string().nullable(),
   /** Epoch milliseconds of the sign-in (OIDC `auth_time`). */
   authTime: z.number().int().nullable(),
+  /**
+   * The public id of a signed-in session: the sessions page's id and the `sid` of id_tokens and
+   * logout tokens. Absent in an anonymous session, and in one signed in by an earlier release.
+   */
+  sid: z.string().optional(),
 });
 
 export type BrowserSession = z.infer<typeof browserSessionSchema>;

@@ -43,6 +43,17 @@ describe('SessionStore', () => {
     });
   });
 
+  it('spares the one session named to keep', async () => {
+    const at = clock.now();
+    await sessions.put('this-browser', signedIn('ada', at - 60_000), 3600);
+    await sessions.put('other-browser', signedIn('ada', at - 60_000), 3600);
+
+    await sessions.endAllOf('ada', at, 3600, 'this-browser');
+
+    expect(await sessions.get('this-browser')).toEqual(signedIn('ada', at - 60_000));
+    expect(await sessions.get('other-browser')).toBeNull();
+  });
+
   it('forgets the end once no session from before it can be alive', async () => {
     const at = clock.now();
     await sessions.endAllOf('ada', at, 60);

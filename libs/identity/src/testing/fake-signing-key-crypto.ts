@@ -22,6 +22,9 @@ export class FakeSigningKeyCrypto extends SigningKeyCrypto {
 
   signerFor(key: { kid: string; privateJwk: Record<string, unknown> }): JwtSigner {
     this.signersMade.push(key.kid);
-    return { sign: (claims) => `${key.kid}.${String(key.privateJwk.d)}.${JSON.stringify(claims)}` };
+    return {
+      sign: (claims, typ) =>
+        `${key.kid}.${String(key.privateJwk.d)}.${typ === undefined ? '' : `${typ}.`}${JSON.stringify(claims)}`,
+    };
   }
 }

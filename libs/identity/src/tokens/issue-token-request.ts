@@ -34,6 +34,8 @@ export interface IssueTokenRequest {
   refreshFamilyId?: string;
   /** When the user signed in; defaults to now. */
   authTime?: Date;
+  /** The public id of the sign-in session the grant came from: the id_token's `sid`. */
+  sessionId?: string;
   /** The authorization request's `nonce`, echoed in the id_token. */
   nonce?: string;
   /** Issue an id_token (the grant decides: `openid` was granted). */

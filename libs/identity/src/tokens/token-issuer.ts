@@ -213,6 +213,7 @@ export class TokenIssuer {
       nowMs,
       authTimeMs: authTime.getTime(),
       nonce: request.nonce ?? null,
+      sessionId: request.sessionId ?? null,
       accessToken,
     });
     return this.keys.signIdToken(claims);

@@ -11,6 +11,9 @@ const ACCOUNT_MAIL_TEMPLATES = [
   'account_exists',
   'username_taken',
   'invitation',
+  'new_browser_sign_in',
+  'factor_added',
+  'factor_removed',
 ] as const;
 
 export type AccountMailTemplate = (typeof ACCOUNT_MAIL_TEMPLATES)[number];

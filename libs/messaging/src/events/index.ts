@@ -23,6 +23,12 @@ export {
   leakedCredentialsReportedEvent,
 } from './leaked-credentials.event';
 export {
+  type AccountDeletedData,
+  accountDeletedEvent,
+  type AccountSignedOutData,
+  accountSignedOutEvent,
+} from './account.event';
+export {
   type AccountMailRequestedData,
   accountMailRequestedEvent,
   type AccountMailTemplate,

@@ -29,6 +29,8 @@ const EXPECTED_TABLES = [
   'personal_access_tokens',
   'recovery_codes',
   'refresh_tokens',
+  'security_events',
+  'sign_in_sessions',
   'signing_keys',
   'token_approvals',
   'totp_factors',

@@ -1,6 +1,8 @@
 import { AdminAuditEntryEntity } from './accounts/admin-audit-entry.entity';
 import { MembershipEntity } from './accounts/membership.entity';
 import { OrganizationEntity } from './accounts/organization.entity';
+import { SecurityEventEntity } from './accounts/security-event.entity';
+import { SignInSessionEntity } from './accounts/sign-in-session.entity';
 import { UserEntity } from './accounts/user.entity';
 import { PasskeyEntity } from './accounts/passkey.entity';
 import { RecoveryCodeEntity } from './accounts/recovery-code.entity';
@@ -34,6 +36,8 @@ export const ALL_ENTITIES = [
   TotpFactorEntity,
   RecoveryCodeEntity,
   PasskeyEntity,
+  SignInSessionEntity,
+  SecurityEventEntity,
   OAuthAppEntity,
   ConsentEntity,
   AccessTokenEntity,

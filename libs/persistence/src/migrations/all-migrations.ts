@@ -19,6 +19,7 @@ import { AccountLinks1767225600850 } from './1767225600850-account-links';
 import { PlatformAdministration1767225600900 } from './1767225600900-platform-administration';
 import { SecondFactors1767225600950 } from './1767225600950-second-factors';
 import { WebhookHealth1767225600960 } from './1767225600960-webhook-health';
+import { SessionsAndLogout1767225600975 } from './1767225600975-sessions-and-logout';
 import { OrganizationTwoFactor1767225600990 } from './1767225600990-organization-two-factor';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
@@ -44,5 +45,6 @@ export const ALL_MIGRATIONS = [
   PlatformAdministration1767225600900,
   SecondFactors1767225600950,
   WebhookHealth1767225600960,
+  SessionsAndLogout1767225600975,
   OrganizationTwoFactor1767225600990,
 ];

@@ -157,12 +157,4 @@ export class TypeOrmOwnAccountRepository extends OwnAccountRepository {
       { usedAt: at },
     );
   }
-
-  async liveRefreshFamilies(tx: Transaction, userId: string): Promise<string[]> {
-    const rows = (await entityManagerOf(tx).query(
-      `SELECT DISTINCT family_id FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL`,
-      [userId],
-    )) as Array<{ family_id: string }>;
-    return rows.map((row) => row.family_id);
-  }
 }

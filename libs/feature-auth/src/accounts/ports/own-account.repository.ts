@@ -52,6 +52,4 @@ export abstract class OwnAccountRepository {
     purpose: AccountLinkPurpose,
     at: Date,
   ): Promise<void>;
-  /** The refresh-token families of the account with a live token, to revoke them all. */
-  abstract liveRefreshFamilies(tx: Transaction, userId: string): Promise<string[]>;
 }

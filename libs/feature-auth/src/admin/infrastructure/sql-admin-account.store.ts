@@ -8,7 +8,6 @@ import type {
   AdminMemberRecord,
   AdminOrganizationRecord,
   AdminUserRecord,
-  LiveOAuthTokens,
   NewAdminUser,
   UserQuery,
 } from '../ports/admin-records';
@@ -123,26 +122,6 @@ export class SqlAdminAccountStore extends AdminAccountStore {
 
   async deleteUser(tx: Transaction, userId: string): Promise<void> {
     await this.query(tx, `DELETE FROM users WHERE id = $1 AND kind = 'user'`, [userId]);
-  }
-
-  async liveOAuthTokensOf(tx: Transaction, userId: string, now: Date): Promise<LiveOAuthTokens> {
-    const families = await this.query<{ family_id: string }>(
-      tx,
-      `SELECT DISTINCT family_id FROM refresh_tokens
-        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2`,
-      [userId, now],
-    );
-    const accessTokens = await this.query<{ id: string }>(
-      tx,
-      `SELECT id FROM access_tokens
-        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2
-          AND (refresh_family_id IS NULL OR NOT (refresh_family_id = ANY($3::char(24)[])))`,
-      [userId, now, families.map((row) => row.family_id)],
-    );
-    return {
-      refreshFamilyIds: families.map((row) => row.family_id),
-      accessTokenIds: accessTokens.map((row) => row.id),
-    };
   }
 
   async organizationsOnlyAdministeredBy(tx: Transaction, userId: string): Promise<string[]> {

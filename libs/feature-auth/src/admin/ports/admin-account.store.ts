@@ -5,7 +5,6 @@ import type {
   AdminMemberRecord,
   AdminOrganizationRecord,
   AdminUserRecord,
-  LiveOAuthTokens,
   NewAdminUser,
   UserQuery,
 } from './admin-records';
@@ -25,7 +24,6 @@ export abstract class AdminAccountStore {
   abstract setEmailConfirmedAt(tx: Transaction, userId: string, at: Date | null): Promise<void>;
   /** Removes the user and, by cascade, every token, consent, membership and app of theirs. */
   abstract deleteUser(tx: Transaction, userId: string): Promise<void>;
-  abstract liveOAuthTokensOf(tx: Transaction, userId: string, now: Date): Promise<LiveOAuthTokens>;
   /** Organizations whose only administrator the user is, by name. */
   abstract organizationsOnlyAdministeredBy(tx: Transaction, userId: string): Promise<string[]>;
 

@@ -67,9 +67,3 @@ export type AdminAction =
   | 'organization.member_added'
   | 'organization.member_removed'
   | 'organization.member_role_set';
-
-/** The OAuth tokens of a user still live: their refresh families, and access tokens outside any. */
-export interface LiveOAuthTokens {
-  refreshFamilyIds: string[];
-  accessTokenIds: string[];
-}

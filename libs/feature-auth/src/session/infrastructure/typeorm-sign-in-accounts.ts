@@ -16,10 +16,18 @@ export class TypeOrmSignInAccounts extends SignInAccounts {
   async findById(userId: string): Promise<SignInAccount | null> {
     return accountOf(await new AccountRepository(this.dataSource.manager).findUserById(userId));
   }
+
+  async cancelDeletion(userId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE users SET deletion_due_at = NULL WHERE id = $1`, [userId]);
+  }
 }
 
 function accountOf(user: UserEntity | null): SignInAccount | null {
-  return user
-    ? { id: user.id, passwordHash: user.passwordHash, disabled: user.disabledAt !== null }
-    : null;
+  if (!user) return null;
+  return {
+    id: user.id,
+    passwordHash: user.passwordHash,
+    disabled: user.disabledAt !== null,
+    ...(user.deletionDueAt !== null && { deletionPending: true }),
+  };
 }

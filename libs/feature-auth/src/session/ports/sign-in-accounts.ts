@@ -3,6 +3,8 @@ export interface SignInAccount {
   id: string;
   passwordHash: string;
   disabled: boolean;
+  /** Its owner asked to delete it, and the grace period runs (docs/security.md "Leaving"). */
+  deletionPending?: boolean;
 }
 
 /** Port: the account a sign-in form names, by username or e-mail address (case-insensitive), or by id. */
@@ -10,4 +12,7 @@ export abstract class SignInAccounts {
   abstract findByLogin(login: string): Promise<SignInAccount | null>;
   /** The account of a signed-in person, to ask for their password again. */
   abstract findById(userId: string): Promise<SignInAccount | null>;
+
+  /** Signing in during the grace period keeps the account: its deletion is called off. */
+  abstract cancelDeletion(userId: string): Promise<void>;
 }

@@ -6,7 +6,9 @@ import type { OAuthAppRecord } from '../ports/oauth-app-record';
 /** Every column of the record, named as the record names it, so a row is the record. */
 const APP_BY_CLIENT_ID = `SELECT id, client_id AS "clientId", name, owner_user_id AS "ownerUserId", owner_org_id AS "ownerOrgId",
   client_secret_hash AS "clientSecretHash", redirect_uris AS "redirectUris", scopes, logo_uri AS "logoUri",
-  homepage_url AS "homepageUrl", access_token_ttl_seconds AS "accessTokenTtlSeconds", token_exchange AS "tokenExchange",
+  homepage_url AS "homepageUrl", post_logout_redirect_uris AS "postLogoutRedirectUris",
+  backchannel_logout_uri AS "backchannelLogoutUri",
+  backchannel_logout_session_required AS "backchannelLogoutSessionRequired", access_token_ttl_seconds AS "accessTokenTtlSeconds", token_exchange AS "tokenExchange",
   bound_org_id AS "boundOrgId", token_exchange_ttl_seconds AS "tokenExchangeTtlSeconds", created_at AS "createdAt",
   updated_at AS "updatedAt"
 FROM oauth_apps

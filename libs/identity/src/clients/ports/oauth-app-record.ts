@@ -13,6 +13,12 @@ export interface OAuthAppRecord {
   scopes: string[];
   logoUri: string | null;
   homepageUrl: string | null;
+  /** Where the app may ask to be sent after an RP-initiated logout (exact match). */
+  postLogoutRedirectUris: string[];
+  /** Where logout tokens are POSTed (OpenID Connect Back-Channel Logout 1.0); null: none. */
+  backchannelLogoutUri: string | null;
+  /** The app needs `sid` in its logout tokens (and gets it in id_tokens). */
+  backchannelLogoutSessionRequired: boolean;
   accessTokenTtlSeconds: number;
   tokenExchange: boolean;
   boundOrgId: string | null;

@@ -26,6 +26,20 @@ describe('JoseSigningKeyCrypto', () => {
     expect(payload).toEqual(claims);
   });
 
+  it('signs with the `typ` asked for, which jose then requires (a logout token)', async () => {
+    const key = await crypto.generate();
+    const token = crypto.signerFor(key).sign({ sub: 'user-1' }, 'logout+jwt');
+
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'RS256', kid: key.kid, typ: 'logout+jwt' });
+    const keys = createLocalJWKSet({ keys: [key.publicJwk as JWK] });
+    expect((await jwtVerify(token, keys, { typ: 'logout+jwt' })).payload).toEqual({
+      sub: 'user-1',
+    });
+    await expect(
+      jwtVerify(crypto.signerFor(key).sign({}), keys, { typ: 'logout+jwt' }),
+    ).rejects.toThrow();
+  });
+
   it('signs with the key named by each kid, so a token signed before a rotation verifies with the previous key only', async () => {
     const [previous, current] = [await crypto.generate(), await crypto.generate()];
     const before = crypto.signerFor(previous).sign({ sub: 'a' });

@@ -45,10 +45,13 @@ export class JoseSigningKeyCrypto extends SigningKeyCrypto {
     });
     if (privateKey.asymmetricKeyType !== 'rsa')
       throw new Error(`Signing key ${key.kid} is not an RSA key`);
-    const encodedHeader = base64url(JSON.stringify({ alg: key.alg, kid: key.kid, typ: 'JWT' }));
+    const headerOf = (typ: string) =>
+      base64url(JSON.stringify({ alg: key.alg, kid: key.kid, typ }));
+    const encodedHeader = headerOf('JWT');
     return {
-      sign(claims: object): string {
-        const signingInput = `${encodedHeader}.${base64url(JSON.stringify(claims))}`;
+      sign(claims: object, typ?: string): string {
+        const header = typ === undefined ? encodedHeader : headerOf(typ);
+        const signingInput = `${header}.${base64url(JSON.stringify(claims))}`;
         // RS256 is RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3), node:crypto's default padding for RSA keys.
         const signature = sign('sha256', Buffer.from(signingInput), privateKey);
         return `${signingInput}.${signature.toString('base64url')}`;

@@ -8,8 +8,8 @@ export interface GeneratedSigningKey {
 
 /** Signs with one private key, made ready once: SigningKeys keeps one per published kid. */
 export interface JwtSigner {
-  /** A compact JWS of `claims` with header `{alg, kid, typ: "JWT"}`. */
-  sign(claims: object): string;
+  /** A compact JWS of `claims` with header `{alg, kid, typ}`; `typ` is `JWT` unless given. */
+  sign(claims: object, typ?: string): string;
 }
 
 /** Port over the JOSE operations, so key handling unit-tests without generating RSA keys. */

@@ -42,6 +42,10 @@ export class UserEntity {
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
   disabledAt!: Date | null;
 
+  /** When the account is deleted, its owner having asked; signing in before then cancels it. */
+  @Column({ name: 'deletion_due_at', type: 'timestamptz', nullable: true })
+  deletionDueAt!: Date | null;
+
   /** A platform administrator (docs/admin-api.md); GATEHOUSE_PLATFORM_ADMINS names others. */
   @Column({ name: 'platform_admin', type: 'boolean', default: false })
   platformAdmin!: boolean;

@@ -49,6 +49,20 @@ export class OAuthAppEntity {
   @Column({ name: 'homepage_url', type: 'text', nullable: true })
   homepageUrl!: string | null;
 
+  @Column({
+    name: 'post_logout_redirect_uris',
+    type: 'text',
+    array: true,
+    default: () => "'{}'",
+  })
+  postLogoutRedirectUris!: string[];
+
+  @Column({ name: 'backchannel_logout_uri', type: 'text', nullable: true })
+  backchannelLogoutUri!: string | null;
+
+  @Column({ name: 'backchannel_logout_session_required', type: 'boolean', default: false })
+  backchannelLogoutSessionRequired!: boolean;
+
   @Column({ name: 'access_token_ttl_seconds', type: 'int', default: 28800 })
   accessTokenTtlSeconds!: number;
 
