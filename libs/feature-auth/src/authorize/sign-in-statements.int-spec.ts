@@ -136,7 +136,7 @@ describe('statements per sign-in on PostgreSQL', () => {
     await redeem(answered.headers.get('location')!);
   }
 
-  it('a new visitor: thirteen, the joined read at each authorize and at the answer, the password, the new browser’s notice, the session listed, the consent, the client, and the token write', async () => {
+  it('a new visitor: fourteen, the joined read at each authorize and at the answer, the password, whether a second factor is due, the new browser’s notice, the session listed, the consent, the client, and the token write', async () => {
     await signInAsNewVisitor(await newVisitor()); // warms the signing keys' cache
     const visitor = await newVisitor();
     const from = proxy.statements.length;
@@ -144,6 +144,7 @@ describe('statements per sign-in on PostgreSQL', () => {
     expect(byText(proxy, from)).toEqual({
       'SELECT oauth_apps': 4, // authorize twice and the consent answer (the joined read starts at the app), the token request's client
       'SELECT users': 2, // the password; the address the new browser's notice is mailed to
+      'SELECT totp_factors': 1, // whether the password alone signs in: the account's factors in one read
       // The notice of a sign-in from a new browser: its entry and its mail, in one transaction.
       'START TRANSACTION': 1,
       'INSERT security_events': 1,
