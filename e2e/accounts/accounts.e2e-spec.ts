@@ -13,6 +13,7 @@ import {
   PHONE,
   seriousAccessibilityViolations,
 } from '../settings/support/settings-browser';
+import { livesAWholeAccountLife } from './account-life.suite';
 import { requireTwoFactorsInAnOrganization } from './organization-two-factor.suite';
 import { signInWithAPasskey } from './passkeys.suite';
 import { signInWithAnAuthenticatorApp } from './second-factors.suite';
@@ -128,5 +129,17 @@ describe.each(SHAPES)('a new person in Chromium on $name', (shape) => {
 
   it('lets an organization require two factors, and its member in once they have one', async () => {
     await requireTwoFactorsInAnOrganization(page, target);
+  });
+
+  it('lives a whole account life: sign-up, confirmation, an app and a passkey, each used to sign in, a reset, another browser signed out, and deletion', async () => {
+    // A browser profile of its own: the passkey test's virtual authenticator stays in the other.
+    const person = await newPersonContext(browser, target.url);
+    person.page.setDefaultTimeout(15_000);
+    try {
+      await livesAWholeAccountLife(browser, person.page, target, mailbox);
+      expect(person.pageErrors).toEqual([]);
+    } finally {
+      await person.context.close();
+    }
   });
 });

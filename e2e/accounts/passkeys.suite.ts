@@ -11,7 +11,7 @@ const PASSWORD = 'a passkey and a passphrase';
  * over the DevTools protocol): resident keys and user verification, as a laptop's fingerprint
  * reader, answering every ceremony without a person at the keyboard.
  */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
   const devtools = await page.context().newCDPSession(page);
   await devtools.send('WebAuthn.enable');
   await devtools.send('WebAuthn.addVirtualAuthenticator', {
@@ -30,7 +30,7 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
  * the answer (200 when it signs in) and goes where the answer says (the sign-in page itself when
  * the page had nowhere to return to, so the URL alone does not tell).
  */
-async function usePasskey(page: Page, button: string): Promise<void> {
+export async function usePasskey(page: Page, button: string): Promise<void> {
   const [answer] = await Promise.all([
     page.waitForResponse((res) => new URL(res.url()).pathname === '/oauth/login/passkey'),
     page.waitForNavigation(),

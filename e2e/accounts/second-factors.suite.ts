@@ -12,7 +12,7 @@ import { signOut, signUp } from './account-steps';
 const PASSWORD = 'two factors beat one';
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
-function codeOf(secret: string, stepsAhead: number): string {
+export function codeOf(secret: string, stepsAhead: number): string {
   return TOTP.generate({
     secret: Secret.fromBase32(secret),
     timestamp: Date.now() + stepsAhead * 30_000,
