@@ -1,7 +1,7 @@
 import type { ShapeTarget } from '@gatehouse/testing';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../auth/support/headless-chromium';
-import { seriousAccessibilityViolations } from '../settings/support/settings-browser';
+import { screenshots, seriousAccessibilityViolations } from '../settings/support/settings-browser';
 import type { ShapeMailbox } from '../settings/support/shape-mailbox';
 import { signOut, signUp } from './account-steps';
 import { addVirtualAuthenticator, usePasskey } from './passkeys.suite';
@@ -58,6 +58,7 @@ export async function livesAWholeAccountLife(
   await page.getByLabel('Your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await page.getByRole('form', { name: 'Passkey Work laptop' }).waitFor();
+  await screenshots(page, 'account-security');
 
   await signOut(page, base);
   await page.goto(`${base}/oauth/login`);
@@ -100,6 +101,8 @@ export async function livesAWholeAccountLife(
     await page.goto(`${base}/settings/sessions`);
     const rows = page.getByRole('list', { name: 'Signed-in browsers' }).getByRole('listitem');
     await rows.filter({ hasText: 'Firefox on Windows' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshots(page, 'sessions');
     await page.getByRole('button', { name: /^Sign out Firefox on Windows from / }).click();
     await page.getByRole('button', { name: 'Sign out Firefox on Windows' }).click();
     await page.getByRole('status').getByText('Firefox on Windows is signed out.').waitFor();
@@ -110,6 +113,9 @@ export async function livesAWholeAccountLife(
   }
 
   await page.goto(`${base}/settings/account`);
+  await page.getByRole('region', { name: 'Recent security events' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await screenshots(page, 'account');
   const leaving = page.getByRole('region', { name: 'Delete my account' });
   await leaving.getByRole('button', { name: 'Delete my account' }).click();
   await leaving.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
