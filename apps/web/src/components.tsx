@@ -196,6 +196,34 @@ export function Field({
 }
 
 /**
+ * The password asked again before a change to the account (its address, password, factors or
+ * deletion): the one password field every such form shows, so browsers fill it alike.
+ */
+export function CurrentPasswordField({
+  label = 'Password',
+  name = 'password',
+  value,
+  onValue,
+}: {
+  label?: string;
+  name?: string;
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <Field
+      label={label}
+      type="password"
+      name={name}
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onValue(event.target.value)}
+      required
+    />
+  );
+}
+
+/**
  * Copies a value and says "Copied" only for the value that was copied: when the value changes
  * (the next token, a new secret) the button says "Copy" again.
  */

@@ -44,10 +44,12 @@ export {
   type DescribesExactly,
   INTERNAL,
   emptyResponse,
+  jsonRequestBody,
   jsonResponse,
   OAUTH_ERRORS,
   PAGE_OTHER_ANSWERS,
   pageResponse,
+  settingsOperations,
 } from './openapi/api-description';
 export { type OpenApiDocument, openApiDocument } from './openapi/openapi-document';
 export { OpenApiModule } from './openapi/openapi.module';

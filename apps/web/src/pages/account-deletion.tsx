@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { AccountDeletionScheduled } from '@gatehouse/settings-api';
 import { api } from '../api';
-import { Field, FormError, useSubmit } from '../components';
+import { Field, FormError, useSubmit, CurrentPasswordField } from '../components';
 
 /**
  * "Delete my account" on the account page: the password (and the second factor's code, when the
@@ -54,15 +54,7 @@ export function AccountDeletion() {
       ) : (
         <form onSubmit={send}>
           <FormError failure={submit.failure} fields={[]} />
-          <Field
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            required
-          />
+          <CurrentPasswordField value={password} onValue={setPassword} />
           <Field
             label="Second factor code"
             name="secondFactorCode"

@@ -16,6 +16,7 @@ import {
   useResource,
   useSubmit,
   When,
+  CurrentPasswordField,
 } from '../components';
 import { useTitle } from '../router';
 
@@ -172,15 +173,7 @@ function DisableTotpForm({ onDisabled }: { onDisabled: () => void }) {
       </p>
       <h3>Turn off</h3>
       <FormError failure={submit.failure} fields={[]} />
-      <Field
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
+      <CurrentPasswordField value={password} onValue={setPassword} />
       <Field
         label="Code from the app, or a recovery code"
         name="code"
@@ -224,15 +217,7 @@ function RegenerateForm({
         {left} unused recovery code{left === 1 ? '' : 's'} left. New codes replace all the old ones.
       </p>
       <FormError failure={submit.failure} fields={[]} />
-      <Field
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
+      <CurrentPasswordField value={password} onValue={setPassword} />
       <div className="actions">
         <button type="submit" className="button button-secondary" disabled={submit.busy}>
           Make new recovery codes
@@ -359,14 +344,11 @@ function AddPasskeyForm({ onAdded }: { onAdded: (recoveryCodes: string[] | null)
         onChange={(event) => setName(event.target.value)}
         required
       />
-      <Field
+      <CurrentPasswordField
         label="Your password"
-        type="password"
         name="passkeyPassword"
-        autoComplete="current-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
+        onValue={setPassword}
       />
       <div className="actions">
         <button type="submit" className="button" disabled={submit.busy}>

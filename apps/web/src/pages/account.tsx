@@ -1,7 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import type { AccountView, EmailChangeRequested } from '@gatehouse/settings-api';
 import { api } from '../api';
-import { Field, FormError, Loaded, useResource, useSubmit } from '../components';
+import {
+  Field,
+  FormError,
+  Loaded,
+  useResource,
+  useSubmit,
+  CurrentPasswordField,
+} from '../components';
 import { Link, useTitle } from '../router';
 import { useSession } from '../session';
 import { AccountDeletion } from './account-deletion';
@@ -88,14 +95,11 @@ function ChangePasswordForm() {
         </p>
       )}
       <FormError failure={submit.failure} fields={[]} />
-      <Field
+      <CurrentPasswordField
         label="Current password"
-        type="password"
         name="currentPassword"
-        autoComplete="current-password"
         value={currentPassword}
-        onChange={(event) => setCurrent(event.target.value)}
-        required
+        onValue={setCurrent}
       />
       <Field
         label="New password"
@@ -151,15 +155,7 @@ function ChangeEmailForm({ onRequested }: { onRequested: () => void }) {
         onChange={(event) => setEmail(event.target.value)}
         required
       />
-      <Field
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
+      <CurrentPasswordField value={password} onValue={setPassword} />
       <div className="actions">
         <button type="submit" className="button" disabled={submit.busy}>
           Send confirmation link

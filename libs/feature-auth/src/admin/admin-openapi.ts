@@ -6,6 +6,7 @@ import {
   type ApiOperation,
   BEARER,
   emptyResponse,
+  jsonRequestBody,
   jsonResponse,
 } from '@gatehouse/platform';
 import type {
@@ -90,10 +91,6 @@ function admin(
   };
 }
 
-const json = (schema: z.ZodType) => ({
-  requestBody: { content: { 'application/json': { schema } } },
-});
-
 /**
  * The platform's admin API (admin-users.controller.ts, admin-organizations.controller.ts;
  * docs/admin-api.md): a platform administrator's write token only, each change audited.
@@ -103,7 +100,7 @@ export const ADMIN_API: ApiDescription = {
     get: admin('Find users by username or e-mail, a page at a time', '200', usersPageSchema, {
       requestParams: { query: userQuery },
     }),
-    post: admin('Create a user', '201', userSchema, json(createUserBody)),
+    post: admin('Create a user', '201', userSchema, jsonRequestBody(createUserBody)),
   },
   '/api/admin/users/{user}': {
     get: admin('One user', '200', userSchema, { requestParams: { path: user } }),
@@ -120,7 +117,7 @@ export const ADMIN_API: ApiDescription = {
   '/api/admin/users/{user}/email-confirmed': {
     put: admin('Set whether the address is confirmed', '200', userSchema, {
       requestParams: { path: user },
-      ...json(emailConfirmedBody),
+      ...jsonRequestBody(emailConfirmedBody),
     }),
   },
   '/api/admin/users/{user}/sessions/end': {
@@ -139,7 +136,12 @@ export const ADMIN_API: ApiDescription = {
     ),
   },
   '/api/admin/organizations': {
-    post: admin('Create an organization', '201', organizationSchema, json(createOrganizationBody)),
+    post: admin(
+      'Create an organization',
+      '201',
+      organizationSchema,
+      jsonRequestBody(createOrganizationBody),
+    ),
   },
   '/api/admin/organizations/{name}/members': {
     get: admin('The members of an organization', '200', membersSchema, {
@@ -147,13 +149,13 @@ export const ADMIN_API: ApiDescription = {
     }),
     post: admin('Add a member', '201', membersSchema, {
       requestParams: { path: organization },
-      ...json(addMemberBody),
+      ...jsonRequestBody(addMemberBody),
     }),
   },
   '/api/admin/organizations/{name}/members/{user}': {
     patch: admin('Change a member’s role', '200', membersSchema, {
       requestParams: { path: member },
-      ...json(setRoleBody),
+      ...jsonRequestBody(setRoleBody),
     }),
     delete: admin('Remove a member', '204', null, { requestParams: { path: member } }),
   },

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  API_ERRORS,
-  type ApiDescription,
-  type ApiOperation,
-  BEARER_OR_SESSION,
-  emptyResponse,
-  jsonResponse,
-} from '@gatehouse/platform';
+import { type ApiDescription, jsonRequestBody, settingsOperations } from '@gatehouse/platform';
 import type { OAuthAppView } from '@gatehouse/settings-api';
 import { createAppSchema, updateAppSchema } from './app-input';
 import type { AppWithSecret, OAuthAppsService } from './oauth-apps.service';
@@ -51,27 +44,8 @@ const withSecretSchema = z
   .meta({ id: 'OAuthAppWithSecret' }) satisfies z.ZodType<AppWithSecret>;
 
 const clientId = { requestParams: { path: z.object({ clientId: z.string() }) } };
-const json = (schema: z.ZodType) => ({
-  requestBody: { content: { 'application/json': { schema } } },
-});
 
-function operation(
-  summary: string,
-  status: string,
-  answer: z.ZodType | null,
-  extra: Partial<ApiOperation> = {},
-): ApiOperation {
-  return {
-    summary,
-    tags: ['oauth apps'],
-    security: BEARER_OR_SESSION,
-    ...extra,
-    responses: {
-      [status]: answer ? jsonResponse('Done.', answer) : emptyResponse('Done.'),
-      ...API_ERRORS,
-    },
-  };
-}
+const operation = settingsOperations('oauth apps');
 
 /**
  * The OAuth apps the caller manages (oauth-apps.controller.ts; README "OAuth app settings API"):
@@ -88,12 +62,15 @@ export const OAUTH_APPS_API: ApiDescription = {
       'Register an app; a confidential one gets a client secret, shown once',
       '201',
       createdSchema,
-      json(createAppSchema),
+      jsonRequestBody(createAppSchema),
     ),
   },
   '/api/settings/apps/{clientId}': {
     get: operation('One app', '200', wrapped, clientId),
-    patch: operation('Change an app', '200', wrapped, { ...clientId, ...json(updateAppSchema) }),
+    patch: operation('Change an app', '200', wrapped, {
+      ...clientId,
+      ...jsonRequestBody(updateAppSchema),
+    }),
     delete: operation('Delete an app; its tokens stop working', '204', null, clientId),
   },
   '/api/settings/apps/{clientId}/secret': {

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { fineGrainedPermissionsSchema } from '@gatehouse/domain';
-import {
-  API_ERRORS,
-  type ApiDescription,
-  type ApiOperation,
-  BEARER_OR_SESSION,
-  emptyResponse,
-  jsonResponse,
-} from '@gatehouse/platform';
+import { type ApiDescription, jsonRequestBody, settingsOperations } from '@gatehouse/platform';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
 import { createTokenBody, updateTokenBody } from './personal-token-bodies';
 
@@ -42,27 +35,8 @@ const createdSchema = tokenSchema
   .meta({ id: 'CreatedPersonalToken' }) satisfies z.ZodType<CreatedPersonalToken>;
 
 const id = { requestParams: { path: z.object({ id: z.string() }) } };
-const json = (schema: z.ZodType) => ({
-  requestBody: { content: { 'application/json': { schema } } },
-});
 
-function operation(
-  summary: string,
-  status: string,
-  answer: z.ZodType | null,
-  extra: Partial<ApiOperation> = {},
-): ApiOperation {
-  return {
-    summary,
-    tags: ['access tokens'],
-    security: BEARER_OR_SESSION,
-    ...extra,
-    responses: {
-      [status]: answer ? jsonResponse('Done.', answer) : emptyResponse('Done.'),
-      ...API_ERRORS,
-    },
-  };
-}
+const operation = settingsOperations('access tokens');
 
 /**
  * The caller's personal access tokens (personal-tokens.controller.ts; docs/settings-api.md
@@ -75,14 +49,14 @@ export const PERSONAL_TOKENS_API: ApiDescription = {
       'Create a token; its value is in this answer only',
       '201',
       createdSchema,
-      json(createTokenBody),
+      jsonRequestBody(createTokenBody),
     ),
   },
   '/api/settings/tokens/{id}': {
     get: operation('One token', '200', tokenSchema, id),
     patch: operation('Rename a token or replace its fine-grained grant', '200', tokenSchema, {
       ...id,
-      ...json(updateTokenBody),
+      ...jsonRequestBody(updateTokenBody),
     }),
     delete: operation('Delete a token', '204', null, id),
   },

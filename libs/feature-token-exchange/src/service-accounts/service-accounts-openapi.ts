@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { fineGrainedPermissionsSchema } from '@gatehouse/domain';
-import {
-  API_ERRORS,
-  type ApiDescription,
-  type ApiOperation,
-  BEARER_OR_SESSION,
-  emptyResponse,
-  jsonResponse,
-} from '@gatehouse/platform';
+import { type ApiDescription, jsonRequestBody, settingsOperations } from '@gatehouse/platform';
 import type {
   CreatedServiceAccountToken,
   ServiceAccountDetail,
@@ -53,27 +46,8 @@ const account = { requestParams: { path: organization.extend({ id: z.string() })
 const token = {
   requestParams: { path: organization.extend({ id: z.string(), tokenId: z.string() }) },
 };
-const json = (schema: z.ZodType) => ({
-  requestBody: { content: { 'application/json': { schema } } },
-});
 
-function operation(
-  summary: string,
-  status: string,
-  answer: z.ZodType | null,
-  extra: Partial<ApiOperation>,
-): ApiOperation {
-  return {
-    summary,
-    tags: ['service accounts'],
-    security: BEARER_OR_SESSION,
-    ...extra,
-    responses: {
-      [status]: answer ? jsonResponse('Done.', answer) : emptyResponse('Done.'),
-      ...API_ERRORS,
-    },
-  };
-}
+const operation = settingsOperations('service accounts');
 
 /**
  * An organization's service accounts and their tokens (service-accounts.controller.ts;
@@ -89,14 +63,14 @@ export const SERVICE_ACCOUNTS_API: ApiDescription = {
     ),
     post: operation('Create a service account', '201', accountSchema, {
       ...inOrganization,
-      ...json(createAccountBody),
+      ...jsonRequestBody(createAccountBody),
     }),
   },
   '/api/organizations/{name}/settings/service-accounts/{id}': {
     get: operation('A service account and its live tokens', '200', detailSchema, account),
     patch: operation('Rename a service account', '200', accountSchema, {
       ...account,
-      ...json(updateAccountBody),
+      ...jsonRequestBody(updateAccountBody),
     }),
     delete: operation('Delete a service account; its tokens stop working', '204', null, account),
   },
@@ -105,7 +79,7 @@ export const SERVICE_ACCOUNTS_API: ApiDescription = {
       'Create a token on the organization or its repositories; its value is in this answer only',
       '201',
       createdTokenSchema,
-      { ...account, ...json(createTokenBody) },
+      { ...account, ...jsonRequestBody(createTokenBody) },
     ),
   },
   '/api/organizations/{name}/settings/service-accounts/{id}/tokens/{tokenId}/rotate': {

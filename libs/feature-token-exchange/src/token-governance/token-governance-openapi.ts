@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { fineGrainedPermissionsSchema } from '@gatehouse/domain';
-import {
-  API_ERRORS,
-  type ApiDescription,
-  type ApiOperation,
-  BEARER_OR_SESSION,
-  emptyResponse,
-  jsonResponse,
-} from '@gatehouse/platform';
+import { type ApiDescription, jsonRequestBody, settingsOperations } from '@gatehouse/platform';
 import type {
   OrganizationTokenPolicyView,
   OrganizationTokensPage,
@@ -66,27 +59,8 @@ const wrapped = z.object({ token: tokenSchema }).meta({ id: 'WrappedOrganization
 const organization = z.object({ name: z.string().meta({ description: 'An organization name.' }) });
 const token = { requestParams: { path: organization.extend({ tokenId: z.string() }) } };
 const inOrganization = { requestParams: { path: organization } };
-const json = (schema: z.ZodType) => ({
-  requestBody: { content: { 'application/json': { schema } } },
-});
 
-function operation(
-  summary: string,
-  status: string,
-  answer: z.ZodType | null,
-  extra: Partial<ApiOperation>,
-): ApiOperation {
-  return {
-    summary,
-    tags: ['organization tokens'],
-    security: BEARER_OR_SESSION,
-    ...extra,
-    responses: {
-      [status]: answer ? jsonResponse('Done.', answer) : emptyResponse('Done.'),
-      ...API_ERRORS,
-    },
-  };
-}
+const operation = settingsOperations('organization tokens');
 
 /**
  * Token governance of an organization (token-governance.controller.ts; docs/settings-api.md
@@ -101,7 +75,7 @@ export const TOKEN_GOVERNANCE_API: ApiDescription = {
   '/api/organizations/{name}/settings/tokens/revoke': {
     post: operation('Revoke a token by its value', '200', wrapped, {
       ...inOrganization,
-      ...json(revokeBody),
+      ...jsonRequestBody(revokeBody),
     }),
   },
   '/api/organizations/{name}/settings/tokens/{tokenId}/approve': {
@@ -117,7 +91,7 @@ export const TOKEN_GOVERNANCE_API: ApiDescription = {
     get: operation("The organization's token policy", '200', policySchema, inOrganization),
     put: operation('Set the token policy', '200', policySchema, {
       ...inOrganization,
-      ...json(policyBody),
+      ...jsonRequestBody(policyBody),
     }),
   },
 };

@@ -89,3 +89,31 @@ export const BEARER_OR_SESSION: Record<string, string[]>[] = [{ bearer: [] }, { 
 
 /** The routes only the platform's own services call, with `GATEHOUSE_INTERNAL_TOKEN`. */
 export const INTERNAL = [{ internal: [] }];
+
+/** `requestBody` of an operation taking `schema` as JSON. */
+export function jsonRequestBody(schema: z.ZodType): Pick<ApiOperation, 'requestBody'> {
+  return { requestBody: { content: { 'application/json': { schema } } } };
+}
+
+/**
+ * The operations of one settings API (one tag, a token or the browser session): each answers
+ * `status` with `answer` as JSON, or nothing when `answer` is null, and the API error shape
+ * otherwise.
+ */
+export function settingsOperations(tag: string) {
+  return (
+    summary: string,
+    status: string,
+    answer: z.ZodType | null,
+    extra: Partial<ApiOperation> = {},
+  ): ApiOperation => ({
+    summary,
+    tags: [tag],
+    security: BEARER_OR_SESSION,
+    ...extra,
+    responses: {
+      [status]: answer ? jsonResponse('Done.', answer) : emptyResponse('Done.'),
+      ...API_ERRORS,
+    },
+  });
+}
