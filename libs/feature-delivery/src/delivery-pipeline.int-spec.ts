@@ -41,6 +41,7 @@ const topics = {
   webhookChanged: `gatehouse.webhook-changed.v1.it-${suffix}`,
   deadLetter: `gatehouse.delivery-dlq.v1.it-${suffix}`,
   replays: `gatehouse.delivery-replay.v1.it-${suffix}`,
+  webhookNotices: `gatehouse.webhook-notices.v1.it-${suffix}`,
 };
 const INTERNAL_TOKEN = `it-${suffix}-internal-token`;
 const quiet = {
@@ -453,7 +454,7 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     expect(receiver.at('/busy')).toHaveLength(1);
   });
 
-  it('a receiver answering 410 Gone dead-letters the delivery and disables the webhook, announced through the outbox', async () => {
+  it('a receiver answering 410 Gone dead-letters the delivery and disables the webhook, announced through the outbox and told to its owner (failing, then disabled)', async () => {
     receiver.answer = (path) => (path === '/gone' ? 410 : 200);
     await publish(
       event(
@@ -479,16 +480,24 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
       last_status_code: 410,
     });
     const outbox: Array<{ topic: string; key: string; sent: boolean }> = await waitUntil(
-      'the dead letter and the webhook change to be relayed',
+      'the dead letter, the webhook change and the owner’s notices to be relayed',
       async () => {
         const rows: Array<{ topic: string; key: string; sent: boolean }> = await ds.query(
           'SELECT topic, key, sent_at IS NOT NULL AS sent FROM outbox WHERE key = $1 ORDER BY id',
           [ids.gone],
         );
-        return rows.length === 2 && rows.every((row) => row.sent) ? rows : null;
+        return rows.length === 4 && rows.every((row) => row.sent) ? rows : null;
       },
     );
-    expect(outbox.map((row) => row.topic)).toEqual([topics.deadLetter, topics.webhookChanged]);
+    // The owner is told twice: the webhook started failing, and it was disabled.
+    expect(outbox.map((row) => row.topic).sort()).toEqual(
+      [
+        topics.deadLetter,
+        topics.webhookChanged,
+        topics.webhookNotices,
+        topics.webhookNotices,
+      ].sort(),
+    );
   });
 
   it('a Job webhook runs a local Job with the payload and the webhook secrets, not the source Job secrets', async () => {
