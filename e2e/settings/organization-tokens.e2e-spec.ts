@@ -1,6 +1,6 @@
 import { ORG_TOKEN_BLOCK_MESSAGES } from '@gatehouse/domain';
 import type { CreatedPersonalToken, PersonalTokenView } from '@gatehouse/settings-api';
-import { RunningAllInOne, startAllInOne } from '@gatehouse/testing';
+import { RunningAllInOne, startAllInOne, waitUntil } from '@gatehouse/testing';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -18,6 +18,7 @@ const ALICE = {
   token: 'hf_demoAliceWriteToken000000000000000',
 };
 const BOB_TOKEN = 'hf_demoBobWriteToken00000000000000000';
+const BOB = { login: 'bob', password: 'gatehouse-demo-bob' };
 
 /** The demo seed with a write token for bob, a read member of acme. */
 function seedWithBobToken(dir: string): string {
@@ -171,5 +172,29 @@ describe('organization token approval, from the API to the Tokens page and back'
     await page.getByRole('button', { name: 'Revoke this token' }).click();
     await page.getByRole('status').filter({ hasText: 'Revoked bob-write of bob.' }).waitFor();
     expect((await call('GET', '/api/whoami-v2', BOB_TOKEN)).status).toBe(401);
+  });
+
+  it('tells bob on his account page that an administrator of acme revoked his token', async () => {
+    const bob = await newPersonContext(browser, gatehouse.url);
+    try {
+      await bob.page.goto('/settings/account');
+      await bob.page.waitForURL(/\/oauth\/login/);
+      await signIn(bob.page, BOB.login, BOB.password);
+      await bob.page.waitForURL(`${gatehouse.url}/settings/account`);
+      const events = bob.page.getByRole('region', { name: 'Recent security events' });
+      const notice = events.getByText(
+        'Token "bob-write" revoked by alice of the organization acme',
+      );
+      // The notice travels as an event through the outbox: the page shows it once it is consumed.
+      await waitUntil('the revocation among bob’s security events', async () => {
+        if ((await notice.count()) > 0) return true;
+        await bob.page.reload();
+        await events.waitFor();
+        return false;
+      });
+      expect(bob.pageErrors).toEqual([]);
+    } finally {
+      await bob.context.close();
+    }
   });
 });

@@ -6793,7 +6793,7 @@ export interface components {
             /** @description The event in plain words. */
             description: string;
             id: string;
-            /** @description `new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed` or `token_revoked_as_leaked`. */
+            /** @description `new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed`, `token_revoked_as_leaked` or `token_revoked_by_organization`. */
             kind: string;
         };
         ServiceAccount: {

@@ -41,6 +41,7 @@ export {
   TOKEN_EVENTS,
   tokenIssuedEvent,
   tokenLeakedEvent,
+  tokenRevokedByOrganizationEvent,
   type TokenRevokedData,
   tokenRevokedEvent,
   WEBHOOK_REVISION_HEADER,

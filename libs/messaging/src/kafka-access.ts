@@ -11,8 +11,8 @@ export type GatehouseService = 'auth' | 'token-exchange' | 'webhook-management' 
  * Consumer group ids: the shared group of every service's principal cache, the `auth` processes'
  * group revoking reported leaked tokens, the one telling their owners by e-mail, the one sending
  * account mail, the one telling owners of failing webhooks, the one POSTing back-channel logout
- * tokens to apps (a group per topic: members of one group must subscribe alike), and the
- * delivery workers'.
+ * tokens to apps, the one noting on an account what others did to its tokens (a group per topic
+ * and purpose: members of one group must subscribe alike), and the delivery workers'.
  */
 export const ConsumerGroups = {
   principalCache: 'gatehouse.principal-cache',
@@ -21,6 +21,7 @@ export const ConsumerGroups = {
   accountMailer: 'gatehouse.account-mailer',
   webhookNoticeMailer: 'gatehouse.webhook-notice-mailer',
   backchannelLogout: 'gatehouse.backchannel-logout',
+  securityNotices: 'gatehouse.security-notices',
   deliveryWorker: 'gatehouse-delivery-worker',
 } as const;
 
@@ -79,9 +80,10 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
       { topic: Topics.accountMail, group: ConsumerGroups.accountMailer },
       { topic: Topics.webhookNotices, group: ConsumerGroups.webhookNoticeMailer },
       { topic: Topics.accountEvents, group: ConsumerGroups.backchannelLogout },
+      { topic: Topics.tokenEvents, group: ConsumerGroups.securityNotices },
     ],
   },
-  // The audit feed and the tokens it issues.
+  // The audit feed, the tokens it issues and the personal tokens its administrators revoke.
   'token-exchange': { writes: [Topics.audit, Topics.tokenEvents], reads: [principalCache] },
   // Webhook changes and replay requests (outbox), and repo events posted to POST /internal/events.
   'webhook-management': {

@@ -37,7 +37,7 @@ export interface AccountDeletionScheduled {
 /** One of the account's recent security events (`GET /api/settings/account/security-events`). */
 export interface SecurityEventView {
   id: string;
-  /** `new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed`, `token_revoked_as_leaked`. */
+  /** `new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed`, `token_revoked_as_leaked`, `token_revoked_by_organization`. */
   kind: string;
   /** In plain words. */
   description: string;

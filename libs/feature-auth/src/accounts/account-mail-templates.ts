@@ -113,4 +113,13 @@ export const ACCOUNT_MAIL_TEMPLATES: Record<AccountMailTemplate, MailTemplate<Ac
     ],
     link: (vars) => ({ href: `${vars.issuer}/settings/account`, label: 'Check my account' }),
   }),
+  token_revoked_by_organization: defineMailTemplate({
+    subject: (vars) => `An access token of your ${site(vars)} account was revoked`,
+    paragraphs: (vars) => [
+      hello(vars),
+      'An administrator of an organization you belong to revoked one of your access tokens: it no longer works anywhere. The security events on your account page say which token and which organization.',
+      'If a tool of yours used it, create a new token for it.',
+    ],
+    link: (vars) => ({ href: `${vars.issuer}/settings/account`, label: 'See my security events' }),
+  }),
 };

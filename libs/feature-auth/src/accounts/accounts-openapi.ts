@@ -67,7 +67,7 @@ const securityEventSchema = z
     id: z.string(),
     kind: z.string().meta({
       description:
-        '`new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed` or `token_revoked_as_leaked`.',
+        '`new_browser_sign_in`, `password_changed`, `email_changed`, `factor_added`, `factor_removed`, `token_revoked_as_leaked` or `token_revoked_by_organization`.',
     }),
     description: z.string().meta({ description: 'The event in plain words.' }),
     createdAt: z.string(),

@@ -10,6 +10,7 @@ import type {
   EndedSessionsView,
   ResetFactorsView,
 } from '@gatehouse/settings-api';
+import { SecurityNotices } from '../security-notices/security-notices';
 import { SignOutEverywhere } from '../session/sign-out-everywhere';
 import { AccountRemoval, ownerlessMessage } from './account-removal';
 import { type AdminActor, adminAuditEntry } from './admin-audit';
@@ -37,6 +38,7 @@ export class AdminUsersService {
     private readonly principals: PrincipalInvalidator,
     private readonly signOut: SignOutEverywhere,
     private readonly removal: AccountRemoval,
+    private readonly notices: SecurityNotices,
     @Inject(SECOND_FACTOR_RESETS) private readonly factorResets: readonly SecondFactorReset[],
     @Inject(ADMIN_OPTIONS) options: AdminOptions,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -144,7 +146,8 @@ export class AdminUsersService {
 
   /**
    * Removes every second factor of the user (each store plugged in, SecondFactorReset) and signs
-   * them out everywhere, so the next sign-in is with the password alone and sets factors up anew.
+   * them out everywhere, so the next sign-in is with the password alone and sets factors up anew;
+   * the owner is told as of any factor removed.
    */
   async resetFactors(actor: AdminActor, key: string): Promise<ResetFactorsView> {
     const user = await this.found(key);
@@ -154,6 +157,13 @@ export class AdminUsersService {
       for (const store of this.factorResets)
         factorsRemoved[store.kind] = await store.removeAll(tx, user.id);
       const ended = await this.signOut.everywhere(tx, user.id);
+      if (Object.values(factorsRemoved).some((count) => count > 0))
+        await this.notices.factorChanged(
+          tx,
+          user.id,
+          'removed',
+          'all, by a platform administrator',
+        );
       await this.audit(tx, actor, 'user.factors_reset', user, now, { factorsRemoved });
       return { ...ended, factorsRemoved };
     });

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, type ModuleMetadata, type Type } from '@nestjs/common';
+import { SecurityNoticesModule } from '../security-notices/security-notices.module';
 import { SignOutModule } from '../session/sign-out.module';
 import { AccountRemoval } from './account-removal';
 import { ADMIN_OPTIONS, type AdminOptions } from './admin-options';
@@ -29,7 +30,7 @@ export class AdminModule {
     const factorResets = options.factorResets ?? [];
     return {
       module: AdminModule,
-      imports: [SignOutModule, ...(options.factorModules ?? [])],
+      imports: [SignOutModule, SecurityNoticesModule, ...(options.factorModules ?? [])],
       controllers: [AdminUsersController, AdminOrganizationsController],
       providers: [
         {

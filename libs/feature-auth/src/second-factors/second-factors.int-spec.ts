@@ -295,6 +295,13 @@ describe('second factors', () => {
       factorsRemoved: { totp: 1, recovery_codes: 10 },
       sessionsEnded: true,
     });
+    const told = (await app.dataSource.query(
+      `SELECT details FROM security_events WHERE user_id = $1 AND kind = 'factor_removed'`,
+      [user.id],
+    )) as Array<{ details: Record<string, string> }>;
+    expect(told.map((event) => event.details)).toContainEqual({
+      factor: 'all, by a platform administrator',
+    });
     expect((await enterPassword(newBrowser(), user.username)).headers.get('location')).toBe(
       '/settings/account',
     );

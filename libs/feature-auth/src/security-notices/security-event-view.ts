@@ -17,6 +17,8 @@ function describe(event: SecurityEventRecord): string {
       return `Second factor removed: ${details.factor ?? 'a factor'}`;
     case 'token_revoked_as_leaked':
       return `Token "${details.token ?? 'unnamed'}" revoked: it was reported leaked`;
+    case 'token_revoked_by_organization':
+      return `Token "${details.token ?? 'unnamed'}" revoked by ${details.revokedBy ?? 'an administrator'} of the organization ${details.organization ?? ''}`.trimEnd();
   }
 }
 

@@ -1,11 +1,13 @@
 import { hashPassword } from '@gatehouse/crypto';
 import { TransactionRunner } from '@gatehouse/identity';
+import { tokenRevokedByOrganizationEvent, Topics } from '@gatehouse/messaging';
 import type { UserEntity } from '@gatehouse/persistence';
 import type { SecurityEventView } from '@gatehouse/settings-api';
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { AuthModule } from '../auth.module';
 import { CookieBrowser } from '../testing/cookie-browser';
 import { startTokenTestApp, TEST_PUBLIC_URL, type TokenTestApp } from '../testing/token-test-app';
+import { OrganizationRevocationNoticeConsumer } from './organization-revocation-notice.consumer';
 import { SecurityNotices } from './security-notices';
 
 const PASSWORD = 'correct horse battery staple';
@@ -101,6 +103,57 @@ describe('security notices: entries on the account page and their e-mail', () =>
       `Signed in from a new browser: Firefox on Windows at ${browser.address}`,
     ]);
     expect(await mailsOf(ada)).toEqual(['new_browser_sign_in', 'password_changed', 'factor_added']);
+  });
+
+  /** A token.revoked_by_organization as token-exchange writes it, read off the bus. */
+  function revokedByAcme(userId: string, noticeId: string, tokenName: string | null) {
+    const encoded = tokenRevokedByOrganizationEvent.encode(
+      {
+        noticeId,
+        userId,
+        tokenId: 'tok-1',
+        tokenName,
+        organization: 'acme',
+        revokedBy: 'alice',
+        revokedAt: new Date().toISOString(),
+      },
+      { key: userId, time: new Date() },
+    );
+    return {
+      topic: Topics.tokenEvents,
+      partition: 0,
+      offset: '0',
+      timestamp: 0,
+      key: encoded.key,
+      value: encoded.value,
+      headers: encoded.headers ?? {},
+    };
+  }
+
+  it('tells of a token an organization administrator revoked once, however often the event is read', async () => {
+    const ada = await aPerson();
+    const browser = newBrowser();
+    await browser.signIn(ada.username, PASSWORD);
+    const message = revokedByAcme(ada.id, randomBytes(12).toString('hex'), 'laptop');
+    const consumer = app.service.app.get(OrganizationRevocationNoticeConsumer);
+    await consumer.handle(message);
+    await consumer.handle(message);
+
+    expect((await eventsOf(browser)).map((event) => event.description)).toEqual([
+      'Token "laptop" revoked by alice of the organization acme',
+      `Signed in from a new browser: Firefox on Windows at ${browser.address}`,
+    ]);
+    expect(await mailsOf(ada)).toEqual(['new_browser_sign_in', 'token_revoked_by_organization']);
+  });
+
+  it('tells nobody of a revocation whose owner is gone', async () => {
+    const noticeId = randomBytes(12).toString('hex');
+    await app.service.app
+      .get(OrganizationRevocationNoticeConsumer)
+      .handle(revokedByAcme(randomBytes(12).toString('hex'), noticeId, null));
+    expect(
+      await app.dataSource.query(`SELECT id FROM security_events WHERE id = $1`, [noticeId]),
+    ).toEqual([]);
   });
 
   it('shows each person their own events only, and never to a token', async () => {

@@ -16,6 +16,7 @@ const MAILED: Partial<Record<SecurityEventKind, AccountMailTemplate>> = {
   new_browser_sign_in: 'new_browser_sign_in',
   factor_added: 'factor_added',
   factor_removed: 'factor_removed',
+  token_revoked_by_organization: 'token_revoked_by_organization',
 };
 
 /**
@@ -35,21 +36,27 @@ export class SecurityNotices {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * `id` names an event told from a message (its notice id), so the message read twice tells
+   * once; without it the event is new.
+   */
   async record(
     tx: Transaction,
     userId: string,
     kind: SecurityEventKind,
     details: Record<string, string> = {},
+    id?: string,
   ): Promise<void> {
     const now = this.clock.now();
-    await this.events.add(tx, {
-      id: this.random.id(now),
+    const added = await this.events.add(tx, {
+      id: id ?? this.random.id(now),
       userId,
       kind,
       details,
       createdAt: new Date(now),
     });
     const template = MAILED[kind];
+    if (!added) return;
     if (template === undefined) return;
     const user = await this.accounts.findUser(userId, tx);
     if (user?.email)
@@ -59,6 +66,11 @@ export class SecurityNotices {
   /** For what happened outside a transaction (a sign-in). */
   recordAlone(userId: string, kind: SecurityEventKind, details?: Record<string, string>) {
     return this.runner.run((tx) => this.record(tx, userId, kind, details));
+  }
+
+  /** For what another service told (an event read at least once): once per `id`. */
+  recordOnce(userId: string, kind: SecurityEventKind, details: Record<string, string>, id: string) {
+    return this.runner.run((tx) => this.record(tx, userId, kind, details, id));
   }
 
   /** The one call the second-factor feature makes when a factor is added or removed. */

@@ -294,6 +294,27 @@ describe('organization token governance on PostgreSQL and Redis', () => {
         principal: null,
       });
       expect((await list()).map((token) => token.name)).not.toContain('read token');
+      // bob is told, by auth, from the event written in the revoking transaction.
+      const told = (await apps.dataSource.query(
+        `SELECT key, value FROM outbox WHERE topic = 'gatehouse.token-events.v1' AND key = $1`,
+        [ids.bob],
+      )) as Array<{ key: string; value: string }>;
+      expect(
+        told
+          .map((row) => JSON.parse(row.value) as { type: string; data: Record<string, unknown> })
+          .filter((event) => event.type === 'token.revoked_by_organization')
+          .map((event) => event.data),
+      ).toEqual([
+        {
+          noticeId: expect.stringMatching(/^[0-9a-f]{24}$/),
+          userId: ids.bob,
+          tokenId: expect.any(String),
+          tokenName: 'read token',
+          organization: 'acme',
+          revokedBy: 'alice',
+          revokedAt: expect.any(String),
+        },
+      ]);
     });
 
     it('tells nothing about a value that does not reach the organization', async () => {

@@ -9,9 +9,11 @@ import {
   type TokenApprovalDecision,
 } from '@gatehouse/domain';
 import {
+  OutboxWriter,
   Principal,
   PrincipalCache,
   PrincipalInvalidator,
+  RandomSource,
   TokenRevoker,
   type Transaction,
   TransactionRunner,
@@ -26,6 +28,7 @@ import { AUDIT_ACTIONS } from '../audit/audit-entry';
 import { AuditRecorder } from '../audit/audit-recorder';
 import type { DirectoryOrganization } from '../organizations/ports/organization-directory';
 import { OrganizationAdminGate } from '../settings/organization-admin-gate';
+import { tokenRevokedByOrganizationMessage } from './organization-token-events';
 import { organizationTokenPolicyViewOf, organizationTokenViewOf } from './organization-token-view';
 import {
   OrganizationTokenLookup,
@@ -40,7 +43,8 @@ const DEFAULT_PAGE_SIZE = 50;
  * the tokens that can act in the organization, set its token policy, approve or deny fine-grained
  * tokens scoped to it and revoke tokens, from the list or by value. Each change is audited in the
  * transaction that makes it, and the cached principals it concerns are marked stale before it
- * commits, so every service decides on the new state from the next request on.
+ * commits, so every service decides on the new state from the next request on. A revoked token's
+ * owner is told (token.revoked_by_organization, which `auth` turns into a security notice).
  */
 @Injectable()
 export class TokenGovernanceService {
@@ -52,6 +56,8 @@ export class TokenGovernanceService {
     private readonly revoker: TokenRevoker,
     private readonly principals: PrincipalCache,
     private readonly invalidator: PrincipalInvalidator,
+    private readonly outbox: OutboxWriter,
+    private readonly random: RandomSource,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -193,8 +199,21 @@ export class TokenGovernanceService {
     token: OrganizationTokenRecord,
     by: 'list' | 'value',
   ): Promise<void> {
+    const revokedAt = this.clock.now();
     const revoked = await this.transactions.run(async (tx: Transaction) => {
       if (!(await this.revoker.revokePersonalToken(tx, token))) return false;
+      await this.outbox.append(
+        tx,
+        tokenRevokedByOrganizationMessage({
+          noticeId: this.random.id(revokedAt),
+          userId: token.owner.id,
+          tokenId: token.id,
+          tokenName: token.name,
+          organization: org.name,
+          revokedBy: principal.user?.username ?? null,
+          revokedAt: new Date(revokedAt),
+        }),
+      );
       await this.audit.record(tx, {
         orgId: org.id,
         action: AUDIT_ACTIONS.tokenRevoked,

@@ -14,6 +14,7 @@ const ACCOUNT_MAIL_TEMPLATES = [
   'new_browser_sign_in',
   'factor_added',
   'factor_removed',
+  'token_revoked_by_organization',
 ] as const;
 
 export type AccountMailTemplate = (typeof ACCOUNT_MAIL_TEMPLATES)[number];

@@ -12,6 +12,7 @@ export {
   TOKEN_EVENTS,
   tokenIssuedEvent,
   tokenLeakedEvent,
+  tokenRevokedByOrganizationEvent,
   type TokenRevokedData,
   tokenRevokedEvent,
 } from './token.event';

@@ -69,7 +69,34 @@ export const tokenLeakedEvent = defineEvent({
   }),
 });
 
+/**
+ * token.revoked_by_organization v1, on Topics.tokenEvents, key: user id. An administrator of an
+ * organization revoked a member's personal token (`token-exchange`, organization token
+ * governance): written through the outbox in the transaction that revoked it, for `auth` to tell
+ * the owner on the account page and by e-mail (docs/security.md "Security notices").
+ */
+export const tokenRevokedByOrganizationEvent = defineEvent({
+  type: 'token.revoked_by_organization',
+  version: 1,
+  schema: z.object({
+    /** Unique per revocation: the owner's security event id, so a message read twice tells once. */
+    noticeId: z.string().min(1),
+    userId: z.string().min(1),
+    tokenId: z.string().min(1),
+    tokenName: z.string().nullable(),
+    organization: z.string().min(1),
+    /** The administrator's username. */
+    revokedBy: z.string().nullable(),
+    revokedAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
 /** Everything Topics.tokenEvents carries, for decodeEvent(). */
-export const TOKEN_EVENTS = [tokenIssuedEvent, tokenRevokedEvent, tokenLeakedEvent] as const;
+export const TOKEN_EVENTS = [
+  tokenIssuedEvent,
+  tokenRevokedEvent,
+  tokenLeakedEvent,
+  tokenRevokedByOrganizationEvent,
+] as const;
 
 export type TokenRevokedData = z.output<typeof tokenRevokedEvent.schema>;

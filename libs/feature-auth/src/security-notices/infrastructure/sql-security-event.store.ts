@@ -9,11 +9,16 @@ export class SqlSecurityEventStore extends SecurityEventStore {
     super();
   }
 
-  async add(tx: Transaction, event: SecurityEventRecord): Promise<void> {
-    await entityManagerOf(tx).query(
-      `INSERT INTO security_events (id, user_id, kind, details, created_at) VALUES ($1, $2, $3, $4, $5)`,
+  async add(tx: Transaction, event: SecurityEventRecord): Promise<boolean> {
+    const inserted = (await entityManagerOf(tx).query(
+      // An account deleted meanwhile gets no event (nor its mail).
+      `INSERT INTO security_events (id, user_id, kind, details, created_at)
+       SELECT $1::bpchar, $2::bpchar, $3::text, $4::jsonb, $5::timestamptz
+        WHERE EXISTS (SELECT 1 FROM users WHERE id = $2::bpchar)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
       [event.id, event.userId, event.kind, JSON.stringify(event.details), event.createdAt],
-    );
+    )) as unknown[];
+    return inserted.length > 0;
   }
 
   async latestOf(userId: string, limit: number): Promise<SecurityEventRecord[]> {

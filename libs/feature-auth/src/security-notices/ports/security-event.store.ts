@@ -7,7 +7,8 @@ export type SecurityEventKind =
   | 'email_changed'
   | 'factor_added'
   | 'factor_removed'
-  | 'token_revoked_as_leaked';
+  | 'token_revoked_as_leaked'
+  | 'token_revoked_by_organization';
 
 export interface SecurityEventRecord {
   id: string;
@@ -20,7 +21,8 @@ export interface SecurityEventRecord {
 
 /** The security events of each account, written in the transaction of what they tell about. */
 export abstract class SecurityEventStore {
-  abstract add(tx: Transaction, event: SecurityEventRecord): Promise<void>;
+  /** Whether it was added: false when an event of that id exists already (told once). */
+  abstract add(tx: Transaction, event: SecurityEventRecord): Promise<boolean>;
   /** The user's latest events, newest first. */
   abstract latestOf(userId: string, limit: number): Promise<SecurityEventRecord[]>;
 }
