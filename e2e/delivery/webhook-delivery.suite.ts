@@ -39,6 +39,38 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
         })
       ).stdout;
 
+    /** Publishes a change of one of acme's models with `gatehouse events publish`; the event ids it printed. */
+    async function publishWithCli(
+      fileName: string,
+      repo: { name: string; id: string },
+      updatedRefs: unknown[] = [],
+    ): Promise<string[]> {
+      const file = join(eventsDir, fileName);
+      writeFileSync(
+        file,
+        JSON.stringify({
+          event: { action: 'update', scope: 'repo.content' },
+          repo: {
+            type: 'model',
+            ...repo,
+            private: false,
+            owner: { id: '66e000000000000000000002', name: 'acme' },
+          },
+          updatedRefs,
+        }),
+      );
+      const printed = await cli(
+        'events',
+        'publish',
+        file,
+        '--endpoint',
+        gatehouse.internalUrl,
+        '--internal-token',
+        gatehouse.internalToken,
+      );
+      return printed.trim().split('\n');
+    }
+
     beforeAll(async () => {
       eventsDir = mkdtempSync(join(tmpdir(), 'gatehouse-delivery-e2e-'));
       gatehouse = target();
@@ -84,40 +116,17 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
     });
 
     it('delivers an event published with gatehouse events publish to the SDK receiver', async () => {
-      const file = join(eventsDir, 'event.json');
-      writeFileSync(
-        file,
-        JSON.stringify({
-          event: { action: 'update', scope: 'repo.content' },
-          repo: {
-            type: 'model',
-            name: 'acme/e2e-model',
-            id: '66e000000000000000000001',
-            private: false,
-            owner: { id: '66e000000000000000000002', name: 'acme' },
+      const ids = await publishWithCli(
+        'event.json',
+        { name: 'acme/e2e-model', id: '66e000000000000000000001' },
+        [
+          {
+            ref: 'refs/heads/main',
+            oldSha: null,
+            newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600',
           },
-          updatedRefs: [
-            {
-              ref: 'refs/heads/main',
-              oldSha: null,
-              newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600',
-            },
-          ],
-        }),
+        ],
       );
-      const ids = (
-        await cli(
-          'events',
-          'publish',
-          file,
-          '--endpoint',
-          gatehouse.internalUrl,
-          '--internal-token',
-          gatehouse.internalToken,
-        )
-      )
-        .trim()
-        .split('\n');
       expect(ids).toEqual([expect.stringMatching(/^evt_[0-9a-f]{24}$/)]);
 
       await waitUntil('the delivery', () => received.length === 1, {
@@ -193,30 +202,10 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
         });
         expect(created.status).toBe(201);
         const jobWebhookId = ((await created.json()) as { webhook: { id: string } }).webhook.id;
-        const file = join(eventsDir, 'job-event.json');
-        writeFileSync(
-          file,
-          JSON.stringify({
-            event: { action: 'update', scope: 'repo.content' },
-            repo: {
-              type: 'model',
-              name: 'acme/e2e-job',
-              id: '66e000000000000000000003',
-              private: false,
-              owner: { id: '66e000000000000000000002', name: 'acme' },
-            },
-            updatedRefs: [],
-          }),
-        );
-        await cli(
-          'events',
-          'publish',
-          file,
-          '--endpoint',
-          gatehouse.internalUrl,
-          '--internal-token',
-          gatehouse.internalToken,
-        );
+        await publishWithCli('job-event.json', {
+          name: 'acme/e2e-job',
+          id: '66e000000000000000000003',
+        });
         let deliveries: Array<Record<string, unknown>> = [];
         const activity = async () => {
           const response = await fetch(`${base}/api/settings/webhooks/${jobWebhookId}/activity`, {
@@ -280,30 +269,10 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
       }
 
       async function publishAndReceive(count: number): Promise<void> {
-        const file = join(eventsDir, `rotation-${count}.json`);
-        writeFileSync(
-          file,
-          JSON.stringify({
-            event: { action: 'update', scope: 'repo.content' },
-            repo: {
-              type: 'model',
-              name: 'acme/e2e-rotation',
-              id: '66e000000000000000000004',
-              private: false,
-              owner: { id: '66e000000000000000000002', name: 'acme' },
-            },
-            updatedRefs: [],
-          }),
-        );
-        await cli(
-          'events',
-          'publish',
-          file,
-          '--endpoint',
-          gatehouse.internalUrl,
-          '--internal-token',
-          gatehouse.internalToken,
-        );
+        await publishWithCli(`rotation-${count}.json`, {
+          name: 'acme/e2e-rotation',
+          id: '66e000000000000000000004',
+        });
         await waitUntil(`delivery ${count} of the rotated webhook`, () => seen.length === count, {
           detail: () => `${JSON.stringify(seen)}\n${gatehouse.output()}`,
         });

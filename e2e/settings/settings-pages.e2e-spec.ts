@@ -1,47 +1,37 @@
 import { SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CallbackServer } from '../auth/support/callback-server';
-import { launchChromium, signIn } from '../auth/support/headless-chromium';
+import { signIn } from '../auth/support/headless-chromium';
 import { serviceAccountsPageSuite } from './service-accounts.suite';
 import { expectAccessible as checkAccessible } from './support/page-checks';
 import { startRecordingReceiver } from './support/recording-receiver';
-import { newPersonContext } from './support/settings-browser';
 import { settingsApiCaller } from './support/settings-api';
-
-// The demo seed (libs/persistence/seed/demo.yaml): alice administers acme; bob is a read member.
-const ALICE = {
-  login: 'alice',
-  password: 'gatehouse-demo',
-  token: 'hf_demoAliceWriteToken000000000000000',
-};
+import {
+  acmeModelChange,
+  DEMO_ALICE as ALICE,
+  openSettingsSession,
+} from './support/settings-session';
 
 describe.each(SHAPES)('the settings pages on $name', (shape) => {
   let target: ShapeTarget;
-  let browser: Browser;
   let page: Page;
   let pageErrors: string[];
-  let closeContext: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   const api = settingsApiCaller(() => target.url, ALICE.token);
 
   const expectAccessible = (name: string): Promise<void> => checkAccessible(page, shape, name);
 
   beforeAll(async () => {
-    target = await shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
-    browser = await launchChromium();
-    const person = await newPersonContext(browser, target.url);
-    page = person.page;
-    page.setDefaultTimeout(15_000);
-    pageErrors = person.pageErrors;
-    closeContext = () => person.context.close();
+    ({ target, page, pageErrors, close } = await openSettingsSession(() =>
+      shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } }),
+    ));
   }, 120_000);
 
   afterAll(async () => {
-    await closeContext?.();
-    await browser?.close();
-    await target?.stop();
+    await close?.();
   });
 
   afterEach(() => {
@@ -425,15 +415,8 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
       await page.getByText('Enabled', { exact: true }).first().waitFor();
       expect((await api('GET', `/api/settings/webhooks/${id}`)).json.webhook.disabled).toBe(false);
 
-      const event = {
-        event: { action: 'update', scope: 'repo.content' },
-        repo: {
-          type: 'model',
-          name: 'acme/settings-e2e',
-          id: '66e000000000000000000101',
-          private: false,
-          owner: { id: '66e000000000000000000102', name: 'acme' },
-        },
+      const event = acmeModelChange('acme/settings-e2e', {
+        id: '66e000000000000000000101',
         updatedRefs: [
           {
             ref: 'refs/heads/main',
@@ -441,7 +424,7 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
             newSha: 'c379e821c9c95d613899e8c4343e4bfee2b0c600',
           },
         ],
-      };
+      });
       expect((await target.publishEvents([event])).status).toBe(202);
       await waitUntil('the delivery', () => receiver.received.length > 0, { intervalMs: 200 });
       expect(receiver.received).toHaveLength(1);
@@ -496,19 +479,14 @@ describe.each(SHAPES)('the settings pages on $name', (shape) => {
     });
     const id: string = created.json.webhook.id;
     try {
-      const events = Array.from({ length: 21 }, (_, index) => ({
-        event: { action: 'update', scope: 'repo.content' },
-        repo: {
-          type: 'model',
-          name: 'acme/paging-e2e',
+      const events = Array.from({ length: 21 }, (_, index) =>
+        acmeModelChange('acme/paging-e2e', {
           id: '66e000000000000000000201',
-          private: false,
-          owner: { id: '66e000000000000000000102', name: 'acme' },
-        },
-        updatedRefs: [
-          { ref: 'refs/heads/main', oldSha: null, newSha: index.toString(16).padStart(40, '0') },
-        ],
-      }));
+          updatedRefs: [
+            { ref: 'refs/heads/main', oldSha: null, newSha: index.toString(16).padStart(40, '0') },
+          ],
+        }),
+      );
       expect((await target.publishEvents(events)).status).toBe(202);
       let recorded = 0;
       await waitUntil(

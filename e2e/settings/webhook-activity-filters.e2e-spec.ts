@@ -1,21 +1,19 @@
 import { SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signIn } from '../auth/support/headless-chromium';
+import type { Page } from 'playwright-core';
 import { expectAccessible, fitsAPhone } from './support/page-checks';
 import {
   type ReceivedRequest,
   type RecordingReceiver,
   startRecordingReceiver,
 } from './support/recording-receiver';
-import { newPersonContext, seriousAccessibilityViolations } from './support/settings-browser';
+import { seriousAccessibilityViolations } from './support/settings-browser';
 import { settingsApiCaller } from './support/settings-api';
+import {
+  acmeModelChange,
+  DEMO_ALICE as ALICE,
+  openSettingsSession,
+} from './support/settings-session';
 
-// The demo seed (libs/persistence/seed/demo.yaml).
-const ALICE = {
-  login: 'alice',
-  password: 'gatehouse-demo',
-  token: 'hf_demoAliceWriteToken000000000000000',
-};
 const GOOD_REPO = 'acme/filters-good';
 const BAD_REPO = 'acme/filters-bad';
 
@@ -34,20 +32,6 @@ function startReceiver(): Promise<RecordingReceiver> {
   });
 }
 
-function repoEvent(name: string, scope: string, id: string) {
-  return {
-    event: { action: 'update', scope },
-    repo: {
-      type: 'model',
-      name,
-      id,
-      private: false,
-      owner: { id: '66e000000000000000000102', name: 'acme' },
-    },
-    updatedRefs: [],
-  };
-}
-
 /**
  * The Activity page's filters and "Replay all failed since…" (docs/settings.md "Webhooks"), in
  * Chromium on each shape: outcome, event scope, repository and time range narrow the deliveries the
@@ -55,10 +39,9 @@ function repoEvent(name: string, scope: string, id: string) {
  */
 describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name', (shape) => {
   let target: ShapeTarget;
-  let browser: Browser;
   let page: Page;
   let pageErrors: string[];
-  let closeContext: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   const api = settingsApiCaller(() => target.url, ALICE.token);
 
@@ -83,25 +66,17 @@ describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name'
   }
 
   beforeAll(async () => {
-    target = await shape.start({
-      env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true', GATEHOUSE_DELIVERY_RETRY_SCHEDULE: '1' },
-    });
-    browser = await launchChromium();
-    const person = await newPersonContext(browser, target.url);
-    page = person.page;
-    page.setDefaultTimeout(15_000);
-    pageErrors = person.pageErrors;
-    closeContext = () => person.context.close();
-    await page.goto('/settings/webhooks');
-    await page.waitForURL(/\/oauth\/login/);
-    await signIn(page, ALICE.login, ALICE.password);
-    await page.waitForURL(`${target.url}/settings/webhooks`);
+    ({ target, page, pageErrors, close } = await openSettingsSession(
+      () =>
+        shape.start({
+          env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true', GATEHOUSE_DELIVERY_RETRY_SCHEDULE: '1' },
+        }),
+      { signInAt: '/settings/webhooks' },
+    ));
   }, 120_000);
 
   afterAll(async () => {
-    await closeContext?.();
-    await browser?.close();
-    await target?.stop();
+    await close?.();
   });
 
   afterEach(() => {
@@ -122,9 +97,9 @@ describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name'
     const id: string = created.json.webhook.id;
     try {
       const published = await target.publishEvents([
-        repoEvent(GOOD_REPO, 'repo.content', '66e000000000000000000401'),
-        repoEvent(GOOD_REPO, 'repo.config', '66e000000000000000000401'),
-        repoEvent(BAD_REPO, 'repo.content', '66e000000000000000000402'),
+        acmeModelChange(GOOD_REPO, { scope: 'repo.content', id: '66e000000000000000000401' }),
+        acmeModelChange(GOOD_REPO, { scope: 'repo.config', id: '66e000000000000000000401' }),
+        acmeModelChange(BAD_REPO, { scope: 'repo.content', id: '66e000000000000000000402' }),
       ]);
       expect(published.status).toBe(202);
       // The failing event is tried twice (GATEHOUSE_DELIVERY_RETRY_SCHEDULE=1), then given up.
@@ -200,7 +175,7 @@ describe.each(SHAPES)('filtering and bulk-replaying a webhook activity on $name'
       expect(
         (
           await target.publishEvents([
-            repoEvent(BAD_REPO, 'repo.content', '66e000000000000000000402'),
+            acmeModelChange(BAD_REPO, { scope: 'repo.content', id: '66e000000000000000000402' }),
           ])
         ).status,
       ).toBe(202);

@@ -6,37 +6,19 @@ import {
   startSmtpTestServer,
   waitUntil,
 } from '@gatehouse/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { launchChromium, signIn } from '../auth/support/headless-chromium';
 import { expectAccessible, fitsAPhone } from './support/page-checks';
 import { startRecordingReceiver } from './support/recording-receiver';
 import { settingsApiCaller } from './support/settings-api';
-import { newPersonContext } from './support/settings-browser';
+import {
+  acmeModelChange,
+  DEMO_ALICE as ALICE,
+  openSettingsSession,
+} from './support/settings-session';
 import { mailboxOf, type ShapeMailbox } from './support/shape-mailbox';
 
-// The demo seed (libs/persistence/seed/demo.yaml).
-const ALICE = {
-  login: 'alice',
-  email: 'alice@example.com',
-  password: 'gatehouse-demo',
-  token: 'hf_demoAliceWriteToken000000000000000',
-};
 const REPO = 'acme/notices-page';
-
-function repoEvent(id: string) {
-  return {
-    event: { action: 'update', scope: 'repo.content' },
-    repo: {
-      type: 'model',
-      name: REPO,
-      id,
-      private: false,
-      owner: { id: '66e000000000000000000102', name: 'acme' },
-    },
-    updatedRefs: [],
-  };
-}
 
 /**
  * A webhook owner is told when a receiver fails (docs/settings.md "When a webhook fails"), in
@@ -47,39 +29,30 @@ function repoEvent(id: string) {
 describe.each(SHAPES)('webhook notices on $name', (shape) => {
   let smtp: SmtpTestServer;
   let target: ShapeTarget;
-  let browser: Browser;
   let page: Page;
   let pageErrors: string[];
   let mailbox: ShapeMailbox;
-  let closeContext: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   const api = settingsApiCaller(() => target.url, ALICE.token);
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    target = await shape.start({
-      env: {
-        GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
-        ...(shape === ALL_IN_ONE ? {} : { GATEHOUSE_SMTP_URL: smtp.url }),
-      },
-    });
+    ({ target, page, pageErrors, close } = await openSettingsSession(
+      () =>
+        shape.start({
+          env: {
+            GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true',
+            ...(shape === ALL_IN_ONE ? {} : { GATEHOUSE_SMTP_URL: smtp.url }),
+          },
+        }),
+      { signInAt: '/settings/webhooks' },
+    ));
     mailbox = mailboxOf(shape, target, smtp);
-    browser = await launchChromium();
-    const person = await newPersonContext(browser, target.url);
-    page = person.page;
-    page.setDefaultTimeout(15_000);
-    pageErrors = person.pageErrors;
-    closeContext = () => person.context.close();
-    await page.goto('/settings/webhooks');
-    await page.waitForURL(/\/oauth\/login/);
-    await signIn(page, ALICE.login, ALICE.password);
-    await page.waitForURL(`${target.url}/settings/webhooks`);
   }, 120_000);
 
   afterAll(async () => {
-    await closeContext?.();
-    await browser?.close();
-    await target?.stop();
+    await close?.();
     await smtp?.close();
   });
 
@@ -98,9 +71,10 @@ describe.each(SHAPES)('webhook notices on $name', (shape) => {
     const id: string = created.json.webhook.id;
     const health = async () => (await api('GET', `/api/settings/webhooks/${id}/health`)).json;
     try {
-      expect((await target.publishEvents([repoEvent('66e000000000000000000401')])).status).toBe(
-        202,
-      );
+      expect(
+        (await target.publishEvents([acmeModelChange(REPO, { id: '66e000000000000000000401' })]))
+          .status,
+      ).toBe(202);
       await waitUntil(
         'the webhook failing',
         async () => (await health()).health.state !== 'healthy',
@@ -125,7 +99,7 @@ describe.each(SHAPES)('webhook notices on $name', (shape) => {
 
       // The receiver says it is gone: the worker disables the webhook at once.
       receiver.status = 410;
-      await target.publishEvents([repoEvent('66e000000000000000000402')]);
+      await target.publishEvents([acmeModelChange(REPO, { id: '66e000000000000000000402' })]);
       await waitUntil('the webhook disabled', async () => (await health()).health.disabled);
       const disabledMail = await mailbox.text(ALICE.email, 'A webhook of yours was disabled');
       expect(disabledMail).toContain(`Gatehouse disabled your webhook to ${receiver.url}`);
@@ -168,7 +142,7 @@ describe.each(SHAPES)('webhook notices on $name', (shape) => {
     try {
       await target.publishEvents([
         {
-          ...repoEvent('66e000000000000000000403'),
+          ...acmeModelChange(REPO, { id: '66e000000000000000000403' }),
           updatedRefs: [{ ref: 'refs/heads/main', oldSha: null, newSha: 'c0ffee'.padEnd(40, '0') }],
         },
       ]);

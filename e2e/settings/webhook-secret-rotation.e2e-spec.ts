@@ -1,17 +1,14 @@
 import { SHAPES, type ShapeTarget, waitUntil } from '@gatehouse/testing';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signIn } from '../auth/support/headless-chromium';
+import type { Page } from 'playwright-core';
 import { expectAccessible, fitsAPhone } from './support/page-checks';
 import { type ReceivedRequest, startRecordingReceiver } from './support/recording-receiver';
-import { newPersonContext } from './support/settings-browser';
 import { settingsApiCaller } from './support/settings-api';
+import {
+  acmeModelChange,
+  DEMO_ALICE as ALICE,
+  openSettingsSession,
+} from './support/settings-session';
 
-// The demo seed (libs/persistence/seed/demo.yaml).
-const ALICE = {
-  login: 'alice',
-  password: 'gatehouse-demo',
-  token: 'hf_demoAliceWriteToken000000000000000',
-};
 const OLD_SECRET = 'rotation-page-old-secret';
 
 /** What a delivery carried: the secret header and how many signatures. */
@@ -31,10 +28,9 @@ function seenIn(request: ReceivedRequest): { secret: string | undefined; signatu
  */
 describe.each(SHAPES)('rotating a webhook secret on its page on $name', (shape) => {
   let target: ShapeTarget;
-  let browser: Browser;
   let page: Page;
   let pageErrors: string[];
-  let closeContext: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   const api = settingsApiCaller(() => target.url, ALICE.token);
 
@@ -45,23 +41,14 @@ describe.each(SHAPES)('rotating a webhook secret on its page on $name', (shape) 
   }
 
   beforeAll(async () => {
-    target = await shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } });
-    browser = await launchChromium();
-    const person = await newPersonContext(browser, target.url);
-    page = person.page;
-    page.setDefaultTimeout(15_000);
-    pageErrors = person.pageErrors;
-    closeContext = () => person.context.close();
-    await page.goto('/settings/webhooks');
-    await page.waitForURL(/\/oauth\/login/);
-    await signIn(page, ALICE.login, ALICE.password);
-    await page.waitForURL(`${target.url}/settings/webhooks`);
+    ({ target, page, pageErrors, close } = await openSettingsSession(
+      () => shape.start({ env: { GATEHOUSE_ALLOW_LOOPBACK_TARGETS: 'true' } }),
+      { signInAt: '/settings/webhooks' },
+    ));
   }, 120_000);
 
   afterAll(async () => {
-    await closeContext?.();
-    await browser?.close();
-    await target?.stop();
+    await close?.();
   });
 
   afterEach(() => {
@@ -94,17 +81,7 @@ describe.each(SHAPES)('rotating a webhook secret on its page on $name', (shape) 
       await expectAccessible(page, shape, 'webhook-secret-rotated');
       await fitsAPhone(page);
 
-      const event = {
-        event: { action: 'update', scope: 'repo.content' },
-        repo: {
-          type: 'model',
-          name: 'acme/rotation-page',
-          id: '66e000000000000000000301',
-          private: false,
-          owner: { id: '66e000000000000000000102', name: 'acme' },
-        },
-        updatedRefs: [],
-      };
+      const event = acmeModelChange('acme/rotation-page', { id: '66e000000000000000000301' });
       expect((await target.publishEvents([event])).status).toBe(202);
       await waitUntil('the delivery', () => receiver.received.length > 0, { intervalMs: 200 });
       expect(seenIn(receiver.received[0]!)).toEqual({ secret: OLD_SECRET, signatures: 2 });
