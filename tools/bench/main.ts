@@ -2,6 +2,7 @@
 // same run, interleaved. Writes docs/benchmarks.md and docs/benchmarks.json.
 //   npm run bench -- --quick                 shorter runs (same rounds and cases)
 //   npm run bench -- --only sign-in,memory   some scenarios
+//   npm run bench -- --only delivery --quick --no-write   one scenario, printed only
 //   npm run bench -- --no-write              print, leave docs/ alone
 //   npm run bench -- --only a,b --merge      re-run some scenarios into the kept docs/benchmarks.json
 //   npm run bench -- --render                rewrite docs/benchmarks.md from docs/benchmarks.json (after editing report/findings.md)

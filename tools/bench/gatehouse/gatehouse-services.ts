@@ -20,6 +20,8 @@ export interface RunningGatehouse {
   url: string;
   auth: NodeProcess;
   tokenExchange: NodeProcess;
+  /** token-exchange's own address (`/internal/authorize`, the access policy). */
+  tokenExchangeUrl: string;
   stop(): Promise<void>;
 }
 
@@ -34,9 +36,10 @@ export async function startGatehouseServices(
 ): Promise<RunningGatehouse> {
   const ports = { auth: await findFreePort(), exchange: await findFreePort() };
   const url = `http://127.0.0.1:${ports.auth}`;
+  const tokenExchangeUrl = `http://127.0.0.1:${ports.exchange}`;
   const env = {
     ...serviceEnvironment(stores, url),
-    GATEHOUSE_TOKEN_EXCHANGE_URL: `http://127.0.0.1:${ports.exchange}`,
+    GATEHOUSE_TOKEN_EXCHANGE_URL: tokenExchangeUrl,
   };
   const tokenExchange = startNodeProcess('dist/apps/token-exchange/src/main.js', {
     env: { ...env, PORT: String(ports.exchange) },
@@ -49,7 +52,7 @@ export async function startGatehouseServices(
     await Promise.all([auth.stop(), tokenExchange.stop()]);
   };
   try {
-    await waitForHttp(`http://127.0.0.1:${ports.exchange}/readyz`, {
+    await waitForHttp(`${tokenExchangeUrl}/readyz`, {
       timeoutMs: 90_000,
       process: tokenExchange,
     });
@@ -58,7 +61,7 @@ export async function startGatehouseServices(
     await stop();
     throw error;
   }
-  return { url, auth, tokenExchange, stop };
+  return { url, auth, tokenExchange, tokenExchangeUrl, stop };
 }
 
 /** What every service of the bench is started with: its stores and secrets, and the image's NODE_OPTIONS. */

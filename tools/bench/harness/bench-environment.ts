@@ -10,7 +10,8 @@ import { BENCH_CLIENT, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/ben
 import { prepareGatehouseDatabase } from '../gatehouse/gatehouse-database';
 import { RunningGatehouse, startGatehouseServices } from '../gatehouse/gatehouse-services';
 import { PeerAccount, peerAccountKey } from '../peers/peer-records';
-import { RunningPeer, startOidcProviderPeer } from '../peers/peer-processes';
+import type { OidcPeerStorage } from '../peers/oidc-provider-server';
+import { OIDC_MEMORY_PROCESS, RunningPeer, startOidcProviderPeer } from '../peers/peer-processes';
 import { BenchSettings } from './bench-settings';
 import { LoadGenerator } from './load-generator';
 import { rssMiB } from './process-meter';
@@ -25,7 +26,10 @@ export interface BenchEnvironment {
   passwordHash: string;
   load: LoadGenerator;
   gatehouse: RunningGatehouse;
+  /** oidc-provider with its records on the run's Redis, as Gatehouse keeps its flow state. */
   oidcProvider: RunningPeer;
+  /** oidc-provider on its default in-memory adapter, the same accounts kept in the process. */
+  oidcProviderMemory: RunningPeer;
   /** RSS of each long-running process a few seconds after it was ready, before any load, in MiB. */
   idleRssMiB: Record<string, number>;
   /** Key prefix of the run's Redis database for the peers' records. */
@@ -106,18 +110,24 @@ export async function startBenchEnvironment(
       authNodeArgs,
     );
     stoppers.push(() => gatehouse.stop());
-    const oidcProvider = await startOidcProviderPeer({
-      redisUrl: infra.redis.url,
-      prefix: `${redisPrefix}oidc:`,
-      clientId: BENCH_CLIENT.clientId,
-      redirectUri: BENCH_CLIENT.redirectUri,
-    });
+    const peer = (storage: OidcPeerStorage) =>
+      startOidcProviderPeer({
+        redisUrl: infra.redis.url,
+        prefix: `${redisPrefix}oidc:`,
+        clientId: BENCH_CLIENT.clientId,
+        redirectUri: BENCH_CLIENT.redirectUri,
+        storage,
+      });
+    const oidcProvider = await peer('redis');
     stoppers.push(async () => void (await oidcProvider.process.stop()));
+    const oidcProviderMemory = await peer('memory');
+    stoppers.push(async () => void (await oidcProviderMemory.process.stop()));
     await new Promise((settle) => setTimeout(settle, 3000));
     const idleRssMiB = {
       auth: rssMiB(gatehouse.auth.child.pid!),
       'token-exchange': rssMiB(gatehouse.tokenExchange.child.pid!),
       'oidc-provider': rssMiB(oidcProvider.process.child.pid!),
+      [OIDC_MEMORY_PROCESS]: rssMiB(oidcProviderMemory.process.child.pid!),
     };
     let nextVisitor = 1;
     const reserveVisitors = (count: number) => {
@@ -136,6 +146,7 @@ export async function startBenchEnvironment(
       load,
       gatehouse,
       oidcProvider,
+      oidcProviderMemory,
       idleRssMiB,
       redisPrefix,
       reserveVisitors,

@@ -17,7 +17,12 @@ export type FlowSpec =
   | { kind: 'returning-user'; target: OAuthTarget; sessions: string }
   | { kind: 'refresh-rotation'; target: OAuthTarget; tokens: string }
   | { kind: 'bearer-get'; path: string; tokens: string }
-  | { kind: 'introspect'; path: string; authorization: string; tokens: string }
+  | {
+      kind: 'introspect' | 'internal-authorize';
+      path: string;
+      authorization: string;
+      tokens: string;
+    }
   | { kind: 'token-exchange'; clients: ExchangeClient[] };
 
 export interface RunSpec {

@@ -79,3 +79,27 @@ export async function runTrial(
   });
   return { name, rounds, runs, ratios };
 }
+
+/**
+ * `subject`'s rate over the lowest rate among `references` in each round (the limit that binds in
+ * that round), reported as `against` like the trial's other ratios: median and range of the rounds.
+ */
+export function ratioToLowest(
+  trial: TrialReport,
+  subject: string,
+  references: string[],
+  against: string,
+): Ratio {
+  const perRound = trial.runs[subject]!.map(
+    (run, round) =>
+      run.perSecond /
+      Math.min(...references.map((reference) => trial.runs[reference]![round]!.perSecond)),
+  );
+  return {
+    subject,
+    against,
+    median: median(perRound),
+    min: Math.min(...perRound),
+    max: Math.max(...perRound),
+  };
+}

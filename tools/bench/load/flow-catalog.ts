@@ -6,7 +6,7 @@ import { CodeFlowState, credentialsOf } from './flows/oauth-steps';
 import { oidcProviderSignIn } from './flows/oidc-provider-sign-in';
 import { refreshRotation } from './flows/refresh-rotation';
 import { returningUser } from './flows/returning-user';
-import { bearerGet, introspect } from './flows/token-checks';
+import { bearerGet, internalAuthorize, introspect } from './flows/token-checks';
 import { tokenExchange } from './flows/token-exchange';
 
 /** The flow a spec names, wired to the load process's pools. */
@@ -29,6 +29,8 @@ export function flowFor(spec: FlowSpec, pool: (name: string) => CredentialPool):
       return bearerGet(spec.path, pool(spec.tokens));
     case 'introspect':
       return introspect(spec.path, spec.authorization, pool(spec.tokens));
+    case 'internal-authorize':
+      return internalAuthorize(spec.path, spec.authorization, pool(spec.tokens));
     case 'token-exchange':
       return tokenExchange(spec.clients);
   }

@@ -12,6 +12,8 @@ export interface StepRequest {
   headers?: Record<string, string>;
   /** A form body (application/x-www-form-urlencoded). */
   form?: Record<string, string>;
+  /** A JSON body (application/json); not with `form`. */
+  json?: unknown;
 }
 
 export interface StepAnswer {

@@ -10,7 +10,8 @@ export interface RawPostSpec {
   body: string;
   headers: Record<string, string>;
   concurrency: number;
-  requests: number;
+  /** How long to post for: as long as the delivery run it bounds. */
+  seconds: number;
 }
 
 export interface RawConsumeSpec {
@@ -18,6 +19,8 @@ export interface RawConsumeSpec {
   topic: string;
   /** Messages already on the topic to read, from its beginning. */
   messages: number;
+  /** How long to read for, from the first message: as long as the delivery run it bounds (less when the topic runs out first). */
+  seconds: number;
 }
 
 function result(
@@ -39,17 +42,20 @@ function result(
   };
 }
 
-/** The HTTP limit of delivery: undici POSTs of a delivery's body to the same receiver, `concurrency` in flight, nothing else. */
+/**
+ * The HTTP limit of delivery: undici POSTs of a delivery's body to the same receiver, `concurrency`
+ * in flight, nothing else, for `seconds`: a limit runs as long as what it bounds, or its start
+ * (connections opening, the JIT) weighs more in a short run than in a long one.
+ */
 export async function rawPostLoop(spec: RawPostSpec): Promise<LoadResult> {
   const pool = new Pool(spec.url, { connections: spec.concurrency, pipelining: 1 });
   const latencies: number[] = [];
   const firstErrors: string[] = [];
   let errors = 0;
-  let next = 0;
   const started = performance.now();
+  const until = started + spec.seconds * 1000;
   const worker = async () => {
-    while (next < spec.requests) {
-      next += 1;
+    while (performance.now() < until) {
       const begun = performance.now();
       try {
         const response = await pool.request({
@@ -75,9 +81,10 @@ export async function rawPostLoop(spec: RawPostSpec): Promise<LoadResult> {
 
 /**
  * The Kafka limit of delivery: a kafkajs consumer in a new group reading the topic from its
- * beginning with a handler that does nothing (offsets committed by kafkajs's defaults). Rate =
- * messages / time from the first message to the last (the group join is left out); the
- * latencies are each message's time after the first.
+ * beginning with a handler that does nothing (offsets committed by kafkajs's defaults), for
+ * `seconds` from the first message or until the topic's `messages` are read. Rate = messages /
+ * time from the first message to the last read (the group join is left out); the latencies are
+ * each message's time after the first.
  */
 export async function rawConsumeLoop(spec: RawConsumeSpec): Promise<LoadResult> {
   const kafka = new Kafka({
@@ -91,10 +98,12 @@ export async function rawConsumeLoop(spec: RawConsumeSpec): Promise<LoadResult> 
   await consumer.connect();
   let first = 0;
   let seen = 0;
+  let last = 0;
   const latencies: number[] = [];
   try {
     await consumer.subscribe({ topic: spec.topic, fromBeginning: true });
-    await new Promise<void>((done, failed) => {
+    let reading = true;
+    await new Promise<void>((finished, failed) => {
       const timeout = setTimeout(
         () => failed(new Error(`read ${seen} of ${spec.messages} messages in 300 s`)),
         300_000,
@@ -102,20 +111,22 @@ export async function rawConsumeLoop(spec: RawConsumeSpec): Promise<LoadResult> 
       consumer
         .run({
           eachMessage: async () => {
+            if (!reading) return;
             const now = performance.now();
             if (seen === 0) first = now;
             seen += 1;
+            last = now;
             latencies.push(now - first);
-            if (seen === spec.messages) {
+            if (seen === spec.messages || now - first >= spec.seconds * 1000) {
+              reading = false;
               clearTimeout(timeout);
-              done();
+              finished();
             }
           },
         })
         .catch(failed);
     });
-    const seconds = (performance.now() - first) / 1000;
-    return result(1, latencies, seconds, 0, []);
+    return result(1, latencies, (last - first) / 1000, 0, []);
   } finally {
     await consumer.disconnect();
   }

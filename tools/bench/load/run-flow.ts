@@ -83,6 +83,9 @@ export async function runFlow<State extends FlowState>(
       if (wanted.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         body = new URLSearchParams(wanted.form).toString();
+      } else if (wanted.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(wanted.json);
       }
       return { ...request, method: wanted.method, path: wanted.path, headers, body };
     },

@@ -1,9 +1,12 @@
 // The benchmark's peer: node-oidc-provider configured like Gatehouse for the same flows. Public
 // client with PKCE (S256), an authorization code valid 60 s, opaque access tokens of 8 h, refresh
 // tokens rotated on use, RS256 id_tokens, the sign-in and consent pages answered through its
-// interaction API, the password checked with Gatehouse's own scrypt function and cost, every
-// record (and the accounts) on the run's Redis. Started by the bench as its own process with its
-// options in BENCH_OIDC_OPTIONS; logs `{"msg":"listening"}` when it answers.
+// interaction API, the password checked with Gatehouse's own scrypt function and cost. Two
+// storages: every record (and the accounts) on the run's Redis, as Gatehouse keeps its flow state
+// there; or oidc-provider's default in-memory adapter (an LRU of 1,000 records per process, its
+// own development default) with each account kept in the process after its first read from Redis.
+// Started by the bench as its own process with its options in BENCH_OIDC_OPTIONS; logs
+// `{"msg":"listening"}` when it answers.
 import { verifyPassword } from '@gatehouse/crypto';
 import Redis from 'ioredis';
 import { exportJWK, generateKeyPair } from 'jose';
@@ -19,19 +22,32 @@ export interface OidcPeerOptions {
   prefix: string;
   clientId: string;
   redirectUri: string;
+  /** `redis`: records on the run's Redis (redis-oidc-adapter.ts); `memory`: oidc-provider's default adapter. */
+  storage: OidcPeerStorage;
 }
+
+export type OidcPeerStorage = 'redis' | 'memory';
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.env.BENCH_OIDC_OPTIONS ?? '') as OidcPeerOptions;
   const redis = new Redis(options.redisUrl, { enableAutoPipelining: true });
-  const account = async (login: string): Promise<PeerAccount | undefined> => {
+  const read = async (login: string): Promise<PeerAccount | undefined> => {
     const stored = await redis.get(peerAccountKey(options.prefix, login));
     return stored ? (JSON.parse(stored) as PeerAccount) : undefined;
   };
+  const kept = new Map<string, PeerAccount>();
+  const account =
+    options.storage === 'memory'
+      ? async (login: string): Promise<PeerAccount | undefined> => {
+          const found = kept.get(login) ?? (await read(login));
+          if (found) kept.set(login, found);
+          return found;
+        }
+      : read;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const issuer = `http://127.0.0.1:${options.port}`;
   const provider = new Provider(issuer, {
-    adapter: redisAdapter(redis, options.prefix),
+    ...(options.storage === 'redis' && { adapter: redisAdapter(redis, options.prefix) }),
     clients: [
       {
         client_id: options.clientId,

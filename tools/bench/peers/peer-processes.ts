@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import type { BarePeerOptions } from './bare-token-server';
 import type { OidcPeerOptions } from './oidc-provider-server';
 
+/** The process name of oidc-provider on its in-memory adapter, in the bench's CPU and RSS columns. */
+export const OIDC_MEMORY_PROCESS = 'oidc-provider (memory)';
+
 export interface RunningPeer {
   url: string;
   process: NodeProcess;

@@ -124,8 +124,10 @@ export function renderMarkdown(report: BenchReport): string {
       'user + system seconds per second of run, and RSS the peak, of each process, read from /proc.',
       'Gatehouse runs as the distributed shape (`auth` and `token-exchange` processes from `dist/`) on PostgreSQL,',
       "Redis and a Kafka broker of the run's own; its peer is `oidc-provider` configured alike",
-      '(tools/bench/peers: PKCE, the same scrypt function and cost, consent through its interaction API, records',
-      'on the same Redis).',
+      '(tools/bench/peers: PKCE, the same scrypt function and cost, consent through its interaction API), with its',
+      'records on the same Redis and, where the targets name both, also on its default in-memory adapter (its',
+      'accounts then kept in its process). Every ratio in the Targets table is the median of the per-round',
+      'ratios, with their range.',
     ].join('\n'),
     [
       '```sh',

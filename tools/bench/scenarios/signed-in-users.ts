@@ -7,7 +7,7 @@ import {
 import { type BenchEnvironment, VISITORS_PER_SECOND } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
 
-export type Side = 'gatehouse' | 'oidc-provider';
+export type Side = 'gatehouse' | 'oidc-provider' | 'oidc-provider-memory';
 
 /** Pool names in the load process, per side: sessions to return with, refresh tokens to rotate, access tokens to check. */
 export const pools = (side: Side) => ({
@@ -46,15 +46,28 @@ export const AUTH_PATHS = {
 } satisfies Record<string, (env: BenchEnvironment, seconds: number) => FlowSpec>;
 
 /**
- * Signs `count` visitors in on both sides (the complete flow, 4 at a time) and keeps what each
- * left behind in the load process's pools. Fails when any sign-in fails.
+ * Signs `count` visitors in on each side (the complete flow, 4 at a time; Gatehouse and
+ * oidc-provider on Redis unless `sides` says otherwise) and keeps what each left behind in the
+ * load process's pools. oidc-provider's in-memory adapter is an LRU of 1,000 records, so what a
+ * trial does not touch is evicted by the next: its pools are emptied and filled afresh on each
+ * call, right before the trial that uses them. Fails when any sign-in fails.
  */
-export async function signInVisitors(env: BenchEnvironment, count: number): Promise<void> {
-  for (const side of ['gatehouse', 'oidc-provider'] as const) {
+export async function signInVisitors(
+  env: BenchEnvironment,
+  count: number,
+  sides: readonly Side[] = ['gatehouse', 'oidc-provider'],
+): Promise<void> {
+  for (const side of sides) {
     const names = pools(side);
+    if (side === 'oidc-provider-memory')
+      for (const pool of Object.values(names)) await env.load.drop(pool);
     const kind = side === 'gatehouse' ? 'gatehouse-sign-in' : 'oidc-provider-sign-in';
     const target = side === 'gatehouse' ? GATEHOUSE_TARGET : OIDC_PROVIDER_TARGET;
-    const url = side === 'gatehouse' ? env.gatehouse.url : env.oidcProvider.url;
+    const url = {
+      gatehouse: env.gatehouse.url,
+      'oidc-provider': env.oidcProvider.url,
+      'oidc-provider-memory': env.oidcProviderMemory.url,
+    }[side];
     const firstVisitor = env.reserveVisitors(count);
     const result = await env.load.run({
       flow: {

@@ -7,6 +7,7 @@ import {
 } from '../gatehouse/bench-accounts';
 import { startGatehouseServices } from '../gatehouse/gatehouse-services';
 import type { BenchEnvironment } from '../harness/bench-environment';
+import { CACHE_HIT_ROWS } from '../harness/contender-names';
 import type { FlowSpec } from '../harness/load-spec';
 import type { Fact, Scenario, ScenarioReport, Table } from '../harness/scenario';
 import { number } from '../report/render-markdown';
@@ -22,7 +23,8 @@ const POOLS = {
  * SQL statements per request on each path: a second auth + token-exchange pair whose database
  * connections go through a proxy that reads the wire protocol (libs/testing/src/sql/statement-counting-proxy.ts),
  * driven one flow at a time. The outbox relay's transactions are counted apart, and the pair's
- * idle statements per second are measured first.
+ * idle statements per second are measured first. A bearer check is counted on a cache hit: each
+ * token of the pool is checked once on the same path before the counted flows.
  */
 export const statementsPerRequest: Scenario = {
   id: 'statements',
@@ -58,7 +60,8 @@ export const statementsPerRequest: Scenario = {
         },
       ];
 
-      const paths: Array<{ name: string; flow: FlowSpec; warmUp?: boolean }> = [
+      const internal = `Bearer ${env.internalToken}`;
+      const paths: Array<{ name: string; flow: FlowSpec; url?: string; warmUpFlows?: number }> = [
         {
           name: 'sign-in (new visitor, complete flow)',
           flow: {
@@ -79,27 +82,41 @@ export const statementsPerRequest: Scenario = {
           flow: { kind: 'refresh-rotation', target: GATEHOUSE_TARGET, tokens: POOLS.refresh },
         },
         {
-          name: '/oauth/userinfo',
+          name: CACHE_HIT_ROWS.userinfo,
           flow: { kind: 'bearer-get', path: '/oauth/userinfo', tokens: POOLS.tokens },
+          warmUpFlows: flows,
         },
         {
-          name: '/api/whoami-v2',
+          name: CACHE_HIT_ROWS.whoami,
           flow: { kind: 'bearer-get', path: '/api/whoami-v2', tokens: POOLS.tokens },
+          warmUpFlows: flows,
         },
         {
-          name: '/oauth/introspect',
+          name: CACHE_HIT_ROWS.introspect,
           flow: {
             kind: 'introspect',
             path: '/oauth/introspect',
-            authorization: `Bearer ${env.internalToken}`,
+            authorization: internal,
             tokens: POOLS.tokens,
           },
+          warmUpFlows: flows,
+        },
+        {
+          name: CACHE_HIT_ROWS.authorize,
+          flow: {
+            kind: 'internal-authorize',
+            path: '/internal/authorize',
+            authorization: internal,
+            tokens: POOLS.tokens,
+          },
+          url: gatehouse.tokenExchangeUrl,
+          warmUpFlows: flows,
         },
         // An organization's first audit entry starts its chain (three statements more, once): one exchange before counting.
         {
           name: 'token exchange (auth + token-exchange)',
           flow: { kind: 'token-exchange', clients: [exchangeApp(1)] },
-          warmUp: true,
+          warmUpFlows: 1,
         },
       ];
       const counts: Table = {
@@ -113,12 +130,13 @@ export const statementsPerRequest: Scenario = {
         rows: [],
       };
       for (const path of paths) {
-        if (path.warmUp)
-          await env.load.run({ flow: path.flow, url: gatehouse.url, connections: 1, flows: 1 });
+        const url = path.url ?? gatehouse.url;
+        if (path.warmUpFlows)
+          await env.load.run({ flow: path.flow, url, connections: 1, flows: path.warmUpFlows });
         const from = proxy.statements.length;
         const result = await env.load.run({
           flow: path.flow,
-          url: gatehouse.url,
+          url,
           connections: 1,
           flows,
         });

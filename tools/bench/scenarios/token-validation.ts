@@ -4,7 +4,8 @@ import type { BenchEnvironment } from '../harness/bench-environment';
 import type { Scenario, ScenarioReport } from '../harness/scenario';
 import { Contender, runTrial } from '../harness/trial';
 import { bareTokenKey } from '../peers/peer-records';
-import { startBareTokenServer } from '../peers/peer-processes';
+import { BEARER_CHECKS } from '../harness/contender-names';
+import { OIDC_MEMORY_PROCESS, startBareTokenServer } from '../peers/peer-processes';
 import { pools, signInVisitors } from './signed-in-users';
 
 const TOKENS = 16;
@@ -38,15 +39,17 @@ async function bareTokens(env: BenchEnvironment, prefix: string): Promise<string
 
 /**
  * Bearer-token checks per second: Gatehouse's /api/whoami-v2, /oauth/userinfo and
- * /oauth/introspect, against the limit (a bare Node server doing one Redis lookup per request) and
- * against oidc-provider's /me, interleaved.
+ * /oauth/introspect on auth, and token-exchange's /internal/authorize (the access policy other
+ * services ask with the internal token), against the limit (a bare Node server doing one Redis
+ * lookup per request) and against oidc-provider's /me on Redis and on its in-memory adapter,
+ * interleaved.
  */
 export const tokenValidation: Scenario = {
   id: 'token-validation',
   title: 'Token validation',
   async run(env): Promise<ScenarioReport> {
     const { seconds, rampSeconds, rounds, steadyConcurrency: connections } = env.settings;
-    await signInVisitors(env, TOKENS);
+    await signInVisitors(env, TOKENS, ['gatehouse', 'oidc-provider', 'oidc-provider-memory']);
     const prefix = `${env.redisPrefix}bare:`;
     const bare = await startBareTokenServer({ redisUrl: env.infra.redis.url, prefix });
     try {
@@ -81,12 +84,22 @@ export const tokenValidation: Scenario = {
           }),
         },
         {
-          name: 'bare server + Redis',
+          name: 'internal/authorize',
+          processes: { 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load },
+          run: run(env.gatehouse.tokenExchangeUrl, {
+            kind: 'internal-authorize',
+            path: '/internal/authorize',
+            authorization: `Bearer ${env.internalToken}`,
+            tokens,
+          }),
+        },
+        {
+          name: BEARER_CHECKS.bare,
           processes: { bare: bare.process.child.pid!, load },
           run: run(bare.url, { kind: 'bearer-get', path: '/', tokens: 'bare-tokens' }),
         },
         {
-          name: 'oidc-provider /me',
+          name: BEARER_CHECKS.me.redis,
           processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load },
           run: run(env.oidcProvider.url, {
             kind: 'bearer-get',
@@ -94,14 +107,22 @@ export const tokenValidation: Scenario = {
             tokens: pools('oidc-provider').tokens,
           }),
         },
+        {
+          name: BEARER_CHECKS.me.memory,
+          processes: { [OIDC_MEMORY_PROCESS]: env.oidcProviderMemory.process.child.pid!, load },
+          run: run(env.oidcProviderMemory.url, {
+            kind: 'bearer-get',
+            path: '/me',
+            tokens: pools('oidc-provider-memory').tokens,
+          }),
+        },
       ];
-      const pairs: Array<[string, string]> = ['whoami-v2', 'userinfo', 'introspect'].flatMap(
-        (path): Array<[string, string]> => [
-          [path, 'oidc-provider /me'],
-          [path, 'bare server + Redis'],
-        ],
+      const references = [BEARER_CHECKS.bare, BEARER_CHECKS.me.redis, BEARER_CHECKS.me.memory];
+      const pairs: Array<[string, string]> = BEARER_CHECKS.paths.flatMap((path) =>
+        references.map((reference): [string, string] => [path, reference]),
       );
-      pairs.push(['oidc-provider /me', 'bare server + Redis']);
+      pairs.push([BEARER_CHECKS.me.redis, BEARER_CHECKS.bare]);
+      pairs.push([BEARER_CHECKS.me.memory, BEARER_CHECKS.bare]);
       return {
         id: 'token-validation',
         title: tokenValidation.title,

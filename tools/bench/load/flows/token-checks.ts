@@ -56,3 +56,44 @@ export function introspect(
     ],
   };
 }
+
+/**
+ * A service asking `POST path` (token-exchange's `/internal/authorize`, with the internal token in
+ * `authorization`) whether the bearer of a token from the pool may read a private repository of an
+ * organization: always 200, and the token must be found active (a principal in the answer).
+ */
+export function internalAuthorize(
+  path: string,
+  authorization: string,
+  tokens: CredentialPool,
+): Flow<TokenState> {
+  return {
+    start: () => nextToken(tokens),
+    steps: [
+      {
+        request: (flow) => ({
+          method: 'POST',
+          path,
+          headers: { authorization },
+          json: {
+            token: flow.token,
+            action: 'repo.read',
+            resource: {
+              kind: 'repo',
+              id: 'model/bench-org/private-model',
+              ownerType: 'org',
+              ownerId: 'bench-org',
+              private: true,
+            },
+          },
+        }),
+        check: (_flow, answer) => {
+          expectStatus(answer, 200, path);
+          const decision = jsonBody<{ allow?: unknown; principal?: unknown }>(answer);
+          if (typeof decision.allow !== 'boolean' || !decision.principal)
+            throw new FlowError(`${path}: token not active: ${answer.body.slice(0, 200)}`);
+        },
+      },
+    ],
+  };
+}
