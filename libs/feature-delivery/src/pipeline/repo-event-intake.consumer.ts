@@ -168,13 +168,14 @@ export class RepoEventIntake {
         rows.map(({ row }) => row),
         new Date(now),
       );
+      const triggers = new Map<string, number>();
       for (const { row, webhook, eventTime, trace } of rows) {
         if (!inserted.has(row.id)) continue;
         if (row.status === 'rate_limited') {
           metrics.delivery('rate_limited', webhook.target.kind);
           continue;
         }
-        limiter.record(row.webhookId, now);
+        triggers.set(row.webhookId, (triggers.get(row.webhookId) ?? 0) + 1);
         const body = JSON.stringify(row.payload);
         const begun = row.firstAttempt
           ? { attemptId: row.firstAttempt.attemptId, attemptNo: 1 }
@@ -194,6 +195,7 @@ export class RepoEventIntake {
         if (begun) unclaimed -= 1;
         dispatcher.enqueue({ lane: laneOf(task), task }, { reserved: begun !== undefined });
       }
+      for (const [webhookId, count] of triggers) limiter.record(webhookId, now, count);
     } finally {
       // Places promised to rows that were already there (an event read again) or to a failed insert.
       dispatcher.release(unclaimed);
