@@ -81,6 +81,7 @@ describe('statements per delivery batch on PostgreSQL', () => {
         retryScheduleSeconds: [60],
         timeoutMs: 10_000,
         dailyTriggerLimit: 1_000_000,
+        jobLauncher: 'disabled',
         topics,
         groupId: `statements-${suffix}`,
         tuning: { concurrency: 64, pollIntervalMs: 60_000, leaseMs: 60_000 },

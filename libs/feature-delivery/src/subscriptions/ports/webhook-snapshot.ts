@@ -23,19 +23,36 @@ export interface WebhookSnapshot extends WebhookSettings {
   sealedJobSecrets: Record<string, string>;
 }
 
-/** An entry of the worker's SubscriptionIndex. */
-export interface DeliverySubscription extends Subscription {
-  webhook: WebhookSnapshot;
+/**
+ * What the worker holds of every webhook, and what the directory reads of all of them at start:
+ * what matching reads, and the kind of target. The rest (URL or Job, secrets) is read when an
+ * event matches (SubscriptionRegistry.deliverable), so 100,000 webhooks cost their matching keys,
+ * not their rows.
+ */
+export interface WebhookSubscriptionRecord {
+  id: string;
+  ownerId: string;
+  watched: WebhookSettings['watched'];
+  domains: WebhookSettings['domains'];
+  disabled: boolean;
+  revision: number;
+  targetKind: DeliveryTarget['kind'];
 }
 
-export function subscriptionOf(webhook: WebhookSnapshot): DeliverySubscription {
+/** An entry of the worker's SubscriptionIndex. */
+export interface DeliverySubscription extends Subscription {
+  targetKind: DeliveryTarget['kind'];
+}
+
+/** The record of a webhook read in full (a change, an attempt's read, the worker's own disable). */
+export function recordOf(webhook: WebhookSnapshot): WebhookSubscriptionRecord {
   return {
-    webhookId: webhook.id,
+    id: webhook.id,
     ownerId: webhook.ownerId,
     watched: webhook.watched,
     domains: webhook.domains,
     disabled: webhook.disabled,
     revision: webhook.revision,
-    webhook,
+    targetKind: webhook.target.kind,
   };
 }
