@@ -135,7 +135,9 @@ export class SubscriptionRegistry {
   /**
    * The webhook to deliver to now (its current URL, Job and secrets), or null when it is disabled
    * or deleted. What the index does not hold as enabled is confirmed against the table first, so
-   * a change whose event has not arrived yet never cancels a delivery by mistake.
+   * a change whose event has not arrived yet never cancels a delivery by mistake; an enabled
+   * webhook whose row is not kept (or is kept at an older revision) is read, once for every
+   * attempt asking meanwhile.
    */
   async deliverable(webhookId: string): Promise<WebhookSnapshot | null> {
     const held = this.index.get(webhookId);

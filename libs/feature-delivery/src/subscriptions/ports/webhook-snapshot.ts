@@ -3,9 +3,9 @@ import type { JobSpecRecord, Subscription, WebhookSettings } from '@gatehouse/do
 type DeliveryTarget = { kind: 'url'; url: string } | { kind: 'job'; spec: JobSpecRecord };
 
 /**
- * What the worker holds of one webhook: its settings (it matches on `watched` and `domains`) plus what it needs
- * to deliver (target, sealed secrets), read from the `webhooks` table. Secrets stay sealed in
- * memory and are opened per attempt.
+ * One webhook read in full from the `webhooks` table: its settings plus what the worker needs to
+ * deliver (target, sealed secrets). The worker keeps these only for the webhooks it delivered to
+ * most recently (SubscriptionRegistry). Secrets stay sealed in memory and are opened per attempt.
  */
 export interface WebhookSnapshot extends WebhookSettings {
   id: string;
