@@ -188,6 +188,20 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
       expect(await store.get('brief')).toBe('1');
     });
 
+    it('increment adds a given amount, starting the window when it creates the key', async () => {
+      const { store } = await open();
+      expectFresh(
+        await ttlAfter(store, 'batch', async () =>
+          expect(await store.increment('batch', LIVE, 5)).toBe(5),
+        ),
+        LIVE,
+      );
+      expect(await store.increment('batch', LIVE)).toBe(6);
+      expect(await store.increment('batch', LIVE, 3)).toBe(9);
+      await expect(store.increment('batch', LIVE, 0)).rejects.toThrow(RangeError);
+      expect(await store.get('batch')).toBe('9');
+    });
+
     it('increment counts every one of 50 concurrent hits', async () => {
       const subjects = await Promise.all([open(), open(), open(), open(), open()]);
       const counts = await Promise.all(

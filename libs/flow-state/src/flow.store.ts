@@ -14,8 +14,11 @@ export interface FlowStore {
   /** Overwrites an existing key keeping its TTL; false when the key is absent or expired. */
   replace(key: string, value: string): Promise<boolean>;
   delete(key: string): Promise<void>;
-  /** Fixed-window counter: the first increment creates the key with a `windowMs` TTL; later ones keep it. */
-  increment(key: string, windowMs: number): Promise<number>;
+  /**
+   * Fixed-window counter: the first increment creates the key with a `windowMs` TTL; later ones
+   * keep it. Adds `by` (a positive integer, 1 unless given) and answers the new total.
+   */
+  increment(key: string, windowMs: number, by?: number): Promise<number>;
   /** Remaining milliseconds, or null when absent. */
   ttl(key: string): Promise<number | null>;
   ping(): Promise<void>;
@@ -28,6 +31,12 @@ export function assertTtl(ttlMs: number): void {
     throw new RangeError(
       `flow state TTL must be a positive whole number of milliseconds, got ${ttlMs}`,
     );
+  }
+}
+
+export function assertIncrement(by: number): void {
+  if (!Number.isSafeInteger(by) || by < 1) {
+    throw new RangeError(`a flow state counter grows by a positive whole number, got ${by}`);
   }
 }
 

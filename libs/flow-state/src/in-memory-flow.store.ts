@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '@gatehouse/domain';
-import { assertTtl, FlowCounterError, type FlowStore } from './flow.store';
+import { assertIncrement, assertTtl, FlowCounterError, type FlowStore } from './flow.store';
 import { MemoryFlowSpace } from './memory-flow-space';
 
 export interface MemoryFlowStoreOptions {
@@ -68,15 +68,19 @@ export class MemoryFlowStore implements FlowStore {
     this.space.remove(this.prefix + key);
   }
 
-  async increment(key: string, windowMs: number): Promise<number> {
+  async increment(key: string, windowMs: number, by = 1): Promise<number> {
     assertTtl(windowMs);
+    assertIncrement(by);
     const entry = this.live(key);
     if (!entry) {
-      this.space.write(this.prefix + key, { value: '1', expiresAt: this.clock.now() + windowMs });
-      return 1;
+      this.space.write(this.prefix + key, {
+        value: String(by),
+        expiresAt: this.clock.now() + windowMs,
+      });
+      return by;
     }
     if (!/^-?\d+$/.test(entry.value)) throw new FlowCounterError(key);
-    const count = Number(entry.value) + 1;
+    const count = Number(entry.value) + by;
     this.space.write(this.prefix + key, { value: String(count), expiresAt: entry.expiresAt });
     return count;
   }

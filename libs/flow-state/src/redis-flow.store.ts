@@ -1,19 +1,19 @@
 import Redis, { type RedisOptions } from 'ioredis';
-import { assertTtl, FlowCounterError, type FlowStore } from './flow.store';
+import { assertIncrement, assertTtl, FlowCounterError, type FlowStore } from './flow.store';
 
 /**
- * INCR, then start the window when this call created the key. PTTL -1 also restarts it: a counter
+ * INCRBY, then start the window when this call created the key. PTTL -1 also restarts it: a counter
  * without expiry (written by hand, or by an older release) would otherwise never reset.
  */
 const INCREMENT_IN_WINDOW = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 or redis.call('PTTL', KEYS[1]) == -1 then
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) or redis.call('PTTL', KEYS[1]) == -1 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
 end
 return count`;
 
 interface FlowCommands {
-  flowIncrement(key: string, windowMs: number): Promise<number>;
+  flowIncrement(key: string, windowMs: number, by: number): Promise<number>;
 }
 
 export interface RedisFlowStoreOptions {
@@ -100,10 +100,11 @@ export class RedisFlowStore implements FlowStore {
     await this.redis.del(this.prefix + key);
   }
 
-  async increment(key: string, windowMs: number): Promise<number> {
+  async increment(key: string, windowMs: number, by = 1): Promise<number> {
     assertTtl(windowMs);
+    assertIncrement(by);
     try {
-      return await this.redis.flowIncrement(this.prefix + key, windowMs);
+      return await this.redis.flowIncrement(this.prefix + key, windowMs, by);
     } catch (error) {
       if (/not an integer/.test((error as Error).message)) throw new FlowCounterError(key);
       throw error;

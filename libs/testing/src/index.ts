@@ -26,7 +26,7 @@ export {
   PROMETHEUS_RULE_FILE,
 } from './monitoring/monitoring-expressions';
 export { StatementCountingProxy } from './sql/statement-counting-proxy';
-export { tallyStatements } from './sql/statement-tally';
+export { statementLabel, tallyStatements } from './sql/statement-tally';
 export { type RunningAllInOne, startAllInOne } from './process/all-in-one';
 export {
   buildDist,

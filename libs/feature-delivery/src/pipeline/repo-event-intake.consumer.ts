@@ -4,7 +4,7 @@ import { type Clock, type RepoChangeEvent, buildPayloadV3 } from '@gatehouse/dom
 import type { IncomingMessage } from '@gatehouse/messaging';
 import { DeliveryMetrics } from '../metrics/delivery-metrics';
 import { SubscriptionRegistry } from '../subscriptions/subscription-registry';
-import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
+import type { DeliverySubscription } from '../subscriptions/ports/webhook-snapshot';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import { DeliveryIds } from './delivery-ids';
 import type { DeliverySettings } from './delivery-settings';
@@ -24,14 +24,14 @@ export interface RepoEventIntakePorts {
 
 interface Match {
   event: RepoChangeEvent;
-  webhook: WebhookSnapshot;
+  webhook: DeliverySubscription;
   /** The trace context of the event's intake span, when its producer traced it. */
   trace?: Record<string, string>;
 }
 
 interface Recordable {
   row: NewDelivery;
-  webhook: WebhookSnapshot;
+  webhook: DeliverySubscription;
   eventTime: number;
   trace?: Record<string, string>;
 }
@@ -97,7 +97,7 @@ export class RepoEventIntake {
     // Near its limit, a webhook's events are counted one at a time, as each is recorded: an event
     // read again (already recorded) then takes no trigger from a new one.
     for (const match of tight) {
-      const decision = await this.ports.limiter.check(match.webhook.id, now);
+      const decision = await this.ports.limiter.check(match.webhook.webhookId, now);
       await this.record([this.rowOf(match, now, decision.allowed ? null : decision.limit)], now);
     }
     await dispatcher.waitForRoom();
@@ -112,7 +112,8 @@ export class RepoEventIntake {
     now: number,
   ): Promise<{ roomy: Match[]; tight: Match[] }> {
     const counts = new Map<string, number>();
-    for (const { webhook } of matches) counts.set(webhook.id, (counts.get(webhook.id) ?? 0) + 1);
+    for (const { webhook } of matches)
+      counts.set(webhook.webhookId, (counts.get(webhook.webhookId) ?? 0) + 1);
     const decisions = await Promise.all(
       [...counts].map(
         async ([id, count]) =>
@@ -121,8 +122,8 @@ export class RepoEventIntake {
     );
     const roomy = new Set(decisions.filter(([, fits]) => fits).map(([id]) => id));
     return {
-      roomy: matches.filter(({ webhook }) => roomy.has(webhook.id)),
-      tight: matches.filter(({ webhook }) => !roomy.has(webhook.id)),
+      roomy: matches.filter(({ webhook }) => roomy.has(webhook.webhookId)),
+      tight: matches.filter(({ webhook }) => !roomy.has(webhook.webhookId)),
     };
   }
 
@@ -135,11 +136,11 @@ export class RepoEventIntake {
     const allowed = overLimit === null;
     const row: NewDelivery = {
       id: this.ports.ids.next(now),
-      webhookId: webhook.id,
+      webhookId: webhook.webhookId,
       eventId: event.id,
       payload: buildPayloadV3(
         event,
-        { id: webhook.id },
+        { id: webhook.webhookId },
         { publicBaseUrl: this.settings.publicUrl },
       ) as unknown as Record<string, unknown>,
       status: allowed ? 'pending' : 'rate_limited',
@@ -168,13 +169,14 @@ export class RepoEventIntake {
         rows.map(({ row }) => row),
         new Date(now),
       );
+      const triggers = new Map<string, number>();
       for (const { row, webhook, eventTime, trace } of rows) {
         if (!inserted.has(row.id)) continue;
         if (row.status === 'rate_limited') {
-          metrics.delivery('rate_limited', webhook.target.kind);
+          metrics.delivery('rate_limited', webhook.targetKind);
           continue;
         }
-        limiter.record(row.webhookId, now);
+        triggers.set(row.webhookId, (triggers.get(row.webhookId) ?? 0) + 1);
         const body = JSON.stringify(row.payload);
         const begun = row.firstAttempt
           ? { attemptId: row.firstAttempt.attemptId, attemptNo: 1 }
@@ -194,6 +196,7 @@ export class RepoEventIntake {
         if (begun) unclaimed -= 1;
         dispatcher.enqueue({ lane: laneOf(task), task }, { reserved: begun !== undefined });
       }
+      for (const [webhookId, count] of triggers) limiter.record(webhookId, now, count);
     } finally {
       // Places promised to rows that were already there (an event read again) or to a failed insert.
       dispatcher.release(unclaimed);

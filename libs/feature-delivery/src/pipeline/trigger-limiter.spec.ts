@@ -58,4 +58,16 @@ describe('TriggerLimiter', () => {
     expect(await limiter.check('w1', clock.now())).toMatchObject({ used: 2 });
     expect(reads.mock.calls.length).toBe(firstReads);
   });
+
+  it('counts a batch of triggers to one webhook in one increment', async () => {
+    const { clock, store, limiter } = setup();
+    const increments = jest.spyOn(store, 'increment');
+    limiter.record('w1', clock.now(), 2);
+    await flush();
+    expect(increments).toHaveBeenCalledTimes(1);
+    expect(await limiter.check('w1', clock.now())).toMatchObject({ used: 2, remaining: 1 });
+    expect(await new TriggerLimiter(store, policy).check('w1', clock.now())).toMatchObject({
+      used: 2,
+    });
+  });
 });

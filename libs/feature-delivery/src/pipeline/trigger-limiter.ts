@@ -66,15 +66,22 @@ export class TriggerLimiter {
     return checkTriggerLimit(counts, now, this.policy);
   }
 
-  /** Counts one trigger now; the increment is sent without waiting for it (failures go to onError). */
-  record(webhookId: string, now: number): void {
+  /**
+   * Counts `triggers` (one unless given) now, in one increment sent without waiting for it
+   * (failures go to onError): a batch's deliveries to one webhook cost one round trip.
+   */
+  record(webhookId: string, now: number, triggers = 1): void {
     const bucketStart = triggerBucketStart(now, this.policy);
     const local = this.currentBuckets.get(webhookId);
-    const count = local?.bucketStart === bucketStart ? local.count + 1 : 1;
+    const count = local?.bucketStart === bucketStart ? local.count + triggers : triggers;
     this.currentBuckets.set(webhookId, { bucketStart, count });
     // Kept until the bucket has left every window that counts it.
     this.store
-      .increment(this.key(webhookId, bucketStart), this.policy.windowMs + this.policy.bucketMs)
+      .increment(
+        this.key(webhookId, bucketStart),
+        this.policy.windowMs + this.policy.bucketMs,
+        triggers,
+      )
       .then((total) => {
         const latest = this.currentBuckets.get(webhookId);
         if (latest?.bucketStart === bucketStart && total > latest.count) latest.count = total;

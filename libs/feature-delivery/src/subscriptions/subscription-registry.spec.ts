@@ -22,7 +22,7 @@ const event = (overrides: { private?: boolean; ownerId?: string; scope?: string 
 const T0 = Date.UTC(2026, 0, 1, 12);
 const FRESHNESS = { clockSkewMs: 1_000, overlapMs: 30_000 };
 
-async function setup() {
+async function setup(detailsHeld?: number) {
   const clock = new FrozenClock(T0);
   const directory = new FakeWebhookDirectory();
   directory.time = T0 - 60_000;
@@ -33,7 +33,7 @@ async function setup() {
     directory,
     access,
     { webhookStopped: async (id) => void stopped.push(id) },
-    { clock, freshness: FRESHNESS },
+    { clock, freshness: FRESHNESS, detailsHeld },
   );
   return { clock, directory, memberships, access, stopped, registry };
 }
@@ -47,7 +47,7 @@ describe('SubscriptionRegistry', () => {
     directory.put(urlWebhook({ domains: ['discussion'] }));
     await registry.loadAll();
     const reads = directory.reads;
-    expect(registry.match(event()).map((webhook) => webhook.id)).toEqual([watching.id]);
+    expect(registry.match(event()).map((webhook) => webhook.webhookId)).toEqual([watching.id]);
     expect(directory.reads).toBe(reads);
   });
 
@@ -65,7 +65,7 @@ describe('SubscriptionRegistry', () => {
     memberships.memberships.set(OWNER, new Set([ORG]));
     await access.reload();
     await registry.loadAll();
-    expect(registry.match(event({ private: true })).map((webhook) => webhook.id)).toEqual([
+    expect(registry.match(event({ private: true })).map((webhook) => webhook.webhookId)).toEqual([
       member.id,
     ]);
     expect(registry.match(event({ private: false }))).toHaveLength(2);
@@ -104,9 +104,65 @@ describe('SubscriptionRegistry', () => {
       id: created.id,
       target: { kind: 'url', url: 'https://new.example/hook' },
     });
-    expect(registry.match(event()).map((webhook) => webhook.id)).toEqual([created.id]);
+    expect(registry.match(event()).map((webhook) => webhook.webhookId)).toEqual([created.id]);
     await expect(registry.deliverable('ffffffffffffffffffffffff')).resolves.toBeNull();
     expect(stopped).toEqual(['ffffffffffffffffffffffff']);
+  });
+
+  describe('holding only what matching reads', () => {
+    it("reads a matched webhook's URL and secrets once, when its attempts ask, however many ask together", async () => {
+      const { directory, registry } = await setup();
+      const webhook = directory.put(urlWebhook({ url: 'https://receiver.example/hook' }));
+      await registry.loadAll();
+      const reads = directory.reads;
+      expect(registry.match(event())).toEqual([
+        expect.objectContaining({ webhookId: webhook.id, targetKind: 'url' }),
+      ]);
+      expect(registry.match(event())[0]).not.toHaveProperty('target');
+      const asked = await Promise.all(
+        Array.from({ length: 5 }, () => registry.deliverable(webhook.id)),
+      );
+      expect(asked.map((held) => held?.target)).toEqual(
+        Array.from({ length: 5 }, () => ({ kind: 'url', url: 'https://receiver.example/hook' })),
+      );
+      expect(directory.reads - reads).toBe(1);
+      await registry.deliverable(webhook.id);
+      expect(directory.reads - reads).toBe(1);
+    });
+
+    it('keeps the rows of the webhooks delivered to most recently, as many as it is told', async () => {
+      const { directory, registry } = await setup(2);
+      const [a, b, c] = [urlWebhook(), urlWebhook(), urlWebhook()].map((webhook) =>
+        directory.put(webhook),
+      );
+      await registry.loadAll();
+      const reads = directory.reads;
+      for (const webhook of [a, b, c]) await registry.deliverable(webhook!.id);
+      expect(directory.reads - reads).toBe(3);
+      await registry.deliverable(c!.id);
+      await registry.deliverable(b!.id);
+      expect(directory.reads - reads).toBe(3);
+      await expect(registry.deliverable(a!.id)).resolves.toMatchObject({ id: a!.id });
+      expect(directory.reads - reads).toBe(4);
+    });
+
+    it('delivers to the URL of the change it followed, without reading the row again', async () => {
+      const { directory, registry } = await setup();
+      const webhook = directory.put(urlWebhook({ url: 'https://old.example/hook' }));
+      await registry.loadAll();
+      await registry.deliverable(webhook.id);
+      directory.put({
+        ...webhook,
+        revision: 2,
+        target: { kind: 'url', url: 'https://new.example/hook' },
+      });
+      await registry.refresh(webhook.id, 2);
+      const reads = directory.reads;
+      await expect(registry.deliverable(webhook.id)).resolves.toMatchObject({
+        target: { url: 'https://new.example/hook' },
+      });
+      expect(directory.reads).toBe(reads);
+    });
   });
 
   describe('reading through to the table for events newer than the index', () => {
@@ -119,7 +175,7 @@ describe('SubscriptionRegistry', () => {
       clock.advance(50);
       expect(registry.match(event())).toEqual([]);
       await registry.catchUpTo(clock.now() - 10);
-      expect(registry.match(event()).map((webhook) => webhook.id)).toEqual([created.id]);
+      expect(registry.match(event()).map((webhook) => webhook.webhookId)).toEqual([created.id]);
       expect(directory.changeReads).toEqual([new Date(T0 - FRESHNESS.overlapMs)]);
     });
 
@@ -166,7 +222,7 @@ describe('SubscriptionRegistry', () => {
       await registry.catchUpTo(clock.now());
       expect(directory.reads - reads).toBe(1);
       expect(stopped).toEqual([disabled.id]);
-      expect(registry.match(event()).map((webhook) => webhook.id)).toEqual([kept.id]);
+      expect(registry.match(event()).map((webhook) => webhook.webhookId)).toEqual([kept.id]);
     });
   });
 });

@@ -9,7 +9,8 @@ import { WebhookDirectory } from './ports/webhook-directory';
 import {
   type DeliverySubscription,
   type WebhookSnapshot,
-  subscriptionOf,
+  type WebhookSubscriptionRecord,
+  recordOf,
 } from './ports/webhook-snapshot';
 
 export interface SubscriptionRegistryHooks {
@@ -37,6 +38,12 @@ export interface IndexFreshness {
 
 const DEFAULT_INDEX_FRESHNESS: IndexFreshness = { clockSkewMs: 1_000, overlapMs: 30_000 };
 
+/**
+ * Webhooks read in full (target, sealed secrets) kept at once: those receiving deliveries now. The
+ * least recently delivered to are read again when next matched, one row per webhook.
+ */
+const DEFAULT_DETAILS_HELD = 10_000;
+
 interface CatchUp {
   /** Number of the read, in start order. */
   seq: number;
@@ -56,6 +63,13 @@ interface CatchUp {
  */
 export class SubscriptionRegistry {
   private readonly index = new SubscriptionIndex<DeliverySubscription>();
+  /** Full rows of the webhooks delivered to most recently, oldest first. */
+  private readonly details = new Map<string, WebhookSnapshot>();
+  /** Reads of a full row under way, so attempts asking together share one. */
+  private readonly reading = new Map<string, Promise<WebhookSnapshot | null>>();
+  /** One string per owner id, shared by that owner's webhooks. */
+  private readonly owners = new Map<string, string>();
+  private readonly detailsHeld: number;
   private readonly clock: Clock;
   private readonly freshness: IndexFreshness;
   /** Worker time at which the last completed table read started: the index holds every row committed before it. */
@@ -67,9 +81,10 @@ export class SubscriptionRegistry {
     private readonly directory: WebhookDirectory,
     private readonly access: RepoReadAccess,
     private readonly hooks: SubscriptionRegistryHooks,
-    options: { clock?: Clock; freshness?: IndexFreshness } = {},
+    options: { clock?: Clock; freshness?: IndexFreshness; detailsHeld?: number } = {},
   ) {
     this.clock = options.clock ?? systemClock;
+    this.detailsHeld = options.detailsHeld ?? DEFAULT_DETAILS_HELD;
     this.freshness = options.freshness ?? DEFAULT_INDEX_FRESHNESS;
   }
 
@@ -80,8 +95,8 @@ export class SubscriptionRegistry {
   /** The start-up snapshot; returns how many webhooks it holds. */
   async loadAll(): Promise<number> {
     const startedAt = this.clock.now();
-    for (const webhook of await this.directory.loadAll())
-      this.index.upsert(subscriptionOf(webhook));
+    for (const record of await this.directory.loadAll())
+      this.index.upsert(this.subscriptionOf(record));
     this.syncedAt = Math.max(this.syncedAt, startedAt);
     return this.index.size;
   }
@@ -103,8 +118,8 @@ export class SubscriptionRegistry {
   }
 
   /** Enabled webhooks the event reaches (watched item, domain, private-repository access). */
-  match(event: MatchableEvent): WebhookSnapshot[] {
-    return this.index.match(event, this.access).map((subscription) => subscription.webhook);
+  match(event: MatchableEvent): DeliverySubscription[] {
+    return this.index.match(event, this.access);
   }
 
   /**
@@ -120,18 +135,28 @@ export class SubscriptionRegistry {
   /**
    * The webhook to deliver to now (its current URL, Job and secrets), or null when it is disabled
    * or deleted. What the index does not hold as enabled is confirmed against the table first, so
-   * a change whose event has not arrived yet never cancels a delivery by mistake.
+   * a change whose event has not arrived yet never cancels a delivery by mistake; an enabled
+   * webhook whose row is not kept (or is kept at an older revision) is read, once for every
+   * attempt asking meanwhile.
    */
   async deliverable(webhookId: string): Promise<WebhookSnapshot | null> {
     const held = this.index.get(webhookId);
-    if (held && !held.disabled) return held.webhook;
-    const current = await this.reload(webhookId);
+    if (held && !held.disabled) {
+      const known = this.details.get(webhookId);
+      if (known && known.revision === held.revision) {
+        this.details.delete(webhookId);
+        this.details.set(webhookId, known);
+        return known;
+      }
+    }
+    const current = await this.readShared(webhookId);
     return current && !current.disabled ? current : null;
   }
 
   /** Applies a state this process itself just wrote (auto-disable) without waiting for its event. */
   applyLocal(webhook: WebhookSnapshot): void {
-    this.index.upsert(subscriptionOf(webhook));
+    this.index.upsert(this.subscriptionOf(recordOf(webhook)));
+    this.remember(webhook);
   }
 
   private startCatchUp(): CatchUp {
@@ -153,16 +178,50 @@ export class SubscriptionRegistry {
     return this.inFlight;
   }
 
+  /** `reload`, one at a time per webhook: attempts asking for the same webhook together share it. */
+  private readShared(webhookId: string): Promise<WebhookSnapshot | null> {
+    let read = this.reading.get(webhookId);
+    if (!read) {
+      read = this.reload(webhookId).finally(() => this.reading.delete(webhookId));
+      this.reading.set(webhookId, read);
+    }
+    return read;
+  }
+
   private async reload(webhookId: string): Promise<WebhookSnapshot | null> {
     const row = await this.directory.load(webhookId);
     if (!row) {
       this.index.remove(webhookId);
+      this.details.delete(webhookId);
       await this.hooks.webhookStopped(webhookId);
       return null;
     }
-    this.index.upsert(subscriptionOf(row));
+    this.index.upsert(this.subscriptionOf(recordOf(row)));
+    this.remember(row);
     this.hooks.ownerAppeared?.(row.ownerId);
     if (row.disabled) await this.hooks.webhookStopped(webhookId);
     return row;
+  }
+
+  private remember(webhook: WebhookSnapshot): void {
+    this.details.delete(webhook.id);
+    if (webhook.disabled) return;
+    this.details.set(webhook.id, webhook);
+    if (this.details.size > this.detailsHeld)
+      this.details.delete(this.details.keys().next().value!);
+  }
+
+  private subscriptionOf(record: WebhookSubscriptionRecord): DeliverySubscription {
+    let ownerId = this.owners.get(record.ownerId);
+    if (ownerId === undefined) this.owners.set(record.ownerId, (ownerId = record.ownerId));
+    return {
+      webhookId: record.id,
+      ownerId,
+      watched: record.watched,
+      domains: record.domains,
+      disabled: record.disabled,
+      revision: record.revision,
+      targetKind: record.targetKind,
+    };
   }
 }

@@ -13,7 +13,11 @@ import { JobTokenMinter } from '../jobs/ports/job-token-minter';
 import { WebhookDisabler } from '../pipeline/ports/webhook-disabler';
 import { MembershipSource } from '../subscriptions/ports/membership-source';
 import { WebhookDirectory } from '../subscriptions/ports/webhook-directory';
-import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
+import {
+  recordOf,
+  type WebhookSnapshot,
+  type WebhookSubscriptionRecord,
+} from '../subscriptions/ports/webhook-snapshot';
 
 const TEST_KEY = Buffer.alloc(32, 7).toString('base64');
 export const testBox = SecretBox.fromBase64Key(TEST_KEY);
@@ -98,8 +102,8 @@ export class FakeWebhookDirectory extends WebhookDirectory {
       .map((row) => ({ id: row.id, revision: row.revision }));
   }
 
-  async loadAll(): Promise<WebhookSnapshot[]> {
-    return [...this.rows.values()];
+  async loadAll(): Promise<WebhookSubscriptionRecord[]> {
+    return [...this.rows.values()].map(recordOf);
   }
 
   async load(webhookId: string): Promise<WebhookSnapshot | null> {

@@ -45,16 +45,34 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
     expect(ids).toEqual([...ids].sort());
     expect(
       loaded.find((webhook) => webhook.id === `be0e${(4320).toString(16).padStart(20, '0')}`),
-    ).toMatchObject({
+    ).toEqual({
+      id: `be0e${(4320).toString(16).padStart(20, '0')}`,
+      ownerId: ALICE,
+      watched: [{ type: 'model', name: 'acme/model-4320' }],
+      domains: ['repo'],
+      disabled: false,
+      revision: 1,
+      targetKind: 'url',
+    });
+    expect(loaded.find((webhook) => webhook.id === jobWebhookId)).toMatchObject({
+      targetKind: 'job',
+    });
+  });
+
+  it('reads one webhook in full: its URL or Job and its sealed secrets', async () => {
+    expect(await directory.load(`be0e${(4320).toString(16).padStart(20, '0')}`)).toMatchObject({
       ownerId: ALICE,
       target: { kind: 'url', url: 'https://receiver.example/4320' },
       watched: [{ type: 'model', name: 'acme/model-4320' }],
       domains: ['repo'],
       sealedJobSecrets: {},
     });
+    const job = await directory.load(jobWebhookId);
+    expect(job).toMatchObject({ target: { kind: 'job', spec: { command: ['echo'] } } });
+    expect(Object.keys(job!.sealedJobSecrets)).toEqual(['TOKEN']);
   });
 
-  it('reads the stored domains canonically, an empty list as every domain, and keeps a Job webhook its sealed secrets', async () => {
+  it('reads the stored domains canonically, an empty list as every domain', async () => {
     const loaded = new Map((await directory.loadAll()).map((webhook) => [webhook.id, webhook]));
     const row = (n: number) => loaded.get(`be0e${n.toString(16).padStart(20, '0')}`)!;
     expect([row(3).domains, row(4).domains, row(5).domains]).toEqual([
@@ -62,7 +80,6 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
       ['repo', 'discussion'],
       ['repo', 'discussion'],
     ]);
-    expect(Object.keys(loaded.get(jobWebhookId)!.sealedJobSecrets)).toEqual(['TOKEN']);
   });
 
   it("shares one frozen list per set of domains and one empty set of Job secrets between webhooks, so no holder can change another's", async () => {
@@ -70,8 +87,10 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
     const [first, second] = loaded.filter((webhook) => webhook.domains.length === 1);
     expect(first!.domains).toBe(second!.domains);
     expect(Object.isFrozen(first!.domains)).toBe(true);
-    expect(first!.sealedJobSecrets).toBe(second!.sealedJobSecrets);
-    expect(Object.isFrozen(first!.sealedJobSecrets)).toBe(true);
+    const [one, other] = await Promise.all([first!.id, second!.id].map((id) => directory.load(id)));
+    expect(one!.domains).toBe(first!.domains);
+    expect(one!.sealedJobSecrets).toBe(other!.sealedJobSecrets);
+    expect(Object.isFrozen(one!.sealedJobSecrets)).toBe(true);
   });
 
   it('reads a rotation overlap: the sealed previous secret and its end, absent outside one', async () => {

@@ -6,16 +6,31 @@ import {
   webhookSettingsOf,
 } from '@gatehouse/domain';
 import { WebhookEntity } from '@gatehouse/persistence';
-import { DataSource, MoreThan } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { WebhookDirectory } from '../ports/webhook-directory';
-import type { WebhookSnapshot } from '../ports/webhook-snapshot';
+import type { WebhookSnapshot, WebhookSubscriptionRecord } from '../ports/webhook-snapshot';
 
 /**
- * Rows read per statement by loadAll. The worker keeps a snapshot of every webhook, but reading
- * them all in one statement also held every raw row and entity at once (with 100,000 webhooks,
- * more heap than the snapshots themselves), which V8 kept committed after collecting it.
+ * Rows read per statement by loadAll. Reading them all in one statement held every raw row at
+ * once (with 100,000 webhooks, more heap than the index itself), which V8 kept committed after
+ * collecting it.
  */
 const LOAD_PAGE_SIZE = 2_000;
+
+/** The columns matching reads, without the URL, the Job spec or any secret. */
+const LOAD_PAGE = `
+  SELECT id, owner_user_id, watched, domains, disabled, revision, job_spec IS NOT NULL AS job
+    FROM webhooks WHERE id > $1 ORDER BY id LIMIT $2`;
+
+interface SubscriptionRow {
+  id: string;
+  owner_user_id: string;
+  watched: WebhookSnapshot['watched'];
+  domains: string[];
+  disabled: boolean;
+  revision: number;
+  job: boolean;
+}
 
 @Injectable()
 export class TypeOrmWebhookDirectory extends WebhookDirectory {
@@ -27,16 +42,24 @@ export class TypeOrmWebhookDirectory extends WebhookDirectory {
    * Pages by id. A row changed between two pages is read as it was or as it is, like a row changed
    * just after a single read: the registry's catch-up reads and webhook.changed events bring it current.
    */
-  async loadAll(): Promise<WebhookSnapshot[]> {
-    const snapshots: WebhookSnapshot[] = [];
+  async loadAll(): Promise<WebhookSubscriptionRecord[]> {
+    const records: WebhookSubscriptionRecord[] = [];
     for (let after = ''; ;) {
-      const page = await this.dataSource.manager.find(WebhookEntity, {
-        where: { id: MoreThan(after) },
-        order: { id: 'ASC' },
-        take: LOAD_PAGE_SIZE,
-      });
-      for (const row of page) snapshots.push(webhookSnapshotOf(row));
-      if (page.length < LOAD_PAGE_SIZE) return snapshots;
+      const page: SubscriptionRow[] = await this.dataSource.query(LOAD_PAGE, [
+        after,
+        LOAD_PAGE_SIZE,
+      ]);
+      for (const row of page)
+        records.push({
+          id: row.id,
+          ownerId: row.owner_user_id,
+          watched: row.watched.map(({ type, name }) => ({ type, name })),
+          domains: domainsOf(row.domains),
+          disabled: row.disabled,
+          revision: row.revision,
+          targetKind: row.job ? 'job' : 'url',
+        });
+      if (page.length < LOAD_PAGE_SIZE) return records;
       after = page[page.length - 1]!.id;
     }
   }
@@ -77,7 +100,7 @@ export function webhookSnapshotOf(row: WebhookEntity): WebhookSnapshot {
 }
 
 /*
- * The worker holds a snapshot of every webhook, so what most of them have alike is shared, frozen
+ * The worker holds the matching keys of every webhook, so what most of them have alike is shared, frozen
  * so that no holder can change it under the others: the empty Job secrets of a URL webhook, and
  * each list of domains (there are three).
  */

@@ -1,9 +1,12 @@
-import type { WebhookSnapshot } from './webhook-snapshot';
+import type { WebhookSnapshot, WebhookSubscriptionRecord } from './webhook-snapshot';
 
 /** Reads webhooks from their table (owned by webhook-management; the worker only reads). */
 export abstract class WebhookDirectory {
-  /** Every webhook, disabled ones included: the start-up snapshot of the subscription index. */
-  abstract loadAll(): Promise<WebhookSnapshot[]>;
+  /**
+   * What matching reads of every webhook, disabled ones included: the start-up snapshot of the
+   * subscription index.
+   */
+  abstract loadAll(): Promise<WebhookSubscriptionRecord[]>;
   abstract load(webhookId: string): Promise<WebhookSnapshot | null>;
   /** Id and revision of the rows whose `updated_at` is after `since` (deleted rows are not there). */
   abstract revisionsChangedSince(since: Date): Promise<Array<{ id: string; revision: number }>>;

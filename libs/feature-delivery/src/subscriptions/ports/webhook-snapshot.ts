@@ -3,9 +3,9 @@ import type { JobSpecRecord, Subscription, WebhookSettings } from '@gatehouse/do
 type DeliveryTarget = { kind: 'url'; url: string } | { kind: 'job'; spec: JobSpecRecord };
 
 /**
- * What the worker holds of one webhook: its settings (it matches on `watched` and `domains`) plus what it needs
- * to deliver (target, sealed secrets), read from the `webhooks` table. Secrets stay sealed in
- * memory and are opened per attempt.
+ * One webhook read in full from the `webhooks` table: its settings plus what the worker needs to
+ * deliver (target, sealed secrets). The worker keeps these only for the webhooks it delivered to
+ * most recently (SubscriptionRegistry). Secrets stay sealed in memory and are opened per attempt.
  */
 export interface WebhookSnapshot extends WebhookSettings {
   id: string;
@@ -23,19 +23,36 @@ export interface WebhookSnapshot extends WebhookSettings {
   sealedJobSecrets: Record<string, string>;
 }
 
-/** An entry of the worker's SubscriptionIndex. */
-export interface DeliverySubscription extends Subscription {
-  webhook: WebhookSnapshot;
+/**
+ * What the worker holds of every webhook, and what the directory reads of all of them at start:
+ * what matching reads, and the kind of target. The rest (URL or Job, secrets) is read when an
+ * event matches (SubscriptionRegistry.deliverable), so 100,000 webhooks cost their matching keys,
+ * not their rows.
+ */
+export interface WebhookSubscriptionRecord {
+  id: string;
+  ownerId: string;
+  watched: WebhookSettings['watched'];
+  domains: WebhookSettings['domains'];
+  disabled: boolean;
+  revision: number;
+  targetKind: DeliveryTarget['kind'];
 }
 
-export function subscriptionOf(webhook: WebhookSnapshot): DeliverySubscription {
+/** An entry of the worker's SubscriptionIndex. */
+export interface DeliverySubscription extends Subscription {
+  targetKind: DeliveryTarget['kind'];
+}
+
+/** The record of a webhook read in full (a change, an attempt's read, the worker's own disable). */
+export function recordOf(webhook: WebhookSnapshot): WebhookSubscriptionRecord {
   return {
-    webhookId: webhook.id,
+    id: webhook.id,
     ownerId: webhook.ownerId,
     watched: webhook.watched,
     domains: webhook.domains,
     disabled: webhook.disabled,
     revision: webhook.revision,
-    webhook,
+    targetKind: webhook.target.kind,
   };
 }
