@@ -153,13 +153,22 @@ export function webhookDeliverySuite(target: () => ShapeTarget): void {
     });
 
     it('shows the delivery, with its attempt, in the activity view', async () => {
-      const response = await fetch(`${base}/api/settings/webhooks/${webhookId}/activity`, {
-        headers: { authorization: `Bearer ${ALICE_TOKEN}` },
-      });
-      expect(response.status).toBe(200);
-      const activity = (await response.json()) as { deliveries: Array<Record<string, unknown>> };
-      expect(activity.deliveries).toHaveLength(1);
-      expect(activity.deliveries[0]).toMatchObject({
+      let deliveries: Array<Record<string, unknown>> = [];
+      // The receiver answers before the worker records the answer: wait for the record.
+      await waitUntil(
+        'the attempt recorded',
+        async () => {
+          const response = await fetch(`${base}/api/settings/webhooks/${webhookId}/activity`, {
+            headers: { authorization: `Bearer ${ALICE_TOKEN}` },
+          });
+          expect(response.status).toBe(200);
+          deliveries = ((await response.json()) as { deliveries: typeof deliveries }).deliveries;
+          return deliveries[0]?.status !== 'pending';
+        },
+        { intervalMs: 100, detail: () => JSON.stringify(deliveries) },
+      );
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]).toMatchObject({
         id: received[0]!.webhookId,
         event: { action: 'update', scope: 'repo.content' },
         repo: 'acme/e2e-model',
