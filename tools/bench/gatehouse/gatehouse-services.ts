@@ -1,5 +1,5 @@
 import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
-import { withImageNodeOptions } from './image-node-options';
+import { IMAGE_MALLOC_ENVIRONMENT, withImageNodeOptions } from './image-node-options';
 
 export interface GatehouseStores {
   databaseUrl: string;
@@ -61,7 +61,7 @@ export async function startGatehouseServices(
   return { url, auth, tokenExchange, stop };
 }
 
-/** What every service of the bench is started with: its stores and secrets, and the image's NODE_OPTIONS. */
+/** What every service of the bench is started with: its stores and secrets, and the image's NODE_OPTIONS and malloc settings. */
 export function serviceEnvironment(
   stores: GatehouseStores,
   publicUrl: string,
@@ -76,6 +76,7 @@ export function serviceEnvironment(
     GATEHOUSE_SHUTDOWN_GRACE_MS: '2000',
     LOG_LEVEL: 'warn',
     NODE_OPTIONS: withImageNodeOptions(),
+    ...IMAGE_MALLOC_ENVIRONMENT,
   };
 }
 
