@@ -40,6 +40,11 @@ ENV NODE_ENV=production
 # process, idle and under load, for no measurable CPU per request (tools/bench/report/findings.md,
 # "Memory").
 ENV NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=4"
+# glibc maps blocks of 1 MiB and more for themselves and unmaps them when freed. Left to itself it
+# raises that threshold to each large block freed (up to 32 MiB) and keeps the next ones in the
+# arena of the thread that asked: a password hash's 8 MiB scrypt block stayed resident in each
+# libuv thread that had hashed (tools/bench/report/findings.md, "Memory").
+ENV MALLOC_MMAP_THRESHOLD_=1048576
 WORKDIR /app
 COPY --from=dependencies /app/package.json ./package.json
 COPY --from=dependencies /app/node_modules ./node_modules

@@ -76,7 +76,7 @@ function checkServiceVariables(
 
 /**
  * libuv's thread pool bounds the password hashes in flight (`libs/crypto/src/password-hash.ts`),
- * each holding scrypt's 32 MiB: it follows the container's own CPU limit (docs/operations.md).
+ * each holding scrypt's 8 MiB block: it follows the container's own CPU limit (docs/operations.md).
  */
 const THREADPOOL_VARIABLE = 'UV_THREADPOOL_SIZE';
 

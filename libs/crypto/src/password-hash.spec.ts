@@ -3,6 +3,7 @@ import {
   DEFAULT_SCRYPT_PARAMETERS,
   hashPassword,
   passwordHashConcurrency,
+  passwordNeedsRehash,
   verifyPassword,
 } from './password-hash';
 
@@ -10,9 +11,9 @@ import {
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
 
 describe('password hashing', () => {
-  it('stores scrypt$N$r$p$salt$key with the production default of N=2^15, r=8, p=1', async () => {
+  it('stores scrypt$N$r$p$salt$key with the production default of N=2^13, r=8, p=4', async () => {
     const stored = await hashPassword('correct horse battery staple');
-    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(stored).toMatch(/^scrypt\$8192\$8\$4\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(await verifyPassword('correct horse battery staple', stored)).toBe(true);
     // The key is scrypt's with the parameters the string names, as Node computes it on its own:
     // they were applied, not merely written down.
@@ -22,10 +23,10 @@ describe('password hashing', () => {
       Buffer.from(salt!, 'base64url'),
       32,
       {
-        N: 2 ** 15,
+        N: 2 ** 13,
         r: 8,
-        p: 1,
-        maxmem: 64 * 1024 * 1024,
+        p: 4,
+        maxmem: 16 * 1024 * 1024,
       },
     );
     expect(Buffer.from(key!, 'base64url').equals(expected)).toBe(true);
@@ -71,8 +72,27 @@ describe('password hashing', () => {
     await expect(hashPassword('pw', { N: 2 ** 21, r: 8, p: 1 })).rejects.toThrow(RangeError);
   });
 
-  it('hashes with the OWASP minimum for scrypt by default', () => {
-    expect(DEFAULT_SCRYPT_PARAMETERS).toEqual({ N: 32768, r: 8, p: 1 });
+  it('hashes by default with the work of N=2^15, r=8, p=1 in an 8 MiB block', () => {
+    expect(DEFAULT_SCRYPT_PARAMETERS).toEqual({ N: 8192, r: 8, p: 4 });
+    const { N, r, p } = DEFAULT_SCRYPT_PARAMETERS;
+    expect(N * r * p).toBe(2 ** 15 * 8 * 1);
+    expect(128 * N * r).toBe(8 * 1024 * 1024);
+  });
+
+  it('still verifies a hash stored at the earlier default, N=2^15, r=8, p=1, and asks for it again', async () => {
+    const earlier = await hashPassword('pw', { N: 2 ** 15, r: 8, p: 1 });
+    expect(await verifyPassword('pw', earlier)).toBe(true);
+    expect(passwordNeedsRehash(earlier)).toBe(true);
+    expect(passwordNeedsRehash(await hashPassword('pw'))).toBe(false);
+  });
+
+  it('asks for a hash again when any one of its parameters differs, or when it is not one of ours', async () => {
+    const stored = await hashPassword('pw', FAST);
+    expect(passwordNeedsRehash(stored, FAST)).toBe(false);
+    expect(passwordNeedsRehash(stored, { ...FAST, N: 2 ** 11 })).toBe(true);
+    expect(passwordNeedsRehash(stored, { ...FAST, r: 4 })).toBe(true);
+    expect(passwordNeedsRehash(stored, { ...FAST, p: 2 })).toBe(true);
+    expect(passwordNeedsRehash('bcrypt$2b$10$abc')).toBe(true);
   });
 
   it('answers every one of many hashes asked for at once, each verifiable', async () => {

@@ -12,11 +12,17 @@ export interface ScryptParameters {
   p: number;
 }
 
-/** 2^15 * 8 * 128 bytes = 32 MiB per hash, the OWASP minimum for scrypt. */
+/**
+ * 2^13 * 8 * 128 bytes = 8 MiB per hash, run four times in a row (p = 4): the work of
+ * N=2^15, r=8, p=1 (about a tenth of a second of one core) in a quarter of its memory, one of
+ * OWASP's equivalent scrypt settings trading memory for passes (docs/security.md "Password
+ * storage"). A hash holds its block until it ends, so with one hash per core in flight the
+ * block's size is what a sign-in spike adds to the process.
+ */
 export const DEFAULT_SCRYPT_PARAMETERS: Readonly<ScryptParameters> = Object.freeze({
-  N: 2 ** 15,
+  N: 2 ** 13,
   r: 8,
-  p: 1,
+  p: 4,
 });
 
 const SALT_BYTES = 16;
@@ -32,7 +38,7 @@ const LIBUV_MAX_THREADS = 1024;
 
 /**
  * How many hashes run at once: one per core, and no more than libuv has threads to run them on.
- * Each hash holds 128 * N * r bytes (32 MiB by default) until it ends; a hash started beyond
+ * Each hash holds 128 * N * r bytes (8 MiB by default) until it ends; a hash started beyond
  * the cores only waits for CPU inside the thread pool while holding its memory, so queueing it
  * here costs no throughput and keeps the process's peak at `cores` hashes.
  */
@@ -73,6 +79,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!parsed) return false;
   const key = await derive(password, parsed.salt, parsed.key.length, parsed.parameters);
   return timingSafeEqual(key, parsed.key);
+}
+
+/**
+ * Whether a stored hash was made with other parameters than `parameters` (or is not one this
+ * module made): signing in with the right password then stores it again at the current cost.
+ */
+export function passwordNeedsRehash(
+  stored: string,
+  parameters: ScryptParameters = DEFAULT_SCRYPT_PARAMETERS,
+): boolean {
+  const parsed = parseStoredPassword(stored);
+  if (!parsed) return true;
+  const { N, r, p } = parsed.parameters;
+  return N !== parameters.N || r !== parameters.r || p !== parameters.p;
 }
 
 interface StoredPassword {
@@ -119,7 +139,7 @@ function derive(
   keyLength: number,
   { N, r, p }: ScryptParameters,
 ): Promise<Buffer> {
-  // Node refuses by default above 32 MiB; scrypt needs 128 * N * r bytes plus a little bookkeeping.
+  // Node refuses by default above 32 MiB (a raised N or r); scrypt needs 128 * N * r bytes plus a little bookkeeping.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
   // RFC 8265 section 4.2: compare passwords in NFC, so the same password typed on another keyboard matches.
   const normalized = password.normalize('NFC');

@@ -1,5 +1,5 @@
 import { findFreePort, NodeProcess, startNodeProcess, waitForHttp } from '@gatehouse/testing';
-import { withImageNodeOptions } from './image-node-options';
+import { IMAGE_MALLOC_ENVIRONMENT, withImageNodeOptions } from './image-node-options';
 
 export interface GatehouseStores {
   databaseUrl: string;
@@ -64,7 +64,7 @@ export async function startGatehouseServices(
   return { url, auth, tokenExchange, tokenExchangeUrl, stop };
 }
 
-/** What every service of the bench is started with: its stores and secrets, and the image's NODE_OPTIONS. */
+/** What every service of the bench is started with: its stores and secrets, and the image's NODE_OPTIONS and malloc settings. */
 export function serviceEnvironment(
   stores: GatehouseStores,
   publicUrl: string,
@@ -79,6 +79,7 @@ export function serviceEnvironment(
     GATEHOUSE_SHUTDOWN_GRACE_MS: '2000',
     LOG_LEVEL: 'warn',
     NODE_OPTIONS: withImageNodeOptions(),
+    ...IMAGE_MALLOC_ENVIRONMENT,
   };
 }
 

@@ -7,6 +7,18 @@
  */
 export const IMAGE_NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-size=4';
 
+/**
+ * The environment the image sets for glibc's malloc (Dockerfile): blocks of 1 MiB and more are
+ * mapped for themselves and unmapped when freed. Without it glibc raises that threshold to the
+ * size of each large block freed, up to 32 MiB, and then serves the next ones, a password hash's
+ * 8 MiB scrypt block among them, from the arena of the libuv thread that asked, which keeps them:
+ * up to one block per thread resident after a sign-in spike (tools/bench/report/findings.md,
+ * "Memory").
+ */
+export const IMAGE_MALLOC_ENVIRONMENT: Readonly<Record<string, string>> = Object.freeze({
+  MALLOC_MMAP_THRESHOLD_: '1048576',
+});
+
 /** `current` (the bench's own NODE_OPTIONS, a profiler's `--require` say) followed by the image's. */
 export function withImageNodeOptions(
   current: string | undefined = process.env['NODE_OPTIONS'],

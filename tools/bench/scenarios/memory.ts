@@ -7,7 +7,7 @@ import {
 } from '../gatehouse/bench-accounts';
 import { insertOwnerWebhooks } from '../gatehouse/gatehouse-database';
 import { startWebhookManagement } from '../gatehouse/gatehouse-services';
-import { withImageNodeOptions } from '../gatehouse/image-node-options';
+import { IMAGE_MALLOC_ENVIRONMENT, withImageNodeOptions } from '../gatehouse/image-node-options';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import type { FlowSpec } from '../harness/load-spec';
 import { ProcessMeter, rssMiB } from '../harness/process-meter';
@@ -59,7 +59,7 @@ export const memory: Scenario = {
         );
         return path;
       },
-      env: { LOG_LEVEL: 'warn', NODE_OPTIONS: withImageNodeOptions() },
+      env: { LOG_LEVEL: 'warn', NODE_OPTIONS: withImageNodeOptions(), ...IMAGE_MALLOC_ENVIRONMENT },
     });
     const stores = {
       databaseUrl: env.infra.database.url,

@@ -217,7 +217,7 @@ export const signInSpike: Scenario = {
       trials,
       facts: [
         {
-          name: 'one scrypt verification alone (N=2^15, r=8, p=1), median',
+          name: 'one scrypt verification alone (N=2^13, r=8, p=4), median',
           value: alone.latencyMs.p50,
           unit: 'ms',
           how: `${alone.completed} verifications one after another`,

@@ -1,4 +1,4 @@
-import { hashPassword } from '@gatehouse/crypto';
+import { hashPassword, passwordNeedsRehash, verifyPassword } from '@gatehouse/crypto';
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { PredictableRandom } from '@gatehouse/identity/testing';
@@ -31,6 +31,11 @@ class InMemorySignInAccounts extends SignInAccounts {
   async cancelDeletion(userId: string): Promise<void> {
     const account = this.accounts.find((candidate) => candidate.id === userId);
     if (account) account.deletionPending = false;
+  }
+
+  async replacePasswordHash(userId: string, previous: string, next: string): Promise<void> {
+    const account = this.accounts.find((candidate) => candidate.id === userId);
+    if (account?.passwordHash === previous) account.passwordHash = next;
   }
 }
 
@@ -107,6 +112,34 @@ describe('SignInService', () => {
   it('signs in by username or e-mail, case-insensitively', async () => {
     expect(await attempt('alice', 'correct horse')).toEqual(signedIn('alice-id'));
     expect(await attempt(' Alice@Example.com ', 'correct horse')).toEqual(signedIn('alice-id'));
+  });
+
+  it('stores a hash made at another cost again at the current one, once, and only for the right password', async () => {
+    const alice = accounts.accounts[0]!;
+    const earlier = alice.passwordHash;
+    expect(await attempt('alice', 'wrong')).toMatchObject({ kind: 'refused' });
+    expect(alice.passwordHash).toBe(earlier);
+    expect(await attempt('alice', 'correct horse')).toEqual(signedIn('alice-id'));
+    const current = alice.passwordHash;
+    expect(current).not.toBe(earlier);
+    expect(passwordNeedsRehash(current)).toBe(false);
+    expect(await verifyPassword('correct horse', current)).toBe(true);
+    expect(await attempt('alice', 'correct horse')).toEqual(signedIn('alice-id'));
+    expect(alice.passwordHash).toBe(current);
+  });
+
+  it('leaves a password changed while the sign-in checked the earlier one', async () => {
+    const alice = accounts.accounts[0]!;
+    const changed = await hashPassword('changed meanwhile', FAST);
+    const findByLogin = accounts.findByLogin.bind(accounts);
+    accounts.findByLogin = async (login) => {
+      const found = await findByLogin(login);
+      const read = found && { ...found };
+      alice.passwordHash = changed;
+      return read;
+    };
+    expect(await attempt('alice', 'correct horse')).toEqual(signedIn('alice-id'));
+    expect(alice.passwordHash).toBe(changed);
   });
 
   it('answers a wrong password and an unknown account alike', async () => {

@@ -20,6 +20,13 @@ export class TypeOrmSignInAccounts extends SignInAccounts {
   async cancelDeletion(userId: string): Promise<void> {
     await this.dataSource.query(`UPDATE users SET deletion_due_at = NULL WHERE id = $1`, [userId]);
   }
+
+  async replacePasswordHash(userId: string, previous: string, next: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2`,
+      [userId, previous, next],
+    );
+  }
 }
 
 function accountOf(user: UserEntity | null): SignInAccount | null {

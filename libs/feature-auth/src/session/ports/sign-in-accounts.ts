@@ -15,4 +15,10 @@ export abstract class SignInAccounts {
 
   /** Signing in during the grace period keeps the account: its deletion is called off. */
   abstract cancelDeletion(userId: string): Promise<void>;
+
+  /**
+   * The same password stored again at the current scrypt cost, unless the stored hash is no longer
+   * `previous` (the password was changed meanwhile, which wins).
+   */
+  abstract replacePasswordHash(userId: string, previous: string, next: string): Promise<void>;
 }
