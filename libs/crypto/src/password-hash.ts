@@ -14,10 +14,10 @@ export interface ScryptParameters {
 
 /**
  * 2^13 * 8 * 128 bytes = 8 MiB per hash, run four times in a row (p = 4): the work of
- * N=2^15, r=8, p=1 (about a tenth of a second of one core) in a quarter of its memory, one of
- * OWASP's equivalent scrypt settings trading memory for passes (docs/security.md "Password
- * storage"). A hash holds its block until it ends, so with one hash per core in flight the
- * block's size is what a sign-in spike adds to the process.
+ * N=2^15, r=8, p=1 (about a tenth of a second of one core) in a quarter of its memory; below
+ * OWASP's minimums, as that setting was (docs/security.md "Password storage"). A hash holds its
+ * block until it ends, so with one hash per core in flight the block's size is what a sign-in
+ * spike adds to the process.
  */
 export const DEFAULT_SCRYPT_PARAMETERS: Readonly<ScryptParameters> = Object.freeze({
   N: 2 ** 13,
