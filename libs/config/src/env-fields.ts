@@ -232,3 +232,20 @@ function parseHttpUrl(raw: string): URL | undefined {
     return undefined;
   }
 }
+
+// The bounds the crypto lib accepts (a hash in flight holds 128 × N × r bytes: at most 1 GiB here).
+const SCRYPT_MAX_LOG_N = 20;
+const SCRYPT_MAX_R = 32;
+const SCRYPT_MAX_P = 16;
+
+/** A scrypt cost, `N=16384,r=8,p=5`: N a power of two from 2^10 to 2^20, r from 1 to 32, p from 1 to 16. */
+export const scryptCost = envVariable((raw) => {
+  const match = /^N=(\d{1,8}),r=(\d{1,2}),p=(\d{1,2})$/.exec(raw.replace(/\s+/g, ''));
+  const message = `must be N=<power of two from 1024 to ${2 ** SCRYPT_MAX_LOG_N}>,r=<1 to ${SCRYPT_MAX_R}>,p=<1 to ${SCRYPT_MAX_P}>, such as N=8192,r=8,p=10`;
+  if (!match) return invalid(message);
+  const [N, r, p] = match.slice(1).map(Number) as [number, number, number];
+  const powerOfTwo = (N & (N - 1)) === 0 && N >= 2 ** 10 && N <= 2 ** SCRYPT_MAX_LOG_N;
+  if (!powerOfTwo || r < 1 || r > SCRYPT_MAX_R || p < 1 || p > SCRYPT_MAX_P)
+    return invalid(message);
+  return { N, r, p };
+});

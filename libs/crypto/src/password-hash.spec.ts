@@ -4,6 +4,7 @@ import {
   hashPassword,
   passwordHashConcurrency,
   passwordNeedsRehash,
+  setPasswordHashCost,
   verifyPassword,
 } from './password-hash';
 
@@ -93,6 +94,21 @@ describe('password hashing', () => {
     expect(passwordNeedsRehash(stored, { ...FAST, r: 4 })).toBe(true);
     expect(passwordNeedsRehash(stored, { ...FAST, p: 2 })).toBe(true);
     expect(passwordNeedsRehash('bcrypt$2b$10$abc')).toBe(true);
+  });
+
+  it('hashes at the cost the process was given, and asks for hashes at any other cost again', async () => {
+    const atDefault = await hashPassword('pw', DEFAULT_SCRYPT_PARAMETERS);
+    setPasswordHashCost(FAST);
+    try {
+      const stored = await hashPassword('pw');
+      expect(stored.split('$').slice(1, 4)).toEqual(['1024', '8', '1']);
+      expect(passwordNeedsRehash(stored)).toBe(false);
+      expect(passwordNeedsRehash(atDefault)).toBe(true);
+      expect(() => setPasswordHashCost({ N: 1000, r: 8, p: 1 })).toThrow(RangeError);
+    } finally {
+      setPasswordHashCost(DEFAULT_SCRYPT_PARAMETERS);
+    }
+    expect(passwordNeedsRehash(atDefault)).toBe(false);
   });
 
   it('answers every one of many hashes asked for at once, each verifiable', async () => {

@@ -58,13 +58,24 @@ const hashing = new ConcurrencyLimit(
   passwordHashConcurrency(availableParallelism(), threadpoolSize),
 );
 
+let processCost: Readonly<ScryptParameters> = DEFAULT_SCRYPT_PARAMETERS;
+
+/**
+ * The cost this process hashes new passwords at, and rehashes others to at their next sign-in
+ * (GATEHOUSE_PASSWORD_HASH_COST, set once when the app starts); DEFAULT_SCRYPT_PARAMETERS until then.
+ */
+export function setPasswordHashCost(parameters: ScryptParameters): void {
+  assertParameters(parameters);
+  processCost = Object.freeze({ N: parameters.N, r: parameters.r, p: parameters.p });
+}
+
 /**
  * Memory-hard password hash, stored as `scrypt$N$r$p$<salt>$<key>` (base64url). The parameters
  * travel with the hash so they can be raised later without invalidating stored passwords.
  */
 export async function hashPassword(
   password: string,
-  parameters: ScryptParameters = DEFAULT_SCRYPT_PARAMETERS,
+  parameters: ScryptParameters = processCost,
 ): Promise<string> {
   assertParameters(parameters);
   const salt = randomBytes(SALT_BYTES);
@@ -87,7 +98,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export function passwordNeedsRehash(
   stored: string,
-  parameters: ScryptParameters = DEFAULT_SCRYPT_PARAMETERS,
+  parameters: ScryptParameters = processCost,
 ): boolean {
   const parsed = parseStoredPassword(stored);
   if (!parsed) return true;

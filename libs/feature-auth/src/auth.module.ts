@@ -2,6 +2,7 @@ import { MailModule, type MailModuleOptions } from '@gatehouse/mail';
 import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TokenPruningModule } from '@gatehouse/identity';
+import { type ScryptParameters, setPasswordHashCost } from '@gatehouse/crypto';
 import { AdminModule } from './admin/admin.module';
 import {
   ACCOUNTS_OPTIONS,
@@ -78,6 +79,8 @@ export interface AuthModuleOptions {
   signUp?: SignUpMode;
   /** GATEHOUSE_ACCOUNT_DELETION_GRACE_DAYS: how long a deletion asked for waits (default 7). */
   accountDeletionGraceDays?: number;
+  /** GATEHOUSE_PASSWORD_HASH_COST: the scrypt cost of the passwords this process stores. */
+  passwordHashCost?: ScryptParameters;
 }
 
 /** The options from an app's configuration (GATEHOUSE_PUBLIC_URL, the `oauth` and `network` sections). */
@@ -94,7 +97,7 @@ export function authModuleOptionsOf(config: {
   network: { allowLoopbackTargets: boolean };
   webApp: { directory: string };
   mail?: { smtpUrl?: string; from: string };
-  signUp?: { mode: SignUpMode; deletionGraceDays: number };
+  signUp?: { mode: SignUpMode; deletionGraceDays: number; passwordHashCost?: ScryptParameters };
   /** The all-in-one's data directory, which keeps its mailbox when no SMTP server is set. */
   storage?: { dataDir: string };
   admin?: { platformAdmins: readonly string[] };
@@ -117,6 +120,7 @@ export function authModuleOptionsOf(config: {
     },
     signUp: config.signUp?.mode,
     accountDeletionGraceDays: config.signUp?.deletionGraceDays,
+    passwordHashCost: config.signUp?.passwordHashCost,
   };
 }
 
@@ -140,6 +144,8 @@ const ANONYMOUS_SESSION_TTL_SECONDS = 60 * 60;
 @Module({})
 export class AuthModule {
   static forRoot(options: AuthModuleOptions): DynamicModule {
+    // A setting of the process: every password this process hashes, whichever feature stores it.
+    if (options.passwordHashCost) setPasswordHashCost(options.passwordHashCost);
     const issuer = options.publicUrl.replace(/\/+$/, '');
     const optionProviders = [
       {

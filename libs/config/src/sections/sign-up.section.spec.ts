@@ -32,6 +32,18 @@ describe('the sign-up section', () => {
     );
   });
 
+  it('takes the password hash cost as N,r,p within scrypt’s bounds, and leaves it to the default when unset', () => {
+    expect(loadAllInOneConfig({}).signUp.passwordHashCost).toBeUndefined();
+    expect(
+      loadAuthConfig({ ...SERVICE_ENV, GATEHOUSE_PASSWORD_HASH_COST: 'N=8192,r=8,p=10' }).signUp
+        .passwordHashCost,
+    ).toEqual({ N: 8192, r: 8, p: 10 });
+    for (const wrong of ['N=8000,r=8,p=1', 'N=8192,r=0,p=1', 'N=8192,r=8,p=17', '8192,8,1'])
+      expect(() => loadAllInOneConfig({ GATEHOUSE_PASSWORD_HASH_COST: wrong })).toThrow(
+        /GATEHOUSE_PASSWORD_HASH_COST: must be N=<power of two/,
+      );
+  });
+
   it('names the variable of a value it does not know', () => {
     expect(() => loadAllInOneConfig({ GATEHOUSE_SIGNUP: 'everyone' })).toThrow(ConfigError);
     expect(() => loadAllInOneConfig({ GATEHOUSE_SIGNUP: 'everyone' })).toThrow(/GATEHOUSE_SIGNUP/);
