@@ -1,4 +1,9 @@
-import { hashPassword, passwordNeedsRehash, setPasswordHashCost } from '@gatehouse/crypto';
+import {
+  DEFAULT_SCRYPT_PARAMETERS,
+  hashPassword,
+  passwordNeedsRehash,
+  setPasswordHashCost,
+} from '@gatehouse/crypto';
 import { loadAuthConfig } from '@gatehouse/config';
 import { AuthModule, authModuleOptionsOf } from './auth.module';
 
@@ -13,7 +18,7 @@ const SERVICE_ENV = {
 };
 
 describe('the auth module built from configuration', () => {
-  afterEach(() => setPasswordHashCost({ N: 2 ** 13, r: 8, p: 4 }));
+  afterEach(() => setPasswordHashCost(DEFAULT_SCRYPT_PARAMETERS));
 
   it('hashes the passwords of its process at GATEHOUSE_PASSWORD_HASH_COST', async () => {
     const config = loadAuthConfig({
