@@ -50,5 +50,6 @@ export { entityManagerOf } from './transactions/infrastructure/typeorm-transacti
 export {
   type AccessTokenRecord,
   type PersonalTokenRecord,
+  type RefreshRotationOutcome,
   type RefreshTokenRecord,
 } from './tokens/ports/token-records';
