@@ -10,6 +10,12 @@ export interface IdentityOptions {
    */
   signingKeyCacheTtlMs?: number;
   /**
+   * How long a process answers client lookups from an app it read (CachedClientLookup): the
+   * longest an app changed through another process (a secret rotated or an app deleted on another
+   * replica, a seed) keeps authenticating as before here. Default 1 s; 0 reads every time.
+   */
+  clientCacheTtlMs?: number;
+  /**
    * Longest life of a bearer token's cached principal (PrincipalCache); revocations clear it
    * sooner. It bounds how long a change made outside the services (a seed file) takes to show.
    * Default 60 s; 0 turns the cache off.

@@ -1,5 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { CLOCK } from '@gatehouse/platform';
+import type { Clock } from '@gatehouse/domain';
+import { CachedClientLookup } from './clients/cached-client-lookup';
 import { ClientAuthenticator } from './clients/client-authenticator';
 import { SqlClientLookup } from './clients/infrastructure/sql-client-lookup';
 import { ClientLookup } from './clients/ports/client-lookup';
@@ -84,7 +88,16 @@ export class IdentityModule {
         { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
         { provide: IssuedTokenWriter, useClass: SqlIssuedTokenWriter },
         { provide: RandomSource, useClass: CryptoRandomSource },
-        { provide: ClientLookup, useClass: SqlClientLookup },
+        {
+          provide: ClientLookup,
+          useFactory: (dataSource: DataSource, clock: Clock) =>
+            new CachedClientLookup(
+              new SqlClientLookup(dataSource),
+              clock,
+              options.clientCacheTtlMs,
+            ),
+          inject: [DataSource, CLOCK],
+        },
         { provide: BearerTokenReader, useClass: SqlBearerTokenReader },
         { provide: PersonalTokenUsageWriter, useClass: SqlPersonalTokenUsageWriter },
         { provide: SigningKeyStore, useClass: TypeOrmSigningKeyStore },

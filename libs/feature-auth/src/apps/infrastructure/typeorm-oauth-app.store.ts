@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ClientLookup,
   entityManagerOf,
   type OAuthAppRecord,
   oauthAppRecordOf,
@@ -15,12 +16,14 @@ import {
 import { DataSource, In, IsNull } from 'typeorm';
 import { OAuthAppStore } from '../ports/oauth-app.store';
 
+/** Each change, once committed, makes this process's ClientLookup read the app again. */
 @Injectable()
 export class TypeOrmOAuthAppStore extends OAuthAppStore {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly revoker: TokenRevoker,
+    private readonly clients: ClientLookup,
   ) {
     super();
   }
@@ -44,11 +47,13 @@ export class TypeOrmOAuthAppStore extends OAuthAppStore {
 
   async insert(app: OAuthAppRecord): Promise<void> {
     await this.dataSource.manager.insert(OAuthAppEntity, app);
+    this.clients.forget(app.clientId);
   }
 
   async update(app: OAuthAppRecord): Promise<void> {
     const { id, ...fields } = app;
     await this.dataSource.manager.update(OAuthAppEntity, { id }, fields);
+    this.clients.forget(app.clientId);
   }
 
   /** The app's tokens have no foreign key to it (metadata-document apps have no row), so they are revoked here. */
@@ -71,5 +76,6 @@ export class TypeOrmOAuthAppStore extends OAuthAppStore {
       await manager.delete(ConsentEntity, { clientId: app.clientId });
       await manager.delete(OAuthAppEntity, { id: app.id });
     });
+    this.clients.forget(app.clientId);
   }
 }
