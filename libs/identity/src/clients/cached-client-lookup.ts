@@ -3,9 +3,9 @@ import type { OAuthAppRecord } from './ports/oauth-app-record';
 import { ClientLookup } from './ports/client-lookup';
 
 /** How long a process answers from an app it read, unless told sooner that the app changed. */
-export const DEFAULT_CLIENT_CACHE_TTL_MS = 1000;
+const DEFAULT_CLIENT_CACHE_TTL_MS = 1000;
 /** Apps remembered at once; the least recently read goes first. */
-export const CLIENT_CACHE_MAX_ENTRIES = 1000;
+const CLIENT_CACHE_MAX_ENTRIES = 1000;
 
 interface Entry {
   app: Promise<OAuthAppRecord | null>;
@@ -55,7 +55,7 @@ export class CachedClientLookup extends ClientLookup {
     return entry.app;
   }
 
-  forget(clientId: string): void {
+  override forget(clientId: string): void {
     this.entries.delete(clientId);
     this.inner.forget(clientId);
   }

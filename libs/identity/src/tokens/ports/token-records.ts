@@ -43,7 +43,7 @@ export interface RefreshTokenRecord {
 }
 
 /** A refresh token read for redemption, with its user (null when the user is gone). */
-export interface LockedRefreshToken extends RefreshTokenRecord {
+interface LockedRefreshToken extends RefreshTokenRecord {
   user: UserRecord | null;
 }
 
