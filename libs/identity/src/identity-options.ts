@@ -16,6 +16,12 @@ export interface IdentityOptions {
    */
   clientCacheTtlMs?: number;
   /**
+   * Follow oauth_app.changed events (AppChangeConsumer, a group of this process alone), so an app
+   * changed through another process is read again at once rather than after clientCacheTtlMs. On
+   * in the services that authenticate clients (auth, token-exchange, the all-in-one).
+   */
+  followAppChanges?: boolean;
+  /**
    * Longest life of a bearer token's cached principal (PrincipalCache); revocations clear it
    * sooner. It bounds how long a change made outside the services (a seed file) takes to show.
    * Default 60 s; 0 turns the cache off.

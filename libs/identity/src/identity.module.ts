@@ -1,8 +1,8 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { DataSource } from 'typeorm';
 import { CLOCK } from '@gatehouse/platform';
 import type { Clock } from '@gatehouse/domain';
+import { AppChangeConsumer } from './clients/app-change.consumer';
 import { CachedClientLookup } from './clients/cached-client-lookup';
 import { ClientAuthenticator } from './clients/client-authenticator';
 import { SqlClientLookup } from './clients/infrastructure/sql-client-lookup';
@@ -75,8 +75,12 @@ export class IdentityModule {
       module: IdentityModule,
       global: true,
       imports: [DiscoveryModule],
-      // Consumes token.revoked through the process's event bus (EventBusTransport), when it has one.
-      controllers: [PrincipalRevocationConsumer],
+      // Consume token.revoked (and oauth_app.changed) through the process's event bus
+      // (EventBusTransport), when it has one.
+      controllers: [
+        PrincipalRevocationConsumer,
+        ...(options.followAppChanges ? [AppChangeConsumer] : []),
+      ],
       providers: [
         {
           provide: IDENTITY_OPTIONS,
@@ -88,15 +92,12 @@ export class IdentityModule {
         { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
         { provide: IssuedTokenWriter, useClass: SqlIssuedTokenWriter },
         { provide: RandomSource, useClass: CryptoRandomSource },
+        SqlClientLookup,
         {
           provide: ClientLookup,
-          useFactory: (dataSource: DataSource, clock: Clock) =>
-            new CachedClientLookup(
-              new SqlClientLookup(dataSource),
-              clock,
-              options.clientCacheTtlMs,
-            ),
-          inject: [DataSource, CLOCK],
+          useFactory: (sql: SqlClientLookup, clock: Clock) =>
+            new CachedClientLookup(sql, clock, options.clientCacheTtlMs),
+          inject: [SqlClientLookup, CLOCK],
         },
         { provide: BearerTokenReader, useClass: SqlBearerTokenReader },
         { provide: PersonalTokenUsageWriter, useClass: SqlPersonalTokenUsageWriter },
