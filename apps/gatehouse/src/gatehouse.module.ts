@@ -57,6 +57,7 @@ export function gatehouseModule(
       IdentityModule.forRoot({
         publicUrl: config.http.publicUrl,
         encryptionKey: secrets.encryptionKey,
+        followAppChanges: true,
       }),
       AuthModule.forRoot(authModuleOptionsOf(config)),
       WebhooksModule.forRoot({

@@ -10,6 +10,18 @@ export interface IdentityOptions {
    */
   signingKeyCacheTtlMs?: number;
   /**
+   * How long a process answers client lookups from an app it read (CachedClientLookup): the
+   * longest an app changed through another process (a secret rotated or an app deleted on another
+   * replica, a seed) keeps authenticating as before here. Default 1 s; 0 reads every time.
+   */
+  clientCacheTtlMs?: number;
+  /**
+   * Follow oauth_app.changed events (AppChangeConsumer, a group of this process alone), so an app
+   * changed through another process is read again at once rather than after clientCacheTtlMs. On
+   * in the services that authenticate clients (auth, token-exchange, the all-in-one).
+   */
+  followAppChanges?: boolean;
+  /**
    * Longest life of a bearer token's cached principal (PrincipalCache); revocations clear it
    * sooner. It bounds how long a change made outside the services (a seed file) takes to show.
    * Default 60 s; 0 turns the cache off.

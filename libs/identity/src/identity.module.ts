@@ -1,5 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { CLOCK } from '@gatehouse/platform';
+import type { Clock } from '@gatehouse/domain';
+import { AppChangeConsumer } from './clients/app-change.consumer';
+import { CachedClientLookup } from './clients/cached-client-lookup';
 import { ClientAuthenticator } from './clients/client-authenticator';
 import { SqlClientLookup } from './clients/infrastructure/sql-client-lookup';
 import { ClientLookup } from './clients/ports/client-lookup';
@@ -71,8 +75,12 @@ export class IdentityModule {
       module: IdentityModule,
       global: true,
       imports: [DiscoveryModule],
-      // Consumes token.revoked through the process's event bus (EventBusTransport), when it has one.
-      controllers: [PrincipalRevocationConsumer],
+      // Consume token.revoked (and oauth_app.changed) through the process's event bus
+      // (EventBusTransport), when it has one.
+      controllers: [
+        PrincipalRevocationConsumer,
+        ...(options.followAppChanges ? [AppChangeConsumer] : []),
+      ],
       providers: [
         {
           provide: IDENTITY_OPTIONS,
@@ -84,7 +92,13 @@ export class IdentityModule {
         { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
         { provide: IssuedTokenWriter, useClass: SqlIssuedTokenWriter },
         { provide: RandomSource, useClass: CryptoRandomSource },
-        { provide: ClientLookup, useClass: SqlClientLookup },
+        SqlClientLookup,
+        {
+          provide: ClientLookup,
+          useFactory: (sql: SqlClientLookup, clock: Clock) =>
+            new CachedClientLookup(sql, clock, options.clientCacheTtlMs),
+          inject: [SqlClientLookup, CLOCK],
+        },
         { provide: BearerTokenReader, useClass: SqlBearerTokenReader },
         { provide: PersonalTokenUsageWriter, useClass: SqlPersonalTokenUsageWriter },
         { provide: SigningKeyStore, useClass: TypeOrmSigningKeyStore },

@@ -24,6 +24,7 @@ export { SessionStore } from './session/session.store';
 export { type AuthenticatedClient } from './clients/authenticated-client';
 export { ClientAuthenticator } from './clients/client-authenticator';
 export { ClientLookup } from './clients/ports/client-lookup';
+export { appChangedMessage } from './clients/app-change-events';
 export { type OAuthAppRecord } from './clients/ports/oauth-app-record';
 export { oauthAppRecordOf } from './clients/infrastructure/oauth-app-row';
 export { type GrantHandler } from './grants/grant-handler';
@@ -50,5 +51,6 @@ export { entityManagerOf } from './transactions/infrastructure/typeorm-transacti
 export {
   type AccessTokenRecord,
   type PersonalTokenRecord,
+  type RefreshRotationOutcome,
   type RefreshTokenRecord,
 } from './tokens/ports/token-records';

@@ -26,6 +26,7 @@ export {
   accountDeletedEvent,
   type AccountSignedOutData,
   accountSignedOutEvent,
+  oauthAppChangedEvent,
   type AuditRecordedData,
   auditRecordedEvent,
   decodeEvent,

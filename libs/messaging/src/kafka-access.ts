@@ -22,6 +22,8 @@ export const ConsumerGroups = {
   webhookNoticeMailer: 'gatehouse.webhook-notice-mailer',
   backchannelLogout: 'gatehouse.backchannel-logout',
   securityNotices: 'gatehouse.security-notices',
+  /** The prefix of each process's own group following app changes (one ephemeral group per process). */
+  clientCache: 'gatehouse.client-cache.',
   deliveryWorker: 'gatehouse-delivery-worker',
 } as const;
 
@@ -60,21 +62,30 @@ const principalCache: TopicReader = {
   topic: Topics.tokenEvents,
   group: ConsumerGroups.principalCache,
 };
+/** App changes, read by every process that authenticates clients, each in a group of its own. */
+const clientCache: TopicReader = {
+  topic: Topics.appEvents,
+  group: ConsumerGroups.clientCache,
+  ephemeralGroups: true,
+};
 const delivery = deliveryConsumerGroups(ConsumerGroups.deliveryWorker);
 
 export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
   // Token events of sign-ins, refreshes and revocations; the principal cache follows revocations.
   // Leaked-token reports go from its request handler to its own consumer, through its outbox;
-  // so do account mail and account events (sign-outs, for back-channel logout).
+  // so do account mail and account events (sign-outs, for back-channel logout). App changes go
+  // from its settings (outbox) to every process's client cache.
   auth: {
     writes: [
       Topics.tokenEvents,
       Topics.leakedCredentials,
       Topics.accountMail,
       Topics.accountEvents,
+      Topics.appEvents,
     ],
     reads: [
       principalCache,
+      clientCache,
       { topic: Topics.leakedCredentials, group: ConsumerGroups.leakedCredentials },
       { topic: Topics.tokenEvents, group: ConsumerGroups.mailer },
       { topic: Topics.accountMail, group: ConsumerGroups.accountMailer },
@@ -84,7 +95,10 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
     ],
   },
   // The audit feed, the tokens it issues and the personal tokens its administrators revoke.
-  'token-exchange': { writes: [Topics.audit, Topics.tokenEvents], reads: [principalCache] },
+  'token-exchange': {
+    writes: [Topics.audit, Topics.tokenEvents],
+    reads: [principalCache, clientCache],
+  },
   // Webhook changes and replay requests (outbox), and repo events posted to POST /internal/events.
   'webhook-management': {
     writes: [Topics.webhookChanged, Topics.deliveryReplay, Topics.repoEvents],

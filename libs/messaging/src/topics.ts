@@ -44,6 +44,12 @@ export const Topics = {
    * `auth` through the outbox; key: user id, so one account's events are read in order.
    */
   accountEvents: 'gatehouse.account-events.v1',
+  /**
+   * OAuth apps created, changed (their client secret included) or deleted, from `auth` through
+   * the outbox, so every process that authenticates clients reads the app again instead of its
+   * cached copy; key: client id.
+   */
+  appEvents: 'gatehouse.app-events.v1',
 } as const;
 
 /**
@@ -78,4 +84,5 @@ export const GATEHOUSE_TOPIC_SPECS: readonly TopicSpec[] = [
   { topic: Topics.accountMail },
   { topic: Topics.webhookNotices },
   { topic: Topics.accountEvents },
+  { topic: Topics.appEvents },
 ].flatMap((spec) => [spec, { topic: deadLetterTopic(spec.topic) }]);

@@ -225,6 +225,29 @@ describe('OAuth app settings API (/api/settings/apps)', () => {
     );
   });
 
+  it('tells every process of each change: an oauth_app.changed in the outbox, keyed by client id', async () => {
+    const { app: body } = (await (
+      await call(aliceToken, 'POST', '', { name: 'Watched', public: true })
+    ).json()) as { app: AppBody };
+    expect((await call(aliceToken, 'PATCH', `/${body.clientId}`, { name: 'Renamed' })).status).toBe(
+      200,
+    );
+    expect((await call(aliceToken, 'DELETE', `/${body.clientId}`)).status).toBe(204);
+    const rows: Array<{ value: string }> = await app.dataSource.query(
+      `SELECT value FROM outbox WHERE topic = 'gatehouse.app-events.v1' AND key = $1 ORDER BY id`,
+      [body.clientId],
+    );
+    expect(rows.map((row) => JSON.parse(row.value) as { type: string; data: unknown })).toEqual(
+      ['created', 'updated', 'deleted'].map((change) =>
+        expect.objectContaining({
+          type: 'oauth_app.changed',
+          version: 1,
+          data: { clientId: body.clientId, change, changedAt: expect.any(String) },
+        }),
+      ),
+    );
+  });
+
   it('refuses read-only tokens for changes, bad input with the field named, and no token at all', async () => {
     await expectApiError(
       await call(aliceReadToken, 'POST', '', { name: 'x' }),

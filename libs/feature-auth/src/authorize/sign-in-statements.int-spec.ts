@@ -49,7 +49,7 @@ describe('statements per sign-in on PostgreSQL', () => {
           allowLoopbackTargets: false,
         }),
       ],
-      { databaseUrl: database.toString(), signingKeyCacheTtlMs: 60_000 },
+      { databaseUrl: database.toString(), signingKeyCacheTtlMs: 60_000, clientCacheTtlMs: 60_000 },
     );
     passwordHash = await hashPassword(PASSWORD);
     await app.seedUser(`owner${randomInt(1e9)}`); // the app's owner
@@ -136,13 +136,13 @@ describe('statements per sign-in on PostgreSQL', () => {
     await redeem(answered.headers.get('location')!);
   }
 
-  it('a new visitor: fourteen, the joined read at each authorize and at the answer, the password, whether a second factor is due, the new browser’s notice, the session listed, the consent, the client, and the token write', async () => {
+  it('a new visitor: thirteen, the joined read at each authorize and at the answer, the password, whether a second factor is due, the new browser’s notice, the session listed, the consent, and the token write', async () => {
     await signInAsNewVisitor(await newVisitor()); // warms the signing keys' cache
     const visitor = await newVisitor();
     const from = proxy.statements.length;
     await signInAsNewVisitor(visitor);
     expect(byText(proxy, from)).toEqual({
-      'SELECT oauth_apps': 4, // authorize twice and the consent answer (the joined read starts at the app), the token request's client
+      'SELECT oauth_apps': 3, // authorize twice and the consent answer (the joined read starts at the app); the token request's client is cached
       'SELECT users': 2, // the password; the address the new browser's notice is mailed to
       'SELECT totp_factors': 1, // whether the password alone signs in: the account's factors in one read
       // The notice of a sign-in from a new browser: its entry and its mail, in one transaction.
@@ -156,7 +156,7 @@ describe('statements per sign-in on PostgreSQL', () => {
     });
   });
 
-  it('a returning user: three, the joined read at authorize, the client, and the token write', async () => {
+  it('a returning user: two, the joined read at authorize and the token write (the client is cached)', async () => {
     const visitor = await newVisitor();
     await signInAsNewVisitor(visitor);
     const { browser } = visitor;
@@ -164,6 +164,6 @@ describe('statements per sign-in on PostgreSQL', () => {
     const back = await browser.get(authorizePath());
     expect(back.status).toBe(303);
     await redeem(back.headers.get('location')!);
-    expect(byText(proxy, from)).toEqual({ 'SELECT oauth_apps': 2, 'WITH refresh_tokens': 1 });
+    expect(byText(proxy, from)).toEqual({ 'SELECT oauth_apps': 1, 'WITH refresh_tokens': 1 });
   });
 });

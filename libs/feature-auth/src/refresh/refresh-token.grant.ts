@@ -9,22 +9,21 @@ import {
   REFRESH_TOKEN_GRANT_TYPE,
 } from '@gatehouse/domain';
 import {
-  AuthenticatedClient,
   ClientAuthenticator,
   GrantHandler,
+  RefreshRotationOutcome,
   TokenIssuer,
   TokenRequestContext,
   TokenResponseBody,
   TokenRevoker,
   TokenStore,
-  type Transaction,
   TransactionRunner,
 } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
-import { narrowRefreshScopes } from './narrow-refresh-scopes';
-import { RefreshRotationGrace } from './refresh-rotation-grace';
+import { narrowRefreshScopes, refreshNarrowing } from './narrow-refresh-scopes';
+import { KeptRotation, RefreshRotationGrace } from './refresh-rotation-grace';
 
-type Outcome = { body: TokenResponseBody } | { refused: InvalidGrant };
+type FoundToken = RefreshRotationOutcome['token'];
 
 /**
  * The `refresh_token` grant (RFC 6749 §6). Refresh tokens rotate on every use; presenting one
@@ -32,6 +31,10 @@ type Outcome = { body: TokenResponseBody } | { refused: InvalidGrant };
  * committed even though the request fails, except within the short grace of RefreshRotationGrace,
  * where the same token gets the same answer again. The user is checked again: a disabled user
  * gets invalid_grant.
+ *
+ * A rotation is one statement (TokenStore.rotateRefreshToken) with no transaction around it: the
+ * new pair is drawn first, the store spends the token only when every check below would pass, and
+ * the checks then name what refused it, in the order a client is told.
  */
 @Injectable()
 export class RefreshTokenGrant implements GrantHandler {
@@ -49,74 +52,73 @@ export class RefreshTokenGrant implements GrantHandler {
 
   async handle(request: TokenRequestContext): Promise<TokenResponseBody> {
     const client = await this.clients.authenticate(request);
-    const refreshToken = request.params.refresh_token;
-    if (!refreshToken) throw new InvalidRequest('refresh_token is required');
-    let outcome: Outcome;
-    try {
-      outcome = await this.transactions.run((tx) =>
-        this.redeem(tx, client, refreshToken, request.params.scope, rateLimitKeyOf(request.ip)),
-      );
-    } catch (error) {
-      await this.grace.forget(refreshToken);
-      throw error;
-    }
-    if ('refused' in outcome) throw outcome.refused;
-    return outcome.body;
-  }
-
-  private async redeem(
-    tx: Transaction,
-    client: AuthenticatedClient,
-    refreshToken: string,
-    scope: string | undefined,
-    requester: string,
-  ): Promise<Outcome> {
-    const row = await this.tokens.lockRefreshToken(tx, hashToken(refreshToken));
-    if (!row || row.clientId !== client.clientId)
-      return refused('Invalid refresh token', 'unknown, or issued to another client');
-    if (row.revokedAt) return refused('The refresh token was revoked');
-    const now = this.clock.now();
-    if (row.usedAt) {
-      const again =
-        row.usedAt.getTime() + this.grace.windowMs > now
-          ? await this.grace.answerFor(refreshToken, requester)
-          : null;
-      if (again) return { body: again };
-      await this.revoker.revokeFamily(tx, row.familyId, 'refresh_token_reuse');
-      return refused(
-        'The refresh token was already used; every token of this grant is now revoked',
-        `family ${row.familyId}`,
-      );
-    }
-    if (isExpired(row.expiresAt.getTime(), now)) return refused('The refresh token expired');
-    const { user } = row;
-    if (!user || user.disabledAt)
-      return refused('The user of this grant can no longer sign in', `user ${row.userId}`);
-
-    const scopes = narrowRefreshScopes(scope, row.scopes);
-    const body = await this.issuer.issue(tx, {
-      kind: 'oauth',
-      userId: row.userId,
-      clientId: row.clientId,
-      scopes,
-      // RFC 6749 §6: a new refresh token keeps the scope of the one it replaces.
-      refreshTokenScopes: row.scopes,
-      orgIds: row.orgIds,
+    const presented = request.params.refresh_token;
+    if (!presented) throw new InvalidRequest('refresh_token is required');
+    const requester = rateLimitKeyOf(request.ip);
+    const scope = request.params.scope;
+    const nowMs = this.clock.now();
+    const drawn = this.issuer.drawRotation(nowMs, client.accessTokenTtlSeconds);
+    const rotation: KeptRotation = {
+      accessToken: drawn.accessToken,
+      refreshToken: drawn.refreshToken,
       ttlSeconds: client.accessTokenTtlSeconds,
-      withRefreshToken: true,
-      refreshFamilyId: row.familyId,
-      authTime: row.authTime,
-      idToken: scopes.includes('openid'),
-      grantType: this.grantType,
-      user,
-      rotatedRefreshTokenId: row.id,
-      // Kept before the commit: a concurrent refresh waiting on the row lock finds it.
-      alongsideWrite: (answer) => this.grace.remember(refreshToken, requester, answer),
+      scope: scope ?? null,
+      issuedAtMs: nowMs,
+    };
+    const found = await this.tokens.rotateRefreshToken({
+      tokenHash: hashToken(presented),
+      clientId: client.clientId,
+      at: new Date(nowMs),
+      narrowedTo: refreshNarrowing(scope),
+      accessToken: drawn.access,
+      refreshToken: drawn.refresh,
+      answer: this.grace.seal(presented, requester, rotation),
     });
-    return { body };
-  }
-}
 
-function refused(description: string, detail?: string): Outcome {
-  return { refused: new InvalidGrant(description, detail) };
+    const token = found?.token;
+    if (!token || token.clientId !== client.clientId)
+      throw new InvalidGrant('Invalid refresh token', 'unknown, or issued to another client');
+    if (token.revokedAt) throw new InvalidGrant('The refresh token was revoked');
+    if (token.usedAt) return this.reused(token, token.usedAt, presented, requester, nowMs);
+    if (isExpired(token.expiresAt.getTime(), nowMs))
+      throw new InvalidGrant('The refresh token expired');
+    const { user } = token;
+    if (!user || user.disabledAt)
+      throw new InvalidGrant(
+        'The user of this grant can no longer sign in',
+        `user ${token.userId}`,
+      );
+    const scopes = narrowRefreshScopes(scope, token.scopes);
+    if (!found.rotated)
+      throw new Error(`Refresh token ${token.id} passed every check but was not spent`);
+    return this.issuer.rotationAnswer({ ...rotation, token: { ...token, user }, scopes });
+  }
+
+  /**
+   * A spent token again: the answer its rotation gave when this is that requester's retry within
+   * the grace; otherwise every token of the grant is revoked, committed before the refusal.
+   */
+  private async reused(
+    token: FoundToken,
+    usedAt: Date,
+    presented: string,
+    requester: string,
+    nowMs: number,
+  ): Promise<TokenResponseBody> {
+    const kept =
+      usedAt.getTime() + this.grace.windowMs > nowMs
+        ? this.grace.open(presented, requester, token.answer)
+        : null;
+    if (kept && token.user) {
+      const scopes = narrowRefreshScopes(kept.scope ?? undefined, token.scopes);
+      return this.issuer.rotationAnswer({ ...kept, token: { ...token, user: token.user }, scopes });
+    }
+    await this.transactions.run((tx) =>
+      this.revoker.revokeFamily(tx, token.familyId, 'refresh_token_reuse'),
+    );
+    throw new InvalidGrant(
+      'The refresh token was already used; every token of this grant is now revoked',
+      `family ${token.familyId}`,
+    );
+  }
 }

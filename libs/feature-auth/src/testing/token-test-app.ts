@@ -71,12 +71,14 @@ class TokenTestOptionsModule {}
 
 /**
  * `databaseUrl`: the server to make the suite's database on (the run's by default; a suite that
- * counts statements passes its proxy's). `signingKeyCacheTtlMs`: 0 by default, so a suite sees a
- * key rotation at once; a suite measuring a production path keeps the service's default cache.
+ * counts statements passes its proxy's). `signingKeyCacheTtlMs` and `clientCacheTtlMs`: 0 by
+ * default, so a suite sees a key rotation or an app changed in SQL at once; a suite measuring a
+ * production path keeps the service's caches.
  */
 export interface TokenTestAppOptions {
   databaseUrl?: string;
   signingKeyCacheTtlMs?: number;
+  clientCacheTtlMs?: number;
   /**
    * GATEHOUSE_TRUSTED_PROXIES of the app: by default loopback's 127.0.0.1 only, as the stack's
    * services trust their gateway, so a test calling from 127.0.0.1 names its client address in
@@ -115,6 +117,7 @@ export async function startTokenTestApp(
         publicUrl: TEST_PUBLIC_URL,
         encryptionKey: TEST_ENCRYPTION_KEY,
         signingKeyCacheTtlMs: options.signingKeyCacheTtlMs ?? 0,
+        clientCacheTtlMs: options.clientCacheTtlMs ?? 0,
       }),
       TokenTestOptionsModule,
       ...AuthTokenModules,

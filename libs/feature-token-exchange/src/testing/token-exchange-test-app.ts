@@ -39,6 +39,11 @@ export interface IntegrationStores {
    * without, every check reads the database.
    */
   redis?: { url: string; prefix: string };
+  /**
+   * How long both services answer client lookups from an app they read (IdentityOptions
+   * .clientCacheTtlMs): 0 by default, so a suite sees an app changed in SQL at once.
+   */
+  clientCacheTtlMs?: number;
 }
 
 /**
@@ -101,7 +106,11 @@ export async function startTokenExchangeTestApps(
           clientId: 'token-exchange-int-spec',
           outboxRelay: { pollIntervalMs: 100 },
         }),
-        IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY }),
+        IdentityModule.forRoot({
+          publicUrl: TEST_PUBLIC_URL,
+          encryptionKey: TEST_ENCRYPTION_KEY,
+          clientCacheTtlMs: stores.clientCacheTtlMs ?? 0,
+        }),
         TokenExchangeServiceModule.forRoot({
           userEmailTokenType: TEST_USER_EMAIL_TOKEN_TYPE,
           allowLoopbackTargets: true,
@@ -114,7 +123,11 @@ export async function startTokenExchangeTestApps(
       imports: [
         DatabaseModule.forRoot({ type: 'postgres', url: database.url }),
         MessagingModule.forRoot({ type: 'in-process' }),
-        IdentityModule.forRoot({ publicUrl: TEST_PUBLIC_URL, encryptionKey: TEST_ENCRYPTION_KEY }),
+        IdentityModule.forRoot({
+          publicUrl: TEST_PUBLIC_URL,
+          encryptionKey: TEST_ENCRYPTION_KEY,
+          clientCacheTtlMs: stores.clientCacheTtlMs ?? 0,
+        }),
         TokenEndpointModule,
         TokenExchangeGrantModule.forRoot({
           mode: 'http',

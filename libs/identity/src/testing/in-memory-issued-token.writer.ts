@@ -13,8 +13,6 @@ export class InMemoryIssuedTokenWriter extends IssuedTokenWriter {
   }
 
   async write(tx: Transaction, rows: IssuedTokenRows): Promise<void> {
-    if (rows.rotated)
-      this.tokens.markRefreshTokenUsed(rows.rotated.refreshTokenId, rows.rotated.usedAt);
     this.tokens.insertAccessToken(rows.accessToken);
     if (rows.refreshToken) this.tokens.insertRefreshToken(rows.refreshToken);
     for (const event of rows.events) await this.outbox.append(tx, event);

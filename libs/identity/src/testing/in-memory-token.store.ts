@@ -1,8 +1,10 @@
 import type { UserRecord } from '../accounts/ports/account-records';
+import { isExpired } from '@gatehouse/domain';
 import type {
   AccessTokenRecord,
-  LockedRefreshToken,
   PersonalTokenRecord,
+  RefreshRotation,
+  RefreshRotationOutcome,
   RefreshTokenRecord,
 } from '../tokens/ports/token-records';
 import { RevokedFamily, TokenStore } from '../tokens/ports/token.store';
@@ -13,7 +15,9 @@ export class InMemoryTokenStore extends TokenStore {
   readonly accessTokens: AccessTokenRecord[] = [];
   readonly refreshTokens: RefreshTokenRecord[] = [];
   readonly personalTokens: PersonalTokenRecord[] = [];
-  /** Where lockRefreshToken finds a token's user (the kit points it at its InMemoryAccounts). */
+  /** The answers rotations kept, by the id of the token they spent. */
+  readonly rotationAnswers = new Map<string, string>();
+  /** Where rotateRefreshToken finds a token's user (the kit points it at its InMemoryAccounts). */
   findUser: (id: string) => Promise<UserRecord | null> = async () => null;
 
   insertAccessToken(row: AccessTokenRecord): void {
@@ -22,11 +26,6 @@ export class InMemoryTokenStore extends TokenStore {
 
   insertRefreshToken(row: RefreshTokenRecord): void {
     this.refreshTokens.push({ ...row });
-  }
-
-  markRefreshTokenUsed(id: string, at: Date): void {
-    const row = this.refreshTokens.find((candidate) => candidate.id === id);
-    if (row) row.usedAt = at;
   }
 
   async findAccessToken(tokenHash: string): Promise<AccessTokenRecord | null> {
@@ -41,10 +40,58 @@ export class InMemoryTokenStore extends TokenStore {
     return copy(this.refreshTokens.find((row) => row.tokenHash === tokenHash));
   }
 
-  async lockRefreshToken(_tx: Transaction, tokenHash: string): Promise<LockedRefreshToken | null> {
-    const row = await this.findRefreshToken(tokenHash);
+  async rotateRefreshToken(rotation: RefreshRotation): Promise<RefreshRotationOutcome | null> {
+    const row = this.refreshTokens.find((candidate) => candidate.tokenHash === rotation.tokenHash);
     if (!row) return null;
-    return { ...row, user: await this.findUser(row.userId) };
+    const user = await this.findUser(row.userId);
+    const token = { ...row, user, answer: this.rotationAnswers.get(row.id) ?? null };
+    const spendable =
+      row.clientId === rotation.clientId &&
+      !row.revokedAt &&
+      !row.usedAt &&
+      !isExpired(row.expiresAt.getTime(), rotation.at.getTime()) &&
+      user !== null &&
+      !user.disabledAt &&
+      rotation.narrowedTo.every(({ coveredBy }) =>
+        coveredBy.some((scope) => row.scopes.includes(scope)),
+      );
+    if (!spendable) return { token, rotated: false };
+    const at = rotation.at;
+    row.usedAt = at;
+    for (const spent of this.refreshTokens)
+      if (spent.familyId === row.familyId) this.rotationAnswers.delete(spent.id);
+    if (rotation.answer !== null) this.rotationAnswers.set(row.id, rotation.answer);
+    this.refreshTokens.push({
+      ...rotation.refreshToken,
+      familyId: row.familyId,
+      clientId: row.clientId,
+      userId: row.userId,
+      scopes: [...row.scopes],
+      orgIds: [...row.orgIds],
+      authTime: row.authTime,
+      usedAt: null,
+      revokedAt: null,
+      createdAt: at,
+    });
+    this.accessTokens.push({
+      ...rotation.accessToken,
+      kind: 'oauth',
+      userId: row.userId,
+      clientId: row.clientId,
+      scopes:
+        rotation.narrowedTo.length > 0
+          ? rotation.narrowedTo.map(({ scope }) => scope)
+          : [...row.scopes],
+      orgIds: [...row.orgIds],
+      boundOrgId: null,
+      role: null,
+      repo: null,
+      refreshFamilyId: row.familyId,
+      authTime: row.authTime,
+      revokedAt: null,
+      createdAt: at,
+    });
+    return { token, rotated: true };
   }
 
   async revokeFamily(_tx: Transaction, familyId: string, at: Date): Promise<RevokedFamily> {

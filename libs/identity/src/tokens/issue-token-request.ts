@@ -47,20 +47,12 @@ export interface IssueTokenRequest {
    * the id_token is built from it instead of reading the user again.
    */
   user?: IdTokenUser;
-  /** A refresh grant's spent token: marked used in the same write as the new pair. */
-  rotatedRefreshTokenId?: string;
   /**
    * With `user`: the user's memberships and the app's name as the grant read them, so the new
    * access token's principal is cached at once and its first check (userinfo, right after a
    * sign-in) costs no statement. The user must not be disabled.
    */
   cachePrincipal?: { memberships: MembershipRecord[]; appName: string | null };
-  /**
-   * Work the caller needs done with the answer before its transaction commits (the refresh
-   * grant keeps the answer for its rotation grace), run alongside the write rather than after
-   * it. Both are awaited before issuing returns; a failure of either fails the issuance.
-   */
-  alongsideWrite?: (body: TokenResponseBody) => Promise<void>;
 }
 
 /** RFC 6749 §5.1 (+ OIDC Core §3.1.3.3 `id_token`, RFC 8693 §2.2.1 `issued_token_type`). */

@@ -66,35 +66,9 @@ describe('TokenIssuer', () => {
     );
     expect(issued.written).toBe('read with the write');
     expect(seen).toEqual([
-      { accessTokenId: issued.accessTokenId, refreshTokenId: issued.refreshTokenId, events: 2 },
+      { accessTokenId: issued.accessTokenId, refreshTokenId: issued.refreshTokenId, events: 0 },
     ]);
     expect(kit.tokens.accessTokens).toEqual([]);
-  });
-
-  it("runs the caller's work alongside the write with the whole answer, and fails the issuance when that work fails, once both have settled", async () => {
-    const answers: unknown[] = [];
-    const body = await kit.issuer.issue(kit.tx, {
-      ...oauthRequest,
-      alongsideWrite: async (answer) => void answers.push(answer),
-    });
-    expect(answers).toEqual([body]);
-    expect(kit.tokens.accessTokens).toHaveLength(1);
-
-    let writeSettled = false;
-    const failing = kit.issuer.issueTokens(
-      kit.tx,
-      {
-        ...oauthRequest,
-        idToken: false,
-        alongsideWrite: () => Promise.reject(new Error('flow state is down')),
-      },
-      async () => {
-        await new Promise((resolve) => setImmediate(resolve));
-        writeSettled = true;
-      },
-    );
-    await expect(failing).rejects.toThrow('flow state is down');
-    expect(writeSettled).toBe(true);
   });
 
   it('stores hashes only, with the grant family on both tokens', async () => {
@@ -158,13 +132,18 @@ describe('TokenIssuer', () => {
     });
   });
 
-  it('publishes token.issued for the access and the refresh token through the outbox', async () => {
+  it('publishes token.issued for an exchange token through the outbox', async () => {
     const issued = await kit.issuer.issueTokens(kit.tx, {
-      ...oauthRequest,
-      grantType: 'refresh_token',
+      kind: 'exchange',
+      userId: USER_ID,
+      clientId: 'org-app',
+      scopes: ['read-repos'],
+      orgIds: [],
+      ttlSeconds: 28_800,
+      withRefreshToken: false,
+      idToken: false,
     });
     expect(kit.outbox.messages.map((message) => [message.topic, message.key])).toEqual([
-      ['gatehouse.token-events.v1', USER_ID],
       ['gatehouse.token-events.v1', USER_ID],
     ]);
     expect(kit.outbox.events()).toEqual([
@@ -174,20 +153,22 @@ describe('TokenIssuer', () => {
           tokenId: issued.accessTokenId,
           kind: 'access',
           userId: USER_ID,
-          clientId: 'app-1',
-          grantType: 'refresh_token',
-          scopes: ['openid', 'profile', 'email'],
+          clientId: 'org-app',
+          grantType: 'urn:ietf:params:oauth:grant-type:token-exchange',
+          scopes: ['read-repos'],
           organizationId: null,
-          familyId: issued.familyId,
+          familyId: null,
           issuedAt: new Date(NOW).toISOString(),
           expiresAt: new Date(NOW + 28_800_000).toISOString(),
         },
       },
-      expect.objectContaining({
-        type: 'token.issued',
-        data: expect.objectContaining({ tokenId: issued.refreshTokenId, kind: 'refresh' }),
-      }),
     ]);
+  });
+
+  it('publishes no token.issued for the tokens of an OAuth grant: no consumer needs every one', async () => {
+    await kit.issuer.issueTokens(kit.tx, { ...oauthRequest, grantType: 'refresh_token' });
+    expect(kit.tokens.refreshTokens).toHaveLength(1);
+    expect(kit.outbox.messages).toEqual([]);
   });
 
   it('issues exchange tokens with issued_token_type, the bound organization and no refresh token', async () => {

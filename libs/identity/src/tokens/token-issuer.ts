@@ -39,9 +39,9 @@ const DEFAULT_GRANT_TYPE: Record<IssueTokenRequest['kind'], string> = {
 
 /**
  * Issues access tokens (and refresh tokens and id_tokens) in the caller's transaction. Only
- * SHA-256 hashes are stored; the clear tokens exist in the returned body alone. A token.issued
- * event per token goes to the outbox in the same transaction, written with the tokens in one
- * round trip (IssuedTokenWriter).
+ * SHA-256 hashes are stored; the clear tokens exist in the returned body alone. An exchange or
+ * trusted-publisher token has a token.issued event in the outbox, written in the same transaction
+ * with the tokens in one round trip (IssuedTokenWriter); an OAuth grant's have none.
  */
 @Injectable()
 export class TokenIssuer {
@@ -114,8 +114,10 @@ export class TokenIssuer {
       issuedAt: now,
     };
     const events: OutboxMessage[] = [];
+    // No consumer needs every OAuth issuance, the busiest kind (docs/architecture.md "Token
+    // events"): only exchange and trusted-publisher tokens put a token.issued in the outbox.
     const publish = (issued: IssuedTokenFacts) => {
-      const message = tokenIssuedMessage(issued);
+      const message = request.kind === 'oauth' ? null : tokenIssuedMessage(issued);
       if (message) events.push(message);
     };
     publish({ ...facts, tokenId: access.id, kind: 'access', expiresAt: access.expiresAt });
@@ -154,16 +156,12 @@ export class TokenIssuer {
       });
       body.refresh_token = refreshToken;
     }
-    const rotated = request.rotatedRefreshTokenId
-      ? { refreshTokenId: request.rotatedRefreshTokenId, usedAt: now }
-      : undefined;
     // Signed before the write: a caller's write may take a lock held until commit (the exchange's audit head).
     if (request.idToken)
       body.id_token = await this.idToken(tx, request, accessToken, nowMs, authTime);
     if (request.kind !== 'oauth') body.issued_token_type = ACCESS_TOKEN_TYPE_URN;
-    const rows = { accessToken: access, refreshToken: refresh, events, rotated };
-    // The write and what goes with it are independent round trips (database, flow state), made at
-    // once. Caching the principal before the commit is safe: until the body is returned nobody
+    const rows = { accessToken: access, refreshToken: refresh, events };
+    // The write and the principal's cache fill are independent round trips, made at once. Caching the principal before the commit is safe: until the body is returned nobody
     // holds the token, and a token whose write fails is never handed out.
     const alongside: Array<Promise<void>> = [];
     if (request.user && request.cachePrincipal) {
@@ -180,7 +178,6 @@ export class TokenIssuer {
         ),
       );
     }
-    if (request.alongsideWrite) alongside.push(request.alongsideWrite(body));
     const written = await allSettledOrThrow<T | void>(
       write ? write(tx, rows) : this.writer.write(tx, rows),
       alongside,
@@ -194,6 +191,53 @@ export class TokenIssuer {
     };
   }
 
+  /**
+   * A refresh rotation's new pair, drawn before the statement that finds the spent token
+   * (TokenStore.rotateRefreshToken): the clear tokens, and the hashes and expiries it writes.
+   */
+  drawRotation(nowMs: number, ttlSeconds: number): DrawnRotation {
+    const accessToken = this.random.token(tokenPrefix('oauth_access'));
+    const refreshToken = this.random.token(tokenPrefix('oauth_refresh'));
+    return {
+      accessToken,
+      refreshToken,
+      access: {
+        id: this.random.id(nowMs),
+        tokenHash: hashToken(accessToken),
+        expiresAt: new Date(expiresAt(nowMs, ttlSeconds)),
+      },
+      refresh: {
+        id: this.random.id(nowMs),
+        tokenHash: hashToken(refreshToken),
+        expiresAt: new Date(expiresAt(nowMs, REFRESH_TOKEN_TTL_SECONDS)),
+      },
+    };
+  }
+
+  /**
+   * The answer to a rotation of `token` made at `issuedAtMs`, its id_token signed here. The same
+   * inputs give the same answer (an RS256 signature is deterministic), which is how a retry
+   * within the reuse grace gets the answer the rotation gave.
+   */
+  async rotationAnswer(input: RotationAnswerInput): Promise<TokenResponseBody> {
+    const body: TokenResponseBody = {
+      access_token: input.accessToken,
+      token_type: 'bearer',
+      expires_in: input.ttlSeconds,
+      scope: formatScope(input.scopes),
+      refresh_token: input.refreshToken,
+    };
+    if (input.scopes.includes('openid'))
+      body.id_token = await this.signIdToken(input.token.user, {
+        clientId: input.token.clientId,
+        scopes: input.scopes,
+        nowMs: input.issuedAtMs,
+        authTimeMs: input.token.authTime.getTime(),
+        accessToken: input.accessToken,
+      });
+    return body;
+  }
+
   private async idToken(
     tx: Transaction,
     request: IssueTokenRequest,
@@ -204,11 +248,8 @@ export class TokenIssuer {
     const user: IdTokenUser | null =
       request.user ?? (await this.accounts.findUser(request.userId!, tx));
     if (!user) throw new Error(`Cannot issue an id_token: user ${request.userId} does not exist`);
-    const claims = buildIdTokenClaims({
-      issuer: this.options.publicUrl,
-      publicUrl: this.options.publicUrl,
+    return this.signIdToken(user, {
       clientId: request.clientId!,
-      user: userAccountOf(user),
       scopes: request.scopes,
       nowMs,
       authTimeMs: authTime.getTime(),
@@ -216,8 +257,53 @@ export class TokenIssuer {
       sessionId: request.sessionId ?? null,
       accessToken,
     });
-    return this.keys.signIdToken(claims);
   }
+
+  private signIdToken(
+    user: IdTokenUser,
+    claims: {
+      clientId: string;
+      scopes: readonly string[];
+      nowMs: number;
+      authTimeMs: number;
+      nonce?: string | null;
+      sessionId?: string | null;
+      accessToken: string;
+    },
+  ): Promise<string> {
+    return this.keys.signIdToken(
+      buildIdTokenClaims({
+        issuer: this.options.publicUrl,
+        publicUrl: this.options.publicUrl,
+        clientId: claims.clientId,
+        user: userAccountOf(user),
+        scopes: [...claims.scopes],
+        nowMs: claims.nowMs,
+        authTimeMs: claims.authTimeMs,
+        nonce: claims.nonce ?? null,
+        sessionId: claims.sessionId ?? null,
+        accessToken: claims.accessToken,
+      }),
+    );
+  }
+}
+
+/** What TokenIssuer.drawRotation draws: the clear tokens, and what the rotation writes of them. */
+export interface DrawnRotation {
+  accessToken: string;
+  refreshToken: string;
+  access: { id: string; tokenHash: string; expiresAt: Date };
+  refresh: { id: string; tokenHash: string; expiresAt: Date };
+}
+
+/** The inputs of a rotation's answer: the spent token as found, the drawn tokens, when, and for which scopes. */
+export interface RotationAnswerInput {
+  token: RefreshTokenRecord & { user: IdTokenUser };
+  accessToken: string;
+  refreshToken: string;
+  scopes: readonly string[];
+  ttlSeconds: number;
+  issuedAtMs: number;
 }
 
 /**

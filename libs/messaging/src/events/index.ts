@@ -36,3 +36,4 @@ export {
 } from './account-mail.event';
 export { type WebhookNoticeRaisedData, webhookNoticeRaisedEvent } from './webhook-notice.event';
 export { deliveryTestRequestedEvent } from './delivery-test.event';
+export { oauthAppChangedEvent } from './oauth-app.event';

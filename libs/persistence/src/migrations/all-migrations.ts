@@ -21,6 +21,7 @@ import { SecondFactors1767225600950 } from './1767225600950-second-factors';
 import { WebhookHealth1767225600960 } from './1767225600960-webhook-health';
 import { SessionsAndLogout1767225600975 } from './1767225600975-sessions-and-logout';
 import { OrganizationTwoFactor1767225600990 } from './1767225600990-organization-two-factor';
+import { RefreshRotationAnswer1767225601000 } from './1767225601000-refresh-rotation-answer';
 
 /** The one migration history, oldest first. Append only: never edit a released migration. */
 export const ALL_MIGRATIONS = [
@@ -47,4 +48,5 @@ export const ALL_MIGRATIONS = [
   WebhookHealth1767225600960,
   SessionsAndLogout1767225600975,
   OrganizationTwoFactor1767225600990,
+  RefreshRotationAnswer1767225601000,
 ];

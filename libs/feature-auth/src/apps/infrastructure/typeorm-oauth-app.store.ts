@@ -1,6 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Clock } from '@gatehouse/domain';
 import {
+  appChangedMessage,
+  ClientLookup,
   entityManagerOf,
+  OutboxWriter,
   type OAuthAppRecord,
   oauthAppRecordOf,
   TokenRevoker,
@@ -12,15 +16,23 @@ import {
   OAuthAppEntity,
   RefreshTokenEntity,
 } from '@gatehouse/persistence';
+import { CLOCK } from '@gatehouse/platform';
 import { DataSource, In, IsNull } from 'typeorm';
 import { OAuthAppStore } from '../ports/oauth-app.store';
 
+/**
+ * Each change writes an oauth_app.changed event in its transaction, which makes every other
+ * process's ClientLookup read the app again, and once committed makes this process's do so at once.
+ */
 @Injectable()
 export class TypeOrmOAuthAppStore extends OAuthAppStore {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly revoker: TokenRevoker,
+    private readonly clients: ClientLookup,
+    private readonly outbox: OutboxWriter,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     super();
   }
@@ -43,12 +55,20 @@ export class TypeOrmOAuthAppStore extends OAuthAppStore {
   }
 
   async insert(app: OAuthAppRecord): Promise<void> {
-    await this.dataSource.manager.insert(OAuthAppEntity, app);
+    await this.transactions.run(async (tx) => {
+      await entityManagerOf(tx).insert(OAuthAppEntity, app);
+      await this.outbox.append(tx, appChangedMessage(app.clientId, 'created', app.createdAt));
+    });
+    this.clients.forget(app.clientId);
   }
 
   async update(app: OAuthAppRecord): Promise<void> {
     const { id, ...fields } = app;
-    await this.dataSource.manager.update(OAuthAppEntity, { id }, fields);
+    await this.transactions.run(async (tx) => {
+      await entityManagerOf(tx).update(OAuthAppEntity, { id }, fields);
+      await this.outbox.append(tx, appChangedMessage(app.clientId, 'updated', app.updatedAt));
+    });
+    this.clients.forget(app.clientId);
   }
 
   /** The app's tokens have no foreign key to it (metadata-document apps have no row), so they are revoked here. */
@@ -70,6 +90,11 @@ export class TypeOrmOAuthAppStore extends OAuthAppStore {
         await this.revoker.revokeAccessToken(tx, id, 'app_deleted');
       await manager.delete(ConsentEntity, { clientId: app.clientId });
       await manager.delete(OAuthAppEntity, { id: app.id });
+      await this.outbox.append(
+        tx,
+        appChangedMessage(app.clientId, 'deleted', new Date(this.clock.now())),
+      );
     });
+    this.clients.forget(app.clientId);
   }
 }

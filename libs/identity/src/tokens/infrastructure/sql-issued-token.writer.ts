@@ -19,19 +19,13 @@ export class CteStatement {
 }
 
 /**
- * Adds an issuance to `sql`: the rotated token's `used_at`, the refresh token and the outbox rows
- * as CTE parts; returns the access token's INSERT, which the caller makes the main statement or
+ * Adds an issuance to `sql`: the refresh token and the outbox rows as CTE parts; returns the access token's INSERT, which the caller makes the main statement or
  * one more part (a statement that also locks the audit head adds it as a part).
  */
 export function addIssuedTokenParts(
   sql: CteStatement,
-  { accessToken: a, refreshToken: r, events, rotated }: IssuedTokenRows,
+  { accessToken: a, refreshToken: r, events }: IssuedTokenRows,
 ): string {
-  if (rotated) {
-    sql.parts.push(
-      `rotated AS (UPDATE refresh_tokens SET used_at = ${sql.param(rotated.usedAt)} WHERE id = ${sql.param(rotated.refreshTokenId)})`,
-    );
-  }
   if (r) {
     sql.parts.push(`refresh AS (INSERT INTO refresh_tokens
       (id, token_hash, family_id, client_id, user_id, scopes, org_ids, auth_time, expires_at, used_at, revoked_at, created_at)
@@ -71,8 +65,8 @@ export function addIssuedTokenParts(
 }
 
 /**
- * IssuedTokenWriter in one statement: the access token, the refresh token, the outbox rows and
- * the rotated token's `used_at` as data-modifying CTEs of a single INSERT, all in the caller's
+ * IssuedTokenWriter in one statement: the access token, the refresh token and the outbox rows as
+ * data-modifying CTEs of a single INSERT, all in the caller's
  * transaction (an event exists if and only if its token does).
  */
 @Injectable()

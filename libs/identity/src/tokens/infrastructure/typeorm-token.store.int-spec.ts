@@ -92,16 +92,12 @@ describe('a TypeORM transaction handle', () => {
     );
     expect(answer).toBe(42);
     await expect(
-      runner.runEachStatementAlone((tx) =>
-        new TypeOrmTokenStore(dataSource).lockRefreshToken(tx, 'x'.repeat(64)),
-      ),
+      runner.runEachStatementAlone(async (tx) => entityManagerOf(tx, { holdsLocks: true })),
     ).rejects.toThrow(
       'An adapter that locks until COMMIT was given a handle whose statements commit alone',
     );
     await runner.run(async (tx) =>
-      expect(
-        await new TypeOrmTokenStore(dataSource).lockRefreshToken(tx, 'x'.repeat(64)),
-      ).toBeNull(),
+      expect(entityManagerOf(tx, { holdsLocks: true })).toBe((tx as TypeOrmTransaction).manager),
     );
   });
 });

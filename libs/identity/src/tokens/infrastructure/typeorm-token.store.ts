@@ -14,18 +14,55 @@ import { entityManagerOf } from '../../transactions/infrastructure/typeorm-trans
 import type { Transaction } from '../../transactions/ports/transaction';
 import type {
   AccessTokenRecord,
-  LockedRefreshToken,
+  RefreshRotation,
+  RefreshRotationOutcome,
   RefreshTokenRecord,
 } from '../ports/token-records';
 import { RevokedFamily, TokenStore } from '../ports/token.store';
 
-const LOCK_REFRESH_TOKEN = `SELECT r.id, r.token_hash, r.family_id, r.client_id, r.user_id, r.scopes, r.org_ids, r.auth_time,
-  r.expires_at, r.used_at, r.revoked_at, r.created_at, ${USER_COLUMNS}
-FROM refresh_tokens r LEFT JOIN users u ON u.id = r.user_id
-WHERE r.token_hash = $1
-FOR UPDATE OF r`;
+/**
+ * The refresh rotation in one statement (TokenStore.rotateRefreshToken), committed alone: `found`
+ * locks the presented token's row, so a concurrent redeemer waits for this statement's commit
+ * and then reads the row again, spent (READ COMMITTED re-reads a row it waited for). `spendable`
+ * is `found` when every check passes; the writes read it, so a refused token writes nothing.
+ * `earlier` drops the answers kept on the family's older spent tokens: an answer outlives its
+ * grace only until the next rotation (SKIP LOCKED: a row another statement holds keeps its answer
+ * until the rotation after, rather than both waiting on each other).
+ */
+const ROTATE_REFRESH_TOKEN = `WITH found AS (
+  SELECT r.id, r.token_hash, r.family_id, r.client_id, r.user_id, r.scopes, r.org_ids, r.auth_time,
+    r.expires_at, r.used_at, r.revoked_at, r.created_at, r.rotation_answer, ${USER_COLUMNS}
+  FROM refresh_tokens r LEFT JOIN users u ON u.id = r.user_id
+  WHERE r.token_hash = $1
+  FOR UPDATE OF r
+), spendable AS (
+  SELECT * FROM found
+  WHERE client_id = $2 AND revoked_at IS NULL AND used_at IS NULL AND expires_at > $3
+    AND u_id IS NOT NULL AND u_disabled_at IS NULL
+    AND NOT EXISTS (
+      SELECT 1 FROM jsonb_array_elements($4::jsonb) AS need(scopes)
+      WHERE NOT (found.scopes && ARRAY(SELECT jsonb_array_elements_text(need.scopes))))
+), spent AS (
+  UPDATE refresh_tokens t SET used_at = $3, rotation_answer = $5 FROM spendable s WHERE t.id = s.id
+), earlier AS (
+  UPDATE refresh_tokens t SET rotation_answer = NULL
+  WHERE t.id IN (
+    SELECT e.id FROM refresh_tokens e JOIN spendable s ON e.family_id = s.family_id
+    WHERE e.id <> s.id AND e.rotation_answer IS NOT NULL
+    FOR UPDATE OF e SKIP LOCKED)
+), refresh AS (
+  INSERT INTO refresh_tokens
+    (id, token_hash, family_id, client_id, user_id, scopes, org_ids, auth_time, expires_at, used_at, revoked_at, created_at)
+  SELECT $6, $7, family_id, client_id, user_id, scopes, org_ids, auth_time, $8, NULL, NULL, $3 FROM spendable
+), access AS (
+  INSERT INTO access_tokens
+    (id, token_hash, kind, user_id, client_id, scopes, org_ids, bound_org_id, role, repo, refresh_family_id, auth_time, expires_at, revoked_at, created_at)
+  SELECT $9, $10, 'oauth', user_id, client_id, COALESCE($11::text[], scopes), org_ids, NULL, NULL, NULL, family_id, auth_time, $12, NULL, $3
+  FROM spendable
+)
+SELECT found.*, EXISTS (SELECT 1 FROM spendable) AS rotated FROM found`;
 
-interface LockedRefreshRow extends UserColumns {
+interface FoundRefreshRow extends UserColumns {
   id: string;
   token_hash: string;
   family_id: string;
@@ -38,6 +75,8 @@ interface LockedRefreshRow extends UserColumns {
   used_at: Date | null;
   revoked_at: Date | null;
   created_at: Date;
+  rotation_answer: string | null;
+  rotated: boolean;
 }
 
 @Injectable()
@@ -55,26 +94,41 @@ export class TypeOrmTokenStore extends TokenStore {
     return this.dataSource.manager.findOneBy(RefreshTokenEntity, { tokenHash });
   }
 
-  async lockRefreshToken(tx: Transaction, tokenHash: string): Promise<LockedRefreshToken | null> {
-    const [row]: LockedRefreshRow[] = await entityManagerOf(tx, { holdsLocks: true }).query(
-      LOCK_REFRESH_TOKEN,
-      [tokenHash],
-    );
+  async rotateRefreshToken(rotation: RefreshRotation): Promise<RefreshRotationOutcome | null> {
+    const narrowed = rotation.narrowedTo;
+    const [row]: FoundRefreshRow[] = await this.dataSource.query(ROTATE_REFRESH_TOKEN, [
+      rotation.tokenHash,
+      rotation.clientId,
+      rotation.at,
+      JSON.stringify(narrowed.map(({ coveredBy }) => coveredBy)),
+      rotation.answer,
+      rotation.refreshToken.id,
+      rotation.refreshToken.tokenHash,
+      rotation.refreshToken.expiresAt,
+      rotation.accessToken.id,
+      rotation.accessToken.tokenHash,
+      narrowed.length > 0 ? narrowed.map(({ scope }) => scope) : null,
+      rotation.accessToken.expiresAt,
+    ]);
     if (!row) return null;
     return {
-      id: row.id,
-      tokenHash: row.token_hash,
-      familyId: row.family_id,
-      clientId: row.client_id,
-      userId: row.user_id,
-      scopes: row.scopes,
-      orgIds: row.org_ids,
-      authTime: row.auth_time,
-      expiresAt: row.expires_at,
-      usedAt: row.used_at,
-      revokedAt: row.revoked_at,
-      createdAt: row.created_at,
-      user: userRecordOf(row),
+      token: {
+        id: row.id,
+        tokenHash: row.token_hash,
+        familyId: row.family_id,
+        clientId: row.client_id,
+        userId: row.user_id,
+        scopes: row.scopes,
+        orgIds: row.org_ids,
+        authTime: row.auth_time,
+        expiresAt: row.expires_at,
+        usedAt: row.used_at,
+        revokedAt: row.revoked_at,
+        createdAt: row.created_at,
+        user: userRecordOf(row),
+        answer: row.rotation_answer,
+      },
+      rotated: row.rotated,
     };
   }
 

@@ -2,13 +2,11 @@ import type { OutboxMessage } from '@gatehouse/persistence';
 import type { Transaction } from '../../transactions/ports/transaction';
 import type { AccessTokenRecord, RefreshTokenRecord } from './token-records';
 
-/** What one issuance writes: the tokens, their token.issued events, and the refresh token it rotates. */
+/** What one issuance writes: the tokens and their token.issued events. */
 export interface IssuedTokenRows {
   accessToken: AccessTokenRecord;
   refreshToken: RefreshTokenRecord | null;
   events: OutboxMessage[];
-  /** A refresh grant's spent token, marked used by the same write. */
-  rotated?: { refreshTokenId: string; usedAt: Date };
 }
 
 /**

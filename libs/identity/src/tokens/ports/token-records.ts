@@ -43,8 +43,40 @@ export interface RefreshTokenRecord {
 }
 
 /** A refresh token read for redemption, with its user (null when the user is gone). */
-export interface LockedRefreshToken extends RefreshTokenRecord {
+interface LockedRefreshToken extends RefreshTokenRecord {
   user: UserRecord | null;
+}
+
+/**
+ * A refresh token's rotation, drawn before the one statement that finds the presented token,
+ * checks it and, when it may be spent, spends it and writes the new pair. The pair copies the
+ * grant (user, client, family, organizations, auth time) from the spent token.
+ */
+export interface RefreshRotation {
+  /** SHA-256 of the presented token. */
+  tokenHash: string;
+  /** The authenticated client: a token of another client is not spent. */
+  clientId: string;
+  at: Date;
+  /**
+   * The scopes the new access token narrows to, each with the scopes that would cover it (itself
+   * and those implying it): the token is spent only when it was granted one of each. Empty: the
+   * access token gets every granted scope.
+   */
+  narrowedTo: Array<{ scope: string; coveredBy: string[] }>;
+  accessToken: { id: string; tokenHash: string; expiresAt: Date };
+  refreshToken: { id: string; tokenHash: string; expiresAt: Date };
+  /** Kept on the spent token for the reuse grace, opaque to the store; null keeps nothing. */
+  answer: string | null;
+}
+
+/** What a rotation found: the presented token as it was before, and whether this call spent it. */
+export interface RefreshRotationOutcome {
+  token: LockedRefreshToken & {
+    /** The answer kept by the rotation that spent the token, if it was spent. */
+    answer: string | null;
+  };
+  rotated: boolean;
 }
 
 /** A user's personal (`hf_...`) access token; only its SHA-256 is kept. */

@@ -3,7 +3,12 @@ import type { OutboxMessage } from '@gatehouse/persistence';
 import type { UserRecord } from '../../accounts/ports/account-records';
 import type { TransactionRunner } from '../../transactions/ports/transaction-runner';
 import type { IssuedTokenWriter } from './issued-token.writer';
-import type { AccessTokenRecord, PersonalTokenRecord, RefreshTokenRecord } from './token-records';
+import type {
+  AccessTokenRecord,
+  PersonalTokenRecord,
+  RefreshRotation,
+  RefreshTokenRecord,
+} from './token-records';
 import type { TokenStore } from './token.store';
 
 /** A token store with the writer that fills it, over one set of tables (or arrays). */
@@ -23,6 +28,7 @@ export interface TokenStoreSubject {
 
 const AT = new Date(Date.UTC(2026, 0, 1, 12));
 const LATER = new Date(AT.getTime() + 3_600_000);
+const LATEST = new Date(AT.getTime() + 7_200_000);
 
 let counter = 0;
 /** 24 hex characters, unique across the suite (the tables share one database). */
@@ -88,6 +94,22 @@ function refreshToken(
   };
 }
 
+/** A rotation of the token with `tokenHash` by `contract-app` at LATER, with a new pair drawn. */
+function rotation(tokenHash: string, fields: Partial<RefreshRotation> = {}): RefreshRotation {
+  const accessId = nextId();
+  const refreshId = nextId();
+  return {
+    tokenHash,
+    clientId: 'contract-app',
+    at: LATER,
+    narrowedTo: [],
+    accessToken: { id: accessId, tokenHash: `${accessId}${'b'.repeat(40)}`, expiresAt: LATEST },
+    refreshToken: { id: refreshId, tokenHash: `${refreshId}${'s'.repeat(40)}`, expiresAt: LATEST },
+    answer: `kept by ${refreshId}`,
+    ...fields,
+  };
+}
+
 const event = (key: string): OutboxMessage => ({
   topic: Topics.tokenEvents,
   key,
@@ -120,11 +142,19 @@ export function describeTokenStoreContract(
       access: AccessTokenRecord,
       refresh: RefreshTokenRecord | null = null,
       events: OutboxMessage[] = [],
-      rotated?: { refreshTokenId: string; usedAt: Date },
     ) =>
       subject.transactions.run((tx) =>
-        subject.writer.write(tx, { accessToken: access, refreshToken: refresh, events, rotated }),
+        subject.writer.write(tx, { accessToken: access, refreshToken: refresh, events }),
       );
+
+    /** A refresh token of `owner` issued at AT, expiring at LATEST, with its access token. */
+    async function issuedRefreshToken(
+      fields: Partial<RefreshTokenRecord> = {},
+    ): Promise<RefreshTokenRecord> {
+      const refresh = refreshToken(owner.id, { expiresAt: LATEST, ...fields });
+      await write(accessToken({ userId: owner.id, refreshFamilyId: refresh.familyId }), refresh);
+      return refresh;
+    }
 
     it('reads an access token back by its hash, as it was written', async () => {
       const access = accessToken({
@@ -164,31 +194,127 @@ export function describeTokenStoreContract(
       ]);
     });
 
-    it('locks a refresh token for redemption with its user', async () => {
-      const refresh = refreshToken(owner.id);
-      await write(accessToken({ userId: owner.id, refreshFamilyId: refresh.familyId }), refresh);
-      const locked = await subject.transactions.run((tx) =>
-        subject.store.lockRefreshToken(tx, refresh.tokenHash),
-      );
-      expect(locked).toEqual({ ...refresh, user: owner });
-      expect(
-        await subject.transactions.run((tx) => subject.store.lockRefreshToken(tx, 'f'.repeat(64))),
-      ).toBeNull();
-    });
-
-    it('marks the rotated refresh token used in the same write as the new pair', async () => {
-      const spent = refreshToken(owner.id);
-      await write(accessToken({ userId: owner.id, refreshFamilyId: spent.familyId }), spent);
-      const next = refreshToken(owner.id, { familyId: spent.familyId });
-      await write(accessToken({ userId: owner.id, refreshFamilyId: spent.familyId }), next, [], {
-        refreshTokenId: spent.id,
-        usedAt: LATER,
+    it('rotates a refresh token: spends it, keeps the answer on it, and writes the new pair of the same grant', async () => {
+      const spent = await issuedRefreshToken({
+        scopes: ['openid', 'read-repos'],
+        orgIds: [nextId()],
+      });
+      const turn = rotation(spent.tokenHash);
+      expect(await subject.store.rotateRefreshToken(turn)).toEqual({
+        token: { ...spent, user: owner, answer: null },
+        rotated: true,
       });
       expect(await subject.store.findRefreshToken(spent.tokenHash)).toEqual({
         ...spent,
         usedAt: LATER,
       });
-      expect(await subject.store.findRefreshToken(next.tokenHash)).toEqual(next);
+      expect(await subject.store.findRefreshToken(turn.refreshToken.tokenHash)).toEqual({
+        ...turn.refreshToken,
+        familyId: spent.familyId,
+        clientId: 'contract-app',
+        userId: owner.id,
+        scopes: ['openid', 'read-repos'],
+        orgIds: spent.orgIds,
+        authTime: spent.authTime,
+        usedAt: null,
+        revokedAt: null,
+        createdAt: LATER,
+      });
+      expect(await subject.store.findAccessToken(turn.accessToken.tokenHash)).toEqual({
+        ...turn.accessToken,
+        kind: 'oauth',
+        userId: owner.id,
+        clientId: 'contract-app',
+        scopes: ['openid', 'read-repos'],
+        orgIds: spent.orgIds,
+        boundOrgId: null,
+        role: null,
+        repo: null,
+        refreshFamilyId: spent.familyId,
+        authTime: spent.authTime,
+        revokedAt: null,
+        createdAt: LATER,
+      });
+
+      const again = rotation(spent.tokenHash);
+      expect(await subject.store.rotateRefreshToken(again)).toEqual({
+        token: { ...spent, usedAt: LATER, user: owner, answer: turn.answer },
+        rotated: false,
+      });
+      expect(await subject.store.findAccessToken(again.accessToken.tokenHash)).toBeNull();
+      expect(await subject.store.findRefreshToken(again.refreshToken.tokenHash)).toBeNull();
+      expect(await subject.store.rotateRefreshToken(rotation('f'.repeat(64)))).toBeNull();
+    });
+
+    it('narrows the new access token to scopes the token was granted, directly or by implication', async () => {
+      const spent = await issuedRefreshToken({ scopes: ['openid', 'write-repos'] });
+      const turn = rotation(spent.tokenHash, {
+        narrowedTo: [{ scope: 'read-repos', coveredBy: ['read-repos', 'write-repos'] }],
+      });
+      expect((await subject.store.rotateRefreshToken(turn))?.rotated).toBe(true);
+      expect((await subject.store.findAccessToken(turn.accessToken.tokenHash))?.scopes).toEqual([
+        'read-repos',
+      ]);
+      expect((await subject.store.findRefreshToken(turn.refreshToken.tokenHash))?.scopes).toEqual([
+        'openid',
+        'write-repos',
+      ]);
+    });
+
+    it.each<[string, Partial<RefreshTokenRecord>, Partial<RefreshRotation>]>([
+      ['of another client', {}, { clientId: 'other-app' }],
+      ['revoked', { revokedAt: AT }, {}],
+      ['expired', { expiresAt: LATER }, {}],
+      [
+        'asked for a scope it was not granted',
+        { scopes: ['openid'] },
+        { narrowedTo: [{ scope: 'email', coveredBy: ['email'] }] },
+      ],
+    ])('leaves a token %s unspent, and writes nothing', async (_, fields, asked) => {
+      const token = await issuedRefreshToken(fields);
+      const turn = rotation(token.tokenHash, asked);
+      expect(await subject.store.rotateRefreshToken(turn)).toEqual({
+        token: { ...token, user: owner, answer: null },
+        rotated: false,
+      });
+      expect(await subject.store.findRefreshToken(token.tokenHash)).toEqual(token);
+      expect(await subject.store.findAccessToken(turn.accessToken.tokenHash)).toBeNull();
+      expect(await subject.store.findRefreshToken(turn.refreshToken.tokenHash)).toBeNull();
+    });
+
+    it('leaves the token of a disabled user unspent', async () => {
+      const disabled = { ...user(), disabledAt: AT };
+      await subject.addUser(disabled);
+      const token = refreshToken(disabled.id, { expiresAt: LATEST });
+      await write(accessToken({ userId: disabled.id }), token);
+      expect(await subject.store.rotateRefreshToken(rotation(token.tokenHash))).toEqual({
+        token: { ...token, user: disabled, answer: null },
+        rotated: false,
+      });
+    });
+
+    it('spends a token once when redeemers race, and shows the others the answer kept', async () => {
+      const spent = await issuedRefreshToken();
+      const turns = [1, 2, 3].map(() => rotation(spent.tokenHash));
+      const outcomes = await Promise.all(
+        turns.map((turn) => subject.store.rotateRefreshToken(turn)),
+      );
+      const winner = outcomes.findIndex((outcome) => outcome?.rotated);
+      expect(outcomes.filter((outcome) => outcome?.rotated)).toHaveLength(1);
+      for (const [index, outcome] of outcomes.entries()) {
+        if (index === winner) continue;
+        expect(outcome?.token).toMatchObject({ usedAt: LATER, answer: turns[winner]!.answer });
+      }
+    });
+
+    it('drops the answer kept on a spent token when its grant rotates again', async () => {
+      const first = await issuedRefreshToken();
+      const turn = rotation(first.tokenHash);
+      await subject.store.rotateRefreshToken(turn);
+      await subject.store.rotateRefreshToken(rotation(turn.refreshToken.tokenHash));
+      expect(
+        (await subject.store.rotateRefreshToken(rotation(first.tokenHash)))?.token.answer,
+      ).toBeNull();
     });
 
     it('revokes every live token of a family once, and reports what it revoked', async () => {

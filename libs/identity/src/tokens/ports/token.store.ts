@@ -1,5 +1,10 @@
 import type { Transaction } from '../../transactions/ports/transaction';
-import type { AccessTokenRecord, LockedRefreshToken, RefreshTokenRecord } from './token-records';
+import type {
+  AccessTokenRecord,
+  RefreshRotation,
+  RefreshRotationOutcome,
+  RefreshTokenRecord,
+} from './token-records';
 
 /** What revoking a refresh-token family actually revoked (tokens already revoked are left out). */
 export interface RevokedFamily {
@@ -17,10 +22,13 @@ export abstract class TokenStore {
   abstract findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null>;
 
   /**
-   * Reads a refresh token with its user and locks the token's row until the transaction ends
-   * (one redeemer at a time), in one round trip.
+   * Finds the presented refresh token with its user and, when it may be spent (this client's, not
+   * revoked, not used, not expired at `at`, its user present and enabled, every narrowed scope
+   * granted), spends it, keeps `answer` on it and writes the new pair: one statement, committed
+   * alone. Redeemers of one token take turns on its row, so exactly one spends it and the others
+   * find it spent, with the answer kept. Null when no token has that hash.
    */
-  abstract lockRefreshToken(tx: Transaction, tokenHash: string): Promise<LockedRefreshToken | null>;
+  abstract rotateRefreshToken(rotation: RefreshRotation): Promise<RefreshRotationOutcome | null>;
 
   /** Revokes every refresh and access token of the family that is not revoked yet. */
   abstract revokeFamily(tx: Transaction, familyId: string, at: Date): Promise<RevokedFamily>;

@@ -47,6 +47,13 @@ export class RefreshTokenEntity {
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 
+  /**
+   * The answer of the rotation that spent this token, sealed for the reuse grace; read only by the
+   * rotation statement, so a record read through the entity never holds it.
+   */
+  @Column({ name: 'rotation_answer', type: 'text', nullable: true, select: false })
+  rotationAnswer?: string | null;
+
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'refresh_tokens_user_id_fkey' })
   user?: UserEntity;
