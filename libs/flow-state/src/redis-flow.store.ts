@@ -1,5 +1,6 @@
 import Redis, { type RedisOptions } from 'ioredis';
-import { assertTtl, FlowCounterError, type FlowStore } from './flow.store';
+import { assertTtl, FlowCounterError, type FlowChannel, type FlowStore } from './flow.store';
+import { RedisFlowChannel } from './redis-flow-channel';
 
 /**
  * INCR, then start the window when this call created the key. PTTL -1 also restarts it: a counter
@@ -123,6 +124,10 @@ export class RedisFlowStore implements FlowStore {
 
   async close(): Promise<void> {
     if (this.ownsConnection) await this.redis.quit();
+  }
+
+  channel(name: string): FlowChannel {
+    return new RedisFlowChannel(this.redis, this.prefix + name);
   }
 }
 
