@@ -17,6 +17,7 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
       IdentityModule.forRoot({
         publicUrl: config.http.publicUrl,
         encryptionKey: config.secrets.encryptionKey,
+        inProcessPrincipalCache: config.principals.inProcess,
       }),
       AuthModule.forRoot(authModuleOptionsOf(config)),
       TokenExchangeGrantModule.forRoot({

@@ -57,6 +57,7 @@ export function gatehouseModule(
       IdentityModule.forRoot({
         publicUrl: config.http.publicUrl,
         encryptionKey: secrets.encryptionKey,
+        inProcessPrincipalCache: config.principals.inProcess,
       }),
       AuthModule.forRoot(authModuleOptionsOf(config)),
       WebhooksModule.forRoot({

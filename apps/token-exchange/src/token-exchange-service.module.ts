@@ -19,6 +19,7 @@ export function tokenExchangeServiceModule(config: TokenExchangeConfig): Dynamic
       IdentityModule.forRoot({
         publicUrl: config.http.publicUrl,
         encryptionKey: config.secrets.encryptionKey,
+        inProcessPrincipalCache: config.principals.inProcess,
       }),
       TokenExchangeFeatureModule.forRoot({
         userEmailTokenType: config.oauth.userEmailTokenType,

@@ -1,6 +1,5 @@
 export { type FlowChannel, type FlowChannelListener, type FlowStore } from './flow.store';
 export { MemoryFlowStore } from './in-memory-flow.store';
-export { MemoryFlowSpace } from './memory-flow-space';
 export { RedisFlowStore } from './redis-flow.store';
 export { JsonFlowStore } from './json-flow.store';
 export { RateLimiter } from './rate-limiter';

@@ -1,5 +1,5 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
-import { MemoryFlowSpace, MemoryFlowStore } from '@gatehouse/flow-state';
+import { MemoryFlowStore } from '@gatehouse/flow-state';
 import { aTokenPrincipal } from '../testing/token-principal-builders';
 import { PrincipalCache } from './principal-cache';
 
@@ -116,12 +116,14 @@ function countedStore(store: MemoryFlowStore) {
 
 describe('PrincipalCache in front of the shared cache, in each process', () => {
   let clock: FrozenClock;
-  let space: MemoryFlowSpace;
+  // What Redis is to the services: one store, each process with its own connection (and counts).
+  let shared: MemoryFlowStore;
   const opened: Array<{ close(): Promise<void> }> = [];
 
   beforeEach(() => {
     clock = new FrozenClock(NOW);
-    space = new MemoryFlowSpace();
+    shared = new MemoryFlowStore({ clock });
+    opened.push(shared);
   });
 
   afterEach(async () => {
@@ -130,15 +132,14 @@ describe('PrincipalCache in front of the shared cache, in each process', () => {
 
   /** One process's PrincipalCache on the shared space, listening as Nest starts it. */
   async function process(limits = { maxEntries: 100, ttlMs: 1_000 }) {
-    const store = new MemoryFlowStore({ clock, space, keyPrefix: 'shared:' });
-    const counted = countedStore(store);
+    const counted = countedStore(shared);
     const cache = new PrincipalCache(
       clock,
       { principalCacheTtlMs: 60_000, inProcessPrincipalCache: limits },
       counted.store,
     );
     await cache.onModuleInit();
-    opened.push(store, { close: () => cache.onModuleDestroy() });
+    opened.push({ close: () => cache.onModuleDestroy() });
     return { cache, ...counted };
   }
 

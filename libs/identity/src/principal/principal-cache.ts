@@ -10,9 +10,9 @@ import { decodePrincipal, encodePrincipal, STALE_PRINCIPAL } from './principal-s
 /** Default of IdentityOptions.principalCacheTtlMs. */
 const DEFAULT_PRINCIPAL_CACHE_TTL_MS = 60_000;
 /** Default of IdentityOptions.inProcessPrincipalCache.maxEntries. */
-export const DEFAULT_IN_PROCESS_PRINCIPALS = 10_000;
+const DEFAULT_IN_PROCESS_PRINCIPALS = 10_000;
 /** Default of IdentityOptions.inProcessPrincipalCache.ttlMs: the revocation bound, should every drop be lost. */
-export const DEFAULT_IN_PROCESS_PRINCIPAL_TTL_MS = 1_000;
+const DEFAULT_IN_PROCESS_PRINCIPAL_TTL_MS = 1_000;
 
 const KEY_PREFIX = 'principal:';
 /** The flow-state channel that carries the hashes of invalidated principals to every process. */
