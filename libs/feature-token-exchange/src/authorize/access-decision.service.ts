@@ -78,6 +78,7 @@ export class AccessDecisionService {
       clientId: principal.clientId,
       repoId: principal.repo ? `${principal.repo.type}/${principal.repo.name}` : null,
       orgBlocks: principal.orgBlocks ?? {},
+      twoFactorMissing: principal.twoFactorMissing ?? {},
     };
   }
 }
