@@ -22,6 +22,12 @@ describe('an organization that requires two factors, on PostgreSQL', () => {
     apps = await startTokenExchangeTestApps({
       databaseUrl: process.env.DATABASE_URL!,
       kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
+      // Principals cached in Redis and in the process, as deployed: each decision below that
+      // follows a change is made after the change dropped them.
+      redis: {
+        url: process.env.REDIS_URL!,
+        prefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:'}two-factor-${randomBytes(4).toString('hex')}:`,
+      },
     });
     ids.acme = (await apps.seedOrg('acme')).id;
     ids.other = (await apps.seedOrg('other')).id;
