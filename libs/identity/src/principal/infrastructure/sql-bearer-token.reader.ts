@@ -18,8 +18,8 @@ export const HAS_SECOND_FACTOR = (userColumn: string) =>
   `(EXISTS (SELECT 1 FROM totp_factors f WHERE f.user_id = ${userColumn} AND f.confirmed_at IS NOT NULL)
     OR EXISTS (SELECT 1 FROM passkeys k WHERE k.user_id = ${userColumn}))`;
 
-/** The user's organizations that require two factors of their members (token-exchange's policies). */
-const TWO_FACTOR_ORG_IDS = (userColumn: string) => `ARRAY(
+/** Whether the user has a second factor, and their organizations that require one (token-exchange's policies). */
+const TWO_FACTOR_STANDING = (userColumn: string) => `ARRAY(
   SELECT m.org_id FROM memberships m JOIN organization_token_policies p ON p.org_id = m.org_id
   WHERE m.user_id = ${userColumn} AND p.require_two_factor) AS two_factor_org_ids,
   ${HAS_SECOND_FACTOR(userColumn)} AS second_factor`;
@@ -34,7 +34,7 @@ const MEMBERSHIPS_OF = (userColumn: string) => `COALESCE((
 
 const ACCESS_TOKEN = `SELECT t.id, t.kind, t.user_id, t.client_id, t.scopes, t.org_ids, t.bound_org_id, t.role, t.repo,
   t.expires_at, t.revoked_at, t.created_at, a.name AS app_name, ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')},
-  ${TWO_FACTOR_ORG_IDS('t.user_id')}
+  ${TWO_FACTOR_STANDING('t.user_id')}
 FROM access_tokens t
 LEFT JOIN users u ON u.id = t.user_id
 LEFT JOIN oauth_apps a ON a.client_id = t.client_id
@@ -52,7 +52,7 @@ const ORG_TOKEN_RULES = `COALESCE((
 
 const PERSONAL_TOKEN = `SELECT t.id, t.user_id, t.name, t.role, t.fine_grained, t.expires_at, t.preview,
   t.last_used_at, t.last_used_address, t.last_used_client, t.created_at, t.revoked_at,
-  ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}, ${ORG_TOKEN_RULES}, ${TWO_FACTOR_ORG_IDS('t.user_id')}
+  ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}, ${ORG_TOKEN_RULES}, ${TWO_FACTOR_STANDING('t.user_id')}
 FROM personal_access_tokens t
 JOIN users u ON u.id = t.user_id
 WHERE t.token_hash = $1`;
