@@ -18,6 +18,7 @@ export function authServiceModule(config: AuthConfig): DynamicModule {
         publicUrl: config.http.publicUrl,
         encryptionKey: config.secrets.encryptionKey,
         followAppChanges: true,
+        inProcessPrincipalCache: config.principals.inProcess,
       }),
       AuthModule.forRoot(authModuleOptionsOf(config)),
       TokenExchangeGrantModule.forRoot({

@@ -58,6 +58,7 @@ export function gatehouseModule(
         publicUrl: config.http.publicUrl,
         encryptionKey: secrets.encryptionKey,
         followAppChanges: true,
+        inProcessPrincipalCache: config.principals.inProcess,
       }),
       AuthModule.forRoot(authModuleOptionsOf(config)),
       WebhooksModule.forRoot({

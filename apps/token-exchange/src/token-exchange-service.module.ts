@@ -20,6 +20,7 @@ export function tokenExchangeServiceModule(config: TokenExchangeConfig): Dynamic
         publicUrl: config.http.publicUrl,
         encryptionKey: config.secrets.encryptionKey,
         followAppChanges: true,
+        inProcessPrincipalCache: config.principals.inProcess,
       }),
       TokenExchangeFeatureModule.forRoot({
         userEmailTokenType: config.oauth.userEmailTokenType,

@@ -20,6 +20,7 @@ export function webhookManagementServiceModule(config: WebhookManagementConfig):
       IdentityModule.forRoot({
         publicUrl: config.http.publicUrl,
         encryptionKey: config.secrets.encryptionKey,
+        inProcessPrincipalCache: config.principals.inProcess,
       }),
       WebhooksModule.forRoot({
         encryptionKey: config.secrets.encryptionKey,

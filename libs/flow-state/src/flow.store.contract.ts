@@ -1,3 +1,4 @@
+import { waitUntil } from '@gatehouse/testing';
 import { FlowCounterError, type FlowStore } from './flow.store';
 
 /**
@@ -241,6 +242,44 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
       expect(await outer.get('a:code')).toBe('for-a');
       expect(await a.increment('n', LIVE)).toBe(1);
       expect(await b.increment('n', LIVE)).toBe(1);
+    });
+
+    it('hands a message to every listener of the channel of stores sharing keys, and to no other', async () => {
+      const { store: first } = await open();
+      const { store: second } = await open();
+      const { store: other } = await open(`${testPrefix}other:`);
+      const heard: Record<string, string[]> = { first: [], second: [], other: [] };
+      const states: boolean[] = [];
+      const stops = await Promise.all(
+        (
+          [
+            ['first', first],
+            ['second', second],
+            ['other', other],
+          ] as const
+        ).map(([name, store]) =>
+          store.channel('news').subscribe({
+            message: (message) => heard[name]!.push(message),
+            connected: (live) => states.push(live),
+          }),
+        ),
+      );
+      expect(states).toEqual([true, true, true]);
+      await first.channel('news').publish('one');
+      await second.channel('news').publish('two');
+      await first.channel('elsewhere').publish('three');
+      await waitUntil('both messages to reach both listeners', async () =>
+        heard.first!.length === 2 && heard.second!.length === 2 ? true : false,
+      );
+      await other.channel('news').publish('last');
+      await waitUntil('the other prefix to hear its own message', async () =>
+        heard.other!.length > 0 ? true : false,
+      );
+      expect(heard).toEqual({ first: ['one', 'two'], second: ['one', 'two'], other: ['last'] });
+      await Promise.all(stops.map((stop) => stop()));
+      await first.channel('news').publish('unheard');
+      await second.channel('news').publish('after');
+      expect(heard.first).toEqual(['one', 'two']);
     });
 
     it('stores with the same prefix share keys', async () => {

@@ -23,6 +23,8 @@ export interface FlowStore {
   ttl(key: string): Promise<number | null>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The channel `name` under this store's key prefix: stores sharing keys share channels. */
+  channel(name: string): FlowChannel;
 }
 
 /** Both adapters refuse what Redis would refuse, so a bug shows in unit tests too. */
@@ -46,4 +48,20 @@ export class FlowCounterError extends Error {
   constructor(key: string) {
     super(`flow state key ${key} does not hold a counter`);
   }
+}
+
+/**
+ * Whoever listens on a channel of the flow state (Redis pub/sub): a message reaches every listener
+ * connected when it is published and is kept for none, so a listener told `connected(false)`
+ * must assume it missed some until told `connected(true)` again.
+ */
+export interface FlowChannel {
+  publish(message: string): Promise<void>;
+  /** Resolves once listening (after `connected(true)`); the function it gives stops listening. */
+  subscribe(listener: FlowChannelListener): Promise<() => Promise<void>>;
+}
+
+export interface FlowChannelListener {
+  message(message: string): void;
+  connected(live: boolean): void;
 }

@@ -1,5 +1,11 @@
 import { systemClock, type Clock } from '@gatehouse/domain';
-import { assertIncrement, assertTtl, FlowCounterError, type FlowStore } from './flow.store';
+import {
+  assertIncrement,
+  assertTtl,
+  FlowCounterError,
+  type FlowChannel,
+  type FlowStore,
+} from './flow.store';
 import { MemoryFlowSpace } from './memory-flow-space';
 
 export interface MemoryFlowStoreOptions {
@@ -94,6 +100,19 @@ export class MemoryFlowStore implements FlowStore {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+  }
+
+  channel(name: string): FlowChannel {
+    const space = this.space;
+    const channel = this.prefix + name;
+    return {
+      publish: async (message) => space.publish(channel, message),
+      subscribe: async (listener) => {
+        const stop = space.listen(channel, listener);
+        listener.connected(true);
+        return async () => stop();
+      },
+    };
   }
 
   private live(key: string) {

@@ -1,4 +1,4 @@
-export { type FlowStore } from './flow.store';
+export { type FlowChannel, type FlowChannelListener, type FlowStore } from './flow.store';
 export { MemoryFlowStore } from './in-memory-flow.store';
 export { RedisFlowStore } from './redis-flow.store';
 export { JsonFlowStore } from './json-flow.store';

@@ -1,3 +1,5 @@
+import type { FlowChannelListener } from './flow.store';
+
 export interface MemoryFlowEntry {
   value: string;
   expiresAt: number;
@@ -9,6 +11,7 @@ export interface MemoryFlowEntry {
  */
 export class MemoryFlowSpace {
   private readonly entries = new Map<string, MemoryFlowEntry>();
+  private readonly listeners = new Map<string, Set<FlowChannelListener>>();
 
   /** The live entry, dropping it first when it has expired at `now`. */
   read(key: string, now: number): MemoryFlowEntry | undefined {
@@ -38,5 +41,20 @@ export class MemoryFlowSpace {
   /** Entries held, expired ones included until read or swept. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Hands `message` to every listener of `channel` before returning, as a connected Redis would. */
+  publish(channel: string, message: string): void {
+    for (const listener of [...(this.listeners.get(channel) ?? [])]) listener.message(message);
+  }
+
+  listen(channel: string, listener: FlowChannelListener): () => void {
+    const listeners = this.listeners.get(channel) ?? new Set<FlowChannelListener>();
+    this.listeners.set(channel, listeners);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.listeners.delete(channel);
+    };
   }
 }

@@ -86,4 +86,35 @@ describe('RedisFlowStore on a real Redis', () => {
       /^Redis is not reachable at redis:\/\/:\*\*\*@127\.0\.0\.1:1: connect ECONNREFUSED/,
     );
   });
+
+  it('tells a channel’s listener its connection dropped, then listens again by itself', async () => {
+    const connectionName = `channel-test-${randomBytes(4).toString('hex')}`;
+    const store = await RedisFlowStore.connect(REDIS_URL, {
+      keyPrefix: `${RUN_PREFIX}raw:`,
+      redis: { connectionName },
+    });
+    const states: boolean[] = [];
+    const heard: string[] = [];
+    const stop = await store.channel('news').subscribe({
+      message: (message) => heard.push(message),
+      connected: (live) => states.push(live),
+    });
+    expect(states).toEqual([true]);
+    // Only this test's subscribed connection: the same name as the store's, in subscriber mode.
+    const listed = String(await raw.client('LIST')).split('\n');
+    const subscribed = listed.find(
+      (line) => line.includes(`name=${connectionName} `) && / sub=1 /.test(line),
+    );
+    const id = /^id=(\d+) /.exec(subscribed ?? '')?.[1];
+    expect(id).toBeDefined();
+    await raw.client('KILL', 'ID', id!);
+    await waitUntil('the listener to hear of the drop and subscribe again', async () =>
+      states.length >= 3 ? true : false,
+    );
+    expect(states.slice(0, 3)).toEqual([true, false, true]);
+    await store.channel('news').publish('after');
+    await waitUntil('the message after the drop', async () => heard.includes('after'));
+    await stop();
+    await store.close();
+  });
 });

@@ -1,5 +1,12 @@
 import Redis, { type RedisOptions } from 'ioredis';
-import { assertIncrement, assertTtl, FlowCounterError, type FlowStore } from './flow.store';
+import {
+  assertIncrement,
+  assertTtl,
+  FlowCounterError,
+  type FlowChannel,
+  type FlowStore,
+} from './flow.store';
+import { RedisFlowChannel } from './redis-flow-channel';
 
 /**
  * INCRBY, then start the window when this call created the key. PTTL -1 also restarts it: a counter
@@ -124,6 +131,10 @@ export class RedisFlowStore implements FlowStore {
 
   async close(): Promise<void> {
     if (this.ownsConnection) await this.redis.quit();
+  }
+
+  channel(name: string): FlowChannel {
+    return new RedisFlowChannel(this.redis, this.prefix + name);
   }
 }
 

@@ -4,6 +4,7 @@ export { type Principal, type TokenPrincipal } from './principal/principal';
 export { BearerAuthenticator } from './principal/bearer-authenticator';
 export { type MembershipRecord, type UserRecord } from './accounts/ports/account-records';
 export { PrincipalCache } from './principal/principal-cache';
+export { HAS_SECOND_FACTOR } from './principal/infrastructure/sql-bearer-token.reader';
 export { PrincipalInvalidator } from './principal/principal-invalidator';
 export { bearerTokenOf } from './principal/bearer-credentials';
 export { requestPrincipal } from './principal/principal-request';

@@ -9,6 +9,7 @@ import { signUpSection } from '../sections/sign-up.section';
 import { embeddedHttpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
 import { oauthSection } from '../sections/oauth.section';
+import { principalCacheSection } from '../sections/principal-cache.section';
 import { runtimeSection } from '../sections/runtime.section';
 import { webAppSection } from '../sections/web-app.section';
 import { embeddedSecretsSection } from '../sections/secrets.section';
@@ -23,6 +24,7 @@ export const allInOneConfigSchema = composeConfig({
   service: constantSection('gatehouse'),
   http: embeddedHttpSection,
   runtime: runtimeSection,
+  principals: principalCacheSection,
   storage: embeddedStorageSection,
   secrets: embeddedSecretsSection,
   network: networkSection,

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config.error';
 import { deliverySection } from '../sections/delivery.section';
 import { oauthSection, tokenIssuanceSection } from '../sections/oauth.section';
+import { principalCacheSection } from '../sections/principal-cache.section';
 import { runtimeSection } from '../sections/runtime.section';
 import { webhooksSection } from '../sections/webhooks.section';
 import { sectionDefaults } from '../testing/config-builders';
@@ -26,6 +27,10 @@ const DEFAULT_RUNTIME = {
   ...sectionDefaults(runtimeSection),
   logLevel: 'info',
   shutdownGraceMs: 10000,
+};
+const DEFAULT_PRINCIPALS = {
+  ...sectionDefaults(principalCacheSection),
+  inProcess: { maxEntries: 10_000, ttlMs: 1_000 },
 };
 const DEFAULT_TOKEN_ISSUANCE = {
   ...sectionDefaults(tokenIssuanceSection),
@@ -87,6 +92,7 @@ describe('per-app configuration', () => {
       service: 'auth',
       http: { port: 3000, publicUrl: 'https://hub.example.com' },
       runtime: DEFAULT_RUNTIME,
+      principals: DEFAULT_PRINCIPALS,
       ...STORES,
       secrets: { encryptionKey: KEY, internalToken: TOKEN, internalTokenAccepted: null },
       network: { allowLoopbackTargets: false },
@@ -143,6 +149,7 @@ describe('per-app configuration', () => {
       service: 'token-exchange',
       http: { port: 3001, publicUrl: 'https://hub.example.com' },
       runtime: DEFAULT_RUNTIME,
+      principals: DEFAULT_PRINCIPALS,
       ...STORES,
       secrets: { encryptionKey: KEY, internalToken: TOKEN, internalTokenAccepted: null },
       network: { allowLoopbackTargets: false },
@@ -165,6 +172,7 @@ describe('per-app configuration', () => {
       service: 'webhook-management',
       http: { port: 3002, publicUrl: 'https://hub.example.com' },
       runtime: DEFAULT_RUNTIME,
+      principals: DEFAULT_PRINCIPALS,
       ...STORES,
       secrets: { encryptionKey: KEY, internalToken: TOKEN, internalTokenAccepted: null },
       network: { allowLoopbackTargets: false },
@@ -242,6 +250,7 @@ describe('per-app configuration', () => {
         accessLog: false,
       },
       runtime: DEFAULT_RUNTIME,
+      principals: DEFAULT_PRINCIPALS,
       storage: { dataDir: './.gatehouse', seedPath: undefined },
       webApp: { directory: 'dist/apps/web' },
       secrets: { encryptionKey: undefined, internalToken: undefined },

@@ -3,6 +3,7 @@ import { loadConfig, type Environment } from '../load-config';
 import { httpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
 import { oauthSection } from '../sections/oauth.section';
+import { principalCacheSection } from '../sections/principal-cache.section';
 import { runtimeSection } from '../sections/runtime.section';
 import { webAppSection } from '../sections/web-app.section';
 import { secretsSection } from '../sections/secrets.section';
@@ -17,6 +18,7 @@ export const authConfigSchema = composeConfig({
   service: constantSection('auth'),
   http: httpSection(3000),
   runtime: runtimeSection,
+  principals: principalCacheSection,
   postgres: postgresSection,
   redis: redisSection,
   kafka: kafkaSection,

@@ -3,6 +3,7 @@ import { loadConfig, type Environment } from '../load-config';
 import { httpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
 import { tokenIssuanceSection } from '../sections/oauth.section';
+import { principalCacheSection } from '../sections/principal-cache.section';
 import { runtimeSection } from '../sections/runtime.section';
 import { secretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
@@ -12,6 +13,7 @@ export const tokenExchangeConfigSchema = composeConfig({
   service: constantSection('token-exchange'),
   http: httpSection(3001),
   runtime: runtimeSection,
+  principals: principalCacheSection,
   postgres: postgresSection,
   redis: redisSection,
   kafka: kafkaSection,

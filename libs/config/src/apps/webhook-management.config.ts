@@ -2,6 +2,7 @@ import { composeConfig, constantSection } from '../env-section';
 import { loadConfig, type Environment } from '../load-config';
 import { httpSection } from '../sections/http.section';
 import { clientAddressSection, networkSection } from '../sections/network.section';
+import { principalCacheSection } from '../sections/principal-cache.section';
 import { runtimeSection } from '../sections/runtime.section';
 import { secretsSection } from '../sections/secrets.section';
 import { kafkaSection } from '../sections/kafka.section';
@@ -12,6 +13,7 @@ export const webhookManagementConfigSchema = composeConfig({
   service: constantSection('webhook-management'),
   http: httpSection(3002),
   runtime: runtimeSection,
+  principals: principalCacheSection,
   postgres: postgresSection,
   // Rate-limit counters of the management API live in flow state.
   redis: redisSection,

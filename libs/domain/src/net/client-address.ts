@@ -34,6 +34,7 @@ export class TrustedProxies {
 
   /** Whether the address written as `text` is one of the trusted proxies (false for anything unparseable). */
   trusts(text: string): boolean {
+    if (this.blocks.length === 0) return false;
     const address = parseIpAddress(text);
     return address !== null && this.includes(address);
   }

@@ -1,5 +1,6 @@
 import { OrgRole, orgRoleAtLeast } from './account';
 import { ACTION_RULES, ActionRule, PolicyAction, ResourceKind } from './access-rules';
+import { twoFactorRequiredMessage } from '../accounts/second-factor-rules';
 import { ORG_TOKEN_BLOCK_MESSAGES, type OrgTokenBlock } from './org-token-policy';
 import { scopeCovers } from './scopes';
 import {
@@ -32,6 +33,8 @@ export interface PolicyToken {
   repoId?: string | null;
   /** Personal tokens: organizations whose token policy refuses this token (org-token-policy.ts). */
   orgBlocks?: Readonly<Record<string, OrgTokenBlock>>;
+  /** Organizations that require two factors of the user, who has none: id to name. */
+  twoFactorMissing?: Readonly<Record<string, string>>;
 }
 
 export interface PolicyResource {
@@ -62,7 +65,8 @@ const deny = (reason: string): PolicyDecision => ({ allow: false, reason });
  *  - trusted-publisher tokens read and write their one repository;
  *  - personal tokens act as the user, `read` tokens never write; an organization's token policy
  *    refuses a pending or denied token, or a `read`/`write` one under `fine_grained_only`, all of
- *    its resources but public content (org-token-policy.ts);
+ *    its resources but public content (org-token-policy.ts); so does an organization that
+ *    requires two factors, to a user who has none;
  *  - fine-grained personal tokens need the action's permission on the resource (global on the
  *    owner's own resources, a scoped entry on its entity) and are capped by the owner's own rights;
  *  - OAuth tokens act as the user within their scopes, on organization resources only for
@@ -86,6 +90,9 @@ export function authorize(
   if (token.kind === 'trusted_publisher') return trustedPublisher(token, action, resource);
   const block = resource.ownerType === 'org' ? token.orgBlocks?.[resource.ownerId] : undefined;
   if (block) return deny(ORG_TOKEN_BLOCK_MESSAGES[block]);
+  const unmetOrg =
+    resource.ownerType === 'org' ? token.twoFactorMissing?.[resource.ownerId] : undefined;
+  if (unmetOrg !== undefined) return deny(twoFactorRequiredMessage(unmetOrg));
 
   const decision = isFineGrained(token)
     ? fineGrained(token, action, rule, resource)

@@ -152,7 +152,7 @@ export class AdminUsersService {
   async resetFactors(actor: AdminActor, key: string): Promise<ResetFactorsView> {
     const user = await this.found(key);
     const now = this.clock.now();
-    return this.transactions.run(async (tx) => {
+    const view = await this.transactions.run(async (tx) => {
       const factorsRemoved: Record<string, number> = {};
       for (const store of this.factorResets)
         factorsRemoved[store.kind] = await store.removeAll(tx, user.id);
@@ -167,6 +167,8 @@ export class AdminUsersService {
       await this.audit(tx, actor, 'user.factors_reset', user, now, { factorsRemoved });
       return { ...ended, factorsRemoved };
     });
+    await this.principals.accountChanged(user.id);
+    return view;
   }
 
   private async found(key: string): Promise<AdminUserRecord> {

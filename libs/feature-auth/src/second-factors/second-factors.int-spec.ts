@@ -1,5 +1,6 @@
-import { hashPassword } from '@gatehouse/crypto';
-import { MessagingModule } from '@gatehouse/platform';
+import { hashPassword, hashToken } from '@gatehouse/crypto';
+import type { FlowStore } from '@gatehouse/flow-state';
+import { MessagingModule, SHARED_FLOW_STORE } from '@gatehouse/platform';
 import type { UserEntity } from '@gatehouse/persistence';
 import type { RecoveryCodesView, SecondFactorsView, TotpEnrolment } from '@gatehouse/settings-api';
 import { Secret, TOTP } from 'otpauth';
@@ -154,6 +155,28 @@ describe('second factors', () => {
 
     const again = await settings(browser, 'POST', `${FACTORS}/totp`);
     expect(again.status).toBe(409);
+  });
+
+  it('drops the cached principals of a person whose factors change, so decisions on their tokens see it', async () => {
+    const user = await seedPerson();
+    const token = await app.seedPersonalToken(user.id, 'read');
+    const whoami = () =>
+      fetch(`${app.url}/api/whoami-v2`, { headers: { Authorization: `Bearer ${token}` } });
+    const principals = app.service.app.get<FlowStore>(SHARED_FLOW_STORE);
+    const key = `principal:${hashToken(token)}`;
+    expect((await whoami()).status).toBe(200);
+    expect(await principals.get(key)).toMatch(/^\{"v":/);
+
+    const browser = newBrowser();
+    await browser.signIn(user.username, PASSWORD);
+    const started = await settings(browser, 'POST', `${FACTORS}/totp`);
+    const { secret } = (await started.json()) as TotpEnrolment;
+    expect(
+      (await settings(browser, 'POST', `${FACTORS}/totp/confirm`, { code: codeOf(secret) })).status,
+    ).toBe(200);
+
+    expect(await principals.get(key)).toBe('{"stale":true}');
+    expect((await whoami()).status).toBe(200);
   });
 
   it('asks for the code after the password; until it passes the browser is signed in to nothing', async () => {

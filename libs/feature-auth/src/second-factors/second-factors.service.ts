@@ -9,6 +9,7 @@ import {
 } from '@gatehouse/domain';
 import {
   AccountReader,
+  PrincipalInvalidator,
   RandomSource,
   type Transaction,
   TransactionRunner,
@@ -74,6 +75,7 @@ export class SecondFactorsService {
     private readonly random: RandomSource,
     private readonly transactions: TransactionRunner,
     private readonly notices: SecurityNotices,
+    private readonly principals: PrincipalInvalidator,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AUTHORIZE_OPTIONS) private readonly authorize: AuthorizeOptions,
   ) {}
@@ -113,6 +115,7 @@ export class SecondFactorsService {
       await this.notices.factorChanged(tx, userId, 'added', AUTHENTICATOR_APP);
       return true;
     });
+    if (confirmed) await this.principals.accountChanged(userId);
     return confirmed ? { kind: 'confirmed', recoveryCodes } : { kind: 'not_started' };
   }
 
@@ -133,6 +136,7 @@ export class SecondFactorsService {
       if (recoveryCodes) await this.storeRecoveryCodes(tx, userId, recoveryCodes);
       await this.notices.factorChanged(tx, userId, 'added', passkeyFactor(name));
     });
+    await this.principals.accountChanged(userId);
     return { ...added, recoveryCodes };
   }
 
@@ -145,6 +149,7 @@ export class SecondFactorsService {
       if (!factors.totp && factors.passkeys === 0) await this.store.removeRecoveryCodes(tx, userId);
       await this.notices.factorChanged(tx, userId, 'removed', passkeyFactor(removed?.name ?? ''));
     });
+    await this.principals.accountChanged(userId);
     return true;
   }
 
@@ -166,6 +171,7 @@ export class SecondFactorsService {
       if (factors.passkeys === 0) await this.store.removeRecoveryCodes(tx, userId);
       await this.notices.factorChanged(tx, userId, 'removed', AUTHENTICATOR_APP);
     });
+    await this.principals.accountChanged(userId);
     return { kind: 'disabled' };
   }
 

@@ -1,5 +1,9 @@
 import type { PolicyResource } from '@gatehouse/domain/testing';
-import { aFineGrainedGrant, aPersonalTokenRecord } from '@gatehouse/identity/testing';
+import {
+  aFineGrainedGrant,
+  aPersonalTokenRecord,
+  PrincipalInvalidator,
+} from '@gatehouse/identity/testing';
 import {
   createTokenExchangeTestKit,
   IDS,
@@ -75,7 +79,11 @@ describe('POST /internal/authorize decisions', () => {
 
   it('follows the membership of today: a demoted admin gets the lower role, a removed member nothing', async () => {
     const token = await exchangeToken(IDS.alice, 'admin', ['manage-repos']);
+    // What every change of a membership does once it committed (the admin API's).
+    const membershipChanged = () =>
+      new PrincipalInvalidator(kit.bearerTokens, kit.principals).accountChanged(IDS.alice);
     kit.accounts.memberships.find((m) => m.userId === IDS.alice)!.role = 'read';
+    await membershipChanged();
     expect(
       await kit.decisions.decide({ token, action: 'repo.delete', resource: acmeRepo }),
     ).toMatchObject({
@@ -84,6 +92,7 @@ describe('POST /internal/authorize decisions', () => {
       principal: { memberRole: 'read' },
     });
     kit.accounts.memberships.splice(0, kit.accounts.memberships.length);
+    await membershipChanged();
     expect(
       await kit.decisions.decide({ token, action: 'repo.read', resource: acmeRepo }),
     ).toMatchObject({

@@ -3,6 +3,7 @@ import {
   basicAuth,
   postForm,
   startTokenExchangeTestApps,
+  TEST_INTERNAL_TOKEN,
   TEST_USER_EMAIL_TOKEN_TYPE,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
@@ -21,6 +22,12 @@ describe('an organization that requires two factors, on PostgreSQL', () => {
     apps = await startTokenExchangeTestApps({
       databaseUrl: process.env.DATABASE_URL!,
       kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
+      // Principals cached in Redis and in the process, as deployed: each decision below that
+      // follows a change is made after the change dropped them.
+      redis: {
+        url: process.env.REDIS_URL!,
+        prefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:'}two-factor-${randomBytes(4).toString('hex')}:`,
+      },
     });
     ids.acme = (await apps.seedOrg('acme')).id;
     ids.other = (await apps.seedOrg('other')).id;
@@ -77,6 +84,22 @@ describe('an organization that requires two factors, on PostgreSQL', () => {
        VALUES ($1, $2, $3, 'key', 0, '[]', 'laptop')`,
       [randomBytes(12).toString('hex'), userId, randomBytes(16).toString('base64url')],
     );
+  const authorize = async (token: string, ownerId = ids.acme) => {
+    const res = await fetch(`${apps.serviceUrl}/internal/authorize`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${TEST_INTERNAL_TOKEN}`,
+      },
+      body: JSON.stringify({
+        token,
+        permission: 'repo.content.read',
+        resource: { kind: 'repo', id: 'model/acme/bert', ownerType: 'org', ownerId, private: true },
+      }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { allow: boolean; reason: string };
+  };
   const auditEntries = async () =>
     (await apps.dataSource.query(
       `SELECT action, actor_user_id, subject, detail FROM audit_log
@@ -98,6 +121,8 @@ describe('an organization that requires two factors, on PostgreSQL', () => {
   });
 
   it('is turned on by an administrator with a factor, audited; then members without one are refused, with where to set one up', async () => {
+    // Carol's principal is cached before the change, and must not outlive it.
+    expect((await authorize(tokens.carol)).allow).toBe(true);
     await addAuthenticatorApp(ids.alice);
     const on = await requirement('acme', tokens.alice, true);
     expect(on.status).toBe(200);
@@ -120,6 +145,13 @@ describe('an organization that requires two factors, on PostgreSQL', () => {
     const bobsRequirement = await requirement('acme', tokens.bob, false);
     expect(bobsRequirement.status).toBe(403);
 
+    expect(await authorize(tokens.carol)).toEqual({
+      allow: false,
+      reason: `Organization acme ${SETUP_MESSAGE}`,
+      principal: expect.objectContaining({ userId: ids.carol }),
+    });
+    expect((await authorize(tokens.alice)).allow).toBe(true);
+
     const carols = await exchange('carol@example.com');
     expect(carols.status).toBe(400);
     expect(await carols.json()).toEqual({
@@ -131,7 +163,11 @@ describe('an organization that requires two factors, on PostgreSQL', () => {
   it('lets a member in once they have a factor: an authenticator app or a passkey', async () => {
     await addPasskey(ids.bob);
     expect((await api('/api/organizations/acme/settings/tokens', tokens.bob)).status).toBe(200);
+    expect((await authorize(tokens.carol)).allow).toBe(false);
     await addAuthenticatorApp(ids.carol);
+    // What the second factors' service does in auth once a factor is added.
+    await apps.principals.accountChanged(ids.carol);
+    expect((await authorize(tokens.carol)).allow).toBe(true);
     expect((await exchange('carol@example.com')).status).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Clock, SECOND_FACTOR_SETUP_PATH } from '@gatehouse/domain';
-import { Principal, TransactionRunner } from '@gatehouse/identity';
+import { Principal, PrincipalInvalidator, TransactionRunner } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import type { OrganizationTwoFactorView } from '@gatehouse/settings-api';
 import { AUDIT_ACTIONS } from '../audit/audit-entry';
@@ -21,6 +21,7 @@ export class OrganizationTwoFactorService {
     private readonly directory: OrganizationDirectory,
     private readonly audit: AuditRecorder,
     private readonly transactions: TransactionRunner,
+    private readonly principals: PrincipalInvalidator,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -59,6 +60,7 @@ export class OrganizationTwoFactorService {
         detail: { previous: standing.required, requireTwoFactor: required },
       });
     });
+    await this.principals.organizationMembersChanged(org.id);
     return { requireTwoFactor: required };
   }
 }

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { hashToken, newObjectId, randomToken } from '@gatehouse/crypto';
 import { TokenEndpointModule } from '@gatehouse/feature-auth/testing';
-import { IdentityModule } from '@gatehouse/identity';
+import { IdentityModule, PrincipalInvalidator } from '@gatehouse/identity';
 import { TEST_ENCRYPTION_KEY } from '@gatehouse/identity/testing';
 import {
   OAuthAppEntity,
@@ -56,6 +56,8 @@ export interface TokenExchangeTestApps {
   authUrl: string;
   /** Base URL of the token-exchange app (`/internal/...`, `/api/organizations/...`). */
   serviceUrl: string;
+  /** What a service calls when an account changes outside these apps (a factor added in auth). */
+  principals: PrincipalInvalidator;
   dataSource: DataSource;
   /** The scratch database's URL (superuser access, to play a tamperer). */
   databaseUrl: string;
@@ -145,6 +147,7 @@ export async function startTokenExchangeTestApps(
       dataSource,
       databaseUrl: database.url,
       bus: service.app.get<EventBus>(EVENT_BUS),
+      principals: service.app.get(PrincipalInvalidator),
       seedUser: (username) =>
         manager.save(
           manager.create(UserEntity, {

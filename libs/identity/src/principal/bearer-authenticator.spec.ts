@@ -1,6 +1,7 @@
 import { ApiError } from '@gatehouse/domain';
 import { createIdentityTestKit, IdentityTestKit } from '../testing/identity-test-kit';
 import { aFineGrainedGrant, aPersonalTokenRecord } from '../testing/personal-token-builders';
+import { PrincipalInvalidator } from './principal-invalidator';
 
 const PERSONAL = `hf_${'P'.repeat(34)}`;
 const USER_ID = '65a000000000000000000001';
@@ -263,5 +264,23 @@ describe('BearerAuthenticator', () => {
     kit.accounts.users[0]!.disabledAt = new Date();
     await unauthorized(`Bearer ${PERSONAL}`);
     await unauthorized(`Bearer ${body.access_token}`);
+  });
+
+  it('names the organizations that require a second factor the user lacks, and none once they have one', async () => {
+    const OTHER_ORG = '65a0000000000000000000f2';
+    kit.accounts.addMembership(USER_ID, { id: OTHER_ORG, name: 'beta' }, 'read');
+    let secondFactor = false;
+    kit.bearerTokens.twoFactor = () => ({ secondFactor, twoFactorOrgIds: [ORG_ID] });
+    const body = await issueOAuth(['openid', 'read-repos']);
+
+    expect((await kit.bearer.resolve(PERSONAL))?.twoFactorMissing).toEqual({ [ORG_ID]: 'acme' });
+    expect((await kit.bearer.resolve(body.access_token))?.twoFactorMissing).toEqual({
+      [ORG_ID]: 'acme',
+    });
+
+    secondFactor = true;
+    await new PrincipalInvalidator(kit.bearerTokens, kit.principals).accountChanged(USER_ID);
+    expect((await kit.bearer.resolve(PERSONAL))?.twoFactorMissing).toBeUndefined();
+    expect((await kit.bearer.resolve(body.access_token))?.twoFactorMissing).toBeUndefined();
   });
 });

@@ -106,9 +106,26 @@ function accountOf(user: UserRecord, memberships: MembershipRecord[]): Principal
   return { user: userAccountOf(user), memberships: memberships.map(orgMembershipOf) };
 }
 
+/** The organizations that require two factors of a user who has none, id to name; null when none. */
+function twoFactorMissingOf({
+  secondFactor,
+  twoFactorOrgIds,
+  memberships,
+}: Pick<AccessTokenGrant, 'secondFactor' | 'twoFactorOrgIds' | 'memberships'>): Record<
+  string,
+  string
+> | null {
+  if (secondFactor || !twoFactorOrgIds) return null;
+  const missing: Record<string, string> = {};
+  for (const { organization } of memberships)
+    if (twoFactorOrgIds.includes(organization.id)) missing[organization.id] = organization.name;
+  return Object.keys(missing).length > 0 ? missing : null;
+}
+
 function principalOfPersonalToken(grant: PersonalTokenGrant): TokenPrincipal {
   const { token, user, memberships } = grant;
   const orgBlocks = orgBlocksOf(grant);
+  const twoFactorMissing = twoFactorMissingOf(grant);
   return {
     tokenId: token.id,
     kind: 'personal',
@@ -117,6 +134,7 @@ function principalOfPersonalToken(grant: PersonalTokenGrant): TokenPrincipal {
     role: token.role,
     ...(token.fineGrained ? { fineGrained: token.fineGrained } : {}),
     ...(orgBlocks ? { orgBlocks } : {}),
+    ...(twoFactorMissing ? { twoFactorMissing } : {}),
     clientId: null,
     grantedOrgIds: memberships.map((membership) => membership.organization.id),
     boundOrgId: null,
@@ -153,13 +171,10 @@ function orgBlocksOf({
 }
 
 /** The principal of an access token read with its user, memberships and app (also used to cache a token just issued). */
-export function principalOfAccessToken({
-  token,
-  user,
-  memberships,
-  appName,
-}: AccessTokenGrant): TokenPrincipal {
+export function principalOfAccessToken(grant: AccessTokenGrant): TokenPrincipal {
+  const { token, user, memberships, appName } = grant;
   const exchange = token.kind === 'exchange';
+  const twoFactorMissing = user ? twoFactorMissingOf(grant) : null;
   return {
     tokenId: token.id,
     kind: token.kind,
@@ -175,6 +190,7 @@ export function principalOfAccessToken({
     createdAt: token.createdAt,
     expiresAt: token.expiresAt,
     ...(user ? { account: accountOf(user, memberships) } : {}),
+    ...(twoFactorMissing ? { twoFactorMissing } : {}),
     appName,
   };
 }

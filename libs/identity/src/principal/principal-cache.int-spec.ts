@@ -1,5 +1,6 @@
 import { Controller, Get, INestApplication, Module, UseGuards } from '@nestjs/common';
-import { newObjectId } from '@gatehouse/crypto';
+import { hashToken, newObjectId } from '@gatehouse/crypto';
+import type { FlowStore } from '@gatehouse/flow-state';
 import { appendOutbox, UserEntity } from '@gatehouse/persistence';
 import { ConsumerGroups } from '@gatehouse/messaging';
 import {
@@ -7,6 +8,7 @@ import {
   EventBusTransport,
   FlowStateModule,
   MessagingModule,
+  SHARED_FLOW_STORE,
 } from '@gatehouse/platform';
 import { createServiceApp } from '@gatehouse/platform/testing';
 import { createScratchDatabase, ScratchDatabase, waitUntil } from '@gatehouse/testing';
@@ -84,6 +86,8 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
           publicUrl: 'https://hub.test',
           encryptionKey: TEST_ENCRYPTION_KEY,
           signingKeyCacheTtlMs: 0,
+          // Long enough that a check answered from memory is not mistaken for one the event dropped.
+          inProcessPrincipalCache: { ttlMs: 60_000 },
         }),
         ProbeModule,
       ],
@@ -152,6 +156,37 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
 
     expect((await me(second, token)).status).toBe(401);
     expect((await me(first, token)).status).toBe(401);
+  });
+
+  it('answers a repeated check from each process’s memory, dropped there by the token.revoked event through Kafka', async () => {
+    const { token, id } = await issue();
+    expect((await me(first, token)).status).toBe(200);
+    expect((await me(second, token)).status).toBe(200);
+
+    // Revoked in the database with no marker, and the shared entry gone: only memory still answers.
+    const at = new Date();
+    await dataSource.query('UPDATE access_tokens SET revoked_at = $2 WHERE id = $1', [id, at]);
+    await first.app.get<FlowStore>(SHARED_FLOW_STORE).delete(`principal:${hashToken(token)}`);
+    expect((await me(second, token)).status).toBe(200);
+    expect((await me(first, token)).status).toBe(200);
+
+    await dataSource.transaction((manager) =>
+      appendOutbox(
+        manager,
+        tokenRevokedMessage({ id, userId, clientId: 'app' }, 'access', 'revocation_request', at)!,
+      ),
+    );
+    for (const service of [first, second]) {
+      const status = await waitUntil(
+        'the event to drop the principal in both processes',
+        async () => {
+          const answer = (await me(service, token)).status;
+          return answer !== 200 && answer;
+        },
+        { intervalMs: 20 },
+      );
+      expect(status).toBe(401);
+    }
   });
 
   it('clears a cached principal from the token.revoked event alone', async () => {

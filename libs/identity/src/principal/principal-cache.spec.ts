@@ -1,37 +1,12 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
 import { MemoryFlowStore } from '@gatehouse/flow-state';
-import type { TokenPrincipal } from './principal';
+import { aTokenPrincipal } from '../testing/token-principal-builders';
 import { PrincipalCache } from './principal-cache';
 
 const HASH = 'a'.repeat(64);
 const NOW = Date.UTC(2026, 0, 1, 12);
 
-function principal(fields: Partial<TokenPrincipal> = {}): TokenPrincipal {
-  return {
-    tokenId: '65a0000000000000000000a1',
-    kind: 'oauth',
-    user: {
-      id: '65a000000000000000000001',
-      username: 'ada',
-      email: 'ada@example.com',
-      fullname: 'Ada',
-      isPro: false,
-      avatarUrl: null,
-    },
-    scopes: ['openid'],
-    role: null,
-    clientId: 'app-1',
-    grantedOrgIds: [],
-    boundOrgId: null,
-    memberRole: null,
-    repo: null,
-    displayName: null,
-    createdAt: new Date(NOW - 1000),
-    expiresAt: new Date(NOW + 3600_000),
-    appName: 'Notebook',
-    ...fields,
-  };
-}
+const principal = aTokenPrincipal;
 
 describe('PrincipalCache', () => {
   let clock: FrozenClock;
@@ -108,5 +83,141 @@ describe('PrincipalCache', () => {
     const off = new PrincipalCache(clock, { principalCacheTtlMs: 0 }, store);
     await off.fill(HASH, principal());
     expect(await store.get(`principal:${HASH}`)).toBeNull();
+  });
+});
+
+/** A store whose calls are counted and whose GETs' answers can be held back until released. */
+function countedStore(store: MemoryFlowStore) {
+  const calls: string[] = [];
+  let held: Array<() => void> | null = null;
+  const counted = new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || property === 'channel') return value;
+      return async (...args: unknown[]) => {
+        calls.push(String(property));
+        const answer: unknown = await value.apply(target, args);
+        if (property === 'get' && held) await new Promise<void>((resume) => held!.push(resume));
+        return answer;
+      };
+    },
+  });
+  return {
+    store: counted,
+    calls,
+    hold: () => (held = []),
+    release: () => {
+      const waiting = held ?? [];
+      held = null;
+      waiting.forEach((resume) => resume());
+    },
+  };
+}
+
+describe('PrincipalCache in front of the shared cache, in each process', () => {
+  let clock: FrozenClock;
+  // What Redis is to the services: one store, each process with its own connection (and counts).
+  let shared: MemoryFlowStore;
+  const opened: Array<{ close(): Promise<void> }> = [];
+
+  beforeEach(() => {
+    clock = new FrozenClock(NOW);
+    shared = new MemoryFlowStore({ clock });
+    opened.push(shared);
+  });
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((closable) => closable.close()));
+  });
+
+  /** One process's PrincipalCache on the shared space, listening as Nest starts it. */
+  async function process(limits = { maxEntries: 100, ttlMs: 1_000 }) {
+    const counted = countedStore(shared);
+    const cache = new PrincipalCache(
+      clock,
+      { principalCacheTtlMs: 60_000, inProcessPrincipalCache: limits },
+      counted.store,
+    );
+    await cache.onModuleInit();
+    opened.push({ close: () => cache.onModuleDestroy() });
+    return { cache, ...counted };
+  }
+
+  it('answers a repeated check without asking the shared cache, for at most its time', async () => {
+    const { cache, calls } = await process();
+    await cache.fill(HASH, principal());
+    calls.length = 0;
+    expect(await cache.get(HASH)).toEqual(principal());
+    expect(await cache.get(HASH)).toEqual(principal());
+    expect(calls).toEqual([]);
+    clock.advance(1_000);
+    expect(await cache.get(HASH)).toEqual(principal());
+    expect(calls).toEqual(['get']);
+  });
+
+  it('keeps what the shared cache answered, so the next check is answered in the process', async () => {
+    const writer = await process();
+    const reader = await process();
+    await writer.cache.fill(HASH, principal());
+    expect(await reader.cache.get(HASH)).toEqual(principal());
+    reader.calls.length = 0;
+    expect(await reader.cache.get(HASH)).toEqual(principal());
+    expect(reader.calls).toEqual([]);
+  });
+
+  it('drops a principal in every process when any of them invalidates it', async () => {
+    const first = await process();
+    const second = await process();
+    await first.cache.fill(HASH, principal());
+    expect(await second.cache.get(HASH)).toEqual(principal());
+    expect(await first.cache.get(HASH)).toEqual(principal());
+
+    await first.cache.invalidate([HASH]);
+
+    expect(await second.cache.get(HASH)).toBeNull();
+    expect(await first.cache.get(HASH)).toBeNull();
+  });
+
+  it('does not keep an answer read while an invalidation came in', async () => {
+    const reader = await process();
+    const revoker = await process();
+    await revoker.cache.fill(HASH, principal());
+    reader.hold();
+    const inFlight = reader.cache.get(HASH);
+    await revoker.cache.invalidate([HASH]);
+    reader.release();
+    // What was read before the marker is answered once, as the shared cache alone would have.
+    expect(await inFlight).toEqual(principal());
+    expect(await reader.cache.get(HASH)).toBeNull();
+  });
+
+  it('keeps nothing in the process from a fill refused by a stale marker', async () => {
+    const { cache, calls } = await process();
+    await cache.invalidate([HASH]);
+    await cache.fill(HASH, principal());
+    calls.length = 0;
+    expect(await cache.get(HASH)).toBeNull();
+    expect(calls).toEqual(['get']);
+  });
+
+  it('asks the shared cache while it is not listening, and starts again empty', async () => {
+    const { cache, calls } = await process();
+    await cache.fill(HASH, principal());
+    await cache.onModuleDestroy();
+    calls.length = 0;
+    expect(await cache.get(HASH)).toEqual(principal());
+    expect(await cache.get(HASH)).toEqual(principal());
+    expect(calls).toEqual(['get', 'get']);
+  });
+
+  it('lets the least recently used principal go past its size', async () => {
+    const { cache, calls } = await process({ maxEntries: 1, ttlMs: 1_000 });
+    const other = 'b'.repeat(64);
+    await cache.fill(HASH, principal());
+    await cache.fill(other, principal({ tokenId: 'other' }));
+    calls.length = 0;
+    expect((await cache.get(other))?.tokenId).toBe('other');
+    expect(await cache.get(HASH)).toEqual(principal());
+    expect(calls).toEqual(['get']);
   });
 });

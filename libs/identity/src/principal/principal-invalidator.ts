@@ -24,6 +24,11 @@ export class PrincipalInvalidator {
     await this.cache.invalidate(await this.reader.livePersonalTokenHashesOfMembers(orgId));
   }
 
+  /** Call after an organization's two-factor requirement changed: every token of its members is read again. */
+  async organizationMembersChanged(orgId: string): Promise<void> {
+    await this.cache.invalidate(await this.reader.liveTokenHashesOfMembers(orgId));
+  }
+
   /** Call after the change committed (disabled, renamed, joined or left an organization). */
   async accountChanged(userId: string): Promise<void> {
     await this.cache.invalidate(await this.reader.liveTokenHashesOf(userId));

@@ -16,8 +16,9 @@ import { PrincipalInvalidator } from './principal-invalidator';
  * Marks a revoked access token's cached principal stale when its token.revoked event arrives,
  * whoever revoked it (docs/architecture.md "Principal cache"). The revoking process already did so
  * before committing; this covers a process that stopped between the two, and keeps the rule true
- * for revocations written by other means. One group for every service: the cache is shared, so
- * one consumer per event is enough. The transport subscribes it in the background: without the
+ * for revocations written by other means. One group for every service: the cache is shared, and
+ * the invalidation it publishes drops the principal from every process's memory, so one consumer
+ * per event is enough. The transport subscribes it in the background: without the
  * broker the process serves requests and tries again every few seconds.
  */
 @Controller()

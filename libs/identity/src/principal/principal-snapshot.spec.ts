@@ -137,9 +137,14 @@ describe('principal snapshots', () => {
       string,
       unknown
     >;
-    expect(decodePrincipal(JSON.stringify({ v: 5, ...fields }))).toEqual(oauth);
-    expect(decodePrincipal(JSON.stringify({ v: 5, ...fields, kind: 'robot' }))).toBeNull();
-    const { orgBlocks: _noBlocks, ...version3 } = fields;
+    expect(decodePrincipal(JSON.stringify({ v: 6, ...fields }))).toEqual(oauth);
+    expect(decodePrincipal(JSON.stringify({ v: 6, ...fields, kind: 'robot' }))).toBeNull();
+    const { twoFactorMissing: _noRequirement, ...version4 } = fields;
+    expect(decodePrincipal(JSON.stringify({ v: 4, ...version4 }))).toEqual(oauth);
+    expect(
+      decodePrincipal(JSON.stringify({ v: 6, ...fields, twoFactorMissing: { o1: 'acme' } })),
+    ).toEqual({ ...oauth, twoFactorMissing: { o1: 'acme' } });
+    const { orgBlocks: _noBlocks, ...version3 } = version4;
     expect(decodePrincipal(JSON.stringify({ v: 3, ...version3 }))).toEqual(oauth);
     const { fineGrained: _none, ...version2 } = version3;
     expect(decodePrincipal(JSON.stringify({ v: 2, ...version2 }))).toEqual(oauth);
@@ -154,7 +159,7 @@ describe('principal snapshots', () => {
 
   // A value tagged with the version is read without the schema: a change to these fields must
   // come with a new SNAPSHOT_VERSION, or this release would trust the last one's entries.
-  it('write version 4 with exactly the fields of version 4', () => {
+  it('write version 5 with exactly the fields of version 5', () => {
     const written = JSON.parse(encodePrincipal(oauth)) as Record<string, unknown>;
     expect(Object.keys(written)).toEqual([
       'v',
@@ -165,6 +170,7 @@ describe('principal snapshots', () => {
       'role',
       'fineGrained',
       'orgBlocks',
+      'twoFactorMissing',
       'clientId',
       'grantedOrgIds',
       'boundOrgId',
@@ -176,6 +182,6 @@ describe('principal snapshots', () => {
       'account',
       'appName',
     ]);
-    expect(written.v).toBe(4);
+    expect(written.v).toBe(5);
   });
 });

@@ -65,6 +65,8 @@ const snapshotSchema = z.object({
     .record(z.string(), z.enum(['approval_pending', 'approval_denied', 'fine_grained_only']))
     .nullable()
     .optional(),
+  // Absent from version 4 entries (no two-factor requirement then), which stay readable.
+  twoFactorMissing: z.record(z.string(), z.string()).nullable().optional(),
   clientId: z.string().nullable(),
   grantedOrgIds: z.array(z.string()),
   boundOrgId: z.string().nullable(),
@@ -89,7 +91,7 @@ type Snapshot = z.output<typeof snapshotSchema>;
  * the key, so every release reads and marks the same key and a revocation made by any of them
  * still reaches the others during a rolling deploy.
  */
-const SNAPSHOT_VERSION = 4;
+const SNAPSHOT_VERSION = 5;
 const VERSION_TAG = `{"v":${SNAPSHOT_VERSION},`;
 
 /** What a revoked token's key holds until its principal could no longer be written back. */
@@ -105,6 +107,7 @@ export function encodePrincipal(principal: TokenPrincipal): string {
     role: principal.role,
     fineGrained: principal.fineGrained ?? null,
     orgBlocks: principal.orgBlocks ?? null,
+    twoFactorMissing: principal.twoFactorMissing ?? null,
     clientId: principal.clientId,
     grantedOrgIds: principal.grantedOrgIds,
     boundOrgId: principal.boundOrgId,
@@ -156,5 +159,6 @@ function principalOf(snapshot: Snapshot): TokenPrincipal {
   if (snapshot.fineGrained)
     principal.fineGrained = snapshot.fineGrained as TokenPrincipal['fineGrained'];
   if (snapshot.orgBlocks) principal.orgBlocks = snapshot.orgBlocks;
+  if (snapshot.twoFactorMissing) principal.twoFactorMissing = snapshot.twoFactorMissing;
   return principal;
 }

@@ -53,6 +53,11 @@ export interface Principal {
    * the principal so the refusal is decided on the cached principal.
    */
   orgBlocks?: Readonly<Record<string, OrgTokenBlock>>;
+  /**
+   * The user's organizations that require two factors while the user has none, id to name, kept
+   * with the principal so `/internal/authorize` refuses their resources on the cached principal.
+   */
+  twoFactorMissing?: Readonly<Record<string, string>>;
   clientId: string | null;
   /**
    * Organizations the token may act on: those granted at consent for OAuth tokens, every

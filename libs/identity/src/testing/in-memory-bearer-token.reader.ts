@@ -14,6 +14,11 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
   reads = 0;
   /** What the user's organizations say about a personal token (token-exchange's tables); none by default. */
   orgTokenRules: (tokenId: string, userId: string) => OrgTokenRule[] = () => [];
+  /** Whether the user has a second factor, and their organizations that require one. */
+  twoFactor: (userId: string) => { secondFactor: boolean; twoFactorOrgIds: string[] } = () => ({
+    secondFactor: false,
+    twoFactorOrgIds: [],
+  });
 
   constructor(
     private readonly tokens: InMemoryTokenStore,
@@ -34,6 +39,7 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
       user,
       memberships: user ? await this.accounts.membershipsOf(user.id) : [],
       appName: app?.name ?? null,
+      ...(user ? this.twoFactor(user.id) : { secondFactor: false, twoFactorOrgIds: [] }),
     };
   }
 
@@ -47,6 +53,7 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
       user,
       memberships: await this.accounts.membershipsOf(user.id),
       orgTokenRules: this.orgTokenRules(token.id, user.id),
+      ...this.twoFactor(user.id),
     };
   }
 
@@ -73,5 +80,18 @@ export class InMemoryBearerTokenReader extends BearerTokenReader {
     return this.tokens.personalTokens
       .filter((row) => members.has(row.userId) && !row.revokedAt)
       .map((row) => row.tokenHash);
+  }
+
+  async liveTokenHashesOfMembers(orgId: string): Promise<string[]> {
+    const members = new Set(
+      this.accounts.memberships
+        .filter((membership) => membership.organization.id === orgId)
+        .map((membership) => membership.userId),
+    );
+    const personal = await this.livePersonalTokenHashesOfMembers(orgId);
+    const access = this.tokens.accessTokens
+      .filter((row) => row.userId !== null && members.has(row.userId) && !row.revokedAt)
+      .map((row) => row.tokenHash);
+    return [...access, ...personal];
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { entityManagerOf, type Transaction } from '@gatehouse/identity';
+import { entityManagerOf, HAS_SECOND_FACTOR, type Transaction } from '@gatehouse/identity';
 import { AccountRepository, OAuthAppEntity } from '@gatehouse/persistence';
 import type { OrgRole, OrganizationPlan } from '@gatehouse/domain';
 import { DataSource } from 'typeorm';
@@ -26,11 +26,6 @@ interface ExchangePartiesRow {
   role: OrgRole | null;
   two_factor_missing: boolean;
 }
-
-/** SQL: the account `userIdSql` has a confirmed authenticator app or a passkey. */
-const HAS_SECOND_FACTOR = (userIdSql: string) =>
-  `(EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = ${userIdSql} AND t.confirmed_at IS NOT NULL)
-    OR EXISTS (SELECT 1 FROM passkeys k WHERE k.user_id = ${userIdSql}))`;
 
 @Injectable()
 export class TypeOrmOrganizationDirectory extends OrganizationDirectory {

@@ -13,6 +13,17 @@ import {
   PersonalTokenGrant,
 } from '../ports/bearer-token.reader';
 
+/** SQL: the account `userColumn` has a confirmed authenticator app or a passkey. */
+export const HAS_SECOND_FACTOR = (userColumn: string) =>
+  `(EXISTS (SELECT 1 FROM totp_factors f WHERE f.user_id = ${userColumn} AND f.confirmed_at IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM passkeys k WHERE k.user_id = ${userColumn}))`;
+
+/** Whether the user has a second factor, and their organizations that require one (token-exchange's policies). */
+const TWO_FACTOR_STANDING = (userColumn: string) => `ARRAY(
+  SELECT m.org_id FROM memberships m JOIN organization_token_policies p ON p.org_id = m.org_id
+  WHERE m.user_id = ${userColumn} AND p.require_two_factor) AS two_factor_org_ids,
+  ${HAS_SECOND_FACTOR(userColumn)} AS second_factor`;
+
 /** The user's memberships with their organizations as one JSON array, by organization name. */
 const MEMBERSHIPS_OF = (userColumn: string) => `COALESCE((
   SELECT json_agg(json_build_object(
@@ -22,7 +33,8 @@ const MEMBERSHIPS_OF = (userColumn: string) => `COALESCE((
   WHERE m.user_id = ${userColumn}), '[]'::json) AS memberships`;
 
 const ACCESS_TOKEN = `SELECT t.id, t.kind, t.user_id, t.client_id, t.scopes, t.org_ids, t.bound_org_id, t.role, t.repo,
-  t.expires_at, t.revoked_at, t.created_at, a.name AS app_name, ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}
+  t.expires_at, t.revoked_at, t.created_at, a.name AS app_name, ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')},
+  ${TWO_FACTOR_STANDING('t.user_id')}
 FROM access_tokens t
 LEFT JOIN users u ON u.id = t.user_id
 LEFT JOIN oauth_apps a ON a.client_id = t.client_id
@@ -40,7 +52,7 @@ const ORG_TOKEN_RULES = `COALESCE((
 
 const PERSONAL_TOKEN = `SELECT t.id, t.user_id, t.name, t.role, t.fine_grained, t.expires_at, t.preview,
   t.last_used_at, t.last_used_address, t.last_used_client, t.created_at, t.revoked_at,
-  ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}, ${ORG_TOKEN_RULES}
+  ${USER_COLUMNS}, ${MEMBERSHIPS_OF('t.user_id')}, ${ORG_TOKEN_RULES}, ${TWO_FACTOR_STANDING('t.user_id')}
 FROM personal_access_tokens t
 JOIN users u ON u.id = t.user_id
 WHERE t.token_hash = $1`;
@@ -54,44 +66,51 @@ interface MembershipJson {
   role: MembershipRecord['role'];
 }
 
-type AccessTokenRow = UserColumns & {
-  id: string;
-  kind: AccessTokenGrant['token']['kind'];
-  user_id: string | null;
-  client_id: string | null;
-  scopes: string[];
-  org_ids: string[];
-  bound_org_id: string | null;
-  role: string | null;
-  repo: AccessTokenGrant['token']['repo'];
-  expires_at: Date;
-  revoked_at: Date | null;
-  created_at: Date;
-  app_name: string | null;
-  memberships: MembershipJson[];
-};
+interface TwoFactorColumns {
+  second_factor: boolean;
+  two_factor_org_ids: string[];
+}
 
-type PersonalTokenRow = UserColumns & {
-  id: string;
-  user_id: string;
-  name: string;
-  role: PersonalTokenGrant['token']['role'];
-  fine_grained: PersonalTokenGrant['token']['fineGrained'];
-  expires_at: Date | null;
-  preview: string | null;
-  last_used_at: Date | null;
-  last_used_address: string | null;
-  last_used_client: string | null;
-  created_at: Date;
-  revoked_at: Date | null;
-  memberships: MembershipJson[];
-  org_token_rules: Array<{
-    orgId: string;
-    policy: OrgTokenRule['policy'];
-    approvalRequiredSince: string | null;
-    decision: OrgTokenRule['decision'];
-  }>;
-};
+type AccessTokenRow = UserColumns &
+  TwoFactorColumns & {
+    id: string;
+    kind: AccessTokenGrant['token']['kind'];
+    user_id: string | null;
+    client_id: string | null;
+    scopes: string[];
+    org_ids: string[];
+    bound_org_id: string | null;
+    role: string | null;
+    repo: AccessTokenGrant['token']['repo'];
+    expires_at: Date;
+    revoked_at: Date | null;
+    created_at: Date;
+    app_name: string | null;
+    memberships: MembershipJson[];
+  };
+
+type PersonalTokenRow = UserColumns &
+  TwoFactorColumns & {
+    id: string;
+    user_id: string;
+    name: string;
+    role: PersonalTokenGrant['token']['role'];
+    fine_grained: PersonalTokenGrant['token']['fineGrained'];
+    expires_at: Date | null;
+    preview: string | null;
+    last_used_at: Date | null;
+    last_used_address: string | null;
+    last_used_client: string | null;
+    created_at: Date;
+    revoked_at: Date | null;
+    memberships: MembershipJson[];
+    org_token_rules: Array<{
+      orgId: string;
+      policy: OrgTokenRule['policy'];
+      approvalRequiredSince: string | null;
+      decision: OrgTokenRule['decision'];
+    }>;
+  };
 
 /**
  * BearerTokenReader in plain SQL: one statement per token, the user and memberships joined in
@@ -124,6 +143,8 @@ export class SqlBearerTokenReader extends BearerTokenReader {
       user: userRecordOf(row),
       memberships: row.memberships.map(membershipOf),
       appName: row.app_name,
+      secondFactor: row.second_factor,
+      twoFactorOrgIds: row.two_factor_org_ids,
     };
   }
 
@@ -155,6 +176,8 @@ export class SqlBearerTokenReader extends BearerTokenReader {
           rule.approvalRequiredSince === null ? null : new Date(rule.approvalRequiredSince),
         decision: rule.decision,
       })),
+      secondFactor: row.second_factor,
+      twoFactorOrgIds: row.two_factor_org_ids,
     };
   }
 
@@ -179,6 +202,17 @@ export class SqlBearerTokenReader extends BearerTokenReader {
   async livePersonalTokenHashesOfMembers(orgId: string): Promise<string[]> {
     const rows: Array<{ token_hash: string }> = await this.dataSource.query(
       `SELECT t.token_hash FROM personal_access_tokens t JOIN memberships m ON m.user_id = t.user_id
+       WHERE m.org_id = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`,
+      [orgId],
+    );
+    return rows.map((row) => row.token_hash);
+  }
+
+  async liveTokenHashesOfMembers(orgId: string): Promise<string[]> {
+    const rows: Array<{ token_hash: string }> = await this.dataSource.query(
+      `SELECT t.token_hash FROM access_tokens t JOIN memberships m ON m.user_id = t.user_id
+       WHERE m.org_id = $1 AND t.revoked_at IS NULL AND t.expires_at > now()
+       UNION ALL SELECT t.token_hash FROM personal_access_tokens t JOIN memberships m ON m.user_id = t.user_id
        WHERE m.org_id = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`,
       [orgId],
     );

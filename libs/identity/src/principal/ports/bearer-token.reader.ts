@@ -2,8 +2,20 @@ import type { OrgTokenPolicy, TokenApprovalDecision } from '@gatehouse/domain';
 import type { MembershipRecord, UserRecord } from '../../accounts/ports/account-records';
 import type { AccessTokenRecord, PersonalTokenRecord } from '../../tokens/ports/token-records';
 
+/**
+ * Whether the user can answer a second factor, and which of their organizations require one.
+ * Always read by BearerTokenReader; absent from a principal built at issuance from what the
+ * authorization request read.
+ */
+interface TwoFactorStanding {
+  /** The user has a confirmed authenticator app or a passkey. */
+  secondFactor?: boolean;
+  /** The organizations among the memberships that require two factors of their members. */
+  twoFactorOrgIds?: string[];
+}
+
 /** An access token (OAuth, exchange or trusted publisher) with its user, the user's memberships and its app. */
-export interface AccessTokenGrant {
+export interface AccessTokenGrant extends TwoFactorStanding {
   token: Omit<AccessTokenRecord, 'tokenHash' | 'refreshFamilyId' | 'authTime'>;
   /** Null for tokens without a user (trusted-publisher repo tokens). */
   user: UserRecord | null;
@@ -25,7 +37,7 @@ export interface OrgTokenRule {
   decision: TokenApprovalDecision | null;
 }
 
-export interface PersonalTokenGrant {
+export interface PersonalTokenGrant extends TwoFactorStanding {
   token: Omit<PersonalTokenRecord, 'tokenHash'>;
   user: UserRecord;
   /** By organization name. */
@@ -47,4 +59,6 @@ export abstract class BearerTokenReader {
   abstract liveTokenHashesOf(userId: string): Promise<string[]>;
   /** The hashes of the personal tokens of an organization's members that may be cached. */
   abstract livePersonalTokenHashesOfMembers(orgId: string): Promise<string[]>;
+  /** The hashes of every token of an organization's members that may be cached, personal and access. */
+  abstract liveTokenHashesOfMembers(orgId: string): Promise<string[]>;
 }
