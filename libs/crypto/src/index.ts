@@ -3,7 +3,6 @@ export { newObjectId } from './object-id';
 export { randomToken } from './random-token';
 export { hashToken, timingSafeEqualString } from './token-hash';
 export {
-  DEFAULT_SCRYPT_PARAMETERS,
   hashPassword,
   passwordNeedsRehash,
   type ScryptParameters,

@@ -1,9 +1,5 @@
-import {
-  DEFAULT_SCRYPT_PARAMETERS,
-  hashPassword,
-  passwordNeedsRehash,
-  setPasswordHashCost,
-} from '@gatehouse/crypto';
+import { DEFAULT_SCRYPT_PARAMETERS } from '@gatehouse/crypto/testing';
+import { hashPassword, passwordNeedsRehash, setPasswordHashCost } from '@gatehouse/crypto';
 import { loadAuthConfig } from '@gatehouse/config';
 import { AuthModule, authModuleOptionsOf } from './auth.module';
 

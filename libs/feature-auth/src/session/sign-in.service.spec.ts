@@ -1,5 +1,5 @@
+import { DEFAULT_SCRYPT_PARAMETERS } from '@gatehouse/crypto/testing';
 import {
-  DEFAULT_SCRYPT_PARAMETERS,
   hashPassword,
   passwordNeedsRehash,
   setPasswordHashCost,
