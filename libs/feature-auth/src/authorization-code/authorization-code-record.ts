@@ -49,6 +49,10 @@ export const authorizationCodeRecordSchema = z.object({
           role: z.enum(['admin', 'write', 'contributor', 'read']),
         }),
       ),
+      /** Absent in a code parked by an earlier release: the first bearer check then reads it. */
+      twoFactor: z
+        .object({ secondFactor: z.boolean(), twoFactorOrgIds: z.array(z.string()) })
+        .optional(),
     })
     .optional(),
 });

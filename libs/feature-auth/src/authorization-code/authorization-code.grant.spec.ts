@@ -107,6 +107,7 @@ describe('AuthorizationCodeGrant', () => {
           role: 'write' as const,
         },
       ],
+      twoFactor: { secondFactor: true, twoFactorOrgIds: ['o'.repeat(24)] },
     };
     const code = await issueCode({ account });
     const body = await grant.handle(
@@ -129,6 +130,51 @@ describe('AuthorizationCodeGrant', () => {
         memberships: [{ id: 'o'.repeat(24), name: 'acme', roleInOrg: 'write' }],
       },
     });
+  });
+
+  it("caches a member's principal with the organizations that require a factor they lack, or reads it when the code does not say", async () => {
+    const user = {
+      id: 'v'.repeat(24),
+      username: 'vera',
+      fullname: 'Vera',
+      email: 'vera@example.com',
+      avatarUrl: null,
+      isPro: false,
+    };
+    const acme = {
+      organization: {
+        id: 'p'.repeat(24),
+        name: 'acme',
+        fullname: 'ACME',
+        plan: 'team' as const,
+        avatarUrl: null,
+      },
+      role: 'read' as const,
+    };
+    const redeem = async (account: AuthorizationCodeRecord['account']) =>
+      (
+        await grant.handle(
+          request({
+            code: await issueCode({ account }),
+            redirect_uri: REDIRECT,
+            code_verifier: VERIFIER,
+          }),
+        )
+      ).access_token;
+
+    const lacking = await redeem({
+      user,
+      memberships: [acme],
+      twoFactor: { secondFactor: false, twoFactorOrgIds: [acme.organization.id] },
+    });
+    expect(await kit.bearer.resolve(lacking)).toMatchObject({
+      twoFactorMissing: { [acme.organization.id]: 'acme' },
+    });
+    expect(kit.bearerTokens.reads).toBe(0);
+
+    // A code parked by an earlier release carries no standing: the first check reads it.
+    await kit.bearer.resolve(await redeem({ user, memberships: [acme] }));
+    expect(kit.bearerTokens.reads).toBe(1);
   });
 
   it('exchanges a PKCE code of a public app named by the code alone (huggingface.js sends no client_id)', async () => {

@@ -100,6 +100,7 @@ export class AuthorizationCodeGrant implements GrantHandler {
           user: record.account.user,
           cachePrincipal: {
             memberships: record.account.memberships,
+            twoFactor: record.account.twoFactor,
             appName: client.app?.name ?? null,
           },
         }),

@@ -242,6 +242,7 @@ describe('AuthorizeService', () => {
           expect.objectContaining({ organization: expect.objectContaining({ id: ACME }) }),
           expect.objectContaining({ organization: expect.objectContaining({ id: BETA }) }),
         ],
+        twoFactor: { secondFactor: false, twoFactorOrgIds: [] },
       },
     });
   });
@@ -305,6 +306,7 @@ describe('AuthorizeService', () => {
           role: 'read',
         },
       ],
+      twoFactor: { secondFactor: false, twoFactorOrgIds: [] },
     });
   });
 

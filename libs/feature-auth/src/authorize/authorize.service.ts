@@ -82,7 +82,6 @@ export class AuthorizeService {
       location: this.responder.failure(request.redirectUri, request.state, error),
     });
     const user = session ? (context?.user ?? null) : null;
-    const memberships = context?.memberships ?? [];
     if (!session || !context || !user || user.disabled) {
       // A session whose user is gone or disabled is ended on the way to the sign-in page.
       return request.prompt.none
@@ -125,7 +124,7 @@ export class AuthorizeService {
           : { kind: 'confirm_email' };
       if (start.kind === 'must_ask')
         return refuse(new ConsentRequired('The user has not consented to this request'));
-      const account = consentingAccount(user, memberships);
+      const account = consentingAccount(user, context);
       const location = await this.responder.success({
         clientId: request.clientId,
         userId: user.id,

@@ -1,19 +1,24 @@
 import type { ConsentGrant, OAuthError } from '@gatehouse/domain';
 import type { MembershipRecord } from '@gatehouse/identity';
 import type { ConsentRequest } from './consent-request';
-import type { ConsentingUserRecord } from './ports/consent-context.reader';
+import type {
+  ConsentContext,
+  ConsentingUserRecord,
+  TwoFactorStanding,
+} from './ports/consent-context.reader';
 
 /** The user who approved, and their memberships, as read when the answer was decided. */
 export interface ConsentingAccount {
   user: Omit<ConsentingUserRecord, 'disabled' | 'emailConfirmed'>;
   memberships: MembershipRecord[];
+  twoFactor: TwoFactorStanding;
 }
 
 export function consentingAccount(
   { disabled: _disabled, emailConfirmed: _emailConfirmed, ...user }: ConsentingUserRecord,
-  memberships: MembershipRecord[],
+  { memberships, twoFactor }: Pick<ConsentContext, 'memberships' | 'twoFactor'>,
 ): ConsentingAccount {
-  return { user, memberships };
+  return { user, memberships, twoFactor };
 }
 
 /** Where the browser goes once the user decided. */

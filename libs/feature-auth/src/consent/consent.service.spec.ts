@@ -140,6 +140,7 @@ describe('ConsentService', () => {
           expect.objectContaining({ organization: expect.objectContaining({ id: ACME }) }),
           expect.objectContaining({ organization: expect.objectContaining({ id: BETA }) }),
         ],
+        twoFactor: { secondFactor: false, twoFactorOrgIds: [] },
       },
     ]);
     expect(accounts[0]).not.toHaveProperty('user.disabled');

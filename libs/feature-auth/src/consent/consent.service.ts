@@ -159,10 +159,8 @@ export class ConsentService {
     const denied = new AccessDenied(DENIED);
     if (decision.decision === 'deny') return handler.refused(request, denied);
 
-    const { user, memberships, remembered } = await this.contexts.read(
-      request.client.clientId,
-      userId,
-    );
+    const context = await this.contexts.read(request.client.clientId, userId);
+    const { user, memberships, remembered } = context;
     if (!user || user.disabled) return handler.refused(request, new AccessDenied(ACCOUNT_UNUSABLE));
     if (!user.emailConfirmed) return handler.refused(request, new AccessDenied(EMAIL_UNCONFIRMED));
     const memberOrgIds = memberships.map(({ organization }) => organization.id);
@@ -190,7 +188,7 @@ export class ConsentService {
       { scopes, orgIds: grant.orgIds },
       new Date(this.clock.now()),
     );
-    return handler.approved(request, grant, consentingAccount(user, memberships));
+    return handler.approved(request, grant, consentingAccount(user, context));
   }
 }
 

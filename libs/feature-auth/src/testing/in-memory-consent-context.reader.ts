@@ -41,6 +41,7 @@ export class InMemoryConsentContextReader extends ConsentContextReader {
       },
       memberships: user ? await this.accounts.membershipsOf(user.id) : [],
       remembered: user ? await this.remembered.find(user.id, clientId) : null,
+      twoFactor: { secondFactor: false, twoFactorOrgIds: [] },
     };
   }
 }

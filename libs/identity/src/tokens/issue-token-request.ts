@@ -50,9 +50,15 @@ export interface IssueTokenRequest {
   /**
    * With `user`: the user's memberships and the app's name as the grant read them, so the new
    * access token's principal is cached at once and its first check (userinfo, right after a
-   * sign-in) costs no statement. The user must not be disabled.
+   * sign-in) costs no statement. The user must not be disabled. Not cached for a member of an
+   * organization without `twoFactor`: an organization may require two factors.
    */
-  cachePrincipal?: { memberships: MembershipRecord[]; appName: string | null };
+  cachePrincipal?: {
+    memberships: MembershipRecord[];
+    appName: string | null;
+    /** Whether the user has a second factor and which organizations require one; see above. */
+    twoFactor?: { secondFactor: boolean; twoFactorOrgIds: string[] };
+  };
 }
 
 /** RFC 6749 §5.1 (+ OIDC Core §3.1.3.3 `id_token`, RFC 8693 §2.2.1 `issued_token_type`). */

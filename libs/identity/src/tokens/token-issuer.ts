@@ -164,8 +164,10 @@ export class TokenIssuer {
     // The write and the principal's cache fill are independent round trips, made at once. Caching the principal before the commit is safe: until the body is returned nobody
     // holds the token, and a token whose write fails is never handed out.
     const alongside: Array<Promise<void>> = [];
-    if (request.user && request.cachePrincipal) {
-      const { memberships, appName } = request.cachePrincipal;
+    // A member's principal only with their two-factor standing: an organization may require one.
+    const cached = request.cachePrincipal;
+    if (request.user && cached && (cached.twoFactor || cached.memberships.length === 0)) {
+      const { memberships, appName, twoFactor } = cached;
       alongside.push(
         this.principals.fill(
           access.tokenHash,
@@ -174,6 +176,7 @@ export class TokenIssuer {
             user: { ...request.user, disabledAt: null },
             memberships,
             appName,
+            ...twoFactor,
           }),
         ),
       );

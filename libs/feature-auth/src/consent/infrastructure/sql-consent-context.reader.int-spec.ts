@@ -76,3 +76,51 @@ describeConsentStoresContract(
     };
   },
 );
+
+// On the contract's database (made in its beforeAll, which runs before these).
+describe('SqlConsentContextReader: the two-factor standing, in the same statement', () => {
+  it('says whether the user has a confirmed factor, and which of their organizations require one', async () => {
+    const { dataSource } = database;
+    const [userId, strict, lax] = [newObjectId(), newObjectId(), newObjectId()];
+    await dataSource.query(
+      `INSERT INTO users (id, username, email, fullname, password_hash) VALUES ($1, $2, $3, 'Vera', 'x')`,
+      [userId, `vera-${userId}`, `vera-${userId}@example.com`],
+    );
+    for (const [id, requires] of [
+      [strict, true],
+      [lax, false],
+    ] as const) {
+      await dataSource.query(
+        `INSERT INTO organizations (id, name, fullname, plan) VALUES ($1, $2, $2, 'team')`,
+        [id, `org-${id}`],
+      );
+      await dataSource.query(
+        `INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'read')`,
+        [id, userId],
+      );
+      await dataSource.query(
+        `INSERT INTO organization_token_policies (org_id, policy, updated_at, require_two_factor)
+         VALUES ($1, 'allow_all', now(), $2)`,
+        [id, requires],
+      );
+    }
+    const reader = new SqlConsentContextReader(dataSource);
+    expect((await reader.read('no-such-app', userId)).twoFactor).toEqual({
+      secondFactor: false,
+      twoFactorOrgIds: [strict],
+    });
+
+    await dataSource.query(
+      `INSERT INTO totp_factors (user_id, secret_encrypted, confirmed_at) VALUES ($1, 'sealed', NULL)`,
+      [userId],
+    );
+    expect((await reader.read('no-such-app', userId)).twoFactor.secondFactor).toBe(false);
+    await dataSource.query(`UPDATE totp_factors SET confirmed_at = now() WHERE user_id = $1`, [
+      userId,
+    ]);
+    expect((await reader.read('no-such-app', userId)).twoFactor).toEqual({
+      secondFactor: true,
+      twoFactorOrgIds: [strict],
+    });
+  });
+});

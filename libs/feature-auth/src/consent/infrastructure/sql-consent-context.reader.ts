@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { HAS_SECOND_FACTOR } from '@gatehouse/identity';
 import { DataSource } from 'typeorm';
-import { ConsentContext, ConsentContextReader } from '../ports/consent-context.reader';
+import {
+  ConsentContext,
+  ConsentContextReader,
+  type TwoFactorStanding,
+} from '../ports/consent-context.reader';
 
 const READ_CONTEXT = `SELECT
   (SELECT json_build_object('clientId', a.client_id, 'name', a.name, 'redirectUris', a.redirect_uris, 'scopes', a.scopes,
@@ -15,7 +20,10 @@ const READ_CONTEXT = `SELECT
               'role', m.role) ORDER BY o.name)
      FROM memberships m JOIN organizations o ON o.id = m.org_id WHERE m.user_id = $2), '[]'::json) AS memberships,
   (SELECT json_build_object('scopes', c.scopes, 'orgIds', c.org_ids)
-     FROM consents c WHERE c.user_id = $2 AND c.client_id = $1) AS remembered`;
+     FROM consents c WHERE c.user_id = $2 AND c.client_id = $1) AS remembered,
+  ${HAS_SECOND_FACTOR('$2')} AS "secondFactor",
+  ARRAY(SELECT m.org_id FROM memberships m JOIN organization_token_policies p ON p.org_id = m.org_id
+         WHERE m.user_id = $2 AND p.require_two_factor) AS "twoFactorOrgIds"`;
 
 @Injectable()
 export class SqlConsentContextReader extends ConsentContextReader {
@@ -24,12 +32,14 @@ export class SqlConsentContextReader extends ConsentContextReader {
   }
 
   async read(clientId: string, userId: string | null): Promise<ConsentContext> {
-    const [row]: ConsentContext[] = await this.dataSource.query(READ_CONTEXT, [clientId, userId]);
+    const [row]: Array<Omit<ConsentContext, 'twoFactor'> & TwoFactorStanding> =
+      await this.dataSource.query(READ_CONTEXT, [clientId, userId]);
     return {
       app: row!.app,
       user: row!.user,
       memberships: row!.memberships,
       remembered: row!.remembered,
+      twoFactor: { secondFactor: row!.secondFactor, twoFactorOrgIds: row!.twoFactorOrgIds },
     };
   }
 }

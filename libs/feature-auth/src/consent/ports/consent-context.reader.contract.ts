@@ -7,6 +7,9 @@ import type {
 } from './consent-context.reader';
 import type { RememberedConsents } from './remembered-consents';
 
+/** A user without a second factor in no organization that requires one. */
+const NO_FACTOR_REQUIRED = { secondFactor: false, twoFactorOrgIds: [] };
+
 /** The consent stores, and how to store what they read. */
 export interface ConsentStoresSubject {
   contexts: ConsentContextReader;
@@ -110,6 +113,7 @@ export function describeConsentStoresContract(
         user,
         memberships: [acme, beta],
         remembered: { scopes: ['openid', 'read-repos'], orgIds: [acme.organization.id] },
+        twoFactor: NO_FACTOR_REQUIRED,
       });
     });
 
@@ -121,18 +125,21 @@ export function describeConsentStoresContract(
         user,
         memberships: [],
         remembered: null,
+        twoFactor: NO_FACTOR_REQUIRED,
       });
       expect(await subject.contexts.read(app.clientId, null)).toEqual({
         app,
         user: null,
         memberships: [],
         remembered: null,
+        twoFactor: NO_FACTOR_REQUIRED,
       });
       expect(await subject.contexts.read(app.clientId, nextId())).toEqual({
         app,
         user: null,
         memberships: [],
         remembered: null,
+        twoFactor: NO_FACTOR_REQUIRED,
       });
     });
 

@@ -32,6 +32,13 @@ export interface ConsentContext {
   memberships: MembershipRecord[];
   /** The consent the user gave this app, if any. */
   remembered: ConsentGrant | null;
+  /** Whether the user has a second factor, and which of their organizations require one. */
+  twoFactor: TwoFactorStanding;
+}
+
+export interface TwoFactorStanding {
+  secondFactor: boolean;
+  twoFactorOrgIds: string[];
 }
 
 /**
