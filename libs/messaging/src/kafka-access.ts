@@ -94,9 +94,10 @@ export const KAFKA_ACCESS: Readonly<Record<GatehouseService, KafkaAccess>> = {
       { topic: Topics.tokenEvents, group: ConsumerGroups.securityNotices },
     ],
   },
-  // The audit feed, the tokens it issues and the personal tokens its administrators revoke.
+  // The audit feed, the tokens it issues, the personal tokens its administrators revoke, and the
+  // token-exchange apps they change (duration, secret).
   'token-exchange': {
-    writes: [Topics.audit, Topics.tokenEvents],
+    writes: [Topics.audit, Topics.tokenEvents, Topics.appEvents],
     reads: [principalCache, clientCache],
   },
   // Webhook changes and replay requests (outbox), and repo events posted to POST /internal/events.

@@ -121,6 +121,15 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
         app: { clientId: 'acme-exchange', tokenDurationSeconds: 900 },
       });
       expect(await (await exchange('bob@example.com')).json()).toMatchObject({ expires_in: 900 });
+      // Told to every process's client cache, from the changing transaction.
+      const told = (await apps.dataSource.query(
+        `SELECT value FROM outbox WHERE topic = 'gatehouse.app-events.v1' AND key = 'acme-exchange'`,
+      )) as Array<{ value: string }>;
+      expect(told.map((row) => (JSON.parse(row.value) as { data: object }).data)).toContainEqual({
+        clientId: 'acme-exchange',
+        change: 'updated',
+        changedAt: expect.any(String),
+      });
     });
 
     it.each([

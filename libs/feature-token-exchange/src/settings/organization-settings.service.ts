@@ -6,7 +6,14 @@ import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   validateTokenDuration,
 } from '@gatehouse/domain';
-import { Principal, RandomSource, TransactionRunner } from '@gatehouse/identity';
+import {
+  appChangedMessage,
+  ClientLookup,
+  OutboxWriter,
+  Principal,
+  RandomSource,
+  TransactionRunner,
+} from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import { AUDIT_ACTIONS } from '../audit/audit-entry';
 import { AuditRecorder } from '../audit/audit-recorder';
@@ -28,7 +35,9 @@ export interface RefreshedClientSecret {
 /**
  * Organization settings of token exchange (docs/settings-api.md "Organization token exchange"): administrators list the
  * organization's token-exchange apps, set each one's token duration (5 minutes to 30 days) and
- * refresh its client secret. Each change is audited in the transaction that makes it.
+ * refresh its client secret. Each change is audited in the transaction that makes it, and told as
+ * `oauth_app.changed` through the outbox, so every process's client cache reads the app again (this
+ * one at once, once committed).
  */
 @Injectable()
 export class OrganizationSettingsService {
@@ -38,6 +47,8 @@ export class OrganizationSettingsService {
     private readonly audit: AuditRecorder,
     private readonly transactions: TransactionRunner,
     private readonly random: RandomSource,
+    private readonly outbox: OutboxWriter,
+    private readonly clients: ClientLookup,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -57,10 +68,12 @@ export class OrganizationSettingsService {
     const duration = validateTokenDuration(seconds, 'tokenDurationSeconds');
     const previous = app.tokenExchangeTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     const updated = await this.transactions.run(async (tx) => {
+      const at = new Date(this.clock.now());
       const changed = await this.directory.updateApp(tx, app.id, {
         tokenExchangeTtlSeconds: duration,
-        updatedAt: new Date(this.clock.now()),
+        updatedAt: at,
       });
+      await this.outbox.append(tx, appChangedMessage(app.clientId, 'updated', at));
       await this.audit.record(tx, {
         orgId: org.id,
         action: AUDIT_ACTIONS.tokenDurationChanged,
@@ -72,6 +85,7 @@ export class OrganizationSettingsService {
       });
       return changed;
     });
+    this.clients.forget(app.clientId);
     return tokenExchangeAppView(updated);
   }
 
@@ -84,10 +98,12 @@ export class OrganizationSettingsService {
     const app = await this.appOf(org, clientId);
     const clientSecret = this.random.token('');
     await this.transactions.run(async (tx) => {
+      const at = new Date(this.clock.now());
       await this.directory.updateApp(tx, app.id, {
         clientSecretHash: hashToken(clientSecret),
-        updatedAt: new Date(this.clock.now()),
+        updatedAt: at,
       });
+      await this.outbox.append(tx, appChangedMessage(app.clientId, 'updated', at));
       await this.audit.record(tx, {
         orgId: org.id,
         action: AUDIT_ACTIONS.clientSecretRefreshed,
@@ -98,6 +114,7 @@ export class OrganizationSettingsService {
         detail: { hadClientSecret: app.clientSecretHash !== null },
       });
     });
+    this.clients.forget(app.clientId);
     return { clientId: app.clientId, clientSecret };
   }
 

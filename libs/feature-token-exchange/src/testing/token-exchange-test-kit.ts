@@ -85,6 +85,8 @@ export function createTokenExchangeTestKit() {
       audit,
       identity.transactions,
       identity.random,
+      identity.outbox,
+      identity.clients,
       identity.clock,
     ),
     auditLog: new AuditLogReader(gate, auditStore, seal, directory),
