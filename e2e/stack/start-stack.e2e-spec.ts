@@ -98,7 +98,12 @@ describe('npm run start:stack', () => {
   it('serves every public route at one URL, the issuer, with the demo credentials', async () => {
     const base = `http://127.0.0.1:${port}`;
     expect(output).toContain(`Gatehouse (distributed) is ready at ${base}`);
-    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as {
+    const answer = await fetch(`${base}/.well-known/openid-configuration`);
+    const text = await answer.text();
+    // Said in full when it is not the document: which process answered what, and the stack's log.
+    if (answer.status !== 200)
+      throw new Error(`discovery answered ${answer.status}: ${text}\n--- start:stack\n${output}`);
+    const discovery = JSON.parse(text) as {
       issuer: string;
       grant_types_supported: string[];
     };
@@ -166,7 +171,11 @@ describe('npm run start:stack', () => {
     const pids = [...output.matchAll(/\(pid (\d+)\)/g)].map((match) => Number(match[1]));
     const kafka = /Kafka [\d.]+ at (\S+),/.exec(output)![1]!;
     expect(pids.length).toBe(6);
-    expect(pids.every(alive)).toBe(true);
+    const gone = pids.filter((pid) => !alive(pid));
+    if (gone.length > 0)
+      throw new Error(
+        `processes gone before Ctrl-C: ${gone.join(', ')}\n--- start:stack\n${output}`,
+      );
     expect(await accepts(kafka)).toBe(true);
     stack.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => stack.once('exit', resolve));
