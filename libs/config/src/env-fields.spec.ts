@@ -1,21 +1,11 @@
 import { loadAllInOneConfig, type AllInOneConfig } from './apps/all-in-one.config';
 import { loadAuthConfig, type AuthConfig } from './apps/auth.config';
+import { anAuthEnvironment } from './testing/config-builders';
 
 // Each variable through a real loader: the value it becomes, or the exact message naming it.
 
-const KEY = Buffer.alloc(32, 1).toString('base64');
-const AUTH_ENV = {
-  GATEHOUSE_PUBLIC_URL: 'https://hub.example.com',
-  DATABASE_URL: 'postgres://db/gatehouse',
-  REDIS_URL: 'redis://redis:6379',
-  KAFKA_BROKERS: 'kafka:9092',
-  GATEHOUSE_ENCRYPTION_KEY: KEY,
-  GATEHOUSE_INTERNAL_TOKEN: 't'.repeat(32),
-  GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://token-exchange:3001',
-};
-
 function authWith(variable: string, value: string): AuthConfig {
-  return loadAuthConfig({ ...AUTH_ENV, [variable]: value });
+  return loadAuthConfig(anAuthEnvironment({ [variable]: value }));
 }
 
 function allInOneWith(variable: string, value: string): AllInOneConfig {

@@ -2,4 +2,4 @@
 export { configVariables } from './config-variables';
 export { INTERNAL_TOKEN_FILE } from './embedded-secrets';
 export { type GatehouseApp } from './apps/app-config-schemas';
-export { aNetworkConfig, aWebhooksConfig } from './testing/config-builders';
+export { anAuthEnvironment, aNetworkConfig, aWebhooksConfig } from './testing/config-builders';

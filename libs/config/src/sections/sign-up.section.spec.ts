@@ -1,16 +1,9 @@
 import { loadAllInOneConfig } from '../apps/all-in-one.config';
 import { loadAuthConfig } from '../apps/auth.config';
 import { ConfigError } from '../config.error';
+import { anAuthEnvironment } from '../testing/config-builders';
 
-const SERVICE_ENV = {
-  GATEHOUSE_PUBLIC_URL: 'https://hub.example',
-  DATABASE_URL: 'postgres://gatehouse@db/gatehouse',
-  REDIS_URL: 'redis://redis:6379',
-  KAFKA_BROKERS: 'kafka:9092',
-  GATEHOUSE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-  GATEHOUSE_INTERNAL_TOKEN: 'internal-token-of-at-least-32-characters',
-  GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://token-exchange:3001',
-};
+const SERVICE_ENV = anAuthEnvironment();
 
 describe('the sign-up section', () => {
   it('is closed unless GATEHOUSE_SIGNUP opens it', () => {

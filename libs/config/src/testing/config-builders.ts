@@ -23,3 +23,20 @@ export function aWebhooksConfig(overrides: Partial<WebhooksConfig> = {}): Webhoo
 export function aNetworkConfig(overrides: Partial<NetworkConfig> = {}): NetworkConfig {
   return { ...sectionDefaults(networkSection), ...overrides };
 }
+
+/**
+ * The environment an `auth` process needs and nothing more (its servers, both secrets and the
+ * token-exchange URL), with `overrides` on top: a test sets only the variables it is about.
+ */
+export function anAuthEnvironment(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    GATEHOUSE_PUBLIC_URL: 'https://hub.example.com',
+    DATABASE_URL: 'postgres://db/gatehouse',
+    REDIS_URL: 'redis://redis:6379',
+    KAFKA_BROKERS: 'kafka:9092',
+    GATEHOUSE_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+    GATEHOUSE_INTERNAL_TOKEN: 't'.repeat(32),
+    GATEHOUSE_TOKEN_EXCHANGE_URL: 'http://token-exchange:3001',
+    ...overrides,
+  };
+}
