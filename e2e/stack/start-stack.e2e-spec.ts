@@ -101,7 +101,7 @@ describe('npm run start:stack', () => {
     const answer = await fetch(`${base}/.well-known/openid-configuration`);
     const text = await answer.text();
     // Said in full when it is not the document: which process answered what, and the stack's log.
-    if (answer.status !== 200)
+    if (answer.status !== 200 || !text.includes(`"issuer":"${base}"`))
       throw new Error(`discovery answered ${answer.status}: ${text}\n--- start:stack\n${output}`);
     const discovery = JSON.parse(text) as {
       issuer: string;
