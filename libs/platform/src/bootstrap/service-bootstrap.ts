@@ -7,6 +7,7 @@ import { LOGGER } from '../logging/logger.token';
 import { InFlightRequests } from '../request/in-flight-requests';
 import { createServiceApp, ServiceAppOptions } from './create-service-app';
 import { drainAndClose } from './graceful-shutdown';
+import { KeptAliveConnections } from './kept-alive-connections';
 
 export interface BootstrapOptions extends ServiceAppOptions {
   /** 0 picks a free port (tests). */
@@ -15,6 +16,11 @@ export interface BootstrapOptions extends ServiceAppOptions {
   host?: string;
   /** How long requests in flight may run on after SIGTERM. Default 10 s. */
   shutdownGraceMs?: number;
+  /**
+   * While draining, how long a kept-alive connection must have carried no request before it is
+   * ended (a proxy may still send one on the connection it used last). Default 1 s.
+   */
+  drainIdleConnectionMs?: number;
   /** Whether SIGTERM/SIGINT drain and exit the process, and stray errors are logged. Default true; tests booting in-process pass false. */
   handleProcessSignals?: boolean;
 }
@@ -29,13 +35,15 @@ export interface RunningService {
 }
 
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+const DEFAULT_DRAIN_IDLE_CONNECTION_MS = 1_000;
 /** Time `app.close()` (consumers, relays, pools) gets after the grace period before the process gives up. */
 const CLOSE_TIMEOUT_MS = 15_000;
 
 /**
  * Starts one service: builds it (`createServiceApp`), listens, logs one `listening` line with its
  * URL, and on SIGTERM or SIGINT drains (`/readyz` answers 503 `draining`, no new connections,
- * requests in flight finish within the grace period), closes the application and exits 0, or 1
+ * requests in flight finish within the grace period, kept-alive connections end once idle or
+ * after their next answer), closes the application and exits 0, or 1
  * when closing failed. A second signal exits at once with 1.
  *
  * Nest's own `enableShutdownHooks()` is not used: it re-raises the signal after closing, so the
@@ -44,6 +52,8 @@ const CLOSE_TIMEOUT_MS = 15_000;
 export async function bootstrapService(options: BootstrapOptions): Promise<RunningService> {
   const app = await createServiceApp(options);
   const logger = app.get<Logger>(LOGGER);
+  const server = app.getHttpServer() as Server;
+  const connections = new KeptAliveConnections(server);
   try {
     if (options.host) await app.listen(options.port, options.host);
     else await app.listen(options.port);
@@ -51,7 +61,6 @@ export async function bootstrapService(options: BootstrapOptions): Promise<Runni
     await app.close().catch(() => undefined);
     throw error;
   }
-  const server = app.getHttpServer() as Server;
   const port = (server.address() as AddressInfo).port;
   const url = `http://${urlHost(options.host)}:${port}`;
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
@@ -65,8 +74,10 @@ export async function bootstrapService(options: BootstrapOptions): Promise<Runni
         server,
         readiness: app.get(ReadinessRegistry),
         inFlight: app.get(InFlightRequests),
+        connections,
         logger,
         graceMs,
+        idleConnectionMs: options.drainIdleConnectionMs ?? DEFAULT_DRAIN_IDLE_CONNECTION_MS,
       },
       reason,
     );

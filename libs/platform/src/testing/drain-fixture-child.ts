@@ -7,11 +7,12 @@ import { ProbeModule } from './probe.module';
 
 /**
  * A service process for the drain test (graceful-shutdown.int-spec.ts). Its one argument is a
- * JSON object: the grace period and which real servers to connect to. SIGUSR2 lets the requests
+ * JSON object: the grace period, how long an idle kept-alive connection lives on while draining, and which real servers to connect to. SIGUSR2 lets the requests
  * held on /api/held go (the test cannot call in once draining has closed the port).
  */
 interface DrainFixtureArguments {
   shutdownGraceMs: number;
+  drainIdleConnectionMs?: number;
   infrastructure?: InfrastructureUnderTest;
 }
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     port: 0,
     host: '127.0.0.1',
     shutdownGraceMs: args.shutdownGraceMs,
+    drainIdleConnectionMs: args.drainIdleConnectionMs,
   });
   process.on('SIGUSR2', () => service.app.get(HeldRequests).releaseAll());
 }
