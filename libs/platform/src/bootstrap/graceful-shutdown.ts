@@ -42,6 +42,7 @@ export async function drainAndClose(target: DrainTarget, reason: string): Promis
   const listenerClosed = new Promise<void>((resolve) =>
     NetServer.prototype.close.call(server, () => resolve()),
   );
+  connections.closeIdleFor(idleConnectionMs);
   const sweep = setInterval(() => connections.closeIdleFor(idleConnectionMs), IDLE_SWEEP_MS);
   try {
     const finished = await inFlight.whenIdle(graceMs);
@@ -54,7 +55,7 @@ export async function drainAndClose(target: DrainTarget, reason: string): Promis
     // Each connection left ends after its next answer or once idle long enough: wait for the
     // last, within what is left of the grace period.
     const remaining = Math.max(0, graceMs - (Date.now() - started));
-    await Promise.race([listenerClosed, delay(remaining)]);
+    await within(listenerClosed, remaining);
   } finally {
     clearInterval(sweep);
   }
@@ -65,6 +66,15 @@ export async function drainAndClose(target: DrainTarget, reason: string): Promis
   logger.info({ reason, durationMs: Date.now() - started }, 'stopped');
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits for `promise`, or `ms` at most, leaving no timer behind either way. */
+async function within(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      promise,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

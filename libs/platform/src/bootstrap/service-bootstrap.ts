@@ -18,7 +18,8 @@ export interface BootstrapOptions extends ServiceAppOptions {
   shutdownGraceMs?: number;
   /**
    * While draining, how long a kept-alive connection must have carried no request before it is
-   * ended (a proxy may still send one on the connection it used last). Default 1 s.
+   * ended (a proxy may still send one on the connection it used last). Default 1 s for a process
+   * that handles its signals, 0 for a service booted inside a test (no proxy in front).
    */
   drainIdleConnectionMs?: number;
   /** Whether SIGTERM/SIGINT drain and exit the process, and stray errors are logged. Default true; tests booting in-process pass false. */
@@ -77,7 +78,9 @@ export async function bootstrapService(options: BootstrapOptions): Promise<Runni
         connections,
         logger,
         graceMs,
-        idleConnectionMs: options.drainIdleConnectionMs ?? DEFAULT_DRAIN_IDLE_CONNECTION_MS,
+        idleConnectionMs:
+          options.drainIdleConnectionMs ??
+          (options.handleProcessSignals === false ? 0 : DEFAULT_DRAIN_IDLE_CONNECTION_MS),
       },
       reason,
     );
