@@ -1,5 +1,5 @@
 import { CredentialPool } from '../credential-pool';
-import { expectStatus, Flow, FlowError, FlowState, jsonBody } from '../flow';
+import { expectStatus, Flow, FlowError, FlowState, jsonBody, type StepRequest } from '../flow';
 
 interface TokenState extends FlowState {
   token: string;
@@ -31,11 +31,16 @@ export function bearerGet(path: string, tokens: CredentialPool): Flow<TokenState
   };
 }
 
-/** RFC 7662 introspection of a token from the pool, authenticated with `authorization`; it must be active. */
-export function introspect(
+/**
+ * One POST to `path`, authenticated with `authorization`, about a token from the pool: the answer
+ * must be 200 and pass `active`, which says what in the JSON shows the token was found active.
+ */
+function tokenQuery(
   path: string,
   authorization: string,
   tokens: CredentialPool,
+  body: (token: string) => Pick<StepRequest, 'form' | 'json'>,
+  active: (answer: Record<string, unknown>) => boolean,
 ): Flow<TokenState> {
   return {
     start: () => nextToken(tokens),
@@ -45,16 +50,31 @@ export function introspect(
           method: 'POST',
           path,
           headers: { authorization },
-          form: { token: flow.token },
+          ...body(flow.token),
         }),
         check: (_flow, answer) => {
           expectStatus(answer, 200, path);
-          if (jsonBody<{ active?: boolean }>(answer).active !== true)
-            throw new FlowError(`${path}: token not active`);
+          if (!active(jsonBody<Record<string, unknown>>(answer)))
+            throw new FlowError(`${path}: token not active: ${answer.body.slice(0, 200)}`);
         },
       },
     ],
   };
+}
+
+/** RFC 7662 introspection of a token from the pool, authenticated with `authorization`; it must be active. */
+export function introspect(
+  path: string,
+  authorization: string,
+  tokens: CredentialPool,
+): Flow<TokenState> {
+  return tokenQuery(
+    path,
+    authorization,
+    tokens,
+    (token) => ({ form: { token } }),
+    (answer) => answer.active === true,
+  );
 }
 
 /**
@@ -67,33 +87,23 @@ export function internalAuthorize(
   authorization: string,
   tokens: CredentialPool,
 ): Flow<TokenState> {
-  return {
-    start: () => nextToken(tokens),
-    steps: [
-      {
-        request: (flow) => ({
-          method: 'POST',
-          path,
-          headers: { authorization },
-          json: {
-            token: flow.token,
-            action: 'repo.read',
-            resource: {
-              kind: 'repo',
-              id: 'model/bench-org/private-model',
-              ownerType: 'org',
-              ownerId: 'bench-org',
-              private: true,
-            },
-          },
-        }),
-        check: (_flow, answer) => {
-          expectStatus(answer, 200, path);
-          const decision = jsonBody<{ allow?: unknown; principal?: unknown }>(answer);
-          if (typeof decision.allow !== 'boolean' || !decision.principal)
-            throw new FlowError(`${path}: token not active: ${answer.body.slice(0, 200)}`);
+  return tokenQuery(
+    path,
+    authorization,
+    tokens,
+    (token) => ({
+      json: {
+        token,
+        action: 'repo.read',
+        resource: {
+          kind: 'repo',
+          id: 'model/bench-org/private-model',
+          ownerType: 'org',
+          ownerId: 'bench-org',
+          private: true,
         },
       },
-    ],
-  };
+    }),
+    (decision) => typeof decision.allow === 'boolean' && Boolean(decision.principal),
+  );
 }
