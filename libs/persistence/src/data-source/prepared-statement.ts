@@ -9,13 +9,14 @@ interface PgQueryable {
 
 /**
  * A statement run on every request of a hot path (a refresh rotation, an issuance, authorize's
- * read), sent to PostgreSQL as a named prepared statement: each pooled connection parses and
- * plans it on first use only, then gets just its parameters (Bind and Execute). The name is a
+ * read), sent to PostgreSQL as a named prepared statement: each pooled connection parses it on
+ * first use only, then gets just its parameters (Bind and Execute), and PostgreSQL may keep its
+ * plan after five executions. The name is a
  * digest of the text, so one text is one name on every connection and two texts never share one.
  *
  * On PGlite (the all-in-one's single connection through its socket bridge) the statement is sent
  * as an unnamed one, as `query` does. A pooler in front of PostgreSQL in transaction mode must
- * keep prepared statements per server connection (docs/operations.md "Database").
+ * keep prepared statements per server connection (docs/operations.md "Sizing").
  */
 export class PreparedStatement {
   readonly name: string;
