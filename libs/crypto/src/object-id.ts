@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytesFromPool } from './random-pool';
 
 /**
  * A new 24-hex identifier: 4-byte big-endian creation second followed by 8 random bytes.
@@ -7,5 +7,5 @@ import { randomBytes } from 'node:crypto';
  */
 export function newObjectId(nowMs: number = Date.now()): string {
   const seconds = Math.floor(nowMs / 1000) >>> 0;
-  return seconds.toString(16).padStart(8, '0') + randomBytes(8).toString('hex');
+  return seconds.toString(16).padStart(8, '0') + randomBytesFromPool(8).toString('hex');
 }

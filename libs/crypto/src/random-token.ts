@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytesFromPool } from './random-pool';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // Largest multiple of 62 below 256: bytes at or above it are dropped so every character is uniform.
@@ -16,7 +16,7 @@ export function randomToken(prefix: string, bytes = 32): string {
   const length = Math.ceil((bytes * 8) / BITS_PER_CHARACTER);
   let body = '';
   while (body.length < length) {
-    for (const byte of randomBytes(length)) {
+    for (const byte of randomBytesFromPool(length)) {
       if (byte < UNBIASED_LIMIT) body += BASE62[byte % BASE62.length];
       if (body.length === length) break;
     }

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { randomBytesFromPool } from './random-pool';
 import { SecretBoxError } from './secret-box.error';
 
 const ALGORITHM = 'aes-256-gcm';
@@ -88,7 +89,7 @@ export class SecretBox {
 
   encrypt(plain: string, context = ''): string {
     const { id, key } = this.ring[0]!;
-    const iv = randomBytes(IV_BYTES);
+    const iv = randomBytesFromPool(IV_BYTES);
     const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);

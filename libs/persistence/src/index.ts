@@ -21,6 +21,7 @@ export {
   createDataSource,
   type DatabaseTarget,
 } from './data-source/create-data-source';
+export { PreparedStatement } from './data-source/prepared-statement';
 export { type MigrationProgress, runMigrations } from './data-source/run-migrations';
 export {
   reencryptSecrets,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { UserAccount, absoluteUrl, profileUrl } from './account';
 
 /** id_tokens are read once at sign-in; an hour leaves room for clock skew and slow callbacks. */
@@ -46,7 +46,8 @@ export interface IdTokenClaimsInput {
  * octets, base64url without padding.
  */
 export function atHash(accessToken: string): string {
-  const digest = createHash('sha256').update(accessToken, 'ascii').digest();
+  // The one-shot digest: an access token is base62 ASCII, whose UTF-8 is its ASCII.
+  const digest = hash('sha256', accessToken, 'buffer');
   return digest.subarray(0, digest.length / 2).toString('base64url');
 }
 

@@ -236,6 +236,30 @@ describe('AuthorizationCodeGrant', () => {
     ).toMatch(/^hf_oauth_/);
   });
 
+  it('asks for a withdrawal and redeems the code at once: the two flow-state round trips overlap', async () => {
+    const code = await issueCode({ issuedAt: kit.clock.now() });
+    const calls: string[] = [];
+    const get = flow.get.bind(flow);
+    const take = flow.take.bind(flow);
+    jest.spyOn(flow, 'get').mockImplementation(async (key) => {
+      if (!key.startsWith('consent-withdrawn:')) return get(key);
+      calls.push('withdrawal asked');
+      await Promise.resolve();
+      await Promise.resolve();
+      calls.push('withdrawal answered');
+      return get(key);
+    });
+    jest.spyOn(flow, 'take').mockImplementation(async (key) => {
+      calls.push('code taken');
+      return take(key);
+    });
+    const body = await grant.handle(
+      request({ code, redirect_uri: REDIRECT, code_verifier: VERIFIER }),
+    );
+    expect(body.access_token).toMatch(/^hf_oauth_/);
+    expect(calls).toEqual(['withdrawal asked', 'code taken', 'withdrawal answered']);
+  });
+
   it("keeps another app's and another user's codes working after one withdrawal", async () => {
     const code = await issueCode({ issuedAt: kit.clock.now() });
     await withdrawals.withdraw('u'.repeat(24), 'web-app');

@@ -68,14 +68,17 @@ export class AuthorizationCodeGrant implements GrantHandler {
       );
     }
 
-    if (await this.withdrawals.withdrawnSince(record.userId, record.clientId, record.issuedAt)) {
-      await this.codes.redeem(code, record);
+    // A withdrawn code is redeemed too (spent, not issued), so both round trips go out at once.
+    const [withdrawn, redeemed] = await Promise.all([
+      this.withdrawals.withdrawnSince(record.userId, record.clientId, record.issuedAt),
+      this.codes.redeem(code, record),
+    ]);
+    if (withdrawn)
       throw new InvalidGrant(
         INVALID_CODE,
         "the user withdrew the app's access after the code was issued",
       );
-    }
-    if (!(await this.codes.redeem(code, record))) return this.refuseReplay(code);
+    if (!redeemed) return this.refuseReplay(code);
     // The all-in-one's PGlite has a single connection: signing keys loaded inside the transaction
     // would wait for the connection the transaction holds. Load (and cache) them first.
     if (record.scopes.includes('openid')) await this.signingKeys.jwks();

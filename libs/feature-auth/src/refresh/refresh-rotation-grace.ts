@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken, SecretBox } from '@gatehouse/crypto';
 
@@ -74,8 +74,23 @@ interface SealedRotation {
   rotation: KeptRotation;
 }
 
+/**
+ * The box of one spent refresh token: its key is HKDF-SHA256 (RFC 5869) of the token, salt
+ * `gatehouse`, info GRACE_CONTEXT, 32 bytes. One SHA-256 block of output is a single expand step,
+ * so the derivation is two HMACs, the same bytes as `hkdfSync` at a fraction of its cost on every
+ * rotation (the spec compares the two).
+ */
 function boxFor(refreshToken: string): SecretBox {
-  return new SecretBox(
-    new Uint8Array(hkdfSync('sha256', refreshToken, 'gatehouse', GRACE_CONTEXT, 32)),
+  return new SecretBox(graceKeyOf(refreshToken));
+}
+
+const HKDF_SALT = 'gatehouse';
+const HKDF_FIRST_BLOCK_INFO = Buffer.from(`${GRACE_CONTEXT}\x01`, 'utf8');
+
+/** HKDF-SHA256(refreshToken, salt `gatehouse`, info GRACE_CONTEXT) to 32 bytes: extract, then T(1). */
+function graceKeyOf(refreshToken: string): Uint8Array {
+  const pseudorandomKey = createHmac('sha256', HKDF_SALT).update(refreshToken, 'utf8').digest();
+  return new Uint8Array(
+    createHmac('sha256', pseudorandomKey).update(HKDF_FIRST_BLOCK_INFO).digest(),
   );
 }

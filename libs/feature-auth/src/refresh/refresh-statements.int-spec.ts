@@ -73,4 +73,25 @@ describe('statements per refresh on PostgreSQL', () => {
     expect(await refresh(refreshToken!)).toEqual(rotated); // the retry within the grace
     expect(byText(again)).toEqual({ 'WITH refresh_tokens (locking)': 1 });
   });
+
+  it('each connection parses the rotation and the issuance once, then only binds and executes them', async () => {
+    for (let round = 0; round < 6; round += 1) await refresh((await signIn()).refresh_token!);
+    for (const [statement, leading] of [
+      ['rotation', 'WITH found AS'],
+      ['issuance', 'WITH refresh AS (INSERT INTO refresh_tokens'],
+    ] as const) {
+      const executed = proxy.statements.filter(({ text }) => text.startsWith(leading));
+      const parsed = proxy.parsed.filter(({ text }) => text.startsWith(leading));
+      const connections = new Set(parsed.map(({ connection }) => connection));
+      expect({ statement, executedAtLeast: executed.length >= 8 }).toEqual({
+        statement,
+        executedAtLeast: true,
+      });
+      expect({ statement, parses: parsed.length }).toEqual({
+        statement,
+        parses: connections.size,
+      });
+      expect(parsed.length).toBeLessThan(executed.length);
+    }
+  });
 });

@@ -19,6 +19,8 @@ const GSSENC_REQUEST = 80877104;
  */
 export class StatementCountingProxy {
   readonly statements: SeenStatement[] = [];
+  /** Every statement a `P` (Parse) sent: a simple Query parses too, but is counted in `statements` only. */
+  readonly parsed: SeenStatement[] = [];
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private connections = 0;
@@ -74,8 +76,11 @@ export class StatementCountingProxy {
         pending = pending.subarray(1 + length);
         const strings = () => body.toString('utf8').split('\0');
         if (type === 'Q') this.statements.push({ connection, text: strings()[0]! });
-        else if (type === 'P') prepared.set(strings()[0]!, strings()[1]!);
-        else if (type === 'B') portals.set(strings()[0]!, prepared.get(strings()[1]!) ?? '?');
+        else if (type === 'P') {
+          const [name, text] = strings();
+          prepared.set(name!, text!);
+          this.parsed.push({ connection, text: text! });
+        } else if (type === 'B') portals.set(strings()[0]!, prepared.get(strings()[1]!) ?? '?');
         else if (type === 'E')
           this.statements.push({ connection, text: portals.get(strings()[0]!) ?? '?' });
       }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HAS_SECOND_FACTOR } from '@gatehouse/identity';
+import { PreparedStatement } from '@gatehouse/persistence';
 import { DataSource } from 'typeorm';
 import {
   ConsentContext,
@@ -7,7 +8,7 @@ import {
   type TwoFactorStanding,
 } from '../ports/consent-context.reader';
 
-const READ_CONTEXT = `SELECT
+const READ_CONTEXT = new PreparedStatement(`SELECT
   (SELECT json_build_object('clientId', a.client_id, 'name', a.name, 'redirectUris', a.redirect_uris, 'scopes', a.scopes,
                             'hasSecret', a.client_secret_hash IS NOT NULL)
      FROM oauth_apps a WHERE a.client_id = $1) AS app,
@@ -23,7 +24,7 @@ const READ_CONTEXT = `SELECT
      FROM consents c WHERE c.user_id = $2 AND c.client_id = $1) AS remembered,
   ${HAS_SECOND_FACTOR('$2')} AS "secondFactor",
   ARRAY(SELECT m.org_id FROM memberships m JOIN organization_token_policies p ON p.org_id = m.org_id
-         WHERE m.user_id = $2 AND p.require_two_factor) AS "twoFactorOrgIds"`;
+         WHERE m.user_id = $2 AND p.require_two_factor) AS "twoFactorOrgIds"`);
 
 @Injectable()
 export class SqlConsentContextReader extends ConsentContextReader {
@@ -32,8 +33,10 @@ export class SqlConsentContextReader extends ConsentContextReader {
   }
 
   async read(clientId: string, userId: string | null): Promise<ConsentContext> {
-    const [row]: Array<Omit<ConsentContext, 'twoFactor'> & TwoFactorStanding> =
-      await this.dataSource.query(READ_CONTEXT, [clientId, userId]);
+    const [row] = await READ_CONTEXT.run<Omit<ConsentContext, 'twoFactor'> & TwoFactorStanding>(
+      this.dataSource,
+      [clientId, userId],
+    );
     return {
       app: row!.app,
       user: row!.user,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PreparedStatement } from '@gatehouse/persistence';
 import { entityManagerOf } from '../../transactions/infrastructure/typeorm-transaction';
 import type { Transaction } from '../../transactions/ports/transaction';
 import { IssuedTokenRows, IssuedTokenWriter } from '../ports/issued-token.writer';
@@ -75,9 +76,23 @@ export class SqlIssuedTokenWriter extends IssuedTokenWriter {
     const manager = entityManagerOf(tx);
     const sql = new CteStatement();
     const insertAccess = addIssuedTokenParts(sql, rows);
-    await manager.query(
+    await preparedIssuance(
       sql.parts.length > 0 ? `WITH ${sql.parts.join(',\n')}\n${insertAccess}` : insertAccess,
-      sql.params,
-    );
+    ).run(manager, sql.params);
   }
+}
+
+/**
+ * The issuance's statement of each shape: its text depends only on which parts it has (a refresh
+ * token, events), never on their values, so there are a handful, each prepared once per connection.
+ */
+const issuances = new Map<string, PreparedStatement>();
+
+function preparedIssuance(text: string): PreparedStatement {
+  let statement = issuances.get(text);
+  if (!statement) {
+    statement = new PreparedStatement(text);
+    issuances.set(text, statement);
+  }
+  return statement;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AccessTokenEntity,
   PersonalAccessTokenEntity,
+  PreparedStatement,
   RefreshTokenEntity,
 } from '@gatehouse/persistence';
 import { DataSource, IsNull } from 'typeorm';
@@ -29,7 +30,7 @@ import { RevokedFamily, TokenStore } from '../ports/token.store';
  * grace only until the next rotation (SKIP LOCKED: a row another statement holds keeps its answer
  * until the rotation after, rather than both waiting on each other).
  */
-const ROTATE_REFRESH_TOKEN = `WITH found AS (
+const ROTATE_REFRESH_TOKEN = new PreparedStatement(`WITH found AS (
   SELECT r.id, r.token_hash, r.family_id, r.client_id, r.user_id, r.scopes, r.org_ids, r.auth_time,
     r.expires_at, r.used_at, r.revoked_at, r.created_at, r.rotation_answer, ${USER_COLUMNS}
   FROM refresh_tokens r LEFT JOIN users u ON u.id = r.user_id
@@ -60,7 +61,7 @@ const ROTATE_REFRESH_TOKEN = `WITH found AS (
   SELECT $9, $10, 'oauth', user_id, client_id, COALESCE($11::text[], scopes), org_ids, NULL, NULL, NULL, family_id, auth_time, $12, NULL, $3
   FROM spendable
 )
-SELECT found.*, EXISTS (SELECT 1 FROM spendable) AS rotated FROM found`;
+SELECT found.*, EXISTS (SELECT 1 FROM spendable) AS rotated FROM found`);
 
 interface FoundRefreshRow extends UserColumns {
   id: string;
@@ -96,7 +97,7 @@ export class TypeOrmTokenStore extends TokenStore {
 
   async rotateRefreshToken(rotation: RefreshRotation): Promise<RefreshRotationOutcome | null> {
     const narrowed = rotation.narrowedTo;
-    const [row]: FoundRefreshRow[] = await this.dataSource.query(ROTATE_REFRESH_TOKEN, [
+    const [row] = await ROTATE_REFRESH_TOKEN.run<FoundRefreshRow>(this.dataSource, [
       rotation.tokenHash,
       rotation.clientId,
       rotation.at,
