@@ -65,7 +65,7 @@ const DEFAULT_DELIVERY = {
   dailyTriggerLimit: 1000,
 };
 const STORES = {
-  postgres: { url: SERVERS.DATABASE_URL },
+  postgres: { url: SERVERS.DATABASE_URL, namedStatements: true },
   redis: { url: SERVERS.REDIS_URL },
   kafka: { brokers: ['kafka-0:9092', 'kafka-1:9092'], consumerRejoinLimitMs: 60_000 },
 };
@@ -225,6 +225,18 @@ describe('per-app configuration', () => {
         GATEHOUSE_TOKEN_EXCHANGE_URL: mint.GATEHOUSE_TOKEN_EXCHANGE_URL,
       }).jobTokens,
     ).toEqual({ mint: null });
+  });
+
+  it('sends named prepared statements unless GATEHOUSE_DATABASE_NAMED_STATEMENTS turns them off', () => {
+    const env = { ...SERVERS, GATEHOUSE_ENCRYPTION_KEY: KEY, GATEHOUSE_INTERNAL_TOKEN: TOKEN };
+    const off = { ...env, GATEHOUSE_DATABASE_NAMED_STATEMENTS: 'false' };
+    expect(loadTokenExchangeConfig(off).postgres).toEqual({
+      url: SERVERS.DATABASE_URL,
+      namedStatements: false,
+    });
+    expect(() =>
+      loadTokenExchangeConfig({ ...env, GATEHOUSE_DATABASE_NAMED_STATEMENTS: 'sometimes' }),
+    ).toThrow(/GATEHOUSE_DATABASE_NAMED_STATEMENTS/);
   });
 
   it('reads the consumer rejoin limit in seconds, and refuses one that is not a positive whole number', () => {

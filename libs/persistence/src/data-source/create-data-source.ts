@@ -10,6 +10,11 @@ export type DatabaseTarget =
       poolSize?: number;
       /** `application_name` of its connections, so an operator tells the services apart in pg_stat_activity. Default `gatehouse`. */
       applicationName?: string;
+      /**
+       * Whether `PreparedStatement`s are sent named (parsed once per connection); default true.
+       * False behind a pooler in transaction mode that does not carry them between server connections.
+       */
+      namedStatements?: boolean;
     }
   | { type: 'pglite'; dataDir: string };
 
@@ -19,6 +24,7 @@ export interface DataSourceExtras {
 
 interface Registration {
   target: DatabaseTarget['type'];
+  namedStatements: boolean;
   release(): Promise<void>;
 }
 
@@ -52,7 +58,11 @@ export async function createDataSource(
       applicationName: target.applicationName ?? COMMON.applicationName,
     });
     await ds.initialize();
-    registry.set(ds, { target: 'postgres', release: async () => undefined });
+    registry.set(ds, {
+      target: 'postgres',
+      namedStatements: target.namedStatements ?? true,
+      release: async () => undefined,
+    });
     return ds;
   }
 
@@ -75,13 +85,21 @@ export async function createDataSource(
     await bridge.stop();
     throw error;
   }
-  registry.set(ds, { target: 'pglite', release: () => bridge.stop() });
+  registry.set(ds, { target: 'pglite', namedStatements: false, release: () => bridge.stop() });
   return ds;
 }
 
 /** Which kind of database a data source from `createDataSource` runs on. */
 export function databaseTypeOf(ds: DataSource): DatabaseTarget['type'] | undefined {
   return registry.get(ds)?.target;
+}
+
+/**
+ * Whether statements may be sent to this data source as named prepared statements: PostgreSQL
+ * unless its target turned them off; never on PGlite (one connection through a socket bridge).
+ */
+export function namedStatementsOn(ds: DataSource): boolean {
+  return registry.get(ds)?.namedStatements ?? false;
 }
 
 /** Closes the pool and, for PGlite, the socket bridge and the database files. */

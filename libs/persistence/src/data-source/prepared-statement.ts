@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { databaseTypeOf } from './create-data-source';
+import { namedStatementsOn } from './create-data-source';
 
 /** The part of node-postgres's pool and client a named statement needs. */
 interface PgQueryable {
@@ -14,9 +14,10 @@ interface PgQueryable {
  * plan after five executions. The name is a
  * digest of the text, so one text is one name on every connection and two texts never share one.
  *
- * On PGlite (the all-in-one's single connection through its socket bridge) the statement is sent
- * as an unnamed one, as `query` does. A pooler in front of PostgreSQL in transaction mode must
- * keep prepared statements per server connection (docs/operations.md "Sizing").
+ * On PGlite (the all-in-one's single connection through its socket bridge), and where the
+ * target turned named statements off (`GATEHOUSE_DATABASE_NAMED_STATEMENTS=false`, behind a pooler
+ * in transaction mode that does not keep them: docs/operations.md "Sizing"), the statement is sent
+ * as an unnamed one, as `query` does.
  */
 export class PreparedStatement {
   readonly name: string;
@@ -32,7 +33,7 @@ export class PreparedStatement {
   async run<Row>(on: DataSource | EntityManager, params: unknown[]): Promise<Row[]> {
     const dataSource = on instanceof DataSource ? on : on.connection;
     const queryRunner = on instanceof DataSource ? undefined : on.queryRunner;
-    if (databaseTypeOf(dataSource) !== 'postgres')
+    if (!namedStatementsOn(dataSource))
       return (queryRunner ?? dataSource).query(this.text, params) as Promise<Row[]>;
     const connection = queryRunner
       ? ((await queryRunner.connect()) as PgQueryable)

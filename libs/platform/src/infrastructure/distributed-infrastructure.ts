@@ -7,7 +7,7 @@ import { kafkaConnectionOf } from './kafka-connection';
 import { MessagingModule } from './messaging.module';
 
 export interface DistributedStores {
-  postgres: { url: string };
+  postgres: { url: string; namedStatements?: boolean };
   redis: { url: string };
   kafka: KafkaConfig;
 }
@@ -28,6 +28,7 @@ export function distributedInfrastructure(
       type: 'postgres',
       url: stores.postgres.url,
       applicationName: `gatehouse-${service}`,
+      namedStatements: stores.postgres.namedStatements,
     }),
     FlowStateModule.forRoot({
       type: 'redis',
