@@ -1,11 +1,18 @@
 import { FrozenClock } from '@gatehouse/domain/testing';
-import { approximateBytes, InProcessPrincipalCache } from './in-process-principal-cache';
+import { InProcessPrincipalCache } from './in-process-principal-cache';
 import { aTokenPrincipal } from '../testing/token-principal-builders';
 
 const NOW = Date.UTC(2026, 0, 1, 12);
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
 const C = 'c'.repeat(64);
+
+/** What one principal counts for, under a key as long as A, in a cache that holds only it. */
+function bytesOf(principal: ReturnType<typeof aTokenPrincipal>): number {
+  const alone = new InProcessPrincipalCache(new FrozenClock(NOW), { maxEntries: 1, ttlMs: 1_000 });
+  alone.put(A, principal, alone.generation());
+  return alone.bytes;
+}
 
 describe('InProcessPrincipalCache', () => {
   let clock: FrozenClock;
@@ -71,7 +78,7 @@ describe('InProcessPrincipalCache', () => {
   });
 
   it('lets the least recently used entries go when their bytes are over the budget', () => {
-    const entryBytes = A.length + approximateBytes(aTokenPrincipal({ tokenId: 'a' }));
+    const entryBytes = bytesOf(aTokenPrincipal({ tokenId: 'a' }));
     const bounded = new InProcessPrincipalCache(clock, {
       maxEntries: 100,
       maxBytes: 2 * entryBytes,
@@ -108,19 +115,19 @@ describe('InProcessPrincipalCache', () => {
     clock.advance(1_000);
     roomy.put(C, aTokenPrincipal({ tokenId: 'c' }), roomy.generation());
     expect(roomy.size).toBe(1);
-    expect(roomy.bytes).toBe(C.length + approximateBytes(aTokenPrincipal({ tokenId: 'c' })));
+    expect(roomy.bytes).toBe(bytesOf(aTokenPrincipal({ tokenId: 'c' })));
     expect(roomy.get(C)?.tokenId).toBe('c');
   });
 
-  it('counts a principal by what it holds: more memberships, more bytes', () => {
+  it('counts a principal by what it holds: more organizations, more bytes', () => {
     const plain = aTokenPrincipal();
     const member = aTokenPrincipal({
       grantedOrgIds: Array.from({ length: 20 }, (_, index) => `65a0000000000000000000${index}`),
     });
-    expect(approximateBytes(plain)).toBeGreaterThan(
-      plain.tokenId.length + plain.user!.email.length,
+    expect(bytesOf(plain)).toBeGreaterThan(
+      A.length + plain.tokenId.length + plain.user!.email.length,
     );
-    expect(approximateBytes(member) - approximateBytes(plain)).toBeGreaterThanOrEqual(20 * 24);
+    expect(bytesOf(member) - bytesOf(plain)).toBeGreaterThanOrEqual(20 * 24);
   });
 
   it('keeps nothing with a byte budget of 0', () => {

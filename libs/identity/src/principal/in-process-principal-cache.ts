@@ -24,7 +24,7 @@ export interface InProcessPrincipalCacheLimits {
 }
 
 /** 8 MiB: several thousand principals, more than one TTL of checks asks for at the bench's rates. */
-export const DEFAULT_IN_PROCESS_PRINCIPAL_BYTES = 8 * 2 ** 20;
+const DEFAULT_IN_PROCESS_PRINCIPAL_BYTES = 8 * 2 ** 20;
 
 /** V8's cost of a heap object's header and of one property or array slot, roughly (64-bit, compressed pointers off). */
 const OBJECT_BYTES = 32;
@@ -36,7 +36,7 @@ const MAX_DEPTH = 6;
  * Roughly the heap bytes `value` holds of its own: strings by their length, objects and arrays by
  * their slots, nested values included. An estimate to bound a cache by, not a measurement.
  */
-export function approximateBytes(value: unknown, depth = 0): number {
+function approximateBytes(value: unknown, depth = 0): number {
   if (typeof value === 'string') return OBJECT_BYTES / 2 + value.length;
   if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return SLOT_BYTES;
   if (value instanceof Date) return OBJECT_BYTES;
