@@ -29,10 +29,11 @@ export interface IdentityOptions {
   principalCacheTtlMs?: number;
   /**
    * The principals each process keeps in front of PrincipalCache, dropped when any process
-   * invalidates them: at most `maxEntries` (default 10,000), each at most `ttlMs` (default 1 s,
-   * how long a revocation could take to show should its invalidation be lost). 0 turns it off.
+   * invalidates them: at most `maxEntries` (default 10,000) taking at most `maxBytes` (default
+   * 8 MiB, estimated), each at most `ttlMs` (default 1 s, how long a revocation could take to
+   * show should its invalidation be lost). 0 turns it off.
    */
-  inProcessPrincipalCache?: { maxEntries?: number; ttlMs?: number };
+  inProcessPrincipalCache?: { maxEntries?: number; maxBytes?: number; ttlMs?: number };
   /**
    * How often the personal tokens' last uses noted in memory are written (TokenUsageRecorder), in
    * one statement. Default 15 s; 0 writes only when asked (tests) and at shutdown.

@@ -3,19 +3,22 @@ import type { Clock } from '@gatehouse/domain';
 import { AccountReader, RandomSource } from '@gatehouse/identity';
 import { CLOCK } from '@gatehouse/platform';
 import type { PasskeyView } from '@gatehouse/settings-api';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { AUTHORIZE_OPTIONS, type AuthorizeOptions } from '../authorize/authorize-options';
 import { PasskeyChallenges } from './passkey-challenges';
 import { type PasskeyRecord, PasskeyStore } from './ports/passkey.store';
+
+/**
+ * @simplewebauthn/server and the ASN.1 and X.509 code it brings (~4 MiB of heap, source text
+ * included) load at the first passkey ceremony, not when auth starts: most processes sign
+ * nobody in with a passkey, and what is loaded stays resident (docs/architecture.md "Memory").
+ */
+const webAuthn = () => import('@simplewebauthn/server');
 
 export function passkeyViewOf(passkey: PasskeyRecord): PasskeyView {
   return {
@@ -58,6 +61,7 @@ export class PasskeysService {
   async registrationOptions(userId: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const user = await this.users.findUser(userId);
     const existing = await this.store.listOf(userId);
+    const { generateRegistrationOptions } = await webAuthn();
     const options = await generateRegistrationOptions({
       rpName: 'Gatehouse',
       rpID: this.rpId,
@@ -81,6 +85,7 @@ export class PasskeysService {
   ): Promise<PasskeyView | null> {
     const challenge = await this.challenges.take('registration', userId);
     if (challenge === null) return null;
+    const { verifyRegistrationResponse } = await webAuthn();
     const verified = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
@@ -121,6 +126,7 @@ export class PasskeysService {
     userId: string | null,
   ): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const allowed = userId === null ? [] : await this.store.listOf(userId);
+    const { generateAuthenticationOptions } = await webAuthn();
     const options = await generateAuthenticationOptions({
       rpID: this.rpId,
       allowCredentials: allowed.map((passkey) => ({
@@ -146,6 +152,7 @@ export class PasskeysService {
     const passkey = await this.store.findByCredentialId(String(response.id ?? ''));
     if (challenge === null || !passkey || (userId !== null && passkey.userId !== userId))
       return null;
+    const { verifyAuthenticationResponse } = await webAuthn();
     const verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,

@@ -1,6 +1,5 @@
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from '@gatehouse/domain';
 import { Secret, TOTP } from 'otpauth';
-import { toString as qrCodeSvg } from 'qrcode';
 
 /** RFC 4226 §4 asks for at least 128 bits of shared secret and recommends 160. */
 const SECRET_BYTES = 20;
@@ -21,8 +20,12 @@ export function totpUri(secret: string, issuer: string, username: string): strin
   }).toString();
 }
 
-/** The URI as a QR code, an SVG `data:` URL the settings app shows as an image. */
+/**
+ * The URI as a QR code, an SVG `data:` URL the settings app shows as an image. `qrcode` (and the
+ * PNG encoder it brings) loads when a factor is first set up, not when auth starts.
+ */
 export async function totpQrCode(uri: string): Promise<string> {
+  const { toString: qrCodeSvg } = await import('qrcode');
   const svg = await qrCodeSvg(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

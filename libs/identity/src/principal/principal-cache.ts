@@ -50,6 +50,7 @@ export class PrincipalCache implements OnModuleInit, OnModuleDestroy {
     this.maxTtlMs = options.principalCacheTtlMs ?? DEFAULT_PRINCIPAL_CACHE_TTL_MS;
     this.local = new InProcessPrincipalCache(clock, {
       maxEntries: options.inProcessPrincipalCache?.maxEntries ?? DEFAULT_IN_PROCESS_PRINCIPALS,
+      maxBytes: options.inProcessPrincipalCache?.maxBytes,
       ttlMs: options.inProcessPrincipalCache?.ttlMs ?? DEFAULT_IN_PROCESS_PRINCIPAL_TTL_MS,
     });
   }
