@@ -1,5 +1,4 @@
 import type { Express } from 'express';
-import { request as httpRequest } from 'node:http';
 import { bootstrapService, RunningService } from '../bootstrap/service-bootstrap';
 import { createServiceApp } from '../bootstrap/create-service-app';
 import { CapturedLog } from '../testing/captured-log';
@@ -9,52 +8,13 @@ import {
   ParameterLeanModule,
   UnroutedLeanModule,
 } from '../testing/lean-probe.module';
+import { RawAnswer, RawCall, sendRaw } from '../testing/raw-answer';
 import { InFlightRequests } from './in-flight-requests';
 
-interface RawAnswer {
-  status: number;
-  /** Every header as sent, in order, but `Date`. */
-  headers: string[];
-  body: string;
-}
+type Call = RawCall;
 
-interface Call {
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-function send(url: string, call: Call): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${url}${call.path}`,
-      {
-        method: call.method,
-        headers: { 'X-Request-Id': 'lean-probe-1', ...call.headers },
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const headers: string[] = [];
-          for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            if (res.rawHeaders[i]!.toLowerCase() === 'date') continue;
-            headers.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
-          }
-          resolve({
-            status: res.statusCode ?? 0,
-            headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(call.body);
-  });
-}
+const send = (url: string, call: Call): Promise<RawAnswer> =>
+  sendRaw(url, { ...call, headers: { 'X-Request-Id': 'lean-probe-1', ...call.headers } });
 
 const json = { 'Content-Type': 'application/json' };
 const key = { 'X-Probe-Key': 'open' };
