@@ -60,6 +60,7 @@ describe('auth lean routes answer as the Nest routes', () => {
   const json = { 'Content-Type': 'application/json' };
   const internal = bearer(TEST_INTERNAL_TOKEN);
 
+  // A wrong method is a 404 on these paths, on either path: the CORS middleware's route matched.
   const cases: Array<[string, () => RawCall, number]> = [
     [
       'GET userinfo',

@@ -82,7 +82,7 @@ describe('/internal/authorize answers as the Nest route', () => {
     ['a malformed JSON body', () => post('{"token":'), 400],
     ['a body failing validation', () => post(question(token, { action: 'read' })), 400],
     ['a body without a token', () => post(question('')), 400],
-    ['a wrong method', () => ({ method: 'GET', path: '/internal/authorize', headers }), 404],
+    ['a wrong method', () => ({ method: 'GET', path: '/internal/authorize', headers }), 405],
   ];
 
   it.each(cases)('%s', async (_name, call, status) => {
