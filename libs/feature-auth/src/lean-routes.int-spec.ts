@@ -180,4 +180,92 @@ describe('auth lean routes answer as the Nest routes', () => {
     expect(lean.status).toBe(status);
     expect(lean).toEqual(nest);
   });
+
+  describe('the token endpoint', () => {
+    const client = { ...form, Authorization: basicAuth('notebook', 'notebook-secret') };
+    const tokenCall = (body: string, headers: Record<string, string> = client): RawCall => ({
+      method: 'POST',
+      path: '/oauth/token',
+      headers: { 'X-Request-Id': 'lean-token-1', ...headers },
+      body,
+    });
+
+    it('rotates a refresh token the same way', async () => {
+      const refreshToken = async () =>
+        (
+          await app.issue({
+            kind: 'oauth',
+            userId: (await app.seedUser(`rotating-${Math.random().toString(36).slice(2)}`)).id,
+            clientId: 'notebook',
+            scopes: ['openid', 'profile'],
+            orgIds: [],
+            ttlSeconds: 3600,
+            withRefreshToken: true,
+            idToken: false,
+          })
+        ).refresh_token!;
+      const call = async (url: string) =>
+        sendRaw(url, tokenCall(`grant_type=refresh_token&refresh_token=${await refreshToken()}`));
+      const [lean, nest] = [await call(app.url), await call(express.url)];
+      expect(lean.status).toBe(200);
+      expect(lean.status).toBe(nest.status);
+      const withoutLength = (headers: string[]) =>
+        headers.filter((header) => !header.startsWith('Content-Length'));
+      expect(withoutLength(lean.headers)).toEqual(withoutLength(nest.headers));
+      const shape = (body: string) => {
+        const parsed = JSON.parse(body) as Record<string, unknown>;
+        return Object.fromEntries(
+          Object.entries(parsed).map(([name, value]) => [
+            name,
+            name.endsWith('_token') ? typeof value : value,
+          ]),
+        );
+      };
+      expect(shape(lean.body)).toEqual(shape(nest.body));
+    });
+
+    const errors: Array<[string, () => RawCall, number]> = [
+      ['no grant_type', () => tokenCall('refresh_token=x'), 400],
+      ['an unsupported grant', () => tokenCall('grant_type=password'), 400],
+      [
+        'an unknown refresh token',
+        () => tokenCall('grant_type=refresh_token&refresh_token=hf_oauth_refresh_not-one'),
+        400,
+      ],
+      [
+        'a wrong client secret',
+        () =>
+          tokenCall('grant_type=refresh_token&refresh_token=x', {
+            ...form,
+            Authorization: basicAuth('notebook', 'not-the-secret'),
+          }),
+        401,
+      ],
+      [
+        'an unknown authorization code',
+        () =>
+          tokenCall(
+            'grant_type=authorization_code&code=not-a-code&redirect_uri=https%3A%2F%2Fapp.test%2Fcb',
+          ),
+        400,
+      ],
+      ['a malformed JSON body', () => tokenCall('{"grant_type":', { ...json }), 400],
+      [
+        'a wrong method',
+        () => ({
+          method: 'GET',
+          path: '/oauth/token',
+          headers: { 'X-Request-Id': 'lean-token-1' },
+        }),
+        404,
+      ],
+    ];
+
+    it.each(errors)('answers %s the same way', async (_name, call, status) => {
+      const lean = await sendRaw(app.url, call());
+      const nest = await sendRaw(express.url, call());
+      expect(lean.status).toBe(status);
+      expect(lean).toEqual(nest);
+    });
+  });
 });

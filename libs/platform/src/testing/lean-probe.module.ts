@@ -41,7 +41,7 @@ class ProbeKeyGuard implements CanActivate {
 const echoRequest = z.strictObject({ name: z.string().min(1) });
 
 @Controller('lean')
-export class LeanProbeController {
+class LeanProbeController {
   constructor(private readonly calls: LeanProbeCalls) {}
 
   @Get('hello')
@@ -73,7 +73,7 @@ export class LeanProbeController {
 
 @Controller('lean-oauth')
 @OAuthErrorShape()
-export class LeanOAuthProbeController {
+class LeanOAuthProbeController {
   @Post('token')
   @LeanRoute()
   @HttpCode(200)
@@ -84,7 +84,7 @@ export class LeanOAuthProbeController {
 }
 
 @Controller('internal')
-export class LeanInternalProbeController {
+class LeanInternalProbeController {
   @Post('lean')
   @LeanRoute()
   @HttpCode(200)
@@ -93,7 +93,7 @@ export class LeanInternalProbeController {
   }
 }
 
-function probeCors(req: Request, res: Response, next: NextFunction): void {
+function probeCors(_req: Request, res: Response, next: NextFunction): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   next();
 }
