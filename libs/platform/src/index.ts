@@ -11,6 +11,7 @@ export { parseOrThrow } from './validation/zod-validation';
 export { ZodBody, ZodQuery, ZodValidationPipe } from './validation/zod-validation.pipe';
 export { readCappedBody } from './outbound/capped-body';
 export { endUncached } from './request/json-response';
+export { LeanRoute } from './request/lean-route.decorator';
 export { clientAddressOf } from './request/client-address';
 export { guardedAgent } from './outbound/guarded-agent';
 export {

@@ -2,3 +2,4 @@
 export { type RunningService } from './bootstrap/service-bootstrap';
 export { createServiceApp } from './bootstrap/create-service-app';
 export { AddressRefusedError } from './outbound/address-refused.error';
+export { listenThroughExpress, type RawAnswer, type RawCall, sendRaw } from './testing/raw-answer';

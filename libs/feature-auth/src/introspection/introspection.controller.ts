@@ -1,5 +1,5 @@
 import { Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { InternalTokenGuard, OAuthErrorShape } from '@gatehouse/platform';
+import { InternalTokenGuard, LeanRoute, OAuthErrorShape } from '@gatehouse/platform';
 import type { Request } from 'express';
 import { tokenRequestParams } from '../token-endpoint/token-request-params';
 import { IntrospectionResponse, IntrospectionService } from './introspection.service';
@@ -12,6 +12,7 @@ export class IntrospectionController {
   constructor(private readonly introspection: IntrospectionService) {}
 
   @Post('introspect')
+  @LeanRoute()
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   introspect(@Req() req: Request): Promise<IntrospectionResponse> {

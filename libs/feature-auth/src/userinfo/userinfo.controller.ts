@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Headers, HttpCode, Post } from '@nestjs/common';
 import type { Userinfo } from '@gatehouse/domain';
 import { bearerTokenOf } from '@gatehouse/identity';
-import { OAuthErrorShape } from '@gatehouse/platform';
+import { LeanRoute, OAuthErrorShape } from '@gatehouse/platform';
 import { UserinfoService } from './userinfo.service';
 
 @Controller('oauth/userinfo')
@@ -10,6 +10,7 @@ export class UserinfoController {
   constructor(private readonly userinfo: UserinfoService) {}
 
   @Get()
+  @LeanRoute()
   @Header('Cache-Control', 'no-store')
   get(@Headers('authorization') authorization: string | undefined): Promise<Userinfo> {
     return this.userinfo.userinfo(bearerTokenOf(authorization));
@@ -17,6 +18,7 @@ export class UserinfoController {
 
   /** OIDC Core §5.3.1 allows POST; RFC 6750 §2.2 the token as the `access_token` form parameter. */
   @Post()
+  @LeanRoute()
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   post(

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ZodValidationPipe } from '@gatehouse/platform';
+import { LeanRoute, ZodValidationPipe } from '@gatehouse/platform';
 import { AccessDecision, AccessDecisionService } from './access-decision.service';
 import { AuthorizeRequest, authorizeRequestSchema } from './authorize-request';
 
@@ -12,6 +12,7 @@ export class InternalAuthorizeController {
   constructor(private readonly decisions: AccessDecisionService) {}
 
   @Post('authorize')
+  @LeanRoute()
   @HttpCode(200)
   decide(
     @Body(new ZodValidationPipe(authorizeRequestSchema, 'body')) request: AuthorizeRequest,

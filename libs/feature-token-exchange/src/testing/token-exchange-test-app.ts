@@ -56,6 +56,8 @@ export interface TokenExchangeTestApps {
   authUrl: string;
   /** Base URL of the token-exchange app (`/internal/...`, `/api/organizations/...`). */
   serviceUrl: string;
+  /** The token-exchange app itself. */
+  service: RunningService;
   /** What a service calls when an account changes outside these apps (a factor added in auth). */
   principals: PrincipalInvalidator;
   dataSource: DataSource;
@@ -144,6 +146,7 @@ export async function startTokenExchangeTestApps(
     return {
       authUrl: auth.url,
       serviceUrl: service.url,
+      service,
       dataSource,
       databaseUrl: database.url,
       bus: service.app.get<EventBus>(EVENT_BUS),

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express } from 'express';
 import { DestinationStream, Logger } from 'pino';
 import { connectEventBusTransport } from '../consumers/connect-event-bus-transport';
 import { createLogger, LogLevel } from '../logging/create-logger';
@@ -10,7 +11,9 @@ import { PlatformModule } from '../platform.module';
 import { DEFAULT_BODY_LIMIT } from '../request/body-parsers';
 import { ClientAddressRule } from '../request/client-address';
 import { InFlightRequests } from '../request/in-flight-requests';
+import { declaredLeanRoutes, leanDispatcher, resolveLeanRoutes } from '../request/lean-routes';
 import { requestPipelineMiddleware } from '../request/request-pipeline';
+import { tracingStarted } from '../tracing/start-tracing';
 import { GatehouseExpressAdapter } from './gatehouse-express-adapter';
 
 export interface ServiceAppOptions {
@@ -36,6 +39,11 @@ export interface ServiceAppOptions {
   /** Where log lines go (default stdout); or a ready logger. */
   logDestination?: DestinationStream;
   logger?: Logger;
+  /**
+   * Whether `@LeanRoute()` handlers are served ahead of Express's router (`lean-routes.ts`);
+   * default true, false while tracing runs, so the Express spans stay as they are.
+   */
+  leanRoutes?: boolean;
 }
 
 @Module({})
@@ -45,7 +53,8 @@ class ServiceRootModule {}
  * Builds and initializes a service's Nest application without listening: JSON logging, request
  * ids, each request's client address (ClientAddressRule), the access log and HTTP metrics, security headers, the body parsers (1 MB, raw body
  * kept), the global error filter and guards, `/healthz`, `/readyz` and `/metrics`; uncached JSON
- * answers are written without Express's ETag (`GatehouseExpressAdapter`). With an event bus
+ * answers are written without Express's ETag (`GatehouseExpressAdapter`); `@LeanRoute()` handlers
+ * are served ahead of Express's router (`lean-routes.ts`). With an event bus
  * (MessagingModule), its `@EventPattern` handlers are its consumers (EventBusTransport): checked
  * before the init hooks, started after them.
  * Tests call it directly; `bootstrapService` adds listening and draining.
@@ -75,16 +84,13 @@ export async function createServiceApp(
       options.module,
     ],
   };
-  const app = await NestFactory.create<NestExpressApplication>(
-    root,
-    new GatehouseExpressAdapter(),
-    {
-      logger: new NestJsonLogger(logger),
-      bodyParser: false,
-      // Nest would otherwise abort the process on a start-up error instead of letting it be reported.
-      abortOnError: false,
-    },
-  );
+  const adapter = new GatehouseExpressAdapter();
+  const app = await NestFactory.create<NestExpressApplication>(root, adapter, {
+    logger: new NestJsonLogger(logger),
+    bodyParser: false,
+    // Nest would otherwise abort the process on a start-up error instead of letting it be reported.
+    abortOnError: false,
+  });
   const clientAddress = new ClientAddressRule(options.trustedProxies);
   app.set('trust proxy', clientAddress.trustProxy);
   app.disable('x-powered-by');
@@ -101,6 +107,12 @@ export async function createServiceApp(
   try {
     const transport = connectEventBusTransport(app);
     await app.init();
+    if (options.leanRoutes ?? !tracingStarted()) {
+      const express = app.getHttpAdapter().getInstance() as Express;
+      adapter.useLeanRoutes(
+        leanDispatcher(express, resolveLeanRoutes(express, declaredLeanRoutes(app))),
+      );
+    }
     if (transport) await app.startAllMicroservices();
   } catch (error) {
     await app.close().catch(() => undefined);

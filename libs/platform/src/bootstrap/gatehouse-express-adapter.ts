@@ -1,7 +1,9 @@
-import { StreamableFile } from '@nestjs/common';
+import { NestApplicationOptions, StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { Express, Response } from 'express';
+import type { Server } from 'node:http';
 import { endWithJson, isUncachedJsonResponse } from '../request/json-response';
+import type { LeanDispatcher } from '../request/lean-routes';
 
 /** Statuses whose response has no content, which Express's `res.send` strips headers for. */
 const CONTENTLESS_STATUSES = new Set([204, 205, 304]);
@@ -13,8 +15,28 @@ const CONTENTLESS_STATUSES = new Set([204, 205, 304]);
  * and hash it for an ETag no cache will ever send back. Every other reply (cacheable JSON such as
  * discovery and the JWKS, which keep their ETag and 304s, strings, streams, errors, empty bodies)
  * goes through Nest's adapter unchanged.
+ *
+ * Its HTTP server offers each request to the lean routes first (`useLeanRoutes`, set once the
+ * application is initialized), and gives Express the rest.
  */
 export class GatehouseExpressAdapter extends ExpressAdapter {
+  private lean: LeanDispatcher | undefined;
+
+  useLeanRoutes(dispatcher: LeanDispatcher): void {
+    this.lean = dispatcher;
+  }
+
+  override initHttpServer(options: NestApplicationOptions): void {
+    super.initHttpServer(options);
+    const server = this.getHttpServer() as Server;
+    const express = this.getInstance<Express>();
+    server.removeListener('request', express);
+    server.on('request', (req, res) => {
+      if (this.lean?.(req, res)) return;
+      express(req, res);
+    });
+  }
+
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
     if (
       typeof body !== 'object' ||

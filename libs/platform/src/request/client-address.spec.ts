@@ -44,6 +44,18 @@ describe('the client address of a request', () => {
     return (await res.body.json()) as { address: string; expressIp: string };
   }
 
+  it('reads each request of a kept-alive connection on its own, whatever the one before carried', async () => {
+    const oneConnection = new Agent({ connections: 1 });
+    try {
+      const answers = [];
+      for (const forwardedFor of ['198.51.100.7', '198.51.100.7', undefined, '203.0.113.9'])
+        answers.push((await seenBy(behindGateway, forwardedFor, oneConnection)).address);
+      expect(answers).toEqual(['198.51.100.7', '198.51.100.7', '127.0.0.1', '203.0.113.9']);
+    } finally {
+      await oneConnection.close();
+    }
+  });
+
   it('trusting no proxy, ignores X-Forwarded-For even from loopback', async () => {
     expect(await seenBy(direct, '203.0.113.9')).toEqual({
       address: '127.0.0.1',

@@ -1,5 +1,6 @@
 import { clientAddressFrom, TrustedProxies } from '@gatehouse/domain';
 import type { Request } from 'express';
+import type { Socket } from 'node:net';
 
 const addresses = new WeakMap<Request, string>();
 
@@ -12,24 +13,53 @@ const addresses = new WeakMap<Request, string>();
  */
 export class ClientAddressRule {
   readonly trusted: TrustedProxies;
+  /**
+   * The last answer on each connection: requests of a kept-alive connection share its peer, and
+   * usually their X-Forwarded-For, so the addresses are parsed once per connection, not per request.
+   */
+  private readonly lastBySocket = new WeakMap<Socket, LastAddress>();
+  /** `trustProxy`'s answers by hop address, emptied when full. */
+  private readonly trustedHops = new Map<string, boolean>();
 
   constructor(trustedProxies: readonly string[] = []) {
     this.trusted = TrustedProxies.of(trustedProxies);
   }
 
   assign(req: Request): void {
-    addresses.set(
-      req,
-      clientAddressFrom(
-        { peer: req.socket.remoteAddress, forwardedFor: req.headers['x-forwarded-for'] },
-        this.trusted,
-      ),
-    );
+    const socket = req.socket;
+    const peer = socket.remoteAddress;
+    const forwardedFor = req.headers['x-forwarded-for'];
+    const last = this.lastBySocket.get(socket);
+    if (last && last.peer === peer && last.forwardedFor === forwardedFor) {
+      addresses.set(req, last.address);
+      return;
+    }
+    const address = clientAddressFrom({ peer, forwardedFor }, this.trusted);
+    addresses.set(req, address);
+    // Node joins a repeated X-Forwarded-For into one string; anything else is not remembered.
+    if (forwardedFor === undefined || typeof forwardedFor === 'string')
+      this.lastBySocket.set(socket, { peer, forwardedFor, address });
   }
 
   /** Express's `trust proxy` as a function of the hop's address. */
-  readonly trustProxy = (address: string): boolean => this.trusted.trusts(address);
+  readonly trustProxy = (address: string): boolean => {
+    let trusted = this.trustedHops.get(address);
+    if (trusted === undefined) {
+      trusted = this.trusted.trusts(address);
+      if (this.trustedHops.size >= MAX_REMEMBERED_HOPS) this.trustedHops.clear();
+      this.trustedHops.set(address, trusted);
+    }
+    return trusted;
+  };
 }
+
+interface LastAddress {
+  peer: string | undefined;
+  forwardedFor: string | undefined;
+  address: string;
+}
+
+const MAX_REMEMBERED_HOPS = 1024;
 
 /**
  * The exact client address of a request (IPv4, or IPv6 in RFC 5952 form; `unknown` without a

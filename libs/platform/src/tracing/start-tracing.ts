@@ -10,6 +10,13 @@ import { tracingEnvironment } from '@gatehouse/config';
  * of the transaction that wrote them. It must run before the modules it instruments are loaded,
  * hence `@gatehouse/platform/tracing`, imported first by every main file. Off, it loads nothing.
  */
+let started = false;
+
+/** Whether `startTracing` started the SDK in this process. */
+export function tracingStarted(): boolean {
+  return started;
+}
+
 export function startTracing(
   mainFile: string | undefined = require.main?.filename,
 ): NodeSDK | undefined {
@@ -45,6 +52,7 @@ export function startTracing(
     ],
   });
   sdk.start();
+  started = true;
   return sdk;
 }
 
