@@ -10,7 +10,6 @@ async function preparedAfterTwoRuns(namedStatements: boolean | undefined) {
   try {
     dataSource = await createDataSource({
       type: 'postgres',
-      // eslint-disable-next-line no-restricted-properties -- the integration tier's database
       url: process.env.DATABASE_URL!,
       poolSize: 1,
       namedStatements,
