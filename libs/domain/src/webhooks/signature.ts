@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 /**
  * Standard Webhooks v1 signatures (standard-webhooks spec, "Signature scheme"): HMAC-SHA256 over
@@ -23,6 +23,11 @@ export function signingKey(secret: string): Buffer {
   return Buffer.from(secret, 'utf8');
 }
 
+/** The key of `signingKey` as a key object, for a caller that signs many deliveries with one secret. */
+export function signingKeyObject(secret: string): KeyObject {
+  return createSecretKey(signingKey(secret));
+}
+
 export interface SignInput {
   /** `webhook-id`: stable across retries of one delivery; no `.` (it separates the signed parts). */
   id: string;
@@ -40,8 +45,19 @@ function assertSignable(id: string, timestampSeconds: number): void {
 
 export function signStandardWebhook({ id, timestampSeconds, body, secret }: SignInput): string {
   assertSignable(id, timestampSeconds);
-  const mac = createHmac('sha256', signingKey(secret))
-    .update(`${id}.${timestampSeconds}.${body}`, 'utf8')
+  return signatureWith(signingKey(secret), id, timestampSeconds, body);
+}
+
+/** The body is hashed as it is, not copied into one string with the id and timestamp first. */
+function signatureWith(
+  key: KeyObject | Buffer,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): string {
+  const mac = createHmac('sha256', key)
+    .update(`${id}.${timestampSeconds}.`, 'utf8')
+    .update(body, 'utf8')
     .digest('base64');
   return `v1,${mac}`;
 }
@@ -59,6 +75,11 @@ export interface DeliveryHeadersInput {
    * signature with each secret (a receiver holding either verifies one). Null or absent otherwise.
    */
   previousSecret?: string | null;
+  /**
+   * The keys of `secret` and, when given, `previousSecret` (signingKeyObject), in that order, for
+   * a caller that keeps them between deliveries; made from the secrets when absent.
+   */
+  signingKeys?: readonly KeyObject[];
   userAgent: string;
 }
 
@@ -76,10 +97,13 @@ export function deliveryHeaders({
   body,
   secret,
   previousSecret,
+  signingKeys,
   userAgent,
 }: DeliveryHeadersInput): Record<string, string> {
   assertSignable(messageId, timestampSeconds);
-  const keys = secret ? [secret, ...(previousSecret ? [previousSecret] : [])] : [];
+  const keys = secret
+    ? (signingKeys ?? [secret, ...(previousSecret ? [previousSecret] : [])].map(signingKey))
+    : [];
   return {
     'content-type': 'application/json',
     'user-agent': userAgent,
@@ -89,9 +113,7 @@ export function deliveryHeaders({
     ...(keys.length > 0
       ? {
           'webhook-signature': keys
-            .map((key) =>
-              signStandardWebhook({ id: messageId, timestampSeconds, body, secret: key }),
-            )
+            .map((key) => signatureWith(key, messageId, timestampSeconds, body))
             .join(' '),
         }
       : {}),
