@@ -33,7 +33,8 @@ export interface SignInput {
   id: string;
   timestampSeconds: number;
   body: string;
-  secret: string;
+  /** The secret, or its key (signingKeyObject) kept by a caller that signs many deliveries with it. */
+  secret: string | KeyObject;
 }
 
 function assertSignable(id: string, timestampSeconds: number): void {
@@ -45,17 +46,8 @@ function assertSignable(id: string, timestampSeconds: number): void {
 
 export function signStandardWebhook({ id, timestampSeconds, body, secret }: SignInput): string {
   assertSignable(id, timestampSeconds);
-  return signatureWith(signingKey(secret), id, timestampSeconds, body);
-}
-
-/** The body is hashed as it is, not copied into one string with the id and timestamp first. */
-function signatureWith(
-  key: KeyObject | Buffer,
-  id: string,
-  timestampSeconds: number,
-  body: string,
-): string {
-  const mac = createHmac('sha256', key)
+  // The body is hashed as it is, not copied into one string with the id and timestamp first.
+  const mac = createHmac('sha256', typeof secret === 'string' ? signingKey(secret) : secret)
     .update(`${id}.${timestampSeconds}.`, 'utf8')
     .update(body, 'utf8')
     .digest('base64');
@@ -101,8 +93,8 @@ export function deliveryHeaders({
   userAgent,
 }: DeliveryHeadersInput): Record<string, string> {
   assertSignable(messageId, timestampSeconds);
-  const keys = secret
-    ? (signingKeys ?? [secret, ...(previousSecret ? [previousSecret] : [])].map(signingKey))
+  const keys: ReadonlyArray<string | KeyObject> = secret
+    ? (signingKeys ?? [secret, ...(previousSecret ? [previousSecret] : [])])
     : [];
   return {
     'content-type': 'application/json',
@@ -113,7 +105,9 @@ export function deliveryHeaders({
     ...(keys.length > 0
       ? {
           'webhook-signature': keys
-            .map((key) => signatureWith(key, messageId, timestampSeconds, body))
+            .map((key) =>
+              signStandardWebhook({ id: messageId, timestampSeconds, body, secret: key }),
+            )
             .join(' '),
         }
       : {}),
