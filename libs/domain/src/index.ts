@@ -186,6 +186,7 @@ export {
   RESERVED_JOB_ENV_NAMES,
   secretNames,
   shouldAutoDisable,
+  signingKeyObject,
   type Subscription,
   SubscriptionIndex,
   toWebhookView,

@@ -36,7 +36,7 @@ export {
 } from './subscription-index';
 export { buildPayloadV3 } from './payload';
 export { payloadBody } from './payload-body';
-export { deliveryHeaders } from './signature';
+export { deliveryHeaders, signingKeyObject } from './signature';
 export {
   classifyResponse,
   DEFAULT_AUTO_DISABLE_WINDOW_MS,

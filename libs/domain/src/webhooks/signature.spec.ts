@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { deliveryHeaders, signingKey, signStandardWebhook } from './signature';
+import { deliveryHeaders, signingKey, signingKeyObject, signStandardWebhook } from './signature';
 import { standardWebhookSecret } from '../testing/standard-webhook-secret';
 
 const NOW_MS = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -174,6 +174,32 @@ describe('deliveryHeaders', () => {
       });
       expect(headers['x-webhook-secret']).toBe('new-secret');
       expect(headers['webhook-signature']).not.toContain(' ');
+    });
+
+    it('signs the same with key objects kept by the caller as with the secrets', () => {
+      const kept = deliveryHeaders({
+        messageId: 'msg_1',
+        timestampSeconds: NOW_S,
+        body: BODY,
+        secret: 'new-secret',
+        previousSecret: 'old-secret',
+        signingKeys: [signingKeyObject('new-secret'), signingKeyObject('old-secret')],
+        userAgent: 'ua',
+      });
+      expect(kept).toEqual(overlap());
+      const whsec = 'whsec_' + Buffer.from('raw key bytes').toString('base64');
+      expect(
+        deliveryHeaders({
+          messageId: 'msg_1',
+          timestampSeconds: NOW_S,
+          body: BODY,
+          secret: whsec,
+          signingKeys: [signingKeyObject(whsec)],
+          userAgent: 'ua',
+        })['webhook-signature'],
+      ).toBe(
+        signStandardWebhook({ id: 'msg_1', timestampSeconds: NOW_S, body: BODY, secret: whsec }),
+      );
     });
   });
 });

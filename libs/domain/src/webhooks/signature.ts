@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 /**
  * Standard Webhooks v1 signatures (standard-webhooks spec, "Signature scheme"): HMAC-SHA256 over
@@ -23,12 +23,18 @@ export function signingKey(secret: string): Buffer {
   return Buffer.from(secret, 'utf8');
 }
 
+/** The key of `signingKey` as a key object, for a caller that signs many deliveries with one secret. */
+export function signingKeyObject(secret: string): KeyObject {
+  return createSecretKey(signingKey(secret));
+}
+
 export interface SignInput {
   /** `webhook-id`: stable across retries of one delivery; no `.` (it separates the signed parts). */
   id: string;
   timestampSeconds: number;
   body: string;
-  secret: string;
+  /** The secret, or its key (signingKeyObject) kept by a caller that signs many deliveries with it. */
+  secret: string | KeyObject;
 }
 
 function assertSignable(id: string, timestampSeconds: number): void {
@@ -40,8 +46,10 @@ function assertSignable(id: string, timestampSeconds: number): void {
 
 export function signStandardWebhook({ id, timestampSeconds, body, secret }: SignInput): string {
   assertSignable(id, timestampSeconds);
-  const mac = createHmac('sha256', signingKey(secret))
-    .update(`${id}.${timestampSeconds}.${body}`, 'utf8')
+  // The body is hashed as it is, not copied into one string with the id and timestamp first.
+  const mac = createHmac('sha256', typeof secret === 'string' ? signingKey(secret) : secret)
+    .update(`${id}.${timestampSeconds}.`, 'utf8')
+    .update(body, 'utf8')
     .digest('base64');
   return `v1,${mac}`;
 }
@@ -59,6 +67,11 @@ export interface DeliveryHeadersInput {
    * signature with each secret (a receiver holding either verifies one). Null or absent otherwise.
    */
   previousSecret?: string | null;
+  /**
+   * The keys of `secret` and, when given, `previousSecret` (signingKeyObject), in that order, for
+   * a caller that keeps them between deliveries; made from the secrets when absent.
+   */
+  signingKeys?: readonly KeyObject[];
   userAgent: string;
 }
 
@@ -76,10 +89,13 @@ export function deliveryHeaders({
   body,
   secret,
   previousSecret,
+  signingKeys,
   userAgent,
 }: DeliveryHeadersInput): Record<string, string> {
   assertSignable(messageId, timestampSeconds);
-  const keys = secret ? [secret, ...(previousSecret ? [previousSecret] : [])] : [];
+  const keys: ReadonlyArray<string | KeyObject> = secret
+    ? (signingKeys ?? [secret, ...(previousSecret ? [previousSecret] : [])])
+    : [];
   return {
     'content-type': 'application/json',
     'user-agent': userAgent,

@@ -275,13 +275,14 @@ export class DeliveryAttempt {
     }
     if (webhook.target.kind === 'url') {
       const now = this.ports.clock.now();
+      const previous = secrets.previous && now < secrets.previous.untilMs ? secrets.previous : null;
       const headers = deliveryHeaders({
         messageId: task.deliveryId,
         timestampSeconds: Math.floor(now / 1000),
         body,
         secret: secrets.secret,
-        previousSecret:
-          secrets.previous && now < secrets.previous.untilMs ? secrets.previous.secret : null,
+        previousSecret: previous?.secret ?? null,
+        signingKeys: secrets.key ? [secrets.key, ...(previous ? [previous.key] : [])] : undefined,
         userAgent: this.settings.userAgent,
       });
       const result = await this.ports.http.post({ url: webhook.target.url, headers, body });

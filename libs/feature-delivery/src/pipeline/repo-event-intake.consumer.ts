@@ -134,15 +134,17 @@ export class RepoEventIntake {
     overLimit: number | null,
   ): Recordable {
     const allowed = overLimit === null;
+    const payload = buildPayloadV3(
+      event,
+      { id: webhook.webhookId },
+      { publicBaseUrl: this.settings.publicUrl },
+    ) as unknown as Record<string, unknown>;
     const row: NewDelivery = {
       id: this.ports.ids.next(now),
       webhookId: webhook.webhookId,
       eventId: event.id,
-      payload: buildPayloadV3(
-        event,
-        { id: webhook.webhookId },
-        { publicBaseUrl: this.settings.publicUrl },
-      ) as unknown as Record<string, unknown>,
+      payload,
+      payloadJson: JSON.stringify(payload),
       status: allowed ? 'pending' : 'rate_limited',
       nextAttemptAt: allowed ? new Date(now + this.settings.leaseMs) : null,
       replayOf: null,
@@ -177,7 +179,7 @@ export class RepoEventIntake {
           continue;
         }
         triggers.set(row.webhookId, (triggers.get(row.webhookId) ?? 0) + 1);
-        const body = JSON.stringify(row.payload);
+        const body = row.payloadJson ?? JSON.stringify(row.payload);
         const begun = row.firstAttempt
           ? { attemptId: row.firstAttempt.attemptId, attemptNo: 1 }
           : undefined;

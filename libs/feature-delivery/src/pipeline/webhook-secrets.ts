@@ -1,11 +1,14 @@
-import { webhookSecretContext } from '@gatehouse/domain';
+import type { KeyObject } from 'node:crypto';
+import { signingKeyObject, webhookSecretContext } from '@gatehouse/domain';
 import { SecretBox } from '@gatehouse/crypto';
 import type { WebhookSnapshot } from '../subscriptions/ports/webhook-snapshot';
 
 export interface OpenedSecrets {
   secret: string | null;
+  /** The signing key of `secret` (signingKeyObject), made once per opening instead of per request. */
+  key: KeyObject | null;
   /** The secret a rotation replaced, with the end of its overlap (ms since the epoch). */
-  previous: { secret: string; untilMs: number } | null;
+  previous: { secret: string; key: KeyObject; untilMs: number } | null;
   jobSecrets: Record<string, string>;
 }
 
@@ -22,11 +25,15 @@ export function openWebhookSecrets(box: SecretBox, webhook: WebhookSnapshot): Op
       box.decrypt(sealed, context),
     ]),
   );
-  const previous = webhook.previousSecret
+  const previousSecret = webhook.previousSecret
+    ? box.decrypt(webhook.previousSecret.sealed, context)
+    : null;
+  const previous = previousSecret
     ? {
-        secret: box.decrypt(webhook.previousSecret.sealed, context),
-        untilMs: webhook.previousSecret.until.getTime(),
+        secret: previousSecret,
+        key: signingKeyObject(previousSecret),
+        untilMs: webhook.previousSecret!.until.getTime(),
       }
     : null;
-  return { secret, previous, jobSecrets };
+  return { secret, key: secret ? signingKeyObject(secret) : null, previous, jobSecrets };
 }

@@ -95,8 +95,8 @@ export class SubscriptionRegistry {
   /** The start-up snapshot; returns how many webhooks it holds. */
   async loadAll(): Promise<number> {
     const startedAt = this.clock.now();
-    for (const record of await this.directory.loadAll())
-      this.index.upsert(this.subscriptionOf(record));
+    for await (const page of this.directory.loadPages())
+      for (const record of page) this.index.upsert(this.subscriptionOf(record));
     this.syncedAt = Math.max(this.syncedAt, startedAt);
     return this.index.size;
   }

@@ -102,8 +102,8 @@ export class FakeWebhookDirectory extends WebhookDirectory {
       .map((row) => ({ id: row.id, revision: row.revision }));
   }
 
-  async loadAll(): Promise<WebhookSubscriptionRecord[]> {
-    return [...this.rows.values()].map(recordOf);
+  async *loadPages(): AsyncIterable<readonly WebhookSubscriptionRecord[]> {
+    yield [...this.rows.values()].map(recordOf);
   }
 
   async load(webhookId: string): Promise<WebhookSnapshot | null> {

@@ -123,20 +123,23 @@ export class TypeOrmDeliveryStore extends DeliveryStore {
 
   async insert(rows: readonly NewDelivery[], now: Date): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
-    const values = rows.map((row) => ({
-      id: row.id,
-      webhook_id: row.webhookId,
-      event_id: row.eventId,
-      payload: row.payload,
-      status: row.status,
-      next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
-      last_error: row.lastError ?? null,
-      replay_of: row.replayOf,
-      attempt_id: row.firstAttempt?.attemptId ?? null,
-      attempt_started_at: row.firstAttempt?.startedAt.toISOString() ?? null,
-    }));
+    // Each row's JSON object with its payload's JSON put in as it is (serialized once, as the body).
+    const values = rows.map((row) => {
+      const columns = JSON.stringify({
+        id: row.id,
+        webhook_id: row.webhookId,
+        event_id: row.eventId,
+        status: row.status,
+        next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
+        last_error: row.lastError ?? null,
+        replay_of: row.replayOf,
+        attempt_id: row.firstAttempt?.attemptId ?? null,
+        attempt_started_at: row.firstAttempt?.startedAt.toISOString() ?? null,
+      });
+      return `{"payload":${row.payloadJson ?? JSON.stringify(row.payload)},${columns.slice(1)}`;
+    });
     const inserted: Array<{ id: string }> = await this.dataSource.query(INSERT, [
-      JSON.stringify(values),
+      `[${values.join(',')}]`,
       now,
       ATTEMPT_OUTCOME_PENDING,
     ]);

@@ -9,6 +9,11 @@ export interface NewDelivery {
   webhookId: string;
   eventId: string;
   payload: Record<string, unknown>;
+  /**
+   * `payload` as JSON, when the caller has serialized it already (the request body): the store
+   * sends it as it is instead of serializing the payload a second time.
+   */
+  payloadJson?: string;
   status: 'pending' | 'rate_limited' | 'cancelled';
   /** For `pending`: the lease of the process that makes the first attempt. */
   nextAttemptAt: Date | null;

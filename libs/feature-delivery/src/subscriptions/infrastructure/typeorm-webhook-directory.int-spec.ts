@@ -2,10 +2,18 @@ import { SecretBox } from '@gatehouse/crypto';
 import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { ALICE, insertWebhook, seedAccounts } from '../../testing/delivery.fixture';
+import type { WebhookSubscriptionRecord } from '../ports/webhook-snapshot';
 import { TypeOrmWebhookDirectory } from './typeorm-webhook-directory';
 
-/** More than one page of loadAll (2,000 rows). */
+/** More than one page of loadPages (2,000 rows). */
 const ROWS = 4_500;
+
+/** Every page the directory yields, in order, as one list. */
+async function loadAll(directory: TypeOrmWebhookDirectory) {
+  const records: WebhookSubscriptionRecord[] = [];
+  for await (const page of directory.loadPages()) records.push(...page);
+  return records;
+}
 
 describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
   let database: MigratedTestDatabase;
@@ -38,7 +46,7 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
   });
 
   it('loads every webhook once, in id order, across pages', async () => {
-    const loaded = await directory.loadAll();
+    const loaded = await loadAll(directory);
     const ids = loaded.map((webhook) => webhook.id);
     expect(loaded).toHaveLength(ROWS + 1);
     expect(new Set(ids).size).toBe(ROWS + 1);
@@ -73,7 +81,7 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
   });
 
   it('reads the stored domains canonically, an empty list as every domain', async () => {
-    const loaded = new Map((await directory.loadAll()).map((webhook) => [webhook.id, webhook]));
+    const loaded = new Map((await loadAll(directory)).map((webhook) => [webhook.id, webhook]));
     const row = (n: number) => loaded.get(`be0e${n.toString(16).padStart(20, '0')}`)!;
     expect([row(3).domains, row(4).domains, row(5).domains]).toEqual([
       ['repo'],
@@ -83,7 +91,7 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
   });
 
   it("shares one frozen list per set of domains and one empty set of Job secrets between webhooks, so no holder can change another's", async () => {
-    const loaded = await directory.loadAll();
+    const loaded = await loadAll(directory);
     const [first, second] = loaded.filter((webhook) => webhook.domains.length === 1);
     expect(first!.domains).toBe(second!.domains);
     expect(Object.isFrozen(first!.domains)).toBe(true);

@@ -11,9 +11,9 @@ import { WebhookDirectory } from '../ports/webhook-directory';
 import type { WebhookSnapshot, WebhookSubscriptionRecord } from '../ports/webhook-snapshot';
 
 /**
- * Rows read per statement by loadAll. Reading them all in one statement held every raw row at
+ * Rows read per statement by loadPages. Reading them all in one statement held every raw row at
  * once (with 100,000 webhooks, more heap than the index itself), which V8 kept committed after
- * collecting it.
+ * collecting it; so did a list of every webhook's record built from the pages.
  */
 const LOAD_PAGE_SIZE = 2_000;
 
@@ -42,24 +42,22 @@ export class TypeOrmWebhookDirectory extends WebhookDirectory {
    * Pages by id. A row changed between two pages is read as it was or as it is, like a row changed
    * just after a single read: the registry's catch-up reads and webhook.changed events bring it current.
    */
-  async loadAll(): Promise<WebhookSubscriptionRecord[]> {
-    const records: WebhookSubscriptionRecord[] = [];
+  async *loadPages(): AsyncIterable<readonly WebhookSubscriptionRecord[]> {
     for (let after = ''; ;) {
       const page: SubscriptionRow[] = await this.dataSource.query(LOAD_PAGE, [
         after,
         LOAD_PAGE_SIZE,
       ]);
-      for (const row of page)
-        records.push({
-          id: row.id,
-          ownerId: row.owner_user_id,
-          watched: row.watched.map(({ type, name }) => ({ type, name })),
-          domains: domainsOf(row.domains),
-          disabled: row.disabled,
-          revision: row.revision,
-          targetKind: row.job ? 'job' : 'url',
-        });
-      if (page.length < LOAD_PAGE_SIZE) return records;
+      yield page.map((row): WebhookSubscriptionRecord => ({
+        id: row.id,
+        ownerId: row.owner_user_id,
+        watched: row.watched.map(({ type, name }) => ({ type, name })),
+        domains: domainsOf(row.domains),
+        disabled: row.disabled,
+        revision: row.revision,
+        targetKind: row.job ? 'job' : 'url',
+      }));
+      if (page.length < LOAD_PAGE_SIZE) return;
       after = page[page.length - 1]!.id;
     }
   }

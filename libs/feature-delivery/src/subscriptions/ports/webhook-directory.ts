@@ -4,9 +4,10 @@ import type { WebhookSnapshot, WebhookSubscriptionRecord } from './webhook-snaps
 export abstract class WebhookDirectory {
   /**
    * What matching reads of every webhook, disabled ones included: the start-up snapshot of the
-   * subscription index.
+   * subscription index, a page at a time (the reader indexes each page before the next is read,
+   * so the records of all webhooks are never held at once besides the index).
    */
-  abstract loadAll(): Promise<WebhookSubscriptionRecord[]>;
+  abstract loadPages(): AsyncIterable<readonly WebhookSubscriptionRecord[]>;
   abstract load(webhookId: string): Promise<WebhookSnapshot | null>;
   /** Id and revision of the rows whose `updated_at` is after `since` (deleted rows are not there). */
   abstract revisionsChangedSince(since: Date): Promise<Array<{ id: string; revision: number }>>;
