@@ -121,6 +121,51 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
       expect(results.filter((result) => result === null)).toHaveLength(49);
     });
 
+    it('takeAndMark takes the value once and leaves the marker with its TTL', async () => {
+      const { store } = await open();
+      await store.put('code', 'record', LIVE);
+      expectFresh(
+        await ttlAfter(store, 'redeemed', async () =>
+          expect(await store.takeAndMark('code', 'redeemed', 'grant-1', LIVE)).toBe('record'),
+        ),
+        LIVE,
+      );
+      expect(await store.get('code')).toBeNull();
+      expect(await store.get('redeemed')).toBe('grant-1');
+      expect(await store.takeAndMark('code', 'redeemed', 'grant-2', LIVE)).toBeNull();
+      expect(await store.get('redeemed')).toBe('grant-1');
+    });
+
+    it('takeAndMark writes no marker for an absent or expired key', async () => {
+      const { store, advance } = await open();
+      expect(await store.takeAndMark('never', 'never-marker', 'm', LIVE)).toBeNull();
+      expect(await store.get('never-marker')).toBeNull();
+      await store.put('gone', 'x', TTL);
+      await advance(PAST_TTL);
+      expect(await store.takeAndMark('gone', 'gone-marker', 'm', LIVE)).toBeNull();
+      expect(await store.get('gone-marker')).toBeNull();
+    });
+
+    it('takeAndMark expires its marker after the marker TTL', async () => {
+      const { store, advance } = await open();
+      await store.put('code', 'record', LIVE);
+      expect(await store.takeAndMark('code', 'redeemed', 'grant-1', TTL)).toBe('record');
+      await advance(PAST_TTL);
+      expect(await store.get('redeemed')).toBeNull();
+    });
+
+    it('takeAndMark hands the value to exactly one of 50 concurrent takers, whose marker stays', async () => {
+      const subjects = await Promise.all([open(), open(), open(), open(), open()]);
+      await subjects[0].store.put('code', 'record', LIVE);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          subjects[i % subjects.length].store.takeAndMark('code', 'redeemed', `taker-${i}`, LIVE),
+        ),
+      );
+      expect(results.filter((result) => result === 'record')).toHaveLength(1);
+      expect(await subjects[0].store.get('redeemed')).toBe(`taker-${results.indexOf('record')}`);
+    });
+
     it('putIfAbsent writes only when the key is absent', async () => {
       const { store, advance } = await open();
       expect(await store.putIfAbsent('k', 'first', LIVE)).toBe(true);
@@ -226,6 +271,9 @@ export function describeFlowStoreContract(name: string, factory: FlowStoreFactor
       await expect(store.put('k', 'v', ttl)).rejects.toThrow(RangeError);
       await expect(store.putIfAbsent('k', 'v', ttl)).rejects.toThrow(RangeError);
       await expect(store.increment('k', ttl)).rejects.toThrow(RangeError);
+      await store.put('taken', 'v', LIVE);
+      await expect(store.takeAndMark('taken', 'k', 'm', ttl)).rejects.toThrow(RangeError);
+      expect(await store.get('taken')).toBe('v');
       expect(await store.get('k')).toBeNull();
     });
 

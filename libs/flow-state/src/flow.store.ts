@@ -11,6 +11,16 @@ export interface FlowStore {
   get(key: string): Promise<string | null>;
   /** Atomic get-and-delete: of N concurrent takers exactly one gets the value (single-use redeem). */
   take(key: string): Promise<string | null>;
+  /**
+   * `take`, and when this call got the value, `put(markerKey, marker, markerTtlMs)` in the same
+   * atomic step (one round trip): a single-use redeem that leaves its replay marker.
+   */
+  takeAndMark(
+    key: string,
+    markerKey: string,
+    marker: string,
+    markerTtlMs: number,
+  ): Promise<string | null>;
   /** Overwrites an existing key keeping its TTL; false when the key is absent or expired. */
   replace(key: string, value: string): Promise<boolean>;
   delete(key: string): Promise<void>;

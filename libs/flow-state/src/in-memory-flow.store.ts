@@ -63,6 +63,23 @@ export class MemoryFlowStore implements FlowStore {
     return entry.value;
   }
 
+  async takeAndMark(
+    key: string,
+    markerKey: string,
+    marker: string,
+    markerTtlMs: number,
+  ): Promise<string | null> {
+    assertTtl(markerTtlMs);
+    const value = await this.take(key);
+    if (value !== null) {
+      this.space.write(this.prefix + markerKey, {
+        value: marker,
+        expiresAt: this.clock.now() + markerTtlMs,
+      });
+    }
+    return value;
+  }
+
   async replace(key: string, value: string): Promise<boolean> {
     const entry = this.live(key);
     if (!entry) return false;

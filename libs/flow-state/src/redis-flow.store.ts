@@ -19,8 +19,22 @@ if count == tonumber(ARGV[2]) or redis.call('PTTL', KEYS[1]) == -1 then
 end
 return count`;
 
+/** GETDEL, then the marker (SET PX) only when there was a value to take. */
+const TAKE_AND_MARK = `
+local value = redis.call('GETDEL', KEYS[1])
+if value then
+  redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+end
+return value`;
+
 interface FlowCommands {
   flowIncrement(key: string, windowMs: number, by: number): Promise<number>;
+  flowTakeAndMark(
+    key: string,
+    markerKey: string,
+    marker: string,
+    markerTtlMs: number,
+  ): Promise<string | null>;
 }
 
 export interface RedisFlowStoreOptions {
@@ -45,6 +59,7 @@ export class RedisFlowStore implements FlowStore {
 
   constructor(redis: Redis, options: RedisFlowStoreOptions = {}) {
     redis.defineCommand('flowIncrement', { numberOfKeys: 1, lua: INCREMENT_IN_WINDOW });
+    redis.defineCommand('flowTakeAndMark', { numberOfKeys: 2, lua: TAKE_AND_MARK });
     this.redis = redis as Redis & FlowCommands;
     this.prefix = options.keyPrefix ?? '';
     this.ownsConnection = options.ownsConnection ?? false;
@@ -97,6 +112,21 @@ export class RedisFlowStore implements FlowStore {
 
   take(key: string): Promise<string | null> {
     return this.redis.getdel(this.prefix + key);
+  }
+
+  async takeAndMark(
+    key: string,
+    markerKey: string,
+    marker: string,
+    markerTtlMs: number,
+  ): Promise<string | null> {
+    assertTtl(markerTtlMs);
+    return this.redis.flowTakeAndMark(
+      this.prefix + key,
+      this.prefix + markerKey,
+      marker,
+      markerTtlMs,
+    );
   }
 
   async replace(key: string, value: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { hashToken } from '@gatehouse/crypto';
 import { OAuthError } from '@gatehouse/domain';
 import { s256CodeChallenge } from '@gatehouse/domain/testing';
-import { MemoryFlowStore } from '@gatehouse/flow-state';
+import { type FlowStore, MemoryFlowStore } from '@gatehouse/flow-state';
 import { TokenRequestContext } from '@gatehouse/identity';
 import { createIdentityTestKit, IdentityTestKit } from '@gatehouse/identity/testing';
 import { AuthorizationCodeRecord } from './authorization-code-record';
@@ -12,6 +12,25 @@ import { ConsentWithdrawals } from '../consent/consent-withdrawals';
 const VERIFIER = 'v'.repeat(43) + '-._~0123456789';
 const REDIRECT = 'https://app.example/callback?x=1';
 const CIMD = 'https://tool.example/.well-known/oauth-cimd';
+
+/**
+ * The store with every operation called on it named in `calls`: in the Redis adapter each is one
+ * command (or script), so one socket write and, awaited alone, one round trip.
+ */
+function counting(store: FlowStore): { store: FlowStore; calls: string[] } {
+  const calls: string[] = [];
+  const counted = new Proxy(store, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.push(String(name));
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { store: counted, calls };
+}
 
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -175,6 +194,35 @@ describe('AuthorizationCodeGrant', () => {
     // A code parked by an earlier release carries no standing: the first check reads it.
     await kit.bearer.resolve(await redeem({ user, memberships: [acme] }));
     expect(kit.bearerTokens.reads).toBe(1);
+  });
+
+  it('redeems a code in four flow state operations: the take and its replay marker are one', async () => {
+    const { store, calls } = counting(flow);
+    const countedCodes = new AuthorizationCodes(store, kit.random, { codeTtlSeconds: 60 });
+    const countedGrant = new AuthorizationCodeGrant(
+      countedCodes,
+      kit.clientAuthenticator,
+      kit.issuer,
+      kit.revoker,
+      kit.transactions,
+      kit.signingKeys,
+      new ConsentWithdrawals(store, kit.clock),
+    );
+    const code = await issueCode();
+    const body = await countedGrant.handle(
+      request({ code, redirect_uri: REDIRECT, code_verifier: VERIFIER }),
+    );
+    expect(body.access_token).toMatch(/^hf_oauth_/);
+    // peek; the withdrawal check and the redeem together; the replay check after issuance.
+    expect(calls).toEqual(['get', 'get', 'takeAndMark', 'get']);
+    const replay = await failure(
+      countedGrant.handle(request({ code, redirect_uri: REDIRECT, code_verifier: VERIFIER })),
+    );
+    expect(replay.code).toBe('invalid_grant');
+    // The marker the redeem left makes the replay revoke what the first use issued.
+    expect(kit.tokens.accessTokens.map((row) => row.revokedAt)).toEqual([
+      new Date(kit.clock.now()),
+    ]);
   });
 
   it('exchanges a PKCE code of a public app named by the code alone (huggingface.js sends no client_id)', async () => {

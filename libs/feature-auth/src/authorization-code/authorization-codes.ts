@@ -20,6 +20,7 @@ type Redeemed = z.infer<typeof redeemedSchema>;
 const REDEEMED_CODE_MEMORY_SECONDS = 24 * 3600;
 
 const CODES = 'authorization-code:';
+const REDEEMED = 'authorization-code-redeemed:';
 
 /**
  * Authorization codes in flow state, under the SHA-256 of the code. A code is redeemed once
@@ -37,7 +38,7 @@ export class AuthorizationCodes {
     @Inject(AUTHORIZATION_CODE_OPTIONS) private readonly options: AuthorizationCodeOptions,
   ) {
     this.codes = new JsonFlowStore(store, CODES, authorizationCodeRecordSchema);
-    this.redeemed = new JsonFlowStore(store, 'authorization-code-redeemed:', redeemedSchema);
+    this.redeemed = new JsonFlowStore(store, REDEEMED, redeemedSchema);
   }
 
   /** Stores the record and returns the code to send to the app. */
@@ -55,17 +56,19 @@ export class AuthorizationCodes {
   /**
    * Redeems the code whose record `peek` returned: false when another request redeemed it first
    * or it expired. A code's record is written once and never changed, so what `peek` read is
-   * what this takes; it is not parsed a second time.
+   * what this takes; it is not parsed a second time. The take and the replay marker are one
+   * atomic step (one round trip).
    */
   async redeem(code: string, peeked: Pick<AuthorizationCodeRecord, 'familyId'>): Promise<boolean> {
     const key = hashToken(code);
-    if ((await this.store.take(CODES + key)) === null) return false;
-    await this.redeemed.put(
-      key,
-      { familyId: peeked.familyId, replayed: false },
+    const marker: Redeemed = { familyId: peeked.familyId, replayed: false };
+    const taken = await this.store.takeAndMark(
+      CODES + key,
+      REDEEMED + key,
+      JSON.stringify(marker),
       REDEEMED_CODE_MEMORY_SECONDS * 1000,
     );
-    return true;
+    return taken !== null;
   }
 
   /** Flags a second use of a redeemed code; the grant id to revoke, or null for a code never seen. */
