@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
+/**
+ * How long a connection to the local server may take: a server that is down refuses at once, so
+ * this bounds only a slow answer, which a two-core machine busy with other suites can give.
+ */
+const CONNECT_TIMEOUT_MS = 30_000;
+
 export const DEFAULT_TEST_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const POSTGRES_START_HINT =
   "start it with 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start', " +
@@ -57,7 +63,10 @@ export async function dropTestDatabase(name: string, adminUrl = testPostgresUrl(
 }
 
 async function connectAdmin(adminUrl: string): Promise<Client> {
-  const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  const client = new Client({
+    connectionString: adminUrl,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   try {
     await client.connect();
     return client;

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 
+/**
+ * How long a connection to the local server may take: a server that is down refuses at once, so
+ * this bounds only a slow answer, which a two-core machine busy with other suites can give.
+ */
+const CONNECT_TIMEOUT_MS = 30_000;
+
 export const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 export const REDIS_START_HINT =
   'start it with \'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no ' +
@@ -71,7 +77,7 @@ async function connect(url: string): Promise<Redis> {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
-    connectTimeout: 5000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
   });
   redis.on('error', () => undefined); // surfaced through connect()/ping() below
   try {
