@@ -13,7 +13,7 @@ import { ClientAddressRule } from '../request/client-address';
 import { InFlightRequests } from '../request/in-flight-requests';
 import { declaredLeanRoutes, leanDispatcher, resolveLeanRoutes } from '../request/lean-routes';
 import { requestPipelineMiddleware } from '../request/request-pipeline';
-import { tracingStarted } from '../tracing/start-tracing';
+import { tracingStarted } from '../tracing/tracing-state';
 import { GatehouseExpressAdapter } from './gatehouse-express-adapter';
 
 export interface ServiceAppOptions {

@@ -1,5 +1,6 @@
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import { tracingEnvironment } from '@gatehouse/config';
+import { markTracingStarted } from './tracing-state';
 
 /**
  * Starts OpenTelemetry tracing when the environment asks for it (tracingEnabled): the Node SDK
@@ -10,13 +11,6 @@ import { tracingEnvironment } from '@gatehouse/config';
  * of the transaction that wrote them. It must run before the modules it instruments are loaded,
  * hence `@gatehouse/platform/tracing`, imported first by every main file. Off, it loads nothing.
  */
-let started = false;
-
-/** Whether `startTracing` started the SDK in this process. */
-export function tracingStarted(): boolean {
-  return started;
-}
-
 export function startTracing(
   mainFile: string | undefined = require.main?.filename,
 ): NodeSDK | undefined {
@@ -52,7 +46,7 @@ export function startTracing(
     ],
   });
   sdk.start();
-  started = true;
+  markTracingStarted();
   return sdk;
 }
 
