@@ -9,6 +9,7 @@ import {
   REGISTER_SWC,
   startNodeProcess,
   waitUntil,
+  testRedisPrefix,
 } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -89,7 +90,7 @@ describe('delivery worker killed with SIGKILL in the middle of a batch', () => {
     options = {
       databaseUrl: database.url,
       redisUrl: process.env.REDIS_URL!,
-      redisPrefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? ''}crash-${suffix}:`,
+      redisPrefix: testRedisPrefix('crash'),
       brokers: process.env.KAFKA_BROKERS!.split(','),
       internalToken: `crash-${suffix}`,
       delivery: {

@@ -14,6 +14,7 @@ import {
   createMigratedTestDatabase,
   type MigratedTestDatabase,
   waitUntil,
+  testRedisPrefix,
 } from '@gatehouse/testing';
 import { type Admin, Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
@@ -120,7 +121,7 @@ describe('delivery pipeline on Kafka, PostgreSQL and Redis', () => {
     app = await startDeliveryApp({
       databaseUrl: database.url,
       redisUrl: process.env.REDIS_URL!,
-      redisPrefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? ''}delivery-${suffix}:`,
+      redisPrefix: testRedisPrefix('delivery'),
       brokers: process.env.KAFKA_BROKERS!.split(','),
       internalToken: INTERNAL_TOKEN,
       delivery: {

@@ -8,6 +8,7 @@ import {
   StatementCountingProxy,
   statementLabel,
   waitUntil,
+  testRedisPrefix,
 } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { ACME, insertWebhook, seedAccounts } from './testing/delivery.fixture';
@@ -62,16 +63,11 @@ describe('statements per delivery batch on PostgreSQL', () => {
     });
     // One partition: the burst is handed to the intake in as few batches as the bus fetches.
     await producer.ensureTopics([{ topic: topics.repoEvents, partitions: 1 }]);
-    const target = new URL(database.url);
-    proxy = new StatementCountingProxy({
-      host: target.hostname,
-      port: Number(target.port || 5432),
-    });
-    target.port = String(await proxy.start());
+    proxy = await StatementCountingProxy.inFrontOf(database.url);
     app = await startDeliveryApp({
-      databaseUrl: target.toString(),
+      databaseUrl: proxy.url,
       redisUrl: process.env.REDIS_URL!,
-      redisPrefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? ''}statements-${suffix}:`,
+      redisPrefix: testRedisPrefix('statements'),
       brokers: process.env.KAFKA_BROKERS!.split(','),
       internalToken: `statements-${suffix}`,
       delivery: {

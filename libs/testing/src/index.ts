@@ -1,7 +1,7 @@
 export { findFreePort } from './infra/free-port';
 export { createMigratedTestDatabase, type MigratedTestDatabase } from './infra/migrated-database';
 export { createTestDatabase, dropTestDatabase, type TestDatabase } from './infra/postgres';
-export { claimTestRedis, releaseTestRedis, type TestRedis } from './infra/redis';
+export { claimTestRedis, releaseTestRedis, testRedisPrefix, type TestRedis } from './infra/redis';
 export { createScratchDatabase, type ScratchDatabase } from './infra/scratch-database';
 export {
   startTestRunInfrastructure,

@@ -31,16 +31,9 @@ export const statementsPerRequest: Scenario = {
   title: 'SQL statements per request',
   async run(env: BenchEnvironment): Promise<ScenarioReport> {
     const flows = env.settings.quick ? 10 : 20;
-    const database = new URL(env.infra.database.url);
-    const proxy = new StatementCountingProxy({
-      host: database.hostname,
-      port: Number(database.port || 5432),
-    });
-    const proxyPort = await proxy.start();
-    const counted = new URL(env.infra.database.url);
-    counted.port = String(proxyPort);
+    const proxy = await StatementCountingProxy.inFrontOf(env.infra.database.url);
     const gatehouse = await startGatehouseServices({
-      databaseUrl: counted.toString(),
+      databaseUrl: proxy.url,
       redisUrl: env.infra.redis.url,
       kafkaBrokers: env.infra.kafka.brokers,
       encryptionKey: env.encryptionKey,

@@ -34,12 +34,7 @@ describe('statements per sign-in on PostgreSQL', () => {
   let addresses = 0;
 
   beforeAll(async () => {
-    const database = new URL(process.env.DATABASE_URL!);
-    proxy = new StatementCountingProxy({
-      host: database.hostname,
-      port: Number(database.port || 5432),
-    });
-    database.port = String(await proxy.start());
+    proxy = await StatementCountingProxy.inFrontOf(process.env.DATABASE_URL!);
     app = await startTokenTestApp(
       [
         AuthModule.forRoot({
@@ -49,7 +44,7 @@ describe('statements per sign-in on PostgreSQL', () => {
           allowLoopbackTargets: false,
         }),
       ],
-      { databaseUrl: database.toString(), signingKeyCacheTtlMs: 60_000, clientCacheTtlMs: 60_000 },
+      { databaseUrl: proxy.url, signingKeyCacheTtlMs: 60_000, clientCacheTtlMs: 60_000 },
     );
     passwordHash = await hashPassword(PASSWORD);
     await app.seedUser(`owner${randomInt(1e9)}`); // the app's owner

@@ -20,13 +20,8 @@ describe('fine-grained personal tokens on PostgreSQL and Redis', () => {
   let adaWrite: string;
 
   beforeAll(async () => {
-    const database = new URL(process.env.DATABASE_URL!);
-    proxy = new StatementCountingProxy({
-      host: database.hostname,
-      port: Number(database.port || 5432),
-    });
-    database.port = String(await proxy.start());
-    app = await startTokenTestApp([], { databaseUrl: database.toString() });
+    proxy = await StatementCountingProxy.inFrontOf(process.env.DATABASE_URL!);
+    app = await startTokenTestApp([], { databaseUrl: proxy.url });
     ada = (await app.seedUser('ada', { fullname: 'Ada Lovelace' })).id;
     orgId = (await app.seedOrg('acme', 'team')).id;
     await app.seedMembership(orgId, ada, 'admin');

@@ -14,14 +14,9 @@ describe('statements per refresh on PostgreSQL', () => {
   let userId: string;
 
   beforeAll(async () => {
-    const database = new URL(process.env.DATABASE_URL!);
-    proxy = new StatementCountingProxy({
-      host: database.hostname,
-      port: Number(database.port || 5432),
-    });
-    database.port = String(await proxy.start());
+    proxy = await StatementCountingProxy.inFrontOf(process.env.DATABASE_URL!);
     app = await startTokenTestApp([], {
-      databaseUrl: database.toString(),
+      databaseUrl: proxy.url,
       signingKeyCacheTtlMs: 60_000,
       clientCacheTtlMs: 60_000,
     });

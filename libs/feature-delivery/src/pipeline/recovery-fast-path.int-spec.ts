@@ -6,6 +6,7 @@ import {
   createMigratedTestDatabase,
   type MigratedTestDatabase,
   waitUntil,
+  testRedisPrefix,
 } from '@gatehouse/testing';
 import { randomBytes } from 'node:crypto';
 import { BOB, insertWebhook, newId, seedAccounts } from '../testing/delivery.fixture';
@@ -56,7 +57,7 @@ describe('a receiver recovering, with the default retry schedule', () => {
     app = await startDeliveryApp({
       databaseUrl: database.url,
       redisUrl: process.env.REDIS_URL!,
-      redisPrefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? ''}recovery-${suffix}:`,
+      redisPrefix: testRedisPrefix('recovery'),
       brokers: process.env.KAFKA_BROKERS!.split(','),
       internalToken: `recovery-${suffix}`,
       delivery: {

@@ -3,7 +3,11 @@ import type { RepoChangeEvent } from '@gatehouse/domain';
 import { aRepoChangeEvent } from '@gatehouse/domain/testing';
 import { KafkaEventBus, repoChangedMessage } from '@gatehouse/messaging';
 import type { RunningService } from '@gatehouse/platform/testing';
-import { createMigratedTestDatabase, type MigratedTestDatabase } from '@gatehouse/testing';
+import {
+  createMigratedTestDatabase,
+  type MigratedTestDatabase,
+  testRedisPrefix,
+} from '@gatehouse/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { ACME, insertWebhook, newId, seedAccounts } from '../testing/delivery.fixture';
@@ -61,7 +65,7 @@ describe('the subscription index and webhooks created just before an event', () 
     app = await startDeliveryApp({
       databaseUrl: database.url,
       redisUrl: process.env.REDIS_URL!,
-      redisPrefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? ''}delivery-fresh-${suffix}:`,
+      redisPrefix: testRedisPrefix('delivery-fresh'),
       brokers,
       internalToken: `fresh-${suffix}-internal-token`,
       delivery: {

@@ -1,5 +1,4 @@
-import { StatementCountingProxy, tallyStatements } from '@gatehouse/testing';
-import { randomBytes } from 'node:crypto';
+import { StatementCountingProxy, tallyStatements, testRedisPrefix } from '@gatehouse/testing';
 import {
   startTokenExchangeTestApps,
   TEST_INTERNAL_TOKEN,
@@ -19,18 +18,13 @@ describe('statements per /internal/authorize on PostgreSQL', () => {
   let token: string;
 
   beforeAll(async () => {
-    const database = new URL(process.env.DATABASE_URL!);
-    proxy = new StatementCountingProxy({
-      host: database.hostname,
-      port: Number(database.port || 5432),
-    });
-    database.port = String(await proxy.start());
+    proxy = await StatementCountingProxy.inFrontOf(process.env.DATABASE_URL!);
     apps = await startTokenExchangeTestApps({
-      databaseUrl: database.toString(),
+      databaseUrl: proxy.url,
       kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
       redis: {
         url: process.env.REDIS_URL!,
-        prefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:'}authorize-statements-${randomBytes(4).toString('hex')}:`,
+        prefix: testRedisPrefix('authorize-statements'),
       },
     });
     acmeId = (await apps.seedOrg('acme')).id;

@@ -1,10 +1,10 @@
 import { listenThroughExpress, RawCall, sendRaw } from '@gatehouse/platform/testing';
-import { randomBytes } from 'node:crypto';
 import {
   startTokenExchangeTestApps,
   TEST_INTERNAL_TOKEN,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
+import { testRedisPrefix } from '@gatehouse/testing';
 
 /**
  * `POST /internal/authorize` is a lean route (`@LeanRoute()`): each request is sent to the service
@@ -24,7 +24,7 @@ describe('/internal/authorize answers as the Nest route', () => {
       kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
       redis: {
         url: process.env.REDIS_URL!,
-        prefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:'}authorize-lean-${randomBytes(4).toString('hex')}:`,
+        prefix: testRedisPrefix('authorize-lean'),
       },
     });
     express = await listenThroughExpress(apps.service.app);

@@ -21,14 +21,9 @@ describe('statements per token exchange on PostgreSQL', () => {
   let apps: TokenExchangeTestApps;
 
   beforeAll(async () => {
-    const database = new URL(process.env.DATABASE_URL!);
-    proxy = new StatementCountingProxy({
-      host: database.hostname,
-      port: Number(database.port || 5432),
-    });
-    database.port = String(await proxy.start());
+    proxy = await StatementCountingProxy.inFrontOf(process.env.DATABASE_URL!);
     apps = await startTokenExchangeTestApps({
-      databaseUrl: database.toString(),
+      databaseUrl: proxy.url,
       kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
       clientCacheTtlMs: 60_000,
     });

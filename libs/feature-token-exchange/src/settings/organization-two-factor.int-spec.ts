@@ -7,6 +7,7 @@ import {
   TEST_USER_EMAIL_TOKEN_TYPE,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
+import { testRedisPrefix } from '@gatehouse/testing';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const SECRET = 'acme-exchange-secret-0123456789';
@@ -26,7 +27,7 @@ describe('an organization that requires two factors, on PostgreSQL', () => {
       // follows a change is made after the change dropped them.
       redis: {
         url: process.env.REDIS_URL!,
-        prefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:'}two-factor-${randomBytes(4).toString('hex')}:`,
+        prefix: testRedisPrefix('two-factor'),
       },
     });
     ids.acme = (await apps.seedOrg('acme')).id;

@@ -9,6 +9,7 @@ import {
   TEST_INTERNAL_TOKEN,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
+import { testRedisPrefix } from '@gatehouse/testing';
 
 const DAY = 86_400_000;
 
@@ -41,7 +42,7 @@ describe('organization token governance on PostgreSQL and Redis', () => {
       kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
       redis: {
         url: process.env.REDIS_URL!,
-        prefix: `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:'}token-governance-${Date.now()}:`,
+        prefix: testRedisPrefix('token-governance'),
       },
     });
     ids.acme = (await apps.seedOrg('acme')).id;

@@ -27,6 +27,14 @@ export interface TestRedis {
   claimToken: string;
 }
 
+/**
+ * A key prefix of one suite's own under this run's (`GATEHOUSE_TEST_REDIS_PREFIX`), so suites and
+ * their reruns never read each other's keys: `<run prefix><label>-<8 hex>:`.
+ */
+export function testRedisPrefix(label: string): string {
+  return `${process.env.GATEHOUSE_TEST_REDIS_PREFIX ?? 'gatehouse-test:'}${label}-${randomBytes(4).toString('hex')}:`;
+}
+
 export function testRedisUrl(): string {
   return process.env.GATEHOUSE_TEST_REDIS_URL ?? DEFAULT_TEST_REDIS_URL;
 }

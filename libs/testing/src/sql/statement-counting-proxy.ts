@@ -25,12 +25,38 @@ export class StatementCountingProxy {
   private readonly sockets = new Set<Socket>();
   private connections = 0;
 
+  private port: number | undefined;
+  private databaseUrl: string | undefined;
+
   constructor(private readonly upstream: { host: string; port: number }) {}
+
+  /** A started proxy in front of the server of `databaseUrl`; connect to its `url` instead. */
+  static async inFrontOf(databaseUrl: string): Promise<StatementCountingProxy> {
+    const target = new URL(databaseUrl);
+    const proxy = new StatementCountingProxy({
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    });
+    await proxy.start();
+    proxy.databaseUrl = databaseUrl;
+    return proxy;
+  }
+
+  /** The database URL of `inFrontOf`, reaching the same database through this proxy. */
+  get url(): string {
+    if (this.databaseUrl === undefined || this.port === undefined)
+      throw new Error('StatementCountingProxy.url: start it with inFrontOf(databaseUrl)');
+    const through = new URL(this.databaseUrl);
+    through.hostname = '127.0.0.1';
+    through.port = String(this.port);
+    return through.toString();
+  }
 
   async start(): Promise<number> {
     this.server = createServer((client) => this.accept(client));
     await new Promise<void>((listening) => this.server!.listen(0, '127.0.0.1', listening));
-    return (this.server.address() as AddressInfo).port;
+    this.port = (this.server.address() as AddressInfo).port;
+    return this.port;
   }
 
   async stop(): Promise<void> {
