@@ -62,13 +62,16 @@ interface CatchUp {
  * overlap: events arriving during one share the next. Matching itself never queries.
  */
 export class SubscriptionRegistry {
-  private readonly index = new SubscriptionIndex<DeliverySubscription>();
+  private readonly index = new SubscriptionIndex();
+  /**
+   * Ids of the enabled or disabled webhooks held whose target is a Kubernetes Job, not a URL: a small
+   * share of them, so the index's entries carry no target kind.
+   */
+  private readonly jobTargets = new Set<string>();
   /** Full rows of the webhooks delivered to most recently, oldest first. */
   private readonly details = new Map<string, WebhookSnapshot>();
   /** Reads of a full row under way, so attempts asking together share one. */
   private readonly reading = new Map<string, Promise<WebhookSnapshot | null>>();
-  /** One string per owner id, shared by that owner's webhooks. */
-  private readonly owners = new Map<string, string>();
   private readonly detailsHeld: number;
   private readonly clock: Clock;
   private readonly freshness: IndexFreshness;
@@ -96,7 +99,7 @@ export class SubscriptionRegistry {
   async loadAll(): Promise<number> {
     const startedAt = this.clock.now();
     for await (const page of this.directory.loadPages())
-      for (const record of page) this.index.upsert(this.subscriptionOf(record));
+      for (const record of page) this.hold(record);
     this.syncedAt = Math.max(this.syncedAt, startedAt);
     return this.index.size;
   }
@@ -119,7 +122,10 @@ export class SubscriptionRegistry {
 
   /** Enabled webhooks the event reaches (watched item, domain, private-repository access). */
   match(event: MatchableEvent): DeliverySubscription[] {
-    return this.index.match(event, this.access);
+    return this.index.match(event, this.access).map((matched) => ({
+      ...matched,
+      targetKind: this.jobTargets.has(matched.webhookId) ? 'job' : 'url',
+    }));
   }
 
   /**
@@ -155,7 +161,7 @@ export class SubscriptionRegistry {
 
   /** Applies a state this process itself just wrote (auto-disable) without waiting for its event. */
   applyLocal(webhook: WebhookSnapshot): void {
-    this.index.upsert(this.subscriptionOf(recordOf(webhook)));
+    this.hold(recordOf(webhook));
     this.remember(webhook);
   }
 
@@ -192,11 +198,12 @@ export class SubscriptionRegistry {
     const row = await this.directory.load(webhookId);
     if (!row) {
       this.index.remove(webhookId);
+      this.jobTargets.delete(webhookId);
       this.details.delete(webhookId);
       await this.hooks.webhookStopped(webhookId);
       return null;
     }
-    this.index.upsert(this.subscriptionOf(recordOf(row)));
+    this.hold(recordOf(row));
     this.remember(row);
     this.hooks.ownerAppeared?.(row.ownerId);
     if (row.disabled) await this.hooks.webhookStopped(webhookId);
@@ -211,17 +218,17 @@ export class SubscriptionRegistry {
       this.details.delete(this.details.keys().next().value!);
   }
 
-  private subscriptionOf(record: WebhookSubscriptionRecord): DeliverySubscription {
-    let ownerId = this.owners.get(record.ownerId);
-    if (ownerId === undefined) this.owners.set(record.ownerId, (ownerId = record.ownerId));
-    return {
+  private hold(record: WebhookSubscriptionRecord): void {
+    const applied = this.index.upsert({
       webhookId: record.id,
-      ownerId,
+      ownerId: record.ownerId,
       watched: record.watched,
       domains: record.domains,
       disabled: record.disabled,
       revision: record.revision,
-      targetKind: record.targetKind,
-    };
+    });
+    if (!applied) return;
+    if (record.targetKind === 'job') this.jobTargets.add(record.id);
+    else this.jobTargets.delete(record.id);
   }
 }
