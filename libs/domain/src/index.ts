@@ -189,6 +189,7 @@ export {
   signingKeyObject,
   type Subscription,
   SubscriptionIndex,
+  type SubscriptionState,
   toWebhookView,
   triggerBucketStart,
   type TriggerCount,

@@ -33,6 +33,7 @@ export {
   type RepoReadAccess,
   type Subscription,
   SubscriptionIndex,
+  type SubscriptionState,
 } from './subscription-index';
 export { buildPayloadV3 } from './payload';
 export { payloadBody } from './payload-body';

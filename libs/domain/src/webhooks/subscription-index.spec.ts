@@ -1,4 +1,9 @@
-import { type MatchableEvent, type Subscription, SubscriptionIndex } from './subscription-index';
+import {
+  type MatchableEvent,
+  type Subscription,
+  SubscriptionIndex,
+  type SubscriptionState,
+} from './subscription-index';
 
 function sub(
   webhookId: string,
@@ -30,7 +35,7 @@ function repoEvent(scope: string, repo: Partial<MatchableEvent['repo']> = {}): M
 }
 
 const everyone = { canRead: () => true };
-const ids = (subs: Subscription[]) => subs.map((s) => s.webhookId).sort();
+const ids = (subs: SubscriptionState[]) => subs.map((s) => s.webhookId).sort();
 
 describe('SubscriptionIndex.match', () => {
   const index = new SubscriptionIndex();
@@ -234,13 +239,46 @@ describe('SubscriptionIndex updates', () => {
     expect(ids(index.match(event, everyone))).toEqual(['c']);
   });
 
-  it('keeps extra fields of a richer subscription type', () => {
-    const index = new SubscriptionIndex<Subscription & { url: string }>();
-    index.upsert({
-      ...sub('w', [{ type: 'org', name: 'openai-community' }]),
-      url: 'https://example.com/hook',
+  it('hands back what it holds of a webhook, without its watched items', () => {
+    const index = new SubscriptionIndex();
+    index.upsert(
+      sub('w', [{ type: 'org', name: 'openai-community' }], {
+        ownerId: 'alice',
+        domains: ['discussion'],
+        revision: 7,
+      }),
+    );
+    index.upsert(sub('off', [{ type: 'org', name: 'openai-community' }], { disabled: true }));
+    const expected = {
+      webhookId: 'w',
+      ownerId: 'alice',
+      domains: ['discussion'],
+      disabled: false,
+      revision: 7,
+    };
+    expect(index.get('w')).toEqual(expected);
+    expect(index.match(repoEvent('discussion.comment'), everyone)).toEqual([expected]);
+    expect(index.get('off')).toEqual({
+      webhookId: 'off',
+      ownerId: 'owner-of-off',
+      domains: ['repo', 'discussion'],
+      disabled: true,
+      revision: 1,
     });
-    expect(index.match(event, everyone)[0]!.url).toBe('https://example.com/hook');
+    expect(index.get('unknown')).toBeUndefined();
+  });
+
+  it('reuses the place of a removed webhook without mixing the two up', () => {
+    const index = new SubscriptionIndex();
+    index.upsert(sub('old', [{ type: 'org', name: 'openai-community' }], { revision: 3 }));
+    expect(index.remove('old')).toBe(true);
+    index.upsert(sub('new', [{ type: 'model', name: 'openai-community/gpt2' }]));
+    expect(ids(index.match(repoEvent('repo'), everyone))).toEqual(['new']);
+    expect(
+      ids(index.match(repoEvent('repo', { name: 'openai-community/other' }), everyone)),
+    ).toEqual([]);
+    expect(index.get('new')?.revision).toBe(1);
+    expect(index.get('old')).toBeUndefined();
   });
 });
 

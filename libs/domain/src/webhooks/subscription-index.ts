@@ -1,17 +1,21 @@
 import type { EventRepoType } from './repo-change-event';
 import type { WatchedItem } from './watched-item';
-import { domainOfScope, type WebhookDomain } from './webhook-domain';
+import { domainOfScope, WEBHOOK_DOMAINS, type WebhookDomain } from './webhook-domain';
 
-/** What the delivery worker knows of a webhook to match events; fed by webhook-changed events. */
-export interface Subscription {
+/** What the index tells of a webhook it holds, and of each webhook an event matches. */
+export interface SubscriptionState {
   webhookId: string;
   /** The user who owns the webhook: private repositories' events need their read access. */
   ownerId: string;
-  watched: readonly WatchedItem[];
   domains: readonly WebhookDomain[];
   disabled: boolean;
   /** Grows with every change of the webhook; older versions arriving late are ignored. */
   revision: number;
+}
+
+/** What the delivery worker knows of a webhook to match events; fed by webhook-changed events. */
+export interface Subscription extends SubscriptionState {
+  watched: readonly WatchedItem[];
 }
 
 /** The part of a repo change event that matching reads. */
@@ -37,6 +41,27 @@ function namespaceOf(type: WatchedItem['type']): Namespace {
   return type === 'user' || type === 'org' ? 'owner' : type;
 }
 
+const DISABLED = 1;
+/** Bit of each domain in an entry's flags, after the disabled bit. */
+const DOMAIN_BIT = new Map(WEBHOOK_DOMAINS.map((domain, n) => [domain, 2 << n]));
+/** One frozen domain list per combination, so the entries handed out share them. */
+const DOMAIN_LISTS = new Map<number, readonly WebhookDomain[]>();
+
+function domainsOf(flags: number): readonly WebhookDomain[] {
+  const bits = flags & ~DISABLED;
+  let domains = DOMAIN_LISTS.get(bits);
+  if (!domains) {
+    domains = Object.freeze(WEBHOOK_DOMAINS.filter((domain) => bits & DOMAIN_BIT.get(domain)!));
+    DOMAIN_LISTS.set(bits, domains);
+  }
+  return domains;
+}
+
+const NAMESPACES: readonly Namespace[] = ['model', 'dataset', 'space', 'bucket', 'owner'];
+const NAMESPACE_CODE = new Map(NAMESPACES.map((namespace, code) => [namespace, code]));
+
+const FIRST_CAPACITY = 1024;
+
 /**
  * In-memory subscription index of the delivery worker: matching an event costs two lookups (a
  * namespace, then a name) plus the webhooks that watch its repository, bucket or owner, never a scan.
@@ -46,38 +71,63 @@ function namespaceOf(type: WatchedItem['type']): Namespace {
  * include the event's domain (`repo` for `repo*` scopes, `discussion` for `discussion*`); and,
  * for a private repository, whose owner can read it. Bucket events skip owner watchers (see
  * repo-change-event.ts). Names compare case-insensitively, as on the Hub.
+ *
+ * The worker holds 100,000 webhooks and more, so each is a slot in columns (typed arrays for its
+ * revision, owner and flags) rather than an object: beside its id and the names it watches, which
+ * the maps need as keys, an entry is a few bytes and nothing the garbage collector has to trace.
+ * Owner ids are interned. Objects are built only for what `get` and `match` return.
  */
-export class SubscriptionIndex<S extends Subscription = Subscription> {
-  private readonly byId = new Map<string, S>();
+export class SubscriptionIndex {
+  private readonly slotOf = new Map<string, number>();
+  private ids: string[] = [];
+  private revisions = new Float64Array(FIRST_CAPACITY);
+  private ownerOfSlot = new Uint32Array(FIRST_CAPACITY);
+  /** DISABLED, then a bit per domain. */
+  private flags = new Uint8Array(FIRST_CAPACITY);
   /**
-   * Namespace -> lower-cased name -> the webhooks watching it (the key of watched-item.ts
-   * `watchedKey`, without building its string: the delivery worker holds 100,000 webhooks and
-   * more). Most names have one watcher, held as its id; a name gets a Set (~220 bytes of heap)
-   * only once a second webhook watches it.
+   * The keys an enabled entry is indexed under (its lower-cased names: the very strings the maps
+   * hold), so unindexing finds them. One watched item (most webhooks) is its name here and its
+   * namespace in `watchedSpace`; several are one list of namespace and name pairs.
    */
-  private readonly watchers = new Map<Namespace, Map<string, string | Set<string>>>();
+  private watchedNames: Array<string | readonly string[] | undefined> = [];
+  private watchedSpace = new Uint8Array(FIRST_CAPACITY);
+  private readonly freeSlots: number[] = [];
+  private readonly owners: string[] = [];
+  private readonly ownerNumbers = new Map<string, number>();
+  /**
+   * Namespace -> lower-cased name -> the slots of the webhooks watching it (the key of
+   * watched-item.ts `watchedKey`, without building its string). Most names have one watcher,
+   * held as its slot; a name gets a Set only once a second webhook watches it.
+   */
+  private readonly watchers = new Map<Namespace, Map<string, number | Set<number>>>();
   /** Revision of removed webhooks, so a late upsert cannot bring one back. */
   private readonly removedAt = new Map<string, number>();
 
   get size(): number {
-    return this.byId.size;
+    return this.slotOf.size;
   }
 
-  get(webhookId: string): S | undefined {
-    return this.byId.get(webhookId);
+  get(webhookId: string): SubscriptionState | undefined {
+    const slot = this.slotOf.get(webhookId);
+    return slot === undefined ? undefined : this.stateAt(slot);
   }
 
   /** Stores the subscription unless a same or newer revision is known; true when applied. */
-  upsert(subscription: S): boolean {
+  upsert(subscription: Subscription): boolean {
     const { webhookId, revision } = subscription;
-    const current = this.byId.get(webhookId);
-    if (current && current.revision >= revision) return false;
+    let slot = this.slotOf.get(webhookId);
+    if (slot !== undefined && this.revisions[slot]! >= revision) return false;
     const removed = this.removedAt.get(webhookId);
     if (removed !== undefined && removed >= revision) return false;
     this.removedAt.delete(webhookId);
-    if (current) this.unindex(current);
-    this.byId.set(webhookId, subscription);
-    if (!subscription.disabled) this.index(subscription);
+    if (slot !== undefined) this.unindex(slot);
+    else this.slotOf.set(webhookId, (slot = this.takeSlot(webhookId)));
+    this.revisions[slot] = revision;
+    this.ownerOfSlot[slot] = this.ownerNumber(subscription.ownerId);
+    let flags = subscription.disabled ? DISABLED : 0;
+    for (const domain of subscription.domains) flags |= DOMAIN_BIT.get(domain)!;
+    this.flags[slot] = flags;
+    if (!subscription.disabled) this.index(slot, subscription.watched);
     return true;
   }
 
@@ -86,74 +136,139 @@ export class SubscriptionIndex<S extends Subscription = Subscription> {
    * later upserts up to that revision are ignored. True when something was removed.
    */
   remove(webhookId: string, revision?: number): boolean {
-    const current = this.byId.get(webhookId);
+    const slot = this.slotOf.get(webhookId);
     if (revision !== undefined) {
-      if (current && current.revision > revision) return false;
+      if (slot !== undefined && this.revisions[slot]! > revision) return false;
       this.removedAt.set(webhookId, Math.max(revision, this.removedAt.get(webhookId) ?? revision));
     }
-    if (!current) return false;
-    this.unindex(current);
-    this.byId.delete(webhookId);
+    if (slot === undefined) return false;
+    this.unindex(slot);
+    this.slotOf.delete(webhookId);
+    this.ids[slot] = '';
+    this.freeSlots.push(slot);
     return true;
   }
 
   /** Every matching subscription, each once, in no particular order. */
-  match(event: MatchableEvent, access: RepoReadAccess): S[] {
+  match(event: MatchableEvent, access: RepoReadAccess): SubscriptionState[] {
     const domain = domainOfScope(event.event.scope);
     if (!domain) return [];
-    const matches: S[] = [];
-    for (const webhookId of this.candidates(event)) {
-      const subscription = this.byId.get(webhookId)!;
-      if (!subscription.domains.includes(domain)) continue;
-      if (event.repo.private && !access.canRead(subscription.ownerId, event.repo)) continue;
-      matches.push(subscription);
+    const bit = DOMAIN_BIT.get(domain)!;
+    const matches: SubscriptionState[] = [];
+    for (const slot of this.candidates(event)) {
+      if (!(this.flags[slot]! & bit)) continue;
+      const ownerId = this.owners[this.ownerOfSlot[slot]!]!;
+      if (event.repo.private && !access.canRead(ownerId, event.repo)) continue;
+      matches.push(this.stateAt(slot));
     }
     return matches;
   }
 
   /** How many enabled webhooks an event's lookups touch (for metrics and tests). */
   candidateCount(event: MatchableEvent): number {
-    return this.candidates(event).size;
+    return this.candidates(event).length;
   }
 
-  private candidates(event: MatchableEvent): Set<string> {
+  /** Slots of the webhooks watching the event's repository or owner, each once. */
+  private candidates(event: MatchableEvent): number[] {
     const { repo } = event;
-    const found = new Set<string>();
-    const collect = (namespace: Namespace, name: string) => {
-      const ids = this.watchers.get(namespace)?.get(name.toLowerCase());
-      if (typeof ids === 'string') found.add(ids);
-      else if (ids) for (const webhookId of ids) found.add(webhookId);
-    };
-    collect(repo.type, repo.name);
-    if (repo.type !== 'bucket') collect('owner', repo.owner.name);
-    return found;
+    const found: number[] = [];
+    this.collect(found, repo.type, repo.name);
+    const byRepo = found.length;
+    if (repo.type !== 'bucket') this.collect(found, 'owner', repo.owner.name);
+    // A webhook may watch both the repository and its owner; only then is there anything to drop.
+    if (byRepo === 0 || byRepo === found.length) return found;
+    return [...new Set(found)];
   }
 
-  private index(subscription: S): void {
-    const { webhookId } = subscription;
-    for (const item of subscription.watched) {
+  private collect(found: number[], namespace: Namespace, name: string): void {
+    const slots = this.watchers.get(namespace)?.get(name.toLowerCase());
+    if (typeof slots === 'number') found.push(slots);
+    else if (slots) for (const slot of slots) found.push(slot);
+  }
+
+  private stateAt(slot: number): SubscriptionState {
+    const flags = this.flags[slot]!;
+    return {
+      webhookId: this.ids[slot]!,
+      ownerId: this.owners[this.ownerOfSlot[slot]!]!,
+      domains: domainsOf(flags),
+      disabled: (flags & DISABLED) !== 0,
+      revision: this.revisions[slot]!,
+    };
+  }
+
+  private takeSlot(webhookId: string): number {
+    let slot = this.freeSlots.pop();
+    if (slot === undefined) {
+      slot = this.ids.length;
+      if (slot === this.flags.length) this.grow(slot * 2);
+    }
+    this.ids[slot] = webhookId;
+    return slot;
+  }
+
+  private grow(capacity: number): void {
+    const grown = <T extends Float64Array | Uint32Array | Uint8Array>(
+      column: T,
+      make: (length: number) => T,
+    ): T => {
+      const next = make(capacity);
+      next.set(column);
+      return next;
+    };
+    this.revisions = grown(this.revisions, (length) => new Float64Array(length));
+    this.ownerOfSlot = grown(this.ownerOfSlot, (length) => new Uint32Array(length));
+    this.flags = grown(this.flags, (length) => new Uint8Array(length));
+    this.watchedSpace = grown(this.watchedSpace, (length) => new Uint8Array(length));
+  }
+
+  /** Owner ids are few beside webhooks (one user owns many), so each is held once. */
+  private ownerNumber(ownerId: string): number {
+    let number = this.ownerNumbers.get(ownerId);
+    if (number === undefined) {
+      number = this.owners.push(ownerId) - 1;
+      this.ownerNumbers.set(ownerId, number);
+    }
+    return number;
+  }
+
+  private index(slot: number, watched: readonly WatchedItem[]): void {
+    const keys: string[] = [];
+    for (const item of watched) {
       const namespace = namespaceOf(item.type);
       let names = this.watchers.get(namespace);
       if (!names) this.watchers.set(namespace, (names = new Map()));
-      const name = item.name.toLowerCase();
-      const ids = names.get(name);
-      if (ids === undefined) names.set(name, webhookId);
-      else if (typeof ids !== 'string') ids.add(webhookId);
-      else if (ids !== webhookId) names.set(name, new Set([ids, webhookId]));
+      const lowered = item.name.toLowerCase();
+      const slots = names.get(lowered);
+      if (slots === undefined) names.set(lowered, slot);
+      else if (typeof slots !== 'number') slots.add(slot);
+      else if (slots !== slot) names.set(lowered, new Set([slots, slot]));
+      keys.push(namespace, lowered);
     }
+    if (keys.length === 2) {
+      this.watchedSpace[slot] = NAMESPACE_CODE.get(keys[0] as Namespace)!;
+      this.watchedNames[slot] = keys[1];
+    } else if (keys.length > 0) this.watchedNames[slot] = keys.slice();
   }
 
-  private unindex(subscription: S): void {
-    const { webhookId } = subscription;
-    for (const item of subscription.watched) {
-      const names = this.watchers.get(namespaceOf(item.type));
-      const name = item.name.toLowerCase();
-      const ids = names?.get(name);
-      if (ids === webhookId) names!.delete(name);
-      else if (ids instanceof Set) {
-        ids.delete(webhookId);
-        if (ids.size === 1) names!.set(name, ids.values().next().value!);
-      }
+  private unindex(slot: number): void {
+    const held = this.watchedNames[slot];
+    if (held === undefined) return;
+    this.watchedNames[slot] = undefined;
+    if (typeof held === 'string') this.unwatch(slot, NAMESPACES[this.watchedSpace[slot]!]!, held);
+    else
+      for (let n = 0; n < held.length; n += 2)
+        this.unwatch(slot, held[n] as Namespace, held[n + 1]!);
+  }
+
+  private unwatch(slot: number, namespace: Namespace, name: string): void {
+    const names = this.watchers.get(namespace)!;
+    const slots = names.get(name);
+    if (slots === slot) names.delete(name);
+    else if (slots instanceof Set) {
+      slots.delete(slot);
+      if (slots.size === 1) names.set(name, slots.values().next().value!);
     }
   }
 }

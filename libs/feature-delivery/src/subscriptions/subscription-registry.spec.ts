@@ -130,6 +130,29 @@ describe('SubscriptionRegistry', () => {
       expect(directory.reads - reads).toBe(1);
     });
 
+    it('reads the rows of the webhooks asked for together in one statement, leaving out the deleted', async () => {
+      const { directory, registry, stopped } = await setup();
+      const [a, b, gone] = [urlWebhook(), urlWebhook(), urlWebhook()].map((webhook) =>
+        directory.put(webhook),
+      );
+      await registry.loadAll();
+      directory.rows.delete(gone!.id);
+      const reads = directory.reads;
+      const asked = await Promise.all(
+        [a, b, gone, a].map((webhook) => registry.deliverable(webhook!.id)),
+      );
+      expect(asked.map((held) => held?.id ?? null)).toEqual([a!.id, b!.id, null, a!.id]);
+      expect(directory.reads - reads).toBe(1);
+      expect(directory.loads.at(-1)!.sort()).toEqual([a!.id, b!.id, gone!.id].sort());
+      expect(stopped).toEqual([gone!.id]);
+      expect(
+        registry
+          .match(event())
+          .map((webhook) => webhook.webhookId)
+          .sort(),
+      ).toEqual([a!.id, b!.id].sort());
+    });
+
     it('keeps the rows of the webhooks delivered to most recently, as many as it is told', async () => {
       const { directory, registry } = await setup(2);
       const [a, b, c] = [urlWebhook(), urlWebhook(), urlWebhook()].map((webhook) =>

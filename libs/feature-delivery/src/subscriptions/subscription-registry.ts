@@ -40,9 +40,18 @@ const DEFAULT_INDEX_FRESHNESS: IndexFreshness = { clockSkewMs: 1_000, overlapMs:
 
 /**
  * Webhooks read in full (target, sealed secrets) kept at once: those receiving deliveries now. The
- * least recently delivered to are read again when next matched, one row per webhook.
+ * least recently delivered to are read again when next matched.
  */
 const DEFAULT_DETAILS_HELD = 10_000;
+
+/** Most rows read by one statement when many webhooks are asked for together. */
+const ROWS_PER_READ = 500;
+
+/** Webhooks asked for during one turn of the event loop, read together once it ends. */
+interface PendingRead {
+  ids: Set<string>;
+  rows: Promise<Map<string, WebhookSnapshot>>;
+}
 
 interface CatchUp {
   /** Number of the read, in start order. */
@@ -62,13 +71,17 @@ interface CatchUp {
  * overlap: events arriving during one share the next. Matching itself never queries.
  */
 export class SubscriptionRegistry {
-  private readonly index = new SubscriptionIndex<DeliverySubscription>();
+  private readonly index = new SubscriptionIndex();
+  /**
+   * Ids of the enabled or disabled webhooks held whose target is a Kubernetes Job, not a URL: a small
+   * share of them, so the index's entries carry no target kind.
+   */
+  private readonly jobTargets = new Set<string>();
   /** Full rows of the webhooks delivered to most recently, oldest first. */
   private readonly details = new Map<string, WebhookSnapshot>();
   /** Reads of a full row under way, so attempts asking together share one. */
   private readonly reading = new Map<string, Promise<WebhookSnapshot | null>>();
-  /** One string per owner id, shared by that owner's webhooks. */
-  private readonly owners = new Map<string, string>();
+  private pendingRead?: PendingRead;
   private readonly detailsHeld: number;
   private readonly clock: Clock;
   private readonly freshness: IndexFreshness;
@@ -96,7 +109,7 @@ export class SubscriptionRegistry {
   async loadAll(): Promise<number> {
     const startedAt = this.clock.now();
     for await (const page of this.directory.loadPages())
-      for (const record of page) this.index.upsert(this.subscriptionOf(record));
+      for (const record of page) this.hold(record);
     this.syncedAt = Math.max(this.syncedAt, startedAt);
     return this.index.size;
   }
@@ -119,7 +132,10 @@ export class SubscriptionRegistry {
 
   /** Enabled webhooks the event reaches (watched item, domain, private-repository access). */
   match(event: MatchableEvent): DeliverySubscription[] {
-    return this.index.match(event, this.access);
+    return this.index.match(event, this.access).map((matched) => ({
+      ...matched,
+      targetKind: this.jobTargets.has(matched.webhookId) ? 'job' : 'url',
+    }));
   }
 
   /**
@@ -137,7 +153,7 @@ export class SubscriptionRegistry {
    * or deleted. What the index does not hold as enabled is confirmed against the table first, so
    * a change whose event has not arrived yet never cancels a delivery by mistake; an enabled
    * webhook whose row is not kept (or is kept at an older revision) is read, once for every
-   * attempt asking meanwhile.
+   * attempt asking meanwhile, in one statement with the other webhooks asked for at the same time.
    */
   async deliverable(webhookId: string): Promise<WebhookSnapshot | null> {
     const held = this.index.get(webhookId);
@@ -155,7 +171,7 @@ export class SubscriptionRegistry {
 
   /** Applies a state this process itself just wrote (auto-disable) without waiting for its event. */
   applyLocal(webhook: WebhookSnapshot): void {
-    this.index.upsert(this.subscriptionOf(recordOf(webhook)));
+    this.hold(recordOf(webhook));
     this.remember(webhook);
   }
 
@@ -165,10 +181,12 @@ export class SubscriptionRegistry {
     const since = new Date(this.syncedAt - this.freshness.overlapMs);
     const done = (async () => {
       try {
-        for (const { id, revision } of await this.directory.revisionsChangedSince(since)) {
+        const changed = await this.directory.revisionsChangedSince(since);
+        const stale = changed.filter(({ id, revision }) => {
           const held = this.index.get(id);
-          if (!held || held.revision < revision) await this.reload(id);
-        }
+          return !held || held.revision < revision;
+        });
+        await Promise.all(stale.map(({ id }) => this.reload(id)));
         this.syncedAt = Math.max(this.syncedAt, startedAt);
       } finally {
         if (this.inFlight?.seq === seq) this.inFlight = undefined;
@@ -188,15 +206,39 @@ export class SubscriptionRegistry {
     return read;
   }
 
+  /**
+   * The webhook's row as the table holds it now. The attempts of a batch of events ask for their
+   * webhooks together (they start at once), and so do the reloads of a catch-up: every webhook
+   * asked for during one turn of the event loop is read by the same statement, not one each.
+   */
+  private readRow(webhookId: string): Promise<WebhookSnapshot | null> {
+    let pending = this.pendingRead;
+    if (!pending) {
+      const ids = new Set<string>();
+      const rows = new Promise<void>((turnEnded) => setImmediate(turnEnded)).then(async () => {
+        this.pendingRead = undefined;
+        const asked = [...ids];
+        const reads = [];
+        for (let first = 0; first < asked.length; first += ROWS_PER_READ)
+          reads.push(this.directory.load(asked.slice(first, first + ROWS_PER_READ)));
+        return new Map((await Promise.all(reads)).flat().map((row) => [row.id, row]));
+      });
+      this.pendingRead = pending = { ids, rows };
+    }
+    pending.ids.add(webhookId);
+    return pending.rows.then((rows) => rows.get(webhookId) ?? null);
+  }
+
   private async reload(webhookId: string): Promise<WebhookSnapshot | null> {
-    const row = await this.directory.load(webhookId);
+    const row = await this.readRow(webhookId);
     if (!row) {
       this.index.remove(webhookId);
+      this.jobTargets.delete(webhookId);
       this.details.delete(webhookId);
       await this.hooks.webhookStopped(webhookId);
       return null;
     }
-    this.index.upsert(this.subscriptionOf(recordOf(row)));
+    this.hold(recordOf(row));
     this.remember(row);
     this.hooks.ownerAppeared?.(row.ownerId);
     if (row.disabled) await this.hooks.webhookStopped(webhookId);
@@ -211,17 +253,17 @@ export class SubscriptionRegistry {
       this.details.delete(this.details.keys().next().value!);
   }
 
-  private subscriptionOf(record: WebhookSubscriptionRecord): DeliverySubscription {
-    let ownerId = this.owners.get(record.ownerId);
-    if (ownerId === undefined) this.owners.set(record.ownerId, (ownerId = record.ownerId));
-    return {
+  private hold(record: WebhookSubscriptionRecord): void {
+    const applied = this.index.upsert({
       webhookId: record.id,
-      ownerId,
+      ownerId: record.ownerId,
       watched: record.watched,
       domains: record.domains,
       disabled: record.disabled,
       revision: record.revision,
-      targetKind: record.targetKind,
-    };
+    });
+    if (!applied) return;
+    if (record.targetKind === 'job') this.jobTargets.add(record.id);
+    else this.jobTargets.delete(record.id);
   }
 }

@@ -106,9 +106,13 @@ export class FakeWebhookDirectory extends WebhookDirectory {
     yield [...this.rows.values()].map(recordOf);
   }
 
-  async load(webhookId: string): Promise<WebhookSnapshot | null> {
+  /** Ids asked for by each `load` (one statement each). */
+  readonly loads: string[][] = [];
+
+  async load(webhookIds: readonly string[]): Promise<WebhookSnapshot[]> {
     this.reads += 1;
-    return this.rows.get(webhookId) ?? null;
+    this.loads.push([...webhookIds]);
+    return webhookIds.flatMap((id) => this.rows.get(id) ?? []);
   }
 }
 

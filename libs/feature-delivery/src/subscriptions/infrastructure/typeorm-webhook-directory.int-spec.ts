@@ -16,6 +16,7 @@ async function loadAll(directory: TypeOrmWebhookDirectory) {
 }
 
 describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
+  const loadOne = async (id: string) => (await directory.load([id]))[0] ?? null;
   let database: MigratedTestDatabase;
   let directory: TypeOrmWebhookDirectory;
   let jobWebhookId: string;
@@ -68,14 +69,14 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
   });
 
   it('reads one webhook in full: its URL or Job and its sealed secrets', async () => {
-    expect(await directory.load(`be0e${(4320).toString(16).padStart(20, '0')}`)).toMatchObject({
+    expect(await loadOne(`be0e${(4320).toString(16).padStart(20, '0')}`)).toMatchObject({
       ownerId: ALICE,
       target: { kind: 'url', url: 'https://receiver.example/4320' },
       watched: [{ type: 'model', name: 'acme/model-4320' }],
       domains: ['repo'],
       sealedJobSecrets: {},
     });
-    const job = await directory.load(jobWebhookId);
+    const job = await loadOne(jobWebhookId);
     expect(job).toMatchObject({ target: { kind: 'job', spec: { command: ['echo'] } } });
     expect(Object.keys(job!.sealedJobSecrets)).toEqual(['TOKEN']);
   });
@@ -95,10 +96,20 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
     const [first, second] = loaded.filter((webhook) => webhook.domains.length === 1);
     expect(first!.domains).toBe(second!.domains);
     expect(Object.isFrozen(first!.domains)).toBe(true);
-    const [one, other] = await Promise.all([first!.id, second!.id].map((id) => directory.load(id)));
+    const [one, other] = await Promise.all([first!.id, second!.id].map((id) => loadOne(id)));
     expect(one!.domains).toBe(first!.domains);
     expect(one!.sealedJobSecrets).toBe(other!.sealedJobSecrets);
     expect(Object.isFrozen(one!.sealedJobSecrets)).toBe(true);
+  });
+
+  it('reads several webhooks in full at once, leaving out the ones without a row', async () => {
+    const ids = [4320, 17, 9].map((n) => `be0e${n.toString(16).padStart(20, '0')}`);
+    const loaded = await directory.load([...ids, 'be0effffffffffffffffffff']);
+    expect(loaded.map((webhook) => webhook.id).sort()).toEqual([...ids].sort());
+    expect(loaded.find((webhook) => webhook.id === ids[0])).toMatchObject({
+      target: { kind: 'url', url: 'https://receiver.example/4320' },
+    });
+    expect(await directory.load([])).toEqual([]);
   });
 
   it('reads a rotation overlap: the sealed previous secret and its end, absent outside one', async () => {
@@ -108,11 +119,11 @@ describe('TypeOrmWebhookDirectory on PostgreSQL', () => {
       `UPDATE webhooks SET previous_secret_encrypted = 'sealed-previous', previous_secret_until = $2 WHERE id = $1`,
       [id, until],
     );
-    expect((await directory.load(id))!.previousSecret).toEqual({
+    expect((await loadOne(id))!.previousSecret).toEqual({
       sealed: 'sealed-previous',
       until,
     });
-    expect(await directory.load(`be0e${(8).toString(16).padStart(20, '0')}`)).not.toHaveProperty(
+    expect(await loadOne(`be0e${(8).toString(16).padStart(20, '0')}`)).not.toHaveProperty(
       'previousSecret',
     );
   });

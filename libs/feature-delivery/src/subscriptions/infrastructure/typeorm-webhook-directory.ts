@@ -6,7 +6,7 @@ import {
   webhookSettingsOf,
 } from '@gatehouse/domain';
 import { WebhookEntity } from '@gatehouse/persistence';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { WebhookDirectory } from '../ports/webhook-directory';
 import type { WebhookSnapshot, WebhookSubscriptionRecord } from '../ports/webhook-snapshot';
 
@@ -62,9 +62,10 @@ export class TypeOrmWebhookDirectory extends WebhookDirectory {
     }
   }
 
-  async load(webhookId: string): Promise<WebhookSnapshot | null> {
-    const row = await this.dataSource.manager.findOneBy(WebhookEntity, { id: webhookId });
-    return row ? webhookSnapshotOf(row) : null;
+  async load(webhookIds: readonly string[]): Promise<WebhookSnapshot[]> {
+    if (webhookIds.length === 0) return [];
+    const rows = await this.dataSource.manager.findBy(WebhookEntity, { id: In([...webhookIds]) });
+    return rows.map(webhookSnapshotOf);
   }
 
   async revisionsChangedSince(since: Date): Promise<Array<{ id: string; revision: number }>> {

@@ -8,7 +8,11 @@ export abstract class WebhookDirectory {
    * so the records of all webhooks are never held at once besides the index).
    */
   abstract loadPages(): AsyncIterable<readonly WebhookSubscriptionRecord[]>;
-  abstract load(webhookId: string): Promise<WebhookSnapshot | null>;
+  /**
+   * The rows of these webhooks, read in full in one statement; a webhook without a row (deleted)
+   * is left out.
+   */
+  abstract load(webhookIds: readonly string[]): Promise<WebhookSnapshot[]>;
   /** Id and revision of the rows whose `updated_at` is after `since` (deleted rows are not there). */
   abstract revisionsChangedSince(since: Date): Promise<Array<{ id: string; revision: number }>>;
 }

@@ -1,4 +1,4 @@
-import type { JobSpecRecord, Subscription, WebhookSettings } from '@gatehouse/domain';
+import type { JobSpecRecord, SubscriptionState, WebhookSettings } from '@gatehouse/domain';
 
 type DeliveryTarget = { kind: 'url'; url: string } | { kind: 'job'; spec: JobSpecRecord };
 
@@ -39,8 +39,8 @@ export interface WebhookSubscriptionRecord {
   targetKind: DeliveryTarget['kind'];
 }
 
-/** An entry of the worker's SubscriptionIndex. */
-export interface DeliverySubscription extends Subscription {
+/** A webhook an event matches in the worker's SubscriptionIndex. */
+export interface DeliverySubscription extends SubscriptionState {
   targetKind: DeliveryTarget['kind'];
 }
 
