@@ -60,7 +60,6 @@ describe('auth lean routes answer as the Nest routes', () => {
   const json = { 'Content-Type': 'application/json' };
   const internal = bearer(TEST_INTERNAL_TOKEN);
 
-  // A wrong method is a 404 on these paths, on either path: the CORS middleware's route matched.
   const cases: Array<[string, () => RawCall, number]> = [
     [
       'GET userinfo',
@@ -101,7 +100,7 @@ describe('auth lean routes answer as the Nest routes', () => {
     [
       'userinfo with a wrong method',
       () => ({ method: 'DELETE', path: '/oauth/userinfo', headers: bearer(oauthToken) }),
-      404,
+      405,
     ],
     ['a CORS preflight of userinfo', () => ({ method: 'OPTIONS', path: '/oauth/userinfo' }), 204],
     [
@@ -128,7 +127,7 @@ describe('auth lean routes answer as the Nest routes', () => {
     [
       'whoami-v2 with a wrong method',
       () => ({ method: 'POST', path: '/api/whoami-v2', headers: bearer(personalToken) }),
-      404,
+      405,
     ],
     [
       'introspect',
@@ -257,7 +256,7 @@ describe('auth lean routes answer as the Nest routes', () => {
           path: '/oauth/token',
           headers: { 'X-Request-Id': 'lean-token-1' },
         }),
-        404,
+        405,
       ],
     ];
 

@@ -42,13 +42,13 @@ export class MemoryFlowStore implements FlowStore {
 
   async put(key: string, value: string, ttlMs: number): Promise<void> {
     assertTtl(ttlMs);
-    this.space.write(this.prefix + key, { value, expiresAt: this.clock.now() + ttlMs });
+    this.write(key, value, ttlMs);
   }
 
   async putIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
     assertTtl(ttlMs);
     if (this.live(key)) return false;
-    this.space.write(this.prefix + key, { value, expiresAt: this.clock.now() + ttlMs });
+    this.write(key, value, ttlMs);
     return true;
   }
 
@@ -71,12 +71,7 @@ export class MemoryFlowStore implements FlowStore {
   ): Promise<string | null> {
     assertTtl(markerTtlMs);
     const value = await this.take(key);
-    if (value !== null) {
-      this.space.write(this.prefix + markerKey, {
-        value: marker,
-        expiresAt: this.clock.now() + markerTtlMs,
-      });
-    }
+    if (value !== null) this.write(markerKey, marker, markerTtlMs);
     return value;
   }
 
@@ -96,10 +91,7 @@ export class MemoryFlowStore implements FlowStore {
     assertIncrement(by);
     const entry = this.live(key);
     if (!entry) {
-      this.space.write(this.prefix + key, {
-        value: String(by),
-        expiresAt: this.clock.now() + windowMs,
-      });
+      this.write(key, String(by), windowMs);
       return by;
     }
     if (!/^-?\d+$/.test(entry.value)) throw new FlowCounterError(key);
@@ -130,6 +122,11 @@ export class MemoryFlowStore implements FlowStore {
         return async () => stop();
       },
     };
+  }
+
+  /** A new record that lives `ttlMs` from now. */
+  private write(key: string, value: string, ttlMs: number): void {
+    this.space.write(this.prefix + key, { value, expiresAt: this.clock.now() + ttlMs });
   }
 
   private live(key: string) {

@@ -57,6 +57,32 @@ describe('JsonFlowStore', () => {
     expect(await deviceCodes.get('dc1')).toBeNull();
   });
 
+  it('takes a record and leaves a schema-checked marker in another view, once', async () => {
+    const markers = new JsonFlowStore(store, 'device-code-used:', z.object({ by: z.string() }));
+    await deviceCodes.put('dc1', pending, 1000);
+    expect(await deviceCodes.takeAndMark('dc1', markers, 'dc1', { by: 'alice' }, 5000)).toBe(true);
+    expect(await deviceCodes.get('dc1')).toBeNull();
+    expect(await markers.get('dc1')).toEqual({ by: 'alice' });
+    expect(await markers.ttl('dc1')).toBe(5000);
+    expect(await deviceCodes.takeAndMark('dc1', markers, 'dc1', { by: 'bob' }, 5000)).toBe(false);
+    expect(await markers.get('dc1')).toEqual({ by: 'alice' });
+  });
+
+  it('refuses a marker that breaks its schema, and a marker view on another store', async () => {
+    const markers = new JsonFlowStore(store, 'device-code-used:', z.object({ by: z.string() }));
+    await deviceCodes.put('dc1', pending, 1000);
+    await expect(
+      deviceCodes.takeAndMark('dc1', markers, 'dc1', { by: 7 } as never, 5000),
+    ).rejects.toThrow();
+    const elsewhere = new MemoryFlowStore({ clock });
+    const foreign = new JsonFlowStore(elsewhere, 'device-code-used:', z.object({ by: z.string() }));
+    await expect(
+      deviceCodes.takeAndMark('dc1', foreign, 'dc1', { by: 'alice' }, 5000),
+    ).rejects.toThrow(/same flow store/);
+    await elsewhere.close();
+    expect(await deviceCodes.get('dc1')).toEqual(pending);
+  });
+
   it('refuses to write a record that breaks the schema', async () => {
     const broken = { ...pending, userCode: 'short' };
     await expect(deviceCodes.put('dc1', broken, 1000)).rejects.toThrow(z.ZodError);

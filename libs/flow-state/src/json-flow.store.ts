@@ -30,6 +30,31 @@ export class JsonFlowStore<T> {
     return this.decode(await this.store.take(this.key(id)));
   }
 
+  /**
+   * Takes the record as `take` does and, when there was one, writes `marker` under `markerId` in
+   * `markers` in the same atomic step (`FlowStore.takeAndMark`): whether a record was taken. The
+   * record is not parsed (a caller redeeming what it read with `get` already has it); the marker
+   * is checked against its schema like every record written. Both views share one FlowStore.
+   */
+  async takeAndMark<M>(
+    id: string,
+    markers: JsonFlowStore<M>,
+    markerId: string,
+    marker: M,
+    markerTtlMs: number,
+  ): Promise<boolean> {
+    if (markers.store !== this.store) {
+      throw new Error('takeAndMark needs the marker view on the same flow store as the record');
+    }
+    const taken = await this.store.takeAndMark(
+      this.key(id),
+      markers.key(markerId),
+      markers.encode(marker),
+      markerTtlMs,
+    );
+    return taken !== null;
+  }
+
   /** Updates a live record without extending its life. */
   async replace(id: string, value: T): Promise<boolean> {
     return this.store.replace(this.key(id), this.encode(value));

@@ -6,7 +6,9 @@ export { createScratchDatabase, type ScratchDatabase } from './infra/scratch-dat
 export {
   startTestRunInfrastructure,
   stopTestRunInfrastructure,
+  testRunServers,
   type TestRunInfrastructure,
+  type TestRunServers,
 } from './infra/test-run-infrastructure';
 export { CookieJar, decodeAttribute } from './http/browser-state';
 export { linkInMail, readableMail } from './mail/mail-links';

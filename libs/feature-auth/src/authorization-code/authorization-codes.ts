@@ -33,7 +33,7 @@ export class AuthorizationCodes {
   private readonly redeemed: JsonFlowStore<Redeemed>;
 
   constructor(
-    @Inject(FLOW_STORE) private readonly store: FlowStore,
+    @Inject(FLOW_STORE) store: FlowStore,
     private readonly random: RandomSource,
     @Inject(AUTHORIZATION_CODE_OPTIONS) private readonly options: AuthorizationCodeOptions,
   ) {
@@ -61,14 +61,13 @@ export class AuthorizationCodes {
    */
   async redeem(code: string, peeked: Pick<AuthorizationCodeRecord, 'familyId'>): Promise<boolean> {
     const key = hashToken(code);
-    const marker: Redeemed = { familyId: peeked.familyId, replayed: false };
-    const taken = await this.store.takeAndMark(
-      CODES + key,
-      REDEEMED + key,
-      JSON.stringify(marker),
+    return this.codes.takeAndMark(
+      key,
+      this.redeemed,
+      key,
+      { familyId: peeked.familyId, replayed: false },
       REDEEMED_CODE_MEMORY_SECONDS * 1000,
     );
-    return taken !== null;
   }
 
   /** Flags a second use of a redeemed code; the grant id to revoke, or null for a code never seen. */

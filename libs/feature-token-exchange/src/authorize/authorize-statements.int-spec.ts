@@ -1,7 +1,7 @@
-import { StatementCountingProxy, tallyStatements, testRedisPrefix } from '@gatehouse/testing';
+import { StatementCountingProxy, tallyStatements } from '@gatehouse/testing';
 import {
+  privateOrgRepo,
   startTokenExchangeTestApps,
-  TEST_INTERNAL_TOKEN,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
 
@@ -21,11 +21,7 @@ describe('statements per /internal/authorize on PostgreSQL', () => {
     proxy = await StatementCountingProxy.inFrontOf(process.env.DATABASE_URL!);
     apps = await startTokenExchangeTestApps({
       databaseUrl: proxy.url,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
-      redis: {
-        url: process.env.REDIS_URL!,
-        prefix: testRedisPrefix('authorize-statements'),
-      },
+      redisLabel: 'authorize-statements',
     });
     acmeId = (await apps.seedOrg('acme')).id;
     const bob = await apps.seedUser('bob');
@@ -39,23 +35,10 @@ describe('statements per /internal/authorize on PostgreSQL', () => {
   });
 
   const authorize = async () => {
-    const res = await fetch(`${apps.serviceUrl}/internal/authorize`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${TEST_INTERNAL_TOKEN}`,
-      },
-      body: JSON.stringify({
-        token,
-        permission: 'repo.write',
-        resource: {
-          kind: 'repo',
-          id: 'model/acme/bert',
-          ownerType: 'org',
-          ownerId: acmeId,
-          private: true,
-        },
-      }),
+    const res = await apps.authorize({
+      token,
+      permission: 'repo.write',
+      resource: privateOrgRepo(acmeId),
     });
     expect(res.status).toBe(200);
     return (await res.json()) as { allow: boolean };

@@ -1,10 +1,10 @@
 import { listenThroughExpress, RawCall, sendRaw } from '@gatehouse/platform/testing';
 import {
+  privateOrgRepo,
   startTokenExchangeTestApps,
   TEST_INTERNAL_TOKEN,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
-import { testRedisPrefix } from '@gatehouse/testing';
 
 /**
  * `POST /internal/authorize` is a lean route (`@LeanRoute()`): each request is sent to the service
@@ -19,14 +19,7 @@ describe('/internal/authorize answers as the Nest route', () => {
   let revokedToken: string;
 
   beforeAll(async () => {
-    apps = await startTokenExchangeTestApps({
-      databaseUrl: process.env.DATABASE_URL!,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
-      redis: {
-        url: process.env.REDIS_URL!,
-        prefix: testRedisPrefix('authorize-lean'),
-      },
-    });
+    apps = await startTokenExchangeTestApps({ redisLabel: 'authorize-lean' });
     express = await listenThroughExpress(apps.service.app);
     acmeId = (await apps.seedOrg('acme')).id;
     const bob = await apps.seedUser('bob');
@@ -44,13 +37,7 @@ describe('/internal/authorize answers as the Nest route', () => {
     JSON.stringify({
       token: bearer,
       permission: 'repo.write',
-      resource: {
-        kind: 'repo',
-        id: 'model/acme/bert',
-        ownerType: 'org',
-        ownerId: acmeId,
-        private: true,
-      },
+      resource: privateOrgRepo(acmeId),
       ...extra,
     });
   const headers = {

@@ -20,10 +20,7 @@ describe('token exchange under concurrency on PostgreSQL: one chain per organiza
   const orgIds = {} as Record<Org, string>;
 
   beforeAll(async () => {
-    apps = await startTokenExchangeTestApps({
-      databaseUrl: process.env.DATABASE_URL!,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
-    });
+    apps = await startTokenExchangeTestApps();
     for (const name of ORGS) {
       orgIds[name] = (await apps.seedOrg(name)).id;
       const member = await apps.seedUser(`${name}-member`);

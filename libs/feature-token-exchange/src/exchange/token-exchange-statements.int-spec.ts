@@ -22,11 +22,7 @@ describe('statements per token exchange on PostgreSQL', () => {
 
   beforeAll(async () => {
     proxy = await StatementCountingProxy.inFrontOf(process.env.DATABASE_URL!);
-    apps = await startTokenExchangeTestApps({
-      databaseUrl: proxy.url,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
-      clientCacheTtlMs: 60_000,
-    });
+    apps = await startTokenExchangeTestApps({ databaseUrl: proxy.url, clientCacheTtlMs: 60_000 });
     const acme = await apps.seedOrg('acme');
     const bob = await apps.seedUser('bob');
     await apps.seedMembership(acme.id, bob.id, 'read');

@@ -19,10 +19,7 @@ describe('token exchange on PostgreSQL, handed from auth /oauth/token to the tok
   const ids = { acme: '', other: '', alice: '', bob: '', carol: '', doomed: '' };
 
   beforeAll(async () => {
-    apps = await startTokenExchangeTestApps({
-      databaseUrl: process.env.DATABASE_URL!,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
-    });
+    apps = await startTokenExchangeTestApps();
     ids.acme = (await apps.seedOrg('acme')).id;
     ids.other = (await apps.seedOrg('other', 'team')).id;
     for (const name of ['alice', 'bob', 'carol', 'doomed'] as const)

@@ -3,6 +3,7 @@ import { PersonalAccessTokenEntity, UserEntity } from '@gatehouse/persistence';
 import { OutboxMessageEntity } from '@gatehouse/persistence/testing';
 import { verifyOrganizationAuditLog } from '../audit/infrastructure/verify-organization-audit-log';
 import {
+  privateOrgRepo,
   startTokenExchangeTestApps,
   TEST_INTERNAL_TOKEN,
   TokenExchangeTestApps,
@@ -17,10 +18,7 @@ describe('POST /internal/job-tokens on PostgreSQL: the token of a Job webhook la
   let deliveries = 0;
 
   beforeAll(async () => {
-    apps = await startTokenExchangeTestApps({
-      databaseUrl: process.env.DATABASE_URL!,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
-    });
+    apps = await startTokenExchangeTestApps();
     ids.acme = (await apps.seedOrg('acme')).id;
     for (const name of ['alice', 'bob', 'doomed'] as const)
       ids[name] = (await apps.seedUser(name)).id;
@@ -54,18 +52,9 @@ describe('POST /internal/job-tokens on PostgreSQL: the token of a Job webhook la
     ...overrides,
   });
   const authorize = (token: string, action: string, id: string, ownerId = ids.acme) =>
-    fetch(`${apps.serviceUrl}/internal/authorize`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${TEST_INTERNAL_TOKEN}`,
-      },
-      body: JSON.stringify({
-        token,
-        action,
-        resource: { kind: 'repo', id, ownerType: 'org', ownerId, private: true },
-      }),
-    }).then((res) => res.json() as Promise<{ allow: boolean; principal: unknown }>);
+    apps
+      .authorize({ token, action, resource: privateOrgRepo(ownerId, id) })
+      .then((res) => res.json() as Promise<{ allow: boolean; principal: unknown }>);
   const auditEntries = () =>
     apps.dataSource.query(
       `SELECT action, outcome, actor_user_id, subject, detail FROM audit_log WHERE org_id = $1 AND action = 'job.token.issued' ORDER BY seq`,

@@ -2,8 +2,8 @@ import { AccountRepository } from '@gatehouse/persistence';
 import {
   basicAuth,
   postForm,
+  privateOrgRepo,
   startTokenExchangeTestApps,
-  TEST_INTERNAL_TOKEN,
   TEST_USER_EMAIL_TOKEN_TYPE,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
@@ -16,10 +16,7 @@ describe('organization service accounts on PostgreSQL', () => {
   const tokens = { aliceWrite: '', aliceRead: '', bobWrite: '', carolWrite: '' };
 
   beforeAll(async () => {
-    apps = await startTokenExchangeTestApps({
-      databaseUrl: process.env.DATABASE_URL!,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
-    });
+    apps = await startTokenExchangeTestApps();
     ids.acme = (await apps.seedOrg('acme')).id;
     ids.other = (await apps.seedOrg('other')).id;
     ids.alice = (await apps.seedUser('alice')).id;
@@ -49,24 +46,10 @@ describe('organization service accounts on PostgreSQL', () => {
   const post = (path: string, token: string, body?: unknown) =>
     api(path, token, { method: 'POST', ...(body !== undefined && { body: JSON.stringify(body) }) });
   const authorize = async (token: string, permission: string, resource: object) => {
-    const res = await fetch(`${apps.serviceUrl}/internal/authorize`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${TEST_INTERNAL_TOKEN}`,
-      },
-      body: JSON.stringify({ token, permission, resource }),
-    });
+    const res = await apps.authorize({ token, permission, resource });
     expect(res.status).toBe(200);
     return (await res.json()) as { allow: boolean; reason: string; principal: unknown };
   };
-  const repo = (ownerId: string, id: string) => ({
-    kind: 'repo',
-    id,
-    ownerType: 'org',
-    ownerId,
-    private: true,
-  });
   const createAccount = async (name: string) => {
     const res = await post(BASE, tokens.aliceWrite, { name });
     expect(res.status).toBe(201);
@@ -169,20 +152,36 @@ describe('organization service accounts on PostgreSQL', () => {
       expect.objectContaining({ id: created.id, name: 'release', preview: created.preview }),
     ]);
 
-    const write = await authorize(created.token, 'repo.write', repo(ids.acme, 'model/acme/bert'));
+    const write = await authorize(
+      created.token,
+      'repo.write',
+      privateOrgRepo(ids.acme, 'model/acme/bert'),
+    );
     expect(write).toMatchObject({
       allow: true,
       principal: { userId: account.id, role: 'fineGrained' },
     });
     expect(
-      (await authorize(created.token, 'repo.content.read', repo(ids.acme, 'model/acme/gpt'))).allow,
+      (
+        await authorize(
+          created.token,
+          'repo.content.read',
+          privateOrgRepo(ids.acme, 'model/acme/gpt'),
+        )
+      ).allow,
     ).toBe(true);
     expect(
-      (await authorize(created.token, 'repo.write', repo(ids.acme, 'model/acme/gpt'))).allow,
+      (await authorize(created.token, 'repo.write', privateOrgRepo(ids.acme, 'model/acme/gpt')))
+        .allow,
     ).toBe(false);
     expect(
-      (await authorize(created.token, 'repo.content.read', repo(ids.other, 'model/other/bert')))
-        .allow,
+      (
+        await authorize(
+          created.token,
+          'repo.content.read',
+          privateOrgRepo(ids.other, 'model/other/bert'),
+        )
+      ).allow,
     ).toBe(false);
   });
 
@@ -223,8 +222,13 @@ describe('organization service accounts on PostgreSQL', () => {
       const account = await createAccount('approved-at-birth');
       const created = await createToken(account.id, orgWide(['repo.content.read']));
       expect(
-        (await authorize(created.token, 'repo.content.read', repo(ids.acme, 'model/acme/bert')))
-          .allow,
+        (
+          await authorize(
+            created.token,
+            'repo.content.read',
+            privateOrgRepo(ids.acme, 'model/acme/bert'),
+          )
+        ).allow,
       ).toBe(true);
       const listed = (await (
         await api('/api/organizations/acme/settings/tokens', tokens.aliceWrite)
@@ -242,7 +246,7 @@ describe('organization service accounts on PostgreSQL', () => {
   it('rotates a token: the old value is dead at once, the new one has the same permissions', async () => {
     const account = await createAccount('rotator');
     const created = await createToken(account.id, orgWide(['repo.content.read']));
-    const resource = repo(ids.acme, 'model/acme/bert');
+    const resource = privateOrgRepo(ids.acme, 'model/acme/bert');
     expect((await authorize(created.token, 'repo.content.read', resource)).allow).toBe(true);
 
     const res = await post(`${BASE}/${account.id}/tokens/${created.id}/rotate`, tokens.aliceWrite);
@@ -263,7 +267,7 @@ describe('organization service accounts on PostgreSQL', () => {
     const account = await createAccount('short-lived');
     const first = await createToken(account.id, orgWide(['repo.content.read']), 'first');
     const second = await createToken(account.id, orgWide(['repo.content.read']), 'second');
-    const resource = repo(ids.acme, 'model/acme/bert');
+    const resource = privateOrgRepo(ids.acme, 'model/acme/bert');
     expect((await authorize(first.token, 'repo.content.read', resource)).allow).toBe(true);
     expect((await authorize(second.token, 'repo.content.read', resource)).allow).toBe(true);
 

@@ -4,6 +4,7 @@ import { waitUntil } from '@gatehouse/testing';
 import {
   basicAuth,
   postForm,
+  privateOrgRepo,
   startTokenExchangeTestApps,
   TEST_INTERNAL_TOKEN,
   TEST_USER_EMAIL_TOKEN_TYPE,
@@ -37,10 +38,7 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
   let closeSubscription: () => Promise<void>;
 
   beforeAll(async () => {
-    apps = await startTokenExchangeTestApps({
-      databaseUrl: process.env.DATABASE_URL!,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
-    });
+    apps = await startTokenExchangeTestApps();
     await apps.bus.ensureTopics([{ topic: Topics.audit }]);
     const subscription = await apps.bus.subscribe({
       topics: [Topics.audit],
@@ -433,21 +431,8 @@ describe('organization API, /internal/authorize and audit events on PostgreSQL a
 
   describe('POST /internal/authorize', () => {
     const authorize = (body: unknown, internalToken: string | null = TEST_INTERNAL_TOKEN) =>
-      fetch(`${apps.serviceUrl}/internal/authorize`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(internalToken && { Authorization: `Bearer ${internalToken}` }),
-        },
-        body: JSON.stringify(body),
-      });
-    const acmeRepo = () => ({
-      kind: 'repo',
-      id: 'model/acme/bert',
-      ownerType: 'org',
-      ownerId: ids.acme,
-      private: true,
-    });
+      apps.authorize(body, internalToken);
+    const acmeRepo = () => privateOrgRepo(ids.acme);
 
     it('decides with the access policy for an exchange token', async () => {
       const { access_token: bobToken } = (await (

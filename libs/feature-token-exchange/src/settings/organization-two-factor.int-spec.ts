@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import {
   basicAuth,
   postForm,
+  privateOrgRepo,
   startTokenExchangeTestApps,
-  TEST_INTERNAL_TOKEN,
   TEST_USER_EMAIL_TOKEN_TYPE,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
-import { testRedisPrefix } from '@gatehouse/testing';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const SECRET = 'acme-exchange-secret-0123456789';
@@ -21,14 +20,9 @@ describe('an organization that requires two factors, on PostgreSQL', () => {
 
   beforeAll(async () => {
     apps = await startTokenExchangeTestApps({
-      databaseUrl: process.env.DATABASE_URL!,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
       // Principals cached in Redis and in the process, as deployed: each decision below that
       // follows a change is made after the change dropped them.
-      redis: {
-        url: process.env.REDIS_URL!,
-        prefix: testRedisPrefix('two-factor'),
-      },
+      redisLabel: 'two-factor',
     });
     ids.acme = (await apps.seedOrg('acme')).id;
     ids.other = (await apps.seedOrg('other')).id;
@@ -86,17 +80,10 @@ describe('an organization that requires two factors, on PostgreSQL', () => {
       [randomBytes(12).toString('hex'), userId, randomBytes(16).toString('base64url')],
     );
   const authorize = async (token: string, ownerId = ids.acme) => {
-    const res = await fetch(`${apps.serviceUrl}/internal/authorize`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${TEST_INTERNAL_TOKEN}`,
-      },
-      body: JSON.stringify({
-        token,
-        permission: 'repo.content.read',
-        resource: { kind: 'repo', id: 'model/acme/bert', ownerType: 'org', ownerId, private: true },
-      }),
+    const res = await apps.authorize({
+      token,
+      permission: 'repo.content.read',
+      resource: privateOrgRepo(ownerId),
     });
     expect(res.status).toBe(200);
     return (await res.json()) as { allow: boolean; reason: string };

@@ -20,7 +20,7 @@ import {
 } from '@gatehouse/platform';
 import { RunningService } from '@gatehouse/platform/testing';
 import type { EventBus } from '@gatehouse/messaging';
-import { createScratchDatabase } from '@gatehouse/testing';
+import { createScratchDatabase, testRedisPrefix, testRunServers } from '@gatehouse/testing';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { TokenExchangeGrantModule } from '../grant/token-exchange-grant.module';
@@ -30,15 +30,14 @@ const TEST_PUBLIC_URL = 'https://hub.test';
 export const TEST_INTERNAL_TOKEN = 'internal-token-for-token-exchange-tests-0123';
 export const TEST_USER_EMAIL_TOKEN_TYPE = 'urn:huggingface:token-type:user-email';
 
-export interface IntegrationStores {
-  /** The run's DATABASE_URL: a scratch database is made on its server. */
-  databaseUrl: string;
-  kafkaBrokers: string[];
+export interface TokenExchangeTestOptions {
+  /** Where the scratch database is made: the run's DATABASE_URL's server unless given (a counting proxy, say). */
+  databaseUrl?: string;
   /**
-   * With it, the token-exchange app keeps principals in Redis under `redisPrefix`, as deployed;
-   * without, every check reads the database.
+   * With it, the token-exchange app keeps principals in the run's Redis (REDIS_URL) under a
+   * prefix of this suite's own, as deployed; without, every check reads the database.
    */
-  redis?: { url: string; prefix: string };
+  redisLabel?: string;
   /**
    * How long both services answer client lookups from an app they read (IdentityOptions
    * .clientCacheTtlMs): 0 by default, so a suite sees an app changed in SQL at once.
@@ -79,12 +78,32 @@ export interface TokenExchangeTestApps {
     role: 'read' | 'write' | 'fineGrained',
     fields?: Partial<PersonalAccessTokenEntity>,
   ): Promise<string>;
+  /**
+   * `POST /internal/authorize` on the token-exchange app with `question` as its JSON body, sent
+   * as a repo service does (with the internal token) unless another bearer, or none, is given.
+   */
+  authorize(question: unknown, internalToken?: string | null): Promise<Response>;
   close(): Promise<void>;
 }
 
+/** The `/internal/authorize` resource of a private repo an organization owns. */
+export function privateOrgRepo(ownerId: string, id = 'model/acme/bert') {
+  return { kind: 'repo', id, ownerType: 'org', ownerId, private: true } as const;
+}
+
 export async function startTokenExchangeTestApps(
-  stores: IntegrationStores,
+  options: TokenExchangeTestOptions = {},
 ): Promise<TokenExchangeTestApps> {
+  const servers = testRunServers();
+  const stores = {
+    databaseUrl: options.databaseUrl ?? servers.databaseUrl,
+    kafkaBrokers: servers.kafkaBrokers,
+    redis:
+      options.redisLabel === undefined
+        ? undefined
+        : { url: servers.redisUrl, prefix: testRedisPrefix(options.redisLabel) },
+    clientCacheTtlMs: options.clientCacheTtlMs ?? 0,
+  };
   const database = await createScratchDatabase({
     prefix: 'gatehouse_token_exchange',
     onServerOf: stores.databaseUrl,
@@ -113,7 +132,7 @@ export async function startTokenExchangeTestApps(
         IdentityModule.forRoot({
           publicUrl: TEST_PUBLIC_URL,
           encryptionKey: TEST_ENCRYPTION_KEY,
-          clientCacheTtlMs: stores.clientCacheTtlMs ?? 0,
+          clientCacheTtlMs: stores.clientCacheTtlMs,
         }),
         TokenExchangeServiceModule.forRoot({
           userEmailTokenType: TEST_USER_EMAIL_TOKEN_TYPE,
@@ -130,7 +149,7 @@ export async function startTokenExchangeTestApps(
         IdentityModule.forRoot({
           publicUrl: TEST_PUBLIC_URL,
           encryptionKey: TEST_ENCRYPTION_KEY,
-          clientCacheTtlMs: stores.clientCacheTtlMs ?? 0,
+          clientCacheTtlMs: stores.clientCacheTtlMs,
         }),
         TokenEndpointModule,
         TokenExchangeGrantModule.forRoot({
@@ -194,6 +213,15 @@ export async function startTokenExchangeTestApps(
         });
         return token;
       },
+      authorize: (question, internalToken = TEST_INTERNAL_TOKEN) =>
+        fetch(`${service.url}/internal/authorize`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            ...(internalToken && { Authorization: `Bearer ${internalToken}` }),
+          },
+          body: JSON.stringify(question),
+        }),
       close: async () => {
         for (const app of running.reverse()) await app.close();
         await database.drop();

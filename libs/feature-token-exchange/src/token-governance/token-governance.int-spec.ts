@@ -5,11 +5,10 @@ import type {
   OrganizationTokenView,
 } from '@gatehouse/settings-api';
 import {
+  privateOrgRepo,
   startTokenExchangeTestApps,
-  TEST_INTERNAL_TOKEN,
   TokenExchangeTestApps,
 } from '../testing/token-exchange-test-app';
-import { testRedisPrefix } from '@gatehouse/testing';
 
 const DAY = 86_400_000;
 
@@ -37,14 +36,7 @@ describe('organization token governance on PostgreSQL and Redis', () => {
   });
 
   beforeAll(async () => {
-    apps = await startTokenExchangeTestApps({
-      databaseUrl: process.env.DATABASE_URL!,
-      kafkaBrokers: process.env.KAFKA_BROKERS!.split(','),
-      redis: {
-        url: process.env.REDIS_URL!,
-        prefix: testRedisPrefix('token-governance'),
-      },
-    });
+    apps = await startTokenExchangeTestApps({ redisLabel: 'token-governance' });
     ids.acme = (await apps.seedOrg('acme')).id;
     ids.other = (await apps.seedOrg('other')).id;
     ids.alice = (await apps.seedUser('alice')).id;
@@ -94,23 +86,10 @@ describe('organization token governance on PostgreSQL and Redis', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const authorize = async (token: string) => {
-    const res = await fetch(`${apps.serviceUrl}/internal/authorize`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${TEST_INTERNAL_TOKEN}`,
-      },
-      body: JSON.stringify({
-        token,
-        permission: 'repo.write',
-        resource: {
-          kind: 'repo',
-          id: 'model/acme/bert',
-          ownerType: 'org',
-          ownerId: ids.acme,
-          private: true,
-        },
-      }),
+    const res = await apps.authorize({
+      token,
+      permission: 'repo.write',
+      resource: privateOrgRepo(ids.acme),
     });
     expect(res.status).toBe(200);
     return (await res.json()) as { allow: boolean; reason: string };

@@ -5,7 +5,7 @@ import type { Express, Request, Response } from 'express';
 import { Logger } from 'pino';
 import { LOGGER } from '../logging/logger.token';
 import { requestIdOf } from '../request/request-id';
-import { allowedMethodsFor } from './allowed-methods';
+import { acceptsEveryMethod, allowedMethodsFor, type RouteMethods } from './allowed-methods';
 import { errorShapeOf } from './error-shape';
 import { errorResponseFor, FailedRequest } from './error-response';
 
@@ -52,7 +52,10 @@ export class PlatformExceptionFilter implements ExceptionFilter {
   }
 
   private describe(req: Request): FailedRequest {
-    const routeMatched = Boolean((req as Request & { route?: unknown }).route);
+    const route = (req as Request & { route?: RouteMethods }).route;
+    // A middleware applied to a path for every method (CORS) is mounted as a route that only
+    // passes requests on: having passed it, the request has still found no handler.
+    const routeMatched = route !== undefined && !acceptsEveryMethod(route);
     const authorization = req.headers.authorization;
     return {
       shape: errorShapeOf(req),

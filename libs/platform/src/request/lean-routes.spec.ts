@@ -77,6 +77,10 @@ const CALLS: Array<[string, Call]> = [
     { method: 'POST', path: '/internal/lean', headers: { Authorization: 'Bearer internal-1' } },
   ],
   ['a method the route does not take', { method: 'GET', path: '/lean/echo' }],
+  [
+    'a method no route takes on a path with a CORS middleware',
+    { method: 'DELETE', path: '/lean/hello' },
+  ],
   ['HEAD of a lean GET', { method: 'HEAD', path: '/lean/hello' }],
   ['a CORS preflight', { method: 'OPTIONS', path: '/lean/hello' }],
 ];
@@ -122,6 +126,13 @@ describe('lean routes', () => {
     const [viaLean, viaNest] = [await send(lean.url, call), await send(nest.url, call)];
     expect(viaLean).toEqual(viaNest);
     expect(viaLean.headers).toContain('X-Request-Id: lean-probe-1');
+  });
+
+  it('answers a method no route takes with 405 and Allow, past a middleware for every method', async () => {
+    const answer = await send(lean.url, { method: 'DELETE', path: '/lean/hello' });
+    expect(answer.status).toBe(405);
+    expect(answer.headers).toContain('Allow: GET, HEAD');
+    expect(answer.headers).toContain('Access-Control-Allow-Origin: *');
   });
 
   it('serves a lean route without Express, anything else with it', async () => {

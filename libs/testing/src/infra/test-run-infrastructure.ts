@@ -76,6 +76,21 @@ export function exportTestRunEnvironment(infra: TestRunInfrastructure): void {
   process.env.KAFKA_BROKERS = infra.kafka.brokers;
 }
 
+/** This run's servers, as `exportTestRunEnvironment` left them for the test workers. */
+export interface TestRunServers {
+  databaseUrl: string;
+  redisUrl: string;
+  kafkaBrokers: string[];
+}
+
+export function testRunServers(): TestRunServers {
+  const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = process.env;
+  if (!DATABASE_URL || !REDIS_URL || !KAFKA_BROKERS) {
+    throw new Error('no test run servers: run this under the integration or e2e jest projects');
+  }
+  return { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, kafkaBrokers: KAFKA_BROKERS.split(',') };
+}
+
 /** Jest shares globalThis between globalSetup and globalTeardown (not with the test workers). */
 const TEST_RUN_INFRASTRUCTURE = Symbol.for('gatehouse.testRunInfrastructure');
 type InfrastructureStore = Record<symbol, TestRunInfrastructure | undefined>;
