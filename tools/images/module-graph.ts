@@ -225,10 +225,12 @@ function compileSource(path: string): string {
 
 /** The graph of `apps/<app>/src/main.ts`, read from the TypeScript sources (no build needed). */
 export function sourceGraphOf(app: string): ModuleGraph {
-  return walk(join(ROOT, 'apps', app, 'src', 'main.ts'), {
-    extension: '.ts',
-    compiled: compileSource,
-  });
+  return sourceGraphFrom(join('apps', app, 'src', 'main.ts'));
+}
+
+/** The graph of any TypeScript file of the repository (a repository-relative path), read from the sources. */
+export function sourceGraphFrom(file: string): ModuleGraph {
+  return walk(join(ROOT, file), { extension: '.ts', compiled: compileSource });
 }
 
 /** The graph of `<dist>/apps/<app>/src/main.js`, read from the build's output. */

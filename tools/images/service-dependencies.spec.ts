@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGE_SERVICES, manifestDirectory, type ImageService } from './image-services';
 import { lockSubset, locate, type PackageLock } from './locked-closure';
-import { packageOfSpecifier, requiresOf, sourceGraphOf, type ModuleGraph } from './module-graph';
+import {
+  packageOfSpecifier,
+  requiresOf,
+  sourceGraphFrom,
+  sourceGraphOf,
+  type ModuleGraph,
+} from './module-graph';
 import {
   jsonText,
   LOADED_BY_NAME,
@@ -212,4 +218,23 @@ describe('the packages of each image (deploy/images)', () => {
       'yaml',
     ]);
   });
+});
+
+describe('TypeORM in each process that loads it at start', () => {
+  const TRACING = 'libs/platform/src/tracing.ts';
+  const STAND_IN = 'libs/persistence/src/postgres-driver-only.ts';
+  const loadingTypeorm = IMAGE_SERVICES.filter((service) => graph(service).eager.has('typeorm'));
+
+  it('is every service but the CLI, which loads it only for its admin commands', () => {
+    expect(loadingTypeorm).toEqual(IMAGE_SERVICES.filter((service) => service !== 'cli'));
+  });
+
+  it.each(loadingTypeorm)(
+    '%s: its main file puts the PostgreSQL-only driver factory in place before anything that can load TypeORM',
+    (service) => {
+      // The walk lists a file's own requires first, in order: the main file's first two.
+      expect(graph(service).files.slice(1, 3)).toEqual([TRACING, STAND_IN]);
+      expect(sourceGraphFrom(TRACING).eager.has('typeorm')).toBe(false);
+    },
+  );
 });

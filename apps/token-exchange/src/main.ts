@@ -1,4 +1,5 @@
 import '@gatehouse/platform/tracing';
+import '@gatehouse/persistence/postgres-driver-only';
 import 'reflect-metadata';
 import { exitOnConfigError, loadTokenExchangeConfig } from '@gatehouse/config';
 import { bootstrapService, exitOnStartupFailure } from '@gatehouse/platform';

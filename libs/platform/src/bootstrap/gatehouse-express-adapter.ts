@@ -1,5 +1,7 @@
 import { NestApplicationOptions, StreamableFile } from '@nestjs/common';
-import { ExpressAdapter } from '@nestjs/platform-express';
+// The adapter's own module: the package's index also loads its multer file-upload interceptors
+// (multer and a second copy of mime-db, about 0.9 MiB of heap), which no route of ours uses.
+import { ExpressAdapter } from '@nestjs/platform-express/adapters/express-adapter';
 import type { Express, Response } from 'express';
 import type { Server } from 'node:http';
 import { endWithJson, isUncachedJsonResponse } from '../request/json-response';
