@@ -15,6 +15,7 @@ import { OIDC_MEMORY_PROCESS, RunningPeer, startOidcProviderPeer } from '../peer
 import { BenchSettings } from './bench-settings';
 import { LoadGenerator } from './load-generator';
 import { rssMiB } from './process-meter';
+import { findStoreServers, StoreServers } from './server-processes';
 
 /** Everything the scenarios share: the stores, Gatehouse, its peer, the load generator. */
 export interface BenchEnvironment {
@@ -34,6 +35,8 @@ export interface BenchEnvironment {
   idleRssMiB: Record<string, number>;
   /** Key prefix of the run's Redis database for the peers' records. */
   redisPrefix: string;
+  /** The PostgreSQL and Redis servers the run's stores live on, for the meters. */
+  servers: StoreServers;
   /** Reserves `count` visitors never signed in before; returns the first one's number. */
   reserveVisitors(count: number): number;
   log(line: string): void;
@@ -97,6 +100,7 @@ export async function startBenchEnvironment(
     log(
       `${visitors} visitor accounts on each side, sharing one scrypt hash (${passwordHash.split('$').slice(0, 4).join('$')}$…)`,
     );
+    const servers = await findStoreServers(infra.database.url, infra.redis.url);
     const load = await LoadGenerator.start();
     stoppers.push(() => load.stop());
     const gatehouse = await startGatehouseServices(
@@ -149,6 +153,7 @@ export async function startBenchEnvironment(
       oidcProviderMemory,
       idleRssMiB,
       redisPrefix,
+      servers,
       reserveVisitors,
       log,
       stop,

@@ -7,6 +7,11 @@ export interface Contender {
   run(): Promise<LoadResult>;
   /** Processes measured during its runs (the load generator included), by name; read after `prepare`. */
   readonly processes: Record<string, number>;
+  /**
+   * The stores it uses (`StoreServers`), metered for CPU as whole servers: what a request costs
+   * the machine beyond the contender's own processes. Only read with the machine to itself.
+   */
+  readonly servers?: Record<string, number>;
   /** Brings the system to this contender's shape before each run, outside the measurement (starting or stopping a replica). */
   prepare?(): Promise<void>;
 }
@@ -55,7 +60,7 @@ export async function runTrial(
   for (let round = 1; round <= rounds; round += 1) {
     for (const contender of contenders) {
       await contender.prepare?.();
-      const meter = new ProcessMeter(contender.processes);
+      const meter = new ProcessMeter(contender.processes, contender.servers);
       meter.start();
       const result = await contender.run();
       const figures = { ...result, processes: meter.stop() };

@@ -33,10 +33,21 @@ function processColumn(
 ): string {
   const names = Object.keys(runs[0]?.processes ?? {});
   return names
+    .filter((name) => runs.every((run) => Number.isFinite(pick(run.processes[name]!))))
     .map(
       (name) => `${name} ${number(combine(runs.map((run) => pick(run.processes[name]!))))}${unit}`,
     )
     .join(', ');
+}
+
+/**
+ * The CPU every metered process and server spent per operation completed: what one operation
+ * costs the machine, so two contenders on the same cores compare by it where rates are bound
+ * by CPU.
+ */
+function cpuMsPerOperation(run: RunFigures): number {
+  const cpuSeconds = Object.values(run.processes).reduce((sum, usage) => sum + usage.cpuSeconds, 0);
+  return ((cpuSeconds / run.seconds) * 1000) / run.perSecond;
 }
 
 function renderTrial(trial: TrialReport): string {
@@ -49,6 +60,7 @@ function renderTrial(trial: TrialReport): string {
     Math.max(...runs.map((run) => run.latencyMs.max)),
     runs.reduce((sum, run) => sum + run.errors, 0),
     processColumn(runs, (usage) => usage.cpuSeconds / runs[0]!.seconds, median, ' s/s'),
+    median(runs.map(cpuMsPerOperation)),
     processColumn(
       runs,
       (usage) => usage.peakRssMiB,
@@ -77,6 +89,7 @@ function renderTrial(trial: TrialReport): string {
         'max ms',
         'Errors',
         'CPU per second of run (median)',
+        'CPU ms per operation, all of them (median)',
         'Peak RSS',
       ],
       rows,
@@ -121,7 +134,10 @@ export function renderMarkdown(report: BenchReport): string {
       'noise, neighbours in time compare. The load generator is autocannon in a process of its own',
       '(tools/bench/load), closed loop over kept-alive loopback connections; a flow counts when every step',
       'answered as expected, and the first seconds of each run (the ramp) are left out of its figures. CPU is',
-      'user + system seconds per second of run, and RSS the peak, of each process, read from /proc.',
+      'user + system seconds per second of run, and RSS the peak, of each process, read from /proc; the',
+      'PostgreSQL and Redis servers a contender uses are metered for CPU as whole process trees (`postgres`,',
+      '`redis`), and "CPU ms per operation" adds every metered process and server: what one operation costs',
+      'the machine, which decides the rate where the two cores are the limit.',
       'Gatehouse runs as the distributed shape (`auth` and `token-exchange` processes from `dist/`) on PostgreSQL,',
       "Redis and a Kafka broker of the run's own; its peer is `oidc-provider` configured alike",
       '(tools/bench/peers: PKCE, the same scrypt function and cost, consent through its interaction API), with its',

@@ -32,11 +32,13 @@ function contenders(env: BenchEnvironment, kind: Kind): Contender[] {
         'token-exchange': env.gatehouse.tokenExchange.child.pid!,
         load,
       },
+      servers: { ...env.servers },
       run: run(env.gatehouse.url, flow('gatehouse')),
     },
     {
       name: OIDC_PEERS.redis,
       processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load },
+      servers: { redis: env.servers.redis },
       run: run(env.oidcProvider.url, flow('oidc-provider')),
     },
     {

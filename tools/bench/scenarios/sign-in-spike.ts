@@ -55,11 +55,13 @@ export function signInContenders(
         'token-exchange': env.gatehouse.tokenExchange.child.pid!,
         load,
       },
+      servers: { ...env.servers },
       run: () => signInRun(env, 'gatehouse-sign-in', env.gatehouse.url, connections, length),
     },
     {
       name: 'oidc-provider',
       processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load },
+      servers: { redis: env.servers.redis },
       run: () => signInRun(env, 'oidc-provider-sign-in', env.oidcProvider.url, connections, length),
     },
     {

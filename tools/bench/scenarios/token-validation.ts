@@ -59,6 +59,7 @@ export const tokenValidation: Scenario = {
       );
       const load = env.load.pid;
       const gatehouse = { auth: env.gatehouse.auth.child.pid!, load };
+      const { postgres, redis } = env.servers;
       const tokens = pools('gatehouse').tokens;
       const run = (url: string, flow: Parameters<typeof env.load.run>[0]['flow']) => () =>
         env.load.run({ flow, url, connections, seconds, rampSeconds });
@@ -66,16 +67,19 @@ export const tokenValidation: Scenario = {
         {
           name: 'whoami-v2',
           processes: gatehouse,
+          servers: { postgres, redis },
           run: run(env.gatehouse.url, { kind: 'bearer-get', path: '/api/whoami-v2', tokens }),
         },
         {
           name: 'userinfo',
           processes: gatehouse,
+          servers: { postgres, redis },
           run: run(env.gatehouse.url, { kind: 'bearer-get', path: '/oauth/userinfo', tokens }),
         },
         {
           name: 'introspect',
           processes: gatehouse,
+          servers: { postgres, redis },
           run: run(env.gatehouse.url, {
             kind: 'introspect',
             path: '/oauth/introspect',
@@ -86,6 +90,7 @@ export const tokenValidation: Scenario = {
         {
           name: 'internal/authorize',
           processes: { 'token-exchange': env.gatehouse.tokenExchange.child.pid!, load },
+          servers: { postgres, redis },
           run: run(env.gatehouse.tokenExchangeUrl, {
             kind: 'internal-authorize',
             path: '/internal/authorize',
@@ -96,11 +101,13 @@ export const tokenValidation: Scenario = {
         {
           name: BEARER_CHECKS.bare,
           processes: { bare: bare.process.child.pid!, load },
+          servers: { redis },
           run: run(bare.url, { kind: 'bearer-get', path: '/', tokens: 'bare-tokens' }),
         },
         {
           name: BEARER_CHECKS.me.redis,
           processes: { 'oidc-provider': env.oidcProvider.process.child.pid!, load },
+          servers: { redis },
           run: run(env.oidcProvider.url, {
             kind: 'bearer-get',
             path: '/me',
