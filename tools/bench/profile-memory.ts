@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const env = await startBenchEnvironment(
     { ...readSettings(['--quick']), signInConcurrency: [1] },
     log,
-    ['--trace-gc', ...(snapshot ? ['--heapsnapshot-signal=SIGUSR2'] : [])],
+    { auth: ['--trace-gc', ...(snapshot ? ['--heapsnapshot-signal=SIGUSR2'] : [])] },
   );
   try {
     await signInVisitors(env, 32);

@@ -1,6 +1,7 @@
-// Profiles the auth service under one path of the benchmark (node --cpu-prof), then prints the
-// functions and packages with the most self time while the load ran, for docs/benchmarks.md's findings.
-//   node --require ./libs/testing/src/infra/register-swc.js tools/bench/profile.ts [userinfo|returning-user|refresh|sign-in] [seconds]
+// Profiles the service that answers one path of the benchmark (node --cpu-prof): auth, or
+// token-exchange for internal-authorize; then prints the functions and packages with the most self
+// time while the load ran, for docs/benchmarks.md's findings.
+//   node --require ./libs/testing/src/infra/register-swc.js tools/bench/profile.ts [userinfo|returning-user|refresh|sign-in|internal-authorize] [seconds]
 // (sign-in: the hashes run on libuv's threads, so the profile shows what a sign-in costs besides them.)
 import 'reflect-metadata';
 import { buildDist } from '@gatehouse/testing';
@@ -11,14 +12,32 @@ import { type BenchEnvironment, startBenchEnvironment } from './harness/bench-en
 import { readSettings } from './harness/bench-settings';
 import type { FlowSpec } from './harness/load-spec';
 import { logCpuProfileIn, type ProfileWindow } from './report/cpu-profile-summary';
-import { AUTH_PATHS, signInVisitors } from './scenarios/signed-in-users';
+import { AUTH_PATHS, pools, signInVisitors } from './scenarios/signed-in-users';
 
-const PATHS: Record<string, (env: BenchEnvironment, seconds: number) => FlowSpec> = AUTH_PATHS;
+type Service = 'auth' | 'token-exchange';
+
+const PATHS: Record<
+  string,
+  { service: Service; flow: (env: BenchEnvironment, seconds: number) => FlowSpec }
+> = {
+  ...Object.fromEntries(
+    Object.entries(AUTH_PATHS).map(([path, flow]) => [path, { service: 'auth' as const, flow }]),
+  ),
+  'internal-authorize': {
+    service: 'token-exchange',
+    flow: (env) => ({
+      kind: 'internal-authorize',
+      path: '/internal/authorize',
+      authorization: `Bearer ${env.internalToken}`,
+      tokens: pools('gatehouse').tokens,
+    }),
+  },
+};
 
 async function main(): Promise<void> {
   const [path = 'userinfo', seconds = '15'] = process.argv.slice(2);
-  const flowOf = PATHS[path];
-  if (!flowOf) throw new Error(`profile one of: ${Object.keys(PATHS).join(', ')}`);
+  const profiled = PATHS[path];
+  if (!profiled) throw new Error(`profile one of: ${Object.keys(PATHS).join(', ')}`);
   const log = (line: string) => process.stdout.write(`[profile] ${line}\n`);
   buildDist();
   const profiles = mkdtempSync(join(tmpdir(), 'gatehouse-profile-'));
@@ -26,22 +45,30 @@ async function main(): Promise<void> {
   const env = await startBenchEnvironment(
     { ...readSettings(['--quick']), signInConcurrency: [1] },
     log,
-    ['--cpu-prof', `--cpu-prof-dir=${profiles}`],
+    {
+      [profiled.service === 'auth' ? 'auth' : 'tokenExchange']: [
+        '--cpu-prof',
+        `--cpu-prof-dir=${profiles}`,
+      ],
+    },
   );
   try {
     await signInVisitors(env, 32);
-    const authPid = env.gatehouse.auth.child.pid!;
-    const cpuBefore = threadCpuSeconds(authPid);
+    const service =
+      profiled.service === 'auth'
+        ? { pid: env.gatehouse.auth.child.pid!, url: env.gatehouse.url }
+        : { pid: env.gatehouse.tokenExchange.child.pid!, url: env.gatehouse.tokenExchangeUrl };
+    const cpuBefore = threadCpuSeconds(service.pid);
     const fromUs = monotonicMicroseconds();
     const result = await env.load.run({
-      flow: flowOf(env, Number(seconds)),
-      url: env.gatehouse.url,
+      flow: profiled.flow(env, Number(seconds)),
+      url: service.url,
       connections: 8,
       seconds: Number(seconds),
       rampSeconds: 1,
     });
     loadWindow = { fromUs, toUs: monotonicMicroseconds() };
-    const cpuAfter = threadCpuSeconds(authPid);
+    const cpuAfter = threadCpuSeconds(service.pid);
     log(
       `${path}: ${result.perSecond.toFixed(1)}/s, p50 ${result.latencyMs.p50.toFixed(1)} ms, p99 ${result.latencyMs.p99.toFixed(1)} ms, errors ${result.errors}`,
     );
@@ -51,13 +78,13 @@ async function main(): Promise<void> {
       const spent = after - (cpuBefore.get(thread) ?? 0);
       if (spent > 0.01)
         log(
-          `auth CPU on ${thread}: ${((spent * 1000) / flows).toFixed(1)} ms per flow (${spent.toFixed(2)} s)`,
+          `${profiled.service} CPU on ${thread}: ${((spent * 1000) / flows).toFixed(1)} ms per flow (${spent.toFixed(2)} s)`,
         );
     }
   } finally {
     await env.stop();
   }
-  logCpuProfileIn(profiles, 'auth', log, loadWindow);
+  logCpuProfileIn(profiles, profiled.service, log, loadWindow);
 }
 
 /**

@@ -25,6 +25,12 @@ export interface RunningGatehouse {
   stop(): Promise<void>;
 }
 
+/** Extra node options per service (`--cpu-prof` when profiling one). */
+export interface ServiceNodeArgs {
+  auth?: string[];
+  tokenExchange?: string[];
+}
+
 /**
  * `auth` and `token-exchange` of the distributed shape, built from dist/, as their own processes
  * on the given stores (the database already migrated and seeded). Flows go to auth directly: the
@@ -32,7 +38,7 @@ export interface RunningGatehouse {
  */
 export async function startGatehouseServices(
   stores: GatehouseStores,
-  authNodeArgs: string[] = [],
+  nodeArgs: ServiceNodeArgs = {},
 ): Promise<RunningGatehouse> {
   const ports = { auth: await findFreePort(), exchange: await findFreePort() };
   const url = `http://127.0.0.1:${ports.auth}`;
@@ -43,10 +49,11 @@ export async function startGatehouseServices(
   };
   const tokenExchange = startNodeProcess('dist/apps/token-exchange/src/main.js', {
     env: { ...env, PORT: String(ports.exchange) },
+    nodeArgs: nodeArgs.tokenExchange,
   });
   const auth = startNodeProcess('dist/apps/auth/src/main.js', {
     env: { ...env, PORT: String(ports.auth) },
-    nodeArgs: authNodeArgs,
+    nodeArgs: nodeArgs.auth,
   });
   const stop = async () => {
     await Promise.all([auth.stop(), tokenExchange.stop()]);

@@ -8,7 +8,11 @@ import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { BENCH_CLIENT, VISITOR_PASSWORD, VISITOR_PREFIX } from '../gatehouse/bench-accounts';
 import { prepareGatehouseDatabase } from '../gatehouse/gatehouse-database';
-import { RunningGatehouse, startGatehouseServices } from '../gatehouse/gatehouse-services';
+import {
+  RunningGatehouse,
+  ServiceNodeArgs,
+  startGatehouseServices,
+} from '../gatehouse/gatehouse-services';
 import { PeerAccount, peerAccountKey } from '../peers/peer-records';
 import type { OidcPeerStorage } from '../peers/oidc-provider-server';
 import { OIDC_MEMORY_PROCESS, RunningPeer, startOidcProviderPeer } from '../peers/peer-processes';
@@ -77,11 +81,11 @@ async function storePeerAccounts(
   }
 }
 
-/** `authNodeArgs`: extra node options for the auth process (`--cpu-prof` when profiling). */
+/** `nodeArgs`: extra node options per Gatehouse service (`--cpu-prof` when profiling one). */
 export async function startBenchEnvironment(
   settings: BenchSettings,
   log: (line: string) => void,
-  authNodeArgs: string[] = [],
+  nodeArgs: ServiceNodeArgs = {},
 ): Promise<BenchEnvironment & { stop(): Promise<void> }> {
   const infra = await startTestRunInfrastructure();
   const stoppers: Array<() => Promise<void>> = [() => stopTestRunInfrastructure(infra)];
@@ -111,7 +115,7 @@ export async function startBenchEnvironment(
         encryptionKey,
         internalToken,
       },
-      authNodeArgs,
+      nodeArgs,
     );
     stoppers.push(() => gatehouse.stop());
     const peer = (storage: OidcPeerStorage) =>
