@@ -95,18 +95,10 @@ export async function startTokenExchangeTestApps(
   options: TokenExchangeTestOptions = {},
 ): Promise<TokenExchangeTestApps> {
   const servers = testRunServers();
-  const stores = {
-    databaseUrl: options.databaseUrl ?? servers.databaseUrl,
-    kafkaBrokers: servers.kafkaBrokers,
-    redis:
-      options.redisLabel === undefined
-        ? undefined
-        : { url: servers.redisUrl, prefix: testRedisPrefix(options.redisLabel) },
-    clientCacheTtlMs: options.clientCacheTtlMs ?? 0,
-  };
+  const clientCacheTtlMs = options.clientCacheTtlMs ?? 0;
   const database = await createScratchDatabase({
     prefix: 'gatehouse_token_exchange',
-    onServerOf: stores.databaseUrl,
+    onServerOf: options.databaseUrl ?? servers.databaseUrl,
   });
   const running: RunningService[] = [];
   try {
@@ -114,25 +106,25 @@ export async function startTokenExchangeTestApps(
       module: TokenExchangeServiceUnderTest,
       imports: [
         DatabaseModule.forRoot({ type: 'postgres', url: database.url, runMigrations: true }),
-        ...(stores.redis
-          ? [
+        ...(options.redisLabel === undefined
+          ? []
+          : [
               FlowStateModule.forRoot({
                 type: 'redis',
-                url: stores.redis.url,
-                keyPrefix: stores.redis.prefix,
+                url: servers.redisUrl,
+                keyPrefix: testRedisPrefix(options.redisLabel),
               }),
-            ]
-          : []),
+            ]),
         MessagingModule.forRoot({
           type: 'kafka',
-          brokers: stores.kafkaBrokers,
+          brokers: servers.kafkaBrokers,
           clientId: 'token-exchange-int-spec',
           outboxRelay: { pollIntervalMs: 100 },
         }),
         IdentityModule.forRoot({
           publicUrl: TEST_PUBLIC_URL,
           encryptionKey: TEST_ENCRYPTION_KEY,
-          clientCacheTtlMs: stores.clientCacheTtlMs,
+          clientCacheTtlMs,
         }),
         TokenExchangeServiceModule.forRoot({
           userEmailTokenType: TEST_USER_EMAIL_TOKEN_TYPE,
@@ -149,7 +141,7 @@ export async function startTokenExchangeTestApps(
         IdentityModule.forRoot({
           publicUrl: TEST_PUBLIC_URL,
           encryptionKey: TEST_ENCRYPTION_KEY,
-          clientCacheTtlMs: stores.clientCacheTtlMs,
+          clientCacheTtlMs,
         }),
         TokenEndpointModule,
         TokenExchangeGrantModule.forRoot({
