@@ -1,5 +1,6 @@
 import type { EventRepoType } from './repo-change-event';
 import type { WatchedItem } from './watched-item';
+import { SlotIds } from './slot-ids';
 import { domainOfScope, WEBHOOK_DOMAINS, type WebhookDomain } from './webhook-domain';
 
 /** What the index tells of a webhook it holds, and of each webhook an event matches. */
@@ -73,13 +74,14 @@ const FIRST_CAPACITY = 1024;
  * repo-change-event.ts). Names compare case-insensitively, as on the Hub.
  *
  * The worker holds 100,000 webhooks and more, so each is a slot in columns (typed arrays for its
- * revision, owner and flags) rather than an object: beside its id and the names it watches, which
- * the maps need as keys, an entry is a few bytes and nothing the garbage collector has to trace.
- * Owner ids are interned. Objects are built only for what `get` and `match` return.
+ * id, revision, owner and flags) rather than an object: beside the names it watches, which the
+ * maps need as keys, an entry is a few bytes and nothing the garbage collector has to trace.
+ * Owner ids are interned; webhook ids are held as bytes (SlotIds). Objects are built only for what `get` and `match` return.
  */
 export class SubscriptionIndex {
-  private readonly slotOf = new Map<string, number>();
-  private ids: string[] = [];
+  private readonly ids = new SlotIds(FIRST_CAPACITY);
+  /** Slots handed out so far, free ones included. */
+  private slotsTaken = 0;
   private revisions = new Float64Array(FIRST_CAPACITY);
   private ownerOfSlot = new Uint32Array(FIRST_CAPACITY);
   /** DISABLED, then a bit per domain. */
@@ -104,24 +106,24 @@ export class SubscriptionIndex {
   private readonly removedAt = new Map<string, number>();
 
   get size(): number {
-    return this.slotOf.size;
+    return this.ids.size;
   }
 
   get(webhookId: string): SubscriptionState | undefined {
-    const slot = this.slotOf.get(webhookId);
+    const slot = this.ids.slotOf(webhookId);
     return slot === undefined ? undefined : this.stateAt(slot);
   }
 
   /** Stores the subscription unless a same or newer revision is known; true when applied. */
   upsert(subscription: Subscription): boolean {
     const { webhookId, revision } = subscription;
-    let slot = this.slotOf.get(webhookId);
+    let slot = this.ids.slotOf(webhookId);
     if (slot !== undefined && this.revisions[slot]! >= revision) return false;
     const removed = this.removedAt.get(webhookId);
     if (removed !== undefined && removed >= revision) return false;
     this.removedAt.delete(webhookId);
     if (slot !== undefined) this.unindex(slot);
-    else this.slotOf.set(webhookId, (slot = this.takeSlot(webhookId)));
+    else slot = this.takeSlot(webhookId);
     this.revisions[slot] = revision;
     this.ownerOfSlot[slot] = this.ownerNumber(subscription.ownerId);
     let flags = subscription.disabled ? DISABLED : 0;
@@ -136,15 +138,14 @@ export class SubscriptionIndex {
    * later upserts up to that revision are ignored. True when something was removed.
    */
   remove(webhookId: string, revision?: number): boolean {
-    const slot = this.slotOf.get(webhookId);
+    const slot = this.ids.slotOf(webhookId);
     if (revision !== undefined) {
       if (slot !== undefined && this.revisions[slot]! > revision) return false;
       this.removedAt.set(webhookId, Math.max(revision, this.removedAt.get(webhookId) ?? revision));
     }
     if (slot === undefined) return false;
     this.unindex(slot);
-    this.slotOf.delete(webhookId);
-    this.ids[slot] = '';
+    this.ids.delete(webhookId, slot);
     this.freeSlots.push(slot);
     return true;
   }
@@ -190,7 +191,7 @@ export class SubscriptionIndex {
   private stateAt(slot: number): SubscriptionState {
     const flags = this.flags[slot]!;
     return {
-      webhookId: this.ids[slot]!,
+      webhookId: this.ids.idAt(slot),
       ownerId: this.owners[this.ownerOfSlot[slot]!]!,
       domains: domainsOf(flags),
       disabled: (flags & DISABLED) !== 0,
@@ -201,10 +202,10 @@ export class SubscriptionIndex {
   private takeSlot(webhookId: string): number {
     let slot = this.freeSlots.pop();
     if (slot === undefined) {
-      slot = this.ids.length;
+      slot = this.slotsTaken++;
       if (slot === this.flags.length) this.grow(slot * 2);
     }
-    this.ids[slot] = webhookId;
+    this.ids.add(webhookId, slot);
     return slot;
   }
 
@@ -221,6 +222,7 @@ export class SubscriptionIndex {
     this.ownerOfSlot = grown(this.ownerOfSlot, (length) => new Uint32Array(length));
     this.flags = grown(this.flags, (length) => new Uint8Array(length));
     this.watchedSpace = grown(this.watchedSpace, (length) => new Uint8Array(length));
+    this.ids.grow(capacity);
   }
 
   /** Owner ids are few beside webhooks (one user owns many), so each is held once. */
