@@ -14,6 +14,7 @@ export { endUncached } from './request/json-response';
 export { LeanRoute } from './request/lean-route.decorator';
 export { clientAddressOf } from './request/client-address';
 export { guardedAgent } from './outbound/guarded-agent';
+export { outboundRequest } from './outbound/undici-parts';
 export {
   type InternalServiceAnswer,
   InternalServiceRoute,

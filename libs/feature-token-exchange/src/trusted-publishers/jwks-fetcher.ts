@@ -1,6 +1,11 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { classifyOutboundFailure, guardedAgent, readCappedBody } from '@gatehouse/platform';
-import { type Dispatcher, request } from 'undici';
+import {
+  classifyOutboundFailure,
+  guardedAgent,
+  outboundRequest,
+  readCappedBody,
+} from '@gatehouse/platform';
+import type { Dispatcher } from 'undici';
 import {
   DEFAULT_JWKS_FETCH_LIMITS,
   JwksFetchLimits,
@@ -54,7 +59,7 @@ export class SafeJwksFetcher extends JwksFetcher implements OnModuleDestroy {
     const url = this.checkedUrl(uri);
     let body: string;
     try {
-      const response = await request(url, {
+      const response = await outboundRequest(url, {
         method: 'GET',
         dispatcher: this.agent,
         headers: {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector as BuildConnector } from 'undici';
+import { buildConnector, newAgent } from './undici-parts';
 import { addressRefusal, type AddressGuardOptions, guardedLookup } from './guarded-lookup';
 
 export interface GuardedAgentOptions extends AddressGuardOptions {
@@ -14,7 +15,7 @@ export interface GuardedAgentOptions extends AddressGuardOptions {
  * the connected socket is judged once more. Every connection of the agent goes through it, so a
  * redirect, were one followed, would be checked as well.
  */
-export function guardedConnector(options: GuardedAgentOptions): buildConnector.connector {
+export function guardedConnector(options: GuardedAgentOptions): BuildConnector.connector {
   const connect = buildConnector({
     lookup: guardedLookup(options),
     timeout: options.connectTimeoutMs,
@@ -46,5 +47,5 @@ export function guardedConnector(options: GuardedAgentOptions): buildConnector.c
  * Loopback passes only with `allowLoopback` (GATEHOUSE_ALLOW_LOOPBACK_TARGETS).
  */
 export function guardedAgent(options: GuardedAgentOptions): Agent {
-  return new Agent({ ...options.agent, connect: guardedConnector(options) });
+  return newAgent({ ...options.agent, connect: guardedConnector(options) });
 }

@@ -1,4 +1,5 @@
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
+import { newAgent } from './undici-parts';
 
 /**
  * The transport for calls between Gatehouse's own services (`auth` to `token-exchange`): the
@@ -8,5 +9,5 @@ import { Agent } from 'undici';
  * a raw connection anywhere else.
  */
 export function internalServiceAgent(): Agent {
-  return new Agent({ keepAliveTimeout: 30_000 });
+  return newAgent({ keepAliveTimeout: 30_000 });
 }

@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { outboundRequest } from './undici-parts';
 import { internalServiceAgent } from './internal-service-agent';
 
 /** What another service answered: its status and its body as JSON (undefined when it is not JSON). */
@@ -27,7 +27,7 @@ export class InternalServiceRoute {
   }
 
   async post(body: unknown): Promise<InternalServiceAnswer> {
-    const response = await request(this.endpoint, {
+    const response = await outboundRequest(this.endpoint, {
       method: 'POST',
       dispatcher: this.agent,
       headers: {

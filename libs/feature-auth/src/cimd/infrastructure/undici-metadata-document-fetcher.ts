@@ -8,11 +8,12 @@ import {
   addressRefusal,
   classifyOutboundFailure,
   guardedAgent,
+  outboundRequest,
   readCappedBody,
   resolveWithin,
 } from '@gatehouse/platform';
 import { isIP } from 'node:net';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { CIMD_OPTIONS, CimdOptions } from '../cimd-options';
 import {
   FetchedMetadataDocument,
@@ -62,7 +63,7 @@ export class UndiciMetadataDocumentFetcher
 
   async fetch(url: string): Promise<FetchedMetadataDocument> {
     try {
-      const response = await request(url, {
+      const response = await outboundRequest(url, {
         method: 'GET',
         dispatcher: this.agent,
         signal: AbortSignal.timeout(CLIENT_METADATA_FETCH_TIMEOUT_MS),

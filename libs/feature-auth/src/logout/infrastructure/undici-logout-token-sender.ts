@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { guardedAgent } from '@gatehouse/platform';
-import { type Dispatcher, request } from 'undici';
+import { guardedAgent, outboundRequest } from '@gatehouse/platform';
+import type { Dispatcher } from 'undici';
 import { CIMD_OPTIONS, type CimdOptions } from '../../cimd/cimd-options';
 import { LogoutTokenSender } from '../ports/logout-token-sender';
 
@@ -25,7 +25,7 @@ export class UndiciLogoutTokenSender extends LogoutTokenSender implements OnModu
   }
 
   async send(uri: string, logoutToken: string): Promise<void> {
-    const response = await request(uri, {
+    const response = await outboundRequest(uri, {
       method: 'POST',
       dispatcher: this.agent,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
