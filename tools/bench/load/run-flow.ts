@@ -43,8 +43,9 @@ function lowerCased(headers: Record<string, unknown> | undefined): StepAnswer['h
 
 /**
  * Runs `flow` with autocannon: each connection repeats the flow's steps in order, a new state for
- * each repetition. A step whose check throws abandons its repetition (counted as an error) and the
- * connection starts the next one. Rate = completed repetitions / wall time.
+ * each repetition. A step whose check throws, or that cannot be built because the step before it
+ * got no answer, abandons its repetition (counted as an error) and the connection starts the next
+ * one. Rate = completed repetitions / wall time.
  */
 export async function runFlow<State extends FlowState>(
   flow: Flow<State>,
@@ -77,7 +78,15 @@ export async function runFlow<State extends FlowState>(
         return undefined as unknown as autocannon.Request; // starts the next repetition
       }
       const state = slot.state!;
-      const wanted = step.request(state);
+      let wanted: ReturnType<typeof step.request>;
+      try {
+        wanted = step.request(state);
+      } catch (error) {
+        // The step before got no answer (a socket error or a timeout: autocannon then moves on
+        // without onResponse), so this one has nothing to build on.
+        fail(slot, error);
+        return undefined as unknown as autocannon.Request; // starts the next repetition
+      }
       const headers: Record<string, string> = { ...state.jar?.header(), ...wanted.headers };
       let body: string | undefined;
       if (wanted.form) {
