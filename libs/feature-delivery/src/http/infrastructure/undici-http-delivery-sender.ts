@@ -1,5 +1,10 @@
-import { guardedAgent, type HostAddressResolver, readCappedBody } from '@gatehouse/platform';
-import { type Dispatcher, request } from 'undici';
+import {
+  guardedAgent,
+  type HostAddressResolver,
+  outboundRequest,
+  readCappedBody,
+} from '@gatehouse/platform';
+import type { Dispatcher } from 'undici';
 import {
   HttpDeliveryRequest,
   HttpDeliveryResult,
@@ -60,7 +65,7 @@ export class UndiciDeliverySender extends HttpDeliverySender {
     }
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
-      const response = await request(target, {
+      const response = await outboundRequest(target, {
         method: 'POST',
         headers,
         body,
