@@ -70,6 +70,8 @@ try {
     'unit',
     'integration',
     '--ci',
+    // Two files at a time, as `npm test` runs these tiers: each suite's data is its own.
+    '--maxWorkers=2',
   ]);
 } finally {
   rmSync(copy, { recursive: true, force: true });

@@ -6,7 +6,9 @@ import { KafkaEventBus } from './kafka-event-bus';
 
 const brokers = (process.env.KAFKA_BROKERS ?? '').split(',').filter(Boolean);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const SESSION_TIMEOUT_MS = 2_000;
+// Short, yet long enough that a busy two-core machine running two suites at once does not delay
+// the subscription's heartbeats past it (2 s did, now and then).
+const SESSION_TIMEOUT_MS = 4_000;
 
 // kafkajs heartbeats only between messages unless asked; the subscription keeps the membership
 // alive while a handler runs, so a short session (fast recovery from a dead member) does not
