@@ -24,6 +24,7 @@ import { tokenRevokedMessage } from '../tokens/token-events';
 import { TokenRevoker } from '../tokens/token-revoker';
 import { TransactionRunner } from '../transactions/ports/transaction-runner';
 import type { Principal } from './principal';
+import { INVALIDATIONS_CHANNEL } from './principal-cache';
 
 @Controller('api/probe')
 @UseGuards(BearerAuthGuard)
@@ -64,6 +65,9 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
   let second: Service;
   let dataSource: DataSource;
   let userId: string;
+  /** Every message of the invalidation channel: the token hashes each dropped. */
+  const invalidations: string[][] = [];
+  let stopListening: (() => Promise<void>) | undefined;
 
   async function start(name: string, migrate: boolean): Promise<Service> {
     @Module({
@@ -111,6 +115,13 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
     first = await start('first', true);
     second = await start('second', false);
     dataSource = first.app.get(DataSource);
+    stopListening = await first.app
+      .get<FlowStore>(SHARED_FLOW_STORE)
+      .channel(INVALIDATIONS_CHANNEL)
+      .subscribe({
+        message: (message) => invalidations.push(message.split(',')),
+        connected: () => undefined,
+      });
     userId = newObjectId();
     await dataSource.manager.insert(UserEntity, {
       id: userId,
@@ -122,6 +133,7 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
   });
 
   afterAll(async () => {
+    await stopListening?.();
     await second?.app.close();
     await first?.app.close();
     await database?.drop();
@@ -156,6 +168,13 @@ describe('PrincipalCache across two processes on PostgreSQL, Redis and Kafka', (
 
     expect((await me(second, token)).status).toBe(401);
     expect((await me(first, token)).status).toBe(401);
+
+    // The revocation's token.revoked event drops the principal again when it arrives through
+    // Kafka; waited for here, so it cannot land while the next test fills the processes' memory.
+    await waitUntil(
+      'the token.revoked event to invalidate the principal',
+      () => invalidations.filter((hashes) => hashes.includes(hashToken(token))).length >= 2,
+    );
   });
 
   it('answers a repeated check from each process’s memory, dropped there by the token.revoked event through Kafka', async () => {

@@ -16,7 +16,8 @@ const DEFAULT_IN_PROCESS_PRINCIPAL_TTL_MS = 1_000;
 
 const KEY_PREFIX = 'principal:';
 /** The flow-state channel that carries the hashes of invalidated principals to every process. */
-const INVALIDATIONS_CHANNEL = 'principal-invalidations';
+/** The shared flow store's channel on which invalidated token hashes are published, comma-separated. */
+export const INVALIDATIONS_CHANNEL = 'principal-invalidations';
 
 /**
  * Principals of bearer tokens in the flow state every service shares, under the token's SHA-256
